@@ -1,0 +1,42 @@
+package dev.switchboard.ports.exec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What to run. Standard input is always closed (the process reads EOF).
+ *
+ * @param command            the program and its arguments, not run through a shell unless the program is one
+ * @param workingDirectory   the process's cwd; MUST exist
+ * @param environment        variables to set (added to, or replacing, the inherited ones)
+ * @param inheritEnvironment whether to start from the server's environment or from an empty one
+ * @param timeout            how long the process may run before its whole tree is killed
+ * @param outputCapBytes     how many bytes of stdout, and separately of stderr, to keep in memory (UTF-8)
+ * @param fullOutputFile     when not null, every byte of stdout and stderr is also appended here, as it arrives,
+ *                           with no cap; created owner-only
+ */
+public record ProcessSpec(List<String> command, Path workingDirectory, Map<String, String> environment,
+                          boolean inheritEnvironment, Duration timeout, int outputCapBytes, Path fullOutputFile) {
+    /**
+     * @throws NullPointerException     if a component other than {@code fullOutputFile} is null
+     * @throws IllegalArgumentException if {@code command} is empty, or the timeout or cap is not positive
+     */
+    public ProcessSpec {
+        command = List.copyOf(command);
+        Objects.requireNonNull(workingDirectory, "workingDirectory");
+        environment = Map.copyOf(environment);
+        Objects.requireNonNull(timeout, "timeout");
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("command must not be empty");
+        }
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        if (outputCapBytes <= 0) {
+            throw new IllegalArgumentException("outputCapBytes must be positive");
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.switchboard.ports.resource;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.pf4j.ExtensionPoint;
+
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.content.ResourceContents;
+
+/**
+ * Extension point through which a plugin offers resources. Implementations MUST be thread-safe.
+ */
+public interface ResourceProvider extends ExtensionPoint {
+
+    /** @return the concrete resources this provider lists; may change over time */
+    List<ResourceDescriptor> resources();
+
+    /** @return the URI templates this provider serves; empty by default */
+    default List<ResourceTemplateDescriptor> templates() {
+        return List.of();
+    }
+
+    /**
+     * Reads one resource.
+     *
+     * @param uri       the URI asked for, concrete (templates already expanded by the client)
+     * @param principal who is asking
+     * @return the contents, or empty when this provider does not serve {@code uri} (the kernel then asks the next
+     *         provider, and answers "resource not found" (JSON-RPC -32002) when none does)
+     */
+    Optional<List<ResourceContents>> read(String uri, Principal principal);
+
+    /**
+     * Suggests values for one variable of a URI template ({@code completion/complete} with {@code ref/resource}).
+     *
+     * @param uriTemplate the template
+     * @param variable    the variable being completed
+     * @param prefix      what the user typed so far
+     * @param context     values of variables already chosen
+     * @return up to 100 suggestions, best first; empty by default
+     */
+    default List<String> complete(String uriTemplate, String variable, String prefix, Map<String, String> context) {
+        return List.of();
+    }
+
+    /**
+     * Called once when the plugin starts, with the sink for change reports. The default ignores it: a provider that
+     * never reports changes still lets clients subscribe, they are simply never notified.
+     *
+     * @param sink where to report changed resources
+     */
+    default void watch(ResourceUpdateSink sink) {
+        // no changes to report
+    }
+}

@@ -1,0 +1,52 @@
+package dev.switchboard.ports.storage;
+
+import java.util.List;
+
+import javax.sql.DataSource;
+
+/**
+ * Transactional SQL access to the server's one database. Implemented by a storage adapter plugin; injected into
+ * feature plugins. Thread-safe.
+ */
+public interface SqlStorage {
+
+    /** @return the backend's name, such as {@code sqlite} */
+    String backend();
+
+    /** @return where the data lives, for operators: a file path or a JDBC URL without credentials */
+    String location();
+
+    /** @return the SQL dialect */
+    SqlDialect dialect();
+
+    /**
+     * @return a data source for reads outside a transaction; connections MUST be closed by the caller. Writes SHOULD
+     *         go through {@link #transaction(SqlWork)}.
+     */
+    DataSource dataSource();
+
+    /**
+     * Runs work in one transaction: committed when it returns, rolled back when it throws. Writers are serialised by
+     * the adapter where the backend needs it (SQLite), so the work SHOULD be short.
+     *
+     * @param work the work
+     * @param <T>  its result type
+     * @return what the work returned
+     * @throws StorageException if the database fails or the work throws {@link java.sql.SQLException}; a
+     *                          {@link RuntimeException} from the work is rethrown as is after the rollback
+     */
+    <T> T transaction(SqlWork<T> work);
+
+    /**
+     * Brings an owner's schema up to date: applies, in ascending order and each in its own transaction, the
+     * migrations whose version is above the recorded one, and records each. Idempotent.
+     *
+     * @param owner      who the versions belong to (a plugin id)
+     * @param migrations the owner's complete list
+     * @return the owner's schema version afterwards
+     * @throws SchemaTooNewException if the database records a version above the highest in {@code migrations}; the
+     *                               database is left untouched
+     * @throws StorageException      if a migration fails; that migration is rolled back, earlier ones stay
+     */
+    int migrate(String owner, List<Migration> migrations);
+}

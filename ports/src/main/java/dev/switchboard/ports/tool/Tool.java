@@ -1,0 +1,24 @@
+package dev.switchboard.ports.tool;
+
+/**
+ * One tool: what it is ({@link #descriptor()}) and what it does ({@link #call(ToolCall)}).
+ *
+ * <p>Implementations MUST be thread-safe: calls arrive concurrently, each on its own virtual thread.
+ */
+public interface Tool {
+
+    /** @return the tool's name, schema, description and annotations; the same on every call */
+    ToolDescriptor descriptor();
+
+    /**
+     * Runs the tool. The kernel has validated {@link ToolCall#arguments()} against the input schema before this runs.
+     *
+     * <p>An expected failure (a refused state change, a missing record) MUST be returned as {@link ToolResult.Failure}
+     * with a stable {@link ErrorCode}. Anything thrown is treated as a defect: the kernel logs it with a correlation id
+     * and answers {@link ErrorCode#INTERNAL_ERROR} without a stack trace.
+     *
+     * @param call the validated arguments, the caller and the call's channels to the client
+     * @return the outcome, never null
+     */
+    ToolResult call(ToolCall call);
+}

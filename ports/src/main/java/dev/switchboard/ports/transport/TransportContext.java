@@ -1,0 +1,31 @@
+package dev.switchboard.ports.transport;
+
+import java.util.Objects;
+
+import dev.switchboard.ports.prompt.PromptCatalog;
+import dev.switchboard.ports.resource.ResourceCatalog;
+import dev.switchboard.ports.tool.ToolCatalog;
+import dev.switchboard.ports.tool.ToolInvoker;
+
+/**
+ * Everything a transport needs from the kernel. All members are thread-safe.
+ *
+ * @param server    how to introduce the server
+ * @param tools     the tools to list
+ * @param invoker   runs tool calls
+ * @param resources the resources to list and read
+ * @param prompts   the prompts to list and render
+ * @param lifecycle lets the transport tell the kernel that its input has ended
+ */
+public record TransportContext(ServerIdentity server, ToolCatalog tools, ToolInvoker invoker,
+                               ResourceCatalog resources, PromptCatalog prompts, TransportLifecycle lifecycle) {
+    /** @throws NullPointerException if a component is null */
+    public TransportContext {
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(tools, "tools");
+        Objects.requireNonNull(invoker, "invoker");
+        Objects.requireNonNull(resources, "resources");
+        Objects.requireNonNull(prompts, "prompts");
+        Objects.requireNonNull(lifecycle, "lifecycle");
+    }
+}
