@@ -1,0 +1,43 @@
+package dev.switchboard.kernel.boot;
+
+import com.google.inject.AbstractModule;
+
+import dev.switchboard.kernel.catalog.SecretScannerRegistry;
+import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.core.BuildInfo;
+import dev.switchboard.kernel.exec.DefaultProcessExecutor;
+import dev.switchboard.kernel.plugin.StorageAccess;
+import dev.switchboard.kernel.secrets.DefaultSecretScanner;
+import dev.switchboard.ports.exec.ProcessExecutor;
+import dev.switchboard.ports.secrets.SecretScanner;
+import dev.switchboard.ports.storage.SqlStorage;
+
+/**
+ * The kernel's bindings: configuration, build facts, and the services every plugin's injector inherits
+ * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage}). Bindings only.
+ */
+public final class KernelModule extends AbstractModule {
+
+    private final SwitchboardConfig config;
+    private final BuildInfo build;
+
+    /**
+     * @param config the configuration read at start-up
+     * @param build  facts about this build
+     */
+    public KernelModule(SwitchboardConfig config, BuildInfo build) {
+        this.config = config;
+        this.build = build;
+    }
+
+    @Override
+    protected void configure() {
+        bind(SwitchboardConfig.class).toInstance(config);
+        bind(BuildInfo.class).toInstance(build);
+        SecretScannerRegistry scanners = new SecretScannerRegistry(new DefaultSecretScanner());
+        bind(SecretScannerRegistry.class).toInstance(scanners);
+        bind(SecretScanner.class).toInstance(scanners);
+        bind(ProcessExecutor.class).to(DefaultProcessExecutor.class).asEagerSingleton();
+        bind(SqlStorage.class).toProvider(StorageAccess.class);
+    }
+}

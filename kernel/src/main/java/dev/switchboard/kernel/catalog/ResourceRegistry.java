@@ -1,0 +1,75 @@
+package dev.switchboard.kernel.catalog;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import jakarta.inject.Singleton;
+
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.content.ResourceContents;
+import dev.switchboard.ports.resource.ResourceCatalog;
+import dev.switchboard.ports.resource.ResourceDescriptor;
+import dev.switchboard.ports.resource.ResourceProvider;
+import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
+import dev.switchboard.ports.resource.ResourceUpdateSink;
+
+/** The resource catalog: the resource providers of every started plugin, asked in plugin-id order. Thread-safe. */
+@Singleton
+public final class ResourceRegistry implements ResourceCatalog {
+
+    private static final int MAX_COMPLETIONS = 100;
+
+    private final Contributions<ResourceProvider> providers = new Contributions<>();
+    private final List<ResourceUpdateSink> listeners = new CopyOnWriteArrayList<>();
+
+    /**
+     * @param owner     the plugin id
+     * @param contributed the plugin's providers; each is given the update sink
+     */
+    public void register(String owner, List<ResourceProvider> contributed) {
+        contributed.forEach(p -> p.watch(this::fireUpdated));
+        providers.add(owner, contributed);
+    }
+
+    /** @param owner the plugin whose providers to withdraw */
+    public void unregister(String owner) {
+        providers.remove(owner);
+    }
+
+    @Override
+    public List<ResourceDescriptor> resources() {
+        return providers.stream().flatMap(p -> p.resources().stream())
+                .sorted(Comparator.comparing(ResourceDescriptor::uri)).toList();
+    }
+
+    @Override
+    public List<ResourceTemplateDescriptor> templates() {
+        return providers.stream().flatMap(p -> p.templates().stream())
+                .sorted(Comparator.comparing(ResourceTemplateDescriptor::uriTemplate)).toList();
+    }
+
+    @Override
+    public Optional<List<ResourceContents>> read(String uri, Principal principal) {
+        return providers.stream().map(p -> p.read(uri, principal)).flatMap(Optional::stream).findFirst();
+    }
+
+    @Override
+    public List<String> complete(String uriTemplate, String variable, String prefix, Map<String, String> context) {
+        return providers.stream()
+                .filter(p -> p.templates().stream().anyMatch(t -> t.uriTemplate().equals(uriTemplate)))
+                .flatMap(p -> p.complete(uriTemplate, variable, prefix, context).stream())
+                .limit(MAX_COMPLETIONS).toList();
+    }
+
+    @Override
+    public void addUpdateListener(ResourceUpdateSink sink) {
+        listeners.add(sink);
+    }
+
+    private void fireUpdated(String uri) {
+        listeners.forEach(l -> l.updated(uri));
+    }
+}

@@ -1,0 +1,118 @@
+package dev.switchboard.kernel.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
+import java.util.Set;
+
+import dev.switchboard.kernel.boot.Kernel;
+import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.plugin.PluginState;
+import dev.switchboard.kernel.plugin.PluginStatus;
+import dev.switchboard.ports.tool.ToolDescriptor;
+
+/** Runs the doctor's checks: boots the kernel without transports, inspects it, and shuts it down. */
+final class Doctor {
+
+    private static final int MIN_JAVA = 21;
+    private static final Set<PosixFilePermission> GROUP_OR_OTHER = EnumSet.of(
+            PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+
+    private final ConfigOptions options;
+    private final DoctorReport report = new DoctorReport();
+
+    Doctor(ConfigOptions options) {
+        this.options = options;
+    }
+
+    DoctorReport examine() {
+        checkJava();
+        SwitchboardConfig config;
+        try {
+            config = options.load();
+            report.ok("configuration " + (config.source() == null ? "(defaults; no file)" : config.source()));
+        } catch (RuntimeException e) {
+            report.problem("configuration: " + e.getMessage());
+            return report;
+        }
+        checkOwnerOnly("state directory", config.kernel().stateDir());
+        try (Kernel kernel = Kernel.start(config)) {
+            checkPlugins(kernel);
+            checkStorage(kernel);
+            checkTransports(kernel, config);
+            report.ok(kernel.tools().tools().size() + " tools, names unique: "
+                    + String.join(", ", kernel.tools().tools().stream().map(ToolDescriptor::name).toList()));
+        } catch (RuntimeException e) {
+            report.problem("start-up: " + e.getMessage());
+        }
+        return report;
+    }
+
+    private void checkJava() {
+        int feature = Runtime.version().feature();
+        String line = "Java " + Runtime.version() + " (" + System.getProperty("java.home") + ")";
+        if (feature >= MIN_JAVA) {
+            report.ok(line);
+        } else {
+            report.problem(line + ": Java " + MIN_JAVA + " or newer is required");
+        }
+    }
+
+    private void checkPlugins(Kernel kernel) {
+        report.ok("plugins directory " + kernel.plugins().pluginsDir());
+        for (PluginStatus status : kernel.plugins().statuses()) {
+            String line = "plugin " + status.id() + " " + status.version() + ": "
+                    + status.state().name().toLowerCase(java.util.Locale.ROOT)
+                    + (status.state() == PluginState.STARTED ? ", " + status.tools().size() + " tools" : "");
+            if (status.state() == PluginState.FAILED) {
+                report.problem(line + ": " + status.error());
+            } else {
+                report.ok(line);
+            }
+        }
+    }
+
+    private void checkStorage(Kernel kernel) {
+        kernel.plugins().storage().ifPresentOrElse(storage -> {
+            report.ok("storage " + storage.backend() + " at " + storage.location());
+            Path file = Path.of(storage.location());
+            if (Files.exists(file)) {
+                checkOwnerOnly("database file", file);
+            }
+        }, () -> report.problem("storage: no storage backend is open; is the storage-sqlite plugin installed "
+                + "and enabled?"));
+    }
+
+    private void checkTransports(Kernel kernel, SwitchboardConfig config) {
+        for (String id : config.kernel().transports()) {
+            boolean available = kernel.plugins().transports().stream().anyMatch(t -> t.id().equals(id));
+            if (available) {
+                report.ok("transport " + id + " available");
+            } else {
+                report.problem("transport " + id + " is configured but no started plugin provides it");
+            }
+        }
+    }
+
+    private void checkOwnerOnly(String what, Path path) {
+        if (!Files.exists(path)) {
+            report.ok(what + " " + path + " (not created yet)");
+            return;
+        }
+        try {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(path);
+            permissions.retainAll(GROUP_OR_OTHER);
+            if (permissions.isEmpty()) {
+                report.ok(what + " " + path + " is owner-only");
+            } else {
+                report.problem(what + " " + path + " is accessible to group or others " + permissions
+                        + "; run: chmod go-rwx " + path);
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            report.problem(what + " " + path + ": cannot read permissions: " + e.getMessage());
+        }
+    }
+}

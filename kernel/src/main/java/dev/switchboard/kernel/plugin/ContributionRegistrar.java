@@ -1,0 +1,74 @@
+package dev.switchboard.kernel.plugin;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.pf4j.PluginManager;
+
+import dev.switchboard.kernel.catalog.PromptRegistry;
+import dev.switchboard.kernel.catalog.ResourceRegistry;
+import dev.switchboard.kernel.catalog.SecretScannerRegistry;
+import dev.switchboard.kernel.tools.ToolRegistry;
+import dev.switchboard.ports.prompt.PromptProvider;
+import dev.switchboard.ports.resource.ResourceProvider;
+import dev.switchboard.ports.secrets.SecretScanner;
+import dev.switchboard.ports.storage.MigrationSet;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolProvider;
+import dev.switchboard.ports.transport.Transport;
+
+/**
+ * Resolves a started plugin's extensions once (PF4J builds new instances on every lookup) and enters them into the
+ * kernel's catalogs; withdraws them all again when the plugin fails or stops.
+ */
+final class ContributionRegistrar {
+
+    private final PluginManager manager;
+    private final StorageAccess storage;
+    private final ToolRegistry tools;
+    private final ResourceRegistry resources;
+    private final PromptRegistry prompts;
+    private final SecretScannerRegistry scanners;
+
+    ContributionRegistrar(PluginManager manager, StorageAccess storage, ToolRegistry tools,
+                          ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners) {
+        this.manager = manager;
+        this.storage = storage;
+        this.tools = tools;
+        this.resources = resources;
+        this.prompts = prompts;
+        this.scanners = scanners;
+    }
+
+    /**
+     * Applies the plugin's migrations, then registers its tools, resources, prompts and scanners.
+     *
+     * @return the plugin's transports (started later by the kernel) and its tool names
+     */
+    Registered register(String pluginId, String toolPrefix) {
+        for (MigrationSet set : manager.getExtensions(MigrationSet.class, pluginId)) {
+            storage.get().migrate(set.owner(), set.migrations());
+        }
+        List<Tool> contributed = new ArrayList<>();
+        manager.getExtensions(ToolProvider.class, pluginId).forEach(p -> contributed.addAll(p.tools()));
+        List<ResourceProvider> resourceProviders = manager.getExtensions(ResourceProvider.class, pluginId);
+        List<PromptProvider> promptProviders = manager.getExtensions(PromptProvider.class, pluginId);
+        List<SecretScanner> secretScanners = manager.getExtensions(SecretScanner.class, pluginId);
+        List<Transport> transports = manager.getExtensions(Transport.class, pluginId);
+        List<String> names = tools.register(pluginId, toolPrefix, contributed);
+        resources.register(pluginId, resourceProviders);
+        prompts.register(pluginId, promptProviders);
+        scanners.register(pluginId, secretScanners);
+        return new Registered(names, transports);
+    }
+
+    void withdraw(String pluginId) {
+        tools.unregister(pluginId);
+        resources.unregister(pluginId);
+        prompts.unregister(pluginId);
+        scanners.unregister(pluginId);
+    }
+
+    record Registered(List<String> toolNames, List<Transport> transports) {
+    }
+}

@@ -1,0 +1,243 @@
+package dev.switchboard.kernel.plugin;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.pf4j.PluginWrapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.google.inject.Injector;
+import com.google.inject.Module;
+
+import dev.switchboard.kernel.catalog.PromptRegistry;
+import dev.switchboard.kernel.catalog.ResourceRegistry;
+import dev.switchboard.kernel.catalog.SecretScannerRegistry;
+import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.tools.ToolNameCollisionException;
+import dev.switchboard.kernel.tools.ToolRegistry;
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.storage.StorageProvider;
+import dev.switchboard.ports.transport.Transport;
+
+/**
+ * Loads the plugins directory and starts every enabled plugin in order: storage adapters first (and the configured
+ * backend is opened), then all others by id. Each plugin gets a child injector of the kernel's injector holding its
+ * own module and its {@link PluginContext}. A plugin that fails to load or start is marked {@link PluginState#FAILED}
+ * with the reason, its contributions are withdrawn, and the others go on; a tool-name collision alone stops
+ * start-up. Not thread-safe: {@link #start()} and {@link #stop()} are called by the kernel's boot thread only;
+ * {@link #statuses()} may be read from any thread.
+ */
+@Singleton
+public final class PluginHost {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
+
+    private final Injector kernelInjector;
+    private final SwitchboardConfig config;
+    private final StorageAccess storage;
+    private final Map<String, Injector> injectors = new ConcurrentHashMap<>();
+    private final Map<String, PluginStatus> statuses = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> storagePlugins = new ConcurrentHashMap<>();
+    private final List<String> startOrder = new ArrayList<>();
+    private final List<Transport> transports = new ArrayList<>();
+    private final SwitchboardPluginManager manager;
+    private final ContributionRegistrar registrar;
+
+    /**
+     * @param kernelInjector the kernel's injector, parent of every plugin's
+     * @param config         the configuration
+     * @param storage        where the opened storage is kept
+     * @param tools          the tool catalog
+     * @param resources      the resource catalog
+     * @param prompts        the prompt catalog
+     * @param scanners       the secret scanners
+     */
+    @Inject
+    public PluginHost(Injector kernelInjector, SwitchboardConfig config, StorageAccess storage, ToolRegistry tools,
+                      ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners) {
+        this.kernelInjector = kernelInjector;
+        this.config = config;
+        this.storage = storage;
+        this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
+        this.registrar = new ContributionRegistrar(manager, storage, tools, resources, prompts, scanners);
+    }
+
+    /**
+     * Loads and starts every enabled plugin.
+     *
+     * @throws ToolNameCollisionException if two plugins contribute the same tool name
+     */
+    public void start() {
+        manager.loadPlugins();
+        manager.loadFailures().forEach((path, reason) -> statuses.put(path.getFileName().toString(),
+                new PluginStatus(path.getFileName().toString(), "?", "", PluginState.FAILED,
+                        "cannot load: " + reason, List.of())));
+        List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
+        plugins.sort(Comparator.comparing((PluginWrapper p) -> !isStorage(p)).thenComparing(PluginWrapper::getPluginId));
+        for (PluginWrapper plugin : plugins) {
+            statuses.put(plugin.getPluginId(), initialStatus(plugin));
+            if (plugin.getPluginState() == org.pf4j.PluginState.DISABLED) {
+                continue;
+            }
+            if (!manager.getResolvedPlugins().contains(plugin)) {
+                markFailed(plugin.getPluginId(), "unresolved (a required plugin or version is missing)");
+                continue;
+            }
+            startOne(plugin);
+        }
+        if (storage.current().isEmpty()) {
+            storage.unavailable("no started plugin provides the '" + config.kernel().storage() + "' backend");
+        }
+    }
+
+    private void startOne(PluginWrapper plugin) {
+        String id = plugin.getPluginId();
+        try {
+            Module own = new PluginModuleLoader().load(plugin).orElse(binder -> { });
+            PluginContext context = new PluginContext(id, config.pluginConfig(id), config.kernel().stateDir());
+            Module contextModule = binder -> binder.bind(PluginContext.class).toInstance(context);
+            injectors.put(id, kernelInjector.createChildInjector(contextModule, own));
+            if (manager.startPlugin(id) != org.pf4j.PluginState.STARTED) {
+                Throwable cause = plugin.getFailedException();
+                throw new PluginStartException("plugin '" + id + "' did not start"
+                        + (cause == null ? "" : ": " + cause), cause);
+            }
+            startOrder.add(id);
+            if (isStorage(plugin)) {
+                openStorage(id);
+            }
+            ContributionRegistrar.Registered registered =
+                    registrar.register(id, config.kernel().toolPrefixes().getOrDefault(id, ""));
+            transports.addAll(registered.transports());
+            statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
+            LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
+        } catch (ToolNameCollisionException e) {
+            markFailed(id, e.getMessage());
+            throw e;
+        } catch (RuntimeException | LinkageError e) {
+            LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
+            markFailed(id, describe(e));
+        }
+    }
+
+    private void openStorage(String id) {
+        for (StorageProvider provider : manager.getExtensions(StorageProvider.class, id)) {
+            if (provider.backend().equals(config.kernel().storage())) {
+                storage.open(provider);
+            }
+        }
+    }
+
+    private void markFailed(String id, String reason) {
+        registrar.withdraw(id);
+        if (startOrder.remove(id)) {
+            stopQuietly(id);
+        }
+        statuses.computeIfPresent(id, (k, s) -> s.with(PluginState.FAILED, reason).withTools(List.of()));
+    }
+
+    /** @return the transports contributed by started plugins */
+    public List<Transport> transports() {
+        return List.copyOf(transports);
+    }
+
+    /** @return every plugin found, with its state, sorted by id */
+    public List<PluginStatus> statuses() {
+        return statuses.values().stream().sorted(Comparator.comparing(PluginStatus::id)).toList();
+    }
+
+    /** @return the open storage, or empty when no storage backend started */
+    public java.util.Optional<dev.switchboard.ports.storage.SqlStorage> storage() {
+        return storage.current();
+    }
+
+    /** @return where plugins are loaded from */
+    public Path pluginsDir() {
+        return config.kernel().pluginsDir();
+    }
+
+    /**
+     * Stops started plugins one by one in reverse start order (PF4J 3.15's {@code stopPlugins()} throws a
+     * ConcurrentModificationException), after closing the storage. Idempotent.
+     */
+    public void stop() {
+        List<String> reversed = new ArrayList<>(startOrder);
+        Collections.reverse(reversed);
+        for (String id : reversed) {
+            registrar.withdraw(id);
+            if (!isStorageId(id)) {
+                stopQuietly(id);
+            }
+        }
+        storage.close();
+        for (String id : reversed) {
+            if (isStorageId(id)) {
+                stopQuietly(id);
+            }
+        }
+        reversed.forEach(id -> statuses.computeIfPresent(id, (k, s) -> s.with(PluginState.STOPPED, null)));
+        startOrder.clear();
+        transports.clear();
+    }
+
+    private void stopQuietly(String id) {
+        try {
+            manager.stopPlugin(id);
+        } catch (RuntimeException e) {
+            LOG.warn("plugin {} did not stop cleanly", id, e);
+        }
+    }
+
+    /**
+     * Whether the plugin declares a {@link StorageProvider}, read from its extension index before it starts (PF4J
+     * lists the extensions of started plugins only).
+     */
+    private boolean isStorage(PluginWrapper plugin) {
+        return storagePlugins.computeIfAbsent(plugin.getPluginId(), id -> {
+            for (String name : manager.getExtensionClassNames(id)) {
+                try {
+                    Class<?> type = Class.forName(name, false, plugin.getPluginClassLoader());
+                    if (StorageProvider.class.isAssignableFrom(type)) {
+                        return true;
+                    }
+                } catch (ClassNotFoundException | LinkageError e) {
+                    LOG.debug("extension class {} of plugin {} cannot be loaded yet", name, id, e);
+                }
+            }
+            return false;
+        });
+    }
+
+    private boolean isStorageId(String id) {
+        PluginWrapper plugin = manager.getPlugin(id);
+        return plugin != null && isStorage(plugin);
+    }
+
+    private static PluginStatus initialStatus(PluginWrapper plugin) {
+        PluginState state = plugin.getPluginState() == org.pf4j.PluginState.DISABLED
+                ? PluginState.DISABLED : PluginState.STOPPED;
+        return new PluginStatus(plugin.getPluginId(), plugin.getDescriptor().getVersion(),
+                plugin.getDescriptor().getPluginDescription(), state, null, List.of());
+    }
+
+    private static String describe(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root
+                && (root instanceof com.google.inject.ProvisionException
+                || root instanceof com.google.inject.CreationException || root instanceof PluginStartException
+                        && root.getMessage() != null && root.getMessage().contains("did not start"))) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return message.length() > 500 ? message.substring(0, 500) + "..." : message;
+    }
+}

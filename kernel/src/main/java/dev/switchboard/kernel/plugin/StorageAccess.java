@@ -1,0 +1,61 @@
+package dev.switchboard.kernel.plugin;
+
+import java.util.Optional;
+
+import jakarta.inject.Provider;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.storage.StorageProvider;
+
+/**
+ * Holds the one open storage, and provides it as {@link SqlStorage} to plugins. Thread-safe.
+ */
+@Singleton
+public final class StorageAccess implements Provider<SqlStorage> {
+
+    private volatile StorageProvider provider;
+    private volatile SqlStorage storage;
+    private volatile String unavailableReason = "no storage plugin has started";
+
+    /**
+     * @return the open storage
+     * @throws StorageException if none is open, saying why
+     */
+    @Override
+    public SqlStorage get() {
+        SqlStorage open = storage;
+        if (open == null) {
+            throw new StorageException("storage is not available: " + unavailableReason);
+        }
+        return open;
+    }
+
+    /** @return the open storage, or empty */
+    public Optional<SqlStorage> current() {
+        return Optional.ofNullable(storage);
+    }
+
+    synchronized void open(StorageProvider chosen) {
+        if (storage != null) {
+            throw new StorageException("a storage backend is already open: " + storage.backend());
+        }
+        SqlStorage opened = chosen.open();
+        provider = chosen;
+        storage = opened;
+    }
+
+    void unavailable(String reason) {
+        unavailableReason = reason;
+    }
+
+    synchronized void close() {
+        StorageProvider open = provider;
+        provider = null;
+        storage = null;
+        if (open != null) {
+            open.close();
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.switchboard.kernel.tools;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Compiles tool input schemas and validates arguments against them with the networknt JSON Schema validator
+ * (draft 2020-12 unless the schema's {@code $schema} names another). Thread-safe.
+ */
+public final class ArgumentValidator {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+
+    /** A compiled schema. Thread-safe. */
+    public static final class Compiled {
+        private final Schema schema;
+
+        private Compiled(Schema schema) {
+            this.schema = schema;
+        }
+    }
+
+    /** One violation: the argument it concerns ({@code ""} for the arguments object itself) and what is wrong. */
+    public record Violation(String field, String message) {
+    }
+
+    /**
+     * @param toolName   the tool, for the error message
+     * @param schemaJson the input schema as JSON text
+     * @return the compiled schema
+     * @throws InvalidToolSchemaException if the text is not JSON, not an object schema, or not a valid schema
+     */
+    public Compiled compile(String toolName, String schemaJson) {
+        try {
+            JsonNode node = JSON.readTree(schemaJson);
+            if (!node.isObject() || !"object".equals(node.path("type").asString(""))) {
+                throw new InvalidToolSchemaException(toolName, "the root must be an object schema with type object");
+            }
+            return new Compiled(registry.getSchema(node));
+        } catch (JacksonException | com.networknt.schema.SchemaException e) {
+            throw new InvalidToolSchemaException(toolName, e.getMessage());
+        }
+    }
+
+    /**
+     * @param compiled  the tool's schema
+     * @param arguments the arguments object
+     * @return the violations, empty when valid
+     */
+    public List<Violation> validate(Compiled compiled, Map<String, Object> arguments) {
+        JsonNode instance = JSON.valueToTree(arguments);
+        List<Violation> violations = new ArrayList<>();
+        for (Error error : compiled.schema.validate(instance)) {
+            violations.add(new Violation(fieldOf(error), error.getMessage()));
+        }
+        return violations;
+    }
+
+    /**
+     * @param violations violations from {@link #validate}
+     * @return the details object of an {@code INVALID_ARGUMENTS} failure
+     */
+    static Map<String, Object> details(List<Violation> violations) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("field", violations.get(0).field());
+        details.put("violations", violations.stream()
+                .map(v -> Map.<String, Object>of("field", v.field(), "message", v.message())).toList());
+        return details;
+    }
+
+    /** The offending argument as a dotted path ({@code options.limit}), from a JSON Pointer or JSONPath location. */
+    private static String fieldOf(Error error) {
+        String location = String.valueOf(error.getInstanceLocation());
+        String field = location.startsWith("$") ? location.substring(1) : location;
+        field = field.replace('/', '.');
+        field = field.startsWith(".") ? field.substring(1) : field;
+        if (error.getProperty() != null && ("required".equals(error.getKeyword())
+                || "additionalProperties".equals(error.getKeyword()))) {
+            field = field.isEmpty() ? error.getProperty() : field + "." + error.getProperty();
+        }
+        return field;
+    }
+}

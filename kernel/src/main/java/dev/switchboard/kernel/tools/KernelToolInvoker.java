@@ -1,0 +1,74 @@
+package dev.switchboard.kernel.tools;
+
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolInvoker;
+import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.ports.tool.UnknownToolException;
+
+/**
+ * Runs tool calls: finds the tool, validates the arguments against its schema, runs the handler, and turns anything
+ * it throws into {@link ErrorCode#INTERNAL_ERROR} with the call's correlation id (the stack trace goes to the log,
+ * never to the client). Thread-safe.
+ */
+@Singleton
+public final class KernelToolInvoker implements ToolInvoker {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KernelToolInvoker.class);
+
+    private final ToolRegistry registry;
+    private final ArgumentValidator validator;
+
+    /**
+     * @param registry  where tools are looked up
+     * @param validator validates arguments
+     */
+    @Inject
+    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator) {
+        this.registry = registry;
+        this.validator = validator;
+    }
+
+    @Override
+    public ToolResult invoke(ToolCall call) {
+        RegisteredTool tool = registry.lookup(call.toolName())
+                .orElseThrow(() -> new UnknownToolException(call.toolName()));
+        List<ArgumentValidator.Violation> violations = validator.validate(tool.schema(), call.arguments());
+        if (!violations.isEmpty()) {
+            return invalid(tool, violations);
+        }
+        try {
+            ToolResult result = tool.tool().call(call);
+            if (result == null) {
+                throw new IllegalStateException("tool returned no result");
+            }
+            return result;
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            LOG.error("tool {} (plugin {}) failed; correlation id {}", call.toolName(), tool.owner(),
+                    call.correlationId(), e);
+            return ToolResult.failure(ErrorCode.INTERNAL_ERROR,
+                    "the tool failed unexpectedly; the server log has the details under correlation id "
+                            + call.correlationId(), Map.of("correlation_id", call.correlationId()));
+        }
+    }
+
+    private static ToolResult invalid(RegisteredTool tool, List<ArgumentValidator.Violation> violations) {
+        StringBuilder text = new StringBuilder("invalid arguments for ").append(tool.descriptor().name()).append(": ");
+        for (int i = 0; i < violations.size(); i++) {
+            ArgumentValidator.Violation v = violations.get(i);
+            text.append(i == 0 ? "" : "; ").append(v.field().isEmpty() ? "arguments" : v.field())
+                    .append(": ").append(v.message());
+        }
+        text.append(". Fix the arguments to match the tool's input schema and call again.");
+        return ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, text.toString(), ArgumentValidator.details(violations));
+    }
+}

@@ -1,0 +1,107 @@
+package dev.switchboard.kernel.transport;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+
+import jakarta.inject.Singleton;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.switchboard.ports.transport.Transport;
+import dev.switchboard.ports.transport.TransportContext;
+import dev.switchboard.ports.transport.TransportLifecycle;
+
+/**
+ * Starts the requested transports, tracks which are running, and lets the boot thread wait until every one of them
+ * has ended on its own (stdin EOF) or the server is asked to stop. Thread-safe.
+ */
+@Singleton
+public final class TransportRunner implements TransportLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TransportRunner.class);
+
+    private final Map<String, Transport> running = new ConcurrentHashMap<>();
+    private final List<Transport> started = Collections.synchronizedList(new ArrayList<>());
+    private final CountDownLatch finished = new CountDownLatch(1);
+
+    /**
+     * Starts each requested transport, in order.
+     *
+     * @param requested   transport ids, such as {@code [stdio]}
+     * @param available   transports contributed by started plugins
+     * @param contextBase what to serve; its lifecycle is replaced by this runner
+     * @throws TransportStartException if a requested transport is missing or fails to start (those already started
+     *                                 are stopped again)
+     */
+    public void start(List<String> requested, List<Transport> available, TransportContext contextBase) {
+        TransportContext context = new TransportContext(contextBase.server(), contextBase.tools(),
+                contextBase.invoker(), contextBase.resources(), contextBase.prompts(), this);
+        for (String id : requested) {
+            Transport transport = available.stream().filter(t -> t.id().equals(id)).findFirst()
+                    .orElseThrow(() -> new TransportStartException("transport '" + id + "' is not available: no "
+                            + "started plugin provides it (see 'switchboard doctor')"));
+            try {
+                running.put(id, transport);
+                started.add(transport);
+                transport.start(context);
+                LOG.info("transport {} started", id);
+            } catch (RuntimeException e) {
+                running.remove(id);
+                stop();
+                throw new TransportStartException("transport '" + id + "' failed to start: " + e.getMessage(), e);
+            }
+        }
+        if (running.isEmpty()) {
+            finished.countDown();
+        }
+    }
+
+    /** @return the ids of the transports running now */
+    public Set<String> active() {
+        return Set.copyOf(running.keySet());
+    }
+
+    @Override
+    public void ended(String transportId) {
+        if (running.remove(transportId) != null) {
+            LOG.info("transport {} ended", transportId);
+        }
+        if (running.isEmpty()) {
+            finished.countDown();
+        }
+    }
+
+    /**
+     * Blocks until every transport has ended or {@link #stop()} was called.
+     *
+     * @throws InterruptedException if the waiting thread is interrupted
+     */
+    public void awaitEnd() throws InterruptedException {
+        finished.await();
+    }
+
+    /** Stops the running transports, last started first. Idempotent. */
+    public void stop() {
+        List<Transport> order;
+        synchronized (started) {
+            order = new ArrayList<>(started);
+            started.clear();
+        }
+        running.clear();
+        Collections.reverse(order);
+        for (Transport transport : order) {
+            try {
+                transport.stop();
+            } catch (RuntimeException e) {
+                LOG.warn("transport {} did not stop cleanly", transport.id(), e);
+            }
+        }
+        finished.countDown();
+    }
+}

@@ -1,0 +1,85 @@
+package dev.switchboard.kernel.tools;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.ports.tool.UnknownToolException;
+
+class KernelToolInvokerTest {
+
+    private final ArgumentValidator validator = new ArgumentValidator();
+    private final ToolRegistry registry = new ToolRegistry(validator);
+    private final KernelToolInvoker invoker = new KernelToolInvoker(registry, validator);
+
+    @Test
+    void runsTheHandlerWithValidArguments() {
+        registry.register("p", "", List.of(FakeTool.named("count_up",
+                c -> ToolResult.text("got " + c.arguments().get("count")))));
+
+        ToolResult result = invoker.invoke(call("count_up", Map.of("count", 3)));
+
+        assertThat(result).isEqualTo(ToolResult.text("got 3"));
+    }
+
+    @Test
+    void wrongArgumentTypeIsAToolErrorNamingTheFieldAndTheHandlerNeverRuns() {
+        registry.register("p", "", List.of(FakeTool.named("count_up", c -> {
+            throw new AssertionError("handler must not run");
+        })));
+
+        ToolResult result = invoker.invoke(call("count_up", Map.of("count", "three")));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS);
+            assertThat(f.message()).contains("count").contains("integer");
+            assertThat(f.details()).containsEntry("field", "count");
+        });
+    }
+
+    @Test
+    void missingRequiredArgumentIsNamed() {
+        registry.register("p", "", List.of(FakeTool.named("count_up", c -> ToolResult.text("x"))));
+
+        ToolResult result = invoker.invoke(call("count_up", Map.of("label", "a")));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+                f -> assertThat(f.details()).containsEntry("field", "count"));
+    }
+
+    @Test
+    void unexpectedExceptionBecomesInternalErrorWithCorrelationIdAndNoStackTrace() {
+        registry.register("p", "", List.of(FakeTool.named("explode", c -> {
+            throw new IllegalStateException("secret internal detail");
+        })));
+
+        ToolResult result = invoker.invoke(call("explode", Map.of("count", 1)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INTERNAL_ERROR);
+            assertThat(f.message()).contains("corr-1").doesNotContain("secret internal detail")
+                    .doesNotContain("at dev.switchboard");
+            assertThat(f.details()).containsEntry("correlation_id", "corr-1");
+        });
+    }
+
+    @Test
+    void unknownToolIsAProtocolError() {
+        assertThatThrownBy(() -> invoker.invoke(call("nope", Map.of())))
+                .isInstanceOf(UnknownToolException.class).hasMessageContaining("nope");
+    }
+
+    private static ToolCall call(String name, Map<String, Object> arguments) {
+        ToolCall detached = ToolCall.detached(name, arguments, Principal.LOCAL_OWNER);
+        return new ToolCall(name, arguments, Principal.LOCAL_OWNER, "corr-1", Map.of(), detached.cancellation(),
+                detached.progress(), detached.log(), detached.client());
+    }
+}
