@@ -1,0 +1,67 @@
+package dev.switchboard.kernel.testplugins.memstore;
+
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.pf4j.Extension;
+
+import dev.switchboard.ports.storage.Migration;
+import dev.switchboard.ports.storage.SqlDialect;
+import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.SqlWork;
+import dev.switchboard.ports.storage.StorageProvider;
+
+/**
+ * A storage plugin for kernel tests ({@code kernel.storage: memory}) that records migrations in system properties
+ * ({@code memstore.<owner>} = highest version), because this class is loaded again by the plugin's own class loader
+ * and its statics are not the test's. Not a database: the SQLite plugin has its own tests.
+ */
+@Extension
+public final class MemStorage implements StorageProvider, SqlStorage {
+
+    /** The system property prefix under which applied versions are recorded. */
+    public static final String PREFIX = "memstore.";
+
+    @Override
+    public String backend() {
+        return "memory";
+    }
+
+    @Override
+    public SqlStorage open() {
+        return this;
+    }
+
+    @Override
+    public void close() {
+        // nothing to release
+    }
+
+    @Override
+    public String location() {
+        return "memory";
+    }
+
+    @Override
+    public SqlDialect dialect() {
+        return SqlDialect.SQLITE;
+    }
+
+    @Override
+    public DataSource dataSource() {
+        throw new UnsupportedOperationException("no data source in the test storage");
+    }
+
+    @Override
+    public <T> T transaction(SqlWork<T> work) {
+        throw new UnsupportedOperationException("no transactions in the test storage");
+    }
+
+    @Override
+    public int migrate(String owner, List<Migration> migrations) {
+        int latest = migrations.stream().mapToInt(Migration::version).max().orElse(0);
+        System.setProperty(PREFIX + owner, Integer.toString(latest));
+        return latest;
+    }
+}
