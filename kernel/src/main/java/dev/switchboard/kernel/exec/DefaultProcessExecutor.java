@@ -1,0 +1,132 @@
+package dev.switchboard.kernel.exec;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.switchboard.kernel.exec.OutputPump.CapturedText;
+import dev.switchboard.ports.call.Cancellation;
+import dev.switchboard.ports.exec.ProcessExecutor;
+import dev.switchboard.ports.exec.ProcessOutcome;
+import dev.switchboard.ports.exec.ProcessOutcome.Termination;
+import dev.switchboard.ports.exec.ProcessSpec;
+
+/**
+ * The kernel's default {@link ProcessExecutor}, on {@link ProcessBuilder}. Standard input reads from the null device;
+ * stdout and stderr are read concurrently on virtual threads, each kept up to {@link ProcessSpec#outputCapBytes()}
+ * bytes and drained beyond, and teed to {@link ProcessSpec#fullOutputFile()} when set.
+ *
+ * <p>On timeout or cancellation the whole tree is killed: SIGTERM to the process and every descendant found, then
+ * SIGKILL after a 2 s grace; the exit code is then -1. Output pipes still held open after
+ * that (by a process that escaped the tree) are abandoned after a further grace, so the call returns within a few
+ * seconds of the timeout or cancellation. A process that exits by itself while a descendant keeps its pipes open is
+ * waited for up to the timeout, then treated as timed out.
+ *
+ * <p>Thread-safe and stateless: any number of runs may proceed at once. An interrupt of the calling thread cancels
+ * the run, and the interrupt status is restored before returning.
+ */
+public final class DefaultProcessExecutor implements ProcessExecutor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DefaultProcessExecutor.class);
+    private static final Duration KILL_GRACE = Duration.ofSeconds(2);
+    private static final Duration PIPE_GRACE = Duration.ofSeconds(2);
+    /** Caps the deadline arithmetic, so an absurdly long timeout cannot overflow {@code nanoTime} sums. */
+    private static final long MAX_TIMEOUT_NANOS = Long.MAX_VALUE / 4;
+    private static final AtomicLong RUN_IDS = new AtomicLong();
+
+    /** Creates the executor; it holds no resources. */
+    public DefaultProcessExecutor() {
+        // nothing to set up: every run owns its own threads and handles
+    }
+
+    /**
+     * Runs the process to its end. A call that is already cancelled starts nothing and returns
+     * {@link Termination#CANCELLED} at once.
+     *
+     * @throws dev.switchboard.ports.exec.ProcessStartException if the program, the working directory or the full
+     *                                                          output file is missing or not usable
+     * @throws NullPointerException                             if an argument is null
+     */
+    @Override
+    public ProcessOutcome run(ProcessSpec spec, Cancellation cancellation) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(cancellation, "cancellation");
+        long started = System.nanoTime();
+        if (cancellation.isCancelled()) {
+            return new ProcessOutcome(Termination.CANCELLED, -1, "", false, "", false, Duration.ZERO);
+        }
+        try (OutputSink sink = OutputSink.open(spec.fullOutputFile())) {
+            Process process = ProcessLauncher.start(spec);
+            String name = "exec-" + RUN_IDS.incrementAndGet() + "-" + process.pid();
+            LOG.debug("Started {} as {}", spec.command().getFirst(), name);
+            OutputPump out = OutputPump.start(name + "-stdout", process.getInputStream(), spec.outputCapBytes(), sink);
+            OutputPump err = OutputPump.start(name + "-stderr", process.getErrorStream(), spec.outputCapBytes(), sink);
+            CompletableFuture<Void> drained = CompletableFuture.allOf(out.done(), err.done());
+            ProcessTree tree = new ProcessTree(process.toHandle());
+            Termination termination = supervise(spec, cancellation, process, tree, drained, started, name);
+            int exitCode = termination == Termination.EXITED ? process.exitValue() : -1;
+            CapturedText stdout = out.capture();
+            CapturedText stderr = err.capture();
+            return new ProcessOutcome(termination, exitCode, stdout.text(), stdout.truncated(), stderr.text(),
+                    stderr.truncated(), Duration.ofNanos(System.nanoTime() - started));
+        }
+    }
+
+    private static Termination supervise(ProcessSpec spec, Cancellation cancellation, Process process,
+                                         ProcessTree tree, CompletableFuture<Void> drained, long started,
+                                         String name) {
+        boolean interrupted = false;
+        Termination termination = Termination.CANCELLED;
+        boolean settled = false;
+        try {
+            CompletableFuture<Void> cancelled = new CompletableFuture<>();
+            cancellation.onCancel(() -> cancelled.complete(null));
+            long deadline = started + Math.min(saturatedNanos(spec.timeout()), MAX_TIMEOUT_NANOS);
+            termination = RunWatch.await(process, tree, drained, cancelled, deadline);
+            settled = termination == Termination.EXITED;
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            // Also reached on an unexpected exception, so no tree outlives a failed call.
+            if (!settled) {
+                LOG.debug("Killing the process tree of {}: {}", name, termination);
+                tree.kill(KILL_GRACE);
+                interrupted |= awaitDrained(drained, name);
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return termination;
+    }
+
+    /** @return whether the wait was interrupted */
+    private static boolean awaitDrained(CompletableFuture<Void> drained, String name) {
+        try {
+            drained.get(PIPE_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            LOG.warn("Output pipes of {} are still held open by a process outside its tree; returning the output"
+                    + " captured so far", name);
+        } catch (ExecutionException e) {
+            LOG.debug("Output pumps of {} failed", name, e);
+        } catch (InterruptedException e) {
+            return true;
+        }
+        return false;
+    }
+
+    private static long saturatedNanos(Duration duration) {
+        try {
+            return duration.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return Long.MAX_VALUE;
+        }
+    }
+}

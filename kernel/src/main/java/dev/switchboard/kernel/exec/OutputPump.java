@@ -1,0 +1,92 @@
+package dev.switchboard.kernel.exec;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.CompletableFuture;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads one output stream of a process to its end on a virtual thread: keeps the first {@code capBytes} bytes in
+ * memory, drains and counts the rest, and hands every chunk to the sink. Reading on until EOF, rather than stopping at
+ * the cap, keeps the process from blocking on a full pipe.
+ *
+ * <p>Thread-safe: {@link #capture()} may be called while the pump still runs (when a pipe is held open by a process
+ * that could not be killed), and then returns what has arrived so far.
+ */
+final class OutputPump {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OutputPump.class);
+    private static final int CHUNK = 8192;
+
+    private final InputStream in;
+    private final int capBytes;
+    private final OutputSink sink;
+    private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private boolean truncated;
+
+    private OutputPump(InputStream in, int capBytes, OutputSink sink) {
+        this.in = in;
+        this.capBytes = capBytes;
+        this.sink = sink;
+    }
+
+    /**
+     * @param name names the virtual thread, for thread dumps
+     * @return the running pump
+     */
+    static OutputPump start(String name, InputStream in, int capBytes, OutputSink sink) {
+        OutputPump pump = new OutputPump(in, capBytes, sink);
+        Thread.ofVirtual().name(name).start(pump::pump);
+        return pump;
+    }
+
+    /** @return completes when the stream has reached its end (or failed); never completes exceptionally */
+    CompletableFuture<Void> done() {
+        return done;
+    }
+
+    /** @return the bytes kept so far, decoded, and whether more arrived than the cap */
+    synchronized CapturedText capture() {
+        return new CapturedText(Utf8.decode(kept.toByteArray(), truncated), truncated);
+    }
+
+    private void pump() {
+        byte[] buffer = new byte[CHUNK];
+        try (in) {
+            int read;
+            while ((read = in.read(buffer)) != -1) {
+                keep(buffer, read);
+                sink.write(buffer, 0, read);
+            }
+        } catch (IOException e) {
+            // The stream is closed under us when the process is torn down; what arrived so far still counts.
+            LOG.debug("Output stream ended with {}", e.toString());
+        } finally {
+            done.complete(null);
+        }
+    }
+
+    private synchronized void keep(byte[] buffer, int read) {
+        int room = capBytes - kept.size();
+        int take = Math.min(room, read);
+        if (take > 0) {
+            kept.write(buffer, 0, take);
+        }
+        if (read > take) {
+            truncated = true;
+        }
+    }
+
+    /**
+     * Captured output of one stream.
+     *
+     * @param text      the kept bytes as UTF-8, malformed input replaced
+     * @param truncated whether bytes beyond the cap were dropped
+     */
+    record CapturedText(String text, boolean truncated) {
+    }
+}

@@ -1,0 +1,46 @@
+package dev.switchboard.kernel.exec;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Map;
+
+import dev.switchboard.ports.exec.ProcessSpec;
+import dev.switchboard.ports.exec.ProcessStartException;
+
+/** Turns a {@link ProcessSpec} into a started {@link Process}, translating every start failure. Stateless. */
+final class ProcessLauncher {
+
+    private static final File NULL_DEVICE = new File(File.separatorChar == '\\' ? "NUL" : "/dev/null");
+
+    private ProcessLauncher() {
+    }
+
+    /**
+     * @return the started process, reading EOF on stdin, with stdout and stderr as separate pipes
+     * @throws ProcessStartException if the working directory is missing or the program cannot be started
+     */
+    static Process start(ProcessSpec spec) {
+        String program = spec.command().getFirst();
+        // Checked up front: ProcessBuilder reports a missing cwd with the same errno as a missing program.
+        if (!Files.isDirectory(spec.workingDirectory())) {
+            throw new ProcessStartException("cannot start '" + program + "': working directory "
+                    + spec.workingDirectory() + " does not exist or is not a directory", null);
+        }
+        ProcessBuilder builder = new ProcessBuilder(spec.command())
+                .directory(spec.workingDirectory().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE))
+                .redirectErrorStream(false);
+        Map<String, String> environment = builder.environment();
+        if (!spec.inheritEnvironment()) {
+            environment.clear();
+        }
+        environment.putAll(spec.environment());
+        try {
+            return builder.start();
+        } catch (IOException | RuntimeException e) {
+            throw new ProcessStartException("cannot start '" + program + "' in " + spec.workingDirectory() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+}
