@@ -1,0 +1,116 @@
+package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+
+import javax.sql.DataSource;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.switchboard.ports.storage.Migration;
+import dev.switchboard.ports.storage.SqlDialect;
+import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.SqlWork;
+import dev.switchboard.ports.storage.StorageException;
+
+/**
+ * {@link SqlStorage} on one SQLite file.
+ *
+ * <p>Connections: one dedicated writer connection, guarded by a fair lock, runs every {@link #transaction} and
+ * {@link #migrate} (transactions begin with {@code BEGIN IMMEDIATE}), so writers queue in arrival order instead of
+ * failing with {@code SQLITE_BUSY}. {@link #dataSource()} opens a new connection per call, unpooled; in WAL mode those
+ * readers run concurrently with each other and with the writer. Every connection has {@code journal_mode=WAL},
+ * {@code synchronous=FULL}, {@code foreign_keys=ON} and the configured {@code busy_timeout}.
+ *
+ * <p>Migrations: the SQL of a migration is split into statements at semicolons outside quotes and comments;
+ * {@code CREATE TRIGGER} bodies are kept whole, other compound statements are not recognised. Versions are recorded
+ * in {@code switchboard_schema_version} with a SHA-256 checksum; a changed applied migration is refused.
+ *
+ * <p>Thread-safe; usable from virtual threads (waiting writers park, they do not pin their carrier). Transactions
+ * must not nest.
+ */
+public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SqliteSqlStorage.class);
+
+    private final Path file;
+    private final SerialWriter writer;
+    private final ReadDataSource readers;
+    private final MigrationRunner migrations;
+
+    private SqliteSqlStorage(Path file, SerialWriter writer, ReadDataSource readers, MigrationRunner migrations) {
+        this.file = file;
+        this.writer = writer;
+        this.readers = readers;
+        this.migrations = migrations;
+    }
+
+    /**
+     * Opens the database, creating the file (0600) and its missing parent directories (0700) when absent, and
+     * restricting an existing file and its {@code -wal}/{@code -shm} files to 0600.
+     *
+     * @param file          the database file; made absolute
+     * @param busyTimeoutMs how long, in milliseconds, a connection waits for another connection's lock
+     * @return the open storage
+     * @throws StorageException if the file cannot be created or opened as a SQLite database
+     */
+    public static SqliteSqlStorage open(Path file, int busyTimeoutMs) {
+        Path absolute = file.toAbsolutePath().normalize();
+        try {
+            OwnerOnlyFiles.prepare(absolute);
+        } catch (IOException e) {
+            throw new StorageException("cannot create the SQLite database " + absolute + " owner-only: "
+                    + e.getMessage(), e);
+        }
+        SqliteConnector connector = new SqliteConnector(absolute, busyTimeoutMs);
+        SerialWriter writer = new SerialWriter(connector);
+        writer.start();
+        LOG.info("opened SQLite storage at {}", absolute);
+        return new SqliteSqlStorage(absolute, writer, new ReadDataSource(connector),
+                new MigrationRunner(writer, new SchemaVersionTable(), Clock.systemUTC()));
+    }
+
+    @Override
+    public String backend() {
+        return "sqlite";
+    }
+
+    /** @return the absolute path of the database file */
+    @Override
+    public String location() {
+        return file.toString();
+    }
+
+    @Override
+    public SqlDialect dialect() {
+        return SqlDialect.SQLITE;
+    }
+
+    @Override
+    public DataSource dataSource() {
+        return readers;
+    }
+
+    @Override
+    public <T> T transaction(SqlWork<T> work) {
+        Objects.requireNonNull(work, "work");
+        return writer.transaction(work);
+    }
+
+    @Override
+    public int migrate(String owner, List<Migration> migrations) {
+        return this.migrations.migrate(owner, migrations);
+    }
+
+    /** Waits for a running transaction, closes the writer, then refuses new reader connections. Idempotent. */
+    @Override
+    public void close() {
+        writer.close();
+        readers.close();
+        LOG.debug("closed SQLite storage at {}", file);
+    }
+}

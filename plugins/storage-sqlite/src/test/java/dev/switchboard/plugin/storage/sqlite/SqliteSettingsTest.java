@@ -1,0 +1,77 @@
+package dev.switchboard.plugin.storage.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.storage.StorageException;
+
+class SqliteSettingsTest {
+
+    private static final Path HOME = Path.of("/home/someone");
+    private static final Path STATE = Path.of("/home/someone/.switchboard");
+
+    private static SqliteSettings settings(Map<String, Object> config) {
+        return SqliteSettings.from(new PluginContext("storage-sqlite", config, STATE), HOME);
+    }
+
+    @Test
+    void defaultsToSwitchboardDbInStateDirAndFiveSecondBusyTimeout() {
+        SqliteSettings settings = settings(Map.of());
+
+        assertThat(settings.file()).isEqualTo(STATE.resolve("switchboard.db"));
+        assertThat(settings.busyTimeoutMs()).isEqualTo(5000);
+    }
+
+    @Test
+    void expandsLeadingTildeToHome() {
+        assertThat(settings(Map.of("path", "~/data/sb.db")).file()).isEqualTo(Path.of("/home/someone/data/sb.db"));
+    }
+
+    @Test
+    void takesRelativePathRelativeToStateDir() {
+        assertThat(settings(Map.of("path", "db/other.db")).file()).isEqualTo(STATE.resolve("db/other.db"));
+    }
+
+    @Test
+    void keepsAbsolutePathNormalised() {
+        assertThat(settings(Map.of("path", "/var/lib/sb/../sb2/x.db")).file()).isEqualTo(Path.of("/var/lib/sb2/x.db"));
+    }
+
+    @Test
+    void treatsBlankPathAsDefault() {
+        assertThat(settings(Map.of("path", "  ")).file()).isEqualTo(STATE.resolve("switchboard.db"));
+    }
+
+    @Test
+    void readsBusyTimeoutGivenAsNumberOrText() {
+        assertThat(settings(Map.of("busy-timeout-ms", 250)).busyTimeoutMs()).isEqualTo(250);
+        assertThat(settings(Map.of("busy-timeout-ms", "0")).busyTimeoutMs()).isZero();
+    }
+
+    @Test
+    void rejectsMalformedBusyTimeout() {
+        assertThatThrownBy(() -> settings(Map.of("busy-timeout-ms", "soon")))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("plugins.storage-sqlite.busy-timeout-ms")
+                .hasMessageContaining("soon");
+        assertThatThrownBy(() -> settings(Map.of("busy-timeout-ms", -1)))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining(">= 0");
+    }
+
+    @Test
+    void rejectsPathsTheDriverWouldMisread() {
+        assertThatThrownBy(() -> settings(Map.of("path", "/tmp/x.db?mode=memory")))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("plugins.storage-sqlite.path");
+        assertThatThrownBy(() -> settings(Map.of("path", "~")))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("not the home directory");
+    }
+}

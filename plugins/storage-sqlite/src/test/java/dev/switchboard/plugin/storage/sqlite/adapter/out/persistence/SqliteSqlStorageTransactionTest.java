@@ -1,0 +1,147 @@
+package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.ports.storage.StorageException;
+
+class SqliteSqlStorageTransactionTest {
+
+    @TempDir
+    Path temp;
+
+    private SqliteSqlStorage storage;
+
+    @BeforeEach
+    void openWithTable() {
+        storage = SqliteSqlStorage.open(temp.resolve("test.db"), 5000);
+        storage.transaction(connection -> {
+            Sql.update(connection, "CREATE TABLE parent(id INTEGER PRIMARY KEY)");
+            return Sql.update(connection, "CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL"
+                    + " REFERENCES parent(id))");
+        });
+    }
+
+    @AfterEach
+    void close() {
+        storage.close();
+    }
+
+    @Test
+    void transactionConnectionHasWalFullSyncForeignKeysAndBusyTimeout() {
+        storage.transaction(connection -> {
+            assertPragmas(connection);
+            assertThat(connection.getAutoCommit()).isFalse();
+            return null;
+        });
+    }
+
+    @Test
+    void dataSourceConnectionsHaveTheSamePragmas() throws SQLException {
+        try (Connection connection = storage.dataSource().getConnection()) {
+            assertPragmas(connection);
+        }
+    }
+
+    @Test
+    void commitsWhenWorkReturns() throws SQLException {
+        int inserted = storage.transaction(connection -> Sql.update(connection, "INSERT INTO parent(id) VALUES (1)"));
+
+        assertThat(inserted).isEqualTo(1);
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isEqualTo(1);
+    }
+
+    @Test
+    void rollsBackAndTranslatesSqlException() throws SQLException {
+        assertThatThrownBy(() -> storage.transaction(connection -> {
+            Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
+            return Sql.update(connection, "INSERT INTO child(id, parent_id) VALUES (1, 42)");
+        }))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("rolled back")
+                .hasMessageContaining("FOREIGN KEY")
+                .hasCauseInstanceOf(SQLException.class);
+
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isZero();
+    }
+
+    @Test
+    void rollsBackAndRethrowsRuntimeExceptionAsIs() throws SQLException {
+        IllegalStateException failure = new IllegalStateException("work failed");
+
+        assertThatThrownBy(() -> storage.transaction(connection -> {
+            Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
+            throw failure;
+        })).isSameAs(failure);
+
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isZero();
+    }
+
+    @Test
+    void staysUsableAfterRollback() throws SQLException {
+        assertThatThrownBy(() -> storage.transaction(connection -> {
+            Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
+            throw new SQLException("work gave up");
+        })).isInstanceOf(StorageException.class).hasMessageContaining("work gave up");
+
+        storage.transaction(connection -> Sql.update(connection, "INSERT INTO parent(id) VALUES (2)"));
+
+        assertThat(Sql.number(storage.dataSource(), "SELECT sum(id) FROM parent")).isEqualTo(2);
+    }
+
+    @Test
+    void rollsBackWhenCommitFailsAndStaysUsable() throws SQLException {
+        storage.transaction(connection -> Sql.update(connection, "CREATE TABLE late(id INTEGER PRIMARY KEY,"
+                + " parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"));
+
+        // a deferred foreign key is checked only at COMMIT
+        assertThatThrownBy(() -> storage.transaction(connection ->
+                Sql.update(connection, "INSERT INTO late(id, parent_id) VALUES (1, 42)")))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("commit")
+                .hasMessageContaining("FOREIGN KEY");
+        storage.transaction(connection -> Sql.update(connection, "INSERT INTO parent(id) VALUES (7)"));
+
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM late")).isZero();
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isEqualTo(1);
+    }
+
+    @Test
+    void leavesNoTransactionOpenBetweenCalls() throws SQLException {
+        storage.transaction(connection -> Sql.update(connection, "INSERT INTO parent(id) VALUES (1)"));
+
+        // a second connection can take the write lock at once: the writer holds none between transactions
+        try (Connection other = storage.dataSource().getConnection()) {
+            Sql.update(other, "PRAGMA busy_timeout = 0");
+            assertThat(Sql.update(other, "INSERT INTO parent(id) VALUES (2)")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void refusesNestedTransaction() throws SQLException {
+        assertThatThrownBy(() -> storage.transaction(connection -> {
+            Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
+            return storage.transaction(inner -> Sql.update(inner, "INSERT INTO parent(id) VALUES (2)"));
+        }))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("nested transaction");
+
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isZero();
+    }
+
+    private static void assertPragmas(Connection connection) throws SQLException {
+        assertThat(Sql.text(connection, "PRAGMA journal_mode")).isEqualTo("wal");
+        assertThat(Sql.number(connection, "PRAGMA synchronous")).isEqualTo(2);
+        assertThat(Sql.number(connection, "PRAGMA foreign_keys")).isEqualTo(1);
+        assertThat(Sql.number(connection, "PRAGMA busy_timeout")).isEqualTo(5000);
+    }
+}
