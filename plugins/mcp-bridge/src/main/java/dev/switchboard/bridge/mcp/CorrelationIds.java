@@ -1,0 +1,14 @@
+package dev.switchboard.bridge.mcp;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+/** Short random ids that tie a call's answer to the server's log lines, such as {@code c-3f9a1b2c}. */
+final class CorrelationIds {
+
+    private CorrelationIds() {
+    }
+
+    static String next() {
+        return "c-" + String.format("%08x", ThreadLocalRandom.current().nextInt());
+    }
+}

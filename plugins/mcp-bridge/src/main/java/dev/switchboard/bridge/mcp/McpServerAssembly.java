@@ -1,0 +1,124 @@
+package dev.switchboard.bridge.mcp;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import tools.jackson.databind.json.JsonMapper;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+
+import dev.switchboard.ports.transport.ServerIdentity;
+import dev.switchboard.ports.transport.TransportContext;
+
+/**
+ * Builds the MCP server a transport serves: the SDK server around the transport's provider, with every tool,
+ * resource, template, prompt and completion of the {@link TransportContext} registered, and the capabilities tools,
+ * resources (subscribe), prompts, completions and logging.
+ *
+ * <p>Choices: tool, resource, prompt and completion handlers run each on a virtual thread of their own (not on the
+ * transport's inbound thread, not on Reactor's bounded pool), so calls run concurrently. The SDK's own validation of
+ * tool arguments is off ({@code validateToolInputs(false)}): the kernel's invoker validates and reports the offending
+ * field with {@code INVALID_ARGUMENTS}, and that is the format clients see. Structured output is still checked
+ * against a tool's output schema by the SDK. The catalogs are read once here: tools, resources and prompts that
+ * appear later are not served by this server.
+ *
+ * <p>JSON written by transports MUST be produced as bytes with {@link #jsonMapper()}
+ * ({@link McpJsonMapper#writeValueAsBytes}): its UTF-8 generator escapes a lone UTF-16 surrogate as {@code \\uD800},
+ * so the output stays valid UTF-8, whereas {@code writeValueAsString(..).getBytes(UTF_8)} would turn it into
+ * {@code ?}.
+ */
+public final class McpServerAssembly {
+
+    private static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(JsonMapper.shared());
+    private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator(JsonMapper.shared());
+
+    private McpServerAssembly() {
+    }
+
+    /**
+     * Builds a server for a transport with one session per provider session (stdio, SSE).
+     *
+     * @param provider   the transport's provider; the SDK calls its {@code setSessionFactory} during this call
+     * @param context    what to serve
+     * @param principals who is calling, per request
+     * @return the running server's handle
+     * @throws IllegalArgumentException if the SDK refuses the configuration
+     */
+    public static McpServerHandle build(McpServerTransportProvider provider, TransportContext context,
+                                        PrincipalResolver principals) {
+        return assemble(McpServer.async(provider), context, principals);
+    }
+
+    /**
+     * Builds a server for a streamable HTTP transport.
+     *
+     * @param provider   the transport's provider; the SDK calls its {@code setSessionFactory} during this call
+     * @param context    what to serve
+     * @param principals who is calling, per request
+     * @return the running server's handle
+     * @throws IllegalArgumentException if the SDK refuses the configuration
+     */
+    public static McpServerHandle build(McpStreamableServerTransportProvider provider, TransportContext context,
+                                        PrincipalResolver principals) {
+        return assemble(McpServer.async(provider), context, principals);
+    }
+
+    /** @return the JSON mapper the server reads and writes with; transports MUST use it too. Thread-safe. */
+    public static McpJsonMapper jsonMapper() {
+        return MAPPER;
+    }
+
+    /**
+     * The protocol versions for a provider's {@code protocolVersions()}, in the SDK's order: oldest first, because the
+     * SDK answers a client asking for an unknown version with the last one.
+     *
+     * @param identity the server's identity, which lists versions newest first
+     * @return the versions oldest first; the SDK's defaults when the identity lists none
+     */
+    public static List<String> protocolVersions(ServerIdentity identity) {
+        if (identity.protocolVersions().isEmpty()) {
+            return List.of(ProtocolVersions.MCP_2024_11_05, ProtocolVersions.MCP_2025_03_26,
+                    ProtocolVersions.MCP_2025_06_18, ProtocolVersions.MCP_2025_11_25);
+        }
+        List<String> versions = new ArrayList<>(identity.protocolVersions());
+        Collections.reverse(versions);
+        return List.copyOf(versions);
+    }
+
+    private static <S extends McpServer.AsyncSpecification<S>> McpServerHandle assemble(
+            McpServer.AsyncSpecification<S> spec, TransportContext context, PrincipalResolver principals) {
+        JsonValues json = new JsonValues(MAPPER);
+        InFlightCalls inFlight = new InFlightCalls();
+        Offload offload = new Offload();
+        ToolCallHandler tools = new ToolCallHandler(context.invoker(), principals, inFlight, json);
+        ResourceSpecs resources = new ResourceSpecs(context.resources(), principals, offload);
+        PromptSpecs prompts = new PromptSpecs(context.prompts(), principals, offload);
+        McpAsyncServer server = spec
+                .serverInfo(context.server().name(), context.server().version())
+                .instructions(context.server().instructions())
+                .capabilities(McpSchema.ServerCapabilities.builder()
+                        .tools(false).resources(true, false).prompts(false).completions().logging().build())
+                .jsonMapper(MAPPER)
+                .jsonSchemaValidator(VALIDATOR)
+                .validateToolInputs(false)
+                .tools(ToolSpecs.build(context.tools(), new ToolDescriptorMapper(json), VALIDATOR, tools, offload))
+                .resources(resources.resources())
+                .resourceTemplates(resources.templates())
+                .prompts(prompts.prompts())
+                .completions(CompletionSpecs.build(context.prompts(), context.resources(), offload))
+                .build();
+        McpServerHandle handle = new McpServerHandle(server, offload, inFlight);
+        context.resources().addUpdateListener(handle::resourceUpdated);
+        return handle;
+    }
+}

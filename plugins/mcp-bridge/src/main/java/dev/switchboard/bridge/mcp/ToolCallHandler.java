@@ -1,0 +1,70 @@
+package dev.switchboard.bridge.mcp;
+
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolInvoker;
+import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.ports.tool.UnknownToolException;
+
+/**
+ * Runs one {@code tools/call} through the kernel's {@link ToolInvoker}: builds the ports' {@link ToolCall} with the
+ * call's channels to the client, and maps the outcome back. Blocking; runs on a virtual thread. Thread-safe.
+ */
+final class ToolCallHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ToolCallHandler.class);
+
+    private final ToolInvoker invoker;
+    private final PrincipalResolver principals;
+    private final InFlightCalls inFlight;
+    private final JsonValues json;
+
+    ToolCallHandler(ToolInvoker invoker, PrincipalResolver principals, InFlightCalls inFlight, JsonValues json) {
+        this.invoker = invoker;
+        this.principals = principals;
+        this.inFlight = inFlight;
+        this.json = json;
+    }
+
+    /**
+     * @return the result; a {@code ToolResult.Failure} or a defect becomes a result with {@code isError: true}
+     * @throws McpError with code -32602 if the invoker does not know the tool
+     */
+    McpSchema.CallToolResult call(McpAsyncServerExchange exchange, McpSchema.CallToolRequest request) {
+        String correlationId = CorrelationIds.next();
+        CallCancellation cancellation = new CallCancellation();
+        Object requestId = exchange.transportContext().get(RequestContexts.REQUEST_ID);
+        InFlightCalls.Key key = inFlight.register(exchange.sessionId(), requestId, cancellation);
+        try {
+            ToolResult result = invoker.invoke(toolCall(exchange, request, correlationId, cancellation));
+            return ToolResultMapper.toSdk(result);
+        } catch (UnknownToolException e) {
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS).message("Unknown tool: " + e.toolName())
+                    .build();
+        } catch (RuntimeException e) {
+            LOG.error("tool call {} failed [correlation id {}]", request.name(), correlationId, e);
+            return ToolResultMapper.internalError(correlationId);
+        } finally {
+            inFlight.release(key, cancellation);
+        }
+    }
+
+    private ToolCall toolCall(McpAsyncServerExchange exchange, McpSchema.CallToolRequest request,
+                              String correlationId, CallCancellation cancellation) {
+        Principal principal = principals.resolve(exchange.transportContext());
+        Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
+        Map<String, Object> meta = request.meta() == null ? Map.of() : request.meta();
+        return new ToolCall(request.name(), arguments, principal, correlationId, meta, cancellation,
+                ExchangeProgressReporter.forRequest(exchange, request.meta()), new ExchangeLogSink(exchange, json),
+                new ExchangeClientRequests(exchange, json));
+    }
+}

@@ -1,0 +1,61 @@
+package dev.switchboard.bridge.mcp;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.ToolResult;
+
+/**
+ * Maps a {@link ToolResult} to the SDK's {@link McpSchema.CallToolResult}. A failure becomes a tool result with
+ * {@code isError: true}, one text block {@code "<CODE>: <message>"} and {@code structuredContent}
+ * {@code {code, message, details}} (MCP 2025-11-25, tool execution errors). Stateless.
+ */
+final class ToolResultMapper {
+
+    private ToolResultMapper() {
+    }
+
+    static McpSchema.CallToolResult toSdk(ToolResult result) {
+        return switch (result) {
+            case ToolResult.Success success -> success(success);
+            case ToolResult.Failure failure -> failure(failure);
+        };
+    }
+
+    /**
+     * @param correlationId the id under which the defect was logged
+     * @return the answer for a defect: INTERNAL_ERROR naming the correlation id, never a stack trace
+     */
+    static McpSchema.CallToolResult internalError(String correlationId) {
+        return failure(new ToolResult.Failure(ErrorCode.INTERNAL_ERROR,
+                "the server failed unexpectedly; quote correlation id " + correlationId + " when reporting it",
+                Map.of("correlationId", correlationId)));
+    }
+
+    private static McpSchema.CallToolResult success(ToolResult.Success success) {
+        McpSchema.CallToolResult.Builder builder = McpSchema.CallToolResult.builder()
+                .content(ContentMapper.toSdk(success.content()))
+                .isError(false);
+        if (success.structuredContent() != null) {
+            builder.structuredContent(success.structuredContent());
+        }
+        return builder.build();
+    }
+
+    private static McpSchema.CallToolResult failure(ToolResult.Failure failure) {
+        String code = failure.code().value();
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("code", code);
+        structured.put("message", failure.message());
+        structured.put("details", failure.details());
+        return McpSchema.CallToolResult.builder()
+                .content(List.of(new McpSchema.TextContent(null, code + ": " + failure.message(), null)))
+                .isError(true)
+                .structuredContent(structured)
+                .build();
+    }
+}

@@ -1,0 +1,129 @@
+package dev.switchboard.plugin.transport.stdio;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import reactor.util.context.Context;
+
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.bridge.mcp.McpServerAssembly;
+import dev.switchboard.bridge.mcp.McpServerHandle;
+import dev.switchboard.bridge.mcp.PrincipalResolver;
+import dev.switchboard.bridge.mcp.RequestContexts;
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.transport.TransportContext;
+import dev.switchboard.ports.transport.TransportLifecycle;
+
+/**
+ * One stdio session, from start to end: wires the reader thread, the lifecycle router, the SDK server and the
+ * writer, and ends in one place. When the input ends it lets in-flight calls finish (up to 30 s), closes the server
+ * and the output, and then tells the kernel, once. Thread-safe.
+ */
+final class StdioSession implements SessionPort {
+
+    static final String TRANSPORT_ID = "stdio";
+
+    private static final Logger LOG = LoggerFactory.getLogger(StdioSession.class);
+    private static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+    private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
+
+    private final LineWriter writer;
+    private final StdioServerProvider provider;
+    private final McpServerHandle server;
+    private final TransportLifecycle lifecycle;
+    private final InFlightRequests inFlight = new InFlightRequests();
+    private final AtomicBoolean stopRequested = new AtomicBoolean();
+    private final AtomicBoolean ending = new AtomicBoolean();
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final Thread reader;
+
+    StdioSession(StdioStreams streams, TransportContext context) {
+        McpJsonMapper mapper = McpServerAssembly.jsonMapper();
+        this.lifecycle = context.lifecycle();
+        this.writer = new LineWriter(streams.out(), mapper);
+        InboundRouter router = new InboundRouter(this);
+        this.provider = new StdioServerProvider(new StdioSessionTransport(writer, mapper, router::observeOutbound),
+                McpServerAssembly.protocolVersions(context.server()));
+        this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(Principal.LOCAL_OWNER));
+        InboundLoop loop = new InboundLoop(new LineReader(streams.in(), MAX_LINE_BYTES), new JsonRpcDecoder(mapper),
+                router, this, stopRequested::get, this::end);
+        this.reader = Thread.ofPlatform().daemon().name("switchboard-stdio-in").unstarted(loop);
+    }
+
+    void start() {
+        reader.start();
+    }
+
+    /**
+     * Stops serving, lets in-flight calls finish (bounded), closes everything; waits until done. Idempotent. The
+     * reader thread is not interrupted (it may be writing an answer, and a read of the process's stdin cannot be
+     * interrupted anyway): it is a daemon that ignores whatever it still reads.
+     */
+    void stop() {
+        stopRequested.set(true);
+        end();
+        try {
+            if (!ended.await(DRAIN_LIMIT.toSeconds() + 15, TimeUnit.SECONDS)) {
+                LOG.warn("the stdio session did not end in time");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void end() {
+        if (!ending.compareAndSet(false, true)) {
+            return;
+        }
+        if (!inFlight.awaitIdle(DRAIN_LIMIT)) {
+            LOG.warn("stdio requests still running after {}; cancelling them", DRAIN_LIMIT);
+        }
+        server.closeGracefully();
+        writer.close();
+        ended.countDown();
+        if (!stopRequested.get()) {
+            lifecycle.ended(TRANSPORT_ID);
+        }
+    }
+
+    @Override
+    public void deliver(McpSchema.JSONRPCMessage message) {
+        provider.session().handle(message)
+                .subscribe(null, e -> LOG.warn("the MCP session failed to handle a message", e));
+    }
+
+    @Override
+    public void dispatch(McpSchema.JSONRPCRequest request) {
+        inFlight.begin();
+        provider.session().handle(request)
+                .contextWrite(Context.of(McpTransportContext.KEY, RequestContexts.forRequest(request.id())))
+                .doFinally(signal -> inFlight.end())
+                .subscribe(null, e -> LOG.warn("request {} failed in the MCP session", request.id(), e));
+    }
+
+    @Override
+    public void reply(Map<String, Object> answer) {
+        try {
+            writer.write(answer);
+        } catch (IOException e) {
+            LOG.debug("could not write an answer to stdout", e);
+        }
+    }
+
+    @Override
+    public void cancel(Object requestId) {
+        if (!server.cancelRequest(provider.session().getId(), requestId)) {
+            LOG.debug("cancellation for request {} that is not running", requestId);
+        }
+    }
+}

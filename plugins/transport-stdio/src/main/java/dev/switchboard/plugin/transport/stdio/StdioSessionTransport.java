@@ -1,0 +1,57 @@
+package dev.switchboard.plugin.transport.stdio;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.Consumer;
+
+import reactor.core.publisher.Mono;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerTransport;
+
+/**
+ * The SDK session's way out: each message is written as one line on the calling thread, so that notifications a
+ * call sends reach the client before the call's answer. Thread-safe.
+ */
+final class StdioSessionTransport implements McpServerTransport {
+
+    private final LineWriter writer;
+    private final McpJsonMapper mapper;
+    private final Consumer<McpSchema.JSONRPCMessage> observer;
+
+    /** @param observer sees every outbound message before it is written */
+    StdioSessionTransport(LineWriter writer, McpJsonMapper mapper, Consumer<McpSchema.JSONRPCMessage> observer) {
+        this.writer = writer;
+        this.mapper = mapper;
+        this.observer = observer;
+    }
+
+    @Override
+    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+        return Mono.fromRunnable(() -> {
+            observer.accept(message);
+            try {
+                writer.write(message);
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not write to stdout", e);
+            }
+        });
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
+        return mapper.convertValue(data, typeRef);
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+        return Mono.fromRunnable(writer::close);
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+}

@@ -1,0 +1,121 @@
+package dev.switchboard.plugin.transport.stdio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import io.modelcontextprotocol.json.TypeRef;
+
+import dev.switchboard.bridge.mcp.McpServerAssembly;
+
+/**
+ * The client end of two OS pipes connected to a {@link StdioTransport}: writes raw lines to its stdin, collects the
+ * raw bytes of each line it writes to its stdout. (java.io's piped streams break when a writing thread ends, and the
+ * transport writes from short-lived virtual threads.)
+ */
+final class PipedClient implements AutoCloseable {
+
+    private static final byte[] END = new byte[0];
+
+    private final OutputStream toServer;
+    private final BlockingQueue<byte[]> lines = new LinkedBlockingQueue<>();
+    private final StdioTransport transport;
+
+    PipedClient() throws IOException {
+        Pipe clientToServer = Pipe.open();
+        Pipe serverToClient = Pipe.open();
+        toServer = Channels.newOutputStream(clientToServer.sink());
+        transport = new StdioTransport(Channels.newInputStream(clientToServer.source()),
+                Channels.newOutputStream(serverToClient.sink()));
+        InputStream fromServer = new BufferedInputStream(Channels.newInputStream(serverToClient.source()));
+        Thread.ofVirtual().start(() -> collect(fromServer));
+    }
+
+    StdioTransport transport() {
+        return transport;
+    }
+
+    void send(String line) throws IOException {
+        toServer.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        toServer.flush();
+    }
+
+    /** Initializes the session the way a client does: initialize, then notifications/initialized. */
+    Map<String, Object> initialize() throws IOException {
+        send("""
+                {"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-11-25",\
+                "capabilities":{},"clientInfo":{"name":"test","version":"1"}}}""");
+        Map<String, Object> answer = next();
+        assertThat(answer).containsEntry("id", "init").containsKey("result");
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        return answer;
+    }
+
+    void closeInput() throws IOException {
+        toServer.close();
+    }
+
+    /** @return the next line's raw bytes; fails after 10 s */
+    byte[] nextRaw() {
+        try {
+            byte[] line = lines.poll(10, TimeUnit.SECONDS);
+            if (line == null || line == END) {
+                fail(line == null ? "no message from the server within 10 s" : "the server closed its output");
+            }
+            return line;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    Map<String, Object> next() throws IOException {
+        return parse(nextRaw());
+    }
+
+    /** @return true if the server closed its output within 10 s, with no further message */
+    boolean outputClosed() throws InterruptedException {
+        return lines.poll(10, TimeUnit.SECONDS) == END;
+    }
+
+    static Map<String, Object> parse(byte[] line) throws IOException {
+        return McpServerAssembly.jsonMapper().readValue(line, new TypeRef<Map<String, Object>>() {
+        });
+    }
+
+    private void collect(InputStream in) {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        try (in) {
+            int b;
+            while ((b = in.read()) != -1) {
+                if (b == '\n') {
+                    lines.add(line.toByteArray());
+                    line.reset();
+                } else {
+                    line.write(b);
+                }
+            }
+        } catch (IOException e) {
+            // the pipe broke: treat as the end of output
+        }
+        lines.add(END);
+    }
+
+    @Override
+    public void close() throws IOException {
+        transport.stop();
+        toServer.close();
+    }
+}
