@@ -1,0 +1,45 @@
+package dev.switchboard.arch;
+
+import java.util.Arrays;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+
+/**
+ * Imports fixture classes by name: most fixtures are package-private, like the code they imitate.
+ *
+ * <p>Thread-safety: stateless.
+ */
+final class Fixtures {
+
+    /** The ports fixtures' package, with a trailing dot. */
+    static final String PORTS = "dev.switchboard.ports.archfixture.";
+    /** The kernel fixtures' package, with a trailing dot. */
+    static final String KERNEL = "dev.switchboard.kernel.archfixture.";
+    /** The first fixture plugin's root package, with a trailing dot. */
+    static final String ALPHA = "dev.switchboard.plugin.archfixture.alpha.";
+    /** The second fixture plugin's root package, with a trailing dot. */
+    static final String BETA = "dev.switchboard.plugin.archfixture.beta.";
+
+    private Fixtures() {
+    }
+
+    /**
+     * Imports exactly the named classes, nothing around them.
+     *
+     * @param classNames fully qualified names of classes on the test class path
+     * @return the imported classes
+     * @throws IllegalArgumentException when a name is not on the class path (a typo in a test)
+     */
+    static JavaClasses importing(String... classNames) {
+        return new ClassFileImporter().importClasses(Arrays.stream(classNames).map(Fixtures::load).toList());
+    }
+
+    private static Class<?> load(String className) {
+        try {
+            return Class.forName(className, false, Fixtures.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("no fixture class " + className, e);
+        }
+    }
+}

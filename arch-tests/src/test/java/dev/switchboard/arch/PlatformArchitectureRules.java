@@ -1,0 +1,258 @@
+package dev.switchboard.arch;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.lang.conditions.ArchConditions.be;
+import static com.tngtech.archunit.lang.conditions.ArchPredicates.are;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.codeUnits;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import java.io.FileDescriptor;
+import java.io.InputStream;
+import java.io.PrintStream;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.domain.ThrowsDeclaration;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.GeneralCodingRules;
+
+/**
+ * The platform's architecture rules (AR1–AR17 of the architecture brief that can be checked today), one
+ * {@link ArchRule} per field, each with the reason it exists.
+ *
+ * <p>Pull them into a test with {@code ArchTests.in(PlatformArchitectureRules.class)} on a class importing
+ * {@code dev.switchboard} without tests. Every exception to a rule is written into the rule with a comment saying
+ * why. The rules assume {@code resolveMissingDependenciesFromClassPath=false}: library types are matched by name.
+ * This class is a catalogue of independent rules, which is why it is longer than the house guideline.
+ */
+public final class PlatformArchitectureRules {
+
+    private static final String PORTS = "dev.switchboard.ports..";
+    private static final String KERNEL = "dev.switchboard.kernel..";
+    private static final String PLUGINS = PluginRoots.PLUGINS + "..";
+    private static final String BRIDGE = "dev.switchboard.bridge..";
+    private static final String MCP_BRIDGE = "dev.switchboard.bridge.mcp..";
+    private static final String TRANSPORTS = "dev.switchboard.plugin.transport..";
+    private static final String STDIO_TRANSPORT = "dev.switchboard.plugin.transport.stdio";
+    private static final String HTTP_TRANSPORT = "dev.switchboard.plugin.transport.http..";
+    private static final String PERSISTENCE_ADAPTERS = "..adapter.out.persistence..";
+    private static final String STORAGE_PLUGINS = "dev.switchboard.plugin.storage..";
+
+    /**
+     * The one checked exception a port may declare: {@code SqlWork.run} hands a plugin the JDBC connection inside
+     * a transaction, and JDBC reports every failure as {@code SQLException}. Making the plugin wrap each one would
+     * only hide the SQL state the storage adapter needs to classify the failure; the adapter translates it.
+     */
+    private static final DescribedPredicate<ThrowsDeclaration<?>> SQL_WORK_MAY_THROW_SQL_EXCEPTION = describe(
+            "SQLException on dev.switchboard.ports.storage.SqlWork",
+            declaration -> declaration.getDeclaringClass().getName().equals("dev.switchboard.ports.storage.SqlWork")
+                    && declaration.getRawType().getName().equals("java.sql.SQLException"));
+
+    /** AR1. */
+    @ArchTest
+    public static final ArchRule ports_depend_only_on_the_jdk = classes()
+            .that().resideInAPackage(PORTS)
+            .should().onlyDependOnClassesThat(resideInAnyPackage(PORTS, "java..", "javax.sql..")
+                    .or(name("org.pf4j.ExtensionPoint")))
+            .because("ports is the published SPI that every plugin compiles against; any library in it would be"
+                    + " forced on every plugin (the only outside type is PF4J's ExtensionPoint marker)");
+
+    /** AR2, first half. */
+    @ArchTest
+    public static final ArchRule ports_hold_only_contracts = classes()
+            .that().resideInAPackage(PORTS)
+            .should(be(TypeKinds.PORT_CONTRACT))
+            .because("ports holds contracts, never behaviour or state that plugins would come to depend on");
+
+    /** AR2, second half. */
+    @ArchTest
+    public static final ArchRule port_methods_declare_no_checked_exceptions = codeUnits()
+            .that().areDeclaredInClassesThat().resideInAPackage(PORTS)
+            .should(CodingConditions.declareNoCheckedExceptionsExcept(SQL_WORK_MAY_THROW_SQL_EXCEPTION))
+            .because("failures cross the ports as unchecked, specific exceptions or as result values, so callers are"
+                    + " not forced into catch-and-wrap code");
+
+    /** AR3. */
+    @ArchTest
+    public static final ArchRule kernel_does_not_know_plugins = noClasses()
+            .that().resideInAPackage(KERNEL)
+            .should().dependOnClassesThat().resideInAnyPackage(PLUGINS, BRIDGE, "dev.switchboard.testkit..")
+            .because("the kernel hosts plugins through ports only; a plugin is enabled by data, never by code in the"
+                    + " kernel");
+
+    /** AR4. */
+    @ArchTest
+    public static final ArchRule kernel_has_no_infrastructure = noClasses()
+            .that().resideInAPackage(KERNEL)
+            .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "io.helidon.webserver..",
+                    "io.helidon.http..", "org.jooq..", "org.sqlite..", "reactor..")
+            .because("MCP, HTTP serving and storage are plugins (transports, storage adapters); the kernel stays"
+                    + " small and free of their libraries");
+
+    /** AR5. */
+    @ArchTest
+    public static final ArchRule plugins_do_not_depend_on_each_other = slices()
+            .assignedFrom(PluginRoots.BY_PLUGIN_ROOT)
+            .should().notDependOnEachOther()
+            .because("each plugin is loaded by its own class loader and can be enabled alone; what plugins share"
+                    + " goes into ports or the mcp-bridge library");
+
+    /** AR6. */
+    @ArchTest
+    public static final ArchRule plugins_reach_the_host_only_through_ports = noClasses()
+            .that().resideInAnyPackage(PLUGINS, BRIDGE)
+            .should().dependOnClassesThat().resideInAPackage(KERNEL)
+            .because("plugins compile against ports only, so the kernel can change without breaking them");
+
+    /** AR9, first half. */
+    @ArchTest
+    public static final ArchRule jooq_stays_in_persistence_adapters = noClasses()
+            .that().resideOutsideOfPackages(PERSISTENCE_ADAPTERS, STORAGE_PLUGINS)
+            .should().dependOnClassesThat().resideInAPackage("org.jooq..")
+            .because("SQL belongs to the driven persistence adapters; domain and application code stay storage-free");
+
+    /** AR9, second half. */
+    @ArchTest
+    public static final ArchRule generated_jooq_code_is_used_only_by_its_persistence_adapter = noClasses()
+            .that().resideOutsideOfPackages("..adapter.out.persistence", "..adapter.out.persistence.generated..")
+            .should().dependOnClassesThat().resideInAPackage("..adapter.out.persistence.generated..")
+            .because("generated table classes mirror one plugin's migrations and change with them");
+
+    /** AR10, first half. */
+    @ArchTest
+    public static final ArchRule mcp_sdk_stays_in_mcp_transport_code = noClasses()
+            .that().resideOutsideOfPackages(MCP_BRIDGE, TRANSPORTS)
+            .should().dependOnClassesThat().resideInAPackage("io.modelcontextprotocol..")
+            .because("feature plugins speak ports types; only the bridge and the transports map them to the MCP SDK,"
+                    + " so the SDK can be upgraded in one place");
+
+    /** AR10, second half. */
+    @ArchTest
+    public static final ArchRule reactor_stays_in_mcp_transport_code = noClasses()
+            .that().resideOutsideOfPackages(MCP_BRIDGE, TRANSPORTS)
+            .should().dependOnClassesThat().resideInAPackage("reactor..")
+            .because("the code is blocking and runs on virtual threads; Reactor is the MCP SDK's internal model and"
+                    + " must not leak past the code that adapts the SDK");
+
+    /** AR11. */
+    @ArchTest
+    public static final ArchRule helidon_webserver_only_in_http_transport = noClasses()
+            .that().resideOutsideOfPackage(HTTP_TRANSPORT)
+            .should().dependOnClassesThat().resideInAnyPackage("io.helidon.webserver..", "io.helidon.http..")
+            .because("HTTP serving is one transport plugin; nothing else opens sockets or knows HTTP types");
+
+    /** AR12, standard input and output. */
+    @ArchTest
+    public static final ArchRule only_the_stdio_transport_touches_standard_in_and_out = noClasses()
+            .that().resideOutsideOfPackage(STDIO_TRANSPORT + "..")
+            .should().accessField(System.class, "in")
+            .orShould().accessField(System.class, "out")
+            .orShould().callMethod(System.class, "setIn", InputStream.class)
+            .orShould().callMethod(System.class, "setOut", PrintStream.class)
+            .orShould().accessField(FileDescriptor.class, "in")
+            .orShould().accessField(FileDescriptor.class, "out")
+            .because("in a stdio server, stdout carries the MCP protocol: one stray line corrupts the session");
+
+    /**
+     * AR12, standard error. Recorded exception: the stdio transport reads {@code System.err} to point
+     * {@code System.out} at it, so that a stray print anywhere in the process lands on stderr instead of corrupting
+     * the protocol stream. It may read the field; it may not print to it (no {@code printStackTrace()} either).
+     */
+    @ArchTest
+    public static final ArchRule nothing_writes_to_standard_error_directly = noClasses()
+            .should().accessFieldWhere(CodingConditions.readOf(System.class, "err", STDIO_TRANSPORT))
+            .orShould().callMethod(System.class, "setErr", PrintStream.class)
+            .orShould().accessField(FileDescriptor.class, "err")
+            .orShould().callMethodWhere(CodingConditions.PRINT_STACK_TRACE)
+            .because("diagnostics go through SLF4J, which writes to stderr with levels and context; stray prints"
+                    + " bypass the log configuration");
+
+    /** AR13, Guice API. */
+    @ArchTest
+    public static final ArchRule guice_api_only_in_modules_and_boot = noClasses()
+            .that().resideOutsideOfPackages("dev.switchboard.kernel.boot..", "dev.switchboard.kernel.plugin..")
+            .and(are(DescribedPredicate.not(TypeKinds.GUICE_MODULE_CODE)))
+            .should().dependOnClassesThat().resideInAPackage("com.google.inject..")
+            .because("wiring lives in one Guice module per plugin and in the kernel's boot and plugin host; ordinary"
+                    + " classes take their collaborators through an @jakarta.inject.Inject constructor");
+
+    /** AR13, constructor injection. */
+    @ArchTest
+    public static final ArchRule no_class_uses_field_injection = noFields()
+            .should().beAnnotatedWith("jakarta.inject.Inject")
+            .orShould().beAnnotatedWith("javax.inject.Inject")
+            .orShould().beAnnotatedWith("com.google.inject.Inject")
+            .because("constructor injection keeps dependencies visible and fields final");
+
+    /** AR14, the modules themselves. */
+    @ArchTest
+    public static final ArchRule guice_modules_are_named_final_and_rooted = classes()
+            .that(TypeKinds.GUICE_MODULE)
+            .should().haveSimpleNameEndingWith("Module")
+            .andShould().haveModifier(JavaModifier.FINAL)
+            .andShould(be(PluginRoots.IN_A_PLUGIN_ROOT
+                    .or(resideInAnyPackage("dev.switchboard.kernel.boot..").as("in dev.switchboard.kernel.boot"))))
+            .because("the descriptor names one module per plugin (Plugin-Module), found beside the plugin class;"
+                    + " variants are separate modules, never subclasses or flags");
+
+    /** AR14, the name. */
+    @ArchTest
+    public static final ArchRule only_guice_modules_are_named_module = classes()
+            .that().haveSimpleNameEndingWith("Module")
+            .should(be(TypeKinds.GUICE_MODULE))
+            .because("a class named *Module is where a reader looks for bindings");
+
+    /** AR15. */
+    @ArchTest
+    public static final ArchRule extensions_live_in_plugins_and_implement_ports = classes()
+            .that().areAnnotatedWith("org.pf4j.Extension")
+            .should().resideInAPackage(PLUGINS)
+            .andShould(be(describe("implementing an interface from " + PORTS,
+                    PlatformArchitectureRules::implementsAPort)))
+            .because("the kernel finds contributions only through the extension points published in ports");
+
+    /** AR17, generic exceptions. */
+    @ArchTest
+    public static final ArchRule no_class_throws_generic_exceptions = GeneralCodingRules
+            .NO_CLASSES_SHOULD_THROW_GENERIC_EXCEPTIONS
+            .because("a specific exception says what went wrong and can be translated into a stable error code");
+
+    /** AR17, java.util.logging. */
+    @ArchTest
+    public static final ArchRule no_class_uses_java_util_logging = noClasses()
+            .should(GeneralCodingRules.USE_JAVA_UTIL_LOGGING)
+            .orShould().accessTargetWhere(CodingConditions.JAVA_UTIL_LOGGING_TARGET)
+            .because("all logging goes through SLF4J to stderr, configured in one place");
+
+    /** AR17, loggers. */
+    @ArchTest
+    public static final ArchRule slf4j_loggers_are_private_static_final = fields()
+            .that().haveRawType("org.slf4j.Logger")
+            .should().bePrivate()
+            .andShould().beStatic()
+            .andShould().beFinal()
+            .because("one logger per class, named after it, not shared and not replaced");
+
+    /** AR17, package cycles. */
+    @ArchTest
+    public static final ArchRule kernel_packages_are_free_of_cycles = slices()
+            .matching("dev.switchboard.kernel.(**)")
+            .should().beFreeOfCycles()
+            .because("packages in a cycle cannot be understood, tested or split apart on their own");
+
+    private PlatformArchitectureRules() {
+    }
+
+    private static boolean implementsAPort(JavaClass type) {
+        return type.getAllRawInterfaces().stream()
+                .anyMatch(implemented -> implemented.getPackageName().startsWith("dev.switchboard.ports"));
+    }
+}

@@ -1,0 +1,79 @@
+package dev.switchboard.arch;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+
+import java.util.Optional;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaPackage;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+
+/**
+ * Finds which plugin a class belongs to, by the plugin's root package.
+ *
+ * <p>A plugin's root package is the package of its {@code org.pf4j.Plugin} subclass. Plugin ids have one part
+ * ({@code handoff} → {@code dev.switchboard.plugin.handoff}) or two ({@code transport-stdio} →
+ * {@code dev.switchboard.plugin.transport.stdio}), so no fixed package pattern can tell plugins apart:
+ * {@code plugin.(*)..} would put {@code transport.stdio} and {@code transport.http} into one slice "transport",
+ * and {@code plugin.(*).(*)..} would split {@code handoff.domain} from {@code handoff.application}. Walking up from
+ * a class's package to the nearest package that holds a plugin class gets both right. A class under
+ * {@code dev.switchboard.plugin} with no plugin class above it is assigned to the first package part after
+ * {@code plugin}, which can only merge slices (miss a violation), never invent one.
+ *
+ * <p>Thread-safety: stateless; the answer depends only on the imported classes passed in.
+ */
+final class PluginRoots {
+
+    /** The package every plugin lives under. */
+    static final String PLUGINS = "dev.switchboard.plugin";
+
+    /** One slice per plugin, keyed on its root package; classes outside {@link #PLUGINS} are not sliced. */
+    static final SliceAssignment BY_PLUGIN_ROOT = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+            return rootOf(javaClass).map(SliceIdentifier::of).orElseGet(SliceIdentifier::ignore);
+        }
+
+        @Override
+        public String getDescription() {
+            return "plugins, one slice per root package (the package of the plugin's org.pf4j.Plugin subclass)";
+        }
+    };
+
+    /** Classes that sit in a plugin's root package, beside its {@code org.pf4j.Plugin} subclass. */
+    static final DescribedPredicate<JavaClass> IN_A_PLUGIN_ROOT = describe(
+            "in a plugin's root package (beside its org.pf4j.Plugin subclass)",
+            type -> isPluginRoot(type.getPackage()));
+
+    private PluginRoots() {
+    }
+
+    /**
+     * Names the root package of the plugin a class belongs to.
+     *
+     * @param type any class
+     * @return the root package name, or empty when the class is not under {@link #PLUGINS}
+     */
+    static Optional<String> rootOf(JavaClass type) {
+        String name = type.getPackageName();
+        if (!name.startsWith(PLUGINS + ".")) {
+            return Optional.empty();
+        }
+        Optional<JavaPackage> current = Optional.of(type.getPackage());
+        while (current.isPresent() && current.get().getName().startsWith(PLUGINS + ".")) {
+            if (isPluginRoot(current.get())) {
+                return Optional.of(current.get().getName());
+            }
+            current = current.get().getParent();
+        }
+        String firstPart = name.substring(PLUGINS.length() + 1).split("\\.", 2)[0];
+        return Optional.of(PLUGINS + "." + firstPart);
+    }
+
+    private static boolean isPluginRoot(JavaPackage candidate) {
+        return candidate.getName().startsWith(PLUGINS + ".")
+                && candidate.getClasses().stream().anyMatch(TypeKinds.PF4J_PLUGIN);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.switchboard.plugin.archfixture.alpha;
+
+import com.google.inject.AbstractModule;
+
+import dev.switchboard.plugin.archfixture.alpha.domain.AlphaThing;
+
+/** A module as it should be: named *Module, final, beside the plugin class, bindings only. */
+public final class AlphaModule extends AbstractModule {
+
+    @Override
+    protected void configure() {
+        bind(AlphaThing.class).toInstance(new AlphaThing("alpha"));
+    }
+}
