@@ -21,10 +21,10 @@ final class Doctor {
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
             PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
 
-    private final ConfigOptions options;
+    private final Settings options;
     private final DoctorReport report = new DoctorReport();
 
-    Doctor(ConfigOptions options) {
+    Doctor(Settings options) {
         this.options = options;
     }
 

@@ -1,31 +1,31 @@
 package dev.switchboard.kernel.cli;
 
-import java.util.concurrent.Callable;
-
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import org.apache.commons.cli.CommandLine;
 
 /**
  * {@code switchboard doctor}: checks the Java version, the state directory and database permissions, and every
  * plugin (state, tools, name collisions), prints a line per check, and exits 0 when healthy, 1 otherwise.
  */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Check the installation; exit 0 when healthy, 1 with a line per problem otherwise.")
-final class DoctorCommand implements Callable<Integer> {
-
-    @Mixin
-    ConfigOptions options;
-
-    @Spec
-    CommandSpec spec;
+final class DoctorCommand implements CliCommand {
 
     @Override
-    public Integer call() {
-        DoctorReport report = new Doctor(options).examine();
-        report.lines().forEach(spec.commandLine().getOut()::println);
-        spec.commandLine().getOut().flush();
-        return report.healthy() ? 0 : 1;
+    public String name() {
+        return "doctor";
+    }
+
+    @Override
+    public String summary() {
+        return "Check the installation; exit 0 when healthy, 1 with a line per problem otherwise.";
+    }
+
+    @Override
+    public int run(CommandLine line, Settings settings, Console console) {
+        if (!line.getArgList().isEmpty()) {
+            throw new UsageException("unexpected argument '" + line.getArgList().get(0) + "'", "");
+        }
+        DoctorReport report = new Doctor(settings).examine();
+        report.lines().forEach(console.out()::println);
+        console.out().flush();
+        return report.healthy() ? Cli.OK : Cli.FAILED;
     }
 }

@@ -1,6 +1,6 @@
 package dev.switchboard.kernel.cli;
 
-import picocli.CommandLine;
+import java.util.List;
 
 /** The launcher's entry point. */
 public final class Main {
@@ -9,20 +9,16 @@ public final class Main {
     }
 
     /**
-     * Runs the command line and exits with its status.
+     * Runs the command line and exits with its status (0 success, 1 failure, 2 usage error).
      *
      * @param args the arguments
      */
     public static void main(String[] args) {
-        System.exit(newCommandLine().execute(args));
+        int status = new Cli(Console.system(), commands()).run(args);
+        System.exit(status);
     }
 
-    /** @return the configured command line, for the launcher and for tests */
-    public static CommandLine newCommandLine() {
-        return new CommandLine(new SwitchboardCommand())
-                .setExecutionExceptionHandler((e, cmd, parsed) -> {
-                    cmd.getErr().println("switchboard: " + e.getMessage());
-                    return 1;
-                });
+    static List<CliCommand> commands() {
+        return List.of(new ServeCommand(), new DoctorCommand(), new PluginsCommand());
     }
 }

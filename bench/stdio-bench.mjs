@@ -1,0 +1,91 @@
+// Benchmarks a stdio MCP server with a raw JSON-RPC client (no SDK, so the client is not the bottleneck):
+//   cold start: spawn -> initialize -> initialized -> first tools/list answer, median of N runs;
+//   round trips: sequential tools/call server_info (or tools/list) answers per second on one session.
+// Usage: node bench/stdio-bench.mjs [--runs 10] [--calls 20000]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
+  (v.startsWith('--') ? [...acc, [v.slice(2), all[i + 1]]] : acc), []));
+const runs = Number(args.runs ?? 10);
+const calls = Number(args.calls ?? 20000);
+const switchboard = join(here, '..', 'distribution', 'target', 'switchboard', 'bin', 'switchboard');
+const filesystem = join(here, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
+
+function session(command, argv, env) {
+  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const waiting = new Map();
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const msg = JSON.parse(line);
+    const resolve = waiting.get(msg.id);
+    if (resolve) { waiting.delete(msg.id); resolve(msg); }
+  });
+  let next = 1;
+  return {
+    request(method, params) {
+      const id = next++;
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
+      });
+    },
+    notify(method) { child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method }) + '\n'); },
+    close() { child.stdin.end(); return new Promise((r) => child.on('exit', r)); },
+  };
+}
+
+const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
+
+async function coldStart(command, argv, env) {
+  const started = process.hrtime.bigint();
+  const s = session(command, argv, env);
+  await s.request('initialize', init);
+  s.notify('notifications/initialized');
+  await s.request('tools/list', {});
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  await s.close();
+  return ms;
+}
+
+async function roundTrips(command, argv, env, method, params) {
+  const s = session(command, argv, env);
+  await s.request('initialize', init);
+  s.notify('notifications/initialized');
+  for (let i = 0; i < 2000; i++) await s.request(method, params); // warm-up
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) await s.request(method, params);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await s.close();
+  return calls / seconds;
+}
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+const state = mkdtempSync(join(tmpdir(), 'sb-bench-'));
+const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
+const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state };
+try {
+  await coldStart(switchboard, ['serve'], sbEnv); // first start expands the plugin zips
+  const sb = [];
+  const fsTimes = [];
+  for (let i = 0; i < runs; i++) {
+    sb.push(await coldStart(switchboard, ['serve'], sbEnv));
+    fsTimes.push(await coldStart(process.execPath, [filesystem, fsRoot], {}));
+  }
+  console.log(`cold start to first tools/list, median of ${runs}:`);
+  console.log(`  switchboard                  ${median(sb).toFixed(0)} ms  (runs: ${sb.map((x) => x.toFixed(0)).join(' ')})`);
+  console.log(`  server-filesystem (Node)     ${median(fsTimes).toFixed(0)} ms  (runs: ${fsTimes.map((x) => x.toFixed(0)).join(' ')})`);
+  const info = await roundTrips(switchboard, ['serve'], sbEnv, 'tools/call', { name: 'server_info', arguments: {} });
+  const ping = await roundTrips(switchboard, ['serve'], sbEnv, 'ping', {});
+  console.log(`sequential round trips on one stdio session (${calls} calls after 2000 warm-up):`);
+  console.log(`  tools/call server_info       ${info.toFixed(0)} /s`);
+  console.log(`  ping                         ${ping.toFixed(0)} /s`);
+} finally {
+  rmSync(state, { recursive: true, force: true });
+  rmSync(fsRoot, { recursive: true, force: true });
+}

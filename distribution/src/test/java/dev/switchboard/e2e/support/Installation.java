@@ -1,0 +1,155 @@
+package dev.switchboard.e2e.support;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A private copy of the built distribution ({@code bin/}, {@code config/}, {@code lib/}, {@code plugins/*.zip}) with
+ * its own state directory, so that tests never change {@code target/switchboard} nor touch {@code ~/.switchboard}.
+ * Every process it starts gets {@code SWITCHBOARD_KERNEL__STATE_DIR} pointing at the private state directory and
+ * {@code SWITCHBOARD_JAVA_HOME} pointing at the JDK running the tests (the one the build's AOT cache was made with).
+ * Not thread-safe.
+ */
+public final class Installation {
+
+    /** How long a command run may take before the test fails. */
+    public static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Path home;
+    private final Path stateDir;
+
+    private Installation(Path home, Path stateDir) {
+        this.home = home;
+        this.stateDir = stateDir;
+    }
+
+    /**
+     * Copies the built distribution (system property {@code switchboard.e2e.dist}, set by the build) into
+     * {@code dir/switchboard} and creates the state directory {@code dir/state} (owner-only, as the server expects).
+     *
+     * @param dir an empty temporary directory
+     * @return the copy
+     */
+    public static Installation copyOfBuilt(Path dir) {
+        Path home = dir.resolve("switchboard");
+        Path state = dir.resolve("state");
+        DistributionCopy.copy(DistributionCopy.built(), home);
+        try {
+            Files.createDirectories(state, PosixFilePermissions.asFileAttribute(
+                    PosixFilePermissions.fromString("rwx------")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the state directory " + state, e);
+        }
+        return new Installation(home, state);
+    }
+
+    /** @return the installation directory (holding bin/, config/, lib/, plugins/) */
+    public Path home() {
+        return home;
+    }
+
+    /** @return the launcher, {@code bin/switchboard} */
+    public Path launcher() {
+        return home.resolve("bin/switchboard");
+    }
+
+    /** @return the plugins directory */
+    public Path pluginsDir() {
+        return home.resolve("plugins");
+    }
+
+    /** @return the private state directory */
+    public Path stateDir() {
+        return stateDir;
+    }
+
+    /** @return the variables every process of this installation gets on top of the inherited environment */
+    public Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("SWITCHBOARD_KERNEL__STATE_DIR", stateDir.toString());
+        env.put("SWITCHBOARD_JAVA_HOME", System.getProperty("java.home"));
+        return env;
+    }
+
+    /**
+     * Runs {@code bin/switchboard} with the arguments, standard input closed, and waits for it to exit.
+     *
+     * @param args the arguments
+     * @return the exit code and outputs
+     * @throws AssertionError if it does not exit within {@link #COMMAND_TIMEOUT}
+     */
+    public CliRun run(String... args) {
+        Process process = start(List.of(args), Map.of());
+        try {
+            process.getOutputStream().close();
+            CompletableFuture<String> stdout = drain(process.getInputStream());
+            CompletableFuture<String> stderr = drain(process.getErrorStream());
+            if (!process.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("switchboard " + String.join(" ", args) + " did not exit within "
+                        + COMMAND_TIMEOUT);
+            }
+            return new CliRun(List.of(args), process.exitValue(), stdout.join(), stderr.join());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new AssertionError("interrupted while waiting for switchboard", e);
+        }
+    }
+
+    /**
+     * Starts {@code bin/switchboard serve} and returns a raw JSON-RPC session on its stdin and stdout.
+     *
+     * @param extraEnv further environment variables, such as {@code SWITCHBOARD_LOG_LEVEL}
+     * @return the session; close it to end the process
+     */
+    public RawSession serve(Map<String, String> extraEnv) {
+        return new RawSession(start(List.of("serve"), extraEnv));
+    }
+
+    /** @return {@link #serve(Map)} without further variables */
+    public RawSession serve() {
+        return serve(Map.of());
+    }
+
+    private Process start(List<String> args, Map<String, String> extraEnv) {
+        List<String> command = new ArrayList<>();
+        command.add(launcher().toString());
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
+        builder.environment().putAll(environment());
+        builder.environment().putAll(extraEnv);
+        try {
+            return builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command, e);
+        }
+    }
+
+    /** Reads a stream to its end on a thread of its own (a pool could starve and leave the process blocked). */
+    private static CompletableFuture<String> drain(InputStream stream) {
+        CompletableFuture<String> text = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("switchboard-output").start(() -> {
+            try (stream) {
+                text.complete(new String(stream.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                text.completeExceptionally(e);
+            }
+        });
+        return text;
+    }
+}

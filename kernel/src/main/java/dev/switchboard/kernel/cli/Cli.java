@@ -1,0 +1,130 @@
+package dev.switchboard.kernel.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+
+import dev.switchboard.kernel.core.BuildInfo;
+
+/**
+ * {@code switchboard [--version|--help] COMMAND [options]}: selects the subcommand by its word, parses its options with
+ * Commons CLI (unknown flags are usage errors), and maps outcomes to exit statuses: 0 success, 1 failure, 2 usage.
+ */
+final class Cli {
+
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+
+    private final Map<String, CliCommand> commands = new LinkedHashMap<>();
+    private final Console console;
+
+    Cli(Console console, List<CliCommand> available) {
+        this.console = console;
+        available.forEach(c -> commands.put(c.name(), c));
+    }
+
+    int run(String[] args) {
+        try {
+            if (args.length == 0) {
+                throw new UsageException("a command is required", topUsage());
+            }
+            switch (args[0]) {
+                case "--version", "-V" -> {
+                    console.out().println(version());
+                    return OK;
+                }
+                case "--help", "-h", "help" -> {
+                    console.out().print(topUsage());
+                    console.out().flush();
+                    return OK;
+                }
+                default -> {
+                    CliCommand command = commands.get(args[0]);
+                    if (command == null) {
+                        throw new UsageException("unknown command '" + args[0] + "'", topUsage());
+                    }
+                    return runCommand(command, java.util.Arrays.copyOfRange(args, 1, args.length));
+                }
+            }
+        } catch (UsageException e) {
+            console.err().println("switchboard: " + e.getMessage());
+            console.err().print(e.usage());
+            console.err().flush();
+            return USAGE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return FAILED;
+        } catch (RuntimeException e) {
+            console.err().println("switchboard: " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    private int runCommand(CliCommand command, String[] args) throws InterruptedException {
+        Options options = withCommonOptions(command.options());
+        CommandLine line;
+        try {
+            line = new DefaultParser().parse(options, args, false);
+        } catch (ParseException e) {
+            throw new UsageException(e.getMessage(), usage(command));
+        }
+        if (line.hasOption("help")) {
+            console.out().print(usage(command));
+            console.out().flush();
+            return OK;
+        }
+        Settings settings = new Settings(path(line.getOptionValue("home")), path(line.getOptionValue("config")));
+        try {
+            return command.run(line, settings, console);
+        } catch (UsageException e) {
+            throw new UsageException(e.getMessage(), usage(command));
+        }
+    }
+
+    private static Options withCommonOptions(Options own) {
+        Options options = new Options();
+        own.getOptions().forEach(options::addOption);
+        options.addOption(Option.builder("h").longOpt("help").desc("Show this help and exit.").get());
+        options.addOption(Option.builder().longOpt("home").hasArg().argName("DIR")
+                .desc("Installation directory (config/, plugins/); default: the launcher's.").get());
+        options.addOption(Option.builder().longOpt("config").hasArg().argName("FILE")
+                .desc("Configuration file; default: <home>/config/application.yaml.").get());
+        return options;
+    }
+
+    private String usage(CliCommand command) {
+        StringWriter text = new StringWriter();
+        new HelpFormatter().printHelp(new PrintWriter(text), 100,
+                "switchboard " + command.name() + " [options] " + command.arguments(), command.summary(),
+                withCommonOptions(command.options()), 2, 2, "");
+        return text.toString();
+    }
+
+    private String topUsage() {
+        StringBuilder text = new StringBuilder("usage: switchboard [--version] [--help] COMMAND [options]\n")
+                .append("One MCP server hosting feature plugins for AI agent sessions.\n\nCommands:\n");
+        commands.values().forEach(c -> text.append(String.format("  %-9s %s%n", c.name(), c.summary())));
+        return text.append("\nRun 'switchboard COMMAND --help' for a command's options.\n").toString();
+    }
+
+    private static String version() {
+        BuildInfo build = BuildInfo.current();
+        return BuildInfo.NAME + " " + build.version() + " (built " + build.buildTime() + ", Java " + Runtime.version()
+                + ")";
+    }
+
+    private static Path path(String value) {
+        return value == null ? null : Path.of(value);
+    }
+}

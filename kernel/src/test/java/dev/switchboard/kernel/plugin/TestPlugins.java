@@ -1,0 +1,40 @@
+package dev.switchboard.kernel.plugin;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.switchboard.kernel.testplugins.broken.BrokenPlugin;
+import dev.switchboard.kernel.testplugins.broken.BrokenTools;
+import dev.switchboard.kernel.testplugins.greeter.GreeterMigrations;
+import dev.switchboard.kernel.testplugins.greeter.GreeterModule;
+import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
+import dev.switchboard.kernel.testplugins.greeter.GreeterTools;
+import dev.switchboard.kernel.testplugins.memstore.MemStorage;
+
+/** Installs the kernel's test plugins into a plugins directory, for tests outside this package. */
+public final class TestPlugins {
+
+    private TestPlugins() {
+    }
+
+    /**
+     * @param pluginsDir the directory; created if missing
+     * @throws IOException if writing fails
+     */
+    public static void installGreeterAndStorage(Path pluginsDir) throws IOException {
+        Files.createDirectories(pluginsDir);
+        TestPluginFolder.write(pluginsDir, "memstore", null, null, List.of(MemStorage.class));
+        TestPluginFolder.write(pluginsDir, "greeter", GreeterPlugin.class, GreeterModule.class,
+                List.of(GreeterTools.class, GreeterMigrations.class));
+    }
+
+    /**
+     * @param pluginsDir the directory
+     * @throws IOException if writing fails
+     */
+    public static void installBroken(Path pluginsDir) throws IOException {
+        TestPluginFolder.write(pluginsDir, "broken", BrokenPlugin.class, null, List.of(BrokenTools.class));
+    }
+}
