@@ -83,6 +83,7 @@ public final class PluginHost {
                         "cannot load: " + reason, List.of())));
         List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
         plugins.sort(Comparator.comparing((PluginWrapper p) -> !isStorage(p)).thenComparing(PluginWrapper::getPluginId));
+        List<PluginWrapper> started = new ArrayList<>();
         for (PluginWrapper plugin : plugins) {
             statuses.put(plugin.getPluginId(), initialStatus(plugin));
             if (plugin.getPluginState() == org.pf4j.PluginState.DISABLED) {
@@ -92,40 +93,67 @@ public final class PluginHost {
                 markFailed(plugin.getPluginId(), "unresolved (a required plugin or version is missing)");
                 continue;
             }
-            startOne(plugin);
+            if (guarded(plugin.getPluginId(), () -> startLifecycle(plugin))) {
+                started.add(plugin);
+            }
+        }
+        for (PluginWrapper plugin : started) {
+            guarded(plugin.getPluginId(), () -> contribute(plugin));
         }
         if (storage.current().isEmpty()) {
             storage.unavailable("no started plugin provides the '" + config.kernel().storage() + "' backend");
         }
     }
 
-    private void startOne(PluginWrapper plugin) {
+    /**
+     * Phase one, for every plugin before any contributes: its injector, then its PF4J {@code Plugin.start()} hook.
+     * Running every hook first lets a plugin begin slow preparation in the background (loading a native library,
+     * warming a protocol stack) while the storage opens and other plugins contribute.
+     */
+    private void startLifecycle(PluginWrapper plugin) {
         String id = plugin.getPluginId();
+        Module own = new PluginModuleLoader().load(plugin).orElse(binder -> { });
+        PluginContext context = new PluginContext(id, config.pluginConfig(id), config.kernel().stateDir());
+        Module contextModule = binder -> binder.bind(PluginContext.class).toInstance(context);
+        injectors.put(id, kernelInjector.createChildInjector(contextModule, own));
+        if (manager.startPlugin(id) != org.pf4j.PluginState.STARTED) {
+            Throwable cause = plugin.getFailedException();
+            throw new PluginStartException("plugin '" + id + "' did not start"
+                    + (cause == null ? "" : ": " + cause), cause);
+        }
+        startOrder.add(id);
+    }
+
+    /** Phase two, storage plugins first: open the storage, then apply migrations and register contributions. */
+    private void contribute(PluginWrapper plugin) {
+        String id = plugin.getPluginId();
+        if (isStorage(plugin)) {
+            openStorage(id);
+        }
+        ContributionRegistrar.Registered registered =
+                registrar.register(id, config.kernel().toolPrefixes().getOrDefault(id, ""));
+        transports.addAll(registered.transports());
+        statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
+        LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
+    }
+
+    /**
+     * Runs one step of a plugin's start; on failure marks the plugin failed and goes on.
+     *
+     * @return whether the step succeeded
+     * @throws ToolNameCollisionException which is not the plugin's failure alone: start-up stops
+     */
+    private boolean guarded(String id, Runnable step) {
         try {
-            Module own = new PluginModuleLoader().load(plugin).orElse(binder -> { });
-            PluginContext context = new PluginContext(id, config.pluginConfig(id), config.kernel().stateDir());
-            Module contextModule = binder -> binder.bind(PluginContext.class).toInstance(context);
-            injectors.put(id, kernelInjector.createChildInjector(contextModule, own));
-            if (manager.startPlugin(id) != org.pf4j.PluginState.STARTED) {
-                Throwable cause = plugin.getFailedException();
-                throw new PluginStartException("plugin '" + id + "' did not start"
-                        + (cause == null ? "" : ": " + cause), cause);
-            }
-            startOrder.add(id);
-            if (isStorage(plugin)) {
-                openStorage(id);
-            }
-            ContributionRegistrar.Registered registered =
-                    registrar.register(id, config.kernel().toolPrefixes().getOrDefault(id, ""));
-            transports.addAll(registered.transports());
-            statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
-            LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
+            step.run();
+            return true;
         } catch (ToolNameCollisionException e) {
             markFailed(id, e.getMessage());
             throw e;
         } catch (RuntimeException | LinkageError e) {
             LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
             markFailed(id, describe(e));
+            return false;
         }
     }
 

@@ -73,6 +73,21 @@ public final class McpServerAssembly {
         return assemble(McpServer.async(provider), context, principals);
     }
 
+    /**
+     * Warms the MCP stack (JSON mapping, schema types, Reactor) on a background virtual thread, so a transport plugin
+     * can start it from its {@code Plugin.start()} hook and have the work overlap the rest of start-up. Returns at
+     * once; failures are ignored (the real server reports its own).
+     */
+    public static void warmUpInBackground() {
+        Thread.ofVirtual().name("mcp-warm-up").start(() -> {
+            try {
+                WarmUp.run();
+            } catch (java.io.IOException | RuntimeException | LinkageError e) {
+                org.slf4j.LoggerFactory.getLogger(McpServerAssembly.class).debug("MCP warm-up failed", e);
+            }
+        });
+    }
+
     /** @return the JSON mapper the server reads and writes with; transports MUST use it too. Thread-safe. */
     public static McpJsonMapper jsonMapper() {
         return MAPPER;

@@ -1,0 +1,38 @@
+package dev.switchboard.bridge.mcp;
+
+import java.util.Map;
+
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import reactor.core.publisher.Mono;
+
+/**
+ * Exercises the code paths of a session's first messages (JSON-RPC decoding and encoding of initialize and
+ * tools/list, schema handling, Reactor's operators) once, so that class loading and initialization happen off the
+ * critical path of start-up. Produces nothing; any failure is irrelevant and swallowed by the caller.
+ */
+final class WarmUp {
+
+    private static final String REQUEST = """
+            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",
+            "capabilities":{"sampling":{}},"clientInfo":{"name":"warm-up","version":"0"}}}""";
+
+    private WarmUp() {
+    }
+
+    static void run() throws java.io.IOException {
+        var mapper = McpServerAssembly.jsonMapper();
+        McpSchema.JSONRPCMessage message = McpSchema.deserializeJsonRpcMessage(mapper, REQUEST);
+        if (message instanceof McpSchema.JSONRPCRequest request) {
+            mapper.convertValue(request.params(), new TypeRef<McpSchema.InitializeRequest>() { });
+        }
+        McpSchema.Tool tool = McpSchema.Tool.builder().name("warm_up").description("warm-up")
+                .inputSchema(mapper, "{\"type\":\"object\",\"properties\":{}}").build();
+        McpSchema.ListToolsResult list = new McpSchema.ListToolsResult(java.util.List.of(tool), null);
+        Object encoded = Mono.just(list).map(r -> new McpSchema.JSONRPCResponse("2.0", 1, r, null)).block();
+        mapper.writeValueAsBytes(encoded);
+        mapper.writeValueAsBytes(McpSchema.CallToolResult.builder().addTextContent("x")
+                .structuredContent(Map.of("k", "v")).build());
+    }
+}
