@@ -6,7 +6,6 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.kernel.plugin.PluginHost;
@@ -26,7 +25,7 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 public final class ServerInfoTool implements Tool {
 
-    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor("server_info", "Server information",
             "Describes this Switchboard server: its version and build time, the MCP protocol versions it accepts, "
                     + "the transports it is serving on, where its storage lives, and each installed plugin with its "
