@@ -100,7 +100,8 @@ public final class Kernel implements AutoCloseable {
         ServerIdentity identity = new ServerIdentity(BuildInfo.NAME, build.version(), INSTRUCTIONS,
                 BuildInfo.PROTOCOL_VERSIONS);
         return new TransportContext(identity, tools(), invoker(), injector.getInstance(ResourceRegistry.class),
-                injector.getInstance(PromptRegistry.class), runner);
+                injector.getInstance(PromptRegistry.class), runner,
+                injector.getInstance(dev.switchboard.ports.auth.Authenticator.class));
     }
 
     /** Stops transports, then plugins (storage last). Idempotent. */

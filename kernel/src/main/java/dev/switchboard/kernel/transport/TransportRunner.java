@@ -41,7 +41,8 @@ public final class TransportRunner implements TransportLifecycle {
      */
     public void start(List<String> requested, List<Transport> available, TransportContext contextBase) {
         TransportContext context = new TransportContext(contextBase.server(), contextBase.tools(),
-                contextBase.invoker(), contextBase.resources(), contextBase.prompts(), this);
+                contextBase.invoker(), contextBase.resources(), contextBase.prompts(), this,
+                contextBase.authenticator());
         for (String id : requested) {
             Transport transport = available.stream().filter(t -> t.id().equals(id)).findFirst()
                     .orElseThrow(() -> new TransportStartException("transport '" + id + "' is not available: no "

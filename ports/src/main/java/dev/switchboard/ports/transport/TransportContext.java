@@ -2,6 +2,7 @@ package dev.switchboard.ports.transport;
 
 import java.util.Objects;
 
+import dev.switchboard.ports.auth.Authenticator;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.resource.ResourceCatalog;
 import dev.switchboard.ports.tool.ToolCatalog;
@@ -10,15 +11,21 @@ import dev.switchboard.ports.tool.ToolInvoker;
 /**
  * Everything a transport needs from the kernel. All members are thread-safe.
  *
- * @param server    how to introduce the server
- * @param tools     the tools to list
- * @param invoker   runs tool calls
- * @param resources the resources to list and read
- * @param prompts   the prompts to list and render
- * @param lifecycle lets the transport tell the kernel that its input has ended
+ * <p>A transport's own settings (host, port, limits) come from its plugin's configuration subtree, which it
+ * receives as {@link dev.switchboard.ports.plugin.PluginContext}; the kernel applies command-line overrides such as
+ * {@code serve --port} to that subtree.
+ *
+ * @param server        how to introduce the server
+ * @param tools         the tools to list
+ * @param invoker       runs tool calls
+ * @param resources     the resources to list and read
+ * @param prompts       the prompts to list and render
+ * @param lifecycle     lets the transport tell the kernel that its input has ended
+ * @param authenticator resolves bearer tokens to principals (network transports)
  */
 public record TransportContext(ServerIdentity server, ToolCatalog tools, ToolInvoker invoker,
-                               ResourceCatalog resources, PromptCatalog prompts, TransportLifecycle lifecycle) {
+                               ResourceCatalog resources, PromptCatalog prompts, TransportLifecycle lifecycle,
+                               Authenticator authenticator) {
     /** @throws NullPointerException if a component is null */
     public TransportContext {
         Objects.requireNonNull(server, "server");
@@ -27,5 +34,6 @@ public record TransportContext(ServerIdentity server, ToolCatalog tools, ToolInv
         Objects.requireNonNull(resources, "resources");
         Objects.requireNonNull(prompts, "prompts");
         Objects.requireNonNull(lifecycle, "lifecycle");
+        Objects.requireNonNull(authenticator, "authenticator");
     }
 }

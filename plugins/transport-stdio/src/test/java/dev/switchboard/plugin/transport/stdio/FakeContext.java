@@ -57,7 +57,7 @@ final class FakeContext {
                 resources, prompts, transportId -> {
                     endedCalls.incrementAndGet();
                     ended.countDown();
-                });
+                }, dev.switchboard.ports.auth.Authenticator.NONE);
     }
 
     private static final class NoResources implements ResourceCatalog {
