@@ -8,7 +8,9 @@ import org.slf4j.LoggerFactory;
 
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.ProvisionException;
 
+import dev.switchboard.kernel.auth.AuthSetupException;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
@@ -18,6 +20,7 @@ import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.kernel.transport.TransportRunner;
+import dev.switchboard.ports.auth.Authenticator;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
 
@@ -94,14 +97,29 @@ public final class Kernel implements AutoCloseable {
         return injector.getInstance(KernelToolInvoker.class);
     }
 
-    /** @return what a transport is given: identity, catalogs, invoker, lifecycle */
+    /**
+     * @return the authenticator handed to transports; the first call reads (or generates) the owner token file
+     * @throws dev.switchboard.kernel.auth.AuthSetupException if authentication is on and the token file is unusable
+     */
+    public Authenticator authenticator() {
+        try {
+            return injector.getInstance(Authenticator.class);
+        } catch (ProvisionException e) {
+            // Guice wraps the loader's failure in its own report; the operator needs the loader's message.
+            if (e.getCause() instanceof AuthSetupException setup) {
+                throw setup;
+            }
+            throw e;
+        }
+    }
+
+    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
         ServerIdentity identity = new ServerIdentity(BuildInfo.NAME, build.version(), INSTRUCTIONS,
                 BuildInfo.PROTOCOL_VERSIONS);
         return new TransportContext(identity, tools(), invoker(), injector.getInstance(ResourceRegistry.class),
-                injector.getInstance(PromptRegistry.class), runner,
-                injector.getInstance(dev.switchboard.ports.auth.Authenticator.class));
+                injector.getInstance(PromptRegistry.class), runner, authenticator());
     }
 
     /** Stops transports, then plugins (storage last). Idempotent. */

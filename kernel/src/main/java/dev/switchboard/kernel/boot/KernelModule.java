@@ -1,6 +1,11 @@
 package dev.switchboard.kernel.boot;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.multibindings.Multibinder;
+
+import dev.switchboard.kernel.auth.KernelAuthenticator;
+import dev.switchboard.kernel.auth.OwnerTokenLoader;
+import dev.switchboard.kernel.auth.TokenStore;
 
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
@@ -8,13 +13,17 @@ import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.exec.DefaultProcessExecutor;
 import dev.switchboard.kernel.plugin.StorageAccess;
 import dev.switchboard.kernel.secrets.DefaultSecretScanner;
+import dev.switchboard.ports.auth.Authenticator;
 import dev.switchboard.ports.exec.ProcessExecutor;
 import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.storage.SqlStorage;
 
 /**
- * The kernel's bindings: configuration, build facts, and the services every plugin's injector inherits
- * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage}). Bindings only.
+ * The kernel's bindings: configuration, build facts, the services every plugin's injector inherits
+ * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage}), and the {@link Authenticator} handed to
+ * transports, which asks each bound {@link TokenStore} (the owner token's first; more can be added to the set). The
+ * authenticator is created lazily, so the owner token file is read (or generated) only when {@code serve} starts its
+ * transports, never by {@code doctor}. Bindings only.
  */
 public final class KernelModule extends AbstractModule {
 
@@ -39,7 +48,7 @@ public final class KernelModule extends AbstractModule {
         bind(SecretScanner.class).toInstance(scanners);
         bind(ProcessExecutor.class).to(DefaultProcessExecutor.class).asEagerSingleton();
         bind(SqlStorage.class).toProvider(StorageAccess.class);
-        // Until the owner-token service lands with the HTTP transport, no transport can authenticate anyone.
-        bind(dev.switchboard.ports.auth.Authenticator.class).toInstance(dev.switchboard.ports.auth.Authenticator.NONE);
+        Multibinder.newSetBinder(binder(), TokenStore.class).addBinding().toProvider(OwnerTokenLoader.class);
+        bind(Authenticator.class).to(KernelAuthenticator.class);
     }
 }

@@ -7,13 +7,18 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
 import java.util.Set;
 
+import dev.switchboard.kernel.auth.ServeAuthCheck;
 import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.plugin.PluginState;
 import dev.switchboard.kernel.plugin.PluginStatus;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
-/** Runs the doctor's checks: boots the kernel without transports, inspects it, and shuts it down. */
+/**
+ * Runs the doctor's checks: the configuration, the permissions of the state directory, owner token file and
+ * database, whether serving would expose an unauthenticated listener, then boots the kernel without transports,
+ * inspects it, and shuts it down. It never creates the owner token.
+ */
 final class Doctor {
 
     private static final int MIN_JAVA = 21;
@@ -39,6 +44,7 @@ final class Doctor {
             return report;
         }
         checkOwnerOnly("state directory", config.kernel().stateDir());
+        checkAuthentication(config);
         try (Kernel kernel = Kernel.start(config)) {
             checkPlugins(kernel);
             checkStorage(kernel);
@@ -94,6 +100,15 @@ final class Doctor {
             } else {
                 report.problem("transport " + id + " is configured but no started plugin provides it");
             }
+        }
+    }
+
+    private void checkAuthentication(SwitchboardConfig config) {
+        ServeAuthCheck.unauthenticatedExposure(config).ifPresent(report::problem);
+        if (config.kernel().auth().required()) {
+            checkOwnerOnly("owner token file", config.kernel().auth().tokenFile());
+        } else {
+            report.ok("authentication is off (kernel.auth.required: false): HTTP may bind loopback addresses only");
         }
     }
 

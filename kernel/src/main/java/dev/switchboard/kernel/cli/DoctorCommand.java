@@ -3,8 +3,9 @@ package dev.switchboard.kernel.cli;
 import org.apache.commons.cli.CommandLine;
 
 /**
- * {@code switchboard doctor}: checks the Java version, the state directory and database permissions, and every
- * plugin (state, tools, name collisions), prints a line per check, and exits 0 when healthy, 1 otherwise.
+ * {@code switchboard doctor}: checks the Java version, the permissions of the state directory, owner token file and
+ * database, the authentication settings, and every plugin (state, tools, name collisions), prints a line per check,
+ * and exits 0 when healthy, 1 otherwise.
  */
 final class DoctorCommand implements CliCommand {
 

@@ -19,6 +19,6 @@ public final class Main {
     }
 
     static List<CliCommand> commands() {
-        return List.of(new ServeCommand(), new DoctorCommand(), new PluginsCommand());
+        return List.of(new ServeCommand(), new DoctorCommand(), new PluginsCommand(), new TokenCommand());
     }
 }

@@ -24,7 +24,7 @@ public final class ConfigLoader {
     public static final String DEFAULT_FILE = "config/application.yaml";
 
     private static final Set<String> KERNEL_KEYS =
-            Set.of("state-dir", "plugins-dir", "storage", "transports", "tool-prefixes");
+            Set.of("state-dir", "plugins-dir", "storage", "transports", "tool-prefixes", "auth");
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
 
     /**
@@ -74,7 +74,8 @@ public final class ConfigLoader {
         Map<String, String> prefixes = new LinkedHashMap<>();
         asMap(kernel.getOrDefault("tool-prefixes", Map.of()), "kernel.tool-prefixes", file)
                 .forEach((id, prefix) -> prefixes.put(id, prefix == null ? "" : String.valueOf(prefix)));
-        return new KernelSettings(stateDir, pluginsDir, storage, transports, prefixes);
+        AuthSettings auth = AuthSection.read(asMap(kernel.get("auth"), "kernel.auth", file), stateDir, userHome, file);
+        return new KernelSettings(stateDir, pluginsDir, storage, transports, prefixes, auth);
     }
 
     /**

@@ -15,9 +15,10 @@ import java.util.Objects;
  * @param storage      which storage backend to open; {@code kernel.storage}, default {@code sqlite}
  * @param transports   which transports {@code serve} starts; {@code kernel.transports}, default {@code [stdio]}
  * @param toolPrefixes a name prefix per plugin id, prepended to each of its tool names; {@code kernel.tool-prefixes}
+ * @param auth         authentication of network callers; {@code kernel.auth}
  */
 public record KernelSettings(Path stateDir, Path pluginsDir, String storage, List<String> transports,
-                             Map<String, String> toolPrefixes) {
+                             Map<String, String> toolPrefixes, AuthSettings auth) {
 
     /** @throws NullPointerException if a component is null */
     public KernelSettings {
@@ -26,6 +27,21 @@ public record KernelSettings(Path stateDir, Path pluginsDir, String storage, Lis
         Objects.requireNonNull(storage, "storage");
         transports = List.copyOf(transports);
         toolPrefixes = Map.copyOf(toolPrefixes);
+        Objects.requireNonNull(auth, "auth");
+    }
+
+    /**
+     * Settings with the default authentication ({@link AuthSettings#defaults(Path)} under {@code stateDir}).
+     *
+     * @param stateDir     the state directory
+     * @param pluginsDir   the plugins directory
+     * @param storage      the storage backend
+     * @param transports   the transports {@code serve} starts
+     * @param toolPrefixes tool-name prefixes per plugin id
+     */
+    public KernelSettings(Path stateDir, Path pluginsDir, String storage, List<String> transports,
+                          Map<String, String> toolPrefixes) {
+        this(stateDir, pluginsDir, storage, transports, toolPrefixes, AuthSettings.defaults(stateDir));
     }
 
     /**
@@ -33,6 +49,14 @@ public record KernelSettings(Path stateDir, Path pluginsDir, String storage, Lis
      * @return these settings with other transports
      */
     public KernelSettings withTransports(List<String> newTransports) {
-        return new KernelSettings(stateDir, pluginsDir, storage, newTransports, toolPrefixes);
+        return new KernelSettings(stateDir, pluginsDir, storage, newTransports, toolPrefixes, auth);
+    }
+
+    /**
+     * @param newAuth the authentication settings to use instead
+     * @return these settings with other authentication settings
+     */
+    public KernelSettings withAuth(AuthSettings newAuth) {
+        return new KernelSettings(stateDir, pluginsDir, storage, transports, toolPrefixes, newAuth);
     }
 }

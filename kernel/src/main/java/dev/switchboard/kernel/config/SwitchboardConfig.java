@@ -1,6 +1,8 @@
 package dev.switchboard.kernel.config;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -36,5 +38,25 @@ public record SwitchboardConfig(Path home, Path source, KernelSettings kernel,
      */
     public SwitchboardConfig withKernel(KernelSettings newKernel) {
         return new SwitchboardConfig(home, source, newKernel, plugins);
+    }
+
+    /**
+     * Sets one top-level key of a plugin's subtree, as a command-line override such as {@code serve --port} does.
+     *
+     * @param pluginId the plugin id, such as {@code transport-http}
+     * @param key      a top-level key of its subtree, such as {@code port}
+     * @param value    the value, a string, number, boolean, list or map
+     * @return this configuration with the key set (added or replaced); this one is unchanged
+     * @throws NullPointerException if an argument is null
+     */
+    public SwitchboardConfig withPluginSetting(String pluginId, String key, Object value) {
+        Objects.requireNonNull(pluginId, "pluginId");
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(value, "value");
+        Map<String, Object> subtree = new LinkedHashMap<>(pluginConfig(pluginId));
+        subtree.put(key, value);
+        Map<String, Map<String, Object>> all = new LinkedHashMap<>(plugins);
+        all.put(pluginId, Collections.unmodifiableMap(subtree));
+        return new SwitchboardConfig(home, source, kernel, all);
     }
 }

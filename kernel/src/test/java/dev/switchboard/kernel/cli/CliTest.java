@@ -52,12 +52,12 @@ class CliTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : List.of("serve", "doctor", "plugins")) {
+        for (String command : List.of("serve", "doctor", "plugins", "token")) {
             assertThat(run(command, "--help")).isZero();
             assertThat(out.toString()).contains("usage: switchboard " + command);
         }
         assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("serve").contains("doctor").contains("plugins");
+        assertThat(out.toString()).contains("serve").contains("doctor").contains("plugins").contains("token");
     }
 
     @Test

@@ -30,6 +30,72 @@ class ConfigLoaderTest {
         assertThat(config.kernel().transports()).containsExactly("stdio");
         assertThat(config.kernel().toolPrefixes()).isEmpty();
         assertThat(config.pluginConfig("storage-sqlite")).isEmpty();
+        assertThat(config.kernel().auth())
+                .isEqualTo(new AuthSettings(true, userHome.resolve(".switchboard/owner.token"), true));
+    }
+
+    @Test
+    void readsAuthSettingsWithTokenFileRelativeToTheStateDirectory() throws IOException {
+        write("kernel:\n  state-dir: /srv/sb\n  auth:\n    required: false\n    token-file: keys/owner\n");
+
+        AuthSettings auth = new ConfigLoader().load(home, null, Map.of(), userHome).kernel().auth();
+
+        assertThat(auth.required()).isFalse();
+        assertThat(auth.tokenFile()).isEqualTo(Path.of("/srv/sb/keys/owner"));
+        assertThat(auth.generateIfMissing()).isTrue();
+    }
+
+    @Test
+    void readsAbsoluteAndHomeRelativeTokenFiles() throws IOException {
+        write("kernel:\n  auth:\n    token-file: ~/secrets/sb.token\n");
+        assertThat(new ConfigLoader().load(home, null, Map.of(), userHome).kernel().auth().tokenFile())
+                .isEqualTo(userHome.resolve("secrets/sb.token"));
+
+        write("kernel:\n  auth:\n    token-file: /etc/sb/token\n");
+        assertThat(new ConfigLoader().load(home, null, Map.of(), userHome).kernel().auth().tokenFile())
+                .isEqualTo(Path.of("/etc/sb/token"));
+    }
+
+    @Test
+    void environmentCanTurnAuthenticationOffAndMoveTheTokenFile() {
+        AuthSettings auth = new ConfigLoader().load(home, null, Map.of(
+                "SWITCHBOARD_KERNEL__AUTH__REQUIRED", "False",
+                "SWITCHBOARD_KERNEL__AUTH__TOKEN_FILE", "/run/sb/token"), userHome).kernel().auth();
+
+        assertThat(auth.required()).isFalse();
+        assertThat(auth.tokenFile()).isEqualTo(Path.of("/run/sb/token"));
+    }
+
+    @Test
+    void refusesUnknownAuthKeysAndNonBooleanRequired() throws IOException {
+        write("kernel:\n  auth:\n    tokenfile: /x\n");
+        assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.auth.tokenfile")
+                .hasMessageContaining("token-file");
+
+        write("kernel:\n  auth:\n    required: maybe\n");
+        assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.auth.required");
+
+        write("kernel:\n  auth: yes\n");
+        assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.auth");
+    }
+
+    @Test
+    void pluginSettingOverrideReturnsANewConfigurationAndLeavesTheOldOneAlone() throws IOException {
+        write("plugins:\n  transport-http:\n    port: 9000\n    max-sessions: 8\n");
+        SwitchboardConfig config = new ConfigLoader().load(home, null, Map.of(), userHome);
+
+        SwitchboardConfig changed = config.withPluginSetting("transport-http", "port", 9100)
+                .withPluginSetting("transport-http", "host", "0.0.0.0")
+                .withPluginSetting("other", "flag", true);
+
+        assertThat(changed.pluginConfig("transport-http")).containsEntry("port", 9100)
+                .containsEntry("host", "0.0.0.0").containsEntry("max-sessions", 8);
+        assertThat(changed.pluginConfig("other")).containsEntry("flag", true);
+        assertThat(config.pluginConfig("transport-http")).containsEntry("port", 9000).doesNotContainKey("host");
+        assertThat(config.pluginConfig("other")).isEmpty();
     }
 
     @Test

@@ -1,0 +1,126 @@
+package dev.switchboard.kernel.auth;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The file holding the owner token: one line, owner-only (0600; its directory 0700 when created here). Reading it
+ * yields only the token's {@link TokenDigest}; the token itself is never logged, printed or put in a message.
+ * Concurrent readers and writers are safe: writes replace the file in one step. Immutable.
+ */
+public final class OwnerTokenFile {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OwnerTokenFile.class);
+    /** More than any token line; a bigger file is not a token file. */
+    private static final long MAX_SIZE = 4096;
+
+    private final Path path;
+
+    /** @param path the token file; made absolute */
+    public OwnerTokenFile(Path path) {
+        this.path = Objects.requireNonNull(path, "path").toAbsolutePath().normalize();
+    }
+
+    /** @return the file's absolute path */
+    public Path path() {
+        return path;
+    }
+
+    /**
+     * Reads the owner token, first generating it when the file is missing and {@code generateIfMissing} is set.
+     *
+     * @param generateIfMissing whether a missing file is created with a fresh token
+     * @return the token's digest
+     * @throws AuthSetupException if the file is missing (and may not be generated), not a regular file, readable or
+     *                            writable by group or others, unreadable, or does not hold one strong token
+     */
+    public TokenDigest open(boolean generateIfMissing) {
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS) && generateIfMissing) {
+            generate();
+        }
+        if (!Files.exists(path)) {
+            throw new AuthSetupException("owner token file " + path + " does not exist; name an existing owner-only "
+                    + "file, or create one with 'switchboard token rotate --token-file " + path + "'");
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new AuthSetupException("owner token file " + path + " is not a regular file");
+        }
+        exposure().ifPresent(problem -> {
+            throw new AuthSetupException(problem);
+        });
+        return TokenDigest.of(readToken());
+    }
+
+    /**
+     * Replaces the owner token with a fresh one (creating the file if needed). A server that is running keeps the
+     * digest it read at start-up, so the new token takes effect when it next starts.
+     *
+     * @throws AuthSetupException if the file cannot be written
+     */
+    public void rotate() {
+        try {
+            SecretFiles.replace(path, TokenFormat.generate());
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new AuthSetupException("cannot write owner token file " + path + ": " + e.getMessage(), e);
+        }
+        LOG.info("owner token rotated in {}", path);
+    }
+
+    /**
+     * @return why the existing file is unsafe (group or others may access it, or its permissions cannot be read),
+     *         or empty when it is owner-only or does not exist
+     */
+    public Optional<String> exposure() {
+        if (!Files.exists(path)) {
+            return Optional.empty();
+        }
+        try {
+            Set<PosixFilePermission> loose = SecretFiles.groupOrOthersAccess(path);
+            return loose.isEmpty() ? Optional.empty() : Optional.of("owner token file " + path
+                    + " is accessible to group or others " + loose + "; the token may have been read: run "
+                    + "'switchboard token rotate --token-file " + path + "' (which writes a new owner-only file) or "
+                    + "'chmod 600 " + path + "'");
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.of("owner token file " + path + ": cannot check its permissions: " + e.getMessage());
+        }
+    }
+
+    private void generate() {
+        try {
+            if (SecretFiles.createIfAbsent(path, TokenFormat.generate())) {
+                LOG.info("owner token generated in {}", path);
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new AuthSetupException("cannot create owner token file " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private String readToken() {
+        String content;
+        try {
+            if (Files.size(path) > MAX_SIZE) {
+                throw new AuthSetupException("owner token file " + path + " is larger than " + MAX_SIZE
+                        + " bytes; it should hold one token line");
+            }
+            content = Files.readString(path, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new AuthSetupException("cannot read owner token file " + path + ": " + e.getMessage(), e);
+        }
+        if (!TokenFormat.isStrongEnough(content)) {
+            throw new AuthSetupException("owner token file " + path + " does not hold one token of at least "
+                    + TokenFormat.MIN_SUPPLIED_LENGTH + " characters (letters, digits, -._~+/); generate one with "
+                    + "'switchboard token rotate --token-file " + path + "'");
+        }
+        return content;
+    }
+}
