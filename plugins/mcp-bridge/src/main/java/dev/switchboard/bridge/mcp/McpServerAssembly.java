@@ -39,7 +39,8 @@ import dev.switchboard.ports.transport.TransportContext;
  */
 public final class McpServerAssembly {
 
-    private static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(JsonMapper.shared());
+    private static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(
+            JsonMapper.builder().addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class).build());
     private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator(JsonMapper.shared());
 
     private McpServerAssembly() {
