@@ -1,0 +1,123 @@
+package dev.switchboard.plugin.handoff.adapter.out.persistence;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import jakarta.inject.Inject;
+
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.conf.Settings;
+import org.jooq.impl.DSL;
+
+import dev.switchboard.plugin.handoff.application.port.out.StoreBusyException;
+import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.StorageException;
+
+/**
+ * The plugin's access to {@link SqlStorage} through jOOQ: {@link #write} runs work in one storage transaction,
+ * {@link #read} in one read-only snapshot on a reader connection. Work that finds the database locked by another
+ * process ({@code SQLITE_BUSY}, after the driver's own busy timeout) is retried from scratch with a growing, jittered
+ * pause for up to {@value #RETRY_BUDGET_MS} ms, then reported as {@link StoreBusyException}; the failed attempt was
+ * rolled back, so a retry never doubles a write. Thread-safe.
+ */
+final class Database {
+
+    /** How long, in total, to keep retrying a busy database. */
+    static final long RETRY_BUDGET_MS = 60_000;
+
+    private static final int SQLITE_BUSY = 5;
+    private static final int SQLITE_LOCKED = 6;
+    private static final Settings SETTINGS = new Settings().withExecuteLogging(false).withRenderSchema(false);
+
+    private final SqlStorage storage;
+
+    @Inject
+    Database(SqlStorage storage) {
+        this.storage = storage;
+    }
+
+    /**
+     * @param work the work; MUST NOT keep the context
+     * @param <T>  its result
+     * @return what the work returned, after the commit
+     */
+    <T> T write(Function<DSLContext, T> work) {
+        return retrying(() -> storage.transaction(connection -> work.apply(jooq(connection))));
+    }
+
+    /**
+     * @param work read-only work; MUST NOT keep the context
+     * @param <T>  its result
+     * @return what the work returned
+     */
+    <T> T read(Function<DSLContext, T> work) {
+        return retrying(() -> {
+            try (Connection connection = storage.dataSource().getConnection()) {
+                connection.setAutoCommit(false);
+                try {
+                    return work.apply(jooq(connection));
+                } finally {
+                    connection.rollback();
+                }
+            } catch (SQLException e) {
+                throw new StorageException("read from " + storage.location() + " failed: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    private static DSLContext jooq(Connection connection) {
+        return DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
+    }
+
+    private static <T> T retrying(Supplier<T> attempt) {
+        long deadline = System.nanoTime() + RETRY_BUDGET_MS * 1_000_000;
+        int attempts = 0;
+        while (true) {
+            try {
+                return attempt.get();
+            } catch (RuntimeException e) {
+                attempts++;
+                if (!isBusy(e)) {
+                    throw e;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new StoreBusyException("the database stayed locked by another writer after " + attempts
+                            + " attempts", e);
+                }
+                pause(attempts, e);
+            }
+        }
+    }
+
+    private static void pause(int attempts, RuntimeException cause) {
+        long ceiling = Math.min(100, 1L << Math.min(attempts, 6));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreBusyException("interrupted while waiting for a locked database", cause);
+        }
+    }
+
+    /** Whether a failure, anywhere in its cause chain, is SQLite reporting a lock held by another connection. */
+    static boolean isBusy(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql) {
+                int primary = sql.getErrorCode() & 0xFF;
+                String message = String.valueOf(sql.getMessage());
+                if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED || message.contains("SQLITE_BUSY")
+                        || message.contains("database is locked")) {
+                    return true;
+                }
+            }
+            if (t.getCause() == t) {
+                return false;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,18 @@
+/**
+ * The driven persistence adapter: implements the ports of {@code application.port.out} with jOOQ over the injected
+ * {@link dev.switchboard.ports.storage.SqlStorage}, and declares the schema as a
+ * {@link dev.switchboard.ports.storage.MigrationSet} whose SQL lives in
+ * {@code src/main/resources/db/migration/handoff/V<n>__*.sql}. jOOQ is used only in this package.
+ *
+ * <p>Tables and columns are named in {@link dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffTables} with
+ * plain jOOQ names rather than generated code: the schema is six small tables, and generating code from the
+ * migrations would need a database at build time for little gain. Every write runs in one
+ * {@code SqlStorage.transaction(...)} (writers are serialised; on SQLite a transaction takes the write lock up front),
+ * so a sequence is allocated and used atomically; several processes on one database file are covered by retrying a
+ * transaction that found the file locked ({@code SQLITE_BUSY}). Reads of more than one query run in one read
+ * transaction, so they see one snapshot.
+ *
+ * <p>The repositories are public only so that {@code HandoffModule} can bind the ports to them; their constructors are
+ * package-private and nothing else uses them.
+ */
+package dev.switchboard.plugin.handoff.adapter.out.persistence;

@@ -1,0 +1,68 @@
+package dev.switchboard.plugin.handoff.application;
+
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The answer of a use case: {@link Done} with a value, or {@link Refused} with the reason. Immutable.
+ *
+ * @param <T> the value's type
+ */
+public sealed interface Outcome<T> permits Outcome.Done, Outcome.Refused {
+
+    /**
+     * The use case did what was asked.
+     *
+     * @param value the result
+     * @param <T>   its type
+     */
+    record Done<T>(T value) implements Outcome<T> {
+        /** @throws NullPointerException if {@code value} is null */
+        public Done {
+            Objects.requireNonNull(value, "value");
+        }
+    }
+
+    /**
+     * The use case refused; nothing was changed.
+     *
+     * @param refusal why
+     * @param <T>     the value's type had it succeeded
+     */
+    record Refused<T>(Refusal refusal) implements Outcome<T> {
+        /** @throws NullPointerException if {@code refusal} is null */
+        public Refused {
+            Objects.requireNonNull(refusal, "refusal");
+        }
+    }
+
+    /**
+     * @param value the result
+     * @param <T>   its type
+     * @return a success
+     */
+    static <T> Outcome<T> done(T value) {
+        return new Done<>(value);
+    }
+
+    /**
+     * @param refusal why
+     * @param <T>     the value's type
+     * @return a refusal
+     */
+    static <T> Outcome<T> refused(Refusal refusal) {
+        return new Refused<>(refusal);
+    }
+
+    /**
+     * @param next what to do with the value
+     * @param <U>  the next value's type
+     * @return {@code next} applied to the value, or this refusal
+     */
+    default <U> Outcome<U> then(Function<T, Outcome<U>> next) {
+        return switch (this) {
+            case Done<T> done -> next.apply(done.value());
+            case Refused<T> refused -> new Refused<>(refused.refusal());
+        };
+    }
+}

@@ -1,0 +1,87 @@
+package dev.switchboard.plugin.handoff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.inject.Binding;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.spi.Element;
+import com.google.inject.spi.Elements;
+
+import dev.switchboard.kernel.secrets.DefaultSecretScanner;
+import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
+import dev.switchboard.plugin.handoff.adapter.in.tool.HandoffTools;
+import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
+import dev.switchboard.plugin.handoff.application.InvalidHandoffSettingException;
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.secrets.SecretScanner;
+import dev.switchboard.ports.storage.SqlStorage;
+
+/** The module as the kernel uses it: bindings only, extensions built in a child injector without touching storage. */
+class HandoffModuleTest {
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void theModuleOnlyBindsTheClockAndTheElevenOutboundPorts() {
+        List<Element> elements = Elements.getElements(new HandoffModule());
+
+        assertThat(elements).hasSize(12).allSatisfy(element -> assertThat(element).isInstanceOf(Binding.class));
+    }
+
+    @Test
+    void theExtensionsAreBuiltInAChildInjectorWithoutAnyStorageCall() throws Exception {
+        Injector child = kernelLike(Map.of());
+
+        HandoffTools tools = child.getInstance(HandoffTools.class);
+        HandoffResources resources = child.getInstance(HandoffResources.class);
+        HandoffMigrations migrations = child.getInstance(HandoffMigrations.class);
+
+        assertThat(tools.tools()).hasSize(10);
+        assertThat(resources.templates()).singleElement()
+                .satisfies(t -> assertThat(t.uriTemplate()).isEqualTo("handoff://{project}/{sequence}"));
+        assertThat(migrations.owner()).isEqualTo("handoff");
+        assertThat(migrations.migrations()).extracting(m -> m.version()).containsExactly(1);
+        assertThat(child.getInstance(Clock.class).instant().getNano() % 1_000_000)
+                .as("receipts are stored to the millisecond, so the clock ticks in milliseconds").isZero();
+        try (var files = Files.list(stateDir)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    @Test
+    void aMalformedSettingFailsTheExtensionsWithTheSettingsName() {
+        Injector child = kernelLike(Map.of("max-body-bytes", "lots"));
+
+        assertThatThrownBy(() -> child.getInstance(HandoffTools.class))
+                .hasRootCauseInstanceOf(InvalidHandoffSettingException.class)
+                .rootCause().hasMessageContaining("plugins.handoff.max-body-bytes");
+    }
+
+    /** A parent injector with the kernel's services (storage refuses every call), and the plugin's child. */
+    private Injector kernelLike(Map<String, Object> settings) {
+        SqlStorage untouchable = (SqlStorage) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {SqlStorage.class}, (proxy, method, args) -> {
+                    throw new AssertionError("storage used while building extensions: " + method.getName());
+                });
+        Injector kernel = Guice.createInjector(binder -> {
+            binder.bind(SqlStorage.class).toInstance(untouchable);
+            binder.bind(SecretScanner.class).toInstance(new DefaultSecretScanner());
+        });
+        PluginContext context = new PluginContext("handoff", settings, stateDir);
+        return kernel.createChildInjector(binder -> binder.bind(PluginContext.class).toInstance(context),
+                new HandoffModule());
+    }
+}

@@ -1,0 +1,78 @@
+package dev.switchboard.plugin.handoff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.content.ResourceContents;
+import dev.switchboard.ports.resource.ResourceDescriptor;
+
+/** Beyond the original: handoffs are MCP resources {@code handoff://<project>/<sequence>}. */
+class HandoffResourcesTest {
+
+    @TempDir
+    Path dir;
+
+    private HandoffHarness handoff;
+    private HandoffResources resources;
+
+    @BeforeEach
+    void open() {
+        handoff = HandoffHarness.open(dir);
+        resources = handoff.injector().getInstance(HandoffResources.class);
+        handoff.register("raveil");
+        handoff.publish("raveil", "Storage decision", "Use SQLite.");
+        handoff.publish("raveil", "Auth decision", "Bearer files.");
+    }
+
+    @AfterEach
+    void close() {
+        handoff.close();
+    }
+
+    @Test
+    void aHandoffReadsByProjectAndSequenceWithItsBodyFramedAsUntrusted() {
+        List<ResourceContents> contents = resources.read("handoff://raveil/1", Principal.LOCAL_OWNER).orElseThrow();
+
+        assertThat(contents).singleElement().isInstanceOfSatisfying(ResourceContents.TextContents.class, text -> {
+            assertThat(text.uri()).isEqualTo("handoff://raveil/1");
+            assertThat(text.text()).contains("Storage decision", "untrusted data", "Use SQLite.");
+        });
+    }
+
+    @Test
+    void unknownOrMalformedUrisAreNotServed() {
+        assertThat(resources.read("handoff://raveil/3", Principal.LOCAL_OWNER)).isEmpty();
+        assertThat(resources.read("handoff://nobody/1", Principal.LOCAL_OWNER)).isEmpty();
+        assertThat(resources.read("handoff://Raveil/1", Principal.LOCAL_OWNER)).isEmpty();
+        assertThat(resources.read("handoff://raveil/0", Principal.LOCAL_OWNER)).isEmpty();
+        assertThat(resources.read("file:///etc/passwd", Principal.LOCAL_OWNER)).isEmpty();
+    }
+
+    @Test
+    void recentHandoffsAreListedNewestFirstAndTheTemplateIsOffered() {
+        assertThat(resources.resources()).extracting(ResourceDescriptor::uri)
+                .containsExactly("handoff://raveil/2", "handoff://raveil/1");
+        assertThat(resources.templates()).singleElement()
+                .satisfies(t -> assertThat(t.uriTemplate()).isEqualTo("handoff://{project}/{sequence}"));
+    }
+
+    @Test
+    void completionSuggestsProjectsAndTheirSequences() {
+        handoff.register("rigging");
+
+        assertThat(resources.complete("handoff://{project}/{sequence}", "project", "ra", Map.of()))
+                .containsExactly("raveil");
+        assertThat(resources.complete("handoff://{project}/{sequence}", "sequence", "", Map.of("project", "raveil")))
+                .containsExactly("2", "1");
+    }
+}

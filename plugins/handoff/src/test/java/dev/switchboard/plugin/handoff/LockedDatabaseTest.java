@@ -1,0 +1,55 @@
+package dev.switchboard.plugin.handoff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.ports.tool.ToolResult;
+
+/**
+ * Another process holding the database's write lock longer than SQLite's busy timeout does not fail a publish: the
+ * plugin retries the whole transaction until the lock is free.
+ */
+class LockedDatabaseTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aPublishWaitsOutAWriteLockHeldByAnotherConnection() throws Exception {
+        try (HandoffHarness handoff = HandoffHarness.withBusyTimeout(dir, 0);
+             Connection other = DriverManager.getConnection("jdbc:sqlite:" + handoff.databaseFile());
+             Statement statement = other.createStatement()) {
+            handoff.register("raveil");
+            statement.execute("BEGIN IMMEDIATE");
+            CompletableFuture<ToolResult> publish = new CompletableFuture<>();
+            Thread publisher = Thread.ofPlatform().start(() -> publish.complete(handoff.call(
+                    "frontispice_publish_handoff", Map.of("project", "raveil", "title", "t", "summary", "s",
+                            "content", "c"))));
+
+            awaitRetrying(publisher);
+            statement.execute("COMMIT");
+
+            assertThat(publish.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(ToolResult.Success.class,
+                    success -> assertThat(success.structuredContent()).containsEntry("delivery_status", "committed"));
+        }
+    }
+
+    /** Waits until the publisher pauses between attempts, which it does only after finding the database locked. */
+    private static void awaitRetrying(Thread publisher) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (publisher.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(publisher.getState()).isEqualTo(Thread.State.TIMED_WAITING);
+    }
+}

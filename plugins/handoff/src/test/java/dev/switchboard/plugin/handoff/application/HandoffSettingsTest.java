@@ -1,0 +1,49 @@
+package dev.switchboard.plugin.handoff.application;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.switchboard.ports.plugin.PluginContext;
+
+class HandoffSettingsTest {
+
+    @Test
+    void defaultsAre256KibAndNoOverride() {
+        HandoffSettings settings = settings(Map.of());
+
+        assertThat(settings.maxBodyBytes()).isEqualTo(262_144);
+        assertThat(settings.allowSensitive()).isFalse();
+    }
+
+    @Test
+    void yamlValuesAndEnvironmentStringsAreBothRead() {
+        assertThat(settings(Map.of("max-body-bytes", 1024, "allow-sensitive", true)).allowSensitive()).isTrue();
+        assertThat(settings(Map.of("max-body-bytes", "2048", "allow-sensitive", "TRUE")).maxBodyBytes())
+                .isEqualTo(2048);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "lots", "16777217"})
+    void anUnusableBodyLimitNamesTheSetting(String value) {
+        assertThatThrownBy(() -> settings(Map.of("max-body-bytes", value)))
+                .isInstanceOf(InvalidHandoffSettingException.class)
+                .hasMessageContaining("plugins.handoff.max-body-bytes");
+    }
+
+    @Test
+    void anUnusableOverrideFlagNamesTheSetting() {
+        assertThatThrownBy(() -> settings(Map.of("allow-sensitive", "yes")))
+                .hasMessageContaining("plugins.handoff.allow-sensitive");
+    }
+
+    private static HandoffSettings settings(Map<String, Object> config) {
+        return new HandoffSettings(new PluginContext("handoff", config, Path.of("/tmp")));
+    }
+}
