@@ -1,0 +1,126 @@
+package dev.switchboard.plugin.transport.http;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.modelcontextprotocol.spec.McpStreamableServerSession;
+
+import dev.switchboard.ports.call.Principal;
+
+/**
+ * One MCP session over HTTP: the SDK session, the id the client sees, the principal that created it (only that
+ * principal may use it), and what is open on it now (response streams of running requests, at most one GET stream).
+ * Thread-safe.
+ */
+final class HttpSession {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpSession.class);
+
+    private final String id;
+    private final Principal owner;
+    private final McpStreamableServerSession sdk;
+    private final AtomicInteger running = new AtomicInteger();
+    private final Set<StreamChannel> responseStreams = ConcurrentHashMap.newKeySet();
+    private final AtomicReference<StreamChannel> listening = new AtomicReference<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile long lastUsedNanos = System.nanoTime();
+
+    /**
+     * @param id    the {@code Mcp-Session-Id} value, unguessable
+     * @param owner the principal that initialized the session
+     * @param sdk   the SDK's session
+     */
+    HttpSession(String id, Principal owner, McpStreamableServerSession sdk) {
+        this.id = id;
+        this.owner = owner;
+        this.sdk = sdk;
+    }
+
+    String id() {
+        return id;
+    }
+
+    /** @return the SDK's own id of the session, which the bridge uses to find the session's running calls */
+    String sdkId() {
+        return sdk.getId();
+    }
+
+    McpStreamableServerSession sdk() {
+        return sdk;
+    }
+
+    /** @return whether {@code caller} is the principal that created this session */
+    boolean belongsTo(Principal caller) {
+        return owner.id().equals(caller.id()) && owner.kind() == caller.kind();
+    }
+
+    long lastUsedNanos() {
+        return lastUsedNanos;
+    }
+
+    /** @return whether a request of this session is being answered now */
+    boolean busy() {
+        return running.get() > 0;
+    }
+
+    /** @return whether a client is connected to the session's GET stream */
+    boolean listening() {
+        return listening.get() != null;
+    }
+
+    void touch() {
+        lastUsedNanos = System.nanoTime();
+    }
+
+    /** Counts a response stream as open until {@link #responseEnded}. */
+    void responseStarted(StreamChannel channel) {
+        running.incrementAndGet();
+        responseStreams.add(channel);
+        touch();
+        if (closed.get()) {
+            channel.terminate();
+        }
+    }
+
+    void responseEnded(StreamChannel channel) {
+        responseStreams.remove(channel);
+        running.decrementAndGet();
+        touch();
+    }
+
+    /** Makes {@code channel} the session's GET stream; a previous one is ended (the client reconnected). */
+    void listenOn(StreamChannel channel) {
+        StreamChannel previous = listening.getAndSet(channel);
+        if (previous != null) {
+            previous.terminate();
+        }
+        if (closed.get()) {
+            channel.terminate();
+        }
+        touch();
+    }
+
+    void stopListening(StreamChannel channel) {
+        listening.compareAndSet(channel, null);
+        touch();
+    }
+
+    /** Ends the session: its streams end, the SDK session closes. Idempotent. */
+    void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        StreamChannel stream = listening.getAndSet(null);
+        if (stream != null) {
+            stream.terminate();
+        }
+        responseStreams.forEach(StreamChannel::terminate);
+        sdk.delete().subscribe(null, e -> LOG.debug("session {} did not close cleanly", id, e));
+    }
+}

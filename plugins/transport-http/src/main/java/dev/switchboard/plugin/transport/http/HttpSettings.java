@@ -1,0 +1,92 @@
+package dev.switchboard.plugin.transport.http;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.transport.TransportException;
+
+/**
+ * The HTTP transport's settings, read once at start from its configuration subtree {@code plugins.transport-http}
+ * ({@code application.yaml}, or {@code SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__<KEY>}; the kernel maps
+ * {@code serve --http --host H --port P} onto {@code host} and {@code port}).
+ *
+ * <table>
+ * <caption>Keys of {@code plugins.transport-http}</caption>
+ * <tr><th>key</th><th>default</th><th>meaning</th></tr>
+ * <tr><td>{@code host}</td><td>{@code 127.0.0.1}</td><td>the address to bind. A non-loopback address is refused at
+ * start unless authentication is on.</td></tr>
+ * <tr><td>{@code port}</td><td>{@code 8765}</td><td>the TCP port; {@code 0} picks a free one (the log names
+ * it)</td></tr>
+ * <tr><td>{@code max-sessions}</td><td>{@code 64}</td><td>MCP sessions held at once. When full, a new
+ * {@code initialize} reclaims the least recently used session that has no call running, or gets 503.</td></tr>
+ * <tr><td>{@code session-idle-timeout-ms}</td><td>{@code 1800000} (30 min)</td><td>a session with no call running
+ * and no open GET stream that has not been used for this long is ended; its id then gets 404</td></tr>
+ * <tr><td>{@code max-body-bytes}</td><td>{@code 8388608} (8 MiB)</td><td>largest request body; larger ones get 413
+ * before anything is parsed</td></tr>
+ * <tr><td>{@code max-json-depth}</td><td>{@code 64}</td><td>deepest nesting of JSON objects and arrays in a request;
+ * deeper ones get 400 with a JSON-RPC parse error</td></tr>
+ * <tr><td>{@code allowed-hosts}</td><td>{@code [localhost, 127.0.0.1, "[::1]"]}</td><td>accepted {@code Host}
+ * header values: {@code name} accepts any port, {@code name:port} only that port. Must not be empty. Add the names
+ * clients use when binding a non-loopback address.</td></tr>
+ * <tr><td>{@code allowed-origins}</td><td>{@code [localhost, 127.0.0.1, "[::1]"]}</td><td>accepted {@code Origin}
+ * header values (checked whenever the header is present): {@code name} accepts http and https on any port,
+ * {@code scheme://name} any port, {@code scheme://name:port} exactly that. Empty means no browser origin is
+ * accepted; {@code Origin: null} never is.</td></tr>
+ * <tr><td>{@code drain-timeout-ms}</td><td>{@code 10000}</td><td>at shutdown, how long running calls may finish
+ * before they are cancelled</td></tr>
+ * <tr><td>{@code sse-heartbeat-ms}</td><td>{@code 15000}</td><td>while a response or GET stream is open and quiet, a
+ * comment line is sent this often; it keeps proxies from timing out and reveals clients that went away (their calls
+ * are then cancelled)</td></tr>
+ * </table>
+ *
+ * @param host               the address to bind, as configured
+ * @param port               the port to bind, 0 for any free one
+ * @param maxSessions        sessions held at once, at least 1
+ * @param sessionIdleTimeout idle time after which a session ends
+ * @param maxBodyBytes       largest accepted body, in bytes
+ * @param maxJsonDepth       deepest accepted JSON nesting
+ * @param allowedHosts       accepted Host header values, never empty
+ * @param allowedOrigins     accepted Origin header values, possibly empty
+ * @param drainTimeout       how long shutdown waits for running calls
+ * @param heartbeat          interval of SSE keep-alive comments
+ */
+record HttpSettings(String host, int port, int maxSessions, Duration sessionIdleTimeout, int maxBodyBytes,
+                    int maxJsonDepth, List<String> allowedHosts, List<String> allowedOrigins, Duration drainTimeout,
+                    Duration heartbeat) {
+
+    static final String PREFIX = "plugins.transport-http";
+    static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
+    /** The largest body a Java array can hold, less a margin the JDK keeps for array headers. */
+    private static final long MAX_BODY_LIMIT = Integer.MAX_VALUE - 16L;
+
+    HttpSettings {
+        allowedHosts = List.copyOf(allowedHosts);
+        allowedOrigins = List.copyOf(allowedOrigins);
+    }
+
+    /**
+     * @param context the plugin's context
+     * @return the settings, defaults filled in
+     * @throws TransportException if a value is malformed, or {@code allowed-hosts} is empty
+     */
+    static HttpSettings from(PluginContext context) {
+        SettingValues values = new SettingValues(PREFIX, context.config());
+        List<String> hosts = values.list("allowed-hosts", LOOPBACK_NAMES);
+        if (hosts.isEmpty()) {
+            throw values.invalid("allowed-hosts", "[]", "at least one host name (an empty list would refuse every"
+                    + " request; it never means 'allow all')");
+        }
+        return new HttpSettings(
+                values.string("host", "127.0.0.1"),
+                (int) values.number("port", 8765, 0, 65_535),
+                (int) values.number("max-sessions", 64, 1, 100_000),
+                Duration.ofMillis(values.number("session-idle-timeout-ms", 1_800_000, 1, Long.MAX_VALUE / 2)),
+                (int) values.number("max-body-bytes", 8L * 1024 * 1024, 1, MAX_BODY_LIMIT),
+                (int) values.number("max-json-depth", 64, 1, 10_000),
+                hosts,
+                values.list("allowed-origins", LOOPBACK_NAMES),
+                Duration.ofMillis(values.number("drain-timeout-ms", 10_000, 0, Long.MAX_VALUE / 2)),
+                Duration.ofMillis(values.number("sse-heartbeat-ms", 15_000, 10, Long.MAX_VALUE / 2)));
+    }
+}

@@ -1,0 +1,145 @@
+package dev.switchboard.plugin.transport.http;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.Handler;
+import io.helidon.webserver.http1.Http1Config;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+
+import dev.switchboard.bridge.mcp.McpServerAssembly;
+import dev.switchboard.bridge.mcp.McpServerHandle;
+import dev.switchboard.ports.transport.TransportContext;
+import dev.switchboard.ports.transport.TransportException;
+
+/**
+ * One running HTTP server: wires the MCP server (through the bridge), the session registry, the handlers and the
+ * Helidon web server, and shuts them down in order. Created by {@link #start}; {@link #stop()} is called once.
+ */
+final class McpHttpServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(McpHttpServer.class);
+    private static final Duration CANCEL_GRACE = Duration.ofSeconds(2);
+
+    private final WebServer web;
+    private final McpServerHandle server;
+    private final SessionRegistry sessions;
+    private final ServingState state;
+    private final ScheduledExecutorService sweeper;
+    private final Duration drainTimeout;
+
+    private McpHttpServer(WebServer web, McpServerHandle server, SessionRegistry sessions, ServingState state,
+                          ScheduledExecutorService sweeper, Duration drainTimeout) {
+        this.web = web;
+        this.server = server;
+        this.sessions = sessions;
+        this.state = state;
+        this.sweeper = sweeper;
+        this.drainTimeout = drainTimeout;
+    }
+
+    /**
+     * Builds the MCP server and starts listening; returns once the socket is bound.
+     *
+     * @throws TransportException if an allowlist entry is malformed, or the address cannot be bound (the MCP server
+     *                            is closed again)
+     */
+    // Http1Config.validateRequestHostHeader is deprecated for removal (Helidon 27); see the comment at its use.
+    @SuppressWarnings("removal")
+    static McpHttpServer start(HttpSettings settings, InetAddress address, TransportContext context) {
+        RequestGate gate = new RequestGate(new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins()),
+                new BearerAuthentication(context.authenticator()));
+        McpJsonMapper mapper = McpServerAssembly.jsonMapper();
+        ServingState state = new ServingState();
+        SessionRegistry sessions = new SessionRegistry(settings.maxSessions(), settings.sessionIdleTimeout());
+        List<String> versions = McpServerAssembly.protocolVersions(context.server());
+        StreamableProvider provider = new StreamableProvider(sessions, versions);
+        McpServerHandle server = McpServerAssembly.build(provider, context, CallerContext.resolver());
+        Preconditions preconditions = new Preconditions(gate, new ProtocolVersions(versions), sessions);
+        MessageDispatcher dispatcher = new MessageDispatcher(preconditions,
+                new Initializer(provider, sessions, state, mapper),
+                new RequestStreams(server, state, mapper, settings.heartbeat()), server);
+        PostHandler post = new PostHandler(preconditions, new BodyReader(settings.maxBodyBytes()),
+                new JsonRpcDecoder(mapper, settings.maxJsonDepth()), dispatcher);
+        GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
+        WebServer web;
+        try {
+            web = WebServer.builder()
+                    .address(address)
+                    .port(settings.port())
+                    .shutdownHook(false)
+                    .shutdownGracePeriod(Duration.ofMillis(500))
+                    // Host is checked by the RequestGate, which answers 403 as MCP asks; Helidon's own check would
+                    // answer a malformed Host (user@host) with 400 before routing. Should the switch go, such requests
+                    // are still refused before any JSON-RPC handling, only with 400.
+                    .addProtocol(Http1Config.builder().validateRequestHostHeader(false).build())
+                    .routing(routing -> routing
+                            .post("/mcp", post)
+                            .get("/mcp", get)
+                            .delete("/mcp", new DeleteHandler(preconditions, sessions, server))
+                            .options("/mcp", new PreflightHandler(gate))
+                            .any("/mcp", methodNotAllowed(gate))
+                            .get("/healthz", new HealthHandler(gate, state, "live"))
+                            .get("/readyz", new HealthHandler(gate, state, "ready")))
+                    .build()
+                    .start();
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        if (!web.isRunning()) {
+            // Helidon reports a failed bind (port in use, address not local) in its log and returns stopped.
+            server.close();
+            throw new TransportException("the http transport could not listen on " + address.getHostAddress() + ":"
+                    + settings.port() + ": the address is in use or not available (the log above says which)");
+        }
+        ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("switchboard-http-sessions").factory());
+        long every = Math.clamp(settings.sessionIdleTimeout().toMillis() / 4, 20L, 60_000L);
+        sweeper.scheduleWithFixedDelay(sessions::expireIdle, every, every, TimeUnit.MILLISECONDS);
+        return new McpHttpServer(web, server, sessions, state, sweeper, settings.drainTimeout());
+    }
+
+    /** @return the bound port */
+    int port() {
+        return web.port();
+    }
+
+    /**
+     * Health checks answer 503 and new requests are refused; running requests get up to the drain timeout, then the
+     * rest are cancelled (with a short grace to write their answers); sessions end; the server stops. Blocks.
+     */
+    void stop() {
+        state.beginStopping();
+        if (!state.awaitIdle(drainTimeout)) {
+            LOG.warn("MCP requests still running after {}; cancelling them", drainTimeout);
+            sessions.all().forEach(session -> server.cancelSession(session.sdkId()));
+            state.awaitIdle(CANCEL_GRACE);
+        }
+        sweeper.shutdownNow();
+        sessions.closeAll();
+        server.closeGracefully();
+        web.stop();
+    }
+
+    private static Handler methodNotAllowed(RequestGate gate) {
+        return (request, response) -> {
+            if (gate.checkOrigin(request, response)) {
+                response.header(HeaderNames.ALLOW, PreflightHandler.METHODS);
+                Replies.error(response, Status.METHOD_NOT_ALLOWED_405, Replies.SERVER_ERROR,
+                        "Method Not Allowed: use POST, GET or DELETE on /mcp");
+            }
+        };
+    }
+}

@@ -1,0 +1,58 @@
+package dev.switchboard.plugin.transport.http;
+
+import java.util.Optional;
+
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import dev.switchboard.ports.call.Principal;
+
+/**
+ * The checks the MCP endpoint's methods share, each answering the refusal itself: the {@link RequestGate}, the
+ * {@code MCP-Protocol-Version} header, and the session named by {@code Mcp-Session-Id}. Thread-safe.
+ */
+final class Preconditions {
+
+    private final RequestGate gate;
+    private final ProtocolVersions versions;
+    private final SessionRegistry sessions;
+
+    Preconditions(RequestGate gate, ProtocolVersions versions, SessionRegistry sessions) {
+        this.gate = gate;
+        this.versions = versions;
+        this.sessions = sessions;
+    }
+
+    /** @return the caller, or empty when refused (Host, Origin or token) */
+    Optional<Principal> caller(ServerRequest request, ServerResponse response) {
+        return gate.admit(request, response);
+    }
+
+    /** @return the protocol version the request speaks, or empty when refused (400) */
+    Optional<String> version(ServerRequest request, ServerResponse response) {
+        String header = request.headers().first(McpHeaders.PROTOCOL_VERSION).orElse(null);
+        Optional<String> version = versions.of(header);
+        if (version.isEmpty()) {
+            Replies.error(response, Status.BAD_REQUEST_400, Replies.SERVER_ERROR, versions.unsupported(header));
+        }
+        return version;
+    }
+
+    /** @return the caller's session, or empty when refused: 400 without a session id, 404 for an unknown one */
+    Optional<HttpSession> session(ServerRequest request, ServerResponse response, Principal caller) {
+        Optional<String> id = request.headers().first(McpHeaders.SESSION_ID).map(String::strip)
+                .filter(value -> !value.isEmpty());
+        if (id.isEmpty()) {
+            Replies.error(response, Status.BAD_REQUEST_400, Replies.SERVER_ERROR,
+                    "Bad Request: Mcp-Session-Id header is required; send initialize first to get a session");
+            return Optional.empty();
+        }
+        Optional<HttpSession> session = sessions.find(id.get(), caller);
+        if (session.isEmpty()) {
+            Replies.error(response, Status.NOT_FOUND_404, Replies.SERVER_ERROR,
+                    "Not Found: no such session (it ended or never existed); initialize a new one");
+        }
+        return session;
+    }
+}

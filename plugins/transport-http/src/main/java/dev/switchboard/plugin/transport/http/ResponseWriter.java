@@ -1,0 +1,106 @@
+package dev.switchboard.plugin.transport.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerResponse;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * Writes MCP messages to one HTTP response, either as a single JSON body or as a Server-Sent Events stream (one
+ * {@code message} event per JSON-RPC message, comment lines as heartbeats). Events carry no ids: nothing is kept for
+ * replay, so clients are not invited to resume. Used by the request's own thread only. Every write failure means the
+ * client has gone and is reported as {@link IOException}.
+ */
+final class ResponseWriter {
+
+    private static final byte[] EVENT_PREFIX = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] EVENT_SUFFIX = "\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final ServerResponse response;
+    private final McpJsonMapper mapper;
+    private OutputStream events;
+
+    ResponseWriter(ServerResponse response, McpJsonMapper mapper) {
+        this.response = response;
+        this.mapper = mapper;
+    }
+
+    /** @return whether the response has been committed to an event stream */
+    boolean streaming() {
+        return events != null;
+    }
+
+    /** Answers with one JSON body; only before the stream has begun. */
+    void json(McpSchema.JSONRPCMessage message) throws IOException {
+        byte[] body = mapper.writeValueAsBytes(message);
+        try {
+            response.status(Status.OK_200);
+            response.header(HeaderNames.CONTENT_TYPE, McpHeaders.APPLICATION_JSON);
+            response.send(body);
+        } catch (RuntimeException e) {
+            throw new IOException("the client went away", e);
+        }
+    }
+
+    /** Sends the status and headers of an event stream, if not done yet. */
+    void beginStream() throws IOException {
+        if (events != null) {
+            return;
+        }
+        try {
+            response.status(Status.OK_200);
+            response.header(HeaderNames.CONTENT_TYPE, McpHeaders.TEXT_EVENT_STREAM);
+            response.header(McpHeaders.CACHE_CONTROL, "no-cache, no-transform");
+            events = response.outputStream();
+            events.flush();
+        } catch (RuntimeException e) {
+            throw new IOException("the client went away", e);
+        }
+    }
+
+    void event(McpSchema.JSONRPCMessage message) throws IOException {
+        byte[] json = mapper.writeValueAsBytes(message);
+        beginStream();
+        write(EVENT_PREFIX, json, EVENT_SUFFIX);
+    }
+
+    void heartbeat() throws IOException {
+        beginStream();
+        write(HEARTBEAT);
+    }
+
+    /**
+     * Ends the response; failures are ignored (the client may be gone). A response that never got anything is
+     * answered 503: the stream was ended (session deleted, server stopping) before an answer was ready.
+     */
+    void finish() {
+        try {
+            if (events != null) {
+                events.close();
+            } else if (!response.isSent()) {
+                Replies.error(response, Status.SERVICE_UNAVAILABLE_503, Replies.SERVER_ERROR,
+                        "the stream ended before an answer was ready");
+            }
+        } catch (IOException | RuntimeException e) {
+            // the client went away; nothing is left to tell it
+        }
+    }
+
+    private void write(byte[]... parts) throws IOException {
+        try {
+            for (byte[] part : parts) {
+                events.write(part);
+            }
+            events.flush();
+        } catch (RuntimeException e) {
+            throw new IOException("the client went away", e);
+        }
+    }
+}

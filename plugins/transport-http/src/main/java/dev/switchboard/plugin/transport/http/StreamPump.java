@@ -1,0 +1,123 @@
+package dev.switchboard.plugin.transport.http;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * The writing loop of one HTTP stream, run on the request's own thread: takes what the SDK queued on the
+ * {@link StreamChannel} and writes it with the {@link ResponseWriter}, sending a heartbeat whenever the stream has
+ * been quiet for the heartbeat interval. A write failure means the client went away.
+ *
+ * <p>A POST response ends when every request it carries has finished. When its only request is answered before
+ * anything else was sent, the answer goes out as one JSON body; otherwise (notifications or server-to-client
+ * requests during the call, a slow call reaching its first heartbeat, a batch) as an event stream. A GET stream
+ * ends only when terminated or when its client goes away.
+ */
+final class StreamPump {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StreamPump.class);
+
+    /** How a stream ended. */
+    enum Outcome {
+        /** Every request of the stream was answered. */
+        ANSWERED,
+        /** The client went away; requests still running must be cancelled. */
+        CLIENT_GONE,
+        /** The stream was ended from this side (session deleted, server stopping, GET stream replaced). */
+        TERMINATED
+    }
+
+    private final StreamChannel channel;
+    private final ResponseWriter writer;
+    private final Duration heartbeat;
+
+    StreamPump(StreamChannel channel, ResponseWriter writer, Duration heartbeat) {
+        this.channel = channel;
+        this.writer = writer;
+        this.heartbeat = heartbeat;
+    }
+
+    /**
+     * Writes the answers of the given requests.
+     *
+     * @param pending the ids of the requests not finished yet (JSON numbers as {@code Long}); emptied as they finish
+     */
+    Outcome answer(Set<Object> pending) throws InterruptedException {
+        Set<Object> answered = new HashSet<>();
+        boolean single = pending.size() == 1;
+        try {
+            while (!pending.isEmpty()) {
+                switch (channel.poll(heartbeat)) {
+                    case null -> writer.heartbeat();
+                    case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> {
+                        Object answers = message instanceof McpSchema.JSONRPCResponse response ? key(response.id())
+                                : null;
+                        if (answers != null && pending.contains(answers)) {
+                            if (single && !writer.streaming()) {
+                                writer.json(message);
+                                pending.clear();
+                                return Outcome.ANSWERED;
+                            }
+                            answered.add(answers);
+                        }
+                        writer.event(message);
+                    }
+                    case StreamChannel.Finished(Object id, Throwable error) -> {
+                        if (pending.remove(key(id)) && !answered.contains(key(id))) {
+                            writer.event(failure(id, error));
+                        }
+                    }
+                    case StreamChannel.Terminated terminated -> {
+                        return Outcome.TERMINATED;
+                    }
+                }
+            }
+            return Outcome.ANSWERED;
+        } catch (IOException e) {
+            return Outcome.CLIENT_GONE;
+        }
+    }
+
+    /** Writes what the session sends to its GET stream until the stream is terminated or its client goes away. */
+    Outcome listen() throws InterruptedException {
+        try {
+            writer.beginStream();
+            while (true) {
+                switch (channel.poll(heartbeat)) {
+                    case null -> writer.heartbeat();
+                    case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> writer.event(message);
+                    case StreamChannel.Finished finished -> {
+                        // a GET stream carries no requests of the client
+                    }
+                    case StreamChannel.Terminated terminated -> {
+                        return Outcome.TERMINATED;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return Outcome.CLIENT_GONE;
+        }
+    }
+
+    /** JSON numbers may come back as Integer or Long; ids are compared as Long. */
+    static Object key(Object id) {
+        return id instanceof Number number ? (Object) number.longValue() : id;
+    }
+
+    /** The answer for a request the SDK ended without one; the cause is logged, not sent. */
+    private static McpSchema.JSONRPCResponse failure(Object id, Throwable error) {
+        if (error != null) {
+            LOG.warn("request {} failed without an answer", id, error);
+        }
+        return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
+                new McpSchema.JSONRPCResponse.JSONRPCError(Replies.INTERNAL_ERROR,
+                        "Internal error: the request ended without an answer", null));
+    }
+}

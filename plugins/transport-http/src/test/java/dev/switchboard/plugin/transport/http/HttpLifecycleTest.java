@@ -1,0 +1,192 @@
+package dev.switchboard.plugin.transport.http;
+
+import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.FakeContext.BOB_TOKEN;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.ports.transport.TransportException;
+
+/** Shutdown (health, draining, cancelling), clients that vanish mid-call, and a clean standard output. */
+class HttpLifecycleTest {
+
+    private final FakeContext context = new FakeContext();
+    private final CountDownLatch started = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private final ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
+    private TestServer server;
+
+    private void start(Map<String, Object> settings) {
+        server = TestServer.start(context.with(List.of("blocks", "waits_for_cancel", "echo"), this::invoke),
+                settings);
+    }
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        if (server != null) {
+            server.close();
+        }
+        background.shutdownNow();
+    }
+
+    private ToolResult invoke(ToolCall call) {
+        switch (call.toolName()) {
+            case "blocks" -> {
+                started.countDown();
+                await(release);
+                return ToolResult.text("done");
+            }
+            case "waits_for_cancel" -> {
+                call.cancellation().onCancel(cancelled::countDown);
+                started.countDown();
+                await(cancelled);
+                return ToolResult.failure(ErrorCode.CANCELLED, "cancelled");
+            }
+            default -> {
+                return ToolResult.text("echo");
+            }
+        }
+    }
+
+    @Test
+    void answers503OnHealthAndNewCallsWhileStoppingAndLetsTheRunningCallFinish() throws Exception {
+        start(Map.of());
+        String session = server.initialize(ALICE_TOKEN);
+        CompletableFuture<RawHttp.Response> running = send(server.post(ALICE_TOKEN, session,
+                TestServer.call(2, "blocks")));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(server.transport::stop, background);
+        int health = 200;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (health == 200 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            health = RawHttp.request("GET", "/healthz").send(server.port).status();
+        }
+        RawHttp.Response refused = server.post(ALICE_TOKEN, session, TestServer.call(3, "echo")).send(server.port);
+        release.countDown();
+
+        assertThat(health).isEqualTo(503);
+        assertThat(refused.status()).isEqualTo(503);
+        RawHttp.Response answer = running.get(10, TimeUnit.SECONDS);
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.messages().getFirst().toString()).contains("done");
+        stopping.get(10, TimeUnit.SECONDS);
+        assertThat(context.invocations).hasValue(1);
+    }
+
+    @Test
+    void cancelsCallsStillRunningWhenTheDrainTimeoutEnds() throws Exception {
+        start(Map.of("drain-timeout-ms", 200));
+        String session = server.initialize(ALICE_TOKEN);
+        CompletableFuture<RawHttp.Response> running = send(server.post(ALICE_TOKEN, session,
+                TestServer.call(2, "waits_for_cancel")));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        server.transport.stop();
+
+        assertThat(cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+        RawHttp.Response answer = running.get(10, TimeUnit.SECONDS);
+        assertThat(answer.messages().getFirst().toString()).contains("CANCELLED");
+    }
+
+    @Test
+    void stopsOnceAndIgnoresFurtherStops() {
+        start(Map.of());
+        server.transport.stop();
+        server.transport.stop();
+
+        assertThat(server.transport.port()).isEqualTo(-1);
+        new HttpTransport(new PluginContext("transport-http", Map.of(), Path.of("target"))).stop();
+    }
+
+    @Test
+    void refusesToStartOnAPortInUse() {
+        start(Map.of());
+        HttpTransport second = new HttpTransport(new PluginContext("transport-http", Map.of("port", server.port),
+                Path.of("target")));
+
+        assertThatThrownBy(() -> second.start(context.with(List.of(), call -> ToolResult.text("x"))))
+                .isInstanceOf(TransportException.class).hasMessageContaining(Integer.toString(server.port));
+        assertThat(second.port()).isEqualTo(-1);
+    }
+
+    @Test
+    void cancelsTheCallOfAClientThatGoesAwayAndKeepsServingOthers() throws Exception {
+        start(Map.of());
+        String vanishing = server.initialize(ALICE_TOKEN);
+        String staying = server.initialize(BOB_TOKEN);
+
+        Socket socket = server.post(ALICE_TOKEN, vanishing, TestServer.call(2, "waits_for_cancel")).open(server.port);
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        socket.close();
+
+        assertThat(cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+        RawHttp.Response other = server.post(BOB_TOKEN, staying, TestServer.call(3, "echo")).send(server.port);
+        assertThat(other.status()).isEqualTo(200);
+        assertThat(other.messages().getFirst().toString()).contains("echo");
+    }
+
+    @Test
+    void writesNothingToStandardOutput() throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            start(Map.of());
+            String session = server.initialize(ALICE_TOKEN);
+            server.post(ALICE_TOKEN, session, TestServer.call(2, "echo")).send(server.port);
+            RawHttp.request("GET", "/healthz").header("Host", "evil.example").send(server.port);
+            RawHttp.request("DELETE", "/mcp").header("Authorization", "Bearer " + ALICE_TOKEN)
+                    .header("Mcp-Session-Id", session).send(server.port);
+            server.close();
+            server = null;
+        } finally {
+            System.setOut(original);
+        }
+
+        assertThat(captured.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    private CompletableFuture<RawHttp.Response> send(RawHttp request) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return request.send(server.port);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, background);
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(20, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

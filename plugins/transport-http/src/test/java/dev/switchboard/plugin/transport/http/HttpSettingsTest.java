@@ -1,0 +1,53 @@
+package dev.switchboard.plugin.transport.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.transport.TransportException;
+
+/** Reading {@code plugins.transport-http}: defaults, the shapes YAML and environment overrides produce, refusals. */
+class HttpSettingsTest {
+
+    @Test
+    void fillsInTheDocumentedDefaults() {
+        HttpSettings settings = HttpSettings.from(context(Map.of()));
+
+        assertThat(settings).isEqualTo(new HttpSettings("127.0.0.1", 8765, 64, Duration.ofMinutes(30),
+                8 * 1024 * 1024, 64, List.of("localhost", "127.0.0.1", "[::1]"),
+                List.of("localhost", "127.0.0.1", "[::1]"), Duration.ofSeconds(10), Duration.ofSeconds(15)));
+    }
+
+    @Test
+    void readsStringsFromEnvironmentOverridesAndCommaSeparatedLists() {
+        HttpSettings settings = HttpSettings.from(context(Map.of("port", "9000", "max-sessions", 8,
+                "allowed-hosts", "localhost, mcp.lan:9000", "allowed-origins", List.of("https://app.lan"))));
+
+        assertThat(settings.port()).isEqualTo(9000);
+        assertThat(settings.maxSessions()).isEqualTo(8);
+        assertThat(settings.allowedHosts()).containsExactly("localhost", "mcp.lan:9000");
+        assertThat(settings.allowedOrigins()).containsExactly("https://app.lan");
+    }
+
+    @Test
+    void refusesMalformedValuesNamingTheKey() {
+        assertThatThrownBy(() -> HttpSettings.from(context(Map.of("port", "eighty"))))
+                .isInstanceOf(TransportException.class).hasMessageContaining("plugins.transport-http.port")
+                .hasMessageContaining("eighty");
+        assertThatThrownBy(() -> HttpSettings.from(context(Map.of("max-sessions", 0))))
+                .isInstanceOf(TransportException.class).hasMessageContaining("max-sessions");
+        assertThatThrownBy(() -> HttpSettings.from(context(Map.of("allowed-hosts", ""))))
+                .isInstanceOf(TransportException.class).hasMessageContaining("never means 'allow all'");
+    }
+
+    private static PluginContext context(Map<String, Object> config) {
+        return new PluginContext("transport-http", config, Path.of("target"));
+    }
+}
