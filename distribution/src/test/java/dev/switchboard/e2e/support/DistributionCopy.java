@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Copies the built layout: {@code bin/}, {@code config/}, {@code lib/} and {@code plugins/*.zip} (not the folders
- * PF4J expanded from them). Timestamps are kept: the JVM accepts the AOT cache in {@code lib/} only for jars with the
- * timestamps it was trained with.
+ * Copies the built layout: {@code bin/}, {@code config/}, {@code lib/}, {@code plugins/*.zip} (not the folders
+ * PF4J expanded from them) and PF4J's lists of enabled and disabled plugins ({@code plugins/enabled.txt},
+ * {@code plugins/disabled.txt}), so that a copy starts the plugins the built layout starts. Timestamps are kept: the
+ * JVM accepts the AOT cache in {@code lib/} only for jars with the timestamps it was trained with.
  */
 final class DistributionCopy {
 
@@ -38,15 +39,21 @@ final class DistributionCopy {
                 copyTree(built.resolve(folder), home.resolve(folder));
             }
             Files.createDirectories(home.resolve("plugins"));
-            try (Stream<Path> zips = Files.list(built.resolve("plugins"))) {
-                for (Path zip : zips.filter(p -> p.getFileName().toString().endsWith(".zip")).toList()) {
-                    Files.copy(zip, home.resolve("plugins").resolve(zip.getFileName()),
+            try (Stream<Path> files = Files.list(built.resolve("plugins"))) {
+                for (Path file : files.filter(DistributionCopy::isPluginFile).toList()) {
+                    Files.copy(file, home.resolve("plugins").resolve(file.getFileName()),
                             StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot copy the distribution " + built + " to " + home, e);
         }
+    }
+
+    /** A plugin zip, or PF4J's {@code enabled.txt} / {@code disabled.txt}. */
+    private static boolean isPluginFile(Path path) {
+        String name = path.getFileName().toString();
+        return name.endsWith(".zip") || name.equals("enabled.txt") || name.equals("disabled.txt");
     }
 
     private static void copyTree(Path source, Path target) throws IOException {

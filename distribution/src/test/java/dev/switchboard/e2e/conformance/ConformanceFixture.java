@@ -1,0 +1,59 @@
+package dev.switchboard.e2e.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import dev.switchboard.e2e.support.CliRun;
+import dev.switchboard.e2e.support.Installation;
+
+/**
+ * The conformance fixture plugin as the distribution ships it (disabled) and what it must offer once enabled, and the
+ * judgement of a suite run against it.
+ */
+public final class ConformanceFixture {
+
+    /** The plugin's id. */
+    public static final String ID = "conformance-fixture";
+
+    /**
+     * Every tool the suite (0.1.16, suite {@code all}) calls. Two scenarios ({@code tools-call-simple-text},
+     * {@code tools-call-error}) pass even when their tool is missing, since an unknown-tool error also has text; so
+     * the tool list is checked too.
+     */
+    public static final List<String> TOOLS = List.of("test_simple_text", "test_image_content", "test_audio_content",
+            "test_embedded_resource", "test_multiple_content_types", "test_tool_with_logging", "test_error_handling",
+            "test_tool_with_progress", "test_sampling", "test_elicitation", "test_elicitation_sep1034_defaults",
+            "test_elicitation_sep1330_enums", "json_schema_2020_12_tool");
+
+    private ConformanceFixture() {
+    }
+
+    /**
+     * Enables the fixture with the launcher's own command, as an operator would.
+     *
+     * @param installation a copy of the distribution, where the fixture is installed but disabled
+     */
+    public static void enable(Installation installation) {
+        CliRun enable = installation.run("plugins", "enable", ID);
+        assertThat(enable.exitCode()).as(enable.describe()).isZero();
+    }
+
+    /**
+     * Asserts that a run passed: exit code 0, every scenario of the suite for that version wrote results, no check
+     * failed, and {@code tools/list} listed every fixture tool.
+     *
+     * @param run               the run
+     * @param expectedScenarios the scenarios the suite lists for the run's version
+     * @param serverLog         the server's log, for failure messages
+     */
+    public static void assertPassed(ConformanceRun run, List<String> expectedScenarios, String serverLog) {
+        String context = "%s%n--- suite output ---%n%s%n--- server log ---%n%s".formatted(run.score(), run.log(),
+                serverLog);
+        assertThat(run.failures()).as("failed checks of %s", context).extracting(Check::describe).isEmpty();
+        assertThat(run.exitCode()).as("exit code of %s", context).isZero();
+        assertThat(run.scenarios()).as("scenarios with results in %s", context)
+                .containsExactlyInAnyOrderElementsOf(expectedScenarios);
+        assertThat(run.listedTools()).as("tools/list as the suite saw it in %s", context).containsAll(TOOLS);
+    }
+}
