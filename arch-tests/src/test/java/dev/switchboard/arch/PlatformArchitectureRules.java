@@ -114,6 +114,24 @@ public final class PlatformArchitectureRules {
             .should().dependOnClassesThat().resideInAPackage(KERNEL)
             .because("plugins compile against ports only, so the kernel can change without breaking them");
 
+    /** AR8. */
+    @ArchTest
+    public static final ArchRule feature_domains_are_pure = classes()
+            .that().resideInAPackage(PluginRoots.PLUGINS + "..domain..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", PluginRoots.PLUGINS + "..domain..")
+            .because("a plugin's domain model holds its rules in plain Java, so it can be read and tested without"
+                    + " storage, protocol or framework");
+
+    /** AR16. */
+    @ArchTest
+    public static final ArchRule tools_are_named_and_placed = classes()
+            .that().resideInAPackage(PLUGINS)
+            .and().implement("dev.switchboard.ports.tool.Tool")
+            .should().haveSimpleNameEndingWith("Tool")
+            .andShould().resideInAPackage("..adapter.in.tool..")
+            .because("one class per tool, named <Verb><Noun>Tool in the inbound tool adapter, is where a reader"
+                    + " looks for a tool's schema and behaviour");
+
     /** AR9, first half. */
     @ArchTest
     public static final ArchRule jooq_stays_in_persistence_adapters = noClasses()

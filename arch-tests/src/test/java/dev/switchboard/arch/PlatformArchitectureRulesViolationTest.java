@@ -42,6 +42,18 @@ import com.tngtech.archunit.lang.ArchRule;
 class PlatformArchitectureRulesViolationTest {
 
     @Test
+    void featureDomainMayNotUseLibraries() {
+        assertViolation(PlatformArchitectureRules.feature_domains_are_pure,
+                importing(ALPHA + "domain.AlphaDomainLogs"), ALPHA + "domain.AlphaDomainLogs", "org.slf4j");
+    }
+
+    @Test
+    void toolOutsideTheToolAdapterOrMisnamedIsRefused() {
+        assertViolation(PlatformArchitectureRules.tools_are_named_and_placed, importing(ALPHA + "AlphaReadHandler", "dev.switchboard.ports.tool.Tool"),
+                ALPHA + "AlphaReadHandler");
+    }
+
+    @Test
     void portsMayNotUseLibraryTypes() {
         assertViolation(ports_depend_only_on_the_jdk, importing(PORTS + "PortThatUsesGuice"),
                 PORTS + "PortThatUsesGuice", "com.google.inject.Injector");
