@@ -41,6 +41,7 @@ public final class Kernel implements AutoCloseable {
 
     private final Injector injector;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final Latch closedLatch = new Latch();
 
     private Kernel(Injector injector) {
         this.injector = injector;
@@ -122,14 +123,46 @@ public final class Kernel implements AutoCloseable {
                 injector.getInstance(PromptRegistry.class), runner, authenticator());
     }
 
-    /** Stops transports, then plugins (storage last). Idempotent. */
+    /**
+     * Stops transports (which drain their running calls), then plugins (storage last). Idempotent; a second caller
+     * waits until the first has finished, so no caller returns while the shutdown is still under way.
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
+            closedLatch.awaitUninterruptibly();
             return;
         }
-        LOG.info("shutting down");
-        injector.getInstance(TransportRunner.class).stop();
-        injector.getInstance(PluginHost.class).stop();
+        try {
+            LOG.info("shutting down");
+            injector.getInstance(TransportRunner.class).stop();
+            injector.getInstance(PluginHost.class).stop();
+        } finally {
+            closedLatch.release();
+        }
+    }
+
+    /** A one-shot gate: closed until released. */
+    private static final class Latch {
+        private final java.util.concurrent.CountDownLatch latch = new java.util.concurrent.CountDownLatch(1);
+
+        void release() {
+            latch.countDown();
+        }
+
+        void awaitUninterruptibly() {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    latch.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 }

@@ -39,6 +39,7 @@ final class ServeCommand implements CliCommand {
         ServeAuthCheck.verify(config);
         Kernel kernel = Kernel.start(config);
         Runtime.getRuntime().addShutdownHook(new Thread(kernel::close, "switchboard-shutdown"));
+        TerminationSignals.onTerminate(kernel::close);
         try {
             kernel.serve(config.kernel().transports());
         } finally {

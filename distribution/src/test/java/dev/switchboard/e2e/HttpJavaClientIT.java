@@ -1,0 +1,143 @@
+package dev.switchboard.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.switchboard.e2e.support.HttpServe;
+import dev.switchboard.e2e.support.Installation;
+
+/**
+ * The built distribution served over streamable HTTP, authentication on, to the MCP Java SDK's own HTTP client
+ * ({@link HttpClientStreamableHttpTransport}, the owner token added as {@code Authorization: Bearer} by a request
+ * customizer). One server for the class.
+ */
+class HttpJavaClientIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private static final List<String> HANDOFF_TOOLS = List.of("frontispice_list_projects",
+            "frontispice_register_project", "frontispice_publish_handoff", "frontispice_delivery_status",
+            "frontispice_list_updates", "frontispice_read_handoff", "frontispice_route_handoff",
+            "frontispice_mark_applied", "frontispice_advance_cursor", "frontispice_project_status");
+
+    @TempDir
+    static Path dir;
+
+    private static HttpServe server;
+
+
+    @BeforeAll
+    static void startServer() {
+        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    static McpSyncClient client(HttpServe server, String name) {
+        return client(server, name, ConcurrentHashMap.newKeySet());
+    }
+
+    /** @param sessions receives every {@code Mcp-Session-Id} the client sends */
+    static McpSyncClient client(HttpServe server, String name, Set<String> sessions) {
+        String bearer = "Bearer " + server.token();
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
+                .builder(server.uri("").toString())
+                .endpoint("/mcp")
+                .jsonMapper(new JacksonMcpJsonMapper(JsonMapper.shared()))
+                .httpRequestCustomizer((request, method, uri, body, context) ->
+                {
+                    request.header("Authorization", bearer);
+                    request.copy().build().headers().firstValue("Mcp-Session-Id").ifPresent(sessions::add);
+                })
+                .build();
+        return McpClient.sync(transport)
+                .clientInfo(new McpSchema.Implementation(name, "1.0.0"))
+                .requestTimeout(TIMEOUT)
+                .initializationTimeout(TIMEOUT)
+                .build();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void initializeListAndCallOverHttpWithTheOwnerToken() {
+        try (McpSyncClient client = client(server, "switchboard-e2e-java-http")) {
+            McpSchema.InitializeResult initialized = client.initialize();
+            assertThat(initialized.serverInfo().name()).as(server.log()).isEqualTo("switchboard");
+            assertThat(initialized.protocolVersion()).isEqualTo("2025-11-25");
+
+            List<String> tools = client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
+            assertThat(tools).as(server.log()).contains("server_info").containsAll(HANDOFF_TOOLS);
+
+            Map<?, ?> info = serverInfo(client);
+            assertThat(info.get("name")).isEqualTo("switchboard");
+            assertThat((List<Object>) info.get("transports")).as(String.valueOf(info)).contains("http");
+        }
+    }
+
+    @Test
+    void aClosedClientIsFollowedByANewSessionThatWorks() {
+        Set<String> firstSessions = ConcurrentHashMap.newKeySet();
+        Set<String> secondSessions = ConcurrentHashMap.newKeySet();
+        try (McpSyncClient first = client(server, "switchboard-e2e-java-first", firstSessions)) {
+            first.initialize();
+            assertThat(serverInfo(first).get("name")).isEqualTo("switchboard");
+        }
+        try (McpSyncClient second = client(server, "switchboard-e2e-java-second", secondSessions)) {
+            second.initialize();
+            assertThat(serverInfo(second).get("name")).as(server.log()).isEqualTo("switchboard");
+        }
+
+        assertThat(firstSessions).as("the first client's session ids").hasSize(1);
+        assertThat(secondSessions).as("the second client's session ids").hasSize(1)
+                .doesNotContainAnyElementsOf(firstSessions);
+    }
+
+    @Test
+    void aRequestWithoutTheTokenIsUnauthorized() throws IOException, InterruptedException {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(server.uri("/mcp"))
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString("""
+                            {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
+                            "capabilities":{},"clientInfo":{"name":"no-token","version":"1"}}}"""))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(401);
+            assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
+                    value -> assertThat(value).startsWith("Bearer"));
+        }
+    }
+
+    static Map<?, ?> serverInfo(McpSyncClient client) {
+        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest("server_info", Map.of()));
+        assertThat(result.isError()).as(String.valueOf(result)).isFalse();
+        return (Map<?, ?>) result.structuredContent();
+    }
+}
