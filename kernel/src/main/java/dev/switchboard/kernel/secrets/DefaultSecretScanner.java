@@ -45,6 +45,9 @@ public final class DefaultSecretScanner implements SecretScanner {
         }
         List<SecretFinding> findings = new ArrayList<>();
         for (SecretRule rule : SecretRules.DEFAULTS) {
+            if (!rule.mayMatch(text)) {
+                continue;
+            }
             Matcher matcher = rule.pattern().matcher(text);
             while (matcher.find()) {
                 findings.add(new SecretFinding(rule.id(), field, matcher.start()));
