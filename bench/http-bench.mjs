@@ -1,0 +1,175 @@
+// Benchmarks MCP streamable HTTP servers with a raw JSON-RPC client (Node's http module, one keep-alive connection
+// per session, no SDK, so the client is not the bottleneck): sequential tools/call on 1 session, then on N concurrent
+// sessions, reporting calls per second and p50/p99 latency, plus the CPU seconds spent by client and server.
+// Switchboard (`bin/switchboard serve --http`, fresh state dir, owner token from <state>/owner.token) is measured
+// first, then @modelcontextprotocol/server-everything (`node dist/index.js streamableHttp`) in the same run.
+// With --full-jit yes, Switchboard is measured a second time with C2 enabled (the launcher's default is C1 only, which
+// suits short-lived stdio processes).
+// Usage: node bench/http-bench.mjs [--seconds 10] [--warmup 5] [--sessions 16] [--only switchboard|everything]
+//                                  [--full-jit yes]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import http from 'node:http';
+import net from 'node:net';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
+  (v.startsWith('--') ? [...acc, [v.slice(2), all[i + 1]]] : acc), []));
+const seconds = Number(args.seconds ?? 10);
+const warmup = Number(args.warmup ?? 5);
+const many = Number(args.sessions ?? 16);
+const only = args.only;
+const switchboard = join(here, '..', 'distribution', 'target', 'switchboard', 'bin', 'switchboard');
+const everything = join(here, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const ticks = 100; // USER_HZ for /proc/<pid>/stat
+
+const freePort = () => new Promise((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+});
+
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
+}
+
+function post(agent, port, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', agent, headers: {
+      'content-type': 'application/json', accept: 'application/json, text/event-stream',
+      'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// The answer is either a JSON body or an event stream whose `data:` lines carry JSON-RPC messages.
+function answerOf(res, id) {
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.text}`);
+  const messages = (res.headers['content-type'] ?? '').startsWith('text/event-stream')
+    ? res.text.split('\n').filter((l) => l.startsWith('data:') && l.slice(5).trim()).map((l) => JSON.parse(l.slice(5)))
+    : [JSON.parse(res.text)];
+  const answer = messages.find((m) => m.id === id);
+  if (!answer || answer.error || answer.result?.isError) throw new Error(`bad answer: ${res.text}`);
+  return answer;
+}
+
+async function openSession(port, auth) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const base = auth ? { authorization: `Bearer ${auth}` } : {};
+  const init = await post(agent, port, base, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {
+    protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'http-bench', version: '1' } } }));
+  answerOf(init, 0);
+  const headers = { ...base, 'mcp-session-id': init.headers['mcp-session-id'], 'mcp-protocol-version': '2025-11-25' };
+  const ack = await post(agent, port, headers, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  if (ack.status !== 202 && ack.status !== 200) throw new Error(`initialized: HTTP ${ack.status}`);
+  let next = 1;
+  return {
+    async call(method, params) {
+      const id = next++;
+      answerOf(await post(agent, port, headers, JSON.stringify({ jsonrpc: '2.0', id, method, params })), id);
+    },
+    close() { // ends the session so it does not count against the server's session limit
+      return new Promise((resolve) => {
+        const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'DELETE', agent, headers },
+          (res) => { res.resume(); res.on('end', () => { agent.destroy(); resolve(); }); });
+        req.on('error', () => { agent.destroy(); resolve(); });
+        req.end();
+      });
+    },
+  };
+}
+
+// Runs `count` sessions, each calling sequentially until the deadline; returns rate, latency percentiles and CPU.
+async function measure(server, count, method, params, duration) {
+  const sessions = await Promise.all(Array.from({ length: count }, () => openSession(server.port, server.token)));
+  const latencies = [];
+  const cpuServer = cpuSeconds(server.pid);
+  const cpuClient = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(Math.round(duration * 1e9));
+  await Promise.all(sessions.map(async (s) => {
+    const own = [];
+    for (let t = process.hrtime.bigint(); t < deadline; ) {
+      await s.call(method, params);
+      const now = process.hrtime.bigint();
+      own.push(Number(now - t) / 1e6);
+      t = now;
+    }
+    latencies.push(...own);
+  }));
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  const client = process.cpuUsage(cpuClient);
+  const serverCpu = cpuSeconds(server.pid) - cpuServer;
+  await Promise.all(sessions.map((s) => s.close()));
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
+  return { calls: latencies.length, rate: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99),
+    clientCpu: (client.user + client.system) / 1e6 / elapsed, serverCpu: serverCpu / elapsed };
+}
+
+async function waitUntilServing(port) {
+  for (let i = 0; i < 300; i++) {
+    const up = await new Promise((r) => { const s = net.connect(port, '127.0.0.1', () => { s.destroy(); r(true); });
+      s.on('error', () => r(false)); });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on port ${port}`);
+}
+
+async function start(name, command, argv, env, tokenFile) {
+  const port = await freePort();
+  const child = spawn(command, argv(port), { env: { ...process.env, ...env(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitUntilServing(port);
+  const token = tokenFile && existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : null;
+  return { name, port, token, pid: child.pid,
+    stop: () => new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); }) };
+}
+
+function line(label, r) {
+  const f = (x, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  console.log(`  ${label.padEnd(34)} ${f(r.rate).padStart(7)} calls/s  p50 ${f(r.p50, 2).padStart(6)} ms`
+    + `  p99 ${f(r.p99, 2).padStart(6)} ms  cpu: server ${f(r.serverCpu * 100)} %, client ${f(r.clientCpu * 100)} %`
+    + `  (${r.calls} calls)`);
+}
+
+async function bench(server, method, params, label) {
+  console.log(`${server.name} (${label}), ${seconds} s per measure after ${warmup} s warm-up:`);
+  await measure(server, many, method, params, warmup);
+  line('1 session', await measure(server, 1, method, params, seconds));
+  line(`${many} sessions`, await measure(server, many, method, params, seconds));
+}
+
+const state = mkdtempSync(join(tmpdir(), 'sb-http-bench-'));
+try {
+  const variants = [['switchboard', {}]];
+  if (args['full-jit'] === 'yes') {
+    variants.push(['switchboard, full JIT', { SWITCHBOARD_JAVA_OPTS: '-XX:TieredStopAtLevel=4' }]);
+  }
+  for (const [name, extra] of only === 'everything' ? [] : variants) {
+    const sb = await start(name, switchboard, (port) => ['serve', '--http', '--port', String(port)],
+      () => ({ SWITCHBOARD_KERNEL__STATE_DIR: state, ...extra }), join(state, 'owner.token'));
+    try {
+      await bench(sb, 'tools/call', { name: 'server_info', arguments: {} }, 'tools/call server_info');
+      await bench(sb, 'ping', {}, 'ping, the protocol-only ceiling');
+    } finally { await sb.stop(); }
+  }
+  if (only !== 'switchboard') {
+    const ev = await start('server-everything', process.execPath, () => [everything, 'streamableHttp'],
+      (port) => ({ PORT: String(port) }), null);
+    try {
+      await bench(ev, 'tools/call', { name: 'echo', arguments: { message: 'hi' } }, 'tools/call echo');
+      await bench(ev, 'ping', {}, 'ping');
+    } finally { await ev.stop(); }
+  }
+} finally {
+  rmSync(state, { recursive: true, force: true });
+}
