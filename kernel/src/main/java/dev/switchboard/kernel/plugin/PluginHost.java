@@ -46,11 +46,11 @@ public final class PluginHost {
     private final StorageAccess storage;
     private final Map<String, Injector> injectors = new ConcurrentHashMap<>();
     private final Map<String, PluginStatus> statuses = new ConcurrentHashMap<>();
-    private final Map<String, Boolean> storagePlugins = new ConcurrentHashMap<>();
     private final List<String> startOrder = new ArrayList<>();
     private final List<Transport> transports = new ArrayList<>();
     private final SwitchboardPluginManager manager;
     private final ContributionRegistrar registrar;
+    private final StoragePlugins storagePlugins;
 
     /**
      * @param kernelInjector the kernel's injector, parent of every plugin's
@@ -68,6 +68,7 @@ public final class PluginHost {
         this.config = config;
         this.storage = storage;
         this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
+        this.storagePlugins = new StoragePlugins(manager);
         this.registrar = new ContributionRegistrar(manager, storage, tools, resources, prompts, scanners);
     }
 
@@ -82,7 +83,8 @@ public final class PluginHost {
                 new PluginStatus(path.getFileName().toString(), "?", "", PluginState.FAILED,
                         "cannot load: " + reason, List.of())));
         List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
-        plugins.sort(Comparator.comparing((PluginWrapper p) -> !isStorage(p)).thenComparing(PluginWrapper::getPluginId));
+        plugins.sort(Comparator.comparing((PluginWrapper p) -> !storagePlugins.contains(p))
+                .thenComparing(PluginWrapper::getPluginId));
         List<PluginWrapper> started = new ArrayList<>();
         for (PluginWrapper plugin : plugins) {
             statuses.put(plugin.getPluginId(), initialStatus(plugin));
@@ -118,8 +120,7 @@ public final class PluginHost {
         injectors.put(id, kernelInjector.createChildInjector(contextModule, own));
         if (manager.startPlugin(id) != org.pf4j.PluginState.STARTED) {
             Throwable cause = plugin.getFailedException();
-            throw new PluginStartException("plugin '" + id + "' did not start"
-                    + (cause == null ? "" : ": " + cause), cause);
+            throw PluginStartException.lifecycleFailed(id, cause);
         }
         startOrder.add(id);
     }
@@ -127,7 +128,7 @@ public final class PluginHost {
     /** Phase two, storage plugins first: open the storage, then apply migrations and register contributions. */
     private void contribute(PluginWrapper plugin) {
         String id = plugin.getPluginId();
-        if (isStorage(plugin)) {
+        if (storagePlugins.contains(plugin)) {
             openStorage(id);
         }
         ContributionRegistrar.Registered registered =
@@ -152,7 +153,7 @@ public final class PluginHost {
             throw e;
         } catch (RuntimeException | LinkageError e) {
             LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
-            markFailed(id, describe(e));
+            markFailed(id, FailureReasons.of(e));
             return false;
         }
     }
@@ -202,13 +203,13 @@ public final class PluginHost {
         Collections.reverse(reversed);
         for (String id : reversed) {
             registrar.withdraw(id);
-            if (!isStorageId(id)) {
+            if (!storagePlugins.contains(id)) {
                 stopQuietly(id);
             }
         }
         storage.close();
         for (String id : reversed) {
-            if (isStorageId(id)) {
+            if (storagePlugins.contains(id)) {
                 stopQuietly(id);
             }
         }
@@ -225,46 +226,12 @@ public final class PluginHost {
         }
     }
 
-    /**
-     * Whether the plugin declares a {@link StorageProvider}, read from its extension index before it starts (PF4J
-     * lists the extensions of started plugins only).
-     */
-    private boolean isStorage(PluginWrapper plugin) {
-        return storagePlugins.computeIfAbsent(plugin.getPluginId(), id -> {
-            for (String name : manager.getExtensionClassNames(id)) {
-                try {
-                    Class<?> type = Class.forName(name, false, plugin.getPluginClassLoader());
-                    if (StorageProvider.class.isAssignableFrom(type)) {
-                        return true;
-                    }
-                } catch (ClassNotFoundException | LinkageError e) {
-                    LOG.debug("extension class {} of plugin {} cannot be loaded yet", name, id, e);
-                }
-            }
-            return false;
-        });
-    }
-
-    private boolean isStorageId(String id) {
-        PluginWrapper plugin = manager.getPlugin(id);
-        return plugin != null && isStorage(plugin);
-    }
-
     private static PluginStatus initialStatus(PluginWrapper plugin) {
         PluginState state = plugin.getPluginState() == org.pf4j.PluginState.DISABLED
                 ? PluginState.DISABLED : PluginState.STOPPED;
         return new PluginStatus(plugin.getPluginId(), plugin.getDescriptor().getVersion(),
                 plugin.getDescriptor().getPluginDescription(), state, null, List.of());
     }
-
-    private static String describe(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root
-                && (root instanceof com.google.inject.ProvisionException
-                || root instanceof com.google.inject.CreationException || root instanceof PluginStartException
-                        && root.getMessage() != null && root.getMessage().contains("did not start"))) {
-            root = root.getCause();
-        }
         String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
         return message.length() > 500 ? message.substring(0, 500) + "..." : message;
     }
