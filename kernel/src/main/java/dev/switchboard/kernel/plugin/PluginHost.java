@@ -232,7 +232,4 @@ public final class PluginHost {
         return new PluginStatus(plugin.getPluginId(), plugin.getDescriptor().getVersion(),
                 plugin.getDescriptor().getPluginDescription(), state, null, List.of());
     }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return message.length() > 500 ? message.substring(0, 500) + "..." : message;
-    }
 }
