@@ -1,0 +1,15 @@
+package dev.switchboard.plugin.workspace;
+
+import org.pf4j.Plugin;
+
+/**
+ * PF4J entry of the {@code workspace} plugin. It has no lifecycle work: the kernel builds the plugin's extensions
+ * (tools, migrations) through {@link WorkspaceModule} and applies the migrations before the tools are listed.
+ */
+public final class WorkspacePlugin extends Plugin {
+
+    /** Called by PF4J. */
+    public WorkspacePlugin() {
+        super();
+    }
+}

@@ -1,0 +1,130 @@
+package dev.switchboard.plugin.workspace.adapter.out.persistence;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.SQLDialect;
+import org.jooq.Table;
+import org.jooq.conf.Settings;
+import org.jooq.impl.DSL;
+
+import dev.switchboard.plugin.workspace.application.port.out.Receipt;
+import dev.switchboard.plugin.workspace.application.port.out.ReceiptFacts;
+import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
+import dev.switchboard.plugin.workspace.domain.CanonicalJson;
+import dev.switchboard.ports.storage.SqlStorage;
+
+/**
+ * {@link ReceiptStore} on the {@code workspace_receipt} table. The claim is an {@code INSERT ... ON CONFLICT DO
+ * NOTHING} inside one storage transaction, so two calls (or two server processes) with the same key never both
+ * dispatch; the storage adapter commits it durably before the call runs. Thread-safe.
+ */
+public final class JooqReceiptStore implements ReceiptStore {
+
+    private static final Settings SETTINGS = new Settings().withExecuteLogging(false).withRenderSchema(false);
+    private static final Table<Record> RECEIPT = table(name("workspace_receipt"));
+    private static final Field<String> ID = field(name("receipt_id"), String.class);
+    private static final Field<String> WORKSPACE = field(name("workspace_id"), String.class);
+    private static final Field<String> FINGERPRINT = field(name("fingerprint"), String.class);
+    private static final Field<String> TOOL = field(name("tool"), String.class);
+    private static final Field<String> STATUS = field(name("status"), String.class);
+    private static final Field<String> CWD = field(name("cwd"), String.class);
+    private static final Field<String> PATHS = field(name("changed_paths"), String.class);
+    private static final Field<String> REVISION = field(name("revision"), String.class);
+    private static final Field<String> CODE = field(name("code"), String.class);
+    private static final Field<Integer> EXIT = field(name("exit_code"), Integer.class);
+    private static final Field<String> OUTPUT = field(name("full_output_path"), String.class);
+    private static final Field<String> CREATED = field(name("created_at"), String.class);
+    private static final Field<String> UPDATED = field(name("updated_at"), String.class);
+
+    private final SqlStorage storage;
+
+    @Inject
+    JooqReceiptStore(SqlStorage storage) {
+        this.storage = storage;
+    }
+
+    @Override
+    public Optional<Receipt> claim(Receipt receipt) {
+        String now = Instant.now().toString();
+        return storage.transaction(connection -> {
+            DSLContext sql = DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
+            int inserted = sql.insertInto(RECEIPT).set(ID, receipt.id()).set(WORKSPACE, receipt.workspaceId())
+                    .set(FINGERPRINT, receipt.fingerprint()).set(TOOL, receipt.tool()).set(STATUS, "started")
+                    .set(CREATED, now).set(UPDATED, now).onConflictDoNothing().execute();
+            if (inserted == 1) {
+                return Optional.empty();
+            }
+            Record row = sql.select().from(RECEIPT).where(ID.eq(receipt.id())).fetchOne();
+            return Optional.of(toReceipt(row));
+        });
+    }
+
+    @Override
+    public void finish(String id, String status, ReceiptFacts facts) {
+        storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS).update(RECEIPT)
+                .set(STATUS, status).set(CWD, facts.cwd()).set(PATHS, CanonicalJson.of(facts.changedPaths()))
+                .set(REVISION, facts.revision()).set(CODE, facts.code()).set(EXIT, facts.exitCode())
+                .set(OUTPUT, facts.fullOutputPath()).set(UPDATED, Instant.now().toString()).where(ID.eq(id))
+                .execute());
+    }
+
+    @Override
+    public void release(String id) {
+        storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS).deleteFrom(RECEIPT)
+                .where(ID.eq(id)).and(STATUS.eq("started")).execute());
+    }
+
+    private static Receipt toReceipt(Record row) {
+        ReceiptFacts facts = new ReceiptFacts(row.get(CWD), paths(row.get(PATHS)), row.get(REVISION),
+                row.get(CODE), row.get(EXIT), row.get(OUTPUT));
+        return new Receipt(row.get(ID), row.get(WORKSPACE), row.get(FINGERPRINT), row.get(TOOL), row.get(STATUS),
+                facts, row.get(UPDATED));
+    }
+
+    /** Reads the JSON array of strings that {@link CanonicalJson} wrote (paths never hold a NUL or a newline). */
+    private static List<String> paths(String json) {
+        List<String> out = new ArrayList<>();
+        if (json == null || json.equals("[]")) {
+            return out;
+        }
+        StringBuilder current = new StringBuilder();
+        boolean inString = false;
+        for (int i = 1; i < json.length() - 1; i++) {
+            char c = json.charAt(i);
+            if (c == '\\' && inString) {
+                char next = json.charAt(++i);
+                current.append(switch (next) {
+                    case 'n' -> '\n';
+                    case 'r' -> '\r';
+                    case 't' -> '\t';
+                    case 'u' -> (char) Integer.parseInt(json.substring(i + 1, i + 5), 16);
+                    default -> next;
+                });
+                if (next == 'u') {
+                    i += 4;
+                }
+            } else if (c == '"') {
+                if (inString) {
+                    out.add(current.toString());
+                    current.setLength(0);
+                }
+                inString = !inString;
+            } else if (inString) {
+                current.append(c);
+            }
+        }
+        return out;
+    }
+}

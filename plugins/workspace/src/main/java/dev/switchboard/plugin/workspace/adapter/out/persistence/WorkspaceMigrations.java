@@ -1,0 +1,70 @@
+package dev.switchboard.plugin.workspace.adapter.out.persistence;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jakarta.inject.Inject;
+
+import org.pf4j.Extension;
+
+import dev.switchboard.ports.storage.Migration;
+import dev.switchboard.ports.storage.MigrationSet;
+
+/**
+ * The workspace schema, as versioned migrations read from the plugin's class path
+ * ({@code db/migration/workspace/V<n>__<description>.sql}). A released file never changes; a change is a new version.
+ */
+@Extension
+public final class WorkspaceMigrations implements MigrationSet {
+
+    /** The owner the schema versions are recorded under: the plugin id. */
+    public static final String OWNER = "workspace";
+
+    /** The migration files in version order; the class path cannot be listed, so they are named here. */
+    private static final List<String> FILES = List.of("V1__create_workspace_receipts.sql");
+
+    private static final String DIRECTORY = "/db/migration/workspace/";
+    private static final Pattern NAME = Pattern.compile("V(\\d+)__(\\w+)\\.sql");
+
+    /** Built by the plugin's injector; holds nothing. */
+    @Inject
+    public WorkspaceMigrations() {
+        // stateless: the migrations are read on demand
+    }
+
+    @Override
+    public String owner() {
+        return OWNER;
+    }
+
+    /**
+     * @return every migration, version 1 first
+     * @throws UncheckedIOException if a migration file is missing from the plugin jar
+     */
+    @Override
+    public List<Migration> migrations() {
+        return FILES.stream().map(WorkspaceMigrations::load).toList();
+    }
+
+    private static Migration load(String file) {
+        Matcher name = NAME.matcher(file);
+        if (!name.matches()) {
+            throw new IllegalStateException("migration file name " + file + " is not V<n>__<description>.sql");
+        }
+        try (InputStream in = WorkspaceMigrations.class.getResourceAsStream(DIRECTORY + file)) {
+            if (in == null) {
+                throw new UncheckedIOException(new IOException("migration " + DIRECTORY + file
+                        + " is missing from the plugin"));
+            }
+            String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new Migration(Integer.parseInt(name.group(1)), name.group(2).replace('_', ' '), sql);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read migration " + DIRECTORY + file, e);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.switchboard.plugin.workspace.application;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.switchboard.ports.call.Cancellation;
+
+/**
+ * The cancellation of one command: raised when its call is cancelled or when its workspace closes. Each registered
+ * action runs at most once; {@link #close()} unhooks the actions from the workspace when the command has ended.
+ * Thread-safe.
+ */
+final class EitherCancellation implements Cancellation, AutoCloseable {
+
+    private final Cancellation call;
+    private final Workspace workspace;
+    private final List<Runnable> hooks = new CopyOnWriteArrayList<>();
+
+    EitherCancellation(Cancellation call, Workspace workspace) {
+        this.call = call;
+        this.workspace = workspace;
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return call.isCancelled() || workspace.cancellation().isCancelled();
+    }
+
+    @Override
+    public void onCancel(Runnable action) {
+        AtomicBoolean ran = new AtomicBoolean();
+        Runnable once = () -> {
+            if (ran.compareAndSet(false, true)) {
+                action.run();
+            }
+        };
+        hooks.add(once);
+        call.onCancel(once);
+        workspace.cancellation().onCancel(once);
+    }
+
+    @Override
+    public void close() {
+        hooks.forEach(workspace::forget);
+    }
+}

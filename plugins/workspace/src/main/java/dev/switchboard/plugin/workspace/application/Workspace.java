@@ -1,0 +1,103 @@
+package dev.switchboard.plugin.workspace.application;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.switchboard.ports.call.Cancellation;
+
+/**
+ * One open workspace: its id, its directory, and what the registry needs to choose one to reclaim (last use, calls
+ * in progress). Its {@link #cancellation()} is raised when the workspace is closed, so running commands are killed.
+ * Thread-safe; the counters are guarded by the {@link WorkspaceRegistry}.
+ */
+public final class Workspace {
+
+    private final String id;
+    private final Path cwd;
+    private final Closing closing = new Closing();
+    private long lastUsed;
+    private int activeCalls;
+
+    Workspace(String id, Path cwd, long lastUsed) {
+        this.id = id;
+        this.cwd = cwd;
+        this.lastUsed = lastUsed;
+    }
+
+    /** @return the workspace id, a UUID */
+    public String id() {
+        return id;
+    }
+
+    /** @return the real path of the workspace's directory */
+    public Path cwd() {
+        return cwd;
+    }
+
+    /** @return raised when the workspace is closed */
+    public Cancellation cancellation() {
+        return closing;
+    }
+
+    /**
+     * Forgets an action registered on {@link #cancellation()}, once the call it would have killed has ended, so a
+     * long-lived workspace does not accumulate them.
+     *
+     * @param action the registered action
+     */
+    void forget(Runnable action) {
+        closing.actions.remove(action);
+    }
+
+    long lastUsed() {
+        return lastUsed;
+    }
+
+    int activeCalls() {
+        return activeCalls;
+    }
+
+    void begin(long now) {
+        activeCalls++;
+        lastUsed = now;
+    }
+
+    void end() {
+        activeCalls--;
+    }
+
+    void close() {
+        closing.raise();
+    }
+
+    /** A cancellation raised once, when the workspace closes. */
+    private static final class Closing implements Cancellation {
+        private final AtomicBoolean raised = new AtomicBoolean();
+        private final List<Runnable> actions = new CopyOnWriteArrayList<>();
+
+        @Override
+        public boolean isCancelled() {
+            return raised.get();
+        }
+
+        @Override
+        public void onCancel(Runnable action) {
+            actions.add(action);
+            if (raised.get() && actions.remove(action)) {
+                action.run();
+            }
+        }
+
+        void raise() {
+            if (raised.compareAndSet(false, true)) {
+                for (Runnable action : actions) {
+                    if (actions.remove(action)) {
+                        action.run();
+                    }
+                }
+            }
+        }
+    }
+}

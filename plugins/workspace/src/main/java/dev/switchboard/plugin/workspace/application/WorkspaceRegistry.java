@@ -1,0 +1,101 @@
+package dev.switchboard.plugin.workspace.application;
+
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.workspace.domain.Code;
+import dev.switchboard.plugin.workspace.domain.WorkspaceException;
+
+/**
+ * The open workspaces, in memory (a restart clears them; receipts survive). At most
+ * {@link WorkspaceSettings#MAX_WORKSPACES}: opening one more reclaims the least recently used workspace that has no
+ * call in progress, or is refused with {@link Code#WORKSPACE_LIMIT} when all are busy. Thread-safe: one monitor
+ * guards the map and the counters; calls themselves run outside it.
+ */
+@Singleton
+public final class WorkspaceRegistry {
+
+    private final Map<String, Workspace> open = new LinkedHashMap<>();
+    private long clock;
+
+    @Inject
+    WorkspaceRegistry() {
+        // empty until the first workspace_open
+    }
+
+    /**
+     * @param cwd the workspace's real directory
+     * @return the new workspace
+     * @throws WorkspaceException {@link Code#WORKSPACE_LIMIT} when the limit is reached and every workspace is busy
+     */
+    synchronized Workspace open(Path cwd) {
+        if (open.size() >= WorkspaceSettings.MAX_WORKSPACES) {
+            Workspace idle = open.values().stream().filter(w -> w.activeCalls() == 0)
+                    .min(Comparator.comparingLong(Workspace::lastUsed))
+                    .orElseThrow(() -> new WorkspaceException(Code.WORKSPACE_LIMIT, "all "
+                            + WorkspaceSettings.MAX_WORKSPACES + " workspaces have calls in progress; close one"
+                            + " with workspace_close or wait for its calls to finish"));
+            open.remove(idle.id());
+            idle.close();
+        }
+        Workspace workspace = new Workspace(UUID.randomUUID().toString(), cwd, ++clock);
+        open.put(workspace.id(), workspace);
+        return workspace;
+    }
+
+    /**
+     * Runs work as a call in a workspace: the workspace counts as busy (and recently used) while it runs.
+     *
+     * @param id   the workspace id
+     * @param work what to do
+     * @param <T>  its result
+     * @return what the work returned
+     * @throws WorkspaceException {@link Code#WORKSPACE_EXPIRED} when the id is unknown or closed
+     */
+    public <T> T within(String id, Function<Workspace, T> work) {
+        Workspace workspace;
+        synchronized (this) {
+            workspace = open.get(id);
+            if (workspace == null) {
+                throw new WorkspaceException(Code.WORKSPACE_EXPIRED, "workspace " + id + " is not open (closed,"
+                        + " reclaimed, or the server restarted). Open a workspace and use its new workspace_id",
+                        Map.of("workspace_id", id));
+            }
+            workspace.begin(++clock);
+        }
+        try {
+            return work.apply(workspace);
+        } finally {
+            synchronized (this) {
+                workspace.end();
+            }
+        }
+    }
+
+    /**
+     * Removes a workspace and raises its cancellation, so its running commands are killed.
+     *
+     * @param id the workspace id
+     * @return the closed workspace, or empty when it was not open
+     */
+    synchronized Optional<Workspace> close(String id) {
+        Workspace workspace = open.remove(id);
+        if (workspace != null) {
+            workspace.close();
+        }
+        return Optional.ofNullable(workspace);
+    }
+
+    /** @return how many workspaces are open */
+    public synchronized int size() {
+        return open.size();
+    }
+}

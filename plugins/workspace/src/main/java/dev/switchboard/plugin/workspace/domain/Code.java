@@ -1,0 +1,35 @@
+package dev.switchboard.plugin.workspace.domain;
+
+/** The stable failure codes of the workspace tools, with the names the original rig-bridge server used. */
+public enum Code {
+    /** An argument is valid JSON but not usable (a glob or regular expression that does not compile). */
+    INVALID_ARGUMENTS,
+    /** The cwd does not exist or is not a directory. */
+    INVALID_WORKSPACE,
+    /** The workspace id is unknown or closed: open a workspace and use its new id. */
+    WORKSPACE_EXPIRED,
+    /** The open-workspace limit is reached and every workspace is busy. */
+    WORKSPACE_LIMIT,
+    /** A path contains NUL, or a write would go through a dangling symlink. */
+    INVALID_PATH,
+    /** The file's revision is not the expected one. */
+    REVISION_CONFLICT,
+    /** The file's lock could not be taken in time. */
+    FILE_BUSY,
+    /** Not a regular file (a directory, FIFO, device, socket). */
+    UNSUPPORTED_FILE,
+    /** The file is larger than the read cap. */
+    FILE_TOO_LARGE,
+    /** A command ran past its timeout and its process tree was killed. */
+    COMMAND_TIMEOUT,
+    /** A command was cancelled and its process tree was killed. */
+    COMMAND_CANCELLED,
+    /** A command could not be started, or exited with a non-zero code. */
+    COMMAND_FAILED,
+    /** Any other failure of a tool's operation (a missing file, an edit that does not match). */
+    EXECUTION_FAILED,
+    /** A request key was reused with different arguments. */
+    REQUEST_KEY_CONFLICT,
+    /** A request key's call started before a crash; whether its effects happened is unknown. */
+    OUTCOME_UNCERTAIN
+}

@@ -1,0 +1,59 @@
+package dev.switchboard.plugin.workspace.domain;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * How a text file is laid out on disk: whether it starts with a UTF-8 byte order mark and whether its lines end in
+ * CRLF. Edits work on LF text without a BOM, and {@link #encode} puts the file's own layout back. Immutable.
+ *
+ * @param bom  whether the file starts with EF BB BF
+ * @param crlf whether the file's lines end in CRLF
+ */
+public record TextFormat(boolean bom, boolean crlf) {
+
+    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+    /**
+     * A file's text in edit form, with its layout.
+     *
+     * @param text   the text without BOM, with LF line ends
+     * @param format the file's layout
+     */
+    public record Decoded(String text, TextFormat format) {
+    }
+
+    /**
+     * @param bytes a file's bytes, UTF-8 (malformed sequences become U+FFFD)
+     * @return the text in edit form and the file's layout
+     */
+    public static Decoded decode(byte[] bytes) {
+        boolean bom = bytes.length >= 3 && Arrays.equals(bytes, 0, 3, BOM, 0, 3);
+        String text = new String(bytes, bom ? 3 : 0, bom ? bytes.length - 3 : bytes.length, StandardCharsets.UTF_8);
+        boolean crlf = text.contains("\r\n");
+        return new Decoded(crlf ? toLf(text) : text, new TextFormat(bom, crlf));
+    }
+
+    /**
+     * @param text text with LF line ends
+     * @return the same text with CRLF line ends
+     */
+    public static String toLf(String text) {
+        return text.replace("\r\n", "\n");
+    }
+
+    /**
+     * @param lfText text in edit form
+     * @return the bytes to write, in this layout
+     */
+    public byte[] encode(String lfText) {
+        byte[] body = (crlf ? lfText.replace("\n", "\r\n") : lfText).getBytes(StandardCharsets.UTF_8);
+        if (!bom) {
+            return body;
+        }
+        byte[] out = new byte[body.length + 3];
+        System.arraycopy(BOM, 0, out, 0, 3);
+        System.arraycopy(body, 0, out, 3, body.length);
+        return out;
+    }
+}

@@ -1,0 +1,199 @@
+package dev.switchboard.plugin.workspace;
+
+import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.ports.tool.ToolResult;
+
+class BashTest {
+
+    @TempDir
+    Path state;
+    @TempDir
+    Path home;
+
+    private WorkspaceHarness harness;
+    private Path cwd;
+    private String id;
+    private int keys;
+
+    @BeforeEach
+    void start() throws Exception {
+        harness = new WorkspaceHarness(state, home);
+        cwd = Files.createDirectory(home.resolve("cwd"));
+        id = harness.open(cwd);
+    }
+
+    @AfterEach
+    void stop() {
+        harness.close();
+    }
+
+    private Map<String, Object> bash(String command) {
+        return args("workspace_id", id, "request_key", "k" + keys++, "command", command);
+    }
+
+    private static Map<String, Object> with(Map<String, Object> base, String key, Object value) {
+        base.put(key, value);
+        return base;
+    }
+
+    @Test
+    @DisplayName("54: cd inside a command does not change the next command's directory")
+    void cdDoesNotPersist() throws Exception {
+        assertThat(harness.ok("bash", bash("cd .. && pwd")).get("output")).isEqualTo(home.toRealPath().toString());
+        assertThat(harness.ok("bash", bash("pwd")).get("output")).isEqualTo(cwd.toRealPath().toString());
+    }
+
+    @Test
+    @DisplayName("55: a non-zero exit is an error with the exit code and the output")
+    void nonZeroExitIsAnErrorWithTheExitCode() {
+        ToolResult.Failure failure = harness.refused("bash", bash("printf error >&2; exit 7"), "COMMAND_FAILED");
+
+        assertThat(failure.details()).containsEntry("exit_code", 7);
+        assertThat(failure.message()).contains("error").contains("code 7");
+        assertThat((String) failure.details().get("output")).contains("error");
+    }
+
+    @Test
+    @DisplayName("56: long output is truncated and the full output file holds all of it")
+    void longOutputIsTruncatedWithTheFullOutputKept() {
+        Map<String, Object> result = harness.ok("bash", bash("seq 1 10000"));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> details = (Map<String, Object>) result.get("details");
+        assertThat(details.get("truncation")).asInstanceOf(
+                org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("truncated", true);
+        String full = (String) details.get("fullOutputPath");
+        assertThat((String) result.get("output")).contains(full).contains("10000");
+        assertThat(harness.ok("read", args("workspace_id", id, "path", full, "limit", 2)).get("output"))
+                .asString().startsWith("1\n2\n");
+    }
+
+    @Test
+    @DisplayName("57/58: a timeout below 1 or above 3600 seconds is INVALID_ARGUMENTS")
+    void refusesTimeoutsOutOfRange() {
+        harness.refused("bash", with(bash("true"), "timeout", 0.1), "INVALID_ARGUMENTS");
+        harness.refused("bash", with(bash("true"), "timeout", 3601), "INVALID_ARGUMENTS");
+    }
+
+    @Test
+    @DisplayName("57: a command past its timeout is COMMAND_TIMEOUT, and no child is left running")
+    void timeoutKillsTheWholeTree() {
+        String marker = "97.3" + System.nanoTime() % 1000;
+        ToolResult.Failure failure = harness.refused("bash",
+                with(bash("sh -c 'sleep " + marker + " & sleep " + marker + "; wait'"), "timeout", 1),
+                "COMMAND_TIMEOUT");
+
+        assertThat(failure.message()).contains("timed out after 1 seconds");
+        assertThat(failure.details()).containsEntry("effects_may_have_occurred", true);
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(marker))
+                .filter(ProcessHandle::isAlive).toList()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("76: the server's working directory is unchanged after commands that cd")
+    void theServerWorkingDirectoryNeverChanges() {
+        String before = Path.of("").toAbsolutePath().toString();
+
+        harness.ok("bash", bash("cd / && pwd"));
+        harness.ok("ls", args("workspace_id", id, "path", ".."));
+        harness.ok("write", args("workspace_id", id, "request_key", "w", "path", "../x.txt", "content", "x",
+                "expected_revision", "missing"));
+
+        assertThat(Path.of("").toAbsolutePath().toString()).isEqualTo(before);
+        assertThat(System.getProperty("user.dir")).isEqualTo(before);
+    }
+
+    @Test
+    @DisplayName("59: cat returns at once because stdin is closed")
+    void stdinIsClosed() {
+        assertThat(harness.ok("bash", bash("cat; echo done")).get("output")).isEqualTo("done");
+    }
+
+    @Test
+    @DisplayName("51: two concurrent calls with one key and the same arguments run the command once")
+    void concurrentCallsWithOneKeyRunOnce() throws Exception {
+        Map<String, Object> call = args("workspace_id", id, "request_key", "once", "command",
+                "sleep 0.3; printf x >> ../counter");
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Map<String, Object>> first = pool.submit(() -> harness.ok("bash", call));
+            Future<Map<String, Object>> second = pool.submit(() -> harness.ok("bash", call));
+
+            assertThat(List.of(first.get(), second.get())).allSatisfy(r -> assertThat(r).containsEntry("exit_code", 0));
+        }
+        assertThat(home.resolve("counter")).hasContent("x");
+    }
+
+    @Test
+    @DisplayName("52: the same key with a different command is REQUEST_KEY_CONFLICT and the command is not run")
+    void theSameKeyWithAnotherCommandIsRefusedAndNotRun() {
+        harness.ok("bash", args("workspace_id", id, "request_key", "k", "command", "true"));
+
+        harness.refused("bash", args("workspace_id", id, "request_key", "k", "command", "touch ran"),
+                "REQUEST_KEY_CONFLICT");
+
+        assertThat(cwd.resolve("ran")).doesNotExist();
+    }
+
+    @Test
+    @DisplayName("60: cancelling a running command kills it; a retry with the key is COMMAND_CANCELLED, not re-run")
+    void cancellingACallKillsItsCommandAndTheRetryDoesNotRerun() throws Exception {
+        Map<String, Object> call = args("workspace_id", id, "request_key", "c", "command",
+                "touch started; sleep 30; touch late");
+        ManualCancellation cancellation = new ManualCancellation();
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<ToolResult> running = pool.submit(() -> harness.call("bash", call, cancellation));
+            while (!Files.exists(cwd.resolve("started"))) {
+                Thread.sleep(20);
+            }
+
+            cancellation.raise();
+
+            assertThat(((ToolResult.Failure) running.get()).code().value()).isEqualTo("COMMAND_CANCELLED");
+        }
+        Files.delete(cwd.resolve("started"));
+        ToolResult.Failure retry = harness.refused("bash", call, "COMMAND_CANCELLED");
+        assertThat(retry.details()).containsEntry("replayed", true);
+        assertThat(cwd.resolve("started")).doesNotExist();
+        assertThat(cwd.resolve("late")).doesNotExist();
+    }
+
+    @Test
+    @DisplayName("61: workspace_close kills a running command (COMMAND_CANCELLED); other workspaces keep working")
+    void closingAWorkspaceCancelsItsCommand() throws Exception {
+        String other = harness.open(cwd);
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<ToolResult> running = pool.submit(() -> harness.call("bash",
+                    args("workspace_id", id, "request_key", "long", "command", "touch started; sleep 30; touch late")));
+            while (!Files.exists(cwd.resolve("started"))) {
+                Thread.sleep(20);
+            }
+
+            harness.ok("workspace_close", Map.of("workspace_id", id));
+            harness.ok("workspace_close", Map.of("workspace_id", id));
+
+            ToolResult result = running.get();
+            assertThat(result).isInstanceOf(ToolResult.Failure.class);
+            assertThat(((ToolResult.Failure) result).code().value()).isEqualTo("COMMAND_CANCELLED");
+        }
+        assertThat(harness.ok("bash", args("workspace_id", other, "request_key", "k", "command", "echo ok"))
+                .get("output")).isEqualTo("ok");
+        harness.refused("bash", args("workspace_id", id, "request_key", "long", "command",
+                "touch started; sleep 30; touch late"), "COMMAND_CANCELLED");
+        assertThat(cwd.resolve("late")).doesNotExist();
+    }
+}

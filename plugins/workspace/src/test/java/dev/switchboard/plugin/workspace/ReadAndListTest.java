@@ -1,0 +1,148 @@
+package dev.switchboard.plugin.workspace;
+
+import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.plugin.workspace.domain.Revision;
+
+class ReadAndListTest {
+
+    @TempDir
+    Path state;
+    @TempDir
+    Path home;
+
+    private WorkspaceHarness harness;
+    private String id;
+
+    @BeforeEach
+    void start() {
+        harness = new WorkspaceHarness(state, home);
+        id = harness.open(home);
+    }
+
+    @AfterEach
+    void stop() {
+        harness.close();
+    }
+
+    @Test
+    @DisplayName("41: read returns revision sha256 of the bytes and its text as structuredContent.output")
+    void readReturnsTheRevisionOfTheBytes() throws Exception {
+        byte[] bytes = "first\nsecond\n".getBytes();
+        Files.write(home.resolve("a.txt"), bytes);
+
+        Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "a.txt"));
+
+        assertThat(read).containsEntry("revision", Revision.of(bytes)).containsEntry("output", "first\nsecond");
+        assertThat((String) read.get("revision")).matches("sha256:[0-9a-f]{64}");
+    }
+
+    @Test
+    @DisplayName("47: read of a 1x1 PNG returns an MCP image block, its bytes not repeated in structuredContent")
+    void readsAPngAsAnImageBlock() throws Exception {
+        byte[] png = java.util.Base64.getDecoder().decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"
+                + "+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
+        Files.write(home.resolve("dot.png"), png);
+
+        var result = (dev.switchboard.ports.tool.ToolResult.Success) harness.call("read",
+                args("workspace_id", id, "path", "dot.png"));
+
+        assertThat(result.content()).hasSize(2);
+        assertThat(result.content().get(1)).isEqualTo(new dev.switchboard.ports.content.Content.Image(
+                java.util.Base64.getEncoder().encodeToString(png), "image/png"));
+        assertThat(result.structuredContent()).containsEntry("revision", Revision.of(png));
+        assertThat(result.structuredContent().toString()).doesNotContain(
+                java.util.Base64.getEncoder().encodeToString(png));
+    }
+
+    @Test
+    @DisplayName("49: read with limit 1 on a two-line file shows the first line and a hint naming offset=2")
+    void limitedReadNamesTheNextOffset() throws Exception {
+        Files.writeString(home.resolve("two.txt"), "one\ntwo\n");
+
+        String text = (String) harness.ok("read", args("workspace_id", id, "path", "two.txt", "limit", 1))
+                .get("output");
+
+        assertThat(text).startsWith("one\n").contains("offset=2").doesNotContain("two\n");
+        assertThat(harness.ok("read", args("workspace_id", id, "path", "two.txt", "offset", 2)).get("output"))
+                .isEqualTo("two");
+    }
+
+    @Test
+    @DisplayName("48: read of a directory is UNSUPPORTED_FILE")
+    void refusesToReadADirectory() throws Exception {
+        Files.createDirectory(home.resolve("dir"));
+
+        harness.refused("read", args("workspace_id", id, "path", "dir"), "UNSUPPORTED_FILE");
+    }
+
+    @Test
+    @DisplayName("48: read of a file over 32 MiB is FILE_TOO_LARGE")
+    void refusesAFileOver32MiB() throws Exception {
+        try (RandomAccessFile sparse = new RandomAccessFile(home.resolve("big.bin").toFile(), "rw")) {
+            sparse.setLength(32L * 1024 * 1024 + 1);
+        }
+
+        harness.refused("read", args("workspace_id", id, "path", "big.bin"), "FILE_TOO_LARGE");
+    }
+
+    @Test
+    void refusesAFifoWithoutBlocking() throws Exception {
+        Path fifo = home.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(10, TimeUnit.SECONDS)).isTrue();
+
+        harness.refused("read", args("workspace_id", id, "path", "pipe"), "UNSUPPORTED_FILE");
+    }
+
+    @Test
+    void readOfAMissingFileFailsNamingIt() {
+        assertThat(harness.refused("read", args("workspace_id", id, "path", "nope.txt"), "EXECUTION_FAILED")
+                .message()).contains("nope.txt");
+    }
+
+    @Test
+    @DisplayName("40: an unknown argument is INVALID_ARGUMENTS")
+    void refusesUnknownArguments() throws Exception {
+        Files.writeString(home.resolve("a.txt"), "a");
+
+        harness.refused("read", args("workspace_id", id, "path", "a.txt", "unexpected", true), "INVALID_ARGUMENTS");
+        harness.refused("read", args("workspace_id", id, "path", "a.txt", "limit", 2001), "INVALID_ARGUMENTS");
+    }
+
+    @Test
+    @DisplayName("50: ls lists entries sorted, directories with a slash, in content and structuredContent.output")
+    void listsADirectory() throws Exception {
+        Files.writeString(home.resolve("b.txt"), "b");
+        Files.writeString(home.resolve(".hidden"), "h");
+        Files.createDirectory(home.resolve("a-dir"));
+
+        Map<String, Object> listed = harness.ok("ls", args("workspace_id", id));
+
+        assertThat(listed).containsEntry("output", ".hidden\na-dir/\nb.txt").containsEntry("truncated", false);
+    }
+
+    @Test
+    void lsSaysWhenTheLimitCutTheList() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            Files.writeString(home.resolve("f" + i), "x");
+        }
+
+        Map<String, Object> listed = harness.ok("ls", args("workspace_id", id, "limit", 2));
+
+        assertThat(listed).containsEntry("truncated", true);
+        assertThat((String) listed.get("output")).startsWith("f0\nf1\n").contains("limit reached");
+    }
+}

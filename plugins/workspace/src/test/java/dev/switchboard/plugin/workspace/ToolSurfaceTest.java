@@ -1,0 +1,39 @@
+package dev.switchboard.plugin.workspace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.plugin.workspace.adapter.in.tool.WorkspaceTools;
+import dev.switchboard.plugin.workspace.adapter.out.persistence.WorkspaceMigrations;
+import dev.switchboard.ports.tool.ToolDescriptor;
+
+class ToolSurfaceTest {
+
+    @TempDir
+    Path state;
+    @TempDir
+    Path home;
+
+    @Test
+    @org.junit.jupiter.api.DisplayName("36: the tool list is exactly the nine workspace tools plus skill_info")
+    void advertisesExactlyTheOriginalTools() {
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+            assertThat(harness.registry().tools()).extracting(ToolDescriptor::name)
+                    .containsExactlyInAnyOrder("workspace_open", "workspace_close", "read", "ls", "find",
+                            "grep", "write", "edit", "bash", "skill_info");
+        }
+    }
+
+    @Test
+    void theIndexListsTheToolsAndTheMigrations() throws Exception {
+        Path classes = Path.of(WorkspaceTools.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+
+        assertThat(Files.readAllLines(classes.resolve("META-INF/extensions.idx")))
+                .contains(WorkspaceTools.class.getName(), WorkspaceMigrations.class.getName());
+    }
+}

@@ -1,0 +1,208 @@
+package dev.switchboard.plugin.workspace;
+
+import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.plugin.workspace.domain.Revision;
+import dev.switchboard.ports.tool.ToolResult;
+
+class WriteAndEditTest {
+
+    @TempDir
+    Path state;
+    @TempDir
+    Path home;
+
+    private WorkspaceHarness harness;
+    private Path cwd;
+    private String id;
+    private int keys;
+
+    @BeforeEach
+    void start() throws Exception {
+        harness = new WorkspaceHarness(state, home);
+        cwd = Files.createDirectory(home.resolve("cwd"));
+        id = harness.open(cwd);
+    }
+
+    @AfterEach
+    void stop() {
+        harness.close();
+    }
+
+    private Map<String, Object> write(String path, String content, String expected) {
+        return args("workspace_id", id, "request_key", "k" + keys++, "path", path, "content", content,
+                "expected_revision", expected);
+    }
+
+    private Map<String, Object> edit(Path file, List<Map<String, Object>> edits) throws Exception {
+        return args("workspace_id", id, "request_key", "k" + keys++, "path", file.toString(),
+                "expected_revision", Revision.of(Files.readAllBytes(file)), "edits", edits);
+    }
+
+    private static Map<String, Object> change(String oldText, String newText) {
+        return Map.of("oldText", oldText, "newText", newText);
+    }
+
+    @Test
+    @DisplayName("42: write with expected_revision missing creates a file, also outside cwd, and returns its revision")
+    void createsAFileOutsideTheWorkspace() throws Exception {
+        Map<String, Object> written = harness.ok("write", write("../outside.txt", "hello", "missing"));
+
+        assertThat(home.resolve("outside.txt")).hasContent("hello");
+        assertThat(written).containsEntry("revision", Revision.of("hello".getBytes()))
+                .containsEntry("changed_paths", List.of(home.resolve("outside.txt").toRealPath().toString()));
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("outside.txt"))))
+                .isEqualTo("rw-------");
+    }
+
+    @Test
+    @DisplayName("43: write with a stale expected_revision is REVISION_CONFLICT and the file is unchanged")
+    void refusesAStaleRevision() throws Exception {
+        Files.writeString(cwd.resolve("a.txt"), "now");
+
+        ToolResult.Failure failure = harness.refused("write",
+                write("a.txt", "new", Revision.of("before".getBytes())), "REVISION_CONFLICT");
+
+        assertThat(cwd.resolve("a.txt")).hasContent("now");
+        assertThat(failure.details()).containsEntry("current_revision", Revision.of("now".getBytes()));
+    }
+
+    @Test
+    @DisplayName("44: write with missing on an existing file is REVISION_CONFLICT")
+    void refusesMissingForAnExistingFile() throws Exception {
+        Files.writeString(cwd.resolve("a.txt"), "now");
+
+        harness.refused("write", write("a.txt", "new", "missing"), "REVISION_CONFLICT");
+        assertThat(cwd.resolve("a.txt")).hasContent("now");
+    }
+
+    @Test
+    void writeKeepsPermissionBitsAndReplacesWithTheCurrentRevision() throws Exception {
+        Path file = Files.writeString(cwd.resolve("run.sh"), "old");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-x---"));
+
+        harness.ok("write", write("run.sh", "new", Revision.of("old".getBytes())));
+
+        assertThat(file).hasContent("new");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rwxr-x---");
+    }
+
+    @Test
+    @DisplayName("45: edit through a symlink keeps BOM, CRLF, mode 0750 and the link, and returns a diff")
+    void editThroughASymlinkKeepsBomCrlfModeAndLink() throws Exception {
+        Path target = cwd.resolve("target.txt");
+        Files.write(target, "\uFEFFhello\r\nworld\r\nend\r\n".getBytes(StandardCharsets.UTF_8));
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-x---"));
+        Path link = Files.createSymbolicLink(cwd.resolve("link.txt"), target);
+
+        Map<String, Object> edited = harness.ok("edit", args("workspace_id", id, "request_key", "e1", "path",
+                "link.txt", "expected_revision", Revision.of(Files.readAllBytes(target)),
+                "edits", List.of(change("hello\nworld", "hi\nthere"))));
+
+        assertThat(new String(Files.readAllBytes(target), StandardCharsets.UTF_8))
+                .isEqualTo("\uFEFFhi\r\nthere\r\nend\r\n");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rwxr-x---");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> details = (Map<String, Object>) edited.get("details");
+        assertThat((String) details.get("diff")).contains("-hello", "+hi", "-world", "+there");
+        assertThat(edited).containsEntry("revision", Revision.of(Files.readAllBytes(target)));
+    }
+
+    @Test
+    @DisplayName("46: writing through a dangling symlink or a path with NUL is INVALID_PATH")
+    void refusesDanglingSymlinksAndNul() throws Exception {
+        Files.createSymbolicLink(cwd.resolve("dangling"), cwd.resolve("nowhere"));
+
+        harness.refused("write", write("dangling", "x", "missing"), "INVALID_PATH");
+        harness.refused("write", write("a\0b", "x", "missing"), "INVALID_PATH");
+        assertThat(cwd.resolve("nowhere")).doesNotExist();
+    }
+
+    @Test
+    void overlappingEditsAreRefusedAndTheFileIsUnchanged() throws Exception {
+        Path file = Files.writeString(cwd.resolve("a.txt"), "alpha beta gamma");
+
+        harness.refused("edit", edit(file, List.of(change("alpha beta", "A"), change("beta gamma", "B"))),
+                "EXECUTION_FAILED");
+
+        assertThat(file).hasContent("alpha beta gamma");
+    }
+
+    @Test
+    void anOldTextThatOccursTwiceIsRefusedNamingTheCount() throws Exception {
+        Path file = Files.writeString(cwd.resolve("a.txt"), "x = 1\nx = 1\n");
+
+        ToolResult.Failure failure = harness.refused("edit", edit(file, List.of(change("x = 1", "x = 2"))),
+                "EXECUTION_FAILED");
+
+        assertThat(failure.message()).contains("2 times");
+        assertThat(file).hasContent("x = 1\nx = 1\n");
+    }
+
+    @Test
+    void editsAreMatchedAgainstTheOriginalNotOneAfterAnother() throws Exception {
+        Path file = Files.writeString(cwd.resolve("a.txt"), "one two");
+
+        harness.ok("edit", edit(file, List.of(change("one", "two"), change("two", "three"))));
+
+        assertThat(file).hasContent("two three");
+    }
+
+    @Test
+    void aCrlfFileEditedWithAnLfOldTextIsWrittenBackWithCrlf() throws Exception {
+        Path file = Files.writeString(cwd.resolve("a.txt"), "a\r\nb\r\nc\r\n");
+
+        harness.ok("edit", edit(file, List.of(change("a\nb", "x\ny"))));
+
+        assertThat(Files.readString(file)).isEqualTo("x\r\ny\r\nc\r\n");
+    }
+
+    @Test
+    void anOldTextThatIsMissingIsRefused() throws Exception {
+        Path file = Files.writeString(cwd.resolve("a.txt"), "abc");
+
+        harness.refused("edit", edit(file, List.of(change("zzz", "y"))), "EXECUTION_FAILED");
+        assertThat(file).hasContent("abc");
+    }
+
+    @Test
+    @DisplayName("68: two workspaces writing one file with the same expected revision: exactly one succeeds")
+    void concurrentWritesWithTheSameRevisionLetOnlyOneThrough() throws Exception {
+        Path file = Files.writeString(cwd.resolve("shared.txt"), "base");
+        String base = Revision.of("base".getBytes());
+        String other = harness.open(cwd);
+        Callable<ToolResult> a = () -> harness.call("write", args("workspace_id", id, "request_key", "a",
+                "path", "shared.txt", "content", "A", "expected_revision", base));
+        Callable<ToolResult> b = () -> harness.call("write", args("workspace_id", other, "request_key", "b",
+                "path", "shared.txt", "content", "B", "expected_revision", base));
+
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<ToolResult> first = pool.submit(a);
+            Future<ToolResult> second = pool.submit(b);
+            List<ToolResult> results = List.of(first.get(), second.get());
+
+            assertThat(results).filteredOn(ToolResult.Success.class::isInstance).hasSize(1);
+            assertThat(results).filteredOn(r -> r instanceof ToolResult.Failure f
+                    && f.code().value().equals("REVISION_CONFLICT")).hasSize(1);
+        }
+        assertThat(Files.readString(file)).isIn("A", "B");
+    }
+}
