@@ -43,6 +43,9 @@ public final class McpServerAssembly {
             JsonMapper.builder().addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class).build());
     private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator(JsonMapper.shared());
 
+    private static final java.util.concurrent.atomic.AtomicBoolean WARMED =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
     private McpServerAssembly() {
     }
 
@@ -76,10 +79,14 @@ public final class McpServerAssembly {
 
     /**
      * Warms the MCP stack (JSON mapping, schema types, Reactor) on a background virtual thread, so a transport plugin
-     * can start it from its {@code Plugin.start()} hook and have the work overlap the rest of start-up. Returns at
-     * once; failures are ignored (the real server reports its own).
+     * can start it from its {@code Plugin.start()} hook and have the work overlap the rest of start-up. Runs once per
+     * process however many transports ask (two would compete for the same cores). Returns at once; failures are
+     * ignored (the real server reports its own).
      */
     public static void warmUpInBackground() {
+        if (!WARMED.compareAndSet(false, true)) {
+            return;
+        }
         Thread.ofVirtual().name("mcp-warm-up").start(() -> {
             try {
                 WarmUp.run();
