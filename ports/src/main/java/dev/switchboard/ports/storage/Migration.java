@@ -1,6 +1,12 @@
 package dev.switchboard.ports.storage;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One versioned schema change of one owner (plugin).
@@ -10,6 +16,8 @@ import java.util.Objects;
  * @param sql         one or more SQL statements separated by semicolons at line ends; run in one transaction
  */
 public record Migration(int version, String description, String sql) {
+
+    private static final Pattern FILE_NAME = Pattern.compile("(?:.*/)?V(\\d+)__(\\w+)\\.sql");
     /**
      * @throws NullPointerException     if {@code description} or {@code sql} is null
      * @throws IllegalArgumentException if {@code version} is below 1
@@ -19,6 +27,34 @@ public record Migration(int version, String description, String sql) {
         Objects.requireNonNull(sql, "sql");
         if (version < 1) {
             throw new IllegalArgumentException("migration version must be >= 1, was " + version);
+        }
+    }
+
+    /**
+     * Reads a migration from a class-path resource named {@code V<n>__<description>.sql} (Flyway's convention), such
+     * as {@code /db/migration/handoff/V1__create_handoff_tables.sql}: the version is {@code n}, the description is the
+     * name's words with underscores read as spaces, the SQL is the file's content in UTF-8.
+     *
+     * @param anchor   a class of the plugin, whose class loader finds the resource
+     * @param resource the resource's absolute path
+     * @return the migration
+     * @throws IllegalArgumentException if the file name does not follow the convention
+     * @throws UncheckedIOException     if the resource is missing or unreadable
+     */
+    public static Migration fromResource(Class<?> anchor, String resource) {
+        Matcher name = FILE_NAME.matcher(resource);
+        if (!name.matches()) {
+            throw new IllegalArgumentException("migration file name " + resource + " is not V<n>__<description>.sql");
+        }
+        try (InputStream in = anchor.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new UncheckedIOException(
+                        new IOException("migration " + resource + " is missing from the plugin"));
+            }
+            String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new Migration(Integer.parseInt(name.group(1)), name.group(2).replace('_', ' '), sql);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read migration " + resource, e);
         }
     }
 }

@@ -1,12 +1,7 @@
 package dev.switchboard.plugin.handoff.adapter.out.persistence;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import jakarta.inject.Inject;
 
@@ -30,7 +25,6 @@ public final class HandoffMigrations implements MigrationSet {
     private static final List<String> FILES = List.of("V1__create_handoff_tables.sql");
 
     private static final String DIRECTORY = "/db/migration/handoff/";
-    private static final Pattern NAME = Pattern.compile("V(\\d+)__(\\w+)\\.sql");
 
     /** Built by the plugin's injector; holds nothing. */
     @Inject
@@ -49,23 +43,7 @@ public final class HandoffMigrations implements MigrationSet {
      */
     @Override
     public List<Migration> migrations() {
-        return FILES.stream().map(HandoffMigrations::load).toList();
-    }
-
-    private static Migration load(String file) {
-        Matcher name = NAME.matcher(file);
-        if (!name.matches()) {
-            throw new IllegalStateException("migration file name " + file + " is not V<n>__<description>.sql");
-        }
-        try (InputStream in = HandoffMigrations.class.getResourceAsStream(DIRECTORY + file)) {
-            if (in == null) {
-                throw new UncheckedIOException(new IOException("migration " + DIRECTORY + file
-                        + " is missing from the plugin"));
-            }
-            String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return new Migration(Integer.parseInt(name.group(1)), name.group(2).replace('_', ' '), sql);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read migration " + DIRECTORY + file, e);
-        }
+        return FILES.stream()
+                .map(file -> Migration.fromResource(HandoffMigrations.class, DIRECTORY + file)).toList();
     }
 }

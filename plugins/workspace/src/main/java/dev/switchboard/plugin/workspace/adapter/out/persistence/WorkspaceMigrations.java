@@ -1,12 +1,7 @@
 package dev.switchboard.plugin.workspace.adapter.out.persistence;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import jakarta.inject.Inject;
 
@@ -29,7 +24,6 @@ public final class WorkspaceMigrations implements MigrationSet {
     private static final List<String> FILES = List.of("V1__create_workspace_receipts.sql");
 
     private static final String DIRECTORY = "/db/migration/workspace/";
-    private static final Pattern NAME = Pattern.compile("V(\\d+)__(\\w+)\\.sql");
 
     /** Built by the plugin's injector; holds nothing. */
     @Inject
@@ -48,23 +42,7 @@ public final class WorkspaceMigrations implements MigrationSet {
      */
     @Override
     public List<Migration> migrations() {
-        return FILES.stream().map(WorkspaceMigrations::load).toList();
-    }
-
-    private static Migration load(String file) {
-        Matcher name = NAME.matcher(file);
-        if (!name.matches()) {
-            throw new IllegalStateException("migration file name " + file + " is not V<n>__<description>.sql");
-        }
-        try (InputStream in = WorkspaceMigrations.class.getResourceAsStream(DIRECTORY + file)) {
-            if (in == null) {
-                throw new UncheckedIOException(new IOException("migration " + DIRECTORY + file
-                        + " is missing from the plugin"));
-            }
-            String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            return new Migration(Integer.parseInt(name.group(1)), name.group(2).replace('_', ' '), sql);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read migration " + DIRECTORY + file, e);
-        }
+        return FILES.stream()
+                .map(file -> Migration.fromResource(WorkspaceMigrations.class, DIRECTORY + file)).toList();
     }
 }

@@ -1,0 +1,1 @@
+CREATE TABLE sample_thing (id INTEGER PRIMARY KEY);
