@@ -124,7 +124,8 @@ public final class Kernel implements AutoCloseable {
     }
 
     /**
-     * Stops transports (which drain their running calls), then plugins (storage last). Idempotent; a second caller
+     * Stops plugins' managed services, then transports (which drain their running calls), then plugins (storage
+     * last). Idempotent; a second caller
      * waits until the first has finished, so no caller returns while the shutdown is still under way.
      */
     @Override
@@ -135,6 +136,8 @@ public final class Kernel implements AutoCloseable {
         }
         try {
             LOG.info("shutting down");
+            // Services first: a plugin aborts its long-running work (and records the outcome) so drains end soon.
+            plugins().stopServices();
             injector.getInstance(TransportRunner.class).stop();
             injector.getInstance(PluginHost.class).stop();
         } finally {

@@ -49,6 +49,7 @@ final class Doctor {
             checkPlugins(kernel);
             checkStorage(kernel);
             checkTransports(kernel, config);
+            new PluginHealthChecks(report).examine(kernel.plugins().healthChecks());
             report.ok(kernel.tools().tools().size() + " tools, names unique: "
                     + String.join(", ", kernel.tools().tools().stream().map(ToolDescriptor::name).toList()));
         } catch (RuntimeException e) {

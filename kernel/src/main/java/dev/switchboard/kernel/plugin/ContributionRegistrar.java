@@ -9,6 +9,8 @@ import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.tools.ToolRegistry;
+import dev.switchboard.ports.health.HealthCheck;
+import dev.switchboard.ports.plugin.ManagedService;
 import dev.switchboard.ports.prompt.PromptProvider;
 import dev.switchboard.ports.resource.ResourceProvider;
 import dev.switchboard.ports.secrets.SecretScanner;
@@ -43,7 +45,8 @@ final class ContributionRegistrar {
     /**
      * Applies the plugin's migrations, then registers its tools, resources, prompts and scanners.
      *
-     * @return the plugin's transports (started later by the kernel) and its tool names
+     * @return the plugin's transports (started later by the kernel), its tool names, its managed services (started
+     *         by the caller) and its health checks
      */
     Registered register(String pluginId, String toolPrefix) {
         for (MigrationSet set : manager.getExtensions(MigrationSet.class, pluginId)) {
@@ -59,7 +62,8 @@ final class ContributionRegistrar {
         resources.register(pluginId, resourceProviders);
         prompts.register(pluginId, promptProviders);
         scanners.register(pluginId, secretScanners);
-        return new Registered(names, transports);
+        return new Registered(names, transports, manager.getExtensions(ManagedService.class, pluginId),
+                manager.getExtensions(HealthCheck.class, pluginId));
     }
 
     void withdraw(String pluginId) {
@@ -69,6 +73,7 @@ final class ContributionRegistrar {
         scanners.unregister(pluginId);
     }
 
-    record Registered(List<String> toolNames, List<Transport> transports) {
+    record Registered(List<String> toolNames, List<Transport> transports, List<ManagedService> services,
+                      List<HealthCheck> healthChecks) {
     }
 }

@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Inject;
@@ -24,6 +26,7 @@ import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.kernel.tools.ToolRegistry;
+import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.storage.StorageProvider;
 import dev.switchboard.ports.transport.Transport;
@@ -48,6 +51,8 @@ public final class PluginHost {
     private final Map<String, PluginStatus> statuses = new ConcurrentHashMap<>();
     private final List<String> startOrder = new ArrayList<>();
     private final List<Transport> transports = new ArrayList<>();
+    private final Map<String, List<HealthCheck>> healthChecks = new ConcurrentHashMap<>();
+    private final ManagedServices services = new ManagedServices();
     private final SwitchboardPluginManager manager;
     private final ContributionRegistrar registrar;
     private final StoragePlugins storagePlugins;
@@ -133,7 +138,11 @@ public final class PluginHost {
         }
         ContributionRegistrar.Registered registered =
                 registrar.register(id, config.kernel().toolPrefixes().getOrDefault(id, ""));
+        services.start(id, registered.services());
         transports.addAll(registered.transports());
+        if (!registered.healthChecks().isEmpty()) {
+            healthChecks.put(id, registered.healthChecks());
+        }
         statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
         LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
     }
@@ -167,6 +176,8 @@ public final class PluginHost {
     }
 
     private void markFailed(String id, String reason) {
+        services.stop(id);
+        healthChecks.remove(id);
         registrar.withdraw(id);
         if (startOrder.remove(id)) {
             stopQuietly(id);
@@ -189,6 +200,19 @@ public final class PluginHost {
         return storage.current();
     }
 
+    /** @return the health checks of started plugins, by plugin id, sorted by id */
+    public SortedMap<String, List<HealthCheck>> healthChecks() {
+        return new TreeMap<>(healthChecks);
+    }
+
+    /**
+     * Stops every plugin's {@link dev.switchboard.ports.plugin.ManagedService}s, last started first: the first step of
+     * an orderly shutdown, before transports drain, while storage is open. Idempotent.
+     */
+    public void stopServices() {
+        services.stopAll();
+    }
+
     /** @return where plugins are loaded from */
     public Path pluginsDir() {
         return config.kernel().pluginsDir();
@@ -199,6 +223,8 @@ public final class PluginHost {
      * ConcurrentModificationException), after closing the storage. Idempotent.
      */
     public void stop() {
+        stopServices();
+        healthChecks.clear();
         List<String> reversed = new ArrayList<>(startOrder);
         Collections.reverse(reversed);
         for (String id : reversed) {

@@ -12,7 +12,9 @@ import dev.switchboard.ports.tool.ToolResult;
 /**
  * Maps a {@link ToolResult} to the SDK's {@link McpSchema.CallToolResult}. A failure becomes a tool result with
  * {@code isError: true}, one text block {@code "<CODE>: <message>"} and {@code structuredContent}
- * {@code {code, message, details}} (MCP 2025-11-25, tool execution errors). Stateless.
+ * {@code {code, message, details, output}} (MCP 2025-11-25, tool execution errors), where {@code output} repeats the
+ * text block so that clients reading only structured results still see the error (the rule of rig-bridge's results,
+ * applied to every tool). Stateless.
  */
 final class ToolResultMapper {
 
@@ -48,12 +50,14 @@ final class ToolResultMapper {
 
     private static McpSchema.CallToolResult failure(ToolResult.Failure failure) {
         String code = failure.code().value();
+        String text = code + ": " + failure.message();
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("code", code);
         structured.put("message", failure.message());
         structured.put("details", failure.details());
+        structured.put("output", text);
         return McpSchema.CallToolResult.builder()
-                .content(List.of(new McpSchema.TextContent(null, code + ": " + failure.message(), null)))
+                .content(List.of(new McpSchema.TextContent(null, text, null)))
                 .isError(true)
                 .structuredContent(structured)
                 .build();

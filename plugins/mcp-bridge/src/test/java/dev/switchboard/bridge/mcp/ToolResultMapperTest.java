@@ -59,7 +59,7 @@ class ToolResultMapperTest {
     }
 
     @Test
-    void mapsFailureToErrorResultWithCodePrefixAndStructuredContent() {
+    void mapsFailureToErrorResultWithCodePrefixAndStructuredContentRepeatingTheText() {
         McpSchema.CallToolResult result = ToolResultMapper.toSdk(ToolResult.failure(ErrorCode.CONFLICT,
                 "revision 3 is stale; read the record again", Map.of("currentRevision", 4)));
 
@@ -67,7 +67,8 @@ class ToolResultMapperTest {
         assertThat(result.content()).singleElement().isInstanceOfSatisfying(McpSchema.TextContent.class,
                 text -> assertThat(text.text()).isEqualTo("CONFLICT: revision 3 is stale; read the record again"));
         assertThat(result.structuredContent()).isEqualTo(Map.of("code", "CONFLICT",
-                "message", "revision 3 is stale; read the record again", "details", Map.of("currentRevision", 4)));
+                "message", "revision 3 is stale; read the record again", "details", Map.of("currentRevision", 4),
+                "output", "CONFLICT: revision 3 is stale; read the record again"));
     }
 
     @Test
