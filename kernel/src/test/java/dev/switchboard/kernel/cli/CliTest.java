@@ -97,6 +97,28 @@ class CliTest {
     }
 
     @Test
+    void doctorPrintsPluginHealthFindingsAndExitsOneOnAProblem() throws IOException {
+        TestPlugins.installLifecycle(home.resolve("plugins"));
+        Files.writeString(home.resolve("config/application.yaml"), "plugins:\n  lifecycle:\n    problem: prune it\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        assertThat(run("doctor", "--home", home.toString())).isEqualTo(1);
+        assertThat(out.toString()).contains("ok: lifecycle journal: journal readable")
+                .contains("problem: lifecycle journal: prune it").contains("1 problem found");
+    }
+
+    @Test
+    void doctorReportsAHealthCheckThatThrowsAsAProblemAndGoesOn() throws IOException {
+        TestPlugins.installLifecycle(home.resolve("plugins"));
+        Files.writeString(home.resolve("config/application.yaml"), "plugins:\n  lifecycle:\n    throw: true\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        assertThat(run("doctor", "--home", home.toString())).isEqualTo(1);
+        assertThat(out.toString()).contains("problem: lifecycle journal: the check itself failed: cannot read the"
+                + " journal").contains("ok: plugin greeter");
+    }
+
+    @Test
     void badConfigurationIsAFailureNamingTheKey() throws IOException {
         Files.writeString(home.resolve("config/application.yaml"), "kernel:\n  nonsense: 1\n");
 

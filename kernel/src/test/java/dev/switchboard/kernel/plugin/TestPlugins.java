@@ -11,6 +11,8 @@ import dev.switchboard.kernel.testplugins.greeter.GreeterMigrations;
 import dev.switchboard.kernel.testplugins.greeter.GreeterModule;
 import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
 import dev.switchboard.kernel.testplugins.greeter.GreeterTools;
+import dev.switchboard.kernel.testplugins.lifecycle.JournalHealth;
+import dev.switchboard.kernel.testplugins.lifecycle.JournalService;
 import dev.switchboard.kernel.testplugins.memstore.MemStorage;
 
 /** Installs the kernel's test plugins into a plugins directory, for tests outside this package. */
@@ -36,5 +38,16 @@ public final class TestPlugins {
      */
     public static void installBroken(Path pluginsDir) throws IOException {
         TestPluginFolder.write(pluginsDir, "broken", BrokenPlugin.class, null, List.of(BrokenTools.class));
+    }
+
+    /**
+     * Installs {@code lifecycle}: a managed service and a health check that record into
+     * {@link dev.switchboard.kernel.testplugins.lifecycle.Journal}.
+     *
+     * @param pluginsDir the directory
+     * @throws IOException if writing fails
+     */
+    public static void installLifecycle(Path pluginsDir) throws IOException {
+        TestPluginFolder.write(pluginsDir, "lifecycle", null, null, List.of(JournalService.class, JournalHealth.class));
     }
 }

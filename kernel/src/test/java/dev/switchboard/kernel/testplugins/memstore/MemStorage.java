@@ -35,7 +35,7 @@ public final class MemStorage implements StorageProvider, SqlStorage {
 
     @Override
     public void close() {
-        // nothing to release
+        dev.switchboard.kernel.testplugins.lifecycle.Journal.record("storage-closed");
     }
 
     @Override
