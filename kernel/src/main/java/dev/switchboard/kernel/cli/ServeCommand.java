@@ -11,7 +11,8 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
  * {@code switchboard serve}: checks authentication (an unauthenticated non-loopback HTTP listener is refused; the
  * owner token file must be owner-only, and is generated on first start), starts the kernel and its plugins, then the
  * transports (stdio by default, HTTP with {@code --http}), and runs until they end or the process is told to stop
- * (SIGTERM, SIGINT), then shuts down cleanly with status 0.
+ * (SIGTERM, SIGINT), then shuts down cleanly with status 0, or halts with status 1 if that shutdown takes longer than
+ * {@value ShutdownDeadline#DEFAULT_SECONDS} s.
  */
 final class ServeCommand implements CliCommand {
 
@@ -38,12 +39,18 @@ final class ServeCommand implements CliCommand {
         SwitchboardConfig config = ServeOptions.apply(line, settings.load());
         ServeAuthCheck.verify(config);
         Kernel kernel = Kernel.start(config);
-        Runtime.getRuntime().addShutdownHook(new Thread(kernel::close, "switchboard-shutdown"));
-        TerminationSignals.onTerminate(kernel::close);
+        ShutdownDeadline deadline = ShutdownDeadline.halting();
+        Runnable stop = () -> {
+            deadline.arm();
+            kernel.close();
+            deadline.disarm();
+        };
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "switchboard-shutdown"));
+        TerminationSignals.onTerminate(stop);
         try {
             kernel.serve(config.kernel().transports());
         } finally {
-            kernel.close();
+            stop.run();
         }
         return Cli.OK;
     }
