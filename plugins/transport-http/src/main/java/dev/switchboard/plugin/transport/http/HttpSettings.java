@@ -37,7 +37,7 @@ import dev.switchboard.ports.transport.TransportException;
  * before they are cancelled</td></tr>
  * <tr><td>{@code sse-heartbeat-ms}</td><td>{@code 15000}</td><td>while a response or GET stream is open and quiet, a
  * comment line is sent this often; it keeps proxies from timing out and reveals clients that went away (their calls
- * are then cancelled)</td></tr>
+ * still run to their end: MCP does not treat a disconnection as a cancellation)</td></tr>
  * </table>
  *
  * @param host               the address to bind, as configured

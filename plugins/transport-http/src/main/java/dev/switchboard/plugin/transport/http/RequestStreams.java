@@ -18,8 +18,9 @@ import dev.switchboard.ports.call.Principal;
  * Answers the requests of one POST on that POST's own response: each request goes to the SDK session with the
  * caller attached, and everything the SDK sends while handling them (log and progress notifications, sampling and
  * elicitation requests, the answers) is written on this response by the {@link StreamPump}. When the client goes
- * away, or the stream is ended from this side, the requests still running are cancelled. Refused with 503 once
- * shutdown has begun. Thread-safe.
+ * away, the requests still running go on to their end (their answers are lost; the session counts as busy until
+ * then); when the stream is ended from this side (session deleted, drain timeout), they are cancelled. Refused with
+ * 503 once shutdown has begun. Thread-safe.
  */
 final class RequestStreams {
 
@@ -54,7 +55,12 @@ final class RequestStreams {
                                 () -> channel.finished(request.id(), null));
             }
             ResponseWriter writer = new ResponseWriter(response, mapper);
-            StreamPump.Outcome outcome = new StreamPump(channel, writer, heartbeat).answer(pending);
+            StreamPump pump = new StreamPump(channel, writer, heartbeat);
+            StreamPump.Outcome outcome = pump.answer(pending);
+            if (outcome == StreamPump.Outcome.CLIENT_GONE) {
+                // Not a cancellation (MCP streamable HTTP): the calls finish and the session stays busy meanwhile.
+                outcome = pump.settle(pending);
+            }
             if (outcome != StreamPump.Outcome.ANSWERED) {
                 pending.forEach(id -> server.cancelRequest(session.sdkId(), id));
             }

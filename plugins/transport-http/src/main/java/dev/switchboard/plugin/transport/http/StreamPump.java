@@ -28,7 +28,7 @@ final class StreamPump {
     enum Outcome {
         /** Every request of the stream was answered. */
         ANSWERED,
-        /** The client went away; requests still running must be cancelled. */
+        /** The client went away; requests still running go on (see {@link #settle}). */
         CLIENT_GONE,
         /** The stream was ended from this side (session deleted, server stopping, GET stream replaced). */
         TERMINATED
@@ -83,6 +83,35 @@ final class StreamPump {
         } catch (IOException e) {
             return Outcome.CLIENT_GONE;
         }
+    }
+
+    /**
+     * After the client went away: waits, writing nothing, until the given requests finish or the stream is ended from
+     * this side. MCP's streamable HTTP transport says a disconnection is not a cancellation, so the calls run to
+     * their end (a retry with the same request key can then replay the outcome); only an explicit
+     * {@code notifications/cancelled}, the session's end or the server's drain timeout cancels them.
+     *
+     * @param pending the ids of the requests not finished yet; emptied as they finish
+     * @return {@link Outcome#ANSWERED} when all finished, {@link Outcome#TERMINATED} when the stream was ended first
+     */
+    Outcome settle(Set<Object> pending) throws InterruptedException {
+        while (!pending.isEmpty()) {
+            switch (channel.poll(heartbeat)) {
+                case null -> {
+                    // nobody to send a heartbeat to
+                }
+                case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> {
+                    if (message instanceof McpSchema.JSONRPCResponse response) {
+                        pending.remove(key(response.id()));
+                    }
+                }
+                case StreamChannel.Finished(Object id, Throwable error) -> pending.remove(key(id));
+                case StreamChannel.Terminated terminated -> {
+                    return Outcome.TERMINATED;
+                }
+            }
+        }
+        return Outcome.ANSWERED;
     }
 
     /** Writes what the session sends to its GET stream until the stream is terminated or its client goes away. */
