@@ -39,36 +39,55 @@ class ConcurrentPublishTest {
         }
         try {
             writers.getFirst().register("raveil");
-            List<Long> sequences = Collections.synchronizedList(new ArrayList<>());
-            List<ToolResult.Failure> failures = Collections.synchronizedList(new ArrayList<>());
-            CountDownLatch start = new CountDownLatch(1);
-            try (ExecutorService pool = Executors.newFixedThreadPool(WRITERS)) {
-                List<Future<?>> done = new ArrayList<>();
-                for (int w = 0; w < WRITERS; w++) {
-                    HandoffHarness writer = writers.get(w);
-                    int id = w;
-                    done.add(pool.submit(() -> {
-                        start.await();
-                        for (int n = 0; n < EACH; n++) {
-                            publish(writer, id, n, sequences, failures);
-                        }
-                        return null;
-                    }));
-                }
-                start.countDown();
-                for (Future<?> future : done) {
-                    future.get();
-                }
-            }
 
-            assertThat(failures).isEmpty();
-            assertThat(sequences).hasSize(WRITERS * EACH)
-                    .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, WRITERS * EACH).boxed().toList());
+            publishTogether(writers, EACH);
+
             assertThat(writers.getLast().ok("frontispice_project_status", Map.of("project", "raveil")))
                     .containsEntry("latest_sequence", (long) WRITERS * EACH);
         } finally {
             writers.forEach(HandoffHarness::close);
         }
+    }
+
+    /** One server, eight threads: their publishes share group commits and must still get gap-free sequences. */
+    @Test
+    void eightThreadsOfOneServerGetEverySequenceOnce() throws Exception {
+        try (HandoffHarness server = HandoffHarness.open(dir)) {
+            server.register("raveil");
+
+            publishTogether(Collections.nCopies(WRITERS, server), EACH / 5);
+
+            assertThat(server.ok("frontispice_project_status", Map.of("project", "raveil")))
+                    .containsEntry("latest_sequence", (long) WRITERS * EACH / 5);
+        }
+    }
+
+    /** Each writer publishes {@code each} handoffs on its own thread, all at once; every one must commit. */
+    private static void publishTogether(List<HandoffHarness> writers, int each) throws Exception {
+        List<Long> sequences = Collections.synchronizedList(new ArrayList<>());
+        List<ToolResult.Failure> failures = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch start = new CountDownLatch(1);
+        try (ExecutorService pool = Executors.newFixedThreadPool(writers.size())) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < writers.size(); w++) {
+                HandoffHarness writer = writers.get(w);
+                int id = w;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    for (int n = 0; n < each; n++) {
+                        publish(writer, id, n, sequences, failures);
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : done) {
+                future.get();
+            }
+        }
+        assertThat(failures).isEmpty();
+        assertThat(sequences).hasSize(writers.size() * each).containsExactlyInAnyOrderElementsOf(
+                LongStream.rangeClosed(1, (long) writers.size() * each).boxed().toList());
     }
 
     @SuppressWarnings("unchecked")

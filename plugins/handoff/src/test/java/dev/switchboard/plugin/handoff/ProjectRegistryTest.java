@@ -67,6 +67,23 @@ class ProjectRegistryTest {
     }
 
     @Test
+    @DisplayName("3A.3 an unknown project is refused as unknown before the content checks and the idempotency key")
+    void unknownProjectIsRefusedBeforeContentChecksAndIdempotencyKey() {
+        handoff.register("raveil");
+        handoff.publish(Map.of("project", "raveil", "title", "t", "summary", "s", "content", "c",
+                "idempotency_key", "k-1"));
+
+        handoff.refused("frontispice_publish_handoff", Map.of("project", "foo", "title", "t", "summary", "s",
+                "content", "-----BEGIN " + "RSA PRIVATE KEY-----"), "PROJECT_UNKNOWN");
+        handoff.refused("frontispice_publish_handoff", Map.of("project", "foo", "title", "t", "summary", "s",
+                "content", "c", "idempotency_key", "k-1"), "PROJECT_UNKNOWN");
+        handoff.refused("frontispice_publish_handoff", Map.of("project", "raveil", "title", "t", "summary", "s",
+                "content", "-----BEGIN " + "RSA PRIVATE KEY-----"), "SECRET_DETECTED");
+        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")))
+                .containsEntry("latest_sequence", 1L);
+    }
+
+    @Test
     @DisplayName("3A.4 with one project resolution picks it; with two it returns a selection prompt listing both")
     void resolutionWithoutANamePicksTheOnlyProjectAndAsksToSelectAmongSeveral() {
         handoff.register("alpha");

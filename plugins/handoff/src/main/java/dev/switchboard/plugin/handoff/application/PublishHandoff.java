@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 import jakarta.inject.Inject;
 
@@ -16,7 +17,7 @@ import dev.switchboard.plugin.handoff.application.port.out.NewHandoff;
 import dev.switchboard.plugin.handoff.domain.HandoffDraft;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.PayloadFingerprint;
-import dev.switchboard.plugin.handoff.domain.Project;
+import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Receipt;
 
 /**
@@ -24,6 +25,10 @@ import dev.switchboard.plugin.handoff.domain.Receipt;
  * secret guardrail, and appends the handoff with the project's next sequence. With an idempotency key, a retry of the
  * same payload returns the first receipt and a different payload under the same key is refused; either way nothing
  * new is written.
+ *
+ * <p>A publish is the hot write path, so a project named by its key is not looked up on its own: the append's write
+ * transaction checks the registration while it allocates the sequence. The full resolution (with its prompts) runs
+ * only when that check or the content checks refuse, and its refusal comes first, as if it had run first.
  */
 public final class PublishHandoff {
 
@@ -83,9 +88,25 @@ public final class PublishHandoff {
      *         SECRET_DETECTED or CONFLICT; a refusal wrote nothing
      */
     public Outcome<Published> publish(Request request) {
-        return resolver.registered(request.project())
-                .then(project -> bounded(request).then(ok -> guard.check(request.draft(), request.allowSensitive()))
-                        .then(rules -> append(project, request, rules)));
+        String name = request.project();
+        Optional<ProjectKey> key = name.isBlank() ? Optional.empty() : ProjectKey.normalize(name);
+        if (key.isEmpty()) {
+            // no name, or one that cannot be a key: the resolver chooses the project or explains the refusal
+            return resolver.registered(name).then(project -> checked(request)
+                    .then(rules -> appended(project.key(), request, rules)));
+        }
+        return switch (checked(request)) {
+            case Outcome.Refused<List<String>> refused -> resolver.registered(name)
+                    .then(project -> Outcome.refused(refused.refusal()));
+            case Outcome.Done<List<String>> done -> append(key.get(), request, done.value())
+                    // not registered: refuse with the resolver's prompt, or append if registered meanwhile
+                    .orElseGet(() -> resolver.registered(name)
+                            .then(project -> appended(project.key(), request, done.value())));
+        };
+    }
+
+    private Outcome<List<String>> checked(Request request) {
+        return bounded(request).then(ok -> guard.check(request.draft(), request.allowSensitive()));
     }
 
     private Outcome<Boolean> bounded(Request request) {
@@ -102,22 +123,28 @@ public final class PublishHandoff {
                 + " conversation, or split it into several handoffs", details));
     }
 
-    private Outcome<Published> append(Project project, Request request, List<String> overriddenRules) {
+    private Outcome<Published> appended(ProjectKey project, Request request, List<String> overriddenRules) {
+        return append(project, request, overriddenRules).orElseThrow(() -> new IllegalStateException(
+                "project '" + project + "' was resolved as registered but the append did not find it"));
+    }
+
+    /** @return the outcome, or empty when the project is not registered (nothing was written) */
+    private Optional<Outcome<Published>> append(ProjectKey project, Request request, List<String> overriddenRules) {
         HandoffDraft draft = request.draft();
-        NewHandoff handoff = new NewHandoff(HandoffId.random(), project.key(), draft, draft.checksum(),
-                PayloadFingerprint.of(project.key(), draft), request.idempotencyKey(), request.publishedBy(),
+        NewHandoff handoff = new NewHandoff(HandoffId.random(), project, draft, draft.checksum(),
+                PayloadFingerprint.of(project, draft), request.idempotencyKey(), request.publishedBy(),
                 overriddenRules, clock.instant());
-        return switch (append.append(handoff)) {
+        return append.append(handoff).map(result -> switch (result) {
             case AppendResult.Committed committed ->
                     Outcome.done(new Published(committed.receipt(), false, overriddenRules));
             case AppendResult.Replayed replayed -> Outcome.done(new Published(replayed.receipt(), true, List.of()));
-            case AppendResult.Conflict conflict -> Outcome.refused(new Refusal(Reason.CONFLICT,
+            case AppendResult.Conflict conflict -> Outcome.<Published>refused(new Refusal(Reason.CONFLICT,
                     "idempotency_key '" + request.idempotencyKey() + "' was already used for a different handoff ("
                             + conflict.receipt().handoffId() + "); nothing was written. Use a new key for a new"
                             + " handoff, or resend exactly the same fields to get the original receipt",
                     Map.of("field", "idempotency_key", "handoff_id", conflict.receipt().handoffId().value(),
                             "project", conflict.receipt().project().value(),
                             "sequence", conflict.receipt().sequence().value())));
-        };
+        });
     }
 }

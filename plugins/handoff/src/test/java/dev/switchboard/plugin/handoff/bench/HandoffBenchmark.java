@@ -13,8 +13,11 @@ import java.util.Map;
  * <ol>
  *   <li>the raw commit rate: sequential single-row transactions through plain sqlite-jdbc (WAL, FULL), own file;</li>
  *   <li>durable publishes per second through {@code frontispice_publish_handoff} (kernel invoker, tool, application,
- *       jOOQ persistence, {@code SqlStorage.transaction}), sequential, one project, and their ratio to (1). The two
- *       alternate in rounds, so drift of a noisy host hits both alike;</li>
+ *       persistence, {@code SqlStorage.transaction}) to one project, from one thread (sequential) and from 8 threads
+ *       at once (whose transactions the storage commits in groups), each receipt checked, and their ratios to (1).
+ *       For comparison, 8 threads committing the raw loop's single-row transactions through
+ *       {@code SqlStorage.transaction} (group commit without the plugin's CPU). The four take turns in rounds, in
+ *       rotating order, so drift of a noisy host hits them alike;</li>
  *   <li>{@code frontispice_list_updates} latency with 100,000 handoffs in a project, for a consumer whose cursor is
  *       5 short of the end and one at the start (default limit 20).</li>
  * </ol>
@@ -28,6 +31,7 @@ public final class HandoffBenchmark {
     private static final PrintStream OUT = System.out;
     private static final String PUBLISH_PROJECT = "bench-publish";
     private static final String UPDATES_PROJECT = "bench-updates";
+    private static final int THREADS = 8;
 
     private HandoffBenchmark() {
     }
@@ -48,7 +52,8 @@ public final class HandoffBenchmark {
              BenchServer server = new BenchServer(dir)) {
             server.call("frontispice_register_project", Map.of("project", PUBLISH_PROJECT));
             server.call("frontispice_register_project", Map.of("project", UPDATES_PROJECT));
-            commitRates(raw, server, rounds, roundMillis);
+            commitRates(raw, new Publishers(server, PUBLISH_PROJECT),
+                    new BareTransactions(server.storage(), BenchText.content(0)), rounds, roundMillis);
             updates(server, handoffs, calls);
         } finally {
             deleteTree(dir);
@@ -64,55 +69,56 @@ public final class HandoffBenchmark {
         }
     }
 
-    private static void commitRates(RawCommits raw, BenchServer server, int rounds, long millis) throws Exception {
+    /** Measures 0..3 take turns in each round, in rotating order, so that a noisy host's drift hits each alike. */
+    private static void commitRates(RawCommits raw, Publishers publishers, BareTransactions bare, int rounds,
+                                    long millis) throws Exception {
         raw.runFor(2000);
-        publishFor(server, 2000);
-        List<Double> ratios = new ArrayList<>();
-        long rawTotal = 0;
-        long publishTotal = 0;
-        OUT.printf("%nround   raw commits/s   publishes/s   ratio%n");
+        publishers.sequential(2000);
+        publishers.concurrent(THREADS, 2000);
+        bare.concurrent(THREADS, 2000);
+        long rawCpuBefore = raw.cpuNanos();
+        long publishCpuBefore = publishers.sequentialCpuNanos();
+        long[] totals = new long[4];
+        List<List<Double>> ratios = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        OUT.printf("%nround   raw commits/s   sequential publishes/s   %d-thread publishes/s"
+                + "   %d-thread bare transactions/s%n", THREADS, THREADS);
         for (int round = 1; round <= rounds; round++) {
-            long rawCount;
-            long published;
-            if (round % 2 == 1) {
-                rawCount = raw.runFor(millis);
-                published = publishFor(server, millis);
-            } else {
-                published = publishFor(server, millis);
-                rawCount = raw.runFor(millis);
+            long[] counts = new long[4];
+            for (int i = 0; i < 4; i++) {
+                int measure = (round + i) % 4;
+                counts[measure] = switch (measure) {
+                    case 0 -> raw.runFor(millis);
+                    case 1 -> publishers.sequential(millis);
+                    case 2 -> publishers.concurrent(THREADS, millis);
+                    default -> bare.concurrent(THREADS, millis);
+                };
+                totals[measure] += counts[measure];
             }
-            rawTotal += rawCount;
-            publishTotal += published;
-            double ratio = (double) published / rawCount;
-            ratios.add(ratio);
-            OUT.printf(Locale.ROOT, "%5d   %13.0f   %11.0f   %4.0f %%%n", round, rawCount * 1000.0 / millis,
-                    published * 1000.0 / millis, ratio * 100);
+            for (int m = 1; m < 4; m++) {
+                ratios.get(m - 1).add((double) counts[m] / counts[0]);
+            }
+            OUT.println(row(String.valueOf(round), counts, millis / 1000.0));
         }
+        OUT.println(row("total", totals, rounds * millis / 1000.0));
+        OUT.printf(Locale.ROOT, "median of the rounds' ratios to raw: sequential %.0f %%, %d-thread publishes %.0f %%,"
+                + " %d-thread bare %.0f %%%n", 100 * median(ratios.get(0)), THREADS, 100 * median(ratios.get(1)),
+                THREADS, 100 * median(ratios.get(2)));
         double seconds = rounds * millis / 1000.0;
-        ratios.sort(null);
-        OUT.printf(Locale.ROOT, "total   %13.0f   %11.0f   %4.0f %% (median of rounds %.0f %%)%n",
-                rawTotal / seconds, publishTotal / seconds, 100.0 * publishTotal / rawTotal,
-                100 * ratios.get(ratios.size() / 2));
-        OUT.printf(Locale.ROOT, "per call: raw commit %.0f us, publish %.0f us, publish overhead %.0f us%n",
-                seconds * 1e6 / rawTotal, seconds * 1e6 / publishTotal,
-                seconds * 1e6 / publishTotal - seconds * 1e6 / rawTotal);
+        OUT.printf(Locale.ROOT, "per call: raw commit %.0f us (CPU %.0f us), sequential publish %.0f us"
+                + " (CPU %.0f us)%n",
+                seconds * 1e6 / totals[0], (raw.cpuNanos() - rawCpuBefore) / 1e3 / totals[0],
+                seconds * 1e6 / totals[1], (publishers.sequentialCpuNanos() - publishCpuBefore) / 1e3 / totals[1]);
     }
 
-    private static long next = 1;
+    private static String row(String label, long[] counts, double seconds) {
+        return String.format(Locale.ROOT, "%5s   %13.0f   %15.0f (%3.0f %%)   %14.0f (%4.0f %%)   %22.0f (%4.0f %%)",
+                label, counts[0] / seconds, counts[1] / seconds, 100.0 * counts[1] / counts[0],
+                counts[2] / seconds, 100.0 * counts[2] / counts[0], counts[3] / seconds,
+                100.0 * counts[3] / counts[0]);
+    }
 
-    /** Publishes sequentially for {@code millis} ms, checking each receipt; @return how many committed. */
-    private static long publishFor(BenchServer server, long millis) {
-        long end = System.nanoTime() + millis * 1_000_000;
-        long count = 0;
-        while (System.nanoTime() < end) {
-            Map<String, Object> result = server.call("frontispice_publish_handoff",
-                    BenchText.publishArguments(PUBLISH_PROJECT, next++));
-            if (!"committed".equals(result.get("delivery_status"))) {
-                throw new IllegalStateException("publish not committed: " + result);
-            }
-            count++;
-        }
-        return count;
+    private static double median(List<Double> values) {
+        return values.stream().sorted().toList().get(values.size() / 2);
     }
 
     private static void updates(BenchServer server, int handoffs, int calls) {

@@ -19,6 +19,7 @@ final class RawCommits implements AutoCloseable {
     private final Connection connection;
     private final PreparedStatement insert;
     private final String payload;
+    private long cpuNanos;
 
     RawCommits(Path file, String payload) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
@@ -36,6 +37,7 @@ final class RawCommits implements AutoCloseable {
 
     /** Commits single-row transactions for {@code millis} ms; @return how many committed. */
     long runFor(long millis) throws SQLException {
+        long cpu = CpuTime.ofThisThread();
         long end = System.nanoTime() + millis * 1_000_000;
         long commits = 0;
         while (System.nanoTime() < end) {
@@ -44,7 +46,13 @@ final class RawCommits implements AutoCloseable {
             connection.commit();
             commits++;
         }
+        cpuNanos += CpuTime.ofThisThread() - cpu;
         return commits;
+    }
+
+    /** @return the CPU time {@link #runFor} used so far, in nanoseconds */
+    long cpuNanos() {
+        return cpuNanos;
     }
 
     @Override

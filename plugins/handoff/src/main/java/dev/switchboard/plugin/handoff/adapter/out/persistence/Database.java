@@ -15,6 +15,7 @@ import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.handoff.application.port.out.StoreBusyException;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
@@ -50,6 +51,17 @@ final class Database {
     }
 
     /**
+     * Like {@link #write}, on the transaction's plain JDBC connection, for the hot path that skips jOOQ.
+     *
+     * @param work the work; MUST NOT keep the connection
+     * @param <T>  its result
+     * @return what the work returned, after the commit
+     */
+    <T> T transaction(SqlWork<T> work) {
+        return retrying(() -> storage.transaction(work));
+    }
+
+    /**
      * @param work read-only work; MUST NOT keep the context
      * @param <T>  its result
      * @return what the work returned
@@ -69,7 +81,7 @@ final class Database {
         });
     }
 
-    private static DSLContext jooq(Connection connection) {
+    static DSLContext jooq(Connection connection) {
         return DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
     }
 

@@ -2,14 +2,13 @@ package dev.switchboard.plugin.handoff.adapter.out.persistence;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import jakarta.inject.Inject;
 
 import org.jooq.Condition;
-import org.jooq.DSLContext;
 import org.jooq.Record;
 
-import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffTables.Projects;
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffTables.Records;
 import dev.switchboard.plugin.handoff.application.port.out.AppendHandoffPort;
 import dev.switchboard.plugin.handoff.application.port.out.AppendResult;
@@ -21,7 +20,6 @@ import dev.switchboard.plugin.handoff.domain.HandoffSummary;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Receipt;
 import dev.switchboard.plugin.handoff.domain.Sequence;
-import dev.switchboard.ports.storage.StorageException;
 
 /** Appends and loads handoffs in {@code handoff_record}. Thread-safe. */
 public final class JooqHandoffRepository implements AppendHandoffPort, LoadHandoffPort {
@@ -34,21 +32,29 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
     }
 
     @Override
-    public AppendResult append(NewHandoff handoff) {
-        return db.write(sql -> {
+    public Optional<AppendResult> append(NewHandoff handoff) {
+        String project = handoff.project().value();
+        return db.transaction(connection -> {
             if (handoff.idempotencyKey() != null) {
-                Record earlier = sql.select(HandoffRows.FULL).from(Records.TABLE)
+                if (!AppendSql.registered(connection, project)) {
+                    return Optional.empty();
+                }
+                Record earlier = Database.jooq(connection).select(HandoffRows.FULL).from(Records.TABLE)
                         .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey())).fetchOne();
                 if (earlier != null) {
                     Receipt receipt = HandoffRows.receipt(earlier);
-                    return handoff.fingerprint().value().equals(earlier.get(Records.FINGERPRINT))
-                            ? new AppendResult.Replayed(receipt) : new AppendResult.Conflict(receipt);
+                    return Optional.of(handoff.fingerprint().value().equals(earlier.get(Records.FINGERPRINT))
+                            ? new AppendResult.Replayed(receipt) : new AppendResult.Conflict(receipt));
                 }
             }
-            Sequence sequence = allocate(sql, handoff.project());
-            insert(sql, handoff, sequence);
-            return new AppendResult.Committed(new Receipt(handoff.id(), handoff.project(), sequence,
-                    handoff.checksum(), handoff.committedAt()));
+            // the caller's transaction holds the write lock, so no one else can take the same sequence
+            OptionalLong sequence = AppendSql.allocate(connection, project);
+            if (sequence.isEmpty()) {
+                return Optional.empty();
+            }
+            AppendSql.insert(connection, handoff, sequence.getAsLong());
+            return Optional.of(new AppendResult.Committed(new Receipt(handoff.id(), handoff.project(),
+                    Sequence.of(sequence.getAsLong()), handoff.checksum(), handoff.committedAt())));
         });
     }
 
@@ -83,44 +89,5 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
         return db.read(sql -> sql.select(HandoffRows.FULL).from(Records.TABLE).where(condition).fetchOptional())
                 .filter(HandoffRows::registered)
                 .map(HandoffRows::handoff);
-    }
-
-    /** Takes the project's next sequence; the caller's transaction holds the write lock, so no one else can. */
-    private static Sequence allocate(DSLContext sql, ProjectKey project) {
-        int updated = sql.update(Projects.TABLE)
-                .set(Projects.LATEST, Projects.LATEST.plus(1L))
-                .where(Projects.KEY.eq(project.value()))
-                .execute();
-        if (updated != 1) {
-            throw new StorageException("project '" + project + "' is not registered; cannot allocate a sequence");
-        }
-        return Sequence.of(sql.select(Projects.LATEST).from(Projects.TABLE)
-                .where(Projects.KEY.eq(project.value())).fetchSingle(Projects.LATEST));
-    }
-
-    private static void insert(DSLContext sql, NewHandoff handoff, Sequence sequence) {
-        var draft = handoff.draft();
-        sql.insertInto(Records.TABLE)
-                .set(Records.ID, handoff.id().value())
-                .set(Records.PROJECT, handoff.project().value())
-                .set(Records.SEQUENCE, sequence.value())
-                .set(Records.TITLE, draft.title())
-                .set(Records.SUMMARY, draft.summary())
-                .set(Records.CONTENT, draft.content())
-                .set(Records.KIND, draft.kind())
-                .set(Records.TAGS, JsonLists.write(draft.tags()))
-                .set(Records.SOURCE, draft.source())
-                .set(Records.SOURCE_REFERENCE, draft.sourceReference())
-                .set(Records.IMPORTANCE, draft.importance())
-                .set(Records.SENSITIVITY, draft.sensitivity())
-                .set(Records.SUGGESTED_TARGETS, JsonLists.write(draft.suggestedTargets()))
-                .set(Records.IDEMPOTENCY_KEY, handoff.idempotencyKey())
-                .set(Records.FINGERPRINT, handoff.fingerprint().value())
-                .set(Records.CHECKSUM, handoff.checksum().value())
-                .set(Records.SENSITIVE_OVERRIDE, handoff.overriddenRules().isEmpty() ? 0L : 1L)
-                .set(Records.OVERRIDE_RULES, JsonLists.write(handoff.overriddenRules()))
-                .set(Records.PUBLISHED_BY, handoff.publishedBy())
-                .set(Records.COMMITTED_AT, Times.format(handoff.committedAt()))
-                .execute();
     }
 }

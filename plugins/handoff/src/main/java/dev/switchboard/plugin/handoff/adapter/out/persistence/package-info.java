@@ -10,7 +10,8 @@
  * {@code SqlStorage.transaction(...)} (writers are serialised; on SQLite a transaction takes the write lock up front),
  * so a sequence is allocated and used atomically; several processes on one database file are covered by retrying a
  * transaction that found the file locked ({@code SQLITE_BUSY}). Reads of more than one query run in one read
- * transaction, so they see one snapshot.
+ * transaction, so they see one snapshot. The publish, the one hot write, runs SQL rendered once by jOOQ through plain
+ * JDBC ({@code AppendSql}), since rendering per call cost more CPU than SQLite's own work.
  *
  * <p>The repositories are public only so that {@code HandoffModule} can bind the ports to them; their constructors are
  * package-private and nothing else uses them.

@@ -1,152 +1,110 @@
 package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.List;
 import java.util.function.Supplier;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
- * The one writer connection and the fair lock that lets one thread at a time use it. SQLite allows a single writer
- * per database anyway; queueing writers here, in arrival order, keeps them from spinning on {@code SQLITE_BUSY}. A
- * {@link ReentrantLock} rather than {@code synchronized} so that waiting virtual threads release their carrier.
+ * The one writer connection and the queue that lets one thread at a time use it. SQLite allows a single writer per
+ * database anyway; queueing writers here, in arrival order, keeps them from spinning on {@code SQLITE_BUSY}, and lets
+ * the thread whose turn it is commit the transactions queued behind it together with its own ({@link WriteQueue},
+ * {@link GroupCommit}): concurrent writers then share one WAL sync instead of paying one each.
  *
- * <p>A connection whose transaction could not be ended cleanly is closed (SQLite then rolls back whatever is left) and
- * replaced on the next transaction.
+ * <p>Consequence for callers: a unit of work may run on another caller's thread (its SLF4J logging context goes with
+ * it), so it must not depend on thread identity or thread-locals. A thread inside a transaction or an
+ * {@link #exclusively} body cannot start another (it would have to wait for itself).
  */
 final class SerialWriter implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SerialWriter.class);
-
-    private final SqliteConnector connector;
-    private final ReentrantLock lock = new ReentrantLock(true);
-    private Connection connection;
-    private boolean closed;
+    private final WriterConnection connection;
+    private final GroupCommit commits;
+    private final WriteQueue queue;
+    private volatile boolean closed;
 
     SerialWriter(SqliteConnector connector) {
-        this.connector = connector;
+        this.connection = new WriterConnection(connector);
+        this.commits = new GroupCommit(connection);
+        this.queue = new WriteQueue(this::run, connector.file());
     }
 
     /** Opens the writer connection now, so that a database that cannot be opened fails the start. */
     void start() {
-        exclusively(this::connection);
-    }
-
-    <T> T transaction(SqlWork<T> work) {
-        return exclusively(() -> inTransaction(work));
+        exclusively(connection::get);
     }
 
     /**
-     * Runs {@code body} holding the writer lock; the body may run several {@link #inTransaction} calls.
+     * Runs the work in a transaction, possibly shared with other callers' units (each in its own savepoint).
      *
-     * @throws StorageException if the storage is closed, the thread is interrupted while waiting, or the thread is
+     * @return what the work returned, once its writes are committed and synced
+     * @throws StorageException as {@link dev.switchboard.ports.storage.SqlStorage#transaction} describes, also when
+     *                          the storage is closed, the thread is interrupted while waiting, or the thread is
      *                          already inside a transaction (nested transactions would commit the outer one early)
      */
+    <T> T transaction(SqlWork<T> work) {
+        refuseNesting();
+        return queue.submit(Pending.unit(work), true);
+    }
+
+    /**
+     * Runs {@code body} with the writer to itself, on the current thread; the body may run several
+     * {@link #inTransaction} calls, each its own transaction.
+     *
+     * @throws StorageException if the storage is closed, the thread is interrupted while waiting, or the thread is
+     *                          already inside a transaction
+     */
     <T> T exclusively(Supplier<T> body) {
-        if (lock.isHeldByCurrentThread()) {
-            throw new StorageException("nested transaction on " + connector.file()
-                    + ": transaction() and migrate() must not be called from inside a transaction");
-        }
-        try {
-            lock.lockInterruptibly();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StorageException("interrupted while waiting to write to " + connector.file(), e);
-        }
-        try {
+        refuseNesting();
+        return queue.submit(Pending.exclusive(() -> {
             if (closed) {
-                throw new StorageException("the SQLite storage at " + connector.file() + " is closed");
+                throw new StorageException("the SQLite storage at " + connection.file() + " is closed");
             }
             return body.get();
-        } finally {
-            lock.unlock();
-        }
+        }), true);
     }
 
-    /** Runs one transaction; the caller holds the lock (inside {@link #exclusively}). */
+    /** Runs one transaction of its own; only inside an {@link #exclusively} body. */
     <T> T inTransaction(SqlWork<T> work) {
-        Connection current = connection();
-        try {
-            current.setAutoCommit(false);
-        } catch (SQLException e) {
-            discard();
-            throw new StorageException("cannot begin a write transaction on " + connector.file() + ": "
-                    + e.getMessage(), e);
+        if (!queue.leadsNow()) {
+            throw new IllegalStateException("inTransaction outside an exclusive body");
         }
-        T result;
-        try {
-            result = work.run(current);
-        } catch (SQLException e) {
-            StorageException failure = new StorageException("transaction on " + connector.file()
-                    + " rolled back: " + e.getMessage(), e);
-            rollback(current, failure);
-            throw failure;
-        } catch (RuntimeException | Error e) {
-            rollback(current, e);
-            throw e;
-        }
-        try {
-            // leaving manual-commit mode commits (JDBC), and leaves no transaction open between calls
-            current.setAutoCommit(true);
-        } catch (SQLException e) {
-            discard();
-            throw new StorageException("commit on " + connector.file() + " failed, rolled back: "
-                    + e.getMessage(), e);
-        }
-        return result;
+        return commits.alone(work);
     }
 
-    /** Waits for a running transaction, then closes the connection. Idempotent. */
+    /** Waits for running and queued transactions, then closes the connection. Idempotent. */
     @Override
     public void close() {
-        if (lock.isHeldByCurrentThread()) {
+        if (queue.leadsNow()) {
             throw new StorageException("the SQLite storage cannot be closed from inside a transaction");
         }
-        lock.lock();
-        try {
+        queue.submit(Pending.exclusive(() -> {
             closed = true;
-            discard();
-        } finally {
-            lock.unlock();
+            connection.discard();
+            return null;
+        }), false);
+    }
+
+    private void refuseNesting() {
+        if (queue.leadsNow()) {
+            throw new StorageException("nested transaction on " + connection.file()
+                    + ": transaction() and migrate() must not be called from inside a transaction");
         }
     }
 
-    private Connection connection() {
-        if (connection == null) {
-            try {
-                connection = connector.openWriter();
-            } catch (SQLException e) {
-                throw new StorageException("cannot open the SQLite database " + connector.file() + ": "
-                        + e.getMessage(), e);
-            }
-        }
-        return connection;
-    }
-
-    private void rollback(Connection current, Throwable cause) {
-        try {
-            current.rollback();
-            current.setAutoCommit(true);
-        } catch (SQLException e) {
-            cause.addSuppressed(e);
-            discard();
-        }
-    }
-
-    private void discard() {
-        Connection closing = connection;
-        connection = null;
-        try {
-            if (closing != null) {
-                closing.close();
-            }
-        } catch (SQLException e) {
-            LOG.warn("closing the SQLite writer connection to {} failed: {}", connector.file(), e.getMessage());
+    /** Runs one batch the queue took: an exclusive body alone, or units in one shared transaction. */
+    private void run(List<Pending<?>> batch) {
+        Pending<?> first = batch.getFirst();
+        if (first.isExclusive()) {
+            first.runBody();
+        } else if (closed) {
+            StorageException refused = new StorageException("the SQLite storage at " + connection.file()
+                    + " is closed");
+            batch.forEach(unit -> unit.abort(refused));
+        } else if (batch.size() == 1) {
+            commits.alone(first);
+        } else {
+            commits.together(batch);
         }
     }
 }

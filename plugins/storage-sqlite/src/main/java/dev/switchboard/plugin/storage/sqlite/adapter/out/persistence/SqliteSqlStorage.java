@@ -20,11 +20,20 @@ import dev.switchboard.ports.storage.StorageException;
 /**
  * {@link SqlStorage} on one SQLite file.
  *
- * <p>Connections: one dedicated writer connection, guarded by a fair lock, runs every {@link #transaction} and
- * {@link #migrate} (transactions begin with {@code BEGIN IMMEDIATE}), so writers queue in arrival order instead of
- * failing with {@code SQLITE_BUSY}. {@link #dataSource()} opens a new connection per call, unpooled; in WAL mode those
- * readers run concurrently with each other and with the writer. Every connection has {@code journal_mode=WAL},
+ * <p>Connections: one dedicated writer connection runs every {@link #transaction} and {@link #migrate} (transactions
+ * begin with {@code BEGIN IMMEDIATE}); writers queue for it in arrival order instead of failing with
+ * {@code SQLITE_BUSY}. {@link #dataSource()} opens a new connection per call, unpooled; in WAL mode those readers run
+ * concurrently with each other and with the writer. Every connection has {@code journal_mode=WAL},
  * {@code synchronous=FULL}, {@code foreign_keys=ON} and the configured {@code busy_timeout}.
+ *
+ * <p>Group commit: when several threads call {@link #transaction} at once, the caller whose turn it is runs its own
+ * unit and the units already queued behind it (at most 64) back to back in ONE SQLite transaction, each inside its
+ * own {@code SAVEPOINT}, and commits once: one WAL sync for all of them. A unit that throws is rolled back to its
+ * savepoint alone and its caller gets its exception; the others commit. If the commit fails, every unit of the batch
+ * fails with the storage error. Every caller returns only after its own writes are committed and synced, as with a
+ * transaction of its own; a caller alone waits for nobody (there is no timer). Because of this, a unit of work may
+ * run on another caller's thread (with its caller's SLF4J logging context), so it must not depend on thread identity
+ * or thread-locals, and one unit's deferred constraint violation, detected only at the commit, fails the whole batch.
  *
  * <p>Migrations: the SQL of a migration is split into statements at semicolons outside quotes and comments;
  * {@code CREATE TRIGGER} bodies are kept whole, other compound statements are not recognised. Versions are recorded

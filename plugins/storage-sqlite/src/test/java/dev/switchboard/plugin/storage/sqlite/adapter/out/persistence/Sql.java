@@ -40,6 +40,18 @@ final class Sql {
         }
     }
 
+    static List<Integer> numbers(DataSource dataSource, String query) throws SQLException {
+        List<Integer> numbers = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(query)) {
+            while (result.next()) {
+                numbers.add(result.getInt(1));
+            }
+        }
+        return numbers;
+    }
+
     static boolean tableExists(DataSource dataSource, String table) throws SQLException {
         return number(dataSource, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '" + table + "'")
                 == 1;
