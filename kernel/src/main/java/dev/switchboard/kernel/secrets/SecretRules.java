@@ -62,13 +62,13 @@ final class SecretRules {
                             + "[^" + USERINFO_STOP + ":]{0,128}+:"
                             + "(?!\\$\\{|\\$[A-Za-z_]|\\{\\{|\\*{1,128}+@)"
                             + "[^" + USERINFO_STOP + "]{1,128}+@[^" + USERINFO_STOP + ":]", "://"),
-            SecretRule.of("bearer-token",
+            SecretRule.ofAnchorsIgnoringCase("bearer-token",
                     "Bearer credential: an Authorization header with a 16+ char token, or 'Bearer' followed by a"
                             + " 20+ char token containing a digit",
                     TOKEN_START + "(?:(?i:authorization)[\"']?[ \\t]{0,4}+[:=][ \\t]{0,4}+[\"']?(?i:bearer)[ \\t]{1,4}+"
                             + "[" + BEARER_CHARS + "]{16,4096}+"
                             + "|(?i:bearer)[ \\t]{1,4}+(?=[A-Za-z._~+/-]{0,4096}+[0-9])"
-                            + "[" + BEARER_CHARS + "]{20,4096}+)"),
+                            + "[" + BEARER_CHARS + "]{20,4096}+)", "bearer"),
             SecretRule.of("switchboard-token",
                     "Switchboard token: " + DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX
                             + " followed by exactly 43 base64url characters (256 bits)",

@@ -67,6 +67,8 @@ class DefaultSecretScannerRulesTest {
                 argumentSet("JSON authorization header", "bearer-token",
                         "authorization\": \"bearer " + alnum(24)),
                 argumentSet("plain Bearer token", "bearer-token", "Bearer " + alnum(40)),
+                argumentSet("header in shouting case", "bearer-token", "AUTHORIZATION: BEARER " + alnum(32)),
+                argumentSet("token after mixed-case bEaReR", "bearer-token", "bEaReR " + alnum(40)),
                 argumentSet("Switchboard token", "switchboard-token",
                         DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + alnum(41) + "-_"));
     }
