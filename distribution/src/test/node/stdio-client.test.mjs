@@ -89,6 +89,8 @@ test('server_info reports sqlite storage under the state dir and the started bun
   const states = Object.fromEntries(info.plugins.map((plugin) => [plugin.id, plugin.state]));
   assert.equal(states['storage-sqlite'], 'started');
   assert.equal(states['transport-stdio'], 'started');
+  assert.equal(states.handoff, 'started');
+  assert.equal(states.workspace, 'disabled', 'the workspace plugin (shell access) ships disabled');
   assert.ok(info.protocol_versions.includes('2025-11-25'));
 });
 

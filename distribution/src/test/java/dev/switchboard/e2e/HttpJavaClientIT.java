@@ -65,6 +65,14 @@ class HttpJavaClientIT {
 
     /** @param sessions receives every {@code Mcp-Session-Id} the client sends */
     static McpSyncClient client(HttpServe server, String name, Set<String> sessions) {
+        return client(server, name, sessions, TIMEOUT);
+    }
+
+    /**
+     * @param sessions receives every {@code Mcp-Session-Id} the client sends
+     * @param timeout  the longest wait for initialization and for any one request
+     */
+    static McpSyncClient client(HttpServe server, String name, Set<String> sessions, Duration timeout) {
         String bearer = "Bearer " + server.token();
         HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
                 .builder(server.uri("").toString())
@@ -78,8 +86,8 @@ class HttpJavaClientIT {
                 .build();
         return McpClient.sync(transport)
                 .clientInfo(new McpSchema.Implementation(name, "1.0.0"))
-                .requestTimeout(TIMEOUT)
-                .initializationTimeout(TIMEOUT)
+                .requestTimeout(timeout)
+                .initializationTimeout(timeout)
                 .build();
     }
 
@@ -92,7 +100,8 @@ class HttpJavaClientIT {
             assertThat(initialized.protocolVersion()).isEqualTo("2025-11-25");
 
             List<String> tools = client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
-            assertThat(tools).as(server.log()).contains("server_info").containsAll(HANDOFF_TOOLS);
+            assertThat(tools).as(server.log()).contains("server_info").containsAll(HANDOFF_TOOLS)
+                    .doesNotContainAnyElementsOf(WorkspaceStdioIT.WORKSPACE_TOOLS);
 
             Map<?, ?> info = serverInfo(client);
             assertThat(info.get("name")).isEqualTo("switchboard");

@@ -93,7 +93,8 @@ class JavaSdkClientIT {
         assertThat(Path.of((String) storage.get("location"))).startsWith(installation.stateDir());
         assertThat((List<?>) info.get("plugins"))
                 .map(plugin -> ((Map<?, ?>) plugin).get("id") + "=" + ((Map<?, ?>) plugin).get("state"))
-                .contains("storage-sqlite=started", "transport-stdio=started");
+                .contains("storage-sqlite=started", "transport-stdio=started", "handoff=started",
+                        "workspace=disabled");
     }
 
     @Test

@@ -55,6 +55,21 @@ public final class Installation {
         return new Installation(home, state);
     }
 
+    /**
+     * Enables a plugin the distribution ships disabled, as an operator would: {@code bin/switchboard plugins enable}.
+     *
+     * @param pluginId the plugin's id, such as {@code workspace}
+     * @return this installation
+     * @throws AssertionError if the command fails
+     */
+    public Installation enable(String pluginId) {
+        CliRun enable = run("plugins", "enable", pluginId);
+        if (enable.exitCode() != 0) {
+            throw new AssertionError("cannot enable " + pluginId + ": " + enable.describe());
+        }
+        return this;
+    }
+
     /** @return the installation directory (holding bin/, config/, lib/, plugins/) */
     public Path home() {
         return home;

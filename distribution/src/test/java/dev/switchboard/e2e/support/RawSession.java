@@ -200,6 +200,21 @@ public final class RawSession implements AutoCloseable {
         return output.log();
     }
 
+    /** @return the server's process id (the launcher execs the JVM, so this is the JVM) */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Sends SIGTERM, an orderly stop, and returns at once; {@link #awaitExit()} then gives the status. */
+    public void sigterm() {
+        process.destroy();
+    }
+
+    /** Sends SIGKILL, so the server can neither finish nor record anything, and returns at once. */
+    public void sigkill() {
+        process.destroyForcibly();
+    }
+
     /** @return whether the process is still running */
     public boolean isAlive() {
         return process.isAlive();

@@ -5,6 +5,7 @@
  *
  * <p>Read it in this order: {@link dev.switchboard.plugin.workspace.WorkspaceModule}, the {@code domain} (revisions,
  * the edit algorithm, text layout), the {@code application} use cases and their {@code port.out}, then the adapters:
- * {@code adapter.in.tool} (the MCP tools) and {@code adapter.out.persistence} (receipts over the kernel's storage).
+ * {@code adapter.in.tool} (the MCP tools), {@code adapter.in.lifecycle} (start, shutdown and the doctor's report) and
+ * {@code adapter.out.persistence} (receipts over the kernel's storage).
  */
 package dev.switchboard.plugin.workspace;

@@ -14,6 +14,7 @@ import dev.switchboard.kernel.tools.ArgumentValidator;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.plugin.storage.sqlite.SqliteStorageProvider;
+import dev.switchboard.plugin.workspace.adapter.in.lifecycle.WorkspaceLifecycle;
 import dev.switchboard.plugin.workspace.adapter.in.tool.WorkspaceTools;
 import dev.switchboard.plugin.workspace.adapter.out.persistence.WorkspaceMigrations;
 import dev.switchboard.ports.call.Cancellation;
@@ -47,12 +48,23 @@ final class WorkspaceHarness implements AutoCloseable {
 
     /** With another process executor, such as one that records what it was asked to run. */
     WorkspaceHarness(Path state, Path home, ProcessExecutor executor) {
+        this(state, home, executor, Map.of());
+    }
+
+    /** With further settings of {@code plugins.workspace}, such as {@code roots}. */
+    WorkspaceHarness(Path state, Path home, Map<String, Object> settings) {
+        this(state, home, new DefaultProcessExecutor(), settings);
+    }
+
+    private WorkspaceHarness(Path state, Path home, ProcessExecutor executor, Map<String, Object> settings) {
         this.provider = new SqliteStorageProvider(new PluginContext("storage-sqlite",
                 Map.of("path", state.resolve("switchboard.db").toString()), state));
         SqlStorage storage = provider.open();
         WorkspaceMigrations migrations = new WorkspaceMigrations();
         storage.migrate(migrations.owner(), migrations.migrations());
-        PluginContext context = new PluginContext("workspace", Map.of("home", home.toString()), state);
+        Map<String, Object> config = new HashMap<>(settings);
+        config.put("home", home.toString());
+        PluginContext context = new PluginContext("workspace", config, state);
         this.injector = Guice.createInjector(new WorkspaceModule(), binder -> {
             binder.bind(SqlStorage.class).toInstance(storage);
             binder.bind(ProcessExecutor.class).toInstance(executor);
@@ -70,6 +82,11 @@ final class WorkspaceHarness implements AutoCloseable {
 
     Injector injector() {
         return injector;
+    }
+
+    /** @return the plugin's {@link dev.switchboard.ports.plugin.ManagedService}, as the kernel would get it */
+    WorkspaceLifecycle lifecycle() {
+        return injector.getInstance(WorkspaceLifecycle.class);
     }
 
     ToolResult call(String tool, Map<String, Object> arguments) {

@@ -32,16 +32,21 @@ final class AtomicReplace {
     /**
      * @param target   the real target path
      * @param bytes    the new content
-     * @param expected the revision the target must still have just before the rename
+     * @param expected    the revision the target must still have just before the rename
+     * @param confinement the roots; the parent directory is checked against them again just before the rename
      * @throws WorkspaceException {@link Code#REVISION_CONFLICT} when the file changed meanwhile (nothing written),
+     *                            {@link Code#INVALID_PATH} when the parent moved or left the roots meanwhile,
      *                            {@link Code#EXECUTION_FAILED} on an I/O failure
      */
-    static void replace(Path target, byte[] bytes, String expected) {
-        Path dir = target.getParent();
-        Path temp = dir.resolve(".switchboard-" + UUID.randomUUID() + ".tmp");
+    static void replace(Path target, byte[] bytes, String expected, Confinement confinement) {
+        Path named = target.getParent();
+        Path temp = null;
         try {
             Set<PosixFilePermission> mode = Files.exists(target) ? Files.getPosixFilePermissions(target) : NEW_FILE;
-            Files.createDirectories(dir);
+            Files.createDirectories(named);
+            // The temp file and the rename use the directory's real path as it is now, so both land in one place.
+            Path dir = named.toRealPath();
+            temp = dir.resolve(".switchboard-" + UUID.randomUUID() + ".tmp");
             try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(NEW_FILE))) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
@@ -55,7 +60,9 @@ final class AtomicReplace {
             if (!current.equals(expected)) {
                 throw Revisions.conflict(target, expected, current);
             }
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            confinement.recheck(named, dir);
+            Files.move(temp, dir.resolve(target.getFileName()), StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
             try (FileChannel directory = FileChannel.open(dir, StandardOpenOption.READ)) {
                 directory.force(true);
             }
@@ -64,7 +71,9 @@ final class AtomicReplace {
                     Map.of("path", target.toString()));
         } finally {
             try {
-                Files.deleteIfExists(temp);
+                if (temp != null) {
+                    Files.deleteIfExists(temp);
+                }
             } catch (IOException e) {
                 // The temp file is only litter once the rename failed; the refusal already went out.
             }

@@ -49,7 +49,8 @@ public final class EditFile {
     }
 
     private Answer run(Workspace workspace, String path, String expected, List<TextEdit> edits) {
-        Path target = FileTarget.of(PathResolver.resolve(workspace.cwd(), settings.home(), path));
+        Path target = settings.confinement().admit(FileTarget.of(PathResolver.resolve(workspace.cwd(),
+                settings.home(), path)));
         return locks.holding(target, () -> {
             FileSnapshot snapshot = FileSnapshot.readIfPresent(target);
             if (snapshot == null) {
@@ -63,7 +64,7 @@ public final class EditFile {
             TextFormat.Decoded decoded = TextFormat.decode(snapshot.bytes());
             String edited = EditPlan.apply(decoded.text(), edits);
             byte[] bytes = decoded.format().encode(edited);
-            AtomicReplace.replace(target, bytes, snapshot.revision());
+            AtomicReplace.replace(target, bytes, snapshot.revision(), settings.confinement());
             String revision = Revision.of(bytes);
             String diff = UnifiedDiff.of(target.getFileName().toString(), decoded.text(), edited);
             Map<String, Object> facts = new LinkedHashMap<>();

@@ -7,15 +7,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 
 /**
- * Per-path locks shared by every file mutation in this process, keyed by the real target path, with a bounded wait
- * ({@value #WAIT_SECONDS} s, then {@link Code#FILE_BUSY}). In-memory, so a crash cannot leave one behind. Shell
- * commands do not take them. Thread-safe.
+ * Per-path locks shared by every file mutation, keyed by the real target path, with a bounded wait
+ * ({@value #WAIT_SECONDS} s, then {@link Code#FILE_BUSY}): first an in-process lock (so threads of this server queue
+ * cheaply), then an OS advisory lock on a lock file (so other server processes on the same state directory are
+ * excluded too). Neither survives its holder: the in-process lock dies with the process, and the OS releases the
+ * advisory lock when the process exits or is killed. Shell commands do not take them. Thread-safe.
  */
 @Singleton
 final class FileLocks {
@@ -24,20 +27,33 @@ final class FileLocks {
     static final long WAIT_SECONDS = 10;
 
     private final Map<Path, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final LockFiles files;
     private final long waitMillis;
 
-    @jakarta.inject.Inject
-    FileLocks() {
-        this(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
+    @Inject
+    FileLocks(WorkspaceSettings settings) {
+        this(settings.stateDir().resolve("file-locks"), TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
     }
 
-    /** @param waitMillis how long to wait for a held lock (tests shorten it) */
-    FileLocks(long waitMillis) {
+    /**
+     * @param lockDir    where the lock files live
+     * @param waitMillis how long to wait for a held lock (tests shorten it)
+     */
+    FileLocks(Path lockDir, long waitMillis) {
+        this.files = new LockFiles(lockDir);
         this.waitMillis = waitMillis;
     }
 
+    /**
+     * @param path the file about to change (an absolute, normalised path)
+     * @param work the change, run while both locks are held
+     * @return what the work returned
+     * @throws WorkspaceException {@link Code#FILE_BUSY} when a lock could not be taken within the wait
+     */
     <T> T holding(Path path, Supplier<T> work) {
-        ReentrantLock lock = locks.computeIfAbsent(path, ignored -> new ReentrantLock());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        Path real = RealPath.of(path);
+        ReentrantLock lock = locks.computeIfAbsent(real, ignored -> new ReentrantLock());
         boolean taken;
         try {
             taken = lock.tryLock(waitMillis, TimeUnit.MILLISECONDS);
@@ -46,13 +62,20 @@ final class FileLocks {
             taken = false;
         }
         if (!taken) {
-            throw new WorkspaceException(Code.FILE_BUSY, path + " is being changed by another call; retry in a"
-                    + " moment", Map.of("path", path.toString()));
+            throw busy(path);
         }
-        try {
+        try (LockFiles.Held held = files.acquire(real, deadline)) {
+            if (held == null) {
+                throw busy(path);
+            }
             return work.get();
         } finally {
             lock.unlock();
         }
+    }
+
+    private static WorkspaceException busy(Path path) {
+        return new WorkspaceException(Code.FILE_BUSY, path + " is being changed by another call or another"
+                + " server process; retry in a moment", Map.of("path", path.toString()));
     }
 }

@@ -2,10 +2,12 @@ package dev.switchboard.plugin.workspace.application;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.Map;
 
 import dev.switchboard.plugin.workspace.domain.Code;
@@ -72,6 +74,44 @@ record FileSnapshot(Path path, byte[] bytes, String revision) {
     static String revisionOf(Path path) {
         FileSnapshot snapshot = readIfPresent(path);
         return snapshot == null ? Revision.MISSING : snapshot.revision();
+    }
+
+    /**
+     * A file's bytes for scanning many files fast: at most {@code size} bytes (the size a directory walk saw) read
+     * with one {@code read} call for a small file and no size or position queries, so a file that grew since is
+     * read only up to that size. Symlinks are followed.
+     *
+     * @param path a regular file
+     * @param size its size in bytes, at most {@link #MAX_BYTES}
+     * @return its bytes, or null when it cannot be read
+     */
+    static byte[] bytesOf(Path path, long size) {
+        byte[] bytes = new byte[(int) Math.min(size, MAX_BYTES)];
+        if (bytes.length == 0) {
+            return bytes;
+        }
+        int filled = 0;
+        try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "r")) {
+            int n;
+            while (filled < bytes.length && (n = file.read(bytes, filled, bytes.length - filled)) > 0) {
+                filled += n;
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return filled == bytes.length ? bytes : Arrays.copyOf(bytes, filled);
+    }
+
+    /**
+     * @param path an absolute path
+     * @return its size in bytes (following symlinks), or {@link Long#MAX_VALUE} when it cannot be inspected
+     */
+    static long sizeOf(Path path) {
+        try {
+            return Files.size(path);
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     private static BasicFileAttributes attributes(Path path) {

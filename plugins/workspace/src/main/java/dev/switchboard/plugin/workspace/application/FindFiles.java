@@ -15,8 +15,8 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 
 /**
  * {@code find}: paths under a directory whose name matches a glob (or, for a glob with {@code /}, whose relative path
- * does), hidden files included, {@code .git} skipped, at most {@code limit} (default {@value #DEFAULT_LIMIT}), sorted,
- * saying when the limit cut the list. Thread-safe.
+ * does), hidden files included, {@code .git} and (inside a Git work tree) what {@code .gitignore} ignores skipped,
+ * at most {@code limit} (default {@value #DEFAULT_LIMIT}), sorted, saying when the limit cut the list. Thread-safe.
  */
 public final class FindFiles {
 
@@ -41,7 +41,8 @@ public final class FindFiles {
      */
     public Answer find(String workspaceId, String pattern, String path, Integer limit) {
         return registry.within(workspaceId, workspace -> {
-            Path root = path == null ? workspace.cwd() : PathResolver.resolve(workspace.cwd(), settings.home(), path);
+            Path root = settings.confinement().admit(path == null ? workspace.cwd()
+                    : PathResolver.resolve(workspace.cwd(), settings.home(), path));
             int max = limit == null ? DEFAULT_LIMIT : limit;
             PathMatcher matcher = matcher(pattern);
             boolean whole = pattern.contains("/");

@@ -43,7 +43,8 @@ public final class ListDirectory {
      */
     public Answer list(String workspaceId, String path, Integer limit) {
         return registry.within(workspaceId, workspace -> {
-            Path dir = path == null ? workspace.cwd() : PathResolver.resolve(workspace.cwd(), settings.home(), path);
+            Path dir = settings.confinement().admit(path == null ? workspace.cwd()
+                    : PathResolver.resolve(workspace.cwd(), settings.home(), path));
             int max = limit == null ? DEFAULT_LIMIT : limit;
             List<String> names = entries(dir);
             names.sort(String.CASE_INSENSITIVE_ORDER.thenComparing(String::compareTo));

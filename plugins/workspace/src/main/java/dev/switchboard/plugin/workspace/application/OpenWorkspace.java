@@ -15,9 +15,9 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 
 /**
  * {@code workspace_open}: resolves {@code cwd} (omitted = home; {@code ~}, {@code ~/x} and relative paths from home),
- * checks it is a directory, opens a workspace for it and describes the machine, the Git state, the project
- * instructions found from cwd upwards (inlined in the text) and the skills catalog. Nothing found is executed.
- * Thread-safe.
+ * checks it is a directory (inside the configured roots, when confined), opens a workspace for it and describes the
+ * machine, the access (including the confinement), the Git state, the project instructions found from cwd upwards
+ * (inlined in the text) and the skills catalog. Nothing found is executed. Thread-safe.
  */
 public final class OpenWorkspace {
 
@@ -39,7 +39,8 @@ public final class OpenWorkspace {
      */
     public Answer open(String cwd) {
         Path home = settings.home();
-        Path real = realDirectory(cwd == null ? home : PathResolver.resolve(home, home, cwd));
+        Path real = settings.confinement().admit(realDirectory(cwd == null ? home
+                : PathResolver.resolve(home, home, cwd)));
         Workspace workspace = registry.open(real);
         Map<String, Object> repository = git.of(real);
         List<ProjectInstructions.Found> instructions = ProjectInstructions.from(real);
@@ -57,8 +58,10 @@ public final class OpenWorkspace {
         facts.put("instructions", instructions.stream().map(found -> found.path().toString()).toList());
         facts.put("skills", DescribeSkill.summaries(skills.skills()));
         facts.put("skills_truncated", skills.truncated());
-        facts.put("access", Map.of("profile", "account-administration", "cwd_is_sandbox", false,
-                "confinement", "off"));
+        Map<String, Object> access = new LinkedHashMap<>(Map.of("profile", "account-administration",
+                "cwd_is_sandbox", false));
+        access.putAll(settings.confinement().describe());
+        facts.put("access", access);
         facts.put("models_for_tools", false);
         return Answer.of(text(facts, instructions) + "\n" + DescribeSkill.catalog(skills), facts);
     }
@@ -97,6 +100,10 @@ public final class OpenWorkspace {
         out.append("Workspace ").append(facts.get("workspace_id")).append(" open at ").append(facts.get("cwd"))
                 .append(" as ").append(facts.get("account")).append('@').append(facts.get("hostname"))
                 .append(". Commands run with the account's full access; the cwd is not a sandbox.\n");
+        if (facts.get("access") instanceof Map<?, ?> access && Boolean.TRUE.equals(access.get("confined"))) {
+            out.append("File tools are confined to ").append(access.get("roots"))
+                    .append(" (real paths); bash is not confined beyond starting in the cwd.\n");
+        }
         if (facts.get("repository") instanceof Map<?, ?> repo) {
             out.append("Git: root ").append(repo.get("root")).append(", branch ").append(repo.get("branch"))
                     .append(", head ").append(repo.get("head")).append(Boolean.TRUE.equals(repo.get("dirty"))

@@ -36,14 +36,14 @@ public final class ReadFile {
      */
     public Answer read(String workspaceId, String path, Integer offset, Integer limit) {
         return registry.within(workspaceId, workspace -> {
-            Path file = PathResolver.resolve(workspace.cwd(), settings.home(), path);
+            Path file = settings.confinement().admit(PathResolver.resolve(workspace.cwd(), settings.home(), path));
             FileSnapshot snapshot = FileSnapshot.read(file);
             String image = ImageType.of(snapshot.bytes());
             if (image != null) {
                 return image(workspace, file, snapshot, image);
             }
             TextFormat.Decoded decoded = TextFormat.decode(snapshot.bytes());
-            String text = LineWindow.of(decoded.text(), offset, limit);
+            String text = window(decoded.text(), offset, limit);
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("path", file.toString());
             facts.put("revision", snapshot.revision());
@@ -53,6 +53,24 @@ public final class ReadFile {
             facts.put("cwd", workspace.cwd().toString());
             return Answer.of(text, facts);
         });
+    }
+
+    /**
+     * {@link LineWindow#of}, except that a window from line 1 covering every line is the text itself without its
+     * final LF (what LineWindow would rebuild), returned without splitting a large file into lines and joining them.
+     */
+    private static String window(String text, Integer offset, Integer limit) {
+        int room = limit == null ? LineWindow.DEFAULT_LIMIT : limit;
+        if (offset != null && offset != 1 || room < 1) {
+            return LineWindow.of(text, offset, limit);
+        }
+        int lines = 1;
+        for (int lf = text.indexOf('\n'); lf >= 0 && lf < text.length() - 1; lf = text.indexOf('\n', lf + 1)) {
+            if (++lines > room) {
+                return LineWindow.of(text, offset, limit);
+            }
+        }
+        return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
     }
 
     private static Answer image(Workspace workspace, Path file, FileSnapshot snapshot, String mimeType) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +41,7 @@ public final class RequestKeys {
     }
 
     private final ReceiptStore store;
+    private final Gate gate;
     private final Map<String, Live> live = new ConcurrentHashMap<>();
     private final Map<String, Live> done = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
@@ -49,8 +51,9 @@ public final class RequestKeys {
     };
 
     @Inject
-    RequestKeys(ReceiptStore store) {
+    RequestKeys(ReceiptStore store, Gate gate) {
         this.store = store;
+        this.gate = gate;
     }
 
     /**
@@ -61,9 +64,11 @@ public final class RequestKeys {
      * @param work        the call itself; run at most once per key
      * @param facts       the metadata to record about the call's answer
      * @return the answer, marked {@code replayed} when it was not dispatched now
+     * @throws WorkspaceException {@link Code#BRIDGE_STOPPED} during shutdown, before the key is claimed
      */
     public Answer once(String workspaceId, String requestKey, String tool, Map<String, Object> arguments,
                        Supplier<Answer> work, Function<Answer, ReceiptFacts> facts) {
+        gate.check();
         String id = Revision.sha256Hex(CanonicalJson.of(List.of("owner", CanonicalJson.of(
                 List.of(workspaceId, requestKey)))).getBytes(StandardCharsets.UTF_8));
         Map<String, Object> whole = new LinkedHashMap<>(arguments);
@@ -94,7 +99,7 @@ public final class RequestKeys {
         } finally {
             synchronized (done) {
                 live.remove(id);
-                if (!failedWith(mine.answer(), Code.WORKSPACE_EXPIRED)) {
+                if (!refusedBeforeDispatch(mine.answer())) {
                     done.put(id, mine);
                 }
             }
@@ -115,9 +120,44 @@ public final class RequestKeys {
         }
     }
 
-    private static boolean failedWith(CompletableFuture<Answer> answer, Code code) {
+    /**
+     * The ids of the calls running now; their {@code started} receipts are not uncertain and must be kept.
+     *
+     * @return a snapshot
+     */
+    Set<String> liveIds() {
+        return Set.copyOf(live.keySet());
+    }
+
+    /**
+     * Waits until no call with a request key is running (each has recorded its outcome), or the deadline passes.
+     *
+     * @param deadlineNanos {@link System#nanoTime()} to give up at
+     * @return whether every call settled
+     */
+    boolean awaitSettled(long deadlineNanos) {
+        while (!live.isEmpty()) {
+            if (System.nanoTime() - deadlineNanos >= 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Refused before anything ran (no workspace, or shutting down): the key stays free and nothing is cached. */
+    private static boolean refusedBeforeDispatch(CompletableFuture<Answer> answer) {
         return answer.isCompletedExceptionally() && answer.exceptionNow() instanceof WorkspaceException refusal
-                && refusal.code() == code;
+                && notDispatched(refusal);
+    }
+
+    private static boolean notDispatched(WorkspaceException refusal) {
+        return refusal.code() == Code.WORKSPACE_EXPIRED || refusal.code() == Code.BRIDGE_STOPPED;
     }
 
     private Answer dispatch(String id, Supplier<Answer> work, Function<Answer, ReceiptFacts> facts) {
@@ -125,7 +165,7 @@ public final class RequestKeys {
         try {
             answer = work.get();
         } catch (WorkspaceException e) {
-            if (e.code() == Code.WORKSPACE_EXPIRED) {
+            if (notDispatched(e)) {
                 // Refused before anything ran: the key stays free, and the caller learns to open a workspace.
                 store.release(id);
                 throw e;

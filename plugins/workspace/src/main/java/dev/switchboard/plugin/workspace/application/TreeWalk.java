@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Map;
 import java.util.function.BiPredicate;
 
@@ -14,8 +16,9 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 
 /**
  * Walks a directory tree for {@code find} and {@code grep}: symlinks are not followed, {@code .git} directories are
- * skipped, unreadable entries are passed over, and the visitor can stop the walk. {@code .gitignore} rules are not
- * applied yet. Stateless.
+ * skipped, inside a Git work tree the entries that {@code .gitignore} rules ignore are skipped (see
+ * {@link IgnoreRules}; an ignored directory is not entered), unreadable entries are passed over, and the visitor can
+ * stop the walk. Stateless.
  */
 final class TreeWalk {
 
@@ -32,21 +35,36 @@ final class TreeWalk {
             throw new WorkspaceException(Code.EXECUTION_FAILED, "no such directory: " + root,
                     Map.of("path", root.toString()));
         }
+        Deque<IgnoreRules> rules = new ArrayDeque<>();
         try {
             Files.walkFileTree(root, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
                     if (dir.equals(root)) {
+                        rules.push(IgnoreRules.forRoot(root));
                         return FileVisitResult.CONTINUE;
                     }
-                    if (dir.getFileName().toString().equals(".git")) {
+                    if (dir.getFileName().toString().equals(".git") || rules.peek().ignores(dir, true)) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    return visitor.test(dir, attrs) ? FileVisitResult.CONTINUE : FileVisitResult.TERMINATE;
+                    if (!visitor.test(dir, attrs)) {
+                        return FileVisitResult.TERMINATE;
+                    }
+                    rules.push(rules.peek().enter(dir));
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException exc) {
+                    rules.pop();
+                    return FileVisitResult.CONTINUE;
                 }
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    if (rules.peek().ignores(file, attrs.isDirectory())) {
+                        return FileVisitResult.CONTINUE;
+                    }
                     return visitor.test(file, attrs) ? FileVisitResult.CONTINUE : FileVisitResult.TERMINATE;
                 }
 

@@ -1,8 +1,10 @@
 package dev.switchboard.plugin.workspace.application;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -18,25 +20,29 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  * The open workspaces, in memory (a restart clears them; receipts survive). At most
  * {@link WorkspaceSettings#MAX_WORKSPACES}: opening one more reclaims the least recently used workspace that has no
  * call in progress, or is refused with {@link Code#WORKSPACE_LIMIT} when all are busy. Thread-safe: one monitor
- * guards the map and the counters; calls themselves run outside it.
+ * guards the map and the counters; calls themselves run outside it. Once the {@link Gate} is closed (shutdown),
+ * opening and calls are refused with {@link Code#BRIDGE_STOPPED}.
  */
 @Singleton
 public final class WorkspaceRegistry {
 
     private final Map<String, Workspace> open = new LinkedHashMap<>();
+    private final Gate gate;
     private long clock;
 
     @Inject
-    WorkspaceRegistry() {
-        // empty until the first workspace_open
+    WorkspaceRegistry(Gate gate) {
+        this.gate = gate;
     }
 
     /**
      * @param cwd the workspace's real directory
      * @return the new workspace
-     * @throws WorkspaceException {@link Code#WORKSPACE_LIMIT} when the limit is reached and every workspace is busy
+     * @throws WorkspaceException {@link Code#WORKSPACE_LIMIT} when the limit is reached and every workspace is busy,
+     *                            {@link Code#BRIDGE_STOPPED} during shutdown
      */
     synchronized Workspace open(Path cwd) {
+        gate.check();
         if (open.size() >= WorkspaceSettings.MAX_WORKSPACES) {
             Workspace idle = open.values().stream().filter(w -> w.activeCalls() == 0)
                     .min(Comparator.comparingLong(Workspace::lastUsed))
@@ -58,11 +64,13 @@ public final class WorkspaceRegistry {
      * @param work what to do
      * @param <T>  its result
      * @return what the work returned
-     * @throws WorkspaceException {@link Code#WORKSPACE_EXPIRED} when the id is unknown or closed
+     * @throws WorkspaceException {@link Code#WORKSPACE_EXPIRED} when the id is unknown or closed,
+     *                            {@link Code#BRIDGE_STOPPED} during shutdown
      */
     public <T> T within(String id, Function<Workspace, T> work) {
         Workspace workspace;
         synchronized (this) {
+            gate.check();
             workspace = open.get(id);
             if (workspace == null) {
                 throw new WorkspaceException(Code.WORKSPACE_EXPIRED, "workspace " + id + " is not open (closed,"
@@ -92,6 +100,18 @@ public final class WorkspaceRegistry {
             workspace.close();
         }
         return Optional.ofNullable(workspace);
+    }
+
+    /**
+     * Closes every workspace, raising their cancellations so their running commands are killed.
+     *
+     * @return how many were open
+     */
+    synchronized int closeAll() {
+        List<Workspace> all = new ArrayList<>(open.values());
+        open.clear();
+        all.forEach(Workspace::close);
+        return all.size();
     }
 
     /** @return how many workspaces are open */

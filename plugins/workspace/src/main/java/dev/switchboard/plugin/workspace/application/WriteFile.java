@@ -44,11 +44,12 @@ public final class WriteFile {
     }
 
     private Answer run(Workspace workspace, String path, String content, String expected) {
-        Path target = FileTarget.of(PathResolver.resolve(workspace.cwd(), settings.home(), path));
+        Path target = settings.confinement().admit(FileTarget.of(PathResolver.resolve(workspace.cwd(),
+                settings.home(), path)));
         return locks.holding(target, () -> {
             String before = Revisions.check(target, expected);
             byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-            AtomicReplace.replace(target, bytes, before);
+            AtomicReplace.replace(target, bytes, before, settings.confinement());
             String revision = Revision.of(bytes);
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("path", target.toString());

@@ -10,7 +10,10 @@ public enum Code {
     WORKSPACE_EXPIRED,
     /** The open-workspace limit is reached and every workspace is busy. */
     WORKSPACE_LIMIT,
-    /** A path contains NUL, or a write would go through a dangling symlink. */
+    /**
+     * A path contains NUL, a write would go through a dangling symlink, or (with confinement on) a path lies outside
+     * the configured roots.
+     */
     INVALID_PATH,
     /** The file's revision is not the expected one. */
     REVISION_CONFLICT,
@@ -31,5 +34,7 @@ public enum Code {
     /** A request key was reused with different arguments. */
     REQUEST_KEY_CONFLICT,
     /** A request key's call started before a crash; whether its effects happened is unknown. */
-    OUTCOME_UNCERTAIN
+    OUTCOME_UNCERTAIN,
+    /** The server is shutting down: nothing new is started. Retry once it is back. */
+    BRIDGE_STOPPED
 }

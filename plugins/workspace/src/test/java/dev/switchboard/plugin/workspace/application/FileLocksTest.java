@@ -3,22 +3,31 @@ package dev.switchboard.plugin.workspace.application;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.CountDownLatch;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 
 class FileLocksTest {
 
+    @TempDir
+    Path dir;
+
     @Test
     @DisplayName("69: a mutation that cannot take the file's lock within the wait is FILE_BUSY")
     void aHeldLockMakesTheNextMutationBusy() throws Exception {
-        FileLocks locks = new FileLocks(50);
-        Path file = Path.of("/tmp/switchboard-lock-test");
+        FileLocks locks = new FileLocks(dir.resolve("locks"), 50);
+        Path file = dir.resolve("file.txt");
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         Thread holder = Thread.ofVirtual().start(() -> locks.holding(file, () -> {
@@ -32,11 +41,54 @@ class FileLocksTest {
         }));
         held.await();
 
-        assertThatThrownBy(() -> locks.holding(file, () -> "never")).isInstanceOf(WorkspaceException.class)
-                .extracting(e -> ((WorkspaceException) e).code()).isEqualTo(Code.FILE_BUSY);
+        assertBusy(locks, file);
 
         release.countDown();
         holder.join();
         assertThat(locks.holding(file, () -> "free again")).isEqualTo("free again");
+    }
+
+    @Test
+    @DisplayName("69: another process holding the file's OS lock makes a write FILE_BUSY until it is killed")
+    void anotherProcessHoldsTheLockUntilItDies() throws Exception {
+        Path lockDir = dir.resolve("state").resolve("file-locks");
+        FileLocks locks = new FileLocks(lockDir, 200);
+        Path file = dir.resolve("shared.txt");
+        assertThat(locks.holding(file, () -> "creates the lock directory")).isNotNull();
+        Path lockFile = new LockFiles(lockDir).fileFor(RealPath.of(file));
+
+        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LockHolderProcess.class.getName(), lockFile.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(other.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            assertThat(out.readLine()).isEqualTo("locked");
+
+            assertBusy(locks, file);
+
+            other.destroyForcibly().waitFor();
+            assertThat(locks.holding(file, () -> "written after the holder died")).isEqualTo(
+                    "written after the holder died");
+        } finally {
+            other.destroyForcibly();
+        }
+    }
+
+    @Test
+    @DisplayName("lock files are owner-only: the directory 0700, each file 0600")
+    void lockFilesAreOwnerOnly() throws Exception {
+        Path lockDir = dir.resolve("state").resolve("file-locks");
+        new FileLocks(lockDir, 50).holding(dir.resolve("a.txt"), () -> null);
+
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lockDir))).isEqualTo("rwx------");
+        try (var files = Files.list(lockDir)) {
+            assertThat(files.toList()).singleElement().satisfies(lock -> assertThat(
+                    PosixFilePermissions.toString(Files.getPosixFilePermissions(lock))).isEqualTo("rw-------"));
+        }
+    }
+
+    private static void assertBusy(FileLocks locks, Path file) {
+        assertThatThrownBy(() -> locks.holding(file, () -> "never")).isInstanceOf(WorkspaceException.class)
+                .extracting(e -> ((WorkspaceException) e).code()).isEqualTo(Code.FILE_BUSY);
     }
 }

@@ -31,9 +31,10 @@ final class FindFilesTool implements Tool {
             }""";
 
     private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Find files",
-            "Finds files and directories whose names match a glob under a directory (hidden ones included, .git"
-                    + " skipped) and lists their relative paths, sorted. Says when the limit cut the list. Search a"
-                    + " bounded directory rather than / or the home directory.",
+            "Finds files and directories whose names match a glob under a directory (hidden ones included; .git"
+                    + " and, inside a Git work tree, what .gitignore ignores are skipped, as fd does) and lists their"
+                    + " relative paths, sorted. Says when the limit cut the list. Search a bounded directory rather"
+                    + " than / or the home directory.",
             SCHEMA, null, ToolAnnotations.READ_ONLY);
 
     private final FindFiles find;

@@ -30,7 +30,9 @@ final class OpenWorkspaceTool implements Tool {
                     + " CONTEXT.md from the directory upwards), which are shown, never executed. Commands run with"
                     + " the account's full access. At most 64 workspaces stay open; the least recently used idle"
                     + " one is closed to make room (WORKSPACE_LIMIT when all are busy). A cwd that is not a"
-                    + " directory gives INVALID_WORKSPACE.",
+                    + " directory gives INVALID_WORKSPACE. When the operator confined the file tools to root"
+                    + " directories (access.confined, access.roots), a cwd or path outside them gives INVALID_PATH;"
+                    + " bash is never confined beyond starting in the cwd.",
             SCHEMA, null, new ToolAnnotations(true, false, false, false));
 
     private final OpenWorkspace open;

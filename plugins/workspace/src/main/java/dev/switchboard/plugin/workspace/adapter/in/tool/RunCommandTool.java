@@ -35,8 +35,9 @@ final class RunCommandTool implements Tool {
                     + " returns its combined output, exit_code and elapsed_ms. Long output shows its last lines,"
                     + " with details.truncation.truncated and details.fullOutputPath naming a file with all of it."
                     + " A non-zero exit is an error carrying the exit code. On timeout (COMMAND_TIMEOUT),"
-                    + " cancellation or workspace_close (COMMAND_CANCELLED) the whole process tree is killed;"
-                    + " effects may have occurred.",
+                    + " cancellation, workspace_close or server shutdown (COMMAND_CANCELLED) the whole process tree"
+                    + " is killed; effects may have occurred. Not confined: even when the file tools are confined to"
+                    + " root directories, a command reaches whatever the account can.",
             SCHEMA, null, new ToolAnnotations(false, true, false, true));
 
     private final RunCommand run;

@@ -38,8 +38,9 @@ final class SearchTextTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Search file contents",
             "Searches files under a directory (or one file) for lines matching a regular expression or literal"
-                    + " text, and returns them as file:line: text (context lines as file-line- text). Binary files"
-                    + " and .git are skipped. Says when the limit cut the search.",
+                    + " text, and returns them as file:line: text (context lines as file-line- text). Binary files,"
+                    + " .git and, inside a Git work tree, files that .gitignore ignores are skipped, as ripgrep does."
+                    + " Says when the limit cut the search.",
             SCHEMA, null, ToolAnnotations.READ_ONLY);
 
     private final SearchText search;

@@ -35,7 +35,8 @@ final class WriteFileTool implements Tool {
             "Creates or replaces a whole file atomically, only if it is still at expected_revision (\"missing\" to"
                     + " create); otherwise REVISION_CONFLICT naming the current revision, and nothing is written."
                     + " Keeps the permission bits; follows symlinks (a dangling one gives INVALID_PATH). Returns the"
-                    + " new revision. Prefer edit for changes to part of a file.",
+                    + " new revision. FILE_BUSY when another call or server process holds the file for over 10 s."
+                    + " Prefer edit for changes to part of a file.",
             SCHEMA, null, new ToolAnnotations(false, true, false, false));
 
     private final WriteFile write;

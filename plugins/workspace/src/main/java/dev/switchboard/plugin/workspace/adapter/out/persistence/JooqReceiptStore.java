@@ -1,16 +1,22 @@
 package dev.switchboard.plugin.workspace.adapter.out.persistence;
 
+import static org.jooq.impl.DSL.count;
 import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.min;
 import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.noCondition;
+import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.table;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.inject.Inject;
 
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -20,6 +26,7 @@ import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.workspace.application.port.out.Receipt;
+import dev.switchboard.plugin.workspace.application.port.out.ReceiptCensus;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptFacts;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
 import dev.switchboard.plugin.workspace.domain.CanonicalJson;
@@ -84,6 +91,26 @@ public final class JooqReceiptStore implements ReceiptStore {
     public void release(String id) {
         storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS).deleteFrom(RECEIPT)
                 .where(ID.eq(id)).and(STATUS.eq("started")).execute());
+    }
+
+    @Override
+    public int prune(Instant olderThan, long keep, Set<String> live) {
+        Condition notLive = live.isEmpty() ? noCondition() : ID.notIn(live);
+        return storage.transaction(connection -> {
+            DSLContext sql = DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
+            return sql.deleteFrom(RECEIPT).where(notLive).and(UPDATED.lt(olderThan.toString())
+                    .or(ID.notIn(select(ID).from(RECEIPT).orderBy(UPDATED.desc(), ID.desc()).limit(keep))))
+                    .execute();
+        });
+    }
+
+    @Override
+    public ReceiptCensus census() {
+        Record row = storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+                .select(count(), min(UPDATED)).from(RECEIPT).fetchOne());
+        String oldest = row.get(1, String.class);
+        return new ReceiptCensus(row.get(0, Long.class), oldest == null ? null : Instant.parse(oldest),
+                storage.backend() + " " + storage.location() + ", table workspace_receipt");
     }
 
     private static Receipt toReceipt(Record row) {

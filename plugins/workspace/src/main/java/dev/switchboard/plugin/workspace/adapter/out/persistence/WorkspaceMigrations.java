@@ -21,7 +21,8 @@ public final class WorkspaceMigrations implements MigrationSet {
     public static final String OWNER = "workspace";
 
     /** The migration files in version order; the class path cannot be listed, so they are named here. */
-    private static final List<String> FILES = List.of("V1__create_workspace_receipts.sql");
+    private static final List<String> FILES = List.of("V1__create_workspace_receipts.sql",
+            "V2__index_workspace_receipts_by_time.sql");
 
     private static final String DIRECTORY = "/db/migration/workspace/";
 

@@ -1,6 +1,8 @@
 package dev.switchboard.plugin.workspace.application.port.out;
 
+import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Durable receipts of calls that carry a request key. A receipt holds metadata only: never command text, file
@@ -33,4 +35,19 @@ public interface ReceiptStore {
      * @param id the receipt id
      */
     void release(String id);
+
+    /**
+     * Deletes receipts beyond either retention limit, in one transaction: those last changed before
+     * {@code olderThan}, and all but the newest {@code keep}. Receipts whose id is in {@code live} are never deleted
+     * (their calls are running; the rest of the {@code started} ones are uncertain and may go).
+     *
+     * @param olderThan the age limit
+     * @param keep      the count limit, at least 1
+     * @param live      the ids of running calls
+     * @return how many were deleted
+     */
+    int prune(Instant olderThan, long keep, Set<String> live);
+
+    /** @return how many receipts there are, the oldest one's time, and where they are stored */
+    ReceiptCensus census();
 }

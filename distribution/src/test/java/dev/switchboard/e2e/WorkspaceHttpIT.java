@@ -1,0 +1,157 @@
+package dev.switchboard.e2e;
+
+import static dev.switchboard.e2e.support.ToolResults.structured;
+import static dev.switchboard.e2e.support.ToolResults.text;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.e2e.support.HttpServe;
+import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.e2e.support.Pids;
+
+/**
+ * Workspaces and request keys over streamable HTTP are independent of sessions (spec §3B, behaviours 71 and 72): with
+ * the default limit of 64 sessions, 80 initialize → tools/list cycles evict an idle session (its id then gets 404)
+ * but not a session whose {@code bash} call is still running, which completes; a new session then uses the old
+ * {@code workspace_id} and replays both keys. Java SDK clients for the workspace calls, raw HTTP for the cycles.
+ */
+class WorkspaceHttpIT {
+
+    private static final int CYCLES = 80;
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void workspacesAndKeysOutliveEvictedSessionsWhileABusySessionIsKept() throws Exception {
+        Installation installation = Installation.copyOfBuilt(dir).enable("workspace");
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path project = Files.createDirectories(home.resolve("project")).toRealPath();
+        Set<String> idleSessions = ConcurrentHashMap.newKeySet();
+        try (HttpServe server = HttpServe.start(installation,
+                Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString()), dir.resolve("server.log"));
+             ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
+             HttpClient http = HttpClient.newHttpClient()) {
+            McpSyncClient idle = HttpJavaClientIT.client(server, "workspace-idle", idleSessions, CALL_TIMEOUT);
+            idle.initialize();
+            String workspace = (String) structured(ok(idle, server, "workspace_open",
+                    Map.of("cwd", project.toString()))).get("workspace_id");
+            Map<String, Object> earlier = Map.of("workspace_id", workspace, "request_key", "k-71",
+                    "command", "printf x >> ../counter-71; echo first 71");
+            McpSchema.CallToolResult first = ok(idle, server, "bash", earlier);
+
+            McpSyncClient busy = HttpJavaClientIT.client(server, "workspace-busy", ConcurrentHashMap.newKeySet(),
+                    CALL_TIMEOUT);
+            busy.initialize();
+            // Waits for the test's gate, so the call is certainly running while the sessions pile up.
+            Map<String, Object> gated = Map.of("workspace_id", workspace, "request_key", "k-72",
+                    "command", "echo $$ > ../pid-72; while [ ! -f ../gate-72 ]; do sleep 0.1; done; echo done 72");
+            CompletableFuture<McpSchema.CallToolResult> running = CompletableFuture.supplyAsync(() -> busy.callTool(
+                    McpSchema.CallToolRequest.builder("bash").arguments(gated).build()), background);
+            long commandPid = Pids.await(home.resolve("pid-72"), Duration.ofSeconds(20));
+            try {
+                for (int i = 0; i < CYCLES; i++) {
+                    initializeAndList(http, server, i);
+                }
+
+                assertThat(ping(http, server, idleSessions.iterator().next()).statusCode())
+                        .as("the idle session after %d new ones%s", CYCLES, server.log()).isEqualTo(404);
+
+                Files.createFile(home.resolve("gate-72"));
+                McpSchema.CallToolResult completed = running.get(CALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                assertThat(completed.isError()).as("%s%s", completed, server.log()).isFalse();
+                assertThat(text(completed)).contains("done 72");
+            } finally {
+                Pids.killQuietly(commandPid);
+            }
+
+            try (McpSyncClient fresh = HttpJavaClientIT.client(server, "workspace-fresh")) {
+                fresh.initialize();
+                McpSchema.CallToolResult replayed = ok(fresh, server, "bash", earlier);
+                assertThat(structured(replayed)).containsEntry("replayed", true);
+                assertThat(text(replayed)).isEqualTo(text(first));
+                McpSchema.CallToolResult replayedGated = ok(fresh, server, "bash", gated);
+                assertThat(structured(replayedGated)).containsEntry("replayed", true);
+                assertThat(text(replayedGated)).contains("done 72");
+                assertThat(text(ok(fresh, server, "ls", Map.of("workspace_id", workspace)))).as("the old workspace")
+                        .isNotBlank();
+            }
+            assertThat(Files.readString(home.resolve("counter-71"))).as("the first command ran once").isEqualTo("x");
+            busy.closeGracefully();
+            closeQuietly(idle);
+        }
+    }
+
+    private static McpSchema.CallToolResult ok(McpSyncClient client, HttpServe server, String tool,
+                                               Map<String, Object> arguments) {
+        McpSchema.CallToolResult result = client.callTool(McpSchema.CallToolRequest.builder(tool)
+                .arguments(arguments).build());
+        assertThat(result.isError()).as("%s: %s%s", tool, result, server.log()).isFalse();
+        return result;
+    }
+
+    /** One short-lived client: initialize, initialized, tools/list, and it never comes back. */
+    private static void initializeAndList(HttpClient http, HttpServe server, int n)
+            throws IOException, InterruptedException {
+        HttpResponse<String> init = post(http, server, null, """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
+                "capabilities":{},"clientInfo":{"name":"cycle-%d","version":"1"}}}""".formatted(n));
+        assertThat(init.statusCode()).as("initialize %d: %s%s", n, init.body(), server.log()).isEqualTo(200);
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertThat(post(http, server, session, """
+                {"jsonrpc":"2.0","method":"notifications/initialized"}""").statusCode()).isEqualTo(202);
+        HttpResponse<String> tools = post(http, server, session, """
+                {"jsonrpc":"2.0","id":2,"method":"tools/list"}""");
+        assertThat(tools.statusCode()).as("tools/list %d: %s", n, tools.body()).isEqualTo(200);
+        assertThat(tools.body()).contains("workspace_open");
+    }
+
+    private static HttpResponse<String> ping(HttpClient http, HttpServe server, String session)
+            throws IOException, InterruptedException {
+        return post(http, server, session, """
+                {"jsonrpc":"2.0","id":9,"method":"ping"}""");
+    }
+
+    private static HttpResponse<String> post(HttpClient http, HttpServe server, String session, String body)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(server.uri("/mcp"))
+                .header("Authorization", "Bearer " + server.token())
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The idle client's session was evicted, so ending it may be refused; that is the point of the test. */
+    private static void closeQuietly(McpSyncClient client) {
+        try {
+            client.close();
+        } catch (RuntimeException e) {
+            // its session is gone already
+        }
+    }
+}

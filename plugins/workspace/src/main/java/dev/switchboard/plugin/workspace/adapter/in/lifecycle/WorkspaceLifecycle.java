@@ -1,0 +1,60 @@
+package dev.switchboard.plugin.workspace.adapter.in.lifecycle;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.pf4j.Extension;
+
+import dev.switchboard.plugin.workspace.application.ReceiptRetention;
+import dev.switchboard.plugin.workspace.application.WorkspaceShutdown;
+import dev.switchboard.ports.plugin.ManagedService;
+
+/**
+ * Start: prunes the request-key receipts beyond their limits, then again every {@link #PRUNE_EVERY} on a virtual
+ * (daemon) thread. Stop, at the beginning of an orderly shutdown: the pruning ends, new calls are refused
+ * ({@code BRIDGE_STOPPED}), every workspace is closed (running commands are killed with their process trees), and the
+ * running calls get up to {@link #SETTLE} to record their outcomes. Thread-safe: the kernel calls start and stop one
+ * at a time.
+ */
+@Extension
+@Singleton
+public final class WorkspaceLifecycle implements ManagedService {
+
+    /** How often receipts are pruned after start. */
+    static final Duration PRUNE_EVERY = Duration.ofHours(1);
+    /** How long stop waits for running calls to record their outcomes. */
+    static final Duration SETTLE = Duration.ofSeconds(5);
+
+    private final ReceiptRetention retention;
+    private final WorkspaceShutdown shutdown;
+    private ScheduledExecutorService pruning;
+
+    @Inject
+    WorkspaceLifecycle(ReceiptRetention retention, WorkspaceShutdown shutdown) {
+        this.retention = retention;
+        this.shutdown = shutdown;
+    }
+
+    @Override
+    public synchronized void start() {
+        retention.pruneAtStart();
+        pruning = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual()
+                .name("workspace-receipt-retention").factory());
+        pruning.scheduleWithFixedDelay(retention::pruneQuietly, PRUNE_EVERY.toMinutes(), PRUNE_EVERY.toMinutes(),
+                TimeUnit.MINUTES);
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (pruning != null) {
+            pruning.shutdownNow();
+            pruning = null;
+        }
+        shutdown.stop(SETTLE);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.switchboard.plugin.workspace.application;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.switchboard.plugin.workspace.application.port.out.ReceiptCensus;
+import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
+
+/**
+ * Keeps request-key receipts from growing forever: a receipt last changed more than {@code receipts.max-age-days}
+ * ago, or beyond the newest {@code receipts.max-count}, is deleted, oldest first; the {@code started} receipt of a
+ * call running in this process never is (one left by a dead process is uncertain and may go). A pruned key is free
+ * again: a retry with it after that runs anew. Thread-safe.
+ */
+@Singleton
+public final class ReceiptRetention {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReceiptRetention.class);
+
+    /**
+     * What the doctor reports.
+     *
+     * @param census        the receipts now
+     * @param maxAge        the age limit
+     * @param maxCount      the count limit
+     * @param prunedAtStart how many the start-up pruning deleted, -1 when it failed, null before it ran
+     * @param now           when the census was taken
+     */
+    public record Report(ReceiptCensus census, Duration maxAge, long maxCount, Integer prunedAtStart, Instant now) {
+    }
+
+    private final ReceiptStore store;
+    private final RequestKeys keys;
+    private final WorkspaceSettings settings;
+    private final Clock clock;
+    private volatile Integer prunedAtStart;
+
+    @Inject
+    ReceiptRetention(ReceiptStore store, RequestKeys keys, WorkspaceSettings settings) {
+        this(store, keys, settings, Clock.systemUTC());
+    }
+
+    /** @param clock the time the age limit counts back from (tests move it) */
+    ReceiptRetention(ReceiptStore store, RequestKeys keys, WorkspaceSettings settings, Clock clock) {
+        this.store = store;
+        this.keys = keys;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /**
+     * Deletes the receipts beyond the limits.
+     *
+     * @return how many were deleted
+     * @throws RuntimeException from the storage when it fails
+     */
+    public int prune() {
+        int deleted = store.prune(clock.instant().minus(settings.receiptMaxAge()), settings.receiptMaxCount(),
+                keys.liveIds());
+        if (deleted > 0) {
+            LOG.info("pruned {} workspace receipt(s) beyond {} days or {} receipts", deleted,
+                    settings.receiptMaxAge().toDays(), settings.receiptMaxCount());
+        }
+        return deleted;
+    }
+
+    /** Prunes once at start-up and remembers how many went, for the doctor; a failure is logged, not thrown. */
+    public void pruneAtStart() {
+        prunedAtStart = pruneQuietly();
+    }
+
+    /** @return how many were deleted, or -1 when the storage failed (logged) */
+    public int pruneQuietly() {
+        try {
+            return prune();
+        } catch (RuntimeException e) {
+            LOG.warn("could not prune workspace receipts; they are kept until the next attempt", e);
+            return -1;
+        }
+    }
+
+    /**
+     * @return the receipts' census with the limits
+     * @throws RuntimeException from the storage when it cannot be read
+     */
+    public Report report() {
+        return new Report(store.census(), settings.receiptMaxAge(), settings.receiptMaxCount(), prunedAtStart,
+                clock.instant());
+    }
+}

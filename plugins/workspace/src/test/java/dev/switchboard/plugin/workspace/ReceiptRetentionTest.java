@@ -1,0 +1,156 @@
+package dev.switchboard.plugin.workspace;
+
+import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.plugin.workspace.adapter.in.lifecycle.ReceiptsHealth;
+import dev.switchboard.plugin.workspace.application.ReceiptRetention;
+import dev.switchboard.ports.health.HealthFinding;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** Receipts retention (beyond the original) and its doctor report, on real SQLite. */
+class ReceiptRetentionTest {
+
+    @TempDir
+    Path state;
+    @TempDir
+    Path home;
+
+    private static Map<String, Object> limits(Object maxAgeDays, Object maxCount) {
+        return Map.of("receipts", Map.of("max-age-days", maxAgeDays, "max-count", maxCount));
+    }
+
+    private void write(WorkspaceHarness harness, String id, String key) {
+        harness.ok("write", args("workspace_id", id, "request_key", key, "path", key + ".txt", "content", key,
+                "expected_revision", "missing"));
+    }
+
+    @Test
+    @DisplayName("start prunes receipts older than max-age-days, and the doctor reports how many went")
+    void startPrunesReceiptsPastTheAgeLimit() throws Exception {
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits("1", "100"))) {
+            String id = harness.open(home);
+            write(harness, id, "old1");
+            write(harness, id, "old2");
+            write(harness, id, "new");
+            sql("UPDATE workspace_receipt SET updated_at = '2000-01-01T00:00:00Z' WHERE tool = 'write'"
+                    + " AND changed_paths LIKE '%old%'");
+
+            harness.lifecycle().start();
+            try {
+                assertThat(column("SELECT changed_paths FROM workspace_receipt")).singleElement().asString()
+                        .contains("new.txt");
+                assertThat(messages(harness)).contains("2 receipt(s) pruned at start-up");
+            } finally {
+                harness.lifecycle().stop();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("beyond max-count the oldest receipts go first; a pruned key runs anew")
+    void pruningKeepsTheNewestWithinTheCountLimit() throws Exception {
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits(90, 2))) {
+            String id = harness.open(home);
+            for (int i = 0; i < 4; i++) {
+                write(harness, id, "k" + i);
+                sql("UPDATE workspace_receipt SET updated_at = '2030-01-0" + (i + 1) + "T00:00:00Z'"
+                        + " WHERE changed_paths LIKE '%k" + i + ".txt%'");
+            }
+
+            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune()).isEqualTo(2);
+
+            assertThat(column("SELECT updated_at FROM workspace_receipt ORDER BY updated_at"))
+                    .containsExactly("2030-01-03T00:00:00Z", "2030-01-04T00:00:00Z");
+        }
+    }
+
+    @Test
+    @DisplayName("the started receipt of a running call is never pruned; an uncertain one left by a crash may be")
+    void aLiveCallsReceiptSurvivesPruning() throws Exception {
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits(1, 1));
+             var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            String id = harness.open(home);
+            sql("INSERT INTO workspace_receipt (receipt_id, workspace_id, fingerprint, tool, status, created_at,"
+                    + " updated_at) VALUES ('crashed', 'w', 'f', 'bash', 'started', '2000-01-01T00:00:00Z',"
+                    + " '2000-01-01T00:00:00Z')");
+            Future<ToolResult> running = pool.submit(() -> harness.call("bash", args("workspace_id", id,
+                    "request_key", "live", "command", "touch started; sleep 30")));
+            while (column("SELECT receipt_id FROM workspace_receipt WHERE status = 'started'").size() < 2
+                    || !home.resolve("started").toFile().exists()) {
+                Thread.sleep(20);
+            }
+            sql("UPDATE workspace_receipt SET updated_at = '2000-01-02T00:00:00Z' WHERE receipt_id <> 'crashed'");
+
+            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune()).isEqualTo(1);
+
+            assertThat(column("SELECT status FROM workspace_receipt")).containsExactly("started");
+            harness.ok("workspace_close", args("workspace_id", id));
+            assertThat(running.get()).isInstanceOf(ToolResult.Failure.class);
+        }
+    }
+
+    @Test
+    @DisplayName("the doctor reports count, oldest age, limits and location; an unreadable store is a PROBLEM")
+    void healthReportsTheReceiptsAndProblems() throws Exception {
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+            write(harness, harness.open(home), "k");
+            harness.lifecycle().start();
+            harness.lifecycle().stop();
+
+            ReceiptsHealth health = harness.injector().getInstance(ReceiptsHealth.class);
+            assertThat(health.name()).isEqualTo("workspace receipts");
+            assertThat(health.examine()).allSatisfy(f -> assertThat(f.severity()).isEqualTo(
+                    HealthFinding.Severity.OK));
+            assertThat(messages(harness)).anySatisfy(m -> assertThat(m).startsWith("1 receipt(s) in sqlite ")
+                    .contains(state.resolve("switchboard.db").toString()).contains("0 day(s) old"))
+                    .contains("retention: at most 90 days and 100000 receipts (plugins.workspace.receipts"
+                            + ".max-age-days, .max-count)", "0 receipt(s) pruned at start-up");
+
+            sql("DROP TABLE workspace_receipt");
+            assertThat(health.examine()).singleElement().satisfies(f -> {
+                assertThat(f.severity()).isEqualTo(HealthFinding.Severity.PROBLEM);
+                assertThat(f.message()).contains("cannot read the workspace receipts");
+            });
+        }
+    }
+
+    private static List<String> messages(WorkspaceHarness harness) {
+        return harness.injector().getInstance(ReceiptsHealth.class).examine().stream().map(HealthFinding::message)
+                .toList();
+    }
+
+    private void sql(String statement) throws Exception {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
+             Statement run = db.createStatement()) {
+            run.executeUpdate(statement);
+        }
+    }
+
+    private List<String> column(String query) throws Exception {
+        List<String> values = new ArrayList<>();
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
+             Statement statement = db.createStatement();
+             ResultSet rows = statement.executeQuery(query)) {
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+        }
+        return values;
+    }
+}
