@@ -5,6 +5,9 @@ import static dev.switchboard.e2e.support.ToolResults.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -33,7 +36,9 @@ import dev.switchboard.e2e.support.Pids;
  * Workspaces and request keys over streamable HTTP are independent of sessions (spec §3B, behaviours 71 and 72): with
  * the default limit of 64 sessions, 80 initialize → tools/list cycles evict an idle session (its id then gets 404)
  * but not a session whose {@code bash} call is still running, which completes; a new session then uses the old
- * {@code workspace_id} and replays both keys. Java SDK clients for the workspace calls, raw HTTP for the cycles.
+ * {@code workspace_id} and replays both keys. A command whose caller disconnects mid-call also completes (MCP: a
+ * disconnection is not a cancellation), and its key then replays its output. Java SDK clients for the workspace calls,
+ * raw HTTP for the cycles and the vanishing caller.
  */
 class WorkspaceHttpIT {
 
@@ -101,6 +106,75 @@ class WorkspaceHttpIT {
             busy.closeGracefully();
             closeQuietly(idle);
         }
+    }
+
+    @Test
+    void aCommandWhoseCallerDisconnectsCompletesAndItsKeyReplaysTheOutput() throws Exception {
+        Installation installation = Installation.copyOfBuilt(dir).enable("workspace");
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path project = Files.createDirectories(home.resolve("project")).toRealPath();
+        try (HttpServe server = HttpServe.start(installation,
+                Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString(),
+                        "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__SSE_HEARTBEAT_MS", "100"), dir.resolve("server.log"));
+             HttpClient http = HttpClient.newHttpClient();
+             McpSyncClient client = HttpJavaClientIT.client(server, "workspace-stays",
+                     ConcurrentHashMap.newKeySet(), CALL_TIMEOUT)) {
+            client.initialize();
+            String workspace = (String) structured(ok(client, server, "workspace_open",
+                    Map.of("cwd", project.toString()))).get("workspace_id");
+            String command = "echo $$ > ../pid-gone; while [ ! -f ../gate-gone ]; do sleep 0.1; done;"
+                    + " printf y >> ../counter-gone; echo finished";
+            Map<String, Object> arguments = Map.of("workspace_id", workspace, "request_key", "k-gone",
+                    "command", command);
+
+            String session = initialize(http, server);
+            long commandPid;
+            try (Socket vanishing = new Socket(server.uri("").getHost(), server.uri("").getPort())) {
+                sendCall(vanishing, server, session, workspace, command);
+                commandPid = Pids.await(home.resolve("pid-gone"), Duration.ofSeconds(20));
+            }
+            try {
+                // The heartbeat (100 ms) finds the caller gone; the command must keep running to its end.
+                Thread.sleep(1_000);
+                assertThat(Pids.alive(commandPid)).as("the command after its caller left%s", server.log()).isTrue();
+                Files.createFile(home.resolve("gate-gone"));
+
+                McpSchema.CallToolResult replayed = ok(client, server, "bash", arguments);
+                assertThat(structured(replayed)).containsEntry("replayed", true);
+                assertThat(text(replayed)).contains("finished");
+                assertThat(Files.readString(home.resolve("counter-gone"))).as("ran once").isEqualTo("y");
+            } finally {
+                Pids.killQuietly(commandPid);
+            }
+        }
+    }
+
+    private static String initialize(HttpClient http, HttpServe server) throws IOException, InterruptedException {
+        HttpResponse<String> init = post(http, server, null, """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
+                "capabilities":{},"clientInfo":{"name":"vanishing","version":"1"}}}""");
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertThat(post(http, server, session, """
+                {"jsonrpc":"2.0","method":"notifications/initialized"}""").statusCode()).isEqualTo(202);
+        return session;
+    }
+
+    /** Writes a {@code tools/call bash} request by hand on a socket the caller then closes without reading. */
+    private static void sendCall(Socket socket, HttpServe server, String session, String workspace, String command)
+            throws IOException {
+        String body = """
+                {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":\
+                {"workspace_id":"%s","request_key":"k-gone","command":"%s"}}}""".formatted(workspace,
+                command.replace("\\", "\\\\").replace("\"", "\\\""));
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        String head = "POST /mcp HTTP/1.1\r\nHost: " + server.uri("").getHost() + ":" + server.uri("").getPort()
+                + "\r\nAuthorization: Bearer " + server.token() + "\r\nMcp-Session-Id: " + session
+                + "\r\nMcp-Protocol-Version: 2025-11-25\r\nContent-Type: application/json"
+                + "\r\nAccept: application/json, text/event-stream\r\nContent-Length: " + bytes.length + "\r\n\r\n";
+        OutputStream out = socket.getOutputStream();
+        out.write(head.getBytes(StandardCharsets.US_ASCII));
+        out.write(bytes);
+        out.flush();
     }
 
     private static McpSchema.CallToolResult ok(McpSyncClient client, HttpServe server, String tool,
