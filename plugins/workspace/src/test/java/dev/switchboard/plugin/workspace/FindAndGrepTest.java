@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
@@ -95,5 +96,35 @@ class FindAndGrepTest {
         Map<String, Object> found = harness.ok("grep", args("workspace_id", id, "pattern", "line", "limit", 1));
 
         assertThat(found).containsEntry("truncated", true).containsEntry("matches", 1);
+    }
+
+    @Test
+    void grepMatchesCrlfLinesWithoutTheirLineBreakAndAnchorsPerLine() throws Exception {
+        Files.writeString(home.resolve("crlf.txt"), "alpha\r\nbeta end\r\ngamma");
+
+        String text = (String) harness.ok("grep", args("workspace_id", id, "pattern", "end$|^gamma$",
+                "path", "crlf.txt")).get("output");
+
+        assertThat(text).isEqualTo("crlf.txt:2: beta end\ncrlf.txt:3: gamma");
+    }
+
+    @Test
+    void grepWithALimitPrintsExactlyTheFirstMatchesOfTheFullSearchAcrossManyFiles() throws Exception {
+        Path many = Files.createDirectories(home.resolve("many"));
+        for (int i = 0; i < 300; i++) {
+            Files.writeString(many.resolve("f%03d.txt".formatted(i)), i % 2 == 0 ? "needle " + i + "\n" : "hay\n");
+        }
+        Map<String, Object> all = harness.ok("grep", args("workspace_id", id, "pattern", "needle",
+                "literal", true, "path", "many", "limit", 1000));
+
+        Map<String, Object> first = harness.ok("grep", args("workspace_id", id, "pattern", "needle",
+                "literal", true, "path", "many", "limit", 140));
+
+        List<String> allLines = List.of(((String) all.get("output")).split("\n"));
+        assertThat(all).containsEntry("matches", 150).containsEntry("truncated", false);
+        assertThat(allLines).hasSize(150).doesNotHaveDuplicates().allMatch(line -> line.contains(": needle "));
+        assertThat(first).containsEntry("matches", 140).containsEntry("truncated", true);
+        assertThat(((String) first.get("output")).split("\n")).startsWith(allLines.subList(0, 140)
+                .toArray(String[]::new));
     }
 }

@@ -1,11 +1,7 @@
 package dev.switchboard.plugin.workspace.application;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,9 +36,6 @@ public final class SearchText {
     static final int MAX_LINE = 500;
     /** Files sifted together; small enough that a low limit wastes little work past the last match printed. */
     private static final int BATCH = 128;
-    /** A NUL within this many leading bytes marks a file as binary. */
-    private static final int BINARY_PROBE = 8192;
-    private static final String REGEX_META = "\\^$.|?*+()[]{}";
 
     /**
      * What to search for.
@@ -78,15 +71,15 @@ public final class SearchText {
             Path root = settings.confinement().admit(query.path() == null ? workspace.cwd()
                     : PathResolver.resolve(workspace.cwd(), settings.home(), query.path()));
             Pattern pattern = compile(query);
-            Needle needle = Needle.of(query);
+            Needle needle = query.ignoreCase() ? null : Needle.of(query.pattern(), query.literal());
             int max = query.limit() == null ? DEFAULT_LIMIT : query.limit();
             Path base = Files.isDirectory(root) ? root : root.getParent();
-            List<Candidate> files = candidates(root, query.glob());
+            List<SearchCandidate> files = SearchCandidate.collect(root, query.glob());
             StringBuilder out = new StringBuilder();
             int[] matches = {0};
             boolean cut = false;
             for (int from = 0; from < files.size() && !cut; from += BATCH) {
-                List<Candidate> batch = files.subList(from, Math.min(files.size(), from + BATCH));
+                List<SearchCandidate> batch = files.subList(from, Math.min(files.size(), from + BATCH));
                 List<Boolean> hit = batch.parallelStream().map(file -> hasMatch(file, pattern, needle)).toList();
                 for (int i = 0; i < batch.size() && !cut; i++) {
                     cut = hit.get(i)
@@ -108,38 +101,15 @@ public final class SearchText {
         });
     }
 
-    /** A file to search and its size when the walk saw it. */
-    private record Candidate(Path path, long size) {
-    }
-
-    /** @return the regular files to search, in walk order: the root itself, or those under it passing the glob */
-    private static List<Candidate> candidates(Path root, String globText) {
-        if (Files.isRegularFile(root)) {
-            long size = FileSnapshot.sizeOf(root);
-            return size > FileSnapshot.MAX_BYTES ? List.of() : List.of(new Candidate(root, size));
-        }
-        PathMatcher glob = globText == null ? null : FindFiles.matcher(globText);
-        List<Candidate> files = new ArrayList<>();
-        TreeWalk.walk(root, (entry, attributes) -> {
-            if (attributes.isRegularFile() && attributes.size() <= FileSnapshot.MAX_BYTES
-                    && (glob == null || glob.matches(globText.contains("/") ? root.relativize(entry)
-                    : entry.getFileName()))) {
-                files.add(new Candidate(entry, attributes.size()));
-            }
-            return true;
-        });
-        return files;
-    }
-
-    private static boolean hasMatch(Candidate file, Pattern pattern, Needle needle) {
-        String text = textOf(file, needle);
+    private static boolean hasMatch(SearchCandidate file, Pattern pattern, Needle needle) {
+        String text = file.text(needle);
         if (text == null) {
             return false;
         }
         Matcher matcher = pattern.matcher(text);
-        int[] starts = lineStarts(text);
-        for (int i = 0; i < starts.length; i++) {
-            if (matcher.region(starts[i], lineEnd(text, starts, i)).find()) {
+        TextLines lines = TextLines.of(text);
+        for (int i = 0; i < lines.count(); i++) {
+            if (matcher.region(lines.start(i), lines.end(i)).find()) {
                 return true;
             }
         }
@@ -147,111 +117,32 @@ public final class SearchText {
     }
 
     /** @return false when the match limit was reached and the search must stop */
-    private static boolean searchFile(Candidate file, Path base, Pattern pattern, Needle needle, int context, int max,
+    private static boolean searchFile(SearchCandidate file, Path base, Pattern pattern, Needle needle, int context, int max,
                                       int[] matches, StringBuilder out) {
-        String text = textOf(file, needle);
+        String text = file.text(needle);
         if (text == null) {
             return true;
         }
         Matcher matcher = pattern.matcher(text);
-        int[] starts = lineStarts(text);
+        TextLines lines = TextLines.of(text);
         String name = base.relativize(file.path()).toString();
         int printedUpTo = -1;
-        for (int i = 0; i < starts.length; i++) {
-            if (!matcher.region(starts[i], lineEnd(text, starts, i)).find()) {
+        for (int i = 0; i < lines.count(); i++) {
+            if (!matcher.region(lines.start(i), lines.end(i)).find()) {
                 continue;
             }
             if (matches[0] == max) {
                 return false;
             }
             matches[0]++;
-            for (int c = Math.max(printedUpTo + 1, i - context); c <= Math.min(starts.length - 1, i + context); c++) {
-                int end = lineEnd(text, starts, c);
-                boolean hit = c == i || matcher.region(starts[c], end).find();
+            for (int c = Math.max(printedUpTo + 1, i - context); c <= Math.min(lines.count() - 1, i + context); c++) {
+                boolean hit = c == i || matcher.region(lines.start(c), lines.end(c)).find();
                 out.append(name).append(hit ? ':' : '-').append(c + 1).append(hit ? ": " : "- ")
-                        .append(cut(text.substring(starts[c], end))).append('\n');
+                        .append(cut(lines.line(c))).append('\n');
                 printedUpTo = c;
             }
         }
         return true;
-    }
-
-    /**
-     * @return the file's text, or null when it cannot be read, is binary, exceeds the read cap, or lacks the needle
-     */
-    private static String textOf(Candidate file, Needle needle) {
-        byte[] bytes = FileSnapshot.bytesOf(file.path(), file.size());
-        // the needle first: most files lack it, and then the binary probe is never needed
-        if (bytes == null || (needle != null && !needle.in(bytes))
-                || isBinary(bytes)) {
-            return null;
-        }
-        return new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    private static boolean isBinary(byte[] bytes) {
-        for (int i = 0, to = Math.min(bytes.length, BINARY_PROBE); i < to; i++) {
-            if (bytes[i] == 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** @return where each line starts: one more line than there are LFs, as {@code split("\\r?\\n", -1)} counts */
-    private static int[] lineStarts(String text) {
-        int[] starts = new int[32];
-        int count = 1;
-        for (int lf = text.indexOf('\n'); lf >= 0; lf = text.indexOf('\n', lf + 1)) {
-            if (count == starts.length) {
-                starts = Arrays.copyOf(starts, count * 2);
-            }
-            starts[count++] = lf + 1;
-        }
-        return Arrays.copyOf(starts, count);
-    }
-
-    /** @return where line {@code i} ends, before its LF or CRLF */
-    private static int lineEnd(String text, int[] starts, int i) {
-        if (i + 1 == starts.length) {
-            return text.length();
-        }
-        int end = starts[i + 1] - 1;
-        return end > starts[i] && text.charAt(end - 1) == '\r' ? end - 1 : end;
-    }
-
-    /**
-     * UTF-8 bytes every matching line must contain, found with Boyer-Moore-Horspool (it skips up to the needle's
-     * length per step, which matters because most files of a tree lack it). The arrays are never changed after
-     * {@link #of}, so one needle serves every thread of a search.
-     */
-    private record Needle(byte[] bytes, int[] shift) {
-
-        /** @return the needle of a case-sensitive pattern that is literal text, or null when there is none */
-        static Needle of(Query query) {
-            String pattern = query.pattern();
-            if (query.ignoreCase() || pattern.isEmpty() || pattern.indexOf('\uFFFD') >= 0
-                    || !query.literal() && pattern.chars().anyMatch(c -> REGEX_META.indexOf(c) >= 0)) {
-                return null;
-            }
-            byte[] bytes = pattern.getBytes(StandardCharsets.UTF_8);
-            int[] shift = new int[256];
-            Arrays.fill(shift, bytes.length);
-            for (int j = 0; j < bytes.length - 1; j++) {
-                shift[bytes[j] & 0xFF] = bytes.length - 1 - j;
-            }
-            return new Needle(bytes, shift);
-        }
-
-        boolean in(byte[] haystack) {
-            int last = bytes.length - 1;
-            for (int i = 0; i + last < haystack.length; i += shift[haystack[i + last] & 0xFF]) {
-                if (haystack[i + last] == bytes[last] && Arrays.equals(haystack, i, i + last, bytes, 0, last)) {
-                    return true;
-                }
-            }
-            return false;
-        }
     }
 
     private static String cut(String line) {
