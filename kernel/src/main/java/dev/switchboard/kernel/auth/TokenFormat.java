@@ -22,15 +22,19 @@ public final class TokenFormat {
 
     private static final Pattern B64TOKEN = Pattern.compile("[A-Za-z0-9._~+/-]+=*");
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private TokenFormat() {
+    }
+
+    /** Created on first use: checking a token, as every start does, needs no random source. */
+    private static final class Random {
+        static final SecureRandom SOURCE = new SecureRandom();
     }
 
     /** @return a fresh token: {@code sbt_} and 43 base64url characters from {@link SecureRandom} */
     public static String generate() {
         byte[] random = new byte[RANDOM_BYTES];
-        RANDOM.nextBytes(random);
+        Random.SOURCE.nextBytes(random);
         return DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + BASE64URL.encodeToString(random);
     }
 

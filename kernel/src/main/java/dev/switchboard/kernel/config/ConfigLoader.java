@@ -9,13 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.dataformat.yaml.YAMLMapper;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.schema.CoreSchema;
 
 /**
  * Reads {@code config/application.yaml} (or a given file) and the environment into a {@link SwitchboardConfig}.
- * Unknown keys under {@code kernel} are refused, so that a typo does not silently fall back to a default.
+ * Unknown keys under {@code kernel} are refused, so that a typo does not silently fall back to a default. The YAML is
+ * read with SnakeYAML Engine's core schema straight into maps, lists and scalars (keys as strings, a repeated key's
+ * last value wins), not through Jackson databind, whose start-up cost would sit on the critical path of every start.
  * Thread-safe (stateless).
  */
 public final class ConfigLoader {
@@ -25,7 +28,6 @@ public final class ConfigLoader {
 
     private static final Set<String> KERNEL_KEYS =
             Set.of("state-dir", "plugins-dir", "storage", "transports", "tool-prefixes", "auth");
-    private static final YAMLMapper YAML = YAMLMapper.builder().build();
 
     /**
      * @param home     the installation directory
@@ -52,12 +54,40 @@ public final class ConfigLoader {
     }
 
     private static Map<String, Object> read(Path file) {
+        Object document;
         try {
-            Map<String, Object> tree = YAML.readValue(Files.readString(file), new TypeReference<>() { });
-            return tree == null ? new LinkedHashMap<>() : new LinkedHashMap<>(tree);
-        } catch (IOException | JacksonException e) {
+            LoadSettings settings = LoadSettings.builder().setSchema(new CoreSchema()).setAllowDuplicateKeys(true)
+                    .setLabel(file.toString()).build();
+            document = new Load(settings).loadFromString(Files.readString(file));
+        } catch (IOException | YamlEngineException e) {
             throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage(), e);
         }
+        if (document == null) {
+            return new LinkedHashMap<>();
+        }
+        if (!(document instanceof Map<?, ?> root)) {
+            throw new ConfigException("cannot read configuration file " + file + ": the top level must be a mapping");
+        }
+        return stringKeys(root);
+    }
+
+    /** The loaded tree with every mapping key as a string, as a configuration tree is addressed. */
+    private static Map<String, Object> stringKeys(Map<?, ?> map) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        map.forEach((key, value) -> out.put(String.valueOf(key), stringKeysIn(value)));
+        return out;
+    }
+
+    private static Object stringKeysIn(Object value) {
+        if (value instanceof Map<?, ?> map) {
+            return stringKeys(map);
+        }
+        if (value instanceof List<?> list) {
+            List<Object> out = new ArrayList<>(list.size());
+            list.forEach(item -> out.add(stringKeysIn(item)));
+            return out;
+        }
+        return value;
     }
 
     private static KernelSettings kernelSettings(Map<String, Object> kernel, Path home, Path userHome, Path file) {

@@ -1,8 +1,12 @@
 package dev.switchboard.kernel.core;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
@@ -25,7 +29,7 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 public final class ServerInfoTool implements Tool {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String JAVA_VERSION = Runtime.version().toString();
     private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor("server_info", "Server information",
             "Describes this Switchboard server: its version and build time, the MCP protocol versions it accepts, "
                     + "the transports it is serving on, where its storage lives, and each installed plugin with its "
@@ -39,6 +43,8 @@ public final class ServerInfoTool implements Tool {
     private final PluginHost plugins;
     private final StorageAccess storage;
     private final TransportRunner transports;
+    /** The last answer and what it was made of. */
+    private final AtomicReference<Rendered> last = new AtomicReference<>();
 
     /**
      * @param build      facts about this build
@@ -61,25 +67,56 @@ public final class ServerInfoTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
+        Facts facts = new Facts(transports.active(), storage.current().orElse(null), plugins.statuses());
+        Rendered previous = last.get();
+        if (previous != null && previous.facts().equals(facts)) {
+            return previous.result();
+        }
+        Map<String, Object> info = info(facts);
+        Rendered fresh = new Rendered(facts, ToolResult.structured(Json.MAPPER.writeValueAsString(info), info));
+        last.set(fresh);
+        return fresh.result();
+    }
+
+    private Map<String, Object> info(Facts facts) {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("name", BuildInfo.NAME);
         info.put("version", build.version());
         info.put("build_time", build.buildTime());
-        info.put("java_version", Runtime.version().toString());
+        info.put("java_version", JAVA_VERSION);
         info.put("protocol_versions", BuildInfo.PROTOCOL_VERSIONS);
-        info.put("transports", transports.active().stream().sorted().toList());
-        info.put("storage", storageInfo());
-        info.put("plugins", plugins.statuses().stream().map(ServerInfoTool::pluginInfo).toList());
-        return ToolResult.structured(JSON.writeValueAsString(info), info);
+        info.put("transports", facts.transports().stream().sorted().toList());
+        info.put("storage", storageInfo(facts.storage()));
+        List<Map<String, Object>> pluginInfos = new ArrayList<>();
+        for (PluginStatus status : facts.plugins()) {
+            pluginInfos.add(pluginInfo(status));
+        }
+        info.put("plugins", List.copyOf(pluginInfos));
+        return Collections.unmodifiableMap(info);
     }
 
-    private Map<String, Object> storageInfo() {
+    /** The mapper, created on the first call rather than on the kernel's start path. */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.builder().build();
+    }
+
+    /**
+     * What an answer is made of: equal facts give an equal answer, so the answer (and its JSON text, most of a call's
+     * cost) is reused until a plugin, transport or the storage changes. The storage compares by identity.
+     */
+    private record Facts(Set<String> transports, SqlStorage storage, List<PluginStatus> plugins) {
+    }
+
+    /** An answer (unmodifiable all the way down) and the facts it was made of. */
+    private record Rendered(Facts facts, ToolResult result) {
+    }
+
+    private static Map<String, Object> storageInfo(SqlStorage open) {
         Map<String, Object> out = new LinkedHashMap<>();
-        SqlStorage open = storage.current().orElse(null);
         out.put("available", open != null);
         out.put("backend", open == null ? null : open.backend());
         out.put("location", open == null ? null : open.location());
-        return out;
+        return Collections.unmodifiableMap(out);
     }
 
     private static Map<String, Object> pluginInfo(PluginStatus status) {
@@ -92,6 +129,6 @@ public final class ServerInfoTool implements Tool {
         if (status.error() != null) {
             out.put("error", status.error());
         }
-        return out;
+        return Collections.unmodifiableMap(out);
     }
 }

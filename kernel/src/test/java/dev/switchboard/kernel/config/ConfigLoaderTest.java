@@ -167,6 +167,36 @@ class ConfigLoaderTest {
         assertThat(config.pluginConfig("storage-sqlite")).doesNotContainKey("path");
     }
 
+    @Test
+    void readsYamlScalarsAsJsonValuesKeysAsStringsAndTheLastOfARepeatedKey() throws IOException {
+        write("""
+                plugins:
+                  demo:
+                    flag: true
+                    ratio: 0.5
+                    nothing: ~
+                    words: [a, 2]
+                    404: not found
+                    limit: 1
+                    limit: 2
+                """);
+
+        Map<String, Object> demo = new ConfigLoader().load(home, null, Map.of(), userHome).pluginConfig("demo");
+
+        assertThat(demo).containsEntry("flag", true).containsEntry("ratio", 0.5).containsEntry("limit", 2)
+                .containsEntry("404", "not found").containsEntry("words", List.of("a", 2))
+                .doesNotContainKey("nothing");
+    }
+
+    @Test
+    void refusesAFileWhoseTopLevelIsNotAMapping() throws IOException {
+        write("- kernel\n- plugins\n");
+
+        assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("application.yaml")
+                .hasMessageContaining("mapping");
+    }
+
     private void write(String yaml) throws IOException {
         Files.createDirectories(home.resolve("config"));
         Files.writeString(home.resolve(ConfigLoader.DEFAULT_FILE), yaml);

@@ -80,4 +80,18 @@ class ToolRegistryTest {
         assertThatThrownBy(() -> registry.register("p", "", List.of(bad)))
                 .isInstanceOf(InvalidToolSchemaException.class).hasMessageContaining("'bad'");
     }
+
+    @Test
+    void refusesInputSchemasThatAreNotOneJsonObjectWithTopLevelTypeObject() {
+        for (String schema : List.of("{\"type\": \"object\"", "{\"type\": \"object\"} {}", "[]",
+                "{\"properties\": {\"a\": {\"type\": \"object\"}}, \"type\": \"array\"}",
+                "{\"properties\": {\"type\": {\"type\": \"object\"}}}")) {
+            FakeTool bad = new FakeTool(new ToolDescriptor("bad", null, "d", schema, null, ToolAnnotations.NONE),
+                    c -> ToolResult.text("x"));
+
+            assertThatThrownBy(() -> registry.register("p", "", List.of(bad)))
+                    .as(schema).isInstanceOf(InvalidToolSchemaException.class).hasMessageContaining("'bad'");
+        }
+        assertThat(registry.tools()).isEmpty();
+    }
 }

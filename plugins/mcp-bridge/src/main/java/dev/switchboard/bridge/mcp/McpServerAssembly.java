@@ -1,9 +1,14 @@
 package dev.switchboard.bridge.mcp;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -26,7 +31,8 @@ import dev.switchboard.ports.transport.TransportContext;
  * resources (subscribe), prompts, completions and logging.
  *
  * <p>Choices: tool, resource, prompt and completion handlers run each on a virtual thread of their own (not on the
- * transport's inbound thread, not on Reactor's bounded pool), so calls run concurrently. The SDK's own validation of
+ * transport's inbound thread, not on Reactor's bounded pool), so calls run concurrently, unless the transport
+ * delivers the request with {@link #deliverInline} on a thread it can give up. The SDK's own validation of
  * tool arguments is off ({@code validateToolInputs(false)}): the kernel's invoker validates and reports the offending
  * field with {@code INVALID_ARGUMENTS}, and that is the format clients see. Structured output is still checked
  * against a tool's output schema by the SDK. The catalogs are read once here: tools, resources and prompts that
@@ -39,14 +45,24 @@ import dev.switchboard.ports.transport.TransportContext;
  */
 public final class McpServerAssembly {
 
-    private static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(
-            JsonMapper.builder().addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class).build());
-    private static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator(JsonMapper.shared());
-
     private static final java.util.concurrent.atomic.AtomicBoolean WARMED =
             new java.util.concurrent.atomic.AtomicBoolean();
 
     private McpServerAssembly() {
+    }
+
+    /**
+     * The mapper and the schema validator, created on first use rather than with this class: a transport's
+     * {@code Plugin.start()} hook only asks for {@link #warmUpInBackground()}, so building them (the validator
+     * compiles the draft 2020-12 meta-schema) happens on the warm-up thread, not on the kernel's start-up thread.
+     */
+    private static final class Shared {
+        static final JsonMapper JACKSON =
+                JsonMapper.builder().addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class).build();
+        static final McpJsonMapper MAPPER = new ToolCallFastPathMapper(new JacksonMcpJsonMapper(JACKSON));
+        /** Writes into a caller's stream and leaves it open. */
+        static final ObjectWriter STREAM_WRITER = JACKSON.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+        static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator(JsonMapper.shared());
     }
 
     /**
@@ -96,9 +112,45 @@ public final class McpServerAssembly {
         });
     }
 
+    /**
+     * Delivers a request so that its handler (a tool call, resource read, prompt or completion), if the SDK gets to
+     * it, runs on the calling thread, blocking it until the answer is written, instead of on a new virtual thread:
+     * {@code release} runs first, on this thread, and must free it of its other duty (the stdio transport hands its
+     * reading role to another thread there). That saves one thread hand-off per call. Requests the SDK answers
+     * itself run as before and do not call {@code release}.
+     *
+     * @param release  frees the calling thread before a handler blocks it; must not throw
+     * @param delivery subscribes to the session's handling of the request, on the calling thread
+     */
+    public static void deliverInline(Runnable release, Runnable delivery) {
+        Offload.inline(release, delivery);
+    }
+
     /** @return the JSON mapper the server reads and writes with; transports MUST use it too. Thread-safe. */
     public static McpJsonMapper jsonMapper() {
-        return MAPPER;
+        return Shared.MAPPER;
+    }
+
+    /**
+     * Writes a message as JSON, exactly as {@code jsonMapper().writeValueAsBytes(message)} would produce it, straight
+     * into {@code out} (which stays open), saving the intermediate byte array. A transport that must never emit a
+     * partial message writes into a buffer of its own first.
+     *
+     * @param out     where the UTF-8 JSON goes
+     * @param message an SDK JSON-RPC record or a JSON object of JDK types
+     * @throws IOException if the message cannot be serialised or written
+     */
+    public static void writeJson(OutputStream out, Object message) throws IOException {
+        try {
+            Shared.STREAM_WRITER.writeValue(out, message);
+        } catch (JacksonException e) {
+            throw new IOException("cannot write the message as JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the validator the SDK checks tool schemas and structured output with. Thread-safe. */
+    static JsonSchemaValidator schemaValidator() {
+        return Shared.VALIDATOR;
     }
 
     /**
@@ -120,7 +172,7 @@ public final class McpServerAssembly {
 
     private static <S extends McpServer.AsyncSpecification<S>> McpServerHandle assemble(
             McpServer.AsyncSpecification<S> spec, TransportContext context, PrincipalResolver principals) {
-        JsonValues json = new JsonValues(MAPPER);
+        JsonValues json = new JsonValues(Shared.MAPPER);
         InFlightCalls inFlight = new InFlightCalls();
         Offload offload = new Offload();
         ToolCallHandler tools = new ToolCallHandler(context.invoker(), principals, inFlight, json);
@@ -131,10 +183,11 @@ public final class McpServerAssembly {
                 .instructions(context.server().instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder()
                         .tools(false).resources(true, false).prompts(false).completions().logging().build())
-                .jsonMapper(MAPPER)
-                .jsonSchemaValidator(VALIDATOR)
+                .jsonMapper(Shared.MAPPER)
+                .jsonSchemaValidator(Shared.VALIDATOR)
                 .validateToolInputs(false)
-                .tools(ToolSpecs.build(context.tools(), new ToolDescriptorMapper(json), VALIDATOR, tools, offload))
+                .tools(ToolSpecs.build(context.tools(), new ToolDescriptorMapper(json), Shared.VALIDATOR, tools,
+                        offload))
                 .resources(resources.resources())
                 .resourceTemplates(resources.templates())
                 .prompts(prompts.prompts())

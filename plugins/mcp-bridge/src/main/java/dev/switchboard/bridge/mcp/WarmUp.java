@@ -9,8 +9,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Exercises the code paths of a session's first messages (JSON-RPC decoding and encoding of initialize and
- * tools/list, schema handling, Reactor's operators) once, so that class loading and initialization happen off the
- * critical path of start-up. Produces nothing; any failure is irrelevant and swallowed by the caller.
+ * tools/list, the tool schema check the server runs at assembly, Reactor's operators) once, so that class loading
+ * and initialization happen off the critical path of start-up. Produces nothing; any failure is irrelevant and
+ * swallowed by the caller.
  */
 final class WarmUp {
 
@@ -28,7 +29,8 @@ final class WarmUp {
             mapper.convertValue(request.params(), new TypeRef<McpSchema.InitializeRequest>() { });
         }
         McpSchema.Tool tool = McpSchema.Tool.builder().name("warm_up").description("warm-up")
-                .inputSchema(mapper, "{\"type\":\"object\",\"properties\":{}}").build();
+                .inputSchema(mapper, "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"string\"}}}").build();
+        McpServerAssembly.schemaValidator().assertConforms("warm-up", tool.inputSchema());
         McpSchema.ListToolsResult list = new McpSchema.ListToolsResult(java.util.List.of(tool), null);
         Object encoded = Mono.just(list).map(r -> new McpSchema.JSONRPCResponse("2.0", 1, r, null)).block();
         mapper.writeValueAsBytes(encoded);

@@ -2,10 +2,12 @@ package dev.switchboard.bridge.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +36,26 @@ class WireEncodingTest {
         Map<String, Object> parsed = mapper.readValue(bytes, new TypeRef<Map<String, Object>>() {
         });
         assertThat(parsed).containsKey("result");
+    }
+
+    @Test
+    void writesToAStreamTheSameBytesAsTheMapperAndLeavesItOpen() throws Exception {
+        McpSchema.CallToolResult result = ToolResultMapper.toSdk(new ToolResult.Success(
+                List.of(new Content.Text("lone \uD800 and \uD83D\uDE00")), Map.of("note", "\uDC00")));
+        Object message = McpSchema.JSONRPCResponse.result(1, result);
+        ByteArrayOutputStream out = new ByteArrayOutputStream() {
+            @Override
+            public void close() {
+                throw new AssertionError("the stream was closed");
+            }
+        };
+
+        McpServerAssembly.writeJson(out, message);
+        McpServerAssembly.writeJson(out, Map.of("k", "v"));
+
+        byte[] expected = McpServerAssembly.jsonMapper().writeValueAsBytes(message);
+        assertThat(Arrays.copyOf(out.toByteArray(), expected.length)).isEqualTo(expected);
+        assertThat(new String(out.toByteArray(), StandardCharsets.UTF_8)).endsWith("{\"k\":\"v\"}");
     }
 
     private static String strictUtf8(byte[] bytes) throws CharacterCodingException {

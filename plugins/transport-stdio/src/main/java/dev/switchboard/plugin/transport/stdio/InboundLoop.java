@@ -1,14 +1,19 @@
 package dev.switchboard.plugin.transport.stdio;
 
 import java.io.IOException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The reader thread's work: reads lines until the input ends or the session stops, answers lines that are not
- * JSON-RPC (a parse error does not end the session), and routes the rest. Runs {@code onEnd} once when it stops.
+ * The reading role: reads lines until the input ends or the session stops, answers lines that are not JSON-RPC (a
+ * parse error does not end the session), and routes the rest. One thread holds the role at a time; the holder may
+ * {@link #handOver()} it to another thread of the readers' executor before it goes on to run a request itself
+ * (leader/followers), so the next line is read while the call runs and the call needs no thread hand-off of its own.
+ * Runs {@code onEnd} once, on the holder, when reading stops.
  */
 final class InboundLoop implements Runnable {
 
@@ -20,19 +25,46 @@ final class InboundLoop implements Runnable {
     private final SessionPort session;
     private final BooleanSupplier stopping;
     private final Runnable onEnd;
+    private final Executor readers;
+    /** The thread that holds the reading role; null while it passes to another. */
+    private volatile Thread holder;
 
     InboundLoop(LineReader reader, JsonRpcDecoder decoder, InboundRouter router, SessionPort session,
-                BooleanSupplier stopping, Runnable onEnd) {
+                BooleanSupplier stopping, Runnable onEnd, Executor readers) {
         this.reader = reader;
         this.decoder = decoder;
         this.router = router;
         this.session = session;
         this.stopping = stopping;
         this.onEnd = onEnd;
+        this.readers = readers;
+    }
+
+    /** Starts reading on a thread of the readers' executor. */
+    void start() {
+        readers.execute(this);
+    }
+
+    /**
+     * Passes the reading role to another thread, when the calling thread holds it; the caller then finishes what it
+     * is doing and stops reading. If no thread can take it (the session is ending), the caller keeps the role.
+     */
+    void handOver() {
+        Thread current = Thread.currentThread();
+        if (holder != current) {
+            return;
+        }
+        holder = null;
+        try {
+            readers.execute(this);
+        } catch (RejectedExecutionException e) {
+            holder = current;
+        }
     }
 
     @Override
     public void run() {
+        holder = Thread.currentThread();
         try {
             readUntilEnd();
         } catch (IOException e) {
@@ -40,14 +72,20 @@ final class InboundLoop implements Runnable {
                 LOG.warn("reading stdin failed; ending the stdio session", e);
             }
         } catch (RuntimeException e) {
-            LOG.error("the stdio session failed; ending it", e);
+            LOG.error(holdsRole() ? "the stdio session failed; ending it" : "a stdio request failed", e);
         } finally {
-            onEnd.run();
+            if (holdsRole()) {
+                onEnd.run();
+            }
         }
     }
 
+    private boolean holdsRole() {
+        return holder == Thread.currentThread();
+    }
+
     private void readUntilEnd() throws IOException {
-        while (!stopping.getAsBoolean()) {
+        while (holdsRole() && !stopping.getAsBoolean()) {
             String line;
             try {
                 line = reader.readLine();

@@ -19,7 +19,8 @@ import io.modelcontextprotocol.spec.McpSchema;
  * deliver that notification on the client's behalf, so nothing waits for it;</li>
  * <li>{@code notifications/cancelled} raises the named call's cancellation signal (the SDK has no handler for it).</li>
  * </ul>
- * Runs on the one reader thread; {@link #observeOutbound} may run on any thread.
+ * Runs on the thread that holds the reading role (one at a time, handed over with a happens-before edge);
+ * {@link #observeOutbound} may run on any thread.
  */
 final class InboundRouter {
 

@@ -46,11 +46,17 @@ final class JsonRpcDecoder {
         boolean hasMethod = map.get("method") instanceof String;
         boolean isResponse = map.containsKey("result") || map.containsKey("error");
         try {
+            // Built directly when "jsonrpc" is a string (the records check the rest), which saves converting the
+            // parsed tree once more; other shapes go through the mapper, which coerces or refuses them.
             if (hasMethod && map.containsKey("id")) {
-                return new Message(mapper.convertValue(map, McpSchema.JSONRPCRequest.class));
+                return new Message(map.get("jsonrpc") instanceof String version
+                        ? new McpSchema.JSONRPCRequest(version, (String) map.get("method"), id, map.get("params"))
+                        : mapper.convertValue(map, McpSchema.JSONRPCRequest.class));
             }
             if (hasMethod) {
-                return new Message(mapper.convertValue(map, McpSchema.JSONRPCNotification.class));
+                return new Message(map.get("jsonrpc") instanceof String version
+                        ? new McpSchema.JSONRPCNotification(version, (String) map.get("method"), map.get("params"))
+                        : mapper.convertValue(map, McpSchema.JSONRPCNotification.class));
             }
             if (isResponse) {
                 return new Message(mapper.convertValue(map, McpSchema.JSONRPCResponse.class));

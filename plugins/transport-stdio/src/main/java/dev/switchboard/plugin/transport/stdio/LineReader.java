@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reads newline-delimited UTF-8 lines (a trailing CR is dropped) with a size limit. Bytes that are not valid UTF-8
- * become U+FFFD. Not thread-safe: one reader thread.
+ * become U+FFFD. Not thread-safe: used by the thread holding the reading role, one at a time.
  */
 final class LineReader {
 

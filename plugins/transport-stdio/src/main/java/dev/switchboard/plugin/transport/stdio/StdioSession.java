@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -25,9 +28,13 @@ import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportLifecycle;
 
 /**
- * One stdio session, from start to end: wires the reader thread, the lifecycle router, the SDK server and the
- * writer, and ends in one place. When the input ends it lets in-flight calls finish (up to 30 s), closes the server
- * and the output, and then tells the kernel, once. Thread-safe.
+ * One stdio session, from start to end: wires the reading role, the lifecycle router, the SDK server and the
+ * writer, and ends in one place. Requests whose handlers may block (tool calls, resource reads, prompts,
+ * completions) run on the thread that read them, which hands the reading role to another thread of the session's
+ * readers (daemon platform threads, created as needed and kept for a minute when idle) just before the handler
+ * starts: a sequential client's call then costs no thread hand-off on its way, and calls still run concurrently.
+ * When the input ends it lets in-flight calls finish (up to 30 s), closes the server and the output, and then tells
+ * the kernel, once. Thread-safe.
  */
 final class StdioSession implements SessionPort {
 
@@ -45,28 +52,29 @@ final class StdioSession implements SessionPort {
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final AtomicBoolean ending = new AtomicBoolean();
     private final CountDownLatch ended = new CountDownLatch(1);
-    private final Thread reader;
+    private final ExecutorService readers = Executors.newCachedThreadPool(
+            Thread.ofPlatform().daemon().name("switchboard-stdio-", 0).factory());
+    private final InboundLoop loop;
 
     StdioSession(StdioStreams streams, TransportContext context) {
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();
         this.lifecycle = context.lifecycle();
-        this.writer = new LineWriter(streams.out(), mapper);
+        this.writer = new LineWriter(streams.out());
         InboundRouter router = new InboundRouter(this);
         this.provider = new StdioServerProvider(new StdioSessionTransport(writer, mapper, router::observeOutbound),
                 McpServerAssembly.protocolVersions(context.server()));
         this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(Principal.LOCAL_OWNER));
-        InboundLoop loop = new InboundLoop(new LineReader(streams.in(), MAX_LINE_BYTES), new JsonRpcDecoder(mapper),
-                router, this, stopRequested::get, this::end);
-        this.reader = Thread.ofPlatform().daemon().name("switchboard-stdio-in").unstarted(loop);
+        this.loop = new InboundLoop(new LineReader(streams.in(), MAX_LINE_BYTES), new JsonRpcDecoder(mapper),
+                router, this, stopRequested::get, this::end, readers);
     }
 
     void start() {
-        reader.start();
+        loop.start();
     }
 
     /**
      * Stops serving, lets in-flight calls finish (bounded), closes everything; waits until done. Idempotent. The
-     * reader thread is not interrupted (it may be writing an answer, and a read of the process's stdin cannot be
+     * reading thread is not interrupted (it may be writing an answer, and a read of the process's stdin cannot be
      * interrupted anyway): it is a daemon that ignores whatever it still reads.
      */
     void stop() {
@@ -89,6 +97,8 @@ final class StdioSession implements SessionPort {
             LOG.warn("stdio requests still running after {}; cancelling them", DRAIN_LIMIT);
         }
         server.closeGracefully();
+        // No interrupts: the thread running this may be one of the readers; calls still running were cancelled.
+        readers.shutdown();
         writer.close();
         ended.countDown();
         if (!stopRequested.get()) {
@@ -105,10 +115,11 @@ final class StdioSession implements SessionPort {
     @Override
     public void dispatch(McpSchema.JSONRPCRequest request) {
         inFlight.begin();
-        provider.session().handle(request)
+        Mono<Void> handling = provider.session().handle(request)
                 .contextWrite(Context.of(McpTransportContext.KEY, RequestContexts.forRequest(request.id())))
-                .doFinally(signal -> inFlight.end())
-                .subscribe(null, e -> LOG.warn("request {} failed in the MCP session", request.id(), e));
+                .doFinally(signal -> inFlight.end());
+        McpServerAssembly.deliverInline(loop::handOver, () -> handling.subscribe(null,
+                e -> LOG.warn("request {} failed in the MCP session", request.id(), e)));
     }
 
     @Override

@@ -1,0 +1,78 @@
+package dev.switchboard.bridge.mcp;
+
+import java.io.IOException;
+import java.util.Map;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * The server's JSON mapper: Jackson's, except that the SDK's conversion of a {@code tools/call} request's parsed
+ * parameters (JDK maps, lists and scalars) into {@link McpSchema.CallToolRequest}, on every call's path, is done
+ * directly when they have the usual shape (a string {@code name}, objects or nothing for {@code arguments} and
+ * {@code _meta}, and no other parameter), which saves converting the tree through Jackson once more. Every other conversion, including an
+ * unusual shape, goes to Jackson, which coerces or refuses as the SDK expects. Thread-safe.
+ */
+final class ToolCallFastPathMapper implements McpJsonMapper {
+
+    /** Parameters the fast path maps; any other (a task request, a future field) goes through Jackson. */
+    private static final java.util.Set<String> USUAL_KEYS = java.util.Set.of("name", "arguments", "_meta");
+
+    private final McpJsonMapper jackson;
+
+    ToolCallFastPathMapper(McpJsonMapper jackson) {
+        this.jackson = jackson;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T convertValue(Object fromValue, TypeRef<T> type) {
+        if (type.getType() == McpSchema.CallToolRequest.class && fromValue instanceof Map<?, ?> params
+                && USUAL_KEYS.containsAll(params.keySet()) && params.get("name") instanceof String name && objectOrAbsent(params.get("arguments"))
+                && objectOrAbsent(params.get("_meta"))) {
+            return (T) new McpSchema.CallToolRequest(name, (Map<String, Object>) params.get("arguments"),
+                    (Map<String, Object>) params.get("_meta"));
+        }
+        return jackson.convertValue(fromValue, type);
+    }
+
+    @Override
+    public <T> T convertValue(Object fromValue, Class<T> type) {
+        return jackson.convertValue(fromValue, type);
+    }
+
+    @Override
+    public <T> T readValue(String content, Class<T> type) throws IOException {
+        return jackson.readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(byte[] content, Class<T> type) throws IOException {
+        return jackson.readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(String content, TypeRef<T> type) throws IOException {
+        return jackson.readValue(content, type);
+    }
+
+    @Override
+    public <T> T readValue(byte[] content, TypeRef<T> type) throws IOException {
+        return jackson.readValue(content, type);
+    }
+
+    @Override
+    public String writeValueAsString(Object value) throws IOException {
+        return jackson.writeValueAsString(value);
+    }
+
+    @Override
+    public byte[] writeValueAsBytes(Object value) throws IOException {
+        return jackson.writeValueAsBytes(value);
+    }
+
+    private static boolean objectOrAbsent(Object value) {
+        return value == null || value instanceof Map;
+    }
+}
