@@ -102,24 +102,30 @@ const STUB = `
     if (id !== undefined) process.stdout.write('{"jsonrpc":"2.0","id":' + id + ',"result":' + body + '}\\n');
   });`;
 
-// A layout with the workspace plugin: the given one when it has it and no --plugin is given, else a temp copy with
-// the plugin zip put in (replacing any workspace plugin the layout has).
+// A temp copy of the layout with the workspace plugin enabled (it ships disabled): the layout's own plugin, or the
+// zip given with --plugin (or found under plugins/workspace/target) in its place.
 function layoutWithWorkspace(scratch) {
   const plugins = readdirSync(join(layoutArg, 'plugins'));
-  if (!args.plugin && plugins.some((name) => name.includes('workspace'))) return layoutArg;
+  const copy = join(scratch, 'switchboard');
+  cpSync(layoutArg, copy, { recursive: true });
   let zip = args.plugin;
-  if (!zip) {
+  if (!zip && !plugins.some((name) => name.includes('workspace'))) {
     const target = join(repo, 'plugins', 'workspace', 'target');
     const found = existsSync(target) ? readdirSync(target).filter((n) => /^workspace-.*\.zip$/.test(n)) : [];
     if (found.length === 0) throw new Error(`${layoutArg} has no workspace plugin; build it or pass --plugin`);
     zip = join(target, found[0]);
   }
-  const copy = join(scratch, 'switchboard');
-  cpSync(layoutArg, copy, { recursive: true });
-  for (const name of plugins.filter((n) => n.includes('workspace'))) {
-    rmSync(join(copy, 'plugins', name), { recursive: true, force: true });
+  if (zip) {
+    for (const name of plugins.filter((n) => n.includes('workspace'))) {
+      rmSync(join(copy, 'plugins', name), { recursive: true, force: true });
+    }
+    cpSync(resolve(zip), join(copy, 'plugins', 'plugin-workspace.zip'));
   }
-  cpSync(resolve(zip), join(copy, 'plugins', 'plugin-workspace.zip'));
+  const disabled = join(copy, 'plugins', 'disabled.txt');
+  if (existsSync(disabled)) {
+    const kept = readFileSync(disabled, 'utf8').split('\n').filter((line) => line.trim() !== 'workspace');
+    writeFileSync(disabled, kept.join('\n'));
+  }
   return copy;
 }
 
