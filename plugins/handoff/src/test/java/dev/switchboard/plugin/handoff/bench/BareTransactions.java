@@ -2,12 +2,6 @@ package dev.switchboard.plugin.handoff.bench;
 
 import java.sql.PreparedStatement;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import dev.switchboard.ports.storage.SqlStorage;
 
@@ -34,24 +28,7 @@ final class BareTransactions {
 
     /** Commits from {@code threads} threads at once for {@code millis} ms; @return how many committed in all. */
     long concurrent(int threads, long millis) throws Exception {
-        CountDownLatch start = new CountDownLatch(1);
-        long[] end = new long[1];
-        List<Future<Long>> counts = new ArrayList<>();
-        try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
-            for (int i = 0; i < threads; i++) {
-                counts.add(pool.submit(() -> {
-                    start.await();
-                    return commitUntil(end[0]);
-                }));
-            }
-            end[0] = System.nanoTime() + millis * 1_000_000;
-            start.countDown();
-            long total = 0;
-            for (Future<Long> count : counts) {
-                total += count.get();
-            }
-            return total;
-        }
+        return ConcurrentRuns.total(threads, millis, this::commitUntil);
     }
 
     private long commitUntil(long end) {
