@@ -9,7 +9,9 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,6 +47,8 @@ class HandoffStdioIT {
     static Path dir;
 
     private static McpSyncClient client;
+    /** Every resource list the client was sent after {@code notifications/resources/list_changed}. */
+    private static final Queue<List<String>> RESOURCE_LISTS = new ConcurrentLinkedQueue<>();
 
     @BeforeAll
     static void startServer() {
@@ -57,6 +61,8 @@ class HandoffStdioIT {
         transport.setStdErrorHandler(line -> SERVER_STDERR.append(line).append('\n'));
         client = McpClient.sync(transport)
                 .clientInfo(McpSchema.Implementation.builder("switchboard-e2e-handoff", "1.0.0").build())
+                .resourcesChangeConsumer(resources -> RESOURCE_LISTS.add(resources.stream()
+                        .map(McpSchema.Resource::uri).toList()))
                 .requestTimeout(TIMEOUT)
                 .initializationTimeout(TIMEOUT)
                 .build();
@@ -145,6 +151,23 @@ class HandoffStdioIT {
         assertThat(invalid.isError()).isTrue();
         assertThat(structured(invalid)).containsEntry("code", "INVALID_ARGUMENTS");
         assertThat(map(structured(invalid).get("details"))).containsEntry("field", "kind");
+    }
+
+    @Test
+    void aNewHandoffIsAnnouncedAndListedAsAResource() throws InterruptedException {
+        ok("frontispice_register_project", Map.of("project", "announced"));
+        ok("frontispice_publish_handoff", Map.of("project", "announced", "title", "Listed", "summary", "s",
+                "content", "listed body"));
+
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (RESOURCE_LISTS.stream().noneMatch(list -> list.contains("handoff://announced/1"))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(RESOURCE_LISTS).as("lists sent after list_changed%s", log())
+                .anySatisfy(list -> assertThat(list).contains("handoff://announced/1"));
+        assertThat(client.listResources().resources()).extracting(McpSchema.Resource::uri)
+                .contains("handoff://announced/1");
     }
 
     @Test

@@ -27,10 +27,21 @@ public final class ResourceRegistry implements ResourceCatalog {
 
     /**
      * @param owner     the plugin id
-     * @param contributed the plugin's providers; each is given the update sink
+     * @param contributed the plugin's providers; each is given a sink that passes its reports to every listener
      */
     public void register(String owner, List<ResourceProvider> contributed) {
-        contributed.forEach(p -> p.watch(this::fireUpdated));
+        ResourceUpdateSink fanOut = new ResourceUpdateSink() {
+            @Override
+            public void updated(String uri) {
+                listeners.forEach(l -> l.updated(uri));
+            }
+
+            @Override
+            public void listChanged() {
+                listeners.forEach(ResourceUpdateSink::listChanged);
+            }
+        };
+        contributed.forEach(p -> p.watch(fanOut));
         providers.add(owner, contributed);
     }
 
@@ -67,9 +78,5 @@ public final class ResourceRegistry implements ResourceCatalog {
     @Override
     public void addUpdateListener(ResourceUpdateSink sink) {
         listeners.add(sink);
-    }
-
-    private void fireUpdated(String uri) {
-        listeners.forEach(l -> l.updated(uri));
     }
 }

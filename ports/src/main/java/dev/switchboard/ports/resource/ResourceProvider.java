@@ -49,7 +49,8 @@ public interface ResourceProvider extends ExtensionPoint {
      * Called once when the plugin starts, with the sink for change reports. The default ignores it: a provider that
      * never reports changes still lets clients subscribe, they are simply never notified.
      *
-     * @param sink where to report changed resources
+     * @param sink where to report changed resources ({@link ResourceUpdateSink#updated}) and a changed list of
+     *             concrete resources ({@link ResourceUpdateSink#listChanged})
      */
     default void watch(ResourceUpdateSink sink) {
         // no changes to report

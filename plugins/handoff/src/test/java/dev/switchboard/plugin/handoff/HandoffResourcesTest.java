@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,6 +16,7 @@ import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.content.ResourceContents;
 import dev.switchboard.ports.resource.ResourceDescriptor;
+import dev.switchboard.ports.resource.ResourceUpdateSink;
 
 /** Beyond the original: handoffs are MCP resources {@code handoff://<project>/<sequence>}. */
 class HandoffResourcesTest {
@@ -74,5 +76,44 @@ class HandoffResourcesTest {
                 .containsExactly("raveil");
         assertThat(resources.complete("handoff://{project}/{sequence}", "sequence", "", Map.of("project", "raveil")))
                 .containsExactly("2", "1");
+    }
+
+    @Test
+    void aNewHandoffReportsTheListChangedAndAppearsInIt() {
+        AtomicInteger reports = new AtomicInteger();
+        resources.watch(listChanges(reports));
+
+        handoff.publish("raveil", "Transport decision", "Stdio first.");
+
+        assertThat(reports).hasValue(1);
+        assertThat(resources.resources()).extracting(ResourceDescriptor::uri).first().isEqualTo("handoff://raveil/3");
+    }
+
+    @Test
+    void aReplayedOrRefusedPublishReportsNothing() {
+        Map<String, Object> keyed = Map.of("project", "raveil", "title", "Keyed", "summary", "About keyed",
+                "content", "Same every time.", "idempotency_key", "k-1");
+        handoff.publish(keyed);
+        AtomicInteger reports = new AtomicInteger();
+        resources.watch(listChanges(reports));
+
+        handoff.publish(keyed);
+        handoff.call("frontispice_publish_handoff", Map.of("project", "nobody-here", "title", "t", "summary", "s",
+                "content", "c"));
+
+        assertThat(reports).hasValue(0);
+    }
+
+    private static ResourceUpdateSink listChanges(AtomicInteger reports) {
+        return new ResourceUpdateSink() {
+            @Override
+            public void updated(String uri) {
+            }
+
+            @Override
+            public void listChanged() {
+                reports.incrementAndGet();
+            }
+        };
     }
 }

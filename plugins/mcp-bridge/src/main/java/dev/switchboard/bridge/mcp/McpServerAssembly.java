@@ -22,6 +22,7 @@ import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 
+import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
 
@@ -35,8 +36,9 @@ import dev.switchboard.ports.transport.TransportContext;
  * delivers the request with {@link #deliverInline} on a thread it can give up. The SDK's own validation of
  * tool arguments is off ({@code validateToolInputs(false)}): the kernel's invoker validates and reports the offending
  * field with {@code INVALID_ARGUMENTS}, and that is the format clients see. Structured output is still checked
- * against a tool's output schema by the SDK. The catalogs are read once here: tools, resources and prompts that
- * appear later are not served by this server.
+ * against a tool's output schema by the SDK. The catalogs are read once here, except concrete resources: when a
+ * provider reports that its list changed, {@link ResourceListSync} brings the server's list up to date and clients
+ * are told ({@code listChanged} capability); tools and prompts that appear later are not served by this server.
  *
  * <p>JSON written by transports MUST be produced as bytes with {@link #jsonMapper()}
  * ({@link McpJsonMapper#writeValueAsBytes}): its UTF-8 generator escapes a lone UTF-16 surrogate as {@code \\uD800},
@@ -182,7 +184,7 @@ public final class McpServerAssembly {
                 .serverInfo(context.server().name(), context.server().version())
                 .instructions(context.server().instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder()
-                        .tools(false).resources(true, false).prompts(false).completions().logging().build())
+                        .tools(false).resources(true, true).prompts(false).completions().logging().build())
                 .jsonMapper(Shared.MAPPER)
                 .jsonSchemaValidator(Shared.VALIDATOR)
                 .validateToolInputs(false)
@@ -194,7 +196,18 @@ public final class McpServerAssembly {
                 .completions(CompletionSpecs.build(context.prompts(), context.resources(), offload))
                 .build();
         McpServerHandle handle = new McpServerHandle(server, offload, inFlight);
-        context.resources().addUpdateListener(handle::resourceUpdated);
+        ResourceListSync listSync = new ResourceListSync(server, resources);
+        context.resources().addUpdateListener(new ResourceUpdateSink() {
+            @Override
+            public void updated(String uri) {
+                handle.resourceUpdated(uri);
+            }
+
+            @Override
+            public void listChanged() {
+                listSync.request();
+            }
+        });
         return handle;
     }
 }

@@ -71,15 +71,17 @@ public final class PublishHandoff {
     private final HandoffSettings settings;
     private final AppendHandoffPort append;
     private final Clock clock;
+    private final HandoffListChanges changes;
 
     @Inject
     PublishHandoff(ResolveProject resolver, SecretGuard guard, HandoffSettings settings, AppendHandoffPort append,
-                   Clock clock) {
+                   Clock clock, HandoffListChanges changes) {
         this.resolver = resolver;
         this.guard = guard;
         this.settings = settings;
         this.append = append;
         this.clock = clock;
+        this.changes = changes;
     }
 
     /**
@@ -135,8 +137,10 @@ public final class PublishHandoff {
                 PayloadFingerprint.of(project, draft), request.idempotencyKey(), request.publishedBy(),
                 overriddenRules, clock.instant());
         return append.append(handoff).map(result -> switch (result) {
-            case AppendResult.Committed committed ->
-                    Outcome.done(new Published(committed.receipt(), false, overriddenRules));
+            case AppendResult.Committed committed -> {
+                changes.changed();
+                yield Outcome.done(new Published(committed.receipt(), false, overriddenRules));
+            }
             case AppendResult.Replayed replayed -> Outcome.done(new Published(replayed.receipt(), true, List.of()));
             case AppendResult.Conflict conflict -> Outcome.<Published>refused(new Refusal(Reason.CONFLICT,
                     "idempotency_key '" + request.idempotencyKey() + "' was already used for a different handoff ("

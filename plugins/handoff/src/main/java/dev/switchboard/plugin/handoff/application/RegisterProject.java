@@ -24,17 +24,21 @@ public final class RegisterProject {
     private final LoadProjectsPort projects;
     private final RegisterProjectPort register;
     private final Clock clock;
+    private final HandoffListChanges changes;
 
     /**
      * @param projects reads the registry, for previews
      * @param register registers and merges
      * @param clock    the time of registration
+     * @param changes  told when a merge moved handoffs
      */
     @Inject
-    public RegisterProject(LoadProjectsPort projects, RegisterProjectPort register, Clock clock) {
+    public RegisterProject(LoadProjectsPort projects, RegisterProjectPort register, Clock clock,
+                           HandoffListChanges changes) {
         this.projects = projects;
         this.register = register;
         this.clock = clock;
+        this.changes = changes;
     }
 
     /**
@@ -51,7 +55,11 @@ public final class RegisterProject {
         }
         String shown = displayName == null || displayName.isBlank() ? name.strip() : displayName.strip();
         if (confirmed) {
-            return Outcome.done(register.register(key.get(), shown, registeredBy, clock.instant()));
+            Registration registration = register.register(key.get(), shown, registeredBy, clock.instant());
+            if (!registration.merged().isEmpty()) {
+                changes.changed();
+            }
+            return Outcome.done(registration);
         }
         return Outcome.done(preview(key.get(), shown, registeredBy));
     }

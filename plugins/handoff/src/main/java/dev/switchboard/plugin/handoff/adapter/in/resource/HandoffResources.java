@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 
 import org.pf4j.Extension;
 
+import dev.switchboard.plugin.handoff.application.HandoffListChanges;
 import dev.switchboard.plugin.handoff.application.HandoffText;
 import dev.switchboard.plugin.handoff.application.ListProjects;
 import dev.switchboard.plugin.handoff.application.Outcome;
@@ -20,10 +21,12 @@ import dev.switchboard.ports.content.ResourceContents;
 import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.resource.ResourceProvider;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
+import dev.switchboard.ports.resource.ResourceUpdateSink;
 
 /**
  * Handoffs as MCP resources. The template {@code handoff://{project}/{sequence}} serves any handoff of a registered
- * project; the concrete list holds the {@value #LISTED} most recent handoffs, for clients that attach from a list.
+ * project; the concrete list holds the {@value #LISTED} most recent handoffs, for clients that attach from a list,
+ * and is reported changed after each publish or merge ({@code notifications/resources/list_changed}).
  * Completion suggests project keys and, for a chosen project, its newest sequences. Thread-safe.
  */
 @Extension
@@ -37,11 +40,19 @@ public final class HandoffResources implements ResourceProvider {
 
     private final ReadHandoff readHandoff;
     private final ListProjects listProjects;
+    private final HandoffListChanges changes;
 
     @Inject
-    HandoffResources(ReadHandoff readHandoff, ListProjects listProjects) {
+    HandoffResources(ReadHandoff readHandoff, ListProjects listProjects, HandoffListChanges changes) {
         this.readHandoff = readHandoff;
         this.listProjects = listProjects;
+        this.changes = changes;
+    }
+
+    /** Reports a changed list after every new handoff or merge, so the listed recent handoffs stay current. */
+    @Override
+    public void watch(ResourceUpdateSink sink) {
+        changes.subscribe(sink::listChanged);
     }
 
     @Override

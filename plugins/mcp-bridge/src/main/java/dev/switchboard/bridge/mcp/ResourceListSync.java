@@ -1,0 +1,80 @@
+package dev.switchboard.bridge.mcp;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncResourceSpecification;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * Keeps the SDK server's registered resources equal to the catalog's after a provider reports that its list changed
+ * (SDK 2.1.0 lists only registered resources): resources no longer listed are removed, new ones added, and the SDK
+ * sends {@code notifications/resources/list_changed} for each change. The work runs on a virtual thread, never on
+ * the reporting thread (a tool call), and reports that arrive while it runs are coalesced into one more pass.
+ * Thread-safe.
+ */
+final class ResourceListSync {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ResourceListSync.class);
+    private static final Duration STEP_LIMIT = Duration.ofSeconds(5);
+
+    private final McpAsyncServer server;
+    private final ResourceSpecs specs;
+    private final AtomicBoolean requested = new AtomicBoolean();
+    private final AtomicBoolean running = new AtomicBoolean();
+
+    ResourceListSync(McpAsyncServer server, ResourceSpecs specs) {
+        this.server = server;
+        this.specs = specs;
+    }
+
+    /** Asks for a pass; returns at once. */
+    void request() {
+        requested.set(true);
+        if (running.compareAndSet(false, true)) {
+            Thread.ofVirtual().name("mcp-resource-list-sync").start(this::drain);
+        }
+    }
+
+    private void drain() {
+        try {
+            while (requested.getAndSet(false)) {
+                syncOnce();
+            }
+        } finally {
+            running.set(false);
+            if (requested.get()) {
+                request();
+            }
+        }
+    }
+
+    private void syncOnce() {
+        try {
+            Map<String, AsyncResourceSpecification> wanted = specs.resources().stream()
+                    .collect(Collectors.toMap(spec -> spec.resource().uri(), Function.identity(), (a, b) -> a));
+            Set<String> registered = server.listResources().map(McpSchema.Resource::uri).collect(Collectors.toSet())
+                    .block(STEP_LIMIT);
+            for (String uri : registered) {
+                if (!wanted.containsKey(uri)) {
+                    server.removeResource(uri).block(STEP_LIMIT);
+                }
+            }
+            for (Map.Entry<String, AsyncResourceSpecification> entry : wanted.entrySet()) {
+                if (!registered.contains(entry.getKey())) {
+                    server.addResource(entry.getValue()).block(STEP_LIMIT);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("resource list not brought up to date (server closing?)", e);
+        }
+    }
+}
