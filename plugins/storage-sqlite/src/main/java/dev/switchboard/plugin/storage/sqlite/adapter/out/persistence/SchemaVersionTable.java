@@ -1,33 +1,26 @@
 package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
 
-import static org.jooq.impl.DSL.field;
-import static org.jooq.impl.DSL.max;
-import static org.jooq.impl.DSL.name;
-import static org.jooq.impl.DSL.selectOne;
-import static org.jooq.impl.DSL.table;
-
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 
-import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Record;
-import org.jooq.SQLDialect;
-import org.jooq.Table;
-import org.jooq.exception.DataAccessException;
-import org.jooq.impl.DSL;
-import org.jooq.impl.SQLDataType;
-
+import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
  * The kernel-level table {@code switchboard_schema_version}: one row per applied migration, keyed by owner and
  * version, with the migration's checksum and the UTC instant it was applied. Every method runs on the caller's
- * connection, inside the caller's transaction. jOOQ errors are translated to {@link StorageException}.
+ * connection, inside the caller's transaction. Driver errors of the queries are translated to
+ * {@link StorageException}.
+ *
+ * <p>Plain JDBC on purpose: this runs at every start, before any tool is listed, and a few fixed statements do not
+ * justify initialising jOOQ (well over 100 ms of class initialisation on the start path); plugins load jOOQ later,
+ * when their own queries first run.
  */
 final class SchemaVersionTable {
 
@@ -42,31 +35,41 @@ final class SchemaVersionTable {
                 applied_at  TEXT    NOT NULL,
                 PRIMARY KEY (owner, version)
             )""";
+    private static final String EXISTS = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
+    private static final String APPLIED =
+            "SELECT version, checksum FROM switchboard_schema_version WHERE owner = ? ORDER BY version";
+    private static final String LATEST = "SELECT max(version) FROM switchboard_schema_version WHERE owner = ?";
+    private static final String RECORD = "INSERT INTO switchboard_schema_version"
+            + " (owner, version, description, checksum, applied_at) VALUES (?, ?, ?, ?, ?)";
 
-    private static final Table<Record> TABLE = table(name(NAME));
-    private static final Field<String> OWNER = field(name("owner"), SQLDataType.VARCHAR);
-    private static final Field<Integer> VERSION = field(name("version"), SQLDataType.INTEGER);
-    private static final Field<String> DESCRIPTION = field(name("description"), SQLDataType.VARCHAR);
-    private static final Field<String> CHECKSUM = field(name("checksum"), SQLDataType.VARCHAR);
-    private static final Field<String> APPLIED_AT = field(name("applied_at"), SQLDataType.VARCHAR);
-
-    /** @return the checksum of each version applied for {@code owner}; empty when the table does not exist yet */
+    /** @return the checksum of each version applied for {@code owner}, ascending; empty when the table is absent */
     Map<Integer, String> applied(Connection connection, String owner) {
-        return translated(() -> {
-            DSLContext sql = DSL.using(connection, SQLDialect.SQLITE);
-            if (!exists(sql)) {
+        return translated(connection, c -> {
+            if (!exists(c)) {
                 return Map.of();
             }
-            return sql.select(VERSION, CHECKSUM).from(TABLE).where(OWNER.eq(owner)).fetchMap(VERSION, CHECKSUM);
+            try (PreparedStatement select = c.prepareStatement(APPLIED)) {
+                select.setString(1, owner);
+                try (ResultSet rows = select.executeQuery()) {
+                    Map<Integer, String> applied = new LinkedHashMap<>();
+                    while (rows.next()) {
+                        applied.put(rows.getInt(1), rows.getString(2));
+                    }
+                    return applied;
+                }
+            }
         });
     }
 
     /** @return the highest version applied for {@code owner}, 0 for none; the table must exist */
     int latest(Connection connection, String owner) {
-        return translated(() -> {
-            Integer latest = DSL.using(connection, SQLDialect.SQLITE)
-                    .select(max(VERSION)).from(TABLE).where(OWNER.eq(owner)).fetchOne(0, Integer.class);
-            return latest == null ? 0 : latest;
+        return translated(connection, c -> {
+            try (PreparedStatement select = c.prepareStatement(LATEST)) {
+                select.setString(1, owner);
+                try (ResultSet rows = select.executeQuery()) {
+                    return rows.next() ? rows.getInt(1) : 0; // max() of no rows is NULL, which getInt reads as 0
+                }
+            }
         });
     }
 
@@ -79,23 +82,31 @@ final class SchemaVersionTable {
 
     /** Records {@code version} of {@code owner} as applied at {@code appliedAt}. */
     void record(Connection connection, String owner, MigrationPlan.Step step, Instant appliedAt) {
-        translated(() -> DSL.using(connection, SQLDialect.SQLITE)
-                .insertInto(TABLE, OWNER, VERSION, DESCRIPTION, CHECKSUM, APPLIED_AT)
-                .values(owner, step.migration().version(), step.migration().description(), step.checksum(),
-                        appliedAt.toString())
-                .execute());
+        translated(connection, c -> {
+            try (PreparedStatement insert = c.prepareStatement(RECORD)) {
+                insert.setString(1, owner);
+                insert.setInt(2, step.migration().version());
+                insert.setString(3, step.migration().description());
+                insert.setString(4, step.checksum());
+                insert.setString(5, appliedAt.toString());
+                return insert.executeUpdate();
+            }
+        });
     }
 
-    private static boolean exists(DSLContext sql) {
-        return sql.fetchExists(selectOne().from(table(name("sqlite_master")))
-                .where(field(name("type"), SQLDataType.VARCHAR).eq("table"))
-                .and(field(name("name"), SQLDataType.VARCHAR).eq(NAME)));
+    private static boolean exists(Connection connection) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(EXISTS)) {
+            select.setString(1, NAME);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next();
+            }
+        }
     }
 
-    private static <T> T translated(Supplier<T> query) {
+    private static <T> T translated(Connection connection, SqlWork<T> query) {
         try {
-            return query.get();
-        } catch (DataAccessException e) {
+            return query.run(connection);
+        } catch (SQLException e) {
             throw new StorageException("the schema version table " + NAME + " failed: " + e.getMessage(), e);
         }
     }
