@@ -3,8 +3,12 @@ package dev.switchboard.bridge.mcp;
 import java.io.IOException;
 import java.util.Map;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
 /**
@@ -12,9 +16,12 @@ import io.modelcontextprotocol.spec.McpSchema;
  * parameters (JDK maps, lists and scalars) into {@link McpSchema.CallToolRequest}, on every call's path, is done
  * directly when they have the usual shape (a string {@code name}, objects or nothing for {@code arguments} and
  * {@code _meta}, and no other parameter), which saves converting the tree through Jackson once more. Every other conversion, including an
- * unusual shape, goes to Jackson, which coerces or refuses as the SDK expects. Thread-safe.
+ * unusual shape, goes to Jackson, which coerces or refuses as the SDK expects; a refusal becomes JSON-RPC -32602
+ * "Invalid params" without Jackson's internal class names. Thread-safe.
  */
 final class ToolCallFastPathMapper implements McpJsonMapper {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ToolCallFastPathMapper.class);
 
     /** Parameters the fast path maps; any other (a task request, a future field) goes through Jackson. */
     private static final java.util.Set<String> USUAL_KEYS = java.util.Set.of("name", "arguments", "_meta");
@@ -34,12 +41,33 @@ final class ToolCallFastPathMapper implements McpJsonMapper {
             return (T) new McpSchema.CallToolRequest(name, (Map<String, Object>) params.get("arguments"),
                     (Map<String, Object>) params.get("_meta"));
         }
-        return jackson.convertValue(fromValue, type);
+        try {
+            return jackson.convertValue(fromValue, type);
+        } catch (RuntimeException e) {
+            throw invalidParams(type.getType(), e);
+        }
     }
 
     @Override
     public <T> T convertValue(Object fromValue, Class<T> type) {
-        return jackson.convertValue(fromValue, type);
+        try {
+            return jackson.convertValue(fromValue, type);
+        } catch (RuntimeException e) {
+            throw invalidParams(type, e);
+        }
+    }
+
+    /**
+     * A conversion of a client's message into one of the SDK's records failed: the client sent the wrong shape. The
+     * SDK would answer -32603 with Jackson's message, which names internal classes; this is -32602 in plain words.
+     */
+    private static McpError invalidParams(java.lang.reflect.Type type, RuntimeException cause) {
+        LOG.debug("cannot convert a client's params to {}", type, cause);
+        String shape = type instanceof Class<?> c ? c.getSimpleName() : "the expected shape";
+        return McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                .message("Invalid params: they do not have the shape of " + shape
+                        + " (see the MCP schema for this method)")
+                .build();
     }
 
     @Override

@@ -13,6 +13,7 @@ import tools.jackson.databind.json.JsonMapper;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
 class ToolCallFastPathMapperTest {
@@ -43,7 +44,12 @@ class ToolCallFastPathMapperTest {
 
         Object listArguments = mapper.readValue("{\"name\":\"x\",\"arguments\":[1]}", Object.class);
         assertThatThrownBy(() -> mapper.convertValue(listArguments, CALL))
-                .isInstanceOf(IllegalArgumentException.class);
+                .isInstanceOfSatisfying(McpError.class, error -> {
+                    assertThat(error.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
+                    assertThat(error.getJsonRpcError().message()).startsWith("Invalid params")
+                            .doesNotContain("jackson").doesNotContain("java.");
+                });
+        assertThatThrownBy(() -> mapper.convertValue("x", CALL)).isInstanceOf(McpError.class);
 
         Map<String, Object> initialize = Map.of("protocolVersion", "2025-11-25", "capabilities", Map.of(),
                 "clientInfo", Map.of("name", "c", "version", "1"));
