@@ -63,13 +63,14 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
             return new ProcessOutcome(Termination.CANCELLED, -1, "", false, "", false, Duration.ZERO);
         }
         try (OutputSink sink = OutputSink.open(spec.fullOutputFile())) {
-            Process process = ProcessLauncher.start(spec);
+            String marker = MarkedProcesses.newMarker();
+            Process process = ProcessLauncher.start(spec, marker);
             String name = "exec-" + RUN_IDS.incrementAndGet() + "-" + process.pid();
             LOG.debug("Started {} as {}", spec.command().getFirst(), name);
             OutputPump out = OutputPump.start(name + "-stdout", process.getInputStream(), spec.outputCapBytes(), sink);
             OutputPump err = OutputPump.start(name + "-stderr", process.getErrorStream(), spec.outputCapBytes(), sink);
             CompletableFuture<Void> drained = CompletableFuture.allOf(out.done(), err.done());
-            ProcessTree tree = new ProcessTree(process.toHandle());
+            ProcessTree tree = new ProcessTree(process.toHandle(), marker);
             Termination termination = supervise(spec, cancellation, process, tree, drained, started, name);
             int exitCode = termination == Termination.EXITED ? process.exitValue() : -1;
             CapturedText stdout = out.capture();

@@ -17,10 +17,12 @@ final class ProcessLauncher {
     }
 
     /**
+     * @param spec   what to run
+     * @param marker the run's marker, set as {@link MarkedProcesses#VARIABLE} in its environment
      * @return the started process, reading EOF on stdin, with stdout and stderr as separate pipes
      * @throws ProcessStartException if the working directory is missing or the program cannot be started
      */
-    static Process start(ProcessSpec spec) {
+    static Process start(ProcessSpec spec, String marker) {
         String program = spec.command().getFirst();
         // Checked up front: ProcessBuilder reports a missing cwd with the same errno as a missing program.
         if (!Files.isDirectory(spec.workingDirectory())) {
@@ -36,6 +38,7 @@ final class ProcessLauncher {
             environment.clear();
         }
         environment.putAll(spec.environment());
+        environment.put(MarkedProcesses.VARIABLE, marker);
         try {
             return builder.start();
         } catch (IOException | RuntimeException e) {

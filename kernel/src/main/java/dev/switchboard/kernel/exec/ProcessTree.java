@@ -13,7 +13,8 @@ import java.util.function.Consumer;
 /**
  * A started process and every descendant seen so far. Descendants are remembered because a child whose parent dies is
  * re-parented and no longer shows up in the root's {@link ProcessHandle#descendants()}; keeping its handle lets the
- * tree still be killed. {@link ProcessHandle} checks the start time, so a remembered pid that was reused is never
+ * tree still be killed. A child that was re-parented before it was ever seen (a quick {@code sleep 60 &} whose shell
+ * exits at once) is found at kill time by the run's environment marker ({@link MarkedProcesses}). {@link ProcessHandle} checks the start time, so a remembered pid that was reused is never
  * signalled. Used by one thread at a time.
  */
 final class ProcessTree {
@@ -22,10 +23,16 @@ final class ProcessTree {
     private static final Duration POLL = Duration.ofMillis(20);
 
     private final ProcessHandle root;
+    private final String marker;
     private final Set<ProcessHandle> known = new LinkedHashSet<>();
 
-    ProcessTree(ProcessHandle root) {
+    /**
+     * @param root   the started process
+     * @param marker the value of {@link MarkedProcesses#VARIABLE} in the run's environment, or null for none
+     */
+    ProcessTree(ProcessHandle root, String marker) {
         this.root = root;
+        this.marker = marker;
         known.add(root);
     }
 
@@ -52,6 +59,9 @@ final class ProcessTree {
 
     /** Repeats the search for descendants of every live process, since children spawn children while we look. */
     private void collect() {
+        if (marker != null) {
+            known.addAll(MarkedProcesses.find(marker));
+        }
         for (int round = 0; round < MAX_COLLECT_ROUNDS; round++) {
             int before = known.size();
             for (ProcessHandle handle : List.copyOf(known)) {

@@ -62,10 +62,13 @@ class DefaultProcessExecutorTest {
     }
 
     @Test
-    void startsFromAnEmptyEnvironmentWhenInheritanceIsOff() {
+    void startsFromAnEmptyEnvironmentWhenInheritanceIsOffAddingOnlyTheRunMarker() {
         ProcessSpec spec = new ProcessSpec(List.of("env"), dir, Map.of("SB_MARKER", "on"), false, GENEROUS, 4096, null);
 
-        assertThat(executor.run(spec, Cancellation.NONE).stdout()).isEqualTo("SB_MARKER=on\n");
+        List<String> variables = executor.run(spec, Cancellation.NONE).stdout().lines().sorted().toList();
+
+        assertThat(variables).hasSize(2).first().isEqualTo("SB_MARKER=on");
+        assertThat(variables.get(1)).matches("SWITCHBOARD_RUN=[0-9a-f-]{36}");
     }
 
     @Test

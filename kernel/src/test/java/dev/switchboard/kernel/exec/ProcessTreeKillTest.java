@@ -83,6 +83,18 @@ class ProcessTreeKillTest {
     }
 
     @Test
+    void timeoutKillsABackgroundChildWhoseShellExitedBeforeItWasEverSeen() {
+        String marker = "100.246";
+        // The shell exits at once: the sleep is re-parented before any descendant scan, and holds stdout.
+        ProcessOutcome outcome = executor.run(withTimeout(dir, Duration.ofSeconds(2), "sh", "-c",
+                "sleep " + marker + " & echo started"), Cancellation.NONE);
+
+        assertThat(outcome.termination()).isEqualTo(Termination.TIMED_OUT);
+        assertThat(outcome.stdout()).isEqualTo("started\n");
+        assertThat(runningWithArgument(marker)).isFalse();
+    }
+
+    @Test
     void doesNotWaitForADetachedGrandchildThatClosedThePipes() {
         // Short sleep: it is deliberately left running, and ends by itself soon after the test.
         ProcessOutcome outcome = executor.run(spec(dir, "sh", "-c", "sleep 3.321 >/dev/null 2>&1 & echo parent done"),
