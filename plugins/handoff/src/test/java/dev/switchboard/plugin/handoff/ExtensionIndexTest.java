@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
+import dev.switchboard.plugin.handoff.adapter.in.resource.ResourcePrefetch;
 import dev.switchboard.plugin.handoff.adapter.in.tool.HandoffTools;
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
 
@@ -19,7 +20,8 @@ class ExtensionIndexTest {
         Path classes = Path.of(HandoffTools.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 
         assertThat(Files.readAllLines(classes.resolve("META-INF/extensions.idx"))).contains(
-                HandoffTools.class.getName(), HandoffResources.class.getName(), HandoffMigrations.class.getName());
+                HandoffTools.class.getName(), HandoffResources.class.getName(), HandoffMigrations.class.getName(),
+                ResourcePrefetch.class.getName());
     }
 
     @Test

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
+import dev.switchboard.plugin.handoff.adapter.in.resource.ResourcePrefetch;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.content.ResourceContents;
 import dev.switchboard.ports.resource.ResourceDescriptor;
@@ -102,6 +103,17 @@ class HandoffResourcesTest {
                 "content", "c"));
 
         assertThat(reports).hasValue(0);
+    }
+
+    @Test
+    void aPrefetchAtStartGivesTheFirstListAndLaterListsAreFresh() {
+        handoff.injector().getInstance(ResourcePrefetch.class).start();
+
+        assertThat(resources.resources()).extracting(ResourceDescriptor::uri)
+                .containsExactly("handoff://raveil/2", "handoff://raveil/1");
+        handoff.publish("raveil", "Later", "After the prefetch.");
+        assertThat(resources.resources()).extracting(ResourceDescriptor::uri).first()
+                .isEqualTo("handoff://raveil/3");
     }
 
     private static ResourceUpdateSink listChanges(AtomicInteger reports) {

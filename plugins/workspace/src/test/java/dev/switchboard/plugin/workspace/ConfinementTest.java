@@ -14,7 +14,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.plugin.workspace.adapter.in.lifecycle.ConfinementHealth;
 import dev.switchboard.plugin.workspace.domain.Revision;
+import dev.switchboard.ports.health.HealthFinding;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** The handed confinement cases, with {@code plugins.workspace.roots} set to one root R. */
@@ -154,5 +156,20 @@ class ConfinementTest {
             assertThat(open.ok("read", args("workspace_id", free, "path", "../outside.txt")))
                     .containsEntry("output", "free");
         }
+    }
+
+    @Test
+    void doctorListsTheRootsAndFlagsOneThatDoesNotExist() {
+        harness.close();
+        harness = new WorkspaceHarness(state, home, Map.of("roots", List.of(root.toString(), "missing-root")));
+
+        List<HealthFinding> findings = harness.injector().getInstance(ConfinementHealth.class).examine();
+
+        assertThat(findings).first().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(HealthFinding.Severity.OK);
+            assertThat(f.message()).contains(root.toString());
+        });
+        assertThat(findings).filteredOn(f -> f.severity() == HealthFinding.Severity.PROBLEM).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains(home.resolve("missing-root").toString()));
     }
 }

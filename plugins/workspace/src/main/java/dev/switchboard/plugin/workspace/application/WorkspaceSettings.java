@@ -29,6 +29,7 @@ public final class WorkspaceSettings {
     private final Confinement confinement;
     private final Duration receiptMaxAge;
     private final long receiptMaxCount;
+    private final List<Path> roots;
 
     /** @throws IllegalArgumentException for a malformed setting, naming it */
     @Inject
@@ -38,6 +39,7 @@ public final class WorkspaceSettings {
         this.stateDir = context.stateDir().resolve("workspace");
         List<Path> roots = values.list("roots").stream().map(root -> PathResolver.resolve(home, home, root))
                 .toList();
+        this.roots = roots;
         this.confinement = new Confinement(roots);
         this.receiptMaxAge = Duration.ofDays(values.number("receipts.max-age-days", DEFAULT_MAX_AGE_DAYS, 1,
                 36_500));
@@ -52,6 +54,11 @@ public final class WorkspaceSettings {
     /** @return the plugin's own state directory, such as {@code ~/.switchboard/workspace} */
     public Path stateDir() {
         return stateDir;
+    }
+
+    /** @return the configured confinement roots, absolute (a relative one resolved from {@link #home()}); empty: off */
+    public List<Path> roots() {
+        return roots;
     }
 
     /** @return the roots the file tools are confined to; admits everything when none are configured */

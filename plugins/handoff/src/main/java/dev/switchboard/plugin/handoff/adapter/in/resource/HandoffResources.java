@@ -25,15 +25,12 @@ import dev.switchboard.ports.resource.ResourceUpdateSink;
 
 /**
  * Handoffs as MCP resources. The template {@code handoff://{project}/{sequence}} serves any handoff of a registered
- * project; the concrete list holds the {@value #LISTED} most recent handoffs, for clients that attach from a list,
- * and is reported changed after each publish or merge ({@code notifications/resources/list_changed}).
+ * project; the concrete list holds the {@value RecentHandoffs#LISTED} most recent handoffs, for clients that attach
+ * from a list, and is reported changed after each publish or merge ({@code notifications/resources/list_changed}).
  * Completion suggests project keys and, for a chosen project, its newest sequences. Thread-safe.
  */
 @Extension
 public final class HandoffResources implements ResourceProvider {
-
-    /** How many recent handoffs {@link #resources()} lists. */
-    static final int LISTED = 50;
 
     private static final String MIME = "text/plain";
     private static final int MAX_COMPLETIONS = 100;
@@ -41,12 +38,15 @@ public final class HandoffResources implements ResourceProvider {
     private final ReadHandoff readHandoff;
     private final ListProjects listProjects;
     private final HandoffListChanges changes;
+    private final RecentHandoffs recent;
 
     @Inject
-    HandoffResources(ReadHandoff readHandoff, ListProjects listProjects, HandoffListChanges changes) {
+    HandoffResources(ReadHandoff readHandoff, ListProjects listProjects, HandoffListChanges changes,
+                     RecentHandoffs recent) {
         this.readHandoff = readHandoff;
         this.listProjects = listProjects;
         this.changes = changes;
+        this.recent = recent;
     }
 
     /** Reports a changed list after every new handoff or merge, so the listed recent handoffs stay current. */
@@ -57,7 +57,7 @@ public final class HandoffResources implements ResourceProvider {
 
     @Override
     public List<ResourceDescriptor> resources() {
-        return readHandoff.recent(LISTED).stream().map(HandoffResources::descriptor).toList();
+        return recent.recent().stream().map(HandoffResources::descriptor).toList();
     }
 
     @Override
