@@ -25,6 +25,9 @@ final class JsonRpcDecoder {
     record Ignored(String reason) implements Inbound {
     }
 
+    private static final String INVALID_REQUEST_MESSAGE = "Invalid Request: needs \"jsonrpc\": \"2.0\", a string"
+            + " \"method\" and an \"id\" that is a string or an integer";
+
     private final McpJsonMapper mapper;
 
     JsonRpcDecoder(McpJsonMapper mapper) {
@@ -45,6 +48,10 @@ final class JsonRpcDecoder {
         Object id = map.get("id");
         boolean hasMethod = map.get("method") instanceof String;
         boolean isResponse = map.containsKey("result") || map.containsKey("error");
+        if (!JsonRpcReplies.VERSION.equals(map.get("jsonrpc"))) {
+            return isResponse && !hasMethod ? new Ignored("a response without \"jsonrpc\": \"2.0\"")
+                    : reject(usableId(id), JsonRpcReplies.INVALID_REQUEST, INVALID_REQUEST_MESSAGE);
+        }
         try {
             // Built directly when "jsonrpc" is a string (the records check the rest), which saves converting the
             // parsed tree once more; other shapes go through the mapper, which coerces or refuses them.
@@ -61,10 +68,10 @@ final class JsonRpcDecoder {
             if (isResponse) {
                 return new Message(mapper.convertValue(map, McpSchema.JSONRPCResponse.class));
             }
-        } catch (IllegalArgumentException e) {
+        } catch (RuntimeException e) {
+            // the mapper refuses a wrong shape (Jackson's IllegalArgumentException, or the bridge's McpError)
             return isResponse && !hasMethod ? new Ignored("malformed response: " + e.getMessage())
-                    : reject(usableId(id), JsonRpcReplies.INVALID_REQUEST, "Invalid Request: needs \"jsonrpc\": "
-                            + "\"2.0\", a string \"method\" and an \"id\" that is a string or an integer");
+                    : reject(usableId(id), JsonRpcReplies.INVALID_REQUEST, INVALID_REQUEST_MESSAGE);
         }
         return reject(usableId(id), JsonRpcReplies.INVALID_REQUEST, "Invalid Request: no \"method\"");
     }

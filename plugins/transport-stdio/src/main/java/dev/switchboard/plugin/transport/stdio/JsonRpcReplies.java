@@ -9,6 +9,8 @@ import java.util.Map;
  */
 final class JsonRpcReplies {
 
+    /** The only protocol version a message may carry in {@code jsonrpc}. */
+    static final String VERSION = "2.0";
     static final int PARSE_ERROR = -32700;
     static final int INVALID_REQUEST = -32600;
     static final int INVALID_PARAMS = -32602;
@@ -22,7 +24,7 @@ final class JsonRpcReplies {
         error.put("code", code);
         error.put("message", message);
         Map<String, Object> reply = new LinkedHashMap<>();
-        reply.put("jsonrpc", "2.0");
+        reply.put("jsonrpc", VERSION);
         reply.put("id", id);
         reply.put("error", error);
         return reply;
@@ -30,7 +32,7 @@ final class JsonRpcReplies {
 
     static Map<String, Object> result(Object id, Object result) {
         Map<String, Object> reply = new LinkedHashMap<>();
-        reply.put("jsonrpc", "2.0");
+        reply.put("jsonrpc", VERSION);
         reply.put("id", id);
         reply.put("result", result);
         return reply;

@@ -45,4 +45,17 @@ class JsonRpcDecoderTest {
         assertThat(decoder.decode("{\"jsonrpc\":{},\"id\":4,\"method\":\"ping\"}"))
                 .isInstanceOf(JsonRpcDecoder.Rejected.class);
     }
+
+    @Test
+    void refusesAnyVersionButTwoPointZeroAndIgnoresSuchResponses() {
+        for (String version : new String[] {"\"1.0\"", "2.0", "\"2.00\""}) {
+            assertThat(decoder.decode("{\"jsonrpc\":" + version + ",\"id\":7,\"method\":\"ping\"}")).as(version)
+                    .isInstanceOfSatisfying(JsonRpcDecoder.Rejected.class, r -> assertThat(r.reply())
+                            .containsEntry("id", 7));
+        }
+        assertThat(decoder.decode("{\"jsonrpc\":\"1.0\",\"method\":\"notifications/initialized\"}"))
+                .isInstanceOf(JsonRpcDecoder.Rejected.class);
+        assertThat(decoder.decode("{\"jsonrpc\":\"1.0\",\"id\":8,\"result\":{}}"))
+                .isInstanceOf(JsonRpcDecoder.Ignored.class);
+    }
 }
