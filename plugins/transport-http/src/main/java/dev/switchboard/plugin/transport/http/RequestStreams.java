@@ -64,7 +64,7 @@ final class RequestStreams {
             if (outcome != StreamPump.Outcome.ANSWERED) {
                 pending.forEach(id -> server.cancelRequest(session.sdkId(), id));
             }
-            writer.finish();
+            writer.finish(pending.size() == 1 ? pending.iterator().next() : null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             pending.forEach(id -> server.cancelRequest(session.sdkId(), id));

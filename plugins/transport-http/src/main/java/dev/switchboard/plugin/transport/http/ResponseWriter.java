@@ -23,6 +23,9 @@ final class ResponseWriter {
     private static final byte[] EVENT_SUFFIX = "\n\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
 
+    private static final String UNANSWERED =
+            "the stream ended before an answer was ready (the server is stopping or the session ended)";
+
     private final ServerResponse response;
     private final McpJsonMapper mapper;
     private OutputStream events;
@@ -81,12 +84,26 @@ final class ResponseWriter {
      * answered 503: the stream was ended (session deleted, server stopping) before an answer was ready.
      */
     void finish() {
+        finish(null);
+    }
+
+    /**
+     * Ends the response. A request left without an answer gets a JSON-RPC error naming it, so the client can match
+     * it: as a last event of a stream already begun, or as a 503 body when nothing was sent yet.
+     *
+     * @param unansweredId the id of the one request left without an answer, or null
+     */
+    void finish(Object unansweredId) {
         try {
             if (events != null) {
+                if (unansweredId != null) {
+                    event(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, unansweredId, null,
+                            new McpSchema.JSONRPCResponse.JSONRPCError(Replies.SERVER_ERROR, UNANSWERED, null)));
+                }
                 events.close();
             } else if (!response.isSent()) {
-                Replies.error(response, Status.SERVICE_UNAVAILABLE_503, Replies.SERVER_ERROR,
-                        "the stream ended before an answer was ready");
+                Replies.error(response, Status.SERVICE_UNAVAILABLE_503, unansweredId, Replies.SERVER_ERROR,
+                        UNANSWERED);
             }
         } catch (IOException | RuntimeException e) {
             // the client went away; nothing is left to tell it

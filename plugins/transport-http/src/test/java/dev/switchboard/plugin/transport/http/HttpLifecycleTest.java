@@ -115,6 +115,26 @@ class HttpLifecycleTest {
     }
 
     @Test
+    void aCallThatIgnoresCancellationPastTheDrainGetsAnErrorWithItsOwnId() throws Exception {
+        start(Map.of("drain-timeout-ms", 200));
+        String session = server.initialize(ALICE_TOKEN);
+        CompletableFuture<RawHttp.Response> running = send(server.post(ALICE_TOKEN, session,
+                TestServer.call(2, "blocks")));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(server.transport::stop, background);
+        RawHttp.Response answer = running.get(20, TimeUnit.SECONDS);
+        release.countDown();
+        stopping.get(20, TimeUnit.SECONDS);
+
+        // The stream has begun (heartbeats every 100 ms), so the error is its last event.
+        assertThat(answer.messages()).singleElement().satisfies(message -> {
+            assertThat(((Number) message.get("id")).intValue()).isEqualTo(2);
+            assertThat(message.get("error").toString()).contains("the server is stopping");
+        });
+    }
+
+    @Test
     void stopsOnceAndIgnoresFurtherStops() {
         start(Map.of());
         server.transport.stop();
