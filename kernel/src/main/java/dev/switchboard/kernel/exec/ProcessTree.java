@@ -14,8 +14,9 @@ import java.util.function.Consumer;
  * A started process and every descendant seen so far. Descendants are remembered because a child whose parent dies is
  * re-parented and no longer shows up in the root's {@link ProcessHandle#descendants()}; keeping its handle lets the
  * tree still be killed. A child that was re-parented before it was ever seen (a quick {@code sleep 60 &} whose shell
- * exits at once) is found at kill time by the run's environment marker ({@link MarkedProcesses}). {@link ProcessHandle} checks the start time, so a remembered pid that was reused is never
- * signalled. Used by one thread at a time.
+ * exits at once) is found at kill time by the run's environment marker ({@link MarkedProcesses}).
+ * {@link ProcessHandle} checks the start time, so a remembered pid that was reused is never signalled. Used by one
+ * thread at a time.
  */
 final class ProcessTree {
 

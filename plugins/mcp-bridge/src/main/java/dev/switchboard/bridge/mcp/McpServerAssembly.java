@@ -61,7 +61,7 @@ public final class McpServerAssembly {
     private static final class Shared {
         static final JsonMapper JACKSON =
                 JsonMapper.builder().addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class).build();
-        static final McpJsonMapper MAPPER = new ToolCallFastPathMapper(new JacksonMcpJsonMapper(JACKSON));
+        static final McpJsonMapper MAPPER = new ServerJsonMapper(new JacksonMcpJsonMapper(JACKSON));
         /** Writes into a caller's stream and leaves it open. */
         static final ObjectWriter STREAM_WRITER = JACKSON.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
         static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator(JsonMapper.shared());

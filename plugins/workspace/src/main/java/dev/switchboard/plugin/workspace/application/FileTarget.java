@@ -1,11 +1,8 @@
 package dev.switchboard.plugin.workspace.application;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Map;
 
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
@@ -25,14 +22,7 @@ final class FileTarget {
         if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             return path;
         }
-        try {
-            return path.toRealPath();
-        } catch (NoSuchFileException e) {
-            throw new WorkspaceException(Code.INVALID_PATH, path + " is a symlink to a missing file; write to the"
-                    + " target path itself", Map.of("path", path.toString()));
-        } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot resolve " + path + ": " + e.getMessage(),
-                    Map.of("path", path.toString()));
-        }
+        return RealPath.resolved(path, path, path + " is a symlink to a missing file; write to the target path"
+                + " itself");
     }
 }

@@ -34,19 +34,30 @@ final class RealPath {
             missing.push(existing.getFileName());
             existing = existing.getParent();
         }
-        Path real;
-        try {
-            real = existing.toRealPath();
-        } catch (NoSuchFileException e) {
-            throw new WorkspaceException(Code.INVALID_PATH, existing + " is a symlink to a missing file, so where "
-                    + path + " lands cannot be checked", Map.of("path", path.toString()));
-        } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot resolve " + existing + ": "
-                    + e.getMessage(), Map.of("path", path.toString()));
-        }
+        Path real = resolved(existing, path, existing + " is a symlink to a missing file, so where " + path
+                + " lands cannot be checked");
         while (!missing.isEmpty()) {
             real = real.resolve(missing.pop());
         }
         return real;
+    }
+
+    /**
+     * @param existing        a path that exists (possibly as a dangling symlink)
+     * @param named           the path the caller was given, named in the error details
+     * @param danglingMessage what to say when it is a symlink to a missing file
+     * @return its real path
+     * @throws WorkspaceException {@link Code#INVALID_PATH} with {@code danglingMessage} for a dangling symlink,
+     *                            {@link Code#EXECUTION_FAILED} when it cannot be inspected
+     */
+    static Path resolved(Path existing, Path named, String danglingMessage) {
+        try {
+            return existing.toRealPath();
+        } catch (NoSuchFileException e) {
+            throw new WorkspaceException(Code.INVALID_PATH, danglingMessage, Map.of("path", named.toString()));
+        } catch (IOException e) {
+            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot resolve " + existing + ": "
+                    + e.getMessage(), Map.of("path", named.toString()));
+        }
     }
 }

@@ -1,7 +1,10 @@
 package dev.switchboard.bridge.mcp;
 
 import java.io.IOException;
+import java.lang.reflect.Type;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,16 +22,16 @@ import io.modelcontextprotocol.spec.McpSchema;
  * unusual shape, goes to Jackson, which coerces or refuses as the SDK expects; a refusal becomes JSON-RPC -32602
  * "Invalid params" without Jackson's internal class names. Thread-safe.
  */
-final class ToolCallFastPathMapper implements McpJsonMapper {
+final class ServerJsonMapper implements McpJsonMapper {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ToolCallFastPathMapper.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ServerJsonMapper.class);
 
     /** Parameters the fast path maps; any other (a task request, a future field) goes through Jackson. */
-    private static final java.util.Set<String> USUAL_KEYS = java.util.Set.of("name", "arguments", "_meta");
+    private static final Set<String> USUAL_KEYS = Set.of("name", "arguments", "_meta");
 
     private final McpJsonMapper jackson;
 
-    ToolCallFastPathMapper(McpJsonMapper jackson) {
+    ServerJsonMapper(McpJsonMapper jackson) {
         this.jackson = jackson;
     }
 
@@ -36,22 +39,23 @@ final class ToolCallFastPathMapper implements McpJsonMapper {
     @SuppressWarnings("unchecked")
     public <T> T convertValue(Object fromValue, TypeRef<T> type) {
         if (type.getType() == McpSchema.CallToolRequest.class && fromValue instanceof Map<?, ?> params
-                && USUAL_KEYS.containsAll(params.keySet()) && params.get("name") instanceof String name && objectOrAbsent(params.get("arguments"))
+                && USUAL_KEYS.containsAll(params.keySet()) && params.get("name") instanceof String name
+                && objectOrAbsent(params.get("arguments"))
                 && objectOrAbsent(params.get("_meta"))) {
             return (T) new McpSchema.CallToolRequest(name, (Map<String, Object>) params.get("arguments"),
                     (Map<String, Object>) params.get("_meta"));
         }
-        try {
-            return jackson.convertValue(fromValue, type);
-        } catch (RuntimeException e) {
-            throw invalidParams(type.getType(), e);
-        }
+        return converting(type.getType(), () -> jackson.convertValue(fromValue, type));
     }
 
     @Override
     public <T> T convertValue(Object fromValue, Class<T> type) {
+        return converting(type, () -> jackson.convertValue(fromValue, type));
+    }
+
+    private static <T> T converting(Type type, Supplier<T> conversion) {
         try {
-            return jackson.convertValue(fromValue, type);
+            return conversion.get();
         } catch (RuntimeException e) {
             throw invalidParams(type, e);
         }
@@ -61,7 +65,7 @@ final class ToolCallFastPathMapper implements McpJsonMapper {
      * A conversion of a client's message into one of the SDK's records failed: the client sent the wrong shape. The
      * SDK would answer -32603 with Jackson's message, which names internal classes; this is -32602 in plain words.
      */
-    private static McpError invalidParams(java.lang.reflect.Type type, RuntimeException cause) {
+    private static McpError invalidParams(Type type, RuntimeException cause) {
         LOG.debug("cannot convert a client's params to {}", type, cause);
         String shape = type instanceof Class<?> c ? c.getSimpleName() : "the expected shape";
         return McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)

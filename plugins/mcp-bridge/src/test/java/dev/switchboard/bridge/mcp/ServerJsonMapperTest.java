@@ -16,7 +16,7 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
-class ToolCallFastPathMapperTest {
+class ServerJsonMapperTest {
 
     private static final TypeRef<McpSchema.CallToolRequest> CALL = new TypeRef<>() {
     };
