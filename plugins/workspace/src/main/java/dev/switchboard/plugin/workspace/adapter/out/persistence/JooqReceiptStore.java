@@ -24,6 +24,7 @@ import org.jooq.SQLDialect;
 import org.jooq.Table;
 import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 
 import dev.switchboard.plugin.workspace.application.port.out.Receipt;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptCensus;
@@ -40,20 +41,25 @@ import dev.switchboard.ports.storage.SqlStorage;
 public final class JooqReceiptStore implements ReceiptStore {
 
     private static final Settings SETTINGS = new Settings().withExecuteLogging(false).withRenderSchema(false);
+    // Columns are typed with SQLDataType constants, never DSL.field(name, Class): jOOQ's SQLDataType and
+    // DefaultDataType initialise each other, and touching DefaultDataType first (as a Class-typed field does) leaves
+    // its type registry incomplete on this thread ("String is not supported in dialect DEFAULT") and deadlocks
+    // against another plugin's thread that is initialising SQLDataType at the same moment (seen at start-up with the
+    // handoff plugin's resource prefetch).
     private static final Table<Record> RECEIPT = table(name("workspace_receipt"));
-    private static final Field<String> ID = field(name("receipt_id"), String.class);
-    private static final Field<String> WORKSPACE = field(name("workspace_id"), String.class);
-    private static final Field<String> FINGERPRINT = field(name("fingerprint"), String.class);
-    private static final Field<String> TOOL = field(name("tool"), String.class);
-    private static final Field<String> STATUS = field(name("status"), String.class);
-    private static final Field<String> CWD = field(name("cwd"), String.class);
-    private static final Field<String> PATHS = field(name("changed_paths"), String.class);
-    private static final Field<String> REVISION = field(name("revision"), String.class);
-    private static final Field<String> CODE = field(name("code"), String.class);
-    private static final Field<Integer> EXIT = field(name("exit_code"), Integer.class);
-    private static final Field<String> OUTPUT = field(name("full_output_path"), String.class);
-    private static final Field<String> CREATED = field(name("created_at"), String.class);
-    private static final Field<String> UPDATED = field(name("updated_at"), String.class);
+    private static final Field<String> ID = field(name("receipt_id"), SQLDataType.VARCHAR);
+    private static final Field<String> WORKSPACE = field(name("workspace_id"), SQLDataType.VARCHAR);
+    private static final Field<String> FINGERPRINT = field(name("fingerprint"), SQLDataType.VARCHAR);
+    private static final Field<String> TOOL = field(name("tool"), SQLDataType.VARCHAR);
+    private static final Field<String> STATUS = field(name("status"), SQLDataType.VARCHAR);
+    private static final Field<String> CWD = field(name("cwd"), SQLDataType.VARCHAR);
+    private static final Field<String> PATHS = field(name("changed_paths"), SQLDataType.VARCHAR);
+    private static final Field<String> REVISION = field(name("revision"), SQLDataType.VARCHAR);
+    private static final Field<String> CODE = field(name("code"), SQLDataType.VARCHAR);
+    private static final Field<Integer> EXIT = field(name("exit_code"), SQLDataType.INTEGER);
+    private static final Field<String> OUTPUT = field(name("full_output_path"), SQLDataType.VARCHAR);
+    private static final Field<String> CREATED = field(name("created_at"), SQLDataType.VARCHAR);
+    private static final Field<String> UPDATED = field(name("updated_at"), SQLDataType.VARCHAR);
 
     private final SqlStorage storage;
 
