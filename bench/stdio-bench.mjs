@@ -1,9 +1,9 @@
 // Benchmarks a stdio MCP server with a raw JSON-RPC client (no SDK, so the client is not the bottleneck):
 //   cold start: spawn -> initialize -> initialized -> first tools/list answer, median of N runs;
 //   round trips: sequential tools/call server_info (or tools/list) answers per second on one session.
-// Usage: node bench/stdio-bench.mjs [--runs 10] [--calls 20000]
+// Usage: node bench/stdio-bench.mjs [--runs 10] [--calls 20000] [--layout distribution/target/switchboard]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
   (v.startsWith('--') ? [...acc, [v.slice(2), all[i + 1]]] : acc), []));
 const runs = Number(args.runs ?? 10);
 const calls = Number(args.calls ?? 20000);
-const switchboard = join(here, '..', 'distribution', 'target', 'switchboard', 'bin', 'switchboard');
+const layout = args.layout ?? join(here, '..', 'distribution', 'target', 'switchboard');
 const filesystem = join(here, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 
 function session(command, argv, env) {
@@ -66,6 +66,21 @@ async function roundTrips(command, argv, env, method, params) {
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
+// A temp copy of the layout with every bundled plugin enabled: the workspace plugin ships disabled (opt-in), the
+// conformance fixture is a test surface and stays off. The copy keeps the layout's AOT cache.
+function layoutWithAllPlugins(scratch) {
+  const copy = join(scratch, 'switchboard');
+  cpSync(layout, copy, { recursive: true });
+  const disabled = join(copy, 'plugins', 'disabled.txt');
+  if (existsSync(disabled)) {
+    const kept = readFileSync(disabled, 'utf8').split('\n').filter((line) => line.trim() !== 'workspace');
+    writeFileSync(disabled, kept.join('\n'));
+  }
+  return join(copy, 'bin', 'switchboard');
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'sb-layout-'));
+const switchboard = layoutWithAllPlugins(scratch);
 const state = mkdtempSync(join(tmpdir(), 'sb-bench-'));
 const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
 const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state };
@@ -87,5 +102,6 @@ try {
   console.log(`  ping                         ${ping.toFixed(0)} /s`);
 } finally {
   rmSync(state, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
   rmSync(fsRoot, { recursive: true, force: true });
 }

@@ -29,6 +29,14 @@ if [ -z "$feature" ] || [ "$feature" -lt 25 ]; then
 fi
 
 rm -f "$dist/lib/switchboard.aot" "$dist/lib/switchboard.aot.jdk"
+# Train with every production plugin started, so the cache also covers the plugins an operator opts in to: the
+# workspace plugin ships disabled; plugins/disabled.txt is restored as it was when training ends.
+disabled="$dist/plugins/disabled.txt"
+if [ -f "$disabled" ]; then
+  cp "$disabled" "$state/disabled.txt"
+  trap 'cp "$state/disabled.txt" "$disabled"; rm -rf "$state"' EXIT
+  grep -v -x 'workspace' "$state/disabled.txt" > "$disabled" || true
+fi
 request | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_AOT_OUTPUT="$dist/lib/switchboard.aot" \
   "$dist/bin/switchboard" serve >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk_home/release" > "$dist/lib/switchboard.aot.jdk"
