@@ -64,7 +64,8 @@ public final class McpServerAssembly {
         static final McpJsonMapper MAPPER = new ServerJsonMapper(new JacksonMcpJsonMapper(JACKSON));
         /** Writes into a caller's stream and leaves it open. */
         static final ObjectWriter STREAM_WRITER = JACKSON.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
-        static final JsonSchemaValidator VALIDATOR = new DefaultJsonSchemaValidator(JsonMapper.shared());
+        static final JsonSchemaValidator VALIDATOR =
+                new RememberingSchemaValidator(new DefaultJsonSchemaValidator(JsonMapper.shared()));
     }
 
     /**
