@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.transport.stdio;
 
 import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,12 +16,14 @@ record StdioStreams(InputStream in, OutputStream out) {
 
     /**
      * Opens the process's standard input and output, and points {@link System#out} at standard error, so that a stray
-     * {@code System.out.println} anywhere in the process cannot corrupt the protocol stream.
+     * {@code System.out.println} anywhere in the process cannot corrupt the protocol stream. Input is read from the
+     * file descriptor itself: {@link System#in} is a {@code BufferedInputStream}, which copies every read through a
+     * second buffer and asks the descriptor {@code available()} (one more system call) after each one.
      */
     static StdioStreams system() {
         System.out.flush();
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
         System.setOut(System.err);
-        return new StdioStreams(System.in, protocol);
+        return new StdioStreams(new FileInputStream(FileDescriptor.in), protocol);
     }
 }
