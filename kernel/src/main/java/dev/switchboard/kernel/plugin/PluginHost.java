@@ -48,7 +48,7 @@ public final class PluginHost {
     private final SwitchboardConfig config;
     private final StorageAccess storage;
     private final Map<String, Injector> injectors = new ConcurrentHashMap<>();
-    private final Map<String, PluginStatus> statuses = new ConcurrentHashMap<>();
+    private final PluginStatusBoard statuses = new PluginStatusBoard();
     private final List<String> startOrder = new ArrayList<>();
     private final List<Transport> transports = new ArrayList<>();
     private final Map<String, List<HealthCheck>> healthChecks = new ConcurrentHashMap<>();
@@ -182,7 +182,7 @@ public final class PluginHost {
         if (startOrder.remove(id)) {
             stopQuietly(id);
         }
-        statuses.computeIfPresent(id, (k, s) -> s.with(PluginState.FAILED, reason).withTools(List.of()));
+        statuses.update(id, s -> s.with(PluginState.FAILED, reason).withTools(List.of()));
     }
 
     /** @return the transports contributed by started plugins */
@@ -190,9 +190,9 @@ public final class PluginHost {
         return List.copyOf(transports);
     }
 
-    /** @return every plugin found, with its state, sorted by id */
+    /** @return every plugin found, with its state, sorted by id; the same list instance until a state changes */
     public List<PluginStatus> statuses() {
-        return statuses.values().stream().sorted(Comparator.comparing(PluginStatus::id)).toList();
+        return statuses.sorted();
     }
 
     /** @return the open storage, or empty when no storage backend started */
@@ -239,7 +239,7 @@ public final class PluginHost {
                 stopQuietly(id);
             }
         }
-        reversed.forEach(id -> statuses.computeIfPresent(id, (k, s) -> s.with(PluginState.STOPPED, null)));
+        reversed.forEach(id -> statuses.update(id, s -> s.with(PluginState.STOPPED, null)));
         startOrder.clear();
         transports.clear();
     }
