@@ -3,6 +3,12 @@ package dev.switchboard.plugin.workspace.application;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -23,6 +29,8 @@ import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
 public final class ReceiptRetention {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReceiptRetention.class);
+    /** How long a report waits for a start-up pruning that is still running. */
+    static final Duration REPORT_WAIT = Duration.ofSeconds(5);
 
     /**
      * What the doctor reports.
@@ -30,7 +38,8 @@ public final class ReceiptRetention {
      * @param census        the receipts now
      * @param maxAge        the age limit
      * @param maxCount      the count limit
-     * @param prunedAtStart how many the start-up pruning deleted, -1 when it failed, null before it ran
+     * @param prunedAtStart how many the start-up pruning deleted, -1 when it failed, null when it has not run
+     *                      (the plugin has not started, or the pruning is still running)
      * @param now           when the census was taken
      */
     public record Report(ReceiptCensus census, Duration maxAge, long maxCount, Integer prunedAtStart, Instant now) {
@@ -40,7 +49,8 @@ public final class ReceiptRetention {
     private final RequestKeys keys;
     private final WorkspaceSettings settings;
     private final Clock clock;
-    private volatile Integer prunedAtStart;
+    /** The start-up pruning, once scheduled. */
+    private volatile CompletableFuture<Integer> atStart;
 
     @Inject
     ReceiptRetention(ReceiptStore store, RequestKeys keys, WorkspaceSettings settings) {
@@ -71,9 +81,12 @@ public final class ReceiptRetention {
         return deleted;
     }
 
-    /** Prunes once at start-up and remembers how many went, for the doctor; a failure is logged, not thrown. */
-    public void pruneAtStart() {
-        prunedAtStart = pruneQuietly();
+    /**
+     * Prunes once for the start-up, on {@code executor} (off the server's start path), and remembers how many went,
+     * for the doctor; a failure is logged, not thrown.
+     */
+    public void pruneAtStart(Executor executor) {
+        atStart = CompletableFuture.supplyAsync(this::pruneQuietly, executor);
     }
 
     /** @return how many were deleted, or -1 when the storage failed (logged) */
@@ -91,7 +104,23 @@ public final class ReceiptRetention {
      * @throws RuntimeException from the storage when it cannot be read
      */
     public Report report() {
-        return new Report(store.census(), settings.receiptMaxAge(), settings.receiptMaxCount(), prunedAtStart,
+        return new Report(store.census(), settings.receiptMaxAge(), settings.receiptMaxCount(), prunedAtStart(),
                 clock.instant());
+    }
+
+    /** @return the start-up pruning's outcome, waiting up to {@link #REPORT_WAIT} for it; null when not known */
+    private Integer prunedAtStart() {
+        CompletableFuture<Integer> scheduled = atStart;
+        if (scheduled == null) {
+            return null;
+        }
+        try {
+            return scheduled.get(REPORT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException | TimeoutException | CancellationException e) {
+            return null;
+        }
     }
 }

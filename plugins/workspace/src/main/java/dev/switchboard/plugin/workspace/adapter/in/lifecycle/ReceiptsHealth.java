@@ -49,7 +49,7 @@ public final class ReceiptsHealth implements HealthCheck {
         findings.add(HealthFinding.ok("retention: at most " + report.maxAge().toDays() + " days and "
                 + report.maxCount() + " receipts (plugins.workspace.receipts.max-age-days, .max-count)"));
         if (report.prunedAtStart() == null) {
-            findings.add(HealthFinding.ok("the receipts have not been pruned yet (the plugin has not started)"));
+            findings.add(HealthFinding.ok("the receipts have not been pruned since start-up yet"));
         } else if (report.prunedAtStart() < 0) {
             findings.add(HealthFinding.problem("pruning the receipts at start-up failed (see the log); they grow"
                     + " until it succeeds"));

@@ -15,11 +15,11 @@ import dev.switchboard.plugin.workspace.application.WorkspaceShutdown;
 import dev.switchboard.ports.plugin.ManagedService;
 
 /**
- * Start: prunes the request-key receipts beyond their limits, then again every {@link #PRUNE_EVERY} on a virtual
- * (daemon) thread. Stop, at the beginning of an orderly shutdown: the pruning ends, new calls are refused
- * ({@code BRIDGE_STOPPED}), every workspace is closed (running commands are killed with their process trees), and the
- * running calls get up to {@link #SETTLE} to record their outcomes. Thread-safe: the kernel calls start and stop one
- * at a time.
+ * Start: prunes the request-key receipts beyond their limits at once, then again every {@link #PRUNE_EVERY}, on a
+ * virtual (daemon) thread, so the server's start does not wait for it. Stop, at the beginning of an orderly shutdown:
+ * the pruning ends, new calls are refused ({@code BRIDGE_STOPPED}), every workspace is closed (running commands are
+ * killed with their process trees), and the running calls get up to {@link #SETTLE} to record their outcomes.
+ * Thread-safe: the kernel calls start and stop one at a time.
  */
 @Extension
 @Singleton
@@ -42,9 +42,9 @@ public final class WorkspaceLifecycle implements ManagedService {
 
     @Override
     public synchronized void start() {
-        retention.pruneAtStart();
         pruning = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual()
                 .name("workspace-receipt-retention").factory());
+        retention.pruneAtStart(pruning);
         pruning.scheduleWithFixedDelay(retention::pruneQuietly, PRUNE_EVERY.toMinutes(), PRUNE_EVERY.toMinutes(),
                 TimeUnit.MINUTES);
     }
@@ -52,6 +52,13 @@ public final class WorkspaceLifecycle implements ManagedService {
     @Override
     public synchronized void stop() {
         if (pruning != null) {
+            // The hourly pruning ends; a start-up pruning still under way gets a moment to finish before storage goes.
+            pruning.shutdown();
+            try {
+                pruning.awaitTermination(SETTLE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             pruning.shutdownNow();
             pruning = null;
         }
