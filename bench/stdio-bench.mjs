@@ -16,6 +16,8 @@ const runs = Number(args.runs ?? 10);
 const calls = Number(args.calls ?? 20000);
 const layout = args.layout ?? join(here, '..', 'distribution', 'target', 'switchboard');
 const filesystem = join(here, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
+// Built by bench/sdk-floor/build.sh: a bare MCP Java SDK server with one tool, the floor under Switchboard's start.
+const floor = join(here, 'sdk-floor', 'target', 'run.sh');
 
 function session(command, argv, env) {
   const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
@@ -35,20 +37,25 @@ function session(command, argv, env) {
       });
     },
     notify(method) { child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method }) + '\n'); },
-    close() { child.stdin.end(); return new Promise((r) => child.on('exit', r)); },
+    // The SDK floor server does not end at end of input (the SDK's stdio transport gap): it is killed.
+    close(kill = false) {
+      child.stdin.end();
+      if (kill) child.kill('SIGKILL');
+      return new Promise((r) => child.on('exit', r));
+    },
   };
 }
 
 const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
 
-async function coldStart(command, argv, env) {
+async function coldStart(command, argv, env, kill = false) {
   const started = process.hrtime.bigint();
   const s = session(command, argv, env);
   await s.request('initialize', init);
   s.notify('notifications/initialized');
   await s.request('tools/list', {});
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  await s.close();
+  await s.close(kill);
   return ms;
 }
 
@@ -86,15 +93,21 @@ const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
 const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state };
 try {
   await coldStart(switchboard, ['serve'], sbEnv); // first start expands the plugin zips
+  const withFloor = existsSync(floor);
   const sb = [];
   const fsTimes = [];
+  const floorTimes = [];
   for (let i = 0; i < runs; i++) {
     sb.push(await coldStart(switchboard, ['serve'], sbEnv));
     fsTimes.push(await coldStart(process.execPath, [filesystem, fsRoot], {}));
+    if (withFloor) floorTimes.push(await coldStart(floor, [], {}, true));
   }
+  const line = (label, xs) => console.log(`  ${label.padEnd(29)}${median(xs).toFixed(0)} ms  (runs: ${xs.map((x) => x.toFixed(0)).join(' ')})`);
   console.log(`cold start to first tools/list, median of ${runs}:`);
-  console.log(`  switchboard                  ${median(sb).toFixed(0)} ms  (runs: ${sb.map((x) => x.toFixed(0)).join(' ')})`);
-  console.log(`  server-filesystem (Node)     ${median(fsTimes).toFixed(0)} ms  (runs: ${fsTimes.map((x) => x.toFixed(0)).join(' ')})`);
+  line('switchboard', sb);
+  line('server-filesystem (Node)', fsTimes);
+  if (withFloor) line('MCP Java SDK alone (floor)', floorTimes);
+  else console.log('  (run bench/sdk-floor/build.sh to compare with a bare MCP Java SDK server too)');
   const info = await roundTrips(switchboard, ['serve'], sbEnv, 'tools/call', { name: 'server_info', arguments: {} });
   const ping = await roundTrips(switchboard, ['serve'], sbEnv, 'ping', {});
   console.log(`sequential round trips on one stdio session (${calls} calls after 2000 warm-up):`);
