@@ -3,6 +3,8 @@ package dev.switchboard.kernel.plugin;
 import com.google.inject.CreationException;
 import com.google.inject.ProvisionException;
 
+import dev.switchboard.ports.plugin.InvalidSettingException;
+
 /**
  * Turns why a plugin failed into one line for operators ({@code doctor}, {@code server_info}): the message of the
  * first exception that says something, below Guice's wrappers and PF4J's "did not start" wrapper. Stateless.
@@ -21,6 +23,19 @@ final class FailureReasons {
         }
         String message = reason.getMessage() == null ? reason.getClass().getSimpleName() : reason.getMessage();
         return message.length() > MAX_LENGTH ? message.substring(0, MAX_LENGTH) + "..." : message;
+    }
+
+    /**
+     * @return whether the failure is an operator's malformed setting ({@link InvalidSettingException} anywhere in its
+     *         causes), which one line explains fully, rather than a fault whose stack trace helps
+     */
+    static boolean isMalformedSetting(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof InvalidSettingException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isWrapper(Throwable failure) {

@@ -161,8 +161,13 @@ public final class PluginHost {
             markFailed(id, e.getMessage());
             throw e;
         } catch (RuntimeException | LinkageError e) {
-            LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
-            markFailed(id, FailureReasons.of(e));
+            String reason = FailureReasons.of(e);
+            if (FailureReasons.isMalformedSetting(e)) {
+                LOG.error("plugin {} failed to start: {}; it is marked failed and the server goes on", id, reason);
+            } else {
+                LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
+            }
+            markFailed(id, reason);
             return false;
         }
     }

@@ -29,4 +29,9 @@ public record PluginContext(String pluginId, Map<String, Object> config, Path st
     public Optional<String> setting(String key) {
         return Optional.ofNullable(config.get(key)).map(String::valueOf);
     }
+
+    /** @return typed reads of the plugin's configuration subtree, refusing malformed values with a clear message */
+    public PluginSettings settings() {
+        return new PluginSettings(pluginId, config);
+    }
 }

@@ -23,7 +23,7 @@ import dev.switchboard.kernel.secrets.DefaultSecretScanner;
 import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
 import dev.switchboard.plugin.handoff.adapter.in.tool.HandoffTools;
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
-import dev.switchboard.plugin.handoff.application.InvalidHandoffSettingException;
+import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.storage.SqlStorage;
@@ -66,7 +66,7 @@ class HandoffModuleTest {
         Injector child = kernelLike(Map.of("max-body-bytes", "lots"));
 
         assertThatThrownBy(() -> child.getInstance(HandoffTools.class))
-                .hasRootCauseInstanceOf(InvalidHandoffSettingException.class)
+                .hasRootCauseInstanceOf(InvalidSettingException.class)
                 .rootCause().hasMessageContaining("plugins.handoff.max-body-bytes");
     }
 

@@ -1,10 +1,10 @@
 package dev.switchboard.plugin.handoff.application;
 
-import java.util.Locale;
 
 import jakarta.inject.Inject;
 
 import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.plugin.PluginSettings;
 
 /**
  * The operator's settings for this plugin, from {@code plugins.handoff} in {@code application.yaml} (or
@@ -32,14 +32,13 @@ public final class HandoffSettings {
 
     /**
      * @param context the plugin's context, holding its configuration subtree
-     * @throws InvalidHandoffSettingException if a setting is malformed or out of range
+     * @throws dev.switchboard.ports.plugin.InvalidSettingException if a setting is malformed or out of range
      */
     @Inject
     public HandoffSettings(PluginContext context) {
-        this.maxBodyBytes = context.setting(MAX_BODY_BYTES).map(String::strip)
-                .map(HandoffSettings::parseLimit).orElse(DEFAULT_MAX_BODY_BYTES);
-        this.allowSensitive = context.setting(ALLOW_SENSITIVE).map(String::strip)
-                .map(HandoffSettings::parseFlag).orElse(false);
+        PluginSettings settings = context.settings();
+        this.maxBodyBytes = settings.integer(MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES, 1, MAX_MAX_BODY_BYTES);
+        this.allowSensitive = settings.flag(ALLOW_SENSITIVE, false);
     }
 
     /** @return the largest content accepted, in UTF-8 bytes */
@@ -50,26 +49,5 @@ public final class HandoffSettings {
     /** @return whether the operator allows the secret guardrail to be overridden per call */
     public boolean allowSensitive() {
         return allowSensitive;
-    }
-
-    private static int parseLimit(String value) {
-        try {
-            int parsed = Integer.parseInt(value);
-            if (parsed >= 1 && parsed <= MAX_MAX_BODY_BYTES) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the expected shape
-        }
-        throw new InvalidHandoffSettingException(MAX_BODY_BYTES, value,
-                "a whole number of bytes from 1 to " + MAX_MAX_BODY_BYTES);
-    }
-
-    private static boolean parseFlag(String value) {
-        return switch (value.toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new InvalidHandoffSettingException(ALLOW_SENSITIVE, value, "true or false");
-        };
     }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
 
 class HandoffSettingsTest {
@@ -33,7 +34,7 @@ class HandoffSettingsTest {
     @ValueSource(strings = {"0", "-1", "lots", "16777217"})
     void anUnusableBodyLimitNamesTheSetting(String value) {
         assertThatThrownBy(() -> settings(Map.of("max-body-bytes", value)))
-                .isInstanceOf(InvalidHandoffSettingException.class)
+                .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("plugins.handoff.max-body-bytes");
     }
 

@@ -2,7 +2,9 @@ package dev.switchboard.plugin.storage.sqlite;
 
 import java.nio.file.Path;
 
+import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.plugin.PluginSettings;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
@@ -26,47 +28,30 @@ record SqliteSettings(Path file, int busyTimeoutMs) {
      * @throws StorageException if a value is malformed
      */
     static SqliteSettings from(PluginContext context, Path home) {
+        PluginSettings settings = context.settings();
         Path stateDir = context.stateDir();
-        Path file = context.setting(PATH_KEY)
-                .map(String::strip)
-                .filter(value -> !value.isEmpty())
-                .map(value -> resolve(value, home, stateDir))
-                .orElseGet(() -> stateDir.resolve(DEFAULT_FILE_NAME));
-        int busyTimeoutMs = context.setting(BUSY_TIMEOUT_KEY)
-                .map(String::strip)
-                .map(SqliteSettings::parseBusyTimeout)
-                .orElse(DEFAULT_BUSY_TIMEOUT_MS);
-        return new SqliteSettings(file.toAbsolutePath().normalize(), busyTimeoutMs);
+        try {
+            String path = settings.text(PATH_KEY, "");
+            Path file = path.isEmpty() ? stateDir.resolve(DEFAULT_FILE_NAME) : resolve(settings, path, home, stateDir);
+            int busyTimeoutMs = settings.integer(BUSY_TIMEOUT_KEY, DEFAULT_BUSY_TIMEOUT_MS, 0, Integer.MAX_VALUE);
+            return new SqliteSettings(file.toAbsolutePath().normalize(), busyTimeoutMs);
+        } catch (InvalidSettingException e) {
+            // StorageProvider.open reports every failure to open, a malformed setting too, as a StorageException.
+            throw new StorageException(e.getMessage(), e);
+        }
     }
 
-    private static Path resolve(String value, Path home, Path stateDir) {
+    private static Path resolve(PluginSettings settings, String value, Path home, Path stateDir) {
         if (value.contains("?")) {
             // sqlite-jdbc reads everything after '?' in its URL as connection parameters.
-            throw invalid(PATH_KEY, value, "a file path without '?'");
+            throw settings.invalid(PATH_KEY, value, "a file path without '?'");
         }
         if (value.equals("~")) {
-            throw invalid(PATH_KEY, value, "a file path, not the home directory");
+            throw settings.invalid(PATH_KEY, value, "a file path, not the home directory");
         }
         if (value.startsWith("~/")) {
             return home.resolve(value.substring(2));
         }
         return stateDir.resolve(value);
-    }
-
-    private static int parseBusyTimeout(String value) {
-        try {
-            int parsed = Integer.parseInt(value);
-            if (parsed >= 0) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with the expected shape
-        }
-        throw invalid(BUSY_TIMEOUT_KEY, value, "a whole number of milliseconds >= 0");
-    }
-
-    private static StorageException invalid(String key, String value, String expected) {
-        return new StorageException("invalid setting plugins.storage-sqlite." + key + " = '" + value
-                + "': expected " + expected);
     }
 }

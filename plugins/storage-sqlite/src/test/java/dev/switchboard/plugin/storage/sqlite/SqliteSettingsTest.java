@@ -62,7 +62,7 @@ class SqliteSettingsTest {
                 .hasMessageContaining("soon");
         assertThatThrownBy(() -> settings(Map.of("busy-timeout-ms", -1)))
                 .isInstanceOf(StorageException.class)
-                .hasMessageContaining(">= 0");
+                .hasMessageContaining("expected a whole number from 0 to");
     }
 
     @Test

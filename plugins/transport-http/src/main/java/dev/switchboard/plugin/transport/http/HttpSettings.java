@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.switchboard.ports.plugin.PluginContext;
-import dev.switchboard.ports.transport.TransportException;
+import dev.switchboard.ports.plugin.PluginSettings;
 
 /**
  * The HTTP transport's settings, read once at start from its configuration subtree {@code plugins.transport-http}
@@ -68,17 +68,18 @@ record HttpSettings(String host, int port, int maxSessions, Duration sessionIdle
     /**
      * @param context the plugin's context
      * @return the settings, defaults filled in
-     * @throws TransportException if a value is malformed, or {@code allowed-hosts} is empty
+     * @throws dev.switchboard.ports.plugin.InvalidSettingException if a value is malformed, or {@code allowed-hosts} is
+     *                                                              empty
      */
     static HttpSettings from(PluginContext context) {
-        SettingValues values = new SettingValues(PREFIX, context.config());
+        PluginSettings values = context.settings();
         List<String> hosts = values.list("allowed-hosts", LOOPBACK_NAMES);
         if (hosts.isEmpty()) {
             throw values.invalid("allowed-hosts", "[]", "at least one host name (an empty list would refuse every"
                     + " request; it never means 'allow all')");
         }
         return new HttpSettings(
-                values.string("host", "127.0.0.1"),
+                values.text("host", "127.0.0.1"),
                 (int) values.number("port", 8765, 0, 65_535),
                 (int) values.number("max-sessions", 64, 1, 100_000),
                 Duration.ofMillis(values.number("session-idle-timeout-ms", 1_800_000, 1, Long.MAX_VALUE / 2)),

@@ -12,6 +12,7 @@ import org.pf4j.Extension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.transport.Transport;
 import dev.switchboard.ports.transport.TransportContext;
@@ -55,7 +56,12 @@ public final class HttpTransport implements Transport {
         if (!started.compareAndSet(false, true)) {
             throw new TransportException("the http transport is already started");
         }
-        HttpSettings settings = HttpSettings.from(plugin);
+        HttpSettings settings;
+        try {
+            settings = HttpSettings.from(plugin);
+        } catch (InvalidSettingException e) {
+            throw new TransportException(e.getMessage(), e);
+        }
         InetAddress address = resolve(settings.host());
         if (!address.isLoopbackAddress() && !context.authenticator().required()) {
             throw new TransportException("refusing to serve HTTP on " + settings.host() + ": it is not a loopback"

@@ -10,8 +10,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
-import dev.switchboard.ports.transport.TransportException;
 
 /** Reading {@code plugins.transport-http}: defaults, the shapes YAML and environment overrides produce, refusals. */
 class HttpSettingsTest {
@@ -39,12 +39,12 @@ class HttpSettingsTest {
     @Test
     void refusesMalformedValuesNamingTheKey() {
         assertThatThrownBy(() -> HttpSettings.from(context(Map.of("port", "eighty"))))
-                .isInstanceOf(TransportException.class).hasMessageContaining("plugins.transport-http.port")
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("plugins.transport-http.port")
                 .hasMessageContaining("eighty");
         assertThatThrownBy(() -> HttpSettings.from(context(Map.of("max-sessions", 0))))
-                .isInstanceOf(TransportException.class).hasMessageContaining("max-sessions");
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("max-sessions");
         assertThatThrownBy(() -> HttpSettings.from(context(Map.of("allowed-hosts", ""))))
-                .isInstanceOf(TransportException.class).hasMessageContaining("never means 'allow all'");
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("never means 'allow all'");
     }
 
     private static PluginContext context(Map<String, Object> config) {

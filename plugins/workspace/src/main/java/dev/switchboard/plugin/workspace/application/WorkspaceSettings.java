@@ -7,6 +7,7 @@ import java.util.List;
 import jakarta.inject.Inject;
 
 import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.plugin.PluginSettings;
 
 /**
  * The plugin's settings ({@code plugins.workspace} in {@code application.yaml}). {@code home}: the directory that an
@@ -31,14 +32,14 @@ public final class WorkspaceSettings {
     private final long receiptMaxCount;
     private final List<Path> roots;
 
-    /** @throws IllegalArgumentException for a malformed setting, naming it */
+    /** @throws dev.switchboard.ports.plugin.InvalidSettingException for a malformed setting, naming it */
     @Inject
     WorkspaceSettings(PluginContext context) {
-        SettingValues values = new SettingValues(context.config());
-        this.home = Path.of(context.setting("home").orElse(System.getProperty("user.home")));
+        PluginSettings values = context.settings();
+        this.home = Path.of(values.text("home", System.getProperty("user.home")));
         this.stateDir = context.stateDir().resolve("workspace");
-        List<Path> roots = values.list("roots").stream().map(root -> PathResolver.resolve(home, home, root))
-                .toList();
+        List<Path> roots = values.list("roots", List.of()).stream()
+                .map(root -> PathResolver.resolve(home, home, root)).toList();
         this.roots = roots;
         this.confinement = new Confinement(roots);
         this.receiptMaxAge = Duration.ofDays(values.number("receipts.max-age-days", DEFAULT_MAX_AGE_DAYS, 1,

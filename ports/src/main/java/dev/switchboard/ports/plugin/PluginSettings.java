@@ -1,0 +1,137 @@
+package dev.switchboard.ports.plugin;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Typed reads of a plugin's configuration subtree ({@code plugins.<id>} in {@code application.yaml}, after
+ * {@code SWITCHBOARD_PLUGINS__<ID>__<KEY>} environment overrides), as the kernel hands it over: a YAML scalar may
+ * arrive as a number, a boolean or a string (environment overrides are always strings), a list as a YAML list or a
+ * comma-separated string, nested keys as maps. Keys are dotted paths below the subtree, such as
+ * {@code receipts.max-count}. An absent key gives the caller's fallback; a malformed value is refused with an
+ * {@link InvalidSettingException} naming the full key, the value and the expected shape. Obtained from
+ * {@link PluginContext#settings()}. Immutable and thread-safe.
+ *
+ * @param pluginId the plugin's id, such as {@code handoff}
+ * @param tree     the plugin's configuration subtree, as {@link PluginContext#config()} holds it
+ */
+public record PluginSettings(String pluginId, Map<String, Object> tree) {
+
+    /** @throws NullPointerException if a component is null */
+    public PluginSettings {
+        Objects.requireNonNull(pluginId, "pluginId");
+        tree = Map.copyOf(tree);
+    }
+
+    /**
+     * @param key a dotted key
+     * @return the value as configured (a map for a key that has keys below it), or empty when absent
+     */
+    public Optional<Object> raw(String key) {
+        Object node = tree;
+        for (String part : key.split("\\.")) {
+            if (!(node instanceof Map<?, ?> map)) {
+                return Optional.empty();
+            }
+            node = map.get(part);
+        }
+        return Optional.ofNullable(node);
+    }
+
+    /**
+     * @param key      a dotted key
+     * @param fallback the value when the key is absent or blank
+     * @return the value as text, without surrounding white space
+     */
+    public String text(String key, String fallback) {
+        return raw(key).map(value -> String.valueOf(value).strip()).filter(value -> !value.isEmpty())
+                .orElse(fallback);
+    }
+
+    /**
+     * @param key      a dotted key
+     * @param fallback the value when the key is absent
+     * @param min      the smallest value allowed
+     * @param max      the largest value allowed
+     * @return the value, a whole number within {@code [min, max]}
+     * @throws InvalidSettingException if the value is not such a number
+     */
+    public long number(String key, long fallback, long min, long max) {
+        Optional<Object> value = raw(key);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        String text = String.valueOf(value.get()).strip();
+        try {
+            long parsed = Long.parseLong(text);
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, with the expected shape
+        }
+        throw invalid(key, text, "a whole number from " + min + " to " + max);
+    }
+
+    /**
+     * {@link #number(String, long, long, long)} for values that fit an {@code int}.
+     *
+     * @throws InvalidSettingException if the value is not a whole number within {@code [min, max]}
+     */
+    public int integer(String key, int fallback, int min, int max) {
+        return (int) number(key, fallback, min, max);
+    }
+
+    /**
+     * @param key      a dotted key
+     * @param fallback the value when the key is absent
+     * @return the value: {@code true} or {@code false}, in any letter case
+     * @throws InvalidSettingException if the value is neither
+     */
+    public boolean flag(String key, boolean fallback) {
+        Optional<Object> value = raw(key);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        String text = String.valueOf(value.get()).strip();
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw invalid(key, text, "true or false");
+        };
+    }
+
+    /**
+     * @param key      a dotted key
+     * @param fallback the value when the key is absent
+     * @return the entries of a YAML list or a comma-separated string, stripped, without empty ones (so a blank string
+     *         is an empty list)
+     */
+    public List<String> list(String key, List<String> fallback) {
+        Optional<Object> value = raw(key);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        Collection<?> entries = value.get() instanceof Collection<?> collection ? collection
+                : Arrays.asList(String.valueOf(value.get()).split(","));
+        return entries.stream().map(entry -> String.valueOf(entry).strip()).filter(entry -> !entry.isEmpty())
+                .toList();
+    }
+
+    /**
+     * For a plugin's own checks beyond the shapes above.
+     *
+     * @param key      a dotted key
+     * @param value    the value found, as text
+     * @param expected what it should be
+     * @return the exception to throw, naming the full key
+     */
+    public InvalidSettingException invalid(String key, String value, String expected) {
+        return new InvalidSettingException("plugins." + pluginId + "." + key, value, expected);
+    }
+}
