@@ -26,12 +26,13 @@ final class FailureReasons {
     }
 
     /**
-     * @return whether the failure is an operator's malformed setting ({@link InvalidSettingException} anywhere in its
-     *         causes), which one line explains fully, rather than a fault whose stack trace helps
+     * @return whether one line explains the failure fully: an operator's malformed setting
+     *         ({@link InvalidSettingException}), or the storage missing because its own plugin failed (reported on
+     *         its own); anywhere in the causes. Other failures are faults whose stack trace helps.
      */
-    static boolean isMalformedSetting(Throwable failure) {
+    static boolean isExplainedByItsMessage(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof InvalidSettingException) {
+            if (cause instanceof InvalidSettingException || cause instanceof StorageUnavailableException) {
                 return true;
             }
         }

@@ -56,6 +56,8 @@ public final class PluginHost {
     private final SwitchboardPluginManager manager;
     private final ContributionRegistrar registrar;
     private final StoragePlugins storagePlugins;
+    /** Set when a storage plugin failed before the storage opened; its reason is then why storage is unavailable. */
+    private boolean storagePluginFailed;
 
     /**
      * @param kernelInjector the kernel's injector, parent of every plugin's
@@ -107,7 +109,7 @@ public final class PluginHost {
         for (PluginWrapper plugin : started) {
             guarded(plugin.getPluginId(), () -> contribute(plugin));
         }
-        if (storage.current().isEmpty()) {
+        if (storage.current().isEmpty() && !storagePluginFailed) {
             storage.unavailable("no started plugin provides the '" + config.kernel().storage() + "' backend");
         }
     }
@@ -162,7 +164,7 @@ public final class PluginHost {
             throw e;
         } catch (RuntimeException | LinkageError e) {
             String reason = FailureReasons.of(e);
-            if (FailureReasons.isMalformedSetting(e)) {
+            if (FailureReasons.isExplainedByItsMessage(e)) {
                 LOG.error("plugin {} failed to start: {}; it is marked failed and the server goes on", id, reason);
             } else {
                 LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
@@ -181,6 +183,10 @@ public final class PluginHost {
     }
 
     private void markFailed(String id, String reason) {
+        if (storagePlugins.contains(id) && storage.current().isEmpty()) {
+            storagePluginFailed = true;
+            storage.unavailable("the storage plugin " + id + " failed: " + reason);
+        }
         services.stop(id);
         healthChecks.remove(id);
         registrar.withdraw(id);

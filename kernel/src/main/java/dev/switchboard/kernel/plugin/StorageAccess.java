@@ -27,7 +27,7 @@ public final class StorageAccess implements Provider<SqlStorage> {
     public SqlStorage get() {
         SqlStorage open = storage;
         if (open == null) {
-            throw new StorageException("storage is not available: " + unavailableReason);
+            throw new StorageUnavailableException(unavailableReason);
         }
         return open;
     }

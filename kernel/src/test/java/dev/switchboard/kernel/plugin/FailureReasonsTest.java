@@ -21,12 +21,25 @@ class FailureReasonsTest {
 
         assertThat(FailureReasons.of(wrapped))
                 .isEqualTo("invalid setting plugins.demo.limit = '0': expected a whole number from 1 to 10");
-        assertThat(FailureReasons.isMalformedSetting(wrapped)).isTrue();
+        assertThat(FailureReasons.isExplainedByItsMessage(wrapped)).isTrue();
+    }
+
+    @Test
+    void aPluginFailingForWantOfStorageIsExplainedByTheStoragesReason() {
+        StorageAccess storage = new StorageAccess();
+        storage.unavailable("the storage plugin storage-sqlite failed: invalid setting");
+
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(storage::get);
+
+        assertThat(FailureReasons.of(failure))
+                .isEqualTo("storage is not available: the storage plugin storage-sqlite failed: invalid setting");
+        assertThat(FailureReasons.isExplainedByItsMessage(new ProvisionException(List.of(
+                new Message(List.of(), "guice says", failure))))).isTrue();
     }
 
     @Test
     void anyOtherFailureIsNotTakenForASettingProblem() {
-        assertThat(FailureReasons.isMalformedSetting(new IllegalStateException("bug",
+        assertThat(FailureReasons.isExplainedByItsMessage(new IllegalStateException("bug",
                 new IllegalArgumentException("not a setting")))).isFalse();
     }
 }

@@ -18,9 +18,10 @@ import io.modelcontextprotocol.spec.McpSchema;
  * The server's JSON mapper: Jackson's, except that the SDK's conversion of a {@code tools/call} request's parsed
  * parameters (JDK maps, lists and scalars) into {@link McpSchema.CallToolRequest}, on every call's path, is done
  * directly when they have the usual shape (a string {@code name}, objects or nothing for {@code arguments} and
- * {@code _meta}, and no other parameter), which saves converting the tree through Jackson once more. Every other conversion, including an
- * unusual shape, goes to Jackson, which coerces or refuses as the SDK expects; a refusal becomes JSON-RPC -32602
- * "Invalid params" without Jackson's internal class names. Thread-safe.
+ * {@code _meta}, and no other parameter), which saves converting the tree through Jackson once more. Every other
+ * conversion, including an unusual shape, goes to Jackson, which coerces or refuses as the SDK expects; a refusal, or
+ * missing params where the method needs them, becomes JSON-RPC -32602 "Invalid params" without Jackson's internal
+ * class names. Thread-safe.
  */
 final class ServerJsonMapper implements McpJsonMapper {
 
@@ -28,6 +29,13 @@ final class ServerJsonMapper implements McpJsonMapper {
 
     /** Parameters the fast path maps; any other (a task request, a future field) goes through Jackson. */
     private static final Set<String> USUAL_KEYS = Set.of("name", "arguments", "_meta");
+    /**
+     * Requests whose params are required: the SDK's handlers read them without a null check, so a request without
+     * params would end in a NullPointerException answered as -32603 with the JVM's message.
+     */
+    private static final Set<Type> PARAMS_REQUIRED = Set.of(McpSchema.CallToolRequest.class,
+            McpSchema.ReadResourceRequest.class, McpSchema.GetPromptRequest.class, McpSchema.CompleteRequest.class,
+            McpSchema.SubscribeRequest.class, McpSchema.UnsubscribeRequest.class, McpSchema.SetLevelRequest.class);
 
     private final McpJsonMapper jackson;
 
@@ -38,6 +46,7 @@ final class ServerJsonMapper implements McpJsonMapper {
     @Override
     @SuppressWarnings("unchecked")
     public <T> T convertValue(Object fromValue, TypeRef<T> type) {
+        requirePresent(fromValue, type.getType());
         if (type.getType() == McpSchema.CallToolRequest.class && fromValue instanceof Map<?, ?> params
                 && USUAL_KEYS.containsAll(params.keySet()) && params.get("name") instanceof String name
                 && objectOrAbsent(params.get("arguments"))
@@ -50,7 +59,17 @@ final class ServerJsonMapper implements McpJsonMapper {
 
     @Override
     public <T> T convertValue(Object fromValue, Class<T> type) {
+        requirePresent(fromValue, type);
         return converting(type, () -> jackson.convertValue(fromValue, type));
+    }
+
+    private static void requirePresent(Object params, Type type) {
+        if (params == null && PARAMS_REQUIRED.contains(type)) {
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                    .message("Invalid params: this method needs params of the shape of "
+                            + ((Class<?>) type).getSimpleName() + " (see the MCP schema for this method)")
+                    .build();
+        }
     }
 
     private static <T> T converting(Type type, Supplier<T> conversion) {

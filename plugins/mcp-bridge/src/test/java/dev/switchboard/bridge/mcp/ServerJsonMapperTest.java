@@ -56,4 +56,24 @@ class ServerJsonMapperTest {
         assertThat(mapper.convertValue(initialize, new TypeRef<McpSchema.InitializeRequest>() { })
                 .protocolVersion()).isEqualTo("2025-11-25");
     }
+
+    @Test
+    void aRequestThatNeedsParamsButHasNoneIsInvalidParamsNamingNoJavaInternals() {
+        for (Class<?> type : List.of(McpSchema.CallToolRequest.class, McpSchema.ReadResourceRequest.class,
+                McpSchema.GetPromptRequest.class, McpSchema.CompleteRequest.class, McpSchema.SubscribeRequest.class,
+                McpSchema.SetLevelRequest.class)) {
+            assertThatThrownBy(() -> mapper.convertValue(null, type))
+                    .isInstanceOfSatisfying(McpError.class, error -> {
+                        assertThat(error.getJsonRpcError().code()).isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
+                        assertThat(error.getJsonRpcError().message()).contains("needs params")
+                                .contains(type.getSimpleName()).doesNotContain("java.");
+                    });
+        }
+        assertThatThrownBy(() -> mapper.convertValue(null, CALL)).isInstanceOf(McpError.class);
+    }
+
+    @Test
+    void requestsWhoseParamsAreOptionalStillConvertFromNothing() {
+        assertThat(mapper.convertValue(null, McpSchema.PaginatedRequest.class)).isNull();
+    }
 }
