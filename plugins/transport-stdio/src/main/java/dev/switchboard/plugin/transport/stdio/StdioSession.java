@@ -33,8 +33,8 @@ import dev.switchboard.ports.transport.TransportLifecycle;
  * completions) run on the thread that read them, which hands the reading role to another thread of the session's
  * readers (daemon platform threads, created as needed and kept for a minute when idle) just before the handler
  * starts: a sequential client's call then costs no thread hand-off on its way, and calls still run concurrently.
- * When the input ends it lets in-flight calls finish (up to 30 s), closes the server and the output, and then tells
- * the kernel, once. Thread-safe.
+ * When the input ends it lets in-flight calls finish (up to 30 s), cancels those still running and lets them answer
+ * (up to 5 s more), closes the server and the output, and then tells the kernel, once. Thread-safe.
  */
 final class StdioSession implements SessionPort {
 
@@ -43,6 +43,8 @@ final class StdioSession implements SessionPort {
     private static final Logger LOG = LoggerFactory.getLogger(StdioSession.class);
     private static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
+    /** How long calls cancelled at the end of the input get to write their answers. */
+    private static final Duration CANCEL_SETTLE = Duration.ofSeconds(5);
 
     private final LineWriter writer;
     private final StdioServerProvider provider;
@@ -81,7 +83,7 @@ final class StdioSession implements SessionPort {
         stopRequested.set(true);
         end();
         try {
-            if (!ended.await(DRAIN_LIMIT.toSeconds() + 15, TimeUnit.SECONDS)) {
+            if (!ended.await(DRAIN_LIMIT.toSeconds() + CANCEL_SETTLE.toSeconds() + 15, TimeUnit.SECONDS)) {
                 LOG.warn("the stdio session did not end in time");
             }
         } catch (InterruptedException e) {
@@ -95,6 +97,12 @@ final class StdioSession implements SessionPort {
         }
         if (!inFlight.awaitIdle(DRAIN_LIMIT)) {
             LOG.warn("stdio requests still running after {}; cancelling them", DRAIN_LIMIT);
+            // Cancelled calls still answer (a killed command says COMMAND_CANCELLED) before the output closes.
+            server.cancelSession(provider.session().getId());
+            if (!inFlight.awaitIdle(CANCEL_SETTLE)) {
+                LOG.warn("stdio requests still running {} after their cancellation; closing without their answers",
+                        CANCEL_SETTLE);
+            }
         }
         server.closeGracefully();
         // No interrupts: the thread running this may be one of the readers; calls still running were cancelled.
