@@ -16,7 +16,7 @@ import org.pf4j.ExtensionPoint;
  */
 public interface HealthCheck extends ExtensionPoint {
 
-    /** @return a short name for the report, such as {@code workspace receipts} */
+    /** @return a short name for the report, such as {@code receipts}; the report puts the plugin's id before it */
     String name();
 
     /**

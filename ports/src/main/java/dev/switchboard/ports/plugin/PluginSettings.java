@@ -31,14 +31,21 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
     /**
      * @param key a dotted key
      * @return the value as configured (a map for a key that has keys below it), or empty when absent
+     * @throws InvalidSettingException if a key on the way holds a value instead of keys ({@code receipts: 5} read as
+     *                                 {@code receipts.max-count})
      */
     public Optional<Object> raw(String key) {
         Object node = tree;
-        for (String part : key.split("\\.")) {
-            if (!(node instanceof Map<?, ?> map)) {
+        String[] parts = key.split("\\.");
+        for (int i = 0; i < parts.length; i++) {
+            if (node == null) {
                 return Optional.empty();
             }
-            node = map.get(part);
+            if (!(node instanceof Map<?, ?> map)) {
+                String parent = String.join(".", Arrays.copyOfRange(parts, 0, i));
+                throw invalid(parent, String.valueOf(node), "keys below it, such as " + parts[i]);
+            }
+            node = map.get(parts[i]);
         }
         return Optional.ofNullable(node);
     }

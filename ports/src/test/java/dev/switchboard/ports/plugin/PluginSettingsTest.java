@@ -43,7 +43,14 @@ class PluginSettingsTest {
         PluginSettings nested = settings(Map.of("receipts", Map.of("max-count", "250")));
 
         assertThat(nested.number("receipts.max-count", 1, 1, 1000)).isEqualTo(250);
-        assertThat(nested.raw("receipts.max-count.deeper")).isEmpty();
+        assertThat(settings(Map.of()).raw("receipts.max-count")).isEmpty();
+    }
+
+    @Test
+    void aValueWhereKeysBelowItAreExpectedIsRefusedRatherThanIgnored() {
+        assertThatThrownBy(() -> settings(Map.of("receipts", 5)).number("receipts.max-count", 1, 1, 10))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessage("invalid setting plugins.demo.receipts = '5': expected keys below it, such as max-count");
     }
 
     @Test

@@ -172,4 +172,17 @@ class ConfinementTest {
         assertThat(findings).filteredOn(f -> f.severity() == HealthFinding.Severity.PROBLEM).singleElement()
                 .satisfies(f -> assertThat(f.message()).contains(home.resolve("missing-root").toString()));
     }
+
+    @Test
+    void doctorFlagsAHomeThatDoesNotExist() {
+        harness.close();
+        harness = new WorkspaceHarness(state, home.resolve("gone"), Map.of());
+
+        List<HealthFinding> findings = harness.injector().getInstance(ConfinementHealth.class).examine();
+
+        assertThat(findings).first().satisfies(f -> assertThat(f.message()).startsWith("confinement off"));
+        assertThat(findings).filteredOn(f -> f.severity() == HealthFinding.Severity.PROBLEM).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains(home.resolve("gone").toString())
+                        .contains("plugins.workspace.home"));
+    }
 }

@@ -115,7 +115,7 @@ class ReceiptRetentionTest {
             harness.lifecycle().stop();
 
             ReceiptsHealth health = harness.injector().getInstance(ReceiptsHealth.class);
-            assertThat(health.name()).isEqualTo("workspace receipts");
+            assertThat(health.name()).isEqualTo("receipts");
             assertThat(health.examine()).allSatisfy(f -> assertThat(f.severity()).isEqualTo(
                     HealthFinding.Severity.OK));
             assertThat(messages(harness)).anySatisfy(m -> assertThat(m).startsWith("1 receipt(s) in sqlite ")

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.ports.health.HealthFinding;
 import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
 
@@ -45,6 +46,18 @@ class HttpSettingsTest {
                 .isInstanceOf(InvalidSettingException.class).hasMessageContaining("max-sessions");
         assertThatThrownBy(() -> HttpSettings.from(context(Map.of("allowed-hosts", ""))))
                 .isInstanceOf(InvalidSettingException.class).hasMessageContaining("never means 'allow all'");
+    }
+
+    @Test
+    void theDoctorReportsWhereHttpWouldListenAndAMalformedSettingAsAProblem() {
+        assertThat(new HttpSettingsHealth(context(Map.of("port", 9001))).examine()).singleElement()
+                .satisfies(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.OK))
+                .satisfies(f -> assertThat(f.message()).contains("127.0.0.1:9001"));
+        assertThat(new HttpSettingsHealth(context(Map.of("port", 99_999))).examine()).singleElement()
+                .satisfies(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.PROBLEM))
+                .satisfies(f -> assertThat(f.message()).contains("plugins.transport-http.port = '99999'"));
+        assertThat(new HttpSettingsHealth(context(Map.of("allowed-origins", "ftp://x"))).examine()).singleElement()
+                .satisfies(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.PROBLEM));
     }
 
     private static PluginContext context(Map<String, Object> config) {

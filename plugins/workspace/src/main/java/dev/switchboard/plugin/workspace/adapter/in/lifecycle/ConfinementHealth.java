@@ -14,9 +14,10 @@ import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.health.HealthFinding;
 
 /**
- * The {@code doctor}'s report on confinement ({@code plugins.workspace.roots}): off, or the roots, with a problem for
- * each root that is not an existing directory (nothing under it could be opened, which an operator should hear about
- * before a client does). Stateless.
+ * The {@code doctor}'s report on the plugin's directories: confinement ({@code plugins.workspace.roots}) off, or the
+ * roots, with a problem for each root that is not an existing directory (nothing under it could be opened), and for
+ * a {@code plugins.workspace.home} that is not one ({@code workspace_open} without a cwd would fail): an operator
+ * should hear about these before a client does. Stateless.
  */
 @Extension
 public final class ConfinementHealth implements HealthCheck {
@@ -30,18 +31,23 @@ public final class ConfinementHealth implements HealthCheck {
 
     @Override
     public String name() {
-        return "workspace confinement";
+        return "directories";
     }
 
     @Override
     public List<HealthFinding> examine() {
+        List<HealthFinding> findings = new ArrayList<>();
+        if (!Files.isDirectory(settings.home())) {
+            findings.add(HealthFinding.problem("home " + settings.home() + " is not an existing directory, so"
+                    + " workspace_open without a cwd fails; create it or fix plugins.workspace.home"));
+        }
         List<Path> roots = settings.roots();
         if (roots.isEmpty()) {
-            return List.of(HealthFinding.ok("off: the file tools reach whatever the account can"
+            findings.add(0, HealthFinding.ok("confinement off: the file tools reach whatever the account can"
                     + " (set plugins.workspace.roots to confine them; bash is never confined)"));
+            return findings;
         }
-        List<HealthFinding> findings = new ArrayList<>();
-        findings.add(HealthFinding.ok("file tools confined to " + roots + " (bash is never confined)"));
+        findings.add(0, HealthFinding.ok("file tools confined to " + roots + " (bash is never confined)"));
         for (Path root : roots) {
             if (!Files.isDirectory(root)) {
                 findings.add(HealthFinding.problem("root " + root + " is not an existing directory, so nothing"

@@ -29,7 +29,7 @@ public final class ReceiptsHealth implements HealthCheck {
 
     @Override
     public String name() {
-        return "workspace receipts";
+        return "receipts";
     }
 
     @Override
