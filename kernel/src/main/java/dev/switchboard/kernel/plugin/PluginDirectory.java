@@ -1,16 +1,21 @@
 package dev.switchboard.kernel.plugin;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.pf4j.DefaultPluginStatusProvider;
-import org.pf4j.PluginStatusProvider;
 import org.pf4j.PluginWrapper;
 
 /**
  * The plugins directory as operators manage it: which plugins are installed, and which are enabled. Enabling and
- * disabling are persistent (PF4J's {@code disabled.txt} in the directory) and take effect on the next start.
+ * disabling are persistent (PF4J's {@code disabled.txt} in the directory, edited a line at a time so its comments
+ * stay) and take effect on the next start.
  * Nothing is started. Not thread-safe; for the CLI.
  */
 public final class PluginDirectory {
@@ -25,6 +30,9 @@ public final class PluginDirectory {
      */
     public record Entry(String id, String version, String description, boolean enabled) {
     }
+
+    /** PF4J's list of disabled plugin ids, one a line; lines starting with {@code #} are comments. */
+    private static final String DISABLED_FILE = "disabled.txt";
 
     private final Path root;
 
@@ -50,25 +58,60 @@ public final class PluginDirectory {
     }
 
     /**
+     * Removes the plugin's line from {@code disabled.txt}; comments and other lines stay as they are.
+     *
      * @param id a plugin id
      * @throws IllegalArgumentException if no such plugin is installed
+     * @throws UncheckedIOException     if {@code disabled.txt} cannot be read or written
      */
     public void enable(String id) {
         requireInstalled(id);
-        status().enablePlugin(id);
+        List<String> lines = disabledLines();
+        List<String> kept = lines.stream().filter(line -> !line.strip().equals(id)).toList();
+        if (kept.size() != lines.size()) {
+            writeDisabled(kept);
+        }
     }
 
     /**
+     * Adds the plugin's line to {@code disabled.txt}, unless it is there already.
+     *
      * @param id a plugin id
      * @throws IllegalArgumentException if no such plugin is installed
+     * @throws UncheckedIOException     if {@code disabled.txt} cannot be read or written
      */
     public void disable(String id) {
         requireInstalled(id);
-        status().disablePlugin(id);
+        List<String> lines = disabledLines();
+        if (lines.stream().noneMatch(line -> line.strip().equals(id))) {
+            List<String> more = new ArrayList<>(lines);
+            more.add(id);
+            writeDisabled(more);
+        }
     }
 
-    private PluginStatusProvider status() {
-        return new DefaultPluginStatusProvider(root);
+    private Path disabledFile() {
+        return root.resolve(DISABLED_FILE);
+    }
+
+    private List<String> disabledLines() {
+        try {
+            return Files.exists(disabledFile()) ? Files.readAllLines(disabledFile(), StandardCharsets.UTF_8)
+                    : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + disabledFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Replaces the file whole (written beside it, then moved over it), so a reader never sees half of it. */
+    private void writeDisabled(List<String> lines) {
+        Path next = root.resolve(DISABLED_FILE + ".next");
+        try {
+            Files.write(next, lines, StandardCharsets.UTF_8);
+            Files.move(next, disabledFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + disabledFile() + ": " + e.getMessage(), e);
+        }
     }
 
     private void requireInstalled(String id) {

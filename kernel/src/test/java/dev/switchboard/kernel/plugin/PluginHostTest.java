@@ -115,6 +115,22 @@ class PluginHostTest {
                 .hasMessageContaining("greeter");
     }
 
+    @Test
+    void enablingAndDisablingKeepTheCommentsOfDisabledTxt() throws IOException {
+        Path disabled = plugins.resolve("disabled.txt");
+        Files.writeString(disabled, "# plugins that do not start\n# greeter: opt in\ngreeter\nother\n");
+        PluginDirectory directory = new PluginDirectory(plugins);
+
+        directory.enable("greeter");
+        assertThat(Files.readAllLines(disabled)).containsExactly("# plugins that do not start", "# greeter: opt in",
+                "other");
+
+        directory.disable("greeter");
+        directory.disable("greeter");
+        assertThat(Files.readAllLines(disabled)).containsExactly("# plugins that do not start", "# greeter: opt in",
+                "other", "greeter");
+    }
+
     private SwitchboardConfig config(Map<String, Map<String, Object>> pluginConfig) {
         KernelSettings kernel = new KernelSettings(home.resolve("state"), plugins, "memory", List.of(), Map.of());
         return new SwitchboardConfig(home, null, kernel, pluginConfig);

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.transport.stdio;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -42,8 +43,9 @@ final class JsonRpcDecoder {
             return reject(null, JsonRpcReplies.PARSE_ERROR, "Parse error: the line is not valid JSON");
         }
         if (!(tree instanceof Map<?, ?> map)) {
-            return reject(null, JsonRpcReplies.INVALID_REQUEST,
-                    "Invalid Request: expected one JSON-RPC object per line (batches are not supported)");
+            return reject(null, JsonRpcReplies.INVALID_REQUEST, tree instanceof List<?>
+                    ? "Invalid Request: expected one JSON-RPC object per line (batches are not supported)"
+                    : "Invalid Request: expected one JSON-RPC object per line");
         }
         Object id = map.get("id");
         boolean hasMethod = map.get("method") instanceof String;

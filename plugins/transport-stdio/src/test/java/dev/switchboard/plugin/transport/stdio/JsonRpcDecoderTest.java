@@ -58,4 +58,15 @@ class JsonRpcDecoderTest {
         assertThat(decoder.decode("{\"jsonrpc\":\"1.0\",\"id\":8,\"result\":{}}"))
                 .isInstanceOf(JsonRpcDecoder.Ignored.class);
     }
+
+    @Test
+    void aLineThatIsNoObjectIsAnInvalidRequestThatMentionsBatchesOnlyForAnArray() {
+        assertThat(decoder.decode("[]")).isInstanceOfSatisfying(JsonRpcDecoder.Rejected.class,
+                r -> assertThat(r.reply().toString()).contains("batches are not supported"));
+        for (String line : List.of("null", "42", "\"ping\"")) {
+            assertThat(decoder.decode(line)).isInstanceOfSatisfying(JsonRpcDecoder.Rejected.class,
+                    r -> assertThat(r.reply().toString()).contains("expected one JSON-RPC object per line")
+                            .doesNotContain("batch"));
+        }
+    }
 }
