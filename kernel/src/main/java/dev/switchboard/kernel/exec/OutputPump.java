@@ -56,6 +56,16 @@ final class OutputPump {
 
     private void pump() {
         byte[] buffer = new byte[CHUNK];
+        // The stream's monitor is held for the whole reading. When the process exits, the JDK drains and closes a
+        // process pipe that no reader is inside at that moment (ProcessPipeInputStream.processExited, synchronized on
+        // the stream); a descendant still holding the pipe then went unnoticed or not depending on timing. Holding
+        // the monitor keeps the real pipe read to its end, every time.
+        synchronized (in) {
+            pumpHoldingTheStream(buffer);
+        }
+    }
+
+    private void pumpHoldingTheStream(byte[] buffer) {
         try (in) {
             int read;
             while ((read = in.read(buffer)) != -1) {
