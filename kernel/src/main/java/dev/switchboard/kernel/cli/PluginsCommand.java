@@ -42,8 +42,14 @@ final class PluginsCommand implements CliCommand {
                 console.out().println("enabled " + args.get(1) + " (takes effect on the next start)");
             }
             default -> {
-                directory.disable(args.get(1));
+                PluginDirectory.Entry disabled = directory.disable(args.get(1));
                 console.out().println("disabled " + args.get(1) + " (takes effect on the next start)");
+                if (disabled.storage()) {
+                    console.err().println("warning: " + args.get(1) + " provides a storage backend; while it is"
+                            + " disabled, plugins that keep data (such as handoff and workspace) fail to start"
+                            + " unless another started plugin provides the configured kernel.storage");
+                    console.err().flush();
+                }
             }
         }
         console.out().flush();

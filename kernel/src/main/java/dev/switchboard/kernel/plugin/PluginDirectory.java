@@ -27,8 +27,9 @@ public final class PluginDirectory {
      * @param version     its version
      * @param description what it does
      * @param enabled     whether it starts with the server
+     * @param storage     whether it provides a storage backend (other plugins may need it)
      */
-    public record Entry(String id, String version, String description, boolean enabled) {
+    public record Entry(String id, String version, String description, boolean enabled, boolean storage) {
     }
 
     /** PF4J's list of disabled plugin ids, one a line; lines starting with {@code #} are comments. */
@@ -46,11 +47,12 @@ public final class PluginDirectory {
         SwitchboardPluginManager manager = new SwitchboardPluginManager(root, id -> null);
         manager.loadPlugins();
         try {
+            StoragePlugins storage = new StoragePlugins(manager);
             return manager.getPlugins().stream()
                     .sorted(Comparator.comparing(PluginWrapper::getPluginId))
                     .map(p -> new Entry(p.getPluginId(), p.getDescriptor().getVersion(),
                             p.getDescriptor().getPluginDescription(),
-                            p.getPluginState() != org.pf4j.PluginState.DISABLED))
+                            p.getPluginState() != org.pf4j.PluginState.DISABLED, storage.contains(p)))
                     .toList();
         } finally {
             manager.unloadPlugins();
@@ -77,17 +79,19 @@ public final class PluginDirectory {
      * Adds the plugin's line to {@code disabled.txt}, unless it is there already.
      *
      * @param id a plugin id
+     * @return the plugin as it was before
      * @throws IllegalArgumentException if no such plugin is installed
      * @throws UncheckedIOException     if {@code disabled.txt} cannot be read or written
      */
-    public void disable(String id) {
-        requireInstalled(id);
+    public Entry disable(String id) {
+        Entry plugin = requireInstalled(id);
         List<String> lines = disabledLines();
         if (lines.stream().noneMatch(line -> line.strip().equals(id))) {
             List<String> more = new ArrayList<>(lines);
             more.add(id);
             writeDisabled(more);
         }
+        return plugin;
     }
 
     private Path disabledFile() {
@@ -114,11 +118,10 @@ public final class PluginDirectory {
         }
     }
 
-    private void requireInstalled(String id) {
+    private Entry requireInstalled(String id) {
         List<Entry> installed = list();
-        if (installed.stream().noneMatch(e -> e.id().equals(id))) {
-            throw new IllegalArgumentException("no plugin '" + id + "' is installed in " + root + "; installed: "
-                    + String.join(", ", installed.stream().map(Entry::id).toList()));
-        }
+        return installed.stream().filter(e -> e.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no plugin '" + id + "' is installed in " + root
+                        + "; installed: " + String.join(", ", installed.stream().map(Entry::id).toList())));
     }
 }

@@ -76,6 +76,15 @@ class CliTest {
     }
 
     @Test
+    void disablingTheStoragePluginWarnsThatPluginsKeepingDataWillFail() {
+        assertThat(run("plugins", "disable", "greeter", "--home", home.toString())).isZero();
+        assertThat(err.toString()).doesNotContain("warning");
+
+        assertThat(run("plugins", "disable", "memstore", "--home", home.toString())).isZero();
+        assertThat(err.toString()).contains("warning: memstore provides a storage backend");
+    }
+
+    @Test
     void disablingAnUnknownPluginFailsNamingTheInstalledOnes() {
         assertThat(run("plugins", "disable", "nope", "--home", home.toString())).isEqualTo(1);
         assertThat(err.toString()).contains("no plugin 'nope'").contains("greeter");
