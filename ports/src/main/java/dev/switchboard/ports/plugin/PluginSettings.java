@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Typed reads of a plugin's configuration subtree ({@code plugins.<id>} in {@code application.yaml}, after
@@ -128,6 +129,37 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
                 : Arrays.asList(String.valueOf(value.get()).split(","));
         return entries.stream().map(entry -> String.valueOf(entry).strip()).filter(entry -> !entry.isEmpty())
                 .toList();
+    }
+
+    /**
+     * Refuses keys the plugin does not know, so that a misspelt key does not silently fall back to its default (as
+     * the kernel does for its own section). Call it once with every key the plugin reads.
+     *
+     * @param known every dotted key the plugin reads, such as {@code receipts.max-count}
+     * @throws InvalidSettingException naming the first unknown key, and the known ones
+     */
+    public void requireKnownKeys(Set<String> known) {
+        refuseUnknown(tree, "", known);
+    }
+
+    private void refuseUnknown(Map<?, ?> node, String path, Set<String> known) {
+        for (Map.Entry<?, ?> entry : node.entrySet()) {
+            String key = path + entry.getKey();
+            if (known.contains(key)) {
+                continue;
+            }
+            boolean parent = known.stream().anyMatch(k -> k.startsWith(key + "."));
+            if (parent && entry.getValue() instanceof Map<?, ?> below) {
+                refuseUnknown(below, key + ".", known);
+            } else if (parent) {
+                throw invalid(key, String.valueOf(entry.getValue()), "keys below it, such as "
+                        + known.stream().filter(k -> k.startsWith(key + ".")).sorted().findFirst().orElseThrow()
+                        .substring(key.length() + 1));
+            } else {
+                throw invalid(key, String.valueOf(entry.getValue()), "a key this plugin reads: "
+                        + String.join(", ", known.stream().sorted().toList()));
+            }
+        }
     }
 
     /**

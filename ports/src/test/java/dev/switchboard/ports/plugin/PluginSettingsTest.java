@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -85,5 +86,22 @@ class PluginSettingsTest {
     void aPluginsOwnCheckNamesTheFullKeyToo() {
         assertThat(settings(Map.of()).invalid("path", "~", "a file path").getMessage())
                 .isEqualTo("invalid setting plugins.demo.path = '~': expected a file path");
+    }
+
+    @Test
+    void knownKeysPassAndAMisspeltOneIsRefusedNamingTheKnownOnes() {
+        Set<String> known = Set.of("limit", "receipts.max-count", "receipts.max-age-days");
+        settings(Map.of("limit", 3, "receipts", Map.of("max-count", 9))).requireKnownKeys(known);
+        settings(Map.of()).requireKnownKeys(known);
+
+        assertThatThrownBy(() -> settings(Map.of("limt", 3)).requireKnownKeys(known))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessage("invalid setting plugins.demo.limt = '3': expected a key this plugin reads: limit,"
+                        + " receipts.max-age-days, receipts.max-count");
+        assertThatThrownBy(() -> settings(Map.of("receipts", Map.of("max-cont", 9))).requireKnownKeys(known))
+                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("plugins.demo.receipts.max-cont");
+        assertThatThrownBy(() -> settings(Map.of("receipts", 5)).requireKnownKeys(known))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("expected keys below it, such as max-age-days");
     }
 }

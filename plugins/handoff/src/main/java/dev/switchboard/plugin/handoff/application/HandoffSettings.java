@@ -1,6 +1,8 @@
 package dev.switchboard.plugin.handoff.application;
 
 
+import java.util.Set;
+
 import jakarta.inject.Inject;
 
 import dev.switchboard.ports.plugin.PluginContext;
@@ -37,6 +39,7 @@ public final class HandoffSettings {
     @Inject
     public HandoffSettings(PluginContext context) {
         PluginSettings settings = context.settings();
+        settings.requireKnownKeys(Set.of(MAX_BODY_BYTES, ALLOW_SENSITIVE));
         this.maxBodyBytes = settings.integer(MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES, 1, MAX_MAX_BODY_BYTES);
         this.allowSensitive = settings.flag(ALLOW_SENSITIVE, false);
     }

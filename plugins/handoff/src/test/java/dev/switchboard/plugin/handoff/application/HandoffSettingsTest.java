@@ -44,6 +44,14 @@ class HandoffSettingsTest {
                 .hasMessageContaining("plugins.handoff.allow-sensitive");
     }
 
+    @Test
+    void aMisspeltKeyIsRefusedRatherThanLeftAtItsDefault() {
+        assertThatThrownBy(() -> settings(Map.of("max-body-byte", 0)))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.handoff.max-body-byte")
+                .hasMessageContaining("allow-sensitive, max-body-bytes");
+    }
+
     private static HandoffSettings settings(Map<String, Object> config) {
         return new HandoffSettings(new PluginContext("handoff", config, Path.of("/tmp")));
     }

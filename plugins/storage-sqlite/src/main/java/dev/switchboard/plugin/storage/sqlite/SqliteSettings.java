@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.storage.sqlite;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
@@ -31,6 +32,7 @@ record SqliteSettings(Path file, int busyTimeoutMs) {
         PluginSettings settings = context.settings();
         Path stateDir = context.stateDir();
         try {
+            settings.requireKnownKeys(Set.of(PATH_KEY, BUSY_TIMEOUT_KEY));
             String path = settings.text(PATH_KEY, "");
             Path file = path.isEmpty() ? stateDir.resolve(DEFAULT_FILE_NAME) : resolve(settings, path, home, stateDir);
             int busyTimeoutMs = settings.integer(BUSY_TIMEOUT_KEY, DEFAULT_BUSY_TIMEOUT_MS, 0, Integer.MAX_VALUE);

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.transport.http;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.plugin.PluginSettings;
@@ -56,6 +57,9 @@ record HttpSettings(String host, int port, int maxSessions, Duration sessionIdle
                     Duration heartbeat) {
 
     static final String PREFIX = "plugins.transport-http";
+    /** Every key of {@code plugins.transport-http}; any other is refused as a likely typo. */
+    static final Set<String> KEYS = Set.of("host", "port", "max-sessions", "session-idle-timeout-ms", "max-body-bytes",
+            "max-json-depth", "allowed-hosts", "allowed-origins", "drain-timeout-ms", "sse-heartbeat-ms");
     static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
     /** The largest body a Java array can hold, less a margin the JDK keeps for array headers. */
     private static final long MAX_BODY_LIMIT = Integer.MAX_VALUE - 16L;
@@ -73,6 +77,7 @@ record HttpSettings(String host, int port, int maxSessions, Duration sessionIdle
      */
     static HttpSettings from(PluginContext context) {
         PluginSettings values = context.settings();
+        values.requireKnownKeys(KEYS);
         List<String> hosts = values.list("allowed-hosts", LOOPBACK_NAMES);
         if (hosts.isEmpty()) {
             throw values.invalid("allowed-hosts", "[]", "at least one host name (an empty list would refuse every"

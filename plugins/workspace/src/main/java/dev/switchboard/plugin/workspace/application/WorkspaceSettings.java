@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.application;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 import jakarta.inject.Inject;
 
@@ -36,6 +37,7 @@ public final class WorkspaceSettings {
     @Inject
     WorkspaceSettings(PluginContext context) {
         PluginSettings values = context.settings();
+        values.requireKnownKeys(Set.of("home", "roots", "receipts.max-age-days", "receipts.max-count"));
         this.home = Path.of(values.text("home", System.getProperty("user.home")));
         this.stateDir = context.stateDir().resolve("workspace");
         List<Path> roots = values.list("roots", List.of()).stream()
