@@ -111,8 +111,12 @@ public final class PluginDirectory {
     private void writeDisabled(List<String> lines) {
         Path next = root.resolve(DISABLED_FILE + ".next");
         try {
-            Files.write(next, lines, StandardCharsets.UTF_8);
-            Files.move(next, disabledFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            try {
+                Files.write(next, lines, StandardCharsets.UTF_8);
+                Files.move(next, disabledFile(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(next);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + disabledFile() + ": " + e.getMessage(), e);
         }

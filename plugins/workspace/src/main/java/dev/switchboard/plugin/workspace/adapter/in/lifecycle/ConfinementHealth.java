@@ -36,18 +36,16 @@ public final class ConfinementHealth implements HealthCheck {
 
     @Override
     public List<HealthFinding> examine() {
+        List<Path> roots = settings.roots();
         List<HealthFinding> findings = new ArrayList<>();
+        findings.add(HealthFinding.ok(roots.isEmpty()
+                ? "confinement off: the file tools reach whatever the account can"
+                        + " (set plugins.workspace.roots to confine them; bash is never confined)"
+                : "file tools confined to " + roots + " (bash is never confined)"));
         if (!Files.isDirectory(settings.home())) {
             findings.add(HealthFinding.problem("home " + settings.home() + " is not an existing directory, so"
                     + " workspace_open without a cwd fails; create it or fix plugins.workspace.home"));
         }
-        List<Path> roots = settings.roots();
-        if (roots.isEmpty()) {
-            findings.add(0, HealthFinding.ok("confinement off: the file tools reach whatever the account can"
-                    + " (set plugins.workspace.roots to confine them; bash is never confined)"));
-            return findings;
-        }
-        findings.add(0, HealthFinding.ok("file tools confined to " + roots + " (bash is never confined)"));
         for (Path root : roots) {
             if (!Files.isDirectory(root)) {
                 findings.add(HealthFinding.problem("root " + root + " is not an existing directory, so nothing"
