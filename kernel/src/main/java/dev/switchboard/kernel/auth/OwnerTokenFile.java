@@ -71,7 +71,7 @@ public final class OwnerTokenFile {
         try {
             SecretFiles.replace(path, TokenFormat.generate());
         } catch (IOException | UnsupportedOperationException e) {
-            throw new AuthSetupException("cannot write owner token file " + path + ": " + e.getMessage(), e);
+            throw new AuthSetupException("cannot write owner token file " + path + ": " + reason(e), e);
         }
         LOG.info("owner token rotated in {}", path);
     }
@@ -101,8 +101,24 @@ public final class OwnerTokenFile {
                 LOG.info("owner token generated in {}", path);
             }
         } catch (IOException | UnsupportedOperationException e) {
-            throw new AuthSetupException("cannot create owner token file " + path + ": " + e.getMessage(), e);
+            throw new AuthSetupException("cannot create owner token file " + path + ": " + reason(e), e);
         }
+    }
+
+    /**
+     * @return why the file cannot be written: "{@code DIR} is not a directory" when the nearest existing ancestor is
+     *         something else (a state directory that is a regular file), else the exception's message
+     */
+    private String reason(Exception e) {
+        for (Path ancestor = path.toAbsolutePath().getParent(); ancestor != null; ancestor = ancestor.getParent()) {
+            if (Files.exists(ancestor)) {
+                if (!Files.isDirectory(ancestor)) {
+                    return ancestor + " is not a directory";
+                }
+                break;
+            }
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private String readToken() {

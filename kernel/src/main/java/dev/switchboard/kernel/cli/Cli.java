@@ -84,7 +84,8 @@ final class Cli {
             console.out().flush();
             return OK;
         }
-        Settings settings = new Settings(path(line.getOptionValue("home")), path(line.getOptionValue("config")));
+        Settings settings = new Settings(path(line.getOptionValue("home")), path(line.getOptionValue("config")),
+                path(line.getOptionValue("state-dir")));
         try {
             return command.run(line, settings, console);
         } catch (UsageException e) {
@@ -100,6 +101,8 @@ final class Cli {
                 .desc("Installation directory (config/, plugins/); default: the launcher's.").get());
         options.addOption(Option.builder().longOpt("config").hasArg().argName("FILE")
                 .desc("Configuration file; default: <home>/config/application.yaml.").get());
+        options.addOption(Option.builder().longOpt("state-dir").hasArg().argName("DIR")
+                .desc("State directory (kernel.state-dir; default ~/.switchboard, ~ being $HOME).").get());
         return options;
     }
 

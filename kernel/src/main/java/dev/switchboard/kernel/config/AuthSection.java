@@ -17,19 +17,20 @@ final class AuthSection {
      * @param section  the {@code kernel.auth} mapping (empty when absent)
      * @param stateDir the state directory, for the default and for relative token-file paths
      * @param userHome the user's home directory, for {@code ~}
-     * @param file     the configuration file, for messages
+     * @param origins  where each value came from, for messages
      * @return the settings
      * @throws ConfigException if a key is unknown or a value malformed
      */
-    static AuthSettings read(Map<String, Object> section, Path stateDir, Path userHome, Path file) {
+    static AuthSettings read(Map<String, Object> section, Path stateDir, Path userHome, ConfigOrigins origins) {
         for (String key : section.keySet()) {
             if (!KEYS.contains(key)) {
-                throw new ConfigException("unknown key kernel.auth." + key + " in " + file + "; known keys: "
+                throw new ConfigException("unknown key kernel.auth." + key + " " + origins.of("kernel.auth." + key)
+                        + "; known keys: "
                         + String.join(", ", KEYS.stream().sorted().toList()));
             }
         }
         AuthSettings defaults = AuthSettings.defaults(stateDir);
-        boolean required = bool(section.get("required"), defaults.required(), file);
+        boolean required = bool(section.get("required"), defaults.required(), origins);
         Object configured = section.get("token-file");
         Path tokenFile = configured == null || String.valueOf(configured).isBlank() ? defaults.tokenFile()
                 : tokenFile(String.valueOf(configured).trim(), stateDir, userHome);
@@ -44,7 +45,7 @@ final class AuthSection {
         return stateDir.resolve(text).toAbsolutePath().normalize();
     }
 
-    private static boolean bool(Object value, boolean fallback, Path file) {
+    private static boolean bool(Object value, boolean fallback, ConfigOrigins origins) {
         if (value == null) {
             return fallback;
         }
@@ -55,8 +56,8 @@ final class AuthSection {
         return switch (String.valueOf(value).trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new ConfigException("kernel.auth.required in " + file + " must be true or false, was: "
-                    + value);
+            default -> throw new ConfigException("kernel.auth.required " + origins.of("kernel.auth.required")
+                    + " must be true or false, was: " + value);
         };
     }
 }

@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.config;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,17 +40,34 @@ public final class ConfigLoader {
      * @throws ConfigException if the file is unreadable or malformed, or a value is of the wrong shape
      */
     public SwitchboardConfig load(Path home, Path explicit, Map<String, String> env, Path userHome) {
+        return load(home, explicit, env, userHome, null);
+    }
+
+    /**
+     * As {@link #load(Path, Path, Map, Path)}, with the state directory given on the command line
+     * ({@code --state-dir}), which comes before {@code SWITCHBOARD_KERNEL__STATE_DIR}, then {@code kernel.state-dir}
+     * in the file, then {@code ~/.switchboard}. Everything relative to the state directory (the default token file,
+     * the default database) follows it.
+     *
+     * @param stateDir the state directory to use, or null for the configured one
+     */
+    public SwitchboardConfig load(Path home, Path explicit, Map<String, String> env, Path userHome, Path stateDir) {
         Path file = explicit != null ? explicit : home.resolve(DEFAULT_FILE);
         if (explicit != null && !Files.isRegularFile(explicit)) {
             throw new ConfigException("configuration file not found: " + explicit);
         }
-        Map<String, Object> tree = Files.isRegularFile(file) ? read(file) : new LinkedHashMap<>();
-        EnvironmentOverrides.apply(tree, env);
-        Map<String, Object> kernel = section(tree, "kernel", file);
-        KernelSettings settings = kernelSettings(kernel, home, userHome, file);
+        boolean exists = Files.isRegularFile(file);
+        Map<String, Object> tree = exists ? read(file) : new LinkedHashMap<>();
+        ConfigOrigins origins = new ConfigOrigins(exists ? file : null, EnvironmentOverrides.apply(tree, env));
+        Map<String, Object> kernel = section(tree, "kernel", origins);
+        if (stateDir != null) {
+            kernel = new LinkedHashMap<>(kernel);
+            kernel.put("state-dir", stateDir.toString());
+        }
+        KernelSettings settings = kernelSettings(kernel, home, userHome, origins);
         Map<String, Map<String, Object>> plugins = new LinkedHashMap<>();
-        section(tree, "plugins", file)
-                .forEach((id, sub) -> plugins.put(id, withoutNulls(asMap(sub, "plugins." + id, file))));
+        section(tree, "plugins", origins)
+                .forEach((id, sub) -> plugins.put(id, withoutNulls(asMap(sub, "plugins." + id, origins))));
         return new SwitchboardConfig(home, Files.isRegularFile(file) ? file : null, settings, plugins);
     }
 
@@ -59,6 +77,9 @@ public final class ConfigLoader {
             LoadSettings settings = LoadSettings.builder().setSchema(new CoreSchema()).setAllowDuplicateKeys(true)
                     .setLabel(file.toString()).build();
             document = new Load(settings).loadFromString(Files.readString(file));
+        } catch (CharacterCodingException e) {
+            throw new ConfigException("cannot read configuration file " + file + ": it is not UTF-8 text (a YAML "
+                    + "configuration must be UTF-8; is it a binary or a file in another encoding?)", e);
         } catch (IOException | YamlEngineException e) {
             throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage(), e);
         }
@@ -90,10 +111,12 @@ public final class ConfigLoader {
         return value;
     }
 
-    private static KernelSettings kernelSettings(Map<String, Object> kernel, Path home, Path userHome, Path file) {
+    private static KernelSettings kernelSettings(Map<String, Object> kernel, Path home, Path userHome,
+                                                 ConfigOrigins origins) {
         for (String key : kernel.keySet()) {
             if (!KERNEL_KEYS.contains(key)) {
-                throw new ConfigException("unknown key kernel." + key + " in " + file + "; known keys: "
+                throw new ConfigException("unknown key kernel." + key + " " + origins.of("kernel." + key)
+                        + "; known keys: "
                         + String.join(", ", KERNEL_KEYS.stream().sorted().toList()));
             }
         }
@@ -102,9 +125,10 @@ public final class ConfigLoader {
         String storage = String.valueOf(kernel.getOrDefault("storage", "sqlite"));
         List<String> transports = list(kernel.getOrDefault("transports", List.of("stdio")));
         Map<String, String> prefixes = new LinkedHashMap<>();
-        asMap(kernel.getOrDefault("tool-prefixes", Map.of()), "kernel.tool-prefixes", file)
+        asMap(kernel.getOrDefault("tool-prefixes", Map.of()), "kernel.tool-prefixes", origins)
                 .forEach((id, prefix) -> prefixes.put(id, prefix == null ? "" : String.valueOf(prefix)));
-        AuthSettings auth = AuthSection.read(asMap(kernel.get("auth"), "kernel.auth", file), stateDir, userHome, file);
+        AuthSettings auth = AuthSection.read(asMap(kernel.get("auth"), "kernel.auth", origins), stateDir, userHome,
+                origins);
         return new KernelSettings(stateDir, pluginsDir, storage, transports, prefixes, auth);
     }
 
@@ -157,17 +181,17 @@ public final class ConfigLoader {
         return out;
     }
 
-    private static Map<String, Object> section(Map<String, Object> tree, String key, Path file) {
-        return asMap(tree.getOrDefault(key, Map.of()), key, file);
+    private static Map<String, Object> section(Map<String, Object> tree, String key, ConfigOrigins origins) {
+        return asMap(tree.getOrDefault(key, Map.of()), key, origins);
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> asMap(Object value, String key, Path file) {
+    private static Map<String, Object> asMap(Object value, String key, ConfigOrigins origins) {
         if (value == null) {
             return Map.of();
         }
         if (!(value instanceof Map)) {
-            throw new ConfigException(key + " in " + file + " must be a mapping, was: " + value);
+            throw new ConfigException(key + " " + origins.of(key) + " must be a mapping, was: " + value);
         }
         return (Map<String, Object>) value;
     }

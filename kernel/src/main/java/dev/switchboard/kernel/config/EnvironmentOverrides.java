@@ -21,16 +21,25 @@ final class EnvironmentOverrides {
     /**
      * @param tree the tree from the file; changed in place
      * @param env  the environment
+     * @return the variable that set each dotted key ({@code kernel.state-dir -> SWITCHBOARD_KERNEL__STATE_DIR})
      */
-    static void apply(Map<String, Object> tree, Map<String, String> env) {
+    static Map<String, String> apply(Map<String, Object> tree, Map<String, String> env) {
+        Map<String, String> origins = new LinkedHashMap<>();
         env.entrySet().stream()
                 .filter(e -> e.getKey().startsWith(PREFIX) && e.getKey().contains("__"))
                 .sorted(Map.Entry.comparingByKey())
-                .forEach(e -> set(tree, e.getKey().substring(PREFIX.length()).split("__"), e.getValue()));
+                .forEach(e -> origins.put(set(tree, e.getKey().substring(PREFIX.length()).split("__"),
+                        e.getValue()), e.getKey()));
+        return origins;
     }
 
+    /** @return the dotted key that was set */
     @SuppressWarnings("unchecked")
-    private static void set(Map<String, Object> tree, String[] levels, String value) {
+    private static String set(Map<String, Object> tree, String[] levels, String value) {
+        StringBuilder dotted = new StringBuilder();
+        for (String level : levels) {
+            dotted.append(dotted.isEmpty() ? "" : ".").append(keyOf(level));
+        }
         Map<String, Object> node = tree;
         for (int i = 0; i < levels.length - 1; i++) {
             String key = keyOf(levels[i]);
@@ -42,6 +51,7 @@ final class EnvironmentOverrides {
             node = (Map<String, Object>) child;
         }
         node.put(keyOf(levels[levels.length - 1]), value);
+        return dotted.toString();
     }
 
     private static String keyOf(String level) {

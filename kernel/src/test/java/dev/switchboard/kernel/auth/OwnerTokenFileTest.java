@@ -41,6 +41,16 @@ class OwnerTokenFileTest {
     }
 
     @Test
+    void stateDirectoryThatIsARegularFileIsCalledNotADirectory() throws IOException {
+        Path state = Files.writeString(temp.resolve("state"), "not a directory");
+
+        assertThatThrownBy(() -> new OwnerTokenFile(state.resolve("owner.token")).open(true))
+                .isInstanceOf(AuthSetupException.class)
+                .hasMessageContaining("cannot create owner token file " + state.resolve("owner.token"))
+                .hasMessageContaining(state + " is not a directory");
+    }
+
+    @Test
     void reusesTheTokenOnTheNextOpen() throws IOException {
         Path file = temp.resolve("owner.token");
         TokenDigest first = new OwnerTokenFile(file).open(true);

@@ -145,6 +145,46 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void unknownKeySetByAnEnvironmentVariableIsBlamedOnThatVariableNotOnAFileThatDoesNotExist() {
+        assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of("SWITCHBOARD_KERNEL__STAT_DIR", "/x"),
+                userHome))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.stat-dir")
+                .hasMessageContaining("environment variable SWITCHBOARD_KERNEL__STAT_DIR")
+                .hasMessageNotContaining("application.yaml");
+        assertThatThrownBy(() -> new ConfigLoader().load(home, null,
+                Map.of("SWITCHBOARD_KERNEL__AUTH__REQUIRED", "maybe"), userHome))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("environment variable SWITCHBOARD_KERNEL__AUTH__REQUIRED")
+                .hasMessageNotContaining("application.yaml");
+    }
+
+    @Test
+    void binaryConfigurationFileIsCalledNotUtf8Text() throws IOException {
+        Path file = home.resolve(ConfigLoader.DEFAULT_FILE);
+        Files.createDirectories(file.getParent());
+        Files.write(file, new byte[] {(byte) 0xff, (byte) 0xfe, 0x00, (byte) 0x80, 0x41});
+
+        assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
+                .isInstanceOf(ConfigException.class).hasMessageContaining(file.toString())
+                .hasMessageContaining("not UTF-8 text").hasMessageNotContaining("Input length");
+    }
+
+    @Test
+    void stateDirectoryGivenOnTheCommandLineComesBeforeTheEnvironmentAndTheFileAndMovesTheTokenFile()
+            throws IOException {
+        write("kernel:\n  state-dir: /from/file\n");
+        Map<String, String> env = Map.of("SWITCHBOARD_KERNEL__STATE_DIR", "/from/env");
+
+        assertThat(new ConfigLoader().load(home, null, Map.of(), userHome).kernel().stateDir())
+                .isEqualTo(Path.of("/from/file"));
+        assertThat(new ConfigLoader().load(home, null, env, userHome).kernel().stateDir())
+                .isEqualTo(Path.of("/from/env"));
+        SwitchboardConfig chosen = new ConfigLoader().load(home, null, env, userHome, Path.of("/from/cli"));
+        assertThat(chosen.kernel().stateDir()).isEqualTo(Path.of("/from/cli"));
+        assertThat(chosen.kernel().auth().tokenFile()).isEqualTo(Path.of("/from/cli/owner.token"));
+    }
+
+    @Test
     void refusesMalformedYamlNamingTheFile() throws IOException {
         write("kernel: [unclosed\n");
 
