@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -106,7 +107,20 @@ public final class Installation {
      * @throws AssertionError if it does not exit within {@link #COMMAND_TIMEOUT}
      */
     public CliRun run(String... args) {
-        Process process = start(List.of(args), Map.of());
+        return runWith(Map.of(), Set.of(), args);
+    }
+
+    /**
+     * As {@link #run(String...)}, with a changed environment.
+     *
+     * @param set   variables to set on top of {@link #environment()}
+     * @param unset variables to remove afterwards (from the inherited environment and {@link #environment()})
+     * @param args  the arguments
+     * @return the exit code and outputs
+     * @throws AssertionError if it does not exit within {@link #COMMAND_TIMEOUT}
+     */
+    public CliRun runWith(Map<String, String> set, Set<String> unset, String... args) {
+        Process process = start(List.of(args), set, unset);
         try {
             process.getOutputStream().close();
             CompletableFuture<String> stdout = drain(process.getInputStream());
@@ -133,7 +147,19 @@ public final class Installation {
      * @return the session; close it to end the process
      */
     public RawSession serve(Map<String, String> extraEnv) {
-        return new RawSession(start(List.of("serve"), extraEnv));
+        return new RawSession(start(List.of("serve"), extraEnv, Set.of()));
+    }
+
+    /**
+     * Starts {@code bin/switchboard} with the arguments (such as {@code serve --http --port 0}) and returns a raw
+     * session on its stdin and stdout, its stderr collected.
+     *
+     * @param args     the arguments
+     * @param extraEnv further environment variables
+     * @return the session; close it to end the process
+     */
+    public RawSession start(List<String> args, Map<String, String> extraEnv) {
+        return new RawSession(start(args, extraEnv, Set.of()));
     }
 
     /** @return {@link #serve(Map)} without further variables */
@@ -141,13 +167,14 @@ public final class Installation {
         return serve(Map.of());
     }
 
-    private Process start(List<String> args, Map<String, String> extraEnv) {
+    private Process start(List<String> args, Map<String, String> extraEnv, Set<String> unset) {
         List<String> command = new ArrayList<>();
         command.add(launcher().toString());
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
         builder.environment().putAll(environment());
         builder.environment().putAll(extraEnv);
+        builder.environment().keySet().removeAll(unset);
         try {
             return builder.start();
         } catch (IOException e) {

@@ -18,6 +18,7 @@ import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.core.ServerInfoTool;
 import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
+import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.kernel.transport.TransportRunner;
 import dev.switchboard.ports.auth.Authenticator;
@@ -78,9 +79,30 @@ public final class Kernel implements AutoCloseable {
      * @throws InterruptedException                                      if the calling thread is interrupted
      */
     public void serve(List<String> transportIds) throws InterruptedException {
+        startTransports(transportIds);
+        awaitTransports();
+    }
+
+    /**
+     * Starts the given transports and returns once they serve.
+     *
+     * @param transportIds the transports to start, such as {@code [stdio]}
+     * @return where each serves, in start order, such as {@code [stdio, http http://127.0.0.1:8765/mcp]}
+     * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
+     */
+    public List<String> startTransports(List<String> transportIds) {
         TransportRunner runner = injector.getInstance(TransportRunner.class);
         runner.start(transportIds, plugins().transports(), transportContext(runner));
-        runner.awaitEnd();
+        return runner.endpoints();
+    }
+
+    /**
+     * Blocks until the started transports have all ended (stdin EOF) or {@link #close()} is called.
+     *
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public void awaitTransports() throws InterruptedException {
+        injector.getInstance(TransportRunner.class).awaitEnd();
     }
 
     /** @return the plugin host, for status reports */
@@ -91,6 +113,11 @@ public final class Kernel implements AutoCloseable {
     /** @return the tool catalog */
     public ToolRegistry tools() {
         return injector.getInstance(ToolRegistry.class);
+    }
+
+    /** @return the catalog transports serve: the listed tools, and failed plugins' tools as unavailable */
+    public ServedToolCatalog servedTools() {
+        return injector.getInstance(ServedToolCatalog.class);
     }
 
     /** @return the tool invoker */
@@ -119,7 +146,7 @@ public final class Kernel implements AutoCloseable {
         BuildInfo build = injector.getInstance(BuildInfo.class);
         ServerIdentity identity = new ServerIdentity(BuildInfo.NAME, build.version(), INSTRUCTIONS,
                 BuildInfo.PROTOCOL_VERSIONS);
-        return new TransportContext(identity, tools(), invoker(), injector.getInstance(ResourceRegistry.class),
+        return new TransportContext(identity, servedTools(), invoker(), injector.getInstance(ResourceRegistry.class),
                 injector.getInstance(PromptRegistry.class), runner, authenticator());
     }
 

@@ -17,7 +17,8 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 /**
  * Runs the doctor's checks: the configuration, the permissions of the state directory, owner token file and
  * database, whether serving would expose an unauthenticated listener, then boots the kernel without transports,
- * inspects it, and shuts it down. It never creates the owner token.
+ * inspects it, and shuts it down. It never creates the owner token, and creates no state: when the state directory
+ * does not exist yet, the kernel is booted on an empty temporary one, deleted afterwards.
  */
 final class Doctor {
 
@@ -43,8 +44,25 @@ final class Doctor {
             report.problem("configuration: " + e.getMessage());
             return report;
         }
-        checkOwnerOnly("state directory", config.kernel().stateDir());
+        Path stateDir = config.kernel().stateDir();
+        if (Files.exists(stateDir) && !Files.isDirectory(stateDir)) {
+            report.problem("state directory " + stateDir + " is not a directory; point kernel.state-dir (or "
+                    + "--state-dir) at a directory, or move the file away");
+            return report;
+        }
+        checkOwnerOnly("state directory", stateDir);
         checkAuthentication(config);
+        try (ScratchState scratch = ScratchState.unlessExists(stateDir)) {
+            scratch.directory().ifPresent(dir -> report.ok("plugins are checked against an empty temporary state "
+                    + "directory, removed afterwards, since " + stateDir + " does not exist yet (the doctor creates "
+                    + "no state)"));
+            examineKernel(scratch.directory().map(dir -> config.withKernel(config.kernel().withStateDir(dir)))
+                    .orElse(config));
+        }
+        return report;
+    }
+
+    private void examineKernel(SwitchboardConfig config) {
         try (Kernel kernel = Kernel.start(config)) {
             checkPlugins(kernel);
             checkStorage(kernel);
@@ -55,7 +73,6 @@ final class Doctor {
         } catch (RuntimeException e) {
             report.problem("start-up: " + e.getMessage());
         }
-        return report;
     }
 
     private void checkJava() {
@@ -89,8 +106,8 @@ final class Doctor {
             if (Files.exists(file)) {
                 checkOwnerOnly("database file", file);
             }
-        }, () -> report.problem("storage: no storage backend is open; is the storage-sqlite plugin installed "
-                + "and enabled?"));
+        }, () -> report.problem("storage: no storage backend is open: "
+                + kernel.plugins().storageUnavailableReason().orElse("unknown reason")));
     }
 
     private void checkTransports(Kernel kernel, SwitchboardConfig config) {

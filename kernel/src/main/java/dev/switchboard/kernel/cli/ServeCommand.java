@@ -1,16 +1,21 @@
 package dev.switchboard.kernel.cli;
 
+import java.util.List;
+
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
 import dev.switchboard.kernel.auth.ServeAuthCheck;
 import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.plugin.PluginStatus;
 
 /**
  * {@code switchboard serve}: checks authentication (an unauthenticated non-loopback HTTP listener is refused; the
- * owner token file must be owner-only, and is generated on first start), starts the kernel and its plugins, then the
- * transports (stdio by default, HTTP with {@code --http}), and runs until they end or the process is told to stop
+ * owner token file must be owner-only, and is generated on first start), starts the kernel and its plugins (with
+ * {@code --strict}, exits 1 naming each failed plugin instead of serving without it), then the transports (stdio by
+ * default, HTTP with {@code --http}), writes one line to stderr saying where it serves ({@link StartLine}), and runs
+ * until they end or the process is told to stop
  * (SIGTERM, SIGINT), then shuts down cleanly with status 0, or halts with status 1 if that shutdown takes longer than
  * {@value ShutdownDeadline#DEFAULT_SECONDS} s.
  */
@@ -39,6 +44,14 @@ final class ServeCommand implements CliCommand {
         SwitchboardConfig config = ServeOptions.apply(line, settings.load());
         ServeAuthCheck.verify(config);
         Kernel kernel = Kernel.start(config);
+        List<PluginStatus> failed = StartLine.failed(kernel.plugins().statuses());
+        if (line.hasOption(ServeOptions.STRICT) && !failed.isEmpty()) {
+            kernel.close();
+            failed.forEach(p -> console.err().println("switchboard: plugin " + p.id() + " failed: " + p.error()));
+            console.err().println("switchboard: --strict: not serving while an enabled plugin failed; fix it, or "
+                    + "disable it with 'switchboard plugins disable ID'");
+            return Cli.FAILED;
+        }
         ShutdownDeadline deadline = ShutdownDeadline.halting();
         Runnable stop = () -> {
             deadline.arm();
@@ -48,7 +61,11 @@ final class ServeCommand implements CliCommand {
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "switchboard-shutdown"));
         TerminationSignals.onTerminate(stop);
         try {
-            kernel.serve(config.kernel().transports());
+            List<String> endpoints = kernel.startTransports(config.kernel().transports());
+            console.err().println(StartLine.of(endpoints, config.kernel().stateDir(), kernel.plugins().statuses()));
+            StartLine.terminalHint(endpoints, Boolean.getBoolean(StartLine.STDIN_TERMINAL_PROPERTY))
+                    .ifPresent(console.err()::println);
+            kernel.awaitTransports();
         } finally {
             stop.run();
         }

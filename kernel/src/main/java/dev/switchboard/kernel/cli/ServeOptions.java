@@ -19,6 +19,9 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
  */
 final class ServeOptions {
 
+    /** The option that makes a failed plugin fail the start (exit 1) instead of being served around. */
+    static final String STRICT = "strict";
+
     private static final int MAX_PORT = 65_535;
 
     private ServeOptions() {
@@ -38,7 +41,10 @@ final class ServeOptions {
                         .desc("Port HTTP binds (plugins.transport-http.port; default 8765). Needs --http.").get())
                 .addOption(Option.builder().longOpt("token-file").hasArg().argName("FILE")
                         .desc("Existing owner-only file holding the owner token (kernel.auth.token-file; default "
-                                + "<state-dir>/owner.token, generated on first start).").get());
+                                + "<state-dir>/owner.token, generated on first start).").get())
+                .addOption(Option.builder().longOpt(STRICT)
+                        .desc("Exit 1, naming the plugin and why, when an enabled plugin fails to start, instead of "
+                                + "serving the others without it.").get());
     }
 
     /**

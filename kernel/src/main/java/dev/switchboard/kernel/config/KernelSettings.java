@@ -53,6 +53,14 @@ public record KernelSettings(Path stateDir, Path pluginsDir, String storage, Lis
     }
 
     /**
+     * @param newStateDir the state directory to use instead; the authentication settings are kept as they are
+     * @return these settings with another state directory
+     */
+    public KernelSettings withStateDir(Path newStateDir) {
+        return new KernelSettings(newStateDir, pluginsDir, storage, transports, toolPrefixes, auth);
+    }
+
+    /**
      * @param newAuth the authentication settings to use instead
      * @return these settings with other authentication settings
      */

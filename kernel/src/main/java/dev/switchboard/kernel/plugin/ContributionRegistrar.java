@@ -66,6 +66,41 @@ final class ContributionRegistrar {
                 manager.getExtensions(HealthCheck.class, pluginId));
     }
 
+    /**
+     * The wire names a plugin's tools have or would have: those registered, else those it declares in its descriptor
+     * ({@link DeclaredTools}), else those its tool providers can still build. Never throws.
+     *
+     * @return the names, or empty when they cannot be known
+     */
+    List<String> toolNamesOf(String pluginId, String toolPrefix) {
+        List<String> registered = tools.namesOf(pluginId);
+        if (!registered.isEmpty()) {
+            return registered;
+        }
+        List<String> declared = declaredToolNames(pluginId, toolPrefix);
+        if (!declared.isEmpty()) {
+            return declared;
+        }
+        try {
+            List<String> names = new ArrayList<>();
+            for (ToolProvider provider : manager.getExtensions(ToolProvider.class, pluginId)) {
+                provider.tools().forEach(tool -> names.add(toolPrefix + tool.descriptor().name()));
+            }
+            return List.copyOf(names);
+        } catch (RuntimeException | LinkageError e) {
+            return List.of();
+        }
+    }
+
+    /** @return the tool names the plugin declares in its descriptor, with the operator's prefix; empty if none */
+    List<String> declaredToolNames(String pluginId, String toolPrefix) {
+        org.pf4j.PluginWrapper plugin = manager.getPlugin(pluginId);
+        if (plugin == null) {
+            return List.of();
+        }
+        return DeclaredTools.of(plugin.getPluginPath()).stream().map(name -> toolPrefix + name).toList();
+    }
+
     void withdraw(String pluginId) {
         tools.unregister(pluginId);
         resources.unregister(pluginId);

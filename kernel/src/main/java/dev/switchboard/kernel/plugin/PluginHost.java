@@ -24,6 +24,7 @@ import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.tools.FailedPluginTools;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.health.HealthCheck;
@@ -56,6 +57,7 @@ public final class PluginHost {
     private final SwitchboardPluginManager manager;
     private final ContributionRegistrar registrar;
     private final StoragePlugins storagePlugins;
+    private final FailedPluginTools failedTools;
     /** Set when a storage plugin failed before the storage opened; its reason is then why storage is unavailable. */
     private boolean storagePluginFailed;
 
@@ -67,11 +69,14 @@ public final class PluginHost {
      * @param resources      the resource catalog
      * @param prompts        the prompt catalog
      * @param scanners       the secret scanners
+     * @param failedTools    where a failed plugin's tool names are recorded, so calls to them name the failure
      */
     @Inject
     public PluginHost(Injector kernelInjector, SwitchboardConfig config, StorageAccess storage, ToolRegistry tools,
-                      ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners) {
+                      ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners,
+                      FailedPluginTools failedTools) {
         this.kernelInjector = kernelInjector;
+        this.failedTools = failedTools;
         this.config = config;
         this.storage = storage;
         this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
@@ -145,8 +150,18 @@ public final class PluginHost {
         if (!registered.healthChecks().isEmpty()) {
             healthChecks.put(id, registered.healthChecks());
         }
+        warnIfDeclaredToolsDiffer(id, registered.toolNames());
         statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
         LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
+    }
+
+    /** A declaration that drifted from the tools would name the wrong tools when the plugin fails: say so. */
+    private void warnIfDeclaredToolsDiffer(String id, List<String> registered) {
+        List<String> declared = registrar.declaredToolNames(id, config.kernel().toolPrefixes().getOrDefault(id, ""));
+        if (!declared.isEmpty() && !java.util.Set.copyOf(declared).equals(java.util.Set.copyOf(registered))) {
+            LOG.warn("plugin {} declares the tools {} in plugin.tools but provides {}; fix its plugin.tools", id,
+                    declared, registered);
+        }
     }
 
     /**
@@ -166,6 +181,7 @@ public final class PluginHost {
             String reason = FailureReasons.of(e);
             if (FailureReasons.isExplainedByItsMessage(e)) {
                 LOG.error("plugin {} failed to start: {}; it is marked failed and the server goes on", id, reason);
+                LOG.debug("plugin {} failure", id, e);
             } else {
                 LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
             }
@@ -189,6 +205,7 @@ public final class PluginHost {
         }
         services.stop(id);
         healthChecks.remove(id);
+        failedTools.failed(id, reason, registrar.toolNamesOf(id, config.kernel().toolPrefixes().getOrDefault(id, "")));
         registrar.withdraw(id);
         if (startOrder.remove(id)) {
             stopQuietly(id);
@@ -209,6 +226,15 @@ public final class PluginHost {
     /** @return the open storage, or empty when no storage backend started */
     public java.util.Optional<dev.switchboard.ports.storage.SqlStorage> storage() {
         return storage.current();
+    }
+
+    /**
+     * @return why no storage is open, such as {@code the storage plugin storage-sqlite failed: ...} or {@code no
+     *         started plugin provides the 'sqlite' backend}; empty while a storage is open
+     */
+    public java.util.Optional<String> storageUnavailableReason() {
+        return storage.current().isPresent() ? java.util.Optional.empty()
+                : java.util.Optional.of(storage.unavailableReason());
     }
 
     /** @return the health checks of started plugins, by plugin id, sorted by id */

@@ -41,9 +41,21 @@ public final class StorageAccess implements Provider<SqlStorage> {
         if (storage != null) {
             throw new StorageException("a storage backend is already open: " + storage.backend());
         }
-        SqlStorage opened = chosen.open();
+        SqlStorage opened;
+        try {
+            opened = chosen.open();
+        } catch (StorageOpenException e) {
+            throw e;
+        } catch (StorageException e) {
+            throw new StorageOpenException(e);
+        }
         provider = chosen;
         storage = opened;
+    }
+
+    /** @return why no storage is open (meaningful only while {@link #current()} is empty) */
+    String unavailableReason() {
+        return unavailableReason;
     }
 
     void unavailable(String reason) {

@@ -27,21 +27,41 @@ public final class KernelToolInvoker implements ToolInvoker {
 
     private final ToolRegistry registry;
     private final ArgumentValidator validator;
+    private final FailedPluginTools failedPlugins;
 
     /**
+     * An invoker that knows of no failed plugin (for harnesses that register tools directly).
+     *
      * @param registry  where tools are looked up
      * @param validator validates arguments
      */
-    @Inject
     public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator) {
-        this.registry = registry;
-        this.validator = validator;
+        this(registry, validator, new FailedPluginTools());
     }
 
+    /**
+     * @param registry      where tools are looked up
+     * @param validator     validates arguments
+     * @param failedPlugins answers calls to tools of plugins that failed to start
+     */
+    @Inject
+    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator, FailedPluginTools failedPlugins) {
+        this.registry = registry;
+        this.validator = validator;
+        this.failedPlugins = failedPlugins;
+    }
+
+    /**
+     * @throws UnknownToolException if no plugin, started or failed, is known to provide the tool; a tool of a failed
+     *                              plugin is answered with the tool error {@link FailedPluginTools#PLUGIN_FAILED}
+     */
     @Override
     public ToolResult invoke(ToolCall call) {
-        RegisteredTool tool = registry.lookup(call.toolName())
-                .orElseThrow(() -> new UnknownToolException(call.toolName()));
+        RegisteredTool tool = registry.lookup(call.toolName()).orElse(null);
+        if (tool == null) {
+            return failedPlugins.answer(call.toolName())
+                    .orElseThrow(() -> new UnknownToolException(call.toolName()));
+        }
         List<ArgumentValidator.Violation> violations = validator.validate(tool.schema(), call.arguments());
         if (!violations.isEmpty()) {
             return invalid(tool, violations);

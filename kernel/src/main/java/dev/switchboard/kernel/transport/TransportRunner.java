@@ -63,6 +63,16 @@ public final class TransportRunner implements TransportLifecycle {
         }
     }
 
+    /**
+     * @return each started transport's id and, where it has one, its address with the real port, in start order:
+     *         {@code stdio}, {@code http http://127.0.0.1:43121/mcp}
+     */
+    public List<String> endpoints() {
+        synchronized (started) {
+            return started.stream().map(t -> t.id() + t.address().map(a -> " " + a).orElse("")).toList();
+        }
+    }
+
     /** @return the ids of the transports running now */
     public Set<String> active() {
         return Set.copyOf(running.keySet());

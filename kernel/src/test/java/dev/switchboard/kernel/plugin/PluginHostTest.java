@@ -24,11 +24,13 @@ import dev.switchboard.kernel.testplugins.greeter.GreeterModule;
 import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
 import dev.switchboard.kernel.testplugins.greeter.GreeterTools;
 import dev.switchboard.kernel.testplugins.memstore.MemStorage;
+import dev.switchboard.kernel.tools.FailedPluginTools;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.ports.tool.UnknownToolException;
 
 class PluginHostTest {
 
@@ -78,6 +80,35 @@ class PluginHostTest {
             assertThat(broken.state()).isEqualTo(PluginState.FAILED);
             assertThat(broken.error()).contains("broken on purpose");
             assertThat(kernel.tools().tools()).extracting(ToolDescriptor::name).contains("greet");
+        }
+    }
+
+    @Test
+    void callToAToolOfAPluginThatFailedAtItsMigrationsNamesThePluginAndWhy() throws IOException {
+        Files.writeString(plugins.resolve("disabled.txt"), "memstore\n");
+
+        try (Kernel kernel = Kernel.start(config(Map.of()))) {
+            assertThat(kernel.tools().tools()).extracting(ToolDescriptor::name).containsExactly("server_info");
+            assertThat(kernel.servedTools().unavailable()).containsExactly("greet");
+            ToolResult result = kernel.invoker().invoke(
+                    ToolCall.detached("greet", Map.of("name", "Ada"), Principal.LOCAL_OWNER));
+
+            assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
+                assertThat(failure.code()).isEqualTo(FailedPluginTools.PLUGIN_FAILED);
+                assertThat(failure.message()).contains("greet").contains("greeter").contains("failed to start")
+                        .contains("storage is not available");
+                assertThat(failure.details()).containsEntry("plugin", "greeter").containsEntry("tool", "greet")
+                        .containsKey("reason");
+            });
+        }
+    }
+
+    @Test
+    void unknownToolWithEveryPluginStartedIsPlainlyUnknown() {
+        try (Kernel kernel = Kernel.start(config(Map.of()))) {
+            assertThatThrownBy(() -> kernel.invoker().invoke(
+                    ToolCall.detached("no_such_tool", Map.of(), Principal.LOCAL_OWNER)))
+                    .isInstanceOf(UnknownToolException.class).hasMessage("Unknown tool: no_such_tool");
         }
     }
 

@@ -17,4 +17,15 @@ public interface ToolCatalog {
      * @return the tool of that name, or empty
      */
     Optional<ToolDescriptor> find(String name);
+
+    /**
+     * Tools that are not listed because the plugin providing them failed to start. A transport accepts calls to them
+     * (without listing them) and passes them to the invoker, which answers a tool error naming the plugin and why it
+     * failed, instead of the client seeing an unknown tool.
+     *
+     * @return their wire names, sorted; none of them is in {@link #tools()}
+     */
+    default List<String> unavailable() {
+        return List.of();
+    }
 }

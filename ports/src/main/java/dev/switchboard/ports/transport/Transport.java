@@ -20,6 +20,17 @@ public interface Transport extends ExtensionPoint {
     void start(TransportContext context);
 
     /**
+     * Where the transport serves, for the line {@code serve} prints at start: an address a client can use, such as
+     * {@code http://127.0.0.1:8765/mcp} (with the port actually bound when {@code 0} was configured). Called after
+     * {@link #start(TransportContext)} returned, from the boot thread.
+     *
+     * @return the address, or empty when the transport has none to show (stdio)
+     */
+    default java.util.Optional<String> address() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Stops serving: stops accepting new requests, lets in-flight calls finish for a bounded time, cancels the rest,
      * releases its resources. MUST be idempotent.
      */

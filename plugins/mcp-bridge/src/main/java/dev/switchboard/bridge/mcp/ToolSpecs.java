@@ -2,11 +2,16 @@ package dev.switchboard.bridge.mcp;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import reactor.core.publisher.Mono;
+
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.server.McpAsyncListFilter;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -21,6 +26,8 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 final class ToolSpecs {
 
     private static final Logger LOG = LoggerFactory.getLogger(ToolSpecs.class);
+
+    private static final Map<String, Object> UNAVAILABLE_SCHEMA = Map.of("type", "object");
 
     private ToolSpecs() {
     }
@@ -40,6 +47,22 @@ final class ToolSpecs {
                 LOG.error("tool {} is left out of tools/list: {}", descriptor.name(), e.getMessage());
             }
         }
+        for (String name : catalog.unavailable()) {
+            McpSchema.Tool tool = McpSchema.Tool.builder(name, UNAVAILABLE_SCHEMA)
+                    .description("Unavailable: the plugin providing it failed to start.").build();
+            specs.add(new AsyncToolSpecification(tool,
+                    (exchange, request) -> offload.run(() -> handler.call(exchange, request))));
+        }
         return specs;
+    }
+
+    /**
+     * @param catalog the tool catalog
+     * @return the tools/list filter that hides the {@linkplain ToolCatalog#unavailable() unavailable} tools, which are
+     *         registered only so that a call to one reaches the invoker and is answered with why it is unavailable
+     */
+    static McpAsyncListFilter<McpSchema.Tool> hidingUnavailable(ToolCatalog catalog) {
+        Set<String> hidden = Set.copyOf(catalog.unavailable());
+        return (context, tool) -> Mono.just(!hidden.contains(tool.name()));
     }
 }

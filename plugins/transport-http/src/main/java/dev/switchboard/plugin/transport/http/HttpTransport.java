@@ -2,6 +2,7 @@ package dev.switchboard.plugin.transport.http;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -38,6 +39,7 @@ public final class HttpTransport implements Transport {
     private final PluginContext plugin;
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicReference<McpHttpServer> running = new AtomicReference<>();
+    private final AtomicReference<String> endpoint = new AtomicReference<>();
 
     /** @param plugin the plugin's context, whose configuration subtree holds the settings */
     @Inject
@@ -77,7 +79,14 @@ public final class HttpTransport implements Transport {
                     + settings.port() + ": " + e.getMessage(), e);
         }
         running.set(server);
-        LOG.info("MCP streamable HTTP listening on http://{}:{}/mcp", urlHost(address), server.port());
+        endpoint.set("http://" + urlHost(address) + ":" + server.port() + "/mcp");
+        LOG.info("MCP streamable HTTP listening on {}", endpoint.get());
+    }
+
+    /** @return {@code http://HOST:PORT/mcp} with the bound port, or empty when not serving */
+    @Override
+    public Optional<String> address() {
+        return running.get() == null ? Optional.empty() : Optional.ofNullable(endpoint.get());
     }
 
     /** @return the port being listened on (the chosen one when configured as 0), or -1 when not serving */

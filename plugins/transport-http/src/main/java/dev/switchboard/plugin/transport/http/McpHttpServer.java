@@ -58,6 +58,7 @@ final class McpHttpServer {
     // Http1Config.validateRequestHostHeader is deprecated for removal (Helidon 27); see the comment at its use.
     @SuppressWarnings("removal")
     static McpHttpServer start(HttpSettings settings, InetAddress address, TransportContext context) {
+        PortCheck.ensureBindable(address, settings.port());
         RequestGate gate = new RequestGate(new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins()),
                 new BearerAuthentication(context.authenticator()));
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();

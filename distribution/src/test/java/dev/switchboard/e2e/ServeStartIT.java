@@ -1,0 +1,317 @@
+package dev.switchboard.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tools.jackson.databind.JsonNode;
+
+import dev.switchboard.e2e.fixture.broken.BrokenPlugin;
+import dev.switchboard.e2e.support.CliRun;
+import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.e2e.support.Json;
+import dev.switchboard.e2e.support.RawSession;
+import dev.switchboard.e2e.support.TestPlugins;
+
+/**
+ * What {@code bin/switchboard serve} (and {@code doctor}) tell an operator at start, as real processes of the built
+ * distribution: the start line with the real port, {@code --strict}, calls to tools of a failed plugin, one-line
+ * reasons without stack traces, the state directory's precedence ({@code --state-dir}, {@code $HOME}), a doctor
+ * that creates no state.
+ */
+class ServeStartIT {
+
+    private static final String STACK_FRAME = "\tat ";
+    private static final Pattern SERVING_HTTP = Pattern.compile("switchboard: serving http (http://127\\.0\\.0\\.1:(\\d+)/mcp);"
+            + " state directory (\\S+)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void strictServeExitsOneNamingTheFailedPluginAndWhy() {
+        Installation installation = Installation.copyOfBuilt(dir);
+        TestPlugins.BROKEN.writeTo(installation.pluginsDir());
+
+        CliRun serve = installation.run("serve", "--strict");
+
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
+        assertThat(serve.stderr()).as(serve.describe())
+                .contains("switchboard: plugin " + BrokenPlugin.ID + " failed: " + BrokenPlugin.CAUSE)
+                .contains("--strict").doesNotContain("switchboard: serving");
+    }
+
+    @Test
+    void stdioStartLineNamesTheStateDirectoryAndTheFailedPlugins() {
+        Installation installation = Installation.copyOfBuilt(dir);
+        TestPlugins.BROKEN.writeTo(installation.pluginsDir());
+
+        try (RawSession session = installation.serve()) {
+            session.initialize(1);
+            assertThat(session.stderr()).as(session.log())
+                    .contains("switchboard: serving stdio; state directory " + installation.stateDir()
+                            + "; failed plugins: " + BrokenPlugin.ID + " (see 'switchboard doctor')");
+        }
+    }
+
+    @Test
+    void callToAHandoffToolOnACorruptDatabaseIsAToolErrorNamingThePluginAndTheReason() throws IOException {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Files.write(installation.stateDir().resolve("switchboard.db"), garbage());
+
+        try (RawSession session = installation.serve()) {
+            session.initialize(1);
+            session.send(Json.request(2, "tools/list", Map.of()));
+            JsonNode tools = session.awaitResponse(2).path("result").path("tools");
+            assertThat(tools.findValuesAsString("name")).containsExactly("server_info");
+
+            session.send(Json.toolCall(3, "frontispice_list_projects", Map.of()));
+            JsonNode result = session.awaitResponse(3).path("result");
+            assertThat(result.path("isError").asBoolean(false)).as("%s", result).isTrue();
+            JsonNode error = result.path("structuredContent");
+            assertThat(error.path("code").asString("")).isEqualTo("PLUGIN_FAILED");
+            assertThat(error.path("details").path("plugin").asString("")).isEqualTo("handoff");
+            assertThat(error.path("details").path("reason").asString("")).contains("not a database");
+            assertThat(error.path("message").asString("")).contains("frontispice_list_projects")
+                    .contains("handoff failed to start");
+        }
+    }
+
+    @Test
+    void callToAHandoffToolAfterATypoInItsSettingsNamesTheMisspeltKey() {
+        Installation installation = Installation.copyOfBuilt(dir);
+
+        try (RawSession session = installation.serve(Map.of("SWITCHBOARD_PLUGINS__HANDOFF__MAX_BODY_BYTE", "5"))) {
+            session.initialize(1);
+            session.send(Json.toolCall(2, "frontispice_publish_handoff", Map.of()));
+            JsonNode error = session.awaitResponse(2).path("result").path("structuredContent");
+
+            assertThat(error.path("code").asString("")).as("%s", error).isEqualTo("PLUGIN_FAILED");
+            assertThat(error.path("details").path("reason").asString("")).contains("plugins.handoff.max-body-byte");
+        }
+    }
+
+    @Test
+    void everyBundledPluginDeclaresExactlyTheToolsItServes() {
+        Installation installation = Installation.copyOfBuilt(dir).enable("workspace");
+
+        try (RawSession session = installation.serve()) {
+            session.initialize(1);
+            session.send(Json.toolCall(2, "server_info", Map.of()));
+            JsonNode plugins = session.awaitResponse(2).path("result").path("structuredContent").path("plugins");
+            for (String id : List.of("handoff", "workspace")) {
+                JsonNode plugin = null;
+                for (JsonNode candidate : plugins) {
+                    if (candidate.path("id").asString("").equals(id)) {
+                        plugin = candidate;
+                    }
+                }
+                assertThat(plugin).as("server_info plugins: %s", plugins).isNotNull();
+                List<String> served = plugin.path("tools").valueStream().map(n -> n.asString("")).sorted().toList();
+                assertThat(served).as(id).isNotEmpty().isEqualTo(declaredTools(installation, id));
+            }
+            assertThat(session.stderr()).as(session.log()).doesNotContain("declares the tools");
+        }
+    }
+
+    @Test
+    void httpOnPortZeroPrintsTheBoundAddressOnStderr() throws Exception {
+        Installation installation = Installation.copyOfBuilt(dir);
+
+        try (RawSession session = installation.start(List.of("serve", "--http", "--port", "0"), Map.of())) {
+            Matcher line = awaitStderr(session, SERVING_HTTP);
+            assertThat(Integer.parseInt(line.group(2))).isPositive();
+            assertThat(line.group(3)).isEqualTo(installation.stateDir().toString());
+            HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create(line.group(1).replace("/mcp", "/healthz"))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(health.statusCode()).isEqualTo(200);
+            session.sigterm();
+            assertThat(session.awaitExit()).as(session.log()).isZero();
+        }
+    }
+
+    @Test
+    void portInUseIsOneLineWithoutAStackTrace() throws IOException {
+        Installation installation = Installation.copyOfBuilt(dir);
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            String port = Integer.toString(taken.getLocalPort());
+
+            CliRun serve = installation.run("serve", "--http", "--port", port);
+
+            assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
+            assertThat(serve.stderr()).as(serve.describe()).contains("127.0.0.1:" + port).contains("in use")
+                    .doesNotContain(STACK_FRAME).doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void stateDirectoryThatIsARegularFileIsCalledNotADirectory() throws IOException {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Path file = Files.writeString(dir.resolve("state-file"), "not a directory");
+
+        CliRun serve = installation.run("serve", "--state-dir", file.toString());
+
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
+        assertThat(serve.stderr()).as(serve.describe()).contains(file + " is not a directory")
+                .doesNotContain(STACK_FRAME);
+        CliRun doctor = installation.run("doctor", "--state-dir", file.toString());
+        assertThat(doctor.exitCode()).as(doctor.describe()).isEqualTo(1);
+        assertThat(doctor.stdout()).contains("state directory " + file + " is not a directory");
+    }
+
+    @Test
+    void unknownKernelKeySetByAnEnvironmentVariableIsBlamedOnThatVariable() {
+        CliRun serve = Installation.copyOfBuilt(dir).runWith(Map.of("SWITCHBOARD_KERNEL__STAT_DIR", "/tmp/x"),
+                Set.of(), "serve");
+
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
+        assertThat(serve.stderr()).as(serve.describe())
+                .contains("unknown key kernel.stat-dir (environment variable SWITCHBOARD_KERNEL__STAT_DIR)")
+                .doesNotContain("application.yaml");
+    }
+
+    @Test
+    void doctorOnACorruptDatabaseReportsTheFailureInOneLineWithoutInstallAdvice() throws IOException {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Files.write(installation.stateDir().resolve("switchboard.db"), garbage());
+
+        CliRun doctor = installation.run("doctor");
+
+        assertThat(doctor.exitCode()).as(doctor.describe()).isEqualTo(1);
+        assertThat(doctor.stdoutLines()).as(doctor.describe())
+                .anySatisfy(line -> assertThat(line).startsWith("problem: storage: no storage backend is open: "
+                        + "the storage plugin storage-sqlite failed: ").contains("not a database"));
+        assertThat(doctor.stdout() + doctor.stderr()).as(doctor.describe()).doesNotContain(STACK_FRAME)
+                .doesNotContain("installed and enabled");
+    }
+
+    @Test
+    void doctorOnAStateDirectoryThatDoesNotExistCreatesNothing() {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Path fresh = dir.resolve("fresh-state");
+
+        CliRun doctor = installation.run("doctor", "--state-dir", fresh.toString());
+
+        assertThat(doctor.exitCode()).as(doctor.describe()).isZero();
+        assertThat(doctor.stdoutLines()).as(doctor.describe()).last().isEqualTo("healthy");
+        assertThat(fresh).doesNotExist();
+    }
+
+    @Test
+    void stateFollowsHomeAndStateDirOptionComesBeforeTheEnvironment() {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Path home = dir.resolve("home");
+
+        CliRun followsHome = installation.runWith(Map.of("HOME", home.toString()),
+                Set.of("SWITCHBOARD_KERNEL__STATE_DIR"), "token", "show-path");
+        CliRun option = installation.run("token", "show-path", "--state-dir", dir.resolve("chosen").toString());
+
+        assertThat(followsHome.stdout().strip()).as(followsHome.describe())
+                .isEqualTo(home.resolve(".switchboard/owner.token").toString());
+        assertThat(option.stdout().strip()).as(option.describe())
+                .isEqualTo(dir.resolve("chosen/owner.token").toString());
+    }
+
+    @Test
+    void launcherUsesAJdkThatIsOnlyOnThePath() throws IOException {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Path marker = dir.resolve("wrapper-used");
+        Path jdk = wrappingJdk(dir.resolve("jdk"), marker, null);
+        Path bin = Files.createDirectories(dir.resolve("path-bin"));
+        Files.createSymbolicLink(bin.resolve("java"), jdk.resolve("bin/java"));
+
+        CliRun version = installation.runWith(Map.of("PATH", bin + ":/usr/bin:/bin"),
+                Set.of("SWITCHBOARD_JAVA_HOME", "JAVA_HOME"), "--version");
+
+        assertThat(version.exitCode()).as(version.describe()).isZero();
+        assertThat(marker).as(version.describe()).exists();
+    }
+
+    @Test
+    void launcherWarnsWhenAnExplicitJdkIsTooOldAndUsesAnother() throws IOException {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Path old = wrappingJdk(dir.resolve("old-jdk"), dir.resolve("old-used"), "17.0.9");
+
+        CliRun version = installation.runWith(Map.of("SWITCHBOARD_JAVA_HOME", old.toString()), Set.of("JAVA_HOME"),
+                "--version");
+
+        assertThat(version.exitCode()).as(version.describe()).isZero();
+        assertThat(version.stderr()).as(version.describe())
+                .contains("switchboard: warning: SWITCHBOARD_JAVA_HOME=" + old + " is Java 17, older than 21; using ");
+        assertThat(dir.resolve("old-used")).doesNotExist();
+    }
+
+    /**
+     * A JDK directory whose {@code bin/java} records that it ran and then runs the JDK running the tests, with that
+     * JDK's {@code release} file, or one claiming {@code version}.
+     */
+    private static Path wrappingJdk(Path home, Path marker, String version) throws IOException {
+        Path real = Path.of(System.getProperty("java.home"));
+        Files.createDirectories(home.resolve("bin"));
+        Path java = Files.writeString(home.resolve("bin/java"), "#!/bin/sh\ntouch '" + marker + "'\nexec '"
+                + real.resolve("bin/java") + "' \"$@\"\n");
+        java.toFile().setExecutable(true);
+        String release = Files.readString(real.resolve("release"));
+        if (version != null) {
+            release = release.replaceAll("(?m)^JAVA_VERSION=.*$", "JAVA_VERSION=\"" + version + "\"");
+        }
+        Files.writeString(home.resolve("release"), release);
+        return home;
+    }
+
+    private static List<String> declaredTools(Installation installation, String pluginId) {
+        try (var zips = Files.list(installation.pluginsDir())) {
+            Path zip = zips.filter(p -> p.getFileName().toString().equals("plugin-" + pluginId + ".zip")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no zip of " + pluginId + " in " + installation.pluginsDir()));
+            try (var fs = java.nio.file.FileSystems.newFileSystem(zip)) {
+                java.util.Properties properties = new java.util.Properties();
+                try (var in = Files.newInputStream(fs.getPath("plugin.properties"))) {
+                    properties.load(in);
+                }
+                return java.util.Arrays.stream(properties.getProperty("plugin.tools", "").split(","))
+                        .map(String::trim).filter(s -> !s.isEmpty()).sorted().toList();
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static Matcher awaitStderr(RawSession session, Pattern pattern) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+        while (Instant.now().isBefore(deadline)) {
+            Matcher matcher = pattern.matcher(session.stderr());
+            if (matcher.find()) {
+                return matcher;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no line matching " + pattern + " on stderr" + session.log());
+    }
+
+    private static byte[] garbage() {
+        byte[] bytes = new byte[4096];
+        new java.util.Random(11).nextBytes(bytes);
+        return bytes;
+    }
+}

@@ -1,0 +1,60 @@
+package dev.switchboard.kernel.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * An owner-only temporary state directory for the doctor, made only when the real one does not exist, so that
+ * booting the kernel to check the plugins creates no state (no directory, no database); closing deletes it with
+ * everything the plugins wrote into it. Not thread-safe.
+ */
+final class ScratchState implements AutoCloseable {
+
+    private final Path directory;
+
+    private ScratchState(Path directory) {
+        this.directory = directory;
+    }
+
+    /**
+     * @param stateDir the configured state directory
+     * @return a scratch directory when {@code stateDir} does not exist, else none
+     * @throws UncheckedIOException if the temporary directory cannot be created
+     */
+    static ScratchState unlessExists(Path stateDir) {
+        if (Files.exists(stateDir)) {
+            return new ScratchState(null);
+        }
+        try {
+            return new ScratchState(Files.createTempDirectory("switchboard-doctor-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary state directory for the doctor", e);
+        }
+    }
+
+    /** @return the scratch directory to use instead of the configured one, or empty to use the configured one */
+    Optional<Path> directory() {
+        return Optional.ofNullable(directory);
+    }
+
+    @Override
+    public void close() {
+        if (directory == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            // Best effort: a temporary directory left behind is not state; the system's cleaner removes it.
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.switchboard.kernel.tools;
+
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.ports.tool.ToolCatalog;
+import dev.switchboard.ports.tool.ToolDescriptor;
+
+/**
+ * The catalog transports serve: the registered tools, listed, and the tools of failed plugins as
+ * {@linkplain ToolCatalog#unavailable() unavailable} (callable, answered with why, never listed). Thread-safe.
+ */
+@Singleton
+public final class ServedToolCatalog implements ToolCatalog {
+
+    private final ToolRegistry registry;
+    private final FailedPluginTools failed;
+
+    /**
+     * @param registry the registered tools
+     * @param failed   the tools of plugins that failed to start
+     */
+    @Inject
+    public ServedToolCatalog(ToolRegistry registry, FailedPluginTools failed) {
+        this.registry = registry;
+        this.failed = failed;
+    }
+
+    @Override
+    public List<ToolDescriptor> tools() {
+        return registry.tools();
+    }
+
+    @Override
+    public Optional<ToolDescriptor> find(String name) {
+        return registry.find(name);
+    }
+
+    /** @return failed plugins' tool names that no registered tool has taken, sorted */
+    @Override
+    public List<String> unavailable() {
+        return failed.names().stream().filter(name -> registry.find(name).isEmpty()).toList();
+    }
+}
