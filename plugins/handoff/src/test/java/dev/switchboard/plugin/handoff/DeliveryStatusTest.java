@@ -48,6 +48,16 @@ class DeliveryStatusTest {
     }
 
     @Test
+    void rightAfterAPublishTheEmptyConsumerListsComeWithTheNoteThatConsumersWithoutACursorAreNotListed() {
+        Map<String, Object> status = handoff.ok("frontispice_delivery_status", Map.of("handoff_id", secondId));
+
+        assertThat(consumers(status, "consumed_by")).isEmpty();
+        assertThat(consumers(status, "pending_for")).isEmpty();
+        assertThat((String) status.get("consumers_note")).contains("only consumers that have a cursor")
+                .contains("in neither list");
+    }
+
+    @Test
     void itSaysWhereTheHandoffWasApplied() {
         handoff.ok("frontispice_mark_applied", Map.of("project", "raveil", "handoff_id", secondId,
                 "applied_by", "codex", "repository", "git@example.com:me/raveil.git", "commit_ref", "abc1234",

@@ -44,6 +44,29 @@ class LockedDatabaseTest {
         }
     }
 
+    @Test
+    void aPublishBlockedThroughoutByAForeignLockAnswersUnavailableWellInsideAFifteenSecondClientTimeout()
+            throws Exception {
+        try (HandoffHarness handoff = HandoffHarness.withBusyTimeout(dir, 5_000);
+             Connection other = DriverManager.getConnection("jdbc:sqlite:" + handoff.databaseFile());
+             Statement statement = other.createStatement()) {
+            handoff.register("raveil");
+            statement.execute("BEGIN IMMEDIATE");
+            long start = System.nanoTime();
+
+            ToolResult result = handoff.call("frontispice_publish_handoff", Map.of("project", "raveil", "title", "t",
+                    "summary", "s", "content", "c"));
+
+            long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            statement.execute("ROLLBACK");
+            assertThat(elapsedMs).isLessThan(14_000);
+            assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
+                assertThat(failure.code().value()).isEqualTo("UNAVAILABLE");
+                assertThat(failure.details()).containsEntry("retryable", true);
+            });
+        }
+    }
+
     /** Waits until the publisher pauses between attempts, which it does only after finding the database locked. */
     private static void awaitRetrying(Thread publisher) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);

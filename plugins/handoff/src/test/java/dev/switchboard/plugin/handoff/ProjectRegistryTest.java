@@ -119,12 +119,19 @@ class ProjectRegistryTest {
     }
 
     @Test
-    void aPreviewRegistrationWritesNothing() {
+    void aPreviewRegistrationWritesNothingAndSaysItWouldCreateNotThatItCreated() {
         Map<String, Object> preview = handoff.ok("frontispice_register_project",
                 Map.of("project", "Raveil", "confirmed", false));
 
-        assertThat(preview).containsEntry("preview", true).containsEntry("created", true);
+        assertThat(preview).containsEntry("preview", true).containsEntry("created", false)
+                .containsEntry("would_create", true);
         assertThat(projects(handoff.ok("frontispice_list_projects", Map.of()))).isEmpty();
+
+        Map<String, Object> registered = handoff.ok("frontispice_register_project", Map.of("project", "Raveil"));
+        assertThat(registered).containsEntry("created", true).containsEntry("would_create", false);
+        Map<String, Object> previewOfExisting = handoff.ok("frontispice_register_project",
+                Map.of("project", "Raveil", "confirmed", false));
+        assertThat(previewOfExisting).containsEntry("created", false).containsEntry("would_create", false);
     }
 
     @Test

@@ -154,6 +154,22 @@ class PublishAndReceiptTest {
     }
 
     @Test
+    void textWithALoneUtf16SurrogateIsRefusedNamingTheFieldInsteadOfStoredAsAQuestionMark() {
+        ToolResult.Failure content = handoff.refused("frontispice_publish_handoff",
+                with(VALID, "content", "before \ud800 after"), "INVALID_ARGUMENTS");
+        ToolResult.Failure tag = handoff.refused("frontispice_publish_handoff",
+                with(VALID, "tags", List.of("ok", "bad\udc00")), "INVALID_ARGUMENTS");
+
+        assertThat(content.details()).containsEntry("field", "content");
+        assertThat(content.message()).contains("lone UTF-16 surrogate at index 7");
+        assertThat(tag.details()).containsEntry("field", "tags[1]");
+        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")))
+                .containsEntry("handoff_count", 0L);
+        Map<String, Object> paired = handoff.publish(with(VALID, "content", "an emoji \ud83d\ude00 is fine"));
+        assertThat(paired).containsKey("handoff_id");
+    }
+
+    @Test
     @DisplayName("3A.18 content over the configured maximum is refused; content exactly at the limit is accepted")
     void contentOverTheLimitIsRefusedAndExactlyAtTheLimitAccepted() {
         String atLimit = "é".repeat(32);

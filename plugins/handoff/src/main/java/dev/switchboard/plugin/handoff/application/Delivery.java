@@ -42,6 +42,16 @@ public record Delivery(Handoff handoff, ChecksumCheck check, List<Cursor> consum
         applied = List.copyOf(applied);
     }
 
+    /** What {@link #consumersNote()} says: the consumer lists know only consumers that have a cursor. */
+    public static final String CONSUMERS_NOTE = "consumed_by and pending_for list only consumers that have a cursor in"
+            + " this project; a consumer that has never advanced one (such as a librarian's first session) has not"
+            + " read this handoff either and is in neither list";
+
+    /** @return the caveat of the consumer lists, for a reader who would take two empty lists as "nobody pending" */
+    public String consumersNote() {
+        return CONSUMERS_NOTE;
+    }
+
     /** @return whether the receipt is verified: committed, and no checksum was given that differs */
     public boolean verified() {
         return check != ChecksumCheck.MISMATCH;

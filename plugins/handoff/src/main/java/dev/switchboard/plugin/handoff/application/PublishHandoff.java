@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import jakarta.inject.Inject;
 
@@ -18,6 +19,7 @@ import dev.switchboard.plugin.handoff.domain.HandoffDraft;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.PayloadFingerprint;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
+import dev.switchboard.plugin.handoff.domain.WellFormedText;
 import dev.switchboard.plugin.handoff.domain.Receipt;
 
 /**
@@ -108,7 +110,37 @@ public final class PublishHandoff {
     }
 
     private Outcome<List<String>> checked(Request request) {
-        return bounded(request).then(ok -> guard.check(request.draft(), request.allowSensitive()));
+        return wellFormed(request.draft()).then(ok -> bounded(request))
+                .then(ok -> guard.check(request.draft(), request.allowSensitive()));
+    }
+
+    /** Text with a lone UTF-16 surrogate has no UTF-8 form: refused, naming the field, rather than stored as '?'. */
+    private static Outcome<Boolean> wellFormed(HandoffDraft draft) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("title", draft.title());
+        fields.put("summary", draft.summary());
+        fields.put("content", draft.content());
+        fields.put("kind", draft.kind());
+        fields.put("source", draft.source());
+        fields.put("source_reference", draft.sourceReference());
+        fields.put("importance", draft.importance());
+        fields.put("sensitivity", draft.sensitivity());
+        for (int i = 0; i < draft.tags().size(); i++) {
+            fields.put("tags[" + i + "]", draft.tags().get(i));
+        }
+        for (int i = 0; i < draft.suggestedTargets().size(); i++) {
+            fields.put("suggested_targets[" + i + "]", draft.suggestedTargets().get(i));
+        }
+        for (Map.Entry<String, String> field : fields.entrySet()) {
+            OptionalInt at = field.getValue() == null ? OptionalInt.empty()
+                    : WellFormedText.loneSurrogate(field.getValue());
+            if (at.isPresent()) {
+                return Outcome.refused(Refusal.invalid(field.getKey(), "holds a lone UTF-16 surrogate at index "
+                        + at.getAsInt() + " (a \\ud800-\\udfff escape without its pair), which is not Unicode text; "
+                        + "send the intended character, or U+FFFD where it is unknown"));
+            }
+        }
+        return Outcome.done(true);
     }
 
     private Outcome<Boolean> bounded(Request request) {

@@ -73,6 +73,7 @@ final class DeliveryStatusTool implements Tool {
         structured.put("receipt", Views.receipt(receipt));
         structured.put("consumed_by", delivery.consumedBy().stream().map(Views::cursor).toList());
         structured.put("pending_for", delivery.pendingFor().stream().map(Views::cursor).toList());
+        structured.put("consumers_note", delivery.consumersNote());
         structured.put("routes", delivery.routes().stream().map(Views::route).toList());
         structured.put("applied", delivery.applied().stream().map(Views::applied).toList());
         StringBuilder text = new StringBuilder("Handoff ").append(receipt.handoffId()).append(" is committed in ")
@@ -83,7 +84,8 @@ final class DeliveryStatusTool implements Tool {
         } else if (delivery.check() == Delivery.ChecksumCheck.MATCH) {
             text.append(" Checksum matches: verified.");
         }
-        text.append(" Consumed by: ").append(consumers(delivery)).append('.');
+        text.append(" Consumed by: ").append(consumers(delivery)).append(" (").append(delivery.consumersNote())
+                .append(").");
         text.append(delivery.applied().isEmpty() ? " Not applied yet." : " Applied " + delivery.applied().size()
                 + " time(s), last in " + delivery.applied().getLast().repository() + " at "
                 + delivery.applied().getLast().commitRef() + ".");

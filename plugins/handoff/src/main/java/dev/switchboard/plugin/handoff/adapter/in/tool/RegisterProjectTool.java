@@ -36,7 +36,7 @@ final class RegisterProjectTool implements Tool {
                 },
                 "confirmed": {
                   "type": "boolean", "default": true,
-                  "description": "true (default) once the user has explicitly confirmed the registration. false previews: nothing is written and the result says what registering would create or merge."
+                  "description": "true (default) once the user has explicitly confirmed the registration. false previews: nothing is written, created is false, and would_create and merged say what registering would do."
                 }
               },
               "required": ["project"],
@@ -75,7 +75,9 @@ final class RegisterProjectTool implements Tool {
     private static ToolResult success(Registration registration, boolean confirmed) {
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("project", registration.project().key().value());
-        structured.put("created", registration.created());
+        // A preview created nothing: "created" stays false, and "would_create" says what registering would do.
+        structured.put("created", confirmed && registration.created());
+        structured.put("would_create", !confirmed && registration.created());
         structured.put("preview", !confirmed);
         structured.put("details", Views.project(registration.project()));
         structured.put("merged", registration.merged().stream()
