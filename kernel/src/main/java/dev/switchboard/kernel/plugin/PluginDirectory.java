@@ -63,16 +63,18 @@ public final class PluginDirectory {
      * Removes the plugin's line from {@code disabled.txt}; comments and other lines stay as they are.
      *
      * @param id a plugin id
+     * @return the plugin as it was before (whether it was enabled already)
      * @throws IllegalArgumentException if no such plugin is installed
      * @throws UncheckedIOException     if {@code disabled.txt} cannot be read or written
      */
-    public void enable(String id) {
-        requireInstalled(id);
+    public Entry enable(String id) {
+        Entry plugin = requireInstalled(id);
         List<String> lines = disabledLines();
         List<String> kept = lines.stream().filter(line -> !line.strip().equals(id)).toList();
         if (kept.size() != lines.size()) {
             writeDisabled(kept);
         }
+        return plugin;
     }
 
     /**

@@ -76,6 +76,21 @@ class CliTest {
     }
 
     @Test
+    void enablingAnEnabledPluginOrDisablingADisabledOneSaysNothingChanged() {
+        assertThat(run("plugins", "enable", "greeter", "--home", home.toString())).isZero();
+        assertThat(out.toString()).contains("greeter is already enabled; nothing changed")
+                .doesNotContain("takes effect");
+
+        assertThat(run("plugins", "disable", "greeter", "--home", home.toString())).isZero();
+        assertThat(out.toString()).contains("disabled greeter (takes effect on the next start)");
+        assertThat(run("plugins", "disable", "greeter", "--home", home.toString())).isZero();
+        assertThat(out.toString()).contains("greeter is already disabled; nothing changed");
+
+        assertThat(run("plugins", "enable", "greeter", "--home", home.toString())).isZero();
+        assertThat(out.toString()).contains("enabled greeter (takes effect on the next start)");
+    }
+
+    @Test
     void disablingTheStoragePluginWarnsThatPluginsKeepingDataWillFail() {
         assertThat(run("plugins", "disable", "greeter", "--home", home.toString())).isZero();
         assertThat(err.toString()).doesNotContain("warning");
