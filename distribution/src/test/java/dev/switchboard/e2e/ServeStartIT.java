@@ -41,8 +41,8 @@ import dev.switchboard.e2e.support.TestPlugins;
 class ServeStartIT {
 
     private static final String STACK_FRAME = "\tat ";
-    private static final Pattern SERVING_HTTP = Pattern.compile("switchboard: serving http (http://127\\.0\\.0\\.1:(\\d+)/mcp);"
-            + " state directory (\\S+)");
+    private static final Pattern SERVING_HTTP = Pattern.compile(
+            "switchboard: serving http (http://127\\.0\\.0\\.1:(\\d+)/mcp); state directory (\\S+)");
 
     @TempDir
     Path dir;
@@ -69,7 +69,45 @@ class ServeStartIT {
             session.initialize(1);
             assertThat(session.stderr()).as(session.log())
                     .contains("switchboard: serving stdio; state directory " + installation.stateDir()
-                            + "; failed plugins: " + BrokenPlugin.ID + " (see 'switchboard doctor')");
+                            + "; failed plugins: " + BrokenPlugin.ID + " (see 'switchboard doctor')")
+                    .doesNotContain("stdin is a terminal");
+        }
+    }
+
+    @Test
+    void stdioStartedOnATerminalHintsThatItExpectsAnMcpClient() throws Exception {
+        Installation installation = Installation.copyOfBuilt(dir);
+        // script(1) runs the launcher on a pseudo-terminal, as a person typing the command would; its stdin ending
+        // ends the session.
+        ProcessBuilder builder = new ProcessBuilder("script", "-qec", installation.launcher() + " serve", "/dev/null")
+                .directory(installation.home().toFile()).redirectErrorStream(true);
+        builder.environment().putAll(installation.environment());
+        Process process = builder.start();
+        StringBuffer output = new StringBuffer();
+        Thread reader = Thread.ofPlatform().daemon().start(() -> {
+            try (var in = process.getInputStream()) {
+                byte[] buffer = new byte[4096];
+                for (int n; (n = in.read(buffer)) >= 0; ) {
+                    output.append(new String(buffer, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+                }
+            } catch (IOException e) {
+                output.append("[test] reading failed: ").append(e);
+            }
+        });
+        try {
+            Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
+            while (!output.toString().contains("MCP client") && Instant.now().isBefore(deadline)) {
+                Thread.sleep(50);
+            }
+            assertThat(output.toString()).contains("switchboard: serving stdio; state directory")
+                    .contains("switchboard: stdin is a terminal, but stdio serving expects an MCP client's JSON-RPC "
+                            + "messages");
+        } finally {
+            process.getOutputStream().close();
+            if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+            reader.join(5_000);
         }
     }
 
@@ -234,6 +272,18 @@ class ServeStartIT {
     }
 
     @Test
+    void pluginDefaultsFollowHomeTooSinceTheLauncherPassesItToTheJvm() {
+        Installation installation = Installation.copyOfBuilt(dir).enable("workspace");
+        Path home = dir.resolve("home-that-does-not-exist");
+
+        CliRun doctor = installation.runWith(Map.of("HOME", home.toString()), Set.of(), "doctor");
+
+        assertThat(doctor.stdoutLines()).as(doctor.describe())
+                .anySatisfy(line -> assertThat(line).startsWith("problem:").contains("home " + home + " is not an "
+                        + "existing directory"));
+    }
+
+    @Test
     void launcherUsesAJdkThatIsOnlyOnThePath() throws IOException {
         Installation installation = Installation.copyOfBuilt(dir);
         Path marker = dir.resolve("wrapper-used");
@@ -283,7 +333,8 @@ class ServeStartIT {
     private static List<String> declaredTools(Installation installation, String pluginId) {
         try (var zips = Files.list(installation.pluginsDir())) {
             Path zip = zips.filter(p -> p.getFileName().toString().equals("plugin-" + pluginId + ".zip")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no zip of " + pluginId + " in " + installation.pluginsDir()));
+                    .orElseThrow(() -> new AssertionError("no zip of " + pluginId + " in "
+                            + installation.pluginsDir()));
             try (var fs = java.nio.file.FileSystems.newFileSystem(zip)) {
                 java.util.Properties properties = new java.util.Properties();
                 try (var in = Files.newInputStream(fs.getPath("plugin.properties"))) {

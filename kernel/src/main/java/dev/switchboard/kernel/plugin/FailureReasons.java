@@ -28,7 +28,8 @@ final class FailureReasons {
     /**
      * @return whether one line explains the failure fully: an operator's malformed setting
      *         ({@link InvalidSettingException}), the storage missing because its own plugin failed (reported on
-     *         its own), or the storage file unusable ({@link StorageOpenException}); anywhere in the causes. Other failures are faults whose stack trace helps.
+     *         its own), or the storage file unusable ({@link StorageOpenException}); anywhere in the causes. Other
+     *         failures are faults whose stack trace helps.
      */
     static boolean isExplainedByItsMessage(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
