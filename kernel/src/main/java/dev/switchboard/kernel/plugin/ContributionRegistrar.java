@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.pf4j.PluginManager;
+import org.pf4j.PluginWrapper;
 
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
@@ -94,7 +95,7 @@ final class ContributionRegistrar {
 
     /** @return the tool names the plugin declares in its descriptor, with the operator's prefix; empty if none */
     List<String> declaredToolNames(String pluginId, String toolPrefix) {
-        org.pf4j.PluginWrapper plugin = manager.getPlugin(pluginId);
+        PluginWrapper plugin = manager.getPlugin(pluginId);
         if (plugin == null) {
             return List.of();
         }
