@@ -104,6 +104,26 @@ class PluginHostTest {
     }
 
     @Test
+    void toolsAPluginDeclaresAreAnsweredWithItsFailureWhenItFailsBeforeItsToolsAreBuilt() throws IOException {
+        Path broken = TestPluginFolder.write(plugins, "broken", BrokenPlugin.class, null, List.of(BrokenTools.class));
+        Files.writeString(broken.resolve("plugin.properties"), "plugin.tools=broken_tool, broken_other\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        try (Kernel kernel = Kernel.start(config(Map.of()))) {
+            assertThat(kernel.servedTools().unavailable()).containsExactly("broken_other", "broken_tool");
+            ToolResult result = kernel.invoker().invoke(
+                    ToolCall.detached("broken_other", Map.of(), Principal.LOCAL_OWNER));
+
+            assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
+                assertThat(failure.code()).isEqualTo(FailedPluginTools.PLUGIN_FAILED);
+                assertThat(failure.details()).containsEntry("plugin", "broken")
+                        .hasEntrySatisfying("reason", reason -> assertThat((String) reason)
+                                .contains("broken on purpose"));
+            });
+        }
+    }
+
+    @Test
     void unknownToolWithEveryPluginStartedIsPlainlyUnknown() {
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             assertThatThrownBy(() -> kernel.invoker().invoke(
