@@ -230,6 +230,22 @@ class ServeStartIT {
     }
 
     @Test
+    void aBinaryConfigurationFileIsCalledNotUtf8Text() throws IOException {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Path file = installation.home().resolve("config/application.yaml");
+        Files.write(file, garbage());
+
+        CliRun serve = installation.run("serve");
+        CliRun doctor = installation.run("doctor");
+
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
+        assertThat(serve.stderr()).as(serve.describe()).contains(file + ": it is not UTF-8 text")
+                .doesNotContain("Input length");
+        assertThat(doctor.stdoutLines()).as(doctor.describe())
+                .anySatisfy(line -> assertThat(line).startsWith("problem: configuration: ").contains("not UTF-8"));
+    }
+
+    @Test
     void doctorOnACorruptDatabaseReportsTheFailureInOneLineWithoutInstallAdvice() throws IOException {
         Installation installation = Installation.copyOfBuilt(dir);
         Files.write(installation.stateDir().resolve("switchboard.db"), garbage());
