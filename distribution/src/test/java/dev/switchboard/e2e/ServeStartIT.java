@@ -261,15 +261,20 @@ class ServeStartIT {
     }
 
     @Test
-    void doctorOnAStateDirectoryThatDoesNotExistCreatesNothing() {
-        Installation installation = Installation.copyOfBuilt(dir);
+    void doctorOnAStateDirectoryThatDoesNotExistOrIsEmptyCreatesNothing() throws IOException {
+        Installation installation = Installation.copyOfBuilt(dir).enable("workspace");
         Path fresh = dir.resolve("fresh-state");
 
-        CliRun doctor = installation.run("doctor", "--state-dir", fresh.toString());
+        CliRun missing = installation.run("doctor", "--state-dir", fresh.toString());
+        CliRun empty = installation.run("doctor");
 
-        assertThat(doctor.exitCode()).as(doctor.describe()).isZero();
-        assertThat(doctor.stdoutLines()).as(doctor.describe()).last().isEqualTo("healthy");
+        assertThat(missing.exitCode()).as(missing.describe()).isZero();
+        assertThat(missing.stdoutLines()).as(missing.describe()).last().isEqualTo("healthy");
         assertThat(fresh).doesNotExist();
+        assertThat(empty.exitCode()).as(empty.describe()).isZero();
+        try (var left = Files.list(installation.stateDir())) {
+            assertThat(left.toList()).as(empty.describe()).isEmpty();
+        }
     }
 
     @Test

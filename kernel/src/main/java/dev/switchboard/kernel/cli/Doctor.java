@@ -18,7 +18,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
  * Runs the doctor's checks: the configuration, the permissions of the state directory, owner token file and
  * database, whether serving would expose an unauthenticated listener, then boots the kernel without transports,
  * inspects it, and shuts it down. It never creates the owner token, and creates no state: when the state directory
- * does not exist yet, the kernel is booted on an empty temporary one, deleted afterwards.
+ * does not exist yet or is empty, the kernel is booted on an empty temporary one, deleted afterwards.
  */
 final class Doctor {
 
@@ -52,10 +52,10 @@ final class Doctor {
         }
         checkOwnerOnly("state directory", stateDir);
         checkAuthentication(config);
-        try (ScratchState scratch = ScratchState.unlessExists(stateDir)) {
+        try (ScratchState scratch = ScratchState.unlessHoldsState(stateDir)) {
             scratch.directory().ifPresent(dir -> report.ok("plugins are checked against an empty temporary state "
-                    + "directory, removed afterwards, since " + stateDir + " does not exist yet (the doctor creates "
-                    + "no state)"));
+                    + "directory, removed afterwards, since " + stateDir + " holds no state yet (the doctor creates "
+                    + "none)"));
             examineKernel(scratch.directory().map(dir -> config.withKernel(config.kernel().withStateDir(dir)))
                     .orElse(config));
         }

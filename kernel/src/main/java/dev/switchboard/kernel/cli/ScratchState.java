@@ -10,9 +10,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * An owner-only temporary state directory for the doctor, made only when the real one does not exist, so that
- * booting the kernel to check the plugins creates no state (no directory, no database); closing deletes it with
- * everything the plugins wrote into it. Not thread-safe.
+ * An owner-only temporary state directory for the doctor, made only when the real one holds no state yet (it does
+ * not exist, or is an empty directory), so that booting the kernel to check the plugins creates no state (no
+ * directory, no database); closing deletes it with everything the plugins wrote into it. Not thread-safe.
  */
 final class ScratchState implements AutoCloseable {
 
@@ -24,11 +24,11 @@ final class ScratchState implements AutoCloseable {
 
     /**
      * @param stateDir the configured state directory
-     * @return a scratch directory when {@code stateDir} does not exist, else none
+     * @return a scratch directory when {@code stateDir} does not exist or is an empty directory, else none
      * @throws UncheckedIOException if the temporary directory cannot be created
      */
-    static ScratchState unlessExists(Path stateDir) {
-        if (Files.exists(stateDir)) {
+    static ScratchState unlessHoldsState(Path stateDir) {
+        if (holdsState(stateDir)) {
             return new ScratchState(null);
         }
         try {
@@ -36,6 +36,17 @@ final class ScratchState implements AutoCloseable {
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary state directory for the doctor", e);
+        }
+    }
+
+    private static boolean holdsState(Path stateDir) {
+        if (!Files.isDirectory(stateDir)) {
+            return Files.exists(stateDir);
+        }
+        try (Stream<Path> entries = Files.list(stateDir)) {
+            return entries.findAny().isPresent();
+        } catch (IOException e) {
+            return true; // unreadable: the doctor's own checks report it; never guess that it is empty
         }
     }
 
