@@ -2,15 +2,11 @@ package dev.switchboard.kernel.plugin;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 
 import org.pf4j.PluginManager;
 
-import com.google.inject.Binding;
 import com.google.inject.Injector;
-import com.google.inject.Key;
-import com.google.inject.TypeLiteral;
 
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
@@ -29,13 +25,9 @@ import dev.switchboard.ports.transport.Transport;
 /**
  * Resolves a started plugin's extensions once (PF4J builds new instances on every lookup) and enters them into the
  * kernel's catalogs; withdraws them all again when the plugin fails or stops. A plugin's tools are the set its module
- * binds with {@code Multibinder.newSetBinder(binder(), Tool.class)} (read from the plugin's own injector) plus those
- * of any {@link ToolProvider} extension.
+ * binds ({@link BoundTools}, read from the plugin's own injector) plus those of any {@link ToolProvider} extension.
  */
 final class ContributionRegistrar {
-
-    /** The set of tools a plugin's module contributes through Guice's {@code Multibinder}. */
-    static final Key<Set<Tool>> TOOL_SET = Key.get(new TypeLiteral<Set<Tool>>() { });
 
     private final PluginManager manager;
     private final Function<String, Injector> injectorOf;
@@ -67,7 +59,7 @@ final class ContributionRegistrar {
         for (MigrationSet set : manager.getExtensions(MigrationSet.class, pluginId)) {
             storage.get().migrate(set.owner(), set.migrations());
         }
-        List<Tool> contributed = new ArrayList<>(boundTools(pluginId));
+        List<Tool> contributed = new ArrayList<>(BoundTools.in(injectorOf.apply(pluginId)));
         manager.getExtensions(ToolProvider.class, pluginId).forEach(p -> contributed.addAll(p.tools()));
         List<ResourceProvider> resourceProviders = manager.getExtensions(ResourceProvider.class, pluginId);
         List<PromptProvider> promptProviders = manager.getExtensions(PromptProvider.class, pluginId);
@@ -79,13 +71,6 @@ final class ContributionRegistrar {
         scanners.register(pluginId, secretScanners);
         return new Registered(names, transports, manager.getExtensions(ManagedService.class, pluginId),
                 manager.getExtensions(HealthCheck.class, pluginId));
-    }
-
-    /** @return the tools the plugin's module binds into the tool set, or none */
-    private List<Tool> boundTools(String pluginId) {
-        Injector injector = injectorOf.apply(pluginId);
-        Binding<Set<Tool>> binding = injector == null ? null : injector.getExistingBinding(TOOL_SET);
-        return binding == null ? List.of() : List.copyOf(binding.getProvider().get());
     }
 
     void withdraw(String pluginId) {

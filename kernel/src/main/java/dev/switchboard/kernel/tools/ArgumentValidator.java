@@ -81,16 +81,17 @@ public final class ArgumentValidator {
     }
 
     private static List<Violation> check(Compiled compiled, Map<String, Object> arguments) {
-        JsonNode instance = JSON.valueToTree(arguments);
         List<Violation> violations = new ArrayList<>();
+        if (compiled.wholeNumbers != null) {
+            // First: the validator's minimum/maximum checks themselves fail on a double past 64 bits (1e20).
+            compiled.wholeNumbers.check(arguments, "", violations);
+            if (!violations.isEmpty()) {
+                return violations;
+            }
+        }
+        JsonNode instance = JSON.valueToTree(arguments);
         for (Error error : compiled.schema.validate(instance)) {
             violations.add(new Violation(fieldOf(error), error.getMessage()));
-        }
-        if (compiled.wholeNumbers != null) {
-            List<Violation> numbers = new ArrayList<>();
-            compiled.wholeNumbers.check(arguments, "", numbers);
-            numbers.stream().filter(n -> violations.stream().noneMatch(v -> v.field().equals(n.field())))
-                    .forEach(violations::add);
         }
         return violations;
     }

@@ -82,9 +82,10 @@ class KernelToolInvokerTest {
     @ParameterizedTest
     @MethodSource("integersNoHandlerCanHold")
     void anIntegerPastSigned64BitsIsRefusedNamingTheFieldAndTheHandlerNeverRuns(Object sent) {
-        registry.register("p", "", List.of(FakeTool.named("count_up", c -> {
-            throw new AssertionError("handler must not run");
-        })));
+        registry.register("p", "", List.of(FakeTool.withSchema("count_up", """
+                {"type": "object", "properties": {"count": {"type": "integer", "minimum": -10}}}""", c -> {
+                    throw new AssertionError("handler must not run");
+                })));
 
         ToolResult result = invoker.invoke(call("count_up", Map.of("count", sent)));
 
