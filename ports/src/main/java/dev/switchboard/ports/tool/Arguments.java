@@ -130,6 +130,17 @@ public record Arguments(Map<String, Object> values, String path) {
     }
 
     /**
+     * @param name an optional integer argument the handler holds in an {@code int} (a limit, an offset, a count)
+     * @param min  the smallest value the handler accepts
+     * @param max  the largest value the handler accepts
+     * @return its value exactly as sent, or empty when absent or JSON {@code null}
+     * @throws InvalidArgumentException if it is present and not a whole number, or outside {@code [min, max]}
+     */
+    public Optional<Integer> optionalInt(String name, int min, int max) {
+        return optionalInteger(name, min, max).map(Math::toIntExact);
+    }
+
+    /**
      * @param name an optional number argument (JSON Schema {@code number})
      * @return its value as a double, or empty when absent or JSON {@code null}
      * @throws InvalidArgumentException if it is present and not a number, or too large for a double

@@ -47,7 +47,7 @@ class ArgumentsTest {
     void anIntegerOutsideTheHandlersRangeIsRefusedWithTheRange() {
         Arguments args = new Arguments(Map.of("offset", 4_294_967_296L));
 
-        assertThatThrownBy(() -> args.optionalInteger("offset", 1, Integer.MAX_VALUE))
+        assertThatThrownBy(() -> args.optionalInt("offset", 1, Integer.MAX_VALUE))
                 .isInstanceOf(InvalidArgumentException.class)
                 .hasMessage("offset: must be a whole number from 1 to 2147483647");
     }

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.switchboard.plugin.workspace.adapter.in.tool.WorkspaceTools;
 import dev.switchboard.plugin.workspace.adapter.out.persistence.WorkspaceMigrations;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
@@ -30,10 +29,10 @@ class ToolSurfaceTest {
     }
 
     @Test
-    void theIndexListsTheToolsAndTheMigrations() throws Exception {
-        Path classes = Path.of(WorkspaceTools.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    void theIndexListsTheMigrations() throws Exception {
+        Path classes = Path.of(WorkspaceMigrations.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 
         assertThat(Files.readAllLines(classes.resolve("META-INF/extensions.idx")))
-                .contains(WorkspaceTools.class.getName(), WorkspaceMigrations.class.getName());
+                .contains(WorkspaceMigrations.class.getName());
     }
 }
