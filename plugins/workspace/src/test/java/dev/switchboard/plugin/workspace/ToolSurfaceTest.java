@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
 import dev.switchboard.plugin.workspace.adapter.out.persistence.WorkspaceMigrations;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
@@ -19,12 +22,17 @@ class ToolSurfaceTest {
     Path home;
 
     @Test
-    @org.junit.jupiter.api.DisplayName("36: the tool list is exactly the nine workspace tools plus skill_info")
-    void advertisesExactlyTheOriginalTools() {
+    @org.junit.jupiter.api.DisplayName("36: the tool list is exactly the tools of the committed catalog")
+    void advertisesExactlyTheCommittedCatalog() throws Exception {
+        JsonNode catalog;
+        try (var in = ToolSurfaceTest.class.getResourceAsStream("/META-INF/switchboard/tool-catalog.json")) {
+            catalog = JsonMapper.shared().readTree(in);
+        }
+
         try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
             assertThat(harness.registry().tools()).extracting(ToolDescriptor::name)
-                    .containsExactlyInAnyOrder("workspace_open", "workspace_close", "read", "ls", "find",
-                            "grep", "write", "edit", "bash", "skill_info");
+                    .containsExactlyInAnyOrderElementsOf(
+                            catalog.valueStream().map(tool -> tool.path("name").asString("")).toList());
         }
     }
 
