@@ -60,8 +60,8 @@ public final class AdvanceCursorTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> Results.of(advanceCursor.advance(args.text("project"), args.text("consumer"),
-                args.integer("through_sequence", 0, Long.MAX_VALUE)), AdvanceCursorTool::success));
+        return Results.guarded(() -> advanceCursor.advance(args.text("project"), args.text("consumer"),
+                args.integer("through_sequence", 0, Long.MAX_VALUE)).toResult(AdvanceCursorTool::success));
     }
 
     private static ToolResult success(CursorMove move) {

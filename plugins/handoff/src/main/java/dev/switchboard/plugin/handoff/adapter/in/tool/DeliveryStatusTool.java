@@ -67,8 +67,7 @@ public final class DeliveryStatusTool implements Tool {
         String idempotencyKey = args.optionalText("idempotency_key").orElse(null);
         String checksum = args.optionalText("checksum").orElse(null);
         String project = args.optionalText("project").orElse(null);
-        return Results.guarded(() -> Results.of(deliveryStatus.check(handoffId, idempotencyKey, checksum, project),
-                DeliveryStatusTool::success));
+        return Results.guarded(() -> deliveryStatus.check(handoffId, idempotencyKey, checksum, project).toResult(DeliveryStatusTool::success));
     }
 
     private static ToolResult success(Delivery delivery) {

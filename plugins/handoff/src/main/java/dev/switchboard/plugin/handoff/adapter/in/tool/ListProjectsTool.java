@@ -58,8 +58,7 @@ public final class ListProjectsTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> Results.of(listProjects.list(args.optionalText("project").orElse(null)),
-                ListProjectsTool::success));
+        return Results.guarded(() -> listProjects.list(args.optionalText("project").orElse(null)).toResult(ListProjectsTool::success));
     }
 
     private static ToolResult success(ListProjects.Listing listing) {

@@ -68,9 +68,8 @@ public final class ListUpdatesTool implements Tool {
         Arguments args = call.args();
         Integer limit = args.optionalInteger("limit", 1, 200).map(Math::toIntExact).orElse(null);
         Long since = args.optionalInteger("since_sequence", 0, Long.MAX_VALUE).orElse(null);
-        return Results.guarded(() -> Results.of(listUpdates.list(args.text("project"),
-                args.optionalText("consumer").orElse(null), limit, since, args.optionalText("target").orElse(null)),
-                ListUpdatesTool::success));
+        return Results.guarded(() -> listUpdates.list(args.text("project"),
+                args.optionalText("consumer").orElse(null), limit, since, args.optionalText("target").orElse(null)).toResult(ListUpdatesTool::success));
     }
 
     private static ToolResult success(UpdatesPage page) {

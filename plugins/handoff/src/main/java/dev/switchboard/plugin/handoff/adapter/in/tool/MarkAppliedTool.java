@@ -66,9 +66,8 @@ public final class MarkAppliedTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> Results.of(markApplied.mark(args.text("project"), args.text("handoff_id"),
-                args.text("applied_by"), args.text("repository"), args.text("commit_ref"), args.texts("paths")),
-                marking -> {
+        return Results.guarded(() -> markApplied.mark(args.text("project"), args.text("handoff_id"),
+                args.text("applied_by"), args.text("repository"), args.text("commit_ref"), args.texts("paths")).toResult(marking -> {
                     Map<String, Object> structured = new LinkedHashMap<>();
                     structured.put("handoff_id", marking.handoffId().value());
                     structured.put("recorded", marking.recorded());

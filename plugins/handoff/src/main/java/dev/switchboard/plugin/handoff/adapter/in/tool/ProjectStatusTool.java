@@ -55,8 +55,7 @@ public final class ProjectStatusTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> Results.of(projectStatus.status(args.text("project")),
-                ProjectStatusTool::success));
+        return Results.guarded(() -> projectStatus.status(args.text("project")).toResult(ProjectStatusTool::success));
     }
 
     private static ToolResult success(ProjectStatus.Report report) {

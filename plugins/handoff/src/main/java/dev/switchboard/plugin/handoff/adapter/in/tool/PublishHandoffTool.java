@@ -96,7 +96,7 @@ public final class PublishHandoffTool implements Tool {
         PublishHandoff.Request request = new PublishHandoff.Request(args.text("project"), draft,
                 args.flag("allow_sensitive", false), args.optionalText("idempotency_key").orElse(null),
                 call.principal().id());
-        return Results.guarded(() -> Results.of(publish.publish(request), PublishHandoffTool::success));
+        return Results.guarded(() -> publish.publish(request).toResult(PublishHandoffTool::success));
     }
 
     private static ToolResult success(PublishHandoff.Published published) {

@@ -59,8 +59,7 @@ public final class ReadHandoffTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> Results.of(readHandoff.read(args.text("project"), args.text("handoff_id")),
-                details -> ToolResult.structured(HandoffText.render(details), view(details))));
+        return Results.guarded(() -> readHandoff.read(args.text("project"), args.text("handoff_id")).toResult(details -> ToolResult.structured(HandoffText.render(details), view(details))));
     }
 
     static Map<String, Object> view(HandoffDetails details) {

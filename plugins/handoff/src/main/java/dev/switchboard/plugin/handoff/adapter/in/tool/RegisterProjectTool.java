@@ -72,8 +72,8 @@ public final class RegisterProjectTool implements Tool {
         Arguments args = call.args();
         String registeredBy = args.optionalText("registered_by").orElse(call.principal().id());
         boolean confirmed = args.flag("confirmed", true);
-        return Results.guarded(() -> Results.of(registerProject.register(args.text("project"),
-                args.optionalText("display_name").orElse(null), registeredBy, confirmed), r -> success(r, confirmed)));
+        return Results.guarded(() -> registerProject.register(args.text("project"),
+                args.optionalText("display_name").orElse(null), registeredBy, confirmed).toResult(r -> success(r, confirmed)));
     }
 
     private static ToolResult success(Registration registration, boolean confirmed) {

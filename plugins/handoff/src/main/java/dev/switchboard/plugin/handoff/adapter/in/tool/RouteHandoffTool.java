@@ -63,8 +63,8 @@ public final class RouteHandoffTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> Results.of(routeHandoff.route(args.text("project"), args.text("handoff_id"),
-                args.texts("targets"), args.text("rationale"), args.text("routed_by")), routing -> {
+        return Results.guarded(() -> routeHandoff.route(args.text("project"), args.text("handoff_id"),
+                args.texts("targets"), args.text("rationale"), args.text("routed_by")).toResult(routing -> {
                     Map<String, Object> structured = new LinkedHashMap<>();
                     structured.put("handoff_id", routing.handoffId().value());
                     structured.put("routes_added", routing.added());
