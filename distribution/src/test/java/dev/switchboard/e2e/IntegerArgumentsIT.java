@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -56,13 +55,13 @@ class IntegerArgumentsIT {
         Installation installation = Installation.copyOfBuilt(dir);
         try (HttpServe server = HttpServe.start(installation, Map.of(), dir.resolve("server.log"));
              HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<String> init = post(http, server, null, Json.initialize(1));
+            HttpResponse<String> init = server.post(http, null, Json.initialize(1));
             String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-            assertThat(post(http, server, session, Json.initialized()).statusCode()).isEqualTo(202);
+            assertThat(server.post(http, session, Json.initialized()).statusCode()).isEqualTo(202);
             long[] id = {2};
             Function<String, JsonNode> call = body -> {
                 try {
-                    HttpResponse<String> answer = post(http, server, session, "{\"jsonrpc\":\"2.0\",\"id\":"
+                    HttpResponse<String> answer = server.post(http, session, "{\"jsonrpc\":\"2.0\",\"id\":"
                             + id[0]++ + ",\"method\":\"tools/call\",\"params\":" + body + "}");
                     return message(answer.body()).path("result");
                 } catch (IOException | InterruptedException e) {
@@ -110,16 +109,4 @@ class IntegerArgumentsIT {
         return Json.parse(json.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static HttpResponse<String> post(HttpClient http, HttpServe server, String session, String body)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(server.uri("/mcp"))
-                .header("Authorization", "Bearer " + server.token())
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (session != null) {
-            request.header("Mcp-Session-Id", session);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
 }
