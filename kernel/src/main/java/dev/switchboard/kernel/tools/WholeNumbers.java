@@ -1,6 +1,5 @@
 package dev.switchboard.kernel.tools;
 
-import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +18,6 @@ import dev.switchboard.ports.tool.Arguments;
  * reads it. Immutable and thread-safe.
  */
 final class WholeNumbers {
-
-    private static final BigInteger MIN = BigInteger.valueOf(Long.MIN_VALUE);
-    private static final BigInteger MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
     private final boolean integer;
     private final Map<String, WholeNumbers> properties;
@@ -82,7 +78,7 @@ final class WholeNumbers {
     }
 
     private static boolean fitsALong(Number number) {
-        return Arguments.wholeNumber(number).filter(n -> n.compareTo(MIN) >= 0 && n.compareTo(MAX) <= 0).isPresent();
+        return Arguments.exactLong(number).isPresent();
     }
 
     private static boolean declaresInteger(JsonNode type) {

@@ -121,12 +121,11 @@ public record Arguments(Map<String, Object> values, String path) {
         if (!(value instanceof Number number)) {
             throw wrongType(name, "a whole number");
         }
-        BigInteger whole = wholeNumber(number)
-                .orElseThrow(() -> new InvalidArgumentException(field(name), "must be a whole number"));
-        if (whole.compareTo(BigInteger.valueOf(min)) < 0 || whole.compareTo(BigInteger.valueOf(max)) > 0) {
+        Optional<Long> exact = exactLong(number);
+        if (exact.isEmpty() || exact.get() < min || exact.get() > max) {
             throw new InvalidArgumentException(field(name), "must be a whole number from " + min + " to " + max);
         }
-        return Optional.of(whole.longValueExact());
+        return exact;
     }
 
     /**
@@ -203,27 +202,30 @@ public record Arguments(Map<String, Object> values, String path) {
     }
 
     /**
-     * The whole number a JSON number stands for, if it stands for exactly one.
+     * The signed 64-bit value a JSON number stands for, if it stands for exactly one.
      *
      * @param number a parsed JSON number
-     * @return its integral value, or empty when it has a fraction, is not finite, or is a double past
-     *         2<sup>53</sup>
+     * @return its value, or empty when it has a fraction, is outside the signed 64-bit range, is not finite, or is a
+     *         floating-point value past 2<sup>53</sup> (which the parser may already have rounded)
      */
-    public static Optional<BigInteger> wholeNumber(Number number) {
-        return switch (number) {
-            case Integer i -> Optional.of(BigInteger.valueOf(i));
-            case Long l -> Optional.of(BigInteger.valueOf(l));
-            case Short s -> Optional.of(BigInteger.valueOf(s));
-            case Byte b -> Optional.of(BigInteger.valueOf(b));
-            case BigInteger big -> Optional.of(big);
-            case BigDecimal decimal -> decimal.stripTrailingZeros().scale() <= 0
-                    ? Optional.of(decimal.toBigInteger()) : Optional.empty();
-            default -> {
-                double d = number.doubleValue();
-                yield Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) <= EXACT_DOUBLE_LIMIT
-                        ? Optional.of(BigDecimal.valueOf(d).toBigInteger()) : Optional.empty();
-            }
-        };
+    public static Optional<Long> exactLong(Number number) {
+        try {
+            return switch (number) {
+                case Integer i -> Optional.of(i.longValue());
+                case Long l -> Optional.of(l);
+                case Short s -> Optional.of(s.longValue());
+                case Byte b -> Optional.of(b.longValue());
+                case BigInteger big -> Optional.of(big.longValueExact());
+                case BigDecimal decimal -> Optional.of(decimal.longValueExact());
+                default -> {
+                    double d = number.doubleValue();
+                    yield Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) <= EXACT_DOUBLE_LIMIT
+                            ? Optional.of((long) d) : Optional.empty();
+                }
+            };
+        } catch (ArithmeticException notAWholeLong) {
+            return Optional.empty();
+        }
     }
 
     private Arguments object(Object value, String name) {

@@ -17,7 +17,7 @@ class ArgumentsTest {
     static List<Number> numbersThatAreNotAWholeLong() {
         return List.of(new BigInteger("18446744073709551618"), new BigInteger("9223372036854775808"),
                 new BigInteger("18446744073709555712"), 1e20, 1e300, 7.5, Double.NaN,
-                new BigDecimal("1.25"), 9.007199254740994E15);
+                new BigDecimal("1.25"), 9.007199254740994E15, new BigDecimal("1E+999999999"));
     }
 
     @ParameterizedTest
@@ -76,6 +76,8 @@ class ArgumentsTest {
         assertThatThrownBy(() -> args.texts("tags")).hasMessage("tags.1: must be a string");
         assertThatThrownBy(() -> args.flag("force", false)).hasMessage("force: must be true or false");
         assertThatThrownBy(() -> args.integer("limit", 1, 10)).hasMessage("limit: must be a whole number");
+        assertThatThrownBy(() -> new Arguments(Map.of("limit", 2.5)).integer("limit", 1, 10))
+                .hasMessage("limit: must be a whole number from 1 to 10");
     }
 
     @Test
