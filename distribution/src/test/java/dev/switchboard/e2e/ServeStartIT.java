@@ -149,29 +149,6 @@ class ServeStartIT {
     }
 
     @Test
-    void everyBundledPluginDeclaresExactlyTheToolsItServes() {
-        Installation installation = Installation.copyOfBuilt(dir).enable("workspace");
-
-        try (RawSession session = installation.serve()) {
-            session.initialize(1);
-            session.send(Json.toolCall(2, "server_info", Map.of()));
-            JsonNode plugins = session.awaitResponse(2).path("result").path("structuredContent").path("plugins");
-            for (String id : List.of("handoff", "workspace")) {
-                JsonNode plugin = null;
-                for (JsonNode candidate : plugins) {
-                    if (candidate.path("id").asString("").equals(id)) {
-                        plugin = candidate;
-                    }
-                }
-                assertThat(plugin).as("server_info plugins: %s", plugins).isNotNull();
-                List<String> served = plugin.path("tools").valueStream().map(n -> n.asString("")).sorted().toList();
-                assertThat(served).as(id).isNotEmpty().isEqualTo(declaredTools(installation, id));
-            }
-            assertThat(session.stderr()).as(session.log()).doesNotContain("declares the tools");
-        }
-    }
-
-    @Test
     void httpOnPortZeroPrintsTheBoundAddressOnStderr() throws Exception {
         Installation installation = Installation.copyOfBuilt(dir);
 
@@ -349,24 +326,6 @@ class ServeStartIT {
         }
         Files.writeString(home.resolve("release"), release);
         return home;
-    }
-
-    private static List<String> declaredTools(Installation installation, String pluginId) {
-        try (var zips = Files.list(installation.pluginsDir())) {
-            Path zip = zips.filter(p -> p.getFileName().toString().equals("plugin-" + pluginId + ".zip")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no zip of " + pluginId + " in "
-                            + installation.pluginsDir()));
-            try (var fs = java.nio.file.FileSystems.newFileSystem(zip)) {
-                java.util.Properties properties = new java.util.Properties();
-                try (var in = Files.newInputStream(fs.getPath("plugin.properties"))) {
-                    properties.load(in);
-                }
-                return java.util.Arrays.stream(properties.getProperty("plugin.tools", "").split(","))
-                        .map(String::trim).filter(s -> !s.isEmpty()).sorted().toList();
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     private static Matcher awaitStderr(RawSession session, Pattern pattern) throws InterruptedException {

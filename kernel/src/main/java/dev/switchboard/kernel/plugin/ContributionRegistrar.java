@@ -76,7 +76,8 @@ final class ContributionRegistrar {
 
     /**
      * The wire names a plugin's tools have or would have: those registered, else those it declares in its descriptor
-     * ({@link DeclaredTools}), else those its tool providers can still build. Never throws.
+     * ({@link DeclaredTools}: its committed tool catalog), else those its tool providers can still build. Never
+     * throws.
      *
      * @return the names, or empty when they cannot be known
      */
@@ -91,6 +92,8 @@ final class ContributionRegistrar {
         }
         try {
             List<String> names = new ArrayList<>();
+            BoundTools.in(injectorOf.apply(pluginId))
+                    .forEach(tool -> names.add(toolPrefix + tool.descriptor().name()));
             for (ToolProvider provider : manager.getExtensions(ToolProvider.class, pluginId)) {
                 provider.tools().forEach(tool -> names.add(toolPrefix + tool.descriptor().name()));
             }
@@ -100,13 +103,13 @@ final class ContributionRegistrar {
         }
     }
 
-    /** @return the tool names the plugin declares in its descriptor, with the operator's prefix; empty if none */
+    /** @return the tool names in the plugin's tool catalog, with the operator's prefix; empty if it has none */
     List<String> declaredToolNames(String pluginId, String toolPrefix) {
         PluginWrapper plugin = manager.getPlugin(pluginId);
         if (plugin == null) {
             return List.of();
         }
-        return DeclaredTools.of(plugin.getPluginPath()).stream().map(name -> toolPrefix + name).toList();
+        return DeclaredTools.of(plugin).stream().map(name -> toolPrefix + name).toList();
     }
 
     void withdraw(String pluginId) {

@@ -151,18 +151,8 @@ public final class PluginHost {
         if (!registered.healthChecks().isEmpty()) {
             healthChecks.put(id, registered.healthChecks());
         }
-        warnIfDeclaredToolsDiffer(id, registered.toolNames());
         statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
         LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
-    }
-
-    /** A declaration that drifted from the tools would name the wrong tools when the plugin fails: say so. */
-    private void warnIfDeclaredToolsDiffer(String id, List<String> registered) {
-        List<String> declared = registrar.declaredToolNames(id, config.kernel().toolPrefixes().getOrDefault(id, ""));
-        if (!declared.isEmpty() && !java.util.Set.copyOf(declared).equals(java.util.Set.copyOf(registered))) {
-            LOG.warn("plugin {} declares the tools {} in plugin.tools but provides {}; fix its plugin.tools", id,
-                    declared, registered);
-        }
     }
 
     /**

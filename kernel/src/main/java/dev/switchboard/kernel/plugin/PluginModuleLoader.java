@@ -1,8 +1,13 @@
 package dev.switchboard.kernel.plugin;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Properties;
+import java.util.jar.JarFile;
 
 import org.pf4j.PluginWrapper;
 
@@ -41,6 +46,28 @@ final class PluginModuleLoader {
     }
 
     private static Optional<String> moduleName(Path pluginPath) {
-        return PluginProperty.of(pluginPath, PROPERTY, MANIFEST_ATTRIBUTE);
+        try {
+            if (Files.isDirectory(pluginPath)) {
+                Path file = pluginPath.resolve("plugin.properties");
+                if (!Files.isRegularFile(file)) {
+                    return Optional.empty();
+                }
+                Properties properties = new Properties();
+                try (InputStream in = Files.newInputStream(file)) {
+                    properties.load(in);
+                }
+                return nonBlank(properties.getProperty(PROPERTY));
+            }
+            try (JarFile jar = new JarFile(pluginPath.toFile())) {
+                return jar.getManifest() == null ? Optional.empty()
+                        : nonBlank(jar.getManifest().getMainAttributes().getValue(MANIFEST_ATTRIBUTE));
+            }
+        } catch (IOException e) {
+            throw new PluginStartException("cannot read the descriptor of plugin at " + pluginPath, e);
+        }
+    }
+
+    private static Optional<String> nonBlank(String value) {
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
     }
 }

@@ -103,10 +103,11 @@ class PluginHostTest {
     }
 
     @Test
-    void toolsAPluginDeclaresAreAnsweredWithItsFailureWhenItFailsBeforeItsToolsAreBuilt() throws IOException {
+    void toolsInAPluginsCatalogAreAnsweredWithItsFailureWhenItFailsBeforeItsToolsAreBuilt() throws IOException {
         Path broken = TestPluginFolder.write(plugins, "broken", BrokenPlugin.class, null, List.of(BrokenTools.class));
-        Files.writeString(broken.resolve("plugin.properties"), "plugin.tools=broken_tool, broken_other\n",
-                java.nio.file.StandardOpenOption.APPEND);
+        Path catalog = Files.createDirectories(broken.resolve("classes/META-INF/switchboard"))
+                .resolve("tool-catalog.json");
+        Files.writeString(catalog, "[{\"name\": \"broken_tool\"}, {\"name\": \"broken_other\"}]");
 
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             assertThat(kernel.servedTools().unavailable()).containsExactly("broken_other", "broken_tool");
