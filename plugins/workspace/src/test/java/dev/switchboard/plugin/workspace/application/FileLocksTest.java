@@ -89,6 +89,8 @@ class FileLocksTest {
 
     private static void assertBusy(FileLocks locks, Path file) {
         assertThatThrownBy(() -> locks.holding(file, () -> "never")).isInstanceOf(WorkspaceException.class)
+                .hasMessageContaining("retry in a moment with a new request_key (a retry with this request_key"
+                        + " only replays FILE_BUSY)")
                 .extracting(e -> ((WorkspaceException) e).code()).isEqualTo(Code.FILE_BUSY);
     }
 }
