@@ -10,6 +10,8 @@ import static org.jooq.impl.DSL.table;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -61,6 +63,9 @@ public final class JooqReceiptStore implements ReceiptStore {
     private static final Field<String> CREATED = field(name("created_at"), SQLDataType.VARCHAR);
     private static final Field<String> UPDATED = field(name("updated_at"), SQLDataType.VARCHAR);
 
+    /** Ids looked up per statement, well below SQLite's limit on bound parameters. */
+    private static final int LOOKUP_BATCH = 500;
+
     private final SqlStorage storage;
 
     @Inject
@@ -108,6 +113,18 @@ public final class JooqReceiptStore implements ReceiptStore {
                     .or(ID.notIn(select(ID).from(RECEIPT).orderBy(UPDATED.desc(), ID.desc()).limit(keep))))
                     .execute();
         });
+    }
+
+    @Override
+    public Set<String> existing(Collection<String> ids) {
+        List<String> all = List.copyOf(ids);
+        Set<String> found = new HashSet<>();
+        for (int from = 0; from < all.size(); from += LOOKUP_BATCH) {
+            List<String> batch = all.subList(from, Math.min(all.size(), from + LOOKUP_BATCH));
+            found.addAll(storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+                    .select(ID).from(RECEIPT).where(ID.in(batch)).fetch(ID)));
+        }
+        return found;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.workspace.application.port.out;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Optional;
 import java.util.Set;
 
@@ -47,6 +48,12 @@ public interface ReceiptStore {
      * @return how many were deleted
      */
     int prune(Instant olderThan, long keep, Set<String> live);
+
+    /**
+     * @param ids receipt ids, any number
+     * @return those of them that have a receipt
+     */
+    Set<String> existing(Collection<String> ids);
 
     /** @return how many receipts there are, the oldest one's time, and where they are stored */
     ReceiptCensus census();
