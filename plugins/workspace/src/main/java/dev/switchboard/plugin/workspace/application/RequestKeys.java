@@ -87,7 +87,7 @@ public final class RequestKeys {
         }
         try {
             Optional<Receipt> recorded = store.claim(new Receipt(id, workspaceId, fingerprint, tool, "started",
-                    ReceiptFacts.NONE, null));
+                    ReceiptFacts.NONE, null, null));
             Answer answer = recorded.isPresent() ? RecordedOutcome.replay(recorded.get(), fingerprint, requestKey)
                     : dispatch(id, work, facts);
             mine.answer().complete(answer);

@@ -22,7 +22,8 @@ import dev.switchboard.ports.exec.ProcessStartException;
 /**
  * {@code bash}: {@code bash -c <command>} in the workspace's directory through the kernel's process executor, stdin
  * closed, with a timeout (default {@value #DEFAULT_TIMEOUT_SECONDS} s), once per request key. The whole process tree
- * is killed on timeout, on cancellation of the call and when the workspace closes. Every byte of output goes to a
+ * is killed on timeout, on cancellation of the call, when the workspace closes and when the server's parent dies; one
+ * left running by a server that died is killed at the next start ({@link OrphanedCommands}). Every byte of output goes to a
  * file under the state directory ({@link CommandOutputFiles}, kept as long as the call's receipt); the answer shows
  * its tail and, when that was cut, the file's path. A non-zero exit
  * is an error answer with the exit code. Thread-safe.
@@ -36,13 +37,16 @@ public final class RunCommand {
     private final RequestKeys keys;
     private final ProcessExecutor executor;
     private final CommandOutputFiles outputs;
+    private final OrphanedCommands orphans;
 
     @Inject
-    RunCommand(WorkspaceRegistry registry, RequestKeys keys, ProcessExecutor executor, CommandOutputFiles outputs) {
+    RunCommand(WorkspaceRegistry registry, RequestKeys keys, ProcessExecutor executor, CommandOutputFiles outputs,
+               OrphanedCommands orphans) {
         this.registry = registry;
         this.keys = keys;
         this.executor = executor;
         this.outputs = outputs;
+        this.orphans = orphans;
     }
 
     /**
@@ -58,16 +62,17 @@ public final class RunCommand {
         return keys.once(workspaceId, (String) arguments.get("request_key"), "bash", arguments,
                 () -> registry.within(workspaceId, workspace -> execute(workspace, (String) arguments.get("command"),
                         Duration.ofMillis(Math.round(timeout.doubleValue() * 1000)), cancellation,
-                        outputs.forRun(RequestKeys.receiptId(workspaceId, (String) arguments.get("request_key"))))),
+                        RequestKeys.receiptId(workspaceId, (String) arguments.get("request_key")))),
                 RunCommand::facts);
     }
 
     private Answer execute(Workspace workspace, String command, Duration timeout, Cancellation cancellation,
-                           Path full) {
+                           String receiptId) {
+        Path full = outputs.forRun(receiptId);
         ProcessOutcome outcome;
         try (EitherCancellation either = new EitherCancellation(cancellation, workspace)) {
             outcome = executor.run(new ProcessSpec(List.of("bash", "-c", command), workspace.cwd(), Map.of(), true,
-                    timeout, 64 * 1024, full), either);
+                    timeout, 64 * 1024, full, orphans.labelFor(receiptId)), either);
         } catch (ProcessStartException e) {
             throw new WorkspaceException(Code.COMMAND_FAILED, "the command could not be started: " + e.getMessage(),
                     Map.of("effects_may_have_occurred", false));

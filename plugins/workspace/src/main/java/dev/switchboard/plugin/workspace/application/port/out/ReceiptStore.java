@@ -50,6 +50,16 @@ public interface ReceiptStore {
     int prune(Instant olderThan, long keep, Set<String> live);
 
     /**
+     * Records that a call's processes, left running by a server that died, were killed: a {@code started} receipt
+     * becomes {@code failed} with code {@code COMMAND_CANCELLED} and the note. Any other receipt is left as it is.
+     *
+     * @param id   the receipt id
+     * @param note when, and which processes
+     * @return whether a started receipt was changed
+     */
+    boolean recordOrphansKilled(String id, String note);
+
+    /**
      * @param ids receipt ids, any number
      * @return those of them that have a receipt
      */
