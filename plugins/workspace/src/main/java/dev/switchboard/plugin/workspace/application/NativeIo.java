@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
  * and without following a final symlink, and an exclusive {@code flock} on a directory. Implemented with the JDK's
  * foreign-function API ({@code PosixNativeIo}, compiled for Java 22, where that API is final), on Linux x86-64 and
  * AArch64; {@link #get()} is null elsewhere and on a Java 21 runtime, and callers fall back to what the JDK can do
- * (see docs/adr/0006-native-file-opens.md). File descriptors are plain ints owned by the caller, who closes them.
+ * (see docs/adr/0007-native-file-opens.md). File descriptors are plain ints owned by the caller, who closes them.
  * Thread-safe.
  */
 interface NativeIo {
