@@ -40,9 +40,7 @@ public final class TransportRunner implements TransportLifecycle {
      *                                 are stopped again)
      */
     public void start(List<String> requested, List<Transport> available, TransportContext contextBase) {
-        TransportContext context = new TransportContext(contextBase.server(), contextBase.tools(),
-                contextBase.invoker(), contextBase.resources(), contextBase.prompts(), this,
-                contextBase.authenticator());
+        TransportContext context = contextBase.withLifecycle(this);
         for (String id : requested) {
             Transport transport = available.stream().filter(t -> t.id().equals(id)).findFirst()
                     .orElseThrow(() -> new TransportStartException("transport '" + id + "' is not available: no "
