@@ -118,6 +118,11 @@ final class McpHttpServer {
         return new McpHttpServer(web, server, sessions, state, sweeper, settings.drainTimeout(), held);
     }
 
+    /** @return the MCP sessions open now */
+    int openSessions() {
+        return sessions.all().size();
+    }
+
     /** @return the bound port */
     int port() {
         return web.port();
