@@ -94,6 +94,11 @@ public final class Kernel implements AutoCloseable {
         return injector.getInstance(ToolRegistry.class);
     }
 
+    /** @return the HTTP endpoints of started plugins, as transports mount them */
+    public HttpEndpointRegistry endpoints() {
+        return injector.getInstance(HttpEndpointRegistry.class);
+    }
+
     /** @return the tool invoker */
     public KernelToolInvoker invoker() {
         return injector.getInstance(KernelToolInvoker.class);
@@ -121,8 +126,7 @@ public final class Kernel implements AutoCloseable {
         ServerIdentity identity = new ServerIdentity(BuildInfo.NAME, build.version(), INSTRUCTIONS,
                 BuildInfo.PROTOCOL_VERSIONS);
         return new TransportContext(identity, tools(), invoker(), injector.getInstance(ResourceRegistry.class),
-                injector.getInstance(PromptRegistry.class), runner, authenticator(),
-                injector.getInstance(HttpEndpointRegistry.class));
+                injector.getInstance(PromptRegistry.class), runner, authenticator(), endpoints());
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
 import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -145,7 +144,7 @@ final class EndpointHandler implements Handler {
         if (methods.isEmpty()) {
             Replies.text(response, Status.NOT_FOUND_404, "Not Found\n");
         } else {
-            response.header(HeaderNames.ALLOW, String.join(", ", EndpointReplies.sorted(methods)));
+            response.header(HeaderNames.ALLOW, String.join(", ", methods.stream().sorted().toList()));
             Replies.text(response, Status.METHOD_NOT_ALLOWED_405, "Method Not Allowed\n");
         }
     }

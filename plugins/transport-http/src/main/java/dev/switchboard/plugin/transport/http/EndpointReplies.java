@@ -2,7 +2,6 @@ package dev.switchboard.plugin.transport.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -12,8 +11,10 @@ import java.util.stream.Collectors;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
 
+import dev.switchboard.ports.call.Cancellation;
 import dev.switchboard.ports.http.ClientGoneException;
 import dev.switchboard.ports.http.EndpointResponse;
+import dev.switchboard.ports.http.ResponseStream;
 import dev.switchboard.ports.http.SecurityHeaders;
 
 /**
@@ -34,7 +35,7 @@ final class EndpointReplies {
     static void streamed(ServerResponse response, EndpointResponse.Streamed reply, ClientGoneSignal gone) {
         head(response, reply);
         try (OutputStream out = response.outputStream()) {
-            Stream stream = new Stream(out, gone);
+            HeldOutput stream = new HeldOutput(out, gone);
             out.flush();
             Thread keepAlive = reply.keepAlive() == null ? null
                     : Thread.ofVirtual().name("switchboard-http-keepalive").start(() -> keepAlive(stream, reply));
@@ -52,7 +53,7 @@ final class EndpointReplies {
         }
     }
 
-    private static void keepAlive(Stream stream, EndpointResponse.Streamed reply) {
+    private static void keepAlive(HeldOutput stream, EndpointResponse.Streamed reply) {
         byte[] filler = reply.keepAlive().bytes();
         long every = reply.keepAlive().every().toNanos();
         try {
@@ -88,13 +89,13 @@ final class EndpointReplies {
         }
     }
 
-    /** The {@link dev.switchboard.ports.http.ResponseStream} over the response's output; writes are serialised. */
-    private static final class Stream implements dev.switchboard.ports.http.ResponseStream {
+    /** The {@link ResponseStream} over the response's output; writes are serialised. */
+    private static final class HeldOutput implements ResponseStream {
         private final OutputStream out;
         private final ClientGoneSignal gone;
         private volatile long lastWrite = System.nanoTime();
 
-        Stream(OutputStream out, ClientGoneSignal gone) {
+        HeldOutput(OutputStream out, ClientGoneSignal gone) {
             this.out = out;
             this.gone = gone;
         }
@@ -112,12 +113,8 @@ final class EndpointReplies {
         }
 
         @Override
-        public dev.switchboard.ports.call.Cancellation clientGone() {
+        public Cancellation clientGone() {
             return gone;
         }
-    }
-
-    static List<String> sorted(Set<String> methods) {
-        return methods.stream().sorted().toList();
     }
 }
