@@ -2,10 +2,14 @@ package dev.switchboard.plugin.metrics.application;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Provider;
 
+import io.prometheus.metrics.core.datapoints.CounterDataPoint;
+import io.prometheus.metrics.core.datapoints.DistributionDataPoint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.Gauge;
@@ -38,19 +42,20 @@ final class Instruments {
     private final Counter calls;
     private final Histogram durations;
     private final Gauge inFlight;
+    private final Map<String, Series> byTool = new ConcurrentHashMap<>();
 
     Instruments(boolean jvm, TransportStatus transports, Provider<SqlStorage> storage) {
         calls = Counter.builder().name("switchboard_tool_calls_total")
                 .help("Tool calls that ended, by tool and outcome (ok, the tool's error code, or protocol_error)")
-                .labelNames("tool", "outcome").register(registry);
+                .labelNames("tool", "outcome").withoutExemplars().register(registry);
         durations = Histogram.builder().name("switchboard_tool_call_duration_seconds")
                 .help("How long tool calls took, by tool").unit(Unit.SECONDS).labelNames("tool")
-                .classicOnly()
+                .classicOnly().withoutExemplars()
                 .classicUpperBounds(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
                         30, 60)
                 .register(registry);
         inFlight = Gauge.builder().name("switchboard_tool_calls_in_flight").help("Tool calls running now")
-                .register(registry);
+                .withoutExemplars().register(registry);
         GaugeWithCallback.builder().name("switchboard_sessions_open")
                 .help("Client sessions open now, by transport (those that count sessions: http)")
                 .labelNames("transport")
@@ -80,8 +85,21 @@ final class Instruments {
     void finished(String tool, ToolCallOutcome outcome, long durationNanos) {
         inFlight.dec();
         String label = outcome.kind() == ToolCallOutcome.Kind.PROTOCOL_ERROR ? UNKNOWN_TOOL : tool;
-        calls.labelValues(label, outcome.label()).inc();
-        durations.labelValues(label).observe(durationNanos / NANOS_PER_SECOND);
+        Series series = byTool.get(label);
+        if (series == null) {
+            series = byTool.computeIfAbsent(label, name -> new Series(calls.labelValues(name, "ok"),
+                    durations.labelValues(name)));
+        }
+        if (outcome.kind() == ToolCallOutcome.Kind.OK) {
+            series.ok().inc();
+        } else {
+            calls.labelValues(label, outcome.label()).inc();
+        }
+        series.duration().observe(durationNanos / NANOS_PER_SECOND);
+    }
+
+    /** A tool's most used data points, looked up once: the library's own lookup hashes the label values each time. */
+    private record Series(CounterDataPoint ok, DistributionDataPoint duration) {
     }
 
     String scrape(String accept, OutputStream out) throws IOException {
