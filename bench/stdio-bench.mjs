@@ -4,6 +4,8 @@
 // Usage: node bench/stdio-bench.mjs [--runs 10] [--calls 20000] [--layout distribution/target/switchboard]
 // Comparing: --without ID [--rounds 5] runs the same layout with and without plugin ID's zip (as a build before the
 // plugin was added), alternating, in one run: cold start medians and server_info round trips per round for both.
+// --disable ID does the same with the plugin listed in plugins/disabled.txt instead: server_info then lists it in
+// both layouts, so its answer is the same size and only what the running plugin adds to a call is measured.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,9 +122,14 @@ function layoutWithAllPlugins(scratch) {
 }
 
 // A copy of the all-plugins layout without plugin `id`'s zip: the bundle as it was before that plugin was added.
-function layoutWithout(copyOf, id, scratchDir) {
+function layoutWithout(copyOf, id, scratchDir, disableOnly) {
   const copy = join(scratchDir, 'switchboard');
   cpSync(copyOf, copy, { recursive: true });
+  if (disableOnly) {
+    const disabled = join(copy, 'plugins', 'disabled.txt');
+    writeFileSync(disabled, `${existsSync(disabled) ? readFileSync(disabled, 'utf8') : ''}\n${id}\n`);
+    return join(copy, 'bin', 'switchboard');
+  }
   for (const name of readdirSync(join(copy, 'plugins'))) {
     const bare = name.replace(/^plugin-/, '').replace(/\.zip$/, '').replace(/-\d[^-]*(-SNAPSHOT)?$/, '');
     if (bare === id) rmSync(join(copy, 'plugins', name), { recursive: true, force: true });
@@ -133,10 +140,10 @@ function layoutWithout(copyOf, id, scratchDir) {
   return join(copy, 'bin', 'switchboard');
 }
 
-async function compareWithout(id, withPlugin, rounds) {
+async function compareWithout(id, withPlugin, rounds, disableOnly = false) {
   const scratchB = mkdtempSync(join(tmpdir(), 'sb-layout-'));
   const stateB = mkdtempSync(join(tmpdir(), 'sb-bench-'));
-  const without = layoutWithout(join(withPlugin, '..', '..'), id, scratchB);
+  const without = layoutWithout(join(withPlugin, '..', '..'), id, scratchB, disableOnly);
   const envB = { SWITCHBOARD_KERNEL__STATE_DIR: stateB };
   try {
     await coldStart(without, ['serve'], envB);
@@ -148,7 +155,7 @@ async function compareWithout(id, withPlugin, rounds) {
     const show = (xs) => `${median(xs).toFixed(0)} ms  (runs: ${xs.map((x) => x.toFixed(0)).join(' ')})`;
     console.log(`cold start to first tools/list, every bundled plugin enabled, median of ${runs}, alternating:`);
     console.log(`  with ${id}`.padEnd(31) + show(starts.with));
-    console.log(`  without ${id}`.padEnd(31) + show(starts.without));
+    console.log(`  ${disableOnly ? 'disabled' : 'without'} ${id}`.padEnd(31) + show(starts.without));
     console.log(`tools/call server_info on one stdio session per server, ${calls} calls each after 2000 warm-up,`
       + ` the two servers called in turns, ${rounds} rounds:`);
     const ratios = [];
@@ -179,8 +186,8 @@ const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
 const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state };
 try {
   await coldStart(switchboard, ['serve'], sbEnv); // first start expands the plugin zips
-  if (args.without) {
-    await compareWithout(args.without, switchboard, Number(args.rounds ?? 5));
+  if (args.without || args.disable) {
+    await compareWithout(args.without ?? args.disable, switchboard, Number(args.rounds ?? 5), !args.without);
   } else {
     const withFloor = existsSync(floor);
     const sb = [];
