@@ -3,6 +3,7 @@ package dev.switchboard.kernel.plugin;
 import com.google.inject.CreationException;
 import com.google.inject.ProvisionException;
 
+import dev.switchboard.kernel.catalog.EndpointCollisionException;
 import dev.switchboard.ports.plugin.InvalidSettingException;
 
 /**
@@ -28,13 +29,13 @@ final class FailureReasons {
     /**
      * @return whether one line explains the failure fully: an operator's malformed setting
      *         ({@link InvalidSettingException}), the storage missing because its own plugin failed (reported on
-     *         its own), or the storage file unusable ({@link StorageOpenException}); anywhere in the causes. Other
-     *         failures are faults whose stack trace helps.
+     *         its own), the storage file unusable ({@link StorageOpenException}), or an HTTP route taken by another
+     *         plugin; anywhere in the causes. Other failures are faults whose stack trace helps.
      */
     static boolean isExplainedByItsMessage(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof InvalidSettingException || cause instanceof StorageUnavailableException
-                    || cause instanceof StorageOpenException) {
+                    || cause instanceof StorageOpenException || cause instanceof EndpointCollisionException) {
                 return true;
             }
         }

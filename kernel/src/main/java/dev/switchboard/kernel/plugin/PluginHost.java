@@ -20,11 +20,13 @@ import org.slf4j.LoggerFactory;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 
+import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.tools.FailedPluginTools;
+import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.health.HealthCheck;
@@ -69,12 +71,14 @@ public final class PluginHost {
      * @param resources      the resource catalog
      * @param prompts        the prompt catalog
      * @param scanners       the secret scanners
+     * @param observers      the tool-call observers
+     * @param endpoints      the HTTP endpoints
      * @param failedTools    where a failed plugin's tool names are recorded, so calls to them name the failure
      */
     @Inject
     public PluginHost(Injector kernelInjector, SwitchboardConfig config, StorageAccess storage, ToolRegistry tools,
                       ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners,
-                      FailedPluginTools failedTools) {
+                      ToolCallObservers observers, HttpEndpointRegistry endpoints, FailedPluginTools failedTools) {
         this.kernelInjector = kernelInjector;
         this.failedTools = failedTools;
         this.config = config;
@@ -82,7 +86,7 @@ public final class PluginHost {
         this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
         this.storagePlugins = new StoragePlugins(manager);
         this.registrar = new ContributionRegistrar(manager, injectors::get, storage, tools, resources, prompts,
-                scanners);
+                scanners, new ContributionRegistrar.Observability(observers, endpoints));
     }
 
     /**

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.switchboard.ports.observe.ToolCallOutcome;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.InvalidArgumentException;
 import dev.switchboard.ports.tool.ToolCall;
@@ -20,7 +21,8 @@ import dev.switchboard.ports.tool.UnknownToolException;
  * Runs tool calls: finds the tool, validates the arguments against its schema, runs the handler, answers an
  * {@link InvalidArgumentException} from its typed argument reads as {@link ErrorCode#INVALID_ARGUMENTS} naming the
  * field, and turns anything else it throws into {@link ErrorCode#INTERNAL_ERROR} with the call's correlation id (the
- * stack trace goes to the log, never to the client). Thread-safe.
+ * stack trace goes to the log, never to the client). Every call, on every transport, is reported to the
+ * {@link ToolCallObservers}. Thread-safe.
  */
 @Singleton
 public final class KernelToolInvoker implements ToolInvoker {
@@ -29,36 +31,69 @@ public final class KernelToolInvoker implements ToolInvoker {
 
     private final ToolRegistry registry;
     private final ArgumentValidator validator;
+    private final ToolCallObservers observers;
     private final FailedPluginTools failedPlugins;
 
     /**
-     * An invoker that knows of no failed plugin (for harnesses that register tools directly).
+     * An invoker that tells no observer and knows of no failed plugin (test beds that register tools directly).
      *
      * @param registry  where tools are looked up
      * @param validator validates arguments
      */
     public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator) {
-        this(registry, validator, new FailedPluginTools());
+        this(registry, validator, new ToolCallObservers());
+    }
+
+    /**
+     * An invoker that knows of no failed plugin.
+     *
+     * @param registry  where tools are looked up
+     * @param validator validates arguments
+     * @param observers told of every call
+     */
+    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator, ToolCallObservers observers) {
+        this(registry, validator, observers, new FailedPluginTools());
     }
 
     /**
      * @param registry      where tools are looked up
      * @param validator     validates arguments
+     * @param observers     told of every call
      * @param failedPlugins answers calls to tools of plugins that failed to start
      */
     @Inject
-    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator, FailedPluginTools failedPlugins) {
+    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator, ToolCallObservers observers,
+                             FailedPluginTools failedPlugins) {
         this.registry = registry;
         this.validator = validator;
+        this.observers = observers;
         this.failedPlugins = failedPlugins;
     }
 
     /**
+     * Runs the call; when observers are registered, tells them it started and how it ended, with its duration.
+     *
      * @throws UnknownToolException if no plugin, started or failed, is known to provide the tool; a tool of a failed
      *                              plugin is answered with the tool error {@link FailedPluginTools#PLUGIN_FAILED}
      */
     @Override
     public ToolResult invoke(ToolCall call) {
+        if (!observers.any()) {
+            return run(call);
+        }
+        long start = System.nanoTime();
+        observers.started(call);
+        ToolCallOutcome outcome = ToolCallOutcome.PROTOCOL_ERROR;
+        try {
+            ToolResult result = run(call);
+            outcome = ToolCallOutcome.of(result);
+            return result;
+        } finally {
+            observers.finished(call, outcome, System.nanoTime() - start);
+        }
+    }
+
+    private ToolResult run(ToolCall call) {
         RegisteredTool tool = registry.lookup(call.toolName()).orElse(null);
         if (tool == null) {
             return failedPlugins.answer(call.toolName())
