@@ -9,6 +9,7 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.ValidationLimitExceededException;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -16,9 +17,19 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Compiles tool input schemas and validates arguments against them with the networknt JSON Schema validator
- * (draft 2020-12 unless the schema's {@code $schema} names another). Thread-safe.
+ * (draft 2020-12 unless the schema's {@code $schema} names another). The work is bounded whatever the client sends:
+ * at most {@value #REPORTED} violations are reported per call, followed by one that counts the rest; validation stops
+ * once {@value #STOP_AFTER} violations were found, and after {@value #MAX_STEPS} evaluation steps (a message of the
+ * transports' largest size needs far fewer). Thread-safe.
  */
 public final class ArgumentValidator {
+
+    /** Violations reported per call; the rest are counted in one more. */
+    static final int REPORTED = 5;
+    /** Violations after which validation stops: the count in the answer is then a lower bound. */
+    static final int STOP_AFTER = 1_000;
+    /** Evaluation steps after which validation stops and the arguments are refused as too complex. */
+    static final long MAX_STEPS = 20_000_000L;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
@@ -77,9 +88,25 @@ public final class ArgumentValidator {
 
     private static List<Violation> check(Compiled compiled, Map<String, Object> arguments) {
         JsonNode instance = JSON.valueToTree(arguments);
+        ViolationList found = new ViolationList(REPORTED, STOP_AFTER);
+        try {
+            compiled.schema.validate(instance, context -> {
+                context.setErrors(found);
+                context.executionConfig(config -> config.maxEvaluationSteps(MAX_STEPS));
+            });
+        } catch (ViolationList.Enough e) {
+            // enough found; reported below
+        } catch (ValidationLimitExceededException e) {
+            return List.of(new Violation("", "the arguments are too large or too deeply nested to validate; send"
+                    + " smaller arguments"));
+        }
         List<Violation> violations = new ArrayList<>();
-        for (Error error : compiled.schema.validate(instance)) {
+        for (Error error : found.kept()) {
             violations.add(new Violation(fieldOf(error), error.getMessage()));
+        }
+        if (found.omitted() > 0) {
+            violations.add(new Violation("", (found.stopped() ? "and at least " : "and ") + found.omitted()
+                    + " more violations not listed (the first " + REPORTED + " are)"));
         }
         return violations;
     }
