@@ -46,7 +46,8 @@ final class Initializer {
         McpSchema.InitializeRequest params;
         try {
             params = mapper.convertValue(request.params(), McpSchema.InitializeRequest.class);
-        } catch (IllegalArgumentException e) {
+        } catch (RuntimeException e) {
+            // Jackson's refusal, or the bridge's -32602 McpError: the client sent the wrong shape
             params = null;
         }
         if (params == null || params.protocolVersion() == null) {
@@ -73,7 +74,7 @@ final class Initializer {
             McpStreamableServerSession.McpStreamableServerSessionInit started = provider.startSession(params);
             result = started.initResult().contextWrite(CallerContext.forRequest(request.id(), caller))
                     .block(INITIALIZE_LIMIT);
-            session = new HttpSession(SessionIds.next(), caller, started.session());
+            session = new HttpSession(SessionIds.next(), caller, started.session(), result.protocolVersion());
         } catch (RuntimeException e) {
             sessions.release();
             LOG.warn("initialize failed", e);

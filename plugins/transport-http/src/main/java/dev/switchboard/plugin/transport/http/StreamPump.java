@@ -10,6 +10,8 @@ import org.slf4j.LoggerFactory;
 
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.bridge.mcp.transport.InFlightIds;
+
 /**
  * The writing loop of one HTTP stream, run on the request's own thread: takes what the SDK queued on the
  * {@link StreamChannel} and writes it with the {@link ResponseWriter}, sending a heartbeat whenever the stream has
@@ -45,11 +47,13 @@ final class StreamPump {
     }
 
     /**
-     * Writes the answers of the given requests.
+     * Writes the answers of the given requests, except those of requests the client cancelled (MCP: no response after
+     * {@code notifications/cancelled}).
      *
      * @param pending the ids of the requests not finished yet (JSON numbers as {@code Long}); emptied as they finish
+     * @param ids     the session's requests in flight; each answered id is freed there
      */
-    Outcome answer(Set<Object> pending) throws InterruptedException {
+    Outcome answer(Set<Object> pending, InFlightIds ids) throws InterruptedException {
         Set<Object> answered = new HashSet<>();
         boolean single = pending.size() == 1;
         try {
@@ -60,6 +64,11 @@ final class StreamPump {
                         Object answers = message instanceof McpSchema.JSONRPCResponse response ? key(response.id())
                                 : null;
                         if (answers != null && pending.contains(answers)) {
+                            if (ids.answered(answers)) {
+                                pending.remove(answers);
+                                answered.add(answers);
+                                continue;
+                            }
                             if (single && !writer.streaming()) {
                                 writer.json(message);
                                 pending.clear();
@@ -70,7 +79,7 @@ final class StreamPump {
                         writer.event(message);
                     }
                     case StreamChannel.Finished(Object id, Throwable error) -> {
-                        if (pending.remove(key(id)) && !answered.contains(key(id))) {
+                        if (pending.remove(key(id)) && !answered.contains(key(id)) && !ids.answered(key(id))) {
                             writer.event(failure(id, error));
                         }
                     }
@@ -114,10 +123,13 @@ final class StreamPump {
         return Outcome.ANSWERED;
     }
 
-    /** Writes what the session sends to its GET stream until the stream is terminated or its client goes away. */
+    /**
+     * Writes what the session sends to its GET stream until the stream is terminated or its client goes away. The
+     * headers and a first comment go out at once, so clients with a short first-byte timeout keep the stream.
+     */
     Outcome listen() throws InterruptedException {
         try {
-            writer.beginStream();
+            writer.heartbeat();
             while (true) {
                 switch (channel.poll(heartbeat)) {
                     case null -> writer.heartbeat();
@@ -137,7 +149,7 @@ final class StreamPump {
 
     /** JSON numbers may come back as Integer or Long; ids are compared as Long. */
     static Object key(Object id) {
-        return id instanceof Number number ? (Object) number.longValue() : id;
+        return InFlightIds.key(id);
     }
 
     /** The answer for a request the SDK ended without one; the cause is logged, not sent. */
