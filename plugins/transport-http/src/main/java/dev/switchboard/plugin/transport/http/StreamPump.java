@@ -8,6 +8,9 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import reactor.core.Exceptions;
+
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.transport.InFlightIds;
@@ -152,8 +155,15 @@ final class StreamPump {
         return InFlightIds.key(id);
     }
 
-    /** The answer for a request the SDK ended without one; the cause is logged, not sent. */
+    /**
+     * The answer for a request the SDK ended without one. An {@link McpError} (the SDK's or the bridge's refusal of
+     * the request, such as params of the wrong shape) is the client's mistake and answered with its own code and
+     * message; anything else is a defect: logged with its cause, answered -32603 without it.
+     */
     private static McpSchema.JSONRPCResponse failure(Object id, Throwable error) {
+        if (Exceptions.unwrap(error) instanceof McpError refusal && refusal.getJsonRpcError() != null) {
+            return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null, refusal.getJsonRpcError());
+        }
         if (error != null) {
             LOG.warn("request {} failed without an answer", id, error);
         }
