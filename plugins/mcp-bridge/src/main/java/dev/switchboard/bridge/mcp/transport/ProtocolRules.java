@@ -7,6 +7,7 @@ package dev.switchboard.bridge.mcp.transport;
 public final class ProtocolRules {
 
     private static final String FIRST_WITHOUT_BATCHES = "2025-06-18";
+    private static final String ROOTS_CHANGED = "notifications/roots/list_changed";
 
     private ProtocolRules() {
     }
@@ -19,5 +20,27 @@ public final class ProtocolRules {
      */
     public static boolean allowsBatches(String negotiated) {
         return negotiated != null && negotiated.compareTo(FIRST_WITHOUT_BATCHES) < 0;
+    }
+
+    /**
+     * Whether a client's notification goes on to the SDK session. The server may send a request to the client only
+     * for a capability the client declared: the SDK answers {@code notifications/roots/list_changed} by asking the
+     * client {@code roots/list}, so that notification is dropped when the client did not declare {@code roots}.
+     *
+     * @param method        the notification's method
+     * @param declaredRoots whether the client's {@code initialize} declared the {@code roots} capability
+     */
+    public static boolean forwards(String method, boolean declaredRoots) {
+        return declaredRoots || !ROOTS_CHANGED.equals(method);
+    }
+
+    /**
+     * @param initializeParams the params of the client's {@code initialize} request, as parsed JSON
+     * @return whether they declare the {@code roots} capability
+     */
+    public static boolean declaresRoots(Object initializeParams) {
+        return initializeParams instanceof java.util.Map<?, ?> params
+                && params.get("capabilities") instanceof java.util.Map<?, ?> capabilities
+                && capabilities.get("roots") instanceof java.util.Map<?, ?>;
     }
 }

@@ -27,6 +27,7 @@ final class HttpSession {
     private final Principal owner;
     private final McpStreamableServerSession sdk;
     private final String protocolVersion;
+    private final boolean clientDeclaredRoots;
     private final InFlightIds inFlightIds = new InFlightIds();
     private final AtomicInteger running = new AtomicInteger();
     private final Set<StreamChannel> responseStreams = ConcurrentHashMap.newKeySet();
@@ -38,13 +39,21 @@ final class HttpSession {
      * @param id    the {@code Mcp-Session-Id} value, unguessable
      * @param owner the principal that initialized the session
      * @param sdk   the SDK's session
-     * @param protocolVersion the version negotiated by {@code initialize}
+     * @param protocolVersion     the version negotiated by {@code initialize}
+     * @param clientDeclaredRoots whether the client's {@code initialize} declared the {@code roots} capability
      */
-    HttpSession(String id, Principal owner, McpStreamableServerSession sdk, String protocolVersion) {
+    HttpSession(String id, Principal owner, McpStreamableServerSession sdk, String protocolVersion,
+                boolean clientDeclaredRoots) {
         this.id = id;
         this.owner = owner;
         this.sdk = sdk;
         this.protocolVersion = protocolVersion;
+        this.clientDeclaredRoots = clientDeclaredRoots;
+    }
+
+    /** @return whether the client declared {@code roots}, without which the server never asks it roots/list */
+    boolean clientDeclaredRoots() {
+        return clientDeclaredRoots;
     }
 
     /** @return the protocol version negotiated by {@code initialize}, which decides what the session may send */

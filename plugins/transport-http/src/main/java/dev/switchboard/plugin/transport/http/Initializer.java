@@ -13,6 +13,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
 
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.call.Principal;
 
 /**
@@ -74,7 +75,8 @@ final class Initializer {
             McpStreamableServerSession.McpStreamableServerSessionInit started = provider.startSession(params);
             result = started.initResult().contextWrite(CallerContext.forRequest(request.id(), caller))
                     .block(INITIALIZE_LIMIT);
-            session = new HttpSession(SessionIds.next(), caller, started.session(), result.protocolVersion());
+            session = new HttpSession(SessionIds.next(), caller, started.session(), result.protocolVersion(),
+                    ProtocolRules.declaresRoots(request.params()));
         } catch (RuntimeException e) {
             sessions.release();
             LOG.warn("initialize failed", e);

@@ -95,6 +95,9 @@ final class MessageDispatcher {
             switch (message) {
                 case McpSchema.JSONRPCNotification notification when isCancellation(notification) ->
                         cancel(session, notification);
+                case McpSchema.JSONRPCNotification notification
+                        when !ProtocolRules.forwards(notification.method(), session.clientDeclaredRoots()) ->
+                        LOG.debug("dropped {}: the client did not declare roots", notification.method());
                 case McpSchema.JSONRPCNotification notification -> session.sdk().accept(notification)
                         .contextWrite(CallerContext.forMessage(caller)).block(ACCEPT_LIMIT);
                 case McpSchema.JSONRPCResponse answer -> session.sdk().accept(answer)

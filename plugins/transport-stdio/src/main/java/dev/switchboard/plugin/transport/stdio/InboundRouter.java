@@ -23,6 +23,8 @@ import dev.switchboard.bridge.mcp.transport.ProtocolRules;
  * deliver that notification on the client's behalf, so nothing waits for it;</li>
  * <li>{@code notifications/cancelled} raises the named call's cancellation signal (the SDK has no handler for it);
  * the call's answer is then not sent;</li>
+ * <li>{@code notifications/roots/list_changed} from a client that did not declare {@code roots} is dropped, so the
+ * server never asks it {@code roots/list};</li>
  * <li>a JSON-RPC batch is accepted when the negotiated protocol version has them (2025-03-26 and earlier, as over
  * HTTP) and refused with -32600 otherwise, before initialization, or when it carries {@code initialize}.</li>
  * </ul>
@@ -39,6 +41,7 @@ final class InboundRouter {
     private volatile Phase phase = Phase.AWAITING_INITIALIZE;
     private volatile Object initializeId;
     private volatile String protocolVersion;
+    private volatile boolean clientDeclaredRoots;
 
     InboundRouter(SessionPort session) {
         this.session = session;
@@ -69,7 +72,9 @@ final class InboundRouter {
             return;
         }
         completeInitialization();
-        session.batch(messages.stream().filter(m -> !isCancellation(m) || !cancel(m)).toList());
+        session.batch(messages.stream().filter(m -> !isCancellation(m) || !cancel(m))
+                .filter(m -> !(m instanceof McpSchema.JSONRPCNotification notification)
+                        || ProtocolRules.forwards(notification.method(), clientDeclaredRoots)).toList());
     }
 
     /** Watches the session's answers for the success of {@code initialize} and the version it negotiated. */
@@ -121,6 +126,7 @@ final class InboundRouter {
                     "initialize needs params {protocolVersion, capabilities, clientInfo}"));
         } else {
             initializeId = request.id();
+            clientDeclaredRoots = ProtocolRules.declaresRoots(request.params());
             session.deliver(request);
         }
     }
@@ -133,6 +139,8 @@ final class InboundRouter {
             completeInitialization();
         } else if (isCancellation(notification)) {
             cancel(notification);
+        } else if (!ProtocolRules.forwards(method, clientDeclaredRoots)) {
+            LOG.debug("dropped {}: the client did not declare the capability the server would use", method);
         } else {
             completeInitialization();
             session.deliver(notification);

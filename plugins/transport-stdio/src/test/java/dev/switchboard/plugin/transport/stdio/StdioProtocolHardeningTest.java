@@ -129,6 +129,17 @@ class StdioProtocolHardeningTest {
         assertThat((String) error(answer).get("message")).contains("no_such_tool");
     }
 
+    @Test
+    void neverAsksRootsOfAClientThatDidNotDeclareThem() throws Exception {
+        client.initialize();
+
+        client.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"ping\"}");
+
+        assertThat(client.next()).as("the next message, not a roots/list request").containsEntry("id", 10)
+                .doesNotContainKey("method");
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> error(Map<String, Object> answer) {
         assertThat(answer).containsKey("error");
