@@ -15,10 +15,18 @@ public final class ClientMistakes {
 
     private static final Logger LOG = LoggerFactory.getLogger(ClientMistakes.class);
 
+    /** The default least time between two lines: 10 s. */
+    public static final long DEFAULT_INTERVAL_MILLIS = 10_000;
+
     private final String transport;
     private final long intervalNanos;
     private final AtomicLong nextAllowed = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong suppressed = new AtomicLong();
+
+    /** @param transport the transport's id, named in each line; at most one line per 10 s */
+    public ClientMistakes(String transport) {
+        this(transport, DEFAULT_INTERVAL_MILLIS);
+    }
 
     /**
      * @param transport      the transport's id, named in each line

@@ -6,6 +6,9 @@ package dev.switchboard.bridge.mcp.transport;
  */
 public final class ProtocolRules {
 
+    /** Most messages in one JSON-RPC batch, on every transport; a larger batch is refused whole with -32600. */
+    public static final int MAX_BATCH = 100;
+
     private static final String FIRST_WITHOUT_BATCHES = "2025-06-18";
     private static final String ROOTS_CHANGED = "notifications/roots/list_changed";
 

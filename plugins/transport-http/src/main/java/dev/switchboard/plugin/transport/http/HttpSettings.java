@@ -60,11 +60,6 @@ record HttpSettings(String host, int port, int maxSessions, Duration sessionIdle
     /** Every key of {@code plugins.transport-http}; any other is refused as a likely typo. */
     static final Set<String> KEYS = Set.of("host", "port", "max-sessions", "session-idle-timeout-ms", "max-body-bytes",
             "max-json-depth", "allowed-hosts", "allowed-origins", "drain-timeout-ms", "sse-heartbeat-ms");
-    /**
-     * Most messages in one JSON-RPC batch (protocol 2025-03-26 and earlier): a larger batch is refused with -32600
-     * before any of it runs. Stdio has the same cap.
-     */
-    static final int MAX_BATCH = 100;
     static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
     /** The largest body a Java array can hold, less a margin the JDK keeps for array headers. */
     private static final long MAX_BODY_LIMIT = Integer.MAX_VALUE - 16L;

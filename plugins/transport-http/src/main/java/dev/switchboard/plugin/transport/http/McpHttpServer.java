@@ -25,6 +25,7 @@ import dev.switchboard.bridge.mcp.transport.BearerAuthentication;
 import dev.switchboard.bridge.mcp.transport.ClientMistakes;
 import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
 import dev.switchboard.bridge.mcp.transport.OriginPolicy;
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportException;
 
@@ -36,7 +37,6 @@ final class McpHttpServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(McpHttpServer.class);
     private static final Duration CANCEL_GRACE = Duration.ofSeconds(2);
-    private static final long MISTAKE_LOG_INTERVAL_MS = 10_000;
 
     private final WebServer web;
     private final McpServerHandle server;
@@ -67,7 +67,7 @@ final class McpHttpServer {
         RequestGate gate = new RequestGate(new AccessGate(new OriginPolicy(settings.allowedHosts(),
                 settings.allowedOrigins(), HttpSettings.PREFIX), new BearerAuthentication(context.authenticator())));
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();
-        ClientMistakes mistakes = new ClientMistakes("http", MISTAKE_LOG_INTERVAL_MS);
+        ClientMistakes mistakes = new ClientMistakes("http");
         ServingState state = new ServingState();
         SessionRegistry sessions = new SessionRegistry(settings.maxSessions(), settings.sessionIdleTimeout());
         List<String> versions = McpServerAssembly.protocolVersions(context.server());
@@ -78,7 +78,7 @@ final class McpHttpServer {
                 new Initializer(provider, sessions, state, mapper),
                 new RequestStreams(server, state, mapper, settings.heartbeat()), server);
         PostHandler post = new PostHandler(preconditions, new BodyReader(settings.maxBodyBytes()),
-                new JsonRpcDecoder(settings.maxJsonDepth(), HttpSettings.MAX_BATCH), dispatcher, mistakes);
+                new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH), dispatcher, mistakes);
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
         WebServer web;
         try {

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
 
@@ -175,7 +176,7 @@ class HttpSessionRulesTest {
     void refusesABatchOfMoreThanTheCapBeforeAnyOfItRuns() throws Exception {
         start(Map.of());
         String session = server.initialize(ALICE_TOKEN, "2025-03-26");
-        String batch = java.util.stream.IntStream.rangeClosed(1, HttpSettings.MAX_BATCH + 1)
+        String batch = java.util.stream.IntStream.rangeClosed(1, ProtocolRules.MAX_BATCH + 1)
                 .mapToObj(id -> TestServer.call(id, "whoami")).collect(java.util.stream.Collectors.joining(",", "[", "]"));
 
         RawHttp.Response response = server.post(ALICE_TOKEN, session, batch)
@@ -183,7 +184,7 @@ class HttpSessionRulesTest {
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32600);
-        assertThat((String) response.error().get("message")).contains("at most " + HttpSettings.MAX_BATCH);
+        assertThat((String) response.error().get("message")).contains("at most " + ProtocolRules.MAX_BATCH);
         assertThat(context.invocations).hasValue(0);
     }
 

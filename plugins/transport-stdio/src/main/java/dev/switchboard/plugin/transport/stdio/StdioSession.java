@@ -30,6 +30,7 @@ import dev.switchboard.bridge.mcp.transport.ClientMistakes;
 import dev.switchboard.bridge.mcp.transport.InFlightIds;
 import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
 import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportLifecycle;
@@ -50,12 +51,9 @@ final class StdioSession implements SessionPort {
     private static final Logger LOG = LoggerFactory.getLogger(StdioSession.class);
     /** The largest message (one line) this transport reads; a longer one is answered -32600 with its id. */
     static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
-    /** Most messages in one batch, as over HTTP. */
-    static final int MAX_BATCH = 100;
     /** JSON nesting accepted, as over HTTP by default. */
     private static final int MAX_JSON_DEPTH = 64;
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
-    private static final long MISTAKE_LOG_INTERVAL_MS = 10_000;
     /** How long calls cancelled at the end of the input get to write their answers. */
     private static final Duration CANCEL_SETTLE = Duration.ofSeconds(5);
 
@@ -82,8 +80,8 @@ final class StdioSession implements SessionPort {
                 message -> outbound(router, message)), McpServerAssembly.protocolVersions(context.server()));
         this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(Principal.LOCAL_OWNER));
         this.loop = new InboundLoop(new LineReader(streams.in(), MAX_LINE_BYTES),
-                new JsonRpcDecoder(MAX_JSON_DEPTH, MAX_BATCH), router, this, stopRequested::get, this::end, readers,
-                new ClientMistakes(TRANSPORT_ID, MISTAKE_LOG_INTERVAL_MS));
+                new JsonRpcDecoder(MAX_JSON_DEPTH, ProtocolRules.MAX_BATCH), router, this, stopRequested::get, this::end, readers,
+                new ClientMistakes(TRANSPORT_ID));
     }
 
     void start() {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
@@ -99,11 +100,11 @@ class StdioProtocolHardeningTest {
         client.send("[{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}]");
         assertThat(error(client.next())).containsEntry("code", -32600);
 
-        String tooMany = IntStream.rangeClosed(1, StdioSession.MAX_BATCH + 1)
+        String tooMany = IntStream.rangeClosed(1, ProtocolRules.MAX_BATCH + 1)
                 .mapToObj(id -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}")
                 .collect(Collectors.joining(",", "[", "]"));
         client.send(tooMany);
-        assertThat((String) error(client.next()).get("message")).contains("at most " + StdioSession.MAX_BATCH);
+        assertThat((String) error(client.next()).get("message")).contains("at most " + ProtocolRules.MAX_BATCH);
     }
 
     @Test
