@@ -17,10 +17,12 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Compiles tool input schemas and validates arguments against them with the networknt JSON Schema validator
- * (draft 2020-12 unless the schema's {@code $schema} names another). The work is bounded whatever the client sends:
- * at most {@value #REPORTED} violations are reported per call, followed by one that counts the rest; validation stops
- * once {@value #STOP_AFTER} violations were found, and after {@value #MAX_STEPS} evaluation steps (a message of the
- * transports' largest size needs far fewer). Thread-safe.
+ * (draft 2020-12 unless the schema's {@code $schema} names another), and checks that every value the schema declares
+ * an integer is a whole number in the signed 64-bit range (JSON Schema alone accepts {@code 1e20} and
+ * {@code 18446744073709551618}, which a handler could only wrap or saturate). The work is bounded whatever the
+ * client sends: at most {@value #REPORTED} violations are reported per call, followed by one that counts the rest;
+ * validation stops once {@value #STOP_AFTER} violations were found, and after {@value #MAX_STEPS} evaluation steps (a
+ * message of the transports' largest size needs far fewer). Thread-safe.
  */
 public final class ArgumentValidator {
 
@@ -40,10 +42,13 @@ public final class ArgumentValidator {
      */
     public static final class Compiled {
         private final Schema schema;
+        /** Where the schema declares integers, or null when it declares none. */
+        private final WholeNumbers wholeNumbers;
         private volatile List<Violation> emptyVerdict;
 
-        private Compiled(Schema schema) {
+        private Compiled(Schema schema, WholeNumbers wholeNumbers) {
             this.schema = schema;
+            this.wholeNumbers = wholeNumbers;
         }
     }
 
@@ -63,7 +68,7 @@ public final class ArgumentValidator {
             if (!node.isObject() || !"object".equals(node.path("type").asString(""))) {
                 throw new InvalidToolSchemaException(toolName, "the root must be an object schema with type object");
             }
-            return new Compiled(registry.getSchema(node));
+            return new Compiled(registry.getSchema(node), WholeNumbers.of(node).orElse(null));
         } catch (JacksonException | com.networknt.schema.SchemaException e) {
             throw new InvalidToolSchemaException(toolName, e.getMessage());
         }
@@ -87,6 +92,14 @@ public final class ArgumentValidator {
     }
 
     private static List<Violation> check(Compiled compiled, Map<String, Object> arguments) {
+        List<Violation> violations = new ArrayList<>();
+        if (compiled.wholeNumbers != null) {
+            // First: the validator's minimum/maximum checks themselves fail on a double past 64 bits (1e20).
+            compiled.wholeNumbers.check(arguments, "", violations);
+            if (!violations.isEmpty()) {
+                return capped(violations);
+            }
+        }
         JsonNode instance = JSON.valueToTree(arguments);
         ViolationList found = new ViolationList(REPORTED, STOP_AFTER);
         try {
@@ -99,8 +112,12 @@ public final class ArgumentValidator {
         } catch (ValidationLimitExceededException e) {
             return List.of(new Violation("", "the arguments are too large or too deeply nested to validate; send"
                     + " smaller arguments"));
+        } catch (JacksonException e) {
+            // The validator could not convert a value to compare it (a number past 64 bits where the check above
+            // does not reach, inside anyOf): the value is unusable, not the server.
+            return List.of(new Violation("",
+                    "a value cannot be checked against the schema: " + e.getOriginalMessage()));
         }
-        List<Violation> violations = new ArrayList<>();
         for (Error error : found.kept()) {
             violations.add(new Violation(fieldOf(error), error.getMessage()));
         }
@@ -109,6 +126,17 @@ public final class ArgumentValidator {
                     + " more violations not listed (the first " + REPORTED + " are)"));
         }
         return violations;
+    }
+
+    /** @return the first {@value #REPORTED} violations, and one that counts the rest when there are more */
+    private static List<Violation> capped(List<Violation> violations) {
+        if (violations.size() <= REPORTED) {
+            return violations;
+        }
+        List<Violation> reported = new ArrayList<>(violations.subList(0, REPORTED));
+        reported.add(new Violation("", "and " + (violations.size() - REPORTED) + " more violations not listed (the"
+                + " first " + REPORTED + " are)"));
+        return reported;
     }
 
     /**

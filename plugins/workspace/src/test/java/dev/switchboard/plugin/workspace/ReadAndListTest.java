@@ -4,6 +4,7 @@ import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.RandomAccessFile;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -36,6 +37,51 @@ class ReadAndListTest {
     @AfterEach
     void stop() {
         harness.close();
+    }
+
+    @Test
+    @DisplayName("issue 11.6: read of a ZIP answers that it is binary, with its MIME type and size, not its bytes")
+    void readOfAZipSaysItIsBinary() throws Exception {
+        Path zip = home.resolve("archive.zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("inner.txt"));
+            out.write("hello".repeat(200).getBytes());
+            out.closeEntry();
+        }
+        byte[] bytes = Files.readAllBytes(zip);
+
+        Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "archive.zip"));
+
+        assertThat(read).containsEntry("revision", Revision.of(bytes)).containsEntry("details",
+                Map.of("bytes", bytes.length, "mimeType", "application/zip", "binary", true));
+        assertThat((String) read.get("output")).isEqualTo("Binary file [application/zip], " + bytes.length
+                + " bytes; not shown as text (inspect it with bash, for example `file` or `xxd | head`).");
+    }
+
+    @Test
+    @DisplayName("issue 11.6: read of a file with NUL bytes answers binary application/octet-stream, no U+FFFD")
+    void readOfAFileWithNulBytesSaysItIsBinary() throws Exception {
+        byte[] bytes = new byte[950];
+        bytes[0] = 'x';
+        bytes[500] = (byte) 0xFF;
+        Files.write(home.resolve("blob.dat"), bytes);
+
+        Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "blob.dat"));
+
+        assertThat((String) read.get("output")).startsWith("Binary file [application/octet-stream], 950 bytes")
+                .doesNotContain("\0").doesNotContain("\uFFFD");
+        assertThat(read).containsEntry("details", Map.of("bytes", 950, "mimeType", "application/octet-stream",
+                "binary", true));
+    }
+
+    @Test
+    @DisplayName("issue 11.6: text that merely starts like a short magic (MZ) is still read as text")
+    void textStartingWithAShortMagicStaysText() throws Exception {
+        Files.writeString(home.resolve("notes.txt"), "MZ stands for Mark Zbikowski\n");
+
+        Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "notes.txt"));
+
+        assertThat(read).containsEntry("output", "MZ stands for Mark Zbikowski");
     }
 
     @Test
@@ -79,6 +125,29 @@ class ReadAndListTest {
         assertThat(text).startsWith("one\n").contains("offset=2").doesNotContain("two\n");
         assertThat(harness.ok("read", args("workspace_id", id, "path", "two.txt", "offset", 2)).get("output"))
                 .isEqualTo("two");
+    }
+
+    @Test
+    void anOffsetPastSigned64BitsIsRefusedNamingTheFieldRatherThanWrapped() throws Exception {
+        Files.writeString(home.resolve("many.txt"), "line\n".repeat(5000));
+
+        // Jackson parses this literal (2^64 + 4096) into a BigInteger; its intValue() (the low 32 bits, 4096) was
+        // once used as the offset, and the call answered about another line than asked.
+        var failure = harness.refused("read", args("workspace_id", id, "path", "many.txt", "offset",
+                new BigInteger("18446744073709555712")), "INVALID_ARGUMENTS");
+
+        assertThat(failure.details()).containsEntry("field", "offset");
+    }
+
+    @Test
+    void anOffsetPastTheIntRangeIsRefusedNamingTheFieldRatherThanTruncated() throws Exception {
+        Files.writeString(home.resolve("many.txt"), "line\n".repeat(10));
+
+        var failure = harness.refused("read", args("workspace_id", id, "path", "many.txt", "offset", 4_294_967_297L),
+                "INVALID_ARGUMENTS");
+
+        assertThat(failure.details()).containsEntry("field", "offset");
+        assertThat(failure.message()).contains("offset: must be a whole number from 1 to 2147483647");
     }
 
     @Test
