@@ -7,6 +7,6 @@
  * {@link dev.switchboard.bridge.mcp.transport.BearerAuthentication}), the ids of requests in flight
  * ({@link dev.switchboard.bridge.mcp.transport.InFlightIds}) and the rate-limited log of client mistakes
  * ({@link dev.switchboard.bridge.mcp.transport.ClientMistakes}). Free of any HTTP library: a transport passes header
- * values and bytes, and writes the answers in its own terms. See {@code docs/adr/0007-shared-transport-plumbing.md}.
+ * values and bytes, and writes the answers in its own terms. See {@code docs/adr/0009-shared-transport-plumbing.md}.
  */
 package dev.switchboard.bridge.mcp.transport;
