@@ -73,32 +73,48 @@ public final class Kernel implements AutoCloseable {
     }
 
     /**
-     * Starts the given transports and blocks until they have all ended (stdin EOF) or {@link #close()} is called.
+     * Starts the given transports and blocks until one has ended on its own (stdin EOF) or {@link #close()} is
+     * called.
      *
      * @param transportIds the transports to start, such as {@code [stdio]}
      * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
      * @throws InterruptedException                                      if the calling thread is interrupted
      */
     public void serve(List<String> transportIds) throws InterruptedException {
-        startTransports(transportIds);
+        serve(transportIds, false);
+    }
+
+    /**
+     * Starts the given transports and blocks until one ends on its own (stdin EOF), or, with {@code keepServing},
+     * until all have ended; or until {@link #close()} is called.
+     *
+     * @param transportIds the transports to start, such as {@code [stdio, http]}
+     * @param keepServing  whether the other transports keep serving after one ended on its own
+     * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
+     * @throws InterruptedException                                      if the calling thread is interrupted
+     */
+    public void serve(List<String> transportIds, boolean keepServing) throws InterruptedException {
+        startTransports(transportIds, keepServing);
         awaitTransports();
     }
 
     /**
      * Starts the given transports and returns once they serve.
      *
-     * @param transportIds the transports to start, such as {@code [stdio]}
+     * @param transportIds the transports to start, such as {@code [stdio, http]}
+     * @param keepServing  whether the other transports keep serving after one ended on its own
      * @return where each serves, in start order, such as {@code [stdio, http http://127.0.0.1:8765/mcp]}
      * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
      */
-    public List<String> startTransports(List<String> transportIds) {
+    public List<String> startTransports(List<String> transportIds, boolean keepServing) {
         TransportRunner runner = injector.getInstance(TransportRunner.class);
-        runner.start(transportIds, plugins().transports(), transportContext(runner));
+        runner.start(transportIds, plugins().transports(), transportContext(runner), keepServing);
         return runner.endpoints();
     }
 
     /**
-     * Blocks until the started transports have all ended (stdin EOF) or {@link #close()} is called.
+     * Blocks until the started transports have ended as {@link #startTransports} asked (one on its own, or, with
+     * {@code keepServing}, all), or {@link #close()} is called.
      *
      * @throws InterruptedException if the calling thread is interrupted
      */

@@ -61,7 +61,8 @@ final class ServeCommand implements CliCommand {
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "switchboard-shutdown"));
         TerminationSignals.onTerminate(stop);
         try {
-            List<String> endpoints = kernel.startTransports(config.kernel().transports());
+            List<String> endpoints = kernel.startTransports(config.kernel().transports(),
+                    line.hasOption(ServeOptions.KEEP_SERVING));
             console.err().println(StartLine.of(endpoints, config.kernel().stateDir(), kernel.plugins().statuses()));
             StartLine.terminalHint(endpoints, Boolean.getBoolean(StartLine.STDIN_TERMINAL_PROPERTY))
                     .ifPresent(console.err()::println);
