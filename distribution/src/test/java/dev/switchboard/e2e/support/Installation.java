@@ -172,7 +172,7 @@ public final class Installation {
     public RawSession serve(Map<String, String> extraEnv, String... args) {
         List<String> command = new ArrayList<>(List.of("serve"));
         command.addAll(List.of(args));
-        return new RawSession(start(command, extraEnv));
+        return start(command, extraEnv);
     }
 
     /** @return {@link #serve(Map)} without further variables */

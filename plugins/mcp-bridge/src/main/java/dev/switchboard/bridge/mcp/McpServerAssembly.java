@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import tools.jackson.core.JacksonException;
@@ -187,8 +189,7 @@ public final class McpServerAssembly {
                 .instructions(context.server().instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder()
                         .tools(false).resources(true, true).prompts(false).completions().logging().build())
-                .jsonMapper(Shared.MAPPER.servingTools(context.tools().tools().stream()
-                        .map(dev.switchboard.ports.tool.ToolDescriptor::name).collect(Collectors.toSet())))
+                .jsonMapper(Shared.MAPPER.servingTools(callableTools(context)))
                 .jsonSchemaValidator(Shared.VALIDATOR)
                 .validateToolInputs(false)
                 .tools(ToolSpecs.build(context.tools(), new ToolDescriptorMapper(json), Shared.VALIDATOR, tools,
@@ -213,5 +214,13 @@ public final class McpServerAssembly {
             }
         });
         return handle;
+    }
+
+    /** @return the tools a call may name: those listed, and the unavailable ones of failed plugins (answered why) */
+    private static Set<String> callableTools(TransportContext context) {
+        Set<String> names = context.tools().tools().stream().map(dev.switchboard.ports.tool.ToolDescriptor::name)
+                .collect(Collectors.toCollection(HashSet::new));
+        names.addAll(context.tools().unavailable());
+        return names;
     }
 }
