@@ -106,6 +106,12 @@ class PlatformArchitectureAllowancesTest {
     }
 
     @Test
+    void testkitMayBuildThePluginInjector() {
+        assertHolds(PlatformArchitectureRules.guice_api_only_in_modules_and_boot,
+                importing("dev.switchboard.testkit.archfixture.TestBedWithInjector", NEUTRAL));
+    }
+
+    @Test
     void ruleThatSelectsNothingFails() {
         ArchRule mistyped = classes().that().resideInAPackage("dev.switchboard.portz..").should().bePublic();
 

@@ -65,7 +65,7 @@ class PlatformArchitectureRulesViolationTest {
     void classNamedToolThatIsNoToolIsRefused() {
         assertViolation(PlatformArchitectureRules.classes_named_tool_implement_the_tool_port,
                 importing(ALPHA + "adapter.in.tool.AlphaSchemaTool"), ALPHA + "adapter.in.tool.AlphaSchemaTool",
-                "does not implement " + TypeKinds.TOOL_PORT);
+                "not assignable to " + TypeKinds.TOOL_PORT);
     }
 
     @Test

@@ -1,0 +1,4 @@
+/**
+ * Fixtures in the testkit's package, imported only by the allowance tests.
+ */
+package dev.switchboard.testkit.archfixture;
