@@ -112,6 +112,12 @@ class PlatformArchitectureAllowancesTest {
     }
 
     @Test
+    void testkitMayDriveADistributionWithTheMcpClient() {
+        assertHolds(PlatformArchitectureRules.mcp_sdk_stays_in_mcp_transport_code,
+                importing("dev.switchboard.testkit.archfixture.ClientForADistribution", NEUTRAL));
+    }
+
+    @Test
     void ruleThatSelectsNothingFails() {
         ArchRule mistyped = classes().that().resideInAPackage("dev.switchboard.portz..").should().bePublic();
 
