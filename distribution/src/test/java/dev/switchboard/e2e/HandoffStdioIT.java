@@ -27,6 +27,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.e2e.support.ToolCatalog;
 
 /**
  * The handoff plugin in the built distribution, driven over stdio by the MCP Java SDK's own client: the ChatGPT-to-Codex
@@ -38,10 +39,7 @@ class HandoffStdioIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final StringBuffer SERVER_STDERR = new StringBuffer();
-    private static final Set<String> FRONTISPICE_TOOLS = Set.of("frontispice_list_projects",
-            "frontispice_register_project", "frontispice_publish_handoff", "frontispice_delivery_status",
-            "frontispice_list_updates", "frontispice_read_handoff", "frontispice_route_handoff",
-            "frontispice_mark_applied", "frontispice_advance_cursor", "frontispice_project_status");
+    private static final Set<String> FRONTISPICE_TOOLS = Set.copyOf(ToolCatalog.names("handoff"));
 
     @TempDir
     static Path dir;

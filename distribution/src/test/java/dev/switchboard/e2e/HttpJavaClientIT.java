@@ -27,6 +27,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.e2e.support.HttpServe;
 import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.e2e.support.ToolCatalog;
 
 /**
  * The built distribution served over streamable HTTP, authentication on, to the MCP Java SDK's own HTTP client
@@ -36,10 +37,7 @@ import dev.switchboard.e2e.support.Installation;
 class HttpJavaClientIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    private static final List<String> HANDOFF_TOOLS = List.of("frontispice_list_projects",
-            "frontispice_register_project", "frontispice_publish_handoff", "frontispice_delivery_status",
-            "frontispice_list_updates", "frontispice_read_handoff", "frontispice_route_handoff",
-            "frontispice_mark_applied", "frontispice_advance_cursor", "frontispice_project_status");
+    private static final List<String> HANDOFF_TOOLS = ToolCatalog.names("handoff");
 
     @TempDir
     static Path dir;

@@ -27,6 +27,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.e2e.support.Installation;
 import dev.switchboard.e2e.support.SdkStdio;
+import dev.switchboard.e2e.support.ToolCatalog;
 
 /**
  * The workspace plugin in the built distribution, driven over stdio by the MCP Java SDK's own client (spec §3B):
@@ -36,8 +37,7 @@ import dev.switchboard.e2e.support.SdkStdio;
  */
 class WorkspaceStdioIT {
 
-    static final List<String> WORKSPACE_TOOLS = List.of("workspace_open", "workspace_close", "read", "ls", "find",
-            "grep", "write", "edit", "bash", "skill_info");
+    static final List<String> WORKSPACE_TOOLS = ToolCatalog.names("workspace");
     private static final StringBuffer SERVER_STDERR = new StringBuffer();
 
     @TempDir
@@ -66,7 +66,7 @@ class WorkspaceStdioIT {
         }
     }
 
-    /** 36: the ten rig-bridge tools, with their read-only and destructive hints. */
+    /** 36: the rig-bridge tools of the workspace's committed catalog, with their read-only and destructive hints. */
     @Test
     void toolsListOffersTheTenWorkspaceToolsWithTheirHints() {
         List<McpSchema.Tool> tools = client.listTools().tools().stream()

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.e2e.support.ToolCatalog;
 
 /**
  * The workspace plugin of the built distribution, served over stdio to the official MCP TypeScript SDK client: runs
@@ -45,6 +46,7 @@ class WorkspaceTypeScriptClientIT {
         node.environment().put("SWITCHBOARD_E2E_HOME", installation.home().toString());
         node.environment().put("SWITCHBOARD_E2E_STATE_DIR", installation.stateDir().toString());
         node.environment().put("SWITCHBOARD_E2E_WORKSPACE_HOME", workspaceHome.toString());
+        node.environment().put("SWITCHBOARD_E2E_WORKSPACE_TOOLS", String.join(",", ToolCatalog.names("workspace")));
         node.environment().putAll(installation.environment());
         Process process = node.start();
         process.getOutputStream().close();

@@ -2,8 +2,11 @@ package dev.switchboard.kernel.plugin;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import org.pf4j.PluginManager;
+
+import com.google.inject.Injector;
 
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
@@ -21,20 +24,24 @@ import dev.switchboard.ports.transport.Transport;
 
 /**
  * Resolves a started plugin's extensions once (PF4J builds new instances on every lookup) and enters them into the
- * kernel's catalogs; withdraws them all again when the plugin fails or stops.
+ * kernel's catalogs; withdraws them all again when the plugin fails or stops. A plugin's tools are the set its module
+ * binds ({@link BoundTools}, read from the plugin's own injector) plus those of any {@link ToolProvider} extension.
  */
 final class ContributionRegistrar {
 
     private final PluginManager manager;
+    private final Function<String, Injector> injectorOf;
     private final StorageAccess storage;
     private final ToolRegistry tools;
     private final ResourceRegistry resources;
     private final PromptRegistry prompts;
     private final SecretScannerRegistry scanners;
 
-    ContributionRegistrar(PluginManager manager, StorageAccess storage, ToolRegistry tools,
-                          ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners) {
+    ContributionRegistrar(PluginManager manager, Function<String, Injector> injectorOf, StorageAccess storage,
+                          ToolRegistry tools, ResourceRegistry resources, PromptRegistry prompts,
+                          SecretScannerRegistry scanners) {
         this.manager = manager;
+        this.injectorOf = injectorOf;
         this.storage = storage;
         this.tools = tools;
         this.resources = resources;
@@ -52,7 +59,7 @@ final class ContributionRegistrar {
         for (MigrationSet set : manager.getExtensions(MigrationSet.class, pluginId)) {
             storage.get().migrate(set.owner(), set.migrations());
         }
-        List<Tool> contributed = new ArrayList<>();
+        List<Tool> contributed = new ArrayList<>(BoundTools.in(injectorOf.apply(pluginId)));
         manager.getExtensions(ToolProvider.class, pluginId).forEach(p -> contributed.addAll(p.tools()));
         List<ResourceProvider> resourceProviders = manager.getExtensions(ResourceProvider.class, pluginId);
         List<PromptProvider> promptProviders = manager.getExtensions(PromptProvider.class, pluginId);

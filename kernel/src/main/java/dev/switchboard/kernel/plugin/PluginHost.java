@@ -76,7 +76,8 @@ public final class PluginHost {
         this.storage = storage;
         this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
         this.storagePlugins = new StoragePlugins(manager);
-        this.registrar = new ContributionRegistrar(manager, storage, tools, resources, prompts, scanners);
+        this.registrar = new ContributionRegistrar(manager, injectors::get, storage, tools, resources, prompts,
+                scanners);
     }
 
     /**

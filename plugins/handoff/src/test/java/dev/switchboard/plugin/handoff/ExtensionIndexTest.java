@@ -9,18 +9,17 @@ import org.junit.jupiter.api.Test;
 
 import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
 import dev.switchboard.plugin.handoff.adapter.in.resource.ResourcePrefetch;
-import dev.switchboard.plugin.handoff.adapter.in.tool.HandoffTools;
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
 
 /** PF4J finds extensions only through the index its annotation processor writes; without it the plugin is inert. */
 class ExtensionIndexTest {
 
     @Test
-    void theIndexListsTheToolsTheResourcesAndTheMigrations() throws Exception {
-        Path classes = Path.of(HandoffTools.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    void theIndexListsTheResourcesTheMigrationsAndThePrefetch() throws Exception {
+        Path classes = Path.of(HandoffMigrations.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 
         assertThat(Files.readAllLines(classes.resolve("META-INF/extensions.idx"))).contains(
-                HandoffTools.class.getName(), HandoffResources.class.getName(), HandoffMigrations.class.getName(),
+                HandoffResources.class.getName(), HandoffMigrations.class.getName(),
                 ResourcePrefetch.class.getName());
     }
 

@@ -13,11 +13,11 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.util.Modules;
 
+import dev.switchboard.kernel.plugin.BoundTools;
 import dev.switchboard.kernel.secrets.DefaultSecretScanner;
 import dev.switchboard.kernel.tools.ArgumentValidator;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ToolRegistry;
-import dev.switchboard.plugin.handoff.adapter.in.tool.HandoffTools;
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
 import dev.switchboard.plugin.storage.sqlite.SqliteStorageProvider;
 import dev.switchboard.ports.call.Principal;
@@ -62,7 +62,7 @@ final class HandoffHarness implements AutoCloseable {
                 });
         ArgumentValidator validator = new ArgumentValidator();
         this.registry = new ToolRegistry(validator);
-        registry.register("handoff", "", injector.getInstance(HandoffTools.class).tools());
+        registry.register("handoff", "", BoundTools.in(injector));
         this.invoker = new KernelToolInvoker(registry, validator);
     }
 

@@ -10,12 +10,12 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 
 import dev.switchboard.kernel.exec.DefaultProcessExecutor;
+import dev.switchboard.kernel.plugin.BoundTools;
 import dev.switchboard.kernel.tools.ArgumentValidator;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.plugin.storage.sqlite.SqliteStorageProvider;
 import dev.switchboard.plugin.workspace.adapter.in.lifecycle.WorkspaceLifecycle;
-import dev.switchboard.plugin.workspace.adapter.in.tool.WorkspaceTools;
 import dev.switchboard.plugin.workspace.adapter.out.persistence.WorkspaceMigrations;
 import dev.switchboard.ports.call.Cancellation;
 import dev.switchboard.ports.call.ClientRequests;
@@ -72,7 +72,7 @@ final class WorkspaceHarness implements AutoCloseable {
         });
         ArgumentValidator validator = new ArgumentValidator();
         this.registry = new ToolRegistry(validator);
-        registry.register("workspace", "", injector.getInstance(WorkspaceTools.class).tools());
+        registry.register("workspace", "", BoundTools.in(injector));
         this.invoker = new KernelToolInvoker(registry, validator);
     }
 
