@@ -90,8 +90,15 @@ public final class ArgumentValidator {
             }
         }
         JsonNode instance = JSON.valueToTree(arguments);
-        for (Error error : compiled.schema.validate(instance)) {
-            violations.add(new Violation(fieldOf(error), error.getMessage()));
+        try {
+            for (Error error : compiled.schema.validate(instance)) {
+                violations.add(new Violation(fieldOf(error), error.getMessage()));
+            }
+        } catch (JacksonException e) {
+            // The validator could not convert a value to compare it (a number past 64 bits where the check above
+            // does not reach, inside anyOf): the value is unusable, not the server.
+            return List.of(new Violation("",
+                    "a value cannot be checked against the schema: " + e.getOriginalMessage()));
         }
         return violations;
     }

@@ -13,9 +13,9 @@ import dev.switchboard.ports.tool.Arguments;
  * Where an input schema declares {@code "type": "integer"}, and the check that a value there is a whole number in
  * the signed 64-bit range. JSON Schema calls {@code 1e20} and {@code 18446744073709551618} integers, but no handler can
  * hold them: without this check they would be wrapped ({@code 18446744073709551618} read as 2) or saturated. Follows
- * {@code properties}, {@code additionalProperties} and {@code items}, recursively (the shapes tool schemas use); an
- * integer declared only behind {@code $ref} or a combinator is still refused by {@link Arguments} when the handler
- * reads it. Immutable and thread-safe.
+ * {@code properties}, {@code additionalProperties}, {@code items} and local {@code $ref}s, recursively (the shapes
+ * tool schemas use); an integer declared only inside a combinator ({@code anyOf}, ...) is still refused by
+ * {@link Arguments} when the handler reads it. Immutable and thread-safe.
  */
 final class WholeNumbers {
 
@@ -33,18 +33,29 @@ final class WholeNumbers {
     }
 
     /**
-     * @param schema a (sub)schema
+     * @param schema a tool's input schema
      * @return where it declares integers, or empty when it declares none (the usual case: nothing to check)
      */
     static Optional<WholeNumbers> of(JsonNode schema) {
-        if (schema == null || !schema.isObject()) {
+        return of(schema, schema, 0);
+    }
+
+    /** Follows local {@code $ref}s ({@code #/$defs/..}) this deep at most, so a recursive schema ends. */
+    private static final int MAX_DEPTH = 16;
+
+    private static Optional<WholeNumbers> of(JsonNode schema, JsonNode root, int depth) {
+        if (schema == null || !schema.isObject() || depth > MAX_DEPTH) {
             return Optional.empty();
         }
+        String ref = schema.path("$ref").asString("");
+        if (ref.startsWith("#/")) {
+            return of(root.at(ref.substring(1)), root, depth + 1);
+        }
         Map<String, WholeNumbers> properties = new LinkedHashMap<>();
-        schema.path("properties").properties()
-                .forEach(entry -> of(entry.getValue()).ifPresent(found -> properties.put(entry.getKey(), found)));
-        WholeNumbers otherProperties = of(schema.get("additionalProperties")).orElse(null);
-        WholeNumbers items = of(schema.get("items")).orElse(null);
+        schema.path("properties").properties().forEach(entry -> of(entry.getValue(), root, depth + 1)
+                .ifPresent(found -> properties.put(entry.getKey(), found)));
+        WholeNumbers otherProperties = of(schema.get("additionalProperties"), root, depth + 1).orElse(null);
+        WholeNumbers items = of(schema.get("items"), root, depth + 1).orElse(null);
         boolean integer = declaresInteger(schema.get("type"));
         if (!integer && properties.isEmpty() && otherProperties == null && items == null) {
             return Optional.empty();

@@ -110,6 +110,32 @@ class KernelToolInvokerTest {
     }
 
     @Test
+    void integersBehindALocalRefAreCheckedByPath() {
+        registry.register("p", "", List.of(FakeTool.withSchema("refs", """
+                {"type": "object", "$defs": {"line": {"type": "integer", "minimum": 1}},
+                 "properties": {"at": {"$ref": "#/$defs/line"}}}""", c -> ToolResult.text("ran"))));
+
+        ToolResult result = invoker.invoke(call("refs", Map.of("at", 1e20)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS);
+            assertThat(f.details()).containsEntry("field", "at");
+        });
+    }
+
+    @Test
+    void aNumberTheSchemaValidatorCannotCompareIsInvalidArgumentsNotADefect() {
+        registry.register("p", "", List.of(FakeTool.withSchema("either", """
+                {"type": "object", "properties": {"at": {"anyOf": [{"type": "integer", "minimum": 1},
+                  {"type": "string"}]}}}""", c -> ToolResult.text("ran"))));
+
+        ToolResult result = invoker.invoke(call("either", Map.of("at", 1e20)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+                f -> assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS));
+    }
+
+    @Test
     void aLargeNumberWhereTheSchemaDeclaresANumberIsAccepted() {
         registry.register("p", "", List.of(FakeTool.withSchema("measure", """
                 {"type": "object", "properties": {"size": {"type": "number"}}}""", c -> ToolResult.text("ran"))));
