@@ -298,7 +298,7 @@ public final class PlatformArchitectureRules {
             .because("the kernel finds contributions only through the extension points published in ports");
 
     /**
-     * What is public in a plugin (ADR 8, which replaces the brief's "only Plugin, Module and Extension classes are
+     * What is public in a plugin (ADR 10, which replaces the brief's "only Plugin, Module and Extension classes are
      * public"). Domain and application types are public where another package of the plugin uses them and are not
      * checked: bytecode does not show every use (constants are inlined), and the plugin's own class loader keeps them
      * from other plugins anyway. Libraries under {@code dev.switchboard.plugin} with no plugin class publish an API

@@ -11,6 +11,7 @@ import com.google.inject.Injector;
 import com.google.inject.ProvisionException;
 
 import dev.switchboard.kernel.auth.AuthSetupException;
+import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
@@ -71,15 +72,29 @@ public final class Kernel implements AutoCloseable {
     }
 
     /**
-     * Starts the given transports and blocks until they have all ended (stdin EOF) or {@link #close()} is called.
+     * Starts the given transports and blocks until one has ended on its own (stdin EOF) or {@link #close()} is
+     * called.
      *
      * @param transportIds the transports to start, such as {@code [stdio]}
      * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
      * @throws InterruptedException                                      if the calling thread is interrupted
      */
     public void serve(List<String> transportIds) throws InterruptedException {
+        serve(transportIds, false);
+    }
+
+    /**
+     * Starts the given transports and blocks until one ends on its own (stdin EOF), or, with {@code keepServing},
+     * until all have ended; or until {@link #close()} is called.
+     *
+     * @param transportIds the transports to start, such as {@code [stdio, http]}
+     * @param keepServing  whether the other transports keep serving after one ended on its own
+     * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
+     * @throws InterruptedException                                      if the calling thread is interrupted
+     */
+    public void serve(List<String> transportIds, boolean keepServing) throws InterruptedException {
         TransportRunner runner = injector.getInstance(TransportRunner.class);
-        runner.start(transportIds, plugins().transports(), transportContext(runner));
+        runner.start(transportIds, plugins().transports(), transportContext(runner), keepServing);
         runner.awaitEnd();
     }
 
@@ -91,6 +106,11 @@ public final class Kernel implements AutoCloseable {
     /** @return the tool catalog */
     public ToolRegistry tools() {
         return injector.getInstance(ToolRegistry.class);
+    }
+
+    /** @return the HTTP endpoints of started plugins, as transports mount them */
+    public HttpEndpointRegistry endpoints() {
+        return injector.getInstance(HttpEndpointRegistry.class);
     }
 
     /** @return the tool invoker */
@@ -114,13 +134,13 @@ public final class Kernel implements AutoCloseable {
         }
     }
 
-    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator */
+    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
         ServerIdentity identity = new ServerIdentity(BuildInfo.NAME, build.version(), INSTRUCTIONS,
                 BuildInfo.PROTOCOL_VERSIONS);
         return new TransportContext(identity, tools(), invoker(), injector.getInstance(ResourceRegistry.class),
-                injector.getInstance(PromptRegistry.class), runner, authenticator());
+                injector.getInstance(PromptRegistry.class), runner, authenticator(), endpoints());
     }
 
     /**

@@ -8,11 +8,15 @@ import org.pf4j.PluginManager;
 
 import com.google.inject.Injector;
 
+import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
+import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.health.HealthCheck;
+import dev.switchboard.ports.http.HttpEndpoint;
+import dev.switchboard.ports.observe.ToolCallObserver;
 import dev.switchboard.ports.plugin.ManagedService;
 import dev.switchboard.ports.prompt.PromptProvider;
 import dev.switchboard.ports.resource.ResourceProvider;
@@ -36,10 +40,15 @@ final class ContributionRegistrar {
     private final ResourceRegistry resources;
     private final PromptRegistry prompts;
     private final SecretScannerRegistry scanners;
+    private final Observability observability;
+
+    /** The registries of what plugins contribute to watching the server and to its HTTP surface. */
+    record Observability(ToolCallObservers observers, HttpEndpointRegistry endpoints) {
+    }
 
     ContributionRegistrar(PluginManager manager, Function<String, Injector> injectorOf, StorageAccess storage,
                           ToolRegistry tools, ResourceRegistry resources, PromptRegistry prompts,
-                          SecretScannerRegistry scanners) {
+                          SecretScannerRegistry scanners, Observability observability) {
         this.manager = manager;
         this.injectorOf = injectorOf;
         this.storage = storage;
@@ -47,10 +56,12 @@ final class ContributionRegistrar {
         this.resources = resources;
         this.prompts = prompts;
         this.scanners = scanners;
+        this.observability = observability;
     }
 
     /**
-     * Applies the plugin's migrations, then registers its tools, resources, prompts and scanners.
+     * Applies the plugin's migrations, then registers its tools, HTTP endpoints, resources, prompts, scanners and
+     * tool-call observers.
      *
      * @return the plugin's transports (started later by the kernel), its tool names, its managed services (started
      *         by the caller) and its health checks
@@ -65,7 +76,11 @@ final class ContributionRegistrar {
         List<PromptProvider> promptProviders = manager.getExtensions(PromptProvider.class, pluginId);
         List<SecretScanner> secretScanners = manager.getExtensions(SecretScanner.class, pluginId);
         List<Transport> transports = manager.getExtensions(Transport.class, pluginId);
+        List<HttpEndpoint> endpoints = manager.getExtensions(HttpEndpoint.class, pluginId);
+        List<ToolCallObserver> observers = manager.getExtensions(ToolCallObserver.class, pluginId);
         List<String> names = tools.register(pluginId, toolPrefix, contributed);
+        observability.endpoints().register(pluginId, endpoints);
+        observability.observers().register(pluginId, observers);
         resources.register(pluginId, resourceProviders);
         prompts.register(pluginId, promptProviders);
         scanners.register(pluginId, secretScanners);
@@ -78,6 +93,8 @@ final class ContributionRegistrar {
         resources.unregister(pluginId);
         prompts.unregister(pluginId);
         scanners.unregister(pluginId);
+        observability.endpoints().unregister(pluginId);
+        observability.observers().unregister(pluginId);
     }
 
     record Registered(List<String> toolNames, List<Transport> transports, List<ManagedService> services,

@@ -20,10 +20,12 @@ import org.slf4j.LoggerFactory;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 
+import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.health.HealthCheck;
@@ -67,17 +69,20 @@ public final class PluginHost {
      * @param resources      the resource catalog
      * @param prompts        the prompt catalog
      * @param scanners       the secret scanners
+     * @param observers      the tool-call observers
+     * @param endpoints      the HTTP endpoints
      */
     @Inject
     public PluginHost(Injector kernelInjector, SwitchboardConfig config, StorageAccess storage, ToolRegistry tools,
-                      ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners) {
+                      ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners,
+                      ToolCallObservers observers, HttpEndpointRegistry endpoints) {
         this.kernelInjector = kernelInjector;
         this.config = config;
         this.storage = storage;
         this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
         this.storagePlugins = new StoragePlugins(manager);
         this.registrar = new ContributionRegistrar(manager, injectors::get, storage, tools, resources, prompts,
-                scanners);
+                scanners, new ContributionRegistrar.Observability(observers, endpoints));
     }
 
     /**

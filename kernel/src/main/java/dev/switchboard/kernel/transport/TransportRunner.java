@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 
@@ -16,19 +17,23 @@ import org.slf4j.LoggerFactory;
 import dev.switchboard.ports.transport.Transport;
 import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportLifecycle;
+import dev.switchboard.ports.transport.TransportStatus;
 
 /**
- * Starts the requested transports, tracks which are running, and lets the boot thread wait until every one of them
- * has ended on its own (stdin EOF) or the server is asked to stop. Thread-safe.
+ * Starts the requested transports, tracks which are running, and lets the boot thread wait until the serving ends:
+ * by default as soon as one transport ends on its own (stdin EOF ends {@code serve --transport stdio,http}, so the
+ * HTTP port is free for the stdio client's next launch), or, when asked to keep serving, once every transport has
+ * ended; and whenever the server is asked to stop. Reports the transports' open sessions. Thread-safe.
  */
 @Singleton
-public final class TransportRunner implements TransportLifecycle {
+public final class TransportRunner implements TransportLifecycle, TransportStatus {
 
     private static final Logger LOG = LoggerFactory.getLogger(TransportRunner.class);
 
     private final Map<String, Transport> running = new ConcurrentHashMap<>();
     private final List<Transport> started = Collections.synchronizedList(new ArrayList<>());
     private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile boolean untilAllEnd;
 
     /**
      * Starts each requested transport, in order.
@@ -40,9 +45,24 @@ public final class TransportRunner implements TransportLifecycle {
      *                                 are stopped again)
      */
     public void start(List<String> requested, List<Transport> available, TransportContext contextBase) {
-        TransportContext context = new TransportContext(contextBase.server(), contextBase.tools(),
-                contextBase.invoker(), contextBase.resources(), contextBase.prompts(), this,
-                contextBase.authenticator());
+        start(requested, available, contextBase, false);
+    }
+
+    /**
+     * Starts each requested transport, in order.
+     *
+     * @param requested   transport ids, such as {@code [stdio, http]}
+     * @param available   transports contributed by started plugins
+     * @param contextBase what to serve; its lifecycle is replaced by this runner
+     * @param untilAllEnd false: serving ends when the first transport ends on its own (stdin EOF); true: the others
+     *                    keep serving until every transport has ended or the server is stopped
+     * @throws TransportStartException if a requested transport is missing or fails to start (those already started
+     *                                 are stopped again)
+     */
+    public void start(List<String> requested, List<Transport> available, TransportContext contextBase,
+                      boolean untilAllEnd) {
+        this.untilAllEnd = untilAllEnd;
+        TransportContext context = contextBase.withLifecycle(this);
         for (String id : requested) {
             Transport transport = available.stream().filter(t -> t.id().equals(id)).findFirst()
                     .orElseThrow(() -> new TransportStartException("transport '" + id + "' is not available: no "
@@ -63,6 +83,13 @@ public final class TransportRunner implements TransportLifecycle {
         }
     }
 
+    @Override
+    public Map<String, Integer> openSessions() {
+        Map<String, Integer> open = new TreeMap<>();
+        running.forEach((id, transport) -> transport.openSessions().ifPresent(n -> open.put(id, n)));
+        return open;
+    }
+
     /** @return the ids of the transports running now */
     public Set<String> active() {
         return Set.copyOf(running.keySet());
@@ -73,13 +100,13 @@ public final class TransportRunner implements TransportLifecycle {
         if (running.remove(transportId) != null) {
             LOG.info("transport {} ended", transportId);
         }
-        if (running.isEmpty()) {
+        if (running.isEmpty() || !untilAllEnd) {
             finished.countDown();
         }
     }
 
     /**
-     * Blocks until every transport has ended or {@link #stop()} was called.
+     * Blocks until the serving ended (see the class comment) or {@link #stop()} was called.
      *
      * @throws InterruptedException if the waiting thread is interrupted
      */
