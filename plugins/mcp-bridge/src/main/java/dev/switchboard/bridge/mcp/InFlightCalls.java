@@ -1,5 +1,6 @@
 package dev.switchboard.bridge.mcp;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -9,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class InFlightCalls {
 
-    private final Map<Key, CallCancellation> calls = new ConcurrentHashMap<>();
+    private final Map<Key, CancellationSignal> calls = new ConcurrentHashMap<>();
 
     /** A call's place in the table; calls without a request id get a key of their own. */
     record Key(String sessionId, Object requestId) {
@@ -20,36 +21,36 @@ final class InFlightCalls {
      * @param requestId the JSON-RPC id, or null when the transport did not pass it
      * @return the key under which the call's signal is held until {@link #release}
      */
-    Key register(String sessionId, Object requestId, CallCancellation cancellation) {
+    Key register(String sessionId, Object requestId, CancellationSignal cancellation) {
         Key key = new Key(sessionId, requestId == null ? new Object() : normalise(requestId));
         calls.put(key, cancellation);
         return key;
     }
 
-    void release(Key key, CallCancellation cancellation) {
+    void release(Key key, CancellationSignal cancellation) {
         calls.remove(key, cancellation);
     }
 
     /** @return true if a call was found and signalled */
     boolean cancel(String sessionId, Object requestId) {
-        CallCancellation cancellation = calls.get(new Key(sessionId, normalise(requestId)));
+        CancellationSignal cancellation = calls.get(new Key(sessionId, normalise(requestId)));
         if (cancellation == null) {
             return false;
         }
-        cancellation.cancel();
+        cancellation.raise();
         return true;
     }
 
     void cancelSession(String sessionId) {
         calls.forEach((key, cancellation) -> {
             if (key.sessionId().equals(sessionId)) {
-                cancellation.cancel();
+                cancellation.raise();
             }
         });
     }
 
     void cancelAll() {
-        calls.values().forEach(CallCancellation::cancel);
+        calls.values().forEach(CancellationSignal::raise);
     }
 
     /** JSON numbers may arrive as Integer in one message and Long in another; strings stay strings. */

@@ -1,5 +1,6 @@
 package dev.switchboard.bridge.mcp;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import java.util.Map;
 
 import org.slf4j.Logger;
@@ -41,7 +42,7 @@ final class ToolCallHandler {
      */
     McpSchema.CallToolResult call(McpAsyncServerExchange exchange, McpSchema.CallToolRequest request) {
         String correlationId = CorrelationIds.next();
-        CallCancellation cancellation = new CallCancellation();
+        CancellationSignal cancellation = new CancellationSignal();
         Object requestId = exchange.transportContext().get(RequestContexts.REQUEST_ID);
         InFlightCalls.Key key = inFlight.register(exchange.sessionId(), requestId, cancellation);
         try {
@@ -59,7 +60,7 @@ final class ToolCallHandler {
     }
 
     private ToolCall toolCall(McpAsyncServerExchange exchange, McpSchema.CallToolRequest request,
-                              String correlationId, CallCancellation cancellation) {
+                              String correlationId, CancellationSignal cancellation) {
         Principal principal = principals.resolve(exchange.transportContext());
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         Map<String, Object> meta = request.meta() == null ? Map.of() : request.meta();

@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.workspace;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -154,7 +155,7 @@ class BashTest {
     void cancellingACallKillsItsCommandAndTheRetryDoesNotRerun() throws Exception {
         Map<String, Object> call = args("workspace_id", id, "request_key", "c", "command",
                 "touch started; sleep 30; touch late");
-        ManualCancellation cancellation = new ManualCancellation();
+        CancellationSignal cancellation = new CancellationSignal();
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<ToolResult> running = pool.submit(() -> harness.call("bash", call, cancellation));
             while (!Files.exists(cwd.resolve("started"))) {

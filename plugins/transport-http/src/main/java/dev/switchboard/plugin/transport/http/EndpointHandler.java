@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import java.util.Set;
@@ -86,7 +87,7 @@ final class EndpointHandler implements Handler {
         } catch (UncheckedIOException e) {
             return;
         }
-        ClientGoneSignal gone = new ClientGoneSignal();
+        CancellationSignal gone = new CancellationSignal();
         EndpointResponse reply;
         try {
             reply = match.endpoint().handle(EndpointRequests.of(request, match, body, caller, gone));

@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Locale;
@@ -32,7 +33,7 @@ final class EndpointReplies {
         response.send(reply.body());
     }
 
-    static void streamed(ServerResponse response, EndpointResponse.Streamed reply, ClientGoneSignal gone) {
+    static void streamed(ServerResponse response, EndpointResponse.Streamed reply, CancellationSignal gone) {
         head(response, reply);
         try (OutputStream out = response.outputStream()) {
             HeldOutput stream = new HeldOutput(out, gone);
@@ -92,10 +93,10 @@ final class EndpointReplies {
     /** The {@link ResponseStream} over the response's output; writes are serialised. */
     private static final class HeldOutput implements ResponseStream {
         private final OutputStream out;
-        private final ClientGoneSignal gone;
+        private final CancellationSignal gone;
         private volatile long lastWrite = System.nanoTime();
 
-        HeldOutput(OutputStream out, ClientGoneSignal gone) {
+        HeldOutput(OutputStream out, CancellationSignal gone) {
             this.out = out;
             this.gone = gone;
         }

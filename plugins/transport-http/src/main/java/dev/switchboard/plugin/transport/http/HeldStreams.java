@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -9,19 +10,19 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class HeldStreams {
 
-    private final Set<ClientGoneSignal> signals = ConcurrentHashMap.newKeySet();
+    private final Set<CancellationSignal> signals = ConcurrentHashMap.newKeySet();
 
-    void add(ClientGoneSignal signal) {
+    void add(CancellationSignal signal) {
         signals.add(signal);
     }
 
-    void remove(ClientGoneSignal signal) {
+    void remove(CancellationSignal signal) {
         signals.remove(signal);
     }
 
     /** Raises every held stream's signal. */
     void releaseAll() {
-        signals.forEach(ClientGoneSignal::raise);
+        signals.forEach(CancellationSignal::raise);
     }
 
     /** @return how many responses are being streamed */
