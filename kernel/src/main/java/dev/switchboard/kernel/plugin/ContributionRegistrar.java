@@ -3,8 +3,6 @@ package dev.switchboard.kernel.plugin;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.pf4j.PluginManager;
-
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
@@ -20,21 +18,19 @@ import dev.switchboard.ports.tool.ToolProvider;
 import dev.switchboard.ports.transport.Transport;
 
 /**
- * Resolves a started plugin's extensions once (PF4J builds new instances on every lookup) and enters them into the
- * kernel's catalogs; withdraws them all again when the plugin fails or stops.
+ * Resolves a started plugin's extensions once (each lookup builds new instances) and enters them into the kernel's
+ * catalogs; withdraws them all again when the plugin fails or stops.
  */
 final class ContributionRegistrar {
 
-    private final PluginManager manager;
     private final StorageAccess storage;
     private final ToolRegistry tools;
     private final ResourceRegistry resources;
     private final PromptRegistry prompts;
     private final SecretScannerRegistry scanners;
 
-    ContributionRegistrar(PluginManager manager, StorageAccess storage, ToolRegistry tools,
-                          ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners) {
-        this.manager = manager;
+    ContributionRegistrar(StorageAccess storage, ToolRegistry tools, ResourceRegistry resources,
+                          PromptRegistry prompts, SecretScannerRegistry scanners) {
         this.storage = storage;
         this.tools = tools;
         this.resources = resources;
@@ -45,25 +41,25 @@ final class ContributionRegistrar {
     /**
      * Applies the plugin's migrations, then registers its tools, resources, prompts and scanners.
      *
-     * @return the plugin's transports (started later by the kernel), its tool names, its managed services (started
-     *         by the caller) and its health checks
+     * @return the plugin's tool names, transports (started later by the kernel), managed services (started by the
+     *         caller) and health checks
      */
-    Registered register(String pluginId, String toolPrefix) {
-        for (MigrationSet set : manager.getExtensions(MigrationSet.class, pluginId)) {
+    PluginContributions register(String pluginId, String toolPrefix, PluginExtensions extensions) {
+        for (MigrationSet set : extensions.of(MigrationSet.class)) {
             storage.get().migrate(set.owner(), set.migrations());
         }
         List<Tool> contributed = new ArrayList<>();
-        manager.getExtensions(ToolProvider.class, pluginId).forEach(p -> contributed.addAll(p.tools()));
-        List<ResourceProvider> resourceProviders = manager.getExtensions(ResourceProvider.class, pluginId);
-        List<PromptProvider> promptProviders = manager.getExtensions(PromptProvider.class, pluginId);
-        List<SecretScanner> secretScanners = manager.getExtensions(SecretScanner.class, pluginId);
-        List<Transport> transports = manager.getExtensions(Transport.class, pluginId);
+        extensions.of(ToolProvider.class).forEach(p -> contributed.addAll(p.tools()));
+        List<ResourceProvider> resourceProviders = extensions.of(ResourceProvider.class);
+        List<PromptProvider> promptProviders = extensions.of(PromptProvider.class);
+        List<SecretScanner> secretScanners = extensions.of(SecretScanner.class);
+        List<Transport> transports = extensions.of(Transport.class);
         List<String> names = tools.register(pluginId, toolPrefix, contributed);
         resources.register(pluginId, resourceProviders);
         prompts.register(pluginId, promptProviders);
         scanners.register(pluginId, secretScanners);
-        return new Registered(names, transports, manager.getExtensions(ManagedService.class, pluginId),
-                manager.getExtensions(HealthCheck.class, pluginId));
+        return new PluginContributions(names, transports, extensions.of(ManagedService.class),
+                extensions.of(HealthCheck.class));
     }
 
     void withdraw(String pluginId) {
@@ -71,9 +67,5 @@ final class ContributionRegistrar {
         resources.unregister(pluginId);
         prompts.unregister(pluginId);
         scanners.unregister(pluginId);
-    }
-
-    record Registered(List<String> toolNames, List<Transport> transports, List<ManagedService> services,
-                      List<HealthCheck> healthChecks) {
     }
 }
