@@ -43,7 +43,8 @@ import dev.switchboard.testkit.plugin.ExtensionIndex;
  * default {@code plugin-storage-sqlite}, on {@code <stateDir>/switchboard.db}), then the plugin itself through the
  * kernel's own {@link PluginAssembler} (the class {@code PluginHost} uses): its child injector with its module and
  * {@code PluginContext}, its extensions (read from the {@code META-INF/extensions.idx} next to its module class)
- * resolved once, its migrations applied, its tools registered, its managed services started. Calls go through the
+ * resolved once, its migrations applied, its tools registered, its managed services started (unless
+ * {@link Builder#withoutStartingServices()}). Calls go through the
  * kernel's invoker, so arguments are validated against each tool's input schema before the handler runs.
  *
  * <pre>{@code
@@ -82,7 +83,9 @@ public final class PluginTestBed implements AutoCloseable {
             this.plugin = assembler.injector(pluginId,
                     Modules.override(builder.module).with(builder.pluginOverrides));
             this.contributions = assembler.contribute(pluginId, new IndexedExtensions(own, plugin));
-            services.start(pluginId, contributions.services());
+            if (builder.startServices) {
+                services.start(pluginId, contributions.services());
+            }
         } catch (ProvisionException e) {
             close();
             // Guice wraps what an extension's constructor throws; the test wants the plugin's own exception.
@@ -243,6 +246,7 @@ public final class PluginTestBed implements AutoCloseable {
         private String backend = "sqlite";
         private Module pluginOverrides = binder -> { };
         private Module kernelOverrides = binder -> { };
+        private boolean startServices = true;
 
         private Builder(String pluginId, Module module) {
             this.pluginId = Objects.requireNonNull(pluginId, "pluginId");
@@ -293,6 +297,17 @@ public final class PluginTestBed implements AutoCloseable {
          */
         public Builder overrideKernel(Module overrides) {
             this.kernelOverrides = Objects.requireNonNull(overrides, "overrides");
+            return this;
+        }
+
+        /**
+         * Leaves the plugin's managed services unstarted, for a test that starts one itself at the moment it chooses
+         * (say, a prefetch that must see the test's data); {@link PluginTestBed#contributions()} still lists them.
+         *
+         * @return this builder
+         */
+        public Builder withoutStartingServices() {
+            this.startServices = false;
             return this;
         }
 

@@ -67,6 +67,14 @@ class PluginTestBedTest {
     }
 
     @Test
+    void servicesCanBeLeftForTheTestToStart() {
+        try (PluginTestBed bed = PluginTestBed.of("sample", new SampleModule()).withoutStartingServices().start(dir)) {
+            assertThat(bed.injector().getInstance(Journal.class).entries()).isEmpty();
+            assertThat(bed.contributions().services()).hasSize(1);
+        }
+    }
+
+    @Test
     void aSettingThePluginDoesNotReadFailsTheStartAsItWouldFailThePlugin() {
         assertThatThrownBy(() -> PluginTestBed.of("sample", new SampleModule())
                 .settings(Map.of("greting", "Hi")).start(dir))
