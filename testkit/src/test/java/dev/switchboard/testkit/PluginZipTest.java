@@ -19,7 +19,6 @@ import org.pf4j.DefaultPluginManager;
 import org.pf4j.PluginState;
 import org.pf4j.PluginWrapper;
 
-import dev.switchboard.ports.tool.ToolProvider;
 import dev.switchboard.testkit.plugin.PluginZip;
 import dev.switchboard.testkit.sample.SampleModule;
 import dev.switchboard.testkit.sample.SamplePlugin;
