@@ -54,6 +54,10 @@ import dev.switchboard.testkit.plugin.ExtensionIndex;
  * }
  * }</pre>
  *
+ * <p>What differs from a server: no PF4J class loader (the plugin's classes come from the test class path) and no
+ * PF4J {@code Plugin.start()} hook (keep start-up work in a {@code ManagedService}, which the bed starts); the tool
+ * prefix is none; the storage adapter's own module is not installed (it is found by its extension index alone).
+ *
  * <p>Thread-safe for calls (tools are called concurrently in the server too); {@link #close()} once, after them:
  * it stops the services, withdraws the plugin and closes the storage.
  */
