@@ -124,7 +124,7 @@ public final class PluginTestBed implements AutoCloseable {
     private void openStorage(ExtensionIndex own) {
         List<ExtensionIndex> storageSources = new ArrayList<>();
         for (ExtensionIndex index : ExtensionIndex.onClassPath(Thread.currentThread().getContextClassLoader())) {
-            if (!index.codeSource().equals(own.codeSource()) && !index.classesOf(StorageProvider.class).isEmpty()) {
+            if (!index.codeSource().equals(own.codeSource()) && providesStorage(index)) {
                 storageSources.add(index);
             }
         }
@@ -137,6 +137,15 @@ public final class PluginTestBed implements AutoCloseable {
                     + " the backend '" + kernel.getInstance(SwitchboardConfig.class).kernel().storage()
                     + "' is on the test class path; add dev.switchboard:plugin-storage-sqlite and"
                     + " org.xerial:sqlite-jdbc with test scope");
+        }
+    }
+
+    /** A code source whose listed classes do not load here (another plugin's, missing its libraries) is not storage. */
+    private static boolean providesStorage(ExtensionIndex index) {
+        try {
+            return !index.classesOf(StorageProvider.class).isEmpty();
+        } catch (IllegalStateException unloadable) {
+            return false;
         }
     }
 
