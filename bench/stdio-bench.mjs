@@ -2,6 +2,7 @@
 //   cold start: spawn -> initialize -> initialized -> first tools/list answer, median of N runs;
 //   round trips: sequential tools/call server_info (or tools/list) answers per second on one session.
 // Usage: node bench/stdio-bench.mjs [--runs 10] [--calls 20000] [--layout distribution/target/switchboard]
+//        [--baseline path/to/an/older/layout]   cold start of an older build too, taking turns in the same run
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
 const runs = Number(args.runs ?? 10);
 const calls = Number(args.calls ?? 20000);
 const layout = args.layout ?? join(here, '..', 'distribution', 'target', 'switchboard');
+const baselineLayout = args.baseline;
 const filesystem = join(here, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 // Built by bench/sdk-floor/build.sh: a bare MCP Java SDK server with one tool, the floor under Switchboard's start.
 const floor = join(here, 'sdk-floor', 'target', 'run.sh');
@@ -75,9 +77,9 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 
 // A temp copy of the layout with every bundled plugin enabled: the workspace plugin ships disabled (opt-in), the
 // conformance fixture is a test surface and stays off. The copy keeps the layout's AOT cache.
-function layoutWithAllPlugins(scratch) {
-  const copy = join(scratch, 'switchboard');
-  cpSync(layout, copy, { recursive: true });
+function layoutWithAllPlugins(scratch, source = layout, name = 'switchboard') {
+  const copy = join(scratch, name);
+  cpSync(source, copy, { recursive: true });
   const disabled = join(copy, 'plugins', 'disabled.txt');
   if (existsSync(disabled)) {
     const kept = readFileSync(disabled, 'utf8').split('\n').filter((line) => line.trim() !== 'workspace');
@@ -91,20 +93,28 @@ const switchboard = layoutWithAllPlugins(scratch);
 const state = mkdtempSync(join(tmpdir(), 'sb-bench-'));
 const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
 const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state };
+// The older build gets a state directory of its own: its migrations may be older than the new build's.
+const baseline = baselineLayout ? layoutWithAllPlugins(scratch, baselineLayout, 'baseline') : null;
+const baseState = mkdtempSync(join(tmpdir(), 'sb-bench-base-'));
+const baseEnv = { SWITCHBOARD_KERNEL__STATE_DIR: baseState };
 try {
   await coldStart(switchboard, ['serve'], sbEnv); // first start expands the plugin zips
+  if (baseline) await coldStart(baseline, ['serve'], baseEnv);
   const withFloor = existsSync(floor);
   const sb = [];
   const fsTimes = [];
   const floorTimes = [];
+  const baseTimes = [];
   for (let i = 0; i < runs; i++) {
     sb.push(await coldStart(switchboard, ['serve'], sbEnv));
+    if (baseline) baseTimes.push(await coldStart(baseline, ['serve'], baseEnv));
     fsTimes.push(await coldStart(process.execPath, [filesystem, fsRoot], {}));
     if (withFloor) floorTimes.push(await coldStart(floor, [], {}, true));
   }
   const line = (label, xs) => console.log(`  ${label.padEnd(29)}${median(xs).toFixed(0)} ms  (runs: ${xs.map((x) => x.toFixed(0)).join(' ')})`);
   console.log(`cold start to first tools/list, median of ${runs}:`);
   line('switchboard', sb);
+  if (baseline) line('baseline (--baseline)', baseTimes);
   line('server-filesystem (Node)', fsTimes);
   if (withFloor) line('MCP Java SDK alone (floor)', floorTimes);
   else console.log('  (run bench/sdk-floor/build.sh to compare with a bare MCP Java SDK server too)');
@@ -115,6 +125,7 @@ try {
   console.log(`  ping                         ${ping.toFixed(0)} /s`);
 } finally {
   rmSync(state, { recursive: true, force: true });
+  rmSync(baseState, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
   rmSync(fsRoot, { recursive: true, force: true });
 }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.ToolCatalog;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -33,10 +34,7 @@ import dev.switchboard.testkit.distribution.McpClients;
 class HttpJavaClientIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
-    private static final List<String> HANDOFF_TOOLS = List.of("frontispice_list_projects",
-            "frontispice_register_project", "frontispice_publish_handoff", "frontispice_delivery_status",
-            "frontispice_list_updates", "frontispice_read_handoff", "frontispice_route_handoff",
-            "frontispice_mark_applied", "frontispice_advance_cursor", "frontispice_project_status");
+    private static final List<String> HANDOFF_TOOLS = ToolCatalog.names("handoff");
 
     @TempDir
     static Path dir;

@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,11 +149,11 @@ class WorkspaceHttpIT {
     }
 
     private static String initialize(HttpClient http, HttpServe server) throws IOException, InterruptedException {
-        HttpResponse<String> init = post(http, server, null, """
+        HttpResponse<String> init = server.post(http, null, """
                 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
                 "capabilities":{},"clientInfo":{"name":"vanishing","version":"1"}}}""");
         String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        assertThat(post(http, server, session, """
+        assertThat(server.post(http, session, """
                 {"jsonrpc":"2.0","method":"notifications/initialized"}""").statusCode()).isEqualTo(202);
         return session;
     }
@@ -188,14 +187,14 @@ class WorkspaceHttpIT {
     /** One short-lived client: initialize, initialized, tools/list, and it never comes back. */
     private static void initializeAndList(HttpClient http, HttpServe server, int n)
             throws IOException, InterruptedException {
-        HttpResponse<String> init = post(http, server, null, """
+        HttpResponse<String> init = server.post(http, null, """
                 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
                 "capabilities":{},"clientInfo":{"name":"cycle-%d","version":"1"}}}""".formatted(n));
         assertThat(init.statusCode()).as("initialize %d: %s%s", n, init.body(), server.log()).isEqualTo(200);
         String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        assertThat(post(http, server, session, """
+        assertThat(server.post(http, session, """
                 {"jsonrpc":"2.0","method":"notifications/initialized"}""").statusCode()).isEqualTo(202);
-        HttpResponse<String> tools = post(http, server, session, """
+        HttpResponse<String> tools = server.post(http, session, """
                 {"jsonrpc":"2.0","id":2,"method":"tools/list"}""");
         assertThat(tools.statusCode()).as("tools/list %d: %s", n, tools.body()).isEqualTo(200);
         assertThat(tools.body()).contains("workspace_open");
@@ -203,21 +202,8 @@ class WorkspaceHttpIT {
 
     private static HttpResponse<String> ping(HttpClient http, HttpServe server, String session)
             throws IOException, InterruptedException {
-        return post(http, server, session, """
+        return server.post(http, session, """
                 {"jsonrpc":"2.0","id":9,"method":"ping"}""");
-    }
-
-    private static HttpResponse<String> post(HttpClient http, HttpServe server, String session, String body)
-            throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(server.uri("/mcp"))
-                .header("Authorization", "Bearer " + server.token())
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (session != null) {
-            request.header("Mcp-Session-Id", session);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** The idle client's session was evicted, so ending it may be refused; that is the point of the test. */

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.ToolCatalog;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
@@ -36,8 +37,7 @@ import dev.switchboard.testkit.distribution.McpClients;
  */
 class WorkspaceStdioIT {
 
-    static final List<String> WORKSPACE_TOOLS = List.of("workspace_open", "workspace_close", "read", "ls", "find",
-            "grep", "write", "edit", "bash", "skill_info");
+    static final List<String> WORKSPACE_TOOLS = ToolCatalog.names("workspace");
     private static final StringBuffer SERVER_STDERR = new StringBuffer();
 
     @TempDir
@@ -66,7 +66,7 @@ class WorkspaceStdioIT {
         }
     }
 
-    /** 36: the ten rig-bridge tools, with their read-only and destructive hints. */
+    /** 36: the rig-bridge tools of the workspace's committed catalog, with their read-only and destructive hints. */
     @Test
     void toolsListOffersTheTenWorkspaceToolsWithTheirHints() {
         List<McpSchema.Tool> tools = client.listTools().tools().stream()

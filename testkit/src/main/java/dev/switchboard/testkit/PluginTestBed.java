@@ -43,9 +43,9 @@ import dev.switchboard.testkit.plugin.ExtensionIndex;
  * default {@code plugin-storage-sqlite}, on {@code <stateDir>/switchboard.db}), then the plugin itself through the
  * kernel's own {@link PluginAssembler} (the class {@code PluginHost} uses): its child injector with its module and
  * {@code PluginContext}, its extensions (read from the {@code META-INF/extensions.idx} next to its module class)
- * resolved once, its migrations applied, its tools registered, its managed services started (unless
- * {@link Builder#withoutStartingServices()}). Calls go through the
- * kernel's invoker, so arguments are validated against each tool's input schema before the handler runs.
+ * resolved once, its migrations applied, its tools (the set its module binds) registered, its managed services
+ * started (unless {@link Builder#withoutStartingServices()}). Calls go through the kernel's invoker, so arguments are
+ * validated against each tool's input schema before the handler runs.
  *
  * <pre>{@code
  * try (PluginTestBed bed = PluginTestBed.of("notes", new NotesModule()).start(tempDir)) {
@@ -86,7 +86,7 @@ public final class PluginTestBed implements AutoCloseable {
             openStorage(own);
             this.plugin = assembler.injector(pluginId,
                     Modules.override(builder.module).with(builder.pluginOverrides));
-            this.contributions = assembler.contribute(pluginId, new IndexedExtensions(own, plugin));
+            this.contributions = assembler.contribute(pluginId, plugin, new IndexedExtensions(own, plugin));
             if (builder.startServices) {
                 services.start(pluginId, contributions.services());
             }
@@ -130,7 +130,8 @@ public final class PluginTestBed implements AutoCloseable {
         }
         for (ExtensionIndex index : storageSources) {
             Injector storageInjector = assembler.injector(STORAGE_PLUGIN_ID, binder -> { });
-            assembler.contribute(STORAGE_PLUGIN_ID, new IndexedExtensions(index, storageInjector));
+            assembler.contribute(STORAGE_PLUGIN_ID, storageInjector,
+                    new IndexedExtensions(index, storageInjector));
         }
         if (storage().isEmpty() && !own.classesOf(MigrationSet.class).isEmpty()) {
             throw new IllegalStateException("plugin " + pluginId + " declares migrations, but no storage adapter for"

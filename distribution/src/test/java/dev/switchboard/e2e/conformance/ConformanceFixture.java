@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
+import dev.switchboard.e2e.support.ToolCatalog;
 import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.Installation;
 
@@ -17,14 +18,11 @@ public final class ConformanceFixture {
     public static final String ID = "conformance-fixture";
 
     /**
-     * Every tool the suite (0.1.16, suite {@code all}) calls. Two scenarios ({@code tools-call-simple-text},
-     * {@code tools-call-error}) pass even when their tool is missing, since an unknown-tool error also has text; so
-     * the tool list is checked too.
+     * Every tool of the fixture's committed catalog: the tools the suite (0.1.16, suite {@code all}) calls. Two
+     * scenarios ({@code tools-call-simple-text}, {@code tools-call-error}) pass even when their tool is missing, since
+     * an unknown-tool error also has text; so the tool list is checked too.
      */
-    public static final List<String> TOOLS = List.of("test_simple_text", "test_image_content", "test_audio_content",
-            "test_embedded_resource", "test_multiple_content_types", "test_tool_with_logging", "test_error_handling",
-            "test_tool_with_progress", "test_sampling", "test_elicitation", "test_elicitation_sep1034_defaults",
-            "test_elicitation_sep1330_enums", "json_schema_2020_12_tool");
+    public static final List<String> TOOLS = ToolCatalog.names(ID);
 
     private ConformanceFixture() {
     }

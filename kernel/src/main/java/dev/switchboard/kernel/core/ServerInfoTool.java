@@ -30,14 +30,15 @@ import dev.switchboard.ports.tool.ToolResult;
 public final class ServerInfoTool implements Tool {
 
     private static final String JAVA_VERSION = Runtime.version().toString();
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor("server_info", "Server information",
-            "Describes this Switchboard server: its version and build time, the MCP protocol versions it accepts, "
-                    + "the transports it is serving on, where its storage lives, and each installed plugin with its "
-                    + "state (started, disabled, failed and why) and its tools. Call it first to learn what this "
-                    + "server offers, or to diagnose a missing tool. Takes no arguments and changes nothing.",
-            """
-            {"type": "object", "properties": {}, "additionalProperties": false}""",
-            null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder("server_info")
+            .title("Server information")
+            .description("Describes this Switchboard server: its version and build time, the MCP protocol versions it"
+                    + " accepts, the transports it is serving on, where its storage lives, and each installed plugin"
+                    + " with its state (started, disabled, failed and why) and its tools. Call it first to learn what"
+                    + " this server offers, or to diagnose a missing tool. Takes no arguments and changes nothing.")
+            .inputSchema(ToolDescriptor.NO_ARGUMENTS)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final BuildInfo build;
     private final PluginHost plugins;

@@ -3,6 +3,8 @@ package dev.switchboard.kernel.plugin;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.google.inject.Injector;
+
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
@@ -19,7 +21,8 @@ import dev.switchboard.ports.transport.Transport;
 
 /**
  * Resolves a started plugin's extensions once (each lookup builds new instances) and enters them into the kernel's
- * catalogs; withdraws them all again when the plugin fails or stops.
+ * catalogs; withdraws them all again when the plugin fails or stops. A plugin's tools are the set its module binds
+ * ({@link BoundTools}, read from the plugin's own injector) plus those of any {@link ToolProvider} extension.
  */
 final class ContributionRegistrar {
 
@@ -41,14 +44,18 @@ final class ContributionRegistrar {
     /**
      * Applies the plugin's migrations, then registers its tools, resources, prompts and scanners.
      *
+     * @param pluginId   the plugin's id
+     * @param toolPrefix the operator's prefix for its tool names, or {@code ""}
+     * @param injector   the plugin's injector, whose tool set ({@link BoundTools}) is read
+     * @param extensions the plugin's extensions
      * @return the plugin's tool names, transports (started later by the kernel), managed services (started by the
      *         caller) and health checks
      */
-    PluginContributions register(String pluginId, String toolPrefix, PluginExtensions extensions) {
+    PluginContributions register(String pluginId, String toolPrefix, Injector injector, PluginExtensions extensions) {
         for (MigrationSet set : extensions.of(MigrationSet.class)) {
             storage.get().migrate(set.owner(), set.migrations());
         }
-        List<Tool> contributed = new ArrayList<>();
+        List<Tool> contributed = new ArrayList<>(BoundTools.in(injector));
         extensions.of(ToolProvider.class).forEach(p -> contributed.addAll(p.tools()));
         List<ResourceProvider> resourceProviders = extensions.of(ResourceProvider.class);
         List<PromptProvider> promptProviders = extensions.of(PromptProvider.class);

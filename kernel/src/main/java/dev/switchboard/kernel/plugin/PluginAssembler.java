@@ -65,23 +65,25 @@ public final class PluginAssembler {
 
     /**
      * Phase two: opens the configured storage backend if this plugin provides it, applies the plugin's migrations,
-     * and registers its tools (under the operator's prefix for it, all or none), resources, prompts and secret
-     * scanners. On failure the caller withdraws what was registered ({@link #withdraw}).
+     * and registers its tools (the set its module binds and any {@code ToolProvider}'s, under the operator's prefix
+     * for it, all or none), resources, prompts and secret scanners. On failure the caller withdraws what was registered ({@link #withdraw}).
      *
      * @param pluginId   the plugin's id
-     * @param extensions the plugin's extensions, built by its injector
+     * @param injector   the plugin's injector ({@link #injector}), whose tool set is read
+     * @param extensions the plugin's extensions, built by that injector
      * @return the tool names, and the transports, services and health checks the caller runs
      * @throws ToolNameCollisionException if a tool name is taken
      * @throws dev.switchboard.ports.storage.StorageException if the storage is unavailable or a migration is refused
      * @throws RuntimeException           whatever building an extension or a tool's schema throws
      */
-    public PluginContributions contribute(String pluginId, PluginExtensions extensions) {
+    public PluginContributions contribute(String pluginId, Injector injector, PluginExtensions extensions) {
         for (StorageProvider provider : extensions.of(StorageProvider.class)) {
             if (provider.backend().equals(config.kernel().storage())) {
                 storage.open(provider);
             }
         }
-        return registrar.register(pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), extensions);
+        return registrar.register(pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), injector,
+                extensions);
     }
 
     /** Closes the storage a {@link #contribute} opened, after its running transactions; idempotent. */

@@ -122,7 +122,7 @@ public final class PluginHost {
     /** Phase two, storage plugins first: open the storage, then apply migrations and register contributions. */
     private void contribute(PluginWrapper plugin) {
         String id = plugin.getPluginId();
-        PluginContributions registered = assembler.contribute(id, new PluginExtensions() {
+        PluginContributions registered = assembler.contribute(id, injectors.get(id), new PluginExtensions() {
             @Override
             public <T> List<T> of(Class<T> type) {
                 return manager.getExtensions(type, id);

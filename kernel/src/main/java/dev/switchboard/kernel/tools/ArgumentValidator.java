@@ -16,7 +16,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Compiles tool input schemas and validates arguments against them with the networknt JSON Schema validator
- * (draft 2020-12 unless the schema's {@code $schema} names another). Thread-safe.
+ * (draft 2020-12 unless the schema's {@code $schema} names another), and checks that every value the schema declares
+ * an integer is a whole number in the signed 64-bit range (JSON Schema alone accepts {@code 1e20} and
+ * {@code 18446744073709551618}, which a handler could only wrap or saturate). Thread-safe.
  */
 public final class ArgumentValidator {
 
@@ -29,10 +31,13 @@ public final class ArgumentValidator {
      */
     public static final class Compiled {
         private final Schema schema;
+        /** Where the schema declares integers, or null when it declares none. */
+        private final WholeNumbers wholeNumbers;
         private volatile List<Violation> emptyVerdict;
 
-        private Compiled(Schema schema) {
+        private Compiled(Schema schema, WholeNumbers wholeNumbers) {
             this.schema = schema;
+            this.wholeNumbers = wholeNumbers;
         }
     }
 
@@ -52,7 +57,7 @@ public final class ArgumentValidator {
             if (!node.isObject() || !"object".equals(node.path("type").asString(""))) {
                 throw new InvalidToolSchemaException(toolName, "the root must be an object schema with type object");
             }
-            return new Compiled(registry.getSchema(node));
+            return new Compiled(registry.getSchema(node), WholeNumbers.of(node).orElse(null));
         } catch (JacksonException | com.networknt.schema.SchemaException e) {
             throw new InvalidToolSchemaException(toolName, e.getMessage());
         }
@@ -76,10 +81,24 @@ public final class ArgumentValidator {
     }
 
     private static List<Violation> check(Compiled compiled, Map<String, Object> arguments) {
-        JsonNode instance = JSON.valueToTree(arguments);
         List<Violation> violations = new ArrayList<>();
-        for (Error error : compiled.schema.validate(instance)) {
-            violations.add(new Violation(fieldOf(error), error.getMessage()));
+        if (compiled.wholeNumbers != null) {
+            // First: the validator's minimum/maximum checks themselves fail on a double past 64 bits (1e20).
+            compiled.wholeNumbers.check(arguments, "", violations);
+            if (!violations.isEmpty()) {
+                return violations;
+            }
+        }
+        JsonNode instance = JSON.valueToTree(arguments);
+        try {
+            for (Error error : compiled.schema.validate(instance)) {
+                violations.add(new Violation(fieldOf(error), error.getMessage()));
+            }
+        } catch (JacksonException e) {
+            // The validator could not convert a value to compare it (a number past 64 bits where the check above
+            // does not reach, inside anyOf): the value is unusable, not the server.
+            return List.of(new Violation("",
+                    "a value cannot be checked against the schema: " + e.getOriginalMessage()));
         }
         return violations;
     }

@@ -10,15 +10,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.InvalidArgumentException;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolInvoker;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.ports.tool.UnknownToolException;
 
 /**
- * Runs tool calls: finds the tool, validates the arguments against its schema, runs the handler, and turns anything
- * it throws into {@link ErrorCode#INTERNAL_ERROR} with the call's correlation id (the stack trace goes to the log,
- * never to the client). Thread-safe.
+ * Runs tool calls: finds the tool, validates the arguments against its schema, runs the handler, answers an
+ * {@link InvalidArgumentException} from its typed argument reads as {@link ErrorCode#INVALID_ARGUMENTS} naming the
+ * field, and turns anything else it throws into {@link ErrorCode#INTERNAL_ERROR} with the call's correlation id (the
+ * stack trace goes to the log, never to the client). Thread-safe.
  */
 @Singleton
 public final class KernelToolInvoker implements ToolInvoker {
@@ -52,6 +54,8 @@ public final class KernelToolInvoker implements ToolInvoker {
                 throw new IllegalStateException("tool returned no result");
             }
             return result;
+        } catch (InvalidArgumentException e) {
+            return invalid(tool, List.of(new ArgumentValidator.Violation(e.field(), e.problem())));
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             LOG.error("tool {} (plugin {}) failed; correlation id {}", call.toolName(), tool.owner(),
                     call.correlationId(), e);

@@ -22,7 +22,6 @@ import dev.switchboard.kernel.testplugins.clash.ClashTools;
 import dev.switchboard.kernel.testplugins.greeter.GreeterMigrations;
 import dev.switchboard.kernel.testplugins.greeter.GreeterModule;
 import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
-import dev.switchboard.kernel.testplugins.greeter.GreeterTools;
 import dev.switchboard.kernel.testplugins.memstore.MemStorage;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.ports.call.Principal;
@@ -43,7 +42,7 @@ class PluginHostTest {
         System.clearProperty(MemStorage.PREFIX + "greeter");
         TestPluginFolder.write(plugins, "memstore", null, null, List.of(MemStorage.class));
         TestPluginFolder.write(plugins, "greeter", GreeterPlugin.class, GreeterModule.class,
-                List.of(GreeterTools.class, GreeterMigrations.class));
+                List.of(GreeterMigrations.class));
     }
 
     @Test

@@ -10,7 +10,6 @@ import dev.switchboard.kernel.testplugins.broken.BrokenTools;
 import dev.switchboard.kernel.testplugins.greeter.GreeterMigrations;
 import dev.switchboard.kernel.testplugins.greeter.GreeterModule;
 import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
-import dev.switchboard.kernel.testplugins.greeter.GreeterTools;
 import dev.switchboard.kernel.testplugins.lifecycle.JournalHealth;
 import dev.switchboard.kernel.testplugins.lifecycle.JournalService;
 import dev.switchboard.kernel.testplugins.memstore.MemStorage;
@@ -29,7 +28,7 @@ public final class TestPlugins {
         Files.createDirectories(pluginsDir);
         TestPluginFolder.write(pluginsDir, "memstore", null, null, List.of(MemStorage.class));
         TestPluginFolder.write(pluginsDir, "greeter", GreeterPlugin.class, GreeterModule.class,
-                List.of(GreeterTools.class, GreeterMigrations.class));
+                List.of(GreeterMigrations.class));
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.switchboard.kernel.tools;
 import java.util.function.Function;
 
 import dev.switchboard.ports.tool.Tool;
-import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
@@ -16,7 +15,11 @@ record FakeTool(ToolDescriptor descriptor, Function<ToolCall, ToolResult> handle
              "required": ["count"], "additionalProperties": false}""";
 
     static FakeTool named(String name, Function<ToolCall, ToolResult> handler) {
-        return new FakeTool(new ToolDescriptor(name, null, "a test tool", COUNT_SCHEMA, null, ToolAnnotations.NONE),
+        return withSchema(name, COUNT_SCHEMA, handler);
+    }
+
+    static FakeTool withSchema(String name, String schema, Function<ToolCall, ToolResult> handler) {
+        return new FakeTool(ToolDescriptor.builder(name).description("a test tool").inputSchema(schema).build(),
                 handler);
     }
 

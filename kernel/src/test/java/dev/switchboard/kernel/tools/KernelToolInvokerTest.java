@@ -3,10 +3,13 @@ package dev.switchboard.kernel.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ErrorCode;
@@ -68,6 +71,89 @@ class KernelToolInvokerTest {
             assertThat(f.message()).contains("corr-1").doesNotContain("secret internal detail")
                     .doesNotContain("at dev.switchboard");
             assertThat(f.details()).containsEntry("correlation_id", "corr-1");
+        });
+    }
+
+    static List<Object> integersNoHandlerCanHold() {
+        return List.of(new BigInteger("18446744073709551618"), new BigInteger("9223372036854775808"),
+                new BigInteger("-9223372036854775809"), 1e20, 1e300);
+    }
+
+    @ParameterizedTest
+    @MethodSource("integersNoHandlerCanHold")
+    void anIntegerPastSigned64BitsIsRefusedNamingTheFieldAndTheHandlerNeverRuns(Object sent) {
+        registry.register("p", "", List.of(FakeTool.withSchema("count_up", """
+                {"type": "object", "properties": {"count": {"type": "integer", "minimum": -10}}}""", c -> {
+                    throw new AssertionError("handler must not run");
+                })));
+
+        ToolResult result = invoker.invoke(call("count_up", Map.of("count", sent)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS);
+            assertThat(f.details()).containsEntry("field", "count");
+            assertThat(f.message()).contains("count: must be a whole number from -9223372036854775808");
+        });
+    }
+
+    @Test
+    void integersNestedInObjectsAndArraysAreCheckedByPath() {
+        registry.register("p", "", List.of(FakeTool.withSchema("nested", """
+                {"type": "object", "properties": {"edits": {"type": "array", "items": {"type": "object",
+                  "properties": {"line": {"type": "integer"}}}}}}""", c -> ToolResult.text("ran"))));
+
+        ToolResult result = invoker.invoke(call("nested",
+                Map.of("edits", List.of(Map.of("line", 3), Map.of("line", new BigInteger("18446744073709551618"))))));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+                f -> assertThat(f.details()).containsEntry("field", "edits.1.line"));
+    }
+
+    @Test
+    void integersBehindALocalRefAreCheckedByPath() {
+        registry.register("p", "", List.of(FakeTool.withSchema("refs", """
+                {"type": "object", "$defs": {"line": {"type": "integer", "minimum": 1}},
+                 "properties": {"at": {"$ref": "#/$defs/line"}}}""", c -> ToolResult.text("ran"))));
+
+        ToolResult result = invoker.invoke(call("refs", Map.of("at", 1e20)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS);
+            assertThat(f.details()).containsEntry("field", "at");
+        });
+    }
+
+    @Test
+    void aNumberTheSchemaValidatorCannotCompareIsInvalidArgumentsNotADefect() {
+        registry.register("p", "", List.of(FakeTool.withSchema("either", """
+                {"type": "object", "properties": {"at": {"anyOf": [{"type": "integer", "minimum": 1},
+                  {"type": "string"}]}}}""", c -> ToolResult.text("ran"))));
+
+        ToolResult result = invoker.invoke(call("either", Map.of("at", 1e20)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
+                f -> assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS));
+    }
+
+    @Test
+    void aLargeNumberWhereTheSchemaDeclaresANumberIsAccepted() {
+        registry.register("p", "", List.of(FakeTool.withSchema("measure", """
+                {"type": "object", "properties": {"size": {"type": "number"}}}""", c -> ToolResult.text("ran"))));
+
+        assertThat(invoker.invoke(call("measure", Map.of("size", 1e300)))).isEqualTo(ToolResult.text("ran"));
+    }
+
+    @Test
+    void aTypedReadTheHandlerRefusesIsInvalidArgumentsNotAnInternalError() {
+        registry.register("p", "", List.of(FakeTool.named("count_up",
+                c -> ToolResult.text("got " + c.args().integer("count", 1, 10)))));
+
+        ToolResult result = invoker.invoke(call("count_up", Map.of("count", 11)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS);
+            assertThat(f.details()).containsEntry("field", "count");
+            assertThat(f.message()).contains("count: must be a whole number from 1 to 10");
         });
     }
 

@@ -53,6 +53,14 @@ public record ToolCall(String toolName, Map<String, Object> arguments, Principal
     }
 
     /**
+     * @return typed reads of {@link #arguments()}, whose refusals the kernel answers as
+     *         {@link ErrorCode#INVALID_ARGUMENTS} naming the field
+     */
+    public Arguments args() {
+        return new Arguments(arguments);
+    }
+
+    /**
      * @param newArguments the arguments to use instead
      * @return this call with other arguments
      */

@@ -5,6 +5,9 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +96,29 @@ public final class HttpServe implements AutoCloseable {
     /** @return {@code http://127.0.0.1:P} followed by the path */
     public URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    /**
+     * POSTs a JSON-RPC message to {@code /mcp} with the owner token, accepting JSON or an event stream.
+     *
+     * @param http    the client
+     * @param session the {@code Mcp-Session-Id}, or null before {@code initialize}
+     * @param body    the message, as JSON text
+     * @return the response, its body as text
+     * @throws IOException          if the request fails
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public HttpResponse<String> post(HttpClient http, String session, String body)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri("/mcp"))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /** @return the owner token, as read from {@code <state-dir>/owner.token} */

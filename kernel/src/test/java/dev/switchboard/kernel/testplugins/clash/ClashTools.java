@@ -5,7 +5,6 @@ import java.util.List;
 import org.pf4j.Extension;
 
 import dev.switchboard.ports.tool.Tool;
-import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolProvider;
 import dev.switchboard.ports.tool.ToolResult;
@@ -15,8 +14,7 @@ import dev.switchboard.ports.tool.ToolResult;
 public final class ClashTools implements ToolProvider {
     @Override
     public List<Tool> tools() {
-        ToolDescriptor descriptor = new ToolDescriptor("greet", null, "Clashes.", "{\"type\": \"object\"}", null,
-                ToolAnnotations.NONE);
+        ToolDescriptor descriptor = ToolDescriptor.builder("greet").description("Clashes.").build();
         return List.of(new Tool() {
             @Override
             public ToolDescriptor descriptor() {

@@ -13,11 +13,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.ports.tool.ToolResult;
 
 /** Acceptance behaviours 21-26 of spec §3A, and delivery ordered by sequence rather than by time. */
 class CursorAndUpdatesTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @TempDir
     Path dir;
@@ -74,6 +80,37 @@ class CursorAndUpdatesTest {
         assertThat(handoff.pendingSequences("raveil", "librarian", 10)).containsExactly(4L, 5L);
         assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")).get("cursors"))
                 .isEqualTo(Map.of("librarian", 3L));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"18446744073709551618", "9223372036854775808", "1e20", "1e300", "-1"})
+    void aSequencePastSigned64BitsIsRefusedNamingTheFieldAndTheCursorStays(String sent) {
+        publish(2);
+
+        ToolResult.Failure failure = handoff.refused("frontispice_advance_cursor", parsed(
+                "{\"project\": \"raveil\", \"consumer\": \"librarian\", \"through_sequence\": " + sent + "}"),
+                "INVALID_ARGUMENTS");
+
+        assertThat(failure.details()).containsEntry("field", "through_sequence");
+        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")).get("cursors"))
+                .isEqualTo(Map.of());
+        assertThat(handoff.pendingSequences("raveil", "librarian", 10)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aLimitOrSincePastSigned64BitsIsRefusedNamingTheField() {
+        assertThat(handoff.refused("frontispice_list_updates",
+                parsed("{\"project\": \"raveil\", \"since_sequence\": 18446744073709551617}"), "INVALID_ARGUMENTS")
+                .details()).containsEntry("field", "since_sequence");
+        assertThat(handoff.refused("frontispice_list_updates",
+                parsed("{\"project\": \"raveil\", \"limit\": 1e300}"), "INVALID_ARGUMENTS")
+                .details()).containsEntry("field", "limit");
+    }
+
+    /** Arguments as the transports hand them over: parsed by Jackson into BigInteger, Long or Double. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> parsed(String json) {
+        return JSON.readValue(json, Map.class);
     }
 
     @Test

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Test;
 
 import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
 import dev.switchboard.plugin.handoff.adapter.in.resource.ResourcePrefetch;
-import dev.switchboard.plugin.handoff.adapter.in.tool.HandoffTools;
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
 import dev.switchboard.testkit.plugin.ExtensionIndex;
 
@@ -18,7 +17,7 @@ class ExtensionIndexTest {
         ExtensionIndex index = ExtensionIndex.of(HandoffModule.class);
 
         index.assertListsEveryExtension();
-        index.assertLists(HandoffTools.class, HandoffResources.class, HandoffMigrations.class, ResourcePrefetch.class);
+        index.assertLists(HandoffResources.class, HandoffMigrations.class, ResourcePrefetch.class);
     }
 
     @Test

@@ -50,13 +50,15 @@ class ToolSurfaceTest {
     }
 
     @Test
-    @DisplayName("3A.33 tools/list has exactly the ten documented tools and no delete tool")
-    void theToolListIsExactlyTheTenFrontispiceTools() {
-        assertThat(handoff.registry().tools()).extracting(ToolDescriptor::name).containsExactlyInAnyOrder(
-                "frontispice_list_projects", "frontispice_register_project", "frontispice_publish_handoff",
-                "frontispice_delivery_status", "frontispice_list_updates", "frontispice_read_handoff",
-                "frontispice_route_handoff", "frontispice_mark_applied", "frontispice_advance_cursor",
-                "frontispice_project_status");
+    @DisplayName("3A.33 tools/list has exactly the tools of the committed catalog, and no delete tool")
+    void theToolListIsExactlyTheCommittedCatalog() throws Exception {
+        JsonNode catalog;
+        try (var in = ToolSurfaceTest.class.getResourceAsStream("/META-INF/switchboard/tool-catalog.json")) {
+            catalog = JSON.readTree(in);
+        }
+
+        assertThat(handoff.registry().tools()).extracting(ToolDescriptor::name).containsExactlyInAnyOrderElementsOf(
+                catalog.valueStream().map(tool -> tool.path("name").asString("")).toList());
         assertThat(handoff.registry().tools()).noneMatch(tool -> tool.name().contains("delete"));
     }
 
@@ -70,7 +72,7 @@ class ToolSurfaceTest {
 
     @Test
     void annotationsFollowTheSpec() {
-        ToolAnnotations readOnly = ToolAnnotations.READ_ONLY;
+        ToolAnnotations readOnly = new ToolAnnotations(true, false, true, false);
         ToolAnnotations idempotentWrite = new ToolAnnotations(false, false, true, false);
         assertThat(annotations()).containsAllEntriesOf(Map.of(
                 "frontispice_list_projects", readOnly,

@@ -4,6 +4,7 @@ import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.RandomAccessFile;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -79,6 +80,29 @@ class ReadAndListTest {
         assertThat(text).startsWith("one\n").contains("offset=2").doesNotContain("two\n");
         assertThat(harness.ok("read", args("workspace_id", id, "path", "two.txt", "offset", 2)).get("output"))
                 .isEqualTo("two");
+    }
+
+    @Test
+    void anOffsetPastSigned64BitsIsRefusedNamingTheFieldRatherThanWrapped() throws Exception {
+        Files.writeString(home.resolve("many.txt"), "line\n".repeat(5000));
+
+        // Jackson parses this literal (2^64 + 4096) into a BigInteger; its intValue() (the low 32 bits, 4096) was
+        // once used as the offset, and the call answered about another line than asked.
+        var failure = harness.refused("read", args("workspace_id", id, "path", "many.txt", "offset",
+                new BigInteger("18446744073709555712")), "INVALID_ARGUMENTS");
+
+        assertThat(failure.details()).containsEntry("field", "offset");
+    }
+
+    @Test
+    void anOffsetPastTheIntRangeIsRefusedNamingTheFieldRatherThanTruncated() throws Exception {
+        Files.writeString(home.resolve("many.txt"), "line\n".repeat(10));
+
+        var failure = harness.refused("read", args("workspace_id", id, "path", "many.txt", "offset", 4_294_967_297L),
+                "INVALID_ARGUMENTS");
+
+        assertThat(failure.details()).containsEntry("field", "offset");
+        assertThat(failure.message()).contains("offset: must be a whole number from 1 to 2147483647");
     }
 
     @Test

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.switchboard.plugin.workspace.adapter.in.tool.WorkspaceTools;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
 import dev.switchboard.plugin.workspace.adapter.out.persistence.WorkspaceMigrations;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
@@ -20,20 +22,25 @@ class ToolSurfaceTest {
     Path home;
 
     @Test
-    @org.junit.jupiter.api.DisplayName("36: the tool list is exactly the nine workspace tools plus skill_info")
-    void advertisesExactlyTheOriginalTools() {
+    @org.junit.jupiter.api.DisplayName("36: the tool list is exactly the tools of the committed catalog")
+    void advertisesExactlyTheCommittedCatalog() throws Exception {
+        JsonNode catalog;
+        try (var in = ToolSurfaceTest.class.getResourceAsStream("/META-INF/switchboard/tool-catalog.json")) {
+            catalog = JsonMapper.shared().readTree(in);
+        }
+
         try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
             assertThat(harness.registry().tools()).extracting(ToolDescriptor::name)
-                    .containsExactlyInAnyOrder("workspace_open", "workspace_close", "read", "ls", "find",
-                            "grep", "write", "edit", "bash", "skill_info");
+                    .containsExactlyInAnyOrderElementsOf(
+                            catalog.valueStream().map(tool -> tool.path("name").asString("")).toList());
         }
     }
 
     @Test
-    void theIndexListsTheToolsAndTheMigrations() throws Exception {
-        Path classes = Path.of(WorkspaceTools.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    void theIndexListsTheMigrations() throws Exception {
+        Path classes = Path.of(WorkspaceMigrations.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 
         assertThat(Files.readAllLines(classes.resolve("META-INF/extensions.idx")))
-                .contains(WorkspaceTools.class.getName(), WorkspaceMigrations.class.getName());
+                .contains(WorkspaceMigrations.class.getName());
     }
 }

@@ -5,10 +5,11 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.handoff.application.Refusal.Reason;
 import dev.switchboard.plugin.handoff.application.port.out.AdvanceCursorPort;
 import dev.switchboard.plugin.handoff.domain.CursorMove;
 import dev.switchboard.plugin.handoff.domain.Sequence;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Moves a consumer's cursor forward after it has deliberately handled handoffs. Moving to or behind the current
@@ -40,7 +41,7 @@ public final class AdvanceCursor {
             if (move.kind() != CursorMove.Kind.BEYOND_LATEST) {
                 return Outcome.done(move);
             }
-            return Outcome.refused(new Refusal(Reason.CURSOR_BEYOND_LATEST, "through_sequence " + through
+            return Outcome.refused(new Refusal(HandoffCodes.CURSOR_BEYOND_LATEST, "through_sequence " + through
                     + " is past the latest handoff of '" + found.key() + "'; the cursor stays at "
                     + move.before().through() + ". Advance only through sequences you have listed and handled",
                     Map.of("field", "through_sequence", "through_sequence", through,

@@ -6,7 +6,6 @@ import java.util.Optional;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.handoff.application.Refusal.Reason;
 import dev.switchboard.plugin.handoff.application.port.out.LoadAppliedPort;
 import dev.switchboard.plugin.handoff.application.port.out.LoadCursorsPort;
 import dev.switchboard.plugin.handoff.application.port.out.LoadHandoffPort;
@@ -16,6 +15,8 @@ import dev.switchboard.plugin.handoff.domain.Cursor;
 import dev.switchboard.plugin.handoff.domain.Handoff;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.Project;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Verifies a receipt later, by handoff id or idempotency key (exactly one), optionally comparing a checksum, and says
@@ -88,7 +89,7 @@ public final class DeliveryStatus {
 
     private static Refusal notFound(String handoffId, String idempotencyKey) {
         String what = handoffId != null ? "handoff_id '" + handoffId + "'" : "idempotency_key '" + idempotencyKey + "'";
-        return new Refusal(Reason.HANDOFF_NOT_FOUND, "no committed handoff has " + what + "; treat it as not sent"
+        return new Refusal(HandoffCodes.HANDOFF_NOT_FOUND, "no committed handoff has " + what + "; treat it as not sent"
                 + " and publish again (reusing the same idempotency_key is safe)",
                 Map.of("field", handoffId != null ? "handoff_id" : "idempotency_key"));
     }

@@ -4,10 +4,11 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.handoff.application.Refusal.Reason;
 import dev.switchboard.plugin.handoff.application.port.out.LoadHandoffPort;
 import dev.switchboard.plugin.handoff.domain.Handoff;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Finds a handoff by project name and id, the first step of reading, routing and marking. A handoff of another
@@ -42,7 +43,7 @@ final class HandoffLookup {
     }
 
     static Refusal notFound(String handoffId, String project) {
-        return new Refusal(Reason.HANDOFF_NOT_FOUND, "no handoff '" + handoffId + "' in project '" + project
+        return new Refusal(HandoffCodes.HANDOFF_NOT_FOUND, "no handoff '" + handoffId + "' in project '" + project
                 + "'; list the project's handoffs with frontispice_list_updates",
                 Map.of("field", "handoff_id", "handoff_id", handoffId, "project", project));
     }

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.handoff.application.port.out.LoadProjectsPort;
 import dev.switchboard.plugin.handoff.domain.LegacyProject;
 import dev.switchboard.plugin.handoff.domain.Project;
+import dev.switchboard.ports.tool.Outcome;
 
 /** Lists the registry and resolves a name against it, the step before publishing. Changes nothing. */
 public final class ListProjects {

@@ -6,6 +6,7 @@ import dev.switchboard.plugin.handoff.application.port.out.FindUpdatesPort;
 import dev.switchboard.plugin.handoff.application.port.out.UpdatesPage;
 import dev.switchboard.plugin.handoff.application.port.out.UpdatesQuery;
 import dev.switchboard.plugin.handoff.domain.Sequence;
+import dev.switchboard.ports.tool.Outcome;
 
 /**
  * Lists summaries of the handoffs a consumer has not handled yet, in sequence order, without moving its cursor. A

@@ -10,6 +10,7 @@ import dev.switchboard.plugin.handoff.application.port.out.LoadAppliedPort;
 import dev.switchboard.plugin.handoff.application.port.out.RecordAppliedPort;
 import dev.switchboard.plugin.handoff.domain.Applied;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
+import dev.switchboard.ports.tool.Outcome;
 
 /**
  * Records immutable provenance that a handoff was integrated into a repository, after the integration really

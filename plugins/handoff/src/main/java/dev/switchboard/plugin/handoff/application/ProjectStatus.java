@@ -14,6 +14,7 @@ import dev.switchboard.plugin.handoff.application.port.out.LoadRoutesPort;
 import dev.switchboard.plugin.handoff.domain.AppliedEntry;
 import dev.switchboard.plugin.handoff.domain.Cursor;
 import dev.switchboard.plugin.handoff.domain.Project;
+import dev.switchboard.ports.tool.Outcome;
 
 /** Reports a project's handoff count, latest sequence, consumer cursors, routes and applied provenance. */
 public final class ProjectStatus {

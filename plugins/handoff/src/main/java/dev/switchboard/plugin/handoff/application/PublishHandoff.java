@@ -10,7 +10,6 @@ import java.util.Optional;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.handoff.application.Refusal.Reason;
 import dev.switchboard.plugin.handoff.application.port.out.AppendHandoffPort;
 import dev.switchboard.plugin.handoff.application.port.out.AppendResult;
 import dev.switchboard.plugin.handoff.application.port.out.NewHandoff;
@@ -19,6 +18,9 @@ import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.PayloadFingerprint;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Receipt;
+import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Publishes a handoff to a registered project: resolves the project (never creating it), bounds the content, runs the
@@ -120,7 +122,7 @@ public final class PublishHandoff {
         details.put("field", "content");
         details.put("bytes", bytes);
         details.put("max_bytes", settings.maxBodyBytes());
-        return Outcome.refused(new Refusal(Reason.BODY_TOO_LARGE, "content is " + bytes + " bytes of UTF-8, more"
+        return Outcome.refused(new Refusal(HandoffCodes.BODY_TOO_LARGE, "content is " + bytes + " bytes of UTF-8, more"
                 + " than the " + settings.maxBodyBytes() + " allowed; publish curated conclusions, not a whole"
                 + " conversation, or split it into several handoffs", details));
     }
@@ -142,7 +144,7 @@ public final class PublishHandoff {
                 yield Outcome.done(new Published(committed.receipt(), false, overriddenRules));
             }
             case AppendResult.Replayed replayed -> Outcome.done(new Published(replayed.receipt(), true, List.of()));
-            case AppendResult.Conflict conflict -> Outcome.<Published>refused(new Refusal(Reason.CONFLICT,
+            case AppendResult.Conflict conflict -> Outcome.<Published>refused(new Refusal(ErrorCode.CONFLICT,
                     "idempotency_key '" + request.idempotencyKey() + "' was already used for a different handoff ("
                             + conflict.receipt().handoffId() + "); nothing was written. Use a new key for a new"
                             + " handoff, or resend exactly the same fields to get the original receipt",

@@ -12,6 +12,7 @@ import dev.switchboard.plugin.handoff.domain.Handoff;
 import dev.switchboard.plugin.handoff.domain.HandoffSummary;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Sequence;
+import dev.switchboard.ports.tool.Outcome;
 
 /** Reads one handoff in full, with its routes and applied provenance. Changes nothing (no cursor moves). */
 public final class ReadHandoff {

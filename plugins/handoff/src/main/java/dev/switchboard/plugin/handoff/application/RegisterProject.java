@@ -12,6 +12,7 @@ import dev.switchboard.plugin.handoff.domain.LegacyProject;
 import dev.switchboard.plugin.handoff.domain.Project;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Sequence;
+import dev.switchboard.ports.tool.Outcome;
 
 /**
  * Registers a project under its canonical key, once the user has confirmed it, and merges legacy spellings of the key

@@ -5,11 +5,12 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.handoff.application.Refusal.Reason;
 import dev.switchboard.plugin.handoff.application.port.out.LoadProjectsPort;
 import dev.switchboard.plugin.handoff.domain.LegacyProject;
 import dev.switchboard.plugin.handoff.domain.Project;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Resolves a project name against the registry. A name is normalised to its canonical key first. With no name, the
@@ -48,10 +49,10 @@ public final class ResolveProject {
     public Outcome<Project> registered(String name) {
         return resolve(name).then(resolution -> switch (resolution.status()) {
             case RESOLVED -> Outcome.done(resolution.project());
-            case SELECTION_REQUIRED -> Outcome.refused(new Refusal(Reason.PROJECT_AMBIGUOUS,
+            case SELECTION_REQUIRED -> Outcome.refused(new Refusal(HandoffCodes.PROJECT_AMBIGUOUS,
                     "'" + name + "' could mean several registered projects; ask the user which one and call again"
                             + " with its exact key", Map.of("prompt", resolution.prompt())));
-            case CONFIRMATION_REQUIRED -> Outcome.refused(new Refusal(Reason.PROJECT_UNKNOWN,
+            case CONFIRMATION_REQUIRED -> Outcome.refused(new Refusal(HandoffCodes.PROJECT_UNKNOWN,
                     "no project '" + name + "' is registered; nothing was written. Ask the user to confirm"
                             + " registering it (frontispice_register_project) or to pick a registered project",
                     Map.of("prompt", resolution.prompt())));

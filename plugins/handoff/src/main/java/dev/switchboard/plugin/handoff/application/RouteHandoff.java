@@ -11,6 +11,7 @@ import dev.switchboard.plugin.handoff.application.port.out.LoadRoutesPort;
 import dev.switchboard.plugin.handoff.application.port.out.SaveRoutesPort;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.Route;
+import dev.switchboard.ports.tool.Outcome;
 
 /**
  * Records where a librarian routed a handoff. Metadata only: it spawns no agent and edits no file. The same route

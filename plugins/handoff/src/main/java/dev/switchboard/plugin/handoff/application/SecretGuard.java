@@ -10,10 +10,12 @@ import jakarta.inject.Inject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.switchboard.plugin.handoff.application.Refusal.Reason;
 import dev.switchboard.plugin.handoff.domain.HandoffDraft;
 import dev.switchboard.ports.secrets.SecretFinding;
 import dev.switchboard.ports.secrets.SecretScanner;
+import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * The secret guardrail of a publish: scans title, summary, content, each tag, source reference and each suggested
@@ -78,7 +80,7 @@ final class SecretGuard {
         details.put("field", first.field());
         details.put("findings", findings.stream().map(SecretGuard::finding).toList());
         details.put("override_available", settings.allowSensitive());
-        return new Refusal(Reason.SECRET_DETECTED, "the handoff looks like it contains a credential (rule "
+        return new Refusal(ErrorCode.SECRET_DETECTED, "the handoff looks like it contains a credential (rule "
                 + first.ruleId() + " in " + first.field() + " at offset " + first.offset() + "); nothing was"
                 + " stored. Remove or redact it and publish again; " + override, details);
     }

@@ -12,7 +12,6 @@ import org.pf4j.Extension;
 import dev.switchboard.plugin.handoff.application.HandoffListChanges;
 import dev.switchboard.plugin.handoff.application.HandoffText;
 import dev.switchboard.plugin.handoff.application.ListProjects;
-import dev.switchboard.plugin.handoff.application.Outcome;
 import dev.switchboard.plugin.handoff.application.ReadHandoff;
 import dev.switchboard.plugin.handoff.domain.HandoffSummary;
 import dev.switchboard.plugin.handoff.domain.Project;
@@ -22,6 +21,7 @@ import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.resource.ResourceProvider;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
+import dev.switchboard.ports.tool.Outcome;
 
 /**
  * Handoffs as MCP resources. The template {@code handoff://{project}/{sequence}} serves any handoff of a registered

@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.handoff.application.AdvanceCursor;
 import dev.switchboard.plugin.handoff.domain.CursorMove;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -14,7 +15,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code frontispice_advance_cursor}: moves a consumer's cursor forward after deliberate handling. */
-final class AdvanceCursorTool implements Tool {
+public final class AdvanceCursorTool implements Tool {
 
     static final String NAME = "frontispice_advance_cursor";
 
@@ -33,13 +34,16 @@ final class AdvanceCursorTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Advance a consumer cursor",
-            "Marks a consumer's handoffs as handled up to through_sequence, so frontispice_list_updates stops"
-                    + " returning them for that consumer (other consumers are unaffected). Call it only after"
-                    + " deliberately handling them (read, routed or integrated). Cursors only move forward: a value"
-                    + " at or behind the cursor changes nothing and says so; a value past the project's latest"
-                    + " handoff is refused (CURSOR_BEYOND_LATEST).",
-            SCHEMA, null, new ToolAnnotations(false, false, true, false));
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Advance a consumer cursor")
+            .description("Marks a consumer's handoffs as handled up to through_sequence, so frontispice_list_updates stops"
+                + " returning them for that consumer (other consumers are unaffected). Call it only after"
+                + " deliberately handling them (read, routed or integrated). Cursors only move forward: a value"
+                + " at or behind the cursor changes nothing and says so; a value past the project's latest"
+                + " handoff is refused (CURSOR_BEYOND_LATEST).")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
 
     private final AdvanceCursor advanceCursor;
 
@@ -55,9 +59,9 @@ final class AdvanceCursorTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.guarded(() -> Results.of(advanceCursor.advance(args.text("project"), args.text("consumer"),
-                args.number("through_sequence")), AdvanceCursorTool::success));
+        Arguments args = call.args();
+        return Results.guarded(() -> advanceCursor.advance(args.text("project"), args.text("consumer"),
+                args.integer("through_sequence", 0, Long.MAX_VALUE)).toResult(AdvanceCursorTool::success));
     }
 
     private static ToolResult success(CursorMove move) {

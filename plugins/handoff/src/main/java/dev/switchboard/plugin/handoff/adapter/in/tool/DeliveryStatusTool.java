@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.handoff.application.Delivery;
 import dev.switchboard.plugin.handoff.application.DeliveryStatus;
 import dev.switchboard.plugin.handoff.domain.Cursor;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -16,7 +17,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code frontispice_delivery_status}: verifies a receipt and says who consumed the handoff and where it was applied. */
-final class DeliveryStatusTool implements Tool {
+public final class DeliveryStatusTool implements Tool {
 
     static final String NAME = "frontispice_delivery_status";
 
@@ -36,13 +37,16 @@ final class DeliveryStatusTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Verify a handoff's delivery",
-            "Verifies a publish receipt later, by handoff_id or idempotency_key (exactly one), optionally comparing"
-                    + " the checksum. Returns delivery_status 'committed' with the original receipt and verified"
-                    + " true/false (false when the checksum differs), plus which consumers' cursors are past the"
-                    + " handoff (consumed_by), which are not (pending_for), where it was routed and where it was"
-                    + " applied. An unknown id or key is HANDOFF_NOT_FOUND: treat the handoff as not sent. Read-only.",
-            SCHEMA, null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Verify a handoff's delivery")
+            .description("Verifies a publish receipt later, by handoff_id or idempotency_key (exactly one), optionally comparing"
+                + " the checksum. Returns delivery_status 'committed' with the original receipt and verified"
+                + " true/false (false when the checksum differs), plus which consumers' cursors are past the"
+                + " handoff (consumed_by), which are not (pending_for), where it was routed and where it was"
+                + " applied. An unknown id or key is HANDOFF_NOT_FOUND: treat the handoff as not sent. Read-only.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final DeliveryStatus deliveryStatus;
 
@@ -58,10 +62,12 @@ final class DeliveryStatusTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.guarded(() -> Results.of(deliveryStatus.check(args.text("handoff_id"),
-                args.text("idempotency_key"), args.text("checksum"), args.text("project")),
-                DeliveryStatusTool::success));
+        Arguments args = call.args();
+        String handoffId = args.optionalText("handoff_id").orElse(null);
+        String idempotencyKey = args.optionalText("idempotency_key").orElse(null);
+        String checksum = args.optionalText("checksum").orElse(null);
+        String project = args.optionalText("project").orElse(null);
+        return Results.guarded(() -> deliveryStatus.check(handoffId, idempotencyKey, checksum, project).toResult(DeliveryStatusTool::success));
     }
 
     private static ToolResult success(Delivery delivery) {

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.handoff.application.ListProjects;
 import dev.switchboard.plugin.handoff.application.Resolution;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -15,7 +16,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code frontispice_list_projects}: the registry, and the resolution of a project name before publishing. */
-final class ListProjectsTool implements Tool {
+public final class ListProjectsTool implements Tool {
 
     static final String NAME = "frontispice_list_projects";
 
@@ -31,13 +32,16 @@ final class ListProjectsTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "List handoff projects",
-            "Lists the registered projects (canonical keys, latest sequence) and resolves a project name, the step"
-                    + " before frontispice_publish_handoff. The result's resolution is 'resolved' (use that project),"
-                    + " 'selection_required' (show the user the prompt's options and let them pick) or"
-                    + " 'confirmation_required' (the project is not registered: ask the user before anything is"
-                    + " registered; it is never created silently). Read-only.",
-            SCHEMA, null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("List handoff projects")
+            .description("Lists the registered projects (canonical keys, latest sequence) and resolves a project name, the step"
+                + " before frontispice_publish_handoff. The result's resolution is 'resolved' (use that project),"
+                + " 'selection_required' (show the user the prompt's options and let them pick) or"
+                + " 'confirmation_required' (the project is not registered: ask the user before anything is"
+                + " registered; it is never created silently). Read-only.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final ListProjects listProjects;
 
@@ -53,8 +57,8 @@ final class ListProjectsTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.guarded(() -> Results.of(listProjects.list(args.text("project")), ListProjectsTool::success));
+        Arguments args = call.args();
+        return Results.guarded(() -> listProjects.list(args.optionalText("project").orElse(null)).toResult(ListProjectsTool::success));
     }
 
     private static ToolResult success(ListProjects.Listing listing) {

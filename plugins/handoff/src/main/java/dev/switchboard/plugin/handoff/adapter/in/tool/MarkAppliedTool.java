@@ -6,6 +6,7 @@ import java.util.Map;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.handoff.application.MarkApplied;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -13,7 +14,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code frontispice_mark_applied}: immutable provenance that a handoff was integrated into a repository. */
-final class MarkAppliedTool implements Tool {
+public final class MarkAppliedTool implements Tool {
 
     static final String NAME = "frontispice_mark_applied";
 
@@ -39,14 +40,16 @@ final class MarkAppliedTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME,
-            "Mark a handoff integrated into a repository",
-            "Records immutable provenance that a handoff's conclusions were integrated: who, which repository,"
-                    + " which commit, which files. Call it only after the integration really happened (committed)."
-                    + " It writes no repository file. The record can never be changed or deleted; an identical repeat"
-                    + " adds nothing. It shows in frontispice_read_handoff, frontispice_project_status and"
-                    + " frontispice_delivery_status.",
-            SCHEMA, null, new ToolAnnotations(false, false, true, false));
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Mark a handoff integrated into a repository")
+            .description("Records immutable provenance that a handoff's conclusions were integrated: who, which repository,"
+                + " which commit, which files. Call it only after the integration really happened (committed)."
+                + " It writes no repository file. The record can never be changed or deleted; an identical repeat"
+                + " adds nothing. It shows in frontispice_read_handoff, frontispice_project_status and"
+                + " frontispice_delivery_status.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
 
     private final MarkApplied markApplied;
 
@@ -62,10 +65,9 @@ final class MarkAppliedTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.guarded(() -> Results.of(markApplied.mark(args.text("project"), args.text("handoff_id"),
-                args.text("applied_by"), args.text("repository"), args.text("commit_ref"), args.texts("paths")),
-                marking -> {
+        Arguments args = call.args();
+        return Results.guarded(() -> markApplied.mark(args.text("project"), args.text("handoff_id"),
+                args.text("applied_by"), args.text("repository"), args.text("commit_ref"), args.texts("paths")).toResult(marking -> {
                     Map<String, Object> structured = new LinkedHashMap<>();
                     structured.put("handoff_id", marking.handoffId().value());
                     structured.put("recorded", marking.recorded());

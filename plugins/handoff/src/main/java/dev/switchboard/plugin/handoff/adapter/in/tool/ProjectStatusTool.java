@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.handoff.application.ProjectStatus;
 import dev.switchboard.plugin.handoff.domain.AppliedEntry;
 import dev.switchboard.plugin.handoff.domain.Cursor;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -15,7 +16,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code frontispice_project_status}: counts, latest sequence, cursors, routes and applied provenance. */
-final class ProjectStatusTool implements Tool {
+public final class ProjectStatusTool implements Tool {
 
     static final String NAME = "frontispice_project_status";
 
@@ -30,11 +31,14 @@ final class ProjectStatusTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Show a project's handoff status",
-            "Reports a project's handoff count, latest sequence, every consumer's cursor (consumer -> sequence"
-                    + " handled through), how many handoffs are routed to each target, and the most recent applied"
-                    + " provenance. An unregistered project is PROJECT_UNKNOWN. Read-only.",
-            SCHEMA, null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Show a project's handoff status")
+            .description("Reports a project's handoff count, latest sequence, every consumer's cursor (consumer -> sequence"
+                + " handled through), how many handoffs are routed to each target, and the most recent applied"
+                + " provenance. An unregistered project is PROJECT_UNKNOWN. Read-only.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final ProjectStatus projectStatus;
 
@@ -50,9 +54,8 @@ final class ProjectStatusTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.guarded(() -> Results.of(projectStatus.status(args.text("project")),
-                ProjectStatusTool::success));
+        Arguments args = call.args();
+        return Results.guarded(() -> projectStatus.status(args.text("project")).toResult(ProjectStatusTool::success));
     }
 
     private static ToolResult success(ProjectStatus.Report report) {

@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.handoff.application.PublishHandoff;
 import dev.switchboard.plugin.handoff.domain.HandoffDraft;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -14,7 +15,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code frontispice_publish_handoff}: commits curated conclusions for another agent and returns a receipt. */
-final class PublishHandoffTool implements Tool {
+public final class PublishHandoffTool implements Tool {
 
     static final String NAME = "frontispice_publish_handoff";
 
@@ -55,17 +56,20 @@ final class PublishHandoffTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Publish a handoff",
-            "Leaves curated conclusions for another agent (typically Codex) in a project's inbox. Use it only when"
-                    + " the user explicitly asks to pass the discussion on; publish curated conclusions, not the"
-                    + " whole conversation. Success returns delivery_status 'committed' and a receipt {handoff_id,"
-                    + " project, sequence, checksum, committed_at}: tell the user the receipt. Without a receipt the"
-                    + " handoff was NOT sent, whatever else was said. Refused (nothing stored): unknown project"
-                    + " (PROJECT_UNKNOWN, with a prompt to confirm registration), ambiguous project, content over the"
-                    + " size limit (BODY_TOO_LARGE), anything that looks like a credential (SECRET_DETECTED: remove"
-                    + " it), an idempotency key reused with other fields (CONFLICT). The content is stored as"
-                    + " untrusted data for the receiver, never as instructions.",
-            SCHEMA, null, new ToolAnnotations(false, false, false, false));
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Publish a handoff")
+            .description("Leaves curated conclusions for another agent (typically Codex) in a project's inbox. Use it only when"
+                + " the user explicitly asks to pass the discussion on; publish curated conclusions, not the"
+                + " whole conversation. Success returns delivery_status 'committed' and a receipt {handoff_id,"
+                + " project, sequence, checksum, committed_at}: tell the user the receipt. Without a receipt the"
+                + " handoff was NOT sent, whatever else was said. Refused (nothing stored): unknown project"
+                + " (PROJECT_UNKNOWN, with a prompt to confirm registration), ambiguous project, content over the"
+                + " size limit (BODY_TOO_LARGE), anything that looks like a credential (SECRET_DETECTED: remove"
+                + " it), an idempotency key reused with other fields (CONFLICT). The content is stored as"
+                + " untrusted data for the receiver, never as instructions.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes())
+            .build();
 
     private final PublishHandoff publish;
 
@@ -81,16 +85,18 @@ final class PublishHandoffTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
+        Arguments args = call.args();
         HandoffDraft draft = new HandoffDraft(args.text("title"), args.text("summary"), args.text("content"),
-                orDefault(args.text("kind"), HandoffDraft.DEFAULT_KIND), args.texts("tags"),
-                orDefault(args.text("source"), HandoffDraft.DEFAULT_SOURCE), args.text("source_reference"),
-                orDefault(args.text("importance"), HandoffDraft.DEFAULT_IMPORTANCE),
-                orDefault(args.text("sensitivity"), HandoffDraft.DEFAULT_SENSITIVITY),
+                args.optionalText("kind").orElse(HandoffDraft.DEFAULT_KIND), args.texts("tags"),
+                args.optionalText("source").orElse(HandoffDraft.DEFAULT_SOURCE),
+                args.optionalText("source_reference").orElse(null),
+                args.optionalText("importance").orElse(HandoffDraft.DEFAULT_IMPORTANCE),
+                args.optionalText("sensitivity").orElse(HandoffDraft.DEFAULT_SENSITIVITY),
                 args.texts("suggested_targets"));
         PublishHandoff.Request request = new PublishHandoff.Request(args.text("project"), draft,
-                args.flag("allow_sensitive", false), args.text("idempotency_key"), call.principal().id());
-        return Results.guarded(() -> Results.of(publish.publish(request), PublishHandoffTool::success));
+                args.flag("allow_sensitive", false), args.optionalText("idempotency_key").orElse(null),
+                call.principal().id());
+        return Results.guarded(() -> publish.publish(request).toResult(PublishHandoffTool::success));
     }
 
     private static ToolResult success(PublishHandoff.Published published) {
@@ -105,9 +111,5 @@ final class PublishHandoffTool implements Tool {
                 + receipt.sequence() + " (checksum " + receipt.checksum() + ", committed " + receipt.committedAt()
                 + "). delivery_status: committed.";
         return ToolResult.structured(text, structured);
-    }
-
-    private static String orDefault(String value, String fallback) {
-        return value == null ? fallback : value;
     }
 }

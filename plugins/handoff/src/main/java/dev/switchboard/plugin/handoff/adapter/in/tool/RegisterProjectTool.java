@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.handoff.application.RegisterProject;
 import dev.switchboard.plugin.handoff.application.port.out.Registration;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -14,7 +15,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code frontispice_register_project}: registers a project once the user confirmed it, merging legacy spellings. */
-final class RegisterProjectTool implements Tool {
+public final class RegisterProjectTool implements Tool {
 
     static final String NAME = "frontispice_register_project";
 
@@ -43,13 +44,16 @@ final class RegisterProjectTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Register a handoff project",
-            "Registers a project under its canonical key so handoffs can be published to it. Call it only after the"
-                    + " user explicitly confirmed (typically Codex registers its repository once). Registering an"
-                    + " existing key changes nothing. If handoffs exist under legacy spellings of the key (Raveil,"
-                    + " raveil_), they are merged in: ids unchanged, resequenced by commit time, and every consumer's"
-                    + " cursor remapped so nothing handled is delivered again and nothing unhandled is skipped.",
-            SCHEMA, null, new ToolAnnotations(false, false, true, false));
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Register a handoff project")
+            .description("Registers a project under its canonical key so handoffs can be published to it. Call it only after the"
+                + " user explicitly confirmed (typically Codex registers its repository once). Registering an"
+                + " existing key changes nothing. If handoffs exist under legacy spellings of the key (Raveil,"
+                + " raveil_), they are merged in: ids unchanged, resequenced by commit time, and every consumer's"
+                + " cursor remapped so nothing handled is delivered again and nothing unhandled is skipped.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
 
     private final RegisterProject registerProject;
 
@@ -65,11 +69,11 @@ final class RegisterProjectTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        String registeredBy = args.text("registered_by") != null ? args.text("registered_by") : call.principal().id();
+        Arguments args = call.args();
+        String registeredBy = args.optionalText("registered_by").orElse(call.principal().id());
         boolean confirmed = args.flag("confirmed", true);
-        return Results.guarded(() -> Results.of(registerProject.register(args.text("project"),
-                args.text("display_name"), registeredBy, confirmed), r -> success(r, confirmed)));
+        return Results.guarded(() -> registerProject.register(args.text("project"),
+                args.optionalText("display_name").orElse(null), registeredBy, confirmed).toResult(r -> success(r, confirmed)));
     }
 
     private static ToolResult success(Registration registration, boolean confirmed) {

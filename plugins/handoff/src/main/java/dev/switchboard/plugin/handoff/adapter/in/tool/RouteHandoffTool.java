@@ -6,6 +6,7 @@ import java.util.Map;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.handoff.application.RouteHandoff;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -13,7 +14,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code frontispice_route_handoff}: records which specialists should take a handoff, and why. */
-final class RouteHandoffTool implements Tool {
+public final class RouteHandoffTool implements Tool {
 
     static final String NAME = "frontispice_route_handoff";
 
@@ -37,12 +38,15 @@ final class RouteHandoffTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Route a handoff to specialists",
-            "Adds librarian routing metadata to a handoff: targets, rationale, who routed it and when. It only"
-                    + " records: it spawns no agent, edits no file, and changes neither the handoff nor any cursor."
-                    + " Repeating the same route adds nothing. Routes show in frontispice_read_handoff,"
-                    + " frontispice_project_status and frontispice_list_updates(target=...).",
-            SCHEMA, null, new ToolAnnotations(false, false, true, false));
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Route a handoff to specialists")
+            .description("Adds librarian routing metadata to a handoff: targets, rationale, who routed it and when. It only"
+                + " records: it spawns no agent, edits no file, and changes neither the handoff nor any cursor."
+                + " Repeating the same route adds nothing. Routes show in frontispice_read_handoff,"
+                + " frontispice_project_status and frontispice_list_updates(target=...).")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
 
     private final RouteHandoff routeHandoff;
 
@@ -58,9 +62,9 @@ final class RouteHandoffTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.guarded(() -> Results.of(routeHandoff.route(args.text("project"), args.text("handoff_id"),
-                args.texts("targets"), args.text("rationale"), args.text("routed_by")), routing -> {
+        Arguments args = call.args();
+        return Results.guarded(() -> routeHandoff.route(args.text("project"), args.text("handoff_id"),
+                args.texts("targets"), args.text("rationale"), args.text("routed_by")).toResult(routing -> {
                     Map<String, Object> structured = new LinkedHashMap<>();
                     structured.put("handoff_id", routing.handoffId().value());
                     structured.put("routes_added", routing.added());

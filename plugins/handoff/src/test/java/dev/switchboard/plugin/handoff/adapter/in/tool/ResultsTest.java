@@ -6,17 +6,18 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.switchboard.plugin.handoff.application.Outcome;
-import dev.switchboard.plugin.handoff.application.Refusal;
+import dev.switchboard.plugin.handoff.application.HandoffCodes;
 import dev.switchboard.plugin.handoff.application.port.out.StoreBusyException;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 import dev.switchboard.ports.tool.ToolResult;
 
 class ResultsTest {
 
     @Test
-    void aRefusalBecomesAFailureWhoseCodeIsTheReasonsName() {
-        ToolResult result = Results.of(Outcome.refused(new Refusal(Refusal.Reason.CURSOR_BEYOND_LATEST, "too far",
-                Map.of("field", "through_sequence"))), value -> ToolResult.text("unused"));
+    void aRefusalBecomesAFailureWithItsCodeAndDetails() {
+        ToolResult result = Outcome.refused(new Refusal(HandoffCodes.CURSOR_BEYOND_LATEST, "too far",
+                Map.of("field", "through_sequence"))).toResult(value -> ToolResult.text("unused"));
 
         assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
             assertThat(failure.code().value()).isEqualTo("CURSOR_BEYOND_LATEST");

@@ -10,7 +10,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code workspace_close}: closes a workspace, killing its running commands. */
-final class CloseWorkspaceTool implements Tool {
+public final class CloseWorkspaceTool implements Tool {
 
     static final String NAME = "workspace_close";
 
@@ -24,11 +24,14 @@ final class CloseWorkspaceTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Close a workspace",
-            "Closes a workspace: its running commands are killed and its id stops working (WORKSPACE_EXPIRED)."
-                    + " Completed effects are not undone. Closing an unknown or already closed id is harmless and"
-                    + " also returns closed: true.",
-            SCHEMA, null, new ToolAnnotations(false, false, true, false));
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Close a workspace")
+            .description("Closes a workspace: its running commands are killed and its id stops working (WORKSPACE_EXPIRED)."
+                + " Completed effects are not undone. Closing an unknown or already closed id is harmless and"
+                + " also returns closed: true.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
 
     private final CloseWorkspace close;
 
@@ -44,6 +47,6 @@ final class CloseWorkspaceTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        return Results.of(() -> close.close(new Args(call.arguments()).text("workspace_id")));
+        return Results.of(() -> close.close(call.args().text("workspace_id")));
     }
 }

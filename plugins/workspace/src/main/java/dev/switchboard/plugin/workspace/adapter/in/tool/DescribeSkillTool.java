@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.adapter.in.tool;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.DescribeSkill;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -10,7 +11,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code skill_info}: the skills catalog, or one skill's instructions. */
-final class DescribeSkillTool implements Tool {
+public final class DescribeSkillTool implements Tool {
 
     static final String NAME = "skill_info";
 
@@ -25,12 +26,15 @@ final class DescribeSkillTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Describe a skill",
-            "Lists the skills available in the workspace (SKILL.md folders under ~/.agents/skills,"
-                    + " ~/.pi/agent/skills, <cwd>/.agents/skills and <cwd>/.pi/skills), or returns one skill's full"
-                    + " instructions and frontmatter. Skills are instructions to follow with the other tools;"
-                    + " nothing is executed.",
-            SCHEMA, null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Describe a skill")
+            .description("Lists the skills available in the workspace (SKILL.md folders under ~/.agents/skills,"
+                + " ~/.pi/agent/skills, <cwd>/.agents/skills and <cwd>/.pi/skills), or returns one skill's full"
+                + " instructions and frontmatter. Skills are instructions to follow with the other tools;"
+                + " nothing is executed.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final DescribeSkill describe;
 
@@ -46,7 +50,7 @@ final class DescribeSkillTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.of(() -> describe.describe(args.text("workspace_id"), args.text("name")));
+        Arguments args = call.args();
+        return Results.of(() -> describe.describe(args.text("workspace_id"), args.optionalText("name").orElse(null)));
     }
 }

@@ -13,7 +13,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code edit}: exact replacements in a file, revision-checked, once per request key. */
-final class EditFileTool implements Tool {
+public final class EditFileTool implements Tool {
 
     static final String NAME = "edit";
 
@@ -45,12 +45,15 @@ final class EditFileTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Edit a file",
-            "Replaces exact text in a file that is still at expected_revision (else REVISION_CONFLICT). Every"
-                    + " oldText must occur exactly once in the original file, and edits must not overlap; otherwise"
-                    + " nothing changes and the failure names the edit. Keeps BOM, CRLF line ends and permission"
-                    + " bits. Returns the new revision and a unified diff in details.diff.",
-            SCHEMA, null, new ToolAnnotations(false, true, false, false));
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Edit a file")
+            .description("Replaces exact text in a file that is still at expected_revision (else REVISION_CONFLICT). Every"
+                + " oldText must occur exactly once in the original file, and edits must not overlap; otherwise"
+                + " nothing changes and the failure names the edit. Keeps BOM, CRLF line ends and permission"
+                + " bits. Returns the new revision and a unified diff in details.diff.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().destructive())
+            .build();
 
     private final EditFile edit;
 
@@ -66,9 +69,8 @@ final class EditFileTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        List<TextEdit> edits = args.objects("edits").stream()
-                .map(item -> new TextEdit((String) item.get("oldText"), (String) item.get("newText"))).toList();
+        List<TextEdit> edits = call.args().objects("edits").stream()
+                .map(item -> new TextEdit(item.text("oldText"), item.text("newText"))).toList();
         return Results.of(() -> edit.edit(call.arguments(), edits));
     }
 }

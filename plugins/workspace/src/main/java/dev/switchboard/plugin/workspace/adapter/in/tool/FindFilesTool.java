@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.adapter.in.tool;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.FindFiles;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -10,7 +11,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code find}: paths matching a glob. */
-final class FindFilesTool implements Tool {
+public final class FindFilesTool implements Tool {
 
     static final String NAME = "find";
 
@@ -30,12 +31,15 @@ final class FindFilesTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Find files",
-            "Finds files and directories whose names match a glob under a directory (hidden ones included; .git"
-                    + " and, inside a Git work tree, what .gitignore ignores are skipped, as fd does) and lists their"
-                    + " relative paths, sorted. Says when the limit cut the list. Search a bounded directory rather"
-                    + " than / or the home directory.",
-            SCHEMA, null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Find files")
+            .description("Finds files and directories whose names match a glob under a directory (hidden ones included; .git"
+                + " and, inside a Git work tree, what .gitignore ignores are skipped, as fd does) and lists their"
+                + " relative paths, sorted. Says when the limit cut the list. Search a bounded directory rather"
+                + " than / or the home directory.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final FindFiles find;
 
@@ -51,8 +55,8 @@ final class FindFilesTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.of(() -> find.find(args.text("workspace_id"), args.text("pattern"), args.text("path"),
-                args.integer("limit")));
+        Arguments args = call.args();
+        return Results.of(() -> find.find(args.text("workspace_id"), args.text("pattern"),
+                args.optionalText("path").orElse(null), args.optionalInt("limit", 1, 2000).orElse(null)));
     }
 }

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.adapter.in.tool;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.ListDirectory;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -10,7 +11,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code ls}: a directory's entries. */
-final class ListDirectoryTool implements Tool {
+public final class ListDirectoryTool implements Tool {
 
     static final String NAME = "ls";
 
@@ -28,10 +29,13 @@ final class ListDirectoryTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "List a directory",
-            "Lists a directory's entries sorted by name, dot files included, directories ending in /. Says when"
-                    + " the limit cut the list.",
-            SCHEMA, null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("List a directory")
+            .description("Lists a directory's entries sorted by name, dot files included, directories ending in /. Says when"
+                + " the limit cut the list.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final ListDirectory list;
 
@@ -47,7 +51,8 @@ final class ListDirectoryTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.of(() -> list.list(args.text("workspace_id"), args.text("path"), args.integer("limit")));
+        Arguments args = call.args();
+        return Results.of(() -> list.list(args.text("workspace_id"), args.optionalText("path").orElse(null),
+                args.optionalInt("limit", 1, 2000).orElse(null)));
     }
 }

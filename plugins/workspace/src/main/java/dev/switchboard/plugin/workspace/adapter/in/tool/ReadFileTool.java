@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.adapter.in.tool;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.ReadFile;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -10,7 +11,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code read}: a text file's lines and its revision. */
-final class ReadFileTool implements Tool {
+public final class ReadFileTool implements Tool {
 
     static final String NAME = "read";
 
@@ -29,12 +30,15 @@ final class ReadFileTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Read a file",
-            "Reads a text file and returns its lines (with a hint such as offset=2001 when more remain) and"
-                    + " structuredContent.revision, sha256:<hex> of the whole file, to pass as expected_revision to"
-                    + " write or edit. Regular files only (UNSUPPORTED_FILE for a directory, FIFO or device), at"
-                    + " most 32 MiB (FILE_TOO_LARGE).",
-            SCHEMA, null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Read a file")
+            .description("Reads a text file and returns its lines (with a hint such as offset=2001 when more remain) and"
+                + " structuredContent.revision, sha256:<hex> of the whole file, to pass as expected_revision to"
+                + " write or edit. Regular files only (UNSUPPORTED_FILE for a directory, FIFO or device), at"
+                + " most 32 MiB (FILE_TOO_LARGE).")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final ReadFile read;
 
@@ -50,8 +54,9 @@ final class ReadFileTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        return Results.of(() -> read.read(args.text("workspace_id"), args.text("path"), args.integer("offset"),
-                args.integer("limit")));
+        Arguments args = call.args();
+        Integer offset = args.optionalInt("offset", 1, Integer.MAX_VALUE).orElse(null);
+        Integer limit = args.optionalInt("limit", 1, 2000).orElse(null);
+        return Results.of(() -> read.read(args.text("workspace_id"), args.text("path"), offset, limit));
     }
 }

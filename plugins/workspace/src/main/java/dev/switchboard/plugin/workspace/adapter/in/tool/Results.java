@@ -7,12 +7,14 @@ import dev.switchboard.plugin.workspace.application.Answer;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 import dev.switchboard.ports.content.Content;
 import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.Refusal;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
  * Turns use-case answers into tool results: a success carries its text as content and as
  * {@code structuredContent.output}; an error answer (a command that exited non-zero) and a
- * {@link WorkspaceException} become failures with their stable code. Anything else thrown is a defect and is left to
+ * {@link WorkspaceException} become failures with their stable code (the exception as a ports {@link Refusal}: why
+ * workspace refuses by exception rather than with an {@code Outcome} is in {@code docs/plugin-authoring.md}). Anything else thrown is a defect and is left to
  * the kernel.
  */
 final class Results {
@@ -32,7 +34,7 @@ final class Results {
             }
             return new ToolResult.Success(List.of(Content.text(answer.text())), answer.structured());
         } catch (WorkspaceException e) {
-            return ToolResult.failure(ErrorCode.of(e.code().name()), e.getMessage(), e.details());
+            return new Refusal(ErrorCode.of(e.code().name()), e.getMessage(), e.details()).toResult();
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.adapter.in.tool;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.SearchText;
+import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -10,7 +11,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code grep}: lines matching a pattern in files. */
-final class SearchTextTool implements Tool {
+public final class SearchTextTool implements Tool {
 
     static final String NAME = "grep";
 
@@ -36,12 +37,15 @@ final class SearchTextTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Search file contents",
-            "Searches files under a directory (or one file) for lines matching a regular expression or literal"
-                    + " text, and returns them as file:line: text (context lines as file-line- text). Binary files,"
-                    + " .git and, inside a Git work tree, files that .gitignore ignores are skipped, as ripgrep does."
-                    + " Says when the limit cut the search.",
-            SCHEMA, null, ToolAnnotations.READ_ONLY);
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Search file contents")
+            .description("Searches files under a directory (or one file) for lines matching a regular expression or literal"
+                + " text, and returns them as file:line: text (context lines as file-line- text). Binary files,"
+                + " .git and, inside a Git work tree, files that .gitignore ignores are skipped, as ripgrep does."
+                + " Says when the limit cut the search.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final SearchText search;
 
@@ -57,12 +61,11 @@ final class SearchTextTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Args args = new Args(call.arguments());
-        Integer context = args.integer("context");
-        SearchText.Query query = new SearchText.Query(args.text("pattern"), args.text("path"), args.text("glob"),
-                Boolean.TRUE.equals(call.arguments().get("ignoreCase")),
-                Boolean.TRUE.equals(call.arguments().get("literal")), context == null ? 0 : context,
-                args.integer("limit"));
+        Arguments args = call.args();
+        int context = args.optionalInt("context", 0, 20).orElse(0);
+        SearchText.Query query = new SearchText.Query(args.text("pattern"), args.optionalText("path").orElse(null),
+                args.optionalText("glob").orElse(null), args.flag("ignoreCase", false), args.flag("literal", false),
+                context, args.optionalInt("limit", 1, 1000).orElse(null));
         return Results.of(() -> search.search(args.text("workspace_id"), query));
     }
 }

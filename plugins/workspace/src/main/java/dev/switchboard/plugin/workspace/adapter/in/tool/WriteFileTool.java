@@ -10,7 +10,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code write}: creates or replaces a file, revision-checked, once per request key. */
-final class WriteFileTool implements Tool {
+public final class WriteFileTool implements Tool {
 
     static final String NAME = "write";
 
@@ -31,13 +31,16 @@ final class WriteFileTool implements Tool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = new ToolDescriptor(NAME, "Write a file",
-            "Creates or replaces a whole file atomically, only if it is still at expected_revision (\"missing\" to"
-                    + " create); otherwise REVISION_CONFLICT naming the current revision, and nothing is written."
-                    + " Keeps the permission bits; follows symlinks (a dangling one gives INVALID_PATH). Returns the"
-                    + " new revision. FILE_BUSY when another call or server process holds the file for over 10 s."
-                    + " Prefer edit for changes to part of a file.",
-            SCHEMA, null, new ToolAnnotations(false, true, false, false));
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Write a file")
+            .description("Creates or replaces a whole file atomically, only if it is still at expected_revision (\"missing\" to"
+                + " create); otherwise REVISION_CONFLICT naming the current revision, and nothing is written."
+                + " Keeps the permission bits; follows symlinks (a dangling one gives INVALID_PATH). Returns the"
+                + " new revision. FILE_BUSY when another call or server process holds the file for over 10 s."
+                + " Prefer edit for changes to part of a file.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().destructive())
+            .build();
 
     private final WriteFile write;
 

@@ -1,10 +1,13 @@
-package dev.switchboard.plugin.handoff.application;
+package dev.switchboard.ports.tool;
 
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The answer of a use case: {@link Done} with a value, or {@link Refused} with the reason. Immutable.
+ * The answer of a use case: {@link Done} with a value, or {@link Refused} with the {@link Refusal}. Expected business
+ * outcomes (an unknown record, a stale revision, a limit) are values, never exceptions; a tool turns the outcome into
+ * its result with {@link #toResult(Function)}. Anything a use case throws is a defect, which the kernel answers as
+ * {@link ErrorCode#INTERNAL_ERROR}. Immutable when the value is; thread-safe then.
  *
  * @param <T> the value's type
  */
@@ -13,7 +16,7 @@ public sealed interface Outcome<T> permits Outcome.Done, Outcome.Refused {
     /**
      * The use case did what was asked.
      *
-     * @param value the result
+     * @param value the result, never null
      * @param <T>   its type
      */
     record Done<T>(T value) implements Outcome<T> {
@@ -40,6 +43,7 @@ public sealed interface Outcome<T> permits Outcome.Done, Outcome.Refused {
      * @param value the result
      * @param <T>   its type
      * @return a success
+     * @throws NullPointerException if {@code value} is null
      */
     static <T> Outcome<T> done(T value) {
         return new Done<>(value);
@@ -63,6 +67,17 @@ public sealed interface Outcome<T> permits Outcome.Done, Outcome.Refused {
         return switch (this) {
             case Done<T> done -> next.apply(done.value());
             case Refused<T> refused -> new Refused<>(refused.refusal());
+        };
+    }
+
+    /**
+     * @param success how a tool presents the value
+     * @return {@code success} applied to the value, or the refusal as a failure ({@link Refusal#toResult()})
+     */
+    default ToolResult toResult(Function<T, ToolResult> success) {
+        return switch (this) {
+            case Done<T> done -> success.apply(done.value());
+            case Refused<T> refused -> refused.refusal().toResult();
         };
     }
 }
