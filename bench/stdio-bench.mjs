@@ -3,8 +3,12 @@
 //   round trips: sequential tools/call server_info (or tools/list) answers per second on one session.
 // Usage: node bench/stdio-bench.mjs [--runs 10] [--calls 20000] [--layout distribution/target/switchboard]
 //        [--baseline path/to/an/older/layout]   cold start of an older build too, taking turns in the same run
+// Comparing: --without ID [--rounds 5] runs the same layout with and without plugin ID's zip (as a build before the
+// plugin was added), alternating, in one run: cold start medians and server_info round trips per round for both.
+// --disable ID does the same with the plugin listed in plugins/disabled.txt instead: server_info then lists it in
+// both layouts, so its answer is the same size and only what the running plugin adds to a call is measured.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +44,7 @@ function session(command, argv, env) {
     },
     notify(method) { child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method }) + '\n'); },
     // The SDK floor server does not end at end of input (the SDK's stdio transport gap): it is killed.
+    pid: child.pid,
     close(kill = false) {
       child.stdin.end();
       if (kill) child.kill('SIGKILL');
@@ -73,6 +78,36 @@ async function roundTrips(command, argv, env, method, params) {
   return calls / seconds;
 }
 
+// CPU time (user + system) the process has used so far, in ms; Linux only (/proc), clock ticks of 10 ms.
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+// Two servers, one session each, called in turns (A B, B A, A B...): both see the same moments of a noisy host, so
+// their ratio is steadier than that of two runs one after the other. Returns calls/s of waiting on each, and the
+// CPU each process spent per call in microseconds.
+async function interleavedRoundTrips(a, b, method, params) {
+  const sessions = [session(a.command, a.argv, a.env), session(b.command, b.argv, b.env)];
+  for (const s of sessions) {
+    await s.request('initialize', init);
+    s.notify('notifications/initialized');
+    for (let i = 0; i < 2000; i++) await s.request(method, params);
+  }
+  const waited = [0n, 0n];
+  const cpu = sessions.map((s) => cpuMs(s.pid));
+  for (let i = 0; i < calls; i++) {
+    for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) { // each goes first half the time
+      const t = process.hrtime.bigint();
+      await sessions[k].request(method, params);
+      waited[k] += process.hrtime.bigint() - t;
+    }
+  }
+  const cpuPerCall = sessions.map((s, k) => ((cpuMs(s.pid) - cpu[k]) * 1000) / calls);
+  for (const s of sessions) await s.close();
+  return { rates: waited.map((w) => calls / (Number(w) / 1e9)), cpuPerCall };
+}
+
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 
 // A temp copy of the layout with every bundled plugin enabled: the workspace plugin ships disabled (opt-in), the
@@ -88,6 +123,64 @@ function layoutWithAllPlugins(scratch, source = layout, name = 'switchboard') {
   return join(copy, 'bin', 'switchboard');
 }
 
+// A copy of the all-plugins layout without plugin `id`'s zip: the bundle as it was before that plugin was added.
+function layoutWithout(copyOf, id, scratchDir, disableOnly) {
+  const copy = join(scratchDir, 'switchboard');
+  cpSync(copyOf, copy, { recursive: true });
+  if (disableOnly) {
+    const disabled = join(copy, 'plugins', 'disabled.txt');
+    writeFileSync(disabled, `${existsSync(disabled) ? readFileSync(disabled, 'utf8') : ''}\n${id}\n`);
+    return join(copy, 'bin', 'switchboard');
+  }
+  for (const name of readdirSync(join(copy, 'plugins'))) {
+    const bare = name.replace(/^plugin-/, '').replace(/\.zip$/, '').replace(/-\d[^-]*(-SNAPSHOT)?$/, '');
+    if (bare === id) rmSync(join(copy, 'plugins', name), { recursive: true, force: true });
+  }
+  if (!readdirSync(join(copyOf, 'plugins')).some((name) => name === `plugin-${id}.zip`)) {
+    throw new Error(`the layout has no plugins/plugin-${id}.zip to leave out`);
+  }
+  return join(copy, 'bin', 'switchboard');
+}
+
+async function compareWithout(id, withPlugin, rounds, disableOnly = false) {
+  const scratchB = mkdtempSync(join(tmpdir(), 'sb-layout-'));
+  const stateB = mkdtempSync(join(tmpdir(), 'sb-bench-'));
+  const without = layoutWithout(join(withPlugin, '..', '..'), id, scratchB, disableOnly);
+  const envB = { SWITCHBOARD_KERNEL__STATE_DIR: stateB };
+  try {
+    await coldStart(without, ['serve'], envB);
+    const starts = { with: [], without: [] };
+    for (let i = 0; i < runs; i++) {
+      starts.with.push(await coldStart(withPlugin, ['serve'], sbEnv));
+      starts.without.push(await coldStart(without, ['serve'], envB));
+    }
+    const show = (xs) => `${median(xs).toFixed(0)} ms  (runs: ${xs.map((x) => x.toFixed(0)).join(' ')})`;
+    console.log(`cold start to first tools/list, every bundled plugin enabled, median of ${runs}, alternating:`);
+    console.log(`  with ${id}`.padEnd(31) + show(starts.with));
+    console.log(`  ${disableOnly ? 'disabled' : 'without'} ${id}`.padEnd(31) + show(starts.without));
+    console.log(`tools/call server_info on one stdio session per server, ${calls} calls each after 2000 warm-up,`
+      + ` the two servers called in turns, ${rounds} rounds:`);
+    const ratios = [];
+    const cpuRatios = [];
+    const a = { command: withPlugin, argv: ['serve'], env: sbEnv };
+    const b = { command: without, argv: ['serve'], env: envB };
+    for (let r = 0; r < rounds; r++) {
+      const { rates: [on, off], cpuPerCall: [cpuOn, cpuOff] } = await interleavedRoundTrips(a, b, 'tools/call',
+        { name: 'server_info', arguments: {} });
+      ratios.push(on / off);
+      cpuRatios.push(cpuOn / cpuOff);
+      console.log(`  round ${r + 1}: with ${on.toFixed(0)} /s (${cpuOn.toFixed(1)} µs CPU/call), without`
+        + ` ${off.toFixed(0)} /s (${cpuOff.toFixed(1)} µs CPU/call), rate with/without ${(on / off).toFixed(3)}`);
+    }
+    const spread = (xs) => { const s = [...xs].sort((x, y) => x - y); return `median ${median(xs).toFixed(3)}, min ${s[0].toFixed(3)}, max ${s.at(-1).toFixed(3)}`; };
+    console.log(`  rate with/without: ${spread(ratios)}`);
+    console.log(`  CPU per call with/without: ${spread(cpuRatios)}`);
+  } finally {
+    rmSync(stateB, { recursive: true, force: true });
+    rmSync(scratchB, { recursive: true, force: true });
+  }
+}
+
 const scratch = mkdtempSync(join(tmpdir(), 'sb-layout-'));
 const switchboard = layoutWithAllPlugins(scratch);
 const state = mkdtempSync(join(tmpdir(), 'sb-bench-'));
@@ -99,30 +192,34 @@ const baseState = mkdtempSync(join(tmpdir(), 'sb-bench-base-'));
 const baseEnv = { SWITCHBOARD_KERNEL__STATE_DIR: baseState };
 try {
   await coldStart(switchboard, ['serve'], sbEnv); // first start expands the plugin zips
-  if (baseline) await coldStart(baseline, ['serve'], baseEnv);
-  const withFloor = existsSync(floor);
-  const sb = [];
-  const fsTimes = [];
-  const floorTimes = [];
-  const baseTimes = [];
-  for (let i = 0; i < runs; i++) {
-    sb.push(await coldStart(switchboard, ['serve'], sbEnv));
-    if (baseline) baseTimes.push(await coldStart(baseline, ['serve'], baseEnv));
-    fsTimes.push(await coldStart(process.execPath, [filesystem, fsRoot], {}));
-    if (withFloor) floorTimes.push(await coldStart(floor, [], {}, true));
+  if (args.without || args.disable) {
+    await compareWithout(args.without ?? args.disable, switchboard, Number(args.rounds ?? 5), !args.without);
+  } else {
+    if (baseline) await coldStart(baseline, ['serve'], baseEnv);
+    const withFloor = existsSync(floor);
+    const sb = [];
+    const fsTimes = [];
+    const floorTimes = [];
+    const baseTimes = [];
+    for (let i = 0; i < runs; i++) {
+      sb.push(await coldStart(switchboard, ['serve'], sbEnv));
+      if (baseline) baseTimes.push(await coldStart(baseline, ['serve'], baseEnv));
+      fsTimes.push(await coldStart(process.execPath, [filesystem, fsRoot], {}));
+      if (withFloor) floorTimes.push(await coldStart(floor, [], {}, true));
+    }
+    const line = (label, xs) => console.log(`  ${label.padEnd(29)}${median(xs).toFixed(0)} ms  (runs: ${xs.map((x) => x.toFixed(0)).join(' ')})`);
+    console.log(`cold start to first tools/list, median of ${runs}:`);
+    line('switchboard', sb);
+    if (baseline) line('baseline (--baseline)', baseTimes);
+    line('server-filesystem (Node)', fsTimes);
+    if (withFloor) line('MCP Java SDK alone (floor)', floorTimes);
+    else console.log('  (run bench/sdk-floor/build.sh to compare with a bare MCP Java SDK server too)');
+    const info = await roundTrips(switchboard, ['serve'], sbEnv, 'tools/call', { name: 'server_info', arguments: {} });
+    const ping = await roundTrips(switchboard, ['serve'], sbEnv, 'ping', {});
+    console.log(`sequential round trips on one stdio session (${calls} calls after 2000 warm-up):`);
+    console.log(`  tools/call server_info       ${info.toFixed(0)} /s`);
+    console.log(`  ping                         ${ping.toFixed(0)} /s`);
   }
-  const line = (label, xs) => console.log(`  ${label.padEnd(29)}${median(xs).toFixed(0)} ms  (runs: ${xs.map((x) => x.toFixed(0)).join(' ')})`);
-  console.log(`cold start to first tools/list, median of ${runs}:`);
-  line('switchboard', sb);
-  if (baseline) line('baseline (--baseline)', baseTimes);
-  line('server-filesystem (Node)', fsTimes);
-  if (withFloor) line('MCP Java SDK alone (floor)', floorTimes);
-  else console.log('  (run bench/sdk-floor/build.sh to compare with a bare MCP Java SDK server too)');
-  const info = await roundTrips(switchboard, ['serve'], sbEnv, 'tools/call', { name: 'server_info', arguments: {} });
-  const ping = await roundTrips(switchboard, ['serve'], sbEnv, 'ping', {});
-  console.log(`sequential round trips on one stdio session (${calls} calls after 2000 warm-up):`);
-  console.log(`  tools/call server_info       ${info.toFixed(0)} /s`);
-  console.log(`  ping                         ${ping.toFixed(0)} /s`);
 } finally {
   rmSync(state, { recursive: true, force: true });
   rmSync(baseState, { recursive: true, force: true });

@@ -78,7 +78,7 @@ class JavaSdkClientIT {
         assertThat((List<?>) info.get("plugins"))
                 .map(plugin -> ((Map<?, ?>) plugin).get("id") + "=" + ((Map<?, ?>) plugin).get("state"))
                 .contains("storage-sqlite=started", "transport-stdio=started", "handoff=started",
-                        "workspace=disabled");
+                        "metrics=started", "workspace=disabled");
     }
 
     @Test

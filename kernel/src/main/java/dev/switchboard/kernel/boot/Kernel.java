@@ -11,6 +11,7 @@ import com.google.inject.Injector;
 import com.google.inject.ProvisionException;
 
 import dev.switchboard.kernel.auth.AuthSetupException;
+import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
@@ -93,6 +94,11 @@ public final class Kernel implements AutoCloseable {
         return injector.getInstance(ToolRegistry.class);
     }
 
+    /** @return the HTTP endpoints of started plugins, as transports mount them */
+    public HttpEndpointRegistry endpoints() {
+        return injector.getInstance(HttpEndpointRegistry.class);
+    }
+
     /** @return the tool invoker */
     public KernelToolInvoker invoker() {
         return injector.getInstance(KernelToolInvoker.class);
@@ -114,13 +120,13 @@ public final class Kernel implements AutoCloseable {
         }
     }
 
-    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator */
+    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
         ServerIdentity identity = new ServerIdentity(BuildInfo.NAME, build.version(), INSTRUCTIONS,
                 BuildInfo.PROTOCOL_VERSIONS);
         return new TransportContext(identity, tools(), invoker(), injector.getInstance(ResourceRegistry.class),
-                injector.getInstance(PromptRegistry.class), runner, authenticator());
+                injector.getInstance(PromptRegistry.class), runner, authenticator(), endpoints());
     }
 
     /**

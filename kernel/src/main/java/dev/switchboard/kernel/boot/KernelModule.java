@@ -13,14 +13,16 @@ import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.exec.DefaultProcessExecutor;
 import dev.switchboard.kernel.plugin.StorageAccess;
 import dev.switchboard.kernel.secrets.DefaultSecretScanner;
+import dev.switchboard.kernel.transport.TransportRunner;
 import dev.switchboard.ports.auth.Authenticator;
 import dev.switchboard.ports.exec.ProcessExecutor;
 import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.transport.TransportStatus;
 
 /**
  * The kernel's bindings: configuration, build facts, the services every plugin's injector inherits
- * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage}), and the {@link Authenticator} handed to
+ * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage}, {@link TransportStatus}), and the {@link Authenticator} handed to
  * transports, which asks each bound {@link TokenStore} (the owner token's first; more can be added to the set). The
  * authenticator is created lazily, so the owner token file is read (or generated) only when {@code serve} starts its
  * transports, never by {@code doctor}. Bindings only.
@@ -50,5 +52,6 @@ public final class KernelModule extends AbstractModule {
         bind(SqlStorage.class).toProvider(StorageAccess.class);
         Multibinder.newSetBinder(binder(), TokenStore.class).addBinding().toProvider(OwnerTokenLoader.class);
         bind(Authenticator.class).to(KernelAuthenticator.class);
+        bind(TransportStatus.class).to(TransportRunner.class);
     }
 }

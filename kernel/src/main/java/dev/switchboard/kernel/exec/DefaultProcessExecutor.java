@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.exec;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -13,6 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.switchboard.kernel.exec.OutputPump.CapturedText;
 import dev.switchboard.ports.call.Cancellation;
+import dev.switchboard.ports.exec.OrphanedRun;
 import dev.switchboard.ports.exec.ProcessExecutor;
 import dev.switchboard.ports.exec.ProcessOutcome;
 import dev.switchboard.ports.exec.ProcessOutcome.Termination;
@@ -29,6 +31,9 @@ import dev.switchboard.ports.exec.ProcessSpec;
  * seconds of the timeout or cancellation. A process that exits by itself while a descendant keeps its pipes open is
  * waited for up to the timeout, then treated as timed out.
  *
+ * <p>When the server's own parent process dies, the runs in progress are cancelled ({@link ParentWatch}); after a
+ * server was killed outright, the next start can kill what its runs left ({@link #reapOrphans}).
+ *
  * <p>Thread-safe and stateless: any number of runs may proceed at once. An interrupt of the calling thread cancels
  * the run, and the interrupt status is restored before returning.
  */
@@ -41,9 +46,12 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
     private static final long MAX_TIMEOUT_NANOS = Long.MAX_VALUE / 4;
     private static final AtomicLong RUN_IDS = new AtomicLong();
 
-    /** Creates the executor; it holds no resources. */
+    /** The server's parent is the one it has when the executor is made (at start), not when the first run begins. */
+    private final ParentWatch parentWatch = ParentWatch.SERVER;
+
+    /** Creates the executor; it holds no resources (every run owns its own threads and handles). */
     public DefaultProcessExecutor() {
-        // nothing to set up: every run owns its own threads and handles
+        // the parent watch's thread starts with the first run
     }
 
     /**
@@ -80,7 +88,22 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
         }
     }
 
-    private static Termination supervise(ProcessSpec spec, Cancellation cancellation, Process process,
+    /**
+     * Kills the runs of dead servers of this account whose label starts with {@code labelPrefix}, reading
+     * {@code /proc} (Linux; elsewhere nothing is found). Each run's tree gets SIGTERM, then SIGKILL after a 2 s
+     * grace.
+     *
+     * @throws IllegalArgumentException if {@code labelPrefix} is empty
+     */
+    @Override
+    public List<OrphanedRun> reapOrphans(String labelPrefix) {
+        if (labelPrefix.isEmpty()) {
+            throw new IllegalArgumentException("labelPrefix must not be empty");
+        }
+        return OrphanReaper.reap(labelPrefix, KILL_GRACE);
+    }
+
+    private Termination supervise(ProcessSpec spec, Cancellation cancellation, Process process,
                                          ProcessTree tree, CompletableFuture<Void> drained, long started,
                                          String name) {
         boolean interrupted = false;
@@ -90,7 +113,9 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
             CompletableFuture<Void> cancelled = new CompletableFuture<>();
             cancellation.onCancel(() -> cancelled.complete(null));
             long deadline = started + Math.min(saturatedNanos(spec.timeout()), MAX_TIMEOUT_NANOS);
-            termination = RunWatch.await(process, tree, drained, cancelled, deadline);
+            try (ParentWatch.Watch watch = parentWatch.watch(() -> cancelled.complete(null))) {
+                termination = RunWatch.await(process, tree, drained, cancelled, deadline);
+            }
             settled = termination == Termination.EXITED;
         } catch (InterruptedException e) {
             interrupted = true;

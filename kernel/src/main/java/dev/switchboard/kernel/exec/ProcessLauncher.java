@@ -18,7 +18,8 @@ final class ProcessLauncher {
 
     /**
      * @param spec   what to run
-     * @param marker the run's marker, set as {@link MarkedProcesses#VARIABLE} in its environment
+     * @param marker the run's marker, set as {@link MarkedProcesses#VARIABLE} in its environment (with the spec's
+     *               label, if any, as {@link MarkedProcesses#LABEL_VARIABLE})
      * @return the started process, reading EOF on stdin, with stdout and stderr as separate pipes
      * @throws ProcessStartException if the working directory is missing or the program cannot be started
      */
@@ -39,6 +40,11 @@ final class ProcessLauncher {
         }
         environment.putAll(spec.environment());
         environment.put(MarkedProcesses.VARIABLE, marker);
+        if (spec.label() != null) {
+            environment.put(MarkedProcesses.LABEL_VARIABLE, spec.label());
+        } else {
+            environment.remove(MarkedProcesses.LABEL_VARIABLE);
+        }
         try {
             return builder.start();
         } catch (IOException | RuntimeException e) {

@@ -37,6 +37,11 @@ final class ProcessTree {
         known.add(root);
     }
 
+    /** @param handle a process of the tree found some other way (its marker), remembered from now on */
+    void include(ProcessHandle handle) {
+        known.add(handle);
+    }
+
     /** Adds the root's current descendants to the remembered ones. Cheap enough to call a few times a second. */
     void remember() {
         root.descendants().forEach(known::add);

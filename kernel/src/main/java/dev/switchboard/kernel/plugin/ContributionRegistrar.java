@@ -5,11 +5,15 @@ import java.util.List;
 
 import com.google.inject.Injector;
 
+import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
+import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.health.HealthCheck;
+import dev.switchboard.ports.http.HttpEndpoint;
+import dev.switchboard.ports.observe.ToolCallObserver;
 import dev.switchboard.ports.plugin.ManagedService;
 import dev.switchboard.ports.prompt.PromptProvider;
 import dev.switchboard.ports.resource.ResourceProvider;
@@ -31,18 +35,25 @@ final class ContributionRegistrar {
     private final ResourceRegistry resources;
     private final PromptRegistry prompts;
     private final SecretScannerRegistry scanners;
+    private final Observability observability;
+
+    /** The registries of what plugins contribute to watching the server and to its HTTP surface. */
+    record Observability(ToolCallObservers observers, HttpEndpointRegistry endpoints) {
+    }
 
     ContributionRegistrar(StorageAccess storage, ToolRegistry tools, ResourceRegistry resources,
-                          PromptRegistry prompts, SecretScannerRegistry scanners) {
+                          PromptRegistry prompts, SecretScannerRegistry scanners, Observability observability) {
         this.storage = storage;
         this.tools = tools;
         this.resources = resources;
         this.prompts = prompts;
         this.scanners = scanners;
+        this.observability = observability;
     }
 
     /**
-     * Applies the plugin's migrations, then registers its tools, resources, prompts and scanners.
+     * Applies the plugin's migrations, then registers its tools, HTTP endpoints, resources, prompts, scanners and
+     * tool-call observers.
      *
      * @param pluginId   the plugin's id
      * @param toolPrefix the operator's prefix for its tool names, or {@code ""}
@@ -61,7 +72,11 @@ final class ContributionRegistrar {
         List<PromptProvider> promptProviders = extensions.of(PromptProvider.class);
         List<SecretScanner> secretScanners = extensions.of(SecretScanner.class);
         List<Transport> transports = extensions.of(Transport.class);
+        List<HttpEndpoint> endpoints = extensions.of(HttpEndpoint.class);
+        List<ToolCallObserver> observers = extensions.of(ToolCallObserver.class);
         List<String> names = tools.register(pluginId, toolPrefix, contributed);
+        observability.endpoints().register(pluginId, endpoints);
+        observability.observers().register(pluginId, observers);
         resources.register(pluginId, resourceProviders);
         prompts.register(pluginId, promptProviders);
         scanners.register(pluginId, secretScanners);
@@ -74,5 +89,7 @@ final class ContributionRegistrar {
         resources.unregister(pluginId);
         prompts.unregister(pluginId);
         scanners.unregister(pluginId);
+        observability.endpoints().unregister(pluginId);
+        observability.observers().unregister(pluginId);
     }
 }

@@ -3,6 +3,7 @@ package dev.switchboard.kernel.plugin;
 import com.google.inject.CreationException;
 import com.google.inject.ProvisionException;
 
+import dev.switchboard.kernel.catalog.EndpointCollisionException;
 import dev.switchboard.ports.plugin.InvalidSettingException;
 
 /**
@@ -28,11 +29,12 @@ final class FailureReasons {
     /**
      * @return whether one line explains the failure fully: an operator's malformed setting
      *         ({@link InvalidSettingException}), or the storage missing because its own plugin failed (reported on
-     *         its own); anywhere in the causes. Other failures are faults whose stack trace helps.
+     *         its own), or an HTTP route taken by another plugin; anywhere in the causes. Other failures are faults whose stack trace helps.
      */
     static boolean isExplainedByItsMessage(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof InvalidSettingException || cause instanceof StorageUnavailableException) {
+            if (cause instanceof InvalidSettingException || cause instanceof StorageUnavailableException
+                    || cause instanceof EndpointCollisionException) {
                 return true;
             }
         }

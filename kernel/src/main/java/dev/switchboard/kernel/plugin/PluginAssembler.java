@@ -6,10 +6,12 @@ import jakarta.inject.Singleton;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 
+import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.plugin.PluginContext;
@@ -37,15 +39,19 @@ public final class PluginAssembler {
      * @param resources      the resource catalog
      * @param prompts        the prompt catalog
      * @param scanners       the secret scanners
+     * @param observers      the tool-call observers
+     * @param endpoints      the HTTP endpoints
      */
     @Inject
     public PluginAssembler(Injector kernelInjector, SwitchboardConfig config, StorageAccess storage,
                            ToolRegistry tools, ResourceRegistry resources, PromptRegistry prompts,
-                           SecretScannerRegistry scanners) {
+                           SecretScannerRegistry scanners, ToolCallObservers observers,
+                           HttpEndpointRegistry endpoints) {
         this.kernelInjector = kernelInjector;
         this.config = config;
         this.storage = storage;
-        this.registrar = new ContributionRegistrar(storage, tools, resources, prompts, scanners);
+        this.registrar = new ContributionRegistrar(storage, tools, resources, prompts, scanners,
+                new ContributionRegistrar.Observability(observers, endpoints));
     }
 
     /**
@@ -66,7 +72,8 @@ public final class PluginAssembler {
     /**
      * Phase two: opens the configured storage backend if this plugin provides it, applies the plugin's migrations,
      * and registers its tools (the set its module binds and any {@code ToolProvider}'s, under the operator's prefix
-     * for it, all or none), resources, prompts and secret scanners. On failure the caller withdraws what was registered ({@link #withdraw}).
+     * for it, all or none), HTTP endpoints, resources, prompts, secret scanners and tool-call observers. On failure
+     * the caller withdraws what was registered ({@link #withdraw}).
      *
      * @param pluginId   the plugin's id
      * @param injector   the plugin's injector ({@link #injector}), whose tool set is read

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.switchboard.ports.observe.ToolCallOutcome;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.InvalidArgumentException;
 import dev.switchboard.ports.tool.ToolCall;
@@ -20,7 +21,8 @@ import dev.switchboard.ports.tool.UnknownToolException;
  * Runs tool calls: finds the tool, validates the arguments against its schema, runs the handler, answers an
  * {@link InvalidArgumentException} from its typed argument reads as {@link ErrorCode#INVALID_ARGUMENTS} naming the
  * field, and turns anything else it throws into {@link ErrorCode#INTERNAL_ERROR} with the call's correlation id (the
- * stack trace goes to the log, never to the client). Thread-safe.
+ * stack trace goes to the log, never to the client). Every call, on every transport, is reported to the
+ * {@link ToolCallObservers}. Thread-safe.
  */
 @Singleton
 public final class KernelToolInvoker implements ToolInvoker {
@@ -29,19 +31,49 @@ public final class KernelToolInvoker implements ToolInvoker {
 
     private final ToolRegistry registry;
     private final ArgumentValidator validator;
+    private final ToolCallObservers observers;
+
+    /**
+     * An invoker that tells no observer (test beds that need none).
+     *
+     * @param registry  where tools are looked up
+     * @param validator validates arguments
+     */
+    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator) {
+        this(registry, validator, new ToolCallObservers());
+    }
 
     /**
      * @param registry  where tools are looked up
      * @param validator validates arguments
+     * @param observers told of every call
      */
     @Inject
-    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator) {
+    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator, ToolCallObservers observers) {
         this.registry = registry;
         this.validator = validator;
+        this.observers = observers;
     }
 
+    /** Runs the call; when observers are registered, tells them it started and how it ended, with its duration. */
     @Override
     public ToolResult invoke(ToolCall call) {
+        if (!observers.any()) {
+            return run(call);
+        }
+        long start = System.nanoTime();
+        observers.started(call);
+        ToolCallOutcome outcome = ToolCallOutcome.PROTOCOL_ERROR;
+        try {
+            ToolResult result = run(call);
+            outcome = ToolCallOutcome.of(result);
+            return result;
+        } finally {
+            observers.finished(call, outcome, System.nanoTime() - start);
+        }
+    }
+
+    private ToolResult run(ToolCall call) {
         RegisteredTool tool = registry.lookup(call.toolName())
                 .orElseThrow(() -> new UnknownToolException(call.toolName()));
         List<ArgumentValidator.Violation> violations = validator.validate(tool.schema(), call.arguments());

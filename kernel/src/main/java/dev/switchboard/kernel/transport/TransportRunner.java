@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 
@@ -16,13 +17,14 @@ import org.slf4j.LoggerFactory;
 import dev.switchboard.ports.transport.Transport;
 import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportLifecycle;
+import dev.switchboard.ports.transport.TransportStatus;
 
 /**
  * Starts the requested transports, tracks which are running, and lets the boot thread wait until every one of them
- * has ended on its own (stdin EOF) or the server is asked to stop. Thread-safe.
+ * has ended on its own (stdin EOF) or the server is asked to stop; reports their open sessions. Thread-safe.
  */
 @Singleton
-public final class TransportRunner implements TransportLifecycle {
+public final class TransportRunner implements TransportLifecycle, TransportStatus {
 
     private static final Logger LOG = LoggerFactory.getLogger(TransportRunner.class);
 
@@ -40,9 +42,7 @@ public final class TransportRunner implements TransportLifecycle {
      *                                 are stopped again)
      */
     public void start(List<String> requested, List<Transport> available, TransportContext contextBase) {
-        TransportContext context = new TransportContext(contextBase.server(), contextBase.tools(),
-                contextBase.invoker(), contextBase.resources(), contextBase.prompts(), this,
-                contextBase.authenticator());
+        TransportContext context = contextBase.withLifecycle(this);
         for (String id : requested) {
             Transport transport = available.stream().filter(t -> t.id().equals(id)).findFirst()
                     .orElseThrow(() -> new TransportStartException("transport '" + id + "' is not available: no "
@@ -61,6 +61,13 @@ public final class TransportRunner implements TransportLifecycle {
         if (running.isEmpty()) {
             finished.countDown();
         }
+    }
+
+    @Override
+    public Map<String, Integer> openSessions() {
+        Map<String, Integer> open = new TreeMap<>();
+        running.forEach((id, transport) -> transport.openSessions().ifPresent(n -> open.put(id, n)));
+        return open;
     }
 
     /** @return the ids of the transports running now */

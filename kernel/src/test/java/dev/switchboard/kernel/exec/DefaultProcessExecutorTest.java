@@ -68,7 +68,7 @@ class DefaultProcessExecutorTest {
         List<String> variables = executor.run(spec, Cancellation.NONE).stdout().lines().sorted().toList();
 
         assertThat(variables).hasSize(2).first().isEqualTo("SB_MARKER=on");
-        assertThat(variables.get(1)).matches("SWITCHBOARD_RUN=[0-9a-f-]{36}");
+        assertThat(variables.get(1)).matches("SWITCHBOARD_RUN=[0-9]+-[0-9]+\\.[0-9a-f-]{36}");
     }
 
     @Test

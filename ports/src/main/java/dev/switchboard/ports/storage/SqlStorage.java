@@ -1,6 +1,7 @@
 package dev.switchboard.ports.storage;
 
 import java.util.List;
+import java.util.Optional;
 
 import javax.sql.DataSource;
 
@@ -49,4 +50,12 @@ public interface SqlStorage {
      * @throws StorageException      if a migration fails; that migration is rolled back, earlier ones stay
      */
     int migrate(String owner, List<Migration> migrations);
+
+    /**
+     * @return the adapter's counters since it opened, or empty when it keeps none; cheap enough to read on every
+     *         metrics scrape
+     */
+    default Optional<StorageStatistics> statistics() {
+        return Optional.empty();
+    }
 }

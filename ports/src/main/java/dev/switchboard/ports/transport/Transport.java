@@ -1,5 +1,7 @@
 package dev.switchboard.ports.transport;
 
+import java.util.OptionalInt;
+
 import org.pf4j.ExtensionPoint;
 
 /**
@@ -24,4 +26,12 @@ public interface Transport extends ExtensionPoint {
      * releases its resources. MUST be idempotent.
      */
     void stop();
+
+    /**
+     * @return how many client sessions are open now, for transports that have sessions (HTTP); empty for those that
+     *         do not count them. MUST be cheap and thread-safe.
+     */
+    default OptionalInt openSessions() {
+        return OptionalInt.empty();
+    }
 }

@@ -3,6 +3,7 @@ package dev.switchboard.ports.transport;
 import java.util.Objects;
 
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.resource.ResourceCatalog;
 import dev.switchboard.ports.tool.ToolCatalog;
@@ -22,10 +23,11 @@ import dev.switchboard.ports.tool.ToolInvoker;
  * @param prompts       the prompts to list and render
  * @param lifecycle     lets the transport tell the kernel that its input has ended
  * @param authenticator resolves bearer tokens to principals (network transports)
+ * @param endpoints     the HTTP endpoints plugins contribute, for HTTP transports to mount
  */
 public record TransportContext(ServerIdentity server, ToolCatalog tools, ToolInvoker invoker,
                                ResourceCatalog resources, PromptCatalog prompts, TransportLifecycle lifecycle,
-                               Authenticator authenticator) {
+                               Authenticator authenticator, HttpEndpointCatalog endpoints) {
     /** @throws NullPointerException if a component is null */
     public TransportContext {
         Objects.requireNonNull(server, "server");
@@ -35,5 +37,25 @@ public record TransportContext(ServerIdentity server, ToolCatalog tools, ToolInv
         Objects.requireNonNull(prompts, "prompts");
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(authenticator, "authenticator");
+        Objects.requireNonNull(endpoints, "endpoints");
+    }
+
+    /**
+     * A context without HTTP endpoints.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public TransportContext(ServerIdentity server, ToolCatalog tools, ToolInvoker invoker, ResourceCatalog resources,
+                            PromptCatalog prompts, TransportLifecycle lifecycle, Authenticator authenticator) {
+        this(server, tools, invoker, resources, prompts, lifecycle, authenticator, HttpEndpointCatalog.NONE);
+    }
+
+    /**
+     * @param newLifecycle the lifecycle to report to instead
+     * @return this context with another lifecycle
+     */
+    public TransportContext withLifecycle(TransportLifecycle newLifecycle) {
+        return new TransportContext(server, tools, invoker, resources, prompts, newLifecycle, authenticator,
+                endpoints);
     }
 }

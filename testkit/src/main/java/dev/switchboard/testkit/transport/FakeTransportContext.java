@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.resource.ResourceCatalog;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -22,7 +23,8 @@ import dev.switchboard.ports.transport.TransportContext;
 /**
  * {@link TransportContext}s for a transport's tests, without a kernel: tools given by name (each described as
  * {@code test tool <name>} with the input schema {@code {"type":"object"}}) and answered by a given invoker, fixed
- * resources and prompts (none by default), an authenticator (none by default), and a lifecycle that records which
+ * resources and prompts (none by default), an authenticator (none by default), HTTP endpoints (none by default), and
+ * a lifecycle that records which
  * transports said they ended. Every context made by one fake shares its counts: the calls that reached an invoker and
  * the transports that ended. Thread-safe.
  *
@@ -46,11 +48,13 @@ public final class FakeTransportContext {
     private final ResourceCatalog resources;
     private final PromptCatalog prompts;
     private final Authenticator authenticator;
+    private final HttpEndpointCatalog endpoints;
 
     private FakeTransportContext(Builder builder) {
         this.resources = builder.resources;
         this.prompts = builder.prompts;
         this.authenticator = builder.authenticator;
+        this.endpoints = builder.endpoints;
     }
 
     /** @return a builder with no resources or prompts and authentication off */
@@ -81,7 +85,7 @@ public final class FakeTransportContext {
         return new TransportContext(SERVER, new FixedTools(tools), counting, resources, prompts, transportId -> {
             ended.add(transportId);
             firstEnd.countDown();
-        }, authenticator);
+        }, authenticator, endpoints);
     }
 
     /** @return how many tool calls reached an invoker of this fake's contexts */
@@ -108,6 +112,7 @@ public final class FakeTransportContext {
         private ResourceCatalog resources = FakeResources.builder().build();
         private PromptCatalog prompts = FakePrompts.NONE;
         private Authenticator authenticator = Authenticator.NONE;
+        private HttpEndpointCatalog endpoints = HttpEndpointCatalog.NONE;
 
         private Builder() {
         }
@@ -136,6 +141,15 @@ public final class FakeTransportContext {
          */
         public Builder authenticator(Authenticator value) {
             this.authenticator = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
+        /**
+         * @param catalog the plugins' HTTP endpoints an HTTP transport mounts; none by default
+         * @return this builder
+         */
+        public Builder endpoints(HttpEndpointCatalog catalog) {
+            this.endpoints = Objects.requireNonNull(catalog, "catalog");
             return this;
         }
 

@@ -144,6 +144,21 @@ class PublishAndReceiptTest {
                 "HANDOFF_NOT_FOUND");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"with space", "nul\u0000key", "caf\u00e9", "semi;colon"})
+    @DisplayName("issue 11.8: an idempotency key outside [A-Za-z0-9._:-] is refused by publish and delivery_status")
+    void anIdempotencyKeyOutsideTheCharacterSetIsRefused(String key) {
+        ToolResult.Failure publish = handoff.refused("frontispice_publish_handoff",
+                with(VALID, "idempotency_key", key), "INVALID_ARGUMENTS");
+        ToolResult.Failure status = handoff.refused("frontispice_delivery_status", Map.of("idempotency_key", key),
+                "INVALID_ARGUMENTS");
+
+        assertThat(publish.details()).containsEntry("field", "idempotency_key");
+        assertThat(status.details()).containsEntry("field", "idempotency_key");
+        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")))
+                .containsEntry("handoff_count", 0L);
+    }
+
     @Test
     void deliveryStatusNeedsExactlyOneOfIdAndKey() {
         ToolResult.Failure neither = handoff.refused("frontispice_delivery_status", Map.of(), "INVALID_ARGUMENTS");

@@ -127,4 +127,35 @@ class FindAndGrepTest {
         assertThat(((String) first.get("output")).split("\n")).startsWith(allLines.subList(0, 140)
                 .toArray(String[]::new));
     }
+
+    @Test
+    @DisplayName("issue 11.3: find and grep with a path that is a symlink to a directory search its target")
+    void aSymlinkedDirectoryIsSearchedAtItsTarget() throws Exception {
+        Files.createSymbolicLink(home.resolve("linked"), home.resolve("sub"));
+
+        Map<String, Object> found = harness.ok("find", args("workspace_id", id, "pattern", "*", "path", "linked"));
+        Map<String, Object> grepped = harness.ok("grep", args("workspace_id", id, "pattern", "second",
+                "ignoreCase", true, "path", "linked"));
+
+        assertThat(found).containsEntry("output", "b.txt\nc.md").containsEntry("matches", 2);
+        assertThat(grepped).containsEntry("output", "b.txt:1: Second thoughts\nc.md:1: second in markdown");
+    }
+
+    @Test
+    @DisplayName("issue 11.3: with confinement, a symlinked directory inside the roots is searched too")
+    void aSymlinkedDirectoryInsideTheRootsIsSearchedWhenConfined() throws Exception {
+        Files.createSymbolicLink(home.resolve("linked"), home.resolve("sub"));
+        try (WorkspaceHarness confined = new WorkspaceHarness(state.resolve("confined"), home,
+                Map.of("roots", List.of(home.toString())))) {
+            String ws = confined.open(home);
+
+            Map<String, Object> found = confined.ok("find", args("workspace_id", ws, "pattern", "*.md",
+                    "path", "linked"));
+            Map<String, Object> grepped = confined.ok("grep", args("workspace_id", ws, "pattern", "thoughts",
+                    "path", "linked"));
+
+            assertThat(found).containsEntry("output", "c.md");
+            assertThat(grepped).containsEntry("output", "b.txt:1: Second thoughts");
+        }
+    }
 }

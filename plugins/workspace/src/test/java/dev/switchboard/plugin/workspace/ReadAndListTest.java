@@ -40,6 +40,51 @@ class ReadAndListTest {
     }
 
     @Test
+    @DisplayName("issue 11.6: read of a ZIP answers that it is binary, with its MIME type and size, not its bytes")
+    void readOfAZipSaysItIsBinary() throws Exception {
+        Path zip = home.resolve("archive.zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("inner.txt"));
+            out.write("hello".repeat(200).getBytes());
+            out.closeEntry();
+        }
+        byte[] bytes = Files.readAllBytes(zip);
+
+        Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "archive.zip"));
+
+        assertThat(read).containsEntry("revision", Revision.of(bytes)).containsEntry("details",
+                Map.of("bytes", bytes.length, "mimeType", "application/zip", "binary", true));
+        assertThat((String) read.get("output")).isEqualTo("Binary file [application/zip], " + bytes.length
+                + " bytes; not shown as text (inspect it with bash, for example `file` or `xxd | head`).");
+    }
+
+    @Test
+    @DisplayName("issue 11.6: read of a file with NUL bytes answers binary application/octet-stream, no U+FFFD")
+    void readOfAFileWithNulBytesSaysItIsBinary() throws Exception {
+        byte[] bytes = new byte[950];
+        bytes[0] = 'x';
+        bytes[500] = (byte) 0xFF;
+        Files.write(home.resolve("blob.dat"), bytes);
+
+        Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "blob.dat"));
+
+        assertThat((String) read.get("output")).startsWith("Binary file [application/octet-stream], 950 bytes")
+                .doesNotContain("\0").doesNotContain("\uFFFD");
+        assertThat(read).containsEntry("details", Map.of("bytes", 950, "mimeType", "application/octet-stream",
+                "binary", true));
+    }
+
+    @Test
+    @DisplayName("issue 11.6: text that merely starts like a short magic (MZ) is still read as text")
+    void textStartingWithAShortMagicStaysText() throws Exception {
+        Files.writeString(home.resolve("notes.txt"), "MZ stands for Mark Zbikowski\n");
+
+        Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "notes.txt"));
+
+        assertThat(read).containsEntry("output", "MZ stands for Mark Zbikowski");
+    }
+
+    @Test
     @DisplayName("41: read returns revision sha256 of the bytes and its text as structuredContent.output")
     void readReturnsTheRevisionOfTheBytes() throws Exception {
         byte[] bytes = "first\nsecond\n".getBytes();

@@ -64,6 +64,38 @@ class ReceiptRetentionTest {
     }
 
     @Test
+    @DisplayName("issue 11.28: a truncated command's output file is pruned with its receipt, the others stay")
+    void commandOutputFilesArePrunedWithTheirReceipts() throws Exception {
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits("1", "100"))) {
+            String id = harness.open(home);
+            Path oldOutput = fullOutput(harness.ok("bash", args("workspace_id", id, "request_key", "old-run",
+                    "command", "seq 1 30000")));
+            Path newOutput = fullOutput(harness.ok("bash", args("workspace_id", id, "request_key", "new-run",
+                    "command", "seq 1 30001")));
+            Path legacy = java.nio.file.Files.writeString(oldOutput.resolveSibling(java.util.UUID.randomUUID()
+                    + ".log"), "left by an older version");
+            sql("UPDATE workspace_receipt SET updated_at = '2000-01-01T00:00:00Z' WHERE tool = 'bash'"
+                    + " AND full_output_path = '" + oldOutput + "'");
+
+            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune()).isEqualTo(1);
+
+            assertThat(oldOutput).doesNotExist();
+            assertThat(legacy).doesNotExist();
+            assertThat(newOutput).exists();
+            assertThat(column("SELECT full_output_path FROM workspace_receipt")).containsExactly(
+                    newOutput.toString());
+        }
+    }
+
+    private static Path fullOutput(Map<String, Object> ran) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> details = (Map<String, Object>) ran.get("details");
+        Path file = Path.of((String) details.get("fullOutputPath"));
+        assertThat(file).exists();
+        return file;
+    }
+
+    @Test
     @DisplayName("beyond max-count the oldest receipts go first; a pruned key runs anew")
     void pruningKeepsTheNewestWithinTheCountLimit() throws Exception {
         try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits(90, 2))) {

@@ -28,6 +28,22 @@ class RequestKeyTest {
     }
 
     @Test
+    @DisplayName("issue 11.8: request keys with a space, a NUL or a character outside [A-Za-z0-9._:-] are refused")
+    void requestKeysOutsideTheCharacterSetAreRefused() throws Exception {
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+            String id = harness.open(home);
+            for (String key : new String[] {"with space", "nul\0key", "caf\u00e9", "semi;colon", "k".repeat(201)}) {
+                var failure = harness.refused("write", write(id, key, "x"), "INVALID_ARGUMENTS");
+                assertThat(failure.details()).as(key).containsEntry("field", "request_key");
+            }
+            assertThat(home.resolve("a.txt")).doesNotExist();
+
+            harness.ok("write", write(id, "Task-42:step_3.retry", "x"));
+            assertThat(home.resolve("a.txt")).hasContent("x");
+        }
+    }
+
+    @Test
     void theSameKeyAndArgumentsReplayWithoutWritingAgain() throws Exception {
         try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
             String id = harness.open(home);

@@ -137,6 +137,58 @@ class WriteAndEditTest {
     }
 
     @Test
+    @DisplayName("issue 11.7: editing a file that mixes CRLF and LF changes only the edited region's bytes")
+    void editingAMixedLineEndFileKeepsTheUntouchedLineEnds() throws Exception {
+        Path file = Files.writeString(cwd.resolve("mixed.txt"), "one\r\ntwo\nthree\r\n");
+
+        harness.ok("edit", edit(file, List.of(change("three", "THREE"))));
+        assertThat(Files.readString(file)).isEqualTo("one\r\ntwo\nTHREE\r\n");
+
+        harness.ok("edit", edit(file, List.of(change("two\n", "two\nand a half\n"))));
+        assertThat(Files.readString(file)).isEqualTo("one\r\ntwo\nand a half\nTHREE\r\n");
+
+        harness.ok("edit", edit(file, List.of(change("one\n", "ONE\nUNO\n"))));
+        assertThat(Files.readString(file)).isEqualTo("ONE\r\nUNO\r\ntwo\nand a half\nTHREE\r\n");
+    }
+
+    @Test
+    @DisplayName("issue 11.8: an edit whose newText equals its oldText is refused as INVALID_ARGUMENTS")
+    void aNoOpEditIsRefused() throws Exception {
+        Path file = Files.writeString(cwd.resolve("a.txt"), "alpha beta");
+
+        ToolResult.Failure failure = harness.refused("edit", edit(file, List.of(change("beta", "beta"))),
+                "INVALID_ARGUMENTS");
+
+        assertThat(failure.message()).contains("edits[0].newText equals its oldText");
+        assertThat(file).hasContent("alpha beta");
+    }
+
+    @Test
+    @DisplayName("issue 11.8: two edits whose ranges touch are refused and the file is unchanged")
+    void touchingEditsAreRefused() throws Exception {
+        Path file = Files.writeString(cwd.resolve("a.txt"), "abcd");
+
+        ToolResult.Failure failure = harness.refused("edit", edit(file, List.of(change("cd", "2"),
+                change("ab", "1"))), "EXECUTION_FAILED");
+
+        assertThat(failure.message()).contains("edits[1] and edits[0] touch");
+        assertThat(file).hasContent("abcd");
+    }
+
+    @Test
+    @DisplayName("issue 11.8: a path with a C0 control character or DEL is INVALID_PATH, like NUL")
+    void refusesControlCharactersInPaths() throws Exception {
+        for (String path : new String[] {"a\nb", "tab\there", "esc\u001b[31m", "bell\u0007", "del\u007f"}) {
+            ToolResult.Failure failure = harness.refused("write", write(path, "x", "missing"), "INVALID_PATH");
+            assertThat(failure.message()).as(path).contains("control character U+");
+            harness.refused("read", args("workspace_id", id, "path", path), "INVALID_PATH");
+        }
+        try (var entries = Files.list(cwd)) {
+            assertThat(entries.toList()).isEmpty();
+        }
+    }
+
+    @Test
     void overlappingEditsAreRefusedAndTheFileIsUnchanged() throws Exception {
         Path file = Files.writeString(cwd.resolve("a.txt"), "alpha beta gamma");
 

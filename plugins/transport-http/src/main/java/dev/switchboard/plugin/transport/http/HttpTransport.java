@@ -2,6 +2,7 @@ package dev.switchboard.plugin.transport.http;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -84,6 +85,13 @@ public final class HttpTransport implements Transport {
     public int port() {
         McpHttpServer server = running.get();
         return server == null ? -1 : server.port();
+    }
+
+    /** @return the MCP sessions open now, or empty when not serving */
+    @Override
+    public OptionalInt openSessions() {
+        McpHttpServer server = running.get();
+        return server == null ? OptionalInt.empty() : OptionalInt.of(server.openSessions());
     }
 
     @Override

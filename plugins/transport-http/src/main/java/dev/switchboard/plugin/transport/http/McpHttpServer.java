@@ -24,8 +24,9 @@ import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportException;
 
 /**
- * One running HTTP server: wires the MCP server (through the bridge), the session registry, the handlers and the
- * Helidon web server, and shuts them down in order. Created by {@link #start}; {@link #stop()} is called once.
+ * One running HTTP server: wires the MCP server (through the bridge), the session registry, the handlers, the
+ * plugins' endpoints (every other path) and the Helidon web server, and shuts them down in order. Created by
+ * {@link #start}; {@link #stop()} is called once.
  */
 final class McpHttpServer {
 
@@ -38,15 +39,17 @@ final class McpHttpServer {
     private final ServingState state;
     private final ScheduledExecutorService sweeper;
     private final Duration drainTimeout;
+    private final HeldStreams held;
 
     private McpHttpServer(WebServer web, McpServerHandle server, SessionRegistry sessions, ServingState state,
-                          ScheduledExecutorService sweeper, Duration drainTimeout) {
+                          ScheduledExecutorService sweeper, Duration drainTimeout, HeldStreams held) {
         this.web = web;
         this.server = server;
         this.sessions = sessions;
         this.state = state;
         this.sweeper = sweeper;
         this.drainTimeout = drainTimeout;
+        this.held = held;
     }
 
     /**
@@ -73,6 +76,9 @@ final class McpHttpServer {
         PostHandler post = new PostHandler(preconditions, new BodyReader(settings.maxBodyBytes()),
                 new JsonRpcDecoder(mapper, settings.maxJsonDepth()), dispatcher);
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
+        HeldStreams held = new HeldStreams();
+        EndpointHandler endpoints = new EndpointHandler(context.endpoints(), gate,
+                new BodyReader(settings.maxBodyBytes()), state, held);
         WebServer web;
         try {
             web = WebServer.builder()
@@ -91,7 +97,8 @@ final class McpHttpServer {
                             .options("/mcp", new PreflightHandler(gate))
                             .any("/mcp", methodNotAllowed(gate))
                             .get("/healthz", new HealthHandler(gate, state, "live"))
-                            .get("/readyz", new HealthHandler(gate, state, "ready")))
+                            .get("/readyz", new HealthHandler(gate, state, "ready"))
+                            .any(endpoints))
                     .build()
                     .start();
         } catch (RuntimeException e) {
@@ -108,7 +115,12 @@ final class McpHttpServer {
                 Thread.ofPlatform().daemon().name("switchboard-http-sessions").factory());
         long every = Math.clamp(settings.sessionIdleTimeout().toMillis() / 4, 20L, 60_000L);
         sweeper.scheduleWithFixedDelay(sessions::expireIdle, every, every, TimeUnit.MILLISECONDS);
-        return new McpHttpServer(web, server, sessions, state, sweeper, settings.drainTimeout());
+        return new McpHttpServer(web, server, sessions, state, sweeper, settings.drainTimeout(), held);
+    }
+
+    /** @return the MCP sessions open now */
+    int openSessions() {
+        return sessions.all().size();
     }
 
     /** @return the bound port */
@@ -117,11 +129,13 @@ final class McpHttpServer {
     }
 
     /**
-     * Health checks answer 503 and new requests are refused; running requests get up to the drain timeout, then the
+     * Health checks answer 503 and new requests are refused; plugins' held streams are told their client is gone;
+     * running requests get up to the drain timeout, then the
      * rest are cancelled (with a short grace to write their answers); sessions end; the server stops. Blocks.
      */
     void stop() {
         state.beginStopping();
+        held.releaseAll();
         if (!state.awaitIdle(drainTimeout)) {
             LOG.warn("MCP requests still running after {}; cancelling them", drainTimeout);
             sessions.all().forEach(session -> server.cancelSession(session.sdkId()));

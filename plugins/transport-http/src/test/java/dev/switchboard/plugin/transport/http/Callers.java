@@ -3,6 +3,7 @@ package dev.switchboard.plugin.transport.http;
 import java.util.Map;
 
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.testkit.transport.FakeAuthenticator;
 import dev.switchboard.testkit.transport.FakeResources;
 import dev.switchboard.testkit.transport.FakeTransportContext;
@@ -37,10 +38,26 @@ final class Callers {
      * @return a fake knowing both tokens
      */
     static FakeTransportContext fake(FakeResources resources, boolean authRequired) {
+        return builder(resources, authRequired).build();
+    }
+
+    /**
+     * @param endpoints the plugins' HTTP endpoints to mount
+     * @return {@link #fake()} with those endpoints
+     */
+    static FakeTransportContext fake(HttpEndpointCatalog endpoints) {
+        return builder(staticText(), true).endpoints(endpoints).build();
+    }
+
+    /** An open-authentication fake, for tests where every caller is the local owner. */
+    static FakeTransportContext unauthenticated() {
+        return fake(staticText(), false);
+    }
+
+    private static FakeTransportContext.Builder builder(FakeResources resources, boolean authRequired) {
         FakeAuthenticator authenticator = authRequired ? FakeAuthenticator.requiringTokens() : FakeAuthenticator.off();
         return FakeTransportContext.builder()
                 .authenticator(authenticator.token(ALICE_TOKEN, ALICE).token(BOB_TOKEN, BOB))
-                .resources(resources)
-                .build();
+                .resources(resources);
     }
 }

@@ -136,7 +136,7 @@ class HttpSecurityTest {
 
     @Test
     void servesEveryCallerAsTheLocalOwnerWhenAuthenticationIsOff() throws Exception {
-        FakeTransportContext open = Callers.fake(Callers.staticText(), false);
+        FakeTransportContext open = Callers.unauthenticated();
         List<String> callers = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (TestServer unauthenticated = TestServer.start(open.with(List.of("whoami"), call -> {
             callers.add(call.principal().id());
@@ -156,7 +156,7 @@ class HttpSecurityTest {
         HttpTransport transport = new HttpTransport(new dev.switchboard.ports.plugin.PluginContext("transport-http",
                 Map.of("host", "0.0.0.0", "port", 0), java.nio.file.Path.of("target")));
 
-        assertThatThrownBy(() -> transport.start(Callers.fake(Callers.staticText(), false).with(List.of(), call -> null)))
+        assertThatThrownBy(() -> transport.start(Callers.unauthenticated().with(List.of(), call -> null)))
                 .isInstanceOf(TransportException.class)
                 .hasMessageContaining("0.0.0.0").hasMessageContaining("authentication is off");
         assertThat(transport.port()).isEqualTo(-1);

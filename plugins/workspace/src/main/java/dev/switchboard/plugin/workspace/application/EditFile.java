@@ -17,7 +17,8 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 /**
  * {@code edit}: exact replacements in an existing text file, each matched once against the original, under the
  * file's lock and a request key, with the revision checked before and just before the atomic rename. The file's BOM,
- * line ends (CRLF stays CRLF) and permission bits are kept; a symlink stays a symlink (its target is replaced).
+ * line ends (only the edited regions change, so a file mixing CRLF and LF keeps its mix) and permission bits are
+ * kept; a symlink stays a symlink (its target is replaced).
  * Returns a unified diff. Thread-safe.
  */
 public final class EditFile {
@@ -62,11 +63,11 @@ public final class EditFile {
                 throw Revisions.conflict(target, expected, snapshot.revision());
             }
             TextFormat.Decoded decoded = TextFormat.decode(snapshot.bytes());
-            String edited = EditPlan.apply(decoded.text(), edits);
-            byte[] bytes = decoded.format().encode(edited);
+            String edited = EditPlan.apply(decoded, edits);
+            byte[] bytes = decoded.format().bytes(edited);
             AtomicReplace.replace(target, bytes, snapshot.revision(), settings.confinement());
             String revision = Revision.of(bytes);
-            String diff = UnifiedDiff.of(target.getFileName().toString(), decoded.text(), edited);
+            String diff = UnifiedDiff.of(target.getFileName().toString(), decoded.text(), TextFormat.toLf(edited));
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("path", target.toString());
             facts.put("changed_paths", List.of(target.toString()));

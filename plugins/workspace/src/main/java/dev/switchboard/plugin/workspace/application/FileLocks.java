@@ -16,9 +16,11 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 /**
  * Per-path locks shared by every file mutation, keyed by the real target path, with a bounded wait
  * ({@value #WAIT_SECONDS} s, then {@link Code#FILE_BUSY}): first an in-process lock (so threads of this server queue
- * cheaply), then an OS advisory lock on a lock file (so other server processes on the same state directory are
- * excluded too). Neither survives its holder: the in-process lock dies with the process, and the OS releases the
- * advisory lock when the process exits or is killed. Shell commands do not take them. Thread-safe.
+ * cheaply), then an OS advisory lock that every process takes in the same place, with the file
+ * ({@link DirectoryLocks}: a {@code flock} on the file's directory), so any number of Switchboard processes, whatever
+ * their state directories, let exactly one change win per revision. Neither survives its holder: the in-process lock
+ * dies with the process, and the OS releases the advisory lock when the process exits or is killed. Shell commands
+ * do not take them. Thread-safe.
  */
 @Singleton
 final class FileLocks {
@@ -27,7 +29,7 @@ final class FileLocks {
     static final long WAIT_SECONDS = 10;
 
     private final Map<Path, ReentrantLock> locks = new ConcurrentHashMap<>();
-    private final LockFiles files;
+    private final DirectoryLocks files;
     private final long waitMillis;
 
     @Inject
@@ -36,12 +38,26 @@ final class FileLocks {
     }
 
     /**
-     * @param lockDir    where the lock files live
+     * @param lockDir    where the lock files live where {@link NativeIo} is unavailable
      * @param waitMillis how long to wait for a held lock (tests shorten it)
      */
     FileLocks(Path lockDir, long waitMillis) {
-        this.files = new LockFiles(lockDir);
+        this(NativeIo.get(), lockDir, waitMillis);
+    }
+
+    /**
+     * @param io         the native calls, or null for lock files under {@code lockDir}
+     * @param lockDir    where the lock files live without native calls
+     * @param waitMillis how long to wait for a held lock
+     */
+    FileLocks(NativeIo io, Path lockDir, long waitMillis) {
+        this.files = new DirectoryLocks(io, lockDir);
         this.waitMillis = waitMillis;
+    }
+
+    /** @return whether the cross-process lock excludes every process (false: only those on one state directory) */
+    boolean global() {
+        return files.global();
     }
 
     /**
@@ -76,6 +92,7 @@ final class FileLocks {
 
     private static WorkspaceException busy(Path path) {
         return new WorkspaceException(Code.FILE_BUSY, path + " is being changed by another call or another"
-                + " server process; retry in a moment", Map.of("path", path.toString()));
+                + " server process; read it again and retry in a moment with a new request_key (a retry with this"
+                + " request_key only replays FILE_BUSY)", Map.of("path", path.toString()));
     }
 }

@@ -1,13 +1,8 @@
 package dev.switchboard.plugin.workspace.application;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.RandomAccessFile;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Arrays;
 import java.util.Map;
 
 import dev.switchboard.plugin.workspace.domain.Code;
@@ -15,9 +10,9 @@ import dev.switchboard.plugin.workspace.domain.Revision;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 
 /**
- * A whole file's bytes and revision, read only from a regular file of at most {@value #MAX_BYTES} bytes. The type is
- * checked from the attributes before the file is opened, so a FIFO or device is refused without blocking. Symlinks
- * are followed.
+ * A whole file's bytes and revision, read only from a regular file of at most {@value #MAX_BYTES} bytes. The file is
+ * opened through {@link RegularFile}, so a FIFO or device (also one swapped in at the last moment) is refused without
+ * blocking. Symlinks are followed.
  *
  * @param path     the file read
  * @param bytes    its bytes
@@ -35,20 +30,28 @@ record FileSnapshot(Path path, byte[] bytes, String revision) {
      *                            {@link Code#EXECUTION_FAILED} when it is missing or unreadable
      */
     static FileSnapshot read(Path path) {
-        BasicFileAttributes attributes = attributes(path);
-        if (attributes == null) {
+        FileSnapshot snapshot = readIfPresent(path);
+        if (snapshot == null) {
             throw new WorkspaceException(Code.EXECUTION_FAILED, "no such file: " + path,
                     Map.of("path", path.toString()));
         }
-        if (!attributes.isRegularFile()) {
-            throw new WorkspaceException(Code.UNSUPPORTED_FILE, path + " is not a regular file (a directory, FIFO,"
-                    + " device or socket); only regular files can be read", Map.of("path", path.toString()));
-        }
-        if (attributes.size() > MAX_BYTES) {
-            throw tooLarge(path, attributes.size());
-        }
-        try (InputStream in = Files.newInputStream(path)) {
-            byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
+        return snapshot;
+    }
+
+    /**
+     * @param path an absolute path
+     * @return the snapshot, or null when nothing exists at the path
+     * @throws WorkspaceException as {@link #read}, but for a missing file
+     */
+    static FileSnapshot readIfPresent(Path path) {
+        try (RegularFile file = RegularFile.open(path)) {
+            if (file == null) {
+                return null;
+            }
+            if (file.attributes().size() > MAX_BYTES) {
+                throw tooLarge(path, file.attributes().size());
+            }
+            byte[] bytes = file.content().readNBytes((int) MAX_BYTES + 1);
             if (bytes.length > MAX_BYTES) {
                 throw tooLarge(path, bytes.length);
             }
@@ -61,14 +64,6 @@ record FileSnapshot(Path path, byte[] bytes, String revision) {
 
     /**
      * @param path an absolute path
-     * @return the snapshot, or null when nothing exists at the path
-     */
-    static FileSnapshot readIfPresent(Path path) {
-        return attributes(path) == null ? null : read(path);
-    }
-
-    /**
-     * @param path an absolute path
      * @return its revision, or {@link Revision#MISSING}
      */
     static String revisionOf(Path path) {
@@ -77,29 +72,20 @@ record FileSnapshot(Path path, byte[] bytes, String revision) {
     }
 
     /**
-     * A file's bytes for scanning many files fast: at most {@code size} bytes (the size a directory walk saw) read
-     * with one {@code read} call for a small file and no size or position queries, so a file that grew since is
-     * read only up to that size. Symlinks are followed.
+     * A file's bytes for scanning many files: at most {@code size} bytes (the size a directory walk saw), so a file
+     * that grew since is read only up to that size; opened as {@link RegularFile} does, so a swapped-in FIFO is
+     * passed over at once. Symlinks are followed.
      *
      * @param path a regular file
      * @param size its size in bytes, at most {@link #MAX_BYTES}
-     * @return its bytes, or null when it cannot be read
+     * @return its bytes, or null when it cannot be read or is no longer a regular file
      */
     static byte[] bytesOf(Path path, long size) {
-        byte[] bytes = new byte[(int) Math.min(size, MAX_BYTES)];
-        if (bytes.length == 0) {
-            return bytes;
-        }
-        int filled = 0;
-        try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "r")) {
-            int n;
-            while (filled < bytes.length && (n = file.read(bytes, filled, bytes.length - filled)) > 0) {
-                filled += n;
-            }
-        } catch (IOException e) {
+        try (RegularFile file = RegularFile.open(path)) {
+            return file == null ? null : file.content().readNBytes((int) Math.min(size, MAX_BYTES));
+        } catch (IOException | WorkspaceException e) {
             return null;
         }
-        return filled == bytes.length ? bytes : Arrays.copyOf(bytes, filled);
     }
 
     /**
@@ -111,17 +97,6 @@ record FileSnapshot(Path path, byte[] bytes, String revision) {
             return Files.size(path);
         } catch (IOException e) {
             return Long.MAX_VALUE;
-        }
-    }
-
-    private static BasicFileAttributes attributes(Path path) {
-        try {
-            return Files.readAttributes(path, BasicFileAttributes.class);
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot inspect " + path + ": " + e.getMessage(),
-                    Map.of("path", path.toString()));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.workspace.application;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -85,11 +86,12 @@ final class IgnoreRules {
     }
 
     private static IgnoreNode read(Path file) {
-        if (!Files.isRegularFile(file)) {
+        byte[] bytes = Files.exists(file) ? RegularFile.bytesOrNull(file, (int) FileSnapshot.MAX_BYTES) : null;
+        if (bytes == null) {
             return null;
         }
         IgnoreNode node = new IgnoreNode();
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = new ByteArrayInputStream(bytes)) {
             node.parse(file.toString(), in);
             return node.getRules().isEmpty() ? null : node;
         } catch (IOException e) {

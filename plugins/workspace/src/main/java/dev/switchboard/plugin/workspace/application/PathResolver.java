@@ -2,6 +2,7 @@ package dev.switchboard.plugin.workspace.application;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.Map;
 
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
@@ -21,11 +22,17 @@ final class PathResolver {
      * @param home the home directory
      * @param path the argument
      * @return the absolute, normalised path
-     * @throws WorkspaceException {@link Code#INVALID_PATH} for a path with NUL or one the file system cannot name
+     * @throws WorkspaceException {@link Code#INVALID_PATH} for a path with NUL, another C0 control character or DEL,
+     *                            or one the file system cannot name
      */
     static Path resolve(Path base, Path home, String path) {
-        if (path.indexOf('\0') >= 0) {
-            throw new WorkspaceException(Code.INVALID_PATH, "the path contains a NUL character");
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                throw new WorkspaceException(Code.INVALID_PATH, "the path contains the control character U+"
+                        + String.format("%04X", (int) c) + " at index " + i + "; paths may not hold NUL or other"
+                        + " C0 control characters (U+0000 to U+001F, U+007F)", Map.of("index", i));
+            }
         }
         try {
             if (path.equals("~")) {

@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.workspace.application;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,12 +48,13 @@ final class ProjectInstructions {
     }
 
     private static void read(Path file, List<Found> found) {
-        try {
-            String text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-            found.add(new Found(file, text.length() > MAX_CHARS
-                    ? text.substring(0, MAX_CHARS) + "\n[cut at " + MAX_CHARS + " characters]" : text));
-        } catch (IOException e) {
+        byte[] bytes = RegularFile.bytesOrNull(file, (int) FileSnapshot.MAX_BYTES);
+        if (bytes == null) {
             // An unreadable instruction file is skipped: opening the workspace must not fail because of it.
+            return;
         }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        found.add(new Found(file, text.length() > MAX_CHARS
+                ? text.substring(0, MAX_CHARS) + "\n[cut at " + MAX_CHARS + " characters]" : text));
     }
 }

@@ -7,13 +7,15 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.workspace.domain.BinaryContent;
 import dev.switchboard.plugin.workspace.domain.ImageType;
 import dev.switchboard.plugin.workspace.domain.LineWindow;
 import dev.switchboard.plugin.workspace.domain.TextFormat;
 
 /**
  * {@code read}: a text file's lines {@code offset..offset+limit-1} with a continuation hint, or an image (PNG, JPEG,
- * GIF, WebP) as an image block, and the revision of the whole file, which {@code write} and {@code edit} take as
+ * GIF, WebP) as an image block, or, for other binary content (a NUL in the first 8 KiB, or a known binary format such
+ * as ZIP), a line naming its MIME type and size instead of its bytes; always with the revision of the whole file, which {@code write} and {@code edit} take as
  * {@code expected_revision}. Thread-safe.
  */
 public final class ReadFile {
@@ -41,6 +43,9 @@ public final class ReadFile {
             String image = ImageType.of(snapshot.bytes());
             if (image != null) {
                 return image(workspace, file, snapshot, image);
+            }
+            if (BinaryContent.isBinaryOrKnownFormat(snapshot.bytes())) {
+                return binary(workspace, file, snapshot);
             }
             TextFormat.Decoded decoded = TextFormat.decode(snapshot.bytes());
             String text = window(decoded.text(), offset, limit);
@@ -71,6 +76,20 @@ public final class ReadFile {
             }
         }
         return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    /** Binary content is described, never decoded: its bytes as text would be NULs and U+FFFD. */
+    private static Answer binary(Workspace workspace, Path file, FileSnapshot snapshot) {
+        String mimeType = BinaryContent.mimeType(snapshot.bytes());
+        int size = snapshot.bytes().length;
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("path", file.toString());
+        facts.put("revision", snapshot.revision());
+        facts.put("details", Map.of("bytes", size, "mimeType", mimeType, "binary", true));
+        facts.put("workspace_id", workspace.id());
+        facts.put("cwd", workspace.cwd().toString());
+        return Answer.of("Binary file [" + mimeType + "], " + size + " bytes; not shown as text (inspect it with"
+                + " bash, for example `file` or `xxd | head`).", facts);
     }
 
     private static Answer image(Workspace workspace, Path file, FileSnapshot snapshot, String mimeType) {

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.application;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -23,7 +24,8 @@ import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
  * Keeps request-key receipts from growing forever: a receipt last changed more than {@code receipts.max-age-days}
  * ago, or beyond the newest {@code receipts.max-count}, is deleted, oldest first; the {@code started} receipt of a
  * call running in this process never is (one left by a dead process is uncertain and may go). A pruned key is free
- * again: a retry with it after that runs anew. Thread-safe.
+ * again: a retry with it after that runs anew. The full-output files of {@code bash} runs go with their receipts
+ * ({@link CommandOutputFiles#prune}). Thread-safe.
  */
 @Singleton
 public final class ReceiptRetention {
@@ -48,20 +50,23 @@ public final class ReceiptRetention {
     private final ReceiptStore store;
     private final RequestKeys keys;
     private final WorkspaceSettings settings;
+    private final CommandOutputFiles outputs;
     private final Clock clock;
     /** The start-up pruning, once scheduled. */
     private volatile CompletableFuture<Integer> atStart;
 
     @Inject
-    ReceiptRetention(ReceiptStore store, RequestKeys keys, WorkspaceSettings settings) {
-        this(store, keys, settings, Clock.systemUTC());
+    ReceiptRetention(ReceiptStore store, RequestKeys keys, WorkspaceSettings settings, CommandOutputFiles outputs) {
+        this(store, keys, settings, outputs, Clock.systemUTC());
     }
 
     /** @param clock the time the age limit counts back from (tests move it) */
-    ReceiptRetention(ReceiptStore store, RequestKeys keys, WorkspaceSettings settings, Clock clock) {
+    ReceiptRetention(ReceiptStore store, RequestKeys keys, WorkspaceSettings settings, CommandOutputFiles outputs,
+                     Clock clock) {
         this.store = store;
         this.keys = keys;
         this.settings = settings;
+        this.outputs = outputs;
         this.clock = clock;
     }
 
@@ -72,11 +77,12 @@ public final class ReceiptRetention {
      * @throws RuntimeException from the storage when it fails
      */
     public int prune() {
-        int deleted = store.prune(clock.instant().minus(settings.receiptMaxAge()), settings.receiptMaxCount(),
-                keys.liveIds());
-        if (deleted > 0) {
-            LOG.info("pruned {} workspace receipt(s) beyond {} days or {} receipts", deleted,
-                    settings.receiptMaxAge().toDays(), settings.receiptMaxCount());
+        Set<String> live = keys.liveIds();
+        int deleted = store.prune(clock.instant().minus(settings.receiptMaxAge()), settings.receiptMaxCount(), live);
+        int files = outputs.prune(store, live);
+        if (deleted > 0 || files > 0) {
+            LOG.info("pruned {} workspace receipt(s) beyond {} days or {} receipts, and {} command output file(s)",
+                    deleted, settings.receiptMaxAge().toDays(), settings.receiptMaxCount(), files);
         }
         return deleted;
     }

@@ -44,8 +44,14 @@ final class RecordedOutcome {
             if (facts.exitCode() != null) {
                 details.put("exit_code", facts.exitCode());
             }
+            String orphans = "";
+            if (receipt.orphansKilled() != null) {
+                details.put("orphans_killed", receipt.orphansKilled());
+                details.put("effects_may_have_occurred", true);
+                orphans = " (the server died while it ran; its processes were " + receipt.orphansKilled() + ")";
+            }
             throw new WorkspaceException(Code.valueOf(facts.code()), "request_key '" + requestKey + "' was already"
-                    + " dispatched and ended with " + facts.code() + "; it was not run again", details);
+                    + " dispatched and ended with " + facts.code() + orphans + "; it was not run again", details);
         }
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("status", receipt.status());

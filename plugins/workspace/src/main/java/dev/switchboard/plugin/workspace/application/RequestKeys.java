@@ -69,8 +69,7 @@ public final class RequestKeys {
     public Answer once(String workspaceId, String requestKey, String tool, Map<String, Object> arguments,
                        Supplier<Answer> work, Function<Answer, ReceiptFacts> facts) {
         gate.check();
-        String id = Revision.sha256Hex(CanonicalJson.of(List.of("owner", CanonicalJson.of(
-                List.of(workspaceId, requestKey)))).getBytes(StandardCharsets.UTF_8));
+        String id = receiptId(workspaceId, requestKey);
         Map<String, Object> whole = new LinkedHashMap<>(arguments);
         whole.put("tool", tool);
         String fingerprint = Revision.sha256Hex(CanonicalJson.of(whole).getBytes(StandardCharsets.UTF_8));
@@ -88,7 +87,7 @@ public final class RequestKeys {
         }
         try {
             Optional<Receipt> recorded = store.claim(new Receipt(id, workspaceId, fingerprint, tool, "started",
-                    ReceiptFacts.NONE, null));
+                    ReceiptFacts.NONE, null, null));
             Answer answer = recorded.isPresent() ? RecordedOutcome.replay(recorded.get(), fingerprint, requestKey)
                     : dispatch(id, work, facts);
             mine.answer().complete(answer);
@@ -104,6 +103,16 @@ public final class RequestKeys {
                 }
             }
         }
+    }
+
+    /**
+     * @param workspaceId the workspace the key is scoped to
+     * @param requestKey  the caller's key
+     * @return the id of the key's receipt: 64 lowercase hex digits
+     */
+    static String receiptId(String workspaceId, String requestKey) {
+        return Revision.sha256Hex(CanonicalJson.of(List.of("owner", CanonicalJson.of(
+                List.of(workspaceId, requestKey)))).getBytes(StandardCharsets.UTF_8));
     }
 
     /** A retry joins the first call: its answer, or its refusal, marked as replayed. */

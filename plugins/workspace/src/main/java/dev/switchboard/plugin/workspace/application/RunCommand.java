@@ -3,12 +3,10 @@ package dev.switchboard.plugin.workspace.application;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import jakarta.inject.Inject;
 
@@ -24,8 +22,10 @@ import dev.switchboard.ports.exec.ProcessStartException;
 /**
  * {@code bash}: {@code bash -c <command>} in the workspace's directory through the kernel's process executor, stdin
  * closed, with a timeout (default {@value #DEFAULT_TIMEOUT_SECONDS} s), once per request key. The whole process tree
- * is killed on timeout, on cancellation of the call and when the workspace closes. Every byte of output goes to a
- * file under the state directory; the answer shows its tail and, when that was cut, the file's path. A non-zero exit
+ * is killed on timeout, on cancellation of the call, when the workspace closes and when the server's parent dies; one
+ * left running by a server that died is killed at the next start ({@link OrphanedCommands}). Every byte of output goes to a
+ * file under the state directory ({@link CommandOutputFiles}, kept as long as the call's receipt); the answer shows
+ * its tail and, when that was cut, the file's path. A non-zero exit
  * is an error answer with the exit code. Thread-safe.
  */
 public final class RunCommand {
@@ -34,16 +34,19 @@ public final class RunCommand {
     static final int DEFAULT_TIMEOUT_SECONDS = 120;
 
     private final WorkspaceRegistry registry;
-    private final WorkspaceSettings settings;
     private final RequestKeys keys;
     private final ProcessExecutor executor;
+    private final CommandOutputFiles outputs;
+    private final OrphanedCommands orphans;
 
     @Inject
-    RunCommand(WorkspaceRegistry registry, WorkspaceSettings settings, RequestKeys keys, ProcessExecutor executor) {
+    RunCommand(WorkspaceRegistry registry, RequestKeys keys, ProcessExecutor executor, CommandOutputFiles outputs,
+               OrphanedCommands orphans) {
         this.registry = registry;
-        this.settings = settings;
         this.keys = keys;
         this.executor = executor;
+        this.outputs = outputs;
+        this.orphans = orphans;
     }
 
     /**
@@ -58,16 +61,18 @@ public final class RunCommand {
         Number timeout = (Number) arguments.getOrDefault("timeout", DEFAULT_TIMEOUT_SECONDS);
         return keys.once(workspaceId, (String) arguments.get("request_key"), "bash", arguments,
                 () -> registry.within(workspaceId, workspace -> execute(workspace, (String) arguments.get("command"),
-                        Duration.ofMillis(Math.round(timeout.doubleValue() * 1000)), cancellation)),
+                        Duration.ofMillis(Math.round(timeout.doubleValue() * 1000)), cancellation,
+                        RequestKeys.receiptId(workspaceId, (String) arguments.get("request_key")))),
                 RunCommand::facts);
     }
 
-    private Answer execute(Workspace workspace, String command, Duration timeout, Cancellation cancellation) {
-        Path full = outputFile();
+    private Answer execute(Workspace workspace, String command, Duration timeout, Cancellation cancellation,
+                           String receiptId) {
+        Path full = outputs.forRun(receiptId);
         ProcessOutcome outcome;
         try (EitherCancellation either = new EitherCancellation(cancellation, workspace)) {
             outcome = executor.run(new ProcessSpec(List.of("bash", "-c", command), workspace.cwd(), Map.of(), true,
-                    timeout, 64 * 1024, full), either);
+                    timeout, 64 * 1024, full, orphans.labelFor(receiptId)), either);
         } catch (ProcessStartException e) {
             throw new WorkspaceException(Code.COMMAND_FAILED, "the command could not be started: " + e.getMessage(),
                     Map.of("effects_may_have_occurred", false));
@@ -119,19 +124,6 @@ public final class RunCommand {
 
     private static Map<String, Object> killed(Path full) {
         return Map.of("effects_may_have_occurred", true, "fullOutputPath", full.toString());
-    }
-
-    private Path outputFile() {
-        Path dir = settings.stateDir().resolve("command-output");
-        try {
-            if (!Files.isDirectory(dir)) {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
-                        PosixFilePermissions.fromString("rwx------")));
-            }
-        } catch (IOException e) {
-            throw new WorkspaceException(Code.COMMAND_FAILED, "cannot create " + dir + ": " + e.getMessage());
-        }
-        return dir.resolve(UUID.randomUUID() + ".log");
     }
 
     private static String seconds(Duration timeout) {

@@ -7,6 +7,8 @@ import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.switchboard.plugin.workspace.domain.BinaryContent;
+
 /**
  * A file {@code grep} searches, with its size when the walk saw it. Immutable.
  *
@@ -14,9 +16,6 @@ import java.util.List;
  * @param size its size in bytes
  */
 record SearchCandidate(Path path, long size) {
-
-    /** A NUL within this many leading bytes marks a file as binary. */
-    private static final int BINARY_PROBE = 8192;
 
     /**
      * @param root     a file or a directory
@@ -49,18 +48,9 @@ record SearchCandidate(Path path, long size) {
     String text(Needle needle) {
         byte[] bytes = FileSnapshot.bytesOf(path, size);
         // the needle first: most files lack it, and then the binary probe is never needed
-        if (bytes == null || (needle != null && !needle.in(bytes)) || isBinary(bytes)) {
+        if (bytes == null || (needle != null && !needle.in(bytes)) || BinaryContent.isBinary(bytes)) {
             return null;
         }
         return new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    private static boolean isBinary(byte[] bytes) {
-        for (int i = 0, to = Math.min(bytes.length, BINARY_PROBE); i < to; i++) {
-            if (bytes[i] == 0) {
-                return true;
-            }
-        }
-        return false;
     }
 }

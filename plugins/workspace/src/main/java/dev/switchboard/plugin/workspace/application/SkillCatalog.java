@@ -76,14 +76,15 @@ final class SkillCatalog {
             if (skills.size() == MAX_SKILLS) {
                 return true;
             }
-            try {
-                String content = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-                Map<String, String> keys = Frontmatter.of(content);
-                skills.add(new Skill(keys.getOrDefault("name", folder.getFileName().toString()),
-                        keys.getOrDefault("description", ""), file, keys, content));
-            } catch (IOException e) {
+            byte[] bytes = RegularFile.bytesOrNull(file, (int) FileSnapshot.MAX_BYTES);
+            if (bytes == null) {
                 // An unreadable skill is left out of the catalog; opening must not fail because of it.
+                continue;
             }
+            String content = new String(bytes, StandardCharsets.UTF_8);
+            Map<String, String> keys = Frontmatter.of(content);
+            skills.add(new Skill(keys.getOrDefault("name", folder.getFileName().toString()),
+                    keys.getOrDefault("description", ""), file, keys, content));
         }
         return false;
     }

@@ -18,7 +18,8 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  * Walks a directory tree for {@code find} and {@code grep}: symlinks are not followed, {@code .git} directories are
  * skipped, inside a Git work tree the entries that {@code .gitignore} rules ignore are skipped (see
  * {@link IgnoreRules}; an ignored directory is not entered), unreadable entries are passed over, and the visitor can
- * stop the walk. Stateless.
+ * stop the walk. A root that is a symlink to a directory is walked at its target, and the entries are named under
+ * the root as given (symlinks below the root are still not followed). Stateless.
  */
 final class TreeWalk {
 
@@ -35,19 +36,21 @@ final class TreeWalk {
             throw new WorkspaceException(Code.EXECUTION_FAILED, "no such directory: " + root,
                     Map.of("path", root.toString()));
         }
+        // walkFileTree does not follow a symlinked start, so it would visit the link as a file: walk its target.
+        Path start = RealPath.resolved(root, root, "no such directory: " + root);
         Deque<IgnoreRules> rules = new ArrayDeque<>();
         try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            Files.walkFileTree(start, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    if (dir.equals(root)) {
-                        rules.push(IgnoreRules.forRoot(root));
+                    if (dir.equals(start)) {
+                        rules.push(IgnoreRules.forRoot(start));
                         return FileVisitResult.CONTINUE;
                     }
                     if (dir.getFileName().toString().equals(".git") || rules.peek().ignores(dir, true)) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
-                    if (!visitor.test(dir, attrs)) {
+                    if (!visitor.test(named(dir), attrs)) {
                         return FileVisitResult.TERMINATE;
                     }
                     rules.push(rules.peek().enter(dir));
@@ -65,7 +68,11 @@ final class TreeWalk {
                     if (rules.peek().ignores(file, attrs.isDirectory())) {
                         return FileVisitResult.CONTINUE;
                     }
-                    return visitor.test(file, attrs) ? FileVisitResult.CONTINUE : FileVisitResult.TERMINATE;
+                    return visitor.test(named(file), attrs) ? FileVisitResult.CONTINUE : FileVisitResult.TERMINATE;
+                }
+
+                private Path named(Path entry) {
+                    return start.equals(root) ? entry : root.resolve(start.relativize(entry));
                 }
 
                 @Override

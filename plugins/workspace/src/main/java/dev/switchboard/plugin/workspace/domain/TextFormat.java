@@ -5,10 +5,11 @@ import java.util.Arrays;
 
 /**
  * How a text file is laid out on disk: whether it starts with a UTF-8 byte order mark and whether its lines end in
- * CRLF. Edits work on LF text without a BOM, and {@link #encode} puts the file's own layout back. Immutable.
+ * CRLF. Edits are matched in LF text without a BOM ({@link EditPlan}), applied to the text with its own line ends,
+ * and {@link #bytes} puts the BOM back. Immutable.
  *
  * @param bom  whether the file starts with EF BB BF
- * @param crlf whether the file's lines end in CRLF
+ * @param crlf whether any of the file's lines ends in CRLF
  */
 public record TextFormat(boolean bom, boolean crlf) {
 
@@ -19,8 +20,9 @@ public record TextFormat(boolean bom, boolean crlf) {
      *
      * @param text   the text without BOM, with LF line ends
      * @param format the file's layout
+     * @param raw    the text without BOM, with the file's own line ends (possibly mixed)
      */
-    public record Decoded(String text, TextFormat format) {
+    public record Decoded(String text, TextFormat format, String raw) {
     }
 
     /**
@@ -31,23 +33,23 @@ public record TextFormat(boolean bom, boolean crlf) {
         boolean bom = bytes.length >= 3 && Arrays.equals(bytes, 0, 3, BOM, 0, 3);
         String text = new String(bytes, bom ? 3 : 0, bom ? bytes.length - 3 : bytes.length, StandardCharsets.UTF_8);
         boolean crlf = text.contains("\r\n");
-        return new Decoded(crlf ? toLf(text) : text, new TextFormat(bom, crlf));
+        return new Decoded(crlf ? toLf(text) : text, new TextFormat(bom, crlf), text);
     }
 
     /**
-     * @param text text with LF line ends
-     * @return the same text with CRLF line ends
+     * @param text text whose line ends may be CRLF
+     * @return the same text with LF line ends
      */
     public static String toLf(String text) {
         return text.replace("\r\n", "\n");
     }
 
     /**
-     * @param lfText text in edit form
-     * @return the bytes to write, in this layout
+     * @param raw text with the line ends it is to have on disk, without a BOM
+     * @return the bytes to write: UTF-8, with this layout's BOM when it has one
      */
-    public byte[] encode(String lfText) {
-        byte[] body = (crlf ? lfText.replace("\n", "\r\n") : lfText).getBytes(StandardCharsets.UTF_8);
+    public byte[] bytes(String raw) {
+        byte[] body = raw.getBytes(StandardCharsets.UTF_8);
         if (!bom) {
             return body;
         }

@@ -49,16 +49,31 @@ class FileLocksTest {
     }
 
     @Test
-    @DisplayName("69: another process holding the file's OS lock makes a write FILE_BUSY until it is killed")
-    void anotherProcessHoldsTheLockUntilItDies() throws Exception {
+    @DisplayName("69: another process holding the flock on the file's directory makes a write FILE_BUSY until it dies")
+    void anotherProcessHoldsTheDirectoryLockUntilItDies() throws Exception {
+        assertThat(NativeIo.get()).as("native calls on this JDK and platform").isNotNull();
+        FileLocks locks = new FileLocks(dir.resolve("state").resolve("file-locks"), 200);
+        Path file = dir.resolve("shared.txt");
+
+        assertHeldByAnotherProcessUntilItDies(locks, file, "dir", dir);
+    }
+
+    @Test
+    @DisplayName("without native calls, another process holding the lock file makes a write FILE_BUSY until it dies")
+    void anotherProcessHoldsTheFallbackLockFileUntilItDies() throws Exception {
         Path lockDir = dir.resolve("state").resolve("file-locks");
-        FileLocks locks = new FileLocks(lockDir, 200);
+        FileLocks locks = new FileLocks(null, lockDir, 200);
         Path file = dir.resolve("shared.txt");
         assertThat(locks.holding(file, () -> "creates the lock directory")).isNotNull();
-        Path lockFile = new LockFiles(lockDir).fileFor(RealPath.of(file));
 
+        assertHeldByAnotherProcessUntilItDies(locks, file, "file", new LockFiles(lockDir).fileFor(RealPath.of(file)));
+    }
+
+    private static void assertHeldByAnotherProcessUntilItDies(FileLocks locks, Path file, String kind, Path lock)
+            throws Exception {
         Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), LockHolderProcess.class.getName(), lockFile.toString())
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                LockHolderProcess.class.getName(), kind, lock.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(other.getInputStream(),
                 StandardCharsets.UTF_8))) {
@@ -75,10 +90,10 @@ class FileLocksTest {
     }
 
     @Test
-    @DisplayName("lock files are owner-only: the directory 0700, each file 0600")
+    @DisplayName("without native calls, lock files are owner-only: the directory 0700, each file 0600")
     void lockFilesAreOwnerOnly() throws Exception {
         Path lockDir = dir.resolve("state").resolve("file-locks");
-        new FileLocks(lockDir, 50).holding(dir.resolve("a.txt"), () -> null);
+        new FileLocks(null, lockDir, 50).holding(dir.resolve("a.txt"), () -> null);
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lockDir))).isEqualTo("rwx------");
         try (var files = Files.list(lockDir)) {
@@ -89,6 +104,8 @@ class FileLocksTest {
 
     private static void assertBusy(FileLocks locks, Path file) {
         assertThatThrownBy(() -> locks.holding(file, () -> "never")).isInstanceOf(WorkspaceException.class)
+                .hasMessageContaining("retry in a moment with a new request_key (a retry with this request_key"
+                        + " only replays FILE_BUSY)")
                 .extracting(e -> ((WorkspaceException) e).code()).isEqualTo(Code.FILE_BUSY);
     }
 }

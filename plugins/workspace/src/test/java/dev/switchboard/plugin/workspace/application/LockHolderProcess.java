@@ -5,8 +5,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A second process for {@link FileLocksTest}: takes the OS lock on the file named by its argument, prints
- * {@code locked} and then holds it until it is killed.
+ * A second process for {@link FileLocksTest}: takes the OS lock named by its arguments ({@code file <lock file>}: an
+ * fcntl lock on a lock file; {@code dir <directory>}: a flock on a directory), prints {@code locked} and then holds
+ * it until it is killed.
  */
 final class LockHolderProcess {
 
@@ -14,8 +15,16 @@ final class LockHolderProcess {
     }
 
     public static void main(String[] args) throws Exception {
-        FileChannel channel = FileChannel.open(Path.of(args[0]), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        channel.lock();
+        if (args[0].equals("dir")) {
+            NativeIo io = NativeIo.get();
+            if (!io.tryLockExclusive(io.openDirectory(Path.of(args[1])))) {
+                throw new IllegalStateException("already locked");
+            }
+        } else {
+            FileChannel channel = FileChannel.open(Path.of(args[1]), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            channel.lock();
+        }
         System.out.println("locked");
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);

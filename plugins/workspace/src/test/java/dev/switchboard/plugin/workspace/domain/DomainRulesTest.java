@@ -26,12 +26,26 @@ class DomainRulesTest {
 
         assertThat(decoded.text()).isEqualTo("a\nb\n");
         assertThat(decoded.format()).isEqualTo(new TextFormat(true, true));
-        assertThat(decoded.format().encode(decoded.text())).isEqualTo(bytes);
+        assertThat(decoded.raw()).isEqualTo("a\r\nb\r\n");
+        assertThat(decoded.format().bytes(decoded.raw())).isEqualTo(bytes);
     }
 
     @Test
-    void editsThatTouchButDoNotOverlapAreApplied() {
-        assertThat(EditPlan.apply("abcd", List.of(new TextEdit("ab", "1"), new TextEdit("cd", "2")))).isEqualTo("12");
+    void editsThatDoNotTouchAreApplied() {
+        assertThat(EditPlan.apply("abcd", List.of(new TextEdit("a", "1"), new TextEdit("cd", "2")))).isEqualTo("1b2");
+    }
+
+    @Test
+    void editsThatTouchAreRefused() {
+        assertThatThrownBy(() -> EditPlan.apply("abcd", List.of(new TextEdit("ab", "1"), new TextEdit("cd", "2"))))
+                .isInstanceOf(WorkspaceException.class).hasMessageContaining("touch");
+    }
+
+    @Test
+    void aReplacementWithoutLineEndsInAMostlyCrlfFileTakesCrlf() {
+        TextFormat.Decoded file = TextFormat.decode("a\r\nb\r\nc\n".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(EditPlan.apply(file, List.of(new TextEdit("b", "b1\nb2")))).isEqualTo("a\r\nb1\r\nb2\r\nc\n");
     }
 
     @Test

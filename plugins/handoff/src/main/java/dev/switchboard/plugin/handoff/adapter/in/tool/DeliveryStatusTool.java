@@ -27,7 +27,7 @@ public final class DeliveryStatusTool implements Tool {
               "properties": {
                 "handoff_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$",
                   "description": "The handoff_id from the receipt. Give this or idempotency_key, not both."},
-                "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 200,
+                "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
                   "description": "The idempotency_key the handoff was published with. Give this or handoff_id, not both."},
                 "checksum": {"type": "string", "pattern": "^(sha256:)?[0-9A-Fa-f]{64}$",
                   "description": "The checksum from the receipt (sha256:<hex>); when given, the stored content's checksum must match for the receipt to count as verified."},

@@ -49,7 +49,7 @@ public final class PublishHandoffTool implements Tool {
                   "description": "Specialists or agents the publisher thinks should take it, such as architecture or implementation; the receiving librarian decides."},
                 "allow_sensitive": {"type": "boolean", "default": false,
                   "description": "Only when the user insists on storing content the secret guardrail refused. Works only if the operator also set plugins.handoff.allow-sensitive=true; the handoff then records the override."},
-                "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 200,
+                "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
                   "description": "A key of your choosing that makes retries safe: the same key with the same fields returns the original receipt; the same key with different fields is refused (CONFLICT)."}
               },
               "required": ["project", "title", "summary", "content"],

@@ -10,12 +10,14 @@ import jakarta.inject.Singleton;
 
 import org.pf4j.Extension;
 
+import dev.switchboard.plugin.workspace.application.OrphanedCommands;
 import dev.switchboard.plugin.workspace.application.ReceiptRetention;
 import dev.switchboard.plugin.workspace.application.WorkspaceShutdown;
 import dev.switchboard.ports.plugin.ManagedService;
 
 /**
- * Start: prunes the request-key receipts beyond their limits at once, then again every {@link #PRUNE_EVERY}, on a
+ * Start: kills the {@code bash} commands a dead server on this state directory left running and records them in
+ * their receipts ({@link OrphanedCommands}), prunes the request-key receipts beyond their limits at once, then again every {@link #PRUNE_EVERY}, on a
  * virtual (daemon) thread, so the server's start does not wait for it. Stop, at the beginning of an orderly shutdown:
  * the pruning ends, new calls are refused ({@code BRIDGE_STOPPED}), every workspace is closed (running commands are
  * killed with their process trees), and the running calls get up to {@link #SETTLE} to record their outcomes.
@@ -32,18 +34,22 @@ public final class WorkspaceLifecycle implements ManagedService {
 
     private final ReceiptRetention retention;
     private final WorkspaceShutdown shutdown;
+    private final OrphanedCommands orphans;
     private ScheduledExecutorService pruning;
 
     @Inject
-    WorkspaceLifecycle(ReceiptRetention retention, WorkspaceShutdown shutdown) {
+    WorkspaceLifecycle(ReceiptRetention retention, WorkspaceShutdown shutdown, OrphanedCommands orphans) {
         this.retention = retention;
         this.shutdown = shutdown;
+        this.orphans = orphans;
     }
 
     @Override
     public synchronized void start() {
         pruning = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual()
                 .name("workspace-receipt-retention").factory());
+        // First what a dead server left running, so its receipts are recorded before any pruning.
+        pruning.execute(orphans::reapQuietly);
         retention.pruneAtStart(pruning);
         pruning.scheduleWithFixedDelay(retention::pruneQuietly, PRUNE_EVERY.toMinutes(), PRUNE_EVERY.toMinutes(),
                 TimeUnit.MINUTES);

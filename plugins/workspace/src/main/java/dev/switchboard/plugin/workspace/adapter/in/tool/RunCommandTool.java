@@ -19,7 +19,7 @@ public final class RunCommandTool implements Tool {
               "type": "object",
               "properties": {
                 "workspace_id": {"type": "string", "minLength": 1, "description": "From workspace_open."},
-                "request_key": {"type": "string", "minLength": 1, "maxLength": 200,
+                "request_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
                   "description": "A new key for each new command; a retry with the same key and arguments returns the first outcome and never runs the command twice."},
                 "command": {"type": "string", "minLength": 1, "maxLength": 200000,
                   "description": "Run with bash -c in the workspace's directory; stdin is closed, and cd affects only this command."},

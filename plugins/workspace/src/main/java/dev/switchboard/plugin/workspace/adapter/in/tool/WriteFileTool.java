@@ -19,7 +19,7 @@ public final class WriteFileTool implements Tool {
               "type": "object",
               "properties": {
                 "workspace_id": {"type": "string", "minLength": 1, "description": "From workspace_open."},
-                "request_key": {"type": "string", "minLength": 1, "maxLength": 200,
+                "request_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
                   "description": "A new key for each new operation; a retry with the same key and arguments returns the first outcome and never writes twice."},
                 "path": {"type": "string", "minLength": 1,
                   "description": "The file: relative to the workspace's directory, absolute, or ~/path. Parent directories are created."},

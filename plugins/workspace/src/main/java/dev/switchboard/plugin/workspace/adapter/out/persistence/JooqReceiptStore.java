@@ -10,6 +10,8 @@ import static org.jooq.impl.DSL.table;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -58,8 +60,12 @@ public final class JooqReceiptStore implements ReceiptStore {
     private static final Field<String> CODE = field(name("code"), SQLDataType.VARCHAR);
     private static final Field<Integer> EXIT = field(name("exit_code"), SQLDataType.INTEGER);
     private static final Field<String> OUTPUT = field(name("full_output_path"), SQLDataType.VARCHAR);
+    private static final Field<String> ORPHANS = field(name("orphans_killed"), SQLDataType.VARCHAR);
     private static final Field<String> CREATED = field(name("created_at"), SQLDataType.VARCHAR);
     private static final Field<String> UPDATED = field(name("updated_at"), SQLDataType.VARCHAR);
+
+    /** Ids looked up per statement, well below SQLite's limit on bound parameters. */
+    private static final int LOOKUP_BATCH = 500;
 
     private final SqlStorage storage;
 
@@ -111,6 +117,25 @@ public final class JooqReceiptStore implements ReceiptStore {
     }
 
     @Override
+    public boolean recordOrphansKilled(String id, String note) {
+        return storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS).update(RECEIPT)
+                .set(STATUS, "failed").set(CODE, "COMMAND_CANCELLED").set(ORPHANS, note)
+                .set(UPDATED, Instant.now().toString()).where(ID.eq(id)).and(STATUS.eq("started")).execute()) == 1;
+    }
+
+    @Override
+    public Set<String> existing(Collection<String> ids) {
+        List<String> all = List.copyOf(ids);
+        Set<String> found = new HashSet<>();
+        for (int from = 0; from < all.size(); from += LOOKUP_BATCH) {
+            List<String> batch = all.subList(from, Math.min(all.size(), from + LOOKUP_BATCH));
+            found.addAll(storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+                    .select(ID).from(RECEIPT).where(ID.in(batch)).fetch(ID)));
+        }
+        return found;
+    }
+
+    @Override
     public ReceiptCensus census() {
         Record row = storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
                 .select(count(), min(UPDATED)).from(RECEIPT).fetchOne());
@@ -123,7 +148,7 @@ public final class JooqReceiptStore implements ReceiptStore {
         ReceiptFacts facts = new ReceiptFacts(row.get(CWD), paths(row.get(PATHS)), row.get(REVISION),
                 row.get(CODE), row.get(EXIT), row.get(OUTPUT));
         return new Receipt(row.get(ID), row.get(WORKSPACE), row.get(FINGERPRINT), row.get(TOOL), row.get(STATUS),
-                facts, row.get(UPDATED));
+                facts, row.get(UPDATED), row.get(ORPHANS));
     }
 
     /** Reads the JSON array of strings that {@link CanonicalJson} wrote (paths never hold a NUL or a newline). */

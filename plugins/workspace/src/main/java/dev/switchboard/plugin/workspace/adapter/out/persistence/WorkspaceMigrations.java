@@ -22,7 +22,7 @@ public final class WorkspaceMigrations implements MigrationSet {
 
     /** The migration files in version order; the class path cannot be listed, so they are named here. */
     private static final List<String> FILES = List.of("V1__create_workspace_receipts.sql",
-            "V2__index_workspace_receipts_by_time.sql");
+            "V2__index_workspace_receipts_by_time.sql", "V3__record_orphaned_commands.sql");
 
     private static final String DIRECTORY = "/db/migration/workspace/";
 

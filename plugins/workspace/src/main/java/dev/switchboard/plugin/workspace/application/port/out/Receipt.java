@@ -10,7 +10,9 @@ package dev.switchboard.plugin.workspace.application.port.out;
  * @param status      {@code started}, {@code completed} or {@code failed}
  * @param facts       the outcome's metadata; empty while started
  * @param updatedAt   when the row last changed, ISO-8601 UTC
+ * @param orphansKilled for a command left running by a server that died and killed at the next start: when, and
+ *                      which processes; otherwise null
  */
 public record Receipt(String id, String workspaceId, String fingerprint, String tool, String status,
-                      ReceiptFacts facts, String updatedAt) {
+                      ReceiptFacts facts, String updatedAt, String orphansKilled) {
 }

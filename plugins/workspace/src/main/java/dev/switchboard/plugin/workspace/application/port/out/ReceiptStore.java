@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.workspace.application.port.out;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Optional;
 import java.util.Set;
 
@@ -47,6 +48,22 @@ public interface ReceiptStore {
      * @return how many were deleted
      */
     int prune(Instant olderThan, long keep, Set<String> live);
+
+    /**
+     * Records that a call's processes, left running by a server that died, were killed: a {@code started} receipt
+     * becomes {@code failed} with code {@code COMMAND_CANCELLED} and the note. Any other receipt is left as it is.
+     *
+     * @param id   the receipt id
+     * @param note when, and which processes
+     * @return whether a started receipt was changed
+     */
+    boolean recordOrphansKilled(String id, String note);
+
+    /**
+     * @param ids receipt ids, any number
+     * @return those of them that have a receipt
+     */
+    Set<String> existing(Collection<String> ids);
 
     /** @return how many receipts there are, the oldest one's time, and where they are stored */
     ReceiptCensus census();

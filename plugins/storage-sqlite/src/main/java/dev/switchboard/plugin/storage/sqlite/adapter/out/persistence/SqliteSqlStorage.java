@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 import javax.sql.DataSource;
 
@@ -14,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.StorageStatistics;
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
 
@@ -45,6 +47,8 @@ import dev.switchboard.ports.storage.StorageException;
 public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SqliteSqlStorage.class);
+
+    private final TransactionCounters counters = new TransactionCounters();
 
     private final Path file;
     private final SerialWriter writer;
@@ -107,7 +111,20 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     @Override
     public <T> T transaction(SqlWork<T> work) {
         Objects.requireNonNull(work, "work");
-        return writer.transaction(work);
+        try {
+            T result = writer.transaction(work);
+            counters.committed();
+            return result;
+        } catch (RuntimeException | Error e) {
+            counters.rolledBack(e);
+            throw e;
+        }
+    }
+
+    /** @return transactions committed and rolled back since the database opened, and those that met a lock */
+    @Override
+    public Optional<StorageStatistics> statistics() {
+        return Optional.of(counters.snapshot());
     }
 
     @Override

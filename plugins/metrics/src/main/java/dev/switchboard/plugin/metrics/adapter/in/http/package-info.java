@@ -1,0 +1,2 @@
+/** {@code GET /metrics}: the scrape endpoint. */
+package dev.switchboard.plugin.metrics.adapter.in.http;
