@@ -3,6 +3,7 @@ package dev.switchboard.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static dev.switchboard.arch.Fixtures.ALPHA;
 import static dev.switchboard.arch.Fixtures.importing;
+import static dev.switchboard.arch.Fixtures.importingTheOnionWith;
 import static dev.switchboard.arch.PlatformArchitectureRules.guice_modules_are_named_final_and_rooted;
 import static dev.switchboard.arch.PlatformArchitectureRules.jooq_stays_in_persistence_adapters;
 import static dev.switchboard.arch.PlatformArchitectureRules.nothing_writes_to_standard_error_directly;
@@ -74,6 +75,46 @@ class PlatformArchitectureAllowancesTest {
     @Test
     void finalModuleBesideItsPluginClassIsAccepted() {
         assertHolds(guice_modules_are_named_final_and_rooted, importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaModule"));
+    }
+
+    @Test
+    void onionWhoseDependenciesPointInwardsIsAccepted() {
+        assertHolds(PlatformArchitectureRules.feature_plugins_are_onions, importingTheOnionWith());
+    }
+
+    @Test
+    void toolNamedToolInTheToolAdapterIsAccepted() {
+        JavaClasses tool = importing(ALPHA + "adapter.in.tool.AlphaKeepTool", TypeKinds.TOOL_PORT);
+
+        assertHolds(PlatformArchitectureRules.tool_implementations_are_named_tool, tool);
+        assertHolds(PlatformArchitectureRules.plugin_tools_live_in_the_tool_adapter, tool);
+        assertHolds(PlatformArchitectureRules.classes_named_tool_implement_the_tool_port, tool);
+    }
+
+    @Test
+    void entryPointsAndTheAdaptersTheModuleBindsMayBePublic() {
+        assertHolds(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+                importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaModule", ALPHA + "adapter.in.tool.AlphaTools",
+                        ALPHA + "adapter.out.persistence.AlphaStore", ALPHA + "application.AlphaKeepsThings",
+                        ALPHA + "application.port.out.SaveThingPort", ALPHA + "domain.AlphaThing"));
+    }
+
+    @Test
+    void publicClassesOfALibraryWithoutAPluginClassAreItsApi() {
+        assertHolds(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+                importing(ALPHA + "AlphaPlugin", "dev.switchboard.plugin.archfixture.library.LibraryApi"));
+    }
+
+    @Test
+    void testkitMayBuildThePluginInjector() {
+        assertHolds(PlatformArchitectureRules.guice_api_only_in_modules_and_boot,
+                importing("dev.switchboard.testkit.archfixture.TestBedWithInjector", NEUTRAL));
+    }
+
+    @Test
+    void testkitMayDriveADistributionWithTheMcpClient() {
+        assertHolds(PlatformArchitectureRules.mcp_sdk_stays_in_mcp_transport_code,
+                importing("dev.switchboard.testkit.archfixture.ClientForADistribution", NEUTRAL));
     }
 
     @Test

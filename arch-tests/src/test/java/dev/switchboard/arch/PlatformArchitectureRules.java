@@ -10,6 +10,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.codeUnits;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import java.io.FileDescriptor;
@@ -47,6 +48,13 @@ public final class PlatformArchitectureRules {
     private static final String HTTP_TRANSPORT = "dev.switchboard.plugin.transport.http..";
     private static final String PERSISTENCE_ADAPTERS = "..adapter.out.persistence..";
     private static final String STORAGE_PLUGINS = "dev.switchboard.plugin.storage..";
+    private static final String DOMAINS = PluginRoots.PLUGINS + "..domain..";
+    private static final String APPLICATIONS = PluginRoots.PLUGINS + "..application..";
+    private static final String DOMAIN = "domain";
+    private static final String APPLICATION = "application";
+    private static final String INBOUND_ADAPTERS = "inbound adapters";
+    private static final String OUTBOUND_ADAPTERS = "outbound adapters";
+    private static final String WIRING = "plugin root";
 
     /**
      * The one checked exception a port may declare: {@code SqlWork.run} hands a plugin the JDBC connection inside
@@ -117,20 +125,59 @@ public final class PlatformArchitectureRules {
     /** AR8. */
     @ArchTest
     public static final ArchRule feature_domains_are_pure = classes()
-            .that().resideInAPackage(PluginRoots.PLUGINS + "..domain..")
-            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", PluginRoots.PLUGINS + "..domain..")
+            .that().resideInAPackage(DOMAINS)
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", DOMAINS)
             .because("a plugin's domain model holds its rules in plain Java, so it can be read and tested without"
                     + " storage, protocol or framework");
 
-    /** AR16. */
+    /**
+     * AR7. The rings are found by package name in every plugin, so a new plugin or a new adapter package
+     * ({@code adapter.in.http}, {@code adapter.out.mail}) is checked without being listed here. The root package,
+     * where the plugin class, the module and root extensions wire the rings together, may reach every ring.
+     */
     @ArchTest
-    public static final ArchRule tools_are_named_and_placed = classes()
-            .that().resideInAPackage(PLUGINS)
-            .and().implement("dev.switchboard.ports.tool.Tool")
+    public static final ArchRule feature_plugins_are_onions = layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer(DOMAIN).definedBy(DOMAINS)
+            .layer(APPLICATION).definedBy(APPLICATIONS)
+            .layer(INBOUND_ADAPTERS).definedBy(PluginRoots.PLUGINS + "..adapter.in..")
+            .layer(OUTBOUND_ADAPTERS).definedBy(PluginRoots.PLUGINS + "..adapter.out..")
+            .layer(WIRING).definedBy(PluginRoots.IN_A_PLUGIN_ROOT)
+            .whereLayer(APPLICATION).mayOnlyBeAccessedByLayers(INBOUND_ADAPTERS, OUTBOUND_ADAPTERS, WIRING)
+            .whereLayer(INBOUND_ADAPTERS).mayOnlyBeAccessedByLayers(WIRING)
+            .whereLayer(OUTBOUND_ADAPTERS).mayOnlyBeAccessedByLayers(WIRING)
+            .whereLayer(WIRING).mayNotBeAccessedByAnyLayer()
+            .because("a plugin's rules (domain, application) must not change when a protocol or a store changes:"
+                    + " dependencies point inwards, the application reaches storage only through its port.out"
+                    + " interfaces, and an inbound adapter (a tool) goes through a use case instead of around it");
+
+    /** AR16, the implementations' names, everywhere: the kernel's core tools ({@code ServerInfoTool}) too. */
+    @ArchTest
+    public static final ArchRule tool_implementations_are_named_tool = classes()
+            .that().implement(TypeKinds.TOOL_PORT)
             .should().haveSimpleNameEndingWith("Tool")
-            .andShould().resideInAPackage("..adapter.in.tool..")
-            .because("one class per tool, named <Verb><Noun>Tool in the inbound tool adapter, is where a reader"
-                    + " looks for a tool's schema and behaviour");
+            .because("one class per tool, named <Verb><Noun>Tool, is where a reader looks for a tool's schema and"
+                    + " behaviour (an anonymous tool has no name to look for)");
+
+    /** AR16, the implementations' place in a plugin. */
+    @ArchTest
+    public static final ArchRule plugin_tools_live_in_the_tool_adapter = classes()
+            .that().resideInAPackage(PLUGINS)
+            .and().implement(TypeKinds.TOOL_PORT)
+            .should().resideInAPackage("..adapter.in.tool..")
+            .because("tools are the plugin's inbound adapter for MCP clients; the rest of the plugin does not know"
+                    + " it is called through tools");
+
+    /**
+     * AR16, the name's meaning: a class named {@code *Tool} is a tool. "Assignable" rather than "implements", so the
+     * port itself and an interface that refines it count as tools too.
+     */
+    @ArchTest
+    public static final ArchRule classes_named_tool_implement_the_tool_port = classes()
+            .that().haveSimpleNameEndingWith("Tool")
+            .should().beAssignableTo(TypeKinds.TOOL_PORT)
+            .because("a reader who meets a *Tool expects a tool with a wire name and a schema; a helper, a registry"
+                    + " entry or a view of one is named for what it is");
 
     /** AR9, first half. */
     @ArchTest
@@ -146,10 +193,13 @@ public final class PlatformArchitectureRules {
             .should().dependOnClassesThat().resideInAPackage("..adapter.out.persistence.generated..")
             .because("generated table classes mirror one plugin's migrations and change with them");
 
-    /** AR10, first half. */
+    /**
+     * AR10, first half. Recorded exception: the testkit ({@code dev.switchboard.testkit}, test scope only) drives a
+     * built distribution with the MCP SDK's client, as a real MCP client would; it never maps ports types.
+     */
     @ArchTest
     public static final ArchRule mcp_sdk_stays_in_mcp_transport_code = noClasses()
-            .that().resideOutsideOfPackages(MCP_BRIDGE, TRANSPORTS)
+            .that().resideOutsideOfPackages(MCP_BRIDGE, TRANSPORTS, "dev.switchboard.testkit..")
             .should().dependOnClassesThat().resideInAPackage("io.modelcontextprotocol..")
             .because("feature plugins speak ports types; only the bridge and the transports map them to the MCP SDK,"
                     + " so the SDK can be upgraded in one place");
@@ -199,10 +249,14 @@ public final class PlatformArchitectureRules {
             .because("diagnostics go through SLF4J, which writes to stderr with levels and context; stray prints"
                     + " bypass the log configuration");
 
-    /** AR13, Guice API. */
+    /**
+     * AR13, Guice API. Recorded exception: the testkit ({@code dev.switchboard.testkit}, test scope only) hosts a
+     * plugin under test, building its child injector as the kernel's plugin host does.
+     */
     @ArchTest
     public static final ArchRule guice_api_only_in_modules_and_boot = noClasses()
-            .that().resideOutsideOfPackages("dev.switchboard.kernel.boot..", "dev.switchboard.kernel.plugin..")
+            .that().resideOutsideOfPackages("dev.switchboard.kernel.boot..", "dev.switchboard.kernel.plugin..",
+                    "dev.switchboard.testkit..")
             .and(are(DescribedPredicate.not(TypeKinds.GUICE_MODULE_CODE)))
             .should().dependOnClassesThat().resideInAPackage("com.google.inject..")
             .because("wiring lives in one Guice module per plugin and in the kernel's boot and plugin host; ordinary"
@@ -243,6 +297,23 @@ public final class PlatformArchitectureRules {
                     PlatformArchitectureRules::implementsAPort)))
             .because("the kernel finds contributions only through the extension points published in ports");
 
+    /**
+     * What is public in a plugin (ADR 10, which replaces the brief's "only Plugin, Module and Extension classes are
+     * public"). Domain and application types are public where another package of the plugin uses them and are not
+     * checked: bytecode does not show every use (constants are inlined), and the plugin's own class loader keeps them
+     * from other plugins anyway. Libraries under {@code dev.switchboard.plugin} with no plugin class publish an API
+     * and are not selected.
+     */
+    @ArchTest
+    public static final ArchRule public_adapter_and_root_classes_are_entry_points_or_wired_in = classes()
+            .that(PluginRoots.IN_A_PLUGIN)
+            .and().resideOutsideOfPackages(DOMAINS, APPLICATIONS)
+            .and().arePublic()
+            .and().areTopLevelClasses()
+            .should(be(TypeKinds.PLUGIN_ENTRY_POINT.or(PluginRoots.REACHED_FROM_ITS_PLUGIN_ROOT)))
+            .because("adapters are details behind the ports: public only where PF4J or the kernel reaches them by"
+                    + " name, or where the plugin's root package wires them in, so the rest can change unseen");
+
     /** AR17, generic exceptions. */
     @ArchTest
     public static final ArchRule no_class_throws_generic_exceptions = GeneralCodingRules
@@ -265,10 +336,13 @@ public final class PlatformArchitectureRules {
             .andShould().beFinal()
             .because("one logger per class, named after it, not shared and not replaced");
 
-    /** AR17, package cycles. */
+    /**
+     * AR17, package cycles: every package of every module is its own slice (a plugin's root package too), so a cycle
+     * inside a plugin, inside the kernel, ports or a library, or through two modules, is reported.
+     */
     @ArchTest
-    public static final ArchRule kernel_packages_are_free_of_cycles = slices()
-            .matching("dev.switchboard.kernel.(**)")
+    public static final ArchRule packages_are_free_of_cycles = slices()
+            .matching("dev.switchboard.(**)")
             .should().beFreeOfCycles()
             .because("packages in a cycle cannot be understood, tested or split apart on their own");
 

@@ -5,6 +5,7 @@ import static dev.switchboard.arch.Fixtures.BETA;
 import static dev.switchboard.arch.Fixtures.KERNEL;
 import static dev.switchboard.arch.Fixtures.PORTS;
 import static dev.switchboard.arch.Fixtures.importing;
+import static dev.switchboard.arch.Fixtures.importingTheOnionWith;
 import static dev.switchboard.arch.PlatformArchitectureRules.extensions_live_in_plugins_and_implement_ports;
 import static dev.switchboard.arch.PlatformArchitectureRules.guice_api_only_in_modules_and_boot;
 import static dev.switchboard.arch.PlatformArchitectureRules.guice_modules_are_named_final_and_rooted;
@@ -12,7 +13,7 @@ import static dev.switchboard.arch.PlatformArchitectureRules.helidon_webserver_o
 import static dev.switchboard.arch.PlatformArchitectureRules.jooq_stays_in_persistence_adapters;
 import static dev.switchboard.arch.PlatformArchitectureRules.kernel_does_not_know_plugins;
 import static dev.switchboard.arch.PlatformArchitectureRules.kernel_has_no_infrastructure;
-import static dev.switchboard.arch.PlatformArchitectureRules.kernel_packages_are_free_of_cycles;
+import static dev.switchboard.arch.PlatformArchitectureRules.packages_are_free_of_cycles;
 import static dev.switchboard.arch.PlatformArchitectureRules.mcp_sdk_stays_in_mcp_transport_code;
 import static dev.switchboard.arch.PlatformArchitectureRules.no_class_throws_generic_exceptions;
 import static dev.switchboard.arch.PlatformArchitectureRules.no_class_uses_field_injection;
@@ -48,9 +49,64 @@ class PlatformArchitectureRulesViolationTest {
     }
 
     @Test
-    void toolOutsideTheToolAdapterOrMisnamedIsRefused() {
-        assertViolation(PlatformArchitectureRules.tools_are_named_and_placed, importing(ALPHA + "AlphaReadHandler", "dev.switchboard.ports.tool.Tool"),
-                ALPHA + "AlphaReadHandler");
+    void toolNotNamedToolIsRefused() {
+        assertViolation(PlatformArchitectureRules.tool_implementations_are_named_tool,
+                importing(ALPHA + "AlphaReadHandler", TypeKinds.TOOL_PORT), ALPHA + "AlphaReadHandler", "'Tool'");
+    }
+
+    @Test
+    void toolOutsideTheToolAdapterIsRefused() {
+        assertViolation(PlatformArchitectureRules.plugin_tools_live_in_the_tool_adapter,
+                importing(ALPHA + "AlphaReadHandler", TypeKinds.TOOL_PORT), ALPHA + "AlphaReadHandler",
+                "..adapter.in.tool..");
+    }
+
+    @Test
+    void classNamedToolThatIsNoToolIsRefused() {
+        assertViolation(PlatformArchitectureRules.classes_named_tool_implement_the_tool_port,
+                importing(ALPHA + "adapter.in.tool.AlphaSchemaTool"), ALPHA + "adapter.in.tool.AlphaSchemaTool",
+                "not assignable to " + TypeKinds.TOOL_PORT);
+    }
+
+    @Test
+    void useCaseMayNotReachAnAdapter() {
+        assertViolation(PlatformArchitectureRules.feature_plugins_are_onions,
+                importingTheOnionWith(ALPHA + "application.AlphaUseCaseUsesTheStore"),
+                ALPHA + "application.AlphaUseCaseUsesTheStore", ALPHA + "adapter.out.persistence.AlphaStore");
+    }
+
+    @Test
+    void inboundAdapterMayNotReachAnOutboundAdapter() {
+        assertViolation(PlatformArchitectureRules.feature_plugins_are_onions,
+                importingTheOnionWith(ALPHA + "adapter.in.tool.AlphaToolUsesTheStore"),
+                ALPHA + "adapter.in.tool.AlphaToolUsesTheStore", ALPHA + "adapter.out.persistence.AlphaStore");
+    }
+
+    @Test
+    void domainMayNotReachAUseCase() {
+        assertViolation(PlatformArchitectureRules.feature_plugins_are_onions,
+                importingTheOnionWith(ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain"),
+                ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain");
+    }
+
+    @Test
+    void publicAdapterClassThatNothingWiresIsRefused() {
+        assertViolation(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+                importing(ALPHA + "AlphaPlugin", ALPHA + "adapter.in.tool.AlphaPublicView"),
+                ALPHA + "adapter.in.tool.AlphaPublicView");
+    }
+
+    @Test
+    void publicAdapterClassWhoseModuleDoesNotBindItIsRefused() {
+        assertViolation(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+                importing(ALPHA + "AlphaPlugin", ALPHA + "adapter.out.persistence.AlphaStore"),
+                ALPHA + "adapter.out.persistence.AlphaStore");
+    }
+
+    @Test
+    void publicHelperInThePluginRootIsRefused() {
+        assertViolation(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+                importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaPublicHelper"), ALPHA + "AlphaPublicHelper");
     }
 
     @Test
@@ -233,9 +289,17 @@ class PlatformArchitectureRulesViolationTest {
 
     @Test
     void kernelPackagesMayNotFormACycle() {
-        assertViolation(kernel_packages_are_free_of_cycles,
+        assertViolation(packages_are_free_of_cycles,
                 importing(KERNEL + "cycle.a.CycleA", KERNEL + "cycle.b.CycleB"), KERNEL + "cycle.a.CycleA",
                 KERNEL + "cycle.b.CycleB");
+    }
+
+    @Test
+    void packagesOfOnePluginMayNotFormACycle() {
+        assertViolation(packages_are_free_of_cycles,
+                importing(ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain",
+                        ALPHA + "domain.AlphaThing"),
+                ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain");
     }
 
     private static void assertViolation(ArchRule rule, JavaClasses classes, String... mentioned) {

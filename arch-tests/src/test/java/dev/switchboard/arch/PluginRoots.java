@@ -5,6 +5,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import java.util.Optional;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaPackage;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
@@ -47,6 +48,22 @@ final class PluginRoots {
             "in a plugin's root package (beside its org.pf4j.Plugin subclass)",
             type -> isPluginRoot(type.getPackage()));
 
+    /** Classes that belong to a plugin: a package at or above theirs holds an {@code org.pf4j.Plugin} subclass. */
+    static final DescribedPredicate<JavaClass> IN_A_PLUGIN = describe(
+            "in a plugin (at or below the package of an org.pf4j.Plugin subclass)",
+            type -> declaredRootOf(type).isPresent());
+
+    /**
+     * Classes that a plugin's root package (its wiring: plugin class, Guice module, root extensions) reaches from
+     * another package: an adapter the module binds, or one a root extension builds.
+     */
+    static final DescribedPredicate<JavaClass> REACHED_FROM_ITS_PLUGIN_ROOT = describe(
+            "reached from its plugin's root package (bound by the module or built by a root extension)",
+            type -> type.getDirectDependenciesToSelf().stream()
+                    .map(Dependency::getOriginClass)
+                    .anyMatch(origin -> !origin.getPackageName().equals(type.getPackageName())
+                            && isPluginRoot(origin.getPackage())));
+
     private PluginRoots() {
     }
 
@@ -61,6 +78,20 @@ final class PluginRoots {
         if (!name.startsWith(PLUGINS + ".")) {
             return Optional.empty();
         }
+        return declaredRootOf(type).or(() -> {
+            String firstPart = name.substring(PLUGINS.length() + 1).split("\\.", 2)[0];
+            return Optional.of(PLUGINS + "." + firstPart);
+        });
+    }
+
+    /**
+     * Names the root package of the plugin a class belongs to, only when a plugin class declares it.
+     *
+     * @param type any class
+     * @return the nearest enclosing package (the class's own included) that holds an {@code org.pf4j.Plugin}
+     *         subclass, or empty when there is none under {@link #PLUGINS} (a library such as the MCP bridge)
+     */
+    static Optional<String> declaredRootOf(JavaClass type) {
         Optional<JavaPackage> current = Optional.of(type.getPackage());
         while (current.isPresent() && current.get().getName().startsWith(PLUGINS + ".")) {
             if (isPluginRoot(current.get())) {
@@ -68,8 +99,7 @@ final class PluginRoots {
             }
             current = current.get().getParent();
         }
-        String firstPart = name.substring(PLUGINS.length() + 1).split("\\.", 2)[0];
-        return Optional.of(PLUGINS + "." + firstPart);
+        return Optional.empty();
     }
 
     private static boolean isPluginRoot(JavaPackage candidate) {

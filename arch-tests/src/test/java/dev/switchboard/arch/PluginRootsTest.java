@@ -49,6 +49,16 @@ class PluginRootsTest {
     }
 
     @Test
+    void declaresNoRootForALibraryWithoutAPluginClass() {
+        JavaClasses classes = importing(ALPHA + "AlphaPlugin", "dev.switchboard.plugin.archfixture.library.LibraryApi");
+
+        assertThat(PluginRoots.declaredRootOf(classes.get("dev.switchboard.plugin.archfixture.library.LibraryApi")))
+                .isEmpty();
+        assertThat(PluginRoots.declaredRootOf(classes.get(ALPHA + "AlphaPlugin")))
+                .contains("dev.switchboard.plugin.archfixture.alpha");
+    }
+
+    @Test
     void leavesClassesOutsidePluginsUnassigned() {
         JavaClasses classes = importing(KERNEL + "KernelService");
 

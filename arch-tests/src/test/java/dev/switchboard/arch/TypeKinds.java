@@ -16,6 +16,9 @@ import com.tngtech.archunit.core.domain.JavaClass;
  */
 final class TypeKinds {
 
+    /** The tool port's fully qualified name. */
+    static final String TOOL_PORT = "dev.switchboard.ports.tool.Tool";
+
     /** Classes that are Guice modules: they implement {@code Module} or extend one of Guice's module bases. */
     static final DescribedPredicate<JavaClass> GUICE_MODULE = describe("Guice modules",
             type -> type.isAssignableTo("com.google.inject.Module")
@@ -32,6 +35,14 @@ final class TypeKinds {
     /** PF4J plugin classes; a plugin's root package is the package of this class. */
     static final DescribedPredicate<JavaClass> PF4J_PLUGIN =
             describe("PF4J plugin classes", type -> type.isAssignableTo("org.pf4j.Plugin"));
+
+    /**
+     * What the host reaches in a plugin by name: its PF4J plugin class (named in {@code plugin.properties}), its Guice
+     * module (named there too) and its {@code @Extension} classes (listed in the extension index).
+     */
+    static final DescribedPredicate<JavaClass> PLUGIN_ENTRY_POINT = describe(
+            "a plugin's entry points (its org.pf4j.Plugin subclass, its Guice module, an @Extension class)",
+            type -> PF4J_PLUGIN.test(type) || GUICE_MODULE.test(type) || type.isAnnotatedWith("org.pf4j.Extension"));
 
     /**
      * What a published SPI may hold: interfaces, records, enums and unchecked exceptions. An anonymous class declared

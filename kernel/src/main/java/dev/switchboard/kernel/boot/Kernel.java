@@ -72,15 +72,29 @@ public final class Kernel implements AutoCloseable {
     }
 
     /**
-     * Starts the given transports and blocks until they have all ended (stdin EOF) or {@link #close()} is called.
+     * Starts the given transports and blocks until one has ended on its own (stdin EOF) or {@link #close()} is
+     * called.
      *
      * @param transportIds the transports to start, such as {@code [stdio]}
      * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
      * @throws InterruptedException                                      if the calling thread is interrupted
      */
     public void serve(List<String> transportIds) throws InterruptedException {
+        serve(transportIds, false);
+    }
+
+    /**
+     * Starts the given transports and blocks until one ends on its own (stdin EOF), or, with {@code keepServing},
+     * until all have ended; or until {@link #close()} is called.
+     *
+     * @param transportIds the transports to start, such as {@code [stdio, http]}
+     * @param keepServing  whether the other transports keep serving after one ended on its own
+     * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
+     * @throws InterruptedException                                      if the calling thread is interrupted
+     */
+    public void serve(List<String> transportIds, boolean keepServing) throws InterruptedException {
         TransportRunner runner = injector.getInstance(TransportRunner.class);
-        runner.start(transportIds, plugins().transports(), transportContext(runner));
+        runner.start(transportIds, plugins().transports(), transportContext(runner), keepServing);
         runner.awaitEnd();
     }
 

@@ -48,7 +48,7 @@ final class ServeCommand implements CliCommand {
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "switchboard-shutdown"));
         TerminationSignals.onTerminate(stop);
         try {
-            kernel.serve(config.kernel().transports());
+            kernel.serve(config.kernel().transports(), line.hasOption(ServeOptions.KEEP_SERVING));
         } finally {
             stop.run();
         }

@@ -20,6 +20,8 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
 final class ServeOptions {
 
     private static final int MAX_PORT = 65_535;
+    /** Keep the other transports serving after stdin ended; by default the end of stdin ends {@code serve}. */
+    static final String KEEP_SERVING = "keep-serving";
 
     private ServeOptions() {
     }
@@ -36,6 +38,9 @@ final class ServeOptions {
                         .get())
                 .addOption(Option.builder().longOpt("port").hasArg().argName("PORT")
                         .desc("Port HTTP binds (plugins.transport-http.port; default 8765). Needs --http.").get())
+                .addOption(Option.builder().longOpt(KEEP_SERVING)
+                        .desc("With --transport stdio,http: keep serving HTTP after stdin ends (by default the end "
+                                + "of stdin ends the server and frees the port).").get())
                 .addOption(Option.builder().longOpt("token-file").hasArg().argName("FILE")
                         .desc("Existing owner-only file holding the owner token (kernel.auth.token-file; default "
                                 + "<state-dir>/owner.token, generated on first start).").get());

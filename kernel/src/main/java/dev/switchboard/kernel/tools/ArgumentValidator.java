@@ -9,6 +9,7 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.ValidationLimitExceededException;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -18,9 +19,19 @@ import tools.jackson.databind.json.JsonMapper;
  * Compiles tool input schemas and validates arguments against them with the networknt JSON Schema validator
  * (draft 2020-12 unless the schema's {@code $schema} names another), and checks that every value the schema declares
  * an integer is a whole number in the signed 64-bit range (JSON Schema alone accepts {@code 1e20} and
- * {@code 18446744073709551618}, which a handler could only wrap or saturate). Thread-safe.
+ * {@code 18446744073709551618}, which a handler could only wrap or saturate). The work is bounded whatever the
+ * client sends: at most {@value #REPORTED} violations are reported per call, followed by one that counts the rest;
+ * validation stops once {@value #STOP_AFTER} violations were found, and after {@value #MAX_STEPS} evaluation steps (a
+ * message of the transports' largest size needs far fewer). Thread-safe.
  */
 public final class ArgumentValidator {
+
+    /** Violations reported per call; the rest are counted in one more. */
+    static final int REPORTED = 5;
+    /** Violations after which validation stops: the count in the answer is then a lower bound. */
+    static final int STOP_AFTER = 1_000;
+    /** Evaluation steps after which validation stops and the arguments are refused as too complex. */
+    static final long MAX_STEPS = 20_000_000L;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
@@ -86,21 +97,46 @@ public final class ArgumentValidator {
             // First: the validator's minimum/maximum checks themselves fail on a double past 64 bits (1e20).
             compiled.wholeNumbers.check(arguments, "", violations);
             if (!violations.isEmpty()) {
-                return violations;
+                return capped(violations);
             }
         }
         JsonNode instance = JSON.valueToTree(arguments);
+        ViolationList found = new ViolationList(REPORTED, STOP_AFTER);
         try {
-            for (Error error : compiled.schema.validate(instance)) {
-                violations.add(new Violation(fieldOf(error), error.getMessage()));
-            }
+            compiled.schema.validate(instance, context -> {
+                context.setErrors(found);
+                context.executionConfig(config -> config.maxEvaluationSteps(MAX_STEPS));
+            });
+        } catch (ViolationList.Enough e) {
+            // enough found; reported below
+        } catch (ValidationLimitExceededException e) {
+            return List.of(new Violation("", "the arguments are too large or too deeply nested to validate; send"
+                    + " smaller arguments"));
         } catch (JacksonException e) {
             // The validator could not convert a value to compare it (a number past 64 bits where the check above
             // does not reach, inside anyOf): the value is unusable, not the server.
             return List.of(new Violation("",
                     "a value cannot be checked against the schema: " + e.getOriginalMessage()));
         }
+        for (Error error : found.kept()) {
+            violations.add(new Violation(fieldOf(error), error.getMessage()));
+        }
+        if (found.omitted() > 0) {
+            violations.add(new Violation("", (found.stopped() ? "and at least " : "and ") + found.omitted()
+                    + " more violations not listed (the first " + REPORTED + " are)"));
+        }
         return violations;
+    }
+
+    /** @return the first {@value #REPORTED} violations, and one that counts the rest when there are more */
+    private static List<Violation> capped(List<Violation> violations) {
+        if (violations.size() <= REPORTED) {
+            return violations;
+        }
+        List<Violation> reported = new ArrayList<>(violations.subList(0, REPORTED));
+        reported.add(new Violation("", "and " + (violations.size() - REPORTED) + " more violations not listed (the"
+                + " first " + REPORTED + " are)"));
+        return reported;
     }
 
     /**

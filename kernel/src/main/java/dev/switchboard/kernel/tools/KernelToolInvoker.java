@@ -74,7 +74,7 @@ public final class KernelToolInvoker implements ToolInvoker {
     }
 
     private ToolResult run(ToolCall call) {
-        RegisteredTool tool = registry.lookup(call.toolName())
+        ToolEntry tool = registry.lookup(call.toolName())
                 .orElseThrow(() -> new UnknownToolException(call.toolName()));
         List<ArgumentValidator.Violation> violations = validator.validate(tool.schema(), call.arguments());
         if (!violations.isEmpty()) {
@@ -97,7 +97,7 @@ public final class KernelToolInvoker implements ToolInvoker {
         }
     }
 
-    private static ToolResult invalid(RegisteredTool tool, List<ArgumentValidator.Violation> violations) {
+    private static ToolResult invalid(ToolEntry tool, List<ArgumentValidator.Violation> violations) {
         StringBuilder text = new StringBuilder("invalid arguments for ").append(tool.descriptor().name()).append(": ");
         for (int i = 0; i < violations.size(); i++) {
             ArgumentValidator.Violation v = violations.get(i);

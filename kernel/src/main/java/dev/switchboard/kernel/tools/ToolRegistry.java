@@ -24,7 +24,7 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 public final class ToolRegistry implements ToolCatalog {
 
     private final ArgumentValidator validator;
-    private final ConcurrentMap<String, RegisteredTool> byName = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, ToolEntry> byName = new ConcurrentHashMap<>();
     private volatile List<ToolDescriptor> sorted = List.of();
 
     /** @param validator compiles each tool's input schema at registration */
@@ -45,16 +45,16 @@ public final class ToolRegistry implements ToolCatalog {
      * @throws InvalidToolSchemaException  if a tool's input schema is unusable
      */
     public synchronized List<String> register(String owner, String prefix, List<Tool> tools) {
-        Map<String, RegisteredTool> batch = new LinkedHashMap<>();
+        Map<String, ToolEntry> batch = new LinkedHashMap<>();
         for (Tool tool : tools) {
             ToolDescriptor original = tool.descriptor();
             ToolDescriptor named = prefix.isEmpty() ? original : original.withName(prefix + original.name());
-            RegisteredTool taken = byName.get(named.name());
+            ToolEntry taken = byName.get(named.name());
             if (taken != null || batch.containsKey(named.name())) {
                 throw new ToolNameCollisionException(named.name(), taken != null ? taken.owner() : owner, owner);
             }
             batch.put(named.name(),
-                    new RegisteredTool(owner, named, tool, validator.compile(named.name(), named.inputSchema())));
+                    new ToolEntry(owner, named, tool, validator.compile(named.name(), named.inputSchema())));
         }
         byName.putAll(batch);
         refresh();
@@ -80,7 +80,7 @@ public final class ToolRegistry implements ToolCatalog {
                 .map(t -> t.descriptor().name()).sorted().toList();
     }
 
-    Optional<RegisteredTool> lookup(String name) {
+    Optional<ToolEntry> lookup(String name) {
         return Optional.ofNullable(byName.get(name));
     }
 
@@ -91,7 +91,7 @@ public final class ToolRegistry implements ToolCatalog {
 
     @Override
     public Optional<ToolDescriptor> find(String name) {
-        return lookup(name).map(RegisteredTool::descriptor);
+        return lookup(name).map(ToolEntry::descriptor);
     }
 
     private void refresh() {

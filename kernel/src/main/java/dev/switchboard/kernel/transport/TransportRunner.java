@@ -20,8 +20,10 @@ import dev.switchboard.ports.transport.TransportLifecycle;
 import dev.switchboard.ports.transport.TransportStatus;
 
 /**
- * Starts the requested transports, tracks which are running, and lets the boot thread wait until every one of them
- * has ended on its own (stdin EOF) or the server is asked to stop; reports their open sessions. Thread-safe.
+ * Starts the requested transports, tracks which are running, and lets the boot thread wait until the serving ends:
+ * by default as soon as one transport ends on its own (stdin EOF ends {@code serve --transport stdio,http}, so the
+ * HTTP port is free for the stdio client's next launch), or, when asked to keep serving, once every transport has
+ * ended; and whenever the server is asked to stop. Reports the transports' open sessions. Thread-safe.
  */
 @Singleton
 public final class TransportRunner implements TransportLifecycle, TransportStatus {
@@ -31,6 +33,7 @@ public final class TransportRunner implements TransportLifecycle, TransportStatu
     private final Map<String, Transport> running = new ConcurrentHashMap<>();
     private final List<Transport> started = Collections.synchronizedList(new ArrayList<>());
     private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile boolean untilAllEnd;
 
     /**
      * Starts each requested transport, in order.
@@ -42,6 +45,23 @@ public final class TransportRunner implements TransportLifecycle, TransportStatu
      *                                 are stopped again)
      */
     public void start(List<String> requested, List<Transport> available, TransportContext contextBase) {
+        start(requested, available, contextBase, false);
+    }
+
+    /**
+     * Starts each requested transport, in order.
+     *
+     * @param requested   transport ids, such as {@code [stdio, http]}
+     * @param available   transports contributed by started plugins
+     * @param contextBase what to serve; its lifecycle is replaced by this runner
+     * @param untilAllEnd false: serving ends when the first transport ends on its own (stdin EOF); true: the others
+     *                    keep serving until every transport has ended or the server is stopped
+     * @throws TransportStartException if a requested transport is missing or fails to start (those already started
+     *                                 are stopped again)
+     */
+    public void start(List<String> requested, List<Transport> available, TransportContext contextBase,
+                      boolean untilAllEnd) {
+        this.untilAllEnd = untilAllEnd;
         TransportContext context = contextBase.withLifecycle(this);
         for (String id : requested) {
             Transport transport = available.stream().filter(t -> t.id().equals(id)).findFirst()
@@ -80,13 +100,13 @@ public final class TransportRunner implements TransportLifecycle, TransportStatu
         if (running.remove(transportId) != null) {
             LOG.info("transport {} ended", transportId);
         }
-        if (running.isEmpty()) {
+        if (running.isEmpty() || !untilAllEnd) {
             finished.countDown();
         }
     }
 
     /**
-     * Blocks until every transport has ended or {@link #stop()} was called.
+     * Blocks until the serving ended (see the class comment) or {@link #stop()} was called.
      *
      * @throws InterruptedException if the waiting thread is interrupted
      */

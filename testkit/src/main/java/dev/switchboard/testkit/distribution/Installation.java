@@ -150,6 +150,19 @@ public final class Installation {
         return new RawSession(start(List.of("serve"), extraEnv));
     }
 
+    /**
+     * Starts {@code bin/switchboard serve} with further arguments, such as {@code --transport stdio,http}.
+     *
+     * @param extraEnv further environment variables
+     * @param args     arguments after {@code serve}
+     * @return the session on the server's stdin and stdout; close it to end the process
+     */
+    public RawSession serve(Map<String, String> extraEnv, String... args) {
+        List<String> command = new ArrayList<>(List.of("serve"));
+        command.addAll(List.of(args));
+        return new RawSession(start(command, extraEnv));
+    }
+
     /** @return {@link #serve(Map)} without further variables */
     public RawSession serve() {
         return serve(Map.of());

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamWriteFeature;
@@ -61,7 +62,7 @@ public final class McpServerAssembly {
     private static final class Shared {
         static final JsonMapper JACKSON =
                 JsonMapper.builder().addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class).build();
-        static final McpJsonMapper MAPPER = new ServerJsonMapper(new JacksonMcpJsonMapper(JACKSON));
+        static final ServerJsonMapper MAPPER = new ServerJsonMapper(new JacksonMcpJsonMapper(JACKSON));
         /** Writes into a caller's stream and leaves it open. */
         static final ObjectWriter STREAM_WRITER = JACKSON.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
         static final JsonSchemaValidator VALIDATOR =
@@ -186,7 +187,8 @@ public final class McpServerAssembly {
                 .instructions(context.server().instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder()
                         .tools(false).resources(true, true).prompts(false).completions().logging().build())
-                .jsonMapper(Shared.MAPPER)
+                .jsonMapper(Shared.MAPPER.servingTools(context.tools().tools().stream()
+                        .map(dev.switchboard.ports.tool.ToolDescriptor::name).collect(Collectors.toSet())))
                 .jsonSchemaValidator(Shared.VALIDATOR)
                 .validateToolInputs(false)
                 .tools(ToolSpecs.build(context.tools(), new ToolDescriptorMapper(json), Shared.VALIDATOR, tools,

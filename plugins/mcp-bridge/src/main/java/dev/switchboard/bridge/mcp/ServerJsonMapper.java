@@ -21,7 +21,9 @@ import io.modelcontextprotocol.spec.McpSchema;
  * {@code _meta}, and no other parameter), which saves converting the tree through Jackson once more. Every other
  * conversion, including an unusual shape, goes to Jackson, which coerces or refuses as the SDK expects; a refusal, or
  * missing params where the method needs them, becomes JSON-RPC -32602 "Invalid params" without Jackson's internal
- * class names. Thread-safe.
+ * class names. Two checks the SDK lacks come with the conversion: a {@code tools/call} naming a tool this server does
+ * not serve is -32602 whose message names the tool the client sent (SDK clients show only the message), and
+ * {@code logging/setLevel} with a level MCP does not define is -32602 (the SDK would take it as null). Thread-safe.
  */
 final class ServerJsonMapper implements McpJsonMapper {
 
@@ -37,10 +39,28 @@ final class ServerJsonMapper implements McpJsonMapper {
             McpSchema.ReadResourceRequest.class, McpSchema.GetPromptRequest.class, McpSchema.CompleteRequest.class,
             McpSchema.SubscribeRequest.class, McpSchema.UnsubscribeRequest.class, McpSchema.SetLevelRequest.class);
 
-    private final McpJsonMapper jackson;
+    /** The logging levels of MCP, lowest first (RFC 5424 severities). */
+    private static final java.util.List<String> LEVELS = java.util.List.of("debug", "info", "notice", "warning",
+            "error", "critical", "alert", "emergency");
+    /** Longest tool name quoted back in an error; a longer one is cut. */
+    private static final int QUOTED_NAME_LIMIT = 128;
 
+    private final McpJsonMapper jackson;
+    private final Set<String> tools;
+
+    /** A mapper that converts without knowing the tools (the transports' own reads and writes). */
     ServerJsonMapper(McpJsonMapper jackson) {
+        this(jackson, null);
+    }
+
+    private ServerJsonMapper(McpJsonMapper jackson, Set<String> tools) {
         this.jackson = jackson;
+        this.tools = tools;
+    }
+
+    /** @return a mapper for one server, which refuses a {@code tools/call} of any tool not in {@code served} */
+    ServerJsonMapper servingTools(Set<String> served) {
+        return new ServerJsonMapper(jackson, Set.copyOf(served));
     }
 
     @Override
@@ -51,16 +71,43 @@ final class ServerJsonMapper implements McpJsonMapper {
                 && USUAL_KEYS.containsAll(params.keySet()) && params.get("name") instanceof String name
                 && objectOrAbsent(params.get("arguments"))
                 && objectOrAbsent(params.get("_meta"))) {
-            return (T) new McpSchema.CallToolRequest(name, (Map<String, Object>) params.get("arguments"),
-                    (Map<String, Object>) params.get("_meta"));
+            return (T) served(new McpSchema.CallToolRequest(name, (Map<String, Object>) params.get("arguments"),
+                    (Map<String, Object>) params.get("_meta")));
         }
-        return converting(type.getType(), () -> jackson.convertValue(fromValue, type));
+        return checked(converting(type.getType(), () -> jackson.convertValue(fromValue, type)));
+    }
+
+    private <T> T checked(T converted) {
+        if (converted instanceof McpSchema.CallToolRequest request) {
+            served(request);
+        }
+        return converted;
+    }
+
+    /** The SDK maps a missing or unknown level to {@code info} with a warning; MCP defines eight, nothing else. */
+    private static void requireLevel(Object params) {
+        if (!(params instanceof Map<?, ?> map) || !(map.get("level") instanceof String level)
+                || !LEVELS.contains(level)) {
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                    .message("Invalid params: level must be one of " + String.join(", ", LEVELS)).build();
+        }
+    }
+
+    private McpSchema.CallToolRequest served(McpSchema.CallToolRequest request) {
+        if (tools != null && (request.name() == null || !tools.contains(request.name()))) {
+            String name = request.name() == null ? "" : request.name();
+            String quoted = name.length() > QUOTED_NAME_LIMIT ? name.substring(0, QUOTED_NAME_LIMIT) + "..." : name;
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                    .message("Unknown tool: '" + quoted + "'; tools/list names the tools this server serves")
+                    .data(Map.of("tool", quoted)).build();
+        }
+        return request;
     }
 
     @Override
     public <T> T convertValue(Object fromValue, Class<T> type) {
         requirePresent(fromValue, type);
-        return converting(type, () -> jackson.convertValue(fromValue, type));
+        return checked(converting(type, () -> jackson.convertValue(fromValue, type)));
     }
 
     private static void requirePresent(Object params, Type type) {
@@ -69,6 +116,9 @@ final class ServerJsonMapper implements McpJsonMapper {
                     .message("Invalid params: this method needs params of the shape of "
                             + ((Class<?>) type).getSimpleName() + " (see the MCP schema for this method)")
                     .build();
+        }
+        if (type == McpSchema.SetLevelRequest.class) {
+            requireLevel(params);
         }
     }
 

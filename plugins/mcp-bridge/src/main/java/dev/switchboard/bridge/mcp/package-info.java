@@ -4,7 +4,8 @@
  *
  * <p>Only transports use this package. Its public surface is {@link dev.switchboard.bridge.mcp.McpServerAssembly},
  * {@link dev.switchboard.bridge.mcp.McpServerHandle}, {@link dev.switchboard.bridge.mcp.PrincipalResolver} and
- * {@link dev.switchboard.bridge.mcp.RequestContexts}; everything else is package-private. SDK and Reactor types appear
+ * {@link dev.switchboard.bridge.mcp.RequestContexts}, plus the transport plumbing of
+ * {@link dev.switchboard.bridge.mcp.transport}; everything else is package-private. SDK and Reactor types appear
  * only in the signatures transports need (transport providers, transport contexts); feature plugins never see them.
  */
 package dev.switchboard.bridge.mcp;

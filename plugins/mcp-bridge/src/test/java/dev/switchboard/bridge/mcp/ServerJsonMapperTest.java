@@ -73,6 +73,17 @@ class ServerJsonMapperTest {
     }
 
     @Test
+    void aLoggingLevelMcpDoesNotDefineIsInvalidParamsNotInfo() {
+        for (Object params : List.of(Map.of("level", "loud"), Map.of(), Map.of("level", 3), "debug")) {
+            assertThatThrownBy(() -> mapper.convertValue(params, McpSchema.SetLevelRequest.class)).as("%s", params)
+                    .isInstanceOfSatisfying(McpError.class, error -> assertThat(error.getJsonRpcError().code())
+                            .isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS));
+        }
+        assertThat(mapper.convertValue(Map.of("level", "warning"), McpSchema.SetLevelRequest.class).level())
+                .isEqualTo(McpSchema.LoggingLevel.WARNING);
+    }
+
+    @Test
     void requestsWhoseParamsAreOptionalStillConvertFromNothing() {
         assertThat(mapper.convertValue(null, McpSchema.PaginatedRequest.class)).isNull();
     }

@@ -2,7 +2,7 @@ package dev.switchboard.kernel.archfixture.cycle.a;
 
 import dev.switchboard.kernel.archfixture.cycle.b.CycleB;
 
-/** One half of a package cycle inside the kernel ({@code kernel_packages_are_free_of_cycles}). */
+/** One half of a package cycle inside the kernel ({@code packages_are_free_of_cycles}). */
 public final class CycleA {
 
     /**

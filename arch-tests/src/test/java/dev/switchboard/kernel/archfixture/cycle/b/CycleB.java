@@ -2,7 +2,7 @@ package dev.switchboard.kernel.archfixture.cycle.b;
 
 import dev.switchboard.kernel.archfixture.cycle.a.CycleA;
 
-/** The other half of a package cycle inside the kernel ({@code kernel_packages_are_free_of_cycles}). */
+/** The other half of a package cycle inside the kernel ({@code packages_are_free_of_cycles}). */
 public final class CycleB {
 
     /**

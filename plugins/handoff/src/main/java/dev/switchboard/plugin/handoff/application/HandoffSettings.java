@@ -23,8 +23,13 @@ public final class HandoffSettings {
 
     /** The default content limit: 256 KiB. */
     public static final int DEFAULT_MAX_BODY_BYTES = 262_144;
-    /** The highest content limit an operator may set: 16 MiB. */
-    public static final int MAX_MAX_BODY_BYTES = 16_777_216;
+    /**
+     * The highest content limit an operator may set: 4,000,000 bytes. A publish carries the content as a JSON string
+     * inside one message, and JSON escaping can double ordinary text (quotes, backslashes, newlines); the doubled
+     * content and the message around it still fit both transports' message limits (HTTP 8 MiB by default, stdio
+     * 16 MiB). A higher limit would accept handoffs no transport can deliver.
+     */
+    public static final int MAX_MAX_BODY_BYTES = 4_000_000;
 
     static final String MAX_BODY_BYTES = "max-body-bytes";
     static final String ALLOW_SENSITIVE = "allow-sensitive";

@@ -31,11 +31,18 @@ class HandoffSettingsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"0", "-1", "lots", "16777217"})
+    @ValueSource(strings = {"0", "-1", "lots", "4000001", "16777216"})
     void anUnusableBodyLimitNamesTheSetting(String value) {
         assertThatThrownBy(() -> settings(Map.of("max-body-bytes", value)))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("plugins.handoff.max-body-bytes");
+    }
+
+    @Test
+    void theLargestBodyLimitIsOneEveryTransportCanCarry() {
+        assertThat(settings(Map.of("max-body-bytes", 4_000_000)).maxBodyBytes()).isEqualTo(4_000_000);
+        assertThat(2L * HandoffSettings.MAX_MAX_BODY_BYTES).as("the content JSON-escaped to twice its size")
+                .isLessThan(8L * 1024 * 1024);
     }
 
     @Test

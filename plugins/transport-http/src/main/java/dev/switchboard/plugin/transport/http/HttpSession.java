@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
 
+import dev.switchboard.bridge.mcp.transport.InFlightIds;
 import dev.switchboard.ports.call.Principal;
 
 /**
@@ -25,6 +26,9 @@ final class HttpSession {
     private final String id;
     private final Principal owner;
     private final McpStreamableServerSession sdk;
+    private final String protocolVersion;
+    private final boolean clientDeclaredRoots;
+    private final InFlightIds inFlightIds = new InFlightIds();
     private final AtomicInteger running = new AtomicInteger();
     private final Set<StreamChannel> responseStreams = ConcurrentHashMap.newKeySet();
     private final AtomicReference<StreamChannel> listening = new AtomicReference<>();
@@ -35,11 +39,31 @@ final class HttpSession {
      * @param id    the {@code Mcp-Session-Id} value, unguessable
      * @param owner the principal that initialized the session
      * @param sdk   the SDK's session
+     * @param protocolVersion     the version negotiated by {@code initialize}
+     * @param clientDeclaredRoots whether the client's {@code initialize} declared the {@code roots} capability
      */
-    HttpSession(String id, Principal owner, McpStreamableServerSession sdk) {
+    HttpSession(String id, Principal owner, McpStreamableServerSession sdk, String protocolVersion,
+                boolean clientDeclaredRoots) {
         this.id = id;
         this.owner = owner;
         this.sdk = sdk;
+        this.protocolVersion = protocolVersion;
+        this.clientDeclaredRoots = clientDeclaredRoots;
+    }
+
+    /** @return whether the client declared {@code roots}, without which the server never asks it roots/list */
+    boolean clientDeclaredRoots() {
+        return clientDeclaredRoots;
+    }
+
+    /** @return the protocol version negotiated by {@code initialize}, which decides what the session may send */
+    String protocolVersion() {
+        return protocolVersion;
+    }
+
+    /** @return the ids of this session's requests still running, and which of them the client cancelled */
+    InFlightIds inFlightIds() {
+        return inFlightIds;
     }
 
     String id() {

@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 
 import org.pf4j.Extension;
 
+import dev.switchboard.bridge.mcp.transport.OriginPolicy;
 import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.health.HealthFinding;
 import dev.switchboard.ports.plugin.InvalidSettingException;
@@ -36,7 +37,7 @@ public final class HttpSettingsHealth implements HealthCheck {
     public List<HealthFinding> examine() {
         try {
             HttpSettings settings = HttpSettings.from(plugin);
-            new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins());
+            new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins(), HttpSettings.PREFIX);
             return List.of(HealthFinding.ok("serve --http listens on " + settings.host() + ":" + settings.port()
                     + " (plugins.transport-http)"));
         } catch (InvalidSettingException | TransportException e) {

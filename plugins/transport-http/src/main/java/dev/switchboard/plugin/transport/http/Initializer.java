@@ -13,6 +13,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
 
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.call.Principal;
 
 /**
@@ -46,7 +47,8 @@ final class Initializer {
         McpSchema.InitializeRequest params;
         try {
             params = mapper.convertValue(request.params(), McpSchema.InitializeRequest.class);
-        } catch (IllegalArgumentException e) {
+        } catch (RuntimeException e) {
+            // Jackson's refusal, or the bridge's -32602 McpError: the client sent the wrong shape
             params = null;
         }
         if (params == null || params.protocolVersion() == null) {
@@ -73,7 +75,8 @@ final class Initializer {
             McpStreamableServerSession.McpStreamableServerSessionInit started = provider.startSession(params);
             result = started.initResult().contextWrite(CallerContext.forRequest(request.id(), caller))
                     .block(INITIALIZE_LIMIT);
-            session = new HttpSession(SessionIds.next(), caller, started.session());
+            session = new HttpSession(SessionIds.next(), caller, started.session(), result.protocolVersion(),
+                    ProtocolRules.declaresRoots(request.params()));
         } catch (RuntimeException e) {
             sessions.release();
             LOG.warn("initialize failed", e);

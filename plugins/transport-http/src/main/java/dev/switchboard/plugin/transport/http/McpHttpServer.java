@@ -20,6 +20,12 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
 import dev.switchboard.bridge.mcp.McpServerHandle;
+import dev.switchboard.bridge.mcp.transport.AccessGate;
+import dev.switchboard.bridge.mcp.transport.BearerAuthentication;
+import dev.switchboard.bridge.mcp.transport.ClientMistakes;
+import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
+import dev.switchboard.bridge.mcp.transport.OriginPolicy;
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportException;
 
@@ -61,9 +67,10 @@ final class McpHttpServer {
     // Http1Config.validateRequestHostHeader is deprecated for removal (Helidon 27); see the comment at its use.
     @SuppressWarnings("removal")
     static McpHttpServer start(HttpSettings settings, InetAddress address, TransportContext context) {
-        RequestGate gate = new RequestGate(new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins()),
-                new BearerAuthentication(context.authenticator()));
+        RequestGate gate = new RequestGate(new AccessGate(new OriginPolicy(settings.allowedHosts(),
+                settings.allowedOrigins(), HttpSettings.PREFIX), new BearerAuthentication(context.authenticator())));
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();
+        ClientMistakes mistakes = new ClientMistakes("http");
         ServingState state = new ServingState();
         SessionRegistry sessions = new SessionRegistry(settings.maxSessions(), settings.sessionIdleTimeout());
         List<String> versions = McpServerAssembly.protocolVersions(context.server());
@@ -74,7 +81,7 @@ final class McpHttpServer {
                 new Initializer(provider, sessions, state, mapper),
                 new RequestStreams(server, state, mapper, settings.heartbeat()), server);
         PostHandler post = new PostHandler(preconditions, new BodyReader(settings.maxBodyBytes()),
-                new JsonRpcDecoder(mapper, settings.maxJsonDepth()), dispatcher);
+                new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH), dispatcher, mistakes);
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
         HeldStreams held = new HeldStreams();
         EndpointHandler endpoints = new EndpointHandler(context.endpoints(), gate,

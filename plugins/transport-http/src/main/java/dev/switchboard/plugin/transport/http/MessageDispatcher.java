@@ -15,13 +15,15 @@ import io.helidon.webserver.http.ServerResponse;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.McpServerHandle;
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.call.Principal;
 
 /**
  * Routes the decoded messages of a POST: {@code initialize} to the {@link Initializer}; everything else needs the
  * caller's session. Requests are answered on the POST's response ({@link RequestStreams}); notifications and the
  * client's answers to server requests are handed to the session and acknowledged with 202, and
- * {@code notifications/cancelled} raises the named call's cancellation signal. Thread-safe.
+ * {@code notifications/cancelled} raises the named call's cancellation signal (its answer is then not sent). Batches
+ * are accepted only in sessions that negotiated a version that has them (2025-03-26 and earlier). Thread-safe.
  */
 final class MessageDispatcher {
 
@@ -70,6 +72,12 @@ final class MessageDispatcher {
         if (session.isEmpty()) {
             return;
         }
+        if (!ProtocolRules.allowsBatches(session.get().protocolVersion())) {
+            Replies.error(response, Status.BAD_REQUEST_400, Replies.INVALID_REQUEST, "Invalid Request: JSON-RPC"
+                    + " batches are not part of protocol version " + session.get().protocolVersion()
+                    + ", which this session negotiated; send one message per POST");
+            return;
+        }
         messages.stream().filter(m -> !(m instanceof McpSchema.JSONRPCRequest))
                 .forEach(m -> deliver(session.get(), m, caller));
         List<McpSchema.JSONRPCRequest> calls = messages.stream()
@@ -87,6 +95,9 @@ final class MessageDispatcher {
             switch (message) {
                 case McpSchema.JSONRPCNotification notification when isCancellation(notification) ->
                         cancel(session, notification);
+                case McpSchema.JSONRPCNotification notification
+                        when !ProtocolRules.forwards(notification.method(), session.clientDeclaredRoots()) ->
+                        LOG.debug("dropped {}: the client did not declare roots", notification.method());
                 case McpSchema.JSONRPCNotification notification -> session.sdk().accept(notification)
                         .contextWrite(CallerContext.forMessage(caller)).block(ACCEPT_LIMIT);
                 case McpSchema.JSONRPCResponse answer -> session.sdk().accept(answer)
@@ -98,9 +109,13 @@ final class MessageDispatcher {
         }
     }
 
-    /** The SDK has no handler for {@code notifications/cancelled}; the bridge finds the call by its request id. */
+    /**
+     * The SDK has no handler for {@code notifications/cancelled}; the bridge finds the call by its request id, and the
+     * call's answer is then not sent (MCP 2025-11-25, cancellation).
+     */
     private void cancel(HttpSession session, McpSchema.JSONRPCNotification notification) {
-        if (notification.params() instanceof Map<?, ?> params && params.get("requestId") != null) {
+        if (notification.params() instanceof Map<?, ?> params && params.get("requestId") != null
+                && session.inFlightIds().cancel(params.get("requestId"))) {
             server.cancelRequest(session.sdkId(), params.get("requestId"));
         }
     }

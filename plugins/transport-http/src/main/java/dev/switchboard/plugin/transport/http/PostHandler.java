@@ -10,13 +10,16 @@ import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import dev.switchboard.bridge.mcp.transport.ClientMistakes;
+import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
 import dev.switchboard.ports.call.Principal;
 
 /**
  * {@code POST /mcp}: the checks in order (Host and Origin 403, token 400/401, {@code Accept} 406,
- * {@code Content-Type} 415, protocol version 400, body size 413, nesting depth and JSON-RPC shape 400, batches on
- * versions without them 400), then the {@link MessageDispatcher}. Nothing reaches the SDK before every check passed.
- * Thread-safe.
+ * {@code Content-Type} 415, protocol version 400, body size 413 (the connection is then closed, since the unread
+ * body must never be parsed as a next request), UTF-8, JSON, duplicate keys, nesting depth and JSON-RPC shape 400),
+ * then the {@link MessageDispatcher}, which checks batches against the session's protocol version. Nothing reaches
+ * the SDK before every check passed. Thread-safe.
  */
 final class PostHandler implements Handler {
 
@@ -24,13 +27,15 @@ final class PostHandler implements Handler {
     private final BodyReader bodies;
     private final JsonRpcDecoder decoder;
     private final MessageDispatcher dispatcher;
+    private final ClientMistakes mistakes;
 
     PostHandler(Preconditions preconditions, BodyReader bodies, JsonRpcDecoder decoder,
-                MessageDispatcher dispatcher) {
+                MessageDispatcher dispatcher, ClientMistakes mistakes) {
         this.preconditions = preconditions;
         this.bodies = bodies;
         this.decoder = decoder;
         this.dispatcher = dispatcher;
+        this.mistakes = mistakes;
     }
 
     @Override
@@ -50,27 +55,26 @@ final class PostHandler implements Handler {
                     "Unsupported Media Type: send Content-Type: application/json");
             return;
         }
-        Optional<String> version = preconditions.version(request, response);
-        if (version.isEmpty()) {
+        if (preconditions.version(request, response).isEmpty()) {
             return;
         }
         byte[] body;
         try {
             body = bodies.read(request);
         } catch (BodyReader.TooLargeException e) {
-            response.header(HeaderNames.CONNECTION, "close");
+            mistakes.record("body larger than the limit");
+            ConnectionClose.announce(response);
             Replies.error(response, Status.REQUEST_ENTITY_TOO_LARGE_413, Replies.SERVER_ERROR, e.getMessage());
-            return;
+            throw ConnectionClose.afterRefusal();
         } catch (UncheckedIOException e) {
             return;
         }
         switch (decoder.decode(body)) {
-            case JsonRpcDecoder.Invalid invalid -> Replies.error(response, Status.BAD_REQUEST_400, invalid.id(),
-                    invalid.code(), invalid.message());
+            case JsonRpcDecoder.Invalid invalid -> {
+                mistakes.record(invalid.message());
+                Replies.error(response, Status.BAD_REQUEST_400, invalid.id(), invalid.code(), invalid.message());
+            }
             case JsonRpcDecoder.Single single -> dispatcher.single(single.message(), caller.get(), request, response);
-            case JsonRpcDecoder.Batch batch when !ProtocolVersions.allowsBatches(version.get()) -> Replies.error(
-                    response, Status.BAD_REQUEST_400, Replies.INVALID_REQUEST, "Invalid Request: JSON-RPC batches"
-                            + " are not part of protocol version " + version.get() + "; send one message per POST");
             case JsonRpcDecoder.Batch batch -> dispatcher.batch(batch.messages(), caller.get(), request, response);
         }
     }

@@ -5,13 +5,13 @@ import java.util.Optional;
 
 /**
  * The {@code MCP-Protocol-Version} header rules: a missing header means {@code 2025-03-26} (the version before the
- * header existed); a value the server does not speak is refused with 400. JSON-RPC batches exist up to
- * {@code 2025-03-26} and were removed in {@code 2025-06-18}. Immutable and thread-safe.
+ * header existed); a value the server does not speak is refused with 400. What a session may send (batches) follows
+ * the version it negotiated, not the header ({@link dev.switchboard.bridge.mcp.transport.ProtocolRules}). Immutable
+ * and thread-safe.
  */
 final class ProtocolVersions {
 
     static final String ASSUMED_WHEN_MISSING = "2025-03-26";
-    private static final String FIRST_WITHOUT_BATCHES = "2025-06-18";
 
     private final List<String> supported;
 
@@ -35,10 +35,5 @@ final class ProtocolVersions {
     /** @return the refusal for an unsupported header value */
     String unsupported(String header) {
         return "Bad Request: unsupported MCP-Protocol-Version '" + header + "'; this server speaks " + supported;
-    }
-
-    /** @return whether JSON-RPC batches are part of {@code version} */
-    static boolean allowsBatches(String version) {
-        return version.compareTo(FIRST_WITHOUT_BATCHES) < 0;
     }
 }

@@ -3,14 +3,13 @@ package dev.switchboard.plugin.transport.http;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
+import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
 
 /**
  * The answers the transport gives itself. Refusals carry a JSON-RPC error object (id null unless the request's id is
@@ -18,12 +17,12 @@ import dev.switchboard.bridge.mcp.McpServerAssembly;
  */
 final class Replies {
 
-    static final int PARSE_ERROR = -32_700;
-    static final int INVALID_REQUEST = -32_600;
-    static final int INVALID_PARAMS = -32_602;
-    static final int INTERNAL_ERROR = -32_603;
+    static final int PARSE_ERROR = JsonRpcErrors.PARSE_ERROR;
+    static final int INVALID_REQUEST = JsonRpcErrors.INVALID_REQUEST;
+    static final int INVALID_PARAMS = JsonRpcErrors.INVALID_PARAMS;
+    static final int INTERNAL_ERROR = JsonRpcErrors.INTERNAL_ERROR;
     /** JSON-RPC's implementation-defined range: used for refusals at the HTTP level. */
-    static final int SERVER_ERROR = -32_000;
+    static final int SERVER_ERROR = JsonRpcErrors.SERVER_ERROR;
 
     private Replies() {
     }
@@ -33,14 +32,7 @@ final class Replies {
     }
 
     static void error(ServerResponse response, Status status, Object id, int code, String message) {
-        Map<String, Object> error = new LinkedHashMap<>();
-        error.put("code", code);
-        error.put("message", message);
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("jsonrpc", "2.0");
-        body.put("id", id);
-        body.put("error", error);
-        json(response, status, body);
+        json(response, status, JsonRpcErrors.error(id, code, message));
     }
 
     /** Writes {@code body} as JSON with the given status. */

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.transport.http;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -12,6 +13,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.McpServerHandle;
+import dev.switchboard.bridge.mcp.transport.InFlightIds;
 import dev.switchboard.ports.call.Principal;
 
 /**
@@ -19,8 +21,9 @@ import dev.switchboard.ports.call.Principal;
  * caller attached, and everything the SDK sends while handling them (log and progress notifications, sampling and
  * elicitation requests, the answers) is written on this response by the {@link StreamPump}. When the client goes
  * away, the requests still running go on to their end (their answers are lost; the session counts as busy until
- * then); when the stream is ended from this side (session deleted, drain timeout), they are cancelled. Refused with
- * 503 once shutdown has begun. Thread-safe.
+ * then); when the stream is ended from this side (session deleted, drain timeout), they are cancelled. A request
+ * reusing the id of one still running in the session is refused (400, -32600); the answer of a request the client
+ * cancelled is not sent. Refused with 503 once shutdown has begun. Thread-safe.
  */
 final class RequestStreams {
 
@@ -43,6 +46,15 @@ final class RequestStreams {
                     "Service Unavailable: the server is shutting down");
             return;
         }
+        List<InFlightIds.Claim> claims = claim(session, requests);
+        if (claims == null) {
+            state.exit();
+            Object id = requests.size() == 1 ? requests.getFirst().id() : null;
+            Replies.error(response, Status.BAD_REQUEST_400, id, Replies.INVALID_REQUEST, "Invalid Request: a request"
+                    + " id is used twice in this POST or belongs to a request still running in this session; use a"
+                    + " new id for each request");
+            return;
+        }
         StreamChannel channel = new StreamChannel(mapper, false);
         Set<Object> pending = new LinkedHashSet<>();
         session.responseStarted(channel);
@@ -56,7 +68,7 @@ final class RequestStreams {
             }
             ResponseWriter writer = new ResponseWriter(response, mapper);
             StreamPump pump = new StreamPump(channel, writer, heartbeat);
-            StreamPump.Outcome outcome = pump.answer(pending);
+            StreamPump.Outcome outcome = pump.answer(pending, session.inFlightIds());
             if (outcome == StreamPump.Outcome.CLIENT_GONE) {
                 // Not a cancellation (MCP streamable HTTP): the calls finish and the session stays busy meanwhile.
                 outcome = pump.settle(pending);
@@ -64,14 +76,32 @@ final class RequestStreams {
             if (outcome != StreamPump.Outcome.ANSWERED) {
                 pending.forEach(id -> server.cancelRequest(session.sdkId(), id));
             }
+            if (outcome == StreamPump.Outcome.ANSWERED && !writer.streaming() && !response.isSent()) {
+                writer.emptyStream(); // every answer was for a cancelled request: nothing to send
+            }
             writer.finish(pending.size() == 1 ? pending.iterator().next() : null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             pending.forEach(id -> server.cancelRequest(session.sdkId(), id));
         } finally {
+            claims.forEach(session.inFlightIds()::release);
             channel.terminate();
             session.responseEnded(channel);
             state.exit();
         }
+    }
+
+    /** @return the requests' holds on their ids, or null (nothing held) when one is taken or repeats */
+    private static List<InFlightIds.Claim> claim(HttpSession session, List<McpSchema.JSONRPCRequest> requests) {
+        List<InFlightIds.Claim> claims = new ArrayList<>();
+        for (McpSchema.JSONRPCRequest request : requests) {
+            InFlightIds.Claim claim = session.inFlightIds().claim(request.id());
+            if (claim == null) {
+                claims.forEach(session.inFlightIds()::release);
+                return null;
+            }
+            claims.add(claim);
+        }
+        return claims;
     }
 }

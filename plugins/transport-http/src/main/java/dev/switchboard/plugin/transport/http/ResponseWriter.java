@@ -68,6 +68,15 @@ final class ResponseWriter {
         }
     }
 
+    /** Ends a response that has nothing to carry as an empty event stream (only before anything was sent). */
+    void emptyStream() {
+        try {
+            beginStream();
+        } catch (IOException e) {
+            // the client went away
+        }
+    }
+
     void event(McpSchema.JSONRPCMessage message) throws IOException {
         byte[] json = mapper.writeValueAsBytes(message);
         beginStream();

@@ -8,7 +8,12 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import reactor.core.Exceptions;
+
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.bridge.mcp.transport.InFlightIds;
 
 /**
  * The writing loop of one HTTP stream, run on the request's own thread: takes what the SDK queued on the
@@ -45,11 +50,13 @@ final class StreamPump {
     }
 
     /**
-     * Writes the answers of the given requests.
+     * Writes the answers of the given requests, except those of requests the client cancelled (MCP: no response after
+     * {@code notifications/cancelled}).
      *
      * @param pending the ids of the requests not finished yet (JSON numbers as {@code Long}); emptied as they finish
+     * @param ids     the session's requests in flight; each answered id is freed there
      */
-    Outcome answer(Set<Object> pending) throws InterruptedException {
+    Outcome answer(Set<Object> pending, InFlightIds ids) throws InterruptedException {
         Set<Object> answered = new HashSet<>();
         boolean single = pending.size() == 1;
         try {
@@ -60,6 +67,11 @@ final class StreamPump {
                         Object answers = message instanceof McpSchema.JSONRPCResponse response ? key(response.id())
                                 : null;
                         if (answers != null && pending.contains(answers)) {
+                            if (ids.answered(answers)) {
+                                pending.remove(answers);
+                                answered.add(answers);
+                                continue;
+                            }
                             if (single && !writer.streaming()) {
                                 writer.json(message);
                                 pending.clear();
@@ -70,7 +82,7 @@ final class StreamPump {
                         writer.event(message);
                     }
                     case StreamChannel.Finished(Object id, Throwable error) -> {
-                        if (pending.remove(key(id)) && !answered.contains(key(id))) {
+                        if (pending.remove(key(id)) && !answered.contains(key(id)) && !ids.answered(key(id))) {
                             writer.event(failure(id, error));
                         }
                     }
@@ -114,10 +126,13 @@ final class StreamPump {
         return Outcome.ANSWERED;
     }
 
-    /** Writes what the session sends to its GET stream until the stream is terminated or its client goes away. */
+    /**
+     * Writes what the session sends to its GET stream until the stream is terminated or its client goes away. The
+     * headers and a first comment go out at once, so clients with a short first-byte timeout keep the stream.
+     */
     Outcome listen() throws InterruptedException {
         try {
-            writer.beginStream();
+            writer.heartbeat();
             while (true) {
                 switch (channel.poll(heartbeat)) {
                     case null -> writer.heartbeat();
@@ -137,11 +152,18 @@ final class StreamPump {
 
     /** JSON numbers may come back as Integer or Long; ids are compared as Long. */
     static Object key(Object id) {
-        return id instanceof Number number ? (Object) number.longValue() : id;
+        return InFlightIds.key(id);
     }
 
-    /** The answer for a request the SDK ended without one; the cause is logged, not sent. */
+    /**
+     * The answer for a request the SDK ended without one. An {@link McpError} (the SDK's or the bridge's refusal of
+     * the request, such as params of the wrong shape) is the client's mistake and answered with its own code and
+     * message; anything else is a defect: logged with its cause, answered -32603 without it.
+     */
     private static McpSchema.JSONRPCResponse failure(Object id, Throwable error) {
+        if (Exceptions.unwrap(error) instanceof McpError refusal && refusal.getJsonRpcError() != null) {
+            return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null, refusal.getJsonRpcError());
+        }
         if (error != null) {
             LOG.warn("request {} failed without an answer", id, error);
         }

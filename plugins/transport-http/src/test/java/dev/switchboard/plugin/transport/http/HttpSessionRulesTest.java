@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.transport.FakeTransportContext;
@@ -122,8 +123,8 @@ class HttpSessionRulesTest {
 
         RawHttp.Response unsupported = server.post(ALICE_TOKEN, session, TestServer.call(2, "whoami"))
                 .header("MCP-Protocol-Version", "1999-01-01").send(server.port);
-        RawHttp.Response missing = server.post(ALICE_TOKEN, session,
-                "[" + TestServer.call(3, "whoami") + "]").header("MCP-Protocol-Version", null).send(server.port);
+        RawHttp.Response missing = server.post(ALICE_TOKEN, session, TestServer.call(3, "whoami"))
+                .header("MCP-Protocol-Version", null).send(server.port);
 
         assertThat(unsupported.status()).isEqualTo(400);
         assertThat((String) unsupported.error().get("message")).contains("1999-01-01");
@@ -148,7 +149,7 @@ class HttpSessionRulesTest {
     @Test
     void answersABatchOnProtocol20250326OnOneStream() throws Exception {
         start(Map.of());
-        String session = server.initialize(ALICE_TOKEN);
+        String session = server.initialize(ALICE_TOKEN, "2025-03-26");
 
         RawHttp.Response response = server.post(ALICE_TOKEN, session, "[" + TestServer.call(2, "whoami") + ","
                         + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":1,"
@@ -157,6 +158,35 @@ class HttpSessionRulesTest {
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.messages()).extracting(m -> m.get("id")).containsExactlyInAnyOrder(2, 3);
+    }
+
+    @Test
+    void takesTheBatchRuleFromTheSessionsNegotiatedVersionNotFromTheHeader() throws Exception {
+        start(Map.of());
+        String session = server.initialize(ALICE_TOKEN);
+
+        RawHttp.Response response = server.post(ALICE_TOKEN, session, "[" + TestServer.call(2, "whoami") + "]")
+                .header("MCP-Protocol-Version", "2025-03-26").send(server.port);
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.error()).containsEntry("code", -32600);
+        assertThat((String) response.error().get("message")).contains(TestServer.VERSION);
+    }
+
+    @Test
+    void refusesABatchOfMoreThanTheCapBeforeAnyOfItRuns() throws Exception {
+        start(Map.of());
+        String session = server.initialize(ALICE_TOKEN, "2025-03-26");
+        String batch = java.util.stream.IntStream.rangeClosed(1, ProtocolRules.MAX_BATCH + 1)
+                .mapToObj(id -> TestServer.call(id, "whoami")).collect(java.util.stream.Collectors.joining(",", "[", "]"));
+
+        RawHttp.Response response = server.post(ALICE_TOKEN, session, batch)
+                .header("MCP-Protocol-Version", "2025-03-26").send(server.port);
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.error()).containsEntry("code", -32600);
+        assertThat((String) response.error().get("message")).contains("at most " + ProtocolRules.MAX_BATCH);
+        assertThat(context.invocations).hasValue(0);
     }
 
     @Test

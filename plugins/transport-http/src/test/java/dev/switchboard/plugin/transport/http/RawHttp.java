@@ -90,6 +90,12 @@ final class RawHttp {
         return this;
     }
 
+    /** Sends these bytes as the body, as they are. */
+    RawHttp bodyBytes(byte[] bytes) {
+        this.body = bytes.clone();
+        return this;
+    }
+
     /** Declares this length but sends no body at all. */
     RawHttp declaredLengthOnly(long length) {
         headers.put("Content-Length", Long.toString(length));

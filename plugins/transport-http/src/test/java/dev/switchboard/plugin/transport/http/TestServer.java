@@ -59,7 +59,13 @@ final class TestServer implements AutoCloseable {
 
     /** Initializes a session as {@code token}'s principal; returns its id. */
     String initialize(String token) throws IOException {
-        RawHttp.Response response = post(token, null, initializeRequest(1)).send(port);
+        return initialize(token, VERSION);
+    }
+
+    /** Initializes a session on protocol {@code version} as {@code token}'s principal; returns its id. */
+    String initialize(String token, String version) throws IOException {
+        RawHttp.Response response = post(token, null, initializeRequest(1).replace(VERSION, version))
+                .header("MCP-Protocol-Version", version).send(port);
         if (response.status() != 200 || response.header("Mcp-Session-Id") == null) {
             throw new IOException("initialize failed: " + response.status() + " " + response.text());
         }

@@ -8,9 +8,14 @@ import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.switchboard.bridge.mcp.transport.ClientMistakes;
+import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
+import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+
 /**
  * The reading role: reads lines until the input ends or the session stops, answers lines that are not JSON-RPC (a
- * parse error does not end the session), and routes the rest. One thread holds the role at a time; the holder may
+ * parse error does not end the session; a line over the size limit is answered with the id found at its start), logs
+ * each such client mistake through the rate-limited {@link ClientMistakes}, and routes the rest. One thread holds the role at a time; the holder may
  * {@link #handOver()} it to another thread of the readers' executor before it goes on to run a request itself
  * (leader/followers), so the next line is read while the call runs and the call needs no thread hand-off of its own.
  * Runs {@code onEnd} once, on the holder, when reading stops.
@@ -26,11 +31,12 @@ final class InboundLoop implements Runnable {
     private final BooleanSupplier stopping;
     private final Runnable onEnd;
     private final Executor readers;
+    private final ClientMistakes mistakes;
     /** The thread that holds the reading role; null while it passes to another. */
     private volatile Thread holder;
 
     InboundLoop(LineReader reader, JsonRpcDecoder decoder, InboundRouter router, SessionPort session,
-                BooleanSupplier stopping, Runnable onEnd, Executor readers) {
+                BooleanSupplier stopping, Runnable onEnd, Executor readers, ClientMistakes mistakes) {
         this.reader = reader;
         this.decoder = decoder;
         this.router = router;
@@ -38,6 +44,7 @@ final class InboundLoop implements Runnable {
         this.stopping = stopping;
         this.onEnd = onEnd;
         this.readers = readers;
+        this.mistakes = mistakes;
     }
 
     /** Starts reading on a thread of the readers' executor. */
@@ -86,28 +93,45 @@ final class InboundLoop implements Runnable {
 
     private void readUntilEnd() throws IOException {
         while (holdsRole() && !stopping.getAsBoolean()) {
-            String line;
+            byte[] line;
             try {
                 line = reader.readLine();
             } catch (LineReader.OversizedLineException e) {
-                session.reply(JsonRpcReplies.error(null, JsonRpcReplies.INVALID_REQUEST, e.getMessage()));
+                mistakes.record("a line larger than the limit");
+                session.reply(JsonRpcErrors.error(JsonRpcDecoder.idFromPrefix(e.prefix()).orElse(null),
+                        JsonRpcErrors.INVALID_REQUEST, e.getMessage()));
                 continue;
             }
             if (line == null) {
                 LOG.debug("stdin reached its end");
                 return;
             }
-            if (!line.isBlank() && !stopping.getAsBoolean()) {
+            if (!isBlank(line) && !stopping.getAsBoolean()) {
                 handle(line);
             }
         }
     }
 
-    private void handle(String line) {
+    private void handle(byte[] line) {
         switch (decoder.decode(line)) {
-            case JsonRpcDecoder.Message message -> router.route(message.message());
-            case JsonRpcDecoder.Rejected rejected -> session.reply(rejected.reply());
-            case JsonRpcDecoder.Ignored ignored -> LOG.warn("ignored a line from the client: {}", ignored.reason());
+            case JsonRpcDecoder.Single single -> router.route(single.message());
+            case JsonRpcDecoder.Batch batch -> router.batch(batch.messages());
+            case JsonRpcDecoder.Invalid invalid when invalid.response() ->
+                    // JSON-RPC forbids answering a response, even a malformed one
+                    mistakes.record("ignored a malformed response");
+            case JsonRpcDecoder.Invalid invalid -> {
+                mistakes.record(invalid.message());
+                session.reply(invalid.reply());
+            }
         }
+    }
+
+    private static boolean isBlank(byte[] line) {
+        for (byte b : line) {
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 }

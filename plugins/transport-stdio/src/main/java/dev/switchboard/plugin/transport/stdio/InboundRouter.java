@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.transport.stdio;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -7,6 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 
 /**
  * Applies the MCP lifecycle in front of the SDK session, which would otherwise park a request sent before
@@ -17,7 +21,12 @@ import io.modelcontextprotocol.spec.McpSchema;
  * <li>{@code initialize} without a params object gets -32602; a second one after success gets -32600;</li>
  * <li>after the initialize answer, the first message other than {@code notifications/initialized} makes the router
  * deliver that notification on the client's behalf, so nothing waits for it;</li>
- * <li>{@code notifications/cancelled} raises the named call's cancellation signal (the SDK has no handler for it).</li>
+ * <li>{@code notifications/cancelled} raises the named call's cancellation signal (the SDK has no handler for it);
+ * the call's answer is then not sent;</li>
+ * <li>{@code notifications/roots/list_changed} from a client that did not declare {@code roots} is dropped, so the
+ * server never asks it {@code roots/list};</li>
+ * <li>a JSON-RPC batch is accepted when the negotiated protocol version has them (2025-03-26 and earlier, as over
+ * HTTP) and refused with -32600 otherwise, before initialization, or when it carries {@code initialize}.</li>
  * </ul>
  * Runs on the thread that holds the reading role (one at a time, handed over with a happens-before edge);
  * {@link #observeOutbound} may run on any thread.
@@ -31,6 +40,8 @@ final class InboundRouter {
     private final SessionPort session;
     private volatile Phase phase = Phase.AWAITING_INITIALIZE;
     private volatile Object initializeId;
+    private volatile String protocolVersion;
+    private volatile boolean clientDeclaredRoots;
 
     InboundRouter(SessionPort session) {
         this.session = session;
@@ -44,12 +55,50 @@ final class InboundRouter {
         }
     }
 
-    /** Watches the session's answers for the success of {@code initialize}. */
+    /** Runs a batch, or refuses it whole. */
+    void batch(List<McpSchema.JSONRPCMessage> messages) {
+        String refusal = null;
+        if (phase == Phase.AWAITING_INITIALIZE) {
+            refusal = "Session not initialized: send initialize first, alone";
+        } else if (!ProtocolRules.allowsBatches(protocolVersion)) {
+            refusal = "Invalid Request: JSON-RPC batches are not part of protocol version " + protocolVersion
+                    + "; send one message per line";
+        } else if (messages.stream().anyMatch(m -> m instanceof McpSchema.JSONRPCRequest request
+                && McpSchema.METHOD_INITIALIZE.equals(request.method()))) {
+            refusal = "Invalid Request: initialize must not be part of a batch";
+        }
+        if (refusal != null) {
+            session.reply(JsonRpcErrors.error(null, JsonRpcErrors.INVALID_REQUEST, refusal));
+            return;
+        }
+        completeInitialization();
+        session.batch(messages.stream().filter(m -> !isCancellation(m) || !cancel(m))
+                .filter(m -> !(m instanceof McpSchema.JSONRPCNotification notification)
+                        || ProtocolRules.forwards(notification.method(), clientDeclaredRoots)).toList());
+    }
+
+    /** Watches the session's answers for the success of {@code initialize} and the version it negotiated. */
     void observeOutbound(McpSchema.JSONRPCMessage message) {
         if (message instanceof McpSchema.JSONRPCResponse response && response.result() != null
                 && phase == Phase.AWAITING_INITIALIZE && Objects.equals(response.id(), initializeId)) {
+            protocolVersion = response.result() instanceof McpSchema.InitializeResult result
+                    ? result.protocolVersion() : null;
             phase = Phase.INITIALIZE_ANSWERED;
         }
+    }
+
+    private static boolean isCancellation(McpSchema.JSONRPCMessage message) {
+        return message instanceof McpSchema.JSONRPCNotification notification
+                && "notifications/cancelled".equals(notification.method());
+    }
+
+    /** @return true: the notification has been handled */
+    private boolean cancel(McpSchema.JSONRPCMessage message) {
+        if (((McpSchema.JSONRPCNotification) message).params() instanceof Map<?, ?> params
+                && params.get("requestId") != null) {
+            session.cancel(params.get("requestId"));
+        }
+        return true;
     }
 
     private void onRequest(McpSchema.JSONRPCRequest request) {
@@ -59,8 +108,8 @@ final class InboundRouter {
         }
         if (phase == Phase.AWAITING_INITIALIZE) {
             session.reply(McpSchema.METHOD_PING.equals(request.method())
-                    ? JsonRpcReplies.result(request.id(), Map.of())
-                    : JsonRpcReplies.error(request.id(), JsonRpcReplies.INVALID_REQUEST,
+                    ? JsonRpcErrors.result(request.id(), Map.of())
+                    : JsonRpcErrors.error(request.id(), JsonRpcErrors.INVALID_REQUEST,
                             "Session not initialized: send initialize first"));
             return;
         }
@@ -70,13 +119,14 @@ final class InboundRouter {
 
     private void onInitialize(McpSchema.JSONRPCRequest request) {
         if (phase != Phase.AWAITING_INITIALIZE) {
-            session.reply(JsonRpcReplies.error(request.id(), JsonRpcReplies.INVALID_REQUEST,
+            session.reply(JsonRpcErrors.error(request.id(), JsonRpcErrors.INVALID_REQUEST,
                     "initialize was already answered; this session is initialized"));
         } else if (!(request.params() instanceof Map)) {
-            session.reply(JsonRpcReplies.error(request.id(), JsonRpcReplies.INVALID_PARAMS,
+            session.reply(JsonRpcErrors.error(request.id(), JsonRpcErrors.INVALID_PARAMS,
                     "initialize needs params {protocolVersion, capabilities, clientInfo}"));
         } else {
             initializeId = request.id();
+            clientDeclaredRoots = ProtocolRules.declaresRoots(request.params());
             session.deliver(request);
         }
     }
@@ -87,10 +137,10 @@ final class InboundRouter {
             LOG.debug("dropped {} received before initialize", method);
         } else if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
             completeInitialization();
-        } else if ("notifications/cancelled".equals(method)) {
-            if (notification.params() instanceof Map<?, ?> params && params.get("requestId") != null) {
-                session.cancel(params.get("requestId"));
-            }
+        } else if (isCancellation(notification)) {
+            cancel(notification);
+        } else if (!ProtocolRules.forwards(method, clientDeclaredRoots)) {
+            LOG.debug("dropped {}: the client did not declare the capability the server would use", method);
         } else {
             completeInitialization();
             session.deliver(notification);

@@ -3,11 +3,12 @@ package dev.switchboard.plugin.transport.stdio;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
- * Reads newline-delimited UTF-8 lines (a trailing CR is dropped) with a size limit. Bytes that are not valid UTF-8
- * become U+FFFD. Not thread-safe: used by the thread holding the reading role, one at a time.
+ * Reads newline-delimited lines as bytes (a trailing CR is dropped) with a size limit; the decoder checks that they
+ * are UTF-8, so bad bytes are a parse error rather than silently replaced. Not thread-safe: used by the thread holding
+ * the reading role, one at a time.
  */
 final class LineReader {
 
@@ -15,10 +16,22 @@ final class LineReader {
     static final class OversizedLineException extends IOException {
         private static final long serialVersionUID = 1L;
 
-        OversizedLineException(int limit) {
-            super("a message exceeded " + limit + " bytes and was skipped");
+        private final transient byte[] prefix;
+
+        OversizedLineException(int limit, byte[] prefix) {
+            super("Invalid Request: the message is larger than " + limit + " bytes, the most this transport reads;"
+                    + " it was skipped");
+            this.prefix = prefix;
+        }
+
+        /** @return the line's first bytes (at most {@link #PREFIX_BYTES}), where its id may still be found */
+        byte[] prefix() {
+            return prefix.clone();
         }
     }
+
+    /** How many bytes of an over-long line are kept to find its id. */
+    static final int PREFIX_BYTES = 4096;
 
     private final InputStream in;
     private final int maxBytes;
@@ -32,24 +45,28 @@ final class LineReader {
     }
 
     /**
-     * @return the next line without its terminator, or null at the end of input (a last line without newline is
-     *         still returned)
+     * @return the next line's bytes without its terminator, or null at the end of input (a last line without newline
+     *         is still returned)
      * @throws OversizedLineException if the line was longer than the limit (it has been skipped)
      * @throws IOException            if reading fails
      */
-    String readLine() throws IOException {
+    byte[] readLine() throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
+        byte[] prefix = null;
         boolean oversized = false;
         boolean sawBytes = false;
         while (true) {
             if (position == limit && !fill()) {
-                return end(line, oversized, sawBytes);
+                return sawBytes ? finish(line, prefix) : null;
             }
             sawBytes = true;
             int newline = indexOfNewline();
             int end = newline < 0 ? limit : newline;
             if (!oversized && line.size() + (end - position) > maxBytes) {
                 oversized = true;
+                line.write(buffer, position, Math.min(end - position, PREFIX_BYTES));
+                byte[] start = line.toByteArray();
+                prefix = Arrays.copyOf(start, Math.min(start.length, PREFIX_BYTES));
                 line.reset();
             }
             if (!oversized) {
@@ -57,22 +74,17 @@ final class LineReader {
             }
             position = newline < 0 ? limit : newline + 1;
             if (newline >= 0) {
-                return finish(line, oversized);
+                return finish(line, prefix);
             }
         }
     }
 
-    private String end(ByteArrayOutputStream line, boolean oversized, boolean sawBytes) throws IOException {
-        return sawBytes ? finish(line, oversized) : null;
-    }
-
-    private String finish(ByteArrayOutputStream line, boolean oversized) throws OversizedLineException {
-        if (oversized) {
-            throw new OversizedLineException(maxBytes);
+    private byte[] finish(ByteArrayOutputStream line, byte[] oversizedPrefix) throws OversizedLineException {
+        if (oversizedPrefix != null) {
+            throw new OversizedLineException(maxBytes, oversizedPrefix);
         }
         byte[] bytes = line.toByteArray();
-        int length = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
-        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+        return bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? Arrays.copyOf(bytes, bytes.length - 1) : bytes;
     }
 
     private boolean fill() throws IOException {

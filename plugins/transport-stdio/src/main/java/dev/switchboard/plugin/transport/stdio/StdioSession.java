@@ -2,7 +2,10 @@ package dev.switchboard.plugin.transport.stdio;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,6 +26,11 @@ import dev.switchboard.bridge.mcp.McpServerAssembly;
 import dev.switchboard.bridge.mcp.McpServerHandle;
 import dev.switchboard.bridge.mcp.PrincipalResolver;
 import dev.switchboard.bridge.mcp.RequestContexts;
+import dev.switchboard.bridge.mcp.transport.ClientMistakes;
+import dev.switchboard.bridge.mcp.transport.InFlightIds;
+import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
+import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportLifecycle;
@@ -41,7 +49,10 @@ final class StdioSession implements SessionPort {
     static final String TRANSPORT_ID = "stdio";
 
     private static final Logger LOG = LoggerFactory.getLogger(StdioSession.class);
-    private static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+    /** The largest message (one line) this transport reads; a longer one is answered -32600 with its id. */
+    static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+    /** JSON nesting accepted, as over HTTP by default. */
+    private static final int MAX_JSON_DEPTH = 64;
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
     /** How long calls cancelled at the end of the input get to write their answers. */
     private static final Duration CANCEL_SETTLE = Duration.ofSeconds(5);
@@ -51,6 +62,8 @@ final class StdioSession implements SessionPort {
     private final McpServerHandle server;
     private final TransportLifecycle lifecycle;
     private final InFlightRequests inFlight = new InFlightRequests();
+    private final InFlightIds inFlightIds = new InFlightIds();
+    private final BatchReplies batches = new BatchReplies();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final AtomicBoolean ending = new AtomicBoolean();
     private final CountDownLatch ended = new CountDownLatch(1);
@@ -63,11 +76,12 @@ final class StdioSession implements SessionPort {
         this.lifecycle = context.lifecycle();
         this.writer = new LineWriter(streams.out());
         InboundRouter router = new InboundRouter(this);
-        this.provider = new StdioServerProvider(new StdioSessionTransport(writer, mapper, router::observeOutbound),
-                McpServerAssembly.protocolVersions(context.server()));
+        this.provider = new StdioServerProvider(new StdioSessionTransport(writer, mapper,
+                message -> outbound(router, message)), McpServerAssembly.protocolVersions(context.server()));
         this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(Principal.LOCAL_OWNER));
-        this.loop = new InboundLoop(new LineReader(streams.in(), MAX_LINE_BYTES), new JsonRpcDecoder(mapper),
-                router, this, stopRequested::get, this::end, readers);
+        this.loop = new InboundLoop(new LineReader(streams.in(), MAX_LINE_BYTES),
+                new JsonRpcDecoder(MAX_JSON_DEPTH, ProtocolRules.MAX_BATCH), router, this, stopRequested::get, this::end, readers,
+                new ClientMistakes(TRANSPORT_ID));
     }
 
     void start() {
@@ -122,16 +136,88 @@ final class StdioSession implements SessionPort {
 
     @Override
     public void dispatch(McpSchema.JSONRPCRequest request) {
+        InFlightIds.Claim claim = inFlightIds.claim(request.id());
+        if (claim == null) {
+            reply(stillRunning(request.id()));
+            return;
+        }
+        run(request, claim);
+    }
+
+    @Override
+    public void batch(List<McpSchema.JSONRPCMessage> messages) {
+        Map<Object, InFlightIds.Claim> claimed = new LinkedHashMap<>();
+        for (McpSchema.JSONRPCMessage message : messages) {
+            if (message instanceof McpSchema.JSONRPCRequest request) {
+                InFlightIds.Claim claim = claimed.containsKey(InFlightIds.key(request.id())) ? null
+                        : inFlightIds.claim(request.id());
+                if (claim == null) {
+                    claimed.values().forEach(inFlightIds::release);
+                    reply(JsonRpcErrors.error(null, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: the id "
+                            + request.id() + " appears twice in the batch or belongs to a request still running"));
+                    return;
+                }
+                claimed.put(InFlightIds.key(request.id()), claim);
+            }
+        }
+        if (!claimed.isEmpty()) {
+            batches.expect(List.copyOf(claimed.keySet()));
+        }
+        for (McpSchema.JSONRPCMessage message : messages) {
+            if (message instanceof McpSchema.JSONRPCRequest request) {
+                run(request, claimed.get(InFlightIds.key(request.id())));
+            } else {
+                deliver(message);
+            }
+        }
+    }
+
+    private void run(McpSchema.JSONRPCRequest request, InFlightIds.Claim claim) {
         inFlight.begin();
         Mono<Void> handling = provider.session().handle(request)
                 .contextWrite(Context.of(McpTransportContext.KEY, RequestContexts.forRequest(request.id())))
-                .doFinally(signal -> inFlight.end());
+                .doFinally(signal -> {
+                    inFlightIds.release(claim);
+                    inFlight.end();
+                });
         McpServerAssembly.deliverInline(loop::handOver, () -> handling.subscribe(null,
                 e -> LOG.warn("request {} failed in the MCP session", request.id(), e)));
     }
 
+    /**
+     * Decides what happens to a message the SDK session sends: the answer to a request the client cancelled is
+     * dropped (MCP: no response after {@code notifications/cancelled}); an answer that belongs to a batch waits for
+     * the batch's array; anything else is written at once.
+     *
+     * @return whether to write {@code message} as a line of its own
+     */
+    private boolean outbound(InboundRouter router, McpSchema.JSONRPCMessage message) {
+        router.observeOutbound(message);
+        if (!(message instanceof McpSchema.JSONRPCResponse response) || response.id() == null) {
+            return true;
+        }
+        boolean cancelled = inFlightIds.answered(response.id());
+        Optional<List<Object>> batch = batches.absorb(response.id(), cancelled ? null : response);
+        if (batch.isPresent()) {
+            if (!batch.get().isEmpty()) {
+                writeQuietly(batch.get());
+            }
+            return false;
+        }
+        return !cancelled;
+    }
+
+    private static Map<String, Object> stillRunning(Object id) {
+        return JsonRpcErrors.error(id, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: a request with id " + id
+                + " is still running in this session; use a new id for each request");
+    }
+
     @Override
     public void reply(Map<String, Object> answer) {
+        writeQuietly(answer);
+    }
+
+    private void writeQuietly(Object answer) {
         try {
             writer.write(answer);
         } catch (IOException e) {
@@ -141,8 +227,10 @@ final class StdioSession implements SessionPort {
 
     @Override
     public void cancel(Object requestId) {
-        if (!server.cancelRequest(provider.session().getId(), requestId)) {
+        if (!inFlightIds.cancel(requestId)) {
             LOG.debug("cancellation for request {} that is not running", requestId);
+            return;
         }
+        server.cancelRequest(provider.session().getId(), requestId);
     }
 }

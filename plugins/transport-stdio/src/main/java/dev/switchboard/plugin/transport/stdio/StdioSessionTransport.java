@@ -2,7 +2,7 @@ package dev.switchboard.plugin.transport.stdio;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import reactor.core.publisher.Mono;
 
@@ -19,10 +19,13 @@ final class StdioSessionTransport implements McpServerTransport {
 
     private final LineWriter writer;
     private final McpJsonMapper mapper;
-    private final Consumer<McpSchema.JSONRPCMessage> observer;
+    private final Predicate<McpSchema.JSONRPCMessage> observer;
 
-    /** @param observer sees every outbound message before it is written */
-    StdioSessionTransport(LineWriter writer, McpJsonMapper mapper, Consumer<McpSchema.JSONRPCMessage> observer) {
+    /**
+     * @param observer sees every outbound message first and says whether to write it as a line of its own (false for
+     *                 the answer of a cancelled request, or one that goes into a batch's array)
+     */
+    StdioSessionTransport(LineWriter writer, McpJsonMapper mapper, Predicate<McpSchema.JSONRPCMessage> observer) {
         this.writer = writer;
         this.mapper = mapper;
         this.observer = observer;
@@ -31,7 +34,9 @@ final class StdioSessionTransport implements McpServerTransport {
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
         return Mono.fromRunnable(() -> {
-            observer.accept(message);
+            if (!observer.test(message)) {
+                return;
+            }
             try {
                 writer.write(message);
             } catch (IOException e) {

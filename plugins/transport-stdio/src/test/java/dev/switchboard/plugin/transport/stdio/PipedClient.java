@@ -48,15 +48,26 @@ final class PipedClient implements AutoCloseable {
     }
 
     void send(String line) throws IOException {
-        toServer.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        sendBytes(line.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Sends {@code line} as is, then a newline. */
+    void sendBytes(byte[] line) throws IOException {
+        toServer.write(line);
+        toServer.write('\n');
         toServer.flush();
     }
 
     /** Initializes the session the way a client does: initialize, then notifications/initialized. */
     Map<String, Object> initialize() throws IOException {
+        return initialize("2025-11-25");
+    }
+
+    /** Initializes the session on protocol {@code version}, as {@link #initialize()} does. */
+    Map<String, Object> initialize(String version) throws IOException {
         send("""
-                {"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-11-25",\
-                "capabilities":{},"clientInfo":{"name":"test","version":"1"}}}""");
+                {"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"%s",\
+                "capabilities":{},"clientInfo":{"name":"test","version":"1"}}}""".formatted(version));
         Map<String, Object> answer = next();
         assertThat(answer).containsEntry("id", "init").containsKey("result");
         send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");

@@ -217,7 +217,7 @@ class StdioTransportTest {
     }
 
     @Test
-    void raisesTheCallsCancellationWhenTheClientCancels() throws Exception {
+    void raisesTheCallsCancellationWhenTheClientCancelsAndSendsNoAnswerForIt() throws Exception {
         client.initialize();
         client.send(call(60, "waits_for_cancel", "{}"));
         client.send("{\"jsonrpc\":\"2.0\",\"id\":61,\"method\":\"ping\"}");
@@ -225,10 +225,29 @@ class StdioTransportTest {
 
         client.send("""
                 {"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":60,"reason":"user"}}""");
+        assertThat(cancelRaised.await(10, TimeUnit.SECONDS)).isTrue();
+        Thread.sleep(300); // the cancelled call has returned; an answer would be on its way by now
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":62,\"method\":\"ping\"}");
 
-        Map<String, Object> answer = client.next();
-        assertThat(answer).containsEntry("id", 60);
-        assertThat(text(answer)).startsWith("CANCELLED:");
+        assertThat(client.next()).containsEntry("id", 62);
+        client.send(call(60, "fast", "{}"));
+        assertThat(client.next()).as("the id is free again once the cancelled call ended").containsEntry("id", 60)
+                .containsKey("result");
+    }
+
+    @Test
+    void refusesARequestThatReusesTheIdOfOneStillRunning() throws Exception {
+        client.initialize();
+        client.send(call(70, "waits_for_cancel", "{}"));
+        client.send(call(70, "fast", "{}"));
+
+        Map<String, Object> refusal = client.next();
+
+        assertThat(refusal).containsEntry("id", 70);
+        assertThat(error(refusal)).containsEntry("code", -32600);
+        assertThat((String) error(refusal).get("message")).contains("still running");
+        cancelRaised.countDown();
+        assertThat(client.next()).containsEntry("id", 70).containsKey("result");
     }
 
     private Map<Object, Map<String, Object>> answersById(int count) throws Exception {

@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.transport.http;
+package dev.switchboard.bridge.mcp.transport;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -11,13 +11,15 @@ import java.util.Optional;
  *
  * @param host the lowercased name, IPv4 address or bracketed IPv6 literal
  * @param port the port, or {@link #ANY_PORT} when none was written
+ * Immutable and thread-safe.
  */
-record HostAndPort(String host, int port) {
+public record HostAndPort(String host, int port) {
 
-    static final int ANY_PORT = -1;
+    /** The port of an entry written without one: it admits any port. */
+    public static final int ANY_PORT = -1;
 
     /** @return the parsed value, or empty when {@code text} is not a plain {@code host[:port]} */
-    static Optional<HostAndPort> parse(String text) {
+    public static Optional<HostAndPort> parse(String text) {
         if (text == null || text.isEmpty() || text.length() > 300) {
             return Optional.empty();
         }
@@ -39,7 +41,7 @@ record HostAndPort(String host, int port) {
     }
 
     /** @return whether {@code candidate} names this host, and this port unless this one accepts any */
-    boolean admits(HostAndPort candidate) {
+    public boolean admits(HostAndPort candidate) {
         return host.equals(candidate.host()) && (port == ANY_PORT || port == candidate.port());
     }
 

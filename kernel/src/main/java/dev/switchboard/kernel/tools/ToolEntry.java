@@ -11,5 +11,5 @@ import dev.switchboard.ports.tool.ToolDescriptor;
  * @param tool       the implementation
  * @param schema     its compiled input schema
  */
-record RegisteredTool(String owner, ToolDescriptor descriptor, Tool tool, ArgumentValidator.Compiled schema) {
+record ToolEntry(String owner, ToolDescriptor descriptor, Tool tool, ArgumentValidator.Compiled schema) {
 }

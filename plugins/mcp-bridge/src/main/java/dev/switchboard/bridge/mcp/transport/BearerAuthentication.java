@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.transport.http;
+package dev.switchboard.bridge.mcp.transport;
 
 import java.util.List;
 import java.util.Locale;
@@ -18,18 +18,19 @@ import dev.switchboard.ports.call.Principal;
  * named like a token is refused whatever else it carries, because URLs end up in logs and browser histories. When
  * the operator turned authentication off, every caller is {@link Principal#LOCAL_OWNER}. Thread-safe.
  */
-final class BearerAuthentication {
+public final class BearerAuthentication {
 
     private static final Logger LOG = LoggerFactory.getLogger(BearerAuthentication.class);
     private static final Pattern BEARER = Pattern.compile("(?i)bearer +([A-Za-z0-9._~+/-]+=*) *");
-    static final String REALM = "Bearer realm=\"switchboard\"";
+    /** The challenge of a 401 without a more specific error. */
+    public static final String REALM = "Bearer realm=\"switchboard\"";
 
     /** The outcome for one request. */
-    sealed interface Outcome permits Authenticated, Refused {
+    public sealed interface Outcome permits Authenticated, Refused {
     }
 
     /** The caller is known. */
-    record Authenticated(Principal principal) implements Outcome {
+    public record Authenticated(Principal principal) implements Outcome {
     }
 
     /**
@@ -39,25 +40,28 @@ final class BearerAuthentication {
      * @param challenge  the {@code WWW-Authenticate} value
      * @param message    what to tell the client
      */
-    record Refused(boolean badRequest, String challenge, String message) implements Outcome {
+    public record Refused(boolean badRequest, String challenge, String message) implements Outcome {
     }
 
     private final Authenticator authenticator;
 
-    BearerAuthentication(Authenticator authenticator) {
+    /** @param authenticator the kernel's, from {@code TransportContext.authenticator()} */
+    public BearerAuthentication(Authenticator authenticator) {
         this.authenticator = authenticator;
     }
 
     /** @return whether callers must present a token */
-    boolean required() {
+    public boolean required() {
         return authenticator.required();
     }
 
     /**
      * @param authorization every {@code Authorization} header value of the request
-     * @param queryNames    the names of the request's query parameters
+     * @param queryNames    the names of the request's query parameters (any name containing "token", in any case, is
+     *                      refused with 400)
+     * @return who is calling, or why not; an authenticator that throws counts as a wrong token (logged)
      */
-    Outcome authenticate(List<String> authorization, Set<String> queryNames) {
+    public Outcome authenticate(List<String> authorization, Set<String> queryNames) {
         if (queryNames.stream().map(name -> name.toLowerCase(Locale.ROOT)).anyMatch(name -> name.contains("token"))) {
             return new Refused(true, REALM + ", error=\"invalid_request\"",
                     "Bad request: send the token in the Authorization header, never in the URL");

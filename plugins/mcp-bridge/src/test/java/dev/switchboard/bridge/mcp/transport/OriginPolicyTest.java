@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.transport.http;
+package dev.switchboard.bridge.mcp.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,7 +12,10 @@ import dev.switchboard.ports.transport.TransportException;
 /** The allowlists' parsing and matching, without a server. */
 class OriginPolicyTest {
 
-    private final OriginPolicy loopback = new OriginPolicy(HttpSettings.LOOPBACK_NAMES, HttpSettings.LOOPBACK_NAMES);
+    private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
+    private static final String PREFIX = "plugins.transport-x";
+
+    private final OriginPolicy loopback = new OriginPolicy(LOOPBACK_NAMES, LOOPBACK_NAMES, PREFIX);
 
     @Test
     void acceptsLoopbackHostsInAnySpellingOfCaseAndPort() {
@@ -48,7 +51,7 @@ class OriginPolicyTest {
     @Test
     void matchesSchemeAndPortWhenAnEntryNamesThem() {
         OriginPolicy policy = new OriginPolicy(List.of("mcp.example.com:443"),
-                List.of("https://app.example.com", "http://localhost:5173"));
+                List.of("https://app.example.com", "http://localhost:5173"), PREFIX);
 
         assertThat(policy.check(List.of("mcp.example.com:443"), List.of("https://app.example.com:8443")))
                 .isEqualTo(OriginPolicy.Verdict.ALLOWED);
@@ -62,7 +65,7 @@ class OriginPolicyTest {
 
     @Test
     void refusesEveryOriginWhenTheOriginListIsEmpty() {
-        OriginPolicy policy = new OriginPolicy(HttpSettings.LOOPBACK_NAMES, List.of());
+        OriginPolicy policy = new OriginPolicy(LOOPBACK_NAMES, List.of(), PREFIX);
 
         assertThat(policy.check(List.of("localhost"), List.of("http://localhost")))
                 .isEqualTo(OriginPolicy.Verdict.ORIGIN_REFUSED);
@@ -71,9 +74,16 @@ class OriginPolicyTest {
 
     @Test
     void refusesMalformedEntriesNamingTheKey() {
-        assertThatThrownBy(() -> new OriginPolicy(List.of("user@host"), List.of()))
-                .isInstanceOf(TransportException.class).hasMessageContaining("allowed-hosts");
-        assertThatThrownBy(() -> new OriginPolicy(List.of("localhost"), List.of("ftp://x")))
-                .isInstanceOf(TransportException.class).hasMessageContaining("allowed-origins");
+        assertThatThrownBy(() -> new OriginPolicy(List.of("user@host"), List.of(), PREFIX))
+                .isInstanceOf(TransportException.class).hasMessageContaining(PREFIX + ".allowed-hosts");
+        assertThatThrownBy(() -> new OriginPolicy(List.of("localhost"), List.of("ftp://x"), PREFIX))
+                .isInstanceOf(TransportException.class).hasMessageContaining(PREFIX + ".allowed-origins");
+    }
+
+    @Test
+    void refusesAnEmptyHostListInsteadOfAllowingEveryHost() {
+        assertThatThrownBy(() -> new OriginPolicy(List.of(), LOOPBACK_NAMES, PREFIX))
+                .isInstanceOf(TransportException.class).hasMessageContaining(PREFIX + ".allowed-hosts")
+                .hasMessageContaining("at least one");
     }
 }

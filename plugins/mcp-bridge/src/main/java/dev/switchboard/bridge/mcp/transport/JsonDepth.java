@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.transport.http;
+package dev.switchboard.bridge.mcp.transport;
 
 /**
  * Measures how deeply the objects and arrays of a JSON text nest, on the raw bytes and before any parsing, so that a
