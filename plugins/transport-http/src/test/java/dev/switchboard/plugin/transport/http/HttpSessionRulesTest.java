@@ -186,7 +186,7 @@ class HttpSessionRulesTest {
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32600);
         assertThat((String) response.error().get("message")).contains("at most " + ProtocolRules.MAX_BATCH);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
