@@ -12,10 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import dev.switchboard.e2e.conformance.ConformanceFixture;
-import dev.switchboard.e2e.support.CliRun;
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.Json;
-import dev.switchboard.e2e.support.RawSession;
+import dev.switchboard.testkit.distribution.CliRun;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.Json;
+import dev.switchboard.testkit.distribution.RawSession;
 
 /** The distribution ships the conformance fixture installed but disabled, and the launcher can enable it. */
 class ConformanceFixtureShippingIT {

@@ -15,8 +15,8 @@ import dev.switchboard.e2e.conformance.ConformanceFixture;
 import dev.switchboard.e2e.conformance.ConformanceRun;
 import dev.switchboard.e2e.conformance.ConformanceSuite;
 import dev.switchboard.e2e.conformance.HttpServer;
-import dev.switchboard.e2e.support.CliRun;
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.CliRun;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The official MCP conformance suite ({@code --suite all}) against Switchboard's own streamable HTTP transport, with

@@ -12,7 +12,7 @@ import dev.switchboard.e2e.conformance.ConformanceFixture;
 import dev.switchboard.e2e.conformance.ConformanceRun;
 import dev.switchboard.e2e.conformance.ConformanceSuite;
 import dev.switchboard.e2e.conformance.StdioBridge;
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The official MCP conformance suite ({@code --suite all}) against the stdio transport, with the conformance fixture

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -18,16 +17,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import tools.jackson.databind.json.JsonMapper;
 
-import dev.switchboard.e2e.support.Installation;
 import dev.switchboard.e2e.support.ToolCatalog;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.McpClients;
 
 /**
  * The handoff plugin in the built distribution, driven over stdio by the MCP Java SDK's own client: the ChatGPT-to-Codex
@@ -37,7 +32,6 @@ import dev.switchboard.e2e.support.ToolCatalog;
  */
 class HandoffStdioIT {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final StringBuffer SERVER_STDERR = new StringBuffer();
     private static final Set<String> FRONTISPICE_TOOLS = Set.copyOf(ToolCatalog.names("handoff"));
 
@@ -51,19 +45,9 @@ class HandoffStdioIT {
     @BeforeAll
     static void startServer() {
         Installation installation = Installation.copyOfBuilt(dir);
-        ServerParameters server = ServerParameters.builder(installation.launcher().toString())
-                .args("serve")
-                .env(installation.environment())
-                .build();
-        StdioClientTransport transport = new StdioClientTransport(server, new JacksonMcpJsonMapper(JsonMapper.shared()));
-        transport.setStdErrorHandler(line -> SERVER_STDERR.append(line).append('\n'));
-        client = McpClient.sync(transport)
-                .clientInfo(McpSchema.Implementation.builder("switchboard-e2e-handoff", "1.0.0").build())
-                .resourcesChangeConsumer(resources -> RESOURCE_LISTS.add(resources.stream()
-                        .map(McpSchema.Resource::uri).toList()))
-                .requestTimeout(TIMEOUT)
-                .initializationTimeout(TIMEOUT)
-                .build();
+        client = McpClients.stdio(installation, Map.of(), "switchboard-e2e-handoff", SERVER_STDERR,
+                spec -> spec.resourcesChangeConsumer(resources -> RESOURCE_LISTS.add(resources.stream()
+                        .map(McpSchema.Resource::uri).toList())));
         client.initialize();
     }
 
@@ -157,7 +141,7 @@ class HandoffStdioIT {
         ok("frontispice_publish_handoff", Map.of("project", "announced", "title", "Listed", "summary", "s",
                 "content", "listed body"));
 
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        long deadline = System.nanoTime() + McpClients.TIMEOUT.toNanos();
         while (RESOURCE_LISTS.stream().noneMatch(list -> list.contains("handoff://announced/1"))
                 && System.nanoTime() < deadline) {
             Thread.sleep(20);

@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
-import dev.switchboard.e2e.support.HttpServe;
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * Sixteen MCP Java SDK clients over streamable HTTP, each on its own session, each calling {@code server_info} 500

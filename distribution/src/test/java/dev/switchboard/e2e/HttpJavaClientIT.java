@@ -18,21 +18,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import tools.jackson.databind.json.JsonMapper;
 
-import dev.switchboard.e2e.support.HttpServe;
-import dev.switchboard.e2e.support.Installation;
 import dev.switchboard.e2e.support.ToolCatalog;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.McpClients;
 
 /**
  * The built distribution served over streamable HTTP, authentication on, to the MCP Java SDK's own HTTP client
- * ({@link HttpClientStreamableHttpTransport}, the owner token added as {@code Authorization: Bearer} by a request
- * customizer). One server for the class.
+ * (the testkit's {@link McpClients#http}: the owner token sent as {@code Authorization: Bearer}). One server for the
+ * class.
  */
 class HttpJavaClientIT {
 
@@ -71,22 +68,7 @@ class HttpJavaClientIT {
      * @param timeout  the longest wait for initialization and for any one request
      */
     static McpSyncClient client(HttpServe server, String name, Set<String> sessions, Duration timeout) {
-        String bearer = "Bearer " + server.token();
-        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                .builder(server.uri("").toString())
-                .endpoint("/mcp")
-                .jsonMapper(new JacksonMcpJsonMapper(JsonMapper.shared()))
-                .httpRequestCustomizer((request, method, uri, body, context) ->
-                {
-                    request.header("Authorization", bearer);
-                    request.copy().build().headers().firstValue("Mcp-Session-Id").ifPresent(sessions::add);
-                })
-                .build();
-        return McpClient.sync(transport)
-                .clientInfo(new McpSchema.Implementation(name, "1.0.0"))
-                .requestTimeout(timeout)
-                .initializationTimeout(timeout)
-                .build();
+        return McpClients.http(server, name, sessions, timeout, spec -> spec);
     }
 
     @Test

@@ -25,8 +25,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.e2e.conformance.ConformanceFixture;
-import dev.switchboard.e2e.support.HttpServe;
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * SIGTERM to {@code serve --http} with a call in flight. The slow call is the conformance fixture's

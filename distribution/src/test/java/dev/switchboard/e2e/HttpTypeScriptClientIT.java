@@ -1,21 +1,16 @@
 package dev.switchboard.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.e2e.conformance.ConformanceFixture;
-import dev.switchboard.e2e.support.HttpServe;
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.NodeTests;
 
 /**
  * The built distribution served over streamable HTTP (authentication on, conformance fixture enabled for its
@@ -31,32 +26,17 @@ class HttpTypeScriptClientIT {
     Path dir;
 
     @Test
-    void officialTypeScriptClientPassesItsChecksOverHttp() throws IOException, InterruptedException {
+    void officialTypeScriptClientPassesItsChecksOverHttp() {
         Installation installation = Installation.copyOfBuilt(dir);
         ConformanceFixture.enable(installation);
-        Path nodeDir = Path.of(System.getProperty("switchboard.e2e.node-dir"));
-        assertThat(nodeDir.resolve("node_modules/@modelcontextprotocol/sdk/package.json"))
-                .as("the build installs the npm packages in pre-integration-test (src/test/node/install.sh)")
-                .exists();
         try (HttpServe server = HttpServe.start(installation, Map.of(), dir.resolve("server.log"))) {
-            Path output = dir.resolve("node-test.log");
-            ProcessBuilder node = new ProcessBuilder("node", "--test", "--test-reporter=tap", SCRIPT)
-                    .directory(nodeDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile());
-            node.environment().put("SWITCHBOARD_E2E_URL", server.url());
-            node.environment().put("SWITCHBOARD_E2E_TOKEN", server.token());
-            Process process = node.start();
-            process.getOutputStream().close();
-
-            boolean exited = process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-            if (!exited) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            try {
+                NodeTests.assertPasses(TypeScriptClientIT.nodeDir(), SCRIPT, Map.of("SWITCHBOARD_E2E_URL",
+                        server.url(), "SWITCHBOARD_E2E_TOKEN", server.token()), TIMEOUT,
+                        dir.resolve("node-test.log"), 4);
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + server.log(), e);
             }
-            String log = Files.readString(output, StandardCharsets.UTF_8) + server.log();
-            assertThat(exited).as("node --test %s did not finish within %s:%n%s", SCRIPT, TIMEOUT, log).isTrue();
-            assertThat(process.exitValue()).as("node --test %s failed:%n%s", SCRIPT, log).isZero();
-            assertThat(log).as(log).contains("# pass 4").contains("# fail 0");
         }
     }
 }

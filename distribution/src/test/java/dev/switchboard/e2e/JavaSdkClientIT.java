@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -13,21 +12,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
-import tools.jackson.databind.json.JsonMapper;
 
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.McpClients;
 
 /** The built distribution, served over stdio to the MCP Java SDK's own client (one server for the class). */
 class JavaSdkClientIT {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final StringBuffer SERVER_STDERR = new StringBuffer();
 
     @TempDir
@@ -40,17 +34,7 @@ class JavaSdkClientIT {
     @BeforeAll
     static void startServer() {
         installation = Installation.copyOfBuilt(dir);
-        ServerParameters server = ServerParameters.builder(installation.launcher().toString())
-                .args("serve")
-                .env(installation.environment())
-                .build();
-        StdioClientTransport transport = new StdioClientTransport(server, new JacksonMcpJsonMapper(JsonMapper.shared()));
-        transport.setStdErrorHandler(line -> SERVER_STDERR.append(line).append('\n'));
-        client = McpClient.sync(transport)
-                .clientInfo(new McpSchema.Implementation("switchboard-e2e-java", "1.0.0"))
-                .requestTimeout(TIMEOUT)
-                .initializationTimeout(TIMEOUT)
-                .build();
+        client = McpClients.stdio(installation, Map.of(), "switchboard-e2e-java", SERVER_STDERR, spec -> spec);
         initialized = client.initialize();
     }
 

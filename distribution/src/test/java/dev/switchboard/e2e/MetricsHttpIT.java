@@ -27,8 +27,8 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_36_2.Metrics;
 
-import dev.switchboard.e2e.support.HttpServe;
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The bundled metrics plugin in the built distribution, served over HTTP beside {@code /mcp}: real tool calls through

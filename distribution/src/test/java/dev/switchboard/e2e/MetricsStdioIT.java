@@ -18,9 +18,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.Json;
-import dev.switchboard.e2e.support.RawSession;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.Json;
+import dev.switchboard.testkit.distribution.RawSession;
 
 /**
  * Calls made over stdio are observed as well: one server serving stdio and HTTP, tool calls on its stdin, the counts

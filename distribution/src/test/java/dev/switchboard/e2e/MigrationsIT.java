@@ -12,10 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.Json;
-import dev.switchboard.e2e.support.RawSession;
 import dev.switchboard.e2e.support.TestPlugins;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.Json;
+import dev.switchboard.testkit.distribution.RawSession;
 
 /**
  * A plugin's migrations run through the real server: once on the first start, never again on a restart, and once

@@ -15,11 +15,11 @@ import tools.jackson.databind.JsonNode;
 import dev.switchboard.e2e.fixture.broken.BrokenPlugin;
 import dev.switchboard.e2e.fixture.broken.BrokenTools;
 import dev.switchboard.e2e.fixture.good.FixturePlugin;
-import dev.switchboard.e2e.support.CliRun;
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.Json;
-import dev.switchboard.e2e.support.RawSession;
 import dev.switchboard.e2e.support.TestPlugins;
+import dev.switchboard.testkit.distribution.CliRun;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.Json;
+import dev.switchboard.testkit.distribution.RawSession;
 
 /**
  * Installing, disabling, enabling and breaking plugins on a copy of the distribution, through the launcher's own

@@ -26,10 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import dev.switchboard.e2e.fixture.broken.BrokenPlugin;
-import dev.switchboard.e2e.support.CliRun;
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.Json;
-import dev.switchboard.e2e.support.RawSession;
+import dev.switchboard.testkit.distribution.CliRun;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.Json;
+import dev.switchboard.testkit.distribution.RawSession;
 import dev.switchboard.e2e.support.TestPlugins;
 
 /**

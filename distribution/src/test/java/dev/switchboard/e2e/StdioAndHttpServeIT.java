@@ -15,8 +15,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.RawSession;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.RawSession;
 
 /**
  * {@code serve --transport stdio,http} as an MCP client launches it: when the client goes away (stdin ends) the

@@ -17,10 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.Json;
-import dev.switchboard.e2e.support.RawSession;
 import dev.switchboard.e2e.support.TestPlugins;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.Json;
+import dev.switchboard.testkit.distribution.RawSession;
 
 /**
  * The stdio transport's handling of awkward input, checked on the real process with raw JSON-RPC lines. The test

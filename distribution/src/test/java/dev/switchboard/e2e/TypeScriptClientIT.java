@@ -1,23 +1,20 @@
 package dev.switchboard.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.HashMap;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.NodeTests;
 
 /**
  * The built distribution, served over stdio to the official MCP TypeScript SDK client: runs
- * {@code src/test/node/stdio-client.test.mjs} with {@code node --test}; its npm packages are installed by the build
- * (pre-integration-test, from the committed lock file).
+ * {@code src/test/node/stdio-client.test.mjs} with {@code node --test} (the testkit's {@link NodeTests}); its npm
+ * packages are installed by the build (pre-integration-test, from the committed lock file).
  */
 class TypeScriptClientIT {
 
@@ -28,31 +25,17 @@ class TypeScriptClientIT {
     Path dir;
 
     @Test
-    void officialTypeScriptClientPassesItsChecks() throws IOException, InterruptedException {
+    void officialTypeScriptClientPassesItsChecks() {
         Installation installation = Installation.copyOfBuilt(dir);
-        Path nodeDir = Path.of(System.getProperty("switchboard.e2e.node-dir"));
-        assertThat(nodeDir.resolve("node_modules/@modelcontextprotocol/sdk/package.json"))
-                .as("the build installs the npm packages in pre-integration-test (src/test/node/install.sh)")
-                .exists();
-        Path output = dir.resolve("node-test.log");
-        // TAP, whatever Node's default reporter, so that the summary below can be checked.
-        ProcessBuilder node = new ProcessBuilder("node", "--test", "--test-reporter=tap", SCRIPT)
-                .directory(nodeDir.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile());
-        node.environment().put("SWITCHBOARD_E2E_HOME", installation.home().toString());
-        node.environment().put("SWITCHBOARD_E2E_STATE_DIR", installation.stateDir().toString());
-        node.environment().putAll(installation.environment());
-        Process process = node.start();
-        process.getOutputStream().close();
+        Map<String, String> env = new HashMap<>(installation.environment());
+        env.put("SWITCHBOARD_E2E_HOME", installation.home().toString());
+        env.put("SWITCHBOARD_E2E_STATE_DIR", installation.stateDir().toString());
 
-        boolean exited = process.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        if (!exited) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-        String log = Files.readString(output, StandardCharsets.UTF_8);
-        assertThat(exited).as("node --test %s did not finish within %s:%n%s", SCRIPT, TIMEOUT, log).isTrue();
-        assertThat(process.exitValue()).as("node --test %s failed:%n%s", SCRIPT, log).isZero();
-        assertThat(log).as(log).contains("# pass 5").contains("# fail 0");
+        NodeTests.assertPasses(nodeDir(), SCRIPT, env, TIMEOUT, dir.resolve("node-test.log"), 5);
+    }
+
+    /** @return where the build installed the node scripts' packages */
+    static Path nodeDir() {
+        return Path.of(System.getProperty("switchboard.e2e.node-dir"));
     }
 }

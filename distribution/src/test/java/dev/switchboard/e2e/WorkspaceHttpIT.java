@@ -27,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
-import dev.switchboard.e2e.support.HttpServe;
-import dev.switchboard.e2e.support.Installation;
 import dev.switchboard.e2e.support.Pids;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * Workspaces and request keys over streamable HTTP are independent of sessions (spec §3B, behaviours 71 and 72): with

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.Json;
 import dev.switchboard.e2e.support.Pids;
-import dev.switchboard.e2e.support.RawSession;
 import dev.switchboard.e2e.support.SqliteFile;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.Json;
+import dev.switchboard.testkit.distribution.RawSession;
 
 /**
  * Request-key receipts across real server processes (spec §3B, behaviours 63 to 66): a completed key replays its

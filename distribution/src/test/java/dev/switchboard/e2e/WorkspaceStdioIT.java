@@ -25,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
-import dev.switchboard.e2e.support.Installation;
-import dev.switchboard.e2e.support.SdkStdio;
 import dev.switchboard.e2e.support.ToolCatalog;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.McpClients;
 
 /**
  * The workspace plugin in the built distribution, driven over stdio by the MCP Java SDK's own client (spec §3B):
@@ -54,7 +54,7 @@ class WorkspaceStdioIT {
         project = Files.createDirectories(home.resolve("project")).toRealPath();
         Files.writeString(project.resolve("notes.txt"), "first line\nsecond line\n");
         Files.writeString(project.resolve("AGENTS.md"), "Run the tests before committing.\n");
-        client = SdkStdio.start(installation, Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString()),
+        client = McpClients.stdioInitialized(installation, Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString()),
                 "switchboard-e2e-workspace", SERVER_STDERR);
         workspaceId = (String) structured(ok("workspace_open", Map.of("cwd", "project"))).get("workspace_id");
     }

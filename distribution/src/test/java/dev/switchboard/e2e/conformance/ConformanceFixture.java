@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import dev.switchboard.e2e.support.CliRun;
-import dev.switchboard.e2e.support.Installation;
 import dev.switchboard.e2e.support.ToolCatalog;
+import dev.switchboard.testkit.distribution.CliRun;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The conformance fixture plugin as the distribution ships it (disabled) and what it must offer once enabled, and the

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * {@code bin/switchboard serve --http --host 127.0.0.1 --port P} of an installation, on a free loopback port, with

@@ -13,7 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import dev.switchboard.e2e.support.Installation;
+import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The project's HTTP-to-stdio test bridge ({@code src/test/node/conformance/stdio-bridge.mjs}) in front of an

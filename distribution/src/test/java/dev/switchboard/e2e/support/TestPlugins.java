@@ -8,16 +8,17 @@ import dev.switchboard.e2e.fixture.good.FixtureMigrations;
 import dev.switchboard.e2e.fixture.good.FixtureModule;
 import dev.switchboard.e2e.fixture.good.FixturePlugin;
 import dev.switchboard.e2e.fixture.good.FixtureTools;
+import dev.switchboard.testkit.plugin.PluginZip;
 
 /** The test plugins, ready to drop into an installation's {@code plugins/}. */
 public final class TestPlugins {
 
     /** {@code e2e-fixture}: tools fixture_echo, fixture_rows, fixture_odd_text, and migration 1. */
-    public static final PluginZip FIXTURE = new PluginZip(FixturePlugin.ID, FixturePlugin.class,
+    public static final PluginZip FIXTURE = PluginZip.of(FixturePlugin.ID, FixturePlugin.class,
             FixtureModule.class, List.of(FixtureTools.class, FixtureMigrations.class));
 
     /** {@code e2e-broken}: its start throws {@link BrokenPlugin#CAUSE}. */
-    public static final PluginZip BROKEN = new PluginZip(BrokenPlugin.ID, BrokenPlugin.class, null,
+    public static final PluginZip BROKEN = PluginZip.of(BrokenPlugin.ID, BrokenPlugin.class, null,
             List.of(BrokenTools.class));
 
     /** The tools {@link #FIXTURE} contributes. */

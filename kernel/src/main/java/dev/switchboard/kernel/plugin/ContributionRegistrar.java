@@ -2,10 +2,6 @@ package dev.switchboard.kernel.plugin;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
-
-import org.pf4j.PluginManager;
-import org.pf4j.PluginWrapper;
 
 import com.google.inject.Injector;
 
@@ -28,14 +24,12 @@ import dev.switchboard.ports.tool.ToolProvider;
 import dev.switchboard.ports.transport.Transport;
 
 /**
- * Resolves a started plugin's extensions once (PF4J builds new instances on every lookup) and enters them into the
- * kernel's catalogs; withdraws them all again when the plugin fails or stops. A plugin's tools are the set its module
- * binds ({@link BoundTools}, read from the plugin's own injector) plus those of any {@link ToolProvider} extension.
+ * Resolves a started plugin's extensions once (each lookup builds new instances) and enters them into the kernel's
+ * catalogs; withdraws them all again when the plugin fails or stops. A plugin's tools are the set its module binds
+ * ({@link BoundTools}, read from the plugin's own injector) plus those of any {@link ToolProvider} extension.
  */
 final class ContributionRegistrar {
 
-    private final PluginManager manager;
-    private final Function<String, Injector> injectorOf;
     private final StorageAccess storage;
     private final ToolRegistry tools;
     private final ResourceRegistry resources;
@@ -47,11 +41,8 @@ final class ContributionRegistrar {
     record Observability(ToolCallObservers observers, HttpEndpointRegistry endpoints) {
     }
 
-    ContributionRegistrar(PluginManager manager, Function<String, Injector> injectorOf, StorageAccess storage,
-                          ToolRegistry tools, ResourceRegistry resources, PromptRegistry prompts,
-                          SecretScannerRegistry scanners, Observability observability) {
-        this.manager = manager;
-        this.injectorOf = injectorOf;
+    ContributionRegistrar(StorageAccess storage, ToolRegistry tools, ResourceRegistry resources,
+                          PromptRegistry prompts, SecretScannerRegistry scanners, Observability observability) {
         this.storage = storage;
         this.tools = tools;
         this.resources = resources;
@@ -64,67 +55,67 @@ final class ContributionRegistrar {
      * Applies the plugin's migrations, then registers its tools, HTTP endpoints, resources, prompts, scanners and
      * tool-call observers.
      *
-     * @return the plugin's transports (started later by the kernel), its tool names, its managed services (started
-     *         by the caller) and its health checks
+     * @param pluginId   the plugin's id
+     * @param toolPrefix the operator's prefix for its tool names, or {@code ""}
+     * @param injector   the plugin's injector, whose tool set ({@link BoundTools}) is read
+     * @param extensions the plugin's extensions
+     * @return the plugin's tool names, transports (started later by the kernel), managed services (started by the
+     *         caller) and health checks
      */
-    Registered register(String pluginId, String toolPrefix) {
-        for (MigrationSet set : manager.getExtensions(MigrationSet.class, pluginId)) {
+    PluginContributions register(String pluginId, String toolPrefix, Injector injector, PluginExtensions extensions) {
+        for (MigrationSet set : extensions.of(MigrationSet.class)) {
             storage.get().migrate(set.owner(), set.migrations());
         }
-        List<Tool> contributed = new ArrayList<>(BoundTools.in(injectorOf.apply(pluginId)));
-        manager.getExtensions(ToolProvider.class, pluginId).forEach(p -> contributed.addAll(p.tools()));
-        List<ResourceProvider> resourceProviders = manager.getExtensions(ResourceProvider.class, pluginId);
-        List<PromptProvider> promptProviders = manager.getExtensions(PromptProvider.class, pluginId);
-        List<SecretScanner> secretScanners = manager.getExtensions(SecretScanner.class, pluginId);
-        List<Transport> transports = manager.getExtensions(Transport.class, pluginId);
-        List<HttpEndpoint> endpoints = manager.getExtensions(HttpEndpoint.class, pluginId);
-        List<ToolCallObserver> observers = manager.getExtensions(ToolCallObserver.class, pluginId);
+        List<Tool> contributed = new ArrayList<>(BoundTools.in(injector));
+        extensions.of(ToolProvider.class).forEach(p -> contributed.addAll(p.tools()));
+        List<ResourceProvider> resourceProviders = extensions.of(ResourceProvider.class);
+        List<PromptProvider> promptProviders = extensions.of(PromptProvider.class);
+        List<SecretScanner> secretScanners = extensions.of(SecretScanner.class);
+        List<Transport> transports = extensions.of(Transport.class);
+        List<HttpEndpoint> endpoints = extensions.of(HttpEndpoint.class);
+        List<ToolCallObserver> observers = extensions.of(ToolCallObserver.class);
         List<String> names = tools.register(pluginId, toolPrefix, contributed);
         observability.endpoints().register(pluginId, endpoints);
         observability.observers().register(pluginId, observers);
         resources.register(pluginId, resourceProviders);
         prompts.register(pluginId, promptProviders);
         scanners.register(pluginId, secretScanners);
-        return new Registered(names, transports, manager.getExtensions(ManagedService.class, pluginId),
-                manager.getExtensions(HealthCheck.class, pluginId));
+        return new PluginContributions(names, transports, extensions.of(ManagedService.class),
+                extensions.of(HealthCheck.class));
     }
 
     /**
-     * The wire names a plugin's tools have or would have: those registered, else those it declares in its descriptor
-     * ({@link DeclaredTools}: its committed tool catalog), else those its tool providers can still build. Never
-     * throws.
+     * The wire names a plugin's tools have or would have: those registered, else those it declares (its committed
+     * tool catalog, {@link DeclaredTools}), else those its injector and tool providers can still build. Never throws.
      *
+     * @param pluginId   the plugin's id
+     * @param toolPrefix the operator's prefix for its tool names, or {@code ""}
+     * @param declared   the names its tool catalog declares, without the prefix
+     * @param injector   the plugin's injector, or null if it was never built
+     * @param extensions the plugin's extensions
      * @return the names, or empty when they cannot be known
      */
-    List<String> toolNamesOf(String pluginId, String toolPrefix) {
+    List<String> toolNamesOf(String pluginId, String toolPrefix, List<String> declared, Injector injector,
+                             PluginExtensions extensions) {
         List<String> registered = tools.namesOf(pluginId);
         if (!registered.isEmpty()) {
             return registered;
         }
-        List<String> declared = declaredToolNames(pluginId, toolPrefix);
         if (!declared.isEmpty()) {
-            return declared;
+            return declared.stream().map(name -> toolPrefix + name).toList();
         }
         try {
             List<String> names = new ArrayList<>();
-            BoundTools.in(injectorOf.apply(pluginId))
-                    .forEach(tool -> names.add(toolPrefix + tool.descriptor().name()));
-            for (ToolProvider provider : manager.getExtensions(ToolProvider.class, pluginId)) {
+            if (injector != null) {
+                BoundTools.in(injector).forEach(tool -> names.add(toolPrefix + tool.descriptor().name()));
+            }
+            for (ToolProvider provider : extensions.of(ToolProvider.class)) {
                 provider.tools().forEach(tool -> names.add(toolPrefix + tool.descriptor().name()));
             }
             return List.copyOf(names);
         } catch (RuntimeException | LinkageError e) {
             return List.of();
         }
-    }
-
-    /** @return the tool names in the plugin's tool catalog, with the operator's prefix; empty if it has none */
-    List<String> declaredToolNames(String pluginId, String toolPrefix) {
-        PluginWrapper plugin = manager.getPlugin(pluginId);
-        if (plugin == null) {
-            return List.of();
-        }
-        return DeclaredTools.of(plugin).stream().map(name -> toolPrefix + name).toList();
     }
 
     void withdraw(String pluginId) {
@@ -134,9 +125,5 @@ final class ContributionRegistrar {
         scanners.unregister(pluginId);
         observability.endpoints().unregister(pluginId);
         observability.observers().unregister(pluginId);
-    }
-
-    record Registered(List<String> toolNames, List<Transport> transports, List<ManagedService> services,
-                      List<HealthCheck> healthChecks) {
     }
 }

@@ -13,9 +13,10 @@ import dev.switchboard.ports.plugin.ManagedService;
 
 /**
  * The started {@link ManagedService}s of every plugin, in start order, so that shutdown can stop them in reverse
- * before the transports drain. Not thread-safe: used by the kernel's boot and shutdown threads only, one at a time.
+ * before the transports drain; used by {@link PluginHost} and by test beds. Not thread-safe: used by one boot thread and
+ * one shutdown thread, one at a time.
  */
-final class ManagedServices {
+public final class ManagedServices {
 
     private static final Logger LOG = LoggerFactory.getLogger(ManagedServices.class);
 
@@ -24,8 +25,11 @@ final class ManagedServices {
     /**
      * Starts the plugin's services in order; if one throws, those already started are stopped and the exception
      * propagates (the plugin is then marked failed).
+     *
+     * @param pluginId the plugin's id
+     * @param services its services, in start order
      */
-    void start(String pluginId, List<ManagedService> services) {
+    public void start(String pluginId, List<ManagedService> services) {
         List<ManagedService> running = new ArrayList<>();
         try {
             for (ManagedService service : services) {
@@ -41,8 +45,13 @@ final class ManagedServices {
         }
     }
 
-    /** Stops one plugin's services (when it fails after they started). */
-    void stop(String pluginId) {
+    /**
+     * Stops one plugin's services (when it fails after they started), last started first; one that throws is logged
+     * and the others still stop.
+     *
+     * @param pluginId the plugin's id
+     */
+    public void stop(String pluginId) {
         List<ManagedService> services = started.remove(pluginId);
         if (services != null) {
             stopAll(pluginId, services);
@@ -50,7 +59,7 @@ final class ManagedServices {
     }
 
     /** Stops every started service, last started first. Idempotent. */
-    void stopAll() {
+    public void stopAll() {
         List<String> ids = new ArrayList<>(started.keySet());
         Collections.reverse(ids);
         ids.forEach(this::stop);

@@ -20,24 +20,18 @@ import org.slf4j.LoggerFactory;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 
-import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
-import dev.switchboard.kernel.catalog.PromptRegistry;
-import dev.switchboard.kernel.catalog.ResourceRegistry;
-import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.tools.FailedPluginTools;
-import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
-import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.plugin.PluginContext;
-import dev.switchboard.ports.storage.StorageProvider;
 import dev.switchboard.ports.transport.Transport;
 
 /**
  * Loads the plugins directory and starts every enabled plugin in order: storage adapters first (and the configured
- * backend is opened), then all others by id. Each plugin gets a child injector of the kernel's injector holding its
- * own module and its {@link PluginContext}. A plugin that fails to load or start is marked {@link PluginState#FAILED}
+ * backend is opened), then all others by id. Each plugin is wired by the {@link PluginAssembler}: a child injector of
+ * the kernel's injector holding its own module and its {@link PluginContext}, then its extensions (found through
+ * PF4J's index) resolved into the catalogs. A plugin that fails to load or start is marked {@link PluginState#FAILED}
  * with the reason, its contributions are withdrawn, and the others go on; a tool-name collision alone stops
  * start-up. Not thread-safe: {@link #start()} and {@link #stop()} are called by the kernel's boot thread only;
  * {@link #statuses()} may be read from any thread.
@@ -47,7 +41,6 @@ public final class PluginHost {
 
     private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
 
-    private final Injector kernelInjector;
     private final SwitchboardConfig config;
     private final StorageAccess storage;
     private final Map<String, Injector> injectors = new ConcurrentHashMap<>();
@@ -57,36 +50,27 @@ public final class PluginHost {
     private final Map<String, List<HealthCheck>> healthChecks = new ConcurrentHashMap<>();
     private final ManagedServices services = new ManagedServices();
     private final SwitchboardPluginManager manager;
-    private final ContributionRegistrar registrar;
+    private final PluginAssembler assembler;
     private final StoragePlugins storagePlugins;
     private final FailedPluginTools failedTools;
     /** Set when a storage plugin failed before the storage opened; its reason is then why storage is unavailable. */
     private boolean storagePluginFailed;
 
     /**
-     * @param kernelInjector the kernel's injector, parent of every plugin's
-     * @param config         the configuration
-     * @param storage        where the opened storage is kept
-     * @param tools          the tool catalog
-     * @param resources      the resource catalog
-     * @param prompts        the prompt catalog
-     * @param scanners       the secret scanners
-     * @param observers      the tool-call observers
-     * @param endpoints      the HTTP endpoints
-     * @param failedTools    where a failed plugin's tool names are recorded, so calls to them name the failure
+     * @param config    the configuration
+     * @param storage   where the opened storage is kept
+     * @param assembler wires each plugin into the kernel
+     * @param failedTools where a failed plugin's tool names are recorded, so calls to them name the failure
      */
     @Inject
-    public PluginHost(Injector kernelInjector, SwitchboardConfig config, StorageAccess storage, ToolRegistry tools,
-                      ResourceRegistry resources, PromptRegistry prompts, SecretScannerRegistry scanners,
-                      ToolCallObservers observers, HttpEndpointRegistry endpoints, FailedPluginTools failedTools) {
-        this.kernelInjector = kernelInjector;
+    public PluginHost(SwitchboardConfig config, StorageAccess storage, PluginAssembler assembler,
+                      FailedPluginTools failedTools) {
         this.failedTools = failedTools;
         this.config = config;
         this.storage = storage;
+        this.assembler = assembler;
         this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
         this.storagePlugins = new StoragePlugins(manager);
-        this.registrar = new ContributionRegistrar(manager, injectors::get, storage, tools, resources, prompts,
-                scanners, new ContributionRegistrar.Observability(observers, endpoints));
     }
 
     /**
@@ -132,9 +116,7 @@ public final class PluginHost {
     private void startLifecycle(PluginWrapper plugin) {
         String id = plugin.getPluginId();
         Module own = new PluginModuleLoader().load(plugin).orElse(binder -> { });
-        PluginContext context = new PluginContext(id, config.pluginConfig(id), config.kernel().stateDir());
-        Module contextModule = binder -> binder.bind(PluginContext.class).toInstance(context);
-        injectors.put(id, kernelInjector.createChildInjector(contextModule, own));
+        injectors.put(id, assembler.injector(id, own));
         if (manager.startPlugin(id) != org.pf4j.PluginState.STARTED) {
             Throwable cause = plugin.getFailedException();
             throw PluginStartException.lifecycleFailed(id, cause);
@@ -145,11 +127,7 @@ public final class PluginHost {
     /** Phase two, storage plugins first: open the storage, then apply migrations and register contributions. */
     private void contribute(PluginWrapper plugin) {
         String id = plugin.getPluginId();
-        if (storagePlugins.contains(plugin)) {
-            openStorage(id);
-        }
-        ContributionRegistrar.Registered registered =
-                registrar.register(id, config.kernel().toolPrefixes().getOrDefault(id, ""));
+        PluginContributions registered = assembler.contribute(id, injectors.get(id), extensionsOf(id));
         services.start(id, registered.services());
         transports.addAll(registered.transports());
         if (!registered.healthChecks().isEmpty()) {
@@ -157,6 +135,15 @@ public final class PluginHost {
         }
         statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
         LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
+    }
+
+    private PluginExtensions extensionsOf(String id) {
+        return new PluginExtensions() {
+            @Override
+            public <T> List<T> of(Class<T> type) {
+                return manager.getExtensions(type, id);
+            }
+        };
     }
 
     /**
@@ -185,14 +172,6 @@ public final class PluginHost {
         }
     }
 
-    private void openStorage(String id) {
-        for (StorageProvider provider : manager.getExtensions(StorageProvider.class, id)) {
-            if (provider.backend().equals(config.kernel().storage())) {
-                storage.open(provider);
-            }
-        }
-    }
-
     private void markFailed(String id, String reason) {
         if (storagePlugins.contains(id) && storage.current().isEmpty()) {
             storagePluginFailed = true;
@@ -200,8 +179,10 @@ public final class PluginHost {
         }
         services.stop(id);
         healthChecks.remove(id);
-        failedTools.failed(id, reason, registrar.toolNamesOf(id, config.kernel().toolPrefixes().getOrDefault(id, "")));
-        registrar.withdraw(id);
+        PluginWrapper plugin = manager.getPlugin(id);
+        List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
+        failedTools.failed(id, reason, assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
+        assembler.withdraw(id);
         if (startOrder.remove(id)) {
             stopQuietly(id);
         }
@@ -260,12 +241,12 @@ public final class PluginHost {
         List<String> reversed = new ArrayList<>(startOrder);
         Collections.reverse(reversed);
         for (String id : reversed) {
-            registrar.withdraw(id);
+            assembler.withdraw(id);
             if (!storagePlugins.contains(id)) {
                 stopQuietly(id);
             }
         }
-        storage.close();
+        assembler.closeStorage();
         for (String id : reversed) {
             if (storagePlugins.contains(id)) {
                 stopQuietly(id);

@@ -9,61 +9,33 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.google.inject.Guice;
 import com.google.inject.Injector;
-import com.google.inject.util.Modules;
 
-import dev.switchboard.kernel.plugin.BoundTools;
-import dev.switchboard.kernel.secrets.DefaultSecretScanner;
-import dev.switchboard.kernel.tools.ArgumentValidator;
-import dev.switchboard.kernel.tools.KernelToolInvoker;
-import dev.switchboard.kernel.tools.ToolRegistry;
-import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
-import dev.switchboard.plugin.storage.sqlite.SqliteStorageProvider;
-import dev.switchboard.ports.call.Principal;
-import dev.switchboard.ports.content.Content;
-import dev.switchboard.ports.plugin.PluginContext;
-import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.storage.SqlStorage;
-import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.PluginTestBed;
 
 /**
- * The handoff plugin wired as the kernel wires it, on a real SQLite file: the storage-sqlite provider opened on
- * {@code <dir>/handoff.db} and migrated with {@link HandoffMigrations}, an injector built from {@link HandoffModule}
- * (with a hand-set clock) plus the kernel's services, and the tools registered in the kernel's own registry, so that
- * every call is validated against its schema by the kernel's invoker before it runs.
+ * The handoff plugin on the testkit's {@link PluginTestBed} (wired by the kernel on a real SQLite file in
+ * {@code dir}, calls validated by the kernel's invoker) with a hand-set clock, plus the handoff steps the tests repeat.
+ * The plugin's managed service (the resource-list prefetch) is left for the tests to start.
  */
 final class HandoffHarness implements AutoCloseable {
 
     static final Instant START = Instant.parse("2026-05-01T09:00:00.000Z");
 
-    private final SqliteStorageProvider provider;
-    private final SqlStorage storage;
-    private final Injector injector;
-    private final KernelToolInvoker invoker;
-    private final ToolRegistry registry;
+    private final PluginTestBed bed;
     private final MutableClock clock;
 
     private HandoffHarness(Path dir, Map<String, Object> settings, MutableClock clock, int busyTimeoutMs) {
         this.clock = clock;
-        this.provider = new SqliteStorageProvider(new PluginContext("storage-sqlite",
-                Map.of("path", dir.resolve("handoff.db").toString(), "busy-timeout-ms", busyTimeoutMs), dir));
-        this.storage = provider.open();
-        HandoffMigrations migrations = new HandoffMigrations();
-        storage.migrate(migrations.owner(), migrations.migrations());
-        PluginContext context = new PluginContext("handoff", settings, dir);
-        this.injector = Guice.createInjector(
-                Modules.override(new HandoffModule()).with(binder -> binder.bind(Clock.class).toInstance(clock)),
-                binder -> {
-                    binder.bind(SqlStorage.class).toInstance(storage);
-                    binder.bind(SecretScanner.class).toInstance(new DefaultSecretScanner());
-                    binder.bind(PluginContext.class).toInstance(context);
-                });
-        ArgumentValidator validator = new ArgumentValidator();
-        this.registry = new ToolRegistry(validator);
-        registry.register("handoff", "", BoundTools.in(injector));
-        this.invoker = new KernelToolInvoker(registry, validator);
+        this.bed = PluginTestBed.of("handoff", new HandoffModule())
+                .settings(settings)
+                .storageSettings(Map.of("busy-timeout-ms", busyTimeoutMs))
+                .overridePlugin(binder -> binder.bind(Clock.class).toInstance(clock))
+                .withoutStartingServices()
+                .start(dir);
     }
 
     /** @return the plugin on a database in {@code dir}, default settings, the clock at {@link #START} */
@@ -86,47 +58,39 @@ final class HandoffHarness implements AutoCloseable {
     }
 
     SqlStorage storage() {
-        return storage;
+        return bed.storage().orElseThrow();
     }
 
     Injector injector() {
-        return injector;
+        return bed.injector();
     }
 
-    ToolRegistry registry() {
-        return registry;
+    ToolCatalog registry() {
+        return bed.tools();
     }
 
     Path databaseFile() {
-        return Path.of(storage.location());
+        return Path.of(storage().location());
     }
 
     /** Calls a tool through the kernel's invoker: schema validation first, then the handler. */
     ToolResult call(String tool, Map<String, Object> arguments) {
-        return invoker.invoke(ToolCall.detached(tool, arguments, Principal.LOCAL_OWNER));
+        return bed.call(tool, arguments);
     }
 
     /** Calls a tool that must succeed, and returns its structured content. */
     Map<String, Object> ok(String tool, Map<String, Object> arguments) {
-        ToolResult result = call(tool, arguments);
-        assertThat(result).as("%s %s", tool, arguments).isInstanceOf(ToolResult.Success.class);
-        return ((ToolResult.Success) result).structuredContent();
+        return bed.ok(tool, arguments);
     }
 
     /** Calls a tool that must succeed, and returns its text. */
     String text(String tool, Map<String, Object> arguments) {
-        ToolResult result = call(tool, arguments);
-        assertThat(result).as("%s %s", tool, arguments).isInstanceOf(ToolResult.Success.class);
-        return ((Content.Text) ((ToolResult.Success) result).content().getFirst()).text();
+        return bed.text(tool, arguments);
     }
 
     /** Calls a tool that must fail with {@code code}, and returns the failure. */
     ToolResult.Failure refused(String tool, Map<String, Object> arguments, String code) {
-        ToolResult result = call(tool, arguments);
-        assertThat(result).as("%s %s", tool, arguments).isInstanceOf(ToolResult.Failure.class);
-        ToolResult.Failure failure = (ToolResult.Failure) result;
-        assertThat(failure.code().value()).as(failure.message()).isEqualTo(code);
-        return failure;
+        return bed.refused(tool, arguments, code);
     }
 
     /** Registers a project and returns its canonical key. */
@@ -165,6 +129,6 @@ final class HandoffHarness implements AutoCloseable {
 
     @Override
     public void close() {
-        provider.close();
+        bed.close();
     }
 }

@@ -6,115 +6,88 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Module;
 
-import dev.switchboard.kernel.exec.DefaultProcessExecutor;
-import dev.switchboard.kernel.plugin.BoundTools;
-import dev.switchboard.kernel.tools.ArgumentValidator;
-import dev.switchboard.kernel.tools.KernelToolInvoker;
-import dev.switchboard.kernel.tools.ToolRegistry;
-import dev.switchboard.plugin.storage.sqlite.SqliteStorageProvider;
 import dev.switchboard.plugin.workspace.adapter.in.lifecycle.WorkspaceLifecycle;
-import dev.switchboard.plugin.workspace.adapter.out.persistence.WorkspaceMigrations;
 import dev.switchboard.ports.call.Cancellation;
 import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.LogSink;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.call.ProgressReporter;
-import dev.switchboard.ports.content.Content;
 import dev.switchboard.ports.exec.ProcessExecutor;
-import dev.switchboard.ports.plugin.PluginContext;
-import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.PluginTestBed;
+import dev.switchboard.testkit.ToolResults;
 
 /**
- * The workspace plugin wired as the kernel wires it: the storage-sqlite provider on {@code <state>/switchboard.db}
- * migrated with {@link WorkspaceMigrations}, an injector from {@link WorkspaceModule} plus the kernel's storage,
- * process executor and plugin context (with {@code home} set to a test directory), and the tools in the kernel's own
- * registry, so every call is validated against its schema first.
+ * The workspace plugin on the testkit's {@link PluginTestBed} (wired by the kernel on {@code <state>/switchboard.db},
+ * with the kernel's process executor unless a test gives another, calls validated by the kernel's invoker), its
+ * {@code home} setting a test directory. The plugin's managed service is left for the tests to start and stop.
  */
 final class WorkspaceHarness implements AutoCloseable {
 
-    private final SqliteStorageProvider provider;
-    private final KernelToolInvoker invoker;
-    private final ToolRegistry registry;
-    private final Injector injector;
+    private final PluginTestBed bed;
 
     WorkspaceHarness(Path state, Path home) {
-        this(state, home, new DefaultProcessExecutor());
+        this(state, home, binder -> { }, Map.of());
     }
 
     /** With another process executor, such as one that records what it was asked to run. */
     WorkspaceHarness(Path state, Path home, ProcessExecutor executor) {
-        this(state, home, executor, Map.of());
+        this(state, home, binder -> binder.bind(ProcessExecutor.class).toInstance(executor), Map.of());
     }
 
     /** With further settings of {@code plugins.workspace}, such as {@code roots}. */
     WorkspaceHarness(Path state, Path home, Map<String, Object> settings) {
-        this(state, home, new DefaultProcessExecutor(), settings);
+        this(state, home, binder -> { }, settings);
     }
 
-    private WorkspaceHarness(Path state, Path home, ProcessExecutor executor, Map<String, Object> settings) {
-        this.provider = new SqliteStorageProvider(new PluginContext("storage-sqlite",
-                Map.of("path", state.resolve("switchboard.db").toString()), state));
-        SqlStorage storage = provider.open();
-        WorkspaceMigrations migrations = new WorkspaceMigrations();
-        storage.migrate(migrations.owner(), migrations.migrations());
+    private WorkspaceHarness(Path state, Path home, Module kernelOverrides, Map<String, Object> settings) {
         Map<String, Object> config = new HashMap<>(settings);
         config.put("home", home.toString());
-        PluginContext context = new PluginContext("workspace", config, state);
-        this.injector = Guice.createInjector(new WorkspaceModule(), binder -> {
-            binder.bind(SqlStorage.class).toInstance(storage);
-            binder.bind(ProcessExecutor.class).toInstance(executor);
-            binder.bind(PluginContext.class).toInstance(context);
-        });
-        ArgumentValidator validator = new ArgumentValidator();
-        this.registry = new ToolRegistry(validator);
-        registry.register("workspace", "", BoundTools.in(injector));
-        this.invoker = new KernelToolInvoker(registry, validator);
+        this.bed = PluginTestBed.of("workspace", new WorkspaceModule())
+                .settings(config)
+                .overrideKernel(kernelOverrides)
+                .withoutStartingServices()
+                .start(state);
     }
 
-    ToolRegistry registry() {
-        return registry;
+    ToolCatalog registry() {
+        return bed.tools();
     }
 
     Injector injector() {
-        return injector;
+        return bed.injector();
     }
 
     /** @return the plugin's {@link dev.switchboard.ports.plugin.ManagedService}, as the kernel would get it */
     WorkspaceLifecycle lifecycle() {
-        return injector.getInstance(WorkspaceLifecycle.class);
+        return bed.injector().getInstance(WorkspaceLifecycle.class);
     }
 
     ToolResult call(String tool, Map<String, Object> arguments) {
-        return invoker.invoke(ToolCall.detached(tool, arguments, Principal.LOCAL_OWNER));
+        return bed.call(tool, arguments);
     }
 
     /** Calls a tool with a cancellation signal, as a client session would. */
     ToolResult call(String tool, Map<String, Object> arguments, Cancellation cancellation) {
-        return invoker.invoke(new ToolCall(tool, arguments, Principal.LOCAL_OWNER, "test", Map.of(), cancellation,
+        return bed.call(new ToolCall(tool, arguments, Principal.LOCAL_OWNER, "test", Map.of(), cancellation,
                 ProgressReporter.NONE, LogSink.NONE, ClientRequests.NONE));
     }
 
     /** Calls a tool that must succeed; checks the text is also {@code structuredContent.output}. */
     Map<String, Object> ok(String tool, Map<String, Object> arguments) {
-        ToolResult result = call(tool, arguments);
-        assertThat(result).as("%s %s -> %s", tool, arguments, result).isInstanceOf(ToolResult.Success.class);
-        ToolResult.Success success = (ToolResult.Success) result;
+        ToolResult.Success success = ToolResults.success(call(tool, arguments), tool, arguments);
         assertThat(success.structuredContent()).containsEntry("output", text(success));
         return success.structuredContent();
     }
 
     /** Calls a tool that must fail with {@code code}. */
     ToolResult.Failure refused(String tool, Map<String, Object> arguments, String code) {
-        ToolResult result = call(tool, arguments);
-        assertThat(result).as("%s %s -> %s", tool, arguments, result).isInstanceOf(ToolResult.Failure.class);
-        ToolResult.Failure failure = (ToolResult.Failure) result;
-        assertThat(failure.code().value()).as(failure.message()).isEqualTo(code);
-        return failure;
+        return bed.refused(tool, arguments, code);
     }
 
     /** @return the id of a new workspace on {@code cwd} */
@@ -123,7 +96,7 @@ final class WorkspaceHarness implements AutoCloseable {
     }
 
     static String text(ToolResult.Success success) {
-        return ((Content.Text) success.content().getFirst()).text();
+        return ToolResults.text(success);
     }
 
     static Map<String, Object> args(Object... pairs) {
@@ -136,6 +109,6 @@ final class WorkspaceHarness implements AutoCloseable {
 
     @Override
     public void close() {
-        provider.close();
+        bed.close();
     }
 }

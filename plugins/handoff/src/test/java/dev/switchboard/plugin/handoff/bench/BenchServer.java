@@ -3,56 +3,27 @@ package dev.switchboard.plugin.handoff.bench;
 import java.nio.file.Path;
 import java.util.Map;
 
-import com.google.inject.Guice;
-import com.google.inject.Injector;
-
-import dev.switchboard.kernel.plugin.BoundTools;
-import dev.switchboard.kernel.secrets.DefaultSecretScanner;
-import dev.switchboard.kernel.tools.ArgumentValidator;
-import dev.switchboard.kernel.tools.KernelToolInvoker;
-import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.plugin.handoff.HandoffModule;
-import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
-import dev.switchboard.plugin.storage.sqlite.SqliteStorageProvider;
-import dev.switchboard.ports.call.Principal;
-import dev.switchboard.ports.plugin.PluginContext;
-import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.storage.SqlStorage;
-import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.PluginTestBed;
 
 /**
- * The handoff plugin as the kernel runs it, minus the MCP transport: the storage-sqlite provider on
- * {@code <dir>/handoff.db} (WAL, {@code synchronous=FULL}), the handoff migrations, the unmodified
- * {@link HandoffModule} (real clock) with the kernel's secret scanner, and the tools in the kernel's registry, called
- * through the kernel's invoker (schema validation, then the handler). Not thread-safe to close while calls run.
+ * The handoff plugin as the kernel runs it, minus the MCP transport: the testkit's {@link PluginTestBed} (the
+ * storage-sqlite adapter on {@code <dir>/switchboard.db}, WAL, {@code synchronous=FULL}; the handoff migrations; the
+ * unmodified {@link HandoffModule} with its real clock; the kernel's secret scanner), calls going through the kernel's
+ * invoker (schema validation, then the handler). Not thread-safe to close while calls run.
  */
 final class BenchServer implements AutoCloseable {
 
-    private final SqliteStorageProvider provider;
-    private final SqlStorage storage;
-    private final KernelToolInvoker invoker;
+    private final PluginTestBed bed;
 
     BenchServer(Path dir) {
-        this.provider = new SqliteStorageProvider(new PluginContext("storage-sqlite",
-                Map.of("path", dir.resolve("handoff.db").toString()), dir));
-        this.storage = provider.open();
-        HandoffMigrations migrations = new HandoffMigrations();
-        storage.migrate(migrations.owner(), migrations.migrations());
-        PluginContext context = new PluginContext("handoff", Map.of(), dir);
-        Injector injector = Guice.createInjector(new HandoffModule(), binder -> {
-            binder.bind(SqlStorage.class).toInstance(storage);
-            binder.bind(SecretScanner.class).toInstance(new DefaultSecretScanner());
-            binder.bind(PluginContext.class).toInstance(context);
-        });
-        ArgumentValidator validator = new ArgumentValidator();
-        ToolRegistry registry = new ToolRegistry(validator);
-        registry.register("handoff", "", BoundTools.in(injector));
-        this.invoker = new KernelToolInvoker(registry, validator);
+        this.bed = PluginTestBed.of("handoff", new HandoffModule()).start(dir);
     }
 
     SqlStorage storage() {
-        return storage;
+        return bed.storage().orElseThrow();
     }
 
     /**
@@ -60,7 +31,7 @@ final class BenchServer implements AutoCloseable {
      * @throws IllegalStateException if the tool refused the call
      */
     Map<String, Object> call(String tool, Map<String, Object> arguments) {
-        ToolResult result = invoker.invoke(ToolCall.detached(tool, arguments, Principal.LOCAL_OWNER));
+        ToolResult result = bed.call(tool, arguments);
         if (result instanceof ToolResult.Success success) {
             return success.structuredContent();
         }
@@ -70,6 +41,6 @@ final class BenchServer implements AutoCloseable {
 
     @Override
     public void close() {
-        provider.close();
+        bed.close();
     }
 }

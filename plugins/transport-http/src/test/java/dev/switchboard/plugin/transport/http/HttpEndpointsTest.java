@@ -24,7 +24,6 @@ import dev.switchboard.ports.http.HttpEndpoint;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.http.HttpRoute;
 import dev.switchboard.ports.tool.ToolResult;
-import dev.switchboard.ports.transport.TransportContext;
 
 class HttpEndpointsTest {
 
@@ -48,9 +47,9 @@ class HttpEndpointsTest {
 
         RawHttp.Response anonymous = RawHttp.request("POST", "/things/a%20b").send(server.port);
         RawHttp.Response admin = RawHttp.request("POST", "/things/a%20b")
-                .header("Authorization", "Bearer " + FakeContext.BOB_TOKEN).send(server.port);
+                .header("Authorization", "Bearer " + Callers.BOB_TOKEN).send(server.port);
         RawHttp.Response owner = RawHttp.request("POST", "/things/a%20b?x=1&x=2")
-                .header("Authorization", "Bearer " + FakeContext.ALICE_TOKEN)
+                .header("Authorization", "Bearer " + Callers.ALICE_TOKEN)
                 .header("Cookie", "s=abc; theme=\"dark\"").header("X-Trace", "t1").body("hello").send(server.port);
 
         assertThat(anonymous.status()).isEqualTo(401);
@@ -64,7 +63,7 @@ class HttpEndpointsTest {
         assertThat(request.cookies()).isEqualTo(Map.of("s", "abc", "theme", "dark"));
         assertThat(request.headers().firstValue("x-trace")).contains("t1");
         assertThat(new String(request.body(), StandardCharsets.UTF_8)).isEqualTo("hello");
-        assertThat(request.principal()).contains(FakeContext.ALICE);
+        assertThat(request.principal()).contains(Callers.ALICE);
     }
 
     @Test
@@ -114,7 +113,7 @@ class HttpEndpointsTest {
                 r.principal().map(p -> p.id()).orElse("nobody"))));
 
         assertThat(RawHttp.request("GET", "/board").send(server.port).text()).isEqualTo("nobody");
-        assertThat(RawHttp.request("GET", "/board").header("Authorization", "Bearer " + FakeContext.BOB_TOKEN)
+        assertThat(RawHttp.request("GET", "/board").header("Authorization", "Bearer " + Callers.BOB_TOKEN)
                 .send(server.port).text()).isEqualTo("bob");
         assertThat(RawHttp.request("GET", "/board").header("Authorization", "Bearer wrong").send(server.port)
                 .status()).isEqualTo(401);
@@ -187,9 +186,8 @@ class HttpEndpointsTest {
     }
 
     private void start(HttpEndpoint... endpoints) {
-        TransportContext base = new FakeContext().with(List.of("echo"), call -> ToolResult.text("x"));
-        server = TestServer.start(new TransportContext(base.server(), base.tools(), base.invoker(),
-                base.resources(), base.prompts(), base.lifecycle(), base.authenticator(), catalog(endpoints)));
+        server = TestServer.start(Callers.fake(catalog(endpoints))
+                .with(List.of("echo"), call -> ToolResult.text("x")));
     }
 
     private static HttpEndpointCatalog catalog(HttpEndpoint... endpoints) {

@@ -1,6 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
-import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -28,7 +28,7 @@ class HttpFuzzTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream stderr = System.err;
         List<String> wrong = new ArrayList<>();
-        try (TestServer server = TestServer.start(new FakeContext().with(List.of("echo"),
+        try (TestServer server = TestServer.start(Callers.fake().with(List.of("echo"),
                 call -> ToolResult.text("echo")))) {
             String session = server.initialize(ALICE_TOKEN);
             System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));

@@ -1,7 +1,7 @@
 package dev.switchboard.plugin.transport.http;
 
-import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
-import static dev.switchboard.plugin.transport.http.FakeContext.BOB_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.BOB_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,11 +28,12 @@ import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.ports.transport.TransportException;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /** Shutdown (health, draining, cancelling), clients that vanish mid-call, and a clean standard output. */
 class HttpLifecycleTest {
 
-    private final FakeContext context = new FakeContext();
+    private final FakeTransportContext context = Callers.fake();
     private final CountDownLatch started = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch cancelled = new CountDownLatch(1);
@@ -96,7 +97,7 @@ class HttpLifecycleTest {
         assertThat(answer.status()).isEqualTo(200);
         assertThat(answer.messages().getFirst().toString()).contains("done");
         stopping.get(10, TimeUnit.SECONDS);
-        assertThat(context.invocations).hasValue(1);
+        assertThat(context.invocations()).isEqualTo(1);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
-import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.OutputStream;
@@ -15,11 +15,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /** Body size, content type, accepted types, nesting depth and JSON-RPC shape, all refused before the tools. */
 class HttpLimitsTest {
 
-    private final FakeContext context = new FakeContext();
+    private final FakeTransportContext context = Callers.fake();
     private TestServer server;
     private String session;
 
@@ -42,7 +43,7 @@ class HttpLimitsTest {
 
         assertThat(response.status()).isEqualTo(413);
         assertThat((String) response.error().get("message")).contains("8388608");
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
@@ -77,7 +78,7 @@ class HttpLimitsTest {
                 .header("Content-Type", "text/plain").send(server.port);
 
         assertThat(response.status()).isEqualTo(415);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
@@ -93,7 +94,7 @@ class HttpLimitsTest {
         assertThat(missing.status()).isEqualTo(406);
         assertThat(jsonOnly.status()).isEqualTo(406);
         assertThat(getWithoutStream.status()).isEqualTo(406);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
@@ -105,7 +106,7 @@ class HttpLimitsTest {
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32700);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
-import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.InputStream;
@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /**
  * Replays of bugs published against other MCP servers and SDKs, on the real Helidon server: each malformed message
@@ -24,7 +25,7 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 class HttpProtocolHardeningTest {
 
-    private final FakeContext context = new FakeContext();
+    private final FakeTransportContext context = Callers.fake();
     private final CountDownLatch waiting = new CountDownLatch(1);
     private final CountDownLatch cancelRaised = new CountDownLatch(1);
     private final CountDownLatch returned = new CountDownLatch(1);
@@ -68,7 +69,7 @@ class HttpProtocolHardeningTest {
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32700);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test

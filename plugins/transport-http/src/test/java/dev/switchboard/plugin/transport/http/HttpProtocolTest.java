@@ -1,6 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
-import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -30,11 +30,14 @@ import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.LogLevel;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.transport.FakeResources;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /** MCP over the transport as real clients speak it: the Java SDK client, and raw streams where order matters. */
 class HttpProtocolTest {
 
-    private final FakeContext context = new FakeContext();
+    private final FakeResources resources = Callers.staticText();
+    private final FakeTransportContext context = Callers.fake(resources, true);
     private TestServer server;
 
     @BeforeEach
@@ -84,7 +87,7 @@ class HttpProtocolTest {
     @Test
     void passesEachCallersOwnPrincipalToTheTools() {
         try (McpSyncClient alice = client(ALICE_TOKEN).build();
-             McpSyncClient bob = client(FakeContext.BOB_TOKEN).build()) {
+             McpSyncClient bob = client(Callers.BOB_TOKEN).build()) {
             alice.initialize();
             bob.initialize();
 
@@ -158,7 +161,7 @@ class HttpProtocolTest {
         Iterator<String> lines = stream.body().iterator();
         assertThat(lines.next()).startsWith(":");
 
-        context.updateListeners.forEach(listener -> listener.updated("test://static-text"));
+        resources.announceUpdate("test://static-text");
 
         Map<String, Object> note = nextEvent(lines);
         assertThat(note).containsEntry("method", "notifications/resources/updated");

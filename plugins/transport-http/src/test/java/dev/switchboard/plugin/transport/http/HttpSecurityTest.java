@@ -1,6 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
-import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,11 +15,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.ports.transport.TransportException;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /** Host and Origin allowlists, bearer tokens, and the refusal to expose an unauthenticated server. */
 class HttpSecurityTest {
 
-    private final FakeContext context = new FakeContext();
+    private final FakeTransportContext context = Callers.fake();
     private TestServer server;
     private String session;
 
@@ -51,7 +52,7 @@ class HttpSecurityTest {
         assertThat(response.status()).isEqualTo(403);
         assertThat(response.error()).containsEntry("code", -32000);
         assertThat(response.header("Access-Control-Allow-Origin")).isNull();
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
@@ -61,7 +62,7 @@ class HttpSecurityTest {
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo("http://localhost:5173");
-        assertThat(context.invocations).hasValue(1);
+        assertThat(context.invocations()).isEqualTo(1);
     }
 
     @Test
@@ -99,7 +100,7 @@ class HttpSecurityTest {
                 .body(TestServer.call(2, "echo")).send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
@@ -117,7 +118,7 @@ class HttpSecurityTest {
 
         assertThat(response.status()).isEqualTo(401);
         assertThat(response.header("WWW-Authenticate")).startsWith("Bearer").contains("invalid_token");
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
@@ -135,12 +136,12 @@ class HttpSecurityTest {
 
     @Test
     void servesEveryCallerAsTheLocalOwnerWhenAuthenticationIsOff() throws Exception {
-        FakeContext open = new FakeContext();
+        FakeTransportContext open = Callers.unauthenticated();
         List<String> callers = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (TestServer unauthenticated = TestServer.start(open.with(List.of("whoami"), call -> {
             callers.add(call.principal().id());
             return ToolResult.text(call.principal().id());
-        }, false))) {
+        }))) {
             String id = unauthenticated.initialize(null);
             RawHttp.Response response = unauthenticated.post(null, id, TestServer.call(2, "whoami"))
                     .send(unauthenticated.port);
@@ -155,7 +156,7 @@ class HttpSecurityTest {
         HttpTransport transport = new HttpTransport(new dev.switchboard.ports.plugin.PluginContext("transport-http",
                 Map.of("host", "0.0.0.0", "port", 0), java.nio.file.Path.of("target")));
 
-        assertThatThrownBy(() -> transport.start(new FakeContext().with(List.of(), call -> null, false)))
+        assertThatThrownBy(() -> transport.start(Callers.unauthenticated().with(List.of(), call -> null)))
                 .isInstanceOf(TransportException.class)
                 .hasMessageContaining("0.0.0.0").hasMessageContaining("authentication is off");
         assertThat(transport.port()).isEqualTo(-1);
@@ -166,7 +167,7 @@ class HttpSecurityTest {
         HttpTransport transport = new HttpTransport(new dev.switchboard.ports.plugin.PluginContext("transport-http",
                 Map.of("port", 0, "allowed-hosts", List.of()), java.nio.file.Path.of("target")));
 
-        assertThatThrownBy(() -> transport.start(new FakeContext().with(List.of(), call -> null)))
+        assertThatThrownBy(() -> transport.start(Callers.fake().with(List.of(), call -> null)))
                 .isInstanceOf(TransportException.class).hasMessageContaining("allowed-hosts");
     }
 }

@@ -15,13 +15,13 @@ class HttpSessionCountTest {
     void openSessionsCountsInitializedSessionsUntilTheyAreDeleted() throws Exception {
         HttpTransport idle = new HttpTransport(null);
         assertThat(idle.openSessions()).isEqualTo(OptionalInt.empty());
-        try (TestServer server = TestServer.start(new FakeContext().with(List.of("echo"),
+        try (TestServer server = TestServer.start(Callers.fake().with(List.of("echo"),
                 call -> ToolResult.text("x")))) {
-            String first = server.initialize(FakeContext.ALICE_TOKEN);
-            server.initialize(FakeContext.ALICE_TOKEN);
+            String first = server.initialize(Callers.ALICE_TOKEN);
+            server.initialize(Callers.ALICE_TOKEN);
             assertThat(server.transport.openSessions()).isEqualTo(OptionalInt.of(2));
 
-            RawHttp.request("DELETE", "/mcp").header("Authorization", "Bearer " + FakeContext.ALICE_TOKEN)
+            RawHttp.request("DELETE", "/mcp").header("Authorization", "Bearer " + Callers.ALICE_TOKEN)
                     .header("Mcp-Session-Id", first).header("MCP-Protocol-Version", TestServer.VERSION)
                     .send(server.port);
 

@@ -1,7 +1,7 @@
 package dev.switchboard.plugin.transport.http;
 
-import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
-import static dev.switchboard.plugin.transport.http.FakeContext.BOB_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.BOB_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashSet;
@@ -20,11 +20,12 @@ import org.junit.jupiter.api.Test;
 import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /** MCP 2025-11-25 session rules: ids, ownership, protocol versions, batches, the session limit, idle expiry. */
 class HttpSessionRulesTest {
 
-    private final FakeContext context = new FakeContext();
+    private final FakeTransportContext context = Callers.fake();
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch blocking = new CountDownLatch(1);
     private TestServer server;
@@ -75,7 +76,7 @@ class HttpSessionRulesTest {
         RawHttp.Response response = server.post(ALICE_TOKEN, session, TestServer.call(2, "whoami")).send(server.port);
 
         assertThat(response.status()).isEqualTo(404);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
@@ -91,7 +92,7 @@ class HttpSessionRulesTest {
         assertThat(foreign.status()).isEqualTo(404);
         assertThat(foreignDelete.status()).isEqualTo(404);
         assertThat(own.status()).isEqualTo(200);
-        assertThat(context.invocations).hasValue(1);
+        assertThat(context.invocations()).isEqualTo(1);
     }
 
     @Test
@@ -142,7 +143,7 @@ class HttpSessionRulesTest {
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.json()).containsEntry("jsonrpc", "2.0").containsEntry("id", null);
         assertThat(response.error()).containsEntry("code", -32600);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test
@@ -185,7 +186,7 @@ class HttpSessionRulesTest {
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32600);
         assertThat((String) response.error().get("message")).contains("at most " + ProtocolRules.MAX_BATCH);
-        assertThat(context.invocations).hasValue(0);
+        assertThat(context.invocations()).isEqualTo(0);
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
-import static dev.switchboard.plugin.transport.http.FakeContext.ALICE_TOKEN;
+import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /**
  * Request smuggling after an early refusal: the body a refused request declared is never parsed as a next request
@@ -25,7 +26,7 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 class HttpSmugglingTest {
 
-    private final FakeContext context = new FakeContext();
+    private final FakeTransportContext context = Callers.fake();
     private TestServer server;
     private String session;
 

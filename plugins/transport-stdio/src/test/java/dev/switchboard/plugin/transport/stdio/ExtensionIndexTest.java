@@ -2,27 +2,23 @@ package dev.switchboard.plugin.transport.stdio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-
 import org.junit.jupiter.api.Test;
+
+import dev.switchboard.testkit.plugin.ExtensionIndex;
 
 /** Guards trap 1: without the annotation processor PF4J finds no extension and says nothing. */
 class ExtensionIndexTest {
 
     @Test
-    void indexesTheStdioTransportExtension() throws Exception {
-        List<String> indexed = new ArrayList<>();
-        for (var url : Collections.list(getClass().getClassLoader().getResources("META-INF/extensions.idx"))) {
-            try (InputStream in = url.openStream()) {
-                indexed.addAll(new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList());
-            }
-        }
+    void theIndexListsEveryExtensionOfThePlugin() {
+        ExtensionIndex index = ExtensionIndex.of(StdioTransport.class);
 
-        assertThat(indexed).contains(StdioTransport.class.getName());
+        index.assertListsEveryExtension();
+        index.assertLists(StdioTransport.class);
+    }
+
+    @Test
+    void theTransportIsCalledStdio() {
         assertThat(new StdioTransport().id()).isEqualTo("stdio");
     }
 }

@@ -29,6 +29,7 @@ import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /** Resources, prompts, completions, logging levels and sampling through the stdio transport and the bridge. */
 class StdioFeaturesTest {
@@ -40,8 +41,8 @@ class StdioFeaturesTest {
     @BeforeEach
     void startTransport() throws Exception {
         client = new PipedClient();
-        client.transport().start(new FakeContext().with(List.of("ask_model", "chatty"), this::invoke,
-                new Resources(), new Prompts()));
+        client.transport().start(FakeTransportContext.builder().resources(new Resources()).prompts(new Prompts())
+                .build().with(List.of("ask_model", "chatty"), this::invoke));
     }
 
     @AfterEach

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.switchboard.bridge.mcp.transport.MalformedMessages;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /**
  * A bounded, seeded fuzz run of malformed messages against the real stdio transport: every one is answered with the
@@ -28,7 +29,7 @@ class StdioFuzzTest {
         PrintStream stderr = System.err;
         List<String> wrong = new ArrayList<>();
         try (PipedClient client = new PipedClient()) {
-            client.transport().start(new FakeContext().with(List.of("echo"), call -> ToolResult.text("echo")));
+            client.transport().start(FakeTransportContext.plain().with(List.of("echo"), call -> ToolResult.text("echo")));
             client.initialize();
             System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
             MalformedMessages messages = new MalformedMessages(20261201L);

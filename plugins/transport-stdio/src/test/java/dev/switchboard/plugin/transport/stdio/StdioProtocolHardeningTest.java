@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /**
  * Replays of bugs published against other MCP servers and SDKs, on the real stdio transport: each malformed message
@@ -23,7 +24,7 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 class StdioProtocolHardeningTest {
 
-    private final FakeContext context = new FakeContext();
+    private final FakeTransportContext context = FakeTransportContext.plain();
     private final AtomicInteger invocations = new AtomicInteger();
     private PipedClient client;
 

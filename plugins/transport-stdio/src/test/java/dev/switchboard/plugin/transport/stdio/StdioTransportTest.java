@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteBuffer;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -24,13 +25,14 @@ import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.ports.tool.UnknownToolException;
+import dev.switchboard.testkit.transport.FakeTransportContext;
 
 class StdioTransportTest {
 
     private static final List<String> TOOLS = List.of("slow", "fast", "chatty", "weird", "failing", "vanished",
             "waits_for_cancel");
 
-    private final FakeContext context = new FakeContext();
+    private final FakeTransportContext context = FakeTransportContext.plain();
     private final CountDownLatch cancelRaised = new CountDownLatch(1);
     private PipedClient client;
 
@@ -160,11 +162,11 @@ class StdioTransportTest {
         assertThat(answer).containsEntry("id", 20);
         assertThat(text(answer)).isEqualTo("slow done");
         assertThat(client.outputClosed()).isTrue();
-        assertThat(context.ended.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(context.awaitEnded(Duration.ofSeconds(10))).isTrue();
 
         client.transport().stop();
         client.transport().stop();
-        assertThat(context.endedCalls).hasValue(1);
+        assertThat(context.endedTransports()).containsExactly("stdio");
     }
 
     @Test

@@ -32,19 +32,6 @@ class ConcurrentWritersTest {
     Path temp;
 
     @Test
-    void platformThreadWritersAllCommitWithoutLostUpdates() throws Exception {
-        try (SqliteSqlStorage storage = SqliteSqlStorage.open(temp.resolve("test.db"), 5000)) {
-            storage.migrate("counter", COUNTER);
-
-            try (ExecutorService threads = Executors.newFixedThreadPool(THREADS)) {
-                runTogether(threads, THREADS, thread -> incrementRepeatedly(storage, thread));
-            }
-
-            assertTotals(storage, THREADS * WRITES_PER_THREAD);
-        }
-    }
-
-    @Test
     void virtualThreadWritersAndReadersAllSucceed() throws Exception {
         try (SqliteSqlStorage storage = SqliteSqlStorage.open(temp.resolve("test.db"), 5000)) {
             storage.migrate("counter", COUNTER);

@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
 
-import static dev.switchboard.plugin.storage.sqlite.adapter.out.persistence.NotesMigrations.INDEX;
 import static dev.switchboard.plugin.storage.sqlite.adapter.out.persistence.NotesMigrations.NOTES;
 import static dev.switchboard.plugin.storage.sqlite.adapter.out.persistence.NotesMigrations.OWNER;
 import static dev.switchboard.plugin.storage.sqlite.adapter.out.persistence.NotesMigrations.TAGS;
@@ -28,7 +27,7 @@ class MigrationRunnerTest {
     }
 
     @Test
-    void appliesMigrationOnceAndRecordsIt() throws SQLException {
+    void recordsEachAppliedMigrationWithItsChecksumAndTime() throws SQLException {
         try (SqliteSqlStorage storage = open()) {
             assertThat(storage.migrate(OWNER, List.of(NOTES))).isEqualTo(1);
             assertThat(storage.migrate(OWNER, List.of(NOTES))).isEqualTo(1);
@@ -44,34 +43,7 @@ class MigrationRunnerTest {
     }
 
     @Test
-    void appliesNewMigrationsInOrderAfterRestart() throws SQLException {
-        try (SqliteSqlStorage storage = open()) {
-            storage.migrate(OWNER, List.of(NOTES));
-        }
-        try (SqliteSqlStorage storage = open()) {
-            // given out of order: TAGS references the table NOTES creates, INDEX the one TAGS creates
-            assertThat(storage.migrate(OWNER, List.of(INDEX, TAGS, NOTES))).isEqualTo(3);
-
-            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM notes")).isEqualTo(1);
-            assertThat(Sql.versionRows(storage.dataSource()))
-                    .containsExactly("notes|1|create notes", "notes|2|create tags", "notes|3|index tags");
-        }
-    }
-
-    @Test
-    void keepsOwnersApart() throws SQLException {
-        try (SqliteSqlStorage storage = open()) {
-            storage.migrate(OWNER, List.of(NOTES, TAGS));
-
-            assertThat(storage.migrate("other", List.of(new Migration(1, "create other", "CREATE TABLE other(x);"))))
-                    .isEqualTo(1);
-            assertThat(Sql.versionRows(storage.dataSource()))
-                    .containsExactly("notes|1|create notes", "notes|2|create tags", "other|1|create other");
-        }
-    }
-
-    @Test
-    void rollsBackFailingMigrationAndKeepsEarlierOnes() throws SQLException {
+    void aFailingMigrationNamesItsStatementAndIsRolledBack() throws SQLException {
         Migration broken = new Migration(2, "half done",
                 "CREATE TABLE half(x INTEGER);\nINSERT INTO missing_table VALUES (1);");
         try (SqliteSqlStorage storage = open()) {

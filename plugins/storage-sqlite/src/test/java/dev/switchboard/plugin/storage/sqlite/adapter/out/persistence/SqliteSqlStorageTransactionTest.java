@@ -53,52 +53,6 @@ class SqliteSqlStorageTransactionTest {
     }
 
     @Test
-    void commitsWhenWorkReturns() throws SQLException {
-        int inserted = storage.transaction(connection -> Sql.update(connection, "INSERT INTO parent(id) VALUES (1)"));
-
-        assertThat(inserted).isEqualTo(1);
-        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isEqualTo(1);
-    }
-
-    @Test
-    void rollsBackAndTranslatesSqlException() throws SQLException {
-        assertThatThrownBy(() -> storage.transaction(connection -> {
-            Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
-            return Sql.update(connection, "INSERT INTO child(id, parent_id) VALUES (1, 42)");
-        }))
-                .isInstanceOf(StorageException.class)
-                .hasMessageContaining("rolled back")
-                .hasMessageContaining("FOREIGN KEY")
-                .hasCauseInstanceOf(SQLException.class);
-
-        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isZero();
-    }
-
-    @Test
-    void rollsBackAndRethrowsRuntimeExceptionAsIs() throws SQLException {
-        IllegalStateException failure = new IllegalStateException("work failed");
-
-        assertThatThrownBy(() -> storage.transaction(connection -> {
-            Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
-            throw failure;
-        })).isSameAs(failure);
-
-        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isZero();
-    }
-
-    @Test
-    void staysUsableAfterRollback() throws SQLException {
-        assertThatThrownBy(() -> storage.transaction(connection -> {
-            Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
-            throw new SQLException("work gave up");
-        })).isInstanceOf(StorageException.class).hasMessageContaining("work gave up");
-
-        storage.transaction(connection -> Sql.update(connection, "INSERT INTO parent(id) VALUES (2)"));
-
-        assertThat(Sql.number(storage.dataSource(), "SELECT sum(id) FROM parent")).isEqualTo(2);
-    }
-
-    @Test
     void rollsBackWhenCommitFailsAndStaysUsable() throws SQLException {
         storage.transaction(connection -> Sql.update(connection, "CREATE TABLE late(id INTEGER PRIMARY KEY,"
                 + " parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"));

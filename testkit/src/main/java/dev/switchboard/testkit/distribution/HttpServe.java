@@ -1,4 +1,4 @@
-package dev.switchboard.e2e.support;
+package dev.switchboard.testkit.distribution;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.switchboard.e2e.support;
+package dev.switchboard.testkit.distribution;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,11 +42,25 @@ public final class Installation {
      *
      * @param dir an empty temporary directory
      * @return the copy
+     * @throws IllegalStateException if the property is unset or names no built distribution
      */
     public static Installation copyOfBuilt(Path dir) {
+        return copyOf(DistributionCopy.built(), dir);
+    }
+
+    /**
+     * Copies a distribution ({@code bin/}, {@code config/}, {@code lib/}, {@code plugins/*.zip} and PF4J's lists) into
+     * {@code dir/switchboard} and creates the state directory {@code dir/state} (owner-only).
+     *
+     * @param distribution an unpacked distribution, such as {@code distribution/target/switchboard}
+     * @param dir          an empty temporary directory
+     * @return the copy
+     * @throws UncheckedIOException if copying fails
+     */
+    public static Installation copyOf(Path distribution, Path dir) {
         Path home = dir.resolve("switchboard");
         Path state = dir.resolve("state");
-        DistributionCopy.copy(DistributionCopy.built(), home);
+        DistributionCopy.copy(distribution, home);
         try {
             Files.createDirectories(state, PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rwx------")));

@@ -1,0 +1,127 @@
+package dev.switchboard.kernel.plugin;
+
+import java.util.List;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.google.inject.Injector;
+import com.google.inject.Module;
+
+import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
+import dev.switchboard.kernel.catalog.PromptRegistry;
+import dev.switchboard.kernel.catalog.ResourceRegistry;
+import dev.switchboard.kernel.catalog.SecretScannerRegistry;
+import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.tools.ToolCallObservers;
+import dev.switchboard.kernel.tools.ToolNameCollisionException;
+import dev.switchboard.kernel.tools.ToolRegistry;
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.storage.StorageProvider;
+
+/**
+ * Wires one plugin into the kernel, the same way wherever the plugin comes from ({@link PluginHost} for the plugins
+ * directory, a test bed for a plugin on a test class path): its child injector of the kernel's injector, then its
+ * contributions resolved once and entered into the kernel's catalogs. It knows no plugin: the plugin's module and
+ * the lookup of its extensions are handed in. Not thread-safe: one plugin is wired at a time, by one thread.
+ */
+@Singleton
+public final class PluginAssembler {
+
+    private final Injector kernelInjector;
+    private final SwitchboardConfig config;
+    private final StorageAccess storage;
+    private final ContributionRegistrar registrar;
+
+    /**
+     * @param kernelInjector the kernel's injector, parent of every plugin's
+     * @param config         the configuration (plugin subtrees, state directory, storage backend, tool prefixes)
+     * @param storage        where the opened storage is kept
+     * @param tools          the tool catalog
+     * @param resources      the resource catalog
+     * @param prompts        the prompt catalog
+     * @param scanners       the secret scanners
+     * @param observers      the tool-call observers
+     * @param endpoints      the HTTP endpoints
+     */
+    @Inject
+    public PluginAssembler(Injector kernelInjector, SwitchboardConfig config, StorageAccess storage,
+                           ToolRegistry tools, ResourceRegistry resources, PromptRegistry prompts,
+                           SecretScannerRegistry scanners, ToolCallObservers observers,
+                           HttpEndpointRegistry endpoints) {
+        this.kernelInjector = kernelInjector;
+        this.config = config;
+        this.storage = storage;
+        this.registrar = new ContributionRegistrar(storage, tools, resources, prompts, scanners,
+                new ContributionRegistrar.Observability(observers, endpoints));
+    }
+
+    /**
+     * Phase one: the plugin's child injector, holding its own module and its {@link PluginContext} (its id, its
+     * {@code plugins.<id>} subtree, the state directory). Nothing is built yet: bindings are resolved on demand.
+     *
+     * @param pluginId the plugin's id
+     * @param own      the plugin's Guice module, or a module that binds nothing
+     * @return the injector
+     * @throws com.google.inject.CreationException if the module's bindings are inconsistent
+     */
+    public Injector injector(String pluginId, Module own) {
+        PluginContext context = new PluginContext(pluginId, config.pluginConfig(pluginId), config.kernel().stateDir());
+        Module contextModule = binder -> binder.bind(PluginContext.class).toInstance(context);
+        return kernelInjector.createChildInjector(contextModule, own);
+    }
+
+    /**
+     * Phase two: opens the configured storage backend if this plugin provides it, applies the plugin's migrations,
+     * and registers its tools (the set its module binds and any {@code ToolProvider}'s, under the operator's prefix
+     * for it, all or none), HTTP endpoints, resources, prompts, secret scanners and tool-call observers. On failure
+     * the caller withdraws what was registered ({@link #withdraw}).
+     *
+     * @param pluginId   the plugin's id
+     * @param injector   the plugin's injector ({@link #injector}), whose tool set is read
+     * @param extensions the plugin's extensions, built by that injector
+     * @return the tool names, and the transports, services and health checks the caller runs
+     * @throws ToolNameCollisionException if a tool name is taken
+     * @throws dev.switchboard.ports.storage.StorageException if the storage is unavailable or a migration is refused
+     * @throws RuntimeException           whatever building an extension or a tool's schema throws
+     */
+    public PluginContributions contribute(String pluginId, Injector injector, PluginExtensions extensions) {
+        for (StorageProvider provider : extensions.of(StorageProvider.class)) {
+            if (provider.backend().equals(config.kernel().storage())) {
+                storage.open(provider);
+            }
+        }
+        return registrar.register(pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), injector,
+                extensions);
+    }
+
+    /**
+     * The wire names a failed plugin's tools have or would have (registered, declared in its tool catalog, or still buildable), so that a call to
+     * one can name the failure instead of "unknown tool". Never throws.
+     *
+     * @param pluginId   the plugin's id
+     * @param declared   the names its committed tool catalog declares, without the operator's prefix
+     * @param injector   the plugin's injector, or null if it was never built
+     * @param extensions the plugin's extensions
+     * @return the names, or empty when they cannot be known
+     */
+    public List<String> toolNamesOf(String pluginId, List<String> declared, Injector injector,
+                                    PluginExtensions extensions) {
+        return registrar.toolNamesOf(pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), declared,
+                injector, extensions);
+    }
+
+    /** Closes the storage a {@link #contribute} opened, after its running transactions; idempotent. */
+    public void closeStorage() {
+        storage.close();
+    }
+
+    /**
+     * Removes every catalog entry of the plugin (when it fails or stops). Idempotent.
+     *
+     * @param pluginId the plugin's id
+     */
+    public void withdraw(String pluginId) {
+        registrar.withdraw(pluginId);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.switchboard.plugin.transport.http;
+
+import java.util.Map;
+
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.http.HttpEndpointCatalog;
+import dev.switchboard.testkit.transport.FakeAuthenticator;
+import dev.switchboard.testkit.transport.FakeResources;
+import dev.switchboard.testkit.transport.FakeTransportContext;
+
+/**
+ * The two callers the HTTP tests authenticate as, each with a token, and the testkit's fake context that knows them
+ * and serves one resource, {@code test://static-text}, whose text is the reader's principal id.
+ */
+final class Callers {
+
+    static final String ALICE_TOKEN = "alice-2f7c1e9a0b4d8e63a5c7";
+    static final String BOB_TOKEN = "bob-91d3b6e0c2a47f58e1b9";
+    static final Principal ALICE = new Principal("alice", Principal.Kind.OWNER, Map.of());
+    static final Principal BOB = new Principal("bob", Principal.Kind.ADMIN, Map.of());
+
+    private Callers() {
+    }
+
+    /** @return {@code test://static-text}, read as the reader's id */
+    static FakeResources staticText() {
+        return FakeResources.builder().text("test://static-text", "static-text", Principal::id).build();
+    }
+
+    /** @return a fake with authentication required, knowing both tokens, serving {@link #staticText()} */
+    static FakeTransportContext fake() {
+        return fake(staticText(), true);
+    }
+
+    /**
+     * @param resources    the resources to serve
+     * @param authRequired whether a token is required
+     * @return a fake knowing both tokens
+     */
+    static FakeTransportContext fake(FakeResources resources, boolean authRequired) {
+        return builder(resources, authRequired).build();
+    }
+
+    /**
+     * @param endpoints the plugins' HTTP endpoints to mount
+     * @return {@link #fake()} with those endpoints
+     */
+    static FakeTransportContext fake(HttpEndpointCatalog endpoints) {
+        return builder(staticText(), true).endpoints(endpoints).build();
+    }
+
+    /** An open-authentication fake, for tests where every caller is the local owner. */
+    static FakeTransportContext unauthenticated() {
+        return fake(staticText(), false);
+    }
+
+    private static FakeTransportContext.Builder builder(FakeResources resources, boolean authRequired) {
+        FakeAuthenticator authenticator = authRequired ? FakeAuthenticator.requiringTokens() : FakeAuthenticator.off();
+        return FakeTransportContext.builder()
+                .authenticator(authenticator.token(ALICE_TOKEN, ALICE).token(BOB_TOKEN, BOB))
+                .resources(resources);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.switchboard.plugin.workspace;
+
+import org.junit.jupiter.api.Test;
+
+import dev.switchboard.testkit.plugin.ExtensionIndex;
+
+/** PF4J finds extensions only through the index its annotation processor writes; without it the plugin is inert. */
+class ExtensionIndexTest {
+
+    @Test
+    void theIndexListsEveryExtensionOfThePlugin() {
+        ExtensionIndex.of(WorkspaceModule.class).assertListsEveryExtension();
+    }
+}
