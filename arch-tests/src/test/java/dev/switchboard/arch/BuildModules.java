@@ -39,8 +39,7 @@ final class BuildModules {
     private static final String POM = "pom.xml";
     private static final String MAIN_SOURCES = "src/main/java";
 
-    private BuildModules() {
-    }
+    private BuildModules() {}
 
     /**
      * A module of the build.
@@ -48,8 +47,7 @@ final class BuildModules {
      * @param path        its directory relative to the root, with {@code /} separators ({@code plugins/handoff})
      * @param mainClasses the fully qualified names of the top-level classes in its main sources, sorted
      */
-    record Module(String path, List<String> mainClasses) {
-    }
+    record Module(String path, List<String> mainClasses) {}
 
     /**
      * Reads the build's modules, the root's own aggregators included.
@@ -74,7 +72,9 @@ final class BuildModules {
     static Map<String, List<String>> classesNotImported(Collection<Module> modules, Set<String> imported) {
         Map<String, List<String>> missing = new TreeMap<>();
         for (Module module : modules) {
-            List<String> absent = module.mainClasses().stream().filter(name -> !imported.contains(name)).toList();
+            List<String> absent = module.mainClasses().stream()
+                    .filter(name -> !imported.contains(name))
+                    .toList();
             if (!absent.isEmpty()) {
                 missing.put(module.path(), absent);
             }
@@ -99,7 +99,9 @@ final class BuildModules {
         Set<String> built = Set.copyOf(read(root).stream().map(Module::path).toList());
         try (Stream<Path> children = Files.list(plugins)) {
             return children.filter(child -> Files.isRegularFile(child.resolve(POM)))
-                    .map(child -> relative(root.toAbsolutePath().normalize(), child.toAbsolutePath().normalize()))
+                    .map(child -> relative(
+                            root.toAbsolutePath().normalize(),
+                            child.toAbsolutePath().normalize()))
                     .filter(path -> !built.contains(path))
                     .sorted()
                     .toList();
@@ -125,7 +127,8 @@ final class BuildModules {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             Document document = factory.newDocumentBuilder().parse(pom.toFile());
-            NodeList nodes = (NodeList) XPathFactory.newInstance().newXPath()
+            NodeList nodes = (NodeList) XPathFactory.newInstance()
+                    .newXPath()
                     .evaluate("/project/modules/module", document, XPathConstants.NODESET);
             List<String> names = new ArrayList<>();
             for (int i = 0; i < nodes.getLength(); i++) {
@@ -147,7 +150,8 @@ final class BuildModules {
             return files.filter(Files::isRegularFile)
                     .filter(file -> isClassSource(file.getFileName().toString()))
                     .map(file -> relative(sources, file))
-                    .map(path -> path.substring(0, path.length() - ".java".length()).replace('/', '.'))
+                    .map(path ->
+                            path.substring(0, path.length() - ".java".length()).replace('/', '.'))
                     .sorted()
                     .toList();
         } catch (IOException e) {
@@ -156,7 +160,8 @@ final class BuildModules {
     }
 
     private static boolean isClassSource(String fileName) {
-        return fileName.endsWith(".java") && !fileName.equals("package-info.java")
+        return fileName.endsWith(".java")
+                && !fileName.equals("package-info.java")
                 && !fileName.equals("module-info.java");
     }
 

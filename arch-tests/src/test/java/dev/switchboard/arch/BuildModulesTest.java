@@ -33,10 +33,11 @@ class BuildModulesTest {
         source(root.resolve("plugins/alpha"), "dev/example/alpha/AlphaPlugin.java");
         source(root.resolve("plugins/alpha"), "dev/example/alpha/package-info.java");
 
-        assertThat(BuildModules.read(root)).containsExactly(
-                new BuildModules.Module("ports", List.of("dev.example.ports.Port")),
-                new BuildModules.Module("plugins", List.of()),
-                new BuildModules.Module("plugins/alpha", List.of("dev.example.alpha.AlphaPlugin")));
+        assertThat(BuildModules.read(root))
+                .containsExactly(
+                        new BuildModules.Module("ports", List.of("dev.example.ports.Port")),
+                        new BuildModules.Module("plugins", List.of()),
+                        new BuildModules.Module("plugins/alpha", List.of("dev.example.alpha.AlphaPlugin")));
     }
 
     @Test
@@ -50,8 +51,9 @@ class BuildModulesTest {
         Map<String, List<String>> missing =
                 BuildModules.classesNotImported(BuildModules.read(root), Set.of("dev.example.ports.Port"));
 
-        assertThat(missing).containsExactly(Map.entry("plugins/alpha",
-                List.of("dev.example.alpha.AlphaPlugin", "dev.example.alpha.domain.Thing")));
+        assertThat(missing)
+                .containsExactly(Map.entry(
+                        "plugins/alpha", List.of("dev.example.alpha.AlphaPlugin", "dev.example.alpha.domain.Thing")));
     }
 
     @Test
@@ -80,7 +82,8 @@ class BuildModulesTest {
 
         assertThatThrownBy(() -> BuildModules.read(root))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("no pom at " + root.resolve("ports").resolve("pom.xml").toAbsolutePath());
+                .hasMessageContaining(
+                        "no pom at " + root.resolve("ports").resolve("pom.xml").toAbsolutePath());
     }
 
     @Test

@@ -22,7 +22,8 @@ final class CodingConditions {
 
     /** Throwable's {@code printStackTrace()}, which writes to standard error. Matched by name and arity alone,
      * because with library classes unresolved the owner ({@code IOException}, say) does not know it is a Throwable. */
-    static final DescribedPredicate<JavaMethodCall> PRINT_STACK_TRACE = describe("printStackTrace()",
+    static final DescribedPredicate<JavaMethodCall> PRINT_STACK_TRACE = describe(
+            "printStackTrace()",
             call -> call.getTarget().getName().equals("printStackTrace")
                     && call.getTarget().getRawParameterTypes().isEmpty());
 
@@ -31,8 +32,7 @@ final class CodingConditions {
             "a member of java.util.logging",
             access -> access.getTargetOwner().getPackageName().startsWith("java.util.logging"));
 
-    private CodingConditions() {
-    }
+    private CodingConditions() {}
 
     /**
      * Matches reads of a static field such as {@code System.err}, made from outside a package tree.
@@ -44,7 +44,8 @@ final class CodingConditions {
      */
     static DescribedPredicate<JavaFieldAccess> readOf(Class<?> owner, String field, String allowedPackage) {
         String where = allowedPackage == null ? "" : " outside " + allowedPackage + "..";
-        return describe(owner.getSimpleName() + "." + field + where,
+        return describe(
+                owner.getSimpleName() + "." + field + where,
                 access -> access.getTarget().getOwner().isEquivalentTo(owner)
                         && access.getTarget().getName().equals(field)
                         && (allowedPackage == null || !inPackageTree(access.getOriginOwner(), allowedPackage)));
@@ -65,9 +66,11 @@ final class CodingConditions {
                 for (ThrowsDeclaration<?> declaration : codeUnit.getThrowsClause()) {
                     JavaClass thrown = declaration.getRawType();
                     if (!TypeKinds.isUncheckedThrowable(thrown) && !allowed.test(declaration)) {
-                        events.add(SimpleConditionEvent.violated(codeUnit, codeUnit.getDescription()
-                                + " declares checked exception " + thrown.getName() + " in "
-                                + codeUnit.getSourceCodeLocation()));
+                        events.add(SimpleConditionEvent.violated(
+                                codeUnit,
+                                codeUnit.getDescription()
+                                        + " declares checked exception " + thrown.getName() + " in "
+                                        + codeUnit.getSourceCodeLocation()));
                     }
                 }
             }
@@ -75,6 +78,7 @@ final class CodingConditions {
     }
 
     private static boolean inPackageTree(JavaClass type, String packageName) {
-        return type.getPackageName().equals(packageName) || type.getPackageName().startsWith(packageName + ".");
+        return type.getPackageName().equals(packageName)
+                || type.getPackageName().startsWith(packageName + ".");
     }
 }

@@ -39,8 +39,7 @@ class ErrorCodesDocumentedTest {
     private static final Pattern ROW = Pattern.compile("^\\| `([A-Z][A-Z0-9_]+)` \\|(.*)\\|\\s*$");
 
     /** A plugin's doc section (by a word of its heading), root package, and enum of codes if it has one. */
-    private record PluginCodes(String heading, String rootPackage, Class<? extends Enum<?>> codeEnum) {
-    }
+    private record PluginCodes(String heading, String rootPackage, Class<? extends Enum<?>> codeEnum) {}
 
     private static final List<PluginCodes> PLUGINS = List.of(
             new PluginCodes("Handoff", "dev.switchboard.plugin.handoff", null),
@@ -51,8 +50,10 @@ class ErrorCodesDocumentedTest {
     void everySharedCodeIsInTheFirstTableWithItsMeaning() throws IOException {
         Map<String, Map<String, String>> sections = sections();
 
-        assertThat(sections.get("")).containsKeys(constantsOf(List.of(ErrorCode.class)).toArray(String[]::new));
-        assertThat(sections.get("")).allSatisfy((code, meaning) -> assertThat(meaning).as(code).isNotBlank());
+        assertThat(sections.get(""))
+                .containsKeys(constantsOf(List.of(ErrorCode.class)).toArray(String[]::new));
+        assertThat(sections.get(""))
+                .allSatisfy((code, meaning) -> assertThat(meaning).as(code).isNotBlank());
     }
 
     @Test
@@ -69,7 +70,9 @@ class ErrorCodesDocumentedTest {
             });
             assertThat(codes).as("codes of %s", plugin.heading()).isNotEmpty();
             for (String code : codes) {
-                assertThat(documented).as("%s's code %s in %s", plugin.heading(), code, DOC).containsKey(code);
+                assertThat(documented)
+                        .as("%s's code %s in %s", plugin.heading(), code, DOC)
+                        .containsKey(code);
                 assertThat(documented.get(code)).as("meaning of %s", code).isNotBlank();
             }
         }
@@ -81,7 +84,8 @@ class ErrorCodesDocumentedTest {
             Stream.of(plugin.codeEnum().getEnumConstants()).forEach(constant -> codes.add(constant.name()));
         }
         List<Class<?>> classes = new ArrayList<>();
-        for (JavaClass type : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        for (JavaClass type : new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages(plugin.rootPackage())) {
             classes.add(type.reflect());
         }
@@ -119,7 +123,8 @@ class ErrorCodesDocumentedTest {
             }
             Matcher row = ROW.matcher(line);
             if (row.matches()) {
-                sections.get(heading).put(row.group(1), row.group(2).replace("|", " ").strip());
+                sections.get(heading)
+                        .put(row.group(1), row.group(2).replace("|", " ").strip());
             }
         }
         return sections;

@@ -27,13 +27,16 @@ final class Fixtures {
      * The fixture plugin with one class in every ring of the onion, all as they should be: the layered rule fails on
      * a ring it declares but finds empty, so its tests import these and add the class under test.
      */
-    private static final List<String> ALPHA_ONION = List.of(ALPHA + "AlphaPlugin", ALPHA + "AlphaModule",
-            ALPHA + "domain.AlphaThing", ALPHA + "application.AlphaKeepsThings",
-            ALPHA + "application.port.out.SaveThingPort", ALPHA + "adapter.in.tool.AlphaKeepTool",
+    private static final List<String> ALPHA_ONION = List.of(
+            ALPHA + "AlphaPlugin",
+            ALPHA + "AlphaModule",
+            ALPHA + "domain.AlphaThing",
+            ALPHA + "application.AlphaKeepsThings",
+            ALPHA + "application.port.out.SaveThingPort",
+            ALPHA + "adapter.in.tool.AlphaKeepTool",
             ALPHA + "adapter.out.persistence.AlphaStore");
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /**
      * Imports exactly the named classes, nothing around them.
@@ -43,7 +46,8 @@ final class Fixtures {
      * @throws IllegalArgumentException when a name is not on the class path (a typo in a test)
      */
     static JavaClasses importing(String... classNames) {
-        return new ClassFileImporter().importClasses(Arrays.stream(classNames).map(Fixtures::load).toList());
+        return new ClassFileImporter()
+                .importClasses(Arrays.stream(classNames).map(Fixtures::load).toList());
     }
 
     /**
@@ -54,7 +58,8 @@ final class Fixtures {
      * @throws IllegalArgumentException when a name is not on the class path (a typo in a test)
      */
     static JavaClasses importingTheOnionWith(String... classNames) {
-        return importing(Stream.concat(ALPHA_ONION.stream(), Arrays.stream(classNames)).toArray(String[]::new));
+        return importing(
+                Stream.concat(ALPHA_ONION.stream(), Arrays.stream(classNames)).toArray(String[]::new));
     }
 
     private static Class<?> load(String className) {

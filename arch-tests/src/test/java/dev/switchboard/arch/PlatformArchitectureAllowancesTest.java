@@ -42,16 +42,19 @@ class PlatformArchitectureAllowancesTest {
 
     @Test
     void nullObjectConstantsOfPortInterfacesCountAsContracts() {
-        JavaClasses ports = importing(Cancellation.class.getName(), Cancellation.NONE.getClass().getName(),
-                ClientRequests.class.getName(), ClientRequests.NONE.getClass().getName());
+        JavaClasses ports = importing(
+                Cancellation.class.getName(),
+                Cancellation.NONE.getClass().getName(),
+                ClientRequests.class.getName(),
+                ClientRequests.NONE.getClass().getName());
 
         assertHolds(ports_hold_only_contracts, ports);
     }
 
     @Test
     void stdioTransportMayPointStandardOutputAtStandardError() {
-        JavaClasses redirect = importing("dev.switchboard.plugin.transport.stdio.archfixture.StrayOutputRedirect",
-                NEUTRAL);
+        JavaClasses redirect =
+                importing("dev.switchboard.plugin.transport.stdio.archfixture.StrayOutputRedirect", NEUTRAL);
 
         assertHolds(nothing_writes_to_standard_error_directly, redirect);
         assertHolds(only_the_stdio_transport_touches_standard_in_and_out, redirect);
@@ -59,14 +62,18 @@ class PlatformArchitectureAllowancesTest {
 
     @Test
     void packagesOfOnePluginMayDependOnEachOther() {
-        assertHolds(plugins_do_not_depend_on_each_other, importing(ALPHA + "AlphaPlugin",
-                ALPHA + "application.AlphaUsesItsDomain", ALPHA + "domain.AlphaThing"));
+        assertHolds(
+                plugins_do_not_depend_on_each_other,
+                importing(
+                        ALPHA + "AlphaPlugin", ALPHA + "application.AlphaUsesItsDomain", ALPHA + "domain.AlphaThing"));
     }
 
     @Test
     void persistenceAdapterMayUseJooqAndItsGeneratedTables() {
-        JavaClasses adapter = importing(ALPHA + "adapter.out.persistence.AlphaRepository",
-                ALPHA + "adapter.out.persistence.generated.AlphaTables", NEUTRAL);
+        JavaClasses adapter = importing(
+                ALPHA + "adapter.out.persistence.AlphaRepository",
+                ALPHA + "adapter.out.persistence.generated.AlphaTables",
+                NEUTRAL);
 
         assertHolds(jooq_stays_in_persistence_adapters, adapter);
         assertHolds(PlatformArchitectureRules.generated_jooq_code_is_used_only_by_its_persistence_adapter, adapter);
@@ -93,33 +100,46 @@ class PlatformArchitectureAllowancesTest {
 
     @Test
     void entryPointsAndTheAdaptersTheModuleBindsMayBePublic() {
-        assertHolds(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
-                importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaModule", ALPHA + "adapter.in.tool.AlphaTools",
-                        ALPHA + "adapter.out.persistence.AlphaStore", ALPHA + "application.AlphaKeepsThings",
-                        ALPHA + "application.port.out.SaveThingPort", ALPHA + "domain.AlphaThing"));
+        assertHolds(
+                PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+                importing(
+                        ALPHA + "AlphaPlugin",
+                        ALPHA + "AlphaModule",
+                        ALPHA + "adapter.in.tool.AlphaTools",
+                        ALPHA + "adapter.out.persistence.AlphaStore",
+                        ALPHA + "application.AlphaKeepsThings",
+                        ALPHA + "application.port.out.SaveThingPort",
+                        ALPHA + "domain.AlphaThing"));
     }
 
     @Test
     void publicClassesOfALibraryWithoutAPluginClassAreItsApi() {
-        assertHolds(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+        assertHolds(
+                PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
                 importing(ALPHA + "AlphaPlugin", "dev.switchboard.plugin.archfixture.library.LibraryApi"));
     }
 
     @Test
     void testkitMayBuildThePluginInjector() {
-        assertHolds(PlatformArchitectureRules.guice_api_only_in_modules_and_boot,
+        assertHolds(
+                PlatformArchitectureRules.guice_api_only_in_modules_and_boot,
                 importing("dev.switchboard.testkit.archfixture.TestBedWithInjector", NEUTRAL));
     }
 
     @Test
     void testkitMayDriveADistributionWithTheMcpClient() {
-        assertHolds(PlatformArchitectureRules.mcp_sdk_stays_in_mcp_transport_code,
+        assertHolds(
+                PlatformArchitectureRules.mcp_sdk_stays_in_mcp_transport_code,
                 importing("dev.switchboard.testkit.archfixture.ClientForADistribution", NEUTRAL));
     }
 
     @Test
     void ruleThatSelectsNothingFails() {
-        ArchRule mistyped = classes().that().resideInAPackage("dev.switchboard.portz..").should().bePublic();
+        ArchRule mistyped = classes()
+                .that()
+                .resideInAPackage("dev.switchboard.portz..")
+                .should()
+                .bePublic();
 
         assertThatThrownBy(() -> mistyped.check(importing(SqlWork.class.getName())))
                 .isInstanceOf(AssertionError.class)

@@ -45,6 +45,7 @@ public final class PlatformArchitectureRules {
     private static final String STDIO_TRANSPORT = "dev.switchboard.plugin.transport.stdio";
     /** The CLI's one class that owns the process's stdout and stderr for human-readable command output. */
     private static final String CLI_CONSOLE = "dev.switchboard.kernel.cli.Console";
+
     private static final String HTTP_TRANSPORT = "dev.switchboard.plugin.transport.http..";
     private static final String PERSISTENCE_ADAPTERS = "..adapter.out.persistence..";
     private static final String STORAGE_PLUGINS = "dev.switchboard.plugin.storage..";
@@ -69,23 +70,28 @@ public final class PlatformArchitectureRules {
     /** AR1. */
     @ArchTest
     public static final ArchRule ports_depend_only_on_the_jdk = classes()
-            .that().resideInAPackage(PORTS)
-            .should().onlyDependOnClassesThat(resideInAnyPackage(PORTS, "java..", "javax.sql..")
-                    .or(name("org.pf4j.ExtensionPoint")))
+            .that()
+            .resideInAPackage(PORTS)
+            .should()
+            .onlyDependOnClassesThat(
+                    resideInAnyPackage(PORTS, "java..", "javax.sql..").or(name("org.pf4j.ExtensionPoint")))
             .because("ports is the published SPI that every plugin compiles against; any library in it would be"
                     + " forced on every plugin (the only outside type is PF4J's ExtensionPoint marker)");
 
     /** AR2, first half. */
     @ArchTest
     public static final ArchRule ports_hold_only_contracts = classes()
-            .that().resideInAPackage(PORTS)
+            .that()
+            .resideInAPackage(PORTS)
             .should(be(TypeKinds.PORT_CONTRACT))
             .because("ports holds contracts, never behaviour or state that plugins would come to depend on");
 
     /** AR2, second half. */
     @ArchTest
     public static final ArchRule port_methods_declare_no_checked_exceptions = codeUnits()
-            .that().areDeclaredInClassesThat().resideInAPackage(PORTS)
+            .that()
+            .areDeclaredInClassesThat()
+            .resideInAPackage(PORTS)
             .should(CodingConditions.declareNoCheckedExceptionsExcept(SQL_WORK_MAY_THROW_SQL_EXCEPTION))
             .because("failures cross the ports as unchecked, specific exceptions or as result values, so callers are"
                     + " not forced into catch-and-wrap code");
@@ -93,40 +99,57 @@ public final class PlatformArchitectureRules {
     /** AR3. */
     @ArchTest
     public static final ArchRule kernel_does_not_know_plugins = noClasses()
-            .that().resideInAPackage(KERNEL)
-            .should().dependOnClassesThat().resideInAnyPackage(PLUGINS, BRIDGE, "dev.switchboard.testkit..")
+            .that()
+            .resideInAPackage(KERNEL)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(PLUGINS, BRIDGE, "dev.switchboard.testkit..")
             .because("the kernel hosts plugins through ports only; a plugin is enabled by data, never by code in the"
                     + " kernel");
 
     /** AR4. */
     @ArchTest
     public static final ArchRule kernel_has_no_infrastructure = noClasses()
-            .that().resideInAPackage(KERNEL)
-            .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "io.helidon.webserver..",
-                    "io.helidon.http..", "org.jooq..", "org.sqlite..", "reactor..")
+            .that()
+            .resideInAPackage(KERNEL)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.modelcontextprotocol..",
+                    "io.helidon.webserver..",
+                    "io.helidon.http..",
+                    "org.jooq..",
+                    "org.sqlite..",
+                    "reactor..")
             .because("MCP, HTTP serving and storage are plugins (transports, storage adapters); the kernel stays"
                     + " small and free of their libraries");
 
     /** AR5. */
     @ArchTest
-    public static final ArchRule plugins_do_not_depend_on_each_other = slices()
-            .assignedFrom(PluginRoots.BY_PLUGIN_ROOT)
-            .should().notDependOnEachOther()
+    public static final ArchRule plugins_do_not_depend_on_each_other = slices().assignedFrom(PluginRoots.BY_PLUGIN_ROOT)
+            .should()
+            .notDependOnEachOther()
             .because("each plugin is loaded by its own class loader and can be enabled alone; what plugins share"
                     + " goes into ports or the mcp-bridge library");
 
     /** AR6. */
     @ArchTest
     public static final ArchRule plugins_reach_the_host_only_through_ports = noClasses()
-            .that().resideInAnyPackage(PLUGINS, BRIDGE)
-            .should().dependOnClassesThat().resideInAPackage(KERNEL)
+            .that()
+            .resideInAnyPackage(PLUGINS, BRIDGE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage(KERNEL)
             .because("plugins compile against ports only, so the kernel can change without breaking them");
 
     /** AR8. */
     @ArchTest
     public static final ArchRule feature_domains_are_pure = classes()
-            .that().resideInAPackage(DOMAINS)
-            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", DOMAINS)
+            .that()
+            .resideInAPackage(DOMAINS)
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage("java..", DOMAINS)
             .because("a plugin's domain model holds its rules in plain Java, so it can be read and tested without"
                     + " storage, protocol or framework");
 
@@ -138,15 +161,24 @@ public final class PlatformArchitectureRules {
     @ArchTest
     public static final ArchRule feature_plugins_are_onions = layeredArchitecture()
             .consideringOnlyDependenciesInLayers()
-            .layer(DOMAIN).definedBy(DOMAINS)
-            .layer(APPLICATION).definedBy(APPLICATIONS)
-            .layer(INBOUND_ADAPTERS).definedBy(PluginRoots.PLUGINS + "..adapter.in..")
-            .layer(OUTBOUND_ADAPTERS).definedBy(PluginRoots.PLUGINS + "..adapter.out..")
-            .layer(WIRING).definedBy(PluginRoots.IN_A_PLUGIN_ROOT)
-            .whereLayer(APPLICATION).mayOnlyBeAccessedByLayers(INBOUND_ADAPTERS, OUTBOUND_ADAPTERS, WIRING)
-            .whereLayer(INBOUND_ADAPTERS).mayOnlyBeAccessedByLayers(WIRING)
-            .whereLayer(OUTBOUND_ADAPTERS).mayOnlyBeAccessedByLayers(WIRING)
-            .whereLayer(WIRING).mayNotBeAccessedByAnyLayer()
+            .layer(DOMAIN)
+            .definedBy(DOMAINS)
+            .layer(APPLICATION)
+            .definedBy(APPLICATIONS)
+            .layer(INBOUND_ADAPTERS)
+            .definedBy(PluginRoots.PLUGINS + "..adapter.in..")
+            .layer(OUTBOUND_ADAPTERS)
+            .definedBy(PluginRoots.PLUGINS + "..adapter.out..")
+            .layer(WIRING)
+            .definedBy(PluginRoots.IN_A_PLUGIN_ROOT)
+            .whereLayer(APPLICATION)
+            .mayOnlyBeAccessedByLayers(INBOUND_ADAPTERS, OUTBOUND_ADAPTERS, WIRING)
+            .whereLayer(INBOUND_ADAPTERS)
+            .mayOnlyBeAccessedByLayers(WIRING)
+            .whereLayer(OUTBOUND_ADAPTERS)
+            .mayOnlyBeAccessedByLayers(WIRING)
+            .whereLayer(WIRING)
+            .mayNotBeAccessedByAnyLayer()
             .because("a plugin's rules (domain, application) must not change when a protocol or a store changes:"
                     + " dependencies point inwards, the application reaches storage only through its port.out"
                     + " interfaces, and an inbound adapter (a tool) goes through a use case instead of around it");
@@ -154,17 +186,22 @@ public final class PlatformArchitectureRules {
     /** AR16, the implementations' names, everywhere: the kernel's core tools ({@code ServerInfoTool}) too. */
     @ArchTest
     public static final ArchRule tool_implementations_are_named_tool = classes()
-            .that().implement(TypeKinds.TOOL_PORT)
-            .should().haveSimpleNameEndingWith("Tool")
+            .that()
+            .implement(TypeKinds.TOOL_PORT)
+            .should()
+            .haveSimpleNameEndingWith("Tool")
             .because("one class per tool, named <Verb><Noun>Tool, is where a reader looks for a tool's schema and"
                     + " behaviour (an anonymous tool has no name to look for)");
 
     /** AR16, the implementations' place in a plugin. */
     @ArchTest
     public static final ArchRule plugin_tools_live_in_the_tool_adapter = classes()
-            .that().resideInAPackage(PLUGINS)
-            .and().implement(TypeKinds.TOOL_PORT)
-            .should().resideInAPackage("..adapter.in.tool..")
+            .that()
+            .resideInAPackage(PLUGINS)
+            .and()
+            .implement(TypeKinds.TOOL_PORT)
+            .should()
+            .resideInAPackage("..adapter.in.tool..")
             .because("tools are the plugin's inbound adapter for MCP clients; the rest of the plugin does not know"
                     + " it is called through tools");
 
@@ -174,23 +211,31 @@ public final class PlatformArchitectureRules {
      */
     @ArchTest
     public static final ArchRule classes_named_tool_implement_the_tool_port = classes()
-            .that().haveSimpleNameEndingWith("Tool")
-            .should().beAssignableTo(TypeKinds.TOOL_PORT)
+            .that()
+            .haveSimpleNameEndingWith("Tool")
+            .should()
+            .beAssignableTo(TypeKinds.TOOL_PORT)
             .because("a reader who meets a *Tool expects a tool with a wire name and a schema; a helper, a registry"
                     + " entry or a view of one is named for what it is");
 
     /** AR9, first half. */
     @ArchTest
     public static final ArchRule jooq_stays_in_persistence_adapters = noClasses()
-            .that().resideOutsideOfPackages(PERSISTENCE_ADAPTERS, STORAGE_PLUGINS)
-            .should().dependOnClassesThat().resideInAPackage("org.jooq..")
+            .that()
+            .resideOutsideOfPackages(PERSISTENCE_ADAPTERS, STORAGE_PLUGINS)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.jooq..")
             .because("SQL belongs to the driven persistence adapters; domain and application code stay storage-free");
 
     /** AR9, second half. */
     @ArchTest
     public static final ArchRule generated_jooq_code_is_used_only_by_its_persistence_adapter = noClasses()
-            .that().resideOutsideOfPackages("..adapter.out.persistence", "..adapter.out.persistence.generated..")
-            .should().dependOnClassesThat().resideInAPackage("..adapter.out.persistence.generated..")
+            .that()
+            .resideOutsideOfPackages("..adapter.out.persistence", "..adapter.out.persistence.generated..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("..adapter.out.persistence.generated..")
             .because("generated table classes mirror one plugin's migrations and change with them");
 
     /**
@@ -199,39 +244,56 @@ public final class PlatformArchitectureRules {
      */
     @ArchTest
     public static final ArchRule mcp_sdk_stays_in_mcp_transport_code = noClasses()
-            .that().resideOutsideOfPackages(MCP_BRIDGE, TRANSPORTS, "dev.switchboard.testkit..")
-            .should().dependOnClassesThat().resideInAPackage("io.modelcontextprotocol..")
+            .that()
+            .resideOutsideOfPackages(MCP_BRIDGE, TRANSPORTS, "dev.switchboard.testkit..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.modelcontextprotocol..")
             .because("feature plugins speak ports types; only the bridge and the transports map them to the MCP SDK,"
                     + " so the SDK can be upgraded in one place");
 
     /** AR10, second half. */
     @ArchTest
     public static final ArchRule reactor_stays_in_mcp_transport_code = noClasses()
-            .that().resideOutsideOfPackages(MCP_BRIDGE, TRANSPORTS)
-            .should().dependOnClassesThat().resideInAPackage("reactor..")
+            .that()
+            .resideOutsideOfPackages(MCP_BRIDGE, TRANSPORTS)
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("reactor..")
             .because("the code is blocking and runs on virtual threads; Reactor is the MCP SDK's internal model and"
                     + " must not leak past the code that adapts the SDK");
 
     /** AR11. */
     @ArchTest
     public static final ArchRule helidon_webserver_only_in_http_transport = noClasses()
-            .that().resideOutsideOfPackage(HTTP_TRANSPORT)
-            .should().dependOnClassesThat().resideInAnyPackage("io.helidon.webserver..", "io.helidon.http..")
+            .that()
+            .resideOutsideOfPackage(HTTP_TRANSPORT)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.helidon.webserver..", "io.helidon.http..")
             .because("HTTP serving is one transport plugin; nothing else opens sockets or knows HTTP types");
 
     /** AR12, standard input and output. */
     @ArchTest
     public static final ArchRule only_the_stdio_transport_touches_standard_in_and_out = noClasses()
-            .that().resideOutsideOfPackage(STDIO_TRANSPORT + "..")
+            .that()
+            .resideOutsideOfPackage(STDIO_TRANSPORT + "..")
             // Recorded exception: the CLI's console prints command results (--version, doctor, plugins list);
             // serve prints nothing through it, so stdout stays the protocol's while serving.
-            .and().doNotHaveFullyQualifiedName(CLI_CONSOLE)
-            .should().accessField(System.class, "in")
-            .orShould().accessField(System.class, "out")
-            .orShould().callMethod(System.class, "setIn", InputStream.class)
-            .orShould().callMethod(System.class, "setOut", PrintStream.class)
-            .orShould().accessField(FileDescriptor.class, "in")
-            .orShould().accessField(FileDescriptor.class, "out")
+            .and()
+            .doNotHaveFullyQualifiedName(CLI_CONSOLE)
+            .should()
+            .accessField(System.class, "in")
+            .orShould()
+            .accessField(System.class, "out")
+            .orShould()
+            .callMethod(System.class, "setIn", InputStream.class)
+            .orShould()
+            .callMethod(System.class, "setOut", PrintStream.class)
+            .orShould()
+            .accessField(FileDescriptor.class, "in")
+            .orShould()
+            .accessField(FileDescriptor.class, "out")
             .because("in a stdio server, stdout carries the MCP protocol: one stray line corrupts the session");
 
     /**
@@ -241,11 +303,16 @@ public final class PlatformArchitectureRules {
      */
     @ArchTest
     public static final ArchRule nothing_writes_to_standard_error_directly = noClasses()
-            .that().doNotHaveFullyQualifiedName(CLI_CONSOLE)
-            .should().accessFieldWhere(CodingConditions.readOf(System.class, "err", STDIO_TRANSPORT))
-            .orShould().callMethod(System.class, "setErr", PrintStream.class)
-            .orShould().accessField(FileDescriptor.class, "err")
-            .orShould().callMethodWhere(CodingConditions.PRINT_STACK_TRACE)
+            .that()
+            .doNotHaveFullyQualifiedName(CLI_CONSOLE)
+            .should()
+            .accessFieldWhere(CodingConditions.readOf(System.class, "err", STDIO_TRANSPORT))
+            .orShould()
+            .callMethod(System.class, "setErr", PrintStream.class)
+            .orShould()
+            .accessField(FileDescriptor.class, "err")
+            .orShould()
+            .callMethodWhere(CodingConditions.PRINT_STACK_TRACE)
             .because("diagnostics go through SLF4J, which writes to stderr with levels and context; stray prints"
                     + " bypass the log configuration");
 
@@ -255,46 +322,57 @@ public final class PlatformArchitectureRules {
      */
     @ArchTest
     public static final ArchRule guice_api_only_in_modules_and_boot = noClasses()
-            .that().resideOutsideOfPackages("dev.switchboard.kernel.boot..", "dev.switchboard.kernel.plugin..",
-                    "dev.switchboard.testkit..")
+            .that()
+            .resideOutsideOfPackages(
+                    "dev.switchboard.kernel.boot..", "dev.switchboard.kernel.plugin..", "dev.switchboard.testkit..")
             .and(are(DescribedPredicate.not(TypeKinds.GUICE_MODULE_CODE)))
-            .should().dependOnClassesThat().resideInAPackage("com.google.inject..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("com.google.inject..")
             .because("wiring lives in one Guice module per plugin and in the kernel's boot and plugin host; ordinary"
                     + " classes take their collaborators through an @jakarta.inject.Inject constructor");
 
     /** AR13, constructor injection. */
     @ArchTest
     public static final ArchRule no_class_uses_field_injection = noFields()
-            .should().beAnnotatedWith("jakarta.inject.Inject")
-            .orShould().beAnnotatedWith("javax.inject.Inject")
-            .orShould().beAnnotatedWith("com.google.inject.Inject")
+            .should()
+            .beAnnotatedWith("jakarta.inject.Inject")
+            .orShould()
+            .beAnnotatedWith("javax.inject.Inject")
+            .orShould()
+            .beAnnotatedWith("com.google.inject.Inject")
             .because("constructor injection keeps dependencies visible and fields final");
 
     /** AR14, the modules themselves. */
     @ArchTest
     public static final ArchRule guice_modules_are_named_final_and_rooted = classes()
             .that(TypeKinds.GUICE_MODULE)
-            .should().haveSimpleNameEndingWith("Module")
-            .andShould().haveModifier(JavaModifier.FINAL)
-            .andShould(be(PluginRoots.IN_A_PLUGIN_ROOT
-                    .or(resideInAnyPackage("dev.switchboard.kernel.boot..").as("in dev.switchboard.kernel.boot"))))
+            .should()
+            .haveSimpleNameEndingWith("Module")
+            .andShould()
+            .haveModifier(JavaModifier.FINAL)
+            .andShould(be(PluginRoots.IN_A_PLUGIN_ROOT.or(
+                    resideInAnyPackage("dev.switchboard.kernel.boot..").as("in dev.switchboard.kernel.boot"))))
             .because("the descriptor names one module per plugin (Plugin-Module), found beside the plugin class;"
                     + " variants are separate modules, never subclasses or flags");
 
     /** AR14, the name. */
     @ArchTest
     public static final ArchRule only_guice_modules_are_named_module = classes()
-            .that().haveSimpleNameEndingWith("Module")
+            .that()
+            .haveSimpleNameEndingWith("Module")
             .should(be(TypeKinds.GUICE_MODULE))
             .because("a class named *Module is where a reader looks for bindings");
 
     /** AR15. */
     @ArchTest
     public static final ArchRule extensions_live_in_plugins_and_implement_ports = classes()
-            .that().areAnnotatedWith("org.pf4j.Extension")
-            .should().resideInAPackage(PLUGINS)
-            .andShould(be(describe("implementing an interface from " + PORTS,
-                    PlatformArchitectureRules::implementsAPort)))
+            .that()
+            .areAnnotatedWith("org.pf4j.Extension")
+            .should()
+            .resideInAPackage(PLUGINS)
+            .andShould(
+                    be(describe("implementing an interface from " + PORTS, PlatformArchitectureRules::implementsAPort)))
             .because("the kernel finds contributions only through the extension points published in ports");
 
     /**
@@ -307,33 +385,40 @@ public final class PlatformArchitectureRules {
     @ArchTest
     public static final ArchRule public_adapter_and_root_classes_are_entry_points_or_wired_in = classes()
             .that(PluginRoots.IN_A_PLUGIN)
-            .and().resideOutsideOfPackages(DOMAINS, APPLICATIONS)
-            .and().arePublic()
-            .and().areTopLevelClasses()
+            .and()
+            .resideOutsideOfPackages(DOMAINS, APPLICATIONS)
+            .and()
+            .arePublic()
+            .and()
+            .areTopLevelClasses()
             .should(be(TypeKinds.PLUGIN_ENTRY_POINT.or(PluginRoots.REACHED_FROM_ITS_PLUGIN_ROOT)))
             .because("adapters are details behind the ports: public only where PF4J or the kernel reaches them by"
                     + " name, or where the plugin's root package wires them in, so the rest can change unseen");
 
     /** AR17, generic exceptions. */
     @ArchTest
-    public static final ArchRule no_class_throws_generic_exceptions = GeneralCodingRules
-            .NO_CLASSES_SHOULD_THROW_GENERIC_EXCEPTIONS
-            .because("a specific exception says what went wrong and can be translated into a stable error code");
+    public static final ArchRule no_class_throws_generic_exceptions =
+            GeneralCodingRules.NO_CLASSES_SHOULD_THROW_GENERIC_EXCEPTIONS.because(
+                    "a specific exception says what went wrong and can be translated into a stable error code");
 
     /** AR17, java.util.logging. */
     @ArchTest
     public static final ArchRule no_class_uses_java_util_logging = noClasses()
             .should(GeneralCodingRules.USE_JAVA_UTIL_LOGGING)
-            .orShould().accessTargetWhere(CodingConditions.JAVA_UTIL_LOGGING_TARGET)
+            .orShould()
+            .accessTargetWhere(CodingConditions.JAVA_UTIL_LOGGING_TARGET)
             .because("all logging goes through SLF4J to stderr, configured in one place");
 
     /** AR17, loggers. */
     @ArchTest
-    public static final ArchRule slf4j_loggers_are_private_static_final = fields()
-            .that().haveRawType("org.slf4j.Logger")
-            .should().bePrivate()
-            .andShould().beStatic()
-            .andShould().beFinal()
+    public static final ArchRule slf4j_loggers_are_private_static_final = fields().that()
+            .haveRawType("org.slf4j.Logger")
+            .should()
+            .bePrivate()
+            .andShould()
+            .beStatic()
+            .andShould()
+            .beFinal()
             .because("one logger per class, named after it, not shared and not replaced");
 
     /**
@@ -341,13 +426,12 @@ public final class PlatformArchitectureRules {
      * inside a plugin, inside the kernel, ports or a library, or through two modules, is reported.
      */
     @ArchTest
-    public static final ArchRule packages_are_free_of_cycles = slices()
-            .matching("dev.switchboard.(**)")
-            .should().beFreeOfCycles()
+    public static final ArchRule packages_are_free_of_cycles = slices().matching("dev.switchboard.(**)")
+            .should()
+            .beFreeOfCycles()
             .because("packages in a cycle cannot be understood, tested or split apart on their own");
 
-    private PlatformArchitectureRules() {
-    }
+    private PlatformArchitectureRules() {}
 
     private static boolean implementsAPort(JavaClass type) {
         return type.getAllRawInterfaces().stream()

@@ -13,7 +13,6 @@ import static dev.switchboard.arch.PlatformArchitectureRules.helidon_webserver_o
 import static dev.switchboard.arch.PlatformArchitectureRules.jooq_stays_in_persistence_adapters;
 import static dev.switchboard.arch.PlatformArchitectureRules.kernel_does_not_know_plugins;
 import static dev.switchboard.arch.PlatformArchitectureRules.kernel_has_no_infrastructure;
-import static dev.switchboard.arch.PlatformArchitectureRules.packages_are_free_of_cycles;
 import static dev.switchboard.arch.PlatformArchitectureRules.mcp_sdk_stays_in_mcp_transport_code;
 import static dev.switchboard.arch.PlatformArchitectureRules.no_class_throws_generic_exceptions;
 import static dev.switchboard.arch.PlatformArchitectureRules.no_class_uses_field_injection;
@@ -21,6 +20,7 @@ import static dev.switchboard.arch.PlatformArchitectureRules.no_class_uses_java_
 import static dev.switchboard.arch.PlatformArchitectureRules.nothing_writes_to_standard_error_directly;
 import static dev.switchboard.arch.PlatformArchitectureRules.only_guice_modules_are_named_module;
 import static dev.switchboard.arch.PlatformArchitectureRules.only_the_stdio_transport_touches_standard_in_and_out;
+import static dev.switchboard.arch.PlatformArchitectureRules.packages_are_free_of_cycles;
 import static dev.switchboard.arch.PlatformArchitectureRules.plugins_do_not_depend_on_each_other;
 import static dev.switchboard.arch.PlatformArchitectureRules.plugins_reach_the_host_only_through_ports;
 import static dev.switchboard.arch.PlatformArchitectureRules.port_methods_declare_no_checked_exceptions;
@@ -44,75 +44,99 @@ class PlatformArchitectureRulesViolationTest {
 
     @Test
     void featureDomainMayNotUseLibraries() {
-        assertViolation(PlatformArchitectureRules.feature_domains_are_pure,
-                importing(ALPHA + "domain.AlphaDomainLogs"), ALPHA + "domain.AlphaDomainLogs", "org.slf4j");
+        assertViolation(
+                PlatformArchitectureRules.feature_domains_are_pure,
+                importing(ALPHA + "domain.AlphaDomainLogs"),
+                ALPHA + "domain.AlphaDomainLogs",
+                "org.slf4j");
     }
 
     @Test
     void toolNotNamedToolIsRefused() {
-        assertViolation(PlatformArchitectureRules.tool_implementations_are_named_tool,
-                importing(ALPHA + "AlphaReadHandler", TypeKinds.TOOL_PORT), ALPHA + "AlphaReadHandler", "'Tool'");
+        assertViolation(
+                PlatformArchitectureRules.tool_implementations_are_named_tool,
+                importing(ALPHA + "AlphaReadHandler", TypeKinds.TOOL_PORT),
+                ALPHA + "AlphaReadHandler",
+                "'Tool'");
     }
 
     @Test
     void toolOutsideTheToolAdapterIsRefused() {
-        assertViolation(PlatformArchitectureRules.plugin_tools_live_in_the_tool_adapter,
-                importing(ALPHA + "AlphaReadHandler", TypeKinds.TOOL_PORT), ALPHA + "AlphaReadHandler",
+        assertViolation(
+                PlatformArchitectureRules.plugin_tools_live_in_the_tool_adapter,
+                importing(ALPHA + "AlphaReadHandler", TypeKinds.TOOL_PORT),
+                ALPHA + "AlphaReadHandler",
                 "..adapter.in.tool..");
     }
 
     @Test
     void classNamedToolThatIsNoToolIsRefused() {
-        assertViolation(PlatformArchitectureRules.classes_named_tool_implement_the_tool_port,
-                importing(ALPHA + "adapter.in.tool.AlphaSchemaTool"), ALPHA + "adapter.in.tool.AlphaSchemaTool",
+        assertViolation(
+                PlatformArchitectureRules.classes_named_tool_implement_the_tool_port,
+                importing(ALPHA + "adapter.in.tool.AlphaSchemaTool"),
+                ALPHA + "adapter.in.tool.AlphaSchemaTool",
                 "not assignable to " + TypeKinds.TOOL_PORT);
     }
 
     @Test
     void useCaseMayNotReachAnAdapter() {
-        assertViolation(PlatformArchitectureRules.feature_plugins_are_onions,
+        assertViolation(
+                PlatformArchitectureRules.feature_plugins_are_onions,
                 importingTheOnionWith(ALPHA + "application.AlphaUseCaseUsesTheStore"),
-                ALPHA + "application.AlphaUseCaseUsesTheStore", ALPHA + "adapter.out.persistence.AlphaStore");
+                ALPHA + "application.AlphaUseCaseUsesTheStore",
+                ALPHA + "adapter.out.persistence.AlphaStore");
     }
 
     @Test
     void inboundAdapterMayNotReachAnOutboundAdapter() {
-        assertViolation(PlatformArchitectureRules.feature_plugins_are_onions,
+        assertViolation(
+                PlatformArchitectureRules.feature_plugins_are_onions,
                 importingTheOnionWith(ALPHA + "adapter.in.tool.AlphaToolUsesTheStore"),
-                ALPHA + "adapter.in.tool.AlphaToolUsesTheStore", ALPHA + "adapter.out.persistence.AlphaStore");
+                ALPHA + "adapter.in.tool.AlphaToolUsesTheStore",
+                ALPHA + "adapter.out.persistence.AlphaStore");
     }
 
     @Test
     void domainMayNotReachAUseCase() {
-        assertViolation(PlatformArchitectureRules.feature_plugins_are_onions,
-                importingTheOnionWith(ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain"),
-                ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain");
+        assertViolation(
+                PlatformArchitectureRules.feature_plugins_are_onions,
+                importingTheOnionWith(
+                        ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain"),
+                ALPHA + "domain.AlphaDomainCallsAUseCase",
+                ALPHA + "application.AlphaUsesItsDomain");
     }
 
     @Test
     void publicAdapterClassThatNothingWiresIsRefused() {
-        assertViolation(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+        assertViolation(
+                PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
                 importing(ALPHA + "AlphaPlugin", ALPHA + "adapter.in.tool.AlphaPublicView"),
                 ALPHA + "adapter.in.tool.AlphaPublicView");
     }
 
     @Test
     void publicAdapterClassWhoseModuleDoesNotBindItIsRefused() {
-        assertViolation(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+        assertViolation(
+                PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
                 importing(ALPHA + "AlphaPlugin", ALPHA + "adapter.out.persistence.AlphaStore"),
                 ALPHA + "adapter.out.persistence.AlphaStore");
     }
 
     @Test
     void publicHelperInThePluginRootIsRefused() {
-        assertViolation(PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
-                importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaPublicHelper"), ALPHA + "AlphaPublicHelper");
+        assertViolation(
+                PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+                importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaPublicHelper"),
+                ALPHA + "AlphaPublicHelper");
     }
 
     @Test
     void portsMayNotUseLibraryTypes() {
-        assertViolation(ports_depend_only_on_the_jdk, importing(PORTS + "PortThatUsesGuice"),
-                PORTS + "PortThatUsesGuice", "com.google.inject.Injector");
+        assertViolation(
+                ports_depend_only_on_the_jdk,
+                importing(PORTS + "PortThatUsesGuice"),
+                PORTS + "PortThatUsesGuice",
+                "com.google.inject.Injector");
     }
 
     @Test
@@ -122,184 +146,257 @@ class PlatformArchitectureRulesViolationTest {
 
     @Test
     void portsMayNotDefineCheckedExceptionTypes() {
-        assertViolation(ports_hold_only_contracts, importing(PORTS + "CheckedPortException"),
-                PORTS + "CheckedPortException");
+        assertViolation(
+                ports_hold_only_contracts, importing(PORTS + "CheckedPortException"), PORTS + "CheckedPortException");
     }
 
     @Test
     void portMethodsMayNotDeclareCheckedExceptions() {
-        assertViolation(port_methods_declare_no_checked_exceptions, importing(PORTS + "PortThatThrowsChecked"),
-                PORTS + "PortThatThrowsChecked.read()", "java.io.IOException");
+        assertViolation(
+                port_methods_declare_no_checked_exceptions,
+                importing(PORTS + "PortThatThrowsChecked"),
+                PORTS + "PortThatThrowsChecked.read()",
+                "java.io.IOException");
     }
 
     @Test
     void onlySqlWorkMayDeclareSqlException() {
-        assertViolation(port_methods_declare_no_checked_exceptions, importing(PORTS + "PortThatThrowsSql"),
-                PORTS + "PortThatThrowsSql.count()", "java.sql.SQLException");
+        assertViolation(
+                port_methods_declare_no_checked_exceptions,
+                importing(PORTS + "PortThatThrowsSql"),
+                PORTS + "PortThatThrowsSql.count()",
+                "java.sql.SQLException");
     }
 
     @Test
     void kernelMayNotCallAPlugin() {
-        assertViolation(kernel_does_not_know_plugins, importing(KERNEL + "KernelThatKnowsAPlugin"),
-                KERNEL + "KernelThatKnowsAPlugin", BETA + "BetaService");
+        assertViolation(
+                kernel_does_not_know_plugins,
+                importing(KERNEL + "KernelThatKnowsAPlugin"),
+                KERNEL + "KernelThatKnowsAPlugin",
+                BETA + "BetaService");
     }
 
     @Test
     void kernelMayNotUseJooq() {
-        assertViolation(kernel_has_no_infrastructure, importing(KERNEL + "KernelThatUsesJooq"),
-                KERNEL + "KernelThatUsesJooq", "org.jooq.DSLContext");
+        assertViolation(
+                kernel_has_no_infrastructure,
+                importing(KERNEL + "KernelThatUsesJooq"),
+                KERNEL + "KernelThatUsesJooq",
+                "org.jooq.DSLContext");
     }
 
     @Test
     void siblingPluginsOfOneFamilyMayNotUseEachOther() {
-        JavaClasses twoPlugins = importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaUsesBeta", BETA + "BetaPlugin",
-                BETA + "BetaService");
-        assertViolation(plugins_do_not_depend_on_each_other, twoPlugins, ALPHA + "AlphaUsesBeta",
-                BETA + "BetaService");
+        JavaClasses twoPlugins =
+                importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaUsesBeta", BETA + "BetaPlugin", BETA + "BetaService");
+        assertViolation(plugins_do_not_depend_on_each_other, twoPlugins, ALPHA + "AlphaUsesBeta", BETA + "BetaService");
     }
 
     @Test
     void pluginMayNotCallTheKernel() {
-        assertViolation(plugins_reach_the_host_only_through_ports, importing(ALPHA + "AlphaUsesKernel"),
-                ALPHA + "AlphaUsesKernel", KERNEL + "KernelService");
+        assertViolation(
+                plugins_reach_the_host_only_through_ports,
+                importing(ALPHA + "AlphaUsesKernel"),
+                ALPHA + "AlphaUsesKernel",
+                KERNEL + "KernelService");
     }
 
     @Test
     void useCaseMayNotWriteSqlWithJooq() {
-        assertViolation(jooq_stays_in_persistence_adapters, importing(ALPHA + "application.AlphaQueriesWithJooq"),
+        assertViolation(
+                jooq_stays_in_persistence_adapters,
+                importing(ALPHA + "application.AlphaQueriesWithJooq"),
                 ALPHA + "application.AlphaQueriesWithJooq");
     }
 
     @Test
     void toolAdapterMayNotReadGeneratedTables() {
-        assertViolation(PlatformArchitectureRules.generated_jooq_code_is_used_only_by_its_persistence_adapter,
+        assertViolation(
+                PlatformArchitectureRules.generated_jooq_code_is_used_only_by_its_persistence_adapter,
                 importing(ALPHA + "adapter.in.tool.AlphaToolReadsGeneratedTables"),
                 ALPHA + "adapter.in.tool.AlphaToolReadsGeneratedTables");
     }
 
     @Test
     void featurePluginMayNotUseTheMcpSdk() {
-        assertViolation(mcp_sdk_stays_in_mcp_transport_code, importing(ALPHA + "AlphaUsesMcp"),
-                ALPHA + "AlphaUsesMcp", "io.modelcontextprotocol.spec.McpSchema");
+        assertViolation(
+                mcp_sdk_stays_in_mcp_transport_code,
+                importing(ALPHA + "AlphaUsesMcp"),
+                ALPHA + "AlphaUsesMcp",
+                "io.modelcontextprotocol.spec.McpSchema");
     }
 
     @Test
     void featurePluginMayNotUseReactor() {
-        assertViolation(reactor_stays_in_mcp_transport_code, importing(ALPHA + "AlphaUsesReactor"),
-                ALPHA + "AlphaUsesReactor", "reactor.core.publisher.Mono");
+        assertViolation(
+                reactor_stays_in_mcp_transport_code,
+                importing(ALPHA + "AlphaUsesReactor"),
+                ALPHA + "AlphaUsesReactor",
+                "reactor.core.publisher.Mono");
     }
 
     @Test
     void featurePluginMayNotServeHttp() {
-        assertViolation(helidon_webserver_only_in_http_transport, importing(ALPHA + "AlphaServesHttp"),
-                ALPHA + "AlphaServesHttp", "io.helidon.webserver.archfixture.WebServerStandIn");
+        assertViolation(
+                helidon_webserver_only_in_http_transport,
+                importing(ALPHA + "AlphaServesHttp"),
+                ALPHA + "AlphaServesHttp",
+                "io.helidon.webserver.archfixture.WebServerStandIn");
     }
 
     @Test
     void kernelMayNotPrintToStandardOutput() {
-        assertViolation(only_the_stdio_transport_touches_standard_in_and_out, importing(KERNEL + "KernelThatPrints"),
-                KERNEL + "KernelThatPrints", "System.out");
+        assertViolation(
+                only_the_stdio_transport_touches_standard_in_and_out,
+                importing(KERNEL + "KernelThatPrints"),
+                KERNEL + "KernelThatPrints",
+                "System.out");
     }
 
     @Test
     void pluginMayNotPrintToStandardError() {
-        assertViolation(nothing_writes_to_standard_error_directly, importing(ALPHA + "AlphaWritesToStderr"),
-                ALPHA + "AlphaWritesToStderr", "System.err");
+        assertViolation(
+                nothing_writes_to_standard_error_directly,
+                importing(ALPHA + "AlphaWritesToStderr"),
+                ALPHA + "AlphaWritesToStderr",
+                "System.err");
     }
 
     @Test
     void pluginMayNotPrintStackTraces() {
-        assertViolation(nothing_writes_to_standard_error_directly, importing(ALPHA + "AlphaPrintsStackTrace"),
-                ALPHA + "AlphaPrintsStackTrace", "printStackTrace()");
+        assertViolation(
+                nothing_writes_to_standard_error_directly,
+                importing(ALPHA + "AlphaPrintsStackTrace"),
+                ALPHA + "AlphaPrintsStackTrace",
+                "printStackTrace()");
     }
 
     @Test
     void onlyTheStdioTransportMayPointStandardOutputAtStandardError() {
-        assertViolation(nothing_writes_to_standard_error_directly, importing(KERNEL + "KernelThatRedirectsOutput"),
-                KERNEL + "KernelThatRedirectsOutput", "System.err");
+        assertViolation(
+                nothing_writes_to_standard_error_directly,
+                importing(KERNEL + "KernelThatRedirectsOutput"),
+                KERNEL + "KernelThatRedirectsOutput",
+                "System.err");
     }
 
     @Test
     void ordinaryClassMayNotUseTheInjector() {
-        assertViolation(guice_api_only_in_modules_and_boot, importing(ALPHA + "AlphaServiceWithInjector"),
-                ALPHA + "AlphaServiceWithInjector", "com.google.inject.Injector");
+        assertViolation(
+                guice_api_only_in_modules_and_boot,
+                importing(ALPHA + "AlphaServiceWithInjector"),
+                ALPHA + "AlphaServiceWithInjector",
+                "com.google.inject.Injector");
     }
 
     @Test
     void fieldsMayNotBeInjected() {
-        assertViolation(no_class_uses_field_injection, importing(ALPHA + "AlphaFieldInjection"),
+        assertViolation(
+                no_class_uses_field_injection,
+                importing(ALPHA + "AlphaFieldInjection"),
                 ALPHA + "AlphaFieldInjection.thing");
     }
 
     @Test
     void moduleMustBeFinal() {
-        assertViolation(guice_modules_are_named_final_and_rooted,
-                importing(ALPHA + "AlphaPlugin", ALPHA + "OpenModule"), ALPHA + "OpenModule", "FINAL");
+        assertViolation(
+                guice_modules_are_named_final_and_rooted,
+                importing(ALPHA + "AlphaPlugin", ALPHA + "OpenModule"),
+                ALPHA + "OpenModule",
+                "FINAL");
     }
 
     @Test
     void moduleMustBeNamedModule() {
-        assertViolation(guice_modules_are_named_final_and_rooted,
-                importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaBindings"), ALPHA + "AlphaBindings", "'Module'");
+        assertViolation(
+                guice_modules_are_named_final_and_rooted,
+                importing(ALPHA + "AlphaPlugin", ALPHA + "AlphaBindings"),
+                ALPHA + "AlphaBindings",
+                "'Module'");
     }
 
     @Test
     void moduleMustSitBesideThePluginClass() {
-        assertViolation(guice_modules_are_named_final_and_rooted,
-                importing(ALPHA + "AlphaPlugin", ALPHA + "wiring.MisplacedModule"), ALPHA + "wiring.MisplacedModule",
+        assertViolation(
+                guice_modules_are_named_final_and_rooted,
+                importing(ALPHA + "AlphaPlugin", ALPHA + "wiring.MisplacedModule"),
+                ALPHA + "wiring.MisplacedModule",
                 "root package");
     }
 
     @Test
     void onlyGuiceModulesMayBeNamedModule() {
-        assertViolation(only_guice_modules_are_named_module, importing(KERNEL + "KernelHelperModule"),
+        assertViolation(
+                only_guice_modules_are_named_module,
+                importing(KERNEL + "KernelHelperModule"),
                 KERNEL + "KernelHelperModule");
     }
 
     @Test
     void extensionMustLiveInAPlugin() {
-        assertViolation(extensions_live_in_plugins_and_implement_ports, importing(KERNEL + "KernelExtension"),
-                KERNEL + "KernelExtension", "dev.switchboard.plugin..");
+        assertViolation(
+                extensions_live_in_plugins_and_implement_ports,
+                importing(KERNEL + "KernelExtension"),
+                KERNEL + "KernelExtension",
+                "dev.switchboard.plugin..");
     }
 
     @Test
     void extensionMustImplementAPort() {
-        assertViolation(extensions_live_in_plugins_and_implement_ports,
-                importing(ALPHA + "AlphaExtensionWithoutPort"), ALPHA + "AlphaExtensionWithoutPort",
+        assertViolation(
+                extensions_live_in_plugins_and_implement_ports,
+                importing(ALPHA + "AlphaExtensionWithoutPort"),
+                ALPHA + "AlphaExtensionWithoutPort",
                 "dev.switchboard.ports..");
     }
 
     @Test
     void genericExceptionsMayNotBeThrown() {
-        assertViolation(no_class_throws_generic_exceptions, importing(ALPHA + "AlphaThrowsGeneric"),
-                ALPHA + "AlphaThrowsGeneric", "java.lang.RuntimeException");
+        assertViolation(
+                no_class_throws_generic_exceptions,
+                importing(ALPHA + "AlphaThrowsGeneric"),
+                ALPHA + "AlphaThrowsGeneric",
+                "java.lang.RuntimeException");
     }
 
     @Test
     void javaUtilLoggingMayNotBeUsed() {
-        assertViolation(no_class_uses_java_util_logging, importing(ALPHA + "AlphaUsesJul"), ALPHA + "AlphaUsesJul",
+        assertViolation(
+                no_class_uses_java_util_logging,
+                importing(ALPHA + "AlphaUsesJul"),
+                ALPHA + "AlphaUsesJul",
                 "java.util.logging.Logger");
     }
 
     @Test
     void loggersMustBePrivateStaticFinal() {
-        assertViolation(slf4j_loggers_are_private_static_final, importing(ALPHA + "AlphaSharesItsLogger"),
-                ALPHA + "AlphaSharesItsLogger.LOG", "PRIVATE");
+        assertViolation(
+                slf4j_loggers_are_private_static_final,
+                importing(ALPHA + "AlphaSharesItsLogger"),
+                ALPHA + "AlphaSharesItsLogger.LOG",
+                "PRIVATE");
     }
 
     @Test
     void kernelPackagesMayNotFormACycle() {
-        assertViolation(packages_are_free_of_cycles,
-                importing(KERNEL + "cycle.a.CycleA", KERNEL + "cycle.b.CycleB"), KERNEL + "cycle.a.CycleA",
+        assertViolation(
+                packages_are_free_of_cycles,
+                importing(KERNEL + "cycle.a.CycleA", KERNEL + "cycle.b.CycleB"),
+                KERNEL + "cycle.a.CycleA",
                 KERNEL + "cycle.b.CycleB");
     }
 
     @Test
     void packagesOfOnePluginMayNotFormACycle() {
-        assertViolation(packages_are_free_of_cycles,
-                importing(ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain",
+        assertViolation(
+                packages_are_free_of_cycles,
+                importing(
+                        ALPHA + "domain.AlphaDomainCallsAUseCase",
+                        ALPHA + "application.AlphaUsesItsDomain",
                         ALPHA + "domain.AlphaThing"),
-                ALPHA + "domain.AlphaDomainCallsAUseCase", ALPHA + "application.AlphaUsesItsDomain");
+                ALPHA + "domain.AlphaDomainCallsAUseCase",
+                ALPHA + "application.AlphaUsesItsDomain");
     }
 
     private static void assertViolation(ArchRule rule, JavaClasses classes, String... mentioned) {

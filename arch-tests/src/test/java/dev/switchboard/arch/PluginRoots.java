@@ -64,8 +64,7 @@ final class PluginRoots {
                     .anyMatch(origin -> !origin.getPackageName().equals(type.getPackageName())
                             && isPluginRoot(origin.getPackage())));
 
-    private PluginRoots() {
-    }
+    private PluginRoots() {}
 
     /**
      * Names the root package of the plugin a class belongs to.

@@ -20,8 +20,8 @@ class PluginRootsTest {
 
     @Test
     void givesSiblingPluginsOfOneFamilyTheirOwnRoots() {
-        JavaClasses classes = importing(ALPHA + "AlphaPlugin", ALPHA + "domain.AlphaThing", BETA + "BetaPlugin",
-                BETA + "BetaService");
+        JavaClasses classes = importing(
+                ALPHA + "AlphaPlugin", ALPHA + "domain.AlphaThing", BETA + "BetaPlugin", BETA + "BetaService");
 
         assertThat(PluginRoots.rootOf(classes.get(ALPHA + "domain.AlphaThing")))
                 .contains("dev.switchboard.plugin.archfixture.alpha");
@@ -31,8 +31,11 @@ class PluginRootsTest {
 
     @Test
     void findsTheRootsOfTheRealTwoPartPluginIds() {
-        JavaClasses classes = importing(StdioTransportPlugin.class.getName(), StdioTransport.class.getName(),
-                SqliteStoragePlugin.class.getName(), SqliteStorageProvider.class.getName());
+        JavaClasses classes = importing(
+                StdioTransportPlugin.class.getName(),
+                StdioTransport.class.getName(),
+                SqliteStoragePlugin.class.getName(),
+                SqliteStorageProvider.class.getName());
 
         assertThat(PluginRoots.rootOf(classes.get(StdioTransport.class)))
                 .contains("dev.switchboard.plugin.transport.stdio");

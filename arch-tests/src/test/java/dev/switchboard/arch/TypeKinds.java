@@ -20,7 +20,8 @@ final class TypeKinds {
     static final String TOOL_PORT = "dev.switchboard.ports.tool.Tool";
 
     /** Classes that are Guice modules: they implement {@code Module} or extend one of Guice's module bases. */
-    static final DescribedPredicate<JavaClass> GUICE_MODULE = describe("Guice modules",
+    static final DescribedPredicate<JavaClass> GUICE_MODULE = describe(
+            "Guice modules",
             type -> type.isAssignableTo("com.google.inject.Module")
                     || type.isAssignableTo("com.google.inject.AbstractModule")
                     || type.isAssignableTo("com.google.inject.PrivateModule"));
@@ -51,11 +52,13 @@ final class TypeKinds {
      */
     static final DescribedPredicate<JavaClass> PORT_CONTRACT = describe(
             "interfaces, records, enums, unchecked exceptions or constant bodies of port interfaces",
-            type -> type.isInterface() || type.isRecord() || type.isEnum() || isUncheckedThrowable(type)
+            type -> type.isInterface()
+                    || type.isRecord()
+                    || type.isEnum()
+                    || isUncheckedThrowable(type)
                     || isConstantBodyOfAContract(type));
 
-    private TypeKinds() {
-    }
+    private TypeKinds() {}
 
     /**
      * Tells whether a throwable type is unchecked ({@code RuntimeException} or {@code Error} below it).
@@ -77,7 +80,9 @@ final class TypeKinds {
 
     private static boolean isConstantBodyOfAContract(JavaClass type) {
         return type.isAnonymousClass()
-                && type.getEnclosingClass().filter(owner -> owner.isInterface() || owner.isEnum()).isPresent();
+                && type.getEnclosingClass()
+                        .filter(owner -> owner.isInterface() || owner.isEnum())
+                        .isPresent();
     }
 
     private static boolean isOrIsInsideAGuiceModule(JavaClass type) {

@@ -28,8 +28,10 @@ class ConformanceFixtureShippingIT {
         Installation installation = Installation.copyOfBuilt(dir);
 
         CliRun list = installation.run("plugins", "list");
-        assertThat(list.stdoutLines()).as(list.describe())
-                .anySatisfy(line -> assertThat(line).startsWith(ConformanceFixture.ID + " ").contains("disabled"));
+        assertThat(list.stdoutLines())
+                .as(list.describe())
+                .anySatisfy(line ->
+                        assertThat(line).startsWith(ConformanceFixture.ID + " ").contains("disabled"));
         assertThat(toolsOf(installation)).contains("server_info").doesNotContainAnyElementsOf(ConformanceFixture.TOOLS);
     }
 
@@ -42,7 +44,8 @@ class ConformanceFixtureShippingIT {
         assertThat(toolsOf(installation)).containsAll(ConformanceFixture.TOOLS);
         CliRun doctor = installation.run("doctor");
         assertThat(doctor.exitCode()).as(doctor.describe()).isZero();
-        assertThat(doctor.stdoutLines()).as(doctor.describe())
+        assertThat(doctor.stdoutLines())
+                .as(doctor.describe())
                 .anySatisfy(line -> assertThat(line).startsWith("ok:").contains(ConformanceFixture.ID));
     }
 
@@ -52,7 +55,9 @@ class ConformanceFixtureShippingIT {
             session.send(Json.request(2, "tools/list", null));
             JsonNode answer = session.awaitResponse(2);
             List<String> names = new ArrayList<>();
-            answer.path("result").path("tools").forEach(tool -> names.add(tool.path("name").asString("")));
+            answer.path("result")
+                    .path("tools")
+                    .forEach(tool -> names.add(tool.path("name").asString("")));
             assertThat(names).as("%s%s", answer, session.log()).isNotEmpty();
             return names;
         }

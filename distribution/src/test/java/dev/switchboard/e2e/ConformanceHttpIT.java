@@ -48,7 +48,9 @@ class ConformanceHttpIT {
             return;
         }
         ConformanceFixture.enable(installation);
-        server = HttpServer.start(installation, Map.of("SWITCHBOARD_KERNEL__AUTH__REQUIRED", "false"),
+        server = HttpServer.start(
+                installation,
+                Map.of("SWITCHBOARD_KERNEL__AUTH__REQUIRED", "false"),
                 results("http-server").resolve("server.log"));
     }
 

@@ -34,7 +34,8 @@ class ConformanceStdioIT {
         suite = ConformanceSuite.installedByTheBuild();
         Installation installation = Installation.copyOfBuilt(dir);
         ConformanceFixture.enable(installation);
-        bridge = StdioBridge.start(installation, suite.nodeDir(), results("stdio-bridge").resolve("bridge.log"));
+        bridge = StdioBridge.start(
+                installation, suite.nodeDir(), results("stdio-bridge").resolve("bridge.log"));
     }
 
     @AfterAll

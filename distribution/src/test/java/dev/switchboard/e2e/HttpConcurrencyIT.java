@@ -71,12 +71,20 @@ class HttpConcurrencyIT {
             }
             Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
             OptionalLong rss = server.residentKib();
-            LOG.warn("{} clients x {} server_info calls over HTTP took {} ms; server RSS after the run: {} KiB",
-                    CLIENTS, CALLS, elapsed.toMillis(), rss.isPresent() ? rss.getAsLong() : "unknown");
+            LOG.warn(
+                    "{} clients x {} server_info calls over HTTP took {} ms; server RSS after the run: {} KiB",
+                    CLIENTS,
+                    CALLS,
+                    elapsed.toMillis(),
+                    rss.isPresent() ? rss.getAsLong() : "unknown");
 
             assertThat(answered).as(server.log()).hasValue(CLIENTS * CALLS);
-            assertThat(sessions.values().stream().flatMap(Set::stream).distinct().count())
-                    .as("distinct session ids").isEqualTo(CLIENTS);
+            assertThat(sessions.values().stream()
+                            .flatMap(Set::stream)
+                            .distinct()
+                            .count())
+                    .as("distinct session ids")
+                    .isEqualTo(CLIENTS);
             if (rss.isPresent()) {
                 assertThat(rss.getAsLong()).as("server VmRSS in KiB").isLessThan(RSS_BOUND_KIB);
             }

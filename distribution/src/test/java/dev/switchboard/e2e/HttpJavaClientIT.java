@@ -41,7 +41,6 @@ class HttpJavaClientIT {
 
     private static HttpServe server;
 
-
     @BeforeAll
     static void startServer() {
         server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
@@ -79,13 +78,20 @@ class HttpJavaClientIT {
             assertThat(initialized.serverInfo().name()).as(server.log()).isEqualTo("switchboard");
             assertThat(initialized.protocolVersion()).isEqualTo("2025-11-25");
 
-            List<String> tools = client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
-            assertThat(tools).as(server.log()).contains("server_info").containsAll(HANDOFF_TOOLS)
+            List<String> tools = client.listTools().tools().stream()
+                    .map(McpSchema.Tool::name)
+                    .toList();
+            assertThat(tools)
+                    .as(server.log())
+                    .contains("server_info")
+                    .containsAll(HANDOFF_TOOLS)
                     .doesNotContainAnyElementsOf(WorkspaceStdioIT.WORKSPACE_TOOLS);
 
             Map<?, ?> info = serverInfo(client);
             assertThat(info.get("name")).isEqualTo("switchboard");
-            assertThat((List<Object>) info.get("transports")).as(String.valueOf(info)).contains("http");
+            assertThat((List<Object>) info.get("transports"))
+                    .as(String.valueOf(info))
+                    .contains("http");
         }
     }
 
@@ -103,24 +109,28 @@ class HttpJavaClientIT {
         }
 
         assertThat(firstSessions).as("the first client's session ids").hasSize(1);
-        assertThat(secondSessions).as("the second client's session ids").hasSize(1)
+        assertThat(secondSessions)
+                .as("the second client's session ids")
+                .hasSize(1)
                 .doesNotContainAnyElementsOf(firstSessions);
     }
 
     @Test
     void aRequestWithoutTheTokenIsUnauthorized() throws IOException, InterruptedException {
         try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(server.uri("/mcp"))
-                    .header("Content-Type", "application/json")
-                    .header("Accept", "application/json, text/event-stream")
-                    .POST(HttpRequest.BodyPublishers.ofString("""
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(server.uri("/mcp"))
+                            .header("Content-Type", "application/json")
+                            .header("Accept", "application/json, text/event-stream")
+                            .POST(HttpRequest.BodyPublishers.ofString("""
                             {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
                             "capabilities":{},"clientInfo":{"name":"no-token","version":"1"}}}"""))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
 
             assertThat(response.statusCode()).as(response.body()).isEqualTo(401);
-            assertThat(response.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-                    value -> assertThat(value).startsWith("Bearer"));
+            assertThat(response.headers().firstValue("WWW-Authenticate"))
+                    .hasValueSatisfying(value -> assertThat(value).startsWith("Bearer"));
         }
     }
 

@@ -62,7 +62,9 @@ class HttpShutdownIT {
         JsonNode sampling = awaitMessage(stream, "sampling/createMessage");
 
         server.sigterm();
-        assertThat(awaitHealth(503)).as("/healthz while stopping" + server.log()).isEqualTo(503);
+        assertThat(awaitHealth(503))
+                .as("/healthz while stopping" + server.log())
+                .isEqualTo(503);
         HttpResponse<String> answer = post(session, """
                 {"jsonrpc":"2.0","id":%s,"result":{"role":"assistant","model":"test",\
                 "content":{"type":"text","text":"drained"}}}""".formatted(sampling.get("id")));
@@ -85,7 +87,9 @@ class HttpShutdownIT {
         server.sigterm();
         OptionalLong exit = server.awaitExit(DRAIN.plus(WAIT));
 
-        assertThat(exit).as("the server exits although the call never ended" + server.log()).isPresent();
+        assertThat(exit)
+                .as("the server exits although the call never ended" + server.log())
+                .isPresent();
         assertThat(server.log()).contains("still running after");
         assertThat(Duration.between(signalled, Instant.now())).isGreaterThanOrEqualTo(DRAIN.minusMillis(100));
     }
@@ -103,7 +107,8 @@ class HttpShutdownIT {
     private void start() {
         Installation installation = Installation.copyOfBuilt(dir);
         ConformanceFixture.enable(installation);
-        server = HttpServe.start(installation,
+        server = HttpServe.start(
+                installation,
                 Map.of("SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__DRAIN_TIMEOUT_MS", Long.toString(DRAIN.toMillis())),
                 dir.resolve("server.log"));
     }
@@ -123,12 +128,15 @@ class HttpShutdownIT {
     /** @return the call's SSE stream, its {@code data:} payloads in order, read on a thread of its own */
     private BlockingQueue<String> callSampling(String session) {
         BlockingQueue<String> data = new LinkedBlockingQueue<>();
-        CompletableFuture<HttpResponse<Stream<String>>> call = http.sendAsync(request(session, """
+        CompletableFuture<HttpResponse<Stream<String>>> call =
+                http.sendAsync(request(session, """
                 {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"test_sampling",\
                 "arguments":{"prompt":"slow"}}}"""), HttpResponse.BodyHandlers.ofLines());
-        call.thenAccept(response -> Thread.ofVirtual().start(() -> response.body()
-                .filter(line -> line.startsWith("data:"))
-                .forEach(line -> data.add(line.substring("data:".length()).strip()))));
+        call.thenAccept(response -> Thread.ofVirtual()
+                .start(() -> response.body()
+                        .filter(line -> line.startsWith("data:"))
+                        .forEach(line ->
+                                data.add(line.substring("data:".length()).strip()))));
         return data;
     }
 

@@ -31,9 +31,13 @@ class HttpTypeScriptClientIT {
         ConformanceFixture.enable(installation);
         try (HttpServe server = HttpServe.start(installation, Map.of(), dir.resolve("server.log"))) {
             try {
-                NodeTests.assertPasses(TypeScriptClientIT.nodeDir(), SCRIPT, Map.of("SWITCHBOARD_E2E_URL",
-                        server.url(), "SWITCHBOARD_E2E_TOKEN", server.token()), TIMEOUT,
-                        dir.resolve("node-test.log"), 4);
+                NodeTests.assertPasses(
+                        TypeScriptClientIT.nodeDir(),
+                        SCRIPT,
+                        Map.of("SWITCHBOARD_E2E_URL", server.url(), "SWITCHBOARD_E2E_TOKEN", server.token()),
+                        TIMEOUT,
+                        dir.resolve("node-test.log"),
+                        4);
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + server.log(), e);
             }

@@ -30,8 +30,8 @@ import dev.switchboard.testkit.distribution.RawSession;
  */
 class IntegerArgumentsIT {
 
-    private static final List<String> TOO_LARGE = List.of("18446744073709551618", "9223372036854775808", "1e20",
-            "1e300");
+    private static final List<String> TOO_LARGE =
+            List.of("18446744073709551618", "9223372036854775808", "1e20", "1e300");
 
     @TempDir
     Path dir;
@@ -42,8 +42,8 @@ class IntegerArgumentsIT {
             session.initialize(1);
             long[] id = {2};
             Function<String, JsonNode> call = body -> {
-                session.send("{\"jsonrpc\":\"2.0\",\"id\":" + id[0] + ",\"method\":\"tools/call\",\"params\":"
-                        + body + "}");
+                session.send(
+                        "{\"jsonrpc\":\"2.0\",\"id\":" + id[0] + ",\"method\":\"tools/call\",\"params\":" + body + "}");
                 return session.awaitResponse(id[0]++).path("result");
             };
             checkRefusedAndCursorStays(call, session.log());
@@ -54,15 +54,19 @@ class IntegerArgumentsIT {
     void overHttpAnIntegerPast64BitsIsRefusedNamingTheFieldAndTheCursorStays() throws Exception {
         Installation installation = Installation.copyOfBuilt(dir);
         try (HttpServe server = HttpServe.start(installation, Map.of(), dir.resolve("server.log"));
-             HttpClient http = HttpClient.newHttpClient()) {
+                HttpClient http = HttpClient.newHttpClient()) {
             HttpResponse<String> init = server.post(http, null, Json.initialize(1));
             String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-            assertThat(server.post(http, session, Json.initialized()).statusCode()).isEqualTo(202);
+            assertThat(server.post(http, session, Json.initialized()).statusCode())
+                    .isEqualTo(202);
             long[] id = {2};
             Function<String, JsonNode> call = body -> {
                 try {
-                    HttpResponse<String> answer = server.post(http, session, "{\"jsonrpc\":\"2.0\",\"id\":"
-                            + id[0]++ + ",\"method\":\"tools/call\",\"params\":" + body + "}");
+                    HttpResponse<String> answer = server.post(
+                            http,
+                            session,
+                            "{\"jsonrpc\":\"2.0\",\"id\":" + id[0]++ + ",\"method\":\"tools/call\",\"params\":" + body
+                                    + "}");
                     return message(answer.body()).path("result");
                 } catch (IOException | InterruptedException e) {
                     throw new AssertionError("POST /mcp failed" + server.log(), e);
@@ -74,25 +78,43 @@ class IntegerArgumentsIT {
 
     private static void checkRefusedAndCursorStays(Function<String, JsonNode> call, String log) {
         assertThat(call.apply(tool("frontispice_register_project", "{\"project\": \"atlas\"}"))
-                .path("isError").asBoolean(false)).as(log).isFalse();
+                        .path("isError")
+                        .asBoolean(false))
+                .as(log)
+                .isFalse();
         for (int i = 0; i < 2; i++) {
-            assertThat(call.apply(tool("frontispice_publish_handoff", "{\"project\": \"atlas\", \"title\": \"t" + i
-                    + "\", \"summary\": \"s\", \"content\": \"c\"}")).path("isError").asBoolean(false)).as(log)
+            assertThat(call.apply(tool(
+                                    "frontispice_publish_handoff",
+                                    "{\"project\": \"atlas\", \"title\": \"t" + i
+                                            + "\", \"summary\": \"s\", \"content\": \"c\"}"))
+                            .path("isError")
+                            .asBoolean(false))
+                    .as(log)
                     .isFalse();
         }
         for (String number : TOO_LARGE) {
-            JsonNode result = call.apply(tool("frontispice_advance_cursor",
+            JsonNode result = call.apply(tool(
+                    "frontispice_advance_cursor",
                     "{\"project\": \"atlas\", \"consumer\": \"librarian\", \"through_sequence\": " + number + "}"));
 
-            assertThat(result.path("isError").asBoolean(false)).as("%s: %s%s", number, result, log).isTrue();
-            assertThat(result.path("structuredContent").path("code").asString("")).as("%s: %s", number, result)
+            assertThat(result.path("isError").asBoolean(false))
+                    .as("%s: %s%s", number, result, log)
+                    .isTrue();
+            assertThat(result.path("structuredContent").path("code").asString(""))
+                    .as("%s: %s", number, result)
                     .isEqualTo("INVALID_ARGUMENTS");
-            assertThat(result.path("structuredContent").path("details").path("field").asString(""))
-                    .as("%s: %s", number, result).isEqualTo("through_sequence");
+            assertThat(result.path("structuredContent")
+                            .path("details")
+                            .path("field")
+                            .asString(""))
+                    .as("%s: %s", number, result)
+                    .isEqualTo("through_sequence");
         }
         JsonNode status = call.apply(tool("frontispice_project_status", "{\"project\": \"atlas\"}"));
         JsonNode cursors = status.path("structuredContent").path("cursors");
-        assertThat(cursors.isObject() && cursors.isEmpty()).as("no cursor moved: %s%s", status, log).isTrue();
+        assertThat(cursors.isObject() && cursors.isEmpty())
+                .as("no cursor moved: %s%s", status, log)
+                .isTrue();
     }
 
     private static String tool(String name, String arguments) {
@@ -103,10 +125,13 @@ class IntegerArgumentsIT {
     private static JsonNode message(String body) {
         String json = body.strip();
         if (!json.startsWith("{")) {
-            json = json.lines().filter(line -> line.startsWith("data:")).map(line -> line.substring(5).strip())
-                    .filter(line -> line.startsWith("{")).reduce((first, second) -> second).orElse("{}");
+            json = json.lines()
+                    .filter(line -> line.startsWith("data:"))
+                    .map(line -> line.substring(5).strip())
+                    .filter(line -> line.startsWith("{"))
+                    .reduce((first, second) -> second)
+                    .orElse("{}");
         }
         return Json.parse(json.getBytes(StandardCharsets.UTF_8));
     }
-
 }

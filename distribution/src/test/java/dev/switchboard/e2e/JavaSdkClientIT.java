@@ -57,7 +57,8 @@ class JavaSdkClientIT {
     void toolsListOffersServerInfoAsReadOnly() {
         McpSchema.Tool serverInfo = client.listTools().tools().stream()
                 .filter(tool -> tool.name().equals("server_info"))
-                .findFirst().orElseThrow(() -> new AssertionError("server_info is not listed" + log()));
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("server_info is not listed" + log()));
 
         assertThat(serverInfo.description()).contains("Switchboard server");
         assertThat(serverInfo.annotations().readOnlyHint()).isTrue();
@@ -77,8 +78,12 @@ class JavaSdkClientIT {
         assertThat(Path.of((String) storage.get("location"))).startsWith(installation.stateDir());
         assertThat((List<?>) info.get("plugins"))
                 .map(plugin -> ((Map<?, ?>) plugin).get("id") + "=" + ((Map<?, ?>) plugin).get("state"))
-                .contains("storage-sqlite=started", "transport-stdio=started", "handoff=started",
-                        "metrics=started", "workspace=disabled");
+                .contains(
+                        "storage-sqlite=started",
+                        "transport-stdio=started",
+                        "handoff=started",
+                        "metrics=started",
+                        "workspace=disabled");
     }
 
     @Test
@@ -95,7 +100,8 @@ class JavaSdkClientIT {
     @Test
     void anUnknownToolIsAJsonRpcInvalidParamsError() {
         assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest("no_such_tool", Map.of())))
-                .isInstanceOfSatisfying(McpError.class,
+                .isInstanceOfSatisfying(
+                        McpError.class,
                         e -> assertThat(e.getJsonRpcError().code()).isEqualTo(-32602));
     }
 

@@ -64,33 +64,41 @@ class MetricsHttpIT {
             for (int i = 0; i < 3; i++) {
                 HttpJavaClientIT.serverInfo(client);
             }
-            McpSchema.CallToolResult invalid = client.callTool(
-                    new McpSchema.CallToolRequest("server_info", Map.of("unexpected", 1)));
+            McpSchema.CallToolResult invalid =
+                    client.callTool(new McpSchema.CallToolRequest("server_info", Map.of("unexpected", 1)));
             assertThat(invalid.isError()).isTrue();
             assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest("no_such_tool", Map.of())))
                     .isInstanceOf(McpError.class);
 
             Map<String, Metrics.MetricFamily> families = protobufScrape();
 
-            assertThat(counter(families, "switchboard_tool_calls_total", "server_info", "ok")).isEqualTo(3);
+            assertThat(counter(families, "switchboard_tool_calls_total", "server_info", "ok"))
+                    .isEqualTo(3);
             assertThat(counter(families, "switchboard_tool_calls_total", "server_info", "INVALID_ARGUMENTS"))
                     .isEqualTo(1);
             // The SDK refuses a name it has no tool for before the kernel sees the call; its name never labels.
             assertThat(families.get("switchboard_tool_calls_total").getMetricList())
                     .noneMatch(m -> label(m, "tool").equals("no_such_tool"));
             assertThat(histogramCount(families, "server_info")).isEqualTo(4);
-            assertThat(families.get("switchboard_tool_calls_in_flight").getMetric(0).getGauge().getValue())
+            assertThat(families.get("switchboard_tool_calls_in_flight")
+                            .getMetric(0)
+                            .getGauge()
+                            .getValue())
                     .isZero();
-            assertThat(families.get("switchboard_sessions_open").getMetric(0).getGauge().getValue())
+            assertThat(families.get("switchboard_sessions_open")
+                            .getMetric(0)
+                            .getGauge()
+                            .getValue())
                     .isGreaterThanOrEqualTo(1);
-            assertThat(families.get("switchboard_storage_transactions_total").getMetricList()).isNotEmpty();
-            assertThat(families).containsKeys("jvm_memory_used_bytes", "jvm_gc_collection_seconds",
-                    "jvm_threads_current");
+            assertThat(families.get("switchboard_storage_transactions_total").getMetricList())
+                    .isNotEmpty();
+            assertThat(families)
+                    .containsKeys("jvm_memory_used_bytes", "jvm_gc_collection_seconds", "jvm_threads_current");
         }
         HttpResponse<String> text = get("/metrics", server.token(), null);
         assertThat(text.statusCode()).as(text.body()).isEqualTo(200);
-        assertThat(text.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("text/plain; version=0.0.4"));
+        assertThat(text.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("text/plain; version=0.0.4"));
         assertThat(text.body()).contains("switchboard_tool_calls_total{outcome=\"ok\",tool=\"server_info\"} 3.0");
         assertThat(text.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
     }
@@ -101,8 +109,8 @@ class MetricsHttpIT {
         HttpResponse<String> wrong = get("/metrics", "not-the-token", null);
 
         assertThat(anonymous.statusCode()).isEqualTo(401);
-        assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-                value -> assertThat(value).startsWith("Bearer"));
+        assertThat(anonymous.headers().firstValue("WWW-Authenticate"))
+                .hasValueSatisfying(value -> assertThat(value).startsWith("Bearer"));
         assertThat(anonymous.body()).doesNotContain("switchboard_tool_calls_total");
         assertThat(wrong.statusCode()).isEqualTo(401);
     }
@@ -114,10 +122,11 @@ class MetricsHttpIT {
             socket.setSoTimeout(20_000);
             OutputStream out = socket.getOutputStream();
             out.write(("GET /metrics HTTP/1.1\r\nHost: evil.example.com\r\nAuthorization: Bearer " + server.token()
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-                    StandardCharsets.ISO_8859_1));
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
             String status = in.readLine();
             String line;
             long length = 0;
@@ -143,8 +152,11 @@ class MetricsHttpIT {
 
     private static Map<String, Metrics.MetricFamily> protobufScrape() throws IOException, InterruptedException {
         try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(server.uri("/metrics"))
-                    .header("Authorization", "Bearer " + server.token()).header("Accept", PROTOBUF).build(),
+            HttpResponse<InputStream> response = http.send(
+                    HttpRequest.newBuilder(server.uri("/metrics"))
+                            .header("Authorization", "Bearer " + server.token())
+                            .header("Accept", PROTOBUF)
+                            .build(),
                     HttpResponse.BodyHandlers.ofInputStream());
             assertThat(response.statusCode()).as(server.log()).isEqualTo(200);
             Map<String, Metrics.MetricFamily> families = new HashMap<>();
@@ -158,22 +170,28 @@ class MetricsHttpIT {
         }
     }
 
-    private static double counter(Map<String, Metrics.MetricFamily> families, String name, String tool,
-                                  String outcome) {
+    private static double counter(
+            Map<String, Metrics.MetricFamily> families, String name, String tool, String outcome) {
         return families.get(name).getMetricList().stream()
-                .filter(m -> label(m, "tool").equals(tool) && label(m, "outcome").equals(outcome))
-                .mapToDouble(m -> m.getCounter().getValue()).sum();
+                .filter(m ->
+                        label(m, "tool").equals(tool) && label(m, "outcome").equals(outcome))
+                .mapToDouble(m -> m.getCounter().getValue())
+                .sum();
     }
 
     private static long histogramCount(Map<String, Metrics.MetricFamily> families, String tool) {
         return families.get("switchboard_tool_call_duration_seconds").getMetricList().stream()
                 .filter(m -> label(m, "tool").equals(tool))
-                .mapToLong(m -> m.getHistogram().getSampleCount()).sum();
+                .mapToLong(m -> m.getHistogram().getSampleCount())
+                .sum();
     }
 
     private static String label(Metrics.Metric metric, String name) {
-        return metric.getLabelList().stream().filter(l -> l.getName().equals(name)).map(Metrics.LabelPair::getValue)
-                .findFirst().orElse("");
+        return metric.getLabelList().stream()
+                .filter(l -> l.getName().equals(name))
+                .map(Metrics.LabelPair::getValue)
+                .findFirst()
+                .orElse("");
     }
 
     private static HttpResponse<String> get(String path, String token, String accept)

@@ -35,8 +35,11 @@ class MetricsStdioIT {
     void toolCallsOverStdioAreCountedInTheScrape() throws Exception {
         Installation installation = Installation.copyOfBuilt(dir);
         int port = freePort();
-        try (RawSession stdio = installation.serve(Map.of("SWITCHBOARD_KERNEL__TRANSPORTS", "stdio,http",
-                "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__PORT", Integer.toString(port)))) {
+        try (RawSession stdio = installation.serve(Map.of(
+                "SWITCHBOARD_KERNEL__TRANSPORTS",
+                "stdio,http",
+                "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__PORT",
+                Integer.toString(port)))) {
             stdio.initialize(1);
             stdio.send(Json.toolCall(2, "server_info", Map.of()));
             stdio.awaitResponse(2);
@@ -47,7 +50,8 @@ class MetricsStdioIT {
 
             String scrape = scrape(port, token, stdio);
 
-            assertThat(scrape).as(stdio.log())
+            assertThat(scrape)
+                    .as(stdio.log())
                     .contains("switchboard_tool_calls_total{outcome=\"ok\",tool=\"server_info\"} 2.0")
                     .contains("switchboard_tool_call_duration_seconds_count{tool=\"server_info\"} 2");
             // the HTTP side keeps serving after stdin ends, so the server is stopped as a service manager would
@@ -61,10 +65,14 @@ class MetricsStdioIT {
         try (HttpClient http = HttpClient.newHttpClient()) {
             while (true) {
                 try {
-                    HttpResponse<String> response = http.send(HttpRequest
-                            .newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                            .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
-                    assertThat(response.statusCode()).as(response.body() + stdio.log()).isEqualTo(200);
+                    HttpResponse<String> response = http.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                                    .header("Authorization", "Bearer " + token)
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    assertThat(response.statusCode())
+                            .as(response.body() + stdio.log())
+                            .isEqualTo(200);
                     return response.body();
                 } catch (ConnectException e) {
                     if (System.nanoTime() > deadline) {

@@ -53,7 +53,8 @@ class MigrationsIT {
             for (RawSession session : sessions) {
                 JsonNode result = session.awaitResponse(2).path("result");
                 assertThat(result.path("structuredContent").path("rows").asLong(-1))
-                        .as("%s%s", result, session.log()).isEqualTo(1);
+                        .as("%s%s", result, session.log())
+                        .isEqualTo(1);
             }
         } finally {
             sessions.forEach(RawSession::close);
@@ -66,7 +67,9 @@ class MigrationsIT {
             session.initialize(1);
             session.send(Json.toolCall(2, "fixture_rows", Map.of()));
             JsonNode result = session.awaitResponse(2).path("result");
-            assertThat(result.path("isError").asBoolean(true)).as("%s%s", result, session.log()).isFalse();
+            assertThat(result.path("isError").asBoolean(true))
+                    .as("%s%s", result, session.log())
+                    .isFalse();
             session.closeStdin();
             assertThat(session.awaitExit()).as(session.log()).isZero();
             return result.path("structuredContent").path("rows").asLong(-1);

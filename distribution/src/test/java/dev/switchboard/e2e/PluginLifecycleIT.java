@@ -40,10 +40,13 @@ class PluginLifecycleIT {
         CliRun disable = installation.run("plugins", "disable", FixturePlugin.ID);
         assertThat(disable.exitCode()).as(disable.describe()).isZero();
         CliRun list = installation.run("plugins", "list");
-        assertThat(list.stdoutLines()).as(list.describe())
-                .anySatisfy(line -> assertThat(line).startsWith(FixturePlugin.ID).contains("disabled"));
-        assertThat(listedTools(installation)).contains("server_info").doesNotContainAnyElementsOf(
-                TestPlugins.FIXTURE_TOOLS);
+        assertThat(list.stdoutLines())
+                .as(list.describe())
+                .anySatisfy(
+                        line -> assertThat(line).startsWith(FixturePlugin.ID).contains("disabled"));
+        assertThat(listedTools(installation))
+                .contains("server_info")
+                .doesNotContainAnyElementsOf(TestPlugins.FIXTURE_TOOLS);
 
         CliRun enable = installation.run("plugins", "enable", FixturePlugin.ID);
         assertThat(enable.exitCode()).as(enable.describe()).isZero();
@@ -58,18 +61,29 @@ class PluginLifecycleIT {
 
         CliRun doctor = installation.run("doctor");
         assertThat(doctor.exitCode()).as(doctor.describe()).isEqualTo(1);
-        assertThat(doctor.stdoutLines()).as(doctor.describe())
-                .anySatisfy(line -> assertThat(line).startsWith("problem:").contains(BrokenPlugin.ID)
-                        .contains("failed").contains(BrokenPlugin.CAUSE))
-                .anySatisfy(line -> assertThat(line).startsWith("ok:").contains(FixturePlugin.ID)
+        assertThat(doctor.stdoutLines())
+                .as(doctor.describe())
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("problem:")
+                        .contains(BrokenPlugin.ID)
+                        .contains("failed")
+                        .contains(BrokenPlugin.CAUSE))
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("ok:")
+                        .contains(FixturePlugin.ID)
                         .contains("started"));
 
         try (RawSession session = installation.serve()) {
             session.initialize(1);
-            assertThat(toolNames(session, 2)).containsAll(TestPlugins.FIXTURE_TOOLS).contains("server_info")
+            assertThat(toolNames(session, 2))
+                    .containsAll(TestPlugins.FIXTURE_TOOLS)
+                    .contains("server_info")
                     .doesNotContain(BrokenTools.TOOL);
             session.send(Json.toolCall(3, "server_info", Map.of()));
-            JsonNode plugins = session.awaitResponse(3).path("result").path("structuredContent").path("plugins");
+            JsonNode plugins = session.awaitResponse(3)
+                    .path("result")
+                    .path("structuredContent")
+                    .path("plugins");
             JsonNode broken = null;
             for (JsonNode plugin : plugins) {
                 if (plugin.path("id").asString("").equals(BrokenPlugin.ID)) {
@@ -96,7 +110,8 @@ class PluginLifecycleIT {
         CliRun version = Installation.copyOfBuilt(dir).run("--version");
 
         assertThat(version.exitCode()).as(version.describe()).isZero();
-        assertThat(version.stdout()).as(version.describe())
+        assertThat(version.stdout())
+                .as(version.describe())
                 .startsWith("switchboard " + System.getProperty("switchboard.e2e.version"));
     }
 

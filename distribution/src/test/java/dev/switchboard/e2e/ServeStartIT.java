@@ -26,11 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import dev.switchboard.e2e.fixture.broken.BrokenPlugin;
+import dev.switchboard.e2e.support.TestPlugins;
 import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.Json;
 import dev.switchboard.testkit.distribution.RawSession;
-import dev.switchboard.e2e.support.TestPlugins;
 
 /**
  * What {@code bin/switchboard serve} (and {@code doctor}) tell an operator at start, as real processes of the built
@@ -41,8 +41,8 @@ import dev.switchboard.e2e.support.TestPlugins;
 class ServeStartIT {
 
     private static final String STACK_FRAME = "\tat ";
-    private static final Pattern SERVING_HTTP = Pattern.compile(
-            "switchboard: serving http (http://127\\.0\\.0\\.1:(\\d+)/mcp); state directory (\\S+)");
+    private static final Pattern SERVING_HTTP =
+            Pattern.compile("switchboard: serving http (http://127\\.0\\.0\\.1:(\\d+)/mcp); state directory (\\S+)");
 
     @TempDir
     Path dir;
@@ -55,9 +55,11 @@ class ServeStartIT {
         CliRun serve = installation.run("serve", "--strict");
 
         assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
-        assertThat(serve.stderr()).as(serve.describe())
+        assertThat(serve.stderr())
+                .as(serve.describe())
                 .contains("switchboard: plugin " + BrokenPlugin.ID + " failed: " + BrokenPlugin.CAUSE)
-                .contains("--strict").doesNotContain("switchboard: serving");
+                .contains("--strict")
+                .doesNotContain("switchboard: serving");
     }
 
     @Test
@@ -67,7 +69,8 @@ class ServeStartIT {
 
         try (RawSession session = installation.serve()) {
             session.initialize(1);
-            assertThat(session.stderr()).as(session.log())
+            assertThat(session.stderr())
+                    .as(session.log())
                     .contains("switchboard: serving stdio; state directory " + installation.stateDir()
                             + "; failed plugins: " + BrokenPlugin.ID + " (see 'switchboard doctor')")
                     .doesNotContain("stdin is a terminal");
@@ -80,7 +83,8 @@ class ServeStartIT {
         // script(1) runs the launcher on a pseudo-terminal, as a person typing the command would; its stdin ending
         // ends the session.
         ProcessBuilder builder = new ProcessBuilder("script", "-qec", installation.launcher() + " serve", "/dev/null")
-                .directory(installation.home().toFile()).redirectErrorStream(true);
+                .directory(installation.home().toFile())
+                .redirectErrorStream(true);
         builder.environment().putAll(installation.environment());
         Process process = builder.start();
         StringBuffer output = new StringBuffer();
@@ -99,7 +103,8 @@ class ServeStartIT {
             while (!output.toString().contains("MCP client") && Instant.now().isBefore(deadline)) {
                 Thread.sleep(50);
             }
-            assertThat(output.toString()).contains("switchboard: serving stdio; state directory")
+            assertThat(output.toString())
+                    .contains("switchboard: serving stdio; state directory")
                     .contains("switchboard: stdin is a terminal, but stdio serving expects an MCP client's JSON-RPC "
                             + "messages");
         } finally {
@@ -129,7 +134,8 @@ class ServeStartIT {
             assertThat(error.path("code").asString("")).isEqualTo("PLUGIN_FAILED");
             assertThat(error.path("details").path("plugin").asString("")).isEqualTo("handoff");
             assertThat(error.path("details").path("reason").asString("")).contains("not a database");
-            assertThat(error.path("message").asString("")).contains("frontispice_list_projects")
+            assertThat(error.path("message").asString(""))
+                    .contains("frontispice_list_projects")
                     .contains("handoff failed to start");
         }
     }
@@ -156,9 +162,11 @@ class ServeStartIT {
             Matcher line = awaitStderr(session, SERVING_HTTP);
             assertThat(Integer.parseInt(line.group(2))).isPositive();
             assertThat(line.group(3)).isEqualTo(installation.stateDir().toString());
-            HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create(line.group(1).replace("/mcp", "/healthz"))).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> health = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(line.group(1).replace("/mcp", "/healthz")))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertThat(health.statusCode()).isEqualTo(200);
             session.sigterm();
             assertThat(session.awaitExit()).as(session.log()).isZero();
@@ -175,8 +183,12 @@ class ServeStartIT {
             CliRun serve = installation.run("serve", "--http", "--port", port);
 
             assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
-            assertThat(serve.stderr()).as(serve.describe()).contains("127.0.0.1:" + port).contains("in use")
-                    .doesNotContain(STACK_FRAME).doesNotContain("Exception");
+            assertThat(serve.stderr())
+                    .as(serve.describe())
+                    .contains("127.0.0.1:" + port)
+                    .contains("in use")
+                    .doesNotContain(STACK_FRAME)
+                    .doesNotContain("Exception");
         }
     }
 
@@ -188,7 +200,9 @@ class ServeStartIT {
         CliRun serve = installation.run("serve", "--state-dir", file.toString());
 
         assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
-        assertThat(serve.stderr()).as(serve.describe()).contains(file + " is not a directory")
+        assertThat(serve.stderr())
+                .as(serve.describe())
+                .contains(file + " is not a directory")
                 .doesNotContain(STACK_FRAME);
         CliRun doctor = installation.run("doctor", "--state-dir", file.toString());
         assertThat(doctor.exitCode()).as(doctor.describe()).isEqualTo(1);
@@ -197,11 +211,12 @@ class ServeStartIT {
 
     @Test
     void unknownKernelKeySetByAnEnvironmentVariableIsBlamedOnThatVariable() {
-        CliRun serve = Installation.copyOfBuilt(dir).runWith(Map.of("SWITCHBOARD_KERNEL__STAT_DIR", "/tmp/x"),
-                Set.of(), "serve");
+        CliRun serve = Installation.copyOfBuilt(dir)
+                .runWith(Map.of("SWITCHBOARD_KERNEL__STAT_DIR", "/tmp/x"), Set.of(), "serve");
 
         assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
-        assertThat(serve.stderr()).as(serve.describe())
+        assertThat(serve.stderr())
+                .as(serve.describe())
                 .contains("unknown key kernel.stat-dir (environment variable SWITCHBOARD_KERNEL__STAT_DIR)")
                 .doesNotContain("application.yaml");
     }
@@ -216,10 +231,14 @@ class ServeStartIT {
         CliRun doctor = installation.run("doctor");
 
         assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
-        assertThat(serve.stderr()).as(serve.describe()).contains(file + ": it is not UTF-8 text")
+        assertThat(serve.stderr())
+                .as(serve.describe())
+                .contains(file + ": it is not UTF-8 text")
                 .doesNotContain("Input length");
-        assertThat(doctor.stdoutLines()).as(doctor.describe())
-                .anySatisfy(line -> assertThat(line).startsWith("problem: configuration: ").contains("not UTF-8"));
+        assertThat(doctor.stdoutLines())
+                .as(doctor.describe())
+                .anySatisfy(line ->
+                        assertThat(line).startsWith("problem: configuration: ").contains("not UTF-8"));
     }
 
     @Test
@@ -230,10 +249,15 @@ class ServeStartIT {
         CliRun doctor = installation.run("doctor");
 
         assertThat(doctor.exitCode()).as(doctor.describe()).isEqualTo(1);
-        assertThat(doctor.stdoutLines()).as(doctor.describe())
-                .anySatisfy(line -> assertThat(line).startsWith("problem: storage: no storage backend is open: "
-                        + "the storage plugin storage-sqlite failed: ").contains("not a database"));
-        assertThat(doctor.stdout() + doctor.stderr()).as(doctor.describe()).doesNotContain(STACK_FRAME)
+        assertThat(doctor.stdoutLines())
+                .as(doctor.describe())
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("problem: storage: no storage backend is open: "
+                                + "the storage plugin storage-sqlite failed: ")
+                        .contains("not a database"));
+        assertThat(doctor.stdout() + doctor.stderr())
+                .as(doctor.describe())
+                .doesNotContain(STACK_FRAME)
                 .doesNotContain("installed and enabled");
     }
 
@@ -259,13 +283,16 @@ class ServeStartIT {
         Installation installation = Installation.copyOfBuilt(dir);
         Path home = dir.resolve("home");
 
-        CliRun followsHome = installation.runWith(Map.of("HOME", home.toString()),
-                Set.of("SWITCHBOARD_KERNEL__STATE_DIR"), "token", "show-path");
-        CliRun option = installation.run("token", "show-path", "--state-dir", dir.resolve("chosen").toString());
+        CliRun followsHome = installation.runWith(
+                Map.of("HOME", home.toString()), Set.of("SWITCHBOARD_KERNEL__STATE_DIR"), "token", "show-path");
+        CliRun option = installation.run(
+                "token", "show-path", "--state-dir", dir.resolve("chosen").toString());
 
-        assertThat(followsHome.stdout().strip()).as(followsHome.describe())
+        assertThat(followsHome.stdout().strip())
+                .as(followsHome.describe())
                 .isEqualTo(home.resolve(".switchboard/owner.token").toString());
-        assertThat(option.stdout().strip()).as(option.describe())
+        assertThat(option.stdout().strip())
+                .as(option.describe())
                 .isEqualTo(dir.resolve("chosen/owner.token").toString());
     }
 
@@ -276,9 +303,11 @@ class ServeStartIT {
 
         CliRun doctor = installation.runWith(Map.of("HOME", home.toString()), Set.of(), "doctor");
 
-        assertThat(doctor.stdoutLines()).as(doctor.describe())
-                .anySatisfy(line -> assertThat(line).startsWith("problem:").contains("home " + home + " is not an "
-                        + "existing directory"));
+        assertThat(doctor.stdoutLines())
+                .as(doctor.describe())
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("problem:")
+                        .contains("home " + home + " is not an " + "existing directory"));
     }
 
     @Test
@@ -289,8 +318,8 @@ class ServeStartIT {
         Path bin = Files.createDirectories(dir.resolve("path-bin"));
         Files.createSymbolicLink(bin.resolve("java"), jdk.resolve("bin/java"));
 
-        CliRun version = installation.runWith(Map.of("PATH", bin + ":/usr/bin:/bin"),
-                Set.of("SWITCHBOARD_JAVA_HOME", "JAVA_HOME"), "--version");
+        CliRun version = installation.runWith(
+                Map.of("PATH", bin + ":/usr/bin:/bin"), Set.of("SWITCHBOARD_JAVA_HOME", "JAVA_HOME"), "--version");
 
         assertThat(version.exitCode()).as(version.describe()).isZero();
         assertThat(marker).as(version.describe()).exists();
@@ -301,11 +330,12 @@ class ServeStartIT {
         Installation installation = Installation.copyOfBuilt(dir);
         Path old = wrappingJdk(dir.resolve("old-jdk"), dir.resolve("old-used"), "17.0.9");
 
-        CliRun version = installation.runWith(Map.of("SWITCHBOARD_JAVA_HOME", old.toString()), Set.of("JAVA_HOME"),
-                "--version");
+        CliRun version =
+                installation.runWith(Map.of("SWITCHBOARD_JAVA_HOME", old.toString()), Set.of("JAVA_HOME"), "--version");
 
         assertThat(version.exitCode()).as(version.describe()).isZero();
-        assertThat(version.stderr()).as(version.describe())
+        assertThat(version.stderr())
+                .as(version.describe())
                 .contains("switchboard: warning: SWITCHBOARD_JAVA_HOME=" + old + " is Java 17, older than 21; using ");
         assertThat(dir.resolve("old-used")).doesNotExist();
     }
@@ -317,8 +347,9 @@ class ServeStartIT {
     private static Path wrappingJdk(Path home, Path marker, String version) throws IOException {
         Path real = Path.of(System.getProperty("java.home"));
         Files.createDirectories(home.resolve("bin"));
-        Path java = Files.writeString(home.resolve("bin/java"), "#!/bin/sh\ntouch '" + marker + "'\nexec '"
-                + real.resolve("bin/java") + "' \"$@\"\n");
+        Path java = Files.writeString(
+                home.resolve("bin/java"),
+                "#!/bin/sh\ntouch '" + marker + "'\nexec '" + real.resolve("bin/java") + "' \"$@\"\n");
         java.toFile().setExecutable(true);
         String release = Files.readString(real.resolve("release"));
         if (version != null) {

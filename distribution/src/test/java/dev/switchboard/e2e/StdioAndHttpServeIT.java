@@ -36,8 +36,8 @@ class StdioAndHttpServeIT {
     void theEndOfStdinEndsTheProcessAndFreesThePort() throws Exception {
         Installation installation = Installation.copyOfBuilt(dir);
         int port = freePort();
-        try (RawSession session = installation.serve(Map.of(), "--transport", "stdio,http", "--port",
-                String.valueOf(port))) {
+        try (RawSession session =
+                installation.serve(Map.of(), "--transport", "stdio,http", "--port", String.valueOf(port))) {
             session.initialize(1);
             assertThat(awaitHealth(port)).as(session.log()).isEqualTo(200);
 
@@ -45,7 +45,9 @@ class StdioAndHttpServeIT {
 
             assertThat(session.awaitExit()).as(session.log()).isZero();
             try (ServerSocket again = new ServerSocket(port)) {
-                assertThat(again.getLocalPort()).as("the port is free for the next launch").isEqualTo(port);
+                assertThat(again.getLocalPort())
+                        .as("the port is free for the next launch")
+                        .isEqualTo(port);
             }
         }
     }
@@ -54,8 +56,8 @@ class StdioAndHttpServeIT {
     void withKeepServingHttpOutlivesStdinUntilSigterm() throws Exception {
         Installation installation = Installation.copyOfBuilt(dir);
         int port = freePort();
-        try (RawSession session = installation.serve(Map.of(), "--transport", "stdio,http", "--port",
-                String.valueOf(port), "--keep-serving")) {
+        try (RawSession session = installation.serve(
+                Map.of(), "--transport", "stdio,http", "--port", String.valueOf(port), "--keep-serving")) {
             session.initialize(1);
             assertThat(awaitHealth(port)).as(session.log()).isEqualTo(200);
 
@@ -82,8 +84,11 @@ class StdioAndHttpServeIT {
     }
 
     private int health(int port) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz")).build(),
-                HttpResponse.BodyHandlers.discarding()).statusCode();
+        return http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     private static int freePort() throws IOException {

@@ -60,7 +60,9 @@ class StdioProtocolIT {
             session.initialize(2);
             session.send(Json.request(3, "tools/list", null));
             JsonNode tools = session.awaitResponse(3);
-            assertThat(tools.path("result").path("tools").isArray()).as("%s", tools).isTrue();
+            assertThat(tools.path("result").path("tools").isArray())
+                    .as("%s", tools)
+                    .isTrue();
         }
     }
 
@@ -80,7 +82,9 @@ class StdioProtocolIT {
         shared.send(Json.request(31, "ping", null));
 
         JsonNode parseError = shared.nextMessage();
-        assertThat(parseError.path("error").path("code").asInt(0)).as("%s", parseError).isEqualTo(-32700);
+        assertThat(parseError.path("error").path("code").asInt(0))
+                .as("%s", parseError)
+                .isEqualTo(-32700);
         assertThat(parseError.path("id").isNull()).as("%s", parseError).isTrue();
         JsonNode pong = shared.nextMessage();
         assertThat(pong.path("id").asLong(0)).as("%s", pong).isEqualTo(31);
@@ -114,7 +118,10 @@ class StdioProtocolIT {
         JsonNode result = response.path("result");
         assertThat(result.path("isError").asBoolean(false)).as("%s", response).isTrue();
         assertThat(result.path("structuredContent").path("code").asString("")).isEqualTo("INVALID_ARGUMENTS");
-        assertThat(result.path("structuredContent").path("details").path("field").asString(""))
+        assertThat(result.path("structuredContent")
+                        .path("details")
+                        .path("field")
+                        .asString(""))
                 .isEqualTo("delay_ms");
         assertThat(text(response)).startsWith("INVALID_ARGUMENTS: ").contains("delay_ms");
     }
@@ -130,7 +137,9 @@ class StdioProtocolIT {
         String text = result.path("content").path(0).path("text").asString("");
         String emoji = Character.toString(0x1F600);
         // The lone surrogate itself cannot survive UTF-8; one character (it, escaped, or U+FFFD) stands in its place.
-        assertThat(text).startsWith("lone ").endsWith(" and emoji " + emoji)
+        assertThat(text)
+                .startsWith("lone ")
+                .endsWith(" and emoji " + emoji)
                 .hasSize(("lone ? and emoji " + emoji).length());
         assertThat(result.path("structuredContent").path("text").asString("")).isEqualTo(text);
     }
@@ -171,16 +180,19 @@ class StdioProtocolIT {
                 JsonNode message = Json.parse(raw);
                 assertThat(message.path("jsonrpc").asString("")).as(line).isEqualTo("2.0");
                 boolean response = message.has("id") && (message.has("result") ^ message.has("error"));
-                boolean requestOrNotification = message.path("method").isString()
-                        && !message.has("result") && !message.has("error");
-                assertThat(response || requestOrNotification).as("not a JSON-RPC 2.0 message: %s", line).isTrue();
+                boolean requestOrNotification =
+                        message.path("method").isString() && !message.has("result") && !message.has("error");
+                assertThat(response || requestOrNotification)
+                        .as("not a JSON-RPC 2.0 message: %s", line)
+                        .isTrue();
             }
         }
     }
 
     /** Decodes with a decoder that refuses malformed input, unlike {@code new String(bytes, UTF_8)}. */
     private static String strictUtf8(byte[] raw) throws CharacterCodingException {
-        return StandardCharsets.UTF_8.newDecoder()
+        return StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
                 .decode(ByteBuffer.wrap(raw))

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tools.jackson.databind.JsonNode;
 
+import dev.switchboard.e2e.support.ToolCatalog;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.Json;
 import dev.switchboard.testkit.distribution.RawSession;
-import dev.switchboard.e2e.support.ToolCatalog;
 
 /**
  * The golden tool catalog: the tools a distribution with every bundled plugin enabled lists over stdio are, per
@@ -35,8 +35,8 @@ import dev.switchboard.e2e.support.ToolCatalog;
 class ToolCatalogIT {
 
     private static final boolean UPDATE = Boolean.getBoolean("switchboard.catalog.update");
-    private static final String REGENERATE = "mvn -B -ntp verify -pl distribution -Dit.test=ToolCatalogIT"
-            + " -Dswitchboard.catalog.update=true";
+    private static final String REGENERATE =
+            "mvn -B -ntp verify -pl distribution -Dit.test=ToolCatalogIT" + " -Dswitchboard.catalog.update=true";
 
     @TempDir
     static Path dir;
@@ -46,7 +46,8 @@ class ToolCatalogIT {
 
     @BeforeAll
     static void listEveryBundledPluginsTools() throws IOException {
-        Installation installation = Installation.copyOfBuilt(dir).enable("workspace").enable("conformance-fixture");
+        Installation installation =
+                Installation.copyOfBuilt(dir).enable("workspace").enable("conformance-fixture");
         try (RawSession session = installation.serve()) {
             session.initialize(1);
             List<JsonNode> tools = new ArrayList<>();
@@ -61,13 +62,20 @@ class ToolCatalogIT {
             session.send(Json.toolCall(id, "server_info", Map.of()));
             JsonNode info = session.awaitResponse(id).path("result").path("structuredContent");
             Map<String, String> ownerOf = new HashMap<>();
-            info.path("plugins").forEach(plugin -> plugin.path("tools")
-                    .forEach(name -> ownerOf.put(name.asString(""), plugin.path("id").asString(""))));
-            assertThat(info.path("plugins").valueStream().map(p -> p.path("state").asString("")))
-                    .as("every bundled plugin started%s", session.log()).containsOnly("started");
+            info.path("plugins")
+                    .forEach(plugin -> plugin.path("tools")
+                            .forEach(name -> ownerOf.put(
+                                    name.asString(""), plugin.path("id").asString(""))));
+            assertThat(info.path("plugins")
+                            .valueStream()
+                            .map(p -> p.path("state").asString("")))
+                    .as("every bundled plugin started%s", session.log())
+                    .containsOnly("started");
             for (JsonNode tool : tools) {
-                LISTED.computeIfAbsent(ownerOf.getOrDefault(tool.path("name").asString(""), "kernel"),
-                        owner -> new ArrayList<>()).add(tool);
+                LISTED.computeIfAbsent(
+                                ownerOf.getOrDefault(tool.path("name").asString(""), "kernel"),
+                                owner -> new ArrayList<>())
+                        .add(tool);
             }
         }
         if (UPDATE) {
@@ -84,10 +92,16 @@ class ToolCatalogIT {
         for (Map.Entry<String, List<JsonNode>> owner : LISTED.entrySet()) {
             Path file = catalogOf(owner.getKey());
             String running = ToolCatalog.snapshot(owner.getValue());
-            assertThat(file).as("the committed catalog of %s; if the change is meant, run %s and review the diff",
-                    owner.getKey(), REGENERATE).exists();
-            assertThat(running).as("%s's tools against %s; if the change is meant, run %s and review the diff",
-                    owner.getKey(), ToolCatalog.repository().relativize(file), REGENERATE).isEqualTo(Files.readString(file));
+            assertThat(file)
+                    .as(
+                            "the committed catalog of %s; if the change is meant, run %s and review the diff",
+                            owner.getKey(), REGENERATE)
+                    .exists();
+            assertThat(running)
+                    .as(
+                            "%s's tools against %s; if the change is meant, run %s and review the diff",
+                            owner.getKey(), ToolCatalog.repository().relativize(file), REGENERATE)
+                    .isEqualTo(Files.readString(file));
         }
     }
 
@@ -96,7 +110,9 @@ class ToolCatalogIT {
         SortedMap<String, String> snapshots = new TreeMap<>();
         for (String owner : LISTED.keySet()) {
             Path file = catalogOf(owner);
-            assertThat(file).as("the committed catalog of %s; run %s", owner, REGENERATE).exists();
+            assertThat(file)
+                    .as("the committed catalog of %s; run %s", owner, REGENERATE)
+                    .exists();
             snapshots.put(owner, Files.readString(file));
         }
         String page = ToolCatalog.page(snapshots, """
@@ -112,7 +128,9 @@ class ToolCatalogIT {
             Files.writeString(doc, page);
         }
         assertThat(doc).as("docs/tool-catalog.md; run %s", REGENERATE).exists();
-        assertThat(Files.readString(doc)).as("docs/tool-catalog.md is stale; run %s", REGENERATE).isEqualTo(page);
+        assertThat(Files.readString(doc))
+                .as("docs/tool-catalog.md is stale; run %s", REGENERATE)
+                .isEqualTo(page);
     }
 
     private static Path catalogOf(String owner) {

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,26 +53,42 @@ class WorkspaceHttpIT {
         Path home = Files.createDirectories(dir.resolve("home"));
         Path project = Files.createDirectories(home.resolve("project")).toRealPath();
         Set<String> idleSessions = ConcurrentHashMap.newKeySet();
-        try (HttpServe server = HttpServe.start(installation,
-                Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString()), dir.resolve("server.log"));
-             ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
-             HttpClient http = HttpClient.newHttpClient()) {
+        try (HttpServe server = HttpServe.start(
+                        installation,
+                        Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString()),
+                        dir.resolve("server.log"));
+                ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
+                HttpClient http = HttpClient.newHttpClient()) {
             McpSyncClient idle = HttpJavaClientIT.client(server, "workspace-idle", idleSessions, CALL_TIMEOUT);
             idle.initialize();
-            String workspace = (String) structured(ok(idle, server, "workspace_open",
-                    Map.of("cwd", project.toString()))).get("workspace_id");
-            Map<String, Object> earlier = Map.of("workspace_id", workspace, "request_key", "k-71",
-                    "command", "printf x >> ../counter-71; echo first 71");
+            String workspace =
+                    (String) structured(ok(idle, server, "workspace_open", Map.of("cwd", project.toString())))
+                            .get("workspace_id");
+            Map<String, Object> earlier = Map.of(
+                    "workspace_id",
+                    workspace,
+                    "request_key",
+                    "k-71",
+                    "command",
+                    "printf x >> ../counter-71; echo first 71");
             McpSchema.CallToolResult first = ok(idle, server, "bash", earlier);
 
-            McpSyncClient busy = HttpJavaClientIT.client(server, "workspace-busy", ConcurrentHashMap.newKeySet(),
-                    CALL_TIMEOUT);
+            McpSyncClient busy =
+                    HttpJavaClientIT.client(server, "workspace-busy", ConcurrentHashMap.newKeySet(), CALL_TIMEOUT);
             busy.initialize();
             // Waits for the test's gate, so the call is certainly running while the sessions pile up.
-            Map<String, Object> gated = Map.of("workspace_id", workspace, "request_key", "k-72",
-                    "command", "echo $$ > ../pid-72; while [ ! -f ../gate-72 ]; do sleep 0.1; done; echo done 72");
-            CompletableFuture<McpSchema.CallToolResult> running = CompletableFuture.supplyAsync(() -> busy.callTool(
-                    McpSchema.CallToolRequest.builder("bash").arguments(gated).build()), background);
+            Map<String, Object> gated = Map.of(
+                    "workspace_id",
+                    workspace,
+                    "request_key",
+                    "k-72",
+                    "command",
+                    "echo $$ > ../pid-72; while [ ! -f ../gate-72 ]; do sleep 0.1; done; echo done 72");
+            CompletableFuture<McpSchema.CallToolResult> running = CompletableFuture.supplyAsync(
+                    () -> busy.callTool(McpSchema.CallToolRequest.builder("bash")
+                            .arguments(gated)
+                            .build()),
+                    background);
             long commandPid = Pids.await(home.resolve("pid-72"), Duration.ofSeconds(20));
             try {
                 for (int i = 0; i < CYCLES; i++) {
@@ -80,11 +96,14 @@ class WorkspaceHttpIT {
                 }
 
                 assertThat(ping(http, server, idleSessions.iterator().next()).statusCode())
-                        .as("the idle session after %d new ones%s", CYCLES, server.log()).isEqualTo(404);
+                        .as("the idle session after %d new ones%s", CYCLES, server.log())
+                        .isEqualTo(404);
 
                 Files.createFile(home.resolve("gate-72"));
                 McpSchema.CallToolResult completed = running.get(CALL_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-                assertThat(completed.isError()).as("%s%s", completed, server.log()).isFalse();
+                assertThat(completed.isError())
+                        .as("%s%s", completed, server.log())
+                        .isFalse();
                 assertThat(text(completed)).contains("done 72");
             } finally {
                 Pids.killQuietly(commandPid);
@@ -98,10 +117,13 @@ class WorkspaceHttpIT {
                 McpSchema.CallToolResult replayedGated = ok(fresh, server, "bash", gated);
                 assertThat(structured(replayedGated)).containsEntry("replayed", true);
                 assertThat(text(replayedGated)).contains("done 72");
-                assertThat(text(ok(fresh, server, "ls", Map.of("workspace_id", workspace)))).as("the old workspace")
+                assertThat(text(ok(fresh, server, "ls", Map.of("workspace_id", workspace))))
+                        .as("the old workspace")
                         .isNotBlank();
             }
-            assertThat(Files.readString(home.resolve("counter-71"))).as("the first command ran once").isEqualTo("x");
+            assertThat(Files.readString(home.resolve("counter-71")))
+                    .as("the first command ran once")
+                    .isEqualTo("x");
             busy.closeGracefully();
             closeQuietly(idle);
         }
@@ -112,36 +134,47 @@ class WorkspaceHttpIT {
         Installation installation = Installation.copyOfBuilt(dir).enable("workspace");
         Path home = Files.createDirectories(dir.resolve("home"));
         Path project = Files.createDirectories(home.resolve("project")).toRealPath();
-        try (HttpServe server = HttpServe.start(installation,
-                Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString(),
-                        "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__SSE_HEARTBEAT_MS", "100"), dir.resolve("server.log"));
-             HttpClient http = HttpClient.newHttpClient();
-             McpSyncClient client = HttpJavaClientIT.client(server, "workspace-stays",
-                     ConcurrentHashMap.newKeySet(), CALL_TIMEOUT)) {
+        try (HttpServe server = HttpServe.start(
+                        installation,
+                        Map.of(
+                                "SWITCHBOARD_PLUGINS__WORKSPACE__HOME",
+                                home.toString(),
+                                "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__SSE_HEARTBEAT_MS",
+                                "100"),
+                        dir.resolve("server.log"));
+                HttpClient http = HttpClient.newHttpClient();
+                McpSyncClient client = HttpJavaClientIT.client(
+                        server, "workspace-stays", ConcurrentHashMap.newKeySet(), CALL_TIMEOUT)) {
             client.initialize();
-            String workspace = (String) structured(ok(client, server, "workspace_open",
-                    Map.of("cwd", project.toString()))).get("workspace_id");
+            String workspace =
+                    (String) structured(ok(client, server, "workspace_open", Map.of("cwd", project.toString())))
+                            .get("workspace_id");
             String command = "echo $$ > ../pid-gone; while [ ! -f ../gate-gone ]; do sleep 0.1; done;"
                     + " printf y >> ../counter-gone; echo finished";
-            Map<String, Object> arguments = Map.of("workspace_id", workspace, "request_key", "k-gone",
-                    "command", command);
+            Map<String, Object> arguments =
+                    Map.of("workspace_id", workspace, "request_key", "k-gone", "command", command);
 
             String session = initialize(http, server);
             long commandPid;
-            try (Socket vanishing = new Socket(server.uri("").getHost(), server.uri("").getPort())) {
+            try (Socket vanishing =
+                    new Socket(server.uri("").getHost(), server.uri("").getPort())) {
                 sendCall(vanishing, server, session, workspace, command);
                 commandPid = Pids.await(home.resolve("pid-gone"), Duration.ofSeconds(20));
             }
             try {
                 // The heartbeat (100 ms) finds the caller gone; the command must keep running to its end.
                 Thread.sleep(1_000);
-                assertThat(Pids.alive(commandPid)).as("the command after its caller left%s", server.log()).isTrue();
+                assertThat(Pids.alive(commandPid))
+                        .as("the command after its caller left%s", server.log())
+                        .isTrue();
                 Files.createFile(home.resolve("gate-gone"));
 
                 McpSchema.CallToolResult replayed = ok(client, server, "bash", arguments);
                 assertThat(structured(replayed)).containsEntry("replayed", true);
                 assertThat(text(replayed)).contains("finished");
-                assertThat(Files.readString(home.resolve("counter-gone"))).as("ran once").isEqualTo("y");
+                assertThat(Files.readString(home.resolve("counter-gone")))
+                        .as("ran once")
+                        .isEqualTo("y");
             } finally {
                 Pids.killQuietly(commandPid);
             }
@@ -163,10 +196,10 @@ class WorkspaceHttpIT {
             throws IOException {
         String body = """
                 {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"bash","arguments":\
-                {"workspace_id":"%s","request_key":"k-gone","command":"%s"}}}""".formatted(workspace,
-                command.replace("\\", "\\\\").replace("\"", "\\\""));
+                {"workspace_id":"%s","request_key":"k-gone","command":"%s"}}}""".formatted(workspace, command.replace("\\", "\\\\").replace("\"", "\\\""));
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        String head = "POST /mcp HTTP/1.1\r\nHost: " + server.uri("").getHost() + ":" + server.uri("").getPort()
+        String head = "POST /mcp HTTP/1.1\r\nHost: " + server.uri("").getHost() + ":"
+                + server.uri("").getPort()
                 + "\r\nAuthorization: Bearer " + server.token() + "\r\nMcp-Session-Id: " + session
                 + "\r\nMcp-Protocol-Version: 2025-11-25\r\nContent-Type: application/json"
                 + "\r\nAccept: application/json, text/event-stream\r\nContent-Length: " + bytes.length + "\r\n\r\n";
@@ -176,10 +209,10 @@ class WorkspaceHttpIT {
         out.flush();
     }
 
-    private static McpSchema.CallToolResult ok(McpSyncClient client, HttpServe server, String tool,
-                                               Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(McpSchema.CallToolRequest.builder(tool)
-                .arguments(arguments).build());
+    private static McpSchema.CallToolResult ok(
+            McpSyncClient client, HttpServe server, String tool, Map<String, Object> arguments) {
+        McpSchema.CallToolResult result = client.callTool(
+                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
         assertThat(result.isError()).as("%s: %s%s", tool, result, server.log()).isFalse();
         return result;
     }
@@ -190,7 +223,9 @@ class WorkspaceHttpIT {
         HttpResponse<String> init = server.post(http, null, """
                 {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
                 "capabilities":{},"clientInfo":{"name":"cycle-%d","version":"1"}}}""".formatted(n));
-        assertThat(init.statusCode()).as("initialize %d: %s%s", n, init.body(), server.log()).isEqualTo(200);
+        assertThat(init.statusCode())
+                .as("initialize %d: %s%s", n, init.body(), server.log())
+                .isEqualTo(200);
         String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
         assertThat(server.post(http, session, """
                 {"jsonrpc":"2.0","method":"notifications/initialized"}""").statusCode()).isEqualTo(202);

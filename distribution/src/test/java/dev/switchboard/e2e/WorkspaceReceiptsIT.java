@@ -53,17 +53,26 @@ class WorkspaceReceiptsIT {
         Map<String, Object> command;
         try (RawSession first = serve()) {
             String workspace = open(first, project);
-            command = Map.of("workspace_id", workspace, "request_key", "k-63",
-                    "command", "printf x >> ../counter-63; echo original output 63");
+            command = Map.of(
+                    "workspace_id",
+                    workspace,
+                    "request_key",
+                    "k-63",
+                    "command",
+                    "printf x >> ../counter-63; echo original output 63");
             JsonNode ran = call(first, 3, "bash", command);
-            assertThat(ran.path("isError").asBoolean(false)).as("%s%s", ran, first.log()).isFalse();
+            assertThat(ran.path("isError").asBoolean(false))
+                    .as("%s%s", ran, first.log())
+                    .isFalse();
             stop(first);
         }
 
         try (RawSession second = serve()) {
             JsonNode replay = call(second, 2, "bash", command);
 
-            assertThat(replay.path("isError").asBoolean(false)).as("%s%s", replay, second.log()).isFalse();
+            assertThat(replay.path("isError").asBoolean(false))
+                    .as("%s%s", replay, second.log())
+                    .isFalse();
             JsonNode facts = replay.path("structuredContent");
             assertThat(facts.path("status").asString("")).as("%s", replay).isEqualTo("completed");
             assertThat(facts.path("replayed").asBoolean(false)).isTrue();
@@ -73,7 +82,9 @@ class WorkspaceReceiptsIT {
             assertThat(facts.path("output").asString("")).isEqualTo(text(replay));
             stop(second);
         }
-        assertThat(Files.readString(project.resolveSibling("counter-63"))).as("the side effect").isEqualTo("x");
+        assertThat(Files.readString(project.resolveSibling("counter-63")))
+                .as("the side effect")
+                .isEqualTo("x");
     }
 
     /** 64: SIGKILL mid-command, restart, retry: OUTCOME_UNCERTAIN, and the command does not run again. */
@@ -86,8 +97,13 @@ class WorkspaceReceiptsIT {
         try {
             try (RawSession first = serve()) {
                 String workspace = open(first, project);
-                command = Map.of("workspace_id", workspace, "request_key", "k-64",
-                        "command", "printf x >> ../counter-64; echo $$ > ../pid-64; exec sleep 60");
+                command = Map.of(
+                        "workspace_id",
+                        workspace,
+                        "request_key",
+                        "k-64",
+                        "command",
+                        "printf x >> ../counter-64; echo $$ > ../pid-64; exec sleep 60");
                 first.send(Json.toolCall(3, "bash", command));
                 commandPid = Pids.await(pidFile, WAIT);
 
@@ -96,19 +112,29 @@ class WorkspaceReceiptsIT {
             }
             // SIGKILL gives the server no chance to stop its command; end the orphan before the retry.
             Pids.killQuietly(commandPid);
-            assertThat(Pids.awaitDeath(commandPid, WAIT)).as("the orphaned command ends").isTrue();
+            assertThat(Pids.awaitDeath(commandPid, WAIT))
+                    .as("the orphaned command ends")
+                    .isTrue();
 
             try (RawSession second = serve()) {
                 JsonNode retry = call(second, 2, "bash", command);
 
-                assertThat(retry.path("isError").asBoolean(false)).as("%s%s", retry, second.log()).isTrue();
-                assertThat(retry.path("structuredContent").path("code").asString("")).as("%s", retry)
+                assertThat(retry.path("isError").asBoolean(false))
+                        .as("%s%s", retry, second.log())
+                        .isTrue();
+                assertThat(retry.path("structuredContent").path("code").asString(""))
+                        .as("%s", retry)
                         .isEqualTo("OUTCOME_UNCERTAIN");
-                assertThat(retry.path("structuredContent").path("details").path("replayed").asBoolean(false))
+                assertThat(retry.path("structuredContent")
+                                .path("details")
+                                .path("replayed")
+                                .asBoolean(false))
                         .isTrue();
                 stop(second);
             }
-            assertThat(Files.readString(project.resolveSibling("counter-64"))).as("ran once").isEqualTo("x");
+            assertThat(Files.readString(project.resolveSibling("counter-64")))
+                    .as("ran once")
+                    .isEqualTo("x");
             assertThat(Files.readString(pidFile).strip()).isEqualTo(Long.toString(commandPid));
         } finally {
             if (commandPid > 0) {
@@ -127,24 +153,36 @@ class WorkspaceReceiptsIT {
         try {
             try (RawSession first = serve()) {
                 String workspace = open(first, project);
-                command = Map.of("workspace_id", workspace, "request_key", "k-65",
-                        "command", "echo $$ > ../pid-65; exec sleep 60");
+                command = Map.of(
+                        "workspace_id",
+                        workspace,
+                        "request_key",
+                        "k-65",
+                        "command",
+                        "echo $$ > ../pid-65; exec sleep 60");
                 first.send(Json.toolCall(3, "bash", command));
                 commandPid = Pids.await(pidFile, WAIT);
 
                 first.sigterm();
-                assertThat(first.awaitExit()).as("exit status after SIGTERM%s", first.log()).isZero();
-                assertThat(Pids.alive(commandPid)).as("the command's process %d after the server exited%s",
-                        commandPid, first.log()).isFalse();
+                assertThat(first.awaitExit())
+                        .as("exit status after SIGTERM%s", first.log())
+                        .isZero();
+                assertThat(Pids.alive(commandPid))
+                        .as("the command's process %d after the server exited%s", commandPid, first.log())
+                        .isFalse();
             }
 
             try (RawSession second = serve()) {
                 JsonNode retry = call(second, 2, "bash", command);
 
-                assertThat(retry.path("isError").asBoolean(false)).as("%s%s", retry, second.log()).isTrue();
+                assertThat(retry.path("isError").asBoolean(false))
+                        .as("%s%s", retry, second.log())
+                        .isTrue();
                 JsonNode details = retry.path("structuredContent").path("details");
                 assertThat(details.path("status").asString("")).as("%s", retry).isEqualTo("failed");
-                assertThat(details.path("replayed").asBoolean(false)).as("%s", retry).isTrue();
+                assertThat(details.path("replayed").asBoolean(false))
+                        .as("%s", retry)
+                        .isTrue();
                 stop(second);
             }
             assertThat(Files.readString(pidFile).strip()).as("not run again").isEqualTo(Long.toString(commandPid));
@@ -165,24 +203,54 @@ class WorkspaceReceiptsIT {
         Path stateDir = dir.resolve("fresh-state");
         try (RawSession session = serve(Map.of("SWITCHBOARD_KERNEL__STATE_DIR", stateDir.toString()))) {
             String workspace = open(session, project);
-            JsonNode wrote = call(session, 3, "write", Map.of("workspace_id", workspace, "request_key", "w-66",
-                    "path", "secret.txt", "content", contentMarker + "\n", "expected_revision", "missing"));
-            assertThat(wrote.path("isError").asBoolean(false)).as("%s%s", wrote, session.log()).isFalse();
-            JsonNode ran = call(session, 4, "bash", Map.of("workspace_id", workspace, "request_key", "b-66",
-                    "command", "printf done # " + commandMarker));
-            assertThat(ran.path("isError").asBoolean(false)).as("%s%s", ran, session.log()).isFalse();
+            JsonNode wrote = call(
+                    session,
+                    3,
+                    "write",
+                    Map.of(
+                            "workspace_id",
+                            workspace,
+                            "request_key",
+                            "w-66",
+                            "path",
+                            "secret.txt",
+                            "content",
+                            contentMarker + "\n",
+                            "expected_revision",
+                            "missing"));
+            assertThat(wrote.path("isError").asBoolean(false))
+                    .as("%s%s", wrote, session.log())
+                    .isFalse();
+            JsonNode ran = call(
+                    session,
+                    4,
+                    "bash",
+                    Map.of(
+                            "workspace_id",
+                            workspace,
+                            "request_key",
+                            "b-66",
+                            "command",
+                            "printf done # " + commandMarker));
+            assertThat(ran.path("isError").asBoolean(false))
+                    .as("%s%s", ran, session.log())
+                    .isFalse();
             stop(session);
         }
 
         Path database = stateDir.resolve("switchboard.db");
         try (Stream<Path> tree = Files.walk(stateDir)) {
-            assertThat(tree.filter(Files::isDirectory)).as("every directory under the state directory")
-                    .allSatisfy(folder -> assertThat(mode(folder)).as("%s", folder).isEqualTo("rwx------"));
+            assertThat(tree.filter(Files::isDirectory))
+                    .as("every directory under the state directory")
+                    .allSatisfy(
+                            folder -> assertThat(mode(folder)).as("%s", folder).isEqualTo("rwx------"));
         }
         assertThat(mode(database)).isEqualTo("rw-------");
-        assertThat(SqliteFile.column(database, "SELECT tool FROM workspace_receipt")).as("the receipts are there")
+        assertThat(SqliteFile.column(database, "SELECT tool FROM workspace_receipt"))
+                .as("the receipts are there")
                 .contains("write", "bash");
-        assertThat(SqliteFile.everyValue(database)).noneMatch(value -> value.contains(commandMarker))
+        assertThat(SqliteFile.everyValue(database))
+                .noneMatch(value -> value.contains(commandMarker))
                 .noneMatch(value -> value.contains(contentMarker));
     }
 

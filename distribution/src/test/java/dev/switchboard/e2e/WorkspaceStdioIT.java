@@ -54,9 +54,13 @@ class WorkspaceStdioIT {
         project = Files.createDirectories(home.resolve("project")).toRealPath();
         Files.writeString(project.resolve("notes.txt"), "first line\nsecond line\n");
         Files.writeString(project.resolve("AGENTS.md"), "Run the tests before committing.\n");
-        client = McpClients.stdioInitialized(installation, Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString()),
-                "switchboard-e2e-workspace", SERVER_STDERR);
-        workspaceId = (String) structured(ok("workspace_open", Map.of("cwd", "project"))).get("workspace_id");
+        client = McpClients.stdioInitialized(
+                installation,
+                Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString()),
+                "switchboard-e2e-workspace",
+                SERVER_STDERR);
+        workspaceId = (String)
+                structured(ok("workspace_open", Map.of("cwd", "project"))).get("workspace_id");
     }
 
     @AfterAll
@@ -70,14 +74,22 @@ class WorkspaceStdioIT {
     @Test
     void toolsListOffersTheTenWorkspaceToolsWithTheirHints() {
         List<McpSchema.Tool> tools = client.listTools().tools().stream()
-                .filter(tool -> WORKSPACE_TOOLS.contains(tool.name())).toList();
+                .filter(tool -> WORKSPACE_TOOLS.contains(tool.name()))
+                .toList();
 
-        assertThat(tools).as(log()).extracting(McpSchema.Tool::name)
+        assertThat(tools)
+                .as(log())
+                .extracting(McpSchema.Tool::name)
                 .containsExactlyInAnyOrderElementsOf(WORKSPACE_TOOLS);
-        assertThat(tools).filteredOn(tool -> tool.name().equals("read")).singleElement()
+        assertThat(tools)
+                .filteredOn(tool -> tool.name().equals("read"))
+                .singleElement()
                 .satisfies(tool -> assertThat(tool.annotations().readOnlyHint()).isTrue());
-        assertThat(tools).filteredOn(tool -> tool.name().equals("bash")).singleElement()
-                .satisfies(tool -> assertThat(tool.annotations().destructiveHint()).isTrue());
+        assertThat(tools)
+                .filteredOn(tool -> tool.name().equals("bash"))
+                .singleElement()
+                .satisfies(
+                        tool -> assertThat(tool.annotations().destructiveHint()).isTrue());
     }
 
     /** 37, 39: a relative cwd starts from the configured home; the project's instructions are found. */
@@ -89,7 +101,8 @@ class WorkspaceStdioIT {
         Map<String, Object> facts = structured(opened);
         assertThat(UUID.fromString((String) facts.get("workspace_id"))).isNotNull();
         assertThat(facts).containsEntry("cwd", project.toString()).containsEntry("models_for_tools", false);
-        assertThat((List<Object>) facts.get("instructions")).contains(project.resolve("AGENTS.md").toString());
+        assertThat((List<Object>) facts.get("instructions"))
+                .contains(project.resolve("AGENTS.md").toString());
         assertThat(text(opened)).contains("Run the tests before committing.");
         assertThat(facts.get("output")).isEqualTo(text(opened));
     }
@@ -100,7 +113,8 @@ class WorkspaceStdioIT {
         McpSchema.CallToolResult read = ok("read", Map.of("workspace_id", workspaceId, "path", "notes.txt"));
 
         assertThat(text(read)).contains("first line", "second line");
-        assertThat(structured(read)).containsEntry("output", text(read))
+        assertThat(structured(read))
+                .containsEntry("output", text(read))
                 .containsEntry("revision", revision(Files.readAllBytes(project.resolve("notes.txt"))));
     }
 
@@ -112,14 +126,37 @@ class WorkspaceStdioIT {
         String read = (String) structured(ok("read", Map.of("workspace_id", workspaceId, "path", "write-me.txt")))
                 .get("revision");
 
-        McpSchema.CallToolResult written = ok("write", Map.of("workspace_id", workspaceId, "request_key", "w-1",
-                "path", "write-me.txt", "content", "version 2\n", "expected_revision", read));
-        assertThat(structured(written)).containsEntry("revision", revision("version 2\n".getBytes(StandardCharsets.UTF_8)))
+        McpSchema.CallToolResult written = ok(
+                "write",
+                Map.of(
+                        "workspace_id",
+                        workspaceId,
+                        "request_key",
+                        "w-1",
+                        "path",
+                        "write-me.txt",
+                        "content",
+                        "version 2\n",
+                        "expected_revision",
+                        read));
+        assertThat(structured(written))
+                .containsEntry("revision", revision("version 2\n".getBytes(StandardCharsets.UTF_8)))
                 .containsEntry("output", text(written));
         assertThat(Files.readString(file)).isEqualTo("version 2\n");
 
-        McpSchema.CallToolResult stale = call("write", Map.of("workspace_id", workspaceId, "request_key", "w-2",
-                "path", "write-me.txt", "content", "version 3\n", "expected_revision", read));
+        McpSchema.CallToolResult stale = call(
+                "write",
+                Map.of(
+                        "workspace_id",
+                        workspaceId,
+                        "request_key",
+                        "w-2",
+                        "path",
+                        "write-me.txt",
+                        "content",
+                        "version 3\n",
+                        "expected_revision",
+                        read));
         assertThat(stale.isError()).as(String.valueOf(stale)).isTrue();
         assertThat(structured(stale)).containsEntry("code", "REVISION_CONFLICT").containsEntry("output", text(stale));
         assertThat(Files.readString(file)).isEqualTo("version 2\n");
@@ -128,24 +165,46 @@ class WorkspaceStdioIT {
     /** 45 (the diff part): edit matches against the original text and returns a unified diff. */
     @Test
     void editReplacesTheMatchedTextAndReturnsADiff() throws IOException {
-        McpSchema.CallToolResult created = ok("write", Map.of("workspace_id", workspaceId, "request_key", "e-1",
-                "path", "edit-me.txt", "content", "hello\nworld\n", "expected_revision", "missing"));
+        McpSchema.CallToolResult created = ok(
+                "write",
+                Map.of(
+                        "workspace_id",
+                        workspaceId,
+                        "request_key",
+                        "e-1",
+                        "path",
+                        "edit-me.txt",
+                        "content",
+                        "hello\nworld\n",
+                        "expected_revision",
+                        "missing"));
 
-        McpSchema.CallToolResult edited = ok("edit", Map.of("workspace_id", workspaceId, "request_key", "e-2",
-                "path", "edit-me.txt", "expected_revision", structured(created).get("revision"),
-                "edits", List.of(Map.of("oldText", "world", "newText", "there"))));
+        McpSchema.CallToolResult edited = ok(
+                "edit",
+                Map.of(
+                        "workspace_id",
+                        workspaceId,
+                        "request_key",
+                        "e-2",
+                        "path",
+                        "edit-me.txt",
+                        "expected_revision",
+                        structured(created).get("revision"),
+                        "edits",
+                        List.of(Map.of("oldText", "world", "newText", "there"))));
 
         assertThat((String) map(structured(edited).get("details")).get("diff")).contains("-world", "+there");
         assertThat(Files.readString(project.resolve("edit-me.txt"))).isEqualTo("hello\nthere\n");
-        assertThat(structured(edited)).containsEntry("revision", revision("hello\nthere\n".getBytes(StandardCharsets.UTF_8)))
+        assertThat(structured(edited))
+                .containsEntry("revision", revision("hello\nthere\n".getBytes(StandardCharsets.UTF_8)))
                 .containsEntry("output", text(edited));
     }
 
     /** 50 (grep): the matching line, in the text and in the output. */
     @Test
     void grepFindsTheMatchingLine() {
-        McpSchema.CallToolResult found = ok("grep", Map.of("workspace_id", workspaceId, "pattern", "second",
-                "glob", "notes.txt"));
+        McpSchema.CallToolResult found =
+                ok("grep", Map.of("workspace_id", workspaceId, "pattern", "second", "glob", "notes.txt"));
 
         assertThat(text(found)).contains("notes.txt").contains("second line").doesNotContain("first line");
         assertThat(structured(found)).containsEntry("output", text(found));
@@ -154,8 +213,13 @@ class WorkspaceStdioIT {
     /** 51, 52: a retry with the same key replays the first outcome; the same key for another command is refused. */
     @Test
     void bashRunsOncePerRequestKey() throws IOException {
-        Map<String, Object> once = Map.of("workspace_id", workspaceId, "request_key", "b-1",
-                "command", "printf x >> ../bash-counter; echo ran once");
+        Map<String, Object> once = Map.of(
+                "workspace_id",
+                workspaceId,
+                "request_key",
+                "b-1",
+                "command",
+                "printf x >> ../bash-counter; echo ran once");
 
         McpSchema.CallToolResult first = ok("bash", once);
         McpSchema.CallToolResult retry = ok("bash", once);
@@ -166,18 +230,20 @@ class WorkspaceStdioIT {
         assertThat(text(retry)).isEqualTo(text(first));
         assertThat(Files.readString(project.resolveSibling("bash-counter"))).isEqualTo("x");
 
-        McpSchema.CallToolResult conflict = call("bash", Map.of("workspace_id", workspaceId, "request_key", "b-1",
-                "command", "echo something else"));
+        McpSchema.CallToolResult conflict = call(
+                "bash", Map.of("workspace_id", workspaceId, "request_key", "b-1", "command", "echo something else"));
         assertThat(conflict.isError()).isTrue();
-        assertThat(structured(conflict)).containsEntry("code", "REQUEST_KEY_CONFLICT")
+        assertThat(structured(conflict))
+                .containsEntry("code", "REQUEST_KEY_CONFLICT")
                 .containsEntry("output", text(conflict));
     }
 
     /** 55: a non-zero exit is an error with the exit code, and its output carries the command's output. */
     @Test
     void aFailingCommandIsAnErrorWhoseOutputRepeatsTheText() {
-        McpSchema.CallToolResult failed = call("bash", Map.of("workspace_id", workspaceId, "request_key", "f-1",
-                "command", "printf error >&2; exit 7"));
+        McpSchema.CallToolResult failed = call(
+                "bash",
+                Map.of("workspace_id", workspaceId, "request_key", "f-1", "command", "printf error >&2; exit 7"));
 
         assertThat(failed.isError()).as(String.valueOf(failed)).isTrue();
         assertThat(text(failed)).contains("error");
@@ -188,11 +254,12 @@ class WorkspaceStdioIT {
     /** 40: a schema violation never reaches the tool; the error names the field and carries its output too. */
     @Test
     void anUnknownArgumentIsInvalidArguments() {
-        McpSchema.CallToolResult invalid = call("read", Map.of("workspace_id", workspaceId, "path", "notes.txt",
-                "unexpected", true));
+        McpSchema.CallToolResult invalid =
+                call("read", Map.of("workspace_id", workspaceId, "path", "notes.txt", "unexpected", true));
 
         assertThat(invalid.isError()).isTrue();
-        assertThat(structured(invalid)).containsEntry("code", "INVALID_ARGUMENTS")
+        assertThat(structured(invalid))
+                .containsEntry("code", "INVALID_ARGUMENTS")
                 .containsEntry("output", text(invalid));
         assertThat(details(invalid)).containsEntry("field", "unexpected");
     }
@@ -200,24 +267,28 @@ class WorkspaceStdioIT {
     /** 38: a regular file is not a workspace. */
     @Test
     void aRegularFileIsNotAWorkspace() {
-        McpSchema.CallToolResult refused = call("workspace_open", Map.of("cwd", project.resolve("notes.txt")
-                .toString()));
+        McpSchema.CallToolResult refused = call(
+                "workspace_open", Map.of("cwd", project.resolve("notes.txt").toString()));
 
         assertThat(refused.isError()).isTrue();
-        assertThat(structured(refused)).containsEntry("code", "INVALID_WORKSPACE")
+        assertThat(structured(refused))
+                .containsEntry("code", "INVALID_WORKSPACE")
                 .containsEntry("output", text(refused));
     }
 
     static String revision(byte[] bytes) {
         try {
-            return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return "sha256:"
+                    + HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static McpSchema.CallToolResult call(String tool, Map<String, Object> arguments) {
-        return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
+        return client.callTool(
+                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
     }
 
     private static McpSchema.CallToolResult ok(String tool, Map<String, Object> arguments) {

@@ -38,7 +38,6 @@ class WorkspaceTypeScriptClientIT {
         env.put("SWITCHBOARD_E2E_WORKSPACE_HOME", workspaceHome.toString());
         env.put("SWITCHBOARD_E2E_WORKSPACE_TOOLS", String.join(",", ToolCatalog.names("workspace")));
 
-        NodeTests.assertPasses(TypeScriptClientIT.nodeDir(), SCRIPT, env, TIMEOUT, dir.resolve("node-test.log"),
-                TESTS);
+        NodeTests.assertPasses(TypeScriptClientIT.nodeDir(), SCRIPT, env, TIMEOUT, dir.resolve("node-test.log"), TESTS);
     }
 }

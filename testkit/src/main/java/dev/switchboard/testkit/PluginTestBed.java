@@ -78,14 +78,15 @@ public final class PluginTestBed implements AutoCloseable {
     private PluginTestBed(Builder builder, Path stateDir) {
         this.pluginId = builder.pluginId;
         this.stateDir = stateDir;
-        this.kernel = Guice.createInjector(Modules.override(new KernelModule(config(builder, stateDir),
-                BuildInfo.current())).with(builder.kernelOverrides));
+        this.kernel =
+                Guice.createInjector(Modules.override(new KernelModule(config(builder, stateDir), BuildInfo.current()))
+                        .with(builder.kernelOverrides));
         this.assembler = kernel.getInstance(PluginAssembler.class);
         ExtensionIndex own = ExtensionIndex.of(builder.module.getClass());
         try {
             openStorage(own);
-            this.plugin = assembler.injector(pluginId,
-                    Modules.override(builder.module).with(builder.pluginOverrides));
+            this.plugin = assembler.injector(
+                    pluginId, Modules.override(builder.module).with(builder.pluginOverrides));
             this.contributions = assembler.contribute(pluginId, plugin, new IndexedExtensions(own, plugin));
             if (builder.startServices) {
                 services.start(pluginId, contributions.services());
@@ -115,27 +116,28 @@ public final class PluginTestBed implements AutoCloseable {
         Map<String, Map<String, Object>> plugins = new LinkedHashMap<>();
         plugins.put(STORAGE_PLUGIN_ID, builder.storageSettings);
         plugins.put(builder.pluginId, builder.settings);
-        KernelSettings kernel = new KernelSettings(stateDir, stateDir.resolve("plugins"), builder.backend,
-                List.of(), Map.of());
+        KernelSettings kernel =
+                new KernelSettings(stateDir, stateDir.resolve("plugins"), builder.backend, List.of(), Map.of());
         return new SwitchboardConfig(stateDir, null, kernel, plugins);
     }
 
     /** Wires every other indexed code source's storage providers, as the kernel starts storage plugins first. */
     private void openStorage(ExtensionIndex own) {
         List<ExtensionIndex> storageSources = new ArrayList<>();
-        for (ExtensionIndex index : ExtensionIndex.onClassPath(Thread.currentThread().getContextClassLoader())) {
+        for (ExtensionIndex index :
+                ExtensionIndex.onClassPath(Thread.currentThread().getContextClassLoader())) {
             if (!index.codeSource().equals(own.codeSource()) && providesStorage(index)) {
                 storageSources.add(index);
             }
         }
         for (ExtensionIndex index : storageSources) {
-            Injector storageInjector = assembler.injector(STORAGE_PLUGIN_ID, binder -> { });
-            assembler.contribute(STORAGE_PLUGIN_ID, storageInjector,
-                    new IndexedExtensions(index, storageInjector));
+            Injector storageInjector = assembler.injector(STORAGE_PLUGIN_ID, binder -> {});
+            assembler.contribute(STORAGE_PLUGIN_ID, storageInjector, new IndexedExtensions(index, storageInjector));
         }
         if (storage().isEmpty() && !own.classesOf(MigrationSet.class).isEmpty()) {
             throw new IllegalStateException("plugin " + pluginId + " declares migrations, but no storage adapter for"
-                    + " the backend '" + kernel.getInstance(SwitchboardConfig.class).kernel().storage()
+                    + " the backend '"
+                    + kernel.getInstance(SwitchboardConfig.class).kernel().storage()
                     + "' is on the test class path; add dev.switchboard:plugin-storage-sqlite and"
                     + " org.xerial:sqlite-jdbc with test scope");
         }
@@ -258,8 +260,8 @@ public final class PluginTestBed implements AutoCloseable {
         private Map<String, Object> settings = Map.of();
         private Map<String, Object> storageSettings = Map.of();
         private String backend = "sqlite";
-        private Module pluginOverrides = binder -> { };
-        private Module kernelOverrides = binder -> { };
+        private Module pluginOverrides = binder -> {};
+        private Module kernelOverrides = binder -> {};
         private boolean startServices = true;
 
         private Builder(String pluginId, Module module) {

@@ -37,8 +37,7 @@ public final class RecordingCall implements LogSink, ProgressReporter, ClientReq
      * @param logger its logger name, or null
      * @param data   its JSON data
      */
-    public record Log(LogLevel level, String logger, Object data) {
-    }
+    public record Log(LogLevel level, String logger, Object data) {}
 
     /**
      * One progress report the tool sent.
@@ -47,8 +46,7 @@ public final class RecordingCall implements LogSink, ProgressReporter, ClientReq
      * @param total    out of how much, or null
      * @param message  what it is doing, or null
      */
-    public record Progress(double progress, Double total, String message) {
-    }
+    public record Progress(double progress, Double total, String message) {}
 
     /**
      * One request the tool sent to the client.
@@ -57,8 +55,7 @@ public final class RecordingCall implements LogSink, ProgressReporter, ClientReq
      * @param params     the request's params
      * @param timeout    how long the tool would wait
      */
-    public record Request(Capability capability, Map<String, Object> params, Duration timeout) {
-    }
+    public record Request(Capability capability, Map<String, Object> params, Duration timeout) {}
 
     private final List<Log> logs = new CopyOnWriteArrayList<>();
     private final List<Progress> reports = new CopyOnWriteArrayList<>();
@@ -104,8 +101,8 @@ public final class RecordingCall implements LogSink, ProgressReporter, ClientReq
      * @return a call by the local owner, correlation id {@code test-correlation}, whose channels are this recorder
      */
     public ToolCall call(String tool, Map<String, Object> arguments) {
-        return new ToolCall(tool, arguments, Principal.LOCAL_OWNER, "test-correlation", Map.of(), this, this, this,
-                this);
+        return new ToolCall(
+                tool, arguments, Principal.LOCAL_OWNER, "test-correlation", Map.of(), this, this, this, this);
     }
 
     /** @return the log messages so far, in order */

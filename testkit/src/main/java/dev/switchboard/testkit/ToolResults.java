@@ -8,8 +8,7 @@ import dev.switchboard.ports.tool.ToolResult;
 /** Assertions on tool results, with messages that show the call and what came back. Stateless. */
 public final class ToolResults {
 
-    private ToolResults() {
-    }
+    private ToolResults() {}
 
     /**
      * @param result    what the tool returned
@@ -23,8 +22,8 @@ public final class ToolResults {
             return success;
         }
         ToolResult.Failure failure = (ToolResult.Failure) result;
-        throw new AssertionError(tool + " " + arguments + " failed: " + failure.code().value() + ": "
-                + failure.message() + " " + failure.details());
+        throw new AssertionError(tool + " " + arguments + " failed: "
+                + failure.code().value() + ": " + failure.message() + " " + failure.details());
     }
 
     /**
@@ -35,14 +34,14 @@ public final class ToolResults {
      * @return the result as a failure with that code
      * @throws AssertionError if it succeeded or failed with another code
      */
-    public static ToolResult.Failure failure(ToolResult result, String tool, Map<String, Object> arguments,
-                                             String code) {
+    public static ToolResult.Failure failure(
+            ToolResult result, String tool, Map<String, Object> arguments, String code) {
         if (!(result instanceof ToolResult.Failure failure)) {
             throw new AssertionError(tool + " " + arguments + " succeeded, expected " + code + ": " + result);
         }
         if (!failure.code().value().equals(code)) {
-            throw new AssertionError(tool + " " + arguments + " failed with " + failure.code().value()
-                    + ", expected " + code + ": " + failure.message());
+            throw new AssertionError(tool + " " + arguments + " failed with "
+                    + failure.code().value() + ", expected " + code + ": " + failure.message());
         }
         return failure;
     }

@@ -40,15 +40,19 @@ class ExtensionIndexTest {
         Path packageDir = classes.resolve(SampleTools.class.getPackageName().replace('.', '/'));
         Files.createDirectories(packageDir);
         Files.createDirectories(classes.resolve("META-INF"));
-        Files.copy(Path.of(SampleTools.class.getResource("SampleTools.class").toURI()),
+        Files.copy(
+                Path.of(SampleTools.class.getResource("SampleTools.class").toURI()),
                 packageDir.resolve("SampleTools.class"));
         Files.writeString(classes.resolve(ExtensionIndex.RESOURCE), SampleService.class.getName() + "\n");
 
         ExtensionIndex index = ExtensionIndex.at(classes, getClass().getClassLoader());
 
-        assertThatThrownBy(index::assertListsEveryExtension).isInstanceOf(AssertionError.class)
-                .hasMessageContaining(SampleTools.class.getName()).hasMessageContaining("annotation processor");
-        assertThatThrownBy(() -> index.assertLists(SampleTools.class)).isInstanceOf(AssertionError.class)
+        assertThatThrownBy(index::assertListsEveryExtension)
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining(SampleTools.class.getName())
+                .hasMessageContaining("annotation processor");
+        assertThatThrownBy(() -> index.assertLists(SampleTools.class))
+                .isInstanceOf(AssertionError.class)
                 .hasMessageContaining(SampleTools.class.getName());
     }
 
@@ -56,8 +60,9 @@ class ExtensionIndexTest {
     void aCodeSourceWithoutExtensionsFailsTheCheck() throws Exception {
         Files.createDirectories(dir.resolve("empty"));
 
-        assertThatThrownBy(ExtensionIndex.at(dir.resolve("empty"), getClass().getClassLoader())
-                ::assertListsEveryExtension).isInstanceOf(AssertionError.class)
+        assertThatThrownBy(
+                        ExtensionIndex.at(dir.resolve("empty"), getClass().getClassLoader())::assertListsEveryExtension)
+                .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("no class");
     }
 
@@ -66,8 +71,8 @@ class ExtensionIndexTest {
         Path jar = dir.resolve("sample.jar");
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
             out.putNextEntry(new JarEntry(ExtensionIndex.RESOURCE));
-            out.write(Files.readAllBytes(ExtensionIndex.of(SampleModule.class).codeSource()
-                    .resolve(ExtensionIndex.RESOURCE)));
+            out.write(Files.readAllBytes(
+                    ExtensionIndex.of(SampleModule.class).codeSource().resolve(ExtensionIndex.RESOURCE)));
             out.closeEntry();
         }
 

@@ -34,7 +34,9 @@ class FakeTransportContextTest {
         second.invoker().invoke(ToolCall.detached("any", Map.of(), Principal.LOCAL_OWNER));
 
         assertThat(first.tools().tools()).extracting(ToolDescriptor::name).containsExactly("echo", "slow");
-        assertThat(first.tools().find("slow")).get().extracting(ToolDescriptor::inputSchema)
+        assertThat(first.tools().find("slow"))
+                .get()
+                .extracting(ToolDescriptor::inputSchema)
                 .isEqualTo("{\"type\":\"object\"}");
         assertThat(first.tools().find("missing")).isEmpty();
         assertThat(fake.invocations()).isEqualTo(2);
@@ -64,18 +66,18 @@ class FakeTransportContextTest {
 
     @Test
     void resourcesAreReadAsTheReaderAndUpdatesReachTheListeners() {
-        FakeResources resources = FakeResources.builder().text("test://who", "who", Principal::id).build();
+        FakeResources resources =
+                FakeResources.builder().text("test://who", "who", Principal::id).build();
         List<String> updated = new CopyOnWriteArrayList<>();
         resources.addUpdateListener(new ResourceUpdateSink() {
             @Override
             public void updated(String uri) {
                 updated.add(uri);
             }
-
         });
 
-        assertThat(resources.read("test://who", ALICE)).contains(List.of(
-                new ResourceContents.TextContents("test://who", "text/plain", "alice")));
+        assertThat(resources.read("test://who", ALICE))
+                .contains(List.of(new ResourceContents.TextContents("test://who", "text/plain", "alice")));
         assertThat(resources.read("test://none", ALICE)).isEmpty();
         resources.announceUpdate("test://who");
 

@@ -24,7 +24,8 @@ class PluginTestBedTest {
     @Test
     void callsReachTheToolWithThePluginsSettings() {
         try (PluginTestBed bed = PluginTestBed.of("sample", new SampleModule())
-                .settings(Map.of("greeting", "Good morning")).start(dir)) {
+                .settings(Map.of("greeting", "Good morning"))
+                .start(dir)) {
             assertThat(bed.text("sample_greet", Map.of("name", "Ada"))).isEqualTo("Good morning, Ada");
             assertThat(bed.ok("sample_greet", Map.of("name", "Ada"))).containsEntry("greeted", "Ada");
             assertThat(bed.contributions().toolNames()).containsExactly("sample_greet");
@@ -35,7 +36,8 @@ class PluginTestBedTest {
     @Test
     void argumentsAreValidatedAgainstTheSchemaBeforeTheHandlerRuns() {
         try (PluginTestBed bed = PluginTestBed.of("sample", new SampleModule()).start(dir)) {
-            assertThat(bed.refused("sample_greet", Map.of("name", 7), "INVALID_ARGUMENTS").details())
+            assertThat(bed.refused("sample_greet", Map.of("name", 7), "INVALID_ARGUMENTS")
+                            .details())
                     .containsEntry("field", "name");
             bed.refused("sample_greet", Map.of("name", "Ada", "extra", true), "INVALID_ARGUMENTS");
         }
@@ -44,8 +46,10 @@ class PluginTestBedTest {
     @Test
     void aThrowingHandlerIsAnInternalErrorWithACorrelationIdAndNoStackTrace() {
         try (PluginTestBed bed = PluginTestBed.of("sample", new SampleModule()).start(dir)) {
-            assertThat(bed.refused("sample_greet", Map.of("name", "boom"), "INTERNAL_ERROR").message())
-                    .contains("correlation id detached").doesNotContain("IllegalStateException");
+            assertThat(bed.refused("sample_greet", Map.of("name", "boom"), "INTERNAL_ERROR")
+                            .message())
+                    .contains("correlation id detached")
+                    .doesNotContain("IllegalStateException");
         }
     }
 
@@ -68,7 +72,9 @@ class PluginTestBedTest {
 
     @Test
     void servicesCanBeLeftForTheTestToStart() {
-        try (PluginTestBed bed = PluginTestBed.of("sample", new SampleModule()).withoutStartingServices().start(dir)) {
+        try (PluginTestBed bed = PluginTestBed.of("sample", new SampleModule())
+                .withoutStartingServices()
+                .start(dir)) {
             assertThat(bed.injector().getInstance(Journal.class).entries()).isEmpty();
             assertThat(bed.contributions().services()).hasSize(1);
         }
@@ -77,7 +83,8 @@ class PluginTestBedTest {
     @Test
     void aSettingThePluginDoesNotReadFailsTheStartAsItWouldFailThePlugin() {
         assertThatThrownBy(() -> PluginTestBed.of("sample", new SampleModule())
-                .settings(Map.of("greting", "Hi")).start(dir))
+                        .settings(Map.of("greting", "Hi"))
+                        .start(dir))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("plugins.sample.greting");
     }
@@ -86,7 +93,8 @@ class PluginTestBedTest {
     void pluginBindingsCanBeOverriddenForATest() {
         Journal own = new Journal();
         try (PluginTestBed bed = PluginTestBed.of("sample", new SampleModule())
-                .overridePlugin(binder -> binder.bind(Journal.class).toInstance(own)).start(dir)) {
+                .overridePlugin(binder -> binder.bind(Journal.class).toInstance(own))
+                .start(dir)) {
             assertThat(own.entries()).containsExactly("started");
         }
     }

@@ -40,7 +40,9 @@ class PluginZipTest {
             try (InputStream in = file.getInputStream(file.getEntry("plugin.properties"))) {
                 descriptor.load(in);
             }
-            assertThat(descriptor).containsEntry("plugin.id", "sample").containsEntry("plugin.version", "1.0.0")
+            assertThat(descriptor)
+                    .containsEntry("plugin.id", "sample")
+                    .containsEntry("plugin.version", "1.0.0")
                     .containsEntry("plugin.class", SamplePlugin.class.getName())
                     .containsEntry("plugin.module", SampleModule.class.getName());
             try (InputStream in = file.getInputStream(file.getEntry("classes/META-INF/extensions.idx"))) {
@@ -49,8 +51,10 @@ class PluginZipTest {
             }
             List<String> names = new ArrayList<>();
             file.stream().map(ZipEntry::getName).forEach(names::add);
-            assertThat(names).contains("classes/dev/switchboard/testkit/sample/SampleTools.class",
-                    "classes/dev/switchboard/testkit/sample/SampleTools$1.class");
+            assertThat(names)
+                    .contains(
+                            "classes/dev/switchboard/testkit/sample/SampleTools.class",
+                            "classes/dev/switchboard/testkit/sample/SampleTools$1.class");
         }
     }
 
@@ -62,7 +66,8 @@ class PluginZipTest {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        PluginZip.of("sample", SamplePlugin.class, null, List.of(SampleTools.class)).writeTo(plugins);
+        PluginZip.of("sample", SamplePlugin.class, null, List.of(SampleTools.class))
+                .writeTo(plugins);
         DefaultPluginManager manager = new DefaultPluginManager(plugins);
         manager.loadPlugins();
         manager.startPlugins();

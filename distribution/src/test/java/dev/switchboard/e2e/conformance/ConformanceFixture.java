@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 
 import dev.switchboard.e2e.support.ToolCatalog;
-import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.Installation;
 
 /**
@@ -24,8 +23,7 @@ public final class ConformanceFixture {
      */
     public static final List<String> TOOLS = ToolCatalog.names(ID);
 
-    private ConformanceFixture() {
-    }
+    private ConformanceFixture() {}
 
     /**
      * Enables the fixture with the launcher's own command, as an operator would.
@@ -45,12 +43,18 @@ public final class ConformanceFixture {
      * @param serverLog         the server's log, for failure messages
      */
     public static void assertPassed(ConformanceRun run, List<String> expectedScenarios, String serverLog) {
-        String context = "%s%n--- suite output ---%n%s%n--- server log ---%n%s".formatted(run.score(), run.log(),
-                serverLog);
-        assertThat(run.failures()).as("failed checks of %s", context).extracting(Check::describe).isEmpty();
+        String context =
+                "%s%n--- suite output ---%n%s%n--- server log ---%n%s".formatted(run.score(), run.log(), serverLog);
+        assertThat(run.failures())
+                .as("failed checks of %s", context)
+                .extracting(Check::describe)
+                .isEmpty();
         assertThat(run.exitCode()).as("exit code of %s", context).isZero();
-        assertThat(run.scenarios()).as("scenarios with results in %s", context)
+        assertThat(run.scenarios())
+                .as("scenarios with results in %s", context)
                 .containsExactlyInAnyOrderElementsOf(expectedScenarios);
-        assertThat(run.listedTools()).as("tools/list as the suite saw it in %s", context).containsAll(TOOLS);
+        assertThat(run.listedTools())
+                .as("tools/list as the suite saw it in %s", context)
+                .containsAll(TOOLS);
     }
 }

@@ -40,7 +40,9 @@ public record ConformanceRun(String label, int exitCode, String log, List<Check>
     /** @return the tool names the {@code tools-list} scenario saw, empty when it did not run */
     public List<String> listedTools() {
         List<String> names = new ArrayList<>();
-        checks.stream().filter(check -> check.scenario().equals("tools-list") && check.id().equals("tools-list"))
+        checks.stream()
+                .filter(check ->
+                        check.scenario().equals("tools-list") && check.id().equals("tools-list"))
                 .findFirst()
                 .ifPresent(check -> {
                     for (JsonNode name : check.details().path("tools")) {

@@ -58,8 +58,8 @@ public final class ConformanceSuite {
      * @return the names of the server scenarios the suite has for that version
      */
     public List<String> scenarios(String specVersion, Path workDir) {
-        Execution listing = execute(workDir.resolve("list-" + specVersion + ".log"),
-                "list", "--server", "--spec-version", specVersion);
+        Execution listing = execute(
+                workDir.resolve("list-" + specVersion + ".log"), "list", "--server", "--spec-version", specVersion);
         if (listing.exitCode() != 0) {
             throw new AssertionError("conformance list failed:\n" + listing.output());
         }
@@ -85,22 +85,32 @@ public final class ConformanceSuite {
     public ConformanceRun run(String label, String url, String specVersion, Path outputDir) {
         Path results = outputDir.resolve("results");
         deleteTree(results);
-        Execution execution = execute(outputDir.resolve("suite.log"), "server", "--url", url, "--suite", "all",
-                "--spec-version", specVersion, "-o", results.toString());
+        Execution execution = execute(
+                outputDir.resolve("suite.log"),
+                "server",
+                "--url",
+                url,
+                "--suite",
+                "all",
+                "--spec-version",
+                specVersion,
+                "-o",
+                results.toString());
         return new ConformanceRun(label, execution.exitCode(), execution.output(), readChecks(results));
     }
 
-    private record Execution(int exitCode, String output) {
-    }
+    private record Execution(int exitCode, String output) {}
 
     private Execution execute(Path log, String... arguments) {
-        List<String> command = new ArrayList<>(List.of("node", "--import", "./conformance/globsync-register.mjs",
-                CLI));
+        List<String> command = new ArrayList<>(List.of("node", "--import", "./conformance/globsync-register.mjs", CLI));
         command.addAll(List.of(arguments));
         try {
             Files.createDirectories(log.getParent());
-            Process process = new ProcessBuilder(command).directory(nodeDir.toFile()).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .directory(nodeDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             process.getOutputStream().close();
             boolean exited = process.waitFor(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             if (!exited) {
@@ -144,8 +154,11 @@ public final class ConformanceSuite {
                 Path file = dir.resolve("checks.json");
                 if (name.matches() && Files.isRegularFile(file)) {
                     for (JsonNode check : JsonMapper.shared().readTree(file.toFile())) {
-                        checks.add(new Check(name.group(1), check.path("id").asString(""),
-                                check.path("status").asString(""), check.path("errorMessage").asString(""),
+                        checks.add(new Check(
+                                name.group(1),
+                                check.path("id").asString(""),
+                                check.path("status").asString(""),
+                                check.path("errorMessage").asString(""),
                                 check.path("details")));
                     }
                 }

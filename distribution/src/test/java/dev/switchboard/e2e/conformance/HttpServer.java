@@ -46,10 +46,18 @@ public final class HttpServer implements AutoCloseable {
      */
     public static HttpServer start(Installation installation, Map<String, String> extraEnv, Path log) {
         int port = freePort();
-        List<String> command = new ArrayList<>(List.of(installation.launcher().toString(), "serve", "--http",
-                "--host", "127.0.0.1", "--port", Integer.toString(port)));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(installation.home().toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        List<String> command = new ArrayList<>(List.of(
+                installation.launcher().toString(),
+                "serve",
+                "--http",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                Integer.toString(port)));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(installation.home().toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         builder.environment().putAll(installation.environment());
         builder.environment().putAll(extraEnv);
         Process process;
@@ -95,8 +103,8 @@ public final class HttpServer implements AutoCloseable {
         Instant deadline = Instant.now().plus(START_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new AssertionError("switchboard serve --http exited with " + process.exitValue()
-                        + " before listening:\n" + log());
+                throw new AssertionError(
+                        "switchboard serve --http exited with " + process.exitValue() + " before listening:\n" + log());
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
@@ -106,8 +114,8 @@ public final class HttpServer implements AutoCloseable {
             }
         }
         close();
-        throw new AssertionError("switchboard serve --http did not listen on port " + port + " within "
-                + START_TIMEOUT + ":\n" + log());
+        throw new AssertionError(
+                "switchboard serve --http did not listen on port " + port + " within " + START_TIMEOUT + ":\n" + log());
     }
 
     private static void pause() {

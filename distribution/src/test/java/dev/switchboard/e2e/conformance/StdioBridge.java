@@ -55,20 +55,27 @@ public final class StdioBridge implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the stdio bridge", e);
         }
-        CompletableFuture<String> firstLine = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))
-                        .readLine();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, runnable -> Thread.ofPlatform().daemon().name("stdio-bridge-stdout").start(runnable));
+        CompletableFuture<String> firstLine = CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return new BufferedReader(
+                                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))
+                                .readLine();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                },
+                runnable ->
+                        Thread.ofPlatform().daemon().name("stdio-bridge-stdout").start(runnable));
         try {
             String line = firstLine.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             if (line == null || !line.startsWith("listening ")) {
                 throw new AssertionError("the stdio bridge did not start: " + line + "\n" + readLog(log));
             }
-            return new StdioBridge(process, Integer.parseInt(line.substring("listening ".length()).trim()), log);
+            return new StdioBridge(
+                    process,
+                    Integer.parseInt(line.substring("listening ".length()).trim()),
+                    log);
         } catch (ExecutionException | TimeoutException e) {
             process.destroyForcibly();
             throw new AssertionError("the stdio bridge did not start within " + START_TIMEOUT + "\n" + readLog(log), e);

@@ -14,8 +14,7 @@ import java.time.Instant;
  */
 public final class Pids {
 
-    private Pids() {
-    }
+    private Pids() {}
 
     /**
      * @param file a file holding a pid on its first line

@@ -15,8 +15,7 @@ import java.util.List;
  */
 public final class SqliteFile {
 
-    private SqliteFile() {
-    }
+    private SqliteFile() {}
 
     /**
      * @param database the database file
@@ -26,8 +25,8 @@ public final class SqliteFile {
     public static List<String> column(Path database, String query) throws SQLException {
         List<String> values = new ArrayList<>();
         try (Connection db = open(database);
-             Statement statement = db.createStatement();
-             ResultSet rows = statement.executeQuery(query)) {
+                Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery(query)) {
             while (rows.next()) {
                 values.add(rows.getString(1));
             }
@@ -39,10 +38,10 @@ public final class SqliteFile {
     public static List<String> everyValue(Path database) throws SQLException {
         List<String> values = new ArrayList<>();
         List<String> tables = column(database, "SELECT name FROM sqlite_master WHERE type = 'table'");
-        try (Connection db = open(database); Statement statement = db.createStatement()) {
+        try (Connection db = open(database);
+                Statement statement = db.createStatement()) {
             for (String table : tables) {
-                try (ResultSet rows = statement.executeQuery("SELECT * FROM \"" + table.replace("\"", "\"\"")
-                        + "\"")) {
+                try (ResultSet rows = statement.executeQuery("SELECT * FROM \"" + table.replace("\"", "\"\"") + "\"")) {
                     int columns = rows.getMetaData().getColumnCount();
                     while (rows.next()) {
                         for (int c = 1; c <= columns; c++) {

@@ -14,16 +14,18 @@ import dev.switchboard.testkit.plugin.PluginZip;
 public final class TestPlugins {
 
     /** {@code e2e-fixture}: tools fixture_echo, fixture_rows, fixture_odd_text, and migration 1. */
-    public static final PluginZip FIXTURE = PluginZip.of(FixturePlugin.ID, FixturePlugin.class,
-            FixtureModule.class, List.of(FixtureTools.class, FixtureMigrations.class));
+    public static final PluginZip FIXTURE = PluginZip.of(
+            FixturePlugin.ID,
+            FixturePlugin.class,
+            FixtureModule.class,
+            List.of(FixtureTools.class, FixtureMigrations.class));
 
     /** {@code e2e-broken}: its start throws {@link BrokenPlugin#CAUSE}. */
-    public static final PluginZip BROKEN = PluginZip.of(BrokenPlugin.ID, BrokenPlugin.class, null,
-            List.of(BrokenTools.class));
+    public static final PluginZip BROKEN =
+            PluginZip.of(BrokenPlugin.ID, BrokenPlugin.class, null, List.of(BrokenTools.class));
 
     /** The tools {@link #FIXTURE} contributes. */
     public static final List<String> FIXTURE_TOOLS = List.of("fixture_echo", "fixture_odd_text", "fixture_rows");
 
-    private TestPlugins() {
-    }
+    private TestPlugins() {}
 }

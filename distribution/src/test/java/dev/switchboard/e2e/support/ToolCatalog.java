@@ -29,12 +29,12 @@ public final class ToolCatalog {
 
     private static final JsonMapper MAPPER = JsonMapper.shared();
     private static final Path REPOSITORY = Path.of(System.getProperty("switchboard.e2e.repository", ".."))
-            .toAbsolutePath().normalize();
-    private static final List<String> FIELDS = List.of("name", "title", "description", "annotations", "inputSchema",
-            "outputSchema");
+            .toAbsolutePath()
+            .normalize();
+    private static final List<String> FIELDS =
+            List.of("name", "title", "description", "annotations", "inputSchema", "outputSchema");
 
-    private ToolCatalog() {
-    }
+    private ToolCatalog() {}
 
     /** @return the source tree the build runs in (system property {@code switchboard.e2e.repository}) */
     public static Path repository() {
@@ -46,7 +46,9 @@ public final class ToolCatalog {
      * @return the committed catalog file of that owner's module
      */
     public static Path file(String owner) {
-        return REPOSITORY.resolve(owner.equals("kernel") ? "kernel" : "plugins/" + owner).resolve(FILE);
+        return REPOSITORY
+                .resolve(owner.equals("kernel") ? "kernel" : "plugins/" + owner)
+                .resolve(FILE);
     }
 
     /**
@@ -56,8 +58,10 @@ public final class ToolCatalog {
      */
     public static List<String> names(String owner) {
         try {
-            return MAPPER.readTree(Files.readString(file(owner))).valueStream()
-                    .map(tool -> tool.path("name").asString("")).toList();
+            return MAPPER.readTree(Files.readString(file(owner)))
+                    .valueStream()
+                    .map(tool -> tool.path("name").asString(""))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the tool catalog of " + owner, e);
         }
@@ -69,10 +73,12 @@ public final class ToolCatalog {
      */
     public static String snapshot(List<JsonNode> tools) {
         ArrayNode array = MAPPER.createArrayNode();
-        tools.stream().sorted(Comparator.comparing(tool -> tool.path("name").asString(""))).forEach(tool -> {
-            ObjectNode entry = array.addObject();
-            FIELDS.stream().filter(tool::has).forEach(field -> entry.set(field, tool.get(field)));
-        });
+        tools.stream()
+                .sorted(Comparator.comparing(tool -> tool.path("name").asString("")))
+                .forEach(tool -> {
+                    ObjectNode entry = array.addObject();
+                    FIELDS.stream().filter(tool::has).forEach(field -> entry.set(field, tool.get(field)));
+                });
         return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(array) + "\n";
     }
 
@@ -110,10 +116,17 @@ public final class ToolCatalog {
             page.append("No arguments.\n");
         } else {
             page.append("| argument | type | required | description |\n|---|---|---|---|\n");
-            schema.path("properties").properties().forEach(property -> page.append("| `").append(property.getKey())
-                    .append("` | ").append(type(property.getValue())).append(" | ")
-                    .append(required.contains(property.getKey()) ? "yes" : "no").append(" | ")
-                    .append(cell(property.getValue().path("description").asString(""))).append(" |\n"));
+            schema.path("properties")
+                    .properties()
+                    .forEach(property -> page.append("| `")
+                            .append(property.getKey())
+                            .append("` | ")
+                            .append(type(property.getValue()))
+                            .append(" | ")
+                            .append(required.contains(property.getKey()) ? "yes" : "no")
+                            .append(" | ")
+                            .append(cell(property.getValue().path("description").asString("")))
+                            .append(" |\n"));
         }
         if (tool.hasNonNull("outputSchema")) {
             page.append("\nStructured output: declared by an output schema.\n");
@@ -122,10 +135,15 @@ public final class ToolCatalog {
 
     private static String hints(JsonNode annotations) {
         List<String> hints = new ArrayList<>();
-        Map<String, String[]> words = Map.of("readOnlyHint", new String[] {"read-only", "writes"},
-                "destructiveHint", new String[] {"destructive", "not destructive"},
-                "idempotentHint", new String[] {"idempotent", "not idempotent"},
-                "openWorldHint", new String[] {"open world", "closed world"});
+        Map<String, String[]> words = Map.of(
+                "readOnlyHint",
+                new String[] {"read-only", "writes"},
+                "destructiveHint",
+                new String[] {"destructive", "not destructive"},
+                "idempotentHint",
+                new String[] {"idempotent", "not idempotent"},
+                "openWorldHint",
+                new String[] {"open world", "closed world"});
         for (String hint : List.of("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")) {
             if (annotations.path(hint).isBoolean()) {
                 hints.add(words.get(hint)[annotations.path(hint).asBoolean() ? 0 : 1]);
@@ -137,8 +155,11 @@ public final class ToolCatalog {
     private static String type(JsonNode property) {
         String type = property.path("type").isArray()
                 ? property.path("type").valueStream().map(t -> t.asString("")).collect(Collectors.joining(" or "))
-                : property.path("type").asString(property.has("$ref")
-                        ? "`" + property.path("$ref").asString("") + "`" : "any");
+                : property.path("type")
+                        .asString(
+                                property.has("$ref")
+                                        ? "`" + property.path("$ref").asString("") + "`"
+                                        : "any");
         if (type.equals("array") && property.path("items").has("type")) {
             type = "array of " + property.path("items").path("type").asString("");
         }
@@ -147,8 +168,12 @@ public final class ToolCatalog {
                     + (property.has("maximum") ? property.path("maximum").asString("") : "…");
         }
         if (property.has("enum")) {
-            type += " (" + property.path("enum").valueStream().map(v -> "`" + v.asString(v.toString()) + "`")
-                    .collect(Collectors.joining(", ")) + ")";
+            type += " ("
+                    + property.path("enum")
+                            .valueStream()
+                            .map(v -> "`" + v.asString(v.toString()) + "`")
+                            .collect(Collectors.joining(", "))
+                    + ")";
         }
         return cell(type);
     }

@@ -8,8 +8,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 /** Reads the parts of an SDK {@link McpSchema.CallToolResult} the end-to-end tests look at. Stateless. */
 public final class ToolResults {
 
-    private ToolResults() {
-    }
+    private ToolResults() {}
 
     /** @return the result's text blocks, joined with newlines (images and other blocks left out) */
     public static String text(McpSchema.CallToolResult result) {

@@ -15,8 +15,7 @@ public final class LoopbackHosts {
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9_.-]+)?");
 
-    private LoopbackHosts() {
-    }
+    private LoopbackHosts() {}
 
     /**
      * @param host a bind address as configured: a name, an IPv4 literal, or an IPv6 literal with or without brackets

@@ -86,10 +86,13 @@ public final class OwnerTokenFile {
         }
         try {
             Set<PosixFilePermission> loose = SecretFiles.groupOrOthersAccess(path);
-            return loose.isEmpty() ? Optional.empty() : Optional.of("owner token file " + path
-                    + " is accessible to group or others " + loose + "; the token may have been read: run "
-                    + "'switchboard token rotate --token-file " + path + "' (which writes a new owner-only file) or "
-                    + "'chmod 600 " + path + "'");
+            return loose.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of("owner token file " + path
+                            + " is accessible to group or others " + loose + "; the token may have been read: run "
+                            + "'switchboard token rotate --token-file " + path
+                            + "' (which writes a new owner-only file) or "
+                            + "'chmod 600 " + path + "'");
         } catch (IOException | UnsupportedOperationException e) {
             return Optional.of("owner token file " + path + ": cannot check its permissions: " + e.getMessage());
         }

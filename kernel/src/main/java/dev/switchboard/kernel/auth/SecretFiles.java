@@ -27,11 +27,14 @@ final class SecretFiles {
     private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_DIRECTORY =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
     private static final Set<PosixFilePermission> GROUP_OR_OTHERS = EnumSet.of(
-            PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
-            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_WRITE,
+            PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_WRITE,
+            PosixFilePermission.OTHERS_EXECUTE);
 
-    private SecretFiles() {
-    }
+    private SecretFiles() {}
 
     /**
      * Writes {@code secret} (plus a newline) to {@code file}, replacing what was there.

@@ -14,8 +14,7 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
  */
 public final class ServeAuthCheck {
 
-    private ServeAuthCheck() {
-    }
+    private ServeAuthCheck() {}
 
     /**
      * @param config the configuration, after command-line overrides, with the transports {@code serve} will start

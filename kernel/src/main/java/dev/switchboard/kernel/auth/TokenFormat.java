@@ -23,8 +23,7 @@ public final class TokenFormat {
     private static final Pattern B64TOKEN = Pattern.compile("[A-Za-z0-9._~+/-]+=*");
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
-    private TokenFormat() {
-    }
+    private TokenFormat() {}
 
     /** Created on first use: checking a token, as every start does, needs no random source. */
     private static final class Random {
@@ -44,7 +43,10 @@ public final class TokenFormat {
      *         {@link #MAX_LENGTH}); anything else is refused without being hashed
      */
     public static boolean isPresentable(String token) {
-        return token != null && !token.isEmpty() && token.length() <= MAX_LENGTH && B64TOKEN.matcher(token).matches();
+        return token != null
+                && !token.isEmpty()
+                && token.length() <= MAX_LENGTH
+                && B64TOKEN.matcher(token).matches();
     }
 
     /**

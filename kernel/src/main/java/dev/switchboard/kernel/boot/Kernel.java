@@ -61,9 +61,11 @@ public final class Kernel implements AutoCloseable {
         Injector injector = Guice.createInjector(new KernelModule(config, build));
         Kernel kernel = new Kernel(injector);
         try {
-            injector.getInstance(ToolRegistry.class).register(CORE_OWNER,
-                    config.kernel().toolPrefixes().getOrDefault(CORE_OWNER, ""),
-                    List.of(injector.getInstance(ServerInfoTool.class)));
+            injector.getInstance(ToolRegistry.class)
+                    .register(
+                            CORE_OWNER,
+                            config.kernel().toolPrefixes().getOrDefault(CORE_OWNER, ""),
+                            List.of(injector.getInstance(ServerInfoTool.class)));
             injector.getInstance(PluginHost.class).start();
         } catch (RuntimeException e) {
             kernel.close();
@@ -166,10 +168,17 @@ public final class Kernel implements AutoCloseable {
     /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
-        ServerIdentity identity = new ServerIdentity(BuildInfo.NAME, build.version(), INSTRUCTIONS,
-                BuildInfo.PROTOCOL_VERSIONS);
-        return new TransportContext(identity, servedTools(), invoker(), injector.getInstance(ResourceRegistry.class),
-                injector.getInstance(PromptRegistry.class), runner, authenticator(), endpoints());
+        ServerIdentity identity =
+                new ServerIdentity(BuildInfo.NAME, build.version(), INSTRUCTIONS, BuildInfo.PROTOCOL_VERSIONS);
+        return new TransportContext(
+                identity,
+                servedTools(),
+                invoker(),
+                injector.getInstance(ResourceRegistry.class),
+                injector.getInstance(PromptRegistry.class),
+                runner,
+                authenticator(),
+                endpoints());
     }
 
     /**

@@ -6,7 +6,6 @@ import com.google.inject.multibindings.Multibinder;
 import dev.switchboard.kernel.auth.KernelAuthenticator;
 import dev.switchboard.kernel.auth.OwnerTokenLoader;
 import dev.switchboard.kernel.auth.TokenStore;
-
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.core.BuildInfo;

@@ -16,7 +16,10 @@ final class Contributions<T> {
 
     void add(String owner, List<T> items) {
         if (!items.isEmpty()) {
-            byOwner.merge(owner, List.copyOf(items), (a, b) -> Stream.concat(a.stream(), b.stream()).toList());
+            byOwner.merge(
+                    owner,
+                    List.copyOf(items),
+                    (a, b) -> Stream.concat(a.stream(), b.stream()).toList());
         }
     }
 
@@ -25,7 +28,6 @@ final class Contributions<T> {
     }
 
     Stream<T> stream() {
-        return byOwner.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .flatMap(e -> e.getValue().stream());
+        return byOwner.entrySet().stream().sorted(Map.Entry.comparingByKey()).flatMap(e -> e.getValue().stream());
     }
 }

@@ -43,8 +43,8 @@ public final class HttpEndpointRegistry implements HttpEndpointCatalog {
             HttpRoute route = endpoint.route();
             RESERVED.forEach((path, what) -> {
                 if (route.pathsOverlap(path)) {
-                    throw new EndpointCollisionException("plugin " + owner + "'s route " + route + " collides with "
-                            + path + ", " + what);
+                    throw new EndpointCollisionException(
+                            "plugin " + owner + "'s route " + route + " collides with " + path + ", " + what);
                 }
             });
             for (Entry existing : next) {
@@ -87,6 +87,5 @@ public final class HttpEndpointRegistry implements HttpEndpointCatalog {
         return Set.copyOf(methods);
     }
 
-    private record Entry(String owner, HttpRoute route, HttpEndpoint endpoint) {
-    }
+    private record Entry(String owner, HttpRoute route, HttpEndpoint endpoint) {}
 }

@@ -36,13 +36,18 @@ public final class PromptRegistry implements PromptCatalog {
 
     @Override
     public List<PromptDescriptor> prompts() {
-        return providers.stream().flatMap(p -> p.prompts().stream())
-                .sorted(Comparator.comparing(PromptDescriptor::name)).toList();
+        return providers.stream()
+                .flatMap(p -> p.prompts().stream())
+                .sorted(Comparator.comparing(PromptDescriptor::name))
+                .toList();
     }
 
     @Override
     public Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal) {
-        return providers.stream().map(p -> p.get(name, arguments, principal)).flatMap(Optional::stream).findFirst();
+        return providers.stream()
+                .map(p -> p.get(name, arguments, principal))
+                .flatMap(Optional::stream)
+                .findFirst();
     }
 
     @Override
@@ -50,6 +55,7 @@ public final class PromptRegistry implements PromptCatalog {
         return providers.stream()
                 .filter(p -> p.prompts().stream().anyMatch(d -> d.name().equals(prompt)))
                 .flatMap(p -> p.complete(prompt, argument, prefix, context).stream())
-                .limit(MAX_COMPLETIONS).toList();
+                .limit(MAX_COMPLETIONS)
+                .toList();
     }
 }

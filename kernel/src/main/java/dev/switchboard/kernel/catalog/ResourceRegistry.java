@@ -52,27 +52,36 @@ public final class ResourceRegistry implements ResourceCatalog {
 
     @Override
     public List<ResourceDescriptor> resources() {
-        return providers.stream().flatMap(p -> p.resources().stream())
-                .sorted(Comparator.comparing(ResourceDescriptor::uri)).toList();
+        return providers.stream()
+                .flatMap(p -> p.resources().stream())
+                .sorted(Comparator.comparing(ResourceDescriptor::uri))
+                .toList();
     }
 
     @Override
     public List<ResourceTemplateDescriptor> templates() {
-        return providers.stream().flatMap(p -> p.templates().stream())
-                .sorted(Comparator.comparing(ResourceTemplateDescriptor::uriTemplate)).toList();
+        return providers.stream()
+                .flatMap(p -> p.templates().stream())
+                .sorted(Comparator.comparing(ResourceTemplateDescriptor::uriTemplate))
+                .toList();
     }
 
     @Override
     public Optional<List<ResourceContents>> read(String uri, Principal principal) {
-        return providers.stream().map(p -> p.read(uri, principal)).flatMap(Optional::stream).findFirst();
+        return providers.stream()
+                .map(p -> p.read(uri, principal))
+                .flatMap(Optional::stream)
+                .findFirst();
     }
 
     @Override
     public List<String> complete(String uriTemplate, String variable, String prefix, Map<String, String> context) {
         return providers.stream()
-                .filter(p -> p.templates().stream().anyMatch(t -> t.uriTemplate().equals(uriTemplate)))
+                .filter(p ->
+                        p.templates().stream().anyMatch(t -> t.uriTemplate().equals(uriTemplate)))
                 .flatMap(p -> p.complete(uriTemplate, variable, prefix, context).stream())
-                .limit(MAX_COMPLETIONS).toList();
+                .limit(MAX_COMPLETIONS)
+                .toList();
     }
 
     @Override

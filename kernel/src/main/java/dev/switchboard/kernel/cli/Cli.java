@@ -84,7 +84,9 @@ final class Cli {
             console.out().flush();
             return OK;
         }
-        Settings settings = new Settings(path(line.getOptionValue("home")), path(line.getOptionValue("config")),
+        Settings settings = new Settings(
+                path(line.getOptionValue("home")),
+                path(line.getOptionValue("config")),
                 path(line.getOptionValue("state-dir")));
         try {
             return command.run(line, settings, console);
@@ -96,21 +98,43 @@ final class Cli {
     private static Options withCommonOptions(Options own) {
         Options options = new Options();
         own.getOptions().forEach(options::addOption);
-        options.addOption(Option.builder("h").longOpt("help").desc("Show this help and exit.").get());
-        options.addOption(Option.builder().longOpt("home").hasArg().argName("DIR")
-                .desc("Installation directory (config/, plugins/); default: the launcher's.").get());
-        options.addOption(Option.builder().longOpt("config").hasArg().argName("FILE")
-                .desc("Configuration file; default: <home>/config/application.yaml.").get());
-        options.addOption(Option.builder().longOpt("state-dir").hasArg().argName("DIR")
-                .desc("State directory (kernel.state-dir; default ~/.switchboard, ~ being $HOME).").get());
+        options.addOption(Option.builder("h")
+                .longOpt("help")
+                .desc("Show this help and exit.")
+                .get());
+        options.addOption(Option.builder()
+                .longOpt("home")
+                .hasArg()
+                .argName("DIR")
+                .desc("Installation directory (config/, plugins/); default: the launcher's.")
+                .get());
+        options.addOption(Option.builder()
+                .longOpt("config")
+                .hasArg()
+                .argName("FILE")
+                .desc("Configuration file; default: <home>/config/application.yaml.")
+                .get());
+        options.addOption(Option.builder()
+                .longOpt("state-dir")
+                .hasArg()
+                .argName("DIR")
+                .desc("State directory (kernel.state-dir; default ~/.switchboard, ~ being $HOME).")
+                .get());
         return options;
     }
 
     private String usage(CliCommand command) {
         StringWriter text = new StringWriter();
-        new HelpFormatter().printHelp(new PrintWriter(text), 100,
-                "switchboard " + command.name() + " [options] " + command.arguments(), command.summary(),
-                withCommonOptions(command.options()), 2, 2, "");
+        new HelpFormatter()
+                .printHelp(
+                        new PrintWriter(text),
+                        100,
+                        "switchboard " + command.name() + " [options] " + command.arguments(),
+                        command.summary(),
+                        withCommonOptions(command.options()),
+                        2,
+                        2,
+                        "");
         return text.toString();
     }
 
@@ -118,7 +142,8 @@ final class Cli {
         StringBuilder text = new StringBuilder("usage: switchboard [--version] [--help] COMMAND [options]\n")
                 .append("One MCP server hosting feature plugins for AI agent sessions.\n\nCommands:\n");
         commands.values().forEach(c -> text.append(String.format("  %-9s %s%n", c.name(), c.summary())));
-        return text.append("\nRun 'switchboard COMMAND --help' for a command's options.\n").toString();
+        return text.append("\nRun 'switchboard COMMAND --help' for a command's options.\n")
+                .toString();
     }
 
     private static String version() {

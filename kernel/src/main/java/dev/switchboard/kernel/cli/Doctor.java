@@ -24,8 +24,12 @@ final class Doctor {
 
     private static final int MIN_JAVA = 21;
     private static final Set<PosixFilePermission> GROUP_OR_OTHER = EnumSet.of(
-            PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
-            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+            PosixFilePermission.GROUP_READ,
+            PosixFilePermission.GROUP_WRITE,
+            PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ,
+            PosixFilePermission.OTHERS_WRITE,
+            PosixFilePermission.OTHERS_EXECUTE);
 
     private final Settings options;
     private final DoctorReport report = new DoctorReport();
@@ -53,10 +57,13 @@ final class Doctor {
         checkOwnerOnly("state directory", stateDir);
         checkAuthentication(config);
         try (ScratchState scratch = ScratchState.unlessHoldsState(stateDir)) {
-            scratch.directory().ifPresent(dir -> report.ok("plugins are checked against an empty temporary state "
-                    + "directory, removed afterwards, since " + stateDir + " holds no state yet (the doctor creates "
-                    + "none)"));
-            examineKernel(scratch.directory().map(dir -> config.withKernel(config.kernel().withStateDir(dir)))
+            scratch.directory()
+                    .ifPresent(dir -> report.ok("plugins are checked against an empty temporary state "
+                            + "directory, removed afterwards, since " + stateDir
+                            + " holds no state yet (the doctor creates "
+                            + "none)"));
+            examineKernel(scratch.directory()
+                    .map(dir -> config.withKernel(config.kernel().withStateDir(dir)))
                     .orElse(config));
         }
         return report;
@@ -69,7 +76,11 @@ final class Doctor {
             checkTransports(kernel, config);
             new PluginHealthChecks(report).examine(kernel.plugins().healthChecks());
             report.ok(kernel.tools().tools().size() + " tools, names unique: "
-                    + String.join(", ", kernel.tools().tools().stream().map(ToolDescriptor::name).toList()));
+                    + String.join(
+                            ", ",
+                            kernel.tools().tools().stream()
+                                    .map(ToolDescriptor::name)
+                                    .toList()));
         } catch (RuntimeException e) {
             report.problem("start-up: " + e.getMessage());
         }
@@ -90,7 +101,9 @@ final class Doctor {
         for (PluginStatus status : kernel.plugins().statuses()) {
             String line = "plugin " + status.id() + " " + status.version() + ": "
                     + status.state().name().toLowerCase(java.util.Locale.ROOT)
-                    + (status.state() == PluginState.STARTED ? ", " + status.tools().size() + " tools" : "");
+                    + (status.state() == PluginState.STARTED
+                            ? ", " + status.tools().size() + " tools"
+                            : "");
             if (status.state() == PluginState.FAILED) {
                 report.problem(line + ": " + status.error());
             } else {
@@ -100,14 +113,18 @@ final class Doctor {
     }
 
     private void checkStorage(Kernel kernel) {
-        kernel.plugins().storage().ifPresentOrElse(storage -> {
-            report.ok("storage " + storage.backend() + " at " + storage.location());
-            Path file = Path.of(storage.location());
-            if (Files.exists(file)) {
-                checkOwnerOnly("database file", file);
-            }
-        }, () -> report.problem("storage: no storage backend is open: "
-                + kernel.plugins().storageUnavailableReason().orElse("unknown reason")));
+        kernel.plugins()
+                .storage()
+                .ifPresentOrElse(
+                        storage -> {
+                            report.ok("storage " + storage.backend() + " at " + storage.location());
+                            Path file = Path.of(storage.location());
+                            if (Files.exists(file)) {
+                                checkOwnerOnly("database file", file);
+                            }
+                        },
+                        () -> report.problem("storage: no storage backend is open: "
+                                + kernel.plugins().storageUnavailableReason().orElse("unknown reason")));
     }
 
     private void checkTransports(Kernel kernel, SwitchboardConfig config) {

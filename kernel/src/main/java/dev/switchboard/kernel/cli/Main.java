@@ -5,8 +5,7 @@ import java.util.List;
 /** The launcher's entry point. */
 public final class Main {
 
-    private Main() {
-    }
+    private Main() {}
 
     /**
      * Runs the command line and exits with its status (0 success, 1 failure, 2 usage error).

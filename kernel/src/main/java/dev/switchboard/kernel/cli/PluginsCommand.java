@@ -30,26 +30,44 @@ final class PluginsCommand implements CliCommand {
         String action = args.isEmpty() ? "" : args.get(0);
         int expected = action.equals("list") ? 1 : 2;
         if (!List.of("list", "enable", "disable").contains(action) || args.size() != expected) {
-            throw new UsageException(args.isEmpty() ? "a subcommand is required: list, enable ID or disable ID"
-                    : "expected: list, enable ID or disable ID", "");
+            throw new UsageException(
+                    args.isEmpty()
+                            ? "a subcommand is required: list, enable ID or disable ID"
+                            : "expected: list, enable ID or disable ID",
+                    "");
         }
         PluginDirectory directory = new PluginDirectory(settings.load().kernel().pluginsDir());
         switch (action) {
-            case "list" -> directory.list().forEach(e -> console.out().printf("%-24s %-16s %-9s %s%n", e.id(),
-                    e.version(), e.enabled() ? "enabled" : "disabled", e.description() == null ? "" : e.description()));
+            case "list" ->
+                directory
+                        .list()
+                        .forEach(e -> console.out()
+                                .printf(
+                                        "%-24s %-16s %-9s %s%n",
+                                        e.id(),
+                                        e.version(),
+                                        e.enabled() ? "enabled" : "disabled",
+                                        e.description() == null ? "" : e.description()));
             case "enable" -> {
                 boolean already = directory.enable(args.get(1)).enabled();
-                console.out().println(already ? args.get(1) + " is already enabled; nothing changed"
-                        : "enabled " + args.get(1) + " (takes effect on the next start)");
+                console.out()
+                        .println(
+                                already
+                                        ? args.get(1) + " is already enabled; nothing changed"
+                                        : "enabled " + args.get(1) + " (takes effect on the next start)");
             }
             default -> {
                 PluginDirectory.Entry disabled = directory.disable(args.get(1));
-                console.out().println(!disabled.enabled() ? args.get(1) + " is already disabled; nothing changed"
-                        : "disabled " + args.get(1) + " (takes effect on the next start)");
+                console.out()
+                        .println(
+                                !disabled.enabled()
+                                        ? args.get(1) + " is already disabled; nothing changed"
+                                        : "disabled " + args.get(1) + " (takes effect on the next start)");
                 if (disabled.storage() && disabled.enabled()) {
-                    console.err().println("warning: " + args.get(1) + " provides a storage backend; while it is"
-                            + " disabled, plugins that keep data (such as handoff and workspace) fail to start"
-                            + " unless another started plugin provides the configured kernel.storage");
+                    console.err()
+                            .println("warning: " + args.get(1) + " provides a storage backend; while it is"
+                                    + " disabled, plugins that keep data (such as handoff and workspace) fail to start"
+                                    + " unless another started plugin provides the configured kernel.storage");
                     console.err().flush();
                 }
             }

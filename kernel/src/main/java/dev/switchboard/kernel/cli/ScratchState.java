@@ -32,7 +32,8 @@ final class ScratchState implements AutoCloseable {
             return new ScratchState(null);
         }
         try {
-            return new ScratchState(Files.createTempDirectory("switchboard-doctor-",
+            return new ScratchState(Files.createTempDirectory(
+                    "switchboard-doctor-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary state directory for the doctor", e);

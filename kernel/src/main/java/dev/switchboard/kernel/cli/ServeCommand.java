@@ -48,8 +48,9 @@ final class ServeCommand implements CliCommand {
         if (line.hasOption(ServeOptions.STRICT) && !failed.isEmpty()) {
             kernel.close();
             failed.forEach(p -> console.err().println("switchboard: plugin " + p.id() + " failed: " + p.error()));
-            console.err().println("switchboard: --strict: not serving while an enabled plugin failed; fix it, or "
-                    + "disable it with 'switchboard plugins disable ID'");
+            console.err()
+                    .println("switchboard: --strict: not serving while an enabled plugin failed; fix it, or "
+                            + "disable it with 'switchboard plugins disable ID'");
             return Cli.FAILED;
         }
         ShutdownDeadline deadline = ShutdownDeadline.halting();
@@ -61,9 +62,13 @@ final class ServeCommand implements CliCommand {
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "switchboard-shutdown"));
         TerminationSignals.onTerminate(stop);
         try {
-            List<String> endpoints = kernel.startTransports(config.kernel().transports(),
-                    line.hasOption(ServeOptions.KEEP_SERVING));
-            console.err().println(StartLine.of(endpoints, config.kernel().stateDir(), kernel.plugins().statuses()));
+            List<String> endpoints =
+                    kernel.startTransports(config.kernel().transports(), line.hasOption(ServeOptions.KEEP_SERVING));
+            console.err()
+                    .println(StartLine.of(
+                            endpoints,
+                            config.kernel().stateDir(),
+                            kernel.plugins().statuses()));
             StartLine.terminalHint(endpoints, Boolean.getBoolean(StartLine.STDIN_TERMINAL_PROPERTY))
                     .ifPresent(console.err()::println);
             kernel.awaitTransports();

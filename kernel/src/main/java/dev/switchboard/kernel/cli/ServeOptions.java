@@ -26,30 +26,50 @@ final class ServeOptions {
     /** Keep the other transports serving after stdin ended; by default the end of stdin ends {@code serve}. */
     static final String KEEP_SERVING = "keep-serving";
 
-    private ServeOptions() {
-    }
+    private ServeOptions() {}
 
     static Options options() {
         return new Options()
-                .addOption(Option.builder().longOpt("transport").hasArg().argName("ID[,ID]")
-                        .desc("Transports to start (default: kernel.transports, which defaults to stdio).").get())
-                .addOption(Option.builder().longOpt("http")
+                .addOption(Option.builder()
+                        .longOpt("transport")
+                        .hasArg()
+                        .argName("ID[,ID]")
+                        .desc("Transports to start (default: kernel.transports, which defaults to stdio).")
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt("http")
                         .desc("Serve MCP over streamable HTTP (transport http) instead of stdio; "
-                                + "--transport stdio,http serves both.").get())
-                .addOption(Option.builder().longOpt("host").hasArg().argName("HOST")
+                                + "--transport stdio,http serves both.")
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt("host")
+                        .hasArg()
+                        .argName("HOST")
                         .desc("Address HTTP binds (plugins.transport-http.host; default 127.0.0.1). Needs --http.")
                         .get())
-                .addOption(Option.builder().longOpt("port").hasArg().argName("PORT")
-                        .desc("Port HTTP binds (plugins.transport-http.port; default 8765). Needs --http.").get())
-                .addOption(Option.builder().longOpt(KEEP_SERVING)
+                .addOption(Option.builder()
+                        .longOpt("port")
+                        .hasArg()
+                        .argName("PORT")
+                        .desc("Port HTTP binds (plugins.transport-http.port; default 8765). Needs --http.")
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt(KEEP_SERVING)
                         .desc("With --transport stdio,http: keep serving HTTP after stdin ends (by default the end "
-                                + "of stdin ends the server and frees the port).").get())
-                .addOption(Option.builder().longOpt("token-file").hasArg().argName("FILE")
+                                + "of stdin ends the server and frees the port).")
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt("token-file")
+                        .hasArg()
+                        .argName("FILE")
                         .desc("Existing owner-only file holding the owner token (kernel.auth.token-file; default "
-                                + "<state-dir>/owner.token, generated on first start).").get())
-                .addOption(Option.builder().longOpt(STRICT)
+                                + "<state-dir>/owner.token, generated on first start).")
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt(STRICT)
                         .desc("Exit 1, naming the plugin and why, when an enabled plugin fails to start, instead of "
-                                + "serving the others without it.").get());
+                                + "serving the others without it.")
+                        .get());
     }
 
     /**
@@ -63,8 +83,8 @@ final class ServeOptions {
         SwitchboardConfig chosen = config.withKernel(config.kernel().withTransports(transports));
         boolean http = transports.contains(HttpTransportSettings.TRANSPORT_ID);
         if (!http && (line.hasOption("host") || line.hasOption("port"))) {
-            throw new UsageException("--host and --port configure the HTTP transport: add --http (or http to "
-                    + "--transport)", "");
+            throw new UsageException(
+                    "--host and --port configure the HTTP transport: add --http (or http to " + "--transport)", "");
         }
         if (line.hasOption("host")) {
             String host = line.getOptionValue("host").strip();
@@ -74,12 +94,13 @@ final class ServeOptions {
             chosen = chosen.withPluginSetting(HttpTransportSettings.PLUGIN_ID, HttpTransportSettings.HOST, host);
         }
         if (line.hasOption("port")) {
-            chosen = chosen.withPluginSetting(HttpTransportSettings.PLUGIN_ID, HttpTransportSettings.PORT,
-                    port(line.getOptionValue("port")));
+            chosen = chosen.withPluginSetting(
+                    HttpTransportSettings.PLUGIN_ID, HttpTransportSettings.PORT, port(line.getOptionValue("port")));
         }
         if (line.hasOption("token-file")) {
-            chosen = chosen.withKernel(chosen.kernel().withAuth(
-                    chosen.kernel().auth().withExistingTokenFile(Path.of(line.getOptionValue("token-file")))));
+            chosen = chosen.withKernel(chosen.kernel()
+                    .withAuth(
+                            chosen.kernel().auth().withExistingTokenFile(Path.of(line.getOptionValue("token-file")))));
         }
         return chosen;
     }
@@ -87,8 +108,11 @@ final class ServeOptions {
     private static List<String> transports(CommandLine line, SwitchboardConfig config) {
         List<String> chosen = new ArrayList<>();
         if (line.hasOption("transport")) {
-            Arrays.stream(line.getOptionValue("transport").split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                    .distinct().forEach(chosen::add);
+            Arrays.stream(line.getOptionValue("transport").split(","))
+                    .map(String::trim)
+                    .filter(s -> !s.isEmpty())
+                    .distinct()
+                    .forEach(chosen::add);
         } else if (!line.hasOption("http")) {
             chosen.addAll(config.kernel().transports());
         }

@@ -20,8 +20,13 @@ record Settings(Path home, Path config, Path stateDir) {
 
     SwitchboardConfig load() {
         Map<String, String> env = System.getenv();
-        return new ConfigLoader().load(installation(), config, env, userHome(env, System.getProperty("user.home")),
-                stateDir == null ? null : stateDir.toAbsolutePath().normalize());
+        return new ConfigLoader()
+                .load(
+                        installation(),
+                        config,
+                        env,
+                        userHome(env, System.getProperty("user.home")),
+                        stateDir == null ? null : stateDir.toAbsolutePath().normalize());
     }
 
     /**

@@ -17,8 +17,7 @@ final class StartLine {
     /** The system property the launcher sets to {@code true} when stdin is a terminal. */
     static final String STDIN_TERMINAL_PROPERTY = "switchboard.stdin.terminal";
 
-    private StartLine() {
-    }
+    private StartLine() {}
 
     /**
      * @param endpoints the started transports, such as {@code [stdio, http http://127.0.0.1:8765/mcp]}
@@ -28,8 +27,10 @@ final class StartLine {
      *         followed, when plugins failed, by {@code ; failed plugins: a, b (see 'switchboard doctor')}
      */
     static String of(List<String> endpoints, Path stateDir, List<PluginStatus> plugins) {
-        StringBuilder line = new StringBuilder("switchboard: serving ").append(String.join(", ", endpoints))
-                .append("; state directory ").append(stateDir);
+        StringBuilder line = new StringBuilder("switchboard: serving ")
+                .append(String.join(", ", endpoints))
+                .append("; state directory ")
+                .append(stateDir);
         List<String> failed = failed(plugins).stream().map(PluginStatus::id).toList();
         if (!failed.isEmpty()) {
             line.append("; failed plugins: ").append(String.join(", ", failed)).append(" (see 'switchboard doctor')");

@@ -13,8 +13,7 @@ final class TerminationSignals {
 
     private static final Logger LOG = LoggerFactory.getLogger(TerminationSignals.class);
 
-    private TerminationSignals() {
-    }
+    private TerminationSignals() {}
 
     /**
      * @param stop what to run, once, on a new thread, when the process is asked to terminate
@@ -22,8 +21,11 @@ final class TerminationSignals {
     static void onTerminate(Runnable stop) {
         for (String name : new String[] {"TERM", "INT"}) {
             try {
-                sun.misc.Signal.handle(new sun.misc.Signal(name),
-                        signal -> Thread.ofPlatform().name("switchboard-signal-" + name).start(stop));
+                sun.misc.Signal.handle(
+                        new sun.misc.Signal(name),
+                        signal -> Thread.ofPlatform()
+                                .name("switchboard-signal-" + name)
+                                .start(stop));
             } catch (IllegalArgumentException | UnsupportedOperationException e) {
                 LOG.debug("cannot handle SIG{}; the JVM's default applies", name, e);
             }

@@ -32,28 +32,36 @@ final class TokenCommand implements CliCommand {
 
     @Override
     public Options options() {
-        return new Options().addOption(Option.builder().longOpt("token-file").hasArg().argName("FILE")
-                .desc("The token file to use instead of kernel.auth.token-file (default <state-dir>/owner.token).")
-                .get());
+        return new Options()
+                .addOption(Option.builder()
+                        .longOpt("token-file")
+                        .hasArg()
+                        .argName("FILE")
+                        .desc(
+                                "The token file to use instead of kernel.auth.token-file (default <state-dir>/owner.token).")
+                        .get());
     }
 
     @Override
     public int run(CommandLine line, Settings settings, Console console) {
         List<String> args = line.getArgList();
         if (args.size() != 1 || !List.of("show-path", "rotate").contains(args.get(0))) {
-            throw new UsageException(args.isEmpty() ? "a subcommand is required: show-path or rotate"
-                    : "expected: show-path or rotate", "");
+            throw new UsageException(
+                    args.isEmpty() ? "a subcommand is required: show-path or rotate" : "expected: show-path or rotate",
+                    "");
         }
-        Path path = line.hasOption("token-file") ? Path.of(line.getOptionValue("token-file"))
+        Path path = line.hasOption("token-file")
+                ? Path.of(line.getOptionValue("token-file"))
                 : settings.load().kernel().auth().tokenFile();
         OwnerTokenFile file = new OwnerTokenFile(path);
         if (args.get(0).equals("show-path")) {
             console.out().println(file.path());
         } else {
             file.rotate();
-            console.out().println("wrote a new owner token to " + file.path() + " (owner-only). A running server "
-                    + "keeps accepting the old token until it is restarted; restart it, then give clients the new "
-                    + "token from that file.");
+            console.out()
+                    .println("wrote a new owner token to " + file.path() + " (owner-only). A running server "
+                            + "keeps accepting the old token until it is restarted; restart it, then give clients the new "
+                            + "token from that file.");
         }
         console.out().flush();
         return Cli.OK;

@@ -10,8 +10,7 @@ final class AuthSection {
 
     private static final Set<String> KEYS = Set.of("required", "token-file");
 
-    private AuthSection() {
-    }
+    private AuthSection() {}
 
     /**
      * @param section  the {@code kernel.auth} mapping (empty when absent)
@@ -32,7 +31,8 @@ final class AuthSection {
         AuthSettings defaults = AuthSettings.defaults(stateDir);
         boolean required = bool(section.get("required"), defaults.required(), origins);
         Object configured = section.get("token-file");
-        Path tokenFile = configured == null || String.valueOf(configured).isBlank() ? defaults.tokenFile()
+        Path tokenFile = configured == null || String.valueOf(configured).isBlank()
+                ? defaults.tokenFile()
                 : tokenFile(String.valueOf(configured).trim(), stateDir, userHome);
         return new AuthSettings(required, tokenFile, true);
     }
@@ -56,8 +56,9 @@ final class AuthSection {
         return switch (String.valueOf(value).trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new ConfigException("kernel.auth.required " + origins.of("kernel.auth.required")
-                    + " must be true or false, was: " + value);
+            default ->
+                throw new ConfigException("kernel.auth.required " + origins.of("kernel.auth.required")
+                        + " must be true or false, was: " + value);
         };
     }
 }

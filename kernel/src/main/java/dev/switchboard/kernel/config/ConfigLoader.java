@@ -74,12 +74,17 @@ public final class ConfigLoader {
     private static Map<String, Object> read(Path file) {
         Object document;
         try {
-            LoadSettings settings = LoadSettings.builder().setSchema(new CoreSchema()).setAllowDuplicateKeys(true)
-                    .setLabel(file.toString()).build();
+            LoadSettings settings = LoadSettings.builder()
+                    .setSchema(new CoreSchema())
+                    .setAllowDuplicateKeys(true)
+                    .setLabel(file.toString())
+                    .build();
             document = new Load(settings).loadFromString(Files.readString(file));
         } catch (CharacterCodingException e) {
-            throw new ConfigException("cannot read configuration file " + file + ": it is not UTF-8 text (a YAML "
-                    + "configuration must be UTF-8; is it a binary or a file in another encoding?)", e);
+            throw new ConfigException(
+                    "cannot read configuration file " + file + ": it is not UTF-8 text (a YAML "
+                            + "configuration must be UTF-8; is it a binary or a file in another encoding?)",
+                    e);
         } catch (IOException | YamlEngineException e) {
             throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage(), e);
         }
@@ -111,8 +116,8 @@ public final class ConfigLoader {
         return value;
     }
 
-    private static KernelSettings kernelSettings(Map<String, Object> kernel, Path home, Path userHome,
-                                                 ConfigOrigins origins) {
+    private static KernelSettings kernelSettings(
+            Map<String, Object> kernel, Path home, Path userHome, ConfigOrigins origins) {
         for (String key : kernel.keySet()) {
             if (!KERNEL_KEYS.contains(key)) {
                 throw new ConfigException("unknown key kernel." + key + " " + origins.of("kernel." + key)
@@ -127,8 +132,8 @@ public final class ConfigLoader {
         Map<String, String> prefixes = new LinkedHashMap<>();
         asMap(kernel.getOrDefault("tool-prefixes", Map.of()), "kernel.tool-prefixes", origins)
                 .forEach((id, prefix) -> prefixes.put(id, prefix == null ? "" : String.valueOf(prefix)));
-        AuthSettings auth = AuthSection.read(asMap(kernel.get("auth"), "kernel.auth", origins), stateDir, userHome,
-                origins);
+        AuthSettings auth =
+                AuthSection.read(asMap(kernel.get("auth"), "kernel.auth", origins), stateDir, userHome, origins);
         return new KernelSettings(stateDir, pluginsDir, storage, transports, prefixes, auth);
     }
 
@@ -156,7 +161,11 @@ public final class ConfigLoader {
 
     private static List<String> list(Object value) {
         if (value instanceof List<?> items) {
-            return items.stream().map(String::valueOf).map(String::trim).filter(s -> !s.isEmpty()).toList();
+            return items.stream()
+                    .map(String::valueOf)
+                    .map(String::trim)
+                    .filter(s -> !s.isEmpty())
+                    .toList();
         }
         List<String> out = new ArrayList<>();
         for (String part : String.valueOf(value).split(",")) {

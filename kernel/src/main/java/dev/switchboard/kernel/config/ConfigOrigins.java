@@ -25,8 +25,12 @@ record ConfigOrigins(Path file, Map<String, String> variables) {
     String of(String dottedKey) {
         String variable = variables.get(dottedKey);
         if (variable == null) {
-            variable = variables.entrySet().stream().filter(e -> e.getKey().startsWith(dottedKey + "."))
-                    .map(Map.Entry::getValue).sorted().findFirst().orElse(null);
+            variable = variables.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(dottedKey + "."))
+                    .map(Map.Entry::getValue)
+                    .sorted()
+                    .findFirst()
+                    .orElse(null);
         }
         if (variable != null) {
             return "(environment variable " + variable + ")";

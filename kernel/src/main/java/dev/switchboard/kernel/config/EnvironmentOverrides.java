@@ -15,8 +15,7 @@ final class EnvironmentOverrides {
 
     static final String PREFIX = "SWITCHBOARD_";
 
-    private EnvironmentOverrides() {
-    }
+    private EnvironmentOverrides() {}
 
     /**
      * @param tree the tree from the file; changed in place
@@ -28,8 +27,8 @@ final class EnvironmentOverrides {
         env.entrySet().stream()
                 .filter(e -> e.getKey().startsWith(PREFIX) && e.getKey().contains("__"))
                 .sorted(Map.Entry.comparingByKey())
-                .forEach(e -> origins.put(set(tree, e.getKey().substring(PREFIX.length()).split("__"),
-                        e.getValue()), e.getKey()));
+                .forEach(e -> origins.put(
+                        set(tree, e.getKey().substring(PREFIX.length()).split("__"), e.getValue()), e.getKey()));
         return origins;
     }
 

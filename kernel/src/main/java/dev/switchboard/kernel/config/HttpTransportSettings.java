@@ -18,8 +18,7 @@ public final class HttpTransportSettings {
     /** The address bound when none is configured: loopback only. */
     public static final String DEFAULT_HOST = "127.0.0.1";
 
-    private HttpTransportSettings() {
-    }
+    private HttpTransportSettings() {}
 
     /**
      * @param config the configuration (after command-line overrides)
@@ -27,7 +26,9 @@ public final class HttpTransportSettings {
      */
     public static String host(SwitchboardConfig config) {
         Object host = config.pluginConfig(PLUGIN_ID).get(HOST);
-        return host == null || String.valueOf(host).isBlank() ? DEFAULT_HOST : String.valueOf(host).trim();
+        return host == null || String.valueOf(host).isBlank()
+                ? DEFAULT_HOST
+                : String.valueOf(host).trim();
     }
 
     /**

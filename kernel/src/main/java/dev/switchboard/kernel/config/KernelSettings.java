@@ -17,8 +17,13 @@ import java.util.Objects;
  * @param toolPrefixes a name prefix per plugin id, prepended to each of its tool names; {@code kernel.tool-prefixes}
  * @param auth         authentication of network callers; {@code kernel.auth}
  */
-public record KernelSettings(Path stateDir, Path pluginsDir, String storage, List<String> transports,
-                             Map<String, String> toolPrefixes, AuthSettings auth) {
+public record KernelSettings(
+        Path stateDir,
+        Path pluginsDir,
+        String storage,
+        List<String> transports,
+        Map<String, String> toolPrefixes,
+        AuthSettings auth) {
 
     /** @throws NullPointerException if a component is null */
     public KernelSettings {
@@ -39,8 +44,8 @@ public record KernelSettings(Path stateDir, Path pluginsDir, String storage, Lis
      * @param transports   the transports {@code serve} starts
      * @param toolPrefixes tool-name prefixes per plugin id
      */
-    public KernelSettings(Path stateDir, Path pluginsDir, String storage, List<String> transports,
-                          Map<String, String> toolPrefixes) {
+    public KernelSettings(
+            Path stateDir, Path pluginsDir, String storage, List<String> transports, Map<String, String> toolPrefixes) {
         this(stateDir, pluginsDir, storage, transports, toolPrefixes, AuthSettings.defaults(stateDir));
     }
 

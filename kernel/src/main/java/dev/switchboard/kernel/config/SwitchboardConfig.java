@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param kernel  the kernel's settings
  * @param plugins each plugin's subtree ({@code plugins.<id>}), as JSON-like maps
  */
-public record SwitchboardConfig(Path home, Path source, KernelSettings kernel,
-                                Map<String, Map<String, Object>> plugins) {
+public record SwitchboardConfig(
+        Path home, Path source, KernelSettings kernel, Map<String, Map<String, Object>> plugins) {
 
     /** @throws NullPointerException if {@code home}, {@code kernel} or {@code plugins} is null */
     public SwitchboardConfig {

@@ -17,7 +17,8 @@ public record BuildInfo(String version, String buildTime) {
     public static final String NAME = "switchboard";
 
     /** MCP protocol versions the server accepts, newest first (those the MCP Java SDK 2.1.0 negotiates). */
-    public static final List<String> PROTOCOL_VERSIONS = List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
+    public static final List<String> PROTOCOL_VERSIONS =
+            List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
 
     /** @return the facts of the running build; {@code unknown} when the properties are missing */
     public static BuildInfo current() {
@@ -29,7 +30,7 @@ public record BuildInfo(String version, String buildTime) {
         } catch (IOException e) {
             return new BuildInfo("unknown", "unknown");
         }
-        return new BuildInfo(properties.getProperty("version", "unknown"),
-                properties.getProperty("build.time", "unknown"));
+        return new BuildInfo(
+                properties.getProperty("version", "unknown"), properties.getProperty("build.time", "unknown"));
     }
 }

@@ -105,12 +105,10 @@ public final class ServerInfoTool implements Tool {
      * What an answer is made of: equal facts give an equal answer, so the answer (and its JSON text, most of a call's
      * cost) is reused until a plugin, transport or the storage changes. The storage compares by identity.
      */
-    private record Facts(Set<String> transports, SqlStorage storage, List<PluginStatus> plugins) {
-    }
+    private record Facts(Set<String> transports, SqlStorage storage, List<PluginStatus> plugins) {}
 
     /** An answer (unmodifiable all the way down) and the facts it was made of. */
-    private record Rendered(Facts facts, ToolResult result) {
-    }
+    private record Rendered(Facts facts, ToolResult result) {}
 
     private static Map<String, Object> storageInfo(SqlStorage open) {
         Map<String, Object> out = new LinkedHashMap<>();

@@ -44,6 +44,7 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
     private static final Duration PIPE_GRACE = Duration.ofSeconds(2);
     /** Caps the deadline arithmetic, so an absurdly long timeout cannot overflow {@code nanoTime} sums. */
     private static final long MAX_TIMEOUT_NANOS = Long.MAX_VALUE / 4;
+
     private static final AtomicLong RUN_IDS = new AtomicLong();
 
     /** The server's parent is the one it has when the executor is made (at start), not when the first run begins. */
@@ -83,8 +84,14 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
             int exitCode = termination == Termination.EXITED ? process.exitValue() : -1;
             CapturedText stdout = out.capture();
             CapturedText stderr = err.capture();
-            return new ProcessOutcome(termination, exitCode, stdout.text(), stdout.truncated(), stderr.text(),
-                    stderr.truncated(), Duration.ofNanos(System.nanoTime() - started));
+            return new ProcessOutcome(
+                    termination,
+                    exitCode,
+                    stdout.text(),
+                    stdout.truncated(),
+                    stderr.text(),
+                    stderr.truncated(),
+                    Duration.ofNanos(System.nanoTime() - started));
         }
     }
 
@@ -103,9 +110,14 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
         return OrphanReaper.reap(labelPrefix, KILL_GRACE);
     }
 
-    private Termination supervise(ProcessSpec spec, Cancellation cancellation, Process process,
-                                         ProcessTree tree, CompletableFuture<Void> drained, long started,
-                                         String name) {
+    private Termination supervise(
+            ProcessSpec spec,
+            Cancellation cancellation,
+            Process process,
+            ProcessTree tree,
+            CompletableFuture<Void> drained,
+            long started,
+            String name) {
         boolean interrupted = false;
         Termination termination = Termination.CANCELLED;
         boolean settled = false;
@@ -138,8 +150,10 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
         try {
             drained.get(PIPE_GRACE.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            LOG.warn("Output pipes of {} are still held open by a process outside its tree; returning the output"
-                    + " captured so far", name);
+            LOG.warn(
+                    "Output pipes of {} are still held open by a process outside its tree; returning the output"
+                            + " captured so far",
+                    name);
         } catch (ExecutionException e) {
             LOG.debug("Output pumps of {} failed", name, e);
         } catch (InterruptedException e) {

@@ -42,12 +42,13 @@ final class MarkedProcesses {
         /** @return the server that started the run, or null for a marker that does not name one */
         ServerIdentity server() {
             int dot = marker.indexOf('.');
-            return dot < 0 ? null : ServerIdentity.parse(marker.substring(0, dot)).orElse(null);
+            return dot < 0
+                    ? null
+                    : ServerIdentity.parse(marker.substring(0, dot)).orElse(null);
         }
     }
 
-    private MarkedProcesses() {
-    }
+    private MarkedProcesses() {}
 
     /** @return a fresh marker value for one run of this server */
     static String newMarker() {
@@ -59,7 +60,10 @@ final class MarkedProcesses {
      * @return the live processes whose environment holds the marker; empty where {@code /proc} cannot tell
      */
     static List<ProcessHandle> find(String marker) {
-        return all().stream().filter(marked -> marked.marker().equals(marker)).map(Marked::handle).toList();
+        return all().stream()
+                .filter(marked -> marked.marker().equals(marker))
+                .map(Marked::handle)
+                .toList();
     }
 
     /** @return every live process of this account (but this one) that carries a run marker */
@@ -103,10 +107,9 @@ final class MarkedProcesses {
             while (end < environ.length && environ[end] != 0) {
                 end++;
             }
-            if (end - start >= prefix.length && Arrays.equals(environ, start, start + prefix.length,
-                    prefix, 0, prefix.length)) {
-                return new String(environ, start + prefix.length, end - start - prefix.length,
-                        StandardCharsets.UTF_8);
+            if (end - start >= prefix.length
+                    && Arrays.equals(environ, start, start + prefix.length, prefix, 0, prefix.length)) {
+                return new String(environ, start + prefix.length, end - start - prefix.length, StandardCharsets.UTF_8);
             }
             start = end + 1;
         }

@@ -22,8 +22,7 @@ final class OrphanReaper {
 
     private static final Logger LOG = LoggerFactory.getLogger(OrphanReaper.class);
 
-    private OrphanReaper() {
-    }
+    private OrphanReaper() {}
 
     /**
      * @param labelPrefix the start of the labels to reap
@@ -34,9 +33,9 @@ final class OrphanReaper {
         Map<String, List<MarkedProcesses.Marked>> runs = new LinkedHashMap<>();
         for (MarkedProcesses.Marked marked : MarkedProcesses.all()) {
             ServerIdentity server = marked.server();
-            if (marked.label() != null && marked.label().startsWith(labelPrefix) && server != null
-                    && !server.alive()) {
-                runs.computeIfAbsent(marked.marker(), ignored -> new ArrayList<>()).add(marked);
+            if (marked.label() != null && marked.label().startsWith(labelPrefix) && server != null && !server.alive()) {
+                runs.computeIfAbsent(marked.marker(), ignored -> new ArrayList<>())
+                        .add(marked);
             }
         }
         List<OrphanedRun> killed = new ArrayList<>();
@@ -44,14 +43,19 @@ final class OrphanReaper {
             List<MarkedProcesses.Marked> processes = new ArrayList<>(run.getValue());
             processes.sort(Comparator.comparingLong(marked -> marked.handle().pid()));
             String label = processes.getFirst().label();
-            List<Long> pids = processes.stream().map(marked -> marked.handle().pid()).toList();
-            List<String> commands = processes.stream().map(marked -> marked.handle().info().commandLine()
-                    .orElse("")).toList();
+            List<Long> pids =
+                    processes.stream().map(marked -> marked.handle().pid()).toList();
+            List<String> commands = processes.stream()
+                    .map(marked -> marked.handle().info().commandLine().orElse(""))
+                    .toList();
             ProcessTree tree = new ProcessTree(processes.getFirst().handle(), run.getKey());
             processes.forEach(marked -> tree.include(marked.handle()));
             tree.kill(grace);
-            LOG.warn("killed {} process(es) of run {} left running by a server that died: pids {}", pids.size(),
-                    label, pids);
+            LOG.warn(
+                    "killed {} process(es) of run {} left running by a server that died: pids {}",
+                    pids.size(),
+                    label,
+                    pids);
             killed.add(new OrphanedRun(label, pids, commands));
         }
         return killed;

@@ -97,6 +97,5 @@ final class OutputPump {
      * @param text      the kept bytes as UTF-8, malformed input replaced
      * @param truncated whether bytes beyond the cap were dropped
      */
-    record CapturedText(String text, boolean truncated) {
-    }
+    record CapturedText(String text, boolean truncated) {}
 }

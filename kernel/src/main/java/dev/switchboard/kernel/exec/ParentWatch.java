@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
 final class ParentWatch {
 
     /** The watch every executor of this process shares. */
-    static final ParentWatch SERVER = new ParentWatch(ProcessHandle.current().parent().map(ProcessHandle::pid)
-            .orElse(1L));
+    static final ParentWatch SERVER = new ParentWatch(
+            ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(1L));
 
     private static final Logger LOG = LoggerFactory.getLogger(ParentWatch.class);
     static final long POLL_MILLIS = 500;
@@ -48,7 +48,7 @@ final class ParentWatch {
      */
     Watch watch(Runnable cancel) {
         if (parentAtStart <= 1 || parentDied) {
-            return () -> { };
+            return () -> {};
         }
         synchronized (this) {
             running.add(cancel);
@@ -69,11 +69,14 @@ final class ParentWatch {
                     return;
                 }
             }
-            long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(1L);
+            long parent =
+                    ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(1L);
             if (parent != parentAtStart) {
                 parentDied = true;
-                LOG.warn("the server's parent process {} is gone; killing the {} command(s) still running",
-                        parentAtStart, running.size());
+                LOG.warn(
+                        "the server's parent process {} is gone; killing the {} command(s) still running",
+                        parentAtStart,
+                        running.size());
                 running.forEach(Runnable::run);
                 running.clear();
                 return;

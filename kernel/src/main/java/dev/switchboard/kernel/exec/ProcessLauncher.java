@@ -13,8 +13,7 @@ final class ProcessLauncher {
 
     private static final File NULL_DEVICE = new File(File.separatorChar == '\\' ? "NUL" : "/dev/null");
 
-    private ProcessLauncher() {
-    }
+    private ProcessLauncher() {}
 
     /**
      * @param spec   what to run
@@ -27,8 +26,10 @@ final class ProcessLauncher {
         String program = spec.command().getFirst();
         // Checked up front: ProcessBuilder reports a missing cwd with the same errno as a missing program.
         if (!Files.isDirectory(spec.workingDirectory())) {
-            throw new ProcessStartException("cannot start '" + program + "': working directory "
-                    + spec.workingDirectory() + " does not exist or is not a directory", null);
+            throw new ProcessStartException(
+                    "cannot start '" + program + "': working directory " + spec.workingDirectory()
+                            + " does not exist or is not a directory",
+                    null);
         }
         ProcessBuilder builder = new ProcessBuilder(spec.command())
                 .directory(spec.workingDirectory().toFile())
@@ -48,8 +49,8 @@ final class ProcessLauncher {
         try {
             return builder.start();
         } catch (IOException | RuntimeException e) {
-            throw new ProcessStartException("cannot start '" + program + "' in " + spec.workingDirectory() + ": "
-                    + e.getMessage(), e);
+            throw new ProcessStartException(
+                    "cannot start '" + program + "' in " + spec.workingDirectory() + ": " + e.getMessage(), e);
         }
     }
 }

@@ -16,8 +16,7 @@ final class RunWatch {
 
     static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
-    private RunWatch() {
-    }
+    private RunWatch() {}
 
     /**
      * @param deadline in {@link System#nanoTime()} terms
@@ -25,8 +24,13 @@ final class RunWatch {
      *         leaving the tree to the caller to kill
      * @throws InterruptedException if the waiting thread is interrupted
      */
-    static Termination await(Process process, ProcessTree tree, CompletableFuture<Void> drained,
-                             CompletableFuture<Void> cancelled, long deadline) throws InterruptedException {
+    static Termination await(
+            Process process,
+            ProcessTree tree,
+            CompletableFuture<Void> drained,
+            CompletableFuture<Void> cancelled,
+            long deadline)
+            throws InterruptedException {
         CompletableFuture<Object> exitedOrCancelled = CompletableFuture.anyOf(process.onExit(), cancelled);
         while (process.isAlive()) {
             if (cancelled.isDone()) {

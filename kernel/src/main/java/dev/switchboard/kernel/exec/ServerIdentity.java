@@ -17,7 +17,9 @@ record ServerIdentity(long pid, long startMillis) {
 
     /** @return the identity of a live process */
     static ServerIdentity of(ProcessHandle handle) {
-        return new ServerIdentity(handle.pid(), handle.info().startInstant().map(Instant::toEpochMilli).orElse(0L));
+        return new ServerIdentity(
+                handle.pid(),
+                handle.info().startInstant().map(Instant::toEpochMilli).orElse(0L));
     }
 
     /**
@@ -30,8 +32,8 @@ record ServerIdentity(long pid, long startMillis) {
             return Optional.empty();
         }
         try {
-            return Optional.of(new ServerIdentity(Long.parseLong(text.substring(0, dash)),
-                    Long.parseLong(text.substring(dash + 1))));
+            return Optional.of(new ServerIdentity(
+                    Long.parseLong(text.substring(0, dash)), Long.parseLong(text.substring(dash + 1))));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
@@ -39,8 +41,10 @@ record ServerIdentity(long pid, long startMillis) {
 
     /** @return whether this server process is still running (the same pid with the same start time) */
     boolean alive() {
-        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
-                .map(handle -> startMillis == 0 || of(handle).startMillis() == startMillis).orElse(false);
+        return ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
+                .map(handle -> startMillis == 0 || of(handle).startMillis() == startMillis)
+                .orElse(false);
     }
 
     @Override

@@ -5,8 +5,7 @@ import java.nio.charset.StandardCharsets;
 /** Decodes captured output that may have been cut at an arbitrary byte. Stateless. */
 final class Utf8 {
 
-    private Utf8() {
-    }
+    private Utf8() {}
 
     /**
      * @param bytes the captured bytes

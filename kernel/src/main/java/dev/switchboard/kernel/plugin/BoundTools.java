@@ -18,10 +18,9 @@ import dev.switchboard.ports.tool.Tool;
 public final class BoundTools {
 
     /** The key of the tool set. */
-    public static final Key<Set<Tool>> KEY = Key.get(new TypeLiteral<Set<Tool>>() { });
+    public static final Key<Set<Tool>> KEY = Key.get(new TypeLiteral<Set<Tool>>() {});
 
-    private BoundTools() {
-    }
+    private BoundTools() {}
 
     /**
      * @param injector a plugin's injector, or null

@@ -38,11 +38,15 @@ final class ContributionRegistrar {
     private final Observability observability;
 
     /** The registries of what plugins contribute to watching the server and to its HTTP surface. */
-    record Observability(ToolCallObservers observers, HttpEndpointRegistry endpoints) {
-    }
+    record Observability(ToolCallObservers observers, HttpEndpointRegistry endpoints) {}
 
-    ContributionRegistrar(StorageAccess storage, ToolRegistry tools, ResourceRegistry resources,
-                          PromptRegistry prompts, SecretScannerRegistry scanners, Observability observability) {
+    ContributionRegistrar(
+            StorageAccess storage,
+            ToolRegistry tools,
+            ResourceRegistry resources,
+            PromptRegistry prompts,
+            SecretScannerRegistry scanners,
+            Observability observability) {
         this.storage = storage;
         this.tools = tools;
         this.resources = resources;
@@ -80,8 +84,8 @@ final class ContributionRegistrar {
         resources.register(pluginId, resourceProviders);
         prompts.register(pluginId, promptProviders);
         scanners.register(pluginId, secretScanners);
-        return new PluginContributions(names, transports, extensions.of(ManagedService.class),
-                extensions.of(HealthCheck.class));
+        return new PluginContributions(
+                names, transports, extensions.of(ManagedService.class), extensions.of(HealthCheck.class));
     }
 
     /**
@@ -95,8 +99,8 @@ final class ContributionRegistrar {
      * @param extensions the plugin's extensions
      * @return the names, or empty when they cannot be known
      */
-    List<String> toolNamesOf(String pluginId, String toolPrefix, List<String> declared, Injector injector,
-                             PluginExtensions extensions) {
+    List<String> toolNamesOf(
+            String pluginId, String toolPrefix, List<String> declared, Injector injector, PluginExtensions extensions) {
         List<String> registered = tools.namesOf(pluginId);
         if (!registered.isEmpty()) {
             return registered;
@@ -107,10 +111,14 @@ final class ContributionRegistrar {
         try {
             List<String> names = new ArrayList<>();
             if (injector != null) {
-                BoundTools.in(injector).forEach(tool -> names.add(toolPrefix + tool.descriptor().name()));
+                BoundTools.in(injector)
+                        .forEach(
+                                tool -> names.add(toolPrefix + tool.descriptor().name()));
             }
             for (ToolProvider provider : extensions.of(ToolProvider.class)) {
-                provider.tools().forEach(tool -> names.add(toolPrefix + tool.descriptor().name()));
+                provider.tools()
+                        .forEach(
+                                tool -> names.add(toolPrefix + tool.descriptor().name()));
             }
             return List.copyOf(names);
         } catch (RuntimeException | LinkageError e) {

@@ -25,8 +25,7 @@ final class DeclaredTools {
 
     static final String CATALOG = "META-INF/switchboard/tool-catalog.json";
 
-    private DeclaredTools() {
-    }
+    private DeclaredTools() {}
 
     /**
      * @param plugin the plugin

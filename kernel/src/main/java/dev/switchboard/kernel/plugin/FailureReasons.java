@@ -14,8 +14,7 @@ final class FailureReasons {
 
     private static final int MAX_LENGTH = 500;
 
-    private FailureReasons() {
-    }
+    private FailureReasons() {}
 
     static String of(Throwable failure) {
         Throwable reason = failure;
@@ -34,8 +33,10 @@ final class FailureReasons {
      */
     static boolean isExplainedByItsMessage(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof InvalidSettingException || cause instanceof StorageUnavailableException
-                    || cause instanceof StorageOpenException || cause instanceof EndpointCollisionException) {
+            if (cause instanceof InvalidSettingException
+                    || cause instanceof StorageUnavailableException
+                    || cause instanceof StorageOpenException
+                    || cause instanceof EndpointCollisionException) {
                 return true;
             }
         }
@@ -43,7 +44,8 @@ final class FailureReasons {
     }
 
     private static boolean isWrapper(Throwable failure) {
-        return failure instanceof ProvisionException || failure instanceof CreationException
+        return failure instanceof ProvisionException
+                || failure instanceof CreationException
                 || failure instanceof PluginStartException start && start.wrapsLifecycleFailure();
     }
 }

@@ -45,14 +45,25 @@ public final class PluginAssembler {
      * @param endpoints      the HTTP endpoints
      */
     @Inject
-    public PluginAssembler(Injector kernelInjector, SwitchboardConfig config, StorageAccess storage,
-                           ToolRegistry tools, ResourceRegistry resources, PromptRegistry prompts,
-                           SecretScannerRegistry scanners, ToolCallObservers observers,
-                           HttpEndpointRegistry endpoints) {
+    public PluginAssembler(
+            Injector kernelInjector,
+            SwitchboardConfig config,
+            StorageAccess storage,
+            ToolRegistry tools,
+            ResourceRegistry resources,
+            PromptRegistry prompts,
+            SecretScannerRegistry scanners,
+            ToolCallObservers observers,
+            HttpEndpointRegistry endpoints) {
         this.kernelInjector = kernelInjector;
         this.config = config;
         this.storage = storage;
-        this.registrar = new ContributionRegistrar(storage, tools, resources, prompts, scanners,
+        this.registrar = new ContributionRegistrar(
+                storage,
+                tools,
+                resources,
+                prompts,
+                scanners,
                 new ContributionRegistrar.Observability(observers, endpoints));
     }
 
@@ -66,7 +77,8 @@ public final class PluginAssembler {
      * @throws com.google.inject.CreationException if the module's bindings are inconsistent
      */
     public Injector injector(String pluginId, Module own) {
-        PluginContext context = new PluginContext(pluginId, config.pluginConfig(pluginId), config.kernel().stateDir());
+        PluginContext context = new PluginContext(
+                pluginId, config.pluginConfig(pluginId), config.kernel().stateDir());
         Module contextModule = binder -> binder.bind(PluginContext.class).toInstance(context);
         return kernelInjector.createChildInjector(contextModule, own);
     }
@@ -91,8 +103,8 @@ public final class PluginAssembler {
                 storage.open(provider);
             }
         }
-        return registrar.register(pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), injector,
-                extensions);
+        return registrar.register(
+                pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), injector, extensions);
     }
 
     /**
@@ -105,10 +117,10 @@ public final class PluginAssembler {
      * @param extensions the plugin's extensions
      * @return the names, or empty when they cannot be known
      */
-    public List<String> toolNamesOf(String pluginId, List<String> declared, Injector injector,
-                                    PluginExtensions extensions) {
-        return registrar.toolNamesOf(pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), declared,
-                injector, extensions);
+    public List<String> toolNamesOf(
+            String pluginId, List<String> declared, Injector injector, PluginExtensions extensions) {
+        return registrar.toolNamesOf(
+                pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), declared, injector, extensions);
     }
 
     /** Closes the storage a {@link #contribute} opened, after its running transactions; idempotent. */

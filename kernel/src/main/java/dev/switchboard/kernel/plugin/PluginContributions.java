@@ -15,8 +15,11 @@ import dev.switchboard.ports.transport.Transport;
  * @param services     its managed services, not yet started
  * @param healthChecks its health checks, run by {@code doctor}
  */
-public record PluginContributions(List<String> toolNames, List<Transport> transports, List<ManagedService> services,
-                                  List<HealthCheck> healthChecks) {
+public record PluginContributions(
+        List<String> toolNames,
+        List<Transport> transports,
+        List<ManagedService> services,
+        List<HealthCheck> healthChecks) {
 
     /** Copies the lists. */
     public PluginContributions {

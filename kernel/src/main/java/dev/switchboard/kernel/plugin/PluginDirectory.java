@@ -29,8 +29,7 @@ public final class PluginDirectory {
      * @param enabled     whether it starts with the server
      * @param storage     whether it provides a storage backend (other plugins may need it)
      */
-    public record Entry(String id, String version, String description, boolean enabled, boolean storage) {
-    }
+    public record Entry(String id, String version, String description, boolean enabled, boolean storage) {}
 
     /** PF4J's list of disabled plugin ids, one a line; lines starting with {@code #} are comments. */
     private static final String DISABLED_FILE = "disabled.txt";
@@ -50,9 +49,12 @@ public final class PluginDirectory {
             StoragePlugins storage = new StoragePlugins(manager);
             return manager.getPlugins().stream()
                     .sorted(Comparator.comparing(PluginWrapper::getPluginId))
-                    .map(p -> new Entry(p.getPluginId(), p.getDescriptor().getVersion(),
+                    .map(p -> new Entry(
+                            p.getPluginId(),
+                            p.getDescriptor().getVersion(),
                             p.getDescriptor().getPluginDescription(),
-                            p.getPluginState() != org.pf4j.PluginState.DISABLED, storage.contains(p)))
+                            p.getPluginState() != org.pf4j.PluginState.DISABLED,
+                            storage.contains(p)))
                     .toList();
         } finally {
             manager.unloadPlugins();
@@ -70,7 +72,8 @@ public final class PluginDirectory {
     public Entry enable(String id) {
         Entry plugin = requireInstalled(id);
         List<String> lines = disabledLines();
-        List<String> kept = lines.stream().filter(line -> !line.strip().equals(id)).toList();
+        List<String> kept =
+                lines.stream().filter(line -> !line.strip().equals(id)).toList();
         if (kept.size() != lines.size()) {
             writeDisabled(kept);
         }
@@ -102,7 +105,8 @@ public final class PluginDirectory {
 
     private List<String> disabledLines() {
         try {
-            return Files.exists(disabledFile()) ? Files.readAllLines(disabledFile(), StandardCharsets.UTF_8)
+            return Files.exists(disabledFile())
+                    ? Files.readAllLines(disabledFile(), StandardCharsets.UTF_8)
                     : List.of();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + disabledFile() + ": " + e.getMessage(), e);
@@ -126,8 +130,11 @@ public final class PluginDirectory {
 
     private Entry requireInstalled(String id) {
         List<Entry> installed = list();
-        return installed.stream().filter(e -> e.id().equals(id)).findFirst()
+        return installed.stream()
+                .filter(e -> e.id().equals(id))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no plugin '" + id + "' is installed in " + root
-                        + "; installed: " + String.join(", ", installed.stream().map(Entry::id).toList())));
+                        + "; installed: "
+                        + String.join(", ", installed.stream().map(Entry::id).toList())));
     }
 }

@@ -63,8 +63,8 @@ public final class PluginHost {
      * @param failedTools where a failed plugin's tool names are recorded, so calls to them name the failure
      */
     @Inject
-    public PluginHost(SwitchboardConfig config, StorageAccess storage, PluginAssembler assembler,
-                      FailedPluginTools failedTools) {
+    public PluginHost(
+            SwitchboardConfig config, StorageAccess storage, PluginAssembler assembler, FailedPluginTools failedTools) {
         this.failedTools = failedTools;
         this.config = config;
         this.storage = storage;
@@ -80,9 +80,16 @@ public final class PluginHost {
      */
     public void start() {
         manager.loadPlugins();
-        manager.loadFailures().forEach((path, reason) -> statuses.put(path.getFileName().toString(),
-                new PluginStatus(path.getFileName().toString(), "?", "", PluginState.FAILED,
-                        "cannot load: " + reason, List.of())));
+        manager.loadFailures()
+                .forEach((path, reason) -> statuses.put(
+                        path.getFileName().toString(),
+                        new PluginStatus(
+                                path.getFileName().toString(),
+                                "?",
+                                "",
+                                PluginState.FAILED,
+                                "cannot load: " + reason,
+                                List.of())));
         List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
         plugins.sort(Comparator.comparing((PluginWrapper p) -> !storagePlugins.contains(p))
                 .thenComparing(PluginWrapper::getPluginId));
@@ -104,7 +111,8 @@ public final class PluginHost {
             guarded(plugin.getPluginId(), () -> contribute(plugin));
         }
         if (storage.current().isEmpty() && !storagePluginFailed) {
-            storage.unavailable("no started plugin provides the '" + config.kernel().storage() + "' backend");
+            storage.unavailable(
+                    "no started plugin provides the '" + config.kernel().storage() + "' backend");
         }
     }
 
@@ -115,7 +123,7 @@ public final class PluginHost {
      */
     private void startLifecycle(PluginWrapper plugin) {
         String id = plugin.getPluginId();
-        Module own = new PluginModuleLoader().load(plugin).orElse(binder -> { });
+        Module own = new PluginModuleLoader().load(plugin).orElse(binder -> {});
         injectors.put(id, assembler.injector(id, own));
         if (manager.startPlugin(id) != org.pf4j.PluginState.STARTED) {
             Throwable cause = plugin.getFailedException();
@@ -209,7 +217,8 @@ public final class PluginHost {
      *         started plugin provides the 'sqlite' backend}; empty while a storage is open
      */
     public java.util.Optional<String> storageUnavailableReason() {
-        return storage.current().isPresent() ? java.util.Optional.empty()
+        return storage.current().isPresent()
+                ? java.util.Optional.empty()
                 : java.util.Optional.of(storage.unavailableReason());
     }
 
@@ -266,9 +275,14 @@ public final class PluginHost {
     }
 
     private static PluginStatus initialStatus(PluginWrapper plugin) {
-        PluginState state = plugin.getPluginState() == org.pf4j.PluginState.DISABLED
-                ? PluginState.DISABLED : PluginState.STOPPED;
-        return new PluginStatus(plugin.getPluginId(), plugin.getDescriptor().getVersion(),
-                plugin.getDescriptor().getPluginDescription(), state, null, List.of());
+        PluginState state =
+                plugin.getPluginState() == org.pf4j.PluginState.DISABLED ? PluginState.DISABLED : PluginState.STOPPED;
+        return new PluginStatus(
+                plugin.getPluginId(),
+                plugin.getDescriptor().getVersion(),
+                plugin.getDescriptor().getPluginDescription(),
+                state,
+                null,
+                List.of());
     }
 }

@@ -40,8 +40,8 @@ final class PluginModuleLoader {
                     "plugin '" + plugin.getPluginId() + "': module class " + name.get() + " not found", e);
         } catch (ReflectiveOperationException e) {
             Throwable cause = e instanceof InvocationTargetException ite ? ite.getCause() : e;
-            throw new PluginStartException("plugin '" + plugin.getPluginId() + "': cannot create module "
-                    + name.get() + ": " + cause, cause);
+            throw new PluginStartException(
+                    "plugin '" + plugin.getPluginId() + "': cannot create module " + name.get() + ": " + cause, cause);
         }
     }
 
@@ -59,7 +59,8 @@ final class PluginModuleLoader {
                 return nonBlank(properties.getProperty(PROPERTY));
             }
             try (JarFile jar = new JarFile(pluginPath.toFile())) {
-                return jar.getManifest() == null ? Optional.empty()
+                return jar.getManifest() == null
+                        ? Optional.empty()
                         : nonBlank(jar.getManifest().getMainAttributes().getValue(MANIFEST_ATTRIBUTE));
             }
         } catch (IOException e) {

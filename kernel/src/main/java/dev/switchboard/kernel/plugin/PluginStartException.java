@@ -26,8 +26,8 @@ public class PluginStartException extends RuntimeException {
      * @return an exception that only wraps {@code cause}
      */
     static PluginStartException lifecycleFailed(String pluginId, Throwable cause) {
-        PluginStartException e = new PluginStartException("plugin '" + pluginId + "' did not start"
-                + (cause == null ? "" : ": " + cause), cause);
+        PluginStartException e = new PluginStartException(
+                "plugin '" + pluginId + "' did not start" + (cause == null ? "" : ": " + cause), cause);
         e.lifecycle = true;
         return e;
     }

@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param error       why it failed, or null
  * @param tools       the wire names of its listed tools
  */
-public record PluginStatus(String id, String version, String description, PluginState state, String error,
-                           List<String> tools) {
+public record PluginStatus(
+        String id, String version, String description, PluginState state, String error, List<String> tools) {
 
     /** @throws NullPointerException if {@code id}, {@code state} or {@code tools} is null */
     public PluginStatus {

@@ -41,11 +41,12 @@ final class PluginStatusBoard {
             return known.statuses();
         }
         // Read after the version: a change made meanwhile is included, and bumps the version past the one stored.
-        List<PluginStatus> fresh = statuses.values().stream().sorted(Comparator.comparing(PluginStatus::id)).toList();
+        List<PluginStatus> fresh = statuses.values().stream()
+                .sorted(Comparator.comparing(PluginStatus::id))
+                .toList();
         snapshot = new Snapshot(current, fresh);
         return fresh;
     }
 
-    private record Snapshot(long version, List<PluginStatus> statuses) {
-    }
+    private record Snapshot(long version, List<PluginStatus> statuses) {}
 }

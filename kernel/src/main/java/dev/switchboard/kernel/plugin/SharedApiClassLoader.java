@@ -15,9 +15,20 @@ import org.pf4j.PluginManager;
 final class SharedApiClassLoader extends PluginClassLoader {
 
     private static final List<String> SHARED_PREFIXES = List.of(
-            "dev.switchboard.ports.", "dev.switchboard.bridge.", "org.pf4j.", "com.google.inject.",
-            "com.google.common.", "jakarta.inject.", "org.slf4j.", "tools.jackson.", "com.fasterxml.jackson.",
-            "io.modelcontextprotocol.", "reactor.", "org.reactivestreams.", "org.jooq.", "org.sqlite.",
+            "dev.switchboard.ports.",
+            "dev.switchboard.bridge.",
+            "org.pf4j.",
+            "com.google.inject.",
+            "com.google.common.",
+            "jakarta.inject.",
+            "org.slf4j.",
+            "tools.jackson.",
+            "com.fasterxml.jackson.",
+            "io.modelcontextprotocol.",
+            "reactor.",
+            "org.reactivestreams.",
+            "org.jooq.",
+            "org.sqlite.",
             "com.networknt.");
 
     static {

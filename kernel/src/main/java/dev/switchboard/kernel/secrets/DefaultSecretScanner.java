@@ -24,7 +24,8 @@ public final class DefaultSecretScanner implements SecretScanner {
     /** The prefix of every token Switchboard issues; the rest is 43 base64url characters (256 random bits). */
     public static final String SWITCHBOARD_TOKEN_PREFIX = "sbt_";
 
-    private static final List<RuleInfo> RULE_INFOS = SecretRules.DEFAULTS.stream().map(SecretRule::info).toList();
+    private static final List<RuleInfo> RULE_INFOS =
+            SecretRules.DEFAULTS.stream().map(SecretRule::info).toList();
 
     /** Creates the scanner; cheap, since the rules are compiled once per class. */
     public DefaultSecretScanner() {

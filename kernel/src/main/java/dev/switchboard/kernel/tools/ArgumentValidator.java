@@ -44,6 +44,7 @@ public final class ArgumentValidator {
         private final Schema schema;
         /** Where the schema declares integers, or null when it declares none. */
         private final WholeNumbers wholeNumbers;
+
         private volatile List<Violation> emptyVerdict;
 
         private Compiled(Schema schema, WholeNumbers wholeNumbers) {
@@ -53,8 +54,7 @@ public final class ArgumentValidator {
     }
 
     /** One violation: the argument it concerns ({@code ""} for the arguments object itself) and what is wrong. */
-    public record Violation(String field, String message) {
-    }
+    public record Violation(String field, String message) {}
 
     /**
      * @param toolName   the tool, for the error message
@@ -110,20 +110,22 @@ public final class ArgumentValidator {
         } catch (ViolationList.Enough e) {
             // enough found; reported below
         } catch (ValidationLimitExceededException e) {
-            return List.of(new Violation("", "the arguments are too large or too deeply nested to validate; send"
-                    + " smaller arguments"));
+            return List.of(new Violation(
+                    "", "the arguments are too large or too deeply nested to validate; send" + " smaller arguments"));
         } catch (JacksonException e) {
             // The validator could not convert a value to compare it (a number past 64 bits where the check above
             // does not reach, inside anyOf): the value is unusable, not the server.
-            return List.of(new Violation("",
-                    "a value cannot be checked against the schema: " + e.getOriginalMessage()));
+            return List.of(
+                    new Violation("", "a value cannot be checked against the schema: " + e.getOriginalMessage()));
         }
         for (Error error : found.kept()) {
             violations.add(new Violation(fieldOf(error), error.getMessage()));
         }
         if (found.omitted() > 0) {
-            violations.add(new Violation("", (found.stopped() ? "and at least " : "and ") + found.omitted()
-                    + " more violations not listed (the first " + REPORTED + " are)"));
+            violations.add(new Violation(
+                    "",
+                    (found.stopped() ? "and at least " : "and ") + found.omitted()
+                            + " more violations not listed (the first " + REPORTED + " are)"));
         }
         return violations;
     }
@@ -134,8 +136,10 @@ public final class ArgumentValidator {
             return violations;
         }
         List<Violation> reported = new ArrayList<>(violations.subList(0, REPORTED));
-        reported.add(new Violation("", "and " + (violations.size() - REPORTED) + " more violations not listed (the"
-                + " first " + REPORTED + " are)"));
+        reported.add(new Violation(
+                "",
+                "and " + (violations.size() - REPORTED) + " more violations not listed (the" + " first " + REPORTED
+                        + " are)"));
         return reported;
     }
 
@@ -146,8 +150,11 @@ public final class ArgumentValidator {
     static Map<String, Object> details(List<Violation> violations) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("field", violations.get(0).field());
-        details.put("violations", violations.stream()
-                .map(v -> Map.<String, Object>of("field", v.field(), "message", v.message())).toList());
+        details.put(
+                "violations",
+                violations.stream()
+                        .map(v -> Map.<String, Object>of("field", v.field(), "message", v.message()))
+                        .toList());
         return details;
     }
 
@@ -157,8 +164,8 @@ public final class ArgumentValidator {
         String field = location.startsWith("$") ? location.substring(1) : location;
         field = field.replace('/', '.');
         field = field.startsWith(".") ? field.substring(1) : field;
-        if (error.getProperty() != null && ("required".equals(error.getKeyword())
-                || "additionalProperties".equals(error.getKeyword()))) {
+        if (error.getProperty() != null
+                && ("required".equals(error.getKeyword()) || "additionalProperties".equals(error.getKeyword()))) {
             field = field.isEmpty() ? error.getProperty() : field + "." + error.getProperty();
         }
         return field;

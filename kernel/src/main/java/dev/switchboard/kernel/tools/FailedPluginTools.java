@@ -46,9 +46,11 @@ public final class FailedPluginTools {
         if (failure == null) {
             return Optional.empty();
         }
-        return Optional.of(ToolResult.failure(PLUGIN_FAILED, "the tool " + toolName + " is unavailable: its plugin "
-                + failure.plugin() + " failed to start: " + failure.reason() + ". The operator can see it in "
-                + "'switchboard doctor', fix it and restart the server; other tools still work.",
+        return Optional.of(ToolResult.failure(
+                PLUGIN_FAILED,
+                "the tool " + toolName + " is unavailable: its plugin "
+                        + failure.plugin() + " failed to start: " + failure.reason() + ". The operator can see it in "
+                        + "'switchboard doctor', fix it and restart the server; other tools still work.",
                 Map.of("tool", toolName, "plugin", failure.plugin(), "reason", failure.reason())));
     }
 
@@ -57,6 +59,5 @@ public final class FailedPluginTools {
         return byTool.keySet().stream().sorted().toList();
     }
 
-    private record Failure(String plugin, String reason) {
-    }
+    private record Failure(String plugin, String reason) {}
 }

@@ -62,8 +62,11 @@ public final class KernelToolInvoker implements ToolInvoker {
      * @param failedPlugins answers calls to tools of plugins that failed to start
      */
     @Inject
-    public KernelToolInvoker(ToolRegistry registry, ArgumentValidator validator, ToolCallObservers observers,
-                             FailedPluginTools failedPlugins) {
+    public KernelToolInvoker(
+            ToolRegistry registry,
+            ArgumentValidator validator,
+            ToolCallObservers observers,
+            FailedPluginTools failedPlugins) {
         this.registry = registry;
         this.validator = validator;
         this.observers = observers;
@@ -96,8 +99,7 @@ public final class KernelToolInvoker implements ToolInvoker {
     private ToolResult run(ToolCall call) {
         ToolEntry tool = registry.lookup(call.toolName()).orElse(null);
         if (tool == null) {
-            return failedPlugins.answer(call.toolName())
-                    .orElseThrow(() -> new UnknownToolException(call.toolName()));
+            return failedPlugins.answer(call.toolName()).orElseThrow(() -> new UnknownToolException(call.toolName()));
         }
         List<ArgumentValidator.Violation> violations = validator.validate(tool.schema(), call.arguments());
         if (!violations.isEmpty()) {
@@ -112,20 +114,30 @@ public final class KernelToolInvoker implements ToolInvoker {
         } catch (InvalidArgumentException e) {
             return invalid(tool, List.of(new ArgumentValidator.Violation(e.field(), e.problem())));
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
-            LOG.error("tool {} (plugin {}) failed; correlation id {}", call.toolName(), tool.owner(),
-                    call.correlationId(), e);
-            return ToolResult.failure(ErrorCode.INTERNAL_ERROR,
+            LOG.error(
+                    "tool {} (plugin {}) failed; correlation id {}",
+                    call.toolName(),
+                    tool.owner(),
+                    call.correlationId(),
+                    e);
+            return ToolResult.failure(
+                    ErrorCode.INTERNAL_ERROR,
                     "the tool failed unexpectedly; the server log has the details under correlation id "
-                            + call.correlationId(), Map.of("correlation_id", call.correlationId()));
+                            + call.correlationId(),
+                    Map.of("correlation_id", call.correlationId()));
         }
     }
 
     private static ToolResult invalid(ToolEntry tool, List<ArgumentValidator.Violation> violations) {
-        StringBuilder text = new StringBuilder("invalid arguments for ").append(tool.descriptor().name()).append(": ");
+        StringBuilder text = new StringBuilder("invalid arguments for ")
+                .append(tool.descriptor().name())
+                .append(": ");
         for (int i = 0; i < violations.size(); i++) {
             ArgumentValidator.Violation v = violations.get(i);
-            text.append(i == 0 ? "" : "; ").append(v.field().isEmpty() ? "arguments" : v.field())
-                    .append(": ").append(v.message());
+            text.append(i == 0 ? "" : "; ")
+                    .append(v.field().isEmpty() ? "arguments" : v.field())
+                    .append(": ")
+                    .append(v.message());
         }
         text.append(". Fix the arguments to match the tool's input schema and call again.");
         return ToolResult.failure(ErrorCode.INVALID_ARGUMENTS, text.toString(), ArgumentValidator.details(violations));

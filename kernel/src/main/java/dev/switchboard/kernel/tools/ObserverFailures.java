@@ -37,15 +37,23 @@ final class ObserverFailures {
         long now = clock.getAsLong();
         Tally tally = tallies.computeIfAbsent(observer, o -> new Tally(now));
         if (tally.seen.compareAndSet(false, true)) {
-            LOG.error("tool-call observer {} of plugin {} failed; the call went on (later failures of this observer"
-                    + " are counted, at most one line a minute)", observer.getClass().getName(), owner, failure);
+            LOG.error(
+                    "tool-call observer {} of plugin {} failed; the call went on (later failures of this observer"
+                            + " are counted, at most one line a minute)",
+                    observer.getClass().getName(),
+                    owner,
+                    failure);
             return true;
         }
         tally.unlogged.incrementAndGet();
         long last = tally.lastLogged.get();
         if (now - last >= INTERVAL_NANOS && tally.lastLogged.compareAndSet(last, now)) {
-            LOG.error("tool-call observer {} of plugin {} failed {} more times; the calls went on; last: {}",
-                    observer.getClass().getName(), owner, tally.unlogged.getAndSet(0), failure.toString());
+            LOG.error(
+                    "tool-call observer {} of plugin {} failed {} more times; the calls went on; last: {}",
+                    observer.getClass().getName(),
+                    owner,
+                    tally.unlogged.getAndSet(0),
+                    failure.toString());
             return true;
         }
         return false;

@@ -42,6 +42,8 @@ public final class ServedToolCatalog implements ToolCatalog {
     /** @return failed plugins' tool names that no registered tool has taken, sorted */
     @Override
     public List<String> unavailable() {
-        return failed.names().stream().filter(name -> registry.find(name).isEmpty()).toList();
+        return failed.names().stream()
+                .filter(name -> registry.find(name).isEmpty())
+                .toList();
     }
 }

@@ -83,6 +83,5 @@ public final class ToolCallObservers {
                 .toArray(Entry[]::new);
     }
 
-    private record Entry(String owner, ToolCallObserver observer) {
-    }
+    private record Entry(String owner, ToolCallObserver observer) {}
 }

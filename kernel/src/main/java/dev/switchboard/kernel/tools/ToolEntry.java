@@ -11,5 +11,4 @@ import dev.switchboard.ports.tool.ToolDescriptor;
  * @param tool       the implementation
  * @param schema     its compiled input schema
  */
-record ToolEntry(String owner, ToolDescriptor descriptor, Tool tool, ArgumentValidator.Compiled schema) {
-}
+record ToolEntry(String owner, ToolDescriptor descriptor, Tool tool, ArgumentValidator.Compiled schema) {}

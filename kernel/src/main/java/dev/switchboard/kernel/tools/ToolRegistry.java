@@ -53,7 +53,8 @@ public final class ToolRegistry implements ToolCatalog {
             if (taken != null || batch.containsKey(named.name())) {
                 throw new ToolNameCollisionException(named.name(), taken != null ? taken.owner() : owner, owner);
             }
-            batch.put(named.name(),
+            batch.put(
+                    named.name(),
                     new ToolEntry(owner, named, tool, validator.compile(named.name(), named.inputSchema())));
         }
         byName.putAll(batch);
@@ -76,8 +77,11 @@ public final class ToolRegistry implements ToolCatalog {
      * @return the wire names of that plugin's tools, sorted
      */
     public List<String> namesOf(String owner) {
-        return byName.values().stream().filter(t -> t.owner().equals(owner))
-                .map(t -> t.descriptor().name()).sorted().toList();
+        return byName.values().stream()
+                .filter(t -> t.owner().equals(owner))
+                .map(t -> t.descriptor().name())
+                .sorted()
+                .toList();
     }
 
     Optional<ToolEntry> lookup(String name) {

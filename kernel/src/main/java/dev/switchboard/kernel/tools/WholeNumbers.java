@@ -24,8 +24,8 @@ final class WholeNumbers {
     private final WholeNumbers otherProperties;
     private final WholeNumbers items;
 
-    private WholeNumbers(boolean integer, Map<String, WholeNumbers> properties, WholeNumbers otherProperties,
-                         WholeNumbers items) {
+    private WholeNumbers(
+            boolean integer, Map<String, WholeNumbers> properties, WholeNumbers otherProperties, WholeNumbers items) {
         this.integer = integer;
         this.properties = properties;
         this.otherProperties = otherProperties;
@@ -52,9 +52,12 @@ final class WholeNumbers {
             return of(root.at(ref.substring(1)), root, depth + 1);
         }
         Map<String, WholeNumbers> properties = new LinkedHashMap<>();
-        schema.path("properties").properties().forEach(entry -> of(entry.getValue(), root, depth + 1)
-                .ifPresent(found -> properties.put(entry.getKey(), found)));
-        WholeNumbers otherProperties = of(schema.get("additionalProperties"), root, depth + 1).orElse(null);
+        schema.path("properties")
+                .properties()
+                .forEach(entry -> of(entry.getValue(), root, depth + 1)
+                        .ifPresent(found -> properties.put(entry.getKey(), found)));
+        WholeNumbers otherProperties =
+                of(schema.get("additionalProperties"), root, depth + 1).orElse(null);
         WholeNumbers items = of(schema.get("items"), root, depth + 1).orElse(null);
         boolean integer = declaresInteger(schema.get("type"));
         if (!integer && properties.isEmpty() && otherProperties == null && items == null) {
@@ -72,8 +75,8 @@ final class WholeNumbers {
      */
     void check(Object value, String field, List<ArgumentValidator.Violation> violations) {
         if (integer && value instanceof Number number && !fitsALong(number)) {
-            violations.add(new ArgumentValidator.Violation(field,
-                    "must be a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE));
+            violations.add(new ArgumentValidator.Violation(
+                    field, "must be a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE));
         } else if (value instanceof Map<?, ?> map) {
             map.forEach((key, member) -> {
                 WholeNumbers declared = properties.getOrDefault(String.valueOf(key), otherProperties);

@@ -59,12 +59,14 @@ public final class TransportRunner implements TransportLifecycle, TransportStatu
      * @throws TransportStartException if a requested transport is missing or fails to start (those already started
      *                                 are stopped again)
      */
-    public void start(List<String> requested, List<Transport> available, TransportContext contextBase,
-                      boolean untilAllEnd) {
+    public void start(
+            List<String> requested, List<Transport> available, TransportContext contextBase, boolean untilAllEnd) {
         this.untilAllEnd = untilAllEnd;
         TransportContext context = contextBase.withLifecycle(this);
         for (String id : requested) {
-            Transport transport = available.stream().filter(t -> t.id().equals(id)).findFirst()
+            Transport transport = available.stream()
+                    .filter(t -> t.id().equals(id))
+                    .findFirst()
                     .orElseThrow(() -> new TransportStartException("transport '" + id + "' is not available: no "
                             + "started plugin provides it (see 'switchboard doctor')"));
             try {
@@ -89,7 +91,9 @@ public final class TransportRunner implements TransportLifecycle, TransportStatu
      */
     public List<String> endpoints() {
         synchronized (started) {
-            return started.stream().map(t -> t.id() + t.address().map(a -> " " + a).orElse("")).toList();
+            return started.stream()
+                    .map(t -> t.id() + t.address().map(a -> " " + a).orElse(""))
+                    .toList();
         }
     }
 

@@ -38,12 +38,19 @@ class KernelAuthenticatorTest {
                 token + "A",
                 TokenFormat.generate(),
                 token.substring(4),
-                "", " ", " " + token, token + "\n", "Bearer " + token, token.toUpperCase(java.util.Locale.ROOT),
+                "",
+                " ",
+                " " + token,
+                token + "\n",
+                "Bearer " + token,
+                token.toUpperCase(java.util.Locale.ROOT),
                 "x".repeat(TokenFormat.MAX_LENGTH + 1)));
         refused.add(null);
 
         for (String candidate : refused) {
-            assertThat(authenticator.authenticate(candidate)).as("%s", candidate).isEmpty();
+            assertThat(authenticator.authenticate(candidate))
+                    .as("%s", candidate)
+                    .isEmpty();
         }
     }
 
@@ -55,24 +62,29 @@ class KernelAuthenticatorTest {
             compared.add(b);
             return OwnerTokenStore.CONSTANT_TIME.test(a, b);
         };
-        KernelAuthenticator authenticator = new KernelAuthenticator(
-                List.of(new OwnerTokenStore(TokenDigest.of(token), recording)), true);
+        KernelAuthenticator authenticator =
+                new KernelAuthenticator(List.of(new OwnerTokenStore(TokenDigest.of(token), recording)), true);
 
         assertThat(authenticator.authenticate(token)).isPresent();
         assertThat(authenticator.authenticate("short")).isEmpty();
         assertThat(authenticator.authenticate(token + "x".repeat(500))).isEmpty();
 
-        assertThat(compared).hasSize(6).allSatisfy(bytes -> assertThat(bytes).hasSize(TokenDigest.LENGTH)
-                .isNotEqualTo(token.getBytes(StandardCharsets.UTF_8)));
+        assertThat(compared)
+                .hasSize(6)
+                .allSatisfy(bytes -> assertThat(bytes)
+                        .hasSize(TokenDigest.LENGTH)
+                        .isNotEqualTo(token.getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
     void malformedTokensNeverReachTheStores() {
         List<TokenDigest> asked = new ArrayList<>();
-        KernelAuthenticator authenticator = new KernelAuthenticator(List.of(presented -> {
-            asked.add(presented);
-            return Optional.empty();
-        }), true);
+        KernelAuthenticator authenticator = new KernelAuthenticator(
+                List.of(presented -> {
+                    asked.add(presented);
+                    return Optional.empty();
+                }),
+                true);
 
         authenticator.authenticate("has space");
         authenticator.authenticate("");
@@ -85,8 +97,8 @@ class KernelAuthenticatorTest {
     void asksStoresInOrderAndTheFirstThatKnowsTheTokenWins() {
         Principal viewer = new Principal("viewer-1", Principal.Kind.VIEWER, java.util.Map.of("channel", "ops"));
         TokenStore viewers = presented -> Optional.of(viewer);
-        KernelAuthenticator authenticator = new KernelAuthenticator(
-                List.of(new OwnerTokenStore(TokenDigest.of(token)), viewers), true);
+        KernelAuthenticator authenticator =
+                new KernelAuthenticator(List.of(new OwnerTokenStore(TokenDigest.of(token)), viewers), true);
 
         assertThat(authenticator.authenticate(token)).contains(OwnerTokenStore.OWNER);
         assertThat(authenticator.authenticate(TokenFormat.generate())).contains(viewer);
@@ -103,12 +115,15 @@ class KernelAuthenticatorTest {
         List<Object> reachable = new ArrayList<>();
         collect(authenticator(true), reachable);
 
-        assertThat(reachable).isNotEmpty().noneSatisfy(value -> assertThat(value).isIn(token,
-                        token.substring(4)))
-                .noneSatisfy(value -> assertThat(value).isInstanceOf(byte[].class)
-                        .isEqualTo(token.getBytes(StandardCharsets.UTF_8)));
-        assertThat(reachable).anySatisfy(value -> assertThat(value).isInstanceOf(byte[].class)
-                .isEqualTo(TokenDigest.of(token).bytes()));
+        assertThat(reachable)
+                .isNotEmpty()
+                .noneSatisfy(value -> assertThat(value).isIn(token, token.substring(4)))
+                .noneSatisfy(value ->
+                        assertThat(value).isInstanceOf(byte[].class).isEqualTo(token.getBytes(StandardCharsets.UTF_8)));
+        assertThat(reachable)
+                .anySatisfy(value -> assertThat(value)
+                        .isInstanceOf(byte[].class)
+                        .isEqualTo(TokenDigest.of(token).bytes()));
         assertThat(TokenDigest.of(token).toString()).doesNotContain(token);
     }
 

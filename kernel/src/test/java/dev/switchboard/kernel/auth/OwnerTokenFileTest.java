@@ -36,7 +36,8 @@ class OwnerTokenFileTest {
         assertThat(permissions(file.getParent().getParent())).isEqualTo("rwx------");
         String content = Files.readString(file);
         assertThat(content).matches("sbt_[A-Za-z0-9_-]{43}\n");
-        assertThat(new DefaultSecretScanner().scan("token", content)).extracting(SecretFinding::ruleId)
+        assertThat(new DefaultSecretScanner().scan("token", content))
+                .extracting(SecretFinding::ruleId)
                 .contains("switchboard-token");
     }
 
@@ -59,7 +60,9 @@ class OwnerTokenFileTest {
         TokenDigest second = new OwnerTokenFile(file).open(true);
 
         assertThat(Files.readString(file)).isEqualTo(written);
-        assertThat(second.bytes()).isEqualTo(first.bytes()).isEqualTo(TokenDigest.of(written.strip()).bytes());
+        assertThat(second.bytes())
+                .isEqualTo(first.bytes())
+                .isEqualTo(TokenDigest.of(written.strip()).bytes());
     }
 
     @Test
@@ -77,7 +80,9 @@ class OwnerTokenFileTest {
     void concurrentFirstStartsAgreeOnOneToken() throws Exception {
         Path file = temp.resolve("state/owner.token");
         List<Callable<byte[]>> starts = IntStream.range(0, 8)
-                .<Callable<byte[]>>mapToObj(i -> () -> new OwnerTokenFile(file).open(true).bytes()).toList();
+                .<Callable<byte[]>>mapToObj(
+                        i -> () -> new OwnerTokenFile(file).open(true).bytes())
+                .toList();
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             List<Future<byte[]>> digests = pool.invokeAll(starts);
@@ -97,10 +102,12 @@ class OwnerTokenFileTest {
 
         assertThatThrownBy(() -> new OwnerTokenFile(file).open(false))
                 .isInstanceOf(AuthSetupException.class)
-                .hasMessageContaining(file.toString()).hasMessageContaining("group or others")
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("group or others")
                 .hasMessageNotContaining(token);
         assertThatThrownBy(() -> new OwnerTokenFile(write("group.token", token, "rw-r-----")).open(true))
-                .isInstanceOf(AuthSetupException.class).hasMessageContaining("group.token");
+                .isInstanceOf(AuthSetupException.class)
+                .hasMessageContaining("group.token");
     }
 
     @Test
@@ -108,19 +115,21 @@ class OwnerTokenFileTest {
         Path file = temp.resolve("absent.token");
 
         assertThatThrownBy(() -> new OwnerTokenFile(file).open(false))
-                .isInstanceOf(AuthSetupException.class).hasMessageContaining(file.toString())
+                .isInstanceOf(AuthSetupException.class)
+                .hasMessageContaining(file.toString())
                 .hasMessageContaining("does not exist");
         assertThat(file).doesNotExist();
     }
 
     @Test
     void refusesContentThatIsNotOneStrongToken() throws IOException {
-        for (String content : List.of("", "short-token", TokenFormat.generate() + " " + TokenFormat.generate(),
-                "sbt_" + "é".repeat(43))) {
+        for (String content : List.of(
+                "", "short-token", TokenFormat.generate() + " " + TokenFormat.generate(), "sbt_" + "é".repeat(43))) {
             Path file = write("bad.token", content, "rw-------");
 
             assertThatThrownBy(() -> new OwnerTokenFile(file).open(false))
-                    .isInstanceOf(AuthSetupException.class).hasMessageContaining("does not hold one token");
+                    .isInstanceOf(AuthSetupException.class)
+                    .hasMessageContaining("does not hold one token");
         }
     }
 

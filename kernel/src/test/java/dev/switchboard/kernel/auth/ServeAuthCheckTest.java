@@ -22,11 +22,13 @@ class ServeAuthCheckTest {
 
     @Test
     void refusesHttpOnANonLoopbackAddressWithAuthenticationOff() {
-        SwitchboardConfig config = config(false, List.of("stdio", "http")).withPluginSetting("transport-http",
-                "host", "0.0.0.0");
+        SwitchboardConfig config =
+                config(false, List.of("stdio", "http")).withPluginSetting("transport-http", "host", "0.0.0.0");
 
-        assertThatThrownBy(() -> ServeAuthCheck.verify(config)).isInstanceOf(AuthSetupException.class)
-                .hasMessageContaining("0.0.0.0").hasMessageContaining("kernel.auth.required: false");
+        assertThatThrownBy(() -> ServeAuthCheck.verify(config))
+                .isInstanceOf(AuthSetupException.class)
+                .hasMessageContaining("0.0.0.0")
+                .hasMessageContaining("kernel.auth.required: false");
         assertThat(tokenFile()).doesNotExist();
     }
 
@@ -42,16 +44,15 @@ class ServeAuthCheckTest {
 
     @Test
     void ignoresTheHostWhenHttpIsNotServed() {
-        SwitchboardConfig config = config(false, List.of("stdio")).withPluginSetting("transport-http", "host",
-                "0.0.0.0");
+        SwitchboardConfig config =
+                config(false, List.of("stdio")).withPluginSetting("transport-http", "host", "0.0.0.0");
 
         assertThat(ServeAuthCheck.unauthenticatedExposure(config)).isEmpty();
     }
 
     @Test
     void withAuthenticationOnAnyAddressIsAllowedAndTheTokenIsGenerated() {
-        SwitchboardConfig config = config(true, List.of("http")).withPluginSetting("transport-http", "host",
-                "0.0.0.0");
+        SwitchboardConfig config = config(true, List.of("http")).withPluginSetting("transport-http", "host", "0.0.0.0");
 
         ServeAuthCheck.verify(config);
 
@@ -63,7 +64,12 @@ class ServeAuthCheckTest {
     }
 
     private SwitchboardConfig config(boolean required, List<String> transports) {
-        KernelSettings kernel = new KernelSettings(state, state.resolve("plugins"), "memory", transports, Map.of(),
+        KernelSettings kernel = new KernelSettings(
+                state,
+                state.resolve("plugins"),
+                "memory",
+                transports,
+                Map.of(),
                 new AuthSettings(required, tokenFile(), true));
         return new SwitchboardConfig(state, null, kernel, Map.of());
     }

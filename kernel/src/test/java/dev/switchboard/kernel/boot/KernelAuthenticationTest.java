@@ -79,7 +79,8 @@ class KernelAuthenticationTest {
     void withAuthenticationOffNothingIsRequiredNoTokenIsAcceptedAndNoFileIsCreated() {
         try (Kernel kernel = Kernel.start(config(false))) {
             assertThat(kernel.authenticator().required()).isFalse();
-            assertThat(kernel.authenticator().authenticate("sbt_" + "A".repeat(43))).isEmpty();
+            assertThat(kernel.authenticator().authenticate("sbt_" + "A".repeat(43)))
+                    .isEmpty();
         }
         assertThat(tokenFile).doesNotExist();
     }
@@ -90,7 +91,8 @@ class KernelAuthenticationTest {
         Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-rw-r--"));
 
         try (Kernel kernel = Kernel.start(config(true))) {
-            assertThatThrownBy(kernel::authenticator).isInstanceOf(AuthSetupException.class)
+            assertThatThrownBy(kernel::authenticator)
+                    .isInstanceOf(AuthSetupException.class)
                     .hasMessageContaining(tokenFile.toString());
         }
     }
@@ -101,7 +103,12 @@ class KernelAuthenticationTest {
 
     private SwitchboardConfig config(boolean required) {
         Path state = home.resolve("state");
-        KernelSettings kernel = new KernelSettings(state, home.resolve("plugins"), "memory", List.of(), Map.of(),
+        KernelSettings kernel = new KernelSettings(
+                state,
+                home.resolve("plugins"),
+                "memory",
+                List.of(),
+                Map.of(),
                 new AuthSettings(required, tokenFile, true));
         return new SwitchboardConfig(home, null, kernel, Map.of());
     }

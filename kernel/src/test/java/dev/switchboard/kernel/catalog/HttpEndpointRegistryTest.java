@@ -37,14 +37,16 @@ class HttpEndpointRegistryTest {
     void aLaterPluginsOverlappingRouteIsRefusedNamingBothAndTheEarlierKeepsItsRoutes() {
         registry.register("mailbox", List.of(endpoint("GET", "/board/{channel}")));
 
-        assertThatThrownBy(() -> registry.register("dashboard",
-                List.of(endpoint("GET", "/other"), endpoint("GET", "/board/index"))))
+        assertThatThrownBy(() -> registry.register(
+                        "dashboard", List.of(endpoint("GET", "/other"), endpoint("GET", "/board/index"))))
                 .isInstanceOf(EndpointCollisionException.class)
                 .hasMessage("plugin dashboard's route GET /board/index collides with plugin mailbox's route"
                         + " GET /board/{channel}");
-        assertThat(registry.find("GET", "/board/index")).hasValueSatisfying(m -> assertThat(m.owner())
-                .isEqualTo("mailbox"));
-        assertThat(registry.find("GET", "/other")).as("all or none of the later plugin's routes").isEmpty();
+        assertThat(registry.find("GET", "/board/index"))
+                .hasValueSatisfying(m -> assertThat(m.owner()).isEqualTo("mailbox"));
+        assertThat(registry.find("GET", "/other"))
+                .as("all or none of the later plugin's routes")
+                .isEmpty();
     }
 
     @Test

@@ -48,13 +48,16 @@ class AuthCliTest {
     void serveGeneratesTheOwnerTokenOnceAndReusesItWithoutPrintingOrLoggingIt() throws IOException {
         assertThat(run("serve")).isZero();
         String token = token();
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile))).isEqualTo("rw-------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(state))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile)))
+                .isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(state)))
+                .isEqualTo("rwx------");
 
         assertThat(run("serve")).isZero();
 
         assertThat(token()).isEqualTo(token);
-        assertThat(String.join("\n", transcript)).contains("owner token generated in " + tokenFile)
+        assertThat(String.join("\n", transcript))
+                .contains("owner token generated in " + tokenFile)
                 .doesNotContain(token);
     }
 
@@ -76,7 +79,8 @@ class AuthCliTest {
         assertThat(run("token", "rotate")).isZero();
 
         assertThat(token()).isNotEqualTo(old).matches("sbt_[A-Za-z0-9_-]{43}");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile)))
+                .isEqualTo("rw-------");
         assertThat(out.toString()).contains(tokenFile.toString()).contains("restart");
         assertNeverShown(old);
         assertNeverShown(token());
@@ -108,7 +112,9 @@ class AuthCliTest {
         assertThat(run("serve", "--token-file", shared.toString())).isEqualTo(Cli.FAILED);
 
         assertThat(err.toString()).contains(shared.toString()).contains("group or others");
-        assertThat(System.getProperty(MemStorage.PREFIX + "greeter")).as("no plugin started").isNull();
+        assertThat(System.getProperty(MemStorage.PREFIX + "greeter"))
+                .as("no plugin started")
+                .isNull();
         assertNeverShown(token);
     }
 
@@ -152,9 +158,13 @@ class AuthCliTest {
 
         assertThat(run("serve", "--http", "--host", "0.0.0.0", "--port", "0")).isEqualTo(Cli.FAILED);
 
-        assertThat(err.toString()).contains("0.0.0.0").contains("not a loopback address")
+        assertThat(err.toString())
+                .contains("0.0.0.0")
+                .contains("not a loopback address")
                 .contains("kernel.auth.required");
-        assertThat(System.getProperty(MemStorage.PREFIX + "greeter")).as("no plugin started").isNull();
+        assertThat(System.getProperty(MemStorage.PREFIX + "greeter"))
+                .as("no plugin started")
+                .isNull();
     }
 
     @Test
@@ -175,7 +185,8 @@ class AuthCliTest {
         Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-r-----"));
 
         assertThat(run("doctor")).isEqualTo(Cli.FAILED);
-        assertThat(out.toString()).contains("problem: owner token file " + tokenFile)
+        assertThat(out.toString())
+                .contains("problem: owner token file " + tokenFile)
                 .contains("accessible to group or others");
         assertNeverShown(token());
     }
@@ -192,8 +203,9 @@ class AuthCliTest {
 
     private void writeConfig(String extraKernelLines) throws IOException {
         Files.createDirectories(home.resolve("config"));
-        Files.writeString(home.resolve("config/application.yaml"), "kernel:\n  storage: memory\n  transports: []\n"
-                + "  state-dir: " + state + "\n" + extraKernelLines);
+        Files.writeString(
+                home.resolve("config/application.yaml"),
+                "kernel:\n  storage: memory\n  transports: []\n" + "  state-dir: " + state + "\n" + extraKernelLines);
     }
 
     private String token() throws IOException {

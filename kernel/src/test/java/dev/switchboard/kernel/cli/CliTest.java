@@ -26,7 +26,8 @@ class CliTest {
     @BeforeEach
     void setUp() throws IOException {
         Files.createDirectories(home.resolve("config"));
-        Files.writeString(home.resolve("config/application.yaml"),
+        Files.writeString(
+                home.resolve("config/application.yaml"),
                 "kernel:\n  storage: memory\n  transports: []\n  state-dir: " + home.resolve("state") + "\n");
         TestPlugins.installGreeterAndStorage(home.resolve("plugins"));
     }
@@ -57,7 +58,11 @@ class CliTest {
             assertThat(out.toString()).contains("usage: switchboard " + command);
         }
         assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("serve").contains("doctor").contains("plugins").contains("token");
+        assertThat(out.toString())
+                .contains("serve")
+                .contains("doctor")
+                .contains("plugins")
+                .contains("token");
     }
 
     @Test
@@ -68,7 +73,8 @@ class CliTest {
 
     @Test
     void pluginsListShowsEnabledStateAndDisableIsPersistent() {
-        assertThat(run("plugins", "disable", "greeter", "--home", home.toString())).isZero();
+        assertThat(run("plugins", "disable", "greeter", "--home", home.toString()))
+                .isZero();
         assertThat(run("plugins", "list", "--home", home.toString())).isZero();
 
         assertThat(out.toString()).containsPattern("greeter\\s+1.0.0\\s+disabled");
@@ -77,25 +83,32 @@ class CliTest {
 
     @Test
     void enablingAnEnabledPluginOrDisablingADisabledOneSaysNothingChanged() {
-        assertThat(run("plugins", "enable", "greeter", "--home", home.toString())).isZero();
-        assertThat(out.toString()).contains("greeter is already enabled; nothing changed")
+        assertThat(run("plugins", "enable", "greeter", "--home", home.toString()))
+                .isZero();
+        assertThat(out.toString())
+                .contains("greeter is already enabled; nothing changed")
                 .doesNotContain("takes effect");
 
-        assertThat(run("plugins", "disable", "greeter", "--home", home.toString())).isZero();
+        assertThat(run("plugins", "disable", "greeter", "--home", home.toString()))
+                .isZero();
         assertThat(out.toString()).contains("disabled greeter (takes effect on the next start)");
-        assertThat(run("plugins", "disable", "greeter", "--home", home.toString())).isZero();
+        assertThat(run("plugins", "disable", "greeter", "--home", home.toString()))
+                .isZero();
         assertThat(out.toString()).contains("greeter is already disabled; nothing changed");
 
-        assertThat(run("plugins", "enable", "greeter", "--home", home.toString())).isZero();
+        assertThat(run("plugins", "enable", "greeter", "--home", home.toString()))
+                .isZero();
         assertThat(out.toString()).contains("enabled greeter (takes effect on the next start)");
     }
 
     @Test
     void disablingTheStoragePluginWarnsThatPluginsKeepingDataWillFail() {
-        assertThat(run("plugins", "disable", "greeter", "--home", home.toString())).isZero();
+        assertThat(run("plugins", "disable", "greeter", "--home", home.toString()))
+                .isZero();
         assertThat(err.toString()).doesNotContain("warning");
 
-        assertThat(run("plugins", "disable", "memstore", "--home", home.toString())).isZero();
+        assertThat(run("plugins", "disable", "memstore", "--home", home.toString()))
+                .isZero();
         assertThat(err.toString()).contains("warning: memstore provides a storage backend");
     }
 
@@ -116,30 +129,39 @@ class CliTest {
         TestPlugins.installBroken(home.resolve("plugins"));
 
         assertThat(run("doctor", "--home", home.toString())).isEqualTo(1);
-        assertThat(out.toString()).contains("problem: plugin broken").contains("broken on purpose")
+        assertThat(out.toString())
+                .contains("problem: plugin broken")
+                .contains("broken on purpose")
                 .contains("ok: plugin greeter");
     }
 
     @Test
     void doctorPrintsPluginHealthFindingsAndExitsOneOnAProblem() throws IOException {
         TestPlugins.installLifecycle(home.resolve("plugins"));
-        Files.writeString(home.resolve("config/application.yaml"), "plugins:\n  lifecycle:\n    problem: prune it\n",
+        Files.writeString(
+                home.resolve("config/application.yaml"),
+                "plugins:\n  lifecycle:\n    problem: prune it\n",
                 java.nio.file.StandardOpenOption.APPEND);
 
         assertThat(run("doctor", "--home", home.toString())).isEqualTo(1);
-        assertThat(out.toString()).contains("ok: lifecycle journal: journal readable")
-                .contains("problem: lifecycle journal: prune it").contains("1 problem found");
+        assertThat(out.toString())
+                .contains("ok: lifecycle journal: journal readable")
+                .contains("problem: lifecycle journal: prune it")
+                .contains("1 problem found");
     }
 
     @Test
     void doctorReportsAHealthCheckThatThrowsAsAProblemAndGoesOn() throws IOException {
         TestPlugins.installLifecycle(home.resolve("plugins"));
-        Files.writeString(home.resolve("config/application.yaml"), "plugins:\n  lifecycle:\n    throw: true\n",
+        Files.writeString(
+                home.resolve("config/application.yaml"),
+                "plugins:\n  lifecycle:\n    throw: true\n",
                 java.nio.file.StandardOpenOption.APPEND);
 
         assertThat(run("doctor", "--home", home.toString())).isEqualTo(1);
-        assertThat(out.toString()).contains("problem: lifecycle journal: the check itself failed: cannot read the"
-                + " journal").contains("ok: plugin greeter");
+        assertThat(out.toString())
+                .contains("problem: lifecycle journal: the check itself failed: cannot read the" + " journal")
+                .contains("ok: plugin greeter");
     }
 
     @Test

@@ -17,26 +17,38 @@ class StartLineTest {
 
     @Test
     void namesEveryTransportWithItsAddressAndTheStateDirectory() {
-        String line = StartLine.of(List.of("stdio", "http http://127.0.0.1:43121/mcp"), STATE,
+        String line = StartLine.of(
+                List.of("stdio", "http http://127.0.0.1:43121/mcp"),
+                STATE,
                 List.of(status("handoff", PluginState.STARTED)));
 
-        assertThat(line).isEqualTo("switchboard: serving stdio, http http://127.0.0.1:43121/mcp; state directory "
-                + "/home/me/.switchboard");
+        assertThat(line)
+                .isEqualTo("switchboard: serving stdio, http http://127.0.0.1:43121/mcp; state directory "
+                        + "/home/me/.switchboard");
     }
 
     @Test
     void namesTheFailedPluginsAndWhereToLook() {
-        String line = StartLine.of(List.of("stdio"), STATE, List.of(status("handoff", PluginState.FAILED),
-                status("storage-sqlite", PluginState.FAILED), status("workspace", PluginState.DISABLED)));
+        String line = StartLine.of(
+                List.of("stdio"),
+                STATE,
+                List.of(
+                        status("handoff", PluginState.FAILED),
+                        status("storage-sqlite", PluginState.FAILED),
+                        status("workspace", PluginState.DISABLED)));
 
         assertThat(line).endsWith("; failed plugins: handoff, storage-sqlite (see 'switchboard doctor')");
     }
 
     @Test
     void hintsOnlyWhenStdioServesToATerminal() {
-        assertThat(StartLine.terminalHint(List.of("stdio"), true)).get().asString().contains("MCP client");
+        assertThat(StartLine.terminalHint(List.of("stdio"), true))
+                .get()
+                .asString()
+                .contains("MCP client");
         assertThat(StartLine.terminalHint(List.of("stdio"), false)).isEmpty();
-        assertThat(StartLine.terminalHint(List.of("http http://127.0.0.1:1/mcp"), true)).isEmpty();
+        assertThat(StartLine.terminalHint(List.of("http http://127.0.0.1:1/mcp"), true))
+                .isEmpty();
     }
 
     @Test

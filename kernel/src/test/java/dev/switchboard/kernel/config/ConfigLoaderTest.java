@@ -38,7 +38,8 @@ class ConfigLoaderTest {
     void readsAuthSettingsWithTokenFileRelativeToTheStateDirectory() throws IOException {
         write("kernel:\n  state-dir: /srv/sb\n  auth:\n    required: false\n    token-file: keys/owner\n");
 
-        AuthSettings auth = new ConfigLoader().load(home, null, Map.of(), userHome).kernel().auth();
+        AuthSettings auth =
+                new ConfigLoader().load(home, null, Map.of(), userHome).kernel().auth();
 
         assertThat(auth.required()).isFalse();
         assertThat(auth.tokenFile()).isEqualTo(Path.of("/srv/sb/keys/owner"));
@@ -48,19 +49,34 @@ class ConfigLoaderTest {
     @Test
     void readsAbsoluteAndHomeRelativeTokenFiles() throws IOException {
         write("kernel:\n  auth:\n    token-file: ~/secrets/sb.token\n");
-        assertThat(new ConfigLoader().load(home, null, Map.of(), userHome).kernel().auth().tokenFile())
+        assertThat(new ConfigLoader()
+                        .load(home, null, Map.of(), userHome)
+                        .kernel()
+                        .auth()
+                        .tokenFile())
                 .isEqualTo(userHome.resolve("secrets/sb.token"));
 
         write("kernel:\n  auth:\n    token-file: /etc/sb/token\n");
-        assertThat(new ConfigLoader().load(home, null, Map.of(), userHome).kernel().auth().tokenFile())
+        assertThat(new ConfigLoader()
+                        .load(home, null, Map.of(), userHome)
+                        .kernel()
+                        .auth()
+                        .tokenFile())
                 .isEqualTo(Path.of("/etc/sb/token"));
     }
 
     @Test
     void environmentCanTurnAuthenticationOffAndMoveTheTokenFile() {
-        AuthSettings auth = new ConfigLoader().load(home, null, Map.of(
-                "SWITCHBOARD_KERNEL__AUTH__REQUIRED", "False",
-                "SWITCHBOARD_KERNEL__AUTH__TOKEN_FILE", "/run/sb/token"), userHome).kernel().auth();
+        AuthSettings auth = new ConfigLoader()
+                .load(
+                        home,
+                        null,
+                        Map.of(
+                                "SWITCHBOARD_KERNEL__AUTH__REQUIRED", "False",
+                                "SWITCHBOARD_KERNEL__AUTH__TOKEN_FILE", "/run/sb/token"),
+                        userHome)
+                .kernel()
+                .auth();
 
         assertThat(auth.required()).isFalse();
         assertThat(auth.tokenFile()).isEqualTo(Path.of("/run/sb/token"));
@@ -70,16 +86,19 @@ class ConfigLoaderTest {
     void refusesUnknownAuthKeysAndNonBooleanRequired() throws IOException {
         write("kernel:\n  auth:\n    tokenfile: /x\n");
         assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.auth.tokenfile")
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("kernel.auth.tokenfile")
                 .hasMessageContaining("token-file");
 
         write("kernel:\n  auth:\n    required: maybe\n");
         assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.auth.required");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("kernel.auth.required");
 
         write("kernel:\n  auth: yes\n");
         assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.auth");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("kernel.auth");
     }
 
     @Test
@@ -91,10 +110,14 @@ class ConfigLoaderTest {
                 .withPluginSetting("transport-http", "host", "0.0.0.0")
                 .withPluginSetting("other", "flag", true);
 
-        assertThat(changed.pluginConfig("transport-http")).containsEntry("port", 9100)
-                .containsEntry("host", "0.0.0.0").containsEntry("max-sessions", 8);
+        assertThat(changed.pluginConfig("transport-http"))
+                .containsEntry("port", 9100)
+                .containsEntry("host", "0.0.0.0")
+                .containsEntry("max-sessions", 8);
         assertThat(changed.pluginConfig("other")).containsEntry("flag", true);
-        assertThat(config.pluginConfig("transport-http")).containsEntry("port", 9000).doesNotContainKey("host");
+        assertThat(config.pluginConfig("transport-http"))
+                .containsEntry("port", 9000)
+                .doesNotContainKey("host");
         assertThat(config.pluginConfig("other")).isEmpty();
     }
 
@@ -116,7 +139,8 @@ class ConfigLoaderTest {
         assertThat(config.kernel().stateDir()).isEqualTo(userHome.resolve("state"));
         assertThat(config.kernel().transports()).containsExactly("stdio", "http");
         assertThat(config.kernel().toolPrefixes()).containsEntry("handoff", "hf_");
-        assertThat(config.pluginConfig("storage-sqlite")).containsEntry("path", "/tmp/x.db")
+        assertThat(config.pluginConfig("storage-sqlite"))
+                .containsEntry("path", "/tmp/x.db")
                 .containsEntry("busy-timeout-ms", 100);
     }
 
@@ -124,11 +148,16 @@ class ConfigLoaderTest {
     void environmentOverridesTheFileWithDoubleUnderscoreLevels() throws IOException {
         write("kernel:\n  storage: sqlite\nplugins:\n  storage-sqlite:\n    path: /from/file.db\n");
 
-        SwitchboardConfig config = new ConfigLoader().load(home, null, Map.of(
-                "SWITCHBOARD_KERNEL__STATE_DIR", "/srv/sb",
-                "SWITCHBOARD_KERNEL__TRANSPORTS", "stdio, http",
-                "SWITCHBOARD_PLUGINS__STORAGE_SQLITE__PATH", "/from/env.db",
-                "SWITCHBOARD_HOME", "/ignored"), userHome);
+        SwitchboardConfig config = new ConfigLoader()
+                .load(
+                        home,
+                        null,
+                        Map.of(
+                                "SWITCHBOARD_KERNEL__STATE_DIR", "/srv/sb",
+                                "SWITCHBOARD_KERNEL__TRANSPORTS", "stdio, http",
+                                "SWITCHBOARD_PLUGINS__STORAGE_SQLITE__PATH", "/from/env.db",
+                                "SWITCHBOARD_HOME", "/ignored"),
+                        userHome);
 
         assertThat(config.kernel().stateDir()).isEqualTo(Path.of("/srv/sb"));
         assertThat(config.kernel().transports()).isEqualTo(List.of("stdio", "http"));
@@ -140,19 +169,21 @@ class ConfigLoaderTest {
         write("kernel:\n  stat-dir: /typo\n");
 
         assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.stat-dir")
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("kernel.stat-dir")
                 .hasMessageContaining("state-dir");
     }
 
     @Test
     void unknownKeySetByAnEnvironmentVariableIsBlamedOnThatVariableNotOnAFileThatDoesNotExist() {
-        assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of("SWITCHBOARD_KERNEL__STAT_DIR", "/x"),
-                userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("kernel.stat-dir")
+        assertThatThrownBy(() ->
+                        new ConfigLoader().load(home, null, Map.of("SWITCHBOARD_KERNEL__STAT_DIR", "/x"), userHome))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("kernel.stat-dir")
                 .hasMessageContaining("environment variable SWITCHBOARD_KERNEL__STAT_DIR")
                 .hasMessageNotContaining("application.yaml");
-        assertThatThrownBy(() -> new ConfigLoader().load(home, null,
-                Map.of("SWITCHBOARD_KERNEL__AUTH__REQUIRED", "maybe"), userHome))
+        assertThatThrownBy(() -> new ConfigLoader()
+                        .load(home, null, Map.of("SWITCHBOARD_KERNEL__AUTH__REQUIRED", "maybe"), userHome))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("environment variable SWITCHBOARD_KERNEL__AUTH__REQUIRED")
                 .hasMessageNotContaining("application.yaml");
@@ -165,8 +196,10 @@ class ConfigLoaderTest {
         Files.write(file, new byte[] {(byte) 0xff, (byte) 0xfe, 0x00, (byte) 0x80, 0x41});
 
         assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining(file.toString())
-                .hasMessageContaining("not UTF-8 text").hasMessageNotContaining("Input length");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("not UTF-8 text")
+                .hasMessageNotContaining("Input length");
     }
 
     @Test
@@ -175,7 +208,10 @@ class ConfigLoaderTest {
         write("kernel:\n  state-dir: /from/file\n");
         Map<String, String> env = Map.of("SWITCHBOARD_KERNEL__STATE_DIR", "/from/env");
 
-        assertThat(new ConfigLoader().load(home, null, Map.of(), userHome).kernel().stateDir())
+        assertThat(new ConfigLoader()
+                        .load(home, null, Map.of(), userHome)
+                        .kernel()
+                        .stateDir())
                 .isEqualTo(Path.of("/from/file"));
         assertThat(new ConfigLoader().load(home, null, env, userHome).kernel().stateDir())
                 .isEqualTo(Path.of("/from/env"));
@@ -189,13 +225,15 @@ class ConfigLoaderTest {
         write("kernel: [unclosed\n");
 
         assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("application.yaml");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("application.yaml");
     }
 
     @Test
     void refusesAnExplicitFileThatDoesNotExist() {
         assertThatThrownBy(() -> new ConfigLoader().load(home, home.resolve("nope.yaml"), Map.of(), userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("nope.yaml");
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("nope.yaml");
     }
 
     @Test
@@ -221,10 +259,15 @@ class ConfigLoaderTest {
                     limit: 2
                 """);
 
-        Map<String, Object> demo = new ConfigLoader().load(home, null, Map.of(), userHome).pluginConfig("demo");
+        Map<String, Object> demo =
+                new ConfigLoader().load(home, null, Map.of(), userHome).pluginConfig("demo");
 
-        assertThat(demo).containsEntry("flag", true).containsEntry("ratio", 0.5).containsEntry("limit", 2)
-                .containsEntry("404", "not found").containsEntry("words", List.of("a", 2))
+        assertThat(demo)
+                .containsEntry("flag", true)
+                .containsEntry("ratio", 0.5)
+                .containsEntry("limit", 2)
+                .containsEntry("404", "not found")
+                .containsEntry("words", List.of("a", 2))
                 .doesNotContainKey("nothing");
     }
 
@@ -233,7 +276,8 @@ class ConfigLoaderTest {
         write("- kernel\n- plugins\n");
 
         assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
-                .isInstanceOf(ConfigException.class).hasMessageContaining("application.yaml")
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("application.yaml")
                 .hasMessageContaining("mapping");
     }
 

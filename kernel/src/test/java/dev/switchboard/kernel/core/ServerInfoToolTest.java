@@ -46,8 +46,8 @@ class ServerInfoToolTest {
     }
 
     private static ToolResult.Success serverInfo(Kernel kernel) {
-        return (ToolResult.Success) kernel.invoker().invoke(
-                ToolCall.detached("server_info", Map.of(), Principal.LOCAL_OWNER));
+        return (ToolResult.Success)
+                kernel.invoker().invoke(ToolCall.detached("server_info", Map.of(), Principal.LOCAL_OWNER));
     }
 
     private static String text(ToolResult.Success result) {

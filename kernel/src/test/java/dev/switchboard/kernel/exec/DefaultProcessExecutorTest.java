@@ -33,8 +33,8 @@ class DefaultProcessExecutorTest {
 
     @Test
     void capturesExitCodeStdoutAndStderrSeparately() {
-        ProcessOutcome outcome = executor.run(spec(dir, "sh", "-c", "echo out; echo err >&2; exit 3"),
-                Cancellation.NONE);
+        ProcessOutcome outcome =
+                executor.run(spec(dir, "sh", "-c", "echo out; echo err >&2; exit 3"), Cancellation.NONE);
 
         assertThat(outcome.termination()).isEqualTo(Termination.EXITED);
         assertThat(outcome.exitCode()).isEqualTo(3);
@@ -65,7 +65,8 @@ class DefaultProcessExecutorTest {
     void startsFromAnEmptyEnvironmentWhenInheritanceIsOffAddingOnlyTheRunMarker() {
         ProcessSpec spec = new ProcessSpec(List.of("env"), dir, Map.of("SB_MARKER", "on"), false, GENEROUS, 4096, null);
 
-        List<String> variables = executor.run(spec, Cancellation.NONE).stdout().lines().sorted().toList();
+        List<String> variables =
+                executor.run(spec, Cancellation.NONE).stdout().lines().sorted().toList();
 
         assertThat(variables).hasSize(2).first().isEqualTo("SB_MARKER=on");
         assertThat(variables.get(1)).matches("SWITCHBOARD_RUN=[0-9]+-[0-9]+\\.[0-9a-f-]{36}");
@@ -73,17 +74,25 @@ class DefaultProcessExecutorTest {
 
     @Test
     void addsVariablesToTheInheritedEnvironment() {
-        ProcessSpec spec = new ProcessSpec(List.of("env"), dir, Map.of("SB_MARKER", "on"), true, GENEROUS, 1 << 20,
-                null);
+        ProcessSpec spec =
+                new ProcessSpec(List.of("env"), dir, Map.of("SB_MARKER", "on"), true, GENEROUS, 1 << 20, null);
 
-        assertThat(executor.run(spec, Cancellation.NONE).stdout()).contains("SB_MARKER=on\n").contains("PATH=");
+        assertThat(executor.run(spec, Cancellation.NONE).stdout())
+                .contains("SB_MARKER=on\n")
+                .contains("PATH=");
     }
 
     @Test
     void capsOutputInMemoryAndCopiesEverythingToTheOwnerOnlyFile() throws IOException {
         Path full = dir.resolve("full.log");
-        ProcessSpec spec = new ProcessSpec(List.of("sh", "-c", "yes 0123456789 | head -c 100000; printf oops >&2"),
-                dir, Map.of(), true, GENEROUS, 1000, full);
+        ProcessSpec spec = new ProcessSpec(
+                List.of("sh", "-c", "yes 0123456789 | head -c 100000; printf oops >&2"),
+                dir,
+                Map.of(),
+                true,
+                GENEROUS,
+                1000,
+                full);
 
         ProcessOutcome outcome = executor.run(spec, Cancellation.NONE);
 
@@ -94,7 +103,8 @@ class DefaultProcessExecutorTest {
         assertThat(outcome.stderrTruncated()).isFalse();
         assertThat(Files.size(full)).isEqualTo(100_004);
         assertThat(Files.readString(full)).contains("oops");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(full))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(full)))
+                .isEqualTo("rw-------");
     }
 
     @Test
@@ -133,7 +143,13 @@ class DefaultProcessExecutorTest {
 
     @Test
     void reportsAFullOutputFileThatCannotBeCreated() {
-        ProcessSpec spec = new ProcessSpec(List.of("true"), dir, Map.of(), true, GENEROUS, 10,
+        ProcessSpec spec = new ProcessSpec(
+                List.of("true"),
+                dir,
+                Map.of(),
+                true,
+                GENEROUS,
+                10,
                 dir.resolve("missing").resolve("full.log"));
 
         assertThatThrownBy(() -> executor.run(spec, Cancellation.NONE))

@@ -15,13 +15,21 @@ import dev.switchboard.ports.exec.ProcessSpec;
  */
 final class LabelledRunProcess {
 
-    private LabelledRunProcess() {
-    }
+    private LabelledRunProcess() {}
 
     public static void main(String[] args) {
-        ProcessOutcome outcome = new DefaultProcessExecutor().run(new ProcessSpec(List.of("sh", "-c",
-                "sleep 300." + args[1] + "; echo finished"), Path.of("."), Map.of(), true, Duration.ofSeconds(60),
-                1024, null, args[0]), Cancellation.NONE);
+        ProcessOutcome outcome = new DefaultProcessExecutor()
+                .run(
+                        new ProcessSpec(
+                                List.of("sh", "-c", "sleep 300." + args[1] + "; echo finished"),
+                                Path.of("."),
+                                Map.of(),
+                                true,
+                                Duration.ofSeconds(60),
+                                1024,
+                                null,
+                                args[0]),
+                        Cancellation.NONE);
         System.out.println(outcome.termination());
         System.out.flush();
     }

@@ -40,13 +40,16 @@ class OrphanedRunsTest {
     void theRunsOfAKilledServerAreReapedByLabel() throws Exception {
         String suffix = uniqueSuffix();
         String marker = "300." + suffix;
-        Process server = java(LabelledRunProcess.class.getName(), "test-reap:run-1", suffix).start();
+        Process server = java(LabelledRunProcess.class.getName(), "test-reap:run-1", suffix)
+                .start();
         try {
             awaitRunning(marker);
             server.toHandle().destroyForcibly();
             server.waitFor();
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(300));
-            assertThat(runningWithArgument(marker)).as("the run survives its server's SIGKILL").isTrue();
+            assertThat(runningWithArgument(marker))
+                    .as("the run survives its server's SIGKILL")
+                    .isTrue();
 
             assertThat(executor.reapOrphans("other-prefix:")).isEmpty();
             List<OrphanedRun> reaped = executor.reapOrphans("test-reap:");
@@ -67,9 +70,17 @@ class OrphanedRunsTest {
     void theRunsOfALiveServerAreLeftAlone() throws Exception {
         String marker = "300." + uniqueSuffix();
         Specs.TestCancellation cancellation = new Specs.TestCancellation();
-        CompletableFuture<ProcessOutcome> run = CompletableFuture.supplyAsync(() -> executor.run(new ProcessSpec(
-                List.of("sleep", marker), dir, Map.of(), true, Duration.ofSeconds(60), 1024, null,
-                "test-live:run-1"), cancellation));
+        CompletableFuture<ProcessOutcome> run = CompletableFuture.supplyAsync(() -> executor.run(
+                new ProcessSpec(
+                        List.of("sleep", marker),
+                        dir,
+                        Map.of(),
+                        true,
+                        Duration.ofSeconds(60),
+                        1024,
+                        null,
+                        "test-live:run-1"),
+                cancellation));
         try {
             awaitRunning(marker);
 
@@ -88,11 +99,14 @@ class OrphanedRunsTest {
         String marker = "300." + suffix;
         // sh is the server's parent; killing it re-parents the server JVM, as when its client is killed.
         List<String> command = new ArrayList<>(List.of("sh", "-c", "\"$@\" & wait", "sh"));
-        command.addAll(java(LabelledRunProcess.class.getName(), "test-parent:run-1", suffix).command());
+        command.addAll(java(LabelledRunProcess.class.getName(), "test-parent:run-1", suffix)
+                .command());
         // Its output goes to a file: the JDK closes a pipe from a process once that process (sh) has exited.
         Path outcome = dir.resolve("outcome.txt");
-        Process parent = new ProcessBuilder(command).redirectOutput(outcome.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process parent = new ProcessBuilder(command)
+                .redirectOutput(outcome.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         try {
             awaitRunning(marker);
 
@@ -103,7 +117,8 @@ class OrphanedRunsTest {
             while (Files.readString(outcome).isEmpty() && System.nanoTime() < deadline) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
             }
-            assertThat(Files.readString(outcome)).as("the server's outcome after its parent died")
+            assertThat(Files.readString(outcome))
+                    .as("the server's outcome after its parent died")
                     .isEqualTo("CANCELLED\n");
             assertThat(runningWithArgument(marker)).isFalse();
         } finally {
@@ -119,13 +134,20 @@ class OrphanedRunsTest {
     }
 
     private static void killWithArgument(String argument) {
-        ProcessHandle.allProcesses().filter(handle -> handle.info().arguments().map(arguments ->
-                List.of(arguments).contains(argument)).orElse(false)).forEach(ProcessHandle::destroyForcibly);
+        ProcessHandle.allProcesses()
+                .filter(handle -> handle.info()
+                        .arguments()
+                        .map(arguments -> List.of(arguments).contains(argument))
+                        .orElse(false))
+                .forEach(ProcessHandle::destroyForcibly);
     }
 
     private static ProcessBuilder java(String mainClass, String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
-                "java").toString(), "-cp", System.getProperty("java.class.path"), mainClass));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                mainClass));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
     }

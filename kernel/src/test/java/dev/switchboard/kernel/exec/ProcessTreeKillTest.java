@@ -31,8 +31,14 @@ class ProcessTreeKillTest {
     @Test
     void timeoutKillsTheWholeTreeIncludingGrandchildrenHoldingThePipes() {
         String marker = "100.123";
-        ProcessOutcome outcome = executor.run(withTimeout(dir, Duration.ofSeconds(1), "sh", "-c",
-                "sleep " + marker + " & sleep " + marker + " & echo started; wait"), Cancellation.NONE);
+        ProcessOutcome outcome = executor.run(
+                withTimeout(
+                        dir,
+                        Duration.ofSeconds(1),
+                        "sh",
+                        "-c",
+                        "sleep " + marker + " & sleep " + marker + " & echo started; wait"),
+                Cancellation.NONE);
 
         assertThat(outcome.termination()).isEqualTo(Termination.TIMED_OUT);
         assertThat(outcome.exitCode()).isEqualTo(-1);
@@ -45,8 +51,14 @@ class ProcessTreeKillTest {
     void forciblyKillsATreeThatIgnoresTermination() {
         String marker = "100.654";
         // An ignored signal stays ignored across fork and exec, so the sleeps ignore SIGTERM too.
-        ProcessOutcome outcome = executor.run(withTimeout(dir, Duration.ofSeconds(1), "sh", "-c",
-                "trap '' TERM; sleep " + marker + " & sleep " + marker + "; wait"), Cancellation.NONE);
+        ProcessOutcome outcome = executor.run(
+                withTimeout(
+                        dir,
+                        Duration.ofSeconds(1),
+                        "sh",
+                        "-c",
+                        "trap '' TERM; sleep " + marker + " & sleep " + marker + "; wait"),
+                Cancellation.NONE);
 
         assertThat(outcome.termination()).isEqualTo(Termination.TIMED_OUT);
         assertThat(outcome.exitCode()).isEqualTo(-1);
@@ -73,8 +85,9 @@ class ProcessTreeKillTest {
     @Test
     void killsAGrandchildThatOutlivesItsParentAndHoldsThePipes() {
         String marker = "100.789";
-        ProcessOutcome outcome = executor.run(withTimeout(dir, Duration.ofSeconds(3), "sh", "-c",
-                "sleep " + marker + " & sleep 1; echo parent done"), Cancellation.NONE);
+        ProcessOutcome outcome = executor.run(
+                withTimeout(dir, Duration.ofSeconds(3), "sh", "-c", "sleep " + marker + " & sleep 1; echo parent done"),
+                Cancellation.NONE);
 
         assertThat(outcome.termination()).isEqualTo(Termination.TIMED_OUT);
         assertThat(outcome.exitCode()).isEqualTo(-1);
@@ -86,8 +99,9 @@ class ProcessTreeKillTest {
     void timeoutKillsABackgroundChildWhoseShellExitedBeforeItWasEverSeen() {
         String marker = "100.246";
         // The shell exits at once: the sleep is re-parented before any descendant scan, and holds stdout.
-        ProcessOutcome outcome = executor.run(withTimeout(dir, Duration.ofSeconds(2), "sh", "-c",
-                "sleep " + marker + " & echo started"), Cancellation.NONE);
+        ProcessOutcome outcome = executor.run(
+                withTimeout(dir, Duration.ofSeconds(2), "sh", "-c", "sleep " + marker + " & echo started"),
+                Cancellation.NONE);
 
         assertThat(outcome.termination()).isEqualTo(Termination.TIMED_OUT);
         assertThat(outcome.stdout()).isEqualTo("started\n");
@@ -97,8 +111,8 @@ class ProcessTreeKillTest {
     @Test
     void doesNotWaitForADetachedGrandchildThatClosedThePipes() {
         // Short sleep: it is deliberately left running, and ends by itself soon after the test.
-        ProcessOutcome outcome = executor.run(spec(dir, "sh", "-c", "sleep 3.321 >/dev/null 2>&1 & echo parent done"),
-                Cancellation.NONE);
+        ProcessOutcome outcome = executor.run(
+                spec(dir, "sh", "-c", "sleep 3.321 >/dev/null 2>&1 & echo parent done"), Cancellation.NONE);
 
         assertThat(outcome.termination()).isEqualTo(Termination.EXITED);
         assertThat(outcome.exitCode()).isZero();

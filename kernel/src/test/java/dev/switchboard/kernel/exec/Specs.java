@@ -15,8 +15,7 @@ final class Specs {
 
     static final Duration GENEROUS = Duration.ofSeconds(20);
 
-    private Specs() {
-    }
+    private Specs() {}
 
     static ProcessSpec spec(Path cwd, String... command) {
         return new ProcessSpec(List.of(command), cwd, Map.of(), true, GENEROUS, 64 * 1024, null);
@@ -30,7 +29,8 @@ final class Specs {
     static boolean runningWithArgument(String marker) {
         return ProcessHandle.allProcesses()
                 .filter(ProcessHandle::isAlive)
-                .anyMatch(handle -> handle.info().arguments()
+                .anyMatch(handle -> handle.info()
+                        .arguments()
                         .map(arguments -> Arrays.asList(arguments).contains(marker))
                         .orElse(false));
     }

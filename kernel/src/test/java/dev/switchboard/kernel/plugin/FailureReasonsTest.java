@@ -15,8 +15,8 @@ class FailureReasonsTest {
 
     @Test
     void aMalformedSettingBelowGuicesWrapperIsReportedByItsOwnMessage() {
-        InvalidSettingException setting = new InvalidSettingException("plugins.demo.limit", "0",
-                "a whole number from 1 to 10");
+        InvalidSettingException setting =
+                new InvalidSettingException("plugins.demo.limit", "0", "a whole number from 1 to 10");
         ProvisionException wrapped = new ProvisionException(List.of(new Message(List.of(), "guice says", setting)));
 
         assertThat(FailureReasons.of(wrapped))
@@ -33,13 +33,15 @@ class FailureReasonsTest {
 
         assertThat(FailureReasons.of(failure))
                 .isEqualTo("storage is not available: the storage plugin storage-sqlite failed: invalid setting");
-        assertThat(FailureReasons.isExplainedByItsMessage(new ProvisionException(List.of(
-                new Message(List.of(), "guice says", failure))))).isTrue();
+        assertThat(FailureReasons.isExplainedByItsMessage(
+                        new ProvisionException(List.of(new Message(List.of(), "guice says", failure)))))
+                .isTrue();
     }
 
     @Test
     void anyOtherFailureIsNotTakenForASettingProblem() {
-        assertThat(FailureReasons.isExplainedByItsMessage(new IllegalStateException("bug",
-                new IllegalArgumentException("not a setting")))).isFalse();
+        assertThat(FailureReasons.isExplainedByItsMessage(
+                        new IllegalStateException("bug", new IllegalArgumentException("not a setting"))))
+                .isFalse();
     }
 }

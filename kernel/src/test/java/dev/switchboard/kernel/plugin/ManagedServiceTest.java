@@ -58,8 +58,10 @@ class ManagedServiceTest {
             kernel.plugins().stopServices();
 
             assertThat(Journal.events()).containsExactly("service-started", "service-stopped");
-            assertThat(kernel.plugins().statuses()).filteredOn(s -> s.id().equals("lifecycle"))
-                    .extracting(PluginStatus::state).containsExactly(PluginState.STARTED);
+            assertThat(kernel.plugins().statuses())
+                    .filteredOn(s -> s.id().equals("lifecycle"))
+                    .extracting(PluginStatus::state)
+                    .containsExactly(PluginState.STARTED);
         }
         assertThat(Journal.events()).containsExactly("service-started", "service-stopped", "storage-closed");
     }
@@ -67,14 +69,18 @@ class ManagedServiceTest {
     @Test
     void serviceWhoseStartThrowsFailsItsPluginAndIsNeverStopped() {
         try (Kernel kernel = Kernel.start(config(Map.of("lifecycle", Map.of("fail-start", true))))) {
-            assertThat(kernel.plugins().statuses()).filteredOn(s -> s.id().equals("lifecycle"))
-                    .singleElement().satisfies(status -> {
+            assertThat(kernel.plugins().statuses())
+                    .filteredOn(s -> s.id().equals("lifecycle"))
+                    .singleElement()
+                    .satisfies(status -> {
                         assertThat(status.state()).isEqualTo(PluginState.FAILED);
                         assertThat(status.error()).contains("cannot start on purpose");
                     });
             assertThat(kernel.plugins().healthChecks()).doesNotContainKey("lifecycle");
-            assertThat(kernel.plugins().statuses()).filteredOn(s -> s.id().equals("greeter"))
-                    .extracting(PluginStatus::state).containsExactly(PluginState.STARTED);
+            assertThat(kernel.plugins().statuses())
+                    .filteredOn(s -> s.id().equals("greeter"))
+                    .extracting(PluginStatus::state)
+                    .containsExactly(PluginState.STARTED);
         }
         assertThat(Journal.events()).containsExactly("start-failed", "storage-closed");
     }
@@ -87,8 +93,9 @@ class ManagedServiceTest {
             assertThat(checks).containsOnlyKeys("lifecycle");
             assertThat(checks.get("lifecycle")).singleElement().satisfies(check -> {
                 assertThat(check.name()).isEqualTo("journal");
-                assertThat(check.examine()).containsExactly(HealthFinding.ok("journal readable"),
-                        HealthFinding.problem("journal too big"));
+                assertThat(check.examine())
+                        .containsExactly(
+                                HealthFinding.ok("journal readable"), HealthFinding.problem("journal too big"));
             });
         }
     }

@@ -43,18 +43,25 @@ class PluginEndpointsAndObserversTest {
         TestPluginFolder.write(plugins, "beta", null, null, List.of(PageEndpoint.class, CountingObserver.class));
 
         try (Kernel kernel = Kernel.start(config())) {
-            PluginStatus beta = kernel.plugins().statuses().stream().filter(s -> s.id().equals("beta")).findFirst()
+            PluginStatus beta = kernel.plugins().statuses().stream()
+                    .filter(s -> s.id().equals("beta"))
+                    .findFirst()
                     .orElseThrow();
             assertThat(beta.state()).isEqualTo(PluginState.FAILED);
-            assertThat(beta.error()).isEqualTo("plugin beta's route GET /board/{page} collides with plugin alpha's"
-                    + " route GET /board/index");
+            assertThat(beta.error())
+                    .isEqualTo("plugin beta's route GET /board/{page} collides with plugin alpha's"
+                            + " route GET /board/index");
             HttpEndpointRegistry endpoints = kernel.endpoints();
-            assertThat(endpoints.find("GET", "/board/index")).hasValueSatisfying(m -> assertThat(m.owner())
-                    .isEqualTo("alpha"));
-            assertThat(endpoints.find("GET", "/board/other")).as("the failed plugin's routes are withdrawn").isEmpty();
+            assertThat(endpoints.find("GET", "/board/index"))
+                    .hasValueSatisfying(m -> assertThat(m.owner()).isEqualTo("alpha"));
+            assertThat(endpoints.find("GET", "/board/other"))
+                    .as("the failed plugin's routes are withdrawn")
+                    .isEmpty();
 
             kernel.invoker().invoke(ToolCall.detached("server_info", Map.of(), Principal.LOCAL_OWNER));
-            assertThat(CountingObserver.seen()).as("the failed plugin's observer is withdrawn too").isEmpty();
+            assertThat(CountingObserver.seen())
+                    .as("the failed plugin's observer is withdrawn too")
+                    .isEmpty();
         }
     }
 

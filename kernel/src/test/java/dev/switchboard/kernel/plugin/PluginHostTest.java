@@ -43,20 +43,21 @@ class PluginHostTest {
         plugins = Files.createDirectories(home.resolve("plugins"));
         System.clearProperty(MemStorage.PREFIX + "greeter");
         TestPluginFolder.write(plugins, "memstore", null, null, List.of(MemStorage.class));
-        TestPluginFolder.write(plugins, "greeter", GreeterPlugin.class, GreeterModule.class,
-                List.of(GreeterMigrations.class));
+        TestPluginFolder.write(
+                plugins, "greeter", GreeterPlugin.class, GreeterModule.class, List.of(GreeterMigrations.class));
     }
 
     @Test
     void startsPluginsAndListsTheirToolsNextToTheCoreTool() {
         try (Kernel kernel = Kernel.start(config(Map.of("greeter", Map.of("suffix", "!"))))) {
-            assertThat(kernel.tools().tools()).extracting(ToolDescriptor::name)
-                    .containsExactly("greet", "server_info");
-            ToolResult result = kernel.invoker().invoke(
-                    ToolCall.detached("greet", Map.of("name", "Ada"), Principal.LOCAL_OWNER));
+            assertThat(kernel.tools().tools()).extracting(ToolDescriptor::name).containsExactly("greet", "server_info");
+            ToolResult result =
+                    kernel.invoker().invoke(ToolCall.detached("greet", Map.of("name", "Ada"), Principal.LOCAL_OWNER));
             assertThat(result).isEqualTo(ToolResult.text("Hello, Ada from greeter!"));
-            assertThat(kernel.plugins().statuses()).extracting(PluginStatus::id, PluginStatus::state)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("greeter", PluginState.STARTED),
+            assertThat(kernel.plugins().statuses())
+                    .extracting(PluginStatus::id, PluginStatus::state)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple("greeter", PluginState.STARTED),
                             org.assertj.core.groups.Tuple.tuple("memstore", PluginState.STARTED));
         }
     }
@@ -75,7 +76,9 @@ class PluginHostTest {
 
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             PluginStatus broken = kernel.plugins().statuses().stream()
-                    .filter(s -> s.id().equals("broken")).findFirst().orElseThrow();
+                    .filter(s -> s.id().equals("broken"))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(broken.state()).isEqualTo(PluginState.FAILED);
             assertThat(broken.error()).contains("broken on purpose");
             assertThat(kernel.tools().tools()).extracting(ToolDescriptor::name).contains("greet");
@@ -89,14 +92,19 @@ class PluginHostTest {
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             assertThat(kernel.tools().tools()).extracting(ToolDescriptor::name).containsExactly("server_info");
             assertThat(kernel.servedTools().unavailable()).containsExactly("greet");
-            ToolResult result = kernel.invoker().invoke(
-                    ToolCall.detached("greet", Map.of("name", "Ada"), Principal.LOCAL_OWNER));
+            ToolResult result =
+                    kernel.invoker().invoke(ToolCall.detached("greet", Map.of("name", "Ada"), Principal.LOCAL_OWNER));
 
             assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
                 assertThat(failure.code()).isEqualTo(FailedPluginTools.PLUGIN_FAILED);
-                assertThat(failure.message()).contains("greet").contains("greeter").contains("failed to start")
+                assertThat(failure.message())
+                        .contains("greet")
+                        .contains("greeter")
+                        .contains("failed to start")
                         .contains("storage is not available");
-                assertThat(failure.details()).containsEntry("plugin", "greeter").containsEntry("tool", "greet")
+                assertThat(failure.details())
+                        .containsEntry("plugin", "greeter")
+                        .containsEntry("tool", "greet")
                         .containsKey("reason");
             });
         }
@@ -111,14 +119,15 @@ class PluginHostTest {
 
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             assertThat(kernel.servedTools().unavailable()).containsExactly("broken_other", "broken_tool");
-            ToolResult result = kernel.invoker().invoke(
-                    ToolCall.detached("broken_other", Map.of(), Principal.LOCAL_OWNER));
+            ToolResult result =
+                    kernel.invoker().invoke(ToolCall.detached("broken_other", Map.of(), Principal.LOCAL_OWNER));
 
             assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
                 assertThat(failure.code()).isEqualTo(FailedPluginTools.PLUGIN_FAILED);
-                assertThat(failure.details()).containsEntry("plugin", "broken")
-                        .hasEntrySatisfying("reason", reason -> assertThat((String) reason)
-                                .contains("broken on purpose"));
+                assertThat(failure.details())
+                        .containsEntry("plugin", "broken")
+                        .hasEntrySatisfying(
+                                "reason", reason -> assertThat((String) reason).contains("broken on purpose"));
             });
         }
     }
@@ -126,9 +135,10 @@ class PluginHostTest {
     @Test
     void unknownToolWithEveryPluginStartedIsPlainlyUnknown() {
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
-            assertThatThrownBy(() -> kernel.invoker().invoke(
-                    ToolCall.detached("no_such_tool", Map.of(), Principal.LOCAL_OWNER)))
-                    .isInstanceOf(UnknownToolException.class).hasMessage("Unknown tool: no_such_tool");
+            assertThatThrownBy(() ->
+                            kernel.invoker().invoke(ToolCall.detached("no_such_tool", Map.of(), Principal.LOCAL_OWNER)))
+                    .isInstanceOf(UnknownToolException.class)
+                    .hasMessage("Unknown tool: no_such_tool");
         }
     }
 
@@ -138,8 +148,10 @@ class PluginHostTest {
 
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             assertThat(kernel.tools().tools()).extracting(ToolDescriptor::name).containsExactly("server_info");
-            assertThat(kernel.plugins().statuses()).filteredOn(s -> s.id().equals("greeter"))
-                    .extracting(PluginStatus::state).containsExactly(PluginState.DISABLED);
+            assertThat(kernel.plugins().statuses())
+                    .filteredOn(s -> s.id().equals("greeter"))
+                    .extracting(PluginStatus::state)
+                    .containsExactly(PluginState.DISABLED);
         }
     }
 
@@ -149,7 +161,8 @@ class PluginHostTest {
 
         assertThatThrownBy(() -> Kernel.start(config(Map.of())))
                 .isInstanceOf(ToolNameCollisionException.class)
-                .hasMessageContaining("'clash'").hasMessageContaining("'greeter'");
+                .hasMessageContaining("'clash'")
+                .hasMessageContaining("'greeter'");
     }
 
     @Test
@@ -157,12 +170,17 @@ class PluginHostTest {
         PluginDirectory directory = new PluginDirectory(plugins);
 
         directory.disable("greeter");
-        assertThat(directory.list()).filteredOn(e -> e.id().equals("greeter"))
-                .extracting(PluginDirectory.Entry::enabled).containsExactly(false);
+        assertThat(directory.list())
+                .filteredOn(e -> e.id().equals("greeter"))
+                .extracting(PluginDirectory.Entry::enabled)
+                .containsExactly(false);
         directory.enable("greeter");
-        assertThat(directory.list()).filteredOn(e -> e.id().equals("greeter"))
-                .extracting(PluginDirectory.Entry::enabled).containsExactly(true);
-        assertThatThrownBy(() -> directory.disable("nope")).isInstanceOf(IllegalArgumentException.class)
+        assertThat(directory.list())
+                .filteredOn(e -> e.id().equals("greeter"))
+                .extracting(PluginDirectory.Entry::enabled)
+                .containsExactly(true);
+        assertThatThrownBy(() -> directory.disable("nope"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("greeter");
     }
 
@@ -173,13 +191,13 @@ class PluginHostTest {
         PluginDirectory directory = new PluginDirectory(plugins);
 
         directory.enable("greeter");
-        assertThat(Files.readAllLines(disabled)).containsExactly("# plugins that do not start", "# greeter: opt in",
-                "other");
+        assertThat(Files.readAllLines(disabled))
+                .containsExactly("# plugins that do not start", "# greeter: opt in", "other");
 
         directory.disable("greeter");
         directory.disable("greeter");
-        assertThat(Files.readAllLines(disabled)).containsExactly("# plugins that do not start", "# greeter: opt in",
-                "other", "greeter");
+        assertThat(Files.readAllLines(disabled))
+                .containsExactly("# plugins that do not start", "# greeter: opt in", "other", "greeter");
     }
 
     private SwitchboardConfig config(Map<String, Map<String, Object>> pluginConfig) {

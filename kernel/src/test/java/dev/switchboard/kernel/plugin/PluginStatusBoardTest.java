@@ -28,7 +28,9 @@ class PluginStatusBoardTest {
 
         board.update("handoff", s -> s.with(PluginState.FAILED, "migration refused"));
 
-        assertThat(board.sorted()).isNotSameAs(before).singleElement()
+        assertThat(board.sorted())
+                .isNotSameAs(before)
+                .singleElement()
                 .satisfies(s -> assertThat(s.state()).isEqualTo(PluginState.FAILED))
                 .satisfies(s -> assertThat(s.error()).isEqualTo("migration refused"));
     }

@@ -14,11 +14,10 @@ import java.util.stream.Collectors;
  */
 final class TestPluginFolder {
 
-    private TestPluginFolder() {
-    }
+    private TestPluginFolder() {}
 
-    static Path write(Path pluginsDir, String id, Class<?> pluginClass, Class<?> moduleClass,
-                      List<Class<?>> extensions) throws IOException {
+    static Path write(Path pluginsDir, String id, Class<?> pluginClass, Class<?> moduleClass, List<Class<?>> extensions)
+            throws IOException {
         Path root = pluginsDir.resolve(id);
         Path classes = root.resolve("classes");
         Files.createDirectories(classes.resolve("META-INF"));
@@ -26,7 +25,8 @@ final class TestPluginFolder {
                 + (pluginClass == null ? "" : "plugin.class=" + pluginClass.getName() + "\n")
                 + (moduleClass == null ? "" : "plugin.module=" + moduleClass.getName() + "\n");
         Files.writeString(root.resolve("plugin.properties"), properties);
-        Files.writeString(classes.resolve("META-INF/extensions.idx"),
+        Files.writeString(
+                classes.resolve("META-INF/extensions.idx"),
                 extensions.stream().map(Class::getName).collect(Collectors.joining("\n", "", "\n")));
         for (Class<?> type : extensions) {
             copyPackage(type, classes);
@@ -41,7 +41,8 @@ final class TestPluginFolder {
     private static void copyPackage(Class<?> type, Path classes) throws IOException {
         Path source;
         try {
-            source = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            source = Path.of(
+                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IOException(e);
         }
@@ -51,8 +52,8 @@ final class TestPluginFolder {
         try (var files = Files.list(source.resolve(packagePath))) {
             for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
                 try (InputStream in = Files.newInputStream(file)) {
-                    Files.copy(in, target.resolve(file.getFileName()),
-                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(
+                            in, target.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         }

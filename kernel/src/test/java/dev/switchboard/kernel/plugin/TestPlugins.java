@@ -17,8 +17,7 @@ import dev.switchboard.kernel.testplugins.memstore.MemStorage;
 /** Installs the kernel's test plugins into a plugins directory, for tests outside this package. */
 public final class TestPlugins {
 
-    private TestPlugins() {
-    }
+    private TestPlugins() {}
 
     /**
      * @param pluginsDir the directory; created if missing
@@ -27,8 +26,8 @@ public final class TestPlugins {
     public static void installGreeterAndStorage(Path pluginsDir) throws IOException {
         Files.createDirectories(pluginsDir);
         TestPluginFolder.write(pluginsDir, "memstore", null, null, List.of(MemStorage.class));
-        TestPluginFolder.write(pluginsDir, "greeter", GreeterPlugin.class, GreeterModule.class,
-                List.of(GreeterMigrations.class));
+        TestPluginFolder.write(
+                pluginsDir, "greeter", GreeterPlugin.class, GreeterModule.class, List.of(GreeterMigrations.class));
     }
 
     /**

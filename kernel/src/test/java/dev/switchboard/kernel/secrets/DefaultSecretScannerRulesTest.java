@@ -36,8 +36,8 @@ class DefaultSecretScannerRulesTest {
                 argumentSet("PEM OpenSSH key", "private-key", pemHeader("OPENSSH ")),
                 argumentSet("PEM DSA key", "private-key", pemHeader("DSA ")),
                 argumentSet("PEM encrypted key", "private-key", pemHeader("ENCRYPTED ")),
-                argumentSet("PGP private key block", "private-key",
-                        "-----" + "BEGIN PGP " + "PRIVATE " + "KEY BLOCK-----"),
+                argumentSet(
+                        "PGP private key block", "private-key", "-----" + "BEGIN PGP " + "PRIVATE " + "KEY BLOCK-----"),
                 argumentSet("AWS long-term key id", "aws-access-key-id", "AKIA" + upper(16)),
                 argumentSet("AWS temporary key id", "aws-access-key-id", "ASIA" + upper(16)),
                 argumentSet("GitHub classic PAT", "github-token", "ghp_" + alnum(36)),
@@ -48,7 +48,9 @@ class DefaultSecretScannerRulesTest {
                 argumentSet("GitLab PAT", "gitlab-token", "glpat-" + alnum(20)),
                 argumentSet("Slack bot token", "slack-token", "xoxb-" + "2384728394-2394823948234-" + alnum(24)),
                 argumentSet("Slack user token", "slack-token", "xoxp-" + "2384728394-23948-2394-" + alnum(32)),
-                argumentSet("Slack webhook", "slack-token",
+                argumentSet(
+                        "Slack webhook",
+                        "slack-token",
                         "https://hooks.slack.com/services/" + "T" + upper(8) + "/B" + upper(10) + "/" + alnum(24)),
                 argumentSet("Stripe live secret key", "stripe-key", "sk_live_" + alnum(24)),
                 argumentSet("Stripe restricted key", "stripe-key", "rk_live_" + alnum(24)),
@@ -59,17 +61,22 @@ class DefaultSecretScannerRulesTest {
                 argumentSet("Google API key", "google-api-key", "AIza" + alnum(30) + "_-" + alnum(3)),
                 argumentSet("npm token", "npm-token", "npm_" + alnum(36)),
                 argumentSet("JWT", "jwt", jwt()),
-                argumentSet("database URL with password", "url-credentials",
+                argumentSet(
+                        "database URL with password",
+                        "url-credentials",
                         "postgres://" + "app:" + "Zq8" + "vLx2mP" + "@db.internal:5432/app"),
-                argumentSet("Redis URL with password only", "url-credentials",
+                argumentSet(
+                        "Redis URL with password only",
+                        "url-credentials",
                         "redis://:" + "hunter" + "2xyz" + "@cache:6379/0"),
                 argumentSet("Authorization header", "bearer-token", "Authorization: Bearer " + alnum(32)),
-                argumentSet("JSON authorization header", "bearer-token",
-                        "authorization\": \"bearer " + alnum(24)),
+                argumentSet("JSON authorization header", "bearer-token", "authorization\": \"bearer " + alnum(24)),
                 argumentSet("plain Bearer token", "bearer-token", "Bearer " + alnum(40)),
                 argumentSet("header in shouting case", "bearer-token", "AUTHORIZATION: BEARER " + alnum(32)),
                 argumentSet("token after mixed-case bEaReR", "bearer-token", "bEaReR " + alnum(40)),
-                argumentSet("Switchboard token", "switchboard-token",
+                argumentSet(
+                        "Switchboard token",
+                        "switchboard-token",
                         DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + alnum(41) + "-_"));
     }
 
@@ -110,9 +117,13 @@ class DefaultSecretScannerRulesTest {
                 argumentSet("header with a placeholder", "bearer-token", "Authorization: Bearer $API_TOKEN"),
                 argumentSet("header with a short token", "bearer-token", "Authorization: Bearer short123"),
                 argumentSet("token on the next line", "bearer-token", "Authorization: Bearer\n" + alnum(24)),
-                argumentSet("Switchboard token too short", "switchboard-token",
+                argumentSet(
+                        "Switchboard token too short",
+                        "switchboard-token",
                         DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + alnum(42)),
-                argumentSet("Switchboard token too long", "switchboard-token",
+                argumentSet(
+                        "Switchboard token too long",
+                        "switchboard-token",
                         DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + alnum(44)),
                 argumentSet("Switchboard token wrong prefix", "switchboard-token", "sbx_" + alnum(43)));
     }

@@ -48,10 +48,11 @@ class DefaultSecretScannerTest {
 
         List<SecretFinding> findings = scanner.scan("notes", text);
 
-        assertThat(findings).containsExactly(
-                new SecretFinding("switchboard-token", "notes", text.indexOf(own)),
-                new SecretFinding("github-token", "notes", text.indexOf(github)),
-                new SecretFinding("aws-access-key-id", "notes", text.indexOf(aws)));
+        assertThat(findings)
+                .containsExactly(
+                        new SecretFinding("switchboard-token", "notes", text.indexOf(own)),
+                        new SecretFinding("github-token", "notes", text.indexOf(github)),
+                        new SecretFinding("aws-access-key-id", "notes", text.indexOf(aws)));
     }
 
     @Test
@@ -59,7 +60,8 @@ class DefaultSecretScannerTest {
         String key = "AKIA" + upper(16);
         String text = key + "\n" + key;
 
-        assertThat(scanner.scan("content", text)).extracting(SecretFinding::offset)
+        assertThat(scanner.scan("content", text))
+                .extracting(SecretFinding::offset)
                 .containsExactly(0, key.length() + 1);
     }
 
@@ -68,16 +70,19 @@ class DefaultSecretScannerTest {
         String key = "AKIA" + upper(16);
         String text = "😀 é " + key;
 
-        assertThat(scanner.scan("content", text)).extracting(SecretFinding::offset).containsExactly(5);
+        assertThat(scanner.scan("content", text))
+                .extracting(SecretFinding::offset)
+                .containsExactly(5);
     }
 
     @Test
     void reportsBothTheBearerHeaderAndTheJwtInsideIt() {
         String text = "Authorization: Bearer " + jwt();
 
-        assertThat(scanner.scan("content", text)).containsExactly(
-                new SecretFinding("bearer-token", "content", 0),
-                new SecretFinding("jwt", "content", "Authorization: Bearer ".length()));
+        assertThat(scanner.scan("content", text))
+                .containsExactly(
+                        new SecretFinding("bearer-token", "content", 0),
+                        new SecretFinding("jwt", "content", "Authorization: Bearer ".length()));
     }
 
     @Test
@@ -92,8 +97,17 @@ class DefaultSecretScannerTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void scansMegabytesOfAdversarialNearMisses() {
-        String[] traps = {"eyJ", "x://a:", "Bearer a1 ", "sk-" + "a".repeat(19) + " ", "-----BEGIN A B C D ",
-            "Authorization: Bearer ", "glpat-ab ", "https://hooks.slack.com/services/T", "AKIA"};
+        String[] traps = {
+            "eyJ",
+            "x://a:",
+            "Bearer a1 ",
+            "sk-" + "a".repeat(19) + " ",
+            "-----BEGIN A B C D ",
+            "Authorization: Bearer ",
+            "glpat-ab ",
+            "https://hooks.slack.com/services/T",
+            "AKIA"
+        };
         StringBuilder text = new StringBuilder();
         for (String trap : traps) {
             text.append(trap.repeat(400_000 / trap.length())).append('\n');

@@ -9,8 +9,7 @@ final class Samples {
     private static final String MIXED = "Ab3Cd5Ef7Gh9Jk2Mn4Pq6Rs8Tu0Vw1Xy";
     private static final String UPPER = "QWERTYUPLKJHGFDSAZXCVBNM23456789";
 
-    private Samples() {
-    }
+    private Samples() {}
 
     /** @return {@code n} letters and digits, mixed case */
     static String alnum(int n) {

@@ -26,8 +26,7 @@ class ArgumentValidatorLimitsTest {
     void aMillionDuplicateTagsGetAHandfulOfViolationsAndACountWithinBoundedMemory() {
         ArgumentValidator.Compiled schema = validator.compile("publish", TAGS_SCHEMA);
         Map<String, Object> arguments = Map.of("tags", Collections.nCopies(1_300_000, "architecture"));
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = threads.getCurrentThreadAllocatedBytes();
         long started = System.nanoTime();
 
@@ -44,7 +43,8 @@ class ArgumentValidatorLimitsTest {
     @Test
     void violationsBeyondTheReportedOnesAreCountedInOneMore() {
         ArgumentValidator.Compiled schema = validator.compile("publish", TAGS_SCHEMA);
-        List<String> tags = java.util.stream.IntStream.range(0, 40).mapToObj(i -> i % 2 == 0 ? "" : "x".repeat(65))
+        List<String> tags = java.util.stream.IntStream.range(0, 40)
+                .mapToObj(i -> i % 2 == 0 ? "" : "x".repeat(65))
                 .toList();
 
         List<ArgumentValidator.Violation> violations = validator.validate(schema, Map.of("tags", tags));

@@ -19,7 +19,11 @@ record FakeTool(ToolDescriptor descriptor, Function<ToolCall, ToolResult> handle
     }
 
     static FakeTool withSchema(String name, String schema, Function<ToolCall, ToolResult> handler) {
-        return new FakeTool(ToolDescriptor.builder(name).description("a test tool").inputSchema(schema).build(),
+        return new FakeTool(
+                ToolDescriptor.builder(name)
+                        .description("a test tool")
+                        .inputSchema(schema)
+                        .build(),
                 handler);
     }
 

@@ -25,8 +25,11 @@ class KernelToolInvokerTest {
 
     @Test
     void runsTheHandlerWithValidArguments() {
-        registry.register("p", "", List.of(FakeTool.named("count_up",
-                c -> ToolResult.text("got " + c.arguments().get("count")))));
+        registry.register(
+                "p",
+                "",
+                List.of(FakeTool.named(
+                        "count_up", c -> ToolResult.text("got " + c.arguments().get("count")))));
 
         ToolResult result = invoker.invoke(call("count_up", Map.of("count", 3)));
 
@@ -54,8 +57,9 @@ class KernelToolInvokerTest {
 
         ToolResult result = invoker.invoke(call("count_up", Map.of("label", "a")));
 
-        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
-                f -> assertThat(f.details()).containsEntry("field", "count"));
+        assertThat(result)
+                .isInstanceOfSatisfying(
+                        ToolResult.Failure.class, f -> assertThat(f.details()).containsEntry("field", "count"));
     }
 
     @Test
@@ -68,15 +72,21 @@ class KernelToolInvokerTest {
 
         assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
             assertThat(f.code()).isEqualTo(ErrorCode.INTERNAL_ERROR);
-            assertThat(f.message()).contains("corr-1").doesNotContain("secret internal detail")
+            assertThat(f.message())
+                    .contains("corr-1")
+                    .doesNotContain("secret internal detail")
                     .doesNotContain("at dev.switchboard");
             assertThat(f.details()).containsEntry("correlation_id", "corr-1");
         });
     }
 
     static List<Object> integersNoHandlerCanHold() {
-        return List.of(new BigInteger("18446744073709551618"), new BigInteger("9223372036854775808"),
-                new BigInteger("-9223372036854775809"), 1e20, 1e300);
+        return List.of(
+                new BigInteger("18446744073709551618"),
+                new BigInteger("9223372036854775808"),
+                new BigInteger("-9223372036854775809"),
+                1e20,
+                1e300);
     }
 
     @ParameterizedTest
@@ -84,8 +94,8 @@ class KernelToolInvokerTest {
     void anIntegerPastSigned64BitsIsRefusedNamingTheFieldAndTheHandlerNeverRuns(Object sent) {
         registry.register("p", "", List.of(FakeTool.withSchema("count_up", """
                 {"type": "object", "properties": {"count": {"type": "integer", "minimum": -10}}}""", c -> {
-                    throw new AssertionError("handler must not run");
-                })));
+            throw new AssertionError("handler must not run");
+        })));
 
         ToolResult result = invoker.invoke(call("count_up", Map.of("count", sent)));
 
@@ -102,11 +112,13 @@ class KernelToolInvokerTest {
                 {"type": "object", "properties": {"edits": {"type": "array", "items": {"type": "object",
                   "properties": {"line": {"type": "integer"}}}}}}""", c -> ToolResult.text("ran"))));
 
-        ToolResult result = invoker.invoke(call("nested",
+        ToolResult result = invoker.invoke(call(
+                "nested",
                 Map.of("edits", List.of(Map.of("line", 3), Map.of("line", new BigInteger("18446744073709551618"))))));
 
-        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
-                f -> assertThat(f.details()).containsEntry("field", "edits.1.line"));
+        assertThat(result)
+                .isInstanceOfSatisfying(
+                        ToolResult.Failure.class, f -> assertThat(f.details()).containsEntry("field", "edits.1.line"));
     }
 
     @Test
@@ -131,8 +143,9 @@ class KernelToolInvokerTest {
 
         ToolResult result = invoker.invoke(call("either", Map.of("at", 1e20)));
 
-        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class,
-                f -> assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS));
+        assertThat(result)
+                .isInstanceOfSatisfying(
+                        ToolResult.Failure.class, f -> assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS));
     }
 
     @Test
@@ -145,8 +158,11 @@ class KernelToolInvokerTest {
 
     @Test
     void aTypedReadTheHandlerRefusesIsInvalidArgumentsNotAnInternalError() {
-        registry.register("p", "", List.of(FakeTool.named("count_up",
-                c -> ToolResult.text("got " + c.args().integer("count", 1, 10)))));
+        registry.register(
+                "p",
+                "",
+                List.of(FakeTool.named(
+                        "count_up", c -> ToolResult.text("got " + c.args().integer("count", 1, 10)))));
 
         ToolResult result = invoker.invoke(call("count_up", Map.of("count", 11)));
 
@@ -160,12 +176,21 @@ class KernelToolInvokerTest {
     @Test
     void unknownToolIsAProtocolError() {
         assertThatThrownBy(() -> invoker.invoke(call("nope", Map.of())))
-                .isInstanceOf(UnknownToolException.class).hasMessageContaining("nope");
+                .isInstanceOf(UnknownToolException.class)
+                .hasMessageContaining("nope");
     }
 
     private static ToolCall call(String name, Map<String, Object> arguments) {
         ToolCall detached = ToolCall.detached(name, arguments, Principal.LOCAL_OWNER);
-        return new ToolCall(name, arguments, Principal.LOCAL_OWNER, "corr-1", Map.of(), detached.cancellation(),
-                detached.progress(), detached.log(), detached.client());
+        return new ToolCall(
+                name,
+                arguments,
+                Principal.LOCAL_OWNER,
+                "corr-1",
+                Map.of(),
+                detached.cancellation(),
+                detached.progress(),
+                detached.log(),
+                detached.client());
     }
 }

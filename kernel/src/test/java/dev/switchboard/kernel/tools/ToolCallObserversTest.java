@@ -44,15 +44,21 @@ class ToolCallObserversTest {
 
     @Test
     void aToolFailureAndAnInvalidArgumentAreToolErrorsWithTheirCodes() {
-        registry.register("p", "", List.of(FakeTool.named("count_up",
-                c -> ToolResult.failure(ErrorCode.NOT_FOUND, "no such thing"))));
+        registry.register(
+                "p",
+                "",
+                List.of(FakeTool.named("count_up", c -> ToolResult.failure(ErrorCode.NOT_FOUND, "no such thing"))));
         observers.register("metrics", List.of(recorder));
 
         invoker.invoke(call("count_up", Map.of("count", 1)));
         invoker.invoke(call("count_up", Map.of("count", "one")));
 
-        assertThat(recorder.events).containsExactly("started count_up", "finished count_up NOT_FOUND",
-                "started count_up", "finished count_up INVALID_ARGUMENTS");
+        assertThat(recorder.events)
+                .containsExactly(
+                        "started count_up",
+                        "finished count_up NOT_FOUND",
+                        "started count_up",
+                        "finished count_up INVALID_ARGUMENTS");
     }
 
     @Test

@@ -29,10 +29,16 @@ class ToolRegistryTest {
     void collisionNamesBothPluginsAndRegistersNothingOfTheSecond() {
         registry.register("handoff", "", List.of(FakeTool.named("read", c -> ToolResult.text("1"))));
 
-        assertThatThrownBy(() -> registry.register("workspace", "", List.of(
-                FakeTool.named("write", c -> ToolResult.text("2")), FakeTool.named("read", c -> ToolResult.text("3")))))
+        assertThatThrownBy(() -> registry.register(
+                        "workspace",
+                        "",
+                        List.of(
+                                FakeTool.named("write", c -> ToolResult.text("2")),
+                                FakeTool.named("read", c -> ToolResult.text("3")))))
                 .isInstanceOf(ToolNameCollisionException.class)
-                .hasMessageContaining("'read'").hasMessageContaining("'handoff'").hasMessageContaining("'workspace'");
+                .hasMessageContaining("'read'")
+                .hasMessageContaining("'handoff'")
+                .hasMessageContaining("'workspace'");
         assertThat(registry.tools()).extracting(ToolDescriptor::name).containsExactly("read");
     }
 
@@ -40,8 +46,8 @@ class ToolRegistryTest {
     void operatorPrefixResolvesACollision() {
         registry.register("handoff", "", List.of(FakeTool.named("read", c -> ToolResult.text("1"))));
 
-        List<String> names = registry.register("workspace", "ws_", List.of(FakeTool.named("read",
-                c -> ToolResult.text("2"))));
+        List<String> names =
+                registry.register("workspace", "ws_", List.of(FakeTool.named("read", c -> ToolResult.text("2"))));
 
         assertThat(names).containsExactly("ws_read");
         assertThat(registry.namesOf("workspace")).containsExactly("ws_read");
@@ -60,37 +66,47 @@ class ToolRegistryTest {
     @Test
     void refusesToolNamesOutsideThePortablePattern() {
         assertThatThrownBy(() -> new ToolDescriptor("Read.File", null, "d", "{}", null, ToolAnnotations.NONE))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("^[a-z][a-z0-9_]{0,63}$");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("^[a-z][a-z0-9_]{0,63}$");
         assertThatThrownBy(() -> new ToolDescriptor("a".repeat(65), null, "d", "{}", null, ToolAnnotations.NONE))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void refusesAPrefixThatMakesAnInvalidName() {
-        assertThatThrownBy(() -> registry.register("p", "X-", List.of(FakeTool.named("read",
-                c -> ToolResult.text("1"))))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        registry.register("p", "X-", List.of(FakeTool.named("read", c -> ToolResult.text("1")))))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(registry.tools()).isEmpty();
     }
 
     @Test
     void refusesAnInputSchemaThatIsNotAnObjectSchema() {
-        FakeTool bad = new FakeTool(new ToolDescriptor("bad", null, "d", "{\"type\": \"string\"}", null,
-                ToolAnnotations.NONE), c -> ToolResult.text("x"));
+        FakeTool bad = new FakeTool(
+                new ToolDescriptor("bad", null, "d", "{\"type\": \"string\"}", null, ToolAnnotations.NONE),
+                c -> ToolResult.text("x"));
 
         assertThatThrownBy(() -> registry.register("p", "", List.of(bad)))
-                .isInstanceOf(InvalidToolSchemaException.class).hasMessageContaining("'bad'");
+                .isInstanceOf(InvalidToolSchemaException.class)
+                .hasMessageContaining("'bad'");
     }
 
     @Test
     void refusesInputSchemasThatAreNotOneJsonObjectWithTopLevelTypeObject() {
-        for (String schema : List.of("{\"type\": \"object\"", "{\"type\": \"object\"} {}", "[]",
+        for (String schema : List.of(
+                "{\"type\": \"object\"",
+                "{\"type\": \"object\"} {}",
+                "[]",
                 "{\"properties\": {\"a\": {\"type\": \"object\"}}, \"type\": \"array\"}",
                 "{\"properties\": {\"type\": {\"type\": \"object\"}}}")) {
-            FakeTool bad = new FakeTool(new ToolDescriptor("bad", null, "d", schema, null, ToolAnnotations.NONE),
+            FakeTool bad = new FakeTool(
+                    new ToolDescriptor("bad", null, "d", schema, null, ToolAnnotations.NONE),
                     c -> ToolResult.text("x"));
 
             assertThatThrownBy(() -> registry.register("p", "", List.of(bad)))
-                    .as(schema).isInstanceOf(InvalidToolSchemaException.class).hasMessageContaining("'bad'");
+                    .as(schema)
+                    .isInstanceOf(InvalidToolSchemaException.class)
+                    .hasMessageContaining("'bad'");
         }
         assertThat(registry.tools()).isEmpty();
     }

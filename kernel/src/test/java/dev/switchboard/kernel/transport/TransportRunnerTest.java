@@ -100,8 +100,13 @@ class TransportRunnerTest {
     private static TransportContext context() {
         ArgumentValidator validator = new ArgumentValidator();
         ToolRegistry tools = new ToolRegistry(validator);
-        return new TransportContext(new ServerIdentity("switchboard", "test", null, List.of("2025-11-25")), tools,
-                new KernelToolInvoker(tools, validator), new ResourceRegistry(), new PromptRegistry(), id -> { },
+        return new TransportContext(
+                new ServerIdentity("switchboard", "test", null, List.of("2025-11-25")),
+                tools,
+                new KernelToolInvoker(tools, validator),
+                new ResourceRegistry(),
+                new PromptRegistry(),
+                id -> {},
                 new KernelAuthenticator(List.of(), false));
     }
 }

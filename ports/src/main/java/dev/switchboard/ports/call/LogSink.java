@@ -8,7 +8,7 @@ package dev.switchboard.ports.call;
 public interface LogSink {
 
     /** A sink that drops every message. */
-    LogSink NONE = (level, logger, data) -> { };
+    LogSink NONE = (level, logger, data) -> {};
 
     /**
      * Sends one message.

@@ -7,7 +7,7 @@ package dev.switchboard.ports.call;
 public interface ProgressReporter {
 
     /** A reporter that drops every report. */
-    ProgressReporter NONE = (progress, total, message) -> { };
+    ProgressReporter NONE = (progress, total, message) -> {};
 
     /**
      * Reports progress.

@@ -14,8 +14,14 @@ import java.util.Objects;
  * @param stderrTruncated whether stderr exceeded the cap
  * @param duration        wall-clock time from start to the end of the whole tree
  */
-public record ProcessOutcome(Termination termination, int exitCode, String stdout, boolean stdoutTruncated,
-                             String stderr, boolean stderrTruncated, Duration duration) {
+public record ProcessOutcome(
+        Termination termination,
+        int exitCode,
+        String stdout,
+        boolean stdoutTruncated,
+        String stderr,
+        boolean stderrTruncated,
+        Duration duration) {
 
     /** Why a process ended. */
     public enum Termination {

@@ -24,9 +24,15 @@ import java.util.Objects;
  *                           in their environment as {@code SWITCHBOARD_RUN_LABEL}) so that
  *                           {@link ProcessExecutor#reapOrphans} can say which run it killed after a crash
  */
-public record ProcessSpec(List<String> command, Path workingDirectory, Map<String, String> environment,
-                          boolean inheritEnvironment, Duration timeout, int outputCapBytes, Path fullOutputFile,
-                          String label) {
+public record ProcessSpec(
+        List<String> command,
+        Path workingDirectory,
+        Map<String, String> environment,
+        boolean inheritEnvironment,
+        Duration timeout,
+        int outputCapBytes,
+        Path fullOutputFile,
+        String label) {
 
     /** The characters and length a {@link #label} may have. */
     public static final String LABEL_PATTERN = "[A-Za-z0-9._:-]{1,200}";
@@ -56,9 +62,14 @@ public record ProcessSpec(List<String> command, Path workingDirectory, Map<Strin
     }
 
     /** A run without a label; see the canonical constructor. */
-    public ProcessSpec(List<String> command, Path workingDirectory, Map<String, String> environment,
-                       boolean inheritEnvironment, Duration timeout, int outputCapBytes, Path fullOutputFile) {
-        this(command, workingDirectory, environment, inheritEnvironment, timeout, outputCapBytes, fullOutputFile,
-                null);
+    public ProcessSpec(
+            List<String> command,
+            Path workingDirectory,
+            Map<String, String> environment,
+            boolean inheritEnvironment,
+            Duration timeout,
+            int outputCapBytes,
+            Path fullOutputFile) {
+        this(command, workingDirectory, environment, inheritEnvironment, timeout, outputCapBytes, fullOutputFile, null);
     }
 }

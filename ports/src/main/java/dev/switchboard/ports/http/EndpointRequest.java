@@ -28,10 +28,17 @@ import dev.switchboard.ports.call.Principal;
  * @param clientGone     raised once the client is known to have gone away (for a streamed response, see
  *                       {@link EndpointResponse.Streamed}); for other requests it may never be raised
  */
-public record EndpointRequest(String method, String path, Map<String, String> pathParameters,
-                              Map<String, List<String>> query, HttpHeaders headers, Map<String, String> cookies,
-                              byte[] body, Optional<Principal> principal, InetSocketAddress remote,
-                              Cancellation clientGone) {
+public record EndpointRequest(
+        String method,
+        String path,
+        Map<String, String> pathParameters,
+        Map<String, List<String>> query,
+        HttpHeaders headers,
+        Map<String, String> cookies,
+        byte[] body,
+        Optional<Principal> principal,
+        InetSocketAddress remote,
+        Cancellation clientGone) {
 
     /** @throws NullPointerException if a component is null */
     public EndpointRequest {

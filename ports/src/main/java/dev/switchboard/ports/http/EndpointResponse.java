@@ -50,8 +50,11 @@ public sealed interface EndpointResponse permits EndpointResponse.Complete, Endp
          */
         public Complete withHeader(String name, String value) {
             Map<String, List<String>> more = new LinkedHashMap<>(headers);
-            more.merge(name, List.of(value), (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream())
-                    .toList());
+            more.merge(
+                    name,
+                    List.of(value),
+                    (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream())
+                            .toList());
             return new Complete(status, more, body);
         }
     }
@@ -133,8 +136,8 @@ public sealed interface EndpointResponse permits EndpointResponse.Complete, Endp
      * @return the response
      */
     static Complete of(int status, String contentType, String body) {
-        return new Complete(status, Map.of("Content-Type", List.of(contentType)),
-                body.getBytes(StandardCharsets.UTF_8));
+        return new Complete(
+                status, Map.of("Content-Type", List.of(contentType)), body.getBytes(StandardCharsets.UTF_8));
     }
 
     /**

@@ -133,7 +133,8 @@ public record HttpRoute(String method, String pathPattern, Access access, boolea
             return false;
         }
         for (int i = 0; i < mine.size(); i++) {
-            boolean eitherParameter = mine.get(i).startsWith("{") || theirs.get(i).startsWith("{");
+            boolean eitherParameter =
+                    mine.get(i).startsWith("{") || theirs.get(i).startsWith("{");
             if (!eitherParameter && !mine.get(i).equals(theirs.get(i))) {
                 return false;
             }
@@ -149,20 +150,20 @@ public record HttpRoute(String method, String pathPattern, Access access, boolea
     private static List<String> parse(String pattern) {
         List<String> segments = split(pattern);
         if (segments == null) {
-            throw new IllegalArgumentException("route path '" + pattern + "' must start with / and have no empty"
-                    + " segment or trailing slash");
+            throw new IllegalArgumentException(
+                    "route path '" + pattern + "' must start with / and have no empty" + " segment or trailing slash");
         }
         Set<String> names = new java.util.HashSet<>();
         for (String segment : segments) {
             var parameter = PARAMETER.matcher(segment);
             if (parameter.matches()) {
                 if (!names.add(parameter.group(1))) {
-                    throw new IllegalArgumentException("route path '" + pattern + "' names {" + parameter.group(1)
-                            + "} twice");
+                    throw new IllegalArgumentException(
+                            "route path '" + pattern + "' names {" + parameter.group(1) + "} twice");
                 }
             } else if (!LITERAL.matcher(segment).matches()) {
-                throw new IllegalArgumentException("route path '" + pattern + "' has a malformed segment '"
-                        + segment + "': use letters, digits, -._~ or a {parameter}");
+                throw new IllegalArgumentException("route path '" + pattern + "' has a malformed segment '" + segment
+                        + "': use letters, digits, -._~ or a {parameter}");
             }
         }
         return segments;
@@ -210,9 +211,12 @@ public record HttpRoute(String method, String pathPattern, Access access, boolea
             i += 2;
         }
         try {
-            String decoded = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            String decoded = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .toString();
             return decoded.indexOf('/') >= 0 ? Optional.empty() : Optional.of(decoded);
         } catch (CharacterCodingException e) {
             return Optional.empty();

@@ -18,8 +18,7 @@ import org.pf4j.ExtensionPoint;
 public interface ManagedService extends ExtensionPoint {
 
     /** Starts the service. The default does nothing. */
-    default void start() {
-    }
+    default void start() {}
 
     /** Stops the service: abort or finish long-running work, release what it holds. Idempotent. */
     void stop();

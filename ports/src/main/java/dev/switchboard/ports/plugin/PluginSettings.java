@@ -57,7 +57,8 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
      * @return the value as text, without surrounding white space
      */
     public String text(String key, String fallback) {
-        return raw(key).map(value -> String.valueOf(value).strip()).filter(value -> !value.isEmpty())
+        return raw(key).map(value -> String.valueOf(value).strip())
+                .filter(value -> !value.isEmpty())
                 .orElse(fallback);
     }
 
@@ -125,9 +126,12 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
         if (value.isEmpty()) {
             return fallback;
         }
-        Collection<?> entries = value.get() instanceof Collection<?> collection ? collection
+        Collection<?> entries = value.get() instanceof Collection<?> collection
+                ? collection
                 : Arrays.asList(String.valueOf(value.get()).split(","));
-        return entries.stream().map(entry -> String.valueOf(entry).strip()).filter(entry -> !entry.isEmpty())
+        return entries.stream()
+                .map(entry -> String.valueOf(entry).strip())
+                .filter(entry -> !entry.isEmpty())
                 .toList();
     }
 
@@ -152,12 +156,22 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
             if (parent && entry.getValue() instanceof Map<?, ?> below) {
                 refuseUnknown(below, key + ".", known);
             } else if (parent) {
-                throw invalid(key, String.valueOf(entry.getValue()), "keys below it, such as "
-                        + known.stream().filter(k -> k.startsWith(key + ".")).sorted().findFirst().orElseThrow()
-                        .substring(key.length() + 1));
+                throw invalid(
+                        key,
+                        String.valueOf(entry.getValue()),
+                        "keys below it, such as "
+                                + known.stream()
+                                        .filter(k -> k.startsWith(key + "."))
+                                        .sorted()
+                                        .findFirst()
+                                        .orElseThrow()
+                                        .substring(key.length() + 1));
             } else {
-                throw invalid(key, String.valueOf(entry.getValue()), "a key this plugin reads: "
-                        + String.join(", ", known.stream().sorted().toList()));
+                throw invalid(
+                        key,
+                        String.valueOf(entry.getValue()),
+                        "a key this plugin reads: "
+                                + String.join(", ", known.stream().sorted().toList()));
             }
         }
     }

@@ -13,7 +13,10 @@ import dev.switchboard.ports.content.Content;
 public record PromptMessage(Role role, Content content) {
 
     /** The speaker of a prompt message. */
-    public enum Role { USER, ASSISTANT }
+    public enum Role {
+        USER,
+        ASSISTANT
+    }
 
     /** @throws NullPointerException if an argument is null */
     public PromptMessage {

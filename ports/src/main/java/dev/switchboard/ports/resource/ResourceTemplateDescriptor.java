@@ -11,8 +11,8 @@ import java.util.Objects;
  * @param description what the resources hold, or null
  * @param mimeType    the MIME type of their contents, or null
  */
-public record ResourceTemplateDescriptor(String uriTemplate, String name, String title, String description,
-                                         String mimeType) {
+public record ResourceTemplateDescriptor(
+        String uriTemplate, String name, String title, String description, String mimeType) {
     /** @throws NullPointerException if {@code uriTemplate} or {@code name} is null */
     public ResourceTemplateDescriptor {
         Objects.requireNonNull(uriTemplate, "uriTemplate");

@@ -14,6 +14,5 @@ public interface ResourceUpdateSink {
      * The provider's concrete resources ({@link ResourceProvider#resources()}) changed: one was added or removed.
      * Transports list them again and tell clients. The default does nothing, for sinks that only follow contents.
      */
-    default void listChanged() {
-    }
+    default void listChanged() {}
 }

@@ -9,5 +9,4 @@ package dev.switchboard.ports.storage;
  *                   {@code SQLITE_BUSY}/{@code SQLITE_LOCKED} after the busy timeout's own retries ran out; an
  *                   adapter that retries itself counts each retry
  */
-public record StorageStatistics(long committed, long rolledBack, long busy) {
-}
+public record StorageStatistics(long committed, long rolledBack, long busy) {}

@@ -220,7 +220,8 @@ public record Arguments(Map<String, Object> values, String path) {
                 default -> {
                     double d = number.doubleValue();
                     yield Double.isFinite(d) && d == Math.rint(d) && Math.abs(d) <= EXACT_DOUBLE_LIMIT
-                            ? Optional.of((long) d) : Optional.empty();
+                            ? Optional.of((long) d)
+                            : Optional.empty();
                 }
             };
         } catch (ArithmeticException notAWholeLong) {

@@ -13,8 +13,8 @@ package dev.switchboard.ports.tool;
  * @param idempotentHint  calling again with the same arguments has no further effect
  * @param openWorldHint   the tool reaches outside entities (the network, other systems)
  */
-public record ToolAnnotations(Boolean readOnlyHint, Boolean destructiveHint, Boolean idempotentHint,
-                              Boolean openWorldHint) {
+public record ToolAnnotations(
+        Boolean readOnlyHint, Boolean destructiveHint, Boolean idempotentHint, Boolean openWorldHint) {
 
     /** No hints stated. */
     public static final ToolAnnotations NONE = new ToolAnnotations(null, null, null, null);

@@ -22,9 +22,16 @@ import dev.switchboard.ports.call.ProgressReporter;
  * @param log           log notifications for this call
  * @param client        requests to the client during this call (sampling, elicitation)
  */
-public record ToolCall(String toolName, Map<String, Object> arguments, Principal principal, String correlationId,
-                       Map<String, Object> meta, Cancellation cancellation, ProgressReporter progress, LogSink log,
-                       ClientRequests client) {
+public record ToolCall(
+        String toolName,
+        Map<String, Object> arguments,
+        Principal principal,
+        String correlationId,
+        Map<String, Object> meta,
+        Cancellation cancellation,
+        ProgressReporter progress,
+        LogSink log,
+        ClientRequests client) {
 
     /** @throws NullPointerException if any component is null */
     public ToolCall {
@@ -48,8 +55,16 @@ public record ToolCall(String toolName, Map<String, Object> arguments, Principal
      * @return the call
      */
     public static ToolCall detached(String toolName, Map<String, Object> arguments, Principal principal) {
-        return new ToolCall(toolName, arguments, principal, "detached", Map.of(), Cancellation.NONE,
-                ProgressReporter.NONE, LogSink.NONE, ClientRequests.NONE);
+        return new ToolCall(
+                toolName,
+                arguments,
+                principal,
+                "detached",
+                Map.of(),
+                Cancellation.NONE,
+                ProgressReporter.NONE,
+                LogSink.NONE,
+                ClientRequests.NONE);
     }
 
     /**
@@ -65,7 +80,7 @@ public record ToolCall(String toolName, Map<String, Object> arguments, Principal
      * @return this call with other arguments
      */
     public ToolCall withArguments(Map<String, Object> newArguments) {
-        return new ToolCall(toolName, newArguments, principal, correlationId, meta, cancellation, progress, log,
-                client);
+        return new ToolCall(
+                toolName, newArguments, principal, correlationId, meta, cancellation, progress, log, client);
     }
 }

@@ -25,8 +25,13 @@ import java.util.regex.Pattern;
  * @param outputSchema JSON Schema of the result's structured content as JSON text, or null
  * @param annotations  behaviour hints, never null (use {@link ToolAnnotations#NONE})
  */
-public record ToolDescriptor(String name, String title, String description, String inputSchema, String outputSchema,
-                             ToolAnnotations annotations) {
+public record ToolDescriptor(
+        String name,
+        String title,
+        String description,
+        String inputSchema,
+        String outputSchema,
+        ToolAnnotations annotations) {
 
     /** The input schema of a tool that takes no arguments: an object with no properties, nothing else allowed. */
     public static final String NO_ARGUMENTS = """
@@ -46,8 +51,7 @@ public record ToolDescriptor(String name, String title, String description, Stri
         Objects.requireNonNull(inputSchema, "inputSchema");
         Objects.requireNonNull(annotations, "annotations");
         if (!NAME_PATTERN.matcher(name).matches()) {
-            throw new IllegalArgumentException(
-                    "tool name '" + name + "' must match " + NAME_PATTERN.pattern());
+            throw new IllegalArgumentException("tool name '" + name + "' must match " + NAME_PATTERN.pattern());
         }
     }
 
@@ -80,8 +84,13 @@ public record ToolDescriptor(String name, String title, String description, Stri
      * @param outputSchema the structured content's JSON Schema as JSON text, or null
      * @param annotations  behaviour hints
      */
-    public record Builder(String name, String title, String description, String inputSchema, String outputSchema,
-                          ToolAnnotations annotations) {
+    public record Builder(
+            String name,
+            String title,
+            String description,
+            String inputSchema,
+            String outputSchema,
+            ToolAnnotations annotations) {
 
         /**
          * @param newTitle a short human-readable title

@@ -25,9 +25,15 @@ import dev.switchboard.ports.tool.ToolInvoker;
  * @param authenticator resolves bearer tokens to principals (network transports)
  * @param endpoints     the HTTP endpoints plugins contribute, for HTTP transports to mount
  */
-public record TransportContext(ServerIdentity server, ToolCatalog tools, ToolInvoker invoker,
-                               ResourceCatalog resources, PromptCatalog prompts, TransportLifecycle lifecycle,
-                               Authenticator authenticator, HttpEndpointCatalog endpoints) {
+public record TransportContext(
+        ServerIdentity server,
+        ToolCatalog tools,
+        ToolInvoker invoker,
+        ResourceCatalog resources,
+        PromptCatalog prompts,
+        TransportLifecycle lifecycle,
+        Authenticator authenticator,
+        HttpEndpointCatalog endpoints) {
     /** @throws NullPointerException if a component is null */
     public TransportContext {
         Objects.requireNonNull(server, "server");
@@ -45,8 +51,14 @@ public record TransportContext(ServerIdentity server, ToolCatalog tools, ToolInv
      *
      * @throws NullPointerException if an argument is null
      */
-    public TransportContext(ServerIdentity server, ToolCatalog tools, ToolInvoker invoker, ResourceCatalog resources,
-                            PromptCatalog prompts, TransportLifecycle lifecycle, Authenticator authenticator) {
+    public TransportContext(
+            ServerIdentity server,
+            ToolCatalog tools,
+            ToolInvoker invoker,
+            ResourceCatalog resources,
+            PromptCatalog prompts,
+            TransportLifecycle lifecycle,
+            Authenticator authenticator) {
         this(server, tools, invoker, resources, prompts, lifecycle, authenticator, HttpEndpointCatalog.NONE);
     }
 
@@ -55,7 +67,6 @@ public record TransportContext(ServerIdentity server, ToolCatalog tools, ToolInv
      * @return this context with another lifecycle
      */
     public TransportContext withLifecycle(TransportLifecycle newLifecycle) {
-        return new TransportContext(server, tools, invoker, resources, prompts, newLifecycle, authenticator,
-                endpoints);
+        return new TransportContext(server, tools, invoker, resources, prompts, newLifecycle, authenticator, endpoints);
     }
 }

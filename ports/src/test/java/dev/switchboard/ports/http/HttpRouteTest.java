@@ -32,16 +32,21 @@ class HttpRouteTest {
     void routesOverlapWhenSomePathMatchesBothWithTheSameMethod() {
         HttpRoute channel = HttpRoute.of("GET", "/board/{channel}", HttpRoute.Access.HANDLER);
 
-        assertThat(channel.overlaps(HttpRoute.of("GET", "/board/index", HttpRoute.Access.OWNER))).isTrue();
-        assertThat(channel.overlaps(HttpRoute.of("POST", "/board/index", HttpRoute.Access.OWNER))).isFalse();
-        assertThat(channel.overlaps(HttpRoute.of("GET", "/board", HttpRoute.Access.OWNER))).isFalse();
-        assertThat(channel.overlaps(HttpRoute.of("GET", "/pin/{key}", HttpRoute.Access.OWNER))).isFalse();
+        assertThat(channel.overlaps(HttpRoute.of("GET", "/board/index", HttpRoute.Access.OWNER)))
+                .isTrue();
+        assertThat(channel.overlaps(HttpRoute.of("POST", "/board/index", HttpRoute.Access.OWNER)))
+                .isFalse();
+        assertThat(channel.overlaps(HttpRoute.of("GET", "/board", HttpRoute.Access.OWNER)))
+                .isFalse();
+        assertThat(channel.overlaps(HttpRoute.of("GET", "/pin/{key}", HttpRoute.Access.OWNER)))
+                .isFalse();
     }
 
     @Test
     void malformedRoutesAreRefusedNamingThePattern() {
         assertThatThrownBy(() -> HttpRoute.of("GET", "board", HttpRoute.Access.NONE))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'board'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'board'");
         assertThatThrownBy(() -> HttpRoute.of("GET", "/a/{x}/{x}", HttpRoute.Access.NONE))
                 .hasMessageContaining("{x} twice");
         assertThatThrownBy(() -> HttpRoute.of("GET", "/a b", HttpRoute.Access.NONE))
@@ -54,8 +59,8 @@ class HttpRouteTest {
 
     @Test
     void tooManyRequestsCarriesRetryAfterInWholeSecondsRoundedUp() {
-        EndpointResponse.Complete response = EndpointResponse.tooManyRequests(java.time.Duration.ofMillis(4500),
-                "too many held polls");
+        EndpointResponse.Complete response =
+                EndpointResponse.tooManyRequests(java.time.Duration.ofMillis(4500), "too many held polls");
 
         assertThat(response.status()).isEqualTo(429);
         assertThat(response.headers()).containsEntry("Retry-After", java.util.List.of("5"));

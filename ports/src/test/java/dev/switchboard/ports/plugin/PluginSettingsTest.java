@@ -56,8 +56,10 @@ class PluginSettingsTest {
 
     @Test
     void listsArriveAsYamlListsOrCommaSeparatedTextWithoutBlankEntries() {
-        assertThat(settings(Map.of("hosts", List.of(" a ", "b"))).list("hosts", List.of())).containsExactly("a", "b");
-        assertThat(settings(Map.of("hosts", "a, b,, c")).list("hosts", List.of())).containsExactly("a", "b", "c");
+        assertThat(settings(Map.of("hosts", List.of(" a ", "b"))).list("hosts", List.of()))
+                .containsExactly("a", "b");
+        assertThat(settings(Map.of("hosts", "a, b,, c")).list("hosts", List.of()))
+                .containsExactly("a", "b", "c");
         assertThat(settings(Map.of("hosts", " ")).list("hosts", List.of("x"))).isEmpty();
     }
 
@@ -66,8 +68,8 @@ class PluginSettingsTest {
         assertThatThrownBy(() -> settings(Map.of("limit", "11")).number("limit", 1, 1, 10))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessage("invalid setting plugins.demo.limit = '11': expected a whole number from 1 to 10");
-        assertThatThrownBy(() -> settings(Map.of("receipts", Map.of("max-count", "1.5")))
-                .number("receipts.max-count", 1, 1, 10))
+        assertThatThrownBy(() ->
+                        settings(Map.of("receipts", Map.of("max-count", "1.5"))).number("receipts.max-count", 1, 1, 10))
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
                     assertThat(e.key()).isEqualTo("plugins.demo.receipts.max-count");
                     assertThat(e.value()).isEqualTo("1.5");
@@ -98,8 +100,10 @@ class PluginSettingsTest {
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessage("invalid setting plugins.demo.limt = '3': expected a key this plugin reads: limit,"
                         + " receipts.max-age-days, receipts.max-count");
-        assertThatThrownBy(() -> settings(Map.of("receipts", Map.of("max-cont", 9))).requireKnownKeys(known))
-                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("plugins.demo.receipts.max-cont");
+        assertThatThrownBy(() ->
+                        settings(Map.of("receipts", Map.of("max-cont", 9))).requireKnownKeys(known))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.demo.receipts.max-cont");
         assertThatThrownBy(() -> settings(Map.of("receipts", 5)).requireKnownKeys(known))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("expected keys below it, such as max-age-days");

@@ -11,8 +11,8 @@ class MigrationTest {
 
     @Test
     void readsVersionDescriptionAndSqlFromAConventionallyNamedResource() {
-        Migration migration = Migration.fromResource(MigrationTest.class,
-                "/db/migration/sample/V2__create_sample_things.sql");
+        Migration migration =
+                Migration.fromResource(MigrationTest.class, "/db/migration/sample/V2__create_sample_things.sql");
 
         assertThat(migration.version()).isEqualTo(2);
         assertThat(migration.description()).isEqualTo("create sample things");
@@ -22,12 +22,14 @@ class MigrationTest {
     @Test
     void refusesAFileNameOutsideTheConvention() {
         assertThatThrownBy(() -> Migration.fromResource(MigrationTest.class, "/db/migration/sample/create.sql"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("V<n>__<description>.sql");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("V<n>__<description>.sql");
     }
 
     @Test
     void missingResourceNamesThePath() {
         assertThatThrownBy(() -> Migration.fromResource(MigrationTest.class, "/db/migration/sample/V9__gone.sql"))
-                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("V9__gone.sql");
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("V9__gone.sql");
     }
 }

@@ -15,9 +15,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ArgumentsTest {
 
     static List<Number> numbersThatAreNotAWholeLong() {
-        return List.of(new BigInteger("18446744073709551618"), new BigInteger("9223372036854775808"),
-                new BigInteger("18446744073709555712"), 1e20, 1e300, 7.5, Double.NaN,
-                new BigDecimal("1.25"), 9.007199254740994E15, new BigDecimal("1E+999999999"));
+        return List.of(
+                new BigInteger("18446744073709551618"),
+                new BigInteger("9223372036854775808"),
+                new BigInteger("18446744073709555712"),
+                1e20,
+                1e300,
+                7.5,
+                Double.NaN,
+                new BigDecimal("1.25"),
+                9.007199254740994E15,
+                new BigDecimal("1E+999999999"));
     }
 
     @ParameterizedTest
@@ -27,13 +35,25 @@ class ArgumentsTest {
 
         assertThatThrownBy(() -> args.integer("through_sequence", 0, Long.MAX_VALUE))
                 .isInstanceOf(InvalidArgumentException.class)
-                .satisfies(e -> assertThat(((InvalidArgumentException) e).field()).isEqualTo("through_sequence"));
+                .satisfies(
+                        e -> assertThat(((InvalidArgumentException) e).field()).isEqualTo("through_sequence"));
     }
 
     @Test
     void integralNumbersInAnyJsonSpellingReadAsTheirExactValue() {
-        Arguments args = new Arguments(Map.of("a", 7, "b", Long.MAX_VALUE, "c", 7.0, "d",
-                new BigInteger("-9223372036854775808"), "e", new BigDecimal("12.000"), "f", 9.007199254740992E15));
+        Arguments args = new Arguments(Map.of(
+                "a",
+                7,
+                "b",
+                Long.MAX_VALUE,
+                "c",
+                7.0,
+                "d",
+                new BigInteger("-9223372036854775808"),
+                "e",
+                new BigDecimal("12.000"),
+                "f",
+                9.007199254740992E15));
 
         assertThat(args.integer("a", 0, 10)).isEqualTo(7L);
         assertThat(args.integer("b", 0, Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
@@ -62,15 +82,15 @@ class ArgumentsTest {
         assertThat(args.texts("tags")).isEmpty();
         assertThat(args.objects("edits")).isEmpty();
         assertThat(args.flag("force", true)).isTrue();
-        assertThatThrownBy(() -> args.text("project")).isInstanceOf(InvalidArgumentException.class)
+        assertThatThrownBy(() -> args.text("project"))
+                .isInstanceOf(InvalidArgumentException.class)
                 .hasMessage("project: is required");
         assertThatThrownBy(() -> args.integer("limit", 1, 10)).hasMessage("limit: is required");
     }
 
     @Test
     void aValueOfAnotherJsonTypeIsRefusedRatherThanConverted() {
-        Arguments args = new Arguments(Map.of("project", 12, "tags", List.of("a", 3), "force", "yes",
-                "limit", "10"));
+        Arguments args = new Arguments(Map.of("project", 12, "tags", List.of("a", 3), "force", "yes", "limit", "10"));
 
         assertThatThrownBy(() -> args.text("project")).hasMessage("project: must be a string");
         assertThatThrownBy(() -> args.texts("tags")).hasMessage("tags.1: must be a string");
@@ -93,8 +113,8 @@ class ArgumentsTest {
 
     @Test
     void textsAndFlagsReadAsSent() {
-        Arguments args = new Arguments(Map.of("project", "atlas", "tags", List.of("x", "y"), "force", false,
-                "timeout", 2.5));
+        Arguments args =
+                new Arguments(Map.of("project", "atlas", "tags", List.of("x", "y"), "force", false, "timeout", 2.5));
 
         assertThat(args.text("project")).isEqualTo("atlas");
         assertThat(args.optionalText("project")).contains("atlas");

@@ -19,18 +19,18 @@ class OutcomeTest {
 
     @Test
     void aRefusedOutcomeBecomesAFailureWithItsCodeMessageAndDetails() {
-        Outcome<Integer> refused = Outcome.refused(new Refusal(PROJECT_UNKNOWN, "no project 'atlas'",
-                Map.of("project", "atlas")));
+        Outcome<Integer> refused =
+                Outcome.refused(new Refusal(PROJECT_UNKNOWN, "no project 'atlas'", Map.of("project", "atlas")));
 
-        assertThat(refused.toResult(n -> ToolResult.text("unused"))).isEqualTo(
-                new ToolResult.Failure(PROJECT_UNKNOWN, "no project 'atlas'", Map.of("project", "atlas")));
+        assertThat(refused.toResult(n -> ToolResult.text("unused")))
+                .isEqualTo(new ToolResult.Failure(PROJECT_UNKNOWN, "no project 'atlas'", Map.of("project", "atlas")));
     }
 
     @Test
     void thenChainsValuesAndCarriesARefusalThrough() {
         Outcome<Integer> doubled = Outcome.done(2).then(n -> Outcome.done(n * 2));
-        Outcome<Integer> stopped = Outcome.<Integer>refused(Refusal.of(PROJECT_UNKNOWN, "no"))
-                .then(n -> Outcome.done(n * 2));
+        Outcome<Integer> stopped =
+                Outcome.<Integer>refused(Refusal.of(PROJECT_UNKNOWN, "no")).then(n -> Outcome.done(n * 2));
 
         assertThat(doubled).isEqualTo(Outcome.done(4));
         assertThat(stopped).isEqualTo(Outcome.refused(Refusal.of(PROJECT_UNKNOWN, "no")));

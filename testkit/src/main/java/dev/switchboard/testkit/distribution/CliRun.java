@@ -19,7 +19,7 @@ public record CliRun(List<String> command, int exitCode, String stdout, String s
 
     /** @return a description for assertion messages: the command, its status and both outputs */
     public String describe() {
-        return "switchboard " + String.join(" ", command) + " exited " + exitCode
-                + "\n--- stdout ---\n" + stdout + "\n--- stderr ---\n" + stderr;
+        return "switchboard " + String.join(" ", command) + " exited " + exitCode + "\n--- stdout ---\n" + stdout
+                + "\n--- stderr ---\n" + stderr;
     }
 }

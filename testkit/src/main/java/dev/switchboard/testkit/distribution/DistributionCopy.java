@@ -16,8 +16,7 @@ import java.util.stream.Stream;
  */
 final class DistributionCopy {
 
-    private DistributionCopy() {
-    }
+    private DistributionCopy() {}
 
     /** @return the built distribution, from the system property {@code switchboard.e2e.dist} set by the build */
     static Path built() {
@@ -41,7 +40,9 @@ final class DistributionCopy {
             Files.createDirectories(home.resolve("plugins"));
             try (Stream<Path> files = Files.list(built.resolve("plugins"))) {
                 for (Path file : files.filter(DistributionCopy::isPluginFile).toList()) {
-                    Files.copy(file, home.resolve("plugins").resolve(file.getFileName()),
+                    Files.copy(
+                            file,
+                            home.resolve("plugins").resolve(file.getFileName()),
                             StandardCopyOption.COPY_ATTRIBUTES);
                 }
             }

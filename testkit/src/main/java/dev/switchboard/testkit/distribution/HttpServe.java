@@ -62,10 +62,18 @@ public final class HttpServe implements AutoCloseable {
 
     private static HttpServe attempt(Installation installation, Map<String, String> extraEnv, Path log) {
         int port = freePort();
-        List<String> command = List.of(installation.launcher().toString(), "serve", "--http", "--host", "127.0.0.1",
-                "--port", Integer.toString(port));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(installation.home().toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        List<String> command = List.of(
+                installation.launcher().toString(),
+                "serve",
+                "--http",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                Integer.toString(port));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(installation.home().toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         Map<String, String> env = new HashMap<>(installation.environment());
         env.put("SWITCHBOARD_LOG_LEVEL", "info");
         env.putAll(extraEnv);
@@ -81,7 +89,11 @@ public final class HttpServe implements AutoCloseable {
         awaitListening(process, port, log);
         Path tokenFile = installation.stateDir().resolve("owner.token");
         try {
-            return new HttpServe(process, port, log, Files.readString(tokenFile, StandardCharsets.UTF_8).strip());
+            return new HttpServe(
+                    process,
+                    port,
+                    log,
+                    Files.readString(tokenFile, StandardCharsets.UTF_8).strip());
         } catch (IOException e) {
             process.destroyForcibly();
             throw new UncheckedIOException("the server did not generate its owner token in " + tokenFile, e);
@@ -217,8 +229,8 @@ public final class HttpServe implements AutoCloseable {
             }
         }
         process.destroyForcibly();
-        throw new AssertionError("switchboard serve --http did not log '" + expected + "' within " + START_TIMEOUT
-                + ":\n" + read(log));
+        throw new AssertionError(
+                "switchboard serve --http did not log '" + expected + "' within " + START_TIMEOUT + ":\n" + read(log));
     }
 
     private static String read(Path log) {

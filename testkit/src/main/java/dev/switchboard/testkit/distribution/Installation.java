@@ -62,8 +62,8 @@ public final class Installation {
         Path state = dir.resolve("state");
         DistributionCopy.copy(distribution, home);
         try {
-            Files.createDirectories(state, PosixFilePermissions.asFileAttribute(
-                    PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectories(
+                    state, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the state directory " + state, e);
         }
@@ -141,8 +141,8 @@ public final class Installation {
             CompletableFuture<String> stderr = drain(process.getErrorStream());
             if (!process.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new AssertionError("switchboard " + String.join(" ", args) + " did not exit within "
-                        + COMMAND_TIMEOUT);
+                throw new AssertionError(
+                        "switchboard " + String.join(" ", args) + " did not exit within " + COMMAND_TIMEOUT);
             }
             return new CliRun(List.of(args), process.exitValue(), stdout.join(), stderr.join());
         } catch (IOException e) {

@@ -11,8 +11,7 @@ public final class Json {
 
     private static final JsonMapper MAPPER = JsonMapper.shared();
 
-    private Json() {
-    }
+    private Json() {}
 
     /**
      * @param id     the request id
@@ -43,8 +42,16 @@ public final class Json {
 
     /** @return an {@code initialize} request for protocol 2025-11-25, as one line of JSON */
     public static String initialize(long id) {
-        return request(id, "initialize", Map.of("protocolVersion", "2025-11-25", "capabilities", Map.of(),
-                "clientInfo", Map.of("name", "switchboard-e2e-raw", "version", "1.0.0")));
+        return request(
+                id,
+                "initialize",
+                Map.of(
+                        "protocolVersion",
+                        "2025-11-25",
+                        "capabilities",
+                        Map.of(),
+                        "clientInfo",
+                        Map.of("name", "switchboard-e2e-raw", "version", "1.0.0")));
     }
 
     /** @return the {@code notifications/initialized} notification, as one line of JSON */

@@ -35,8 +35,7 @@ public final class McpClients {
     /** The longest wait for initialization and for any one request, unless a caller gives another. */
     public static final Duration TIMEOUT = Duration.ofSeconds(20);
 
-    private McpClients() {
-    }
+    private McpClients() {}
 
     /**
      * @param installation what to serve
@@ -46,11 +45,16 @@ public final class McpClients {
      * @param customize    adds to the SDK's client builder; {@code b -> b} for nothing
      * @return the client, not initialized; closing it ends the server
      */
-    public static McpSyncClient stdio(Installation installation, Map<String, String> extraEnv, String clientName,
-                                      StringBuffer stderr, UnaryOperator<McpClient.SyncSpec> customize) {
+    public static McpSyncClient stdio(
+            Installation installation,
+            Map<String, String> extraEnv,
+            String clientName,
+            StringBuffer stderr,
+            UnaryOperator<McpClient.SyncSpec> customize) {
         Map<String, String> env = new LinkedHashMap<>(installation.environment());
         env.putAll(extraEnv);
-        ServerParameters server = ServerParameters.builder(installation.launcher().toString())
+        ServerParameters server = ServerParameters.builder(
+                        installation.launcher().toString())
                 .args("serve")
                 .env(env)
                 .build();
@@ -66,8 +70,8 @@ public final class McpClients {
      * @param stderr       receives the server's stderr, line by line
      * @return the client, initialized
      */
-    public static McpSyncClient stdioInitialized(Installation installation, Map<String, String> extraEnv,
-                                                 String clientName, StringBuffer stderr) {
+    public static McpSyncClient stdioInitialized(
+            Installation installation, Map<String, String> extraEnv, String clientName, StringBuffer stderr) {
         McpSyncClient client = stdio(installation, extraEnv, clientName, stderr, b -> b);
         client.initialize();
         return client;
@@ -81,25 +85,37 @@ public final class McpClients {
      * @param customize  adds to the SDK's client builder; {@code b -> b} for nothing
      * @return the client, not initialized
      */
-    public static McpSyncClient http(HttpServe server, String clientName, Set<String> sessions, Duration timeout,
-                                     UnaryOperator<McpClient.SyncSpec> customize) {
+    public static McpSyncClient http(
+            HttpServe server,
+            String clientName,
+            Set<String> sessions,
+            Duration timeout,
+            UnaryOperator<McpClient.SyncSpec> customize) {
         String bearer = "Bearer " + server.token();
-        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport
-                .builder(server.uri("").toString())
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(
+                        server.uri("").toString())
                 .endpoint("/mcp")
                 .jsonMapper(mapper())
                 .httpRequestCustomizer((request, method, uri, body, context) -> {
                     request.header("Authorization", bearer);
-                    request.copy().build().headers().firstValue("Mcp-Session-Id").ifPresent(sessions::add);
+                    request.copy()
+                            .build()
+                            .headers()
+                            .firstValue("Mcp-Session-Id")
+                            .ifPresent(sessions::add);
                 })
                 .build();
         return build(transport, clientName, timeout, customize);
     }
 
-    private static McpSyncClient build(McpClientTransport transport, String clientName, Duration timeout,
-                                       UnaryOperator<McpClient.SyncSpec> customize) {
+    private static McpSyncClient build(
+            McpClientTransport transport,
+            String clientName,
+            Duration timeout,
+            UnaryOperator<McpClient.SyncSpec> customize) {
         McpClient.SyncSpec spec = McpClient.sync(transport)
-                .clientInfo(McpSchema.Implementation.builder(clientName, "1.0.0").build())
+                .clientInfo(
+                        McpSchema.Implementation.builder(clientName, "1.0.0").build())
                 .requestTimeout(timeout)
                 .initializationTimeout(timeout);
         return customize.apply(spec).build();

@@ -16,8 +16,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class NodeTests {
 
-    private NodeTests() {
-    }
+    private NodeTests() {}
 
     /**
      * Runs {@code node --test --test-reporter=tap <script>} in {@code nodeDir} with the given environment, and
@@ -32,8 +31,8 @@ public final class NodeTests {
      * @return node's output, for further checks
      * @throws AssertionError if the packages are missing, node times out, fails, or passes another number of tests
      */
-    public static String assertPasses(Path nodeDir, String script, Map<String, String> env, Duration timeout,
-                                      Path log, int expectedPasses) {
+    public static String assertPasses(
+            Path nodeDir, String script, Map<String, String> env, Duration timeout, Path log, int expectedPasses) {
         if (!Files.exists(nodeDir.resolve("node_modules/@modelcontextprotocol/sdk/package.json"))) {
             throw new AssertionError("the MCP TypeScript SDK is not installed under " + nodeDir
                     + "/node_modules; run npm ci there first");
@@ -53,16 +52,16 @@ public final class NodeTests {
             }
             String output = Files.readString(log, StandardCharsets.UTF_8);
             if (!exited) {
-                throw new AssertionError("node --test " + script + " did not finish within " + timeout + ":\n"
-                        + output);
+                throw new AssertionError(
+                        "node --test " + script + " did not finish within " + timeout + ":\n" + output);
             }
             if (process.exitValue() != 0) {
-                throw new AssertionError("node --test " + script + " failed (exit " + process.exitValue() + "):\n"
-                        + output);
+                throw new AssertionError(
+                        "node --test " + script + " failed (exit " + process.exitValue() + "):\n" + output);
             }
             if (!output.contains("# pass " + expectedPasses) || !output.contains("# fail 0")) {
-                throw new AssertionError("node --test " + script + " did not pass exactly " + expectedPasses
-                        + " tests:\n" + output);
+                throw new AssertionError(
+                        "node --test " + script + " did not pass exactly " + expectedPasses + " tests:\n" + output);
             }
             return output;
         } catch (IOException e) {

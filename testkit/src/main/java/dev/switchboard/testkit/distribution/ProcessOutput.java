@@ -28,10 +28,12 @@ final class ProcessOutput {
     private boolean ended;
 
     ProcessOutput(Process process) {
-        this.stdoutReader = Thread.ofPlatform().daemon().name("switchboard-stdout")
+        this.stdoutReader = Thread.ofPlatform()
+                .daemon()
+                .name("switchboard-stdout")
                 .start(() -> readLines(process.getInputStream()));
-        this.stderrReader = Thread.ofPlatform().daemon().name("switchboard-stderr")
-                .start(() -> readText(process.getErrorStream()));
+        this.stderrReader =
+                Thread.ofPlatform().daemon().name("switchboard-stderr").start(() -> readText(process.getErrorStream()));
     }
 
     private void readLines(InputStream stdout) {

@@ -27,8 +27,7 @@ public final class RawSession implements AutoCloseable {
      * @param raw  the bytes as the server wrote them, without the newline
      * @param json the line parsed as JSON
      */
-    public record Line(byte[] raw, JsonNode json) {
-    }
+    public record Line(byte[] raw, JsonNode json) {}
 
     /** The longest wait for any one answer or for the process to exit. */
     public static final Duration WAIT = Duration.ofSeconds(20);
@@ -102,8 +101,11 @@ public final class RawSession implements AutoCloseable {
      * @return the response with that id, as written and as parsed; other messages are kept for later calls
      */
     public Line awaitResponseLine(long id) {
-        return awaitLine(m -> m.path("id").isIntegralNumber() && m.path("id").asLong() == id
-                && (m.has("result") || m.has("error")), "the response to request " + id);
+        return awaitLine(
+                m -> m.path("id").isIntegralNumber()
+                        && m.path("id").asLong() == id
+                        && (m.has("result") || m.has("error")),
+                "the response to request " + id);
     }
 
     /**

@@ -99,7 +99,8 @@ public final class ExtensionIndex {
         if (declared.isEmpty()) {
             throw new AssertionError("no class under " + codeSource + " is annotated @org.pf4j.Extension");
         }
-        List<String> missing = declared.stream().filter(name -> !classNames.contains(name)).toList();
+        List<String> missing =
+                declared.stream().filter(name -> !classNames.contains(name)).toList();
         if (!missing.isEmpty()) {
             throw new AssertionError(RESOURCE + " under " + codeSource + " does not list " + missing + " (it lists "
                     + classNames + "); PF4J would not find them. Is PF4J's annotation processor running (javac"
@@ -114,11 +115,13 @@ public final class ExtensionIndex {
      * @throws AssertionError naming the classes missing from the index
      */
     public void assertLists(Class<?>... extensions) {
-        List<String> missing = Stream.of(extensions).map(Class::getName)
-                .filter(name -> !classNames.contains(name)).toList();
+        List<String> missing = Stream.of(extensions)
+                .map(Class::getName)
+                .filter(name -> !classNames.contains(name))
+                .toList();
         if (!missing.isEmpty()) {
-            throw new AssertionError(RESOURCE + " under " + codeSource + " does not list " + missing
-                    + " (it lists " + classNames + ")");
+            throw new AssertionError(
+                    RESOURCE + " under " + codeSource + " does not list " + missing + " (it lists " + classNames + ")");
         }
     }
 
@@ -161,7 +164,9 @@ public final class ExtensionIndex {
     }
 
     private static String className(String relativePath) {
-        return relativePath.substring(0, relativePath.length() - ".class".length()).replace('/', '.')
+        return relativePath
+                .substring(0, relativePath.length() - ".class".length())
+                .replace('/', '.')
                 .replace('\\', '.');
     }
 
@@ -180,7 +185,8 @@ public final class ExtensionIndex {
 
     private static Path codeSourceOf(Class<?> anchor) {
         try {
-            return Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(
+                    anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException | NullPointerException e) {
             throw new IllegalArgumentException("cannot locate the classes of " + anchor.getName(), e);
         }
@@ -207,7 +213,10 @@ public final class ExtensionIndex {
     }
 
     private static List<String> lines(String text) {
-        return text.lines().map(String::strip).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+        return text.lines()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                .toList();
     }
 
     /**

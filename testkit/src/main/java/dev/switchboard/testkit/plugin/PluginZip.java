@@ -27,8 +27,12 @@ import org.pf4j.Plugin;
  * @param moduleClass the plugin's Guice module ({@code plugin.module}), or null for none
  * @param extensions  the {@code @Extension} classes, all in the plugin class's package
  */
-public record PluginZip(String id, String version, Class<? extends Plugin> pluginClass, Class<?> moduleClass,
-                        List<Class<?>> extensions) {
+public record PluginZip(
+        String id,
+        String version,
+        Class<? extends Plugin> pluginClass,
+        Class<?> moduleClass,
+        List<Class<?>> extensions) {
 
     /** The version {@link #of} gives. */
     public static final String DEFAULT_VERSION = "1.0.0";
@@ -48,8 +52,8 @@ public record PluginZip(String id, String version, Class<? extends Plugin> plugi
      * @param extensions  the extension classes
      * @return the zip's description at version {@value #DEFAULT_VERSION}
      */
-    public static PluginZip of(String id, Class<? extends Plugin> pluginClass, Class<?> moduleClass,
-                               List<Class<?>> extensions) {
+    public static PluginZip of(
+            String id, Class<? extends Plugin> pluginClass, Class<?> moduleClass, List<Class<?>> extensions) {
         return new PluginZip(id, DEFAULT_VERSION, pluginClass, moduleClass, extensions);
     }
 
@@ -64,11 +68,18 @@ public record PluginZip(String id, String version, Class<? extends Plugin> plugi
         Path zip = pluginsDir.resolve(id + ".zip");
         try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
             put(out, "plugin.properties", properties().getBytes(StandardCharsets.ISO_8859_1));
-            put(out, "classes/" + ExtensionIndex.RESOURCE, extensions.stream().map(Class::getName)
-                    .collect(Collectors.joining("\n", "", "\n")).getBytes(StandardCharsets.UTF_8));
+            put(
+                    out,
+                    "classes/" + ExtensionIndex.RESOURCE,
+                    extensions.stream()
+                            .map(Class::getName)
+                            .collect(Collectors.joining("\n", "", "\n"))
+                            .getBytes(StandardCharsets.UTF_8));
             String packagePath = pluginClass.getPackageName().replace('.', '/');
             try (Stream<Path> files = Files.list(classesRoot().resolve(packagePath))) {
-                for (Path file : files.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".class"))
+                        .sorted()
+                        .toList()) {
                     put(out, "classes/" + packagePath + "/" + file.getFileName(), Files.readAllBytes(file));
                 }
             }
@@ -89,7 +100,11 @@ public record PluginZip(String id, String version, Class<? extends Plugin> plugi
 
     private Path classesRoot() {
         try {
-            return Path.of(pluginClass.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(pluginClass
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot locate the classes of " + pluginClass, e);
         }

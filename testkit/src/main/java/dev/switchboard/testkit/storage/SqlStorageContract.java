@@ -55,10 +55,12 @@ public abstract class SqlStorageContract {
             CREATE TABLE contract_notes(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
             INSERT INTO contract_notes(id, body) VALUES (1, 'first; with a semicolon');
             """);
-    private static final Migration TAGS = new Migration(2, "create tags",
+    private static final Migration TAGS = new Migration(
+            2,
+            "create tags",
             "CREATE TABLE contract_tags(note_id INTEGER NOT NULL REFERENCES contract_notes(id), tag TEXT NOT NULL);");
-    private static final Migration INDEX = new Migration(3, "index tags",
-            "CREATE INDEX contract_tags_by_tag ON contract_tags(tag);");
+    private static final Migration INDEX =
+            new Migration(3, "index tags", "CREATE INDEX contract_tags_by_tag ON contract_tags(tag);");
     private static final int WRITERS = 16;
     private static final int WRITES_PER_WRITER = 10;
 
@@ -111,9 +113,11 @@ public abstract class SqlStorageContract {
         storage.migrate(OWNER, List.of(NOTES));
 
         assertThatThrownBy(() -> storage.transaction(c -> {
-            update(c, "INSERT INTO contract_notes(id, body) VALUES (2, 'b')");
-            return update(c, "INSERT INTO contract_notes(id, body) VALUES (2, 'duplicate key')");
-        })).isInstanceOf(StorageException.class).hasCauseInstanceOf(SQLException.class);
+                    update(c, "INSERT INTO contract_notes(id, body) VALUES (2, 'b')");
+                    return update(c, "INSERT INTO contract_notes(id, body) VALUES (2, 'duplicate key')");
+                }))
+                .isInstanceOf(StorageException.class)
+                .hasCauseInstanceOf(SQLException.class);
 
         assertThat(count(storage.dataSource(), "contract_notes")).isEqualTo(1);
     }
@@ -125,9 +129,10 @@ public abstract class SqlStorageContract {
         IllegalStateException failure = new IllegalStateException("the work gave up");
 
         assertThatThrownBy(() -> storage.transaction(c -> {
-            update(c, "INSERT INTO contract_notes(id, body) VALUES (2, 'b')");
-            throw failure;
-        })).isSameAs(failure);
+                    update(c, "INSERT INTO contract_notes(id, body) VALUES (2, 'b')");
+                    throw failure;
+                }))
+                .isSameAs(failure);
 
         assertThat(count(storage.dataSource(), "contract_notes")).isEqualTo(1);
     }
@@ -137,9 +142,10 @@ public abstract class SqlStorageContract {
         SqlStorage storage = open();
         storage.migrate(OWNER, List.of(NOTES));
         assertThatThrownBy(() -> storage.transaction(c -> {
-            update(c, "INSERT INTO contract_notes(id, body) VALUES (2, 'b')");
-            throw new SQLException("the work gave up");
-        })).isInstanceOf(StorageException.class);
+                    update(c, "INSERT INTO contract_notes(id, body) VALUES (2, 'b')");
+                    throw new SQLException("the work gave up");
+                }))
+                .isInstanceOf(StorageException.class);
 
         storage.transaction(c -> update(c, "INSERT INTO contract_notes(id, body) VALUES (3, 'c')"));
 
@@ -180,7 +186,8 @@ public abstract class SqlStorageContract {
                 update(c, "UPDATE contract_counter SET n = " + (n + 1));
                 return update(c, "INSERT INTO contract_log(writer, i) VALUES (" + writer + ", " + round + ")");
             });
-            seen += number(storage.dataSource(),
+            seen += number(
+                    storage.dataSource(),
                     "SELECT count(*) FROM contract_log WHERE writer = " + writer + " AND i = " + round);
         }
         return seen;
@@ -206,8 +213,10 @@ public abstract class SqlStorageContract {
         SqlStorage storage = open();
         storage.migrate(OWNER, List.of(NOTES, TAGS));
 
-        assertThat(storage.migrate("contract_other", List.of(new Migration(1, "create other",
-                "CREATE TABLE contract_other(x INTEGER);")))).isEqualTo(1);
+        assertThat(storage.migrate(
+                        "contract_other",
+                        List.of(new Migration(1, "create other", "CREATE TABLE contract_other(x INTEGER);"))))
+                .isEqualTo(1);
         assertThat(storage.migrate(OWNER, List.of(NOTES, TAGS))).isEqualTo(2);
         assertThat(count(storage.dataSource(), "contract_other")).isZero();
     }
@@ -215,11 +224,12 @@ public abstract class SqlStorageContract {
     @Test
     void aFailingMigrationIsRolledBackAndTheEarlierOnesStay() throws SQLException {
         SqlStorage storage = open();
-        Migration broken = new Migration(2, "half done",
-                "CREATE TABLE contract_half(x INTEGER);\nINSERT INTO contract_missing(x) VALUES (1);");
+        Migration broken = new Migration(
+                2, "half done", "CREATE TABLE contract_half(x INTEGER);\nINSERT INTO contract_missing(x) VALUES (1);");
 
         assertThatThrownBy(() -> storage.migrate(OWNER, List.of(NOTES, broken)))
-                .isInstanceOf(StorageException.class).isNotInstanceOf(SchemaTooNewException.class);
+                .isInstanceOf(StorageException.class)
+                .isNotInstanceOf(SchemaTooNewException.class);
 
         assertThat(count(storage.dataSource(), "contract_notes")).isEqualTo(1);
         assertThat(tableExists(storage.dataSource(), "contract_half")).isFalse();
@@ -246,11 +256,12 @@ public abstract class SqlStorageContract {
     void aChangedAppliedMigrationIsRefusedAndNothingAfterItApplied() throws SQLException {
         SqlStorage storage = open();
         storage.migrate(OWNER, List.of(NOTES));
-        Migration changed = new Migration(1, "create notes",
-                "CREATE TABLE contract_notes(id INTEGER PRIMARY KEY, body TEXT);");
+        Migration changed =
+                new Migration(1, "create notes", "CREATE TABLE contract_notes(id INTEGER PRIMARY KEY, body TEXT);");
 
         assertThatThrownBy(() -> reopen().migrate(OWNER, List.of(changed, TAGS)))
-                .isInstanceOf(StorageException.class).isNotInstanceOf(SchemaTooNewException.class)
+                .isInstanceOf(StorageException.class)
+                .isNotInstanceOf(SchemaTooNewException.class)
                 .hasMessageContaining(OWNER);
 
         assertThat(tableExists(open().dataSource(), "contract_tags")).isFalse();
@@ -275,7 +286,8 @@ public abstract class SqlStorageContract {
      * @throws SQLException if the database refuses it
      */
     protected static int number(Connection connection, String query) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(query)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(query)) {
             result.next();
             return result.getInt(1);
         }

@@ -30,6 +30,5 @@ public final class FakePrompts {
         }
     };
 
-    private FakePrompts() {
-    }
+    private FakePrompts() {}
 }

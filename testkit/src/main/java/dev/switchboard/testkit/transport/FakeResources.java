@@ -82,8 +82,7 @@ public final class FakeResources implements ResourceCatalog {
         private final Map<String, Function<Principal, String>> texts = new LinkedHashMap<>();
         private final List<ResourceDescriptor> descriptors = new ArrayList<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * @param uri  the resource's URI, such as {@code test://static-text}

@@ -39,7 +39,10 @@ import dev.switchboard.ports.transport.TransportContext;
 public final class FakeTransportContext {
 
     /** The identity the fake introduces the server with. */
-    public static final ServerIdentity SERVER = new ServerIdentity("switchboard", "0.0.0-test", "Test instructions.",
+    public static final ServerIdentity SERVER = new ServerIdentity(
+            "switchboard",
+            "0.0.0-test",
+            "Test instructions.",
             List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"));
 
     private final AtomicInteger invocations = new AtomicInteger();
@@ -75,17 +78,25 @@ public final class FakeTransportContext {
     public TransportContext with(List<String> toolNames, ToolInvoker invoker) {
         Objects.requireNonNull(invoker, "invoker");
         List<ToolDescriptor> tools = toolNames.stream()
-                .map(name -> new ToolDescriptor(name, null, "test tool " + name, "{\"type\":\"object\"}", null,
-                        ToolAnnotations.NONE))
+                .map(name -> new ToolDescriptor(
+                        name, null, "test tool " + name, "{\"type\":\"object\"}", null, ToolAnnotations.NONE))
                 .toList();
         ToolInvoker counting = call -> {
             invocations.incrementAndGet();
             return invoker.invoke(call);
         };
-        return new TransportContext(SERVER, new FixedTools(tools), counting, resources, prompts, transportId -> {
-            ended.add(transportId);
-            firstEnd.countDown();
-        }, authenticator, endpoints);
+        return new TransportContext(
+                SERVER,
+                new FixedTools(tools),
+                counting,
+                resources,
+                prompts,
+                transportId -> {
+                    ended.add(transportId);
+                    firstEnd.countDown();
+                },
+                authenticator,
+                endpoints);
     }
 
     /** @return how many tool calls reached an invoker of this fake's contexts */
@@ -114,8 +125,7 @@ public final class FakeTransportContext {
         private Authenticator authenticator = Authenticator.NONE;
         private HttpEndpointCatalog endpoints = HttpEndpointCatalog.NONE;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * @param catalog the resources to serve, such as a {@link FakeResources}

@@ -3,5 +3,4 @@ package dev.switchboard.testkit.sample;
 import org.pf4j.Plugin;
 
 /** The sample plugin's PF4J entry; no lifecycle work. */
-public final class SamplePlugin extends Plugin {
-}
+public final class SamplePlugin extends Plugin {}

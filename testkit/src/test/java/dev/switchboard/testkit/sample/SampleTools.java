@@ -34,7 +34,8 @@ public final class SampleTools implements ToolProvider {
         return List.of(new Tool() {
             @Override
             public ToolDescriptor descriptor() {
-                return new ToolDescriptor("sample_greet", "Greet", "Greets someone by name.", """
+                return new ToolDescriptor(
+                        "sample_greet", "Greet", "Greets someone by name.", """
                         {"type": "object", "properties": {"name": {"type": "string", "minLength": 1}},
                          "required": ["name"], "additionalProperties": false}""", null, ToolAnnotations.NONE);
             }

@@ -14,7 +14,8 @@ import dev.switchboard.ports.tool.ToolResult;
 public final class ClashTools implements ToolProvider {
     @Override
     public List<Tool> tools() {
-        ToolDescriptor descriptor = ToolDescriptor.builder("greet").description("Clashes.").build();
+        ToolDescriptor descriptor =
+                ToolDescriptor.builder("greet").description("Clashes.").build();
         return List.of(new Tool() {
             @Override
             public ToolDescriptor descriptor() {

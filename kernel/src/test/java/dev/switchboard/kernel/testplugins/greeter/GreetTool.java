@@ -13,10 +13,12 @@ import dev.switchboard.ports.tool.ToolResult;
 /** {@code greet}: answers with the module's greeting and the plugin's configured name. Bound in the tool set. */
 public final class GreetTool implements Tool {
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder("greet").description("Greets someone.")
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder("greet")
+            .description("Greets someone.")
             .inputSchema("""
                     {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}""")
-            .annotations(ToolAnnotations.readOnly()).build();
+            .annotations(ToolAnnotations.readOnly())
+            .build();
 
     private final String greeting;
     private final PluginContext context;

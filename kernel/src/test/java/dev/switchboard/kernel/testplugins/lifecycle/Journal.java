@@ -12,8 +12,7 @@ public final class Journal {
     /** The system property that holds the events, comma-separated. */
     public static final String PROPERTY = "switchboard.test.journal";
 
-    private Journal() {
-    }
+    private Journal() {}
 
     /** @param event appended to the journal */
     public static void record(String event) {

@@ -86,18 +86,31 @@ class ConcurrentPublishTest {
             }
         }
         assertThat(failures).isEmpty();
-        assertThat(sequences).hasSize(writers.size() * each).containsExactlyInAnyOrderElementsOf(
-                LongStream.rangeClosed(1, (long) writers.size() * each).boxed().toList());
+        assertThat(sequences)
+                .hasSize(writers.size() * each)
+                .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, (long) writers.size() * each)
+                        .boxed()
+                        .toList());
     }
 
     @SuppressWarnings("unchecked")
-    private static void publish(HandoffHarness writer, int id, int n, List<Long> sequences,
-                                List<ToolResult.Failure> failures) {
-        ToolResult result = writer.call("frontispice_publish_handoff", Map.of("project", "raveil",
-                "title", "writer " + id + " #" + n, "summary", "s", "content", "c " + id + "/" + n));
+    private static void publish(
+            HandoffHarness writer, int id, int n, List<Long> sequences, List<ToolResult.Failure> failures) {
+        ToolResult result = writer.call(
+                "frontispice_publish_handoff",
+                Map.of(
+                        "project",
+                        "raveil",
+                        "title",
+                        "writer " + id + " #" + n,
+                        "summary",
+                        "s",
+                        "content",
+                        "c " + id + "/" + n));
         if (result instanceof ToolResult.Success success) {
-            sequences.add(((Number) ((Map<String, Object>) success.structuredContent().get("receipt"))
-                    .get("sequence")).longValue());
+            sequences.add(
+                    ((Number) ((Map<String, Object>) success.structuredContent().get("receipt")).get("sequence"))
+                            .longValue());
         } else {
             failures.add((ToolResult.Failure) result);
         }

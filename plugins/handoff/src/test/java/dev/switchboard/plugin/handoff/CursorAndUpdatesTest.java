@@ -54,8 +54,8 @@ class CursorAndUpdatesTest {
         assertThat(first).containsEntry("consumer", "librarian").containsEntry("cursor", 0L);
         List<Map<String, Object>> updates = (List<Map<String, Object>>) first.get("updates");
         assertThat(updates).extracting(u -> u.get("sequence")).containsExactly(1L, 2L, 3L);
-        assertThat(updates).allSatisfy(update -> assertThat(update).containsKey("summary")
-                .doesNotContainKey("content"));
+        assertThat(updates)
+                .allSatisfy(update -> assertThat(update).containsKey("summary").doesNotContainKey("content"));
     }
 
     @Test
@@ -74,11 +74,13 @@ class CursorAndUpdatesTest {
     void advancingTheCursorHidesWhatWasHandled() {
         publish(5);
 
-        handoff.ok("frontispice_advance_cursor", Map.of("project", "raveil", "consumer", "librarian",
-                "through_sequence", 3));
+        handoff.ok(
+                "frontispice_advance_cursor",
+                Map.of("project", "raveil", "consumer", "librarian", "through_sequence", 3));
 
         assertThat(handoff.pendingSequences("raveil", "librarian", 10)).containsExactly(4L, 5L);
-        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")).get("cursors"))
+        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil"))
+                        .get("cursors"))
                 .isEqualTo(Map.of("librarian", 3L));
     }
 
@@ -87,24 +89,32 @@ class CursorAndUpdatesTest {
     void aSequencePastSigned64BitsIsRefusedNamingTheFieldAndTheCursorStays(String sent) {
         publish(2);
 
-        ToolResult.Failure failure = handoff.refused("frontispice_advance_cursor", parsed(
-                "{\"project\": \"raveil\", \"consumer\": \"librarian\", \"through_sequence\": " + sent + "}"),
+        ToolResult.Failure failure = handoff.refused(
+                "frontispice_advance_cursor",
+                parsed("{\"project\": \"raveil\", \"consumer\": \"librarian\", \"through_sequence\": " + sent + "}"),
                 "INVALID_ARGUMENTS");
 
         assertThat(failure.details()).containsEntry("field", "through_sequence");
-        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")).get("cursors"))
+        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil"))
+                        .get("cursors"))
                 .isEqualTo(Map.of());
         assertThat(handoff.pendingSequences("raveil", "librarian", 10)).containsExactly(1L, 2L);
     }
 
     @Test
     void aLimitOrSincePastSigned64BitsIsRefusedNamingTheField() {
-        assertThat(handoff.refused("frontispice_list_updates",
-                parsed("{\"project\": \"raveil\", \"since_sequence\": 18446744073709551617}"), "INVALID_ARGUMENTS")
-                .details()).containsEntry("field", "since_sequence");
-        assertThat(handoff.refused("frontispice_list_updates",
-                parsed("{\"project\": \"raveil\", \"limit\": 1e300}"), "INVALID_ARGUMENTS")
-                .details()).containsEntry("field", "limit");
+        assertThat(handoff.refused(
+                                "frontispice_list_updates",
+                                parsed("{\"project\": \"raveil\", \"since_sequence\": 18446744073709551617}"),
+                                "INVALID_ARGUMENTS")
+                        .details())
+                .containsEntry("field", "since_sequence");
+        assertThat(handoff.refused(
+                                "frontispice_list_updates",
+                                parsed("{\"project\": \"raveil\", \"limit\": 1e300}"),
+                                "INVALID_ARGUMENTS")
+                        .details())
+                .containsEntry("field", "limit");
     }
 
     /** Arguments as the transports hand them over: parsed by Jackson into BigInteger, Long or Double. */
@@ -132,8 +142,10 @@ class CursorAndUpdatesTest {
     void advancingPastTheLatestHandoffIsRefused() {
         publish(2);
 
-        ToolResult.Failure failure = handoff.refused("frontispice_advance_cursor", Map.of("project", "raveil",
-                "consumer", "librarian", "through_sequence", 3), "CURSOR_BEYOND_LATEST");
+        ToolResult.Failure failure = handoff.refused(
+                "frontispice_advance_cursor",
+                Map.of("project", "raveil", "consumer", "librarian", "through_sequence", 3),
+                "CURSOR_BEYOND_LATEST");
 
         assertThat(failure.details()).containsEntry("latest_sequence", 2L).containsEntry("cursor", 0L);
         assertThat(handoff.pendingSequences("raveil", "librarian", 10)).containsExactly(1L, 2L);
@@ -175,8 +187,9 @@ class CursorAndUpdatesTest {
         handoff.publish("raveil", "committed second, stamped 09:01", "b");
 
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> updates = (List<Map<String, Object>>) handoff.ok("frontispice_list_updates",
-                Map.of("project", "raveil")).get("updates");
+        List<Map<String, Object>> updates =
+                (List<Map<String, Object>>) handoff.ok("frontispice_list_updates", Map.of("project", "raveil"))
+                        .get("updates");
         assertThat(updates).extracting(u -> u.get("title")).containsExactly("committed second, stamped 09:01");
         advance("librarian", 2);
         assertThat(handoff.pendingSequences("raveil", "librarian", 10)).isEmpty();
@@ -187,8 +200,8 @@ class CursorAndUpdatesTest {
         publish(3);
         advance("librarian", 3);
 
-        Map<String, Object> history = handoff.ok("frontispice_list_updates",
-                Map.of("project", "raveil", "since_sequence", 1));
+        Map<String, Object> history =
+                handoff.ok("frontispice_list_updates", Map.of("project", "raveil", "since_sequence", 1));
 
         assertThat(history).containsEntry("cursor", 3L);
         assertThat(((List<?>) history.get("updates"))).hasSize(2);
@@ -201,7 +214,8 @@ class CursorAndUpdatesTest {
     }
 
     private Map<String, Object> advance(String consumer, long through) {
-        return handoff.ok("frontispice_advance_cursor", Map.of("project", "raveil", "consumer", consumer,
-                "through_sequence", through));
+        return handoff.ok(
+                "frontispice_advance_cursor",
+                Map.of("project", "raveil", "consumer", consumer, "through_sequence", through));
     }
 }

@@ -53,19 +53,33 @@ class DeliveryStatusTest {
 
         assertThat(consumers(status, "consumed_by")).isEmpty();
         assertThat(consumers(status, "pending_for")).isEmpty();
-        assertThat((String) status.get("consumers_note")).contains("only consumers that have a cursor")
+        assertThat((String) status.get("consumers_note"))
+                .contains("only consumers that have a cursor")
                 .contains("in neither list");
     }
 
     @Test
     void itSaysWhereTheHandoffWasApplied() {
-        handoff.ok("frontispice_mark_applied", Map.of("project", "raveil", "handoff_id", secondId,
-                "applied_by", "codex", "repository", "git@example.com:me/raveil.git", "commit_ref", "abc1234",
-                "paths", List.of("docs/storage.md")));
+        handoff.ok(
+                "frontispice_mark_applied",
+                Map.of(
+                        "project",
+                        "raveil",
+                        "handoff_id",
+                        secondId,
+                        "applied_by",
+                        "codex",
+                        "repository",
+                        "git@example.com:me/raveil.git",
+                        "commit_ref",
+                        "abc1234",
+                        "paths",
+                        List.of("docs/storage.md")));
 
         Map<String, Object> status = handoff.ok("frontispice_delivery_status", Map.of("handoff_id", secondId));
 
-        assertThat((List<?>) status.get("applied")).singleElement()
+        assertThat((List<?>) status.get("applied"))
+                .singleElement()
                 .satisfies(applied -> assertThat(applied.toString()).contains("abc1234", "docs/storage.md"));
     }
 
@@ -73,17 +87,19 @@ class DeliveryStatusTest {
     void aHandoffOfAnotherProjectIsNotFoundWhenTheProjectIsGiven() {
         handoff.register("other");
 
-        handoff.refused("frontispice_delivery_status", Map.of("handoff_id", secondId, "project", "other"),
-                "HANDOFF_NOT_FOUND");
+        handoff.refused(
+                "frontispice_delivery_status", Map.of("handoff_id", secondId, "project", "other"), "HANDOFF_NOT_FOUND");
     }
 
     private void advance(String consumer, long through) {
-        handoff.ok("frontispice_advance_cursor", Map.of("project", "raveil", "consumer", consumer,
-                "through_sequence", through));
+        handoff.ok(
+                "frontispice_advance_cursor",
+                Map.of("project", "raveil", "consumer", consumer, "through_sequence", through));
     }
 
     @SuppressWarnings("unchecked")
     private static List<Object> consumers(Map<String, Object> status, String key) {
-        return ((List<Map<String, Object>>) status.get(key)).stream().map(c -> c.get("consumer")).toList();
+        return ((List<Map<String, Object>>) status.get(key))
+                .stream().map(c -> c.get("consumer")).toList();
     }
 }

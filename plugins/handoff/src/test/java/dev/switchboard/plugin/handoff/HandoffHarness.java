@@ -95,7 +95,8 @@ final class HandoffHarness implements AutoCloseable {
 
     /** Registers a project and returns its canonical key. */
     String register(String project) {
-        return (String) ok("frontispice_register_project", Map.of("project", project)).get("project");
+        return (String)
+                ok("frontispice_register_project", Map.of("project", project)).get("project");
     }
 
     /** Publishes a handoff with the given title and content plus required defaults; returns the receipt. */
@@ -114,10 +115,12 @@ final class HandoffHarness implements AutoCloseable {
     /** @return the sequences {@code frontispice_list_updates} returns */
     @SuppressWarnings("unchecked")
     List<Long> pendingSequences(String project, String consumer, int limit) {
-        Map<String, Object> result = ok("frontispice_list_updates",
-                Map.of("project", project, "consumer", consumer, "limit", limit));
-        return ((List<Map<String, Object>>) result.get("updates")).stream()
-                .map(update -> ((Number) update.get("sequence")).longValue()).toList();
+        Map<String, Object> result =
+                ok("frontispice_list_updates", Map.of("project", project, "consumer", consumer, "limit", limit));
+        return ((List<Map<String, Object>>) result.get("updates"))
+                .stream()
+                        .map(update -> ((Number) update.get("sequence")).longValue())
+                        .toList();
     }
 
     /** @return a mutable copy of {@code base} with {@code key} set to {@code value} */

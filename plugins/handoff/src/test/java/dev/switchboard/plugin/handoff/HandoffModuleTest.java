@@ -50,14 +50,18 @@ class HandoffModuleTest {
         HandoffResources resources = child.getInstance(HandoffResources.class);
         HandoffMigrations migrations = child.getInstance(HandoffMigrations.class);
 
-        assertThat(tools).extracting(tool -> tool.descriptor().name()).doesNotHaveDuplicates()
+        assertThat(tools)
+                .extracting(tool -> tool.descriptor().name())
+                .doesNotHaveDuplicates()
                 .allMatch(name -> name.startsWith("frontispice_"));
-        assertThat(resources.templates()).singleElement()
+        assertThat(resources.templates())
+                .singleElement()
                 .satisfies(t -> assertThat(t.uriTemplate()).isEqualTo("handoff://{project}/{sequence}"));
         assertThat(migrations.owner()).isEqualTo("handoff");
         assertThat(migrations.migrations()).extracting(m -> m.version()).containsExactly(1);
         assertThat(child.getInstance(Clock.class).instant().getNano() % 1_000_000)
-                .as("receipts are stored to the millisecond, so the clock ticks in milliseconds").isZero();
+                .as("receipts are stored to the millisecond, so the clock ticks in milliseconds")
+                .isZero();
         try (var files = Files.list(stateDir)) {
             assertThat(files).isEmpty();
         }
@@ -69,13 +73,14 @@ class HandoffModuleTest {
 
         assertThatThrownBy(() -> BoundTools.in(child))
                 .hasRootCauseInstanceOf(InvalidSettingException.class)
-                .rootCause().hasMessageContaining("plugins.handoff.max-body-bytes");
+                .rootCause()
+                .hasMessageContaining("plugins.handoff.max-body-bytes");
     }
 
     /** A parent injector with the kernel's services (storage refuses every call), and the plugin's child. */
     private Injector kernelLike(Map<String, Object> settings) {
-        SqlStorage untouchable = (SqlStorage) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {SqlStorage.class}, (proxy, method, args) -> {
+        SqlStorage untouchable = (SqlStorage) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {SqlStorage.class}, (proxy, method, args) -> {
                     throw new AssertionError("storage used while building extensions: " + method.getName());
                 });
         Injector kernel = Guice.createInjector(binder -> {
@@ -83,7 +88,7 @@ class HandoffModuleTest {
             binder.bind(SecretScanner.class).toInstance(new DefaultSecretScanner());
         });
         PluginContext context = new PluginContext("handoff", settings, stateDir);
-        return kernel.createChildInjector(binder -> binder.bind(PluginContext.class).toInstance(context),
-                new HandoffModule());
+        return kernel.createChildInjector(
+                binder -> binder.bind(PluginContext.class).toInstance(context), new HandoffModule());
     }
 }

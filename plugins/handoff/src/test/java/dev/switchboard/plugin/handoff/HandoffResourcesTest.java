@@ -44,7 +44,8 @@ class HandoffResourcesTest {
 
     @Test
     void aHandoffReadsByProjectAndSequenceWithItsBodyFramedAsUntrusted() {
-        List<ResourceContents> contents = resources.read("handoff://raveil/1", Principal.LOCAL_OWNER).orElseThrow();
+        List<ResourceContents> contents =
+                resources.read("handoff://raveil/1", Principal.LOCAL_OWNER).orElseThrow();
 
         assertThat(contents).singleElement().isInstanceOfSatisfying(ResourceContents.TextContents.class, text -> {
             assertThat(text.uri()).isEqualTo("handoff://raveil/1");
@@ -63,9 +64,11 @@ class HandoffResourcesTest {
 
     @Test
     void recentHandoffsAreListedNewestFirstAndTheTemplateIsOffered() {
-        assertThat(resources.resources()).extracting(ResourceDescriptor::uri)
+        assertThat(resources.resources())
+                .extracting(ResourceDescriptor::uri)
                 .containsExactly("handoff://raveil/2", "handoff://raveil/1");
-        assertThat(resources.templates()).singleElement()
+        assertThat(resources.templates())
+                .singleElement()
                 .satisfies(t -> assertThat(t.uriTemplate()).isEqualTo("handoff://{project}/{sequence}"));
     }
 
@@ -87,20 +90,33 @@ class HandoffResourcesTest {
         handoff.publish("raveil", "Transport decision", "Stdio first.");
 
         assertThat(reports).hasValue(1);
-        assertThat(resources.resources()).extracting(ResourceDescriptor::uri).first().isEqualTo("handoff://raveil/3");
+        assertThat(resources.resources())
+                .extracting(ResourceDescriptor::uri)
+                .first()
+                .isEqualTo("handoff://raveil/3");
     }
 
     @Test
     void aReplayedOrRefusedPublishReportsNothing() {
-        Map<String, Object> keyed = Map.of("project", "raveil", "title", "Keyed", "summary", "About keyed",
-                "content", "Same every time.", "idempotency_key", "k-1");
+        Map<String, Object> keyed = Map.of(
+                "project",
+                "raveil",
+                "title",
+                "Keyed",
+                "summary",
+                "About keyed",
+                "content",
+                "Same every time.",
+                "idempotency_key",
+                "k-1");
         handoff.publish(keyed);
         AtomicInteger reports = new AtomicInteger();
         resources.watch(listChanges(reports));
 
         handoff.publish(keyed);
-        handoff.call("frontispice_publish_handoff", Map.of("project", "nobody-here", "title", "t", "summary", "s",
-                "content", "c"));
+        handoff.call(
+                "frontispice_publish_handoff",
+                Map.of("project", "nobody-here", "title", "t", "summary", "s", "content", "c"));
 
         assertThat(reports).hasValue(0);
     }
@@ -109,18 +125,20 @@ class HandoffResourcesTest {
     void aPrefetchAtStartGivesTheFirstListAndLaterListsAreFresh() {
         handoff.injector().getInstance(ResourcePrefetch.class).start();
 
-        assertThat(resources.resources()).extracting(ResourceDescriptor::uri)
+        assertThat(resources.resources())
+                .extracting(ResourceDescriptor::uri)
                 .containsExactly("handoff://raveil/2", "handoff://raveil/1");
         handoff.publish("raveil", "Later", "After the prefetch.");
-        assertThat(resources.resources()).extracting(ResourceDescriptor::uri).first()
+        assertThat(resources.resources())
+                .extracting(ResourceDescriptor::uri)
+                .first()
                 .isEqualTo("handoff://raveil/3");
     }
 
     private static ResourceUpdateSink listChanges(AtomicInteger reports) {
         return new ResourceUpdateSink() {
             @Override
-            public void updated(String uri) {
-            }
+            public void updated(String uri) {}
 
             @Override
             public void listChanged() {

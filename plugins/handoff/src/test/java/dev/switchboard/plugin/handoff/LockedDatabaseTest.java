@@ -27,20 +27,24 @@ class LockedDatabaseTest {
     @Test
     void aPublishWaitsOutAWriteLockHeldByAnotherConnection() throws Exception {
         try (HandoffHarness handoff = HandoffHarness.withBusyTimeout(dir, 0);
-             Connection other = DriverManager.getConnection("jdbc:sqlite:" + handoff.databaseFile());
-             Statement statement = other.createStatement()) {
+                Connection other = DriverManager.getConnection("jdbc:sqlite:" + handoff.databaseFile());
+                Statement statement = other.createStatement()) {
             handoff.register("raveil");
             statement.execute("BEGIN IMMEDIATE");
             CompletableFuture<ToolResult> publish = new CompletableFuture<>();
-            Thread publisher = Thread.ofPlatform().start(() -> publish.complete(handoff.call(
-                    "frontispice_publish_handoff", Map.of("project", "raveil", "title", "t", "summary", "s",
-                            "content", "c"))));
+            Thread publisher = Thread.ofPlatform()
+                    .start(() -> publish.complete(handoff.call(
+                            "frontispice_publish_handoff",
+                            Map.of("project", "raveil", "title", "t", "summary", "s", "content", "c"))));
 
             awaitRetrying(publisher);
             statement.execute("COMMIT");
 
-            assertThat(publish.get(30, TimeUnit.SECONDS)).isInstanceOfSatisfying(ToolResult.Success.class,
-                    success -> assertThat(success.structuredContent()).containsEntry("delivery_status", "committed"));
+            assertThat(publish.get(30, TimeUnit.SECONDS))
+                    .isInstanceOfSatisfying(
+                            ToolResult.Success.class,
+                            success -> assertThat(success.structuredContent())
+                                    .containsEntry("delivery_status", "committed"));
         }
     }
 
@@ -48,14 +52,15 @@ class LockedDatabaseTest {
     void aPublishBlockedThroughoutByAForeignLockAnswersUnavailableWellInsideAFifteenSecondClientTimeout()
             throws Exception {
         try (HandoffHarness handoff = HandoffHarness.withBusyTimeout(dir, 5_000);
-             Connection other = DriverManager.getConnection("jdbc:sqlite:" + handoff.databaseFile());
-             Statement statement = other.createStatement()) {
+                Connection other = DriverManager.getConnection("jdbc:sqlite:" + handoff.databaseFile());
+                Statement statement = other.createStatement()) {
             handoff.register("raveil");
             statement.execute("BEGIN IMMEDIATE");
             long start = System.nanoTime();
 
-            ToolResult result = handoff.call("frontispice_publish_handoff", Map.of("project", "raveil", "title", "t",
-                    "summary", "s", "content", "c"));
+            ToolResult result = handoff.call(
+                    "frontispice_publish_handoff",
+                    Map.of("project", "raveil", "title", "t", "summary", "s", "content", "c"));
 
             long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             statement.execute("ROLLBACK");

@@ -29,7 +29,8 @@ class ProjectMergeCursorTest {
         handoff = HandoffHarness.open(dir);
         // Merged order by commit time: Raveil#1 (t1), raveil_#1 (t2), Raveil#2 (t3), raveil_#2 (t4).
         new LegacyRows(handoff.storage())
-                .project("Raveil", 2).project("raveil_", 2)
+                .project("Raveil", 2)
+                .project("raveil_", 2)
                 .handoff("r1", "Raveil", 1, Instant.parse("2025-03-01T10:00:00.000Z"))
                 .handoff("u1", "raveil_", 1, Instant.parse("2025-03-02T10:00:00.000Z"))
                 .handoff("r2", "Raveil", 2, Instant.parse("2025-03-03T10:00:00.000Z"))
@@ -60,8 +61,9 @@ class ProjectMergeCursorTest {
         // librarian handled r1 and r2 (new 1 and 3) but neither u1 nor u2 (new 2 and 4).
         assertThat(ids(handoff.pendingSequences("raveil", "librarian", 10))).containsExactly("u1", "u2");
         assertThat(cursors()).containsEntry("librarian", 1L);
-        handoff.ok("frontispice_advance_cursor", Map.of("project", "raveil", "consumer", "librarian",
-                "through_sequence", 2));
+        handoff.ok(
+                "frontispice_advance_cursor",
+                Map.of("project", "raveil", "consumer", "librarian", "through_sequence", 2));
         assertThat(ids(handoff.pendingSequences("raveil", "librarian", 10))).containsExactly("u2");
         assertThat(cursors()).containsEntry("librarian", 3L);
     }
@@ -95,11 +97,15 @@ class ProjectMergeCursorTest {
     }
 
     private List<String> ids(List<Long> sequences) {
-        return sequences.stream().map(sequence -> {
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> one = (List<Map<String, Object>>) handoff.ok("frontispice_list_updates",
-                    Map.of("project", "raveil", "since_sequence", sequence - 1, "limit", 1)).get("updates");
-            return (String) one.getFirst().get("handoff_id");
-        }).toList();
+        return sequences.stream()
+                .map(sequence -> {
+                    @SuppressWarnings("unchecked")
+                    List<Map<String, Object>> one = (List<Map<String, Object>>) handoff.ok(
+                                    "frontispice_list_updates",
+                                    Map.of("project", "raveil", "since_sequence", sequence - 1, "limit", 1))
+                            .get("updates");
+                    return (String) one.getFirst().get("handoff_id");
+                })
+                .toList();
     }
 }

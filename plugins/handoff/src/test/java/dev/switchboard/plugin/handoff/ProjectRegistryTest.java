@@ -57,11 +57,15 @@ class ProjectRegistryTest {
     @Test
     @DisplayName("3A.3 publishing to an unknown project writes nothing and returns a confirmation prompt")
     void publishingToAnUnknownProjectWritesNothingAndAsksForConfirmation() {
-        ToolResult.Failure failure = handoff.refused("frontispice_publish_handoff", Map.of("project", "foo",
-                "title", "t", "summary", "s", "content", "c"), "PROJECT_UNKNOWN");
+        ToolResult.Failure failure = handoff.refused(
+                "frontispice_publish_handoff",
+                Map.of("project", "foo", "title", "t", "summary", "s", "content", "c"),
+                "PROJECT_UNKNOWN");
 
-        assertThat(prompt(failure.details())).containsEntry("kind", "confirm_registration")
-                .containsEntry("project", "foo").containsEntry("register_with", "frontispice_register_project");
+        assertThat(prompt(failure.details()))
+                .containsEntry("kind", "confirm_registration")
+                .containsEntry("project", "foo")
+                .containsEntry("register_with", "frontispice_register_project");
         handoff.refused("frontispice_project_status", Map.of("project", "foo"), "PROJECT_UNKNOWN");
         assertThat(projects(handoff.ok("frontispice_list_projects", Map.of()))).isEmpty();
     }
@@ -70,15 +74,37 @@ class ProjectRegistryTest {
     @DisplayName("3A.3 an unknown project is refused as unknown before the content checks and the idempotency key")
     void unknownProjectIsRefusedBeforeContentChecksAndIdempotencyKey() {
         handoff.register("raveil");
-        handoff.publish(Map.of("project", "raveil", "title", "t", "summary", "s", "content", "c",
-                "idempotency_key", "k-1"));
+        handoff.publish(
+                Map.of("project", "raveil", "title", "t", "summary", "s", "content", "c", "idempotency_key", "k-1"));
 
-        handoff.refused("frontispice_publish_handoff", Map.of("project", "foo", "title", "t", "summary", "s",
-                "content", "-----BEGIN " + "RSA PRIVATE KEY-----"), "PROJECT_UNKNOWN");
-        handoff.refused("frontispice_publish_handoff", Map.of("project", "foo", "title", "t", "summary", "s",
-                "content", "c", "idempotency_key", "k-1"), "PROJECT_UNKNOWN");
-        handoff.refused("frontispice_publish_handoff", Map.of("project", "raveil", "title", "t", "summary", "s",
-                "content", "-----BEGIN " + "RSA PRIVATE KEY-----"), "SECRET_DETECTED");
+        handoff.refused(
+                "frontispice_publish_handoff",
+                Map.of(
+                        "project",
+                        "foo",
+                        "title",
+                        "t",
+                        "summary",
+                        "s",
+                        "content",
+                        "-----BEGIN " + "RSA PRIVATE KEY-----"),
+                "PROJECT_UNKNOWN");
+        handoff.refused(
+                "frontispice_publish_handoff",
+                Map.of("project", "foo", "title", "t", "summary", "s", "content", "c", "idempotency_key", "k-1"),
+                "PROJECT_UNKNOWN");
+        handoff.refused(
+                "frontispice_publish_handoff",
+                Map.of(
+                        "project",
+                        "raveil",
+                        "title",
+                        "t",
+                        "summary",
+                        "s",
+                        "content",
+                        "-----BEGIN " + "RSA PRIVATE KEY-----"),
+                "SECRET_DETECTED");
         assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")))
                 .containsEntry("latest_sequence", 1L);
     }
@@ -88,7 +114,8 @@ class ProjectRegistryTest {
     void resolutionWithoutANamePicksTheOnlyProjectAndAsksToSelectAmongSeveral() {
         handoff.register("alpha");
         assertThat(resolution(handoff.ok("frontispice_list_projects", Map.of())))
-                .containsEntry("status", "resolved").containsEntry("project", "alpha");
+                .containsEntry("status", "resolved")
+                .containsEntry("project", "alpha");
 
         handoff.register("beta");
         Map<String, Object> resolution = resolution(handoff.ok("frontispice_list_projects", Map.of()));
@@ -104,33 +131,37 @@ class ProjectRegistryTest {
         handoff.register("raveil-web");
         handoff.register("raveil-docs");
 
-        ToolResult.Failure failure = handoff.refused("frontispice_publish_handoff", Map.of("project", "Raveil",
-                "title", "t", "summary", "s", "content", "c"), "PROJECT_AMBIGUOUS");
+        ToolResult.Failure failure = handoff.refused(
+                "frontispice_publish_handoff",
+                Map.of("project", "Raveil", "title", "t", "summary", "s", "content", "c"),
+                "PROJECT_AMBIGUOUS");
 
         assertThat(options(prompt(failure.details()))).containsExactly("raveil-docs", "raveil-web");
     }
 
     @Test
     void aNameThatCannotBeNormalisedIsRefusedNamingTheProjectField() {
-        ToolResult.Failure failure = handoff.refused("frontispice_register_project", Map.of("project", "a/b"),
-                "INVALID_ARGUMENTS");
+        ToolResult.Failure failure =
+                handoff.refused("frontispice_register_project", Map.of("project", "a/b"), "INVALID_ARGUMENTS");
 
         assertThat(failure.details()).containsEntry("field", "project");
     }
 
     @Test
     void aPreviewRegistrationWritesNothingAndSaysItWouldCreateNotThatItCreated() {
-        Map<String, Object> preview = handoff.ok("frontispice_register_project",
-                Map.of("project", "Raveil", "confirmed", false));
+        Map<String, Object> preview =
+                handoff.ok("frontispice_register_project", Map.of("project", "Raveil", "confirmed", false));
 
-        assertThat(preview).containsEntry("preview", true).containsEntry("created", false)
+        assertThat(preview)
+                .containsEntry("preview", true)
+                .containsEntry("created", false)
                 .containsEntry("would_create", true);
         assertThat(projects(handoff.ok("frontispice_list_projects", Map.of()))).isEmpty();
 
         Map<String, Object> registered = handoff.ok("frontispice_register_project", Map.of("project", "Raveil"));
         assertThat(registered).containsEntry("created", true).containsEntry("would_create", false);
-        Map<String, Object> previewOfExisting = handoff.ok("frontispice_register_project",
-                Map.of("project", "Raveil", "confirmed", false));
+        Map<String, Object> previewOfExisting =
+                handoff.ok("frontispice_register_project", Map.of("project", "Raveil", "confirmed", false));
         assertThat(previewOfExisting).containsEntry("created", false).containsEntry("would_create", false);
     }
 
@@ -138,7 +169,8 @@ class ProjectRegistryTest {
     @DisplayName("3A.32 legacy Raveil (1, 2) and raveil_ (1) merge into raveil 1..3 by creation time, ids unchanged")
     void registeringTheCanonicalKeyMergesLegacyVariantsByCreationTimeKeepingIds() {
         new LegacyRows(handoff.storage())
-                .project("Raveil", 2).project("raveil_", 1)
+                .project("Raveil", 2)
+                .project("raveil_", 1)
                 .handoff("legacy-a", "Raveil", 1, Instant.parse("2025-03-01T10:00:00.000Z"))
                 .handoff("legacy-c", "Raveil", 2, Instant.parse("2025-03-03T10:00:00.000Z"))
                 .handoff("legacy-b", "raveil_", 1, Instant.parse("2025-03-02T10:00:00.000Z"))
@@ -152,22 +184,24 @@ class ProjectRegistryTest {
         assertThat(idsInOrder()).containsExactly("legacy-a", "legacy-b", "legacy-c");
         // Spec: every affected cursor goes back to 0. Switchboard remaps by handoff identity instead (see
         // ProjectMergeCursorTest); a consumer that had handled nothing stays at 0.
-        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")).get("cursors"))
+        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil"))
+                        .get("cursors"))
                 .isEqualTo(Map.of("architecture", 0L));
-        assertThat(((List<?>) handoff.ok("frontispice_list_projects", Map.of()).get("legacy_variants"))).isEmpty();
+        assertThat(((List<?>) handoff.ok("frontispice_list_projects", Map.of()).get("legacy_variants")))
+                .isEmpty();
     }
 
     @SuppressWarnings("unchecked")
     private List<String> idsInOrder() {
         Map<String, Object> result = handoff.ok("frontispice_list_updates", Map.of("project", "raveil"));
-        return ((List<Map<String, Object>>) result.get("updates")).stream()
-                .map(update -> (String) update.get("handoff_id")).toList();
+        return ((List<Map<String, Object>>) result.get("updates"))
+                .stream().map(update -> (String) update.get("handoff_id")).toList();
     }
 
     @SuppressWarnings("unchecked")
     static List<String> projects(Map<String, Object> listing) {
-        return ((List<Map<String, Object>>) listing.get("projects")).stream()
-                .map(project -> (String) project.get("project")).toList();
+        return ((List<Map<String, Object>>) listing.get("projects"))
+                .stream().map(project -> (String) project.get("project")).toList();
     }
 
     @SuppressWarnings("unchecked")
@@ -182,7 +216,7 @@ class ProjectRegistryTest {
 
     @SuppressWarnings("unchecked")
     static List<String> options(Map<String, Object> prompt) {
-        return ((List<Map<String, Object>>) prompt.get("options")).stream()
-                .map(option -> (String) option.get("project")).toList();
+        return ((List<Map<String, Object>>) prompt.get("options"))
+                .stream().map(option -> (String) option.get("project")).toList();
     }
 }

@@ -24,8 +24,15 @@ import dev.switchboard.ports.tool.ToolResult;
 /** Acceptance behaviours 5-12 and 18-20 of spec §3A: publishing, receipts, idempotency, limits and validation. */
 class PublishAndReceiptTest {
 
-    private static final Map<String, Object> VALID = Map.of("project", "raveil", "title", "Storage decision",
-            "summary", "We pick SQLite", "content", "Use SQLite in WAL mode; see the benchmark.");
+    private static final Map<String, Object> VALID = Map.of(
+            "project",
+            "raveil",
+            "title",
+            "Storage decision",
+            "summary",
+            "We pick SQLite",
+            "content",
+            "Use SQLite in WAL mode; see the benchmark.");
 
     @TempDir
     Path dir;
@@ -49,8 +56,10 @@ class PublishAndReceiptTest {
         Map<String, Object> result = handoff.ok("frontispice_publish_handoff", with(VALID, "project", "RAVEIL"));
 
         assertThat(result).containsEntry("delivery_status", "committed");
-        assertThat(receipt(result)).containsOnlyKeys("handoff_id", "project", "sequence", "checksum", "committed_at")
-                .containsEntry("project", "raveil").containsEntry("sequence", 1L)
+        assertThat(receipt(result))
+                .containsOnlyKeys("handoff_id", "project", "sequence", "checksum", "committed_at")
+                .containsEntry("project", "raveil")
+                .containsEntry("sequence", 1L)
                 .containsEntry("committed_at", HandoffHarness.START.toString());
     }
 
@@ -72,8 +81,10 @@ class PublishAndReceiptTest {
         String content = "Zürich → 東京, emoji 🙂";
         Map<String, Object> receipt = handoff.publish("raveil", "unicode", content);
 
-        String expected = "sha256:" + HexFormat.of().formatHex(
-                MessageDigest.getInstance("SHA-256").digest(content.getBytes(StandardCharsets.UTF_8)));
+        String expected = "sha256:"
+                + HexFormat.of()
+                        .formatHex(
+                                MessageDigest.getInstance("SHA-256").digest(content.getBytes(StandardCharsets.UTF_8)));
         assertThat(receipt).containsEntry("checksum", expected);
     }
 
@@ -96,8 +107,10 @@ class PublishAndReceiptTest {
     void reusingAKeyForADifferentPayloadIsAConflictAndWritesNothing() {
         handoff.ok("frontispice_publish_handoff", with(VALID, "idempotency_key", "k1"));
 
-        ToolResult.Failure conflict = handoff.refused("frontispice_publish_handoff",
-                with(with(VALID, "idempotency_key", "k1"), "content", "something else"), "CONFLICT");
+        ToolResult.Failure conflict = handoff.refused(
+                "frontispice_publish_handoff",
+                with(with(VALID, "idempotency_key", "k1"), "content", "something else"),
+                "CONFLICT");
 
         assertThat(conflict.details()).containsEntry("field", "idempotency_key");
         assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")))
@@ -107,11 +120,11 @@ class PublishAndReceiptTest {
     @Test
     @DisplayName("3A.10 delivery_status by handoff_id and by idempotency_key return committed and the receipt")
     void deliveryStatusFindsTheReceiptByIdAndByKey() {
-        Map<String, Object> receipt = receipt(handoff.ok("frontispice_publish_handoff",
-                with(VALID, "idempotency_key", "k2")));
+        Map<String, Object> receipt =
+                receipt(handoff.ok("frontispice_publish_handoff", with(VALID, "idempotency_key", "k2")));
 
-        Map<String, Object> byId = handoff.ok("frontispice_delivery_status",
-                Map.of("handoff_id", receipt.get("handoff_id")));
+        Map<String, Object> byId =
+                handoff.ok("frontispice_delivery_status", Map.of("handoff_id", receipt.get("handoff_id")));
         Map<String, Object> byKey = handoff.ok("frontispice_delivery_status", Map.of("idempotency_key", "k2"));
 
         for (Map<String, Object> status : List.of(byId, byKey)) {
@@ -126,9 +139,10 @@ class PublishAndReceiptTest {
         Map<String, Object> receipt = handoff.publish(VALID);
         String wrong = "sha256:" + "0".repeat(64);
 
-        Map<String, Object> status = handoff.ok("frontispice_delivery_status",
-                Map.of("handoff_id", receipt.get("handoff_id"), "checksum", wrong));
-        Map<String, Object> matching = handoff.ok("frontispice_delivery_status",
+        Map<String, Object> status = handoff.ok(
+                "frontispice_delivery_status", Map.of("handoff_id", receipt.get("handoff_id"), "checksum", wrong));
+        Map<String, Object> matching = handoff.ok(
+                "frontispice_delivery_status",
                 Map.of("handoff_id", receipt.get("handoff_id"), "checksum", receipt.get("checksum")));
 
         assertThat(status).containsEntry("verified", false).containsEntry("checksum_check", "mismatch");
@@ -138,20 +152,18 @@ class PublishAndReceiptTest {
     @Test
     @DisplayName("3A.12 delivery_status for an unknown id or key is not found, never committed")
     void anUnknownIdOrKeyIsNotFound() {
-        handoff.refused("frontispice_delivery_status", Map.of("handoff_id", "no-such-handoff"),
-                "HANDOFF_NOT_FOUND");
-        handoff.refused("frontispice_delivery_status", Map.of("idempotency_key", "never-used"),
-                "HANDOFF_NOT_FOUND");
+        handoff.refused("frontispice_delivery_status", Map.of("handoff_id", "no-such-handoff"), "HANDOFF_NOT_FOUND");
+        handoff.refused("frontispice_delivery_status", Map.of("idempotency_key", "never-used"), "HANDOFF_NOT_FOUND");
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"with space", "nul\u0000key", "caf\u00e9", "semi;colon"})
     @DisplayName("issue 11.8: an idempotency key outside [A-Za-z0-9._:-] is refused by publish and delivery_status")
     void anIdempotencyKeyOutsideTheCharacterSetIsRefused(String key) {
-        ToolResult.Failure publish = handoff.refused("frontispice_publish_handoff",
-                with(VALID, "idempotency_key", key), "INVALID_ARGUMENTS");
-        ToolResult.Failure status = handoff.refused("frontispice_delivery_status", Map.of("idempotency_key", key),
-                "INVALID_ARGUMENTS");
+        ToolResult.Failure publish = handoff.refused(
+                "frontispice_publish_handoff", with(VALID, "idempotency_key", key), "INVALID_ARGUMENTS");
+        ToolResult.Failure status =
+                handoff.refused("frontispice_delivery_status", Map.of("idempotency_key", key), "INVALID_ARGUMENTS");
 
         assertThat(publish.details()).containsEntry("field", "idempotency_key");
         assertThat(status.details()).containsEntry("field", "idempotency_key");
@@ -162,18 +174,18 @@ class PublishAndReceiptTest {
     @Test
     void deliveryStatusNeedsExactlyOneOfIdAndKey() {
         ToolResult.Failure neither = handoff.refused("frontispice_delivery_status", Map.of(), "INVALID_ARGUMENTS");
-        handoff.refused("frontispice_delivery_status", Map.of("handoff_id", "a", "idempotency_key", "b"),
-                "INVALID_ARGUMENTS");
+        handoff.refused(
+                "frontispice_delivery_status", Map.of("handoff_id", "a", "idempotency_key", "b"), "INVALID_ARGUMENTS");
 
         assertThat(neither.details()).containsEntry("field", "handoff_id");
     }
 
     @Test
     void textWithALoneUtf16SurrogateIsRefusedNamingTheFieldInsteadOfStoredAsAQuestionMark() {
-        ToolResult.Failure content = handoff.refused("frontispice_publish_handoff",
-                with(VALID, "content", "before \ud800 after"), "INVALID_ARGUMENTS");
-        ToolResult.Failure tag = handoff.refused("frontispice_publish_handoff",
-                with(VALID, "tags", List.of("ok", "bad\udc00")), "INVALID_ARGUMENTS");
+        ToolResult.Failure content = handoff.refused(
+                "frontispice_publish_handoff", with(VALID, "content", "before \ud800 after"), "INVALID_ARGUMENTS");
+        ToolResult.Failure tag = handoff.refused(
+                "frontispice_publish_handoff", with(VALID, "tags", List.of("ok", "bad\udc00")), "INVALID_ARGUMENTS");
 
         assertThat(content.details()).containsEntry("field", "content");
         assertThat(content.message()).contains("lone UTF-16 surrogate at index 7");
@@ -191,25 +203,31 @@ class PublishAndReceiptTest {
         String overLimit = atLimit + "x";
 
         handoff.publish(with(VALID, "content", atLimit));
-        ToolResult.Failure tooLarge = handoff.refused("frontispice_publish_handoff", with(VALID, "content", overLimit),
-                "BODY_TOO_LARGE");
+        ToolResult.Failure tooLarge =
+                handoff.refused("frontispice_publish_handoff", with(VALID, "content", overLimit), "BODY_TOO_LARGE");
 
-        assertThat(tooLarge.details()).containsEntry("field", "content").containsEntry("bytes", 65)
+        assertThat(tooLarge.details())
+                .containsEntry("field", "content")
+                .containsEntry("bytes", 65)
                 .containsEntry("max_bytes", 64);
         assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")))
                 .containsEntry("handoff_count", 1L);
     }
 
     @Test
-    @DisplayName("3A.19 omitted optional fields default: kind context, source chatgpt, importance and sensitivity normal")
+    @DisplayName(
+            "3A.19 omitted optional fields default: kind context, source chatgpt, importance and sensitivity normal")
     void omittedOptionalFieldsTakeTheirDefaults() {
         Map<String, Object> receipt = handoff.publish(VALID);
 
-        Map<String, Object> read = handoff.ok("frontispice_read_handoff",
-                Map.of("project", "raveil", "handoff_id", receipt.get("handoff_id")));
+        Map<String, Object> read = handoff.ok(
+                "frontispice_read_handoff", Map.of("project", "raveil", "handoff_id", receipt.get("handoff_id")));
 
-        assertThat(read).containsEntry("kind", "context").containsEntry("source", "chatgpt")
-                .containsEntry("importance", "normal").containsEntry("sensitivity", "normal")
+        assertThat(read)
+                .containsEntry("kind", "context")
+                .containsEntry("source", "chatgpt")
+                .containsEntry("importance", "normal")
+                .containsEntry("sensitivity", "normal")
                 .containsEntry("sensitive_override", false);
     }
 
@@ -230,8 +248,8 @@ class PublishAndReceiptTest {
     @ValueSource(strings = {"kind", "importance", "sensitivity"})
     @DisplayName("3A.20 an unknown enum value is refused with a validation error naming the field")
     void anUnknownEnumValueIsRefusedNamingTheField(String field) {
-        ToolResult.Failure failure = handoff.refused("frontispice_publish_handoff", with(VALID, field, "bogus"),
-                "INVALID_ARGUMENTS");
+        ToolResult.Failure failure =
+                handoff.refused("frontispice_publish_handoff", with(VALID, field, "bogus"), "INVALID_ARGUMENTS");
 
         assertThat(failure.details()).containsEntry("field", field);
     }

@@ -29,8 +29,15 @@ class SecretGuardrailTest {
     private static final String PEM_HEADER = "-----BEGIN " + "RSA PRIVATE KEY-----";
     private static final String AWS_KEY_ID = "AKIA" + "IOSFODNN7EXAMPLE";
     private static final String GITHUB_TOKEN = "ghp" + "_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
-    private static final Map<String, Object> BASE = Map.of("project", "raveil", "title", "Deploy notes",
-            "summary", "How we deploy", "content", "Nothing secret here.");
+    private static final Map<String, Object> BASE = Map.of(
+            "project",
+            "raveil",
+            "title",
+            "Deploy notes",
+            "summary",
+            "How we deploy",
+            "content",
+            "Nothing secret here.");
 
     @TempDir
     Path dir;
@@ -48,8 +55,8 @@ class SecretGuardrailTest {
         openWith(Map.of());
         String content = "Key for the server:\n" + PEM_HEADER + "\nMIIEowIBAAKCAQEA7\n";
 
-        ToolResult.Failure failure = handoff.refused("frontispice_publish_handoff", with(BASE, "content", content),
-                "SECRET_DETECTED");
+        ToolResult.Failure failure =
+                handoff.refused("frontispice_publish_handoff", with(BASE, "content", content), "SECRET_DETECTED");
 
         assertThat(failure.details()).containsEntry("field", "content");
         assertThat(rules(failure)).containsExactly("private-key");
@@ -65,8 +72,8 @@ class SecretGuardrailTest {
         for (String secret : List.of(AWS_KEY_ID, GITHUB_TOKEN)) {
             Object value = field.equals("tags") ? List.of("ops", "token " + secret) : "see " + secret;
 
-            ToolResult.Failure failure = handoff.refused("frontispice_publish_handoff", with(BASE, field, value),
-                    "SECRET_DETECTED");
+            ToolResult.Failure failure =
+                    handoff.refused("frontispice_publish_handoff", with(BASE, field, value), "SECRET_DETECTED");
 
             assertThat((String) failure.details().get("field")).startsWith(field);
             assertNotEchoed(failure, secret);
@@ -77,8 +84,10 @@ class SecretGuardrailTest {
     @Test
     void aCredentialInTheSourceReferenceIsRefused() {
         openWith(Map.of());
-        handoff.refused("frontispice_publish_handoff",
-                with(BASE, "source_reference", "https://user:" + "s3cretpass@example.com/chat"), "SECRET_DETECTED");
+        handoff.refused(
+                "frontispice_publish_handoff",
+                with(BASE, "source_reference", "https://user:" + "s3cretpass@example.com/chat"),
+                "SECRET_DETECTED");
     }
 
     @Test
@@ -86,8 +95,10 @@ class SecretGuardrailTest {
     void theCallersOverrideAloneIsRefused() {
         openWith(Map.of());
 
-        ToolResult.Failure failure = handoff.refused("frontispice_publish_handoff",
-                with(with(BASE, "content", PEM_HEADER), "allow_sensitive", true), "SECRET_DETECTED");
+        ToolResult.Failure failure = handoff.refused(
+                "frontispice_publish_handoff",
+                with(with(BASE, "content", PEM_HEADER), "allow_sensitive", true),
+                "SECRET_DETECTED");
 
         assertThat(failure.details()).containsEntry("override_available", false);
         assertThat(failure.message()).contains("plugins.handoff.allow-sensitive");
@@ -109,15 +120,16 @@ class SecretGuardrailTest {
     void bothHalvesOfTheOverrideStoreTheHandoffAndRecordIt() {
         openWith(Map.of("allow-sensitive", true));
 
-        Map<String, Object> result = handoff.ok("frontispice_publish_handoff",
-                with(with(BASE, "content", PEM_HEADER), "allow_sensitive", true));
+        Map<String, Object> result = handoff.ok(
+                "frontispice_publish_handoff", with(with(BASE, "content", PEM_HEADER), "allow_sensitive", true));
 
         assertThat(result).containsEntry("sensitive_override", true);
         @SuppressWarnings("unchecked")
         Object id = ((Map<String, Object>) result.get("receipt")).get("handoff_id");
-        Map<String, Object> read = handoff.ok("frontispice_read_handoff", Map.of("project", "raveil",
-                "handoff_id", id));
-        assertThat(read).containsEntry("sensitive_override", true)
+        Map<String, Object> read =
+                handoff.ok("frontispice_read_handoff", Map.of("project", "raveil", "handoff_id", id));
+        assertThat(read)
+                .containsEntry("sensitive_override", true)
                 .containsEntry("override_rules", List.of("private-key"));
     }
 
@@ -126,8 +138,10 @@ class SecretGuardrailTest {
     void eachRuleRefusesItsSecret(String rule, String secret, String nearMiss) {
         openWith(Map.of());
 
-        ToolResult.Failure failure = handoff.refused("frontispice_publish_handoff",
-                with(BASE, "content", "Notes before: " + secret + " and after."), "SECRET_DETECTED");
+        ToolResult.Failure failure = handoff.refused(
+                "frontispice_publish_handoff",
+                with(BASE, "content", "Notes before: " + secret + " and after."),
+                "SECRET_DETECTED");
 
         assertThat(rules(failure)).contains(rule);
         assertNotEchoed(failure, secret);
@@ -150,24 +164,35 @@ class SecretGuardrailTest {
                 Arguments.of("github-token", GITHUB_TOKEN, "ghp" + "_" + "shortToken123"),
                 Arguments.of("gitlab-token", "glpat" + "-" + "xYz12AbC34dEf56GhI78", "glpat" + "-" + "short1"),
                 Arguments.of("slack-token", "xoxb" + "-" + "2400000000-ab12cd34", "xapp" + "-" + "2400000000-ab12cd34"),
-                Arguments.of("stripe-key", "sk_live" + "_" + "4eC39HqLyjWDarjtT1zdp7dc",
+                Arguments.of(
+                        "stripe-key",
+                        "sk_live" + "_" + "4eC39HqLyjWDarjtT1zdp7dc",
                         "pk_live" + "_" + "4eC39HqLyjWDarjtT1zdp7dc"),
-                Arguments.of("openai-api-key", "sk" + "-proj-" + "Ab12Cd34Ef56Gh78Ij90Kl",
+                Arguments.of(
+                        "openai-api-key",
+                        "sk" + "-proj-" + "Ab12Cd34Ef56Gh78Ij90Kl",
                         "task" + "-list-for-the-week-ahead-x"),
-                Arguments.of("anthropic-api-key", "sk" + "-ant-" + "api03-Ab12Cd34Ef56Gh78Ij",
-                        "sk" + "-ant-" + "short"),
-                Arguments.of("google-api-key", "AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
-                        "AIza" + "SyA1b2C3d4E5f6G7"),
-                Arguments.of("npm-token", "npm" + "_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8",
-                        "npm" + "_config_cache"),
-                Arguments.of("jwt", "eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiIxMjM0NTY3ODkwIn0" + "."
-                        + "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV", "eyJhbGciOiJIUzI1NiJ9" + ".notjson"),
-                Arguments.of("url-credentials", "postgres://admin:" + "hunter2pass@db.example.com/app",
+                Arguments.of(
+                        "anthropic-api-key", "sk" + "-ant-" + "api03-Ab12Cd34Ef56Gh78Ij", "sk" + "-ant-" + "short"),
+                Arguments.of(
+                        "google-api-key", "AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q", "AIza" + "SyA1b2C3d4E5f6G7"),
+                Arguments.of(
+                        "npm-token", "npm" + "_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "npm" + "_config_cache"),
+                Arguments.of(
+                        "jwt",
+                        "eyJhbGciOiJIUzI1NiJ9" + "." + "eyJzdWIiOiIxMjM0NTY3ODkwIn0" + "."
+                                + "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV",
+                        "eyJhbGciOiJIUzI1NiJ9" + ".notjson"),
+                Arguments.of(
+                        "url-credentials",
+                        "postgres://admin:" + "hunter2pass@db.example.com/app",
                         "ssh://git@example.com/org/repo.git"),
-                Arguments.of("bearer-token", "Authorization: Bearer " + "abcDEF123456ghiJKL7890",
+                Arguments.of(
+                        "bearer-token",
+                        "Authorization: Bearer " + "abcDEF123456ghiJKL7890",
                         "Authorization: Bearer $TOKEN"),
-                Arguments.of("switchboard-token", "sbt" + "_" + "A".repeat(21) + "b".repeat(22),
-                        "sbt" + "_" + "tooShort"));
+                Arguments.of(
+                        "switchboard-token", "sbt" + "_" + "A".repeat(21) + "b".repeat(22), "sbt" + "_" + "tooShort"));
     }
 
     private void openWith(Map<String, Object> settings) {
@@ -187,7 +212,7 @@ class SecretGuardrailTest {
 
     @SuppressWarnings("unchecked")
     private static List<String> rules(ToolResult.Failure failure) {
-        return ((List<Map<String, Object>>) failure.details().get("findings")).stream()
-                .map(finding -> (String) finding.get("rule")).toList();
+        return ((List<Map<String, Object>>) failure.details().get("findings"))
+                .stream().map(finding -> (String) finding.get("rule")).toList();
     }
 }

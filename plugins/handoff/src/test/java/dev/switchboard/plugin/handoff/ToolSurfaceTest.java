@@ -57,8 +57,11 @@ class ToolSurfaceTest {
             catalog = JSON.readTree(in);
         }
 
-        assertThat(handoff.registry().tools()).extracting(ToolDescriptor::name).containsExactlyInAnyOrderElementsOf(
-                catalog.valueStream().map(tool -> tool.path("name").asString("")).toList());
+        assertThat(handoff.registry().tools())
+                .extracting(ToolDescriptor::name)
+                .containsExactlyInAnyOrderElementsOf(catalog.valueStream()
+                        .map(tool -> tool.path("name").asString(""))
+                        .toList());
         assertThat(handoff.registry().tools()).noneMatch(tool -> tool.name().contains("delete"));
     }
 
@@ -74,25 +77,28 @@ class ToolSurfaceTest {
     void annotationsFollowTheSpec() {
         ToolAnnotations readOnly = new ToolAnnotations(true, false, true, false);
         ToolAnnotations idempotentWrite = new ToolAnnotations(false, false, true, false);
-        assertThat(annotations()).containsAllEntriesOf(Map.of(
-                "frontispice_list_projects", readOnly,
-                "frontispice_delivery_status", readOnly,
-                "frontispice_list_updates", readOnly,
-                "frontispice_read_handoff", readOnly,
-                "frontispice_project_status", readOnly,
-                "frontispice_register_project", idempotentWrite,
-                "frontispice_route_handoff", idempotentWrite,
-                "frontispice_mark_applied", idempotentWrite,
-                "frontispice_advance_cursor", idempotentWrite,
-                "frontispice_publish_handoff", new ToolAnnotations(false, false, false, false)));
+        assertThat(annotations())
+                .containsAllEntriesOf(Map.of(
+                        "frontispice_list_projects", readOnly,
+                        "frontispice_delivery_status", readOnly,
+                        "frontispice_list_updates", readOnly,
+                        "frontispice_read_handoff", readOnly,
+                        "frontispice_project_status", readOnly,
+                        "frontispice_register_project", idempotentWrite,
+                        "frontispice_route_handoff", idempotentWrite,
+                        "frontispice_mark_applied", idempotentWrite,
+                        "frontispice_advance_cursor", idempotentWrite,
+                        "frontispice_publish_handoff", new ToolAnnotations(false, false, false, false)));
     }
 
     @Test
     void everyParameterHasADescription() {
         for (ToolDescriptor tool : handoff.registry().tools()) {
             JsonNode properties = JSON.readTree(tool.inputSchema()).path("properties");
-            StreamSupport.stream(properties.spliterator(), false).forEach(property ->
-                    assertThat(property.path("description").asString("")).as(tool.name()).hasSizeGreaterThan(10));
+            StreamSupport.stream(properties.spliterator(), false)
+                    .forEach(property -> assertThat(property.path("description").asString(""))
+                            .as(tool.name())
+                            .hasSizeGreaterThan(10));
         }
     }
 

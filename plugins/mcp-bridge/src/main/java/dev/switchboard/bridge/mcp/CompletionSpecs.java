@@ -18,20 +18,27 @@ final class CompletionSpecs {
 
     private static final int MAX_VALUES = 100;
 
-    private CompletionSpecs() {
-    }
+    private CompletionSpecs() {}
 
-    static List<AsyncCompletionSpecification> build(PromptCatalog prompts, ResourceCatalog resources,
-                                                    Offload offload) {
+    static List<AsyncCompletionSpecification> build(PromptCatalog prompts, ResourceCatalog resources, Offload offload) {
         List<AsyncCompletionSpecification> specs = new ArrayList<>();
-        prompts.prompts().forEach(prompt -> specs.add(new AsyncCompletionSpecification(
-                new McpSchema.PromptReference(prompt.name()),
-                (exchange, request) -> offload.run(() -> result(prompts.complete(prompt.name(),
-                        request.argument().name(), request.argument().value(), context(request)))))));
-        resources.templates().forEach(template -> specs.add(new AsyncCompletionSpecification(
-                new McpSchema.ResourceReference(template.uriTemplate()),
-                (exchange, request) -> offload.run(() -> result(resources.complete(template.uriTemplate(),
-                        request.argument().name(), request.argument().value(), context(request)))))));
+        prompts.prompts()
+                .forEach(prompt -> specs.add(new AsyncCompletionSpecification(
+                        new McpSchema.PromptReference(prompt.name()),
+                        (exchange, request) -> offload.run(() -> result(prompts.complete(
+                                prompt.name(),
+                                request.argument().name(),
+                                request.argument().value(),
+                                context(request)))))));
+        resources
+                .templates()
+                .forEach(template -> specs.add(new AsyncCompletionSpecification(
+                        new McpSchema.ResourceReference(template.uriTemplate()),
+                        (exchange, request) -> offload.run(() -> result(resources.complete(
+                                template.uriTemplate(),
+                                request.argument().name(),
+                                request.argument().value(),
+                                context(request)))))));
         return specs;
     }
 

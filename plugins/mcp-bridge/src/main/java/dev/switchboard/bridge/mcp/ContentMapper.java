@@ -10,8 +10,7 @@ import dev.switchboard.ports.content.ResourceContents;
 /** Maps the ports' content blocks and resource contents to the SDK's records. Stateless. */
 final class ContentMapper {
 
-    private ContentMapper() {
-    }
+    private ContentMapper() {}
 
     static List<McpSchema.Content> toSdk(List<Content> blocks) {
         return blocks.stream().map(ContentMapper::toSdk).toList();
@@ -29,9 +28,9 @@ final class ContentMapper {
     static McpSchema.ResourceContents toSdk(ResourceContents contents) {
         return switch (contents) {
             case ResourceContents.TextContents text ->
-                    new McpSchema.TextResourceContents(text.uri(), text.mimeType(), text.text(), null);
+                new McpSchema.TextResourceContents(text.uri(), text.mimeType(), text.text(), null);
             case ResourceContents.BlobContents blob ->
-                    new McpSchema.BlobResourceContents(blob.uri(), blob.mimeType(), blob.base64Blob(), null);
+                new McpSchema.BlobResourceContents(blob.uri(), blob.mimeType(), blob.base64Blob(), null);
         };
     }
 }

@@ -8,8 +8,7 @@ final class CorrelationIds {
 
     private static final HexFormat HEX = HexFormat.of();
 
-    private CorrelationIds() {
-    }
+    private CorrelationIds() {}
 
     static String next() {
         return "c-" + HEX.toHexDigits(ThreadLocalRandom.current().nextInt());

@@ -12,9 +12,14 @@ import io.modelcontextprotocol.spec.McpSchema;
  * the id as the existing, visible {@code mode} property writes {@code "mode":"form"} once and still reads URL-mode
  * requests.
  */
-@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.EXISTING_PROPERTY, property = "mode",
-        visible = true, defaultImpl = McpSchema.ElicitFormRequest.class)
-@JsonSubTypes({@JsonSubTypes.Type(value = McpSchema.ElicitFormRequest.class, name = "form"),
-        @JsonSubTypes.Type(value = McpSchema.ElicitUrlRequest.class, name = "url")})
-interface ElicitRequestMixin {
-}
+@JsonTypeInfo(
+        use = JsonTypeInfo.Id.NAME,
+        include = JsonTypeInfo.As.EXISTING_PROPERTY,
+        property = "mode",
+        visible = true,
+        defaultImpl = McpSchema.ElicitFormRequest.class)
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = McpSchema.ElicitFormRequest.class, name = "form"),
+    @JsonSubTypes.Type(value = McpSchema.ElicitUrlRequest.class, name = "url")
+})
+interface ElicitRequestMixin {}

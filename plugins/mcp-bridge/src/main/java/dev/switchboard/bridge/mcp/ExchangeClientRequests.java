@@ -4,12 +4,11 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
-import reactor.core.Exceptions;
-import reactor.core.publisher.Mono;
-
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Mono;
 
 import dev.switchboard.ports.call.ClientRequestException;
 import dev.switchboard.ports.call.ClientRequests;
@@ -63,8 +62,8 @@ final class ExchangeClientRequests implements ClientRequests {
             return new ClientRequestException("the client did not answer " + method + " within " + timeout, cause);
         }
         if (cause instanceof McpError error) {
-            return new ClientRequestException("the client answered " + method + " with an error: "
-                    + error.getMessage(), cause);
+            return new ClientRequestException(
+                    "the client answered " + method + " with an error: " + error.getMessage(), cause);
         }
         return new ClientRequestException(method + " failed: " + cause.getMessage(), cause);
     }

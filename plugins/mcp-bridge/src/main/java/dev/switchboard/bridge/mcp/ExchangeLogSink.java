@@ -31,7 +31,8 @@ final class ExchangeLogSink implements LogSink {
         McpSchema.LoggingLevel sdkLevel = McpSchema.LoggingLevel.valueOf(level.name());
         try {
             exchange.loggingNotification(
-                    new McpSchema.LoggingMessageNotification(sdkLevel, logger, json.toText(data), null)).block();
+                            new McpSchema.LoggingMessageNotification(sdkLevel, logger, json.toText(data), null))
+                    .block();
         } catch (RuntimeException e) {
             // A log note that cannot be delivered (client gone) must not fail the call itself.
             LOG.debug("log notification not delivered", e);

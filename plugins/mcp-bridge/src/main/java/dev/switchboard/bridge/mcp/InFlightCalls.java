@@ -1,8 +1,9 @@
 package dev.switchboard.bridge.mcp;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+
+import dev.switchboard.ports.call.CancellationSignal;
 
 /**
  * The tool calls running now, by session and JSON-RPC request id, so that {@code notifications/cancelled}, a closed
@@ -13,8 +14,7 @@ final class InFlightCalls {
     private final Map<Key, CancellationSignal> calls = new ConcurrentHashMap<>();
 
     /** A call's place in the table; calls without a request id get a key of their own. */
-    record Key(String sessionId, Object requestId) {
-    }
+    record Key(String sessionId, Object requestId) {}
 
     /**
      * @param sessionId the SDK session id

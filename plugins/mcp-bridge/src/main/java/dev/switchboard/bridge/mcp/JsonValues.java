@@ -10,8 +10,7 @@ import io.modelcontextprotocol.json.TypeRef;
 /** Converts between JSON text, the ports' JDK JSON values and the SDK's records. Thread-safe. */
 final class JsonValues {
 
-    private static final TypeRef<LinkedHashMap<String, Object>> OBJECT = new TypeRef<>() {
-    };
+    private static final TypeRef<LinkedHashMap<String, Object>> OBJECT = new TypeRef<>() {};
 
     private final McpJsonMapper mapper;
 

@@ -9,11 +9,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamWriteFeature;
-import tools.jackson.databind.ObjectWriter;
-import tools.jackson.databind.json.JsonMapper;
-
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
@@ -24,6 +19,10 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.ProtocolVersions;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.transport.ServerIdentity;
@@ -53,8 +52,7 @@ public final class McpServerAssembly {
     private static final java.util.concurrent.atomic.AtomicBoolean WARMED =
             new java.util.concurrent.atomic.AtomicBoolean();
 
-    private McpServerAssembly() {
-    }
+    private McpServerAssembly() {}
 
     /**
      * The mapper and the schema validator, created on first use rather than with this class: a transport's
@@ -62,11 +60,13 @@ public final class McpServerAssembly {
      * compiles the draft 2020-12 meta-schema) happens on the warm-up thread, not on the kernel's start-up thread.
      */
     private static final class Shared {
-        static final JsonMapper JACKSON =
-                JsonMapper.builder().addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class).build();
+        static final JsonMapper JACKSON = JsonMapper.builder()
+                .addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class)
+                .build();
         static final ServerJsonMapper MAPPER = new ServerJsonMapper(new JacksonMcpJsonMapper(JACKSON));
         /** Writes into a caller's stream and leaves it open. */
         static final ObjectWriter STREAM_WRITER = JACKSON.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+
         static final JsonSchemaValidator VALIDATOR =
                 new RememberingSchemaValidator(new DefaultJsonSchemaValidator(JsonMapper.shared()));
     }
@@ -80,8 +80,8 @@ public final class McpServerAssembly {
      * @return the running server's handle
      * @throws IllegalArgumentException if the SDK refuses the configuration
      */
-    public static McpServerHandle build(McpServerTransportProvider provider, TransportContext context,
-                                        PrincipalResolver principals) {
+    public static McpServerHandle build(
+            McpServerTransportProvider provider, TransportContext context, PrincipalResolver principals) {
         return assemble(McpServer.async(provider), context, principals);
     }
 
@@ -94,8 +94,8 @@ public final class McpServerAssembly {
      * @return the running server's handle
      * @throws IllegalArgumentException if the SDK refuses the configuration
      */
-    public static McpServerHandle build(McpStreamableServerTransportProvider provider, TransportContext context,
-                                        PrincipalResolver principals) {
+    public static McpServerHandle build(
+            McpStreamableServerTransportProvider provider, TransportContext context, PrincipalResolver principals) {
         return assemble(McpServer.async(provider), context, principals);
     }
 
@@ -168,8 +168,11 @@ public final class McpServerAssembly {
      */
     public static List<String> protocolVersions(ServerIdentity identity) {
         if (identity.protocolVersions().isEmpty()) {
-            return List.of(ProtocolVersions.MCP_2024_11_05, ProtocolVersions.MCP_2025_03_26,
-                    ProtocolVersions.MCP_2025_06_18, ProtocolVersions.MCP_2025_11_25);
+            return List.of(
+                    ProtocolVersions.MCP_2024_11_05,
+                    ProtocolVersions.MCP_2025_03_26,
+                    ProtocolVersions.MCP_2025_06_18,
+                    ProtocolVersions.MCP_2025_11_25);
         }
         List<String> versions = new ArrayList<>(identity.protocolVersions());
         Collections.reverse(versions);
@@ -184,16 +187,21 @@ public final class McpServerAssembly {
         ToolCallHandler tools = new ToolCallHandler(context.invoker(), principals, inFlight, json);
         ResourceSpecs resources = new ResourceSpecs(context.resources(), principals, offload);
         PromptSpecs prompts = new PromptSpecs(context.prompts(), principals, offload);
-        McpAsyncServer server = spec
-                .serverInfo(context.server().name(), context.server().version())
+        McpAsyncServer server = spec.serverInfo(
+                        context.server().name(), context.server().version())
                 .instructions(context.server().instructions())
                 .capabilities(McpSchema.ServerCapabilities.builder()
-                        .tools(false).resources(true, true).prompts(false).completions().logging().build())
+                        .tools(false)
+                        .resources(true, true)
+                        .prompts(false)
+                        .completions()
+                        .logging()
+                        .build())
                 .jsonMapper(Shared.MAPPER.servingTools(callableTools(context)))
                 .jsonSchemaValidator(Shared.VALIDATOR)
                 .validateToolInputs(false)
-                .tools(ToolSpecs.build(context.tools(), new ToolDescriptorMapper(json), Shared.VALIDATOR, tools,
-                        offload))
+                .tools(ToolSpecs.build(
+                        context.tools(), new ToolDescriptorMapper(json), Shared.VALIDATOR, tools, offload))
                 .addToolFilter(ToolSpecs.hidingUnavailable(context.tools()))
                 .resources(resources.resources())
                 .resourceTemplates(resources.templates())
@@ -218,7 +226,8 @@ public final class McpServerAssembly {
 
     /** @return the tools a call may name: those listed, and the unavailable ones of failed plugins (answered why) */
     private static Set<String> callableTools(TransportContext context) {
-        Set<String> names = context.tools().tools().stream().map(dev.switchboard.ports.tool.ToolDescriptor::name)
+        Set<String> names = context.tools().tools().stream()
+                .map(dev.switchboard.ports.tool.ToolDescriptor::name)
                 .collect(Collectors.toCollection(HashSet::new));
         names.addAll(context.tools().unavailable());
         return names;

@@ -27,8 +27,8 @@ final class Offload implements AutoCloseable {
      */
     private static final ThreadLocal<Runnable> INLINE = new ThreadLocal<>();
 
-    private final ExecutorService executor =
-            Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("switchboard-mcp-call-", 0).factory());
+    private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("switchboard-mcp-call-", 0).factory());
 
     /** Runs {@code delivery} so that work it starts runs inline, after {@code release}. */
     static void inline(Runnable release, Runnable delivery) {

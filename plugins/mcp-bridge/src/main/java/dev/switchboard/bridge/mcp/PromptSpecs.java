@@ -4,12 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import reactor.core.publisher.Mono;
-
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncPromptSpecification;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.publisher.Mono;
 
 import dev.switchboard.ports.prompt.PromptArgument;
 import dev.switchboard.ports.prompt.PromptCatalog;
@@ -34,20 +33,25 @@ final class PromptSpecs {
     }
 
     List<AsyncPromptSpecification> prompts() {
-        return catalog.prompts().stream().map(p -> new AsyncPromptSpecification(toSdk(p), this::get)).toList();
+        return catalog.prompts().stream()
+                .map(p -> new AsyncPromptSpecification(toSdk(p), this::get))
+                .toList();
     }
 
     private Mono<McpSchema.GetPromptResult> get(McpAsyncServerExchange exchange, McpSchema.GetPromptRequest request) {
         return offload.run(() -> {
             PromptResult result;
             try {
-                result = catalog.get(request.name(), stringValues(request.arguments()),
+                result = catalog.get(
+                                request.name(),
+                                stringValues(request.arguments()),
                                 principals.resolve(exchange.transportContext()))
                         .orElseThrow(() -> invalidParams("Unknown prompt: " + request.name()));
             } catch (IllegalArgumentException e) {
                 throw invalidParams(e.getMessage());
             }
-            return new McpSchema.GetPromptResult(result.description(),
+            return new McpSchema.GetPromptResult(
+                    result.description(),
                     result.messages().stream().map(PromptSpecs::toSdk).toList());
         });
     }
@@ -69,8 +73,8 @@ final class PromptSpecs {
     }
 
     private static McpSchema.PromptMessage toSdk(PromptMessage message) {
-        McpSchema.Role role = message.role() == PromptMessage.Role.USER ? McpSchema.Role.USER
-                : McpSchema.Role.ASSISTANT;
+        McpSchema.Role role =
+                message.role() == PromptMessage.Role.USER ? McpSchema.Role.USER : McpSchema.Role.ASSISTANT;
         return new McpSchema.PromptMessage(role, ContentMapper.toSdk(message.content()));
     }
 
@@ -84,6 +88,8 @@ final class PromptSpecs {
     }
 
     private static McpError invalidParams(String message) {
-        return McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS).message(message).build();
+        return McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                .message(message)
+                .build();
     }
 }

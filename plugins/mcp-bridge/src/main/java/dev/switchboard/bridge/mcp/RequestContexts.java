@@ -17,8 +17,7 @@ public final class RequestContexts {
     /** The key under which the JSON-RPC request id is stored: a {@code String}, {@code Integer} or {@code Long}. */
     public static final String REQUEST_ID = "switchboard.jsonrpc.id";
 
-    private RequestContexts() {
-    }
+    private RequestContexts() {}
 
     /**
      * @param requestId the JSON-RPC id of the request, not null

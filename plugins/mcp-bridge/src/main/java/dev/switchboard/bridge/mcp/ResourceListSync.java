@@ -61,7 +61,9 @@ final class ResourceListSync {
         try {
             Map<String, AsyncResourceSpecification> wanted = specs.resources().stream()
                     .collect(Collectors.toMap(spec -> spec.resource().uri(), Function.identity(), (a, b) -> a));
-            Set<String> registered = server.listResources().map(McpSchema.Resource::uri).collect(Collectors.toSet())
+            Set<String> registered = server.listResources()
+                    .map(McpSchema.Resource::uri)
+                    .collect(Collectors.toSet())
                     .block(STEP_LIMIT);
             for (String uri : registered) {
                 if (!wanted.containsKey(uri)) {

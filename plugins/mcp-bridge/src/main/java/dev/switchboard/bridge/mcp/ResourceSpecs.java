@@ -3,13 +3,12 @@ package dev.switchboard.bridge.mcp;
 import java.util.List;
 import java.util.Optional;
 
-import reactor.core.publisher.Mono;
-
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncResourceTemplateSpecification;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.publisher.Mono;
 
 import dev.switchboard.ports.content.ResourceContents;
 import dev.switchboard.ports.resource.ResourceCatalog;
@@ -45,13 +44,13 @@ final class ResourceSpecs {
                 .toList();
     }
 
-    private Mono<McpSchema.ReadResourceResult> read(McpAsyncServerExchange exchange,
-                                                    McpSchema.ReadResourceRequest request) {
+    private Mono<McpSchema.ReadResourceResult> read(
+            McpAsyncServerExchange exchange, McpSchema.ReadResourceRequest request) {
         return offload.run(() -> {
             Optional<List<ResourceContents>> contents =
                     catalog.read(request.uri(), principals.resolve(exchange.transportContext()));
-            return contents
-                    .map(list -> new McpSchema.ReadResourceResult(list.stream().map(ContentMapper::toSdk).toList()))
+            return contents.map(list -> new McpSchema.ReadResourceResult(
+                            list.stream().map(ContentMapper::toSdk).toList()))
                     .orElseThrow(() -> McpError.RESOURCE_NOT_FOUND.apply(request.uri()));
         });
     }

@@ -35,13 +35,18 @@ final class ServerJsonMapper implements McpJsonMapper {
      * Requests whose params are required: the SDK's handlers read them without a null check, so a request without
      * params would end in a NullPointerException answered as -32603 with the JVM's message.
      */
-    private static final Set<Type> PARAMS_REQUIRED = Set.of(McpSchema.CallToolRequest.class,
-            McpSchema.ReadResourceRequest.class, McpSchema.GetPromptRequest.class, McpSchema.CompleteRequest.class,
-            McpSchema.SubscribeRequest.class, McpSchema.UnsubscribeRequest.class, McpSchema.SetLevelRequest.class);
+    private static final Set<Type> PARAMS_REQUIRED = Set.of(
+            McpSchema.CallToolRequest.class,
+            McpSchema.ReadResourceRequest.class,
+            McpSchema.GetPromptRequest.class,
+            McpSchema.CompleteRequest.class,
+            McpSchema.SubscribeRequest.class,
+            McpSchema.UnsubscribeRequest.class,
+            McpSchema.SetLevelRequest.class);
 
     /** The logging levels of MCP, lowest first (RFC 5424 severities). */
-    private static final java.util.List<String> LEVELS = java.util.List.of("debug", "info", "notice", "warning",
-            "error", "critical", "alert", "emergency");
+    private static final java.util.List<String> LEVELS =
+            java.util.List.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
     /** Longest tool name quoted back in an error; a longer one is cut. */
     private static final int QUOTED_NAME_LIMIT = 128;
 
@@ -67,12 +72,14 @@ final class ServerJsonMapper implements McpJsonMapper {
     @SuppressWarnings("unchecked")
     public <T> T convertValue(Object fromValue, TypeRef<T> type) {
         requirePresent(fromValue, type.getType());
-        if (type.getType() == McpSchema.CallToolRequest.class && fromValue instanceof Map<?, ?> params
-                && USUAL_KEYS.containsAll(params.keySet()) && params.get("name") instanceof String name
+        if (type.getType() == McpSchema.CallToolRequest.class
+                && fromValue instanceof Map<?, ?> params
+                && USUAL_KEYS.containsAll(params.keySet())
+                && params.get("name") instanceof String name
                 && objectOrAbsent(params.get("arguments"))
                 && objectOrAbsent(params.get("_meta"))) {
-            return (T) served(new McpSchema.CallToolRequest(name, (Map<String, Object>) params.get("arguments"),
-                    (Map<String, Object>) params.get("_meta")));
+            return (T) served(new McpSchema.CallToolRequest(
+                    name, (Map<String, Object>) params.get("arguments"), (Map<String, Object>) params.get("_meta")));
         }
         return checked(converting(type.getType(), () -> jackson.convertValue(fromValue, type)));
     }
@@ -86,10 +93,12 @@ final class ServerJsonMapper implements McpJsonMapper {
 
     /** The SDK maps a missing or unknown level to {@code info} with a warning; MCP defines eight, nothing else. */
     private static void requireLevel(Object params) {
-        if (!(params instanceof Map<?, ?> map) || !(map.get("level") instanceof String level)
+        if (!(params instanceof Map<?, ?> map)
+                || !(map.get("level") instanceof String level)
                 || !LEVELS.contains(level)) {
             throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
-                    .message("Invalid params: level must be one of " + String.join(", ", LEVELS)).build();
+                    .message("Invalid params: level must be one of " + String.join(", ", LEVELS))
+                    .build();
         }
     }
 
@@ -99,7 +108,8 @@ final class ServerJsonMapper implements McpJsonMapper {
             String quoted = name.length() > QUOTED_NAME_LIMIT ? name.substring(0, QUOTED_NAME_LIMIT) + "..." : name;
             throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
                     .message("Unknown tool: '" + quoted + "'; tools/list names the tools this server serves")
-                    .data(Map.of("tool", quoted)).build();
+                    .data(Map.of("tool", quoted))
+                    .build();
         }
         return request;
     }

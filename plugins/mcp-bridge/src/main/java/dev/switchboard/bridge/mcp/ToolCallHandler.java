@@ -1,6 +1,5 @@
 package dev.switchboard.bridge.mcp;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import java.util.Map;
 
 import org.slf4j.Logger;
@@ -10,6 +9,7 @@ import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolInvoker;
@@ -49,7 +49,8 @@ final class ToolCallHandler {
             ToolResult result = invoker.invoke(toolCall(exchange, request, correlationId, cancellation));
             return ToolResultMapper.toSdk(result);
         } catch (UnknownToolException e) {
-            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS).message("Unknown tool: " + e.toolName())
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                    .message("Unknown tool: " + e.toolName())
                     .build();
         } catch (RuntimeException e) {
             LOG.error("tool call {} failed [correlation id {}]", request.name(), correlationId, e);
@@ -59,13 +60,23 @@ final class ToolCallHandler {
         }
     }
 
-    private ToolCall toolCall(McpAsyncServerExchange exchange, McpSchema.CallToolRequest request,
-                              String correlationId, CancellationSignal cancellation) {
+    private ToolCall toolCall(
+            McpAsyncServerExchange exchange,
+            McpSchema.CallToolRequest request,
+            String correlationId,
+            CancellationSignal cancellation) {
         Principal principal = principals.resolve(exchange.transportContext());
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         Map<String, Object> meta = request.meta() == null ? Map.of() : request.meta();
-        return new ToolCall(request.name(), arguments, principal, correlationId, meta, cancellation,
-                ExchangeProgressReporter.forRequest(exchange, request.meta()), new ExchangeLogSink(exchange, json),
+        return new ToolCall(
+                request.name(),
+                arguments,
+                principal,
+                correlationId,
+                meta,
+                cancellation,
+                ExchangeProgressReporter.forRequest(exchange, request.meta()),
+                new ExchangeLogSink(exchange, json),
                 new ExchangeClientRequests(exchange, json));
     }
 }

@@ -17,8 +17,8 @@ final class ToolDescriptorMapper {
     /** @throws IllegalArgumentException if a schema is not a JSON object */
     McpSchema.Tool toSdk(ToolDescriptor descriptor) {
         String name = descriptor.name();
-        McpSchema.Tool.Builder tool = McpSchema.Tool.builder(name, json.parseObject(descriptor.inputSchema(),
-                        "input schema of tool '" + name + "'"))
+        McpSchema.Tool.Builder tool = McpSchema.Tool.builder(
+                        name, json.parseObject(descriptor.inputSchema(), "input schema of tool '" + name + "'"))
                 .title(descriptor.title())
                 .description(descriptor.description())
                 .annotations(toSdk(descriptor.annotations()));
@@ -30,11 +30,18 @@ final class ToolDescriptorMapper {
 
     /** @return the SDK annotations, or null when no hint is stated (so none are sent) */
     static McpSchema.ToolAnnotations toSdk(ToolAnnotations hints) {
-        if (hints.readOnlyHint() == null && hints.destructiveHint() == null && hints.idempotentHint() == null
+        if (hints.readOnlyHint() == null
+                && hints.destructiveHint() == null
+                && hints.idempotentHint() == null
                 && hints.openWorldHint() == null) {
             return null;
         }
-        return new McpSchema.ToolAnnotations(null, hints.readOnlyHint(), hints.destructiveHint(),
-                hints.idempotentHint(), hints.openWorldHint(), null);
+        return new McpSchema.ToolAnnotations(
+                null,
+                hints.readOnlyHint(),
+                hints.destructiveHint(),
+                hints.idempotentHint(),
+                hints.openWorldHint(),
+                null);
     }
 }

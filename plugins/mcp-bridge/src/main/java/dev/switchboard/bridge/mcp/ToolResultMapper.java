@@ -18,8 +18,7 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 final class ToolResultMapper {
 
-    private ToolResultMapper() {
-    }
+    private ToolResultMapper() {}
 
     static McpSchema.CallToolResult toSdk(ToolResult result) {
         return switch (result) {
@@ -33,7 +32,8 @@ final class ToolResultMapper {
      * @return the answer for a defect: INTERNAL_ERROR naming the correlation id, never a stack trace
      */
     static McpSchema.CallToolResult internalError(String correlationId) {
-        return failure(new ToolResult.Failure(ErrorCode.INTERNAL_ERROR,
+        return failure(new ToolResult.Failure(
+                ErrorCode.INTERNAL_ERROR,
                 "the server failed unexpectedly; quote correlation id " + correlationId + " when reporting it",
                 Map.of("correlationId", correlationId)));
     }

@@ -8,12 +8,11 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import reactor.core.publisher.Mono;
-
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.server.McpAsyncListFilter;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.publisher.Mono;
 
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
@@ -29,29 +28,32 @@ final class ToolSpecs {
 
     private static final Map<String, Object> UNAVAILABLE_SCHEMA = Map.of("type", "object");
 
-    private ToolSpecs() {
-    }
+    private ToolSpecs() {}
 
-    static List<AsyncToolSpecification> build(ToolCatalog catalog, ToolDescriptorMapper mapper,
-                                              JsonSchemaValidator validator, ToolCallHandler handler,
-                                              Offload offload) {
+    static List<AsyncToolSpecification> build(
+            ToolCatalog catalog,
+            ToolDescriptorMapper mapper,
+            JsonSchemaValidator validator,
+            ToolCallHandler handler,
+            Offload offload) {
         List<AsyncToolSpecification> specs = new ArrayList<>();
         for (ToolDescriptor descriptor : catalog.tools()) {
             try {
                 McpSchema.Tool tool = mapper.toSdk(descriptor);
                 validator.assertConforms("Tool '" + tool.name() + "' inputSchema", tool.inputSchema());
                 validator.assertConforms("Tool '" + tool.name() + "' outputSchema", tool.outputSchema());
-                specs.add(new AsyncToolSpecification(tool,
-                        (exchange, request) -> offload.run(() -> handler.call(exchange, request))));
+                specs.add(new AsyncToolSpecification(
+                        tool, (exchange, request) -> offload.run(() -> handler.call(exchange, request))));
             } catch (IllegalArgumentException e) {
                 LOG.error("tool {} is left out of tools/list: {}", descriptor.name(), e.getMessage());
             }
         }
         for (String name : catalog.unavailable()) {
             McpSchema.Tool tool = McpSchema.Tool.builder(name, UNAVAILABLE_SCHEMA)
-                    .description("Unavailable: the plugin providing it failed to start.").build();
-            specs.add(new AsyncToolSpecification(tool,
-                    (exchange, request) -> offload.run(() -> handler.call(exchange, request))));
+                    .description("Unavailable: the plugin providing it failed to start.")
+                    .build();
+            specs.add(new AsyncToolSpecification(
+                    tool, (exchange, request) -> offload.run(() -> handler.call(exchange, request))));
         }
         return specs;
     }

@@ -4,7 +4,6 @@ import java.util.Map;
 
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
-
 import reactor.core.publisher.Mono;
 
 /**
@@ -19,22 +18,28 @@ final class WarmUp {
             {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",
             "capabilities":{"sampling":{}},"clientInfo":{"name":"warm-up","version":"0"}}}""";
 
-    private WarmUp() {
-    }
+    private WarmUp() {}
 
     static void run() throws java.io.IOException {
         var mapper = McpServerAssembly.jsonMapper();
         McpSchema.JSONRPCMessage message = McpSchema.deserializeJsonRpcMessage(mapper, REQUEST);
         if (message instanceof McpSchema.JSONRPCRequest request) {
-            mapper.convertValue(request.params(), new TypeRef<McpSchema.InitializeRequest>() { });
+            mapper.convertValue(request.params(), new TypeRef<McpSchema.InitializeRequest>() {});
         }
-        McpSchema.Tool tool = McpSchema.Tool.builder().name("warm_up").description("warm-up")
-                .inputSchema(mapper, "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"string\"}}}").build();
+        McpSchema.Tool tool = McpSchema.Tool.builder()
+                .name("warm_up")
+                .description("warm-up")
+                .inputSchema(mapper, "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"string\"}}}")
+                .build();
         McpServerAssembly.schemaValidator().assertConforms("warm-up", tool.inputSchema());
         McpSchema.ListToolsResult list = new McpSchema.ListToolsResult(java.util.List.of(tool), null);
-        Object encoded = Mono.just(list).map(r -> new McpSchema.JSONRPCResponse("2.0", 1, r, null)).block();
+        Object encoded = Mono.just(list)
+                .map(r -> new McpSchema.JSONRPCResponse("2.0", 1, r, null))
+                .block();
         mapper.writeValueAsBytes(encoded);
-        mapper.writeValueAsBytes(McpSchema.CallToolResult.builder().addTextContent("x")
-                .structuredContent(Map.of("k", "v")).build());
+        mapper.writeValueAsBytes(McpSchema.CallToolResult.builder()
+                .addTextContent("x")
+                .structuredContent(Map.of("k", "v"))
+                .build());
     }
 }

@@ -13,8 +13,10 @@ class ElicitationWireTest {
 
     @Test
     void formElicitationRequestSerialisesWithOneModeProperty() throws Exception {
-        McpSchema.ElicitRequest request = McpSchema.ElicitFormRequest.builder("Who are you?",
-                Map.of("type", "object", "properties", Map.of("username", Map.of("type", "string")))).build();
+        McpSchema.ElicitRequest request = McpSchema.ElicitFormRequest.builder(
+                        "Who are you?",
+                        Map.of("type", "object", "properties", Map.of("username", Map.of("type", "string"))))
+                .build();
 
         String json = new String(McpServerAssembly.jsonMapper().writeValueAsBytes(request), StandardCharsets.UTF_8);
 

@@ -45,9 +45,11 @@ class RememberingSchemaValidatorTest {
         Map<String, Object> broken = Map.of("type", 42);
 
         assertThatThrownBy(() -> validator.assertConforms("Tool 'x' inputSchema", broken))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("Tool 'x' inputSchema");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Tool 'x' inputSchema");
         assertThatThrownBy(() -> validator.assertConforms("Tool 'x' inputSchema", new LinkedHashMap<>(broken)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("Tool 'x' inputSchema");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Tool 'x' inputSchema");
         assertThat(schemaChecks).hasValue(1);
     }
 
@@ -69,7 +71,6 @@ class RememberingSchemaValidatorTest {
     }
 
     private static Map<String, Object> objectSchema(String fieldType) {
-        return Map.of("type", "object", "properties", Map.of("n", Map.of("type", fieldType)),
-                "required", List.of("n"));
+        return Map.of("type", "object", "properties", Map.of("n", Map.of("type", fieldType)), "required", List.of("n"));
     }
 }

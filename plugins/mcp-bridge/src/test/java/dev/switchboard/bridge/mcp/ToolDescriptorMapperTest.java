@@ -21,13 +21,13 @@ class ToolDescriptorMapperTest {
     private static final String OUTPUT = """
             {"type": "object", "properties": {"count": {"type": "integer"}}}""";
 
-    private final ToolDescriptorMapper mapper = new ToolDescriptorMapper(
-            new JsonValues(McpServerAssembly.jsonMapper()));
+    private final ToolDescriptorMapper mapper =
+            new ToolDescriptorMapper(new JsonValues(McpServerAssembly.jsonMapper()));
 
     @Test
     void mapsNameTitleDescriptionSchemasAndAnnotations() {
-        McpSchema.Tool tool = mapper.toSdk(new ToolDescriptor("read_inbox", "Read inbox", "Lists messages.", INPUT,
-                OUTPUT, ToolAnnotations.READ_ONLY));
+        McpSchema.Tool tool = mapper.toSdk(new ToolDescriptor(
+                "read_inbox", "Read inbox", "Lists messages.", INPUT, OUTPUT, ToolAnnotations.READ_ONLY));
 
         assertThat(tool.name()).isEqualTo("read_inbox");
         assertThat(tool.title()).isEqualTo("Read inbox");
@@ -57,7 +57,8 @@ class ToolDescriptorMapperTest {
     void refusesSchemaThatIsNotJson() {
         ToolDescriptor broken = new ToolDescriptor("broken", null, "d", "{not json", null, ToolAnnotations.NONE);
 
-        assertThatThrownBy(() -> mapper.toSdk(broken)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> mapper.toSdk(broken))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("input schema of tool 'broken'");
     }
 }

@@ -33,8 +33,7 @@ class WireEncodingTest {
 
         String text = strictUtf8(bytes);
         assertThat(text).contains("\\uD800").contains("\uD83D\uDE00").doesNotContain("\n");
-        Map<String, Object> parsed = mapper.readValue(bytes, new TypeRef<Map<String, Object>>() {
-        });
+        Map<String, Object> parsed = mapper.readValue(bytes, new TypeRef<Map<String, Object>>() {});
         assertThat(parsed).containsKey("result");
     }
 
@@ -59,9 +58,11 @@ class WireEncodingTest {
     }
 
     private static String strictUtf8(byte[] bytes) throws CharacterCodingException {
-        return StandardCharsets.UTF_8.newDecoder()
+        return StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes)).toString();
+                .decode(ByteBuffer.wrap(bytes))
+                .toString();
     }
 }

@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.workspace;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,12 +16,14 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import dev.switchboard.ports.tool.ToolResult;
 
 class BashTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -55,8 +56,10 @@ class BashTest {
     @Test
     @DisplayName("54: cd inside a command does not change the next command's directory")
     void cdDoesNotPersist() throws Exception {
-        assertThat(harness.ok("bash", bash("cd .. && pwd")).get("output")).isEqualTo(home.toRealPath().toString());
-        assertThat(harness.ok("bash", bash("pwd")).get("output")).isEqualTo(cwd.toRealPath().toString());
+        assertThat(harness.ok("bash", bash("cd .. && pwd")).get("output"))
+                .isEqualTo(home.toRealPath().toString());
+        assertThat(harness.ok("bash", bash("pwd")).get("output"))
+                .isEqualTo(cwd.toRealPath().toString());
     }
 
     @Test
@@ -76,12 +79,15 @@ class BashTest {
 
         @SuppressWarnings("unchecked")
         Map<String, Object> details = (Map<String, Object>) result.get("details");
-        assertThat(details.get("truncation")).asInstanceOf(
-                org.assertj.core.api.InstanceOfAssertFactories.MAP).containsEntry("truncated", true);
+        assertThat(details.get("truncation"))
+                .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                .containsEntry("truncated", true);
         String full = (String) details.get("fullOutputPath");
         assertThat((String) result.get("output")).contains(full).contains("10000");
-        assertThat(harness.ok("read", args("workspace_id", id, "path", full, "limit", 2)).get("output"))
-                .asString().startsWith("1\n2\n");
+        assertThat(harness.ok("read", args("workspace_id", id, "path", full, "limit", 2))
+                        .get("output"))
+                .asString()
+                .startsWith("1\n2\n");
     }
 
     @Test
@@ -95,14 +101,18 @@ class BashTest {
     @DisplayName("57: a command past its timeout is COMMAND_TIMEOUT, and no child is left running")
     void timeoutKillsTheWholeTree() {
         String marker = "97.3" + System.nanoTime() % 1000;
-        ToolResult.Failure failure = harness.refused("bash",
+        ToolResult.Failure failure = harness.refused(
+                "bash",
                 with(bash("sh -c 'sleep " + marker + " & sleep " + marker + "; wait'"), "timeout", 1),
                 "COMMAND_TIMEOUT");
 
         assertThat(failure.message()).contains("timed out after 1 seconds");
         assertThat(failure.details()).containsEntry("effects_may_have_occurred", true);
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(marker))
-                .filter(ProcessHandle::isAlive).toList()).isEmpty();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(p -> p.info().commandLine().orElse("").contains(marker))
+                        .filter(ProcessHandle::isAlive)
+                        .toList())
+                .isEmpty();
     }
 
     @Test
@@ -112,8 +122,19 @@ class BashTest {
 
         harness.ok("bash", bash("cd / && pwd"));
         harness.ok("ls", args("workspace_id", id, "path", ".."));
-        harness.ok("write", args("workspace_id", id, "request_key", "w", "path", "../x.txt", "content", "x",
-                "expected_revision", "missing"));
+        harness.ok(
+                "write",
+                args(
+                        "workspace_id",
+                        id,
+                        "request_key",
+                        "w",
+                        "path",
+                        "../x.txt",
+                        "content",
+                        "x",
+                        "expected_revision",
+                        "missing"));
 
         assertThat(Path.of("").toAbsolutePath().toString()).isEqualTo(before);
         assertThat(System.getProperty("user.dir")).isEqualTo(before);
@@ -128,13 +149,14 @@ class BashTest {
     @Test
     @DisplayName("51: two concurrent calls with one key and the same arguments run the command once")
     void concurrentCallsWithOneKeyRunOnce() throws Exception {
-        Map<String, Object> call = args("workspace_id", id, "request_key", "once", "command",
-                "sleep 0.3; printf x >> ../counter");
+        Map<String, Object> call =
+                args("workspace_id", id, "request_key", "once", "command", "sleep 0.3; printf x >> ../counter");
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<Map<String, Object>> first = pool.submit(() -> harness.ok("bash", call));
             Future<Map<String, Object>> second = pool.submit(() -> harness.ok("bash", call));
 
-            assertThat(List.of(first.get(), second.get())).allSatisfy(r -> assertThat(r).containsEntry("exit_code", 0));
+            assertThat(List.of(first.get(), second.get()))
+                    .allSatisfy(r -> assertThat(r).containsEntry("exit_code", 0));
         }
         assertThat(home.resolve("counter")).hasContent("x");
     }
@@ -144,8 +166,8 @@ class BashTest {
     void theSameKeyWithAnotherCommandIsRefusedAndNotRun() {
         harness.ok("bash", args("workspace_id", id, "request_key", "k", "command", "true"));
 
-        harness.refused("bash", args("workspace_id", id, "request_key", "k", "command", "touch ran"),
-                "REQUEST_KEY_CONFLICT");
+        harness.refused(
+                "bash", args("workspace_id", id, "request_key", "k", "command", "touch ran"), "REQUEST_KEY_CONFLICT");
 
         assertThat(cwd.resolve("ran")).doesNotExist();
     }
@@ -153,8 +175,8 @@ class BashTest {
     @Test
     @DisplayName("60: cancelling a running command kills it; a retry with the key is COMMAND_CANCELLED, not re-run")
     void cancellingACallKillsItsCommandAndTheRetryDoesNotRerun() throws Exception {
-        Map<String, Object> call = args("workspace_id", id, "request_key", "c", "command",
-                "touch started; sleep 30; touch late");
+        Map<String, Object> call =
+                args("workspace_id", id, "request_key", "c", "command", "touch started; sleep 30; touch late");
         CancellationSignal cancellation = new CancellationSignal();
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<ToolResult> running = pool.submit(() -> harness.call("bash", call, cancellation));
@@ -178,7 +200,8 @@ class BashTest {
     void closingAWorkspaceCancelsItsCommand() throws Exception {
         String other = harness.open(cwd);
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<ToolResult> running = pool.submit(() -> harness.call("bash",
+            Future<ToolResult> running = pool.submit(() -> harness.call(
+                    "bash",
                     args("workspace_id", id, "request_key", "long", "command", "touch started; sleep 30; touch late")));
             while (!Files.exists(cwd.resolve("started"))) {
                 Thread.sleep(20);
@@ -192,9 +215,12 @@ class BashTest {
             assertThat(((ToolResult.Failure) result).code().value()).isEqualTo("COMMAND_CANCELLED");
         }
         assertThat(harness.ok("bash", args("workspace_id", other, "request_key", "k", "command", "echo ok"))
-                .get("output")).isEqualTo("ok");
-        harness.refused("bash", args("workspace_id", id, "request_key", "long", "command",
-                "touch started; sleep 30; touch late"), "COMMAND_CANCELLED");
+                        .get("output"))
+                .isEqualTo("ok");
+        harness.refused(
+                "bash",
+                args("workspace_id", id, "request_key", "long", "command", "touch started; sleep 30; touch late"),
+                "COMMAND_CANCELLED");
         assertThat(cwd.resolve("late")).doesNotExist();
     }
 }

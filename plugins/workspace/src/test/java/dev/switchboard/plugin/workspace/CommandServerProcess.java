@@ -10,8 +10,7 @@ import java.nio.file.Path;
  */
 final class CommandServerProcess {
 
-    private CommandServerProcess() {
-    }
+    private CommandServerProcess() {}
 
     public static void main(String[] args) throws Exception {
         WorkspaceHarness harness = new WorkspaceHarness(Path.of(args[0]), Path.of(args[1]));

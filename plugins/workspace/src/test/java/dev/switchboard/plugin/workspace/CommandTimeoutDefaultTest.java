@@ -20,6 +20,7 @@ class CommandTimeoutDefaultTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -40,7 +41,8 @@ class CommandTimeoutDefaultTest {
             harness.ok("bash", args("workspace_id", id, "request_key", "k2", "command", "true", "timeout", 2.5));
         }
 
-        assertThat(specs).extracting(ProcessSpec::timeout)
+        assertThat(specs)
+                .extracting(ProcessSpec::timeout)
                 .containsExactly(Duration.ofSeconds(120), Duration.ofMillis(2500));
         assertThat(specs.getFirst().command()).containsExactly("bash", "-c", "true");
         assertThat(specs.getFirst().workingDirectory()).isEqualTo(home.toRealPath());

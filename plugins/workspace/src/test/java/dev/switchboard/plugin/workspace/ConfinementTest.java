@@ -24,6 +24,7 @@ class ConfinementTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -45,8 +46,17 @@ class ConfinementTest {
     }
 
     private Map<String, Object> write(String path) {
-        return args("workspace_id", id, "request_key", "k" + keys++, "path", path, "content", "x",
-                "expected_revision", "missing");
+        return args(
+                "workspace_id",
+                id,
+                "request_key",
+                "k" + keys++,
+                "path",
+                path,
+                "content",
+                "x",
+                "expected_revision",
+                "missing");
     }
 
     private void refusedOutside(String tool, Map<String, Object> arguments) {
@@ -109,13 +119,28 @@ class ConfinementTest {
         harness.ok("write", write("a/b/new.txt"));
         Files.createSymbolicLink(root.resolve("link.txt"), root.resolve("a/b/new.txt"));
 
-        assertThat(harness.ok("read", args("workspace_id", id, "path", "link.txt"))).containsEntry("output", "x");
-        harness.ok("edit", args("workspace_id", id, "request_key", "e", "path", "link.txt", "expected_revision",
-                Revision.of("x".getBytes()), "edits", List.of(Map.of("oldText", "x", "newText", "y"))));
+        assertThat(harness.ok("read", args("workspace_id", id, "path", "link.txt")))
+                .containsEntry("output", "x");
+        harness.ok(
+                "edit",
+                args(
+                        "workspace_id",
+                        id,
+                        "request_key",
+                        "e",
+                        "path",
+                        "link.txt",
+                        "expected_revision",
+                        Revision.of("x".getBytes()),
+                        "edits",
+                        List.of(Map.of("oldText", "x", "newText", "y"))));
         assertThat(root.resolve("a/b/new.txt")).hasContent("y");
-        assertThat(harness.ok("find", args("workspace_id", id, "pattern", "*.txt")).get("output"))
-                .asString().contains("a/b/new.txt");
-        assertThat(harness.ok("grep", args("workspace_id", id, "pattern", "y")).get("matches")).isEqualTo(1);
+        assertThat(harness.ok("find", args("workspace_id", id, "pattern", "*.txt"))
+                        .get("output"))
+                .asString()
+                .contains("a/b/new.txt");
+        assertThat(harness.ok("grep", args("workspace_id", id, "pattern", "y")).get("matches"))
+                .isEqualTo(1);
         harness.ok("ls", args("workspace_id", id, "path", "a"));
     }
 
@@ -125,8 +150,19 @@ class ConfinementTest {
         Path alias = Files.createSymbolicLink(home.resolve("alias"), root);
         try (WorkspaceHarness aliased = new WorkspaceHarness(state, home, Map.of("roots", alias.toString()))) {
             String inside = aliased.open(root);
-            aliased.ok("write", args("workspace_id", inside, "request_key", "k", "path", "f.txt", "content", "x",
-                    "expected_revision", "missing"));
+            aliased.ok(
+                    "write",
+                    args(
+                            "workspace_id",
+                            inside,
+                            "request_key",
+                            "k",
+                            "path",
+                            "f.txt",
+                            "content",
+                            "x",
+                            "expected_revision",
+                            "missing"));
             aliased.refused("workspace_open", args("cwd", home.toString()), "INVALID_PATH");
         }
     }
@@ -136,14 +172,17 @@ class ConfinementTest {
     void openStatesTheConfinement() throws Exception {
         Map<String, Object> opened = harness.ok("workspace_open", args("cwd", root.toString()));
 
-        assertThat(opened.get("access")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
-                .containsEntry("confined", true).containsEntry("roots", List.of(root.toString()))
+        assertThat(opened.get("access"))
+                .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                .containsEntry("confined", true)
+                .containsEntry("roots", List.of(root.toString()))
                 .containsEntry("cwd_is_sandbox", false);
         assertThat((String) opened.get("output")).contains("confined to [" + root + "]");
         try (WorkspaceHarness open = new WorkspaceHarness(state, home)) {
             assertThat(open.ok("workspace_open", args("cwd", home.toString())).get("access"))
                     .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
-                    .containsEntry("confined", false).containsEntry("roots", List.of());
+                    .containsEntry("confined", false)
+                    .containsEntry("roots", List.of());
         }
     }
 
@@ -163,14 +202,18 @@ class ConfinementTest {
         harness.close();
         harness = new WorkspaceHarness(state, home, Map.of("roots", List.of(root.toString(), "missing-root")));
 
-        List<HealthFinding> findings = harness.injector().getInstance(ConfinementHealth.class).examine();
+        List<HealthFinding> findings =
+                harness.injector().getInstance(ConfinementHealth.class).examine();
 
         assertThat(findings).first().satisfies(f -> {
             assertThat(f.severity()).isEqualTo(HealthFinding.Severity.OK);
             assertThat(f.message()).contains(root.toString());
         });
-        assertThat(findings).filteredOn(f -> f.severity() == HealthFinding.Severity.PROBLEM).singleElement()
-                .satisfies(f -> assertThat(f.message()).contains(home.resolve("missing-root").toString()));
+        assertThat(findings)
+                .filteredOn(f -> f.severity() == HealthFinding.Severity.PROBLEM)
+                .singleElement()
+                .satisfies(f -> assertThat(f.message())
+                        .contains(home.resolve("missing-root").toString()));
     }
 
     @Test
@@ -178,11 +221,15 @@ class ConfinementTest {
         harness.close();
         harness = new WorkspaceHarness(state, home.resolve("gone"), Map.of());
 
-        List<HealthFinding> findings = harness.injector().getInstance(ConfinementHealth.class).examine();
+        List<HealthFinding> findings =
+                harness.injector().getInstance(ConfinementHealth.class).examine();
 
         assertThat(findings).first().satisfies(f -> assertThat(f.message()).startsWith("confinement off"));
-        assertThat(findings).filteredOn(f -> f.severity() == HealthFinding.Severity.PROBLEM).singleElement()
-                .satisfies(f -> assertThat(f.message()).contains(home.resolve("gone").toString())
+        assertThat(findings)
+                .filteredOn(f -> f.severity() == HealthFinding.Severity.PROBLEM)
+                .singleElement()
+                .satisfies(f -> assertThat(f.message())
+                        .contains(home.resolve("gone").toString())
                         .contains("plugins.workspace.home"));
     }
 }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.io.Writer;
 import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,10 +39,17 @@ class CrossProcessEditTest {
         List<Process> servers = new ArrayList<>();
         try {
             for (int i = 0; i < SERVERS; i++) {
-                servers.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                        EditRaceProcess.class.getName(), Files.createDirectory(base.resolve("state" + i)).toString(),
-                        home.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start());
+                servers.add(new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "java")
+                                        .toString(),
+                                "--enable-native-access=ALL-UNNAMED",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                EditRaceProcess.class.getName(),
+                                Files.createDirectory(base.resolve("state" + i)).toString(),
+                                home.toString())
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start());
             }
             List<BufferedReader> answers = new ArrayList<>();
             List<Writer> requests = new ArrayList<>();
@@ -74,7 +81,9 @@ class CrossProcessEditTest {
                     }
                 }
 
-                assertThat(winners).as("servers whose edit succeeded in round %d", round).hasSize(1);
+                assertThat(winners)
+                        .as("servers whose edit succeeded in round %d", round)
+                        .hasSize(1);
                 assertThat(file).hasContent("round " + round + "\nserver-" + winners.getFirst() + "\n");
             }
         } finally {

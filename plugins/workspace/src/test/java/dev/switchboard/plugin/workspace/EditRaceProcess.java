@@ -19,22 +19,34 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 final class EditRaceProcess {
 
-    private EditRaceProcess() {
-    }
+    private EditRaceProcess() {}
 
     public static void main(String[] args) throws Exception {
         try (WorkspaceHarness harness = new WorkspaceHarness(Path.of(args[0]), Path.of(args[1]));
-             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             String id = harness.open(Path.of(args[1]));
             System.out.println("ready");
             System.out.flush();
             int calls = 0;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String[] parts = line.split(" ", 3);
-                ToolResult result = harness.call("edit", args("workspace_id", id, "request_key", "edit-" + calls++,
-                        "path", parts[0], "expected_revision", parts[1],
-                        "edits", List.of(Map.of("oldText", "base", "newText", parts[2]))));
-                System.out.println(result instanceof ToolResult.Failure failure ? failure.code().value() : "OK");
+                ToolResult result = harness.call(
+                        "edit",
+                        args(
+                                "workspace_id",
+                                id,
+                                "request_key",
+                                "edit-" + calls++,
+                                "path",
+                                parts[0],
+                                "expected_revision",
+                                parts[1],
+                                "edits",
+                                List.of(Map.of("oldText", "base", "newText", parts[2]))));
+                System.out.println(
+                        result instanceof ToolResult.Failure failure
+                                ? failure.code().value()
+                                : "OK");
                 System.out.flush();
             }
         }

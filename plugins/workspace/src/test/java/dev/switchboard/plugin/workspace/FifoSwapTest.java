@@ -36,8 +36,10 @@ class FifoSwapTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
+
     @TempDir
     Path spare;
 
@@ -127,7 +129,9 @@ class FifoSwapTest {
                 unanswered++;
             }
         }
-        assertThat(unanswered).as("calls that never answered, of " + calls.size()).isZero();
+        assertThat(unanswered)
+                .as("calls that never answered, of " + calls.size())
+                .isZero();
     }
 
     /** Renames a fresh FIFO, then a fresh regular file, over the target, over and over. */
@@ -140,7 +144,8 @@ class FifoSwapTest {
                 for (int i = 0; i < FIFOS_PER_BATCH; i++) {
                     command.add(dir.resolve("fifo" + i).toString());
                 }
-                assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
+                assertThat(new ProcessBuilder(command).inheritIO().start().waitFor())
+                        .isZero();
                 for (int i = 0; i < FIFOS_PER_BATCH && swapping.get(); i++) {
                     Path target = swapTarget == null ? home.resolve("target.txt") : swapTarget;
                     Files.move(dir.resolve("fifo" + i), target, StandardCopyOption.ATOMIC_MOVE);

@@ -18,6 +18,7 @@ class FindAndGrepTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -63,25 +64,46 @@ class FindAndGrepTest {
     void grepFindsMatchingLines() {
         Map<String, Object> found = harness.ok("grep", args("workspace_id", id, "pattern", "second"));
 
-        assertThat((String) found.get("output")).contains("a.txt:2: second line", "sub/c.md:1: second in markdown")
-                .doesNotContain("git").doesNotContain("bin.txt").doesNotContain("Second thoughts");
+        assertThat((String) found.get("output"))
+                .contains("a.txt:2: second line", "sub/c.md:1: second in markdown")
+                .doesNotContain("git")
+                .doesNotContain("bin.txt")
+                .doesNotContain("Second thoughts");
     }
 
     @Test
     void grepFoldsCaseFiltersByGlobAndShowsContext() {
-        String text = (String) harness.ok("grep", args("workspace_id", id, "pattern", "SECOND", "ignoreCase", true,
-                "glob", "*.txt", "context", 1)).get("output");
+        String text = (String) harness.ok(
+                        "grep",
+                        args(
+                                "workspace_id",
+                                id,
+                                "pattern",
+                                "SECOND",
+                                "ignoreCase",
+                                true,
+                                "glob",
+                                "*.txt",
+                                "context",
+                                1))
+                .get("output");
 
-        assertThat(text).contains("a.txt-1- first line", "a.txt:2: second line", "a.txt-3- third line",
-                "sub/b.txt:1: Second thoughts").doesNotContain("markdown");
+        assertThat(text)
+                .contains(
+                        "a.txt-1- first line",
+                        "a.txt:2: second line",
+                        "a.txt-3- third line",
+                        "sub/b.txt:1: Second thoughts")
+                .doesNotContain("markdown");
     }
 
     @Test
     void grepTreatsALiteralAsPlainText() throws Exception {
         Files.writeString(home.resolve("regex.txt"), "a.b\naxb\n");
 
-        String text = (String) harness.ok("grep", args("workspace_id", id, "pattern", "a.b", "literal", true,
-                "path", "regex.txt")).get("output");
+        String text = (String)
+                harness.ok("grep", args("workspace_id", id, "pattern", "a.b", "literal", true, "path", "regex.txt"))
+                        .get("output");
 
         assertThat(text).isEqualTo("regex.txt:1: a.b");
     }
@@ -102,8 +124,9 @@ class FindAndGrepTest {
     void grepMatchesCrlfLinesWithoutTheirLineBreakAndAnchorsPerLine() throws Exception {
         Files.writeString(home.resolve("crlf.txt"), "alpha\r\nbeta end\r\ngamma");
 
-        String text = (String) harness.ok("grep", args("workspace_id", id, "pattern", "end$|^gamma$",
-                "path", "crlf.txt")).get("output");
+        String text =
+                (String) harness.ok("grep", args("workspace_id", id, "pattern", "end$|^gamma$", "path", "crlf.txt"))
+                        .get("output");
 
         assertThat(text).isEqualTo("crlf.txt:2: beta end\ncrlf.txt:3: gamma");
     }
@@ -114,18 +137,18 @@ class FindAndGrepTest {
         for (int i = 0; i < 300; i++) {
             Files.writeString(many.resolve("f%03d.txt".formatted(i)), i % 2 == 0 ? "needle " + i + "\n" : "hay\n");
         }
-        Map<String, Object> all = harness.ok("grep", args("workspace_id", id, "pattern", "needle",
-                "literal", true, "path", "many", "limit", 1000));
+        Map<String, Object> all = harness.ok(
+                "grep", args("workspace_id", id, "pattern", "needle", "literal", true, "path", "many", "limit", 1000));
 
-        Map<String, Object> first = harness.ok("grep", args("workspace_id", id, "pattern", "needle",
-                "literal", true, "path", "many", "limit", 140));
+        Map<String, Object> first = harness.ok(
+                "grep", args("workspace_id", id, "pattern", "needle", "literal", true, "path", "many", "limit", 140));
 
         List<String> allLines = List.of(((String) all.get("output")).split("\n"));
         assertThat(all).containsEntry("matches", 150).containsEntry("truncated", false);
         assertThat(allLines).hasSize(150).doesNotHaveDuplicates().allMatch(line -> line.contains(": needle "));
         assertThat(first).containsEntry("matches", 140).containsEntry("truncated", true);
-        assertThat(((String) first.get("output")).split("\n")).startsWith(allLines.subList(0, 140)
-                .toArray(String[]::new));
+        assertThat(((String) first.get("output")).split("\n"))
+                .startsWith(allLines.subList(0, 140).toArray(String[]::new));
     }
 
     @Test
@@ -134,8 +157,8 @@ class FindAndGrepTest {
         Files.createSymbolicLink(home.resolve("linked"), home.resolve("sub"));
 
         Map<String, Object> found = harness.ok("find", args("workspace_id", id, "pattern", "*", "path", "linked"));
-        Map<String, Object> grepped = harness.ok("grep", args("workspace_id", id, "pattern", "second",
-                "ignoreCase", true, "path", "linked"));
+        Map<String, Object> grepped =
+                harness.ok("grep", args("workspace_id", id, "pattern", "second", "ignoreCase", true, "path", "linked"));
 
         assertThat(found).containsEntry("output", "b.txt\nc.md").containsEntry("matches", 2);
         assertThat(grepped).containsEntry("output", "b.txt:1: Second thoughts\nc.md:1: second in markdown");
@@ -145,14 +168,14 @@ class FindAndGrepTest {
     @DisplayName("issue 11.3: with confinement, a symlinked directory inside the roots is searched too")
     void aSymlinkedDirectoryInsideTheRootsIsSearchedWhenConfined() throws Exception {
         Files.createSymbolicLink(home.resolve("linked"), home.resolve("sub"));
-        try (WorkspaceHarness confined = new WorkspaceHarness(state.resolve("confined"), home,
-                Map.of("roots", List.of(home.toString())))) {
+        try (WorkspaceHarness confined =
+                new WorkspaceHarness(state.resolve("confined"), home, Map.of("roots", List.of(home.toString())))) {
             String ws = confined.open(home);
 
-            Map<String, Object> found = confined.ok("find", args("workspace_id", ws, "pattern", "*.md",
-                    "path", "linked"));
-            Map<String, Object> grepped = confined.ok("grep", args("workspace_id", ws, "pattern", "thoughts",
-                    "path", "linked"));
+            Map<String, Object> found =
+                    confined.ok("find", args("workspace_id", ws, "pattern", "*.md", "path", "linked"));
+            Map<String, Object> grepped =
+                    confined.ok("grep", args("workspace_id", ws, "pattern", "thoughts", "path", "linked"));
 
             assertThat(found).containsEntry("output", "c.md");
             assertThat(grepped).containsEntry("output", "b.txt:1: Second thoughts");

@@ -21,6 +21,7 @@ class GitignoreTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -31,11 +32,23 @@ class GitignoreTest {
     void start() throws Exception {
         harness = new WorkspaceHarness(state, home);
         repo = Files.createDirectory(home.resolve("repo"));
-        assertThat(new ProcessBuilder("git", "init", "-q", repo.toString()).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("git", "init", "-q", repo.toString())
+                        .start()
+                        .waitFor())
+                .isZero();
         Files.writeString(repo.resolve(".gitignore"), "build/\n*.log\n!keep.log\n/anchored.txt\n");
         Files.writeString(repo.resolve(".git/info/exclude"), "secret.txt\n");
-        for (String file : List.of("src/A.java", "build/out.txt", "app.log", "keep.log", "anchored.txt",
-                "sub/anchored.txt", "sub/local.txt", "local.txt", "secret.txt", "sub/debug.log")) {
+        for (String file : List.of(
+                "src/A.java",
+                "build/out.txt",
+                "app.log",
+                "keep.log",
+                "anchored.txt",
+                "sub/anchored.txt",
+                "sub/local.txt",
+                "local.txt",
+                "secret.txt",
+                "sub/debug.log")) {
             Files.createDirectories(repo.resolve(file).getParent());
             Files.writeString(repo.resolve(file), "needle\n");
         }
@@ -48,8 +61,12 @@ class GitignoreTest {
     }
 
     private List<String> find(String id, String pattern, String path) {
-        String output = (String) harness.ok("find", path == null ? args("workspace_id", id, "pattern", pattern)
-                : args("workspace_id", id, "pattern", pattern, "path", path)).get("output");
+        String output = (String) harness.ok(
+                        "find",
+                        path == null
+                                ? args("workspace_id", id, "pattern", pattern)
+                                : args("workspace_id", id, "pattern", pattern, "path", path))
+                .get("output");
         return Arrays.asList(output.split("\n"));
     }
 
@@ -58,7 +75,8 @@ class GitignoreTest {
     void findSkipsIgnoredPaths() {
         String id = harness.open(repo);
 
-        assertThat(find(id, "*.*", null)).filteredOn(name -> !name.endsWith(".gitignore"))
+        assertThat(find(id, "*.*", null))
+                .filteredOn(name -> !name.endsWith(".gitignore"))
                 .containsExactlyElementsOf(KEPT);
         assertThat(find(id, "build", null)).containsExactly("No files found matching pattern");
     }
@@ -68,9 +86,12 @@ class GitignoreTest {
     void grepSkipsIgnoredFiles() {
         String id = harness.open(repo);
 
-        String output = (String) harness.ok("grep", args("workspace_id", id, "pattern", "needle")).get("output");
+        String output = (String) harness.ok("grep", args("workspace_id", id, "pattern", "needle"))
+                .get("output");
 
-        assertThat(Arrays.stream(output.split("\n")).map(line -> line.substring(0, line.indexOf(':'))).toList())
+        assertThat(Arrays.stream(output.split("\n"))
+                        .map(line -> line.substring(0, line.indexOf(':')))
+                        .toList())
                 .containsExactlyInAnyOrderElementsOf(KEPT);
     }
 
@@ -90,13 +111,17 @@ class GitignoreTest {
         Files.writeString(plain.resolve(".gitignore"), "*.log\n");
         Files.writeString(plain.resolve("a.log"), "x\n");
         Path inner = Files.createDirectory(plain.resolve("inner"));
-        assertThat(new ProcessBuilder("git", "init", "-q", inner.toString()).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("git", "init", "-q", inner.toString())
+                        .start()
+                        .waitFor())
+                .isZero();
         Files.writeString(inner.resolve(".gitignore"), "*.tmp\n");
         Files.writeString(inner.resolve("x.tmp"), "x\n");
         Files.writeString(inner.resolve("y.txt"), "x\n");
         String id = harness.open(plain);
 
-        assertThat(find(id, "*.*", null)).filteredOn(name -> !name.endsWith(".gitignore"))
+        assertThat(find(id, "*.*", null))
+                .filteredOn(name -> !name.endsWith(".gitignore"))
                 .containsExactly("a.log", "inner/y.txt");
     }
 }

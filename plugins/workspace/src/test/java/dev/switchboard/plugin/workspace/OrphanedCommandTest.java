@@ -28,6 +28,7 @@ class OrphanedCommandTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -36,11 +37,17 @@ class OrphanedCommandTest {
     void theNextStartKillsACommandLeftByAKilledServer() throws Exception {
         Path started = home.resolve("started");
         Path finished = home.resolve("finished");
-        Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                CommandServerProcess.class.getName(), state.toString(), home.toString(),
-                "touch started; sleep " + SLEEP + "; touch finished")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+        Process server = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        CommandServerProcess.class.getName(),
+                        state.toString(),
+                        home.toString(),
+                        "touch started; sleep " + SLEEP + "; touch finished")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
             await(() -> Files.exists(started) && running(), "the command started");
@@ -63,10 +70,14 @@ class OrphanedCommandTest {
             assertThat(column("code")).isEqualTo("COMMAND_CANCELLED");
             assertThat(orphansNote()).startsWith("killed at ").contains("by the next start: pids [");
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(500));
-            assertThat(finished).as("the side effect after the sleep never happens").doesNotExist();
+            assertThat(finished)
+                    .as("the side effect after the sleep never happens")
+                    .doesNotExist();
         } finally {
             server.toHandle().destroyForcibly();
-            ProcessHandle.allProcesses().filter(OrphanedCommandTest::isTheSleep).forEach(ProcessHandle::destroyForcibly);
+            ProcessHandle.allProcesses()
+                    .filter(OrphanedCommandTest::isTheSleep)
+                    .forEach(ProcessHandle::destroyForcibly);
         }
     }
 
@@ -75,7 +86,11 @@ class OrphanedCommandTest {
     }
 
     private static boolean isTheSleep(ProcessHandle handle) {
-        return handle.isAlive() && handle.info().arguments().map(a -> Arrays.asList(a).contains(SLEEP)).orElse(false);
+        return handle.isAlive()
+                && handle.info()
+                        .arguments()
+                        .map(a -> Arrays.asList(a).contains(SLEEP))
+                        .orElse(false);
     }
 
     private String orphansNote() throws Exception {
@@ -84,8 +99,9 @@ class OrphanedCommandTest {
 
     private String column(String name) throws Exception {
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
-             Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT " + name + " FROM workspace_receipt WHERE tool = 'bash'")) {
+                Statement statement = connection.createStatement();
+                ResultSet rows =
+                        statement.executeQuery("SELECT " + name + " FROM workspace_receipt WHERE tool = 'bash'")) {
             return rows.next() ? rows.getString(1) : null;
         }
     }

@@ -34,6 +34,7 @@ class ParentSwapTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path base;
 
@@ -48,7 +49,7 @@ class ParentSwapTest {
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicInteger swaps = new AtomicInteger();
         try (WorkspaceHarness harness = new WorkspaceHarness(state, base, Map.of("roots", List.of(root.toString())));
-             WatchService watch = outside.getFileSystem().newWatchService()) {
+                WatchService watch = outside.getFileSystem().newWatchService()) {
             outside.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
             String id = harness.open(root);
             Thread swapper = Thread.ofPlatform().daemon().start(() -> swap(parent, aside, outside, running, swaps));
@@ -56,12 +57,23 @@ class ParentSwapTest {
             int refused = 0;
             try {
                 for (int i = 0; i < 400 || swaps.get() < 200 && i < 5000; i++) {
-                    ToolResult result = harness.call("write", args("workspace_id", id, "request_key", "w" + i,
-                            "path", "sub/file" + i + ".txt", "content", "secret " + i, "expected_revision",
-                            "missing"));
+                    ToolResult result = harness.call(
+                            "write",
+                            args(
+                                    "workspace_id",
+                                    id,
+                                    "request_key",
+                                    "w" + i,
+                                    "path",
+                                    "sub/file" + i + ".txt",
+                                    "content",
+                                    "secret " + i,
+                                    "expected_revision",
+                                    "missing"));
                     if (result instanceof ToolResult.Failure failure) {
-                        assertThat(failure.code().value()).as(failure.message()).isIn("INVALID_PATH",
-                                "EXECUTION_FAILED");
+                        assertThat(failure.code().value())
+                                .as(failure.message())
+                                .isIn("INVALID_PATH", "EXECUTION_FAILED");
                         refused++;
                     } else {
                         written++;

@@ -22,6 +22,7 @@ class ReadAndListTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -52,10 +53,12 @@ class ReadAndListTest {
 
         Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "archive.zip"));
 
-        assertThat(read).containsEntry("revision", Revision.of(bytes)).containsEntry("details",
-                Map.of("bytes", bytes.length, "mimeType", "application/zip", "binary", true));
-        assertThat((String) read.get("output")).isEqualTo("Binary file [application/zip], " + bytes.length
-                + " bytes; not shown as text (inspect it with bash, for example `file` or `xxd | head`).");
+        assertThat(read)
+                .containsEntry("revision", Revision.of(bytes))
+                .containsEntry("details", Map.of("bytes", bytes.length, "mimeType", "application/zip", "binary", true));
+        assertThat((String) read.get("output"))
+                .isEqualTo("Binary file [application/zip], " + bytes.length
+                        + " bytes; not shown as text (inspect it with bash, for example `file` or `xxd | head`).");
     }
 
     @Test
@@ -68,10 +71,12 @@ class ReadAndListTest {
 
         Map<String, Object> read = harness.ok("read", args("workspace_id", id, "path", "blob.dat"));
 
-        assertThat((String) read.get("output")).startsWith("Binary file [application/octet-stream], 950 bytes")
-                .doesNotContain("\0").doesNotContain("\uFFFD");
-        assertThat(read).containsEntry("details", Map.of("bytes", 950, "mimeType", "application/octet-stream",
-                "binary", true));
+        assertThat((String) read.get("output"))
+                .startsWith("Binary file [application/octet-stream], 950 bytes")
+                .doesNotContain("\0")
+                .doesNotContain("\uFFFD");
+        assertThat(read)
+                .containsEntry("details", Map.of("bytes", 950, "mimeType", "application/octet-stream", "binary", true));
     }
 
     @Test
@@ -99,19 +104,21 @@ class ReadAndListTest {
     @Test
     @DisplayName("47: read of a 1x1 PNG returns an MCP image block, its bytes not repeated in structuredContent")
     void readsAPngAsAnImageBlock() throws Exception {
-        byte[] png = java.util.Base64.getDecoder().decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"
-                + "+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
+        byte[] png = java.util.Base64.getDecoder()
+                .decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"
+                        + "+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
         Files.write(home.resolve("dot.png"), png);
 
-        var result = (dev.switchboard.ports.tool.ToolResult.Success) harness.call("read",
-                args("workspace_id", id, "path", "dot.png"));
+        var result = (dev.switchboard.ports.tool.ToolResult.Success)
+                harness.call("read", args("workspace_id", id, "path", "dot.png"));
 
         assertThat(result.content()).hasSize(2);
-        assertThat(result.content().get(1)).isEqualTo(new dev.switchboard.ports.content.Content.Image(
-                java.util.Base64.getEncoder().encodeToString(png), "image/png"));
+        assertThat(result.content().get(1))
+                .isEqualTo(new dev.switchboard.ports.content.Content.Image(
+                        java.util.Base64.getEncoder().encodeToString(png), "image/png"));
         assertThat(result.structuredContent()).containsEntry("revision", Revision.of(png));
-        assertThat(result.structuredContent().toString()).doesNotContain(
-                java.util.Base64.getEncoder().encodeToString(png));
+        assertThat(result.structuredContent().toString())
+                .doesNotContain(java.util.Base64.getEncoder().encodeToString(png));
     }
 
     @Test
@@ -123,7 +130,8 @@ class ReadAndListTest {
                 .get("output");
 
         assertThat(text).startsWith("one\n").contains("offset=2").doesNotContain("two\n");
-        assertThat(harness.ok("read", args("workspace_id", id, "path", "two.txt", "offset", 2)).get("output"))
+        assertThat(harness.ok("read", args("workspace_id", id, "path", "two.txt", "offset", 2))
+                        .get("output"))
                 .isEqualTo("two");
     }
 
@@ -133,8 +141,10 @@ class ReadAndListTest {
 
         // Jackson parses this literal (2^64 + 4096) into a BigInteger; its intValue() (the low 32 bits, 4096) was
         // once used as the offset, and the call answered about another line than asked.
-        var failure = harness.refused("read", args("workspace_id", id, "path", "many.txt", "offset",
-                new BigInteger("18446744073709555712")), "INVALID_ARGUMENTS");
+        var failure = harness.refused(
+                "read",
+                args("workspace_id", id, "path", "many.txt", "offset", new BigInteger("18446744073709555712")),
+                "INVALID_ARGUMENTS");
 
         assertThat(failure.details()).containsEntry("field", "offset");
     }
@@ -143,8 +153,8 @@ class ReadAndListTest {
     void anOffsetPastTheIntRangeIsRefusedNamingTheFieldRatherThanTruncated() throws Exception {
         Files.writeString(home.resolve("many.txt"), "line\n".repeat(10));
 
-        var failure = harness.refused("read", args("workspace_id", id, "path", "many.txt", "offset", 4_294_967_297L),
-                "INVALID_ARGUMENTS");
+        var failure = harness.refused(
+                "read", args("workspace_id", id, "path", "many.txt", "offset", 4_294_967_297L), "INVALID_ARGUMENTS");
 
         assertThat(failure.details()).containsEntry("field", "offset");
         assertThat(failure.message()).contains("offset: must be a whole number from 1 to 2147483647");
@@ -161,7 +171,8 @@ class ReadAndListTest {
     @Test
     @DisplayName("48: read of a file over 32 MiB is FILE_TOO_LARGE")
     void refusesAFileOver32MiB() throws Exception {
-        try (RandomAccessFile sparse = new RandomAccessFile(home.resolve("big.bin").toFile(), "rw")) {
+        try (RandomAccessFile sparse =
+                new RandomAccessFile(home.resolve("big.bin").toFile(), "rw")) {
             sparse.setLength(32L * 1024 * 1024 + 1);
         }
 
@@ -171,7 +182,8 @@ class ReadAndListTest {
     @Test
     void refusesAFifoWithoutBlocking() throws Exception {
         Path fifo = home.resolve("pipe");
-        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(10, TimeUnit.SECONDS))
+                .isTrue();
 
         harness.refused("read", args("workspace_id", id, "path", "pipe"), "UNSUPPORTED_FILE");
     }
@@ -179,7 +191,8 @@ class ReadAndListTest {
     @Test
     void readOfAMissingFileFailsNamingIt() {
         assertThat(harness.refused("read", args("workspace_id", id, "path", "nope.txt"), "EXECUTION_FAILED")
-                .message()).contains("nope.txt");
+                        .message())
+                .contains("nope.txt");
     }
 
     @Test

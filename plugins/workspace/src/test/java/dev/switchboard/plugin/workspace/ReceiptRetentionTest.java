@@ -28,6 +28,7 @@ class ReceiptRetentionTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -36,8 +37,19 @@ class ReceiptRetentionTest {
     }
 
     private void write(WorkspaceHarness harness, String id, String key) {
-        harness.ok("write", args("workspace_id", id, "request_key", key, "path", key + ".txt", "content", key,
-                "expected_revision", "missing"));
+        harness.ok(
+                "write",
+                args(
+                        "workspace_id",
+                        id,
+                        "request_key",
+                        key,
+                        "path",
+                        key + ".txt",
+                        "content",
+                        key,
+                        "expected_revision",
+                        "missing"));
     }
 
     @Test
@@ -55,7 +67,9 @@ class ReceiptRetentionTest {
             try {
                 // The report waits for the start-up pruning, which runs off the start path.
                 assertThat(messages(harness)).contains("2 receipt(s) pruned at start-up");
-                assertThat(column("SELECT changed_paths FROM workspace_receipt")).singleElement().asString()
+                assertThat(column("SELECT changed_paths FROM workspace_receipt"))
+                        .singleElement()
+                        .asString()
                         .contains("new.txt");
             } finally {
                 harness.lifecycle().stop();
@@ -68,22 +82,22 @@ class ReceiptRetentionTest {
     void commandOutputFilesArePrunedWithTheirReceipts() throws Exception {
         try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits("1", "100"))) {
             String id = harness.open(home);
-            Path oldOutput = fullOutput(harness.ok("bash", args("workspace_id", id, "request_key", "old-run",
-                    "command", "seq 1 30000")));
-            Path newOutput = fullOutput(harness.ok("bash", args("workspace_id", id, "request_key", "new-run",
-                    "command", "seq 1 30001")));
-            Path legacy = java.nio.file.Files.writeString(oldOutput.resolveSibling(java.util.UUID.randomUUID()
-                    + ".log"), "left by an older version");
+            Path oldOutput = fullOutput(
+                    harness.ok("bash", args("workspace_id", id, "request_key", "old-run", "command", "seq 1 30000")));
+            Path newOutput = fullOutput(
+                    harness.ok("bash", args("workspace_id", id, "request_key", "new-run", "command", "seq 1 30001")));
+            Path legacy = java.nio.file.Files.writeString(
+                    oldOutput.resolveSibling(java.util.UUID.randomUUID() + ".log"), "left by an older version");
             sql("UPDATE workspace_receipt SET updated_at = '2000-01-01T00:00:00Z' WHERE tool = 'bash'"
                     + " AND full_output_path = '" + oldOutput + "'");
 
-            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune()).isEqualTo(1);
+            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune())
+                    .isEqualTo(1);
 
             assertThat(oldOutput).doesNotExist();
             assertThat(legacy).doesNotExist();
             assertThat(newOutput).exists();
-            assertThat(column("SELECT full_output_path FROM workspace_receipt")).containsExactly(
-                    newOutput.toString());
+            assertThat(column("SELECT full_output_path FROM workspace_receipt")).containsExactly(newOutput.toString());
         }
     }
 
@@ -106,7 +120,8 @@ class ReceiptRetentionTest {
                         + " WHERE changed_paths LIKE '%k" + i + ".txt%'");
             }
 
-            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune()).isEqualTo(2);
+            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune())
+                    .isEqualTo(2);
 
             assertThat(column("SELECT updated_at FROM workspace_receipt ORDER BY updated_at"))
                     .containsExactly("2030-01-03T00:00:00Z", "2030-01-04T00:00:00Z");
@@ -117,20 +132,23 @@ class ReceiptRetentionTest {
     @DisplayName("the started receipt of a running call is never pruned; an uncertain one left by a crash may be")
     void aLiveCallsReceiptSurvivesPruning() throws Exception {
         try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits(1, 1));
-             var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             String id = harness.open(home);
             sql("INSERT INTO workspace_receipt (receipt_id, workspace_id, fingerprint, tool, status, created_at,"
                     + " updated_at) VALUES ('crashed', 'w', 'f', 'bash', 'started', '2000-01-01T00:00:00Z',"
                     + " '2000-01-01T00:00:00Z')");
-            Future<ToolResult> running = pool.submit(() -> harness.call("bash", args("workspace_id", id,
-                    "request_key", "live", "command", "touch started; sleep 30")));
-            while (column("SELECT receipt_id FROM workspace_receipt WHERE status = 'started'").size() < 2
+            Future<ToolResult> running = pool.submit(() -> harness.call(
+                    "bash", args("workspace_id", id, "request_key", "live", "command", "touch started; sleep 30")));
+            while (column("SELECT receipt_id FROM workspace_receipt WHERE status = 'started'")
+                                    .size()
+                            < 2
                     || !home.resolve("started").toFile().exists()) {
                 Thread.sleep(20);
             }
             sql("UPDATE workspace_receipt SET updated_at = '2000-01-02T00:00:00Z' WHERE receipt_id <> 'crashed'");
 
-            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune()).isEqualTo(1);
+            assertThat(harness.injector().getInstance(ReceiptRetention.class).prune())
+                    .isEqualTo(1);
 
             assertThat(column("SELECT status FROM workspace_receipt")).containsExactly("started");
             harness.ok("workspace_close", args("workspace_id", id));
@@ -148,12 +166,17 @@ class ReceiptRetentionTest {
 
             ReceiptsHealth health = harness.injector().getInstance(ReceiptsHealth.class);
             assertThat(health.name()).isEqualTo("receipts");
-            assertThat(health.examine()).allSatisfy(f -> assertThat(f.severity()).isEqualTo(
-                    HealthFinding.Severity.OK));
-            assertThat(messages(harness)).anySatisfy(m -> assertThat(m).startsWith("1 receipt(s) in sqlite ")
-                    .contains(state.resolve("switchboard.db").toString()).contains("0 day(s) old"))
-                    .contains("retention: at most 90 days and 100000 receipts (plugins.workspace.receipts"
-                            + ".max-age-days, .max-count)", "0 receipt(s) pruned at start-up");
+            assertThat(health.examine())
+                    .allSatisfy(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.OK));
+            assertThat(messages(harness))
+                    .anySatisfy(m -> assertThat(m)
+                            .startsWith("1 receipt(s) in sqlite ")
+                            .contains(state.resolve("switchboard.db").toString())
+                            .contains("0 day(s) old"))
+                    .contains(
+                            "retention: at most 90 days and 100000 receipts (plugins.workspace.receipts"
+                                    + ".max-age-days, .max-count)",
+                            "0 receipt(s) pruned at start-up");
 
             sql("DROP TABLE workspace_receipt");
             assertThat(health.examine()).singleElement().satisfies(f -> {
@@ -164,13 +187,14 @@ class ReceiptRetentionTest {
     }
 
     private static List<String> messages(WorkspaceHarness harness) {
-        return harness.injector().getInstance(ReceiptsHealth.class).examine().stream().map(HealthFinding::message)
+        return harness.injector().getInstance(ReceiptsHealth.class).examine().stream()
+                .map(HealthFinding::message)
                 .toList();
     }
 
     private void sql(String statement) throws Exception {
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
-             Statement run = db.createStatement()) {
+                Statement run = db.createStatement()) {
             run.executeUpdate(statement);
         }
     }
@@ -178,8 +202,8 @@ class ReceiptRetentionTest {
     private List<String> column(String query) throws Exception {
         List<String> values = new ArrayList<>();
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
-             Statement statement = db.createStatement();
-             ResultSet rows = statement.executeQuery(query)) {
+                Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery(query)) {
             while (rows.next()) {
                 values.add(rows.getString(1));
             }

@@ -19,12 +19,22 @@ class RequestKeyTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
     private static Map<String, Object> write(String id, String key, String content) {
-        return args("workspace_id", id, "request_key", key, "path", "a.txt", "content", content,
-                "expected_revision", "missing");
+        return args(
+                "workspace_id",
+                id,
+                "request_key",
+                key,
+                "path",
+                "a.txt",
+                "content",
+                content,
+                "expected_revision",
+                "missing");
     }
 
     @Test
@@ -92,7 +102,8 @@ class RequestKeyTest {
             Map<String, Object> original = harness.ok("write", write(id, "k", "first"));
             harness.ok("workspace_close", Map.of("workspace_id", id));
 
-            assertThat(harness.ok("write", write(id, "k", "first"))).containsEntry("replayed", true)
+            assertThat(harness.ok("write", write(id, "k", "first")))
+                    .containsEntry("replayed", true)
                     .containsEntry("output", original.get("output"));
             harness.refused("write", write(id, "new-key", "first"), "WORKSPACE_EXPIRED");
             harness.refused("write", write(id, "new-key", "first"), "WORKSPACE_EXPIRED");
@@ -111,7 +122,9 @@ class RequestKeyTest {
         try (WorkspaceHarness restarted = new WorkspaceHarness(state, home)) {
             Map<String, Object> replay = restarted.ok("write", write(id, "k", "first"));
 
-            assertThat(replay).containsEntry("replayed", true).containsEntry("code", "RECORDED_OUTCOME")
+            assertThat(replay)
+                    .containsEntry("replayed", true)
+                    .containsEntry("code", "RECORDED_OUTCOME")
                     .containsEntry("status", "completed");
             assertThat((String) replay.get("output")).contains("already dispatched");
             restarted.refused("write", write(id, "k", "other"), "REQUEST_KEY_CONFLICT");
@@ -143,8 +156,8 @@ class RequestKeyTest {
             harness.ok("write", write(harness.open(home), "k", "secret-content-42"));
         }
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
-             Statement statement = db.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT * FROM workspace_receipt")) {
+                Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT * FROM workspace_receipt")) {
             int columns = rows.getMetaData().getColumnCount();
             int count = 0;
             while (rows.next()) {
@@ -159,7 +172,7 @@ class RequestKeyTest {
 
     private void sql(String statement) throws Exception {
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
-             Statement run = db.createStatement()) {
+                Statement run = db.createStatement()) {
             run.executeUpdate(statement);
         }
     }

@@ -26,6 +26,7 @@ class ShutdownTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -35,8 +36,13 @@ class ShutdownTest {
         String marker = "30." + System.nanoTime() % 1000;
         Map<String, Object> call;
         try (WorkspaceHarness harness = new WorkspaceHarness(state, home);
-             var pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            call = args("workspace_id", harness.open(home), "request_key", "long", "command",
+                var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            call = args(
+                    "workspace_id",
+                    harness.open(home),
+                    "request_key",
+                    "long",
+                    "command",
                     "echo run >> runs; sleep " + marker + " & echo $! > sleep.pid; wait");
             Future<ToolResult> running = pool.submit(() -> harness.call("bash", call));
             awaitFile(home.resolve("sleep.pid"));
@@ -45,8 +51,11 @@ class ShutdownTest {
 
             ToolResult.Failure cancelled = (ToolResult.Failure) running.get();
             assertThat(cancelled.code().value()).isEqualTo("COMMAND_CANCELLED");
-            assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(marker))
-                    .filter(ProcessHandle::isAlive).toList()).isEmpty();
+            assertThat(ProcessHandle.allProcesses()
+                            .filter(p -> p.info().commandLine().orElse("").contains(marker))
+                            .filter(ProcessHandle::isAlive)
+                            .toList())
+                    .isEmpty();
             assertThat(statuses()).containsExactly("failed");
         }
         try (WorkspaceHarness restarted = new WorkspaceHarness(state, home)) {
@@ -66,8 +75,20 @@ class ShutdownTest {
 
             harness.refused("workspace_open", args("cwd", home.toString()), "BRIDGE_STOPPED");
             harness.refused("read", args("workspace_id", id, "path", "x"), "BRIDGE_STOPPED");
-            ToolResult.Failure refused = harness.refused("write", args("workspace_id", id, "request_key", "w",
-                    "path", "x.txt", "content", "x", "expected_revision", "missing"), "BRIDGE_STOPPED");
+            ToolResult.Failure refused = harness.refused(
+                    "write",
+                    args(
+                            "workspace_id",
+                            id,
+                            "request_key",
+                            "w",
+                            "path",
+                            "x.txt",
+                            "content",
+                            "x",
+                            "expected_revision",
+                            "missing"),
+                    "BRIDGE_STOPPED");
             assertThat(refused.message()).contains("shutting down");
             harness.lifecycle().stop();
         }
@@ -78,8 +99,8 @@ class ShutdownTest {
     private List<String> statuses() throws Exception {
         List<String> statuses = new ArrayList<>();
         try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
-             Statement statement = db.createStatement();
-             ResultSet rows = statement.executeQuery("SELECT status FROM workspace_receipt")) {
+                Statement statement = db.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT status FROM workspace_receipt")) {
             while (rows.next()) {
                 statuses.add(rows.getString(1));
             }

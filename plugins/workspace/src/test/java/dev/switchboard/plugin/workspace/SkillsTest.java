@@ -17,6 +17,7 @@ class SkillsTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -26,8 +27,9 @@ class SkillsTest {
     void start() throws Exception {
         harness = new WorkspaceHarness(state, home);
         Path skill = Files.createDirectories(home.resolve(".agents/skills/release"));
-        Files.writeString(skill.resolve("SKILL.md"), "---\nname: release\ndescription: \"Cut a release\"\n---\n"
-                + "Run the release checklist.\n");
+        Files.writeString(
+                skill.resolve("SKILL.md"),
+                "---\nname: release\ndescription: \"Cut a release\"\n---\n" + "Run the release checklist.\n");
         Path local = Files.createDirectories(home.resolve("project/.pi/skills/lint"));
         Files.writeString(local.resolve("SKILL.md"), "Lint everything.\n");
     }
@@ -39,7 +41,8 @@ class SkillsTest {
 
     @Test
     void workspaceOpenListsTheSkillsCatalog() {
-        Map<String, Object> opened = harness.ok("workspace_open", Map.of("cwd", home.resolve("project").toString()));
+        Map<String, Object> opened = harness.ok(
+                "workspace_open", Map.of("cwd", home.resolve("project").toString()));
 
         assertThat((List<?>) opened.get("skills")).hasSize(2);
         assertThat(opened).containsEntry("skills_truncated", false);
@@ -53,16 +56,19 @@ class SkillsTest {
         Map<String, Object> skill = harness.ok("skill_info", args("workspace_id", id, "name", "release"));
 
         assertThat((String) skill.get("output")).contains("Run the release checklist.");
-        assertThat(skill).containsEntry("description", "Cut a release")
+        assertThat(skill)
+                .containsEntry("description", "Cut a release")
                 .containsEntry("frontmatter", Map.of("name", "release", "description", "Cut a release"));
         assertThat(harness.refused("skill_info", args("workspace_id", id, "name", "nope"), "EXECUTION_FAILED")
-                .message()).contains("release", "lint");
+                        .message())
+                .contains("release", "lint");
     }
 
     @Test
     void skillInfoWithoutANameListsAllSkills() {
         String id = harness.open(home);
 
-        assertThat((List<?>) harness.ok("skill_info", args("workspace_id", id)).get("skills")).hasSize(1);
+        assertThat((List<?>) harness.ok("skill_info", args("workspace_id", id)).get("skills"))
+                .hasSize(1);
     }
 }

@@ -18,6 +18,7 @@ class ToolSurfaceTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -30,15 +31,21 @@ class ToolSurfaceTest {
         }
 
         try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
-            assertThat(harness.registry().tools()).extracting(ToolDescriptor::name)
-                    .containsExactlyInAnyOrderElementsOf(
-                            catalog.valueStream().map(tool -> tool.path("name").asString("")).toList());
+            assertThat(harness.registry().tools())
+                    .extracting(ToolDescriptor::name)
+                    .containsExactlyInAnyOrderElementsOf(catalog.valueStream()
+                            .map(tool -> tool.path("name").asString(""))
+                            .toList());
         }
     }
 
     @Test
     void theIndexListsTheMigrations() throws Exception {
-        Path classes = Path.of(WorkspaceMigrations.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(WorkspaceMigrations.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
 
         assertThat(Files.readAllLines(classes.resolve("META-INF/extensions.idx")))
                 .contains(WorkspaceMigrations.class.getName());

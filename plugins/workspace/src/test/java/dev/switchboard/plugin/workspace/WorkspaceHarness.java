@@ -32,7 +32,7 @@ final class WorkspaceHarness implements AutoCloseable {
     private final PluginTestBed bed;
 
     WorkspaceHarness(Path state, Path home) {
-        this(state, home, binder -> { }, Map.of());
+        this(state, home, binder -> {}, Map.of());
     }
 
     /** With another process executor, such as one that records what it was asked to run. */
@@ -42,7 +42,7 @@ final class WorkspaceHarness implements AutoCloseable {
 
     /** With further settings of {@code plugins.workspace}, such as {@code roots}. */
     WorkspaceHarness(Path state, Path home, Map<String, Object> settings) {
-        this(state, home, binder -> { }, settings);
+        this(state, home, binder -> {}, settings);
     }
 
     private WorkspaceHarness(Path state, Path home, Module kernelOverrides, Map<String, Object> settings) {
@@ -74,8 +74,16 @@ final class WorkspaceHarness implements AutoCloseable {
 
     /** Calls a tool with a cancellation signal, as a client session would. */
     ToolResult call(String tool, Map<String, Object> arguments, Cancellation cancellation) {
-        return bed.call(new ToolCall(tool, arguments, Principal.LOCAL_OWNER, "test", Map.of(), cancellation,
-                ProgressReporter.NONE, LogSink.NONE, ClientRequests.NONE));
+        return bed.call(new ToolCall(
+                tool,
+                arguments,
+                Principal.LOCAL_OWNER,
+                "test",
+                Map.of(),
+                cancellation,
+                ProgressReporter.NONE,
+                LogSink.NONE,
+                ClientRequests.NONE));
     }
 
     /** Calls a tool that must succeed; checks the text is also {@code structuredContent.output}. */

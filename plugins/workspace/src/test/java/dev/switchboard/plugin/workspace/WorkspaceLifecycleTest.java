@@ -24,6 +24,7 @@ class WorkspaceLifecycleTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -75,8 +76,9 @@ class WorkspaceLifecycleTest {
         Files.writeString(project.resolve("AGENTS.md"), "Always run the linter.");
         Files.createDirectories(project.resolve(".pi/extensions"));
         Path marker = home.resolve("extension-ran");
-        Files.writeString(project.resolve(".pi/extensions/boom.ts"), "require('fs').writeFileSync('" + marker
-                + "', 'x'); throw new Error('loaded');");
+        Files.writeString(
+                project.resolve(".pi/extensions/boom.ts"),
+                "require('fs').writeFileSync('" + marker + "', 'x'); throw new Error('loaded');");
         new ProcessBuilder("git", "init", "-q", project.toString()).start().waitFor(10, TimeUnit.SECONDS);
 
         Map<String, Object> opened = harness.ok("workspace_open", Map.of("cwd", project.toString()));
@@ -84,7 +86,8 @@ class WorkspaceLifecycleTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> repository = (Map<String, Object>) opened.get("repository");
         assertThat(repository).containsEntry("root", project.toRealPath().toString());
-        assertThat(opened.get("instructions")).asList()
+        assertThat(opened.get("instructions"))
+                .asList()
                 .contains(project.toRealPath().resolve("AGENTS.md").toString());
         assertThat((String) opened.get("output")).contains("Always run the linter.");
         assertThat(marker).doesNotExist();
@@ -101,7 +104,8 @@ class WorkspaceLifecycleTest {
         Files.writeString(home.resolve("a.txt"), "a");
         String id = harness.open(home);
 
-        assertThat(harness.ok("workspace_close", Map.of("workspace_id", id))).containsEntry("closed", true)
+        assertThat(harness.ok("workspace_close", Map.of("workspace_id", id)))
+                .containsEntry("closed", true)
                 .containsKey("cwd");
         assertThat(harness.ok("workspace_close", Map.of("workspace_id", id))).containsEntry("closed", true);
         harness.refused("read", args("workspace_id", id, "path", "a.txt"), "WORKSPACE_EXPIRED");
@@ -119,11 +123,12 @@ class WorkspaceLifecycleTest {
         WorkspaceRegistry registry = harness.injector().getInstance(WorkspaceRegistry.class);
         CountDownLatch busy = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Thread call = Thread.ofVirtual().start(() -> registry.within(ids.get(1), workspace -> {
-            busy.countDown();
-            await(release);
-            return null;
-        }));
+        Thread call = Thread.ofVirtual()
+                .start(() -> registry.within(ids.get(1), workspace -> {
+                    busy.countDown();
+                    await(release);
+                    return null;
+                }));
         busy.await();
 
         harness.open(home);
@@ -145,11 +150,12 @@ class WorkspaceLifecycleTest {
         List<Thread> calls = new ArrayList<>();
         for (int i = 0; i < 64; i++) {
             String id = harness.open(home);
-            calls.add(Thread.ofVirtual().start(() -> registry.within(id, workspace -> {
-                busy.countDown();
-                await(release);
-                return null;
-            })));
+            calls.add(Thread.ofVirtual()
+                    .start(() -> registry.within(id, workspace -> {
+                        busy.countDown();
+                        await(release);
+                        return null;
+                    })));
         }
         busy.await();
 

@@ -26,6 +26,7 @@ class WriteAndEditTest {
 
     @TempDir
     Path state;
+
     @TempDir
     Path home;
 
@@ -47,13 +48,31 @@ class WriteAndEditTest {
     }
 
     private Map<String, Object> write(String path, String content, String expected) {
-        return args("workspace_id", id, "request_key", "k" + keys++, "path", path, "content", content,
-                "expected_revision", expected);
+        return args(
+                "workspace_id",
+                id,
+                "request_key",
+                "k" + keys++,
+                "path",
+                path,
+                "content",
+                content,
+                "expected_revision",
+                expected);
     }
 
     private Map<String, Object> edit(Path file, List<Map<String, Object>> edits) throws Exception {
-        return args("workspace_id", id, "request_key", "k" + keys++, "path", file.toString(),
-                "expected_revision", Revision.of(Files.readAllBytes(file)), "edits", edits);
+        return args(
+                "workspace_id",
+                id,
+                "request_key",
+                "k" + keys++,
+                "path",
+                file.toString(),
+                "expected_revision",
+                Revision.of(Files.readAllBytes(file)),
+                "edits",
+                edits);
     }
 
     private static Map<String, Object> change(String oldText, String newText) {
@@ -66,8 +85,11 @@ class WriteAndEditTest {
         Map<String, Object> written = harness.ok("write", write("../outside.txt", "hello", "missing"));
 
         assertThat(home.resolve("outside.txt")).hasContent("hello");
-        assertThat(written).containsEntry("revision", Revision.of("hello".getBytes()))
-                .containsEntry("changed_paths", List.of(home.resolve("outside.txt").toRealPath().toString()));
+        assertThat(written)
+                .containsEntry("revision", Revision.of("hello".getBytes()))
+                .containsEntry(
+                        "changed_paths",
+                        List.of(home.resolve("outside.txt").toRealPath().toString()));
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("outside.txt"))))
                 .isEqualTo("rw-------");
     }
@@ -77,8 +99,8 @@ class WriteAndEditTest {
     void refusesAStaleRevision() throws Exception {
         Files.writeString(cwd.resolve("a.txt"), "now");
 
-        ToolResult.Failure failure = harness.refused("write",
-                write("a.txt", "new", Revision.of("before".getBytes())), "REVISION_CONFLICT");
+        ToolResult.Failure failure =
+                harness.refused("write", write("a.txt", "new", Revision.of("before".getBytes())), "REVISION_CONFLICT");
 
         assertThat(cwd.resolve("a.txt")).hasContent("now");
         assertThat(failure.details()).containsEntry("current_revision", Revision.of("now".getBytes()));
@@ -101,7 +123,8 @@ class WriteAndEditTest {
         harness.ok("write", write("run.sh", "new", Revision.of("old".getBytes())));
 
         assertThat(file).hasContent("new");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rwxr-x---");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rwxr-x---");
     }
 
     @Test
@@ -112,13 +135,24 @@ class WriteAndEditTest {
         Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-x---"));
         Path link = Files.createSymbolicLink(cwd.resolve("link.txt"), target);
 
-        Map<String, Object> edited = harness.ok("edit", args("workspace_id", id, "request_key", "e1", "path",
-                "link.txt", "expected_revision", Revision.of(Files.readAllBytes(target)),
-                "edits", List.of(change("hello\nworld", "hi\nthere"))));
+        Map<String, Object> edited = harness.ok(
+                "edit",
+                args(
+                        "workspace_id",
+                        id,
+                        "request_key",
+                        "e1",
+                        "path",
+                        "link.txt",
+                        "expected_revision",
+                        Revision.of(Files.readAllBytes(target)),
+                        "edits",
+                        List.of(change("hello\nworld", "hi\nthere"))));
 
         assertThat(new String(Files.readAllBytes(target), StandardCharsets.UTF_8))
                 .isEqualTo("\uFEFFhi\r\nthere\r\nend\r\n");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rwxr-x---");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target)))
+                .isEqualTo("rwxr-x---");
         assertThat(Files.isSymbolicLink(link)).isTrue();
         @SuppressWarnings("unchecked")
         Map<String, Object> details = (Map<String, Object>) edited.get("details");
@@ -156,8 +190,8 @@ class WriteAndEditTest {
     void aNoOpEditIsRefused() throws Exception {
         Path file = Files.writeString(cwd.resolve("a.txt"), "alpha beta");
 
-        ToolResult.Failure failure = harness.refused("edit", edit(file, List.of(change("beta", "beta"))),
-                "INVALID_ARGUMENTS");
+        ToolResult.Failure failure =
+                harness.refused("edit", edit(file, List.of(change("beta", "beta"))), "INVALID_ARGUMENTS");
 
         assertThat(failure.message()).contains("edits[0].newText equals its oldText");
         assertThat(file).hasContent("alpha beta");
@@ -168,8 +202,8 @@ class WriteAndEditTest {
     void touchingEditsAreRefused() throws Exception {
         Path file = Files.writeString(cwd.resolve("a.txt"), "abcd");
 
-        ToolResult.Failure failure = harness.refused("edit", edit(file, List.of(change("cd", "2"),
-                change("ab", "1"))), "EXECUTION_FAILED");
+        ToolResult.Failure failure =
+                harness.refused("edit", edit(file, List.of(change("cd", "2"), change("ab", "1"))), "EXECUTION_FAILED");
 
         assertThat(failure.message()).contains("edits[1] and edits[0] touch");
         assertThat(file).hasContent("abcd");
@@ -192,8 +226,8 @@ class WriteAndEditTest {
     void overlappingEditsAreRefusedAndTheFileIsUnchanged() throws Exception {
         Path file = Files.writeString(cwd.resolve("a.txt"), "alpha beta gamma");
 
-        harness.refused("edit", edit(file, List.of(change("alpha beta", "A"), change("beta gamma", "B"))),
-                "EXECUTION_FAILED");
+        harness.refused(
+                "edit", edit(file, List.of(change("alpha beta", "A"), change("beta gamma", "B"))), "EXECUTION_FAILED");
 
         assertThat(file).hasContent("alpha beta gamma");
     }
@@ -202,8 +236,8 @@ class WriteAndEditTest {
     void anOldTextThatOccursTwiceIsRefusedNamingTheCount() throws Exception {
         Path file = Files.writeString(cwd.resolve("a.txt"), "x = 1\nx = 1\n");
 
-        ToolResult.Failure failure = harness.refused("edit", edit(file, List.of(change("x = 1", "x = 2"))),
-                "EXECUTION_FAILED");
+        ToolResult.Failure failure =
+                harness.refused("edit", edit(file, List.of(change("x = 1", "x = 2"))), "EXECUTION_FAILED");
 
         assertThat(failure.message()).contains("2 times");
         assertThat(file).hasContent("x = 1\nx = 1\n");
@@ -241,10 +275,32 @@ class WriteAndEditTest {
         Path file = Files.writeString(cwd.resolve("shared.txt"), "base");
         String base = Revision.of("base".getBytes());
         String other = harness.open(cwd);
-        Callable<ToolResult> a = () -> harness.call("write", args("workspace_id", id, "request_key", "a",
-                "path", "shared.txt", "content", "A", "expected_revision", base));
-        Callable<ToolResult> b = () -> harness.call("write", args("workspace_id", other, "request_key", "b",
-                "path", "shared.txt", "content", "B", "expected_revision", base));
+        Callable<ToolResult> a = () -> harness.call(
+                "write",
+                args(
+                        "workspace_id",
+                        id,
+                        "request_key",
+                        "a",
+                        "path",
+                        "shared.txt",
+                        "content",
+                        "A",
+                        "expected_revision",
+                        base));
+        Callable<ToolResult> b = () -> harness.call(
+                "write",
+                args(
+                        "workspace_id",
+                        other,
+                        "request_key",
+                        "b",
+                        "path",
+                        "shared.txt",
+                        "content",
+                        "B",
+                        "expected_revision",
+                        base));
 
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<ToolResult> first = pool.submit(a);
@@ -252,8 +308,10 @@ class WriteAndEditTest {
             List<ToolResult> results = List.of(first.get(), second.get());
 
             assertThat(results).filteredOn(ToolResult.Success.class::isInstance).hasSize(1);
-            assertThat(results).filteredOn(r -> r instanceof ToolResult.Failure f
-                    && f.code().value().equals("REVISION_CONFLICT")).hasSize(1);
+            assertThat(results)
+                    .filteredOn(r -> r instanceof ToolResult.Failure f
+                            && f.code().value().equals("REVISION_CONFLICT"))
+                    .hasSize(1);
         }
         assertThat(Files.readString(file)).isIn("A", "B");
     }

@@ -5,5 +5,4 @@ package dev.switchboard.plugin.archfixture.alpha.domain;
  *
  * @param name its name
  */
-public record AlphaThing(String name) {
-}
+public record AlphaThing(String name) {}

@@ -41,12 +41,20 @@ public final class AdvanceCursor {
             if (move.kind() != CursorMove.Kind.BEYOND_LATEST) {
                 return Outcome.done(move);
             }
-            return Outcome.refused(new Refusal(HandoffCodes.CURSOR_BEYOND_LATEST, "through_sequence " + through
-                    + " is past the latest handoff of '" + found.key() + "'; the cursor stays at "
-                    + move.before().through() + ". Advance only through sequences you have listed and handled",
-                    Map.of("field", "through_sequence", "through_sequence", through,
-                            "latest_sequence", found.latest().value(),
-                            "cursor", move.before().through().value())));
+            return Outcome.refused(new Refusal(
+                    HandoffCodes.CURSOR_BEYOND_LATEST,
+                    "through_sequence " + through
+                            + " is past the latest handoff of '" + found.key() + "'; the cursor stays at "
+                            + move.before().through() + ". Advance only through sequences you have listed and handled",
+                    Map.of(
+                            "field",
+                            "through_sequence",
+                            "through_sequence",
+                            through,
+                            "latest_sequence",
+                            found.latest().value(),
+                            "cursor",
+                            move.before().through().value())));
         });
     }
 }

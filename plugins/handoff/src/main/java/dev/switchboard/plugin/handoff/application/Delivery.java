@@ -19,8 +19,13 @@ import dev.switchboard.plugin.handoff.domain.Route;
  * @param routes     its routes
  * @param applied    its applied provenance
  */
-public record Delivery(Handoff handoff, ChecksumCheck check, List<Cursor> consumedBy, List<Cursor> pendingFor,
-                       List<Route> routes, List<Applied> applied) {
+public record Delivery(
+        Handoff handoff,
+        ChecksumCheck check,
+        List<Cursor> consumedBy,
+        List<Cursor> pendingFor,
+        List<Route> routes,
+        List<Applied> applied) {
 
     /** The result of comparing a checksum the caller kept with the stored one. */
     public enum ChecksumCheck {

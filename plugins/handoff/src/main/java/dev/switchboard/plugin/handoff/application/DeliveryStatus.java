@@ -31,8 +31,12 @@ public final class DeliveryStatus {
     private final LoadAppliedPort applied;
 
     @Inject
-    DeliveryStatus(ResolveProject resolver, LoadHandoffPort handoffs, LoadCursorsPort cursors, LoadRoutesPort routes,
-                   LoadAppliedPort applied) {
+    DeliveryStatus(
+            ResolveProject resolver,
+            LoadHandoffPort handoffs,
+            LoadCursorsPort cursors,
+            LoadRoutesPort routes,
+            LoadAppliedPort applied) {
         this.resolver = resolver;
         this.handoffs = handoffs;
         this.cursors = cursors;
@@ -49,7 +53,8 @@ public final class DeliveryStatus {
      */
     public Outcome<Delivery> check(String handoffId, String idempotencyKey, String checksum, String project) {
         if ((handoffId == null) == (idempotencyKey == null)) {
-            return Outcome.refused(Refusal.invalid(handoffId == null ? "handoff_id" : "idempotency_key",
+            return Outcome.refused(Refusal.invalid(
+                    handoffId == null ? "handoff_id" : "idempotency_key",
                     "give exactly one of handoff_id and idempotency_key"));
         }
         Optional<Checksum> expected = Optional.ofNullable(checksum).flatMap(Checksum::parse);
@@ -60,7 +65,8 @@ public final class DeliveryStatus {
                 ? Outcome.done(Optional.empty())
                 : resolver.registered(project).then(found -> Outcome.done(Optional.of(found)));
         return scope.then(within -> find(handoffId, idempotencyKey)
-                .filter(h -> within.isEmpty() || within.get().key().equals(h.receipt().project()))
+                .filter(h -> within.isEmpty()
+                        || within.get().key().equals(h.receipt().project()))
                 .map(h -> Outcome.done(delivery(h, expected)))
                 .orElseGet(() -> Outcome.refused(notFound(handoffId, idempotencyKey))));
     }
@@ -68,29 +74,36 @@ public final class DeliveryStatus {
     private Optional<Handoff> find(String handoffId, String idempotencyKey) {
         if (handoffId != null) {
             return HandoffId.PATTERN.matcher(handoffId).matches()
-                    ? handoffs.byId(new HandoffId(handoffId)) : Optional.empty();
+                    ? handoffs.byId(new HandoffId(handoffId))
+                    : Optional.empty();
         }
         return handoffs.byIdempotencyKey(idempotencyKey);
     }
 
     private Delivery delivery(Handoff handoff, Optional<Checksum> expected) {
-        Delivery.ChecksumCheck check = expected
-                .map(c -> c.equals(handoff.receipt().checksum())
-                        ? Delivery.ChecksumCheck.MATCH : Delivery.ChecksumCheck.MISMATCH)
+        Delivery.ChecksumCheck check = expected.map(
+                        c -> c.equals(handoff.receipt().checksum())
+                                ? Delivery.ChecksumCheck.MATCH
+                                : Delivery.ChecksumCheck.MISMATCH)
                 .orElse(Delivery.ChecksumCheck.NOT_GIVEN);
         List<Cursor> all = cursors.cursors(handoff.receipt().project());
         var sequence = handoff.receipt().sequence();
         HandoffId id = handoff.receipt().handoffId();
-        return new Delivery(handoff, check,
+        return new Delivery(
+                handoff,
+                check,
                 all.stream().filter(c -> c.hasHandled(sequence)).toList(),
                 all.stream().filter(c -> !c.hasHandled(sequence)).toList(),
-                routes.routes(id), applied.applied(id));
+                routes.routes(id),
+                applied.applied(id));
     }
 
     private static Refusal notFound(String handoffId, String idempotencyKey) {
         String what = handoffId != null ? "handoff_id '" + handoffId + "'" : "idempotency_key '" + idempotencyKey + "'";
-        return new Refusal(HandoffCodes.HANDOFF_NOT_FOUND, "no committed handoff has " + what + "; treat it as not sent"
-                + " and publish again (reusing the same idempotency_key is safe)",
+        return new Refusal(
+                HandoffCodes.HANDOFF_NOT_FOUND,
+                "no committed handoff has " + what + "; treat it as not sent"
+                        + " and publish again (reusing the same idempotency_key is safe)",
                 Map.of("field", handoffId != null ? "handoff_id" : "idempotency_key"));
     }
 }

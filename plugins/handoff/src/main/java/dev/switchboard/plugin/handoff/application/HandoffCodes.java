@@ -21,6 +21,5 @@ public final class HandoffCodes {
     /** The cursor would move past the project's latest handoff. */
     public static final ErrorCode CURSOR_BEYOND_LATEST = ErrorCode.of("CURSOR_BEYOND_LATEST");
 
-    private HandoffCodes() {
-    }
+    private HandoffCodes() {}
 }

@@ -38,13 +38,16 @@ final class HandoffLookup {
             return handoffs.byId(new HandoffId(handoffId))
                     .filter(handoff -> handoff.receipt().project().equals(found.key()))
                     .map(Outcome::done)
-                    .orElseGet(() -> Outcome.refused(notFound(handoffId, found.key().value())));
+                    .orElseGet(() ->
+                            Outcome.refused(notFound(handoffId, found.key().value())));
         });
     }
 
     static Refusal notFound(String handoffId, String project) {
-        return new Refusal(HandoffCodes.HANDOFF_NOT_FOUND, "no handoff '" + handoffId + "' in project '" + project
-                + "'; list the project's handoffs with frontispice_list_updates",
+        return new Refusal(
+                HandoffCodes.HANDOFF_NOT_FOUND,
+                "no handoff '" + handoffId + "' in project '" + project
+                        + "'; list the project's handoffs with frontispice_list_updates",
                 Map.of("field", "handoff_id", "handoff_id", handoffId, "project", project));
     }
 }

@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.handoff.application;
 
-
 import java.util.Set;
 
 import jakarta.inject.Inject;

@@ -38,10 +38,12 @@ public final class ListUpdates {
      * @return the page, or PROJECT_UNKNOWN, PROJECT_AMBIGUOUS or INVALID_ARGUMENTS
      */
     public Outcome<UpdatesPage> list(String project, String consumer, Integer limit, Long since, String target) {
-        return resolver.registered(project).then(found -> Outcome.done(updates.find(new UpdatesQuery(found.key(),
-                consumer == null ? DEFAULT_CONSUMER : consumer,
-                since == null ? null : Sequence.of(since),
-                target,
-                limit == null ? DEFAULT_LIMIT : limit))));
+        return resolver.registered(project)
+                .then(found -> Outcome.done(updates.find(new UpdatesQuery(
+                        found.key(),
+                        consumer == null ? DEFAULT_CONSUMER : consumer,
+                        since == null ? null : Sequence.of(since),
+                        target,
+                        limit == null ? DEFAULT_LIMIT : limit))));
     }
 }

@@ -55,12 +55,16 @@ public final class MarkApplied {
      * @param paths      the files it went into
      * @return the marking, or PROJECT_UNKNOWN, PROJECT_AMBIGUOUS, INVALID_ARGUMENTS or HANDOFF_NOT_FOUND
      */
-    public Outcome<Marking> mark(String project, String handoffId, String appliedBy, String repository,
-                                 String commitRef, List<String> paths) {
+    public Outcome<Marking> mark(
+            String project,
+            String handoffId,
+            String appliedBy,
+            String repository,
+            String commitRef,
+            List<String> paths) {
         return lookup.find(project, handoffId).then(handoff -> {
             HandoffId id = handoff.receipt().handoffId();
-            boolean recorded = record.record(id, new Applied(appliedBy, repository, commitRef, paths,
-                    clock.instant()));
+            boolean recorded = record.record(id, new Applied(appliedBy, repository, commitRef, paths, clock.instant()));
             return Outcome.done(new Marking(id, recorded, load.applied(id)));
         });
     }

@@ -20,8 +20,7 @@ import dev.switchboard.plugin.handoff.domain.ProjectKey;
  */
 final class ProjectPrompts {
 
-    private ProjectPrompts() {
-    }
+    private ProjectPrompts() {}
 
     static Map<String, Object> select(String question, List<Project> options) {
         Map<String, Object> prompt = new LinkedHashMap<>();
@@ -35,15 +34,21 @@ final class ProjectPrompts {
         Map<String, Object> prompt = new LinkedHashMap<>();
         prompt.put("kind", "confirm_registration");
         if (key == null) {
-            prompt.put("question", "No project is registered yet. Ask the user which project this is for; it is"
-                    + " registered only after they confirm (Codex registers its repository once).");
+            prompt.put(
+                    "question",
+                    "No project is registered yet. Ask the user which project this is for; it is"
+                            + " registered only after they confirm (Codex registers its repository once).");
         } else {
-            prompt.put("question", "No project '" + key + "' is registered. Ask the user whether to register '" + key
-                    + "' (after their explicit confirmation) or to use an existing project instead.");
+            prompt.put(
+                    "question",
+                    "No project '" + key + "' is registered. Ask the user whether to register '" + key
+                            + "' (after their explicit confirmation) or to use an existing project instead.");
             prompt.put("project", key.value());
         }
         prompt.put("suggestions", suggestions.stream().map(p -> p.key().value()).toList());
-        prompt.put("legacy_variants", variants.stream().map(LegacyProject::storedKey).toList());
+        prompt.put(
+                "legacy_variants",
+                variants.stream().map(LegacyProject::storedKey).toList());
         prompt.put("register_with", "frontispice_register_project");
         return prompt;
     }

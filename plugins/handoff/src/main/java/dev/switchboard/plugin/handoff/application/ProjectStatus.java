@@ -31,8 +31,12 @@ public final class ProjectStatus {
      * @param appliedCount  how many applied records the project's handoffs have
      * @param recentApplied the newest applied records, newest first, at most {@value #RECENT_APPLIED}
      */
-    public record Report(Project project, List<Cursor> cursors, Map<String, Long> routeTargets, long appliedCount,
-                         List<AppliedEntry> recentApplied) {
+    public record Report(
+            Project project,
+            List<Cursor> cursors,
+            Map<String, Long> routeTargets,
+            long appliedCount,
+            List<AppliedEntry> recentApplied) {
         /** @throws NullPointerException if a component is null */
         public Report {
             Objects.requireNonNull(project, "project");
@@ -60,8 +64,12 @@ public final class ProjectStatus {
      * @return the report, or PROJECT_UNKNOWN, PROJECT_AMBIGUOUS or INVALID_ARGUMENTS
      */
     public Outcome<Report> status(String project) {
-        return resolver.registered(project).then(found -> Outcome.done(new Report(found,
-                cursors.cursors(found.key()), routes.targetCounts(found.key()), applied.count(found.key()),
-                applied.recent(found.key(), RECENT_APPLIED))));
+        return resolver.registered(project)
+                .then(found -> Outcome.done(new Report(
+                        found,
+                        cursors.cursors(found.key()),
+                        routes.targetCounts(found.key()),
+                        applied.count(found.key()),
+                        applied.recent(found.key(), RECENT_APPLIED))));
     }
 }

@@ -18,8 +18,8 @@ import dev.switchboard.plugin.handoff.domain.HandoffDraft;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.PayloadFingerprint;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
-import dev.switchboard.plugin.handoff.domain.WellFormedText;
 import dev.switchboard.plugin.handoff.domain.Receipt;
+import dev.switchboard.plugin.handoff.domain.WellFormedText;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
@@ -45,8 +45,8 @@ public final class PublishHandoff {
      * @param idempotencyKey the retry key, or null
      * @param publishedBy    the caller's id
      */
-    public record Request(String project, HandoffDraft draft, boolean allowSensitive, String idempotencyKey,
-                          String publishedBy) {
+    public record Request(
+            String project, HandoffDraft draft, boolean allowSensitive, String idempotencyKey, String publishedBy) {
         /** @throws NullPointerException if a component other than {@code idempotencyKey} is null */
         public Request {
             Objects.requireNonNull(project, "project");
@@ -78,8 +78,13 @@ public final class PublishHandoff {
     private final HandoffListChanges changes;
 
     @Inject
-    PublishHandoff(ResolveProject resolver, SecretGuard guard, HandoffSettings settings, AppendHandoffPort append,
-                   Clock clock, HandoffListChanges changes) {
+    PublishHandoff(
+            ResolveProject resolver,
+            SecretGuard guard,
+            HandoffSettings settings,
+            AppendHandoffPort append,
+            Clock clock,
+            HandoffListChanges changes) {
         this.resolver = resolver;
         this.guard = guard;
         this.settings = settings;
@@ -98,21 +103,23 @@ public final class PublishHandoff {
         Optional<ProjectKey> key = name.isBlank() ? Optional.empty() : ProjectKey.normalize(name);
         if (key.isEmpty()) {
             // no name, or one that cannot be a key: the resolver chooses the project or explains the refusal
-            return resolver.registered(name).then(project -> checked(request)
-                    .then(rules -> appended(project.key(), request, rules)));
+            return resolver.registered(name)
+                    .then(project -> checked(request).then(rules -> appended(project.key(), request, rules)));
         }
         return switch (checked(request)) {
-            case Outcome.Refused<List<String>> refused -> resolver.registered(name)
-                    .then(project -> Outcome.refused(refused.refusal()));
-            case Outcome.Done<List<String>> done -> append(key.get(), request, done.value())
-                    // not registered: refuse with the resolver's prompt, or append if registered meanwhile
-                    .orElseGet(() -> resolver.registered(name)
-                            .then(project -> appended(project.key(), request, done.value())));
+            case Outcome.Refused<List<String>> refused ->
+                resolver.registered(name).then(project -> Outcome.refused(refused.refusal()));
+            case Outcome.Done<List<String>> done ->
+                append(key.get(), request, done.value())
+                        // not registered: refuse with the resolver's prompt, or append if registered meanwhile
+                        .orElseGet(() -> resolver.registered(name)
+                                .then(project -> appended(project.key(), request, done.value())));
         };
     }
 
     private Outcome<List<String>> checked(Request request) {
-        return wellFormed(request.draft()).then(ok -> bounded(request))
+        return wellFormed(request.draft())
+                .then(ok -> bounded(request))
                 .then(ok -> guard.check(request.draft(), request.allowSensitive()));
     }
 
@@ -134,12 +141,15 @@ public final class PublishHandoff {
             fields.put("suggested_targets[" + i + "]", draft.suggestedTargets().get(i));
         }
         for (Map.Entry<String, String> field : fields.entrySet()) {
-            OptionalInt at = field.getValue() == null ? OptionalInt.empty()
-                    : WellFormedText.loneSurrogate(field.getValue());
+            OptionalInt at =
+                    field.getValue() == null ? OptionalInt.empty() : WellFormedText.loneSurrogate(field.getValue());
             if (at.isPresent()) {
-                return Outcome.refused(Refusal.invalid(field.getKey(), "holds a lone UTF-16 surrogate at index "
-                        + at.getAsInt() + " (a \\ud800-\\udfff escape without its pair), which is not Unicode text; "
-                        + "send the intended character, or U+FFFD where it is unknown"));
+                return Outcome.refused(Refusal.invalid(
+                        field.getKey(),
+                        "holds a lone UTF-16 surrogate at index "
+                                + at.getAsInt()
+                                + " (a \\ud800-\\udfff escape without its pair), which is not Unicode text; "
+                                + "send the intended character, or U+FFFD where it is unknown"));
             }
         }
         return Outcome.done(true);
@@ -154,35 +164,54 @@ public final class PublishHandoff {
         details.put("field", "content");
         details.put("bytes", bytes);
         details.put("max_bytes", settings.maxBodyBytes());
-        return Outcome.refused(new Refusal(HandoffCodes.BODY_TOO_LARGE, "content is " + bytes + " bytes of UTF-8, more"
-                + " than the " + settings.maxBodyBytes() + " allowed; publish curated conclusions, not a whole"
-                + " conversation, or split it into several handoffs", details));
+        return Outcome.refused(new Refusal(
+                HandoffCodes.BODY_TOO_LARGE,
+                "content is " + bytes + " bytes of UTF-8, more"
+                        + " than the " + settings.maxBodyBytes() + " allowed; publish curated conclusions, not a whole"
+                        + " conversation, or split it into several handoffs",
+                details));
     }
 
     private Outcome<Published> appended(ProjectKey project, Request request, List<String> overriddenRules) {
-        return append(project, request, overriddenRules).orElseThrow(() -> new IllegalStateException(
-                "project '" + project + "' was resolved as registered but the append did not find it"));
+        return append(project, request, overriddenRules)
+                .orElseThrow(() -> new IllegalStateException(
+                        "project '" + project + "' was resolved as registered but the append did not find it"));
     }
 
     /** @return the outcome, or empty when the project is not registered (nothing was written) */
     private Optional<Outcome<Published>> append(ProjectKey project, Request request, List<String> overriddenRules) {
         HandoffDraft draft = request.draft();
-        NewHandoff handoff = new NewHandoff(HandoffId.random(), project, draft, draft.checksum(),
-                PayloadFingerprint.of(project, draft), request.idempotencyKey(), request.publishedBy(),
-                overriddenRules, clock.instant());
+        NewHandoff handoff = new NewHandoff(
+                HandoffId.random(),
+                project,
+                draft,
+                draft.checksum(),
+                PayloadFingerprint.of(project, draft),
+                request.idempotencyKey(),
+                request.publishedBy(),
+                overriddenRules,
+                clock.instant());
         return append.append(handoff).map(result -> switch (result) {
             case AppendResult.Committed committed -> {
                 changes.changed();
                 yield Outcome.done(new Published(committed.receipt(), false, overriddenRules));
             }
             case AppendResult.Replayed replayed -> Outcome.done(new Published(replayed.receipt(), true, List.of()));
-            case AppendResult.Conflict conflict -> Outcome.<Published>refused(new Refusal(ErrorCode.CONFLICT,
-                    "idempotency_key '" + request.idempotencyKey() + "' was already used for a different handoff ("
-                            + conflict.receipt().handoffId() + "); nothing was written. Use a new key for a new"
-                            + " handoff, or resend exactly the same fields to get the original receipt",
-                    Map.of("field", "idempotency_key", "handoff_id", conflict.receipt().handoffId().value(),
-                            "project", conflict.receipt().project().value(),
-                            "sequence", conflict.receipt().sequence().value())));
+            case AppendResult.Conflict conflict ->
+                Outcome.<Published>refused(new Refusal(
+                        ErrorCode.CONFLICT,
+                        "idempotency_key '" + request.idempotencyKey() + "' was already used for a different handoff ("
+                                + conflict.receipt().handoffId() + "); nothing was written. Use a new key for a new"
+                                + " handoff, or resend exactly the same fields to get the original receipt",
+                        Map.of(
+                                "field",
+                                "idempotency_key",
+                                "handoff_id",
+                                conflict.receipt().handoffId().value(),
+                                "project",
+                                conflict.receipt().project().value(),
+                                "sequence",
+                                conflict.receipt().sequence().value())));
         });
     }
 }

@@ -34,8 +34,8 @@ public final class RegisterProject {
      * @param changes  told when a merge moved handoffs
      */
     @Inject
-    public RegisterProject(LoadProjectsPort projects, RegisterProjectPort register, Clock clock,
-                           HandoffListChanges changes) {
+    public RegisterProject(
+            LoadProjectsPort projects, RegisterProjectPort register, Clock clock, HandoffListChanges changes) {
         this.projects = projects;
         this.register = register;
         this.clock = clock;
@@ -74,7 +74,9 @@ public final class RegisterProject {
                 .map(existing -> new Registration(existing, false, merged, List.of()))
                 .orElseGet(() -> new Registration(
                         new Project(key, shown, Sequence.ZERO, 0, clock.instant(), registeredBy),
-                        true, merged, List.of()));
+                        true,
+                        merged,
+                        List.of()));
     }
 
     private static Registration.MergedVariant variant(LegacyProject legacy) {

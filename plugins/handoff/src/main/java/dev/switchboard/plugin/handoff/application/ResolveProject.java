@@ -49,13 +49,18 @@ public final class ResolveProject {
     public Outcome<Project> registered(String name) {
         return resolve(name).then(resolution -> switch (resolution.status()) {
             case RESOLVED -> Outcome.done(resolution.project());
-            case SELECTION_REQUIRED -> Outcome.refused(new Refusal(HandoffCodes.PROJECT_AMBIGUOUS,
-                    "'" + name + "' could mean several registered projects; ask the user which one and call again"
-                            + " with its exact key", Map.of("prompt", resolution.prompt())));
-            case CONFIRMATION_REQUIRED -> Outcome.refused(new Refusal(HandoffCodes.PROJECT_UNKNOWN,
-                    "no project '" + name + "' is registered; nothing was written. Ask the user to confirm"
-                            + " registering it (frontispice_register_project) or to pick a registered project",
-                    Map.of("prompt", resolution.prompt())));
+            case SELECTION_REQUIRED ->
+                Outcome.refused(new Refusal(
+                        HandoffCodes.PROJECT_AMBIGUOUS,
+                        "'" + name + "' could mean several registered projects; ask the user which one and call again"
+                                + " with its exact key",
+                        Map.of("prompt", resolution.prompt())));
+            case CONFIRMATION_REQUIRED ->
+                Outcome.refused(new Refusal(
+                        HandoffCodes.PROJECT_UNKNOWN,
+                        "no project '" + name + "' is registered; nothing was written. Ask the user to confirm"
+                                + " registering it (frontispice_register_project) or to pick a registered project",
+                        Map.of("prompt", resolution.prompt())));
         });
     }
 
@@ -69,11 +74,16 @@ public final class ResolveProject {
             return new Resolution(Resolution.Status.RESOLVED, registered.getFirst(), null);
         }
         if (registered.isEmpty()) {
-            return new Resolution(Resolution.Status.CONFIRMATION_REQUIRED, null,
+            return new Resolution(
+                    Resolution.Status.CONFIRMATION_REQUIRED,
+                    null,
                     ProjectPrompts.confirm(null, List.of(), projects.legacy()));
         }
-        return new Resolution(Resolution.Status.SELECTION_REQUIRED, null, ProjectPrompts.select(
-                "Several projects are registered. Ask the user which one this is for.", registered));
+        return new Resolution(
+                Resolution.Status.SELECTION_REQUIRED,
+                null,
+                ProjectPrompts.select(
+                        "Several projects are registered. Ask the user which one this is for.", registered));
     }
 
     private Resolution named(ProjectKey key) {
@@ -81,22 +91,30 @@ public final class ResolveProject {
         if (found.isPresent()) {
             return new Resolution(Resolution.Status.RESOLVED, found.get(), null);
         }
-        List<Project> similar = projects.registered().stream().filter(p -> similar(p.key(), key)).toList();
+        List<Project> similar = projects.registered().stream()
+                .filter(p -> similar(p.key(), key))
+                .toList();
         if (similar.size() > 1) {
-            return new Resolution(Resolution.Status.SELECTION_REQUIRED, null, ProjectPrompts.select(
-                    "'" + key + "' is not registered but could mean several projects. Ask the user which one.",
-                    similar));
+            return new Resolution(
+                    Resolution.Status.SELECTION_REQUIRED,
+                    null,
+                    ProjectPrompts.select(
+                            "'" + key + "' is not registered but could mean several projects. Ask the user which one.",
+                            similar));
         }
         List<LegacyProject> variants = projects.legacy().stream()
-                .filter(legacy -> legacy.canonical().filter(key::equals).isPresent()).toList();
-        return new Resolution(Resolution.Status.CONFIRMATION_REQUIRED, null,
-                ProjectPrompts.confirm(key, similar, variants));
+                .filter(legacy -> legacy.canonical().filter(key::equals).isPresent())
+                .toList();
+        return new Resolution(
+                Resolution.Status.CONFIRMATION_REQUIRED, null, ProjectPrompts.confirm(key, similar, variants));
     }
 
     /** Whether one key extends the other by whole hyphen-separated words, or they differ only in hyphens. */
     private static boolean similar(ProjectKey registered, ProjectKey asked) {
         String a = registered.value();
         String b = asked.value();
-        return a.startsWith(b + "-") || b.startsWith(a + "-") || a.replace("-", "").equals(b.replace("-", ""));
+        return a.startsWith(b + "-")
+                || b.startsWith(a + "-")
+                || a.replace("-", "").equals(b.replace("-", ""));
     }
 }

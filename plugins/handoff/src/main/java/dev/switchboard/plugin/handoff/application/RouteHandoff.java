@@ -55,13 +55,15 @@ public final class RouteHandoff {
      * @param routedBy  who routes it
      * @return the routing, or PROJECT_UNKNOWN, PROJECT_AMBIGUOUS, INVALID_ARGUMENTS or HANDOFF_NOT_FOUND
      */
-    public Outcome<Routing> route(String project, String handoffId, List<String> targets, String rationale,
-                                  String routedBy) {
+    public Outcome<Routing> route(
+            String project, String handoffId, List<String> targets, String rationale, String routedBy) {
         return lookup.find(project, handoffId).then(handoff -> {
             HandoffId id = handoff.receipt().handoffId();
             Instant now = clock.instant();
-            List<Route> routes = targets.stream().distinct()
-                    .map(target -> new Route(target, rationale, routedBy, now)).toList();
+            List<Route> routes = targets.stream()
+                    .distinct()
+                    .map(target -> new Route(target, rationale, routedBy, now))
+                    .toList();
             int added = save.add(id, routes);
             return Outcome.done(new Routing(id, added, load.routes(id)));
         });

@@ -46,7 +46,8 @@ final class SecretGuard {
         if (findings.isEmpty()) {
             return Outcome.done(List.of());
         }
-        List<String> rules = findings.stream().map(SecretFinding::ruleId).distinct().toList();
+        List<String> rules =
+                findings.stream().map(SecretFinding::ruleId).distinct().toList();
         if (allowSensitive && settings.allowSensitive()) {
             LOG.warn("secret guardrail overridden on request (operator setting allows it); rules {}", rules);
             return Outcome.done(rules);
@@ -64,7 +65,8 @@ final class SecretGuard {
         }
         findings.addAll(scanner.scan("source_reference", draft.sourceReference()));
         for (int i = 0; i < draft.suggestedTargets().size(); i++) {
-            findings.addAll(scanner.scan("suggested_targets[" + i + "]", draft.suggestedTargets().get(i)));
+            findings.addAll(scanner.scan(
+                    "suggested_targets[" + i + "]", draft.suggestedTargets().get(i)));
         }
         return findings;
     }
@@ -80,9 +82,12 @@ final class SecretGuard {
         details.put("field", first.field());
         details.put("findings", findings.stream().map(SecretGuard::finding).toList());
         details.put("override_available", settings.allowSensitive());
-        return new Refusal(ErrorCode.SECRET_DETECTED, "the handoff looks like it contains a credential (rule "
-                + first.ruleId() + " in " + first.field() + " at offset " + first.offset() + "); nothing was"
-                + " stored. Remove or redact it and publish again; " + override, details);
+        return new Refusal(
+                ErrorCode.SECRET_DETECTED,
+                "the handoff looks like it contains a credential (rule "
+                        + first.ruleId() + " in " + first.field() + " at offset " + first.offset() + "); nothing was"
+                        + " stored. Remove or redact it and publish again; " + override,
+                details);
     }
 
     private static Map<String, Object> finding(SecretFinding finding) {

@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param overriddenRules the secret-scanning rules whose findings a deliberate override let through; empty when the
  *                       handoff passed the guardrail without one
  */
-public record Handoff(Receipt receipt, HandoffDraft draft, String idempotencyKey, String publishedBy,
-                      List<String> overriddenRules) {
+public record Handoff(
+        Receipt receipt, HandoffDraft draft, String idempotencyKey, String publishedBy, List<String> overriddenRules) {
 
     /** @throws NullPointerException if a component other than {@code idempotencyKey} is null */
     public Handoff {

@@ -18,9 +18,17 @@ import java.util.Objects;
  * @param sensitivity      such as {@value #DEFAULT_SENSITIVITY}
  * @param suggestedTargets the specialists or agents the publisher thinks should read it
  */
-public record HandoffDraft(String title, String summary, String content, String kind, List<String> tags,
-                           String source, String sourceReference, String importance, String sensitivity,
-                           List<String> suggestedTargets) {
+public record HandoffDraft(
+        String title,
+        String summary,
+        String content,
+        String kind,
+        List<String> tags,
+        String source,
+        String sourceReference,
+        String importance,
+        String sensitivity,
+        List<String> suggestedTargets) {
 
     /** The kind of a handoff that does not say. */
     public static final String DEFAULT_KIND = "context";

@@ -17,9 +17,17 @@ import java.util.Objects;
  * @param suggestedTargets the publisher's suggested targets
  * @param routedTo         the targets a librarian routed it to, sorted, without duplicates
  */
-public record HandoffSummary(Receipt receipt, String title, String summary, String kind, List<String> tags,
-                             String source, String importance, String sensitivity, List<String> suggestedTargets,
-                             List<String> routedTo) {
+public record HandoffSummary(
+        Receipt receipt,
+        String title,
+        String summary,
+        String kind,
+        List<String> tags,
+        String source,
+        String importance,
+        String sensitivity,
+        List<String> suggestedTargets,
+        List<String> routedTo) {
 
     /** @throws NullPointerException if a component is null */
     public HandoffSummary {

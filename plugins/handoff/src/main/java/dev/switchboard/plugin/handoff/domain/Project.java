@@ -13,8 +13,13 @@ import java.util.Objects;
  * @param createdAt    when it was registered
  * @param registeredBy who registered it
  */
-public record Project(ProjectKey key, String displayName, Sequence latest, long handoffCount, Instant createdAt,
-                      String registeredBy) {
+public record Project(
+        ProjectKey key,
+        String displayName,
+        Sequence latest,
+        long handoffCount,
+        Instant createdAt,
+        String registeredBy) {
 
     /** @throws NullPointerException if a component is null */
     public Project {

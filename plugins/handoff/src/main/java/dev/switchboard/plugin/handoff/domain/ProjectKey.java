@@ -45,9 +45,12 @@ public record ProjectKey(String value) {
         if (name == null) {
             return Optional.empty();
         }
-        String joined = SEPARATORS.matcher(name.strip().toLowerCase(Locale.ROOT)).replaceAll("-");
+        String joined =
+                SEPARATORS.matcher(name.strip().toLowerCase(Locale.ROOT)).replaceAll("-");
         String trimmed = trimHyphens(joined);
-        if (trimmed.isEmpty() || trimmed.length() > MAX_LENGTH || !CANONICAL.matcher(trimmed).matches()) {
+        if (trimmed.isEmpty()
+                || trimmed.length() > MAX_LENGTH
+                || !CANONICAL.matcher(trimmed).matches()) {
             return Optional.empty();
         }
         return Optional.of(new ProjectKey(trimmed));
@@ -58,7 +61,9 @@ public record ProjectKey(String value) {
      * @return whether the stored key is already canonical (a registered project) rather than a legacy variant
      */
     public static boolean isCanonical(String storedKey) {
-        return storedKey != null && storedKey.length() <= MAX_LENGTH && CANONICAL.matcher(storedKey).matches();
+        return storedKey != null
+                && storedKey.length() <= MAX_LENGTH
+                && CANONICAL.matcher(storedKey).matches();
     }
 
     private static String trimHyphens(String text) {

@@ -25,8 +25,7 @@ public record ProjectMerge(List<Move> moves) {
      * @param from      its old sequence under {@code fromKey}
      * @param to        its new sequence in the canonical project
      */
-    public record Move(HandoffId handoffId, String fromKey, Sequence from, Sequence to) {
-    }
+    public record Move(HandoffId handoffId, String fromKey, Sequence from, Sequence to) {}
 
     /**
      * A handoff as it is stored before the merge.
@@ -36,8 +35,7 @@ public record ProjectMerge(List<Move> moves) {
      * @param sequence    its sequence under that key
      * @param committedAt when it was committed
      */
-    public record Entry(HandoffId handoffId, String storedKey, Sequence sequence, Instant committedAt) {
-    }
+    public record Entry(HandoffId handoffId, String storedKey, Sequence sequence, Instant committedAt) {}
 
     /** Commit time first; ties (the same millisecond) keep a stable, reproducible order. */
     private static final Comparator<Entry> CREATION_ORDER = Comparator.comparing(Entry::committedAt)

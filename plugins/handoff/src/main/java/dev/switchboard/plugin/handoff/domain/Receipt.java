@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param checksum    the checksum of its content
  * @param committedAt when it was committed (informative only: delivery follows {@code sequence})
  */
-public record Receipt(HandoffId handoffId, ProjectKey project, Sequence sequence, Checksum checksum,
-                      Instant committedAt) {
+public record Receipt(
+        HandoffId handoffId, ProjectKey project, Sequence sequence, Checksum checksum, Instant committedAt) {
 
     /** @throws NullPointerException if a component is null */
     public Receipt {

@@ -9,8 +9,7 @@ import java.util.OptionalInt;
  */
 public final class WellFormedText {
 
-    private WellFormedText() {
-    }
+    private WellFormedText() {}
 
     /**
      * @param text the text

@@ -25,8 +25,11 @@ class HandoffSettingsTest {
 
     @Test
     void yamlValuesAndEnvironmentStringsAreBothRead() {
-        assertThat(settings(Map.of("max-body-bytes", 1024, "allow-sensitive", true)).allowSensitive()).isTrue();
-        assertThat(settings(Map.of("max-body-bytes", "2048", "allow-sensitive", "TRUE")).maxBodyBytes())
+        assertThat(settings(Map.of("max-body-bytes", 1024, "allow-sensitive", true))
+                        .allowSensitive())
+                .isTrue();
+        assertThat(settings(Map.of("max-body-bytes", "2048", "allow-sensitive", "TRUE"))
+                        .maxBodyBytes())
                 .isEqualTo(2048);
     }
 
@@ -41,7 +44,8 @@ class HandoffSettingsTest {
     @Test
     void theLargestBodyLimitIsOneEveryTransportCanCarry() {
         assertThat(settings(Map.of("max-body-bytes", 4_000_000)).maxBodyBytes()).isEqualTo(4_000_000);
-        assertThat(2L * HandoffSettings.MAX_MAX_BODY_BYTES).as("the content JSON-escaped to twice its size")
+        assertThat(2L * HandoffSettings.MAX_MAX_BODY_BYTES)
+                .as("the content JSON-escaped to twice its size")
                 .isLessThan(8L * 1024 * 1024);
     }
 

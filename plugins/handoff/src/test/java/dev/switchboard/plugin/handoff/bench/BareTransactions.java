@@ -20,8 +20,8 @@ final class BareTransactions {
         this.payload = payload;
         storage.transaction(connection -> {
             try (Statement ddl = connection.createStatement()) {
-                return ddl.executeUpdate("CREATE TABLE IF NOT EXISTS bench_bare (id INTEGER PRIMARY KEY,"
-                        + " body TEXT NOT NULL)");
+                return ddl.executeUpdate(
+                        "CREATE TABLE IF NOT EXISTS bench_bare (id INTEGER PRIMARY KEY," + " body TEXT NOT NULL)");
             }
         });
     }
@@ -35,8 +35,8 @@ final class BareTransactions {
         long count = 0;
         while (System.nanoTime() < end) {
             storage.transaction(connection -> {
-                try (PreparedStatement insert = connection.prepareStatement(
-                        "INSERT INTO bench_bare (body) VALUES (?)")) {
+                try (PreparedStatement insert =
+                        connection.prepareStatement("INSERT INTO bench_bare (body) VALUES (?)")) {
                     insert.setString(1, payload);
                     return insert.executeUpdate();
                 }

@@ -17,8 +17,7 @@ final class BenchText {
             + " plugin own its migrations; the librarian should record the decision in an ADR, link the discussion"
             + " and check that the kernel tests still cover the migration order before anything is merged. ";
 
-    private BenchText() {
-    }
+    private BenchText() {}
 
     static String title(long n) {
         return "Decision " + n + ": storage port stays JDK-only";
@@ -30,7 +29,8 @@ final class BenchText {
 
     /** @return {@value #CONTENT_BYTES} ASCII characters, starting with {@code n} */
     static String content(long n) {
-        StringBuilder text = new StringBuilder(CONTENT_BYTES).append('#').append(n).append(' ');
+        StringBuilder text =
+                new StringBuilder(CONTENT_BYTES).append('#').append(n).append(' ');
         while (text.length() < CONTENT_BYTES) {
             text.append(PROSE);
         }

@@ -19,8 +19,7 @@ final class ConcurrentRuns {
         long runUntil(long endNanos) throws Exception;
     }
 
-    private ConcurrentRuns() {
-    }
+    private ConcurrentRuns() {}
 
     /**
      * @param threads how many threads

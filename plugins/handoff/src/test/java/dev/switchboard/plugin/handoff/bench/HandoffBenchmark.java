@@ -33,8 +33,7 @@ public final class HandoffBenchmark {
     private static final String UPDATES_PROJECT = "bench-updates";
     private static final int THREADS = 8;
 
-    private HandoffBenchmark() {
-    }
+    private HandoffBenchmark() {}
 
     /** Runs the benchmark; see the class comment for the arguments. */
     public static void main(String[] args) throws Exception {
@@ -45,15 +44,24 @@ public final class HandoffBenchmark {
         Path base = args.length > 0 ? Path.of(args[0]) : moduleTarget();
         Files.createDirectories(base);
         Path dir = Files.createTempDirectory(base.toAbsolutePath(), "handoff-bench-");
-        OUT.printf("dir %s (%s, %s), %d CPUs, Java %s, %s%n", dir, Files.getFileStore(dir).name(),
-                Files.getFileStore(dir).type(), Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"), System.getProperty("os.name"));
+        OUT.printf(
+                "dir %s (%s, %s), %d CPUs, Java %s, %s%n",
+                dir,
+                Files.getFileStore(dir).name(),
+                Files.getFileStore(dir).type(),
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"),
+                System.getProperty("os.name"));
         try (RawCommits raw = new RawCommits(dir.resolve("raw.db"), BenchText.content(0));
-             BenchServer server = new BenchServer(dir)) {
+                BenchServer server = new BenchServer(dir)) {
             server.call("frontispice_register_project", Map.of("project", PUBLISH_PROJECT));
             server.call("frontispice_register_project", Map.of("project", UPDATES_PROJECT));
-            commitRates(raw, new Publishers(server, PUBLISH_PROJECT),
-                    new BareTransactions(server.storage(), BenchText.content(0)), rounds, roundMillis);
+            commitRates(
+                    raw,
+                    new Publishers(server, PUBLISH_PROJECT),
+                    new BareTransactions(server.storage(), BenchText.content(0)),
+                    rounds,
+                    roundMillis);
             updates(server, handoffs, calls);
         } finally {
             deleteTree(dir);
@@ -70,8 +78,8 @@ public final class HandoffBenchmark {
     }
 
     /** Measures 0..3 take turns in each round, in rotating order, so that a noisy host's drift hits each alike. */
-    private static void commitRates(RawCommits raw, Publishers publishers, BareTransactions bare, int rounds,
-                                    long millis) throws Exception {
+    private static void commitRates(
+            RawCommits raw, Publishers publishers, BareTransactions bare, int rounds, long millis) throws Exception {
         raw.runFor(2000);
         publishers.sequential(2000);
         publishers.concurrent(THREADS, 2000);
@@ -80,8 +88,10 @@ public final class HandoffBenchmark {
         long publishCpuBefore = publishers.sequentialCpuNanos();
         long[] totals = new long[4];
         List<List<Double>> ratios = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        OUT.printf("%nround   raw commits/s   sequential publishes/s   %d-thread publishes/s"
-                + "   %d-thread bare transactions/s%n", THREADS, THREADS);
+        OUT.printf(
+                "%nround   raw commits/s   sequential publishes/s   %d-thread publishes/s"
+                        + "   %d-thread bare transactions/s%n",
+                THREADS, THREADS);
         for (int round = 1; round <= rounds; round++) {
             long[] counts = new long[4];
             for (int i = 0; i < 4; i++) {
@@ -100,20 +110,36 @@ public final class HandoffBenchmark {
             OUT.println(row(String.valueOf(round), counts, millis / 1000.0));
         }
         OUT.println(row("total", totals, rounds * millis / 1000.0));
-        OUT.printf(Locale.ROOT, "median of the rounds' ratios to raw: sequential %.0f %%, %d-thread publishes %.0f %%,"
-                + " %d-thread bare %.0f %%%n", 100 * median(ratios.get(0)), THREADS, 100 * median(ratios.get(1)),
-                THREADS, 100 * median(ratios.get(2)));
+        OUT.printf(
+                Locale.ROOT,
+                "median of the rounds' ratios to raw: sequential %.0f %%, %d-thread publishes %.0f %%,"
+                        + " %d-thread bare %.0f %%%n",
+                100 * median(ratios.get(0)),
+                THREADS,
+                100 * median(ratios.get(1)),
+                THREADS,
+                100 * median(ratios.get(2)));
         double seconds = rounds * millis / 1000.0;
-        OUT.printf(Locale.ROOT, "per call: raw commit %.0f us (CPU %.0f us), sequential publish %.0f us"
-                + " (CPU %.0f us)%n",
-                seconds * 1e6 / totals[0], (raw.cpuNanos() - rawCpuBefore) / 1e3 / totals[0],
-                seconds * 1e6 / totals[1], (publishers.sequentialCpuNanos() - publishCpuBefore) / 1e3 / totals[1]);
+        OUT.printf(
+                Locale.ROOT,
+                "per call: raw commit %.0f us (CPU %.0f us), sequential publish %.0f us" + " (CPU %.0f us)%n",
+                seconds * 1e6 / totals[0],
+                (raw.cpuNanos() - rawCpuBefore) / 1e3 / totals[0],
+                seconds * 1e6 / totals[1],
+                (publishers.sequentialCpuNanos() - publishCpuBefore) / 1e3 / totals[1]);
     }
 
     private static String row(String label, long[] counts, double seconds) {
-        return String.format(Locale.ROOT, "%5s   %13.0f   %15.0f (%3.0f %%)   %14.0f (%4.0f %%)   %22.0f (%4.0f %%)",
-                label, counts[0] / seconds, counts[1] / seconds, 100.0 * counts[1] / counts[0],
-                counts[2] / seconds, 100.0 * counts[2] / counts[0], counts[3] / seconds,
+        return String.format(
+                Locale.ROOT,
+                "%5s   %13.0f   %15.0f (%3.0f %%)   %14.0f (%4.0f %%)   %22.0f (%4.0f %%)",
+                label,
+                counts[0] / seconds,
+                counts[1] / seconds,
+                100.0 * counts[1] / counts[0],
+                counts[2] / seconds,
+                100.0 * counts[2] / counts[0],
+                counts[3] / seconds,
                 100.0 * counts[3] / counts[0]);
     }
 
@@ -124,26 +150,49 @@ public final class HandoffBenchmark {
     private static void updates(BenchServer server, int handoffs, int calls) {
         long start = System.nanoTime();
         new UpdatesSeeder(server.storage()).seed(UPDATES_PROJECT, handoffs);
-        OUT.printf(Locale.ROOT, "%nseeded %,d handoffs (%d-byte content) by SQL through SqlStorage in %.1f s%n",
-                handoffs, BenchText.CONTENT_BYTES, (System.nanoTime() - start) / 1e9);
-        server.call("frontispice_advance_cursor", Map.of("project", UPDATES_PROJECT, "consumer", "near-end",
-                "through_sequence", handoffs - 5));
+        OUT.printf(
+                Locale.ROOT,
+                "%nseeded %,d handoffs (%d-byte content) by SQL through SqlStorage in %.1f s%n",
+                handoffs,
+                BenchText.CONTENT_BYTES,
+                (System.nanoTime() - start) / 1e9);
+        server.call(
+                "frontispice_advance_cursor",
+                Map.of("project", UPDATES_PROJECT, "consumer", "near-end", "through_sequence", handoffs - 5));
         UpdatesLatency latency = new UpdatesLatency(server);
         OUT.printf("consumer   cursor   items  has_more    p50 us    p90 us    p99 us    max us   mean us%n");
-        report("near-end", handoffs - 5, latency.measure(
-                Map.of("project", UPDATES_PROJECT, "consumer", "near-end"), 500, calls));
-        report("librarian", 0, latency.measure(
-                Map.of("project", UPDATES_PROJECT, "consumer", "librarian"), 500, calls));
+        report(
+                "near-end",
+                handoffs - 5,
+                latency.measure(Map.of("project", UPDATES_PROJECT, "consumer", "near-end"), 500, calls));
+        report(
+                "librarian",
+                0,
+                latency.measure(Map.of("project", UPDATES_PROJECT, "consumer", "librarian"), 500, calls));
     }
 
     private static void report(String consumer, long cursor, UpdatesLatency.Result r) {
-        OUT.printf(Locale.ROOT, "%-9s %7d %7d %9s %9.0f %9.0f %9.0f %9.0f %9.0f%n", consumer, cursor, r.items(),
-                r.hasMore(), r.p50(), r.p90(), r.p99(), r.max(), r.mean());
+        OUT.printf(
+                Locale.ROOT,
+                "%-9s %7d %7d %9s %9.0f %9.0f %9.0f %9.0f %9.0f%n",
+                consumer,
+                cursor,
+                r.items(),
+                r.hasMore(),
+                r.p50(),
+                r.p90(),
+                r.p99(),
+                r.max(),
+                r.mean());
     }
 
     /** {@code plugins/handoff/target}: the parent of the test-classes directory this class was loaded from. */
     private static Path moduleTarget() throws Exception {
-        return Path.of(HandoffBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+        return Path.of(HandoffBenchmark.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI())
                 .getParent();
     }
 }

@@ -40,8 +40,8 @@ final class Publishers {
     private long publishUntil(long end) {
         long count = 0;
         while (System.nanoTime() < end) {
-            Map<String, Object> result = server.call("frontispice_publish_handoff",
-                    BenchText.publishArguments(project, next.getAndIncrement()));
+            Map<String, Object> result = server.call(
+                    "frontispice_publish_handoff", BenchText.publishArguments(project, next.getAndIncrement()));
             if (!"committed".equals(result.get("delivery_status"))) {
                 throw new IllegalStateException("publish not committed: " + result);
             }

@@ -18,9 +18,7 @@ final class UpdatesLatency {
      * @param items  how many updates the last call returned
      * @param hasMore whether the last call said there were more
      */
-    record Result(int calls, int items, boolean hasMore, double p50, double p90, double p99, double max,
-                  double mean) {
-    }
+    record Result(int calls, int items, boolean hasMore, double p50, double p90, double p99, double max, double mean) {}
 
     private final BenchServer server;
 
@@ -42,8 +40,14 @@ final class UpdatesLatency {
         }
         Arrays.sort(nanos);
         double mean = Arrays.stream(nanos).average().orElse(0) / 1000.0;
-        return new Result(calls, ((List<?>) last.get("updates")).size(), (Boolean) last.get("has_more"),
-                percentile(nanos, 50), percentile(nanos, 90), percentile(nanos, 99), nanos[calls - 1] / 1000.0,
+        return new Result(
+                calls,
+                ((List<?>) last.get("updates")).size(),
+                (Boolean) last.get("has_more"),
+                percentile(nanos, 50),
+                percentile(nanos, 90),
+                percentile(nanos, 99),
+                nanos[calls - 1] / 1000.0,
                 mean);
     }
 

@@ -46,9 +46,17 @@ final class UpdatesSeeder {
             storage.transaction(connection -> {
                 try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
                     for (int n = first; n <= last; n++) {
-                        HandoffDraft draft = new HandoffDraft(BenchText.title(n), BenchText.summary(n),
-                                BenchText.content(n), "decision", List.of("storage", "adr"), "chatgpt", null,
-                                "normal", "normal", List.of());
+                        HandoffDraft draft = new HandoffDraft(
+                                BenchText.title(n),
+                                BenchText.summary(n),
+                                BenchText.content(n),
+                                "decision",
+                                List.of("storage", "adr"),
+                                "chatgpt",
+                                null,
+                                "normal",
+                                "normal",
+                                List.of());
                         insert.setString(1, HandoffId.random().value());
                         insert.setString(2, project);
                         insert.setLong(3, n);

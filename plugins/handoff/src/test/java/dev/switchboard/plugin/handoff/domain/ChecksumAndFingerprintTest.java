@@ -29,12 +29,12 @@ class ChecksumAndFingerprintTest {
         ProjectKey project = new ProjectKey("raveil");
         HandoffDraft draft = draft(List.of("a", "b"));
 
-        assertThat(PayloadFingerprint.of(project, draft)).isEqualTo(PayloadFingerprint.of(project, draft(
-                List.of("a", "b"))));
-        assertThat(PayloadFingerprint.of(project, draft)).isNotEqualTo(PayloadFingerprint.of(project,
-                draft(List.of("ab"))));
-        assertThat(PayloadFingerprint.of(project, draft)).isNotEqualTo(PayloadFingerprint.of(
-                new ProjectKey("other"), draft));
+        assertThat(PayloadFingerprint.of(project, draft))
+                .isEqualTo(PayloadFingerprint.of(project, draft(List.of("a", "b"))));
+        assertThat(PayloadFingerprint.of(project, draft))
+                .isNotEqualTo(PayloadFingerprint.of(project, draft(List.of("ab"))));
+        assertThat(PayloadFingerprint.of(project, draft))
+                .isNotEqualTo(PayloadFingerprint.of(new ProjectKey("other"), draft));
     }
 
     private static HandoffDraft draft(List<String> tags) {

@@ -39,8 +39,8 @@ class CursorTest {
 
     @Test
     void handledAheadSequencesCountAsHandledAndAreSwallowedWhenReached() {
-        Cursor cursor = new Cursor("librarian", Sequence.of(1), List.of(Sequence.of(3), Sequence.of(4),
-                Sequence.of(7)), NOW);
+        Cursor cursor =
+                new Cursor("librarian", Sequence.of(1), List.of(Sequence.of(3), Sequence.of(4), Sequence.of(7)), NOW);
 
         assertThat(cursor.hasHandled(Sequence.of(3))).isTrue();
         assertThat(cursor.hasHandled(Sequence.of(2))).isFalse();

@@ -10,9 +10,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ProjectKeyTest {
 
     @ParameterizedTest(name = "''{0}'' -> {1}")
-    @CsvSource(delimiter = '|', value = {
-            "Raveil|raveil", "RAVEIL|raveil", "raveil_|raveil", "My_Project Name|my-project-name",
-            "  my project_name  |my-project-name", "a__b--c  d|a-b-c-d", "v2 API|v2-api"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "Raveil|raveil",
+                "RAVEIL|raveil",
+                "raveil_|raveil",
+                "My_Project Name|my-project-name",
+                "  my project_name  |my-project-name",
+                "a__b--c  d|a-b-c-d",
+                "v2 API|v2-api"
+            })
     void namesNormaliseToLowercaseKebabCase(String name, String key) {
         assertThat(ProjectKey.normalize(name)).contains(new ProjectKey(key));
     }

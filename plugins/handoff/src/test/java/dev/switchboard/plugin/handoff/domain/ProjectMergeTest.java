@@ -20,7 +20,8 @@ class ProjectMergeTest {
 
     @Test
     void handoffsAreResequencedByCommitTimeKeepingTheirIds() {
-        assertThat(merge.moves()).extracting(m -> m.handoffId().value() + "@" + m.to())
+        assertThat(merge.moves())
+                .extracting(m -> m.handoffId().value() + "@" + m.to())
                 .containsExactly("a@1", "b@2", "c@3");
         assertThat(merge.latest()).isEqualTo(Sequence.of(3));
     }
@@ -44,9 +45,12 @@ class ProjectMergeTest {
 
     @Test
     void aConsumerThatHandledEverythingEndsAtTheLatest() {
-        Cursor remapped = merge.remap("librarian", Map.of(
-                "Raveil", new Cursor("librarian", Sequence.of(2), List.of(), T),
-                "raveil_", new Cursor("librarian", Sequence.of(1), List.of(), T)), NOW);
+        Cursor remapped = merge.remap(
+                "librarian",
+                Map.of(
+                        "Raveil", new Cursor("librarian", Sequence.of(2), List.of(), T),
+                        "raveil_", new Cursor("librarian", Sequence.of(1), List.of(), T)),
+                NOW);
 
         assertThat(remapped.through()).isEqualTo(Sequence.of(3));
         assertThat(remapped.handledAhead()).isEmpty();

@@ -41,8 +41,7 @@ public final class AccessGate {
     }
 
     /** The gate's answer. */
-    public sealed interface Decision permits Admitted, Refused {
-    }
+    public sealed interface Decision permits Admitted, Refused {}
 
     /**
      * The request may go on.
@@ -51,8 +50,7 @@ public final class AccessGate {
      *                      {@link #checkOrigin}, which does not authenticate
      * @param allowedOrigin the {@code Origin} to echo for CORS (never {@code *}), or empty when none was sent
      */
-    public record Admitted(Principal caller, Optional<String> allowedOrigin) implements Decision {
-    }
+    public record Admitted(Principal caller, Optional<String> allowedOrigin) implements Decision {}
 
     /**
      * The request is refused; nothing of it may be acted on.
@@ -61,8 +59,7 @@ public final class AccessGate {
      * @param challenge the {@code WWW-Authenticate} value to send, or null (403)
      * @param message   what to tell the client, without secrets
      */
-    public record Refused(int status, String challenge, String message) implements Decision {
-    }
+    public record Refused(int status, String challenge, String message) implements Decision {}
 
     private final OriginPolicy origins;
     private final BearerAuthentication authentication;
@@ -80,11 +77,15 @@ public final class AccessGate {
     /** Checks {@code Host} and {@code Origin} only (health probes, CORS preflights, 405 answers). */
     public Decision checkOrigin(Request request) {
         return switch (origins.check(request.host(), request.origin())) {
-            case HOST_REFUSED -> new Refused(FORBIDDEN, null,
-                    "Forbidden: the Host header names a host this server does not answer for");
+            case HOST_REFUSED ->
+                new Refused(FORBIDDEN, null, "Forbidden: the Host header names a host this server does not answer for");
             case ORIGIN_REFUSED -> new Refused(FORBIDDEN, null, "Forbidden: requests from this Origin are not allowed");
-            case ALLOWED -> new Admitted(null, request.origin().isEmpty() ? Optional.empty()
-                    : Optional.of(request.origin().getFirst().strip()));
+            case ALLOWED ->
+                new Admitted(
+                        null,
+                        request.origin().isEmpty()
+                                ? Optional.empty()
+                                : Optional.of(request.origin().getFirst().strip()));
         };
     }
 
@@ -96,9 +97,9 @@ public final class AccessGate {
         }
         return switch (authentication.authenticate(request.authorization(), request.queryNames())) {
             case BearerAuthentication.Authenticated authenticated ->
-                    new Admitted(authenticated.principal(), admitted.allowedOrigin());
-            case BearerAuthentication.Refused refused -> new Refused(refused.badRequest() ? BAD_REQUEST : UNAUTHORIZED,
-                    refused.challenge(), refused.message());
+                new Admitted(authenticated.principal(), admitted.allowedOrigin());
+            case BearerAuthentication.Refused refused ->
+                new Refused(refused.badRequest() ? BAD_REQUEST : UNAUTHORIZED, refused.challenge(), refused.message());
         };
     }
 }

@@ -26,12 +26,10 @@ public final class BearerAuthentication {
     public static final String REALM = "Bearer realm=\"switchboard\"";
 
     /** The outcome for one request. */
-    public sealed interface Outcome permits Authenticated, Refused {
-    }
+    public sealed interface Outcome permits Authenticated, Refused {}
 
     /** The caller is known. */
-    public record Authenticated(Principal principal) implements Outcome {
-    }
+    public record Authenticated(Principal principal) implements Outcome {}
 
     /**
      * The request is refused.
@@ -40,8 +38,7 @@ public final class BearerAuthentication {
      * @param challenge  the {@code WWW-Authenticate} value
      * @param message    what to tell the client
      */
-    public record Refused(boolean badRequest, String challenge, String message) implements Outcome {
-    }
+    public record Refused(boolean badRequest, String challenge, String message) implements Outcome {}
 
     private final Authenticator authenticator;
 
@@ -63,7 +60,9 @@ public final class BearerAuthentication {
      */
     public Outcome authenticate(List<String> authorization, Set<String> queryNames) {
         if (queryNames.stream().map(name -> name.toLowerCase(Locale.ROOT)).anyMatch(name -> name.contains("token"))) {
-            return new Refused(true, REALM + ", error=\"invalid_request\"",
+            return new Refused(
+                    true,
+                    REALM + ", error=\"invalid_request\"",
                     "Bad request: send the token in the Authorization header, never in the URL");
         }
         if (!authenticator.required()) {

@@ -41,14 +41,14 @@ public final class ClientMistakes {
     public void record(String what) {
         long now = System.nanoTime();
         long allowed = nextAllowed.get();
-        if ((allowed != Long.MIN_VALUE && now - allowed < 0) || !nextAllowed.compareAndSet(allowed, now + intervalNanos)) {
+        if ((allowed != Long.MIN_VALUE && now - allowed < 0)
+                || !nextAllowed.compareAndSet(allowed, now + intervalNanos)) {
             suppressed.incrementAndGet();
             return;
         }
         long skipped = suppressed.getAndSet(0);
         if (skipped > 0) {
-            LOG.info("{}: refused a client message: {} ({} more client mistakes not logged)", transport, what,
-                    skipped);
+            LOG.info("{}: refused a client message: {} ({} more client mistakes not logged)", transport, what, skipped);
         } else {
             LOG.info("{}: refused a client message: {}", transport, what);
         }

@@ -55,17 +55,22 @@ public record HostAndPort(String host, int port) {
 
     private static Optional<String> dnsNameOrIpv4(String name) {
         String host = name.endsWith(".") ? name.substring(0, name.length() - 1) : name;
-        boolean valid = !host.isEmpty() && !host.startsWith(".") && !host.contains("..")
-                && host.chars().allMatch(c -> (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'
-                        || c == '.' || c == '_');
+        boolean valid = !host.isEmpty()
+                && !host.startsWith(".")
+                && !host.contains("..")
+                && host.chars()
+                        .allMatch(c ->
+                                (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_');
         return valid ? Optional.of(host) : Optional.empty();
     }
 
     /** @param bracketed {@code [literal]} */
     private static Optional<String> ipv6(String bracketed) {
         String inside = bracketed.substring(1, bracketed.length() - 1);
-        boolean valid = bracketed.endsWith("]") && inside.contains(":") && inside.chars().allMatch(
-                c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || c == ':' || c == '.');
+        boolean valid = bracketed.endsWith("]")
+                && inside.contains(":")
+                && inside.chars()
+                        .allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || c == ':' || c == '.');
         return valid ? Optional.of(bracketed) : Optional.empty();
     }
 }

@@ -7,8 +7,7 @@ package dev.switchboard.bridge.mcp.transport;
  */
 final class JsonDepth {
 
-    private JsonDepth() {
-    }
+    private JsonDepth() {}
 
     /** @return whether the nesting of {@code json} goes deeper than {@code limit} */
     static boolean exceeds(byte[] json, int limit) {

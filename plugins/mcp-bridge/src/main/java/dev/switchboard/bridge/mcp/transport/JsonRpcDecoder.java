@@ -5,14 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.json.JsonMapper;
-
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
 
@@ -33,12 +32,10 @@ import dev.switchboard.bridge.mcp.McpServerAssembly;
 public final class JsonRpcDecoder {
 
     /** What a message turned out to be. */
-    public sealed interface Decoded permits Single, Batch, Invalid {
-    }
+    public sealed interface Decoded permits Single, Batch, Invalid {}
 
     /** One well-formed request, notification or response. */
-    public record Single(McpSchema.JSONRPCMessage message) implements Decoded {
-    }
+    public record Single(McpSchema.JSONRPCMessage message) implements Decoded {}
 
     /** A JSON array of well-formed messages: at least one, at most the decoder's limit. */
     public record Batch(List<McpSchema.JSONRPCMessage> messages) implements Decoded {
@@ -71,7 +68,8 @@ public final class JsonRpcDecoder {
     private static final String NOT_A_MESSAGE = "Invalid Request: needs \"jsonrpc\": \"2.0\", a string \"method\""
             + " and an \"id\" that is a string or an integer";
     private static final JsonMapper STRICT = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
     private final McpJsonMapper mapper;
     private final int maxDepth;
@@ -101,16 +99,19 @@ public final class JsonRpcDecoder {
             return invalid(null, JsonRpcErrors.PARSE_ERROR, "Parse error: the message is not valid UTF-8");
         }
         if (JsonDepth.exceeds(bytes, maxDepth)) {
-            return invalid(null, JsonRpcErrors.PARSE_ERROR, "Parse error: JSON nested deeper than " + maxDepth
-                    + " levels");
+            return invalid(
+                    null, JsonRpcErrors.PARSE_ERROR, "Parse error: JSON nested deeper than " + maxDepth + " levels");
         }
         Object tree;
         try {
             tree = STRICT.readValue(bytes, Object.class);
         } catch (JacksonException | IllegalArgumentException e) {
-            return invalid(null, JsonRpcErrors.PARSE_ERROR, e.getMessage() != null
-                    && e.getMessage().startsWith("Duplicate ") ? "Parse error: an object has a duplicate key"
-                    : "Parse error: the message is not valid JSON");
+            return invalid(
+                    null,
+                    JsonRpcErrors.PARSE_ERROR,
+                    e.getMessage() != null && e.getMessage().startsWith("Duplicate ")
+                            ? "Parse error: an object has a duplicate key"
+                            : "Parse error: the message is not valid JSON");
         }
         if (tree instanceof Map<?, ?> map) {
             return message(map);
@@ -118,8 +119,12 @@ public final class JsonRpcDecoder {
         if (tree instanceof List<?> list && !list.isEmpty()) {
             return batch(list);
         }
-        return invalid(null, JsonRpcErrors.INVALID_REQUEST, tree instanceof List<?>
-                ? "Invalid Request: an empty batch" : "Invalid Request: expected a JSON-RPC message object");
+        return invalid(
+                null,
+                JsonRpcErrors.INVALID_REQUEST,
+                tree instanceof List<?>
+                        ? "Invalid Request: an empty batch"
+                        : "Invalid Request: expected a JSON-RPC message object");
     }
 
     /**
@@ -141,8 +146,10 @@ public final class JsonRpcDecoder {
                 if ("id".equals(name)) {
                     return switch (value) {
                         case VALUE_STRING -> Optional.of(parser.getString());
-                        case VALUE_NUMBER_INT -> parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
-                                ? Optional.empty() : Optional.of(parser.getLongValue());
+                        case VALUE_NUMBER_INT ->
+                            parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                                    ? Optional.empty()
+                                    : Optional.of(parser.getLongValue());
                         default -> Optional.empty();
                     };
                 }
@@ -156,14 +163,18 @@ public final class JsonRpcDecoder {
 
     private Decoded batch(List<?> list) {
         if (list.size() > maxBatch) {
-            return invalid(null, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: a batch carries at most "
-                    + maxBatch + " messages; this one has " + list.size());
+            return invalid(
+                    null,
+                    JsonRpcErrors.INVALID_REQUEST,
+                    "Invalid Request: a batch carries at most " + maxBatch + " messages; this one has " + list.size());
         }
         List<McpSchema.JSONRPCMessage> messages = new ArrayList<>(list.size());
         for (Object element : list) {
             if (!(element instanceof Map<?, ?> map) || !(message(map) instanceof Single single)) {
-                return invalid(null, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: a batch element is not a"
-                        + " JSON-RPC message");
+                return invalid(
+                        null,
+                        JsonRpcErrors.INVALID_REQUEST,
+                        "Invalid Request: a batch element is not a" + " JSON-RPC message");
             }
             messages.add(single.message());
         }
@@ -181,12 +192,11 @@ public final class JsonRpcDecoder {
         if (hasMethod && map.containsKey("id")) {
             return usableId == null
                     ? new Invalid(null, JsonRpcErrors.INVALID_REQUEST, NOT_A_MESSAGE, false)
-                    : new Single(new McpSchema.JSONRPCRequest("2.0", (String) map.get("method"), usableId,
-                            map.get("params")));
+                    : new Single(new McpSchema.JSONRPCRequest(
+                            "2.0", (String) map.get("method"), usableId, map.get("params")));
         }
         if (hasMethod) {
-            return new Single(new McpSchema.JSONRPCNotification("2.0", (String) map.get("method"),
-                    map.get("params")));
+            return new Single(new McpSchema.JSONRPCNotification("2.0", (String) map.get("method"), map.get("params")));
         }
         if (response) {
             return response(map, usableId);
@@ -203,8 +213,12 @@ public final class JsonRpcDecoder {
                 // a malformed error object: refused below
             }
         }
-        return new Invalid(usableId, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: a response needs a string or"
-                + " integer \"id\" and exactly one of \"result\" and an \"error\" object {code, message}", true);
+        return new Invalid(
+                usableId,
+                JsonRpcErrors.INVALID_REQUEST,
+                "Invalid Request: a response needs a string or"
+                        + " integer \"id\" and exactly one of \"result\" and an \"error\" object {code, message}",
+                true);
     }
 
     private static Invalid invalid(Object id, int code, String message) {

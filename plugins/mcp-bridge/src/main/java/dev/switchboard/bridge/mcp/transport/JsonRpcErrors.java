@@ -22,8 +22,7 @@ public final class JsonRpcErrors {
     /** JSON-RPC's implementation-defined range: refusals at the transport level (HTTP status, shutdown). */
     public static final int SERVER_ERROR = -32_000;
 
-    private JsonRpcErrors() {
-    }
+    private JsonRpcErrors() {}
 
     /**
      * @param id      the request's id, or null when it could not be read

@@ -15,10 +15,13 @@ import dev.switchboard.ports.transport.TransportException;
 public final class OriginPolicy {
 
     /** The outcome of a check. */
-    public enum Verdict { ALLOWED, HOST_REFUSED, ORIGIN_REFUSED }
-
-    private record OriginEntry(String scheme, HostAndPort authority) {
+    public enum Verdict {
+        ALLOWED,
+        HOST_REFUSED,
+        ORIGIN_REFUSED
     }
+
+    private record OriginEntry(String scheme, HostAndPort authority) {}
 
     private final List<HostAndPort> hosts;
     private final List<OriginEntry> origins;
@@ -38,9 +41,13 @@ public final class OriginPolicy {
             throw new TransportException(settingsPrefix + ".allowed-hosts is empty: name at least one host (an empty"
                     + " list would refuse every request; it never means 'allow all')");
         }
-        this.hosts = allowedHosts.stream().map(entry -> HostAndPort.parse(entry)
-                .orElseThrow(() -> invalid(settingsPrefix, "allowed-hosts", entry, "host or host:port"))).toList();
-        this.origins = allowedOrigins.stream().map(entry -> originEntry(settingsPrefix, entry)).toList();
+        this.hosts = allowedHosts.stream()
+                .map(entry -> HostAndPort.parse(entry)
+                        .orElseThrow(() -> invalid(settingsPrefix, "allowed-hosts", entry, "host or host:port")))
+                .toList();
+        this.origins = allowedOrigins.stream()
+                .map(entry -> originEntry(settingsPrefix, entry))
+                .toList();
     }
 
     /**
@@ -49,8 +56,10 @@ public final class OriginPolicy {
      * @return {@link Verdict#ALLOWED}, or which header is refused (a missing or repeated {@code Host} is refused)
      */
     public Verdict check(List<String> hostHeaders, List<String> originHeaders) {
-        if (hostHeaders.size() != 1 || HostAndPort.parse(hostHeaders.getFirst().strip())
-                .filter(host -> hosts.stream().anyMatch(allowed -> allowed.admits(host))).isEmpty()) {
+        if (hostHeaders.size() != 1
+                || HostAndPort.parse(hostHeaders.getFirst().strip())
+                        .filter(host -> hosts.stream().anyMatch(allowed -> allowed.admits(host)))
+                        .isEmpty()) {
             return Verdict.HOST_REFUSED;
         }
         if (originHeaders.isEmpty()) {
@@ -61,7 +70,8 @@ public final class OriginPolicy {
         }
         return parseOrigin(originHeaders.getFirst().strip())
                 .filter(origin -> origins.stream().anyMatch(allowed -> admits(allowed, origin)))
-                .map(origin -> Verdict.ALLOWED).orElse(Verdict.ORIGIN_REFUSED);
+                .map(origin -> Verdict.ALLOWED)
+                .orElse(Verdict.ORIGIN_REFUSED);
     }
 
     private static boolean admits(OriginEntry allowed, OriginEntry origin) {
@@ -87,12 +97,13 @@ public final class OriginPolicy {
         if (entry.contains("://")) {
             return parseOrigin(entry).orElseThrow(() -> invalid(prefix, "allowed-origins", entry, expected));
         }
-        return HostAndPort.parse(entry).map(authority -> new OriginEntry(null, authority))
+        return HostAndPort.parse(entry)
+                .map(authority -> new OriginEntry(null, authority))
                 .orElseThrow(() -> invalid(prefix, "allowed-origins", entry, expected));
     }
 
     private static TransportException invalid(String prefix, String key, String entry, String expected) {
-        return new TransportException("invalid entry '" + entry + "' in " + prefix + "." + key + ": expected "
-                + expected);
+        return new TransportException(
+                "invalid entry '" + entry + "' in " + prefix + "." + key + ": expected " + expected);
     }
 }

@@ -12,8 +12,7 @@ public final class ProtocolRules {
     private static final String FIRST_WITHOUT_BATCHES = "2025-06-18";
     private static final String ROOTS_CHANGED = "notifications/roots/list_changed";
 
-    private ProtocolRules() {
-    }
+    private ProtocolRules() {}
 
     /**
      * JSON-RPC batches are part of MCP up to {@code 2025-03-26} and were removed in {@code 2025-06-18}.

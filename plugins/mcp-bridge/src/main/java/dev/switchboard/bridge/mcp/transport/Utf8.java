@@ -7,8 +7,7 @@ package dev.switchboard.bridge.mcp.transport;
  */
 final class Utf8 {
 
-    private Utf8() {
-    }
+    private Utf8() {}
 
     static boolean isValid(byte[] bytes) {
         int i = 0;

@@ -25,39 +25,48 @@ class JsonRpcDecoderTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"a\",\"arguments\":{}}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":\"x-1\",\"method\":\"ping\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":12345678901,\"method\":\"tools/list\",\"extra\":1}")) {
-            assertThat(decode(json)).isEqualTo(new JsonRpcDecoder.Single(
-                    mapper.convertValue(mapper.readValue(json, Map.class), McpSchema.JSONRPCRequest.class)));
+            assertThat(decode(json))
+                    .isEqualTo(new JsonRpcDecoder.Single(
+                            mapper.convertValue(mapper.readValue(json, Map.class), McpSchema.JSONRPCRequest.class)));
         }
-        String notification = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}";
-        assertThat(decode(notification)).isEqualTo(new JsonRpcDecoder.Single(mapper.convertValue(
-                mapper.readValue(notification, Map.class), McpSchema.JSONRPCNotification.class)));
+        String notification =
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}";
+        assertThat(decode(notification))
+                .isEqualTo(new JsonRpcDecoder.Single(mapper.convertValue(
+                        mapper.readValue(notification, Map.class), McpSchema.JSONRPCNotification.class)));
         assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}"))
-                .isInstanceOfSatisfying(JsonRpcDecoder.Single.class, single -> assertThat(single.message())
-                        .isInstanceOf(McpSchema.JSONRPCResponse.class));
+                .isInstanceOfSatisfying(
+                        JsonRpcDecoder.Single.class,
+                        single -> assertThat(single.message()).isInstanceOf(McpSchema.JSONRPCResponse.class));
     }
 
     @Test
     void aDuplicateKeyIsAParseErrorSoASecondMethodNeverRuns() {
         assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"method\":\"tools/call\"}"))
-                .isEqualTo(new JsonRpcDecoder.Invalid(null, JsonRpcErrors.PARSE_ERROR,
-                        "Parse error: an object has a duplicate key", false));
+                .isEqualTo(new JsonRpcDecoder.Invalid(
+                        null, JsonRpcErrors.PARSE_ERROR, "Parse error: an object has a duplicate key", false));
         assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\",\"params\":{\"a\":1,\"a\":2}}"))
-                .extracting("code").isEqualTo(JsonRpcErrors.PARSE_ERROR);
+                .extracting("code")
+                .isEqualTo(JsonRpcErrors.PARSE_ERROR);
     }
 
     @Test
     void invalidUtf8IsAParseErrorNeverReplacedCharacters() {
         byte[] prefix = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"".getBytes(StandardCharsets.US_ASCII);
-        for (byte[] bad : List.of(new byte[] {(byte) 0xFF}, new byte[] {(byte) 0xC0, (byte) 0xAF},
-                new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, new byte[] {(byte) 0xE2, (byte) 0x82})) {
+        for (byte[] bad : List.of(
+                new byte[] {(byte) 0xFF},
+                new byte[] {(byte) 0xC0, (byte) 0xAF},
+                new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+                new byte[] {(byte) 0xE2, (byte) 0x82})) {
             byte[] message = new byte[prefix.length + bad.length + 2];
             System.arraycopy(prefix, 0, message, 0, prefix.length);
             System.arraycopy(bad, 0, message, prefix.length, bad.length);
             message[message.length - 2] = '"';
             message[message.length - 1] = '}';
 
-            assertThat(decoder.decode(message)).isEqualTo(new JsonRpcDecoder.Invalid(null,
-                    JsonRpcErrors.PARSE_ERROR, "Parse error: the message is not valid UTF-8", false));
+            assertThat(decoder.decode(message))
+                    .isEqualTo(new JsonRpcDecoder.Invalid(
+                            null, JsonRpcErrors.PARSE_ERROR, "Parse error: the message is not valid UTF-8", false));
         }
         assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":\"é€😀\",\"method\":\"ping\"}"))
                 .isInstanceOf(JsonRpcDecoder.Single.class);
@@ -66,29 +75,37 @@ class JsonRpcDecoderTest {
     @Test
     void malformedJsonAndDeepNestingAreParseErrors() {
         assertThat(decode("{\"jsonrpc\":")).extracting("code").isEqualTo(JsonRpcErrors.PARSE_ERROR);
-        assertThat(decode("[[[[[[[[[[1]]]]]]]]]]")).extracting("code", "message")
+        assertThat(decode("[[[[[[[[[[1]]]]]]]]]]"))
+                .extracting("code", "message")
                 .containsExactly(JsonRpcErrors.PARSE_ERROR, "Parse error: JSON nested deeper than 8 levels");
     }
 
     @Test
     void refusesUnusableIdsAndVersionsEchoingOnlyUsableIds() {
         assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}"))
-                .extracting("id", "code").containsExactly(null, JsonRpcErrors.INVALID_REQUEST);
+                .extracting("id", "code")
+                .containsExactly(null, JsonRpcErrors.INVALID_REQUEST);
         assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":18446744073709551616,\"method\":\"ping\"}"))
-                .extracting("id", "code").containsExactly(null, JsonRpcErrors.INVALID_REQUEST);
+                .extracting("id", "code")
+                .containsExactly(null, JsonRpcErrors.INVALID_REQUEST);
         for (String version : List.of("\"1.0\"", "2.0", "\"2.00\"", "{}")) {
-            assertThat(decode("{\"jsonrpc\":" + version + ",\"id\":3,\"method\":\"ping\"}")).as(version)
-                    .extracting("id", "code").containsExactly(3, JsonRpcErrors.INVALID_REQUEST);
+            assertThat(decode("{\"jsonrpc\":" + version + ",\"id\":3,\"method\":\"ping\"}"))
+                    .as(version)
+                    .extracting("id", "code")
+                    .containsExactly(3, JsonRpcErrors.INVALID_REQUEST);
         }
-        assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":4}")).extracting("id", "code")
+        assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":4}"))
+                .extracting("id", "code")
                 .containsExactly(4, JsonRpcErrors.INVALID_REQUEST);
     }
 
     @Test
     void malformedResponsesAreInvalidAndMarkedAsResponses() {
-        for (String json : List.of("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"x\"}",
+        for (String json : List.of(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"x\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}",
-                "{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{}}", "{\"jsonrpc\":\"1.0\",\"id\":8,\"result\":{}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{}}",
+                "{\"jsonrpc\":\"1.0\",\"id\":8,\"result\":{}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":\"x\",\"message\":[]}}")) {
             assertThat(decode(json)).as(json).isInstanceOfSatisfying(JsonRpcDecoder.Invalid.class, invalid -> {
                 assertThat(invalid.code()).isEqualTo(JsonRpcErrors.INVALID_REQUEST);
@@ -101,10 +118,16 @@ class JsonRpcDecoderTest {
     void batchesAreDecodedUpToTheLimitAndRefusedWholeBeyondIt() {
         String ping = "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}";
         assertThat(decode("[" + ping.formatted(1) + "," + ping.formatted(2) + "]"))
-                .isInstanceOfSatisfying(JsonRpcDecoder.Batch.class, batch -> assertThat(batch.messages()).hasSize(2));
-        assertThat(decode("[" + String.join(",", ping.formatted(1), ping.formatted(2), ping.formatted(3),
-                ping.formatted(4)) + "]")).extracting("code", "message").containsExactly(JsonRpcErrors.INVALID_REQUEST,
-                "Invalid Request: a batch carries at most 3 messages; this one has 4");
+                .isInstanceOfSatisfying(
+                        JsonRpcDecoder.Batch.class,
+                        batch -> assertThat(batch.messages()).hasSize(2));
+        assertThat(decode("["
+                        + String.join(",", ping.formatted(1), ping.formatted(2), ping.formatted(3), ping.formatted(4))
+                        + "]"))
+                .extracting("code", "message")
+                .containsExactly(
+                        JsonRpcErrors.INVALID_REQUEST,
+                        "Invalid Request: a batch carries at most 3 messages; this one has 4");
         assertThat(decode("[]")).extracting("code").isEqualTo(JsonRpcErrors.INVALID_REQUEST);
         assertThat(decode("[1]")).extracting("code").isEqualTo(JsonRpcErrors.INVALID_REQUEST);
         for (String json : List.of("null", "42", "\"ping\"")) {
@@ -116,13 +139,19 @@ class JsonRpcDecoderTest {
     void findsTheIdInTheStartOfAMessageTooLargeToRead() {
         String huge = "{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"meta\":{\"a\":[1,2]},\"id\":\"req-9\","
                 + "\"params\":{\"name\":\"x\",\"arguments\":{\"text\":\"" + "y".repeat(10_000);
-        assertThat(JsonRpcDecoder.idFromPrefix(huge.getBytes(StandardCharsets.UTF_8))).contains("req-9");
-        assertThat(JsonRpcDecoder.idFromPrefix("{\"jsonrpc\":\"2.0\",\"id\":42,\"params\":{\"t\":\"zz"
-                .getBytes(StandardCharsets.UTF_8))).contains(42L);
-        assertThat(JsonRpcDecoder.idFromPrefix(("{\"jsonrpc\":\"2.0\",\"params\":{\"t\":\"" + "z".repeat(9_000)
-                + "\"},\"id\":1}").getBytes(StandardCharsets.UTF_8))).isEmpty();
-        assertThat(JsonRpcDecoder.idFromPrefix("[{\"id\":1}]".getBytes(StandardCharsets.UTF_8))).isEmpty();
-        assertThat(JsonRpcDecoder.idFromPrefix("{\"id\":1.5}".getBytes(StandardCharsets.UTF_8))).isEmpty();
+        assertThat(JsonRpcDecoder.idFromPrefix(huge.getBytes(StandardCharsets.UTF_8)))
+                .contains("req-9");
+        assertThat(JsonRpcDecoder.idFromPrefix(
+                        "{\"jsonrpc\":\"2.0\",\"id\":42,\"params\":{\"t\":\"zz".getBytes(StandardCharsets.UTF_8)))
+                .contains(42L);
+        assertThat(JsonRpcDecoder.idFromPrefix(
+                        ("{\"jsonrpc\":\"2.0\",\"params\":{\"t\":\"" + "z".repeat(9_000) + "\"},\"id\":1}")
+                                .getBytes(StandardCharsets.UTF_8)))
+                .isEmpty();
+        assertThat(JsonRpcDecoder.idFromPrefix("[{\"id\":1}]".getBytes(StandardCharsets.UTF_8)))
+                .isEmpty();
+        assertThat(JsonRpcDecoder.idFromPrefix("{\"id\":1.5}".getBytes(StandardCharsets.UTF_8)))
+                .isEmpty();
     }
 
     private JsonRpcDecoder.Decoded decode(String json) {

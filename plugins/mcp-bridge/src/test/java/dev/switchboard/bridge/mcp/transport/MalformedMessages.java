@@ -24,20 +24,35 @@ public final class MalformedMessages {
             "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{}}}",
             "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":\"ping\"}");
     private static final List<String> BAD_PARAMS = List.of(
-            "\"tools/call\",\"params\":\"x\"", "\"tools/call\",\"params\":[1,2]", "\"tools/call\",\"params\":7",
+            "\"tools/call\",\"params\":\"x\"",
+            "\"tools/call\",\"params\":[1,2]",
+            "\"tools/call\",\"params\":7",
             "\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":\"x\"}",
             "\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":[1]}",
             "\"tools/call\",\"params\":{\"name\":\"no_such_tool_%d\",\"arguments\":{}}",
-            "\"tools/call\",\"params\":{\"name\":12}", "\"tools/call\"",
-            "\"resources/read\",\"params\":{\"uri\":{}}", "\"resources/read\"",
-            "\"prompts/get\",\"params\":\"x\"", "\"logging/setLevel\",\"params\":{\"level\":\"loud\"}",
-            "\"logging/setLevel\",\"params\":{}", "\"logging/setLevel\",\"params\":\"debug\"");
+            "\"tools/call\",\"params\":{\"name\":12}",
+            "\"tools/call\"",
+            "\"resources/read\",\"params\":{\"uri\":{}}",
+            "\"resources/read\"",
+            "\"prompts/get\",\"params\":\"x\"",
+            "\"logging/setLevel\",\"params\":{\"level\":\"loud\"}",
+            "\"logging/setLevel\",\"params\":{}",
+            "\"logging/setLevel\",\"params\":\"debug\"");
     private static final List<String> BAD_SHAPES = List.of(
-            "{\"jsonrpc\":\"1.0\",\"id\":%d,\"method\":\"ping\"}", "{\"jsonrpc\":2.0,\"id\":%d,\"method\":\"ping\"}",
-            "{\"id\":%d,\"method\":\"ping\"}", "{\"jsonrpc\":\"2.0\",\"id\":%d}",
-            "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":7}", "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":null}",
-            "{\"jsonrpc\":\"2.0\",\"id\":1.%d,\"method\":\"ping\"}", "{\"jsonrpc\":\"2.0\",\"id\":[%d],\"method\":\"ping\"}",
-            "{\"jsonrpc\":\"2.0\",\"id\":{\"n\":%d},\"method\":\"ping\"}", "%d", "\"text %d\"", "null", "true", "[]",
+            "{\"jsonrpc\":\"1.0\",\"id\":%d,\"method\":\"ping\"}",
+            "{\"jsonrpc\":2.0,\"id\":%d,\"method\":\"ping\"}",
+            "{\"id\":%d,\"method\":\"ping\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":%d}",
+            "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":7}",
+            "{\"jsonrpc\":\"2.0\",\"id\":%d,\"method\":null}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1.%d,\"method\":\"ping\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":[%d],\"method\":\"ping\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":{\"n\":%d},\"method\":\"ping\"}",
+            "%d",
+            "\"text %d\"",
+            "null",
+            "true",
+            "[]",
             "[%d]");
 
     private final Random random;
@@ -53,11 +68,19 @@ public final class MalformedMessages {
             case 0 -> truncated(id);
             case 1 -> badUtf8(id);
             case 2 -> duplicateKey(id);
-            case 3 -> new Case("bad params", bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":"
-                    + pick(BAD_PARAMS).formatted(id) + "}"), JsonRpcErrors.INVALID_PARAMS);
+            case 3 ->
+                new Case(
+                        "bad params",
+                        bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":"
+                                + pick(BAD_PARAMS).formatted(id) + "}"),
+                        JsonRpcErrors.INVALID_PARAMS);
             case 4 -> new Case("bad shape", bytes(pick(BAD_SHAPES).formatted(id)), JsonRpcErrors.INVALID_REQUEST);
-            default -> new Case("unknown method", bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"no/such_"
-                    + random.nextInt(1000) + "\",\"params\":{}}"), JsonRpcErrors.METHOD_NOT_FOUND);
+            default ->
+                new Case(
+                        "unknown method",
+                        bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"no/such_" + random.nextInt(1000)
+                                + "\",\"params\":{}}"),
+                        JsonRpcErrors.METHOD_NOT_FOUND);
         };
     }
 
@@ -69,8 +92,13 @@ public final class MalformedMessages {
 
     private Case badUtf8(int id) {
         byte[] valid = bytes(pick(VALID).formatted(id));
-        byte[][] bad = {{(byte) 0xFF}, {(byte) 0xC0, (byte) 0x80}, {(byte) 0xED, (byte) 0xB0, (byte) 0x80},
-                {(byte) 0xE2, (byte) 0x28, (byte) 0xA1}, {(byte) 0xF8, (byte) 0x88, (byte) 0x80, (byte) 0x80}};
+        byte[][] bad = {
+            {(byte) 0xFF},
+            {(byte) 0xC0, (byte) 0x80},
+            {(byte) 0xED, (byte) 0xB0, (byte) 0x80},
+            {(byte) 0xE2, (byte) 0x28, (byte) 0xA1},
+            {(byte) 0xF8, (byte) 0x88, (byte) 0x80, (byte) 0x80}
+        };
         byte[] insert = bad[random.nextInt(bad.length)];
         int at = 1 + random.nextInt(valid.length - 1);
         byte[] out = new byte[valid.length + insert.length];
@@ -88,8 +116,11 @@ public final class MalformedMessages {
             case "id" -> String.valueOf(id);
             default -> "{}";
         };
-        return new Case("duplicate key", bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/list\","
-                + "\"params\":{}," + "\"" + key + "\":" + value + "}"), JsonRpcErrors.PARSE_ERROR);
+        return new Case(
+                "duplicate key",
+                bytes("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/list\"," + "\"params\":{}," + "\""
+                        + key + "\":" + value + "}"),
+                JsonRpcErrors.PARSE_ERROR);
     }
 
     private String pick(List<String> options) {

@@ -31,17 +31,33 @@ class OriginPolicyTest {
         assertThat(loopback.check(List.of(), List.of())).isEqualTo(OriginPolicy.Verdict.HOST_REFUSED);
         assertThat(loopback.check(List.of("localhost", "localhost"), List.of()))
                 .isEqualTo(OriginPolicy.Verdict.HOST_REFUSED);
-        for (String host : List.of("", "[::1", "localhost:", "localhost:99999", "localhost:80:80", "local host",
-                "localhost%2e", "127.0.0.2", "::1", "localhost/x")) {
+        for (String host : List.of(
+                "",
+                "[::1",
+                "localhost:",
+                "localhost:99999",
+                "localhost:80:80",
+                "local host",
+                "localhost%2e",
+                "127.0.0.2",
+                "::1",
+                "localhost/x")) {
             assertThat(loopback.check(List.of(host), List.of())).as(host).isEqualTo(OriginPolicy.Verdict.HOST_REFUSED);
         }
     }
 
     @Test
     void refusesOriginsThatAreNotPlainHttpOrigins() {
-        for (String origin : List.of("null", "http://localhost/", "http://localhost:3000/path", "localhost",
-                "ws://localhost", "https://user:pw@localhost", "http://[::2]")) {
-            assertThat(loopback.check(List.of("localhost"), List.of(origin))).as(origin)
+        for (String origin : List.of(
+                "null",
+                "http://localhost/",
+                "http://localhost:3000/path",
+                "localhost",
+                "ws://localhost",
+                "https://user:pw@localhost",
+                "http://[::2]")) {
+            assertThat(loopback.check(List.of("localhost"), List.of(origin)))
+                    .as(origin)
                     .isEqualTo(OriginPolicy.Verdict.ORIGIN_REFUSED);
         }
         assertThat(loopback.check(List.of("localhost"), List.of("http://localhost", "http://localhost")))
@@ -50,8 +66,8 @@ class OriginPolicyTest {
 
     @Test
     void matchesSchemeAndPortWhenAnEntryNamesThem() {
-        OriginPolicy policy = new OriginPolicy(List.of("mcp.example.com:443"),
-                List.of("https://app.example.com", "http://localhost:5173"), PREFIX);
+        OriginPolicy policy = new OriginPolicy(
+                List.of("mcp.example.com:443"), List.of("https://app.example.com", "http://localhost:5173"), PREFIX);
 
         assertThat(policy.check(List.of("mcp.example.com:443"), List.of("https://app.example.com:8443")))
                 .isEqualTo(OriginPolicy.Verdict.ALLOWED);
@@ -75,15 +91,18 @@ class OriginPolicyTest {
     @Test
     void refusesMalformedEntriesNamingTheKey() {
         assertThatThrownBy(() -> new OriginPolicy(List.of("user@host"), List.of(), PREFIX))
-                .isInstanceOf(TransportException.class).hasMessageContaining(PREFIX + ".allowed-hosts");
+                .isInstanceOf(TransportException.class)
+                .hasMessageContaining(PREFIX + ".allowed-hosts");
         assertThatThrownBy(() -> new OriginPolicy(List.of("localhost"), List.of("ftp://x"), PREFIX))
-                .isInstanceOf(TransportException.class).hasMessageContaining(PREFIX + ".allowed-origins");
+                .isInstanceOf(TransportException.class)
+                .hasMessageContaining(PREFIX + ".allowed-origins");
     }
 
     @Test
     void refusesAnEmptyHostListInsteadOfAllowingEveryHost() {
         assertThatThrownBy(() -> new OriginPolicy(List.of(), LOOPBACK_NAMES, PREFIX))
-                .isInstanceOf(TransportException.class).hasMessageContaining(PREFIX + ".allowed-hosts")
+                .isInstanceOf(TransportException.class)
+                .hasMessageContaining(PREFIX + ".allowed-hosts")
                 .hasMessageContaining("at least one");
     }
 }

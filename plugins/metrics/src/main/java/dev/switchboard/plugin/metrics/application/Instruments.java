@@ -35,6 +35,7 @@ final class Instruments {
 
     /** The tool label of calls refused before any tool ran: their names are the client's, not a bounded set. */
     static final String UNKNOWN_TOOL = "_unknown";
+
     private static final double NANOS_PER_SECOND = 1e9;
 
     private final PrometheusRegistry registry = new PrometheusRegistry();
@@ -45,23 +46,35 @@ final class Instruments {
     private final Map<String, Series> byTool = new ConcurrentHashMap<>();
 
     Instruments(boolean jvm, TransportStatus transports, Provider<SqlStorage> storage) {
-        calls = Counter.builder().name("switchboard_tool_calls_total")
+        calls = Counter.builder()
+                .name("switchboard_tool_calls_total")
                 .help("Tool calls that ended, by tool and outcome (ok, the tool's error code, or protocol_error)")
-                .labelNames("tool", "outcome").withoutExemplars().register(registry);
-        durations = Histogram.builder().name("switchboard_tool_call_duration_seconds")
-                .help("How long tool calls took, by tool").unit(Unit.SECONDS).labelNames("tool")
-                .classicOnly().withoutExemplars()
-                .classicUpperBounds(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
-                        30, 60)
+                .labelNames("tool", "outcome")
+                .withoutExemplars()
                 .register(registry);
-        inFlight = Gauge.builder().name("switchboard_tool_calls_in_flight").help("Tool calls running now")
-                .withoutExemplars().register(registry);
-        GaugeWithCallback.builder().name("switchboard_sessions_open")
+        durations = Histogram.builder()
+                .name("switchboard_tool_call_duration_seconds")
+                .help("How long tool calls took, by tool")
+                .unit(Unit.SECONDS)
+                .labelNames("tool")
+                .classicOnly()
+                .withoutExemplars()
+                .classicUpperBounds(
+                        0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60)
+                .register(registry);
+        inFlight = Gauge.builder()
+                .name("switchboard_tool_calls_in_flight")
+                .help("Tool calls running now")
+                .withoutExemplars()
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("switchboard_sessions_open")
                 .help("Client sessions open now, by transport (those that count sessions: http)")
                 .labelNames("transport")
                 .callback(callback -> transports.openSessions().forEach((id, n) -> callback.call(n, id)))
                 .register(registry);
-        CounterWithCallback.builder().name("switchboard_storage_transactions")
+        CounterWithCallback.builder()
+                .name("switchboard_storage_transactions")
                 .help("Storage transactions that ended since the database opened, by result")
                 .labelNames("result")
                 .callback(callback -> statistics(storage).ifPresent(s -> {
@@ -69,7 +82,8 @@ final class Instruments {
                     callback.call(s.rolledBack(), "rolled_back");
                 }))
                 .register(registry);
-        CounterWithCallback.builder().name("switchboard_storage_busy")
+        CounterWithCallback.builder()
+                .name("switchboard_storage_busy")
                 .help("Times a storage transaction found the database busy or locked")
                 .callback(callback -> statistics(storage).ifPresent(s -> callback.call(s.busy())))
                 .register(registry);
@@ -87,8 +101,8 @@ final class Instruments {
         String label = outcome.kind() == ToolCallOutcome.Kind.PROTOCOL_ERROR ? UNKNOWN_TOOL : tool;
         Series series = byTool.get(label);
         if (series == null) {
-            series = byTool.computeIfAbsent(label, name -> new Series(calls.labelValues(name, "ok"),
-                    durations.labelValues(name)));
+            series = byTool.computeIfAbsent(
+                    label, name -> new Series(calls.labelValues(name, "ok"), durations.labelValues(name)));
         }
         if (outcome.kind() == ToolCallOutcome.Kind.OK) {
             series.ok().inc();
@@ -99,8 +113,7 @@ final class Instruments {
     }
 
     /** A tool's most used data points, looked up once: the library's own lookup hashes the label values each time. */
-    private record Series(CounterDataPoint ok, DistributionDataPoint duration) {
-    }
+    private record Series(CounterDataPoint ok, DistributionDataPoint duration) {}
 
     String scrape(String accept, OutputStream out) throws IOException {
         ExpositionFormatWriter writer = formats.findWriter(accept);

@@ -39,14 +39,19 @@ class CallMetricsTest {
         CallMetrics metrics = metrics(Map.of("jvm-metrics", false), () -> storage(new StorageStatistics(7, 2, 1)));
         record("server_info", ToolCallOutcome.OK, 2_000_000, metrics);
         record("server_info", ToolCallOutcome.OK, 4_000_000, metrics);
-        record("frontispice_read", ToolCallOutcome.of(dev.switchboard.ports.tool.ToolResult.failure(
-                dev.switchboard.ports.tool.ErrorCode.NOT_FOUND, "none")), 1_000_000, metrics);
+        record(
+                "frontispice_read",
+                ToolCallOutcome.of(dev.switchboard.ports.tool.ToolResult.failure(
+                        dev.switchboard.ports.tool.ErrorCode.NOT_FOUND, "none")),
+                1_000_000,
+                metrics);
         record("made_up_1", ToolCallOutcome.PROTOCOL_ERROR, 1000, metrics);
         metrics.started();
 
         String text = text(metrics);
 
-        assertThat(text).contains("switchboard_tool_calls_total{outcome=\"ok\",tool=\"server_info\"} 2.0")
+        assertThat(text)
+                .contains("switchboard_tool_calls_total{outcome=\"ok\",tool=\"server_info\"} 2.0")
                 .contains("switchboard_tool_calls_total{outcome=\"NOT_FOUND\",tool=\"frontispice_read\"} 1.0")
                 .contains("switchboard_tool_calls_total{outcome=\"protocol_error\",tool=\"_unknown\"} 1.0")
                 .doesNotContain("made_up_1")
@@ -75,9 +80,16 @@ class CallMetricsTest {
         while ((family = Metrics.MetricFamily.parseDelimitedFrom(in)) != null) {
             families.put(family.getName(), family);
         }
-        assertThat(families.get("switchboard_tool_calls_total").getMetric(0).getCounter().getValue()).isEqualTo(1);
-        assertThat(families.get("switchboard_tool_call_duration_seconds").getMetric(0).getHistogram()
-                .getSampleCount()).isEqualTo(1);
+        assertThat(families.get("switchboard_tool_calls_total")
+                        .getMetric(0)
+                        .getCounter()
+                        .getValue())
+                .isEqualTo(1);
+        assertThat(families.get("switchboard_tool_call_duration_seconds")
+                        .getMetric(0)
+                        .getHistogram()
+                        .getSampleCount())
+                .isEqualTo(1);
         assertThat(families).containsKeys("jvm_memory_used_bytes", "jvm_threads_current", "jvm_gc_collection_seconds");
     }
 
@@ -87,19 +99,23 @@ class CallMetricsTest {
             throw new IllegalStateException("no storage");
         });
 
-        assertThat(text(metrics)).contains("switchboard_tool_calls_in_flight 0.0")
+        assertThat(text(metrics))
+                .contains("switchboard_tool_calls_in_flight 0.0")
                 .doesNotContain("switchboard_storage_transactions_total{");
     }
 
     @Test
     void accessIsTheOwnerByDefaultAndAnUnknownValueIsRefusedNamingTheKey() {
         assertThat(new MetricsSettings(context(Map.of())).access()).isEqualTo(HttpRoute.Access.OWNER);
-        assertThat(new MetricsSettings(context(Map.of("access", "none"))).access()).isEqualTo(HttpRoute.Access.NONE);
+        assertThat(new MetricsSettings(context(Map.of("access", "none"))).access())
+                .isEqualTo(HttpRoute.Access.NONE);
         assertThatThrownBy(() -> new MetricsSettings(context(Map.of("access", "everyone"))))
-                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("plugins.metrics.access")
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.metrics.access")
                 .hasMessageContaining("everyone");
         assertThatThrownBy(() -> new MetricsSettings(context(Map.of("acess", "none"))))
-                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("acess");
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("acess");
     }
 
     private static void record(String tool, ToolCallOutcome outcome, long nanos, CallMetrics metrics) {

@@ -25,11 +25,10 @@ class SqliteStorageModuleTest {
     void bindsTheProviderAsSingleton() {
         List<Element> elements = Elements.getElements(new SqliteStorageModule());
 
-        assertThat(elements).singleElement()
-                .isInstanceOfSatisfying(Binding.class, binding -> {
-                    assertThat(binding.getKey().getTypeLiteral().getRawType()).isEqualTo(SqliteStorageProvider.class);
-                    assertThat(Scopes.isSingleton(binding)).isTrue();
-                });
+        assertThat(elements).singleElement().isInstanceOfSatisfying(Binding.class, binding -> {
+            assertThat(binding.getKey().getTypeLiteral().getRawType()).isEqualTo(SqliteStorageProvider.class);
+            assertThat(Scopes.isSingleton(binding)).isTrue();
+        });
     }
 
     @Test

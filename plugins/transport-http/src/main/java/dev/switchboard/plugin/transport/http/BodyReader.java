@@ -43,8 +43,8 @@ final class BodyReader {
         if (!content.hasEntity()) {
             return new byte[0];
         }
-        ByteArrayOutputStream body = new ByteArrayOutputStream(
-                (int) Math.min(limit, declared.isPresent() ? declared.getAsLong() : 8192));
+        ByteArrayOutputStream body =
+                new ByteArrayOutputStream((int) Math.min(limit, declared.isPresent() ? declared.getAsLong() : 8192));
         byte[] buffer = new byte[16 * 1024];
         // Not closed on the too-large path: closing would read the rest of the body, which is what the limit avoids.
         InputStream in = content.inputStream();

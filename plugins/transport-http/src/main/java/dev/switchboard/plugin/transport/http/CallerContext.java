@@ -2,9 +2,8 @@ package dev.switchboard.plugin.transport.http;
 
 import java.util.Map;
 
-import reactor.util.context.Context;
-
 import io.modelcontextprotocol.common.McpTransportContext;
+import reactor.util.context.Context;
 
 import dev.switchboard.bridge.mcp.PrincipalResolver;
 import dev.switchboard.bridge.mcp.RequestContexts;
@@ -20,8 +19,7 @@ final class CallerContext {
     /** The transport-context key of the caller's {@link Principal}. */
     static final String PRINCIPAL = "switchboard.principal";
 
-    private CallerContext() {
-    }
+    private CallerContext() {}
 
     /** @return the Reactor context for a request with that JSON-RPC id */
     static Context forRequest(Object requestId, Principal caller) {

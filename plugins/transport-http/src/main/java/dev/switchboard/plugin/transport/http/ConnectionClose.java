@@ -13,8 +13,7 @@ import io.helidon.webserver.http.ServerResponse;
  */
 final class ConnectionClose {
 
-    private ConnectionClose() {
-    }
+    private ConnectionClose() {}
 
     /** Marks the response so that the client knows the connection ends; call before sending it. */
     static void announce(ServerResponse response) {

@@ -25,8 +25,10 @@ final class DeleteHandler implements Handler {
 
     @Override
     public void handle(ServerRequest request, ServerResponse response) {
-        preconditions.caller(request, response)
-                .flatMap(caller -> preconditions.version(request, response)
+        preconditions
+                .caller(request, response)
+                .flatMap(caller -> preconditions
+                        .version(request, response)
                         .flatMap(version -> preconditions.session(request, response, caller)))
                 .ifPresent(session -> {
                     server.cancelSession(session.sdkId());

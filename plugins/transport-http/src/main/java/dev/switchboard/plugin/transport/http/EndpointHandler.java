@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.transport.http;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import java.util.Set;
@@ -15,6 +14,7 @@ import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import dev.switchboard.ports.call.CancellationSignal;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
@@ -38,8 +38,8 @@ final class EndpointHandler implements Handler {
     private final ServingState state;
     private final HeldStreams held;
 
-    EndpointHandler(HttpEndpointCatalog catalog, RequestGate gate, BodyReader bodies, ServingState state,
-                    HeldStreams held) {
+    EndpointHandler(
+            HttpEndpointCatalog catalog, RequestGate gate, BodyReader bodies, ServingState state, HeldStreams held) {
         this.catalog = catalog;
         this.gate = gate;
         this.bodies = bodies;
@@ -75,8 +75,11 @@ final class EndpointHandler implements Handler {
         }
     }
 
-    private void serve(HttpEndpointCatalog.Match match, Optional<Principal> caller, ServerRequest request,
-                       ServerResponse response) {
+    private void serve(
+            HttpEndpointCatalog.Match match,
+            Optional<Principal> caller,
+            ServerRequest request,
+            ServerResponse response) {
         byte[] body;
         try {
             body = bodies.read(request);
@@ -96,11 +99,16 @@ final class EndpointHandler implements Handler {
             }
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             String correlation = UUID.randomUUID().toString();
-            LOG.error("endpoint {} of plugin {} failed; correlation id {}", match.endpoint().route(), match.owner(),
-                    correlation, e);
-            Replies.text(response, Status.INTERNAL_SERVER_ERROR_500,
-                    "Internal Server Error: the server log has the details under correlation id " + correlation
-                            + "\n");
+            LOG.error(
+                    "endpoint {} of plugin {} failed; correlation id {}",
+                    match.endpoint().route(),
+                    match.owner(),
+                    correlation,
+                    e);
+            Replies.text(
+                    response,
+                    Status.INTERNAL_SERVER_ERROR_500,
+                    "Internal Server Error: the server log has the details under correlation id " + correlation + "\n");
             return;
         }
         switch (reply) {
@@ -119,21 +127,23 @@ final class EndpointHandler implements Handler {
     /**
      * @return the principal for the handler (possibly none), or empty when the request was refused (and answered)
      */
-    private Optional<Optional<Principal>> caller(HttpRoute.Access access, ServerRequest request,
-                                                 ServerResponse response) {
+    private Optional<Optional<Principal>> caller(
+            HttpRoute.Access access, ServerRequest request, ServerResponse response) {
         return switch (access) {
             case NONE -> Optional.of(Optional.empty());
-            case HANDLER -> request.headers().contains(HeaderNames.AUTHORIZATION)
-                    ? gate.admit(request, response).map(Optional::of)
-                    : Optional.of(Optional.empty());
+            case HANDLER ->
+                request.headers().contains(HeaderNames.AUTHORIZATION)
+                        ? gate.admit(request, response).map(Optional::of)
+                        : Optional.of(Optional.empty());
             case AUTHENTICATED -> gate.admit(request, response).map(Optional::of);
-            case OWNER -> gate.admit(request, response).flatMap(principal -> {
-                if (principal.kind() == Principal.Kind.OWNER) {
-                    return Optional.of(Optional.of(principal));
-                }
-                Replies.text(response, Status.FORBIDDEN_403, "Forbidden: this route is for the owner only\n");
-                return Optional.empty();
-            });
+            case OWNER ->
+                gate.admit(request, response).flatMap(principal -> {
+                    if (principal.kind() == Principal.Kind.OWNER) {
+                        return Optional.of(Optional.of(principal));
+                    }
+                    Replies.text(response, Status.FORBIDDEN_403, "Forbidden: this route is for the owner only\n");
+                    return Optional.empty();
+                });
         };
     }
 
@@ -145,7 +155,9 @@ final class EndpointHandler implements Handler {
         if (methods.isEmpty()) {
             Replies.text(response, Status.NOT_FOUND_404, "Not Found\n");
         } else {
-            response.header(HeaderNames.ALLOW, String.join(", ", methods.stream().sorted().toList()));
+            response.header(
+                    HeaderNames.ALLOW,
+                    String.join(", ", methods.stream().sorted().toList()));
             Replies.text(response, Status.METHOD_NOT_ALLOWED_405, "Method Not Allowed\n");
         }
     }

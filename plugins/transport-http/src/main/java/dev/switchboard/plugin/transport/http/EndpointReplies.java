@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.transport.http;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Locale;
@@ -13,6 +12,7 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
 
 import dev.switchboard.ports.call.Cancellation;
+import dev.switchboard.ports.call.CancellationSignal;
 import dev.switchboard.ports.http.ClientGoneException;
 import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.ResponseStream;
@@ -25,8 +25,7 @@ import dev.switchboard.ports.http.SecurityHeaders;
  */
 final class EndpointReplies {
 
-    private EndpointReplies() {
-    }
+    private EndpointReplies() {}
 
     static void complete(ServerResponse response, EndpointResponse.Complete reply) {
         head(response, reply);
@@ -38,7 +37,8 @@ final class EndpointReplies {
         try (OutputStream out = response.outputStream()) {
             HeldOutput stream = new HeldOutput(out, gone);
             out.flush();
-            Thread keepAlive = reply.keepAlive() == null ? null
+            Thread keepAlive = reply.keepAlive() == null
+                    ? null
                     : Thread.ofVirtual().name("switchboard-http-keepalive").start(() -> keepAlive(stream, reply));
             try {
                 reply.body().writeTo(stream);
@@ -73,7 +73,8 @@ final class EndpointReplies {
 
     private static void head(ServerResponse response, EndpointResponse reply) {
         response.status(Status.create(reply.status()));
-        Set<String> present = reply.headers().keySet().stream().map(n -> n.toLowerCase(Locale.ROOT))
+        Set<String> present = reply.headers().keySet().stream()
+                .map(n -> n.toLowerCase(Locale.ROOT))
                 .collect(Collectors.toSet());
         reply.headers().forEach((name, values) -> response.header(name, values.toArray(String[]::new)));
         for (Map.Entry<String, String> header : SecurityHeaders.DEFAULTS.entrySet()) {

@@ -21,21 +21,33 @@ import dev.switchboard.ports.http.HttpEndpointCatalog;
 /** Turns a Helidon request into the JDK-typed {@link EndpointRequest} an endpoint is handed. Stateless. */
 final class EndpointRequests {
 
-    private EndpointRequests() {
-    }
+    private EndpointRequests() {}
 
-    static EndpointRequest of(ServerRequest request, HttpEndpointCatalog.Match match, byte[] body,
-                              Optional<Principal> principal, Cancellation clientGone) {
+    static EndpointRequest of(
+            ServerRequest request,
+            HttpEndpointCatalog.Match match,
+            byte[] body,
+            Optional<Principal> principal,
+            Cancellation clientGone) {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         for (Header header : request.headers()) {
             headers.computeIfAbsent(header.name(), name -> new ArrayList<>()).addAll(header.allValues());
         }
         Map<String, List<String>> query = new LinkedHashMap<>();
-        request.query().names().forEach(name -> query.put(name, List.copyOf(request.query().all(name))));
-        return new EndpointRequest(request.prologue().method().text(), request.path().rawPath(),
-                match.pathParameters(), query, HttpHeaders.of(headers, (name, value) -> true),
-                cookies(request.headers().all(HeaderNames.COOKIE, List::of)), body, principal,
-                remote(request.remotePeer().address()), clientGone);
+        request.query()
+                .names()
+                .forEach(name -> query.put(name, List.copyOf(request.query().all(name))));
+        return new EndpointRequest(
+                request.prologue().method().text(),
+                request.path().rawPath(),
+                match.pathParameters(),
+                query,
+                HttpHeaders.of(headers, (name, value) -> true),
+                cookies(request.headers().all(HeaderNames.COOKIE, List::of)),
+                body,
+                principal,
+                remote(request.remotePeer().address()),
+                clientGone);
     }
 
     /** @return the pairs of {@code Cookie} headers ({@code a=1; b=2}), the first value of a repeated name kept */

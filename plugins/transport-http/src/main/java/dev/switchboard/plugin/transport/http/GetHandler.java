@@ -9,7 +9,6 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
-
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
 
@@ -40,25 +39,32 @@ final class GetHandler implements Handler {
         if (caller.isEmpty()) {
             return;
         }
-        if (!MediaTypes.acceptsAll(request.headers().all(HeaderNames.ACCEPT, List::of),
-                McpHeaders.TEXT_EVENT_STREAM)) {
-            Replies.error(response, Status.NOT_ACCEPTABLE_406, Replies.SERVER_ERROR,
+        if (!MediaTypes.acceptsAll(request.headers().all(HeaderNames.ACCEPT, List::of), McpHeaders.TEXT_EVENT_STREAM)) {
+            Replies.error(
+                    response,
+                    Status.NOT_ACCEPTABLE_406,
+                    Replies.SERVER_ERROR,
                     "Not Acceptable: the client must accept text/event-stream");
             return;
         }
         if (state.stopping()) {
-            Replies.error(response, Status.SERVICE_UNAVAILABLE_503, Replies.SERVER_ERROR,
+            Replies.error(
+                    response,
+                    Status.SERVICE_UNAVAILABLE_503,
+                    Replies.SERVER_ERROR,
                     "Service Unavailable: the server is shutting down");
             return;
         }
-        Optional<HttpSession> session = preconditions.version(request, response)
+        Optional<HttpSession> session = preconditions
+                .version(request, response)
                 .flatMap(version -> preconditions.session(request, response, caller.get()));
         session.ifPresent(value -> listen(value, response));
     }
 
     private void listen(HttpSession session, ServerResponse response) {
         StreamChannel channel = new StreamChannel(mapper, true);
-        McpStreamableServerSession.McpStreamableServerSessionStream stream = session.sdk().listeningStream(channel);
+        McpStreamableServerSession.McpStreamableServerSessionStream stream =
+                session.sdk().listeningStream(channel);
         session.listenOn(channel);
         ResponseWriter writer = new ResponseWriter(response, mapper);
         try {

@@ -1,8 +1,9 @@
 package dev.switchboard.plugin.transport.http;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+
+import dev.switchboard.ports.call.CancellationSignal;
 
 /**
  * The endpoint responses being streamed now, so that shutdown can tell each that its client is gone (a long poll

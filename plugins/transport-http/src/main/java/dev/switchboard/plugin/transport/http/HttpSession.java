@@ -42,8 +42,12 @@ final class HttpSession {
      * @param protocolVersion     the version negotiated by {@code initialize}
      * @param clientDeclaredRoots whether the client's {@code initialize} declared the {@code roots} capability
      */
-    HttpSession(String id, Principal owner, McpStreamableServerSession sdk, String protocolVersion,
-                boolean clientDeclaredRoots) {
+    HttpSession(
+            String id,
+            Principal owner,
+            McpStreamableServerSession sdk,
+            String protocolVersion,
+            boolean clientDeclaredRoots) {
         this.id = id;
         this.owner = owner;
         this.sdk = sdk;

@@ -52,14 +52,32 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * @param drainTimeout       how long shutdown waits for running calls
  * @param heartbeat          interval of SSE keep-alive comments
  */
-record HttpSettings(String host, int port, int maxSessions, Duration sessionIdleTimeout, int maxBodyBytes,
-                    int maxJsonDepth, List<String> allowedHosts, List<String> allowedOrigins, Duration drainTimeout,
-                    Duration heartbeat) {
+record HttpSettings(
+        String host,
+        int port,
+        int maxSessions,
+        Duration sessionIdleTimeout,
+        int maxBodyBytes,
+        int maxJsonDepth,
+        List<String> allowedHosts,
+        List<String> allowedOrigins,
+        Duration drainTimeout,
+        Duration heartbeat) {
 
     static final String PREFIX = "plugins.transport-http";
     /** Every key of {@code plugins.transport-http}; any other is refused as a likely typo. */
-    static final Set<String> KEYS = Set.of("host", "port", "max-sessions", "session-idle-timeout-ms", "max-body-bytes",
-            "max-json-depth", "allowed-hosts", "allowed-origins", "drain-timeout-ms", "sse-heartbeat-ms");
+    static final Set<String> KEYS = Set.of(
+            "host",
+            "port",
+            "max-sessions",
+            "session-idle-timeout-ms",
+            "max-body-bytes",
+            "max-json-depth",
+            "allowed-hosts",
+            "allowed-origins",
+            "drain-timeout-ms",
+            "sse-heartbeat-ms");
+
     static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
     /** The largest body a Java array can hold, less a margin the JDK keeps for array headers. */
     private static final long MAX_BODY_LIMIT = Integer.MAX_VALUE - 16L;
@@ -80,8 +98,11 @@ record HttpSettings(String host, int port, int maxSessions, Duration sessionIdle
         values.requireKnownKeys(KEYS);
         List<String> hosts = values.list("allowed-hosts", LOOPBACK_NAMES);
         if (hosts.isEmpty()) {
-            throw values.invalid("allowed-hosts", "[]", "at least one host name (an empty list would refuse every"
-                    + " request; it never means 'allow all')");
+            throw values.invalid(
+                    "allowed-hosts",
+                    "[]",
+                    "at least one host name (an empty list would refuse every"
+                            + " request; it never means 'allow all')");
         }
         return new HttpSettings(
                 values.text("host", "127.0.0.1"),

@@ -76,8 +76,10 @@ public final class HttpTransport implements Transport {
         } catch (TransportException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new TransportException("the http transport could not listen on " + settings.host() + ":"
-                    + settings.port() + ": " + e.getMessage(), e);
+            throw new TransportException(
+                    "the http transport could not listen on " + settings.host() + ":" + settings.port() + ": "
+                            + e.getMessage(),
+                    e);
         }
         running.set(server);
         endpoint.set("http://" + urlHost(address) + ":" + server.port() + "/mcp");
@@ -117,11 +119,12 @@ public final class HttpTransport implements Transport {
 
     private static InetAddress resolve(String host) {
         try {
-            return InetAddress.getByName(host.startsWith("[") && host.endsWith("]")
-                    ? host.substring(1, host.length() - 1) : host);
+            return InetAddress.getByName(
+                    host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host);
         } catch (UnknownHostException e) {
-            throw new TransportException("invalid setting " + HttpSettings.PREFIX + ".host = '" + host
-                    + "': the address cannot be resolved", e);
+            throw new TransportException(
+                    "invalid setting " + HttpSettings.PREFIX + ".host = '" + host + "': the address cannot be resolved",
+                    e);
         }
     }
 

@@ -8,7 +8,6 @@ import org.slf4j.LoggerFactory;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
-
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
@@ -40,7 +39,11 @@ final class Initializer {
 
     void initialize(McpSchema.JSONRPCRequest request, Principal caller, ServerResponse response) {
         if (state.stopping()) {
-            Replies.error(response, Status.SERVICE_UNAVAILABLE_503, request.id(), Replies.SERVER_ERROR,
+            Replies.error(
+                    response,
+                    Status.SERVICE_UNAVAILABLE_503,
+                    request.id(),
+                    Replies.SERVER_ERROR,
                     "Service Unavailable: the server is shutting down");
             return;
         }
@@ -52,7 +55,11 @@ final class Initializer {
             params = null;
         }
         if (params == null || params.protocolVersion() == null) {
-            Replies.error(response, Status.BAD_REQUEST_400, request.id(), Replies.INVALID_PARAMS,
+            Replies.error(
+                    response,
+                    Status.BAD_REQUEST_400,
+                    request.id(),
+                    Replies.INVALID_PARAMS,
                     "Invalid params: initialize needs {protocolVersion, capabilities, clientInfo}");
             return;
         }
@@ -60,33 +67,51 @@ final class Initializer {
             sessions.reserve();
         } catch (SessionLimitException e) {
             response.header(HeaderNames.RETRY_AFTER, "1");
-            Replies.error(response, Status.SERVICE_UNAVAILABLE_503, request.id(), Replies.SERVER_ERROR,
+            Replies.error(
+                    response,
+                    Status.SERVICE_UNAVAILABLE_503,
+                    request.id(),
+                    Replies.SERVER_ERROR,
                     "Service Unavailable: " + e.getMessage());
             return;
         }
         start(request, params, caller, response);
     }
 
-    private void start(McpSchema.JSONRPCRequest request, McpSchema.InitializeRequest params, Principal caller,
-                       ServerResponse response) {
+    private void start(
+            McpSchema.JSONRPCRequest request,
+            McpSchema.InitializeRequest params,
+            Principal caller,
+            ServerResponse response) {
         HttpSession session;
         McpSchema.InitializeResult result;
         try {
             McpStreamableServerSession.McpStreamableServerSessionInit started = provider.startSession(params);
-            result = started.initResult().contextWrite(CallerContext.forRequest(request.id(), caller))
+            result = started.initResult()
+                    .contextWrite(CallerContext.forRequest(request.id(), caller))
                     .block(INITIALIZE_LIMIT);
-            session = new HttpSession(SessionIds.next(), caller, started.session(), result.protocolVersion(),
+            session = new HttpSession(
+                    SessionIds.next(),
+                    caller,
+                    started.session(),
+                    result.protocolVersion(),
                     ProtocolRules.declaresRoots(request.params()));
         } catch (RuntimeException e) {
             sessions.release();
             LOG.warn("initialize failed", e);
-            Replies.error(response, Status.INTERNAL_SERVER_ERROR_500, request.id(), Replies.INTERNAL_ERROR,
+            Replies.error(
+                    response,
+                    Status.INTERNAL_SERVER_ERROR_500,
+                    request.id(),
+                    Replies.INTERNAL_ERROR,
                     "Internal error: the session could not be started");
             return;
         }
         sessions.add(session);
         response.header(McpHeaders.SESSION_ID, session.id());
-        Replies.json(response, Status.OK_200,
+        Replies.json(
+                response,
+                Status.OK_200,
                 new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, request.id(), result, null));
     }
 }

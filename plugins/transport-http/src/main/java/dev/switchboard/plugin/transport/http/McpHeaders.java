@@ -15,6 +15,5 @@ final class McpHeaders {
     static final String APPLICATION_JSON = "application/json";
     static final String TEXT_EVENT_STREAM = "text/event-stream";
 
-    private McpHeaders() {
-    }
+    private McpHeaders() {}
 }

@@ -15,7 +15,6 @@ import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http1.Http1Config;
-
 import io.modelcontextprotocol.json.McpJsonMapper;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
@@ -47,8 +46,14 @@ final class McpHttpServer {
     private final Duration drainTimeout;
     private final HeldStreams held;
 
-    private McpHttpServer(WebServer web, McpServerHandle server, SessionRegistry sessions, ServingState state,
-                          ScheduledExecutorService sweeper, Duration drainTimeout, HeldStreams held) {
+    private McpHttpServer(
+            WebServer web,
+            McpServerHandle server,
+            SessionRegistry sessions,
+            ServingState state,
+            ScheduledExecutorService sweeper,
+            Duration drainTimeout,
+            HeldStreams held) {
         this.web = web;
         this.server = server;
         this.sessions = sessions;
@@ -68,8 +73,9 @@ final class McpHttpServer {
     @SuppressWarnings("removal")
     static McpHttpServer start(HttpSettings settings, InetAddress address, TransportContext context) {
         PortCheck.ensureBindable(address, settings.port());
-        RequestGate gate = new RequestGate(new AccessGate(new OriginPolicy(settings.allowedHosts(),
-                settings.allowedOrigins(), HttpSettings.PREFIX), new BearerAuthentication(context.authenticator())));
+        RequestGate gate = new RequestGate(new AccessGate(
+                new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins(), HttpSettings.PREFIX),
+                new BearerAuthentication(context.authenticator())));
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();
         ClientMistakes mistakes = new ClientMistakes("http");
         ServingState state = new ServingState();
@@ -78,15 +84,21 @@ final class McpHttpServer {
         StreamableProvider provider = new StreamableProvider(sessions, versions);
         McpServerHandle server = McpServerAssembly.build(provider, context, CallerContext.resolver());
         Preconditions preconditions = new Preconditions(gate, new ProtocolVersions(versions), sessions);
-        MessageDispatcher dispatcher = new MessageDispatcher(preconditions,
+        MessageDispatcher dispatcher = new MessageDispatcher(
+                preconditions,
                 new Initializer(provider, sessions, state, mapper),
-                new RequestStreams(server, state, mapper, settings.heartbeat()), server);
-        PostHandler post = new PostHandler(preconditions, new BodyReader(settings.maxBodyBytes()),
-                new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH), dispatcher, mistakes);
+                new RequestStreams(server, state, mapper, settings.heartbeat()),
+                server);
+        PostHandler post = new PostHandler(
+                preconditions,
+                new BodyReader(settings.maxBodyBytes()),
+                new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH),
+                dispatcher,
+                mistakes);
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
         HeldStreams held = new HeldStreams();
-        EndpointHandler endpoints = new EndpointHandler(context.endpoints(), gate,
-                new BodyReader(settings.maxBodyBytes()), state, held);
+        EndpointHandler endpoints =
+                new EndpointHandler(context.endpoints(), gate, new BodyReader(settings.maxBodyBytes()), state, held);
         WebServer web;
         try {
             web = WebServer.builder()
@@ -97,9 +109,10 @@ final class McpHttpServer {
                     // Host is checked by the RequestGate, which answers 403 as MCP asks; Helidon's own check would
                     // answer a malformed Host (user@host) with 400 before routing. Should the switch go, such requests
                     // are still refused before any JSON-RPC handling, only with 400.
-                    .addProtocol(Http1Config.builder().validateRequestHostHeader(false).build())
-                    .routing(routing -> routing
-                            .post("/mcp", post)
+                    .addProtocol(Http1Config.builder()
+                            .validateRequestHostHeader(false)
+                            .build())
+                    .routing(routing -> routing.post("/mcp", post)
                             .get("/mcp", get)
                             .delete("/mcp", new DeleteHandler(preconditions, sessions, server))
                             .options("/mcp", new PreflightHandler(gate))
@@ -159,7 +172,10 @@ final class McpHttpServer {
         return (request, response) -> {
             if (gate.checkOrigin(request, response)) {
                 response.header(HeaderNames.ALLOW, PreflightHandler.METHODS);
-                Replies.error(response, Status.METHOD_NOT_ALLOWED_405, Replies.SERVER_ERROR,
+                Replies.error(
+                        response,
+                        Status.METHOD_NOT_ALLOWED_405,
+                        Replies.SERVER_ERROR,
                         "Method Not Allowed: use POST, GET or DELETE on /mcp");
             }
         };

@@ -10,20 +10,21 @@ import java.util.Locale;
  */
 final class MediaTypes {
 
-    private MediaTypes() {
-    }
+    private MediaTypes() {}
 
     /**
      * @param acceptHeaders every {@code Accept} header value
      * @param required      media types that must all be acceptable, lowercase
      */
     static boolean acceptsAll(List<String> acceptHeaders, String... required) {
-        List<String> ranges = acceptHeaders.stream().flatMap(value -> List.of(value.split(",")).stream())
-                .map(MediaTypes::bare).filter(range -> !range.isEmpty()).toList();
+        List<String> ranges = acceptHeaders.stream()
+                .flatMap(value -> List.of(value.split(",")).stream())
+                .map(MediaTypes::bare)
+                .filter(range -> !range.isEmpty())
+                .toList();
         for (String type : required) {
             String family = type.substring(0, type.indexOf('/')) + "/*";
-            if (ranges.stream().noneMatch(range -> range.equals(type) || range.equals(family)
-                    || range.equals("*/*"))) {
+            if (ranges.stream().noneMatch(range -> range.equals(type) || range.equals(family) || range.equals("*/*"))) {
                 return false;
             }
         }
@@ -37,6 +38,8 @@ final class MediaTypes {
 
     private static String bare(String mediaType) {
         int parameters = mediaType.indexOf(';');
-        return (parameters < 0 ? mediaType : mediaType.substring(0, parameters)).strip().toLowerCase(Locale.ROOT);
+        return (parameters < 0 ? mediaType : mediaType.substring(0, parameters))
+                .strip()
+                .toLowerCase(Locale.ROOT);
     }
 }

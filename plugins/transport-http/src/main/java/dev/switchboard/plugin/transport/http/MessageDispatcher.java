@@ -11,7 +11,6 @@ import org.slf4j.LoggerFactory;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
-
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.McpServerHandle;
@@ -36,8 +35,8 @@ final class MessageDispatcher {
     private final RequestStreams requests;
     private final McpServerHandle server;
 
-    MessageDispatcher(Preconditions preconditions, Initializer initializer, RequestStreams requests,
-                      McpServerHandle server) {
+    MessageDispatcher(
+            Preconditions preconditions, Initializer initializer, RequestStreams requests, McpServerHandle server) {
         this.preconditions = preconditions;
         this.initializer = initializer;
         this.requests = requests;
@@ -61,10 +60,13 @@ final class MessageDispatcher {
         }
     }
 
-    void batch(List<McpSchema.JSONRPCMessage> messages, Principal caller, ServerRequest request,
-               ServerResponse response) {
+    void batch(
+            List<McpSchema.JSONRPCMessage> messages, Principal caller, ServerRequest request, ServerResponse response) {
         if (messages.stream().anyMatch(m -> m instanceof McpSchema.JSONRPCRequest call && isInitialize(call))) {
-            Replies.error(response, Status.BAD_REQUEST_400, Replies.INVALID_REQUEST,
+            Replies.error(
+                    response,
+                    Status.BAD_REQUEST_400,
+                    Replies.INVALID_REQUEST,
                     "Invalid Request: initialize must not be part of a batch");
             return;
         }
@@ -73,15 +75,22 @@ final class MessageDispatcher {
             return;
         }
         if (!ProtocolRules.allowsBatches(session.get().protocolVersion())) {
-            Replies.error(response, Status.BAD_REQUEST_400, Replies.INVALID_REQUEST, "Invalid Request: JSON-RPC"
-                    + " batches are not part of protocol version " + session.get().protocolVersion()
-                    + ", which this session negotiated; send one message per POST");
+            Replies.error(
+                    response,
+                    Status.BAD_REQUEST_400,
+                    Replies.INVALID_REQUEST,
+                    "Invalid Request: JSON-RPC"
+                            + " batches are not part of protocol version "
+                            + session.get().protocolVersion()
+                            + ", which this session negotiated; send one message per POST");
             return;
         }
-        messages.stream().filter(m -> !(m instanceof McpSchema.JSONRPCRequest))
+        messages.stream()
+                .filter(m -> !(m instanceof McpSchema.JSONRPCRequest))
                 .forEach(m -> deliver(session.get(), m, caller));
         List<McpSchema.JSONRPCRequest> calls = messages.stream()
-                .filter(McpSchema.JSONRPCRequest.class::isInstance).map(McpSchema.JSONRPCRequest.class::cast)
+                .filter(McpSchema.JSONRPCRequest.class::isInstance)
+                .map(McpSchema.JSONRPCRequest.class::cast)
                 .toList();
         if (calls.isEmpty()) {
             Replies.empty(response, Status.ACCEPTED_202);
@@ -93,15 +102,21 @@ final class MessageDispatcher {
     private void deliver(HttpSession session, McpSchema.JSONRPCMessage message, Principal caller) {
         try {
             switch (message) {
-                case McpSchema.JSONRPCNotification notification when isCancellation(notification) ->
-                        cancel(session, notification);
                 case McpSchema.JSONRPCNotification notification
-                        when !ProtocolRules.forwards(notification.method(), session.clientDeclaredRoots()) ->
-                        LOG.debug("dropped {}: the client did not declare roots", notification.method());
-                case McpSchema.JSONRPCNotification notification -> session.sdk().accept(notification)
-                        .contextWrite(CallerContext.forMessage(caller)).block(ACCEPT_LIMIT);
-                case McpSchema.JSONRPCResponse answer -> session.sdk().accept(answer)
-                        .contextWrite(CallerContext.forMessage(caller)).block(ACCEPT_LIMIT);
+                when isCancellation(notification) -> cancel(session, notification);
+                case McpSchema.JSONRPCNotification notification
+                when !ProtocolRules.forwards(notification.method(), session.clientDeclaredRoots()) ->
+                    LOG.debug("dropped {}: the client did not declare roots", notification.method());
+                case McpSchema.JSONRPCNotification notification ->
+                    session.sdk()
+                            .accept(notification)
+                            .contextWrite(CallerContext.forMessage(caller))
+                            .block(ACCEPT_LIMIT);
+                case McpSchema.JSONRPCResponse answer ->
+                    session.sdk()
+                            .accept(answer)
+                            .contextWrite(CallerContext.forMessage(caller))
+                            .block(ACCEPT_LIMIT);
                 default -> LOG.debug("ignored a message that is neither notification nor response");
             }
         } catch (RuntimeException e) {
@@ -114,7 +129,8 @@ final class MessageDispatcher {
      * call's answer is then not sent (MCP 2025-11-25, cancellation).
      */
     private void cancel(HttpSession session, McpSchema.JSONRPCNotification notification) {
-        if (notification.params() instanceof Map<?, ?> params && params.get("requestId") != null
+        if (notification.params() instanceof Map<?, ?> params
+                && params.get("requestId") != null
                 && session.inFlightIds().cancel(params.get("requestId"))) {
             server.cancelRequest(session.sdkId(), params.get("requestId"));
         }

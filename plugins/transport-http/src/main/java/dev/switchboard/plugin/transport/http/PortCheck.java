@@ -16,8 +16,7 @@ import dev.switchboard.ports.transport.TransportException;
  */
 final class PortCheck {
 
-    private PortCheck() {
-    }
+    private PortCheck() {}
 
     /**
      * @param address the address to bind
@@ -36,8 +35,10 @@ final class PortCheck {
                     + port + ": the address is in use (is another server running on that port?) or not available "
                     + "here; choose another with --port P (0 picks a free one) or plugins.transport-http.port");
         } catch (IOException e) {
-            throw new TransportException("the http transport could not listen on " + address.getHostAddress() + ":"
-                    + port + ": " + e.getMessage(), e);
+            throw new TransportException(
+                    "the http transport could not listen on " + address.getHostAddress() + ":" + port + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 }

@@ -29,8 +29,12 @@ final class PostHandler implements Handler {
     private final MessageDispatcher dispatcher;
     private final ClientMistakes mistakes;
 
-    PostHandler(Preconditions preconditions, BodyReader bodies, JsonRpcDecoder decoder,
-                MessageDispatcher dispatcher, ClientMistakes mistakes) {
+    PostHandler(
+            Preconditions preconditions,
+            BodyReader bodies,
+            JsonRpcDecoder decoder,
+            MessageDispatcher dispatcher,
+            ClientMistakes mistakes) {
         this.preconditions = preconditions;
         this.bodies = bodies;
         this.decoder = decoder;
@@ -44,14 +48,22 @@ final class PostHandler implements Handler {
         if (caller.isEmpty()) {
             return;
         }
-        if (!MediaTypes.acceptsAll(request.headers().all(HeaderNames.ACCEPT, List::of), McpHeaders.APPLICATION_JSON,
+        if (!MediaTypes.acceptsAll(
+                request.headers().all(HeaderNames.ACCEPT, List::of),
+                McpHeaders.APPLICATION_JSON,
                 McpHeaders.TEXT_EVENT_STREAM)) {
-            Replies.error(response, Status.NOT_ACCEPTABLE_406, Replies.SERVER_ERROR,
+            Replies.error(
+                    response,
+                    Status.NOT_ACCEPTABLE_406,
+                    Replies.SERVER_ERROR,
                     "Not Acceptable: the client must accept both application/json and text/event-stream");
             return;
         }
         if (!MediaTypes.isJson(request.headers().first(HeaderNames.CONTENT_TYPE).orElse(null))) {
-            Replies.error(response, Status.UNSUPPORTED_MEDIA_TYPE_415, Replies.SERVER_ERROR,
+            Replies.error(
+                    response,
+                    Status.UNSUPPORTED_MEDIA_TYPE_415,
+                    Replies.SERVER_ERROR,
                     "Unsupported Media Type: send Content-Type: application/json");
             return;
         }

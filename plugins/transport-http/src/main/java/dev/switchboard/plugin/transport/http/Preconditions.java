@@ -41,16 +41,24 @@ final class Preconditions {
 
     /** @return the caller's session, or empty when refused: 400 without a session id, 404 for an unknown one */
     Optional<HttpSession> session(ServerRequest request, ServerResponse response, Principal caller) {
-        Optional<String> id = request.headers().first(McpHeaders.SESSION_ID).map(String::strip)
+        Optional<String> id = request.headers()
+                .first(McpHeaders.SESSION_ID)
+                .map(String::strip)
                 .filter(value -> !value.isEmpty());
         if (id.isEmpty()) {
-            Replies.error(response, Status.BAD_REQUEST_400, Replies.SERVER_ERROR,
+            Replies.error(
+                    response,
+                    Status.BAD_REQUEST_400,
+                    Replies.SERVER_ERROR,
                     "Bad Request: Mcp-Session-Id header is required; send initialize first to get a session");
             return Optional.empty();
         }
         Optional<HttpSession> session = sessions.find(id.get(), caller);
         if (session.isEmpty()) {
-            Replies.error(response, Status.NOT_FOUND_404, Replies.SERVER_ERROR,
+            Replies.error(
+                    response,
+                    Status.NOT_FOUND_404,
+                    Replies.SERVER_ERROR,
                     "Not Found: no such session (it ended or never existed); initialize a new one");
         }
         return session;

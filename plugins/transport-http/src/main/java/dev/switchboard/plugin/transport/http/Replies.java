@@ -24,8 +24,7 @@ final class Replies {
     /** JSON-RPC's implementation-defined range: used for refusals at the HTTP level. */
     static final int SERVER_ERROR = JsonRpcErrors.SERVER_ERROR;
 
-    private Replies() {
-    }
+    private Replies() {}
 
     static void error(ServerResponse response, Status status, int code, String message) {
         error(response, status, null, code, message);

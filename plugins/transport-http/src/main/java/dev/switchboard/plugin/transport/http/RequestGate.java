@@ -66,8 +66,10 @@ final class RequestGate {
     }
 
     private static AccessGate.Request facts(ServerRequest request) {
-        return new AccessGate.Request(request.headers().all(HeaderNames.HOST, List::of),
+        return new AccessGate.Request(
+                request.headers().all(HeaderNames.HOST, List::of),
                 request.headers().all(HeaderNames.ORIGIN, List::of),
-                request.headers().all(HeaderNames.AUTHORIZATION, List::of), request.query().names());
+                request.headers().all(HeaderNames.AUTHORIZATION, List::of),
+                request.query().names());
     }
 }

@@ -8,7 +8,6 @@ import java.util.Set;
 
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
-
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -39,10 +38,13 @@ final class RequestStreams {
         this.heartbeat = heartbeat;
     }
 
-    void answer(HttpSession session, List<McpSchema.JSONRPCRequest> requests, Principal caller,
-                ServerResponse response) {
+    void answer(
+            HttpSession session, List<McpSchema.JSONRPCRequest> requests, Principal caller, ServerResponse response) {
         if (!state.enter()) {
-            Replies.error(response, Status.SERVICE_UNAVAILABLE_503, Replies.SERVER_ERROR,
+            Replies.error(
+                    response,
+                    Status.SERVICE_UNAVAILABLE_503,
+                    Replies.SERVER_ERROR,
                     "Service Unavailable: the server is shutting down");
             return;
         }
@@ -50,9 +52,14 @@ final class RequestStreams {
         if (claims == null) {
             state.exit();
             Object id = requests.size() == 1 ? requests.getFirst().id() : null;
-            Replies.error(response, Status.BAD_REQUEST_400, id, Replies.INVALID_REQUEST, "Invalid Request: a request"
-                    + " id is used twice in this POST or belongs to a request still running in this session; use a"
-                    + " new id for each request");
+            Replies.error(
+                    response,
+                    Status.BAD_REQUEST_400,
+                    id,
+                    Replies.INVALID_REQUEST,
+                    "Invalid Request: a request"
+                            + " id is used twice in this POST or belongs to a request still running in this session; use a"
+                            + " new id for each request");
             return;
         }
         StreamChannel channel = new StreamChannel(mapper, false);
@@ -61,9 +68,13 @@ final class RequestStreams {
         try {
             for (McpSchema.JSONRPCRequest request : requests) {
                 pending.add(StreamPump.key(request.id()));
-                session.sdk().responseStream(channel).handle(request)
+                session.sdk()
+                        .responseStream(channel)
+                        .handle(request)
                         .contextWrite(CallerContext.forRequest(request.id(), caller))
-                        .subscribe(null, error -> channel.finished(request.id(), error),
+                        .subscribe(
+                                null,
+                                error -> channel.finished(request.id(), error),
                                 () -> channel.finished(request.id(), null));
             }
             ResponseWriter writer = new ResponseWriter(response, mapper);

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
-
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -106,13 +105,15 @@ final class ResponseWriter {
         try {
             if (events != null) {
                 if (unansweredId != null) {
-                    event(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, unansweredId, null,
+                    event(new McpSchema.JSONRPCResponse(
+                            McpSchema.JSONRPC_VERSION,
+                            unansweredId,
+                            null,
                             new McpSchema.JSONRPCResponse.JSONRPCError(Replies.SERVER_ERROR, UNANSWERED, null)));
                 }
                 events.close();
             } else if (!response.isSent()) {
-                Replies.error(response, Status.SERVICE_UNAVAILABLE_503, unansweredId, Replies.SERVER_ERROR,
-                        UNANSWERED);
+                Replies.error(response, Status.SERVICE_UNAVAILABLE_503, unansweredId, Replies.SERVER_ERROR, UNANSWERED);
             }
         } catch (IOException | RuntimeException e) {
             // the client went away; nothing is left to tell it

@@ -11,8 +11,7 @@ final class SessionIds {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private SessionIds() {
-    }
+    private SessionIds() {}
 
     static String next() {
         byte[] bytes = new byte[32];

@@ -40,7 +40,8 @@ final class SessionRegistry {
      */
     synchronized void reserve() {
         if (sessions.size() + reserved >= maxSessions) {
-            HttpSession victim = sessions.values().stream().filter(session -> !session.busy())
+            HttpSession victim = sessions.values().stream()
+                    .filter(session -> !session.busy())
                     .min(Comparator.comparingLong(HttpSession::lastUsedNanos))
                     .orElseThrow(() -> new SessionLimitException(maxSessions));
             sessions.remove(victim.id());
@@ -89,7 +90,9 @@ final class SessionRegistry {
         long cutoff = System.nanoTime() - idleTimeout.toNanos();
         for (HttpSession session : sessions.values()) {
             try {
-                if (!session.busy() && !session.listening() && session.lastUsedNanos() - cutoff < 0
+                if (!session.busy()
+                        && !session.listening()
+                        && session.lastUsedNanos() - cutoff < 0
                         && sessions.remove(session.id(), session)) {
                     LOG.debug("MCP session expired after {} idle", idleTimeout);
                     session.close();

@@ -5,12 +5,11 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import reactor.core.publisher.Mono;
-
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerTransport;
+import reactor.core.publisher.Mono;
 
 /**
  * The SDK's way out for one HTTP stream (the response of a POST, or a GET stream). The SDK's threads only queue
@@ -21,22 +20,18 @@ import io.modelcontextprotocol.spec.McpStreamableServerTransport;
 final class StreamChannel implements McpStreamableServerTransport {
 
     /** What the writing thread takes off the queue. */
-    sealed interface Item permits Message, Finished, Terminated {
-    }
+    sealed interface Item permits Message, Finished, Terminated {}
 
     /** A message to write. */
-    record Message(McpSchema.JSONRPCMessage message) implements Item {
-    }
+    record Message(McpSchema.JSONRPCMessage message) implements Item {}
 
     /**
      * The SDK finished handling the request with this id; {@code error} is set when it failed without answering.
      */
-    record Finished(Object requestId, Throwable error) implements Item {
-    }
+    record Finished(Object requestId, Throwable error) implements Item {}
 
     /** The stream must end now (session ended, server stopping, the client reconnected its GET stream). */
-    record Terminated() implements Item {
-    }
+    record Terminated() implements Item {}
 
     private final McpJsonMapper mapper;
     private final boolean endsWhenClosed;

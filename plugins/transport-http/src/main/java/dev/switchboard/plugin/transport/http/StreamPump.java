@@ -8,10 +8,9 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import reactor.core.Exceptions;
-
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.Exceptions;
 
 import dev.switchboard.bridge.mcp.transport.InFlightIds;
 
@@ -64,8 +63,8 @@ final class StreamPump {
                 switch (channel.poll(heartbeat)) {
                     case null -> writer.heartbeat();
                     case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> {
-                        Object answers = message instanceof McpSchema.JSONRPCResponse response ? key(response.id())
-                                : null;
+                        Object answers =
+                                message instanceof McpSchema.JSONRPCResponse response ? key(response.id()) : null;
                         if (answers != null && pending.contains(answers)) {
                             if (ids.answered(answers)) {
                                 pending.remove(answers);
@@ -167,8 +166,11 @@ final class StreamPump {
         if (error != null) {
             LOG.warn("request {} failed without an answer", id, error);
         }
-        return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
-                new McpSchema.JSONRPCResponse.JSONRPCError(Replies.INTERNAL_ERROR,
-                        "Internal error: the request ended without an answer", null));
+        return new McpSchema.JSONRPCResponse(
+                McpSchema.JSONRPC_VERSION,
+                id,
+                null,
+                new McpSchema.JSONRPCResponse.JSONRPCError(
+                        Replies.INTERNAL_ERROR, "Internal error: the request ended without an answer", null));
     }
 }

@@ -19,12 +19,13 @@ final class Callers {
     static final Principal ALICE = new Principal("alice", Principal.Kind.OWNER, Map.of());
     static final Principal BOB = new Principal("bob", Principal.Kind.ADMIN, Map.of());
 
-    private Callers() {
-    }
+    private Callers() {}
 
     /** @return {@code test://static-text}, read as the reader's id */
     static FakeResources staticText() {
-        return FakeResources.builder().text("test://static-text", "static-text", Principal::id).build();
+        return FakeResources.builder()
+                .text("test://static-text", "static-text", Principal::id)
+                .build();
     }
 
     /** @return a fake with authentication required, knowing both tokens, serving {@link #staticText()} */

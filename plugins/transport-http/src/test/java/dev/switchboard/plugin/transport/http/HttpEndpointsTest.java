@@ -47,10 +47,14 @@ class HttpEndpointsTest {
 
         RawHttp.Response anonymous = RawHttp.request("POST", "/things/a%20b").send(server.port);
         RawHttp.Response admin = RawHttp.request("POST", "/things/a%20b")
-                .header("Authorization", "Bearer " + Callers.BOB_TOKEN).send(server.port);
+                .header("Authorization", "Bearer " + Callers.BOB_TOKEN)
+                .send(server.port);
         RawHttp.Response owner = RawHttp.request("POST", "/things/a%20b?x=1&x=2")
                 .header("Authorization", "Bearer " + Callers.ALICE_TOKEN)
-                .header("Cookie", "s=abc; theme=\"dark\"").header("X-Trace", "t1").body("hello").send(server.port);
+                .header("Cookie", "s=abc; theme=\"dark\"")
+                .header("X-Trace", "t1")
+                .body("hello")
+                .send(server.port);
 
         assertThat(anonymous.status()).isEqualTo(401);
         assertThat(anonymous.header("WWW-Authenticate")).startsWith("Bearer");
@@ -68,28 +72,43 @@ class HttpEndpointsTest {
 
     @Test
     void aForeignHostIsRefusedOnEveryEndpointButAHealthProbe() throws IOException {
-        start(endpoint(HttpRoute.of("GET", "/open", HttpRoute.Access.NONE), r -> EndpointResponse.text(200, "o")),
+        start(
+                endpoint(HttpRoute.of("GET", "/open", HttpRoute.Access.NONE), r -> EndpointResponse.text(200, "o")),
                 endpoint(HttpRoute.healthProbe("/probe"), r -> EndpointResponse.text(200, "up")));
 
-        assertThat(RawHttp.request("GET", "/open").header("Host", "evil.example.com").send(server.port).status())
+        assertThat(RawHttp.request("GET", "/open")
+                        .header("Host", "evil.example.com")
+                        .send(server.port)
+                        .status())
                 .isEqualTo(403);
-        assertThat(RawHttp.request("GET", "/open").header("Origin", "https://evil.example.com").send(server.port)
-                .status()).isEqualTo(403);
-        assertThat(RawHttp.request("GET", "/nowhere").header("Host", "evil.example.com").send(server.port)
-                .status()).isEqualTo(403);
-        assertThat(RawHttp.request("GET", "/probe").header("Host", "10.0.0.7:8765").send(server.port).text())
+        assertThat(RawHttp.request("GET", "/open")
+                        .header("Origin", "https://evil.example.com")
+                        .send(server.port)
+                        .status())
+                .isEqualTo(403);
+        assertThat(RawHttp.request("GET", "/nowhere")
+                        .header("Host", "evil.example.com")
+                        .send(server.port)
+                        .status())
+                .isEqualTo(403);
+        assertThat(RawHttp.request("GET", "/probe")
+                        .header("Host", "10.0.0.7:8765")
+                        .send(server.port)
+                        .text())
                 .isEqualTo("up");
         assertThat(RawHttp.request("GET", "/open").send(server.port).text()).isEqualTo("o");
     }
 
     @Test
     void htmlGetsTheSecurityHeadersAndTheStrictPolicyUnlessItSetsItsOwn() throws IOException {
-        start(endpoint(HttpRoute.of("GET", "/page", HttpRoute.Access.NONE),
+        start(endpoint(
+                HttpRoute.of("GET", "/page", HttpRoute.Access.NONE),
                 r -> EndpointResponse.html(200, "<p>hi</p>").withHeader("Cache-Control", "max-age=5")));
 
         RawHttp.Response page = RawHttp.request("GET", "/page").send(server.port);
 
-        assertThat(page.header("Content-Security-Policy")).startsWith("default-src 'none'")
+        assertThat(page.header("Content-Security-Policy"))
+                .startsWith("default-src 'none'")
                 .contains("frame-ancestors 'none'");
         assertThat(page.header("X-Content-Type-Options")).isEqualTo("nosniff");
         assertThat(page.header("X-Frame-Options")).isEqualTo("DENY");
@@ -101,7 +120,8 @@ class HttpEndpointsTest {
     void anUnknownPathIs404AKnownPathWithAnotherMethodIs405WithAllow() throws IOException {
         start(endpoint(HttpRoute.of("GET", "/status", HttpRoute.Access.NONE), r -> EndpointResponse.text(200, "")));
 
-        assertThat(RawHttp.request("GET", "/nowhere").send(server.port).status()).isEqualTo(404);
+        assertThat(RawHttp.request("GET", "/nowhere").send(server.port).status())
+                .isEqualTo(404);
         RawHttp.Response wrongMethod = RawHttp.request("DELETE", "/status").send(server.port);
         assertThat(wrongMethod.status()).isEqualTo(405);
         assertThat(wrongMethod.header("Allow")).isEqualTo("GET");
@@ -109,14 +129,21 @@ class HttpEndpointsTest {
 
     @Test
     void aHandlerRouteGetsNoPrincipalWithoutATokenAnd401ForABadOne() throws IOException {
-        start(endpoint(HttpRoute.of("GET", "/board", HttpRoute.Access.HANDLER), r -> EndpointResponse.text(200,
-                r.principal().map(p -> p.id()).orElse("nobody"))));
+        start(endpoint(
+                HttpRoute.of("GET", "/board", HttpRoute.Access.HANDLER),
+                r -> EndpointResponse.text(200, r.principal().map(p -> p.id()).orElse("nobody"))));
 
         assertThat(RawHttp.request("GET", "/board").send(server.port).text()).isEqualTo("nobody");
-        assertThat(RawHttp.request("GET", "/board").header("Authorization", "Bearer " + Callers.BOB_TOKEN)
-                .send(server.port).text()).isEqualTo("bob");
-        assertThat(RawHttp.request("GET", "/board").header("Authorization", "Bearer wrong").send(server.port)
-                .status()).isEqualTo(401);
+        assertThat(RawHttp.request("GET", "/board")
+                        .header("Authorization", "Bearer " + Callers.BOB_TOKEN)
+                        .send(server.port)
+                        .text())
+                .isEqualTo("bob");
+        assertThat(RawHttp.request("GET", "/board")
+                        .header("Authorization", "Bearer wrong")
+                        .send(server.port)
+                        .status())
+                .isEqualTo(401);
     }
 
     @Test
@@ -128,13 +155,16 @@ class HttpEndpointsTest {
         RawHttp.Response response = RawHttp.request("GET", "/boom").send(server.port);
 
         assertThat(response.status()).isEqualTo(500);
-        assertThat(response.text()).contains("correlation id").doesNotContain("secret detail")
+        assertThat(response.text())
+                .contains("correlation id")
+                .doesNotContain("secret detail")
                 .doesNotContain("at dev.switchboard");
     }
 
     @Test
     void tooManyRequestsCarriesRetryAfter() throws IOException {
-        start(endpoint(HttpRoute.of("GET", "/status", HttpRoute.Access.NONE),
+        start(endpoint(
+                HttpRoute.of("GET", "/status", HttpRoute.Access.NONE),
                 r -> EndpointResponse.tooManyRequests(Duration.ofSeconds(5), "too many held polls")));
 
         RawHttp.Response response = RawHttp.request("GET", "/status").send(server.port);
@@ -145,38 +175,46 @@ class HttpEndpointsTest {
 
     @Test
     void aHeldPollLearnsAtOnceWhenItsClientGoesAway() throws Exception {
-        start(endpoint(HttpRoute.of("GET", "/status", HttpRoute.Access.NONE), r -> new EndpointResponse.Streamed(200,
-                Map.of("Content-Type", List.of("application/json")),
-                new EndpointResponse.KeepAlive(" ".getBytes(StandardCharsets.US_ASCII), Duration.ofMillis(100)),
-                stream -> {
-                    CountDownLatch gone = new CountDownLatch(1);
-                    stream.clientGone().onCancel(gone::countDown);
-                    try {
-                        if (gone.await(50, TimeUnit.SECONDS)) {
-                            pollGone.countDown();
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                })));
+        start(endpoint(
+                HttpRoute.of("GET", "/status", HttpRoute.Access.NONE),
+                r -> new EndpointResponse.Streamed(
+                        200,
+                        Map.of("Content-Type", List.of("application/json")),
+                        new EndpointResponse.KeepAlive(" ".getBytes(StandardCharsets.US_ASCII), Duration.ofMillis(100)),
+                        stream -> {
+                            CountDownLatch gone = new CountDownLatch(1);
+                            stream.clientGone().onCancel(gone::countDown);
+                            try {
+                                if (gone.await(50, TimeUnit.SECONDS)) {
+                                    pollGone.countDown();
+                                }
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        })));
 
         Socket socket = RawHttp.request("GET", "/status").open(server.port);
         byte[] head = socket.getInputStream().readNBytes(12);
         socket.close();
 
         assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
-        assertThat(pollGone.await(5, TimeUnit.SECONDS)).as("the held request noticed its client left").isTrue();
+        assertThat(pollGone.await(5, TimeUnit.SECONDS))
+                .as("the held request noticed its client left")
+                .isTrue();
     }
 
     @Test
     void aStreamedLongPollAnswersJsonAfterKeepAliveWhitespace() throws IOException {
-        start(endpoint(HttpRoute.of("GET", "/status", HttpRoute.Access.NONE), r -> new EndpointResponse.Streamed(200,
-                Map.of("Content-Type", List.of("application/json")),
-                new EndpointResponse.KeepAlive(" ".getBytes(StandardCharsets.US_ASCII), Duration.ofMillis(100)),
-                stream -> {
-                    sleep(350);
-                    stream.write("{\"changed\":true}".getBytes(StandardCharsets.UTF_8));
-                })));
+        start(endpoint(
+                HttpRoute.of("GET", "/status", HttpRoute.Access.NONE),
+                r -> new EndpointResponse.Streamed(
+                        200,
+                        Map.of("Content-Type", List.of("application/json")),
+                        new EndpointResponse.KeepAlive(" ".getBytes(StandardCharsets.US_ASCII), Duration.ofMillis(100)),
+                        stream -> {
+                            sleep(350);
+                            stream.write("{\"changed\":true}".getBytes(StandardCharsets.UTF_8));
+                        })));
 
         RawHttp.Response response = RawHttp.request("GET", "/status").send(server.port);
 
@@ -186,8 +224,7 @@ class HttpEndpointsTest {
     }
 
     private void start(HttpEndpoint... endpoints) {
-        server = TestServer.start(Callers.fake(catalog(endpoints))
-                .with(List.of("echo"), call -> ToolResult.text("x")));
+        server = TestServer.start(Callers.fake(catalog(endpoints)).with(List.of("echo"), call -> ToolResult.text("x")));
     }
 
     private static HttpEndpointCatalog catalog(HttpEndpoint... endpoints) {
@@ -218,8 +255,8 @@ class HttpEndpointsTest {
         };
     }
 
-    private static HttpEndpoint endpoint(HttpRoute route, java.util.function.Function<EndpointRequest,
-            EndpointResponse> handler) {
+    private static HttpEndpoint endpoint(
+            HttpRoute route, java.util.function.Function<EndpointRequest, EndpointResponse> handler) {
         return new HttpEndpoint() {
             @Override
             public HttpRoute route() {

@@ -28,18 +28,22 @@ class HttpFuzzTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         PrintStream stderr = System.err;
         List<String> wrong = new ArrayList<>();
-        try (TestServer server = TestServer.start(Callers.fake().with(List.of("echo"),
-                call -> ToolResult.text("echo")))) {
+        try (TestServer server =
+                TestServer.start(Callers.fake().with(List.of("echo"), call -> ToolResult.text("echo")))) {
             String session = server.initialize(ALICE_TOKEN);
             System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
             MalformedMessages messages = new MalformedMessages(20261201L);
             for (int id = 1; id <= CASES; id++) {
                 MalformedMessages.Case sent = messages.next(id);
-                RawHttp.Response response = server.post(ALICE_TOKEN, session, "").bodyBytes(sent.bytes())
+                RawHttp.Response response = server.post(ALICE_TOKEN, session, "")
+                        .bodyBytes(sent.bytes())
                         .send(server.port);
-                Map<String, Object> answer = response.messages().isEmpty() ? Map.of() : response.messages().getFirst();
+                Map<String, Object> answer = response.messages().isEmpty()
+                        ? Map.of()
+                        : response.messages().getFirst();
                 Object code = answer.get("error") instanceof Map<?, ?> error ? error.get("code") : null;
-                if (response.status() >= 500 || !Integer.valueOf(sent.expectedCode()).equals(code)) {
+                if (response.status() >= 500
+                        || !Integer.valueOf(sent.expectedCode()).equals(code)) {
                     wrong.add(sent + " -> " + response.status() + " " + answer);
                 }
             }
@@ -48,8 +52,13 @@ class HttpFuzzTest {
         }
         String written = log.toString(StandardCharsets.UTF_8);
         assertThat(wrong).as("answers of the wrong class or 5xx").isEmpty();
-        assertThat(written).as("stack traces in the log").doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(written)
+                .as("stack traces in the log")
+                .doesNotContain("\tat ")
+                .doesNotContain("Exception");
         assertThat(written).as("the rate-limited line").contains("http: refused a client message");
-        assertThat(written.lines().count()).as("log lines for %d client mistakes", CASES).isLessThanOrEqualTo(5);
+        assertThat(written.lines().count())
+                .as("log lines for %d client mistakes", CASES)
+                .isLessThanOrEqualTo(5);
     }
 }

@@ -41,8 +41,7 @@ class HttpLifecycleTest {
     private TestServer server;
 
     private void start(Map<String, Object> settings) {
-        server = TestServer.start(context.with(List.of("blocks", "waits_for_cancel", "echo"), this::invoke),
-                settings);
+        server = TestServer.start(context.with(List.of("blocks", "waits_for_cancel", "echo"), this::invoke), settings);
     }
 
     @AfterEach
@@ -77,8 +76,8 @@ class HttpLifecycleTest {
     void answers503OnHealthAndNewCallsWhileStoppingAndLetsTheRunningCallFinish() throws Exception {
         start(Map.of());
         String session = server.initialize(ALICE_TOKEN);
-        CompletableFuture<RawHttp.Response> running = send(server.post(ALICE_TOKEN, session,
-                TestServer.call(2, "blocks")));
+        CompletableFuture<RawHttp.Response> running =
+                send(server.post(ALICE_TOKEN, session, TestServer.call(2, "blocks")));
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
 
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(server.transport::stop, background);
@@ -88,7 +87,8 @@ class HttpLifecycleTest {
             Thread.sleep(10);
             health = RawHttp.request("GET", "/healthz").send(server.port).status();
         }
-        RawHttp.Response refused = server.post(ALICE_TOKEN, session, TestServer.call(3, "echo")).send(server.port);
+        RawHttp.Response refused =
+                server.post(ALICE_TOKEN, session, TestServer.call(3, "echo")).send(server.port);
         release.countDown();
 
         assertThat(health).isEqualTo(503);
@@ -104,8 +104,8 @@ class HttpLifecycleTest {
     void cancelsCallsStillRunningWhenTheDrainTimeoutEnds() throws Exception {
         start(Map.of("drain-timeout-ms", 200));
         String session = server.initialize(ALICE_TOKEN);
-        CompletableFuture<RawHttp.Response> running = send(server.post(ALICE_TOKEN, session,
-                TestServer.call(2, "waits_for_cancel")));
+        CompletableFuture<RawHttp.Response> running =
+                send(server.post(ALICE_TOKEN, session, TestServer.call(2, "waits_for_cancel")));
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
 
         server.transport.stop();
@@ -119,8 +119,8 @@ class HttpLifecycleTest {
     void aCallThatIgnoresCancellationPastTheDrainGetsAnErrorWithItsOwnId() throws Exception {
         start(Map.of("drain-timeout-ms", 200));
         String session = server.initialize(ALICE_TOKEN);
-        CompletableFuture<RawHttp.Response> running = send(server.post(ALICE_TOKEN, session,
-                TestServer.call(2, "blocks")));
+        CompletableFuture<RawHttp.Response> running =
+                send(server.post(ALICE_TOKEN, session, TestServer.call(2, "blocks")));
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
 
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(server.transport::stop, background);
@@ -148,11 +148,12 @@ class HttpLifecycleTest {
     @Test
     void refusesToStartOnAPortInUse() {
         start(Map.of());
-        HttpTransport second = new HttpTransport(new PluginContext("transport-http", Map.of("port", server.port),
-                Path.of("target")));
+        HttpTransport second =
+                new HttpTransport(new PluginContext("transport-http", Map.of("port", server.port), Path.of("target")));
 
         assertThatThrownBy(() -> second.start(context.with(List.of(), call -> ToolResult.text("x"))))
-                .isInstanceOf(TransportException.class).hasMessageContaining(Integer.toString(server.port));
+                .isInstanceOf(TransportException.class)
+                .hasMessageContaining(Integer.toString(server.port));
         assertThat(second.port()).isEqualTo(-1);
     }
 
@@ -162,18 +163,22 @@ class HttpLifecycleTest {
         String vanishing = server.initialize(ALICE_TOKEN);
         String staying = server.initialize(BOB_TOKEN);
 
-        Socket socket = server.post(ALICE_TOKEN, vanishing, TestServer.call(2, "waits_for_cancel")).open(server.port);
+        Socket socket = server.post(ALICE_TOKEN, vanishing, TestServer.call(2, "waits_for_cancel"))
+                .open(server.port);
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
         socket.close();
 
         // Heartbeats every 100 ms reveal the vanished client at once; MCP says that is not a cancellation.
         assertThat(cancelled.await(1, TimeUnit.SECONDS)).isFalse();
-        RawHttp.Response other = server.post(BOB_TOKEN, staying, TestServer.call(3, "echo")).send(server.port);
+        RawHttp.Response other =
+                server.post(BOB_TOKEN, staying, TestServer.call(3, "echo")).send(server.port);
         assertThat(other.status()).isEqualTo(200);
         assertThat(other.messages().getFirst().toString()).contains("echo");
 
-        RawHttp.request("DELETE", "/mcp").header("Authorization", "Bearer " + ALICE_TOKEN)
-                .header("Mcp-Session-Id", vanishing).send(server.port);
+        RawHttp.request("DELETE", "/mcp")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("Mcp-Session-Id", vanishing)
+                .send(server.port);
         assertThat(cancelled.await(10, TimeUnit.SECONDS)).isTrue();
     }
 
@@ -187,8 +192,10 @@ class HttpLifecycleTest {
             String session = server.initialize(ALICE_TOKEN);
             server.post(ALICE_TOKEN, session, TestServer.call(2, "echo")).send(server.port);
             RawHttp.request("GET", "/healthz").header("Host", "evil.example").send(server.port);
-            RawHttp.request("DELETE", "/mcp").header("Authorization", "Bearer " + ALICE_TOKEN)
-                    .header("Mcp-Session-Id", session).send(server.port);
+            RawHttp.request("DELETE", "/mcp")
+                    .header("Authorization", "Bearer " + ALICE_TOKEN)
+                    .header("Mcp-Session-Id", session)
+                    .send(server.port);
             server.close();
             server = null;
         } finally {
@@ -199,13 +206,15 @@ class HttpLifecycleTest {
     }
 
     private CompletableFuture<RawHttp.Response> send(RawHttp request) {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return request.send(server.port);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, background);
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return request.send(server.port);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                },
+                background);
     }
 
     private static void await(CountDownLatch latch) {

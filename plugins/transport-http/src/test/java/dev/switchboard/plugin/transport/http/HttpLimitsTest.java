@@ -26,8 +26,8 @@ class HttpLimitsTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(context.with(List.of("echo"), call -> ToolResult.text("echo")),
-                Map.of("max-json-depth", 16));
+        server = TestServer.start(
+                context.with(List.of("echo"), call -> ToolResult.text("echo")), Map.of("max-json-depth", 16));
         session = server.initialize(ALICE_TOKEN);
     }
 
@@ -39,7 +39,8 @@ class HttpLimitsTest {
     @Test
     void refusesANineMegabyteBodyWithoutReadingIt() throws Exception {
         RawHttp.Response response = server.post(ALICE_TOKEN, session, "")
-                .declaredLengthOnly(9L * 1024 * 1024).send(server.port);
+                .declaredLengthOnly(9L * 1024 * 1024)
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(413);
         assertThat((String) response.error().get("message")).contains("8388608");
@@ -48,12 +49,14 @@ class HttpLimitsTest {
 
     @Test
     void refusesAChunkedBodyAsSoonAsItPassesTheLimit() throws Exception {
-        try (TestServer small = TestServer.start(context.with(List.of("echo"), call -> ToolResult.text("echo")),
-                Map.of("max-body-bytes", 1024))) {
+        try (TestServer small = TestServer.start(
+                context.with(List.of("echo"), call -> ToolResult.text("echo")), Map.of("max-body-bytes", 1024))) {
             String id = small.initialize(ALICE_TOKEN);
-            RawHttp request = small.post(ALICE_TOKEN, id, "").header("Transfer-Encoding", "chunked")
+            RawHttp request = small.post(ALICE_TOKEN, id, "")
+                    .header("Transfer-Encoding", "chunked")
                     .header("Content-Length", null);
-            try (Socket socket = request.declaredLengthOnly(0).header("Content-Length", null).open(small.port)) {
+            try (Socket socket =
+                    request.declaredLengthOnly(0).header("Content-Length", null).open(small.port)) {
                 OutputStream out = socket.getOutputStream();
                 byte[] chunk = "x".repeat(600).getBytes(StandardCharsets.US_ASCII);
                 try {
@@ -75,7 +78,8 @@ class HttpLimitsTest {
     @Test
     void refusesAWrongContentTypeWith415() throws Exception {
         RawHttp.Response response = server.post(ALICE_TOKEN, session, TestServer.call(2, "echo"))
-                .header("Content-Type", "text/plain").send(server.port);
+                .header("Content-Type", "text/plain")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(415);
         assertThat(context.invocations()).isEqualTo(0);
@@ -84,11 +88,15 @@ class HttpLimitsTest {
     @Test
     void refusesAMissingOrInsufficientAcceptWith406() throws Exception {
         RawHttp.Response missing = server.post(ALICE_TOKEN, session, TestServer.call(2, "echo"))
-                .header("Accept", null).send(server.port);
+                .header("Accept", null)
+                .send(server.port);
         RawHttp.Response jsonOnly = server.post(ALICE_TOKEN, session, TestServer.call(3, "echo"))
-                .header("Accept", "application/json").send(server.port);
-        RawHttp.Response getWithoutStream = RawHttp.request("GET", "/mcp").header("Accept", "application/json")
-                .header("Authorization", "Bearer " + ALICE_TOKEN).header("Mcp-Session-Id", session)
+                .header("Accept", "application/json")
+                .send(server.port);
+        RawHttp.Response getWithoutStream = RawHttp.request("GET", "/mcp")
+                .header("Accept", "application/json")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("Mcp-Session-Id", session)
                 .send(server.port);
 
         assertThat(missing.status()).isEqualTo(406);
@@ -111,7 +119,8 @@ class HttpLimitsTest {
 
     @Test
     void answersMalformedJsonAndNonJsonRpcWithErrors() throws Exception {
-        RawHttp.Response malformed = server.post(ALICE_TOKEN, session, "{\"jsonrpc\":").send(server.port);
+        RawHttp.Response malformed =
+                server.post(ALICE_TOKEN, session, "{\"jsonrpc\":").send(server.port);
         RawHttp.Response notJsonRpc = server.post(ALICE_TOKEN, session, "{\"id\":1,\"method\":\"ping\"}")
                 .send(server.port);
 
@@ -124,7 +133,8 @@ class HttpLimitsTest {
 
     @Test
     void answersOtherMethodsOnTheEndpointWith405() throws Exception {
-        RawHttp.Response response = RawHttp.request("PUT", "/mcp").header("Authorization", "Bearer " + ALICE_TOKEN)
+        RawHttp.Response response = RawHttp.request("PUT", "/mcp")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
                 .send(server.port);
 
         assertThat(response.status()).isEqualTo(405);
@@ -133,8 +143,9 @@ class HttpLimitsTest {
 
     @Test
     void acknowledgesNotificationsWith202() throws Exception {
-        RawHttp.Response response = server.post(ALICE_TOKEN, session,
-                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}").send(server.port);
+        RawHttp.Response response = server.post(
+                        ALICE_TOKEN, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(202);
     }

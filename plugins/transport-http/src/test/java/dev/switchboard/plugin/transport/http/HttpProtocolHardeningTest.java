@@ -64,8 +64,12 @@ class HttpProtocolHardeningTest {
     void aDuplicateKeyIsAParseErrorAndNeitherMethodRuns() throws Exception {
         start(Map.of());
 
-        RawHttp.Response response = server.post(ALICE_TOKEN, session, "{\"jsonrpc\":\"2.0\",\"id\":2,"
-                + "\"method\":\"tools/list\",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\"}}").send(server.port);
+        RawHttp.Response response = server.post(
+                        ALICE_TOKEN,
+                        session,
+                        "{\"jsonrpc\":\"2.0\",\"id\":2,"
+                                + "\"method\":\"tools/list\",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\"}}")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32700);
@@ -75,10 +79,13 @@ class HttpProtocolHardeningTest {
     @Test
     void paramsOrArgumentsThatAreNoObjectAreInvalidParams() throws Exception {
         start(Map.of());
-        for (String params : List.of("\"x\"", "[1]", "{\"name\":\"echo\",\"arguments\":\"x\"}",
-                "{\"name\":\"echo\",\"arguments\":[1]}")) {
-            RawHttp.Response response = server.post(ALICE_TOKEN, session, "{\"jsonrpc\":\"2.0\",\"id\":3,"
-                    + "\"method\":\"tools/call\",\"params\":" + params + "}").send(server.port);
+        for (String params : List.of(
+                "\"x\"", "[1]", "{\"name\":\"echo\",\"arguments\":\"x\"}", "{\"name\":\"echo\",\"arguments\":[1]}")) {
+            RawHttp.Response response = server.post(
+                            ALICE_TOKEN,
+                            session,
+                            "{\"jsonrpc\":\"2.0\",\"id\":3," + "\"method\":\"tools/call\",\"params\":" + params + "}")
+                    .send(server.port);
 
             assertThat(response.status()).as(params).isLessThan(500);
             assertThat(response.messages().getFirst()).as(params).containsEntry("id", 3);
@@ -90,8 +97,9 @@ class HttpProtocolHardeningTest {
     void initializeWithParamsThatAreNoObjectIsInvalidParamsNot500() throws Exception {
         start(Map.of());
 
-        RawHttp.Response response = server.post(ALICE_TOKEN, null,
-                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":\"x\"}").send(server.port);
+        RawHttp.Response response = server.post(
+                        ALICE_TOKEN, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":\"x\"}")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32602);
@@ -100,7 +108,8 @@ class HttpProtocolHardeningTest {
     @Test
     void malformedResponseShapedBodiesAreInvalidRequestsNot500() throws Exception {
         start(Map.of());
-        for (String body : List.of("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"x\"}",
+        for (String body : List.of(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"x\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":\"x\",\"message\":[]}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}")) {
             RawHttp.Response response = server.post(ALICE_TOKEN, session, body).send(server.port);
@@ -114,8 +123,12 @@ class HttpProtocolHardeningTest {
     void anUnknownLoggingLevelIsInvalidParams() throws Exception {
         start(Map.of());
 
-        RawHttp.Response response = server.post(ALICE_TOKEN, session, "{\"jsonrpc\":\"2.0\",\"id\":4,"
-                + "\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}").send(server.port);
+        RawHttp.Response response = server.post(
+                        ALICE_TOKEN,
+                        session,
+                        "{\"jsonrpc\":\"2.0\",\"id\":4,"
+                                + "\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}")
+                .send(server.port);
 
         assertThat(errorOf(response.messages().getFirst())).containsEntry("code", -32602);
     }
@@ -123,13 +136,18 @@ class HttpProtocolHardeningTest {
     @Test
     void aRequestReusingTheIdOfOneInFlightIsRefusedAndACancelledCallSendsNoAnswer() throws Exception {
         start(Map.of());
-        CompletableFuture<RawHttp.Response> first = CompletableFuture.supplyAsync(() -> send(
-                server.post(ALICE_TOKEN, session, TestServer.call(7, "waits_for_cancel"))));
+        CompletableFuture<RawHttp.Response> first = CompletableFuture.supplyAsync(
+                () -> send(server.post(ALICE_TOKEN, session, TestServer.call(7, "waits_for_cancel"))));
         assertThat(waiting.await(10, TimeUnit.SECONDS)).isTrue();
 
-        RawHttp.Response reused = server.post(ALICE_TOKEN, session, TestServer.call(7, "echo")).send(server.port);
-        RawHttp.Response cancel = server.post(ALICE_TOKEN, session, "{\"jsonrpc\":\"2.0\",\"method\":"
-                + "\"notifications/cancelled\",\"params\":{\"requestId\":7}}").send(server.port);
+        RawHttp.Response reused =
+                server.post(ALICE_TOKEN, session, TestServer.call(7, "echo")).send(server.port);
+        RawHttp.Response cancel = server.post(
+                        ALICE_TOKEN,
+                        session,
+                        "{\"jsonrpc\":\"2.0\",\"method\":"
+                                + "\"notifications/cancelled\",\"params\":{\"requestId\":7}}")
+                .send(server.port);
 
         assertThat(reused.status()).isEqualTo(400);
         assertThat(reused.error()).containsEntry("code", -32600);
@@ -138,17 +156,26 @@ class HttpProtocolHardeningTest {
         assertThat(returned.await(10, TimeUnit.SECONDS)).isTrue();
         RawHttp.Response answer = first.get(10, TimeUnit.SECONDS);
         assertThat(answer.status()).isEqualTo(200);
-        assertThat(answer.messages()).as("no answer after notifications/cancelled").isEmpty();
-        assertThat(server.post(ALICE_TOKEN, session, TestServer.call(7, "echo")).send(server.port).messages())
-                .as("the id is free again").singleElement().satisfies(m -> assertThat(m).containsKey("result"));
+        assertThat(answer.messages())
+                .as("no answer after notifications/cancelled")
+                .isEmpty();
+        assertThat(server.post(ALICE_TOKEN, session, TestServer.call(7, "echo"))
+                        .send(server.port)
+                        .messages())
+                .as("the id is free again")
+                .singleElement()
+                .satisfies(m -> assertThat(m).containsKey("result"));
     }
 
     @Test
     void aGetStreamSendsItsHeadersAtOnceNotAtTheFirstHeartbeat() throws Exception {
         start(Map.of("sse-heartbeat-ms", 60_000));
-        RawHttp get = RawHttp.request("GET", "/mcp").header("Accept", "text/event-stream")
-                .header("Authorization", "Bearer " + ALICE_TOKEN).header("Mcp-Session-Id", session)
-                .header("MCP-Protocol-Version", TestServer.VERSION).header("Connection", "keep-alive");
+        RawHttp get = RawHttp.request("GET", "/mcp")
+                .header("Accept", "text/event-stream")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", TestServer.VERSION)
+                .header("Connection", "keep-alive");
         long started = System.nanoTime();
         try (Socket socket = get.open(server.port)) {
             socket.setSoTimeout(5_000);
@@ -156,7 +183,8 @@ class HttpProtocolHardeningTest {
             byte[] head = new byte[12];
             int read = in.readNBytes(head, 0, head.length);
 
-            assertThat(new String(head, 0, read, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
+            assertThat(new String(head, 0, read, java.nio.charset.StandardCharsets.US_ASCII))
+                    .isEqualTo("HTTP/1.1 200");
             assertThat(System.nanoTime() - started).isLessThan(5_000_000_000L);
         }
     }

@@ -58,9 +58,16 @@ class HttpProtocolTest {
                 yield ToolResult.text("chatty done");
             }
             case "ask_model" -> {
-                Map<String, Object> answer = call.client().send(ClientRequests.Capability.SAMPLING, Map.of(
-                        "messages", List.of(Map.of("role", "user", "content", Map.of("type", "text", "text", "hi"))),
-                        "maxTokens", 10), Duration.ofSeconds(10));
+                Map<String, Object> answer = call.client()
+                        .send(
+                                ClientRequests.Capability.SAMPLING,
+                                Map.of(
+                                        "messages",
+                                        List.of(Map.of(
+                                                "role", "user", "content", Map.of("type", "text", "text", "hi"))),
+                                        "maxTokens",
+                                        10),
+                                Duration.ofSeconds(10));
                 yield ToolResult.text("model said " + ((Map<?, ?>) answer.get("content")).get("text"));
             }
             default -> ToolResult.text(call.principal().id());
@@ -74,20 +81,23 @@ class HttpProtocolTest {
             assertThat(init.protocolVersion()).isEqualTo("2025-11-25");
             assertThat(init.serverInfo().name()).isEqualTo("switchboard");
 
-            assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
+            assertThat(client.listTools().tools())
+                    .extracting(McpSchema.Tool::name)
                     .containsExactly("whoami", "chatty", "ask_model");
             assertThat(text(client.callTool(call("whoami")))).isEqualTo("alice");
             McpSchema.ReadResourceResult read = client.readResource(
                     McpSchema.ReadResourceRequest.builder("test://static-text").build());
-            assertThat(read.contents()).singleElement()
-                    .extracting(c -> ((McpSchema.TextResourceContents) c).text()).isEqualTo("alice");
+            assertThat(read.contents())
+                    .singleElement()
+                    .extracting(c -> ((McpSchema.TextResourceContents) c).text())
+                    .isEqualTo("alice");
         }
     }
 
     @Test
     void passesEachCallersOwnPrincipalToTheTools() {
         try (McpSyncClient alice = client(ALICE_TOKEN).build();
-             McpSyncClient bob = client(Callers.BOB_TOKEN).build()) {
+                McpSyncClient bob = client(Callers.BOB_TOKEN).build()) {
             alice.initialize();
             bob.initialize();
 
@@ -107,10 +117,11 @@ class HttpProtocolTest {
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.header("Content-Type")).startsWith("text/event-stream");
         List<Map<String, Object>> messages = response.messages();
-        assertThat(messages).extracting(m -> m.get("method")).containsExactly("notifications/message",
-                "notifications/progress", null);
-        assertThat(messages.get(1).get("params")).isEqualTo(Map.of("progressToken", "p-1", "progress", 50.0,
-                "total", 100.0, "message", "half way"));
+        assertThat(messages)
+                .extracting(m -> m.get("method"))
+                .containsExactly("notifications/message", "notifications/progress", null);
+        assertThat(messages.get(1).get("params"))
+                .isEqualTo(Map.of("progressToken", "p-1", "progress", 50.0, "total", 100.0, "message", "half way"));
         assertThat(messages.get(2)).containsEntry("id", 7).containsKey("result");
     }
 
@@ -118,12 +129,16 @@ class HttpProtocolTest {
     void deliversNotificationsToTheJavaSdkClient() throws Exception {
         CountDownLatch logged = new CountDownLatch(1);
         CountDownLatch progressed = new CountDownLatch(1);
-        try (McpSyncClient client = client(ALICE_TOKEN).loggingConsumer(note -> logged.countDown())
-                .progressConsumer(note -> progressed.countDown()).build()) {
+        try (McpSyncClient client = client(ALICE_TOKEN)
+                .loggingConsumer(note -> logged.countDown())
+                .progressConsumer(note -> progressed.countDown())
+                .build()) {
             client.initialize();
 
             McpSchema.CallToolResult result = client.callTool(McpSchema.CallToolRequest.builder("chatty")
-                    .arguments(Map.of()).meta(Map.of("progressToken", "p-2")).build());
+                    .arguments(Map.of())
+                    .meta(Map.of("progressToken", "p-2"))
+                    .build());
 
             assertThat(text(result)).isEqualTo("chatty done");
             assertThat(logged.await(5, TimeUnit.SECONDS)).isTrue();
@@ -135,8 +150,11 @@ class HttpProtocolTest {
     void relaysASamplingRequestOnTheCallsStreamAndTakesTheAnswerByPost() {
         try (McpSyncClient client = client(ALICE_TOKEN)
                 .capabilities(McpSchema.ClientCapabilities.builder().sampling().build())
-                .sampling(request -> new McpSchema.CreateMessageResult(McpSchema.Role.ASSISTANT,
-                        McpSchema.TextContent.builder("hello there").build(), "m", null))
+                .sampling(request -> new McpSchema.CreateMessageResult(
+                        McpSchema.Role.ASSISTANT,
+                        McpSchema.TextContent.builder("hello there").build(),
+                        "m",
+                        null))
                 .build()) {
             client.initialize();
 
@@ -149,13 +167,23 @@ class HttpProtocolTest {
     @Test
     void carriesResourceUpdatesOnTheGetStream() throws Exception {
         String session = server.initialize(ALICE_TOKEN);
-        assertThat(server.post(ALICE_TOKEN, session, TestServer.request(2, "resources/subscribe",
-                "{\"uri\":\"test://static-text\"}")).send(server.port).status()).isEqualTo(200);
+        assertThat(server.post(
+                                ALICE_TOKEN,
+                                session,
+                                TestServer.request(2, "resources/subscribe", "{\"uri\":\"test://static-text\"}"))
+                        .send(server.port)
+                        .status())
+                .isEqualTo(200);
 
-        HttpResponse<Stream<String>> stream = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create(server.url() + "/mcp")).header("Accept", "text/event-stream")
-                .header("Authorization", "Bearer " + ALICE_TOKEN).header("Mcp-Session-Id", session).GET().build(),
-                HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<Stream<String>> stream = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(server.url() + "/mcp"))
+                                .header("Accept", "text/event-stream")
+                                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                                .header("Mcp-Session-Id", session)
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofLines());
         assertThat(stream.statusCode()).isEqualTo(200);
         assertThat(stream.headers().firstValue("Content-Type")).hasValue("text/event-stream");
         Iterator<String> lines = stream.body().iterator();
@@ -173,11 +201,15 @@ class HttpProtocolTest {
     void endsASessionWithDeleteAndServesANewOneAfterwards() throws Exception {
         String first = server.initialize(ALICE_TOKEN);
 
-        RawHttp.Response deleted = RawHttp.request("DELETE", "/mcp").header("Authorization", "Bearer " + ALICE_TOKEN)
-                .header("Mcp-Session-Id", first).send(server.port);
-        RawHttp.Response afterwards = server.post(ALICE_TOKEN, first, TestServer.call(2, "whoami")).send(server.port);
+        RawHttp.Response deleted = RawHttp.request("DELETE", "/mcp")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("Mcp-Session-Id", first)
+                .send(server.port);
+        RawHttp.Response afterwards =
+                server.post(ALICE_TOKEN, first, TestServer.call(2, "whoami")).send(server.port);
         String second = server.initialize(ALICE_TOKEN);
-        RawHttp.Response renewed = server.post(ALICE_TOKEN, second, TestServer.call(3, "whoami")).send(server.port);
+        RawHttp.Response renewed =
+                server.post(ALICE_TOKEN, second, TestServer.call(3, "whoami")).send(server.port);
 
         assertThat(deleted.status()).isEqualTo(200);
         assertThat(afterwards.status()).isEqualTo(404);

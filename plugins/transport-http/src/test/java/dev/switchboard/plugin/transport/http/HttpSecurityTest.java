@@ -36,18 +36,22 @@ class HttpSecurityTest {
     }
 
     @ParameterizedTest(name = "{0}: {1}")
-    @CsvSource(delimiter = '|', value = {
-        "Host   | evil.example:PORT",
-        "Origin | https://evil.example",
-        "Origin | http://user@localhost",
-        "Host   | user@localhost:PORT",
-        "Origin | null",
-        "Origin | http://localhost.evil.example",
-        "Host   | 127.0.0.1.evil.example:PORT",
-        "Origin | file://localhost"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "Host   | evil.example:PORT",
+                "Origin | https://evil.example",
+                "Origin | http://user@localhost",
+                "Host   | user@localhost:PORT",
+                "Origin | null",
+                "Origin | http://localhost.evil.example",
+                "Host   | 127.0.0.1.evil.example:PORT",
+                "Origin | file://localhost"
+            })
     void refusesDnsRebindingBeforeAnythingReachesTheTools(String header, String value) throws Exception {
         RawHttp.Response response = server.post(ALICE_TOKEN, session, TestServer.call(5, "echo"))
-                .header(header, value.replace("PORT", Integer.toString(server.port))).send(server.port);
+                .header(header, value.replace("PORT", Integer.toString(server.port)))
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(403);
         assertThat(response.error()).containsEntry("code", -32000);
@@ -58,7 +62,9 @@ class HttpSecurityTest {
     @Test
     void acceptsLoopbackNamesOnAnyPortAndEchoesAnAllowedOriginNeverAStar() throws Exception {
         RawHttp.Response response = server.post(ALICE_TOKEN, session, TestServer.call(6, "echo"))
-                .header("Host", "localhost:1234").header("Origin", "http://localhost:5173").send(server.port);
+                .header("Host", "localhost:1234")
+                .header("Origin", "http://localhost:5173")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo("http://localhost:5173");
@@ -67,10 +73,14 @@ class HttpSecurityTest {
 
     @Test
     void answersCorsPreflightsOnlyForAllowedOrigins() throws Exception {
-        RawHttp.Response allowed = RawHttp.request("OPTIONS", "/mcp").header("Origin", "http://localhost:5173")
-                .header("Access-Control-Request-Method", "POST").send(server.port);
-        RawHttp.Response foreign = RawHttp.request("OPTIONS", "/mcp").header("Origin", "https://evil.example")
-                .header("Access-Control-Request-Method", "POST").send(server.port);
+        RawHttp.Response allowed = RawHttp.request("OPTIONS", "/mcp")
+                .header("Origin", "http://localhost:5173")
+                .header("Access-Control-Request-Method", "POST")
+                .send(server.port);
+        RawHttp.Response foreign = RawHttp.request("OPTIONS", "/mcp")
+                .header("Origin", "https://evil.example")
+                .header("Access-Control-Request-Method", "POST")
+                .send(server.port);
 
         assertThat(allowed.status()).isEqualTo(204);
         assertThat(allowed.header("Access-Control-Allow-Origin")).isEqualTo("http://localhost:5173");
@@ -82,7 +92,8 @@ class HttpSecurityTest {
     @Test
     void refusesATokenInTheQueryString() throws Exception {
         RawHttp request = RawHttp.request("POST", "/mcp?access_token=" + ALICE_TOKEN)
-                .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("Content-Type", "application/json")
                 .body(TestServer.initializeRequest(1));
 
         RawHttp.Response response = request.send(server.port);
@@ -95,9 +106,12 @@ class HttpSecurityTest {
     @Test
     void refusesAnyTokenNamedQueryParameterEvenWithAValidHeader() throws Exception {
         RawHttp.Response response = RawHttp.request("POST", "/mcp?token=x")
-                .header("Authorization", "Bearer " + ALICE_TOKEN).header("Mcp-Session-Id", session)
-                .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
-                .body(TestServer.call(2, "echo")).send(server.port);
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("Mcp-Session-Id", session)
+                .header("Accept", "application/json, text/event-stream")
+                .header("Content-Type", "application/json")
+                .body(TestServer.call(2, "echo"))
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(context.invocations()).isEqualTo(0);
@@ -105,7 +119,8 @@ class HttpSecurityTest {
 
     @Test
     void answersAMissingTokenWith401AndABearerChallenge() throws Exception {
-        RawHttp.Response response = server.post(null, null, TestServer.initializeRequest(1)).send(server.port);
+        RawHttp.Response response =
+                server.post(null, null, TestServer.initializeRequest(1)).send(server.port);
 
         assertThat(response.status()).isEqualTo(401);
         assertThat(response.header("WWW-Authenticate")).startsWith("Bearer");
@@ -113,8 +128,9 @@ class HttpSecurityTest {
 
     @Test
     void refusesAWellFormedTokenItDoesNotKnow() throws Exception {
-        RawHttp.Response response = server.post("other-server-4c1d9e2b7a0f3e58d6c1", session,
-                TestServer.call(3, "echo")).send(server.port);
+        RawHttp.Response response = server.post(
+                        "other-server-4c1d9e2b7a0f3e58d6c1", session, TestServer.call(3, "echo"))
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(401);
         assertThat(response.header("WWW-Authenticate")).startsWith("Bearer").contains("invalid_token");
@@ -125,7 +141,8 @@ class HttpSecurityTest {
     void healthNeedsNoTokenButStillChecksTheHost() throws Exception {
         RawHttp.Response live = RawHttp.request("GET", "/healthz").send(server.port);
         RawHttp.Response ready = RawHttp.request("GET", "/readyz").send(server.port);
-        RawHttp.Response foreign = RawHttp.request("GET", "/healthz").header("Host", "evil.example")
+        RawHttp.Response foreign = RawHttp.request("GET", "/healthz")
+                .header("Host", "evil.example")
                 .send(server.port);
 
         assertThat(live.status()).isEqualTo(200);
@@ -143,8 +160,8 @@ class HttpSecurityTest {
             return ToolResult.text(call.principal().id());
         }))) {
             String id = unauthenticated.initialize(null);
-            RawHttp.Response response = unauthenticated.post(null, id, TestServer.call(2, "whoami"))
-                    .send(unauthenticated.port);
+            RawHttp.Response response =
+                    unauthenticated.post(null, id, TestServer.call(2, "whoami")).send(unauthenticated.port);
 
             assertThat(response.status()).isEqualTo(200);
             assertThat(callers).containsExactly("local-owner");
@@ -153,21 +170,23 @@ class HttpSecurityTest {
 
     @Test
     void refusesToListenOnANonLoopbackAddressWithoutAuthentication() {
-        HttpTransport transport = new HttpTransport(new dev.switchboard.ports.plugin.PluginContext("transport-http",
-                Map.of("host", "0.0.0.0", "port", 0), java.nio.file.Path.of("target")));
+        HttpTransport transport = new HttpTransport(new dev.switchboard.ports.plugin.PluginContext(
+                "transport-http", Map.of("host", "0.0.0.0", "port", 0), java.nio.file.Path.of("target")));
 
         assertThatThrownBy(() -> transport.start(Callers.unauthenticated().with(List.of(), call -> null)))
                 .isInstanceOf(TransportException.class)
-                .hasMessageContaining("0.0.0.0").hasMessageContaining("authentication is off");
+                .hasMessageContaining("0.0.0.0")
+                .hasMessageContaining("authentication is off");
         assertThat(transport.port()).isEqualTo(-1);
     }
 
     @Test
     void refusesAnEmptyHostAllowlistAtStart() {
-        HttpTransport transport = new HttpTransport(new dev.switchboard.ports.plugin.PluginContext("transport-http",
-                Map.of("port", 0, "allowed-hosts", List.of()), java.nio.file.Path.of("target")));
+        HttpTransport transport = new HttpTransport(new dev.switchboard.ports.plugin.PluginContext(
+                "transport-http", Map.of("port", 0, "allowed-hosts", List.of()), java.nio.file.Path.of("target")));
 
         assertThatThrownBy(() -> transport.start(Callers.fake().with(List.of(), call -> null)))
-                .isInstanceOf(TransportException.class).hasMessageContaining("allowed-hosts");
+                .isInstanceOf(TransportException.class)
+                .hasMessageContaining("allowed-hosts");
     }
 }

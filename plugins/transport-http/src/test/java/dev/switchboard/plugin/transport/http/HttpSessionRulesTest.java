@@ -70,10 +70,13 @@ class HttpSessionRulesTest {
     void answersADeletedSessionWith404() throws Exception {
         start(Map.of());
         String session = server.initialize(ALICE_TOKEN);
-        RawHttp.request("DELETE", "/mcp").header("Authorization", "Bearer " + ALICE_TOKEN)
-                .header("Mcp-Session-Id", session).send(server.port);
+        RawHttp.request("DELETE", "/mcp")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("Mcp-Session-Id", session)
+                .send(server.port);
 
-        RawHttp.Response response = server.post(ALICE_TOKEN, session, TestServer.call(2, "whoami")).send(server.port);
+        RawHttp.Response response =
+                server.post(ALICE_TOKEN, session, TestServer.call(2, "whoami")).send(server.port);
 
         assertThat(response.status()).isEqualTo(404);
         assertThat(context.invocations()).isEqualTo(0);
@@ -84,10 +87,14 @@ class HttpSessionRulesTest {
         start(Map.of());
         String session = server.initialize(ALICE_TOKEN);
 
-        RawHttp.Response foreign = server.post(BOB_TOKEN, session, TestServer.call(2, "whoami")).send(server.port);
-        RawHttp.Response foreignDelete = RawHttp.request("DELETE", "/mcp").header("Authorization", "Bearer "
-                + BOB_TOKEN).header("Mcp-Session-Id", session).send(server.port);
-        RawHttp.Response own = server.post(ALICE_TOKEN, session, TestServer.call(3, "whoami")).send(server.port);
+        RawHttp.Response foreign =
+                server.post(BOB_TOKEN, session, TestServer.call(2, "whoami")).send(server.port);
+        RawHttp.Response foreignDelete = RawHttp.request("DELETE", "/mcp")
+                .header("Authorization", "Bearer " + BOB_TOKEN)
+                .header("Mcp-Session-Id", session)
+                .send(server.port);
+        RawHttp.Response own =
+                server.post(ALICE_TOKEN, session, TestServer.call(3, "whoami")).send(server.port);
 
         assertThat(foreign.status()).isEqualTo(404);
         assertThat(foreignDelete.status()).isEqualTo(404);
@@ -100,7 +107,8 @@ class HttpSessionRulesTest {
         start(Map.of());
         server.initialize(ALICE_TOKEN);
 
-        RawHttp.Response response = server.post(ALICE_TOKEN, null, TestServer.call(2, "whoami")).send(server.port);
+        RawHttp.Response response =
+                server.post(ALICE_TOKEN, null, TestServer.call(2, "whoami")).send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
         assertThat((String) response.error().get("message")).contains("Mcp-Session-Id");
@@ -122,9 +130,11 @@ class HttpSessionRulesTest {
         String session = server.initialize(ALICE_TOKEN);
 
         RawHttp.Response unsupported = server.post(ALICE_TOKEN, session, TestServer.call(2, "whoami"))
-                .header("MCP-Protocol-Version", "1999-01-01").send(server.port);
+                .header("MCP-Protocol-Version", "1999-01-01")
+                .send(server.port);
         RawHttp.Response missing = server.post(ALICE_TOKEN, session, TestServer.call(3, "whoami"))
-                .header("MCP-Protocol-Version", null).send(server.port);
+                .header("MCP-Protocol-Version", null)
+                .send(server.port);
 
         assertThat(unsupported.status()).isEqualTo(400);
         assertThat((String) unsupported.error().get("message")).contains("1999-01-01");
@@ -136,9 +146,12 @@ class HttpSessionRulesTest {
         start(Map.of());
         String session = server.initialize(ALICE_TOKEN);
 
-        RawHttp.Response response = server.post(ALICE_TOKEN, session,
+        RawHttp.Response response = server.post(
+                        ALICE_TOKEN,
+                        session,
                         "[" + TestServer.call(2, "whoami") + "," + TestServer.call(3, "whoami") + "]")
-                .header("MCP-Protocol-Version", "2025-06-18").send(server.port);
+                .header("MCP-Protocol-Version", "2025-06-18")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.json()).containsEntry("jsonrpc", "2.0").containsEntry("id", null);
@@ -151,10 +164,14 @@ class HttpSessionRulesTest {
         start(Map.of());
         String session = server.initialize(ALICE_TOKEN, "2025-03-26");
 
-        RawHttp.Response response = server.post(ALICE_TOKEN, session, "[" + TestServer.call(2, "whoami") + ","
-                        + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":1,"
-                        + "\"progress\":1}}," + TestServer.call(3, "whoami") + "]")
-                .header("MCP-Protocol-Version", "2025-03-26").send(server.port);
+        RawHttp.Response response = server.post(
+                        ALICE_TOKEN,
+                        session,
+                        "[" + TestServer.call(2, "whoami") + ","
+                                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":1,"
+                                + "\"progress\":1}}," + TestServer.call(3, "whoami") + "]")
+                .header("MCP-Protocol-Version", "2025-03-26")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.messages()).extracting(m -> m.get("id")).containsExactlyInAnyOrder(2, 3);
@@ -166,7 +183,8 @@ class HttpSessionRulesTest {
         String session = server.initialize(ALICE_TOKEN);
 
         RawHttp.Response response = server.post(ALICE_TOKEN, session, "[" + TestServer.call(2, "whoami") + "]")
-                .header("MCP-Protocol-Version", "2025-03-26").send(server.port);
+                .header("MCP-Protocol-Version", "2025-03-26")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32600);
@@ -178,10 +196,12 @@ class HttpSessionRulesTest {
         start(Map.of());
         String session = server.initialize(ALICE_TOKEN, "2025-03-26");
         String batch = java.util.stream.IntStream.rangeClosed(1, ProtocolRules.MAX_BATCH + 1)
-                .mapToObj(id -> TestServer.call(id, "whoami")).collect(java.util.stream.Collectors.joining(",", "[", "]"));
+                .mapToObj(id -> TestServer.call(id, "whoami"))
+                .collect(java.util.stream.Collectors.joining(",", "[", "]"));
 
         RawHttp.Response response = server.post(ALICE_TOKEN, session, batch)
-                .header("MCP-Protocol-Version", "2025-03-26").send(server.port);
+                .header("MCP-Protocol-Version", "2025-03-26")
+                .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32600);
@@ -194,11 +214,12 @@ class HttpSessionRulesTest {
         start(Map.of("max-sessions", 1));
         String session = server.initialize(ALICE_TOKEN);
         ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
-        CompletableFuture<RawHttp.Response> running = CompletableFuture.supplyAsync(() -> send(
-                server.post(ALICE_TOKEN, session, TestServer.call(2, "blocks"))), background);
+        CompletableFuture<RawHttp.Response> running = CompletableFuture.supplyAsync(
+                () -> send(server.post(ALICE_TOKEN, session, TestServer.call(2, "blocks"))), background);
         assertThat(blocking.await(10, TimeUnit.SECONDS)).isTrue();
 
-        RawHttp.Response refused = server.post(BOB_TOKEN, null, TestServer.initializeRequest(1)).send(server.port);
+        RawHttp.Response refused =
+                server.post(BOB_TOKEN, null, TestServer.initializeRequest(1)).send(server.port);
         release.countDown();
 
         assertThat(refused.status()).isEqualTo(503);
@@ -216,11 +237,17 @@ class HttpSessionRulesTest {
 
         String third = server.initialize(BOB_TOKEN);
 
-        assertThat(server.post(ALICE_TOKEN, newer, TestServer.call(3, "whoami")).send(server.port).status())
+        assertThat(server.post(ALICE_TOKEN, newer, TestServer.call(3, "whoami"))
+                        .send(server.port)
+                        .status())
                 .isEqualTo(404);
-        assertThat(server.post(ALICE_TOKEN, older, TestServer.call(4, "whoami")).send(server.port).status())
+        assertThat(server.post(ALICE_TOKEN, older, TestServer.call(4, "whoami"))
+                        .send(server.port)
+                        .status())
                 .isEqualTo(200);
-        assertThat(server.post(BOB_TOKEN, third, TestServer.call(5, "whoami")).send(server.port).status())
+        assertThat(server.post(BOB_TOKEN, third, TestServer.call(5, "whoami"))
+                        .send(server.port)
+                        .status())
                 .isEqualTo(200);
     }
 
@@ -230,8 +257,8 @@ class HttpSessionRulesTest {
         String session = server.initialize(ALICE_TOKEN);
 
         Thread.sleep(1000);
-        RawHttp.Response response = server.post(ALICE_TOKEN, session, TestServer.call(2, "whoami"))
-                .send(server.port);
+        RawHttp.Response response =
+                server.post(ALICE_TOKEN, session, TestServer.call(2, "whoami")).send(server.port);
 
         assertThat(response.status()).isEqualTo(404);
     }

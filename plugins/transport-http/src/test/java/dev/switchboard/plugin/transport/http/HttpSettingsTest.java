@@ -21,15 +21,31 @@ class HttpSettingsTest {
     void fillsInTheDocumentedDefaults() {
         HttpSettings settings = HttpSettings.from(context(Map.of()));
 
-        assertThat(settings).isEqualTo(new HttpSettings("127.0.0.1", 8765, 64, Duration.ofMinutes(30),
-                8 * 1024 * 1024, 64, List.of("localhost", "127.0.0.1", "[::1]"),
-                List.of("localhost", "127.0.0.1", "[::1]"), Duration.ofSeconds(10), Duration.ofSeconds(15)));
+        assertThat(settings)
+                .isEqualTo(new HttpSettings(
+                        "127.0.0.1",
+                        8765,
+                        64,
+                        Duration.ofMinutes(30),
+                        8 * 1024 * 1024,
+                        64,
+                        List.of("localhost", "127.0.0.1", "[::1]"),
+                        List.of("localhost", "127.0.0.1", "[::1]"),
+                        Duration.ofSeconds(10),
+                        Duration.ofSeconds(15)));
     }
 
     @Test
     void readsStringsFromEnvironmentOverridesAndCommaSeparatedLists() {
-        HttpSettings settings = HttpSettings.from(context(Map.of("port", "9000", "max-sessions", 8,
-                "allowed-hosts", "localhost, mcp.lan:9000", "allowed-origins", List.of("https://app.lan"))));
+        HttpSettings settings = HttpSettings.from(context(Map.of(
+                "port",
+                "9000",
+                "max-sessions",
+                8,
+                "allowed-hosts",
+                "localhost, mcp.lan:9000",
+                "allowed-origins",
+                List.of("https://app.lan"))));
 
         assertThat(settings.port()).isEqualTo(9000);
         assertThat(settings.maxSessions()).isEqualTo(8);
@@ -40,23 +56,29 @@ class HttpSettingsTest {
     @Test
     void refusesMalformedValuesNamingTheKey() {
         assertThatThrownBy(() -> HttpSettings.from(context(Map.of("port", "eighty"))))
-                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("plugins.transport-http.port")
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.transport-http.port")
                 .hasMessageContaining("eighty");
         assertThatThrownBy(() -> HttpSettings.from(context(Map.of("max-sessions", 0))))
-                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("max-sessions");
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("max-sessions");
         assertThatThrownBy(() -> HttpSettings.from(context(Map.of("allowed-hosts", ""))))
-                .isInstanceOf(InvalidSettingException.class).hasMessageContaining("never means 'allow all'");
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("never means 'allow all'");
     }
 
     @Test
     void theDoctorReportsWhereHttpWouldListenAndAMalformedSettingAsAProblem() {
-        assertThat(new HttpSettingsHealth(context(Map.of("port", 9001))).examine()).singleElement()
+        assertThat(new HttpSettingsHealth(context(Map.of("port", 9001))).examine())
+                .singleElement()
                 .satisfies(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.OK))
                 .satisfies(f -> assertThat(f.message()).contains("127.0.0.1:9001"));
-        assertThat(new HttpSettingsHealth(context(Map.of("port", 99_999))).examine()).singleElement()
+        assertThat(new HttpSettingsHealth(context(Map.of("port", 99_999))).examine())
+                .singleElement()
                 .satisfies(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.PROBLEM))
                 .satisfies(f -> assertThat(f.message()).contains("plugins.transport-http.port = '99999'"));
-        assertThat(new HttpSettingsHealth(context(Map.of("allowed-origins", "ftp://x"))).examine()).singleElement()
+        assertThat(new HttpSettingsHealth(context(Map.of("allowed-origins", "ftp://x"))).examine())
+                .singleElement()
                 .satisfies(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.PROBLEM));
     }
 

@@ -60,7 +60,8 @@ class HttpSmugglingTest {
 
                 assertThat(refusal.status()).as("declared %d", declared).isEqualTo(413);
                 assertThat(refusal.header("connection")).isEqualToIgnoringCase("close");
-                assertThat(rest(socket, in)).as("bytes after the 413, then the end of the connection")
+                assertThat(rest(socket, in))
+                        .as("bytes after the 413, then the end of the connection")
                         .isEqualTo("<closed>");
             }
         }

@@ -25,7 +25,8 @@ class PortCheckTest {
             assertThatThrownBy(() -> PortCheck.ensureBindable(LOOPBACK, port))
                     .isInstanceOf(TransportException.class)
                     .hasMessageContaining(LOOPBACK.getHostAddress() + ":" + port)
-                    .hasMessageContaining("in use").hasMessageContaining("--port")
+                    .hasMessageContaining("in use")
+                    .hasMessageContaining("--port")
                     .hasNoCause();
         }
     }

@@ -113,13 +113,15 @@ final class RawHttp {
     Socket open(int port) throws IOException {
         Socket socket = new Socket("127.0.0.1", port);
         socket.setSoTimeout(20_000);
-        StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
+        StringBuilder head =
+                new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
         headers.putIfAbsent("Host", "127.0.0.1:" + port);
         headers.putIfAbsent("Connection", "close");
         if (declareLength) {
             headers.putIfAbsent("Content-Length", Integer.toString(body.length));
         }
-        headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+        headers.forEach(
+                (name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
         head.append("\r\n");
         OutputStream out = socket.getOutputStream();
         out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
@@ -142,8 +144,9 @@ final class RawHttp {
         byte[] body;
         if (headers.containsKey("content-length")) {
             body = in.readNBytes(Integer.parseInt(headers.get("content-length").getFirst()));
-        } else if ("chunked".equalsIgnoreCase(String.valueOf(headers.getOrDefault("transfer-encoding",
-                List.of("")).getFirst()))) {
+        } else if ("chunked"
+                .equalsIgnoreCase(String.valueOf(
+                        headers.getOrDefault("transfer-encoding", List.of("")).getFirst()))) {
             body = dechunk(in);
         } else {
             body = in.readAllBytes();

@@ -65,12 +65,13 @@ final class TestServer implements AutoCloseable {
     /** Initializes a session on protocol {@code version} as {@code token}'s principal; returns its id. */
     String initialize(String token, String version) throws IOException {
         RawHttp.Response response = post(token, null, initializeRequest(1).replace(VERSION, version))
-                .header("MCP-Protocol-Version", version).send(port);
+                .header("MCP-Protocol-Version", version)
+                .send(port);
         if (response.status() != 200 || response.header("Mcp-Session-Id") == null) {
             throw new IOException("initialize failed: " + response.status() + " " + response.text());
         }
-        post(token, response.header("Mcp-Session-Id"),
-                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").send(port);
+        post(token, response.header("Mcp-Session-Id"), "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                .send(port);
         return response.header("Mcp-Session-Id");
     }
 

@@ -29,7 +29,8 @@ final class BatchReplies {
 
     /** Starts gathering the answers for the given request ids (at least one). */
     void expect(List<Object> ids) {
-        Pending pending = new Pending(new LinkedHashSet<>(ids.stream().map(InFlightIds::key).toList()));
+        Pending pending = new Pending(
+                new LinkedHashSet<>(ids.stream().map(InFlightIds::key).toList()));
         ids.forEach(id -> byId.put(InFlightIds.key(id), pending));
     }
 

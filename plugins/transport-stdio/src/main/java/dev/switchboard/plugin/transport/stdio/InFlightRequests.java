@@ -14,6 +14,7 @@ final class InFlightRequests {
 
     /** One party stands for the session itself until it starts waiting; each request adds one while it runs. */
     private final Phaser phaser = new Phaser(1);
+
     private final AtomicBoolean sessionLeft = new AtomicBoolean();
 
     void begin() {

@@ -35,8 +35,15 @@ final class InboundLoop implements Runnable {
     /** The thread that holds the reading role; null while it passes to another. */
     private volatile Thread holder;
 
-    InboundLoop(LineReader reader, JsonRpcDecoder decoder, InboundRouter router, SessionPort session,
-                BooleanSupplier stopping, Runnable onEnd, Executor readers, ClientMistakes mistakes) {
+    InboundLoop(
+            LineReader reader,
+            JsonRpcDecoder decoder,
+            InboundRouter router,
+            SessionPort session,
+            BooleanSupplier stopping,
+            Runnable onEnd,
+            Executor readers,
+            ClientMistakes mistakes) {
         this.reader = reader;
         this.decoder = decoder;
         this.router = router;
@@ -98,8 +105,10 @@ final class InboundLoop implements Runnable {
                 line = reader.readLine();
             } catch (LineReader.OversizedLineException e) {
                 mistakes.record("a line larger than the limit");
-                session.reply(JsonRpcErrors.error(JsonRpcDecoder.idFromPrefix(e.prefix()).orElse(null),
-                        JsonRpcErrors.INVALID_REQUEST, e.getMessage()));
+                session.reply(JsonRpcErrors.error(
+                        JsonRpcDecoder.idFromPrefix(e.prefix()).orElse(null),
+                        JsonRpcErrors.INVALID_REQUEST,
+                        e.getMessage()));
                 continue;
             }
             if (line == null) {
@@ -116,9 +125,10 @@ final class InboundLoop implements Runnable {
         switch (decoder.decode(line)) {
             case JsonRpcDecoder.Single single -> router.route(single.message());
             case JsonRpcDecoder.Batch batch -> router.batch(batch.messages());
-            case JsonRpcDecoder.Invalid invalid when invalid.response() ->
-                    // JSON-RPC forbids answering a response, even a malformed one
-                    mistakes.record("ignored a malformed response");
+            case JsonRpcDecoder.Invalid invalid
+            when invalid.response() ->
+                // JSON-RPC forbids answering a response, even a malformed one
+                mistakes.record("ignored a malformed response");
             case JsonRpcDecoder.Invalid invalid -> {
                 mistakes.record(invalid.message());
                 session.reply(invalid.reply());

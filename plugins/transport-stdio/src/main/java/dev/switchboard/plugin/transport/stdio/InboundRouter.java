@@ -35,7 +35,11 @@ final class InboundRouter {
 
     private static final Logger LOG = LoggerFactory.getLogger(InboundRouter.class);
 
-    private enum Phase { AWAITING_INITIALIZE, INITIALIZE_ANSWERED, READY }
+    private enum Phase {
+        AWAITING_INITIALIZE,
+        INITIALIZE_ANSWERED,
+        READY
+    }
 
     private final SessionPort session;
     private volatile Phase phase = Phase.AWAITING_INITIALIZE;
@@ -63,8 +67,9 @@ final class InboundRouter {
         } else if (!ProtocolRules.allowsBatches(protocolVersion)) {
             refusal = "Invalid Request: JSON-RPC batches are not part of protocol version " + protocolVersion
                     + "; send one message per line";
-        } else if (messages.stream().anyMatch(m -> m instanceof McpSchema.JSONRPCRequest request
-                && McpSchema.METHOD_INITIALIZE.equals(request.method()))) {
+        } else if (messages.stream()
+                .anyMatch(m -> m instanceof McpSchema.JSONRPCRequest request
+                        && McpSchema.METHOD_INITIALIZE.equals(request.method()))) {
             refusal = "Invalid Request: initialize must not be part of a batch";
         }
         if (refusal != null) {
@@ -72,17 +77,21 @@ final class InboundRouter {
             return;
         }
         completeInitialization();
-        session.batch(messages.stream().filter(m -> !isCancellation(m) || !cancel(m))
+        session.batch(messages.stream()
+                .filter(m -> !isCancellation(m) || !cancel(m))
                 .filter(m -> !(m instanceof McpSchema.JSONRPCNotification notification)
-                        || ProtocolRules.forwards(notification.method(), clientDeclaredRoots)).toList());
+                        || ProtocolRules.forwards(notification.method(), clientDeclaredRoots))
+                .toList());
     }
 
     /** Watches the session's answers for the success of {@code initialize} and the version it negotiated. */
     void observeOutbound(McpSchema.JSONRPCMessage message) {
-        if (message instanceof McpSchema.JSONRPCResponse response && response.result() != null
-                && phase == Phase.AWAITING_INITIALIZE && Objects.equals(response.id(), initializeId)) {
-            protocolVersion = response.result() instanceof McpSchema.InitializeResult result
-                    ? result.protocolVersion() : null;
+        if (message instanceof McpSchema.JSONRPCResponse response
+                && response.result() != null
+                && phase == Phase.AWAITING_INITIALIZE
+                && Objects.equals(response.id(), initializeId)) {
+            protocolVersion =
+                    response.result() instanceof McpSchema.InitializeResult result ? result.protocolVersion() : null;
             phase = Phase.INITIALIZE_ANSWERED;
         }
     }
@@ -107,10 +116,13 @@ final class InboundRouter {
             return;
         }
         if (phase == Phase.AWAITING_INITIALIZE) {
-            session.reply(McpSchema.METHOD_PING.equals(request.method())
-                    ? JsonRpcErrors.result(request.id(), Map.of())
-                    : JsonRpcErrors.error(request.id(), JsonRpcErrors.INVALID_REQUEST,
-                            "Session not initialized: send initialize first"));
+            session.reply(
+                    McpSchema.METHOD_PING.equals(request.method())
+                            ? JsonRpcErrors.result(request.id(), Map.of())
+                            : JsonRpcErrors.error(
+                                    request.id(),
+                                    JsonRpcErrors.INVALID_REQUEST,
+                                    "Session not initialized: send initialize first"));
             return;
         }
         completeInitialization();
@@ -119,10 +131,14 @@ final class InboundRouter {
 
     private void onInitialize(McpSchema.JSONRPCRequest request) {
         if (phase != Phase.AWAITING_INITIALIZE) {
-            session.reply(JsonRpcErrors.error(request.id(), JsonRpcErrors.INVALID_REQUEST,
+            session.reply(JsonRpcErrors.error(
+                    request.id(),
+                    JsonRpcErrors.INVALID_REQUEST,
                     "initialize was already answered; this session is initialized"));
         } else if (!(request.params() instanceof Map)) {
-            session.reply(JsonRpcErrors.error(request.id(), JsonRpcErrors.INVALID_PARAMS,
+            session.reply(JsonRpcErrors.error(
+                    request.id(),
+                    JsonRpcErrors.INVALID_PARAMS,
                     "initialize needs params {protocolVersion, capabilities, clientInfo}"));
         } else {
             initializeId = request.id();

@@ -22,6 +22,7 @@ final class LineWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LineWriter.class);
     /** A buffer grown beyond this by a large message is dropped afterwards rather than kept for the session. */
     private static final int KEPT_BUFFER_BYTES = 1024 * 1024;
+
     private static final ThreadLocal<ByteArrayOutputStream> BUFFERS =
             ThreadLocal.withInitial(() -> new ByteArrayOutputStream(16 * 1024));
 

@@ -2,11 +2,10 @@ package dev.switchboard.plugin.transport.stdio;
 
 import java.util.List;
 
-import reactor.core.publisher.Mono;
-
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import reactor.core.publisher.Mono;
 
 /** The SDK's view of the stdio transport: exactly one session, created when the server is built. Thread-safe. */
 final class StdioServerProvider implements McpServerTransportProvider {
@@ -43,7 +42,8 @@ final class StdioServerProvider implements McpServerTransportProvider {
     @Override
     public Mono<Void> notifyClient(String sessionId, String method, Object params) {
         return Mono.defer(() -> session != null && session.getId().equals(sessionId)
-                ? session.sendNotification(method, params) : Mono.empty());
+                ? session.sendNotification(method, params)
+                : Mono.empty());
     }
 
     @Override

@@ -15,12 +15,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import reactor.core.publisher.Mono;
-import reactor.util.context.Context;
-
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
 import dev.switchboard.bridge.mcp.McpServerHandle;
@@ -53,6 +52,7 @@ final class StdioSession implements SessionPort {
     static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
     /** JSON nesting accepted, as over HTTP by default. */
     private static final int MAX_JSON_DEPTH = 64;
+
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
     /** How long calls cancelled at the end of the input get to write their answers. */
     private static final Duration CANCEL_SETTLE = Duration.ofSeconds(5);
@@ -76,11 +76,18 @@ final class StdioSession implements SessionPort {
         this.lifecycle = context.lifecycle();
         this.writer = new LineWriter(streams.out());
         InboundRouter router = new InboundRouter(this);
-        this.provider = new StdioServerProvider(new StdioSessionTransport(writer, mapper,
-                message -> outbound(router, message)), McpServerAssembly.protocolVersions(context.server()));
+        this.provider = new StdioServerProvider(
+                new StdioSessionTransport(writer, mapper, message -> outbound(router, message)),
+                McpServerAssembly.protocolVersions(context.server()));
         this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(Principal.LOCAL_OWNER));
-        this.loop = new InboundLoop(new LineReader(streams.in(), MAX_LINE_BYTES),
-                new JsonRpcDecoder(MAX_JSON_DEPTH, ProtocolRules.MAX_BATCH), router, this, stopRequested::get, this::end, readers,
+        this.loop = new InboundLoop(
+                new LineReader(streams.in(), MAX_LINE_BYTES),
+                new JsonRpcDecoder(MAX_JSON_DEPTH, ProtocolRules.MAX_BATCH),
+                router,
+                this,
+                stopRequested::get,
+                this::end,
+                readers,
                 new ClientMistakes(TRANSPORT_ID));
     }
 
@@ -114,7 +121,8 @@ final class StdioSession implements SessionPort {
             // Cancelled calls still answer (a killed command says COMMAND_CANCELLED) before the output closes.
             server.cancelSession(provider.session().getId());
             if (!inFlight.awaitIdle(CANCEL_SETTLE)) {
-                LOG.warn("stdio requests still running {} after their cancellation; closing without their answers",
+                LOG.warn(
+                        "stdio requests still running {} after their cancellation; closing without their answers",
                         CANCEL_SETTLE);
             }
         }
@@ -130,7 +138,8 @@ final class StdioSession implements SessionPort {
 
     @Override
     public void deliver(McpSchema.JSONRPCMessage message) {
-        provider.session().handle(message)
+        provider.session()
+                .handle(message)
                 .subscribe(null, e -> LOG.warn("the MCP session failed to handle a message", e));
     }
 
@@ -149,12 +158,15 @@ final class StdioSession implements SessionPort {
         Map<Object, InFlightIds.Claim> claimed = new LinkedHashMap<>();
         for (McpSchema.JSONRPCMessage message : messages) {
             if (message instanceof McpSchema.JSONRPCRequest request) {
-                InFlightIds.Claim claim = claimed.containsKey(InFlightIds.key(request.id())) ? null
-                        : inFlightIds.claim(request.id());
+                InFlightIds.Claim claim =
+                        claimed.containsKey(InFlightIds.key(request.id())) ? null : inFlightIds.claim(request.id());
                 if (claim == null) {
                     claimed.values().forEach(inFlightIds::release);
-                    reply(JsonRpcErrors.error(null, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: the id "
-                            + request.id() + " appears twice in the batch or belongs to a request still running"));
+                    reply(JsonRpcErrors.error(
+                            null,
+                            JsonRpcErrors.INVALID_REQUEST,
+                            "Invalid Request: the id " + request.id()
+                                    + " appears twice in the batch or belongs to a request still running"));
                     return;
                 }
                 claimed.put(InFlightIds.key(request.id()), claim);
@@ -174,14 +186,16 @@ final class StdioSession implements SessionPort {
 
     private void run(McpSchema.JSONRPCRequest request, InFlightIds.Claim claim) {
         inFlight.begin();
-        Mono<Void> handling = provider.session().handle(request)
+        Mono<Void> handling = provider.session()
+                .handle(request)
                 .contextWrite(Context.of(McpTransportContext.KEY, RequestContexts.forRequest(request.id())))
                 .doFinally(signal -> {
                     inFlightIds.release(claim);
                     inFlight.end();
                 });
-        McpServerAssembly.deliverInline(loop::handOver, () -> handling.subscribe(null,
-                e -> LOG.warn("request {} failed in the MCP session", request.id(), e)));
+        McpServerAssembly.deliverInline(
+                loop::handOver,
+                () -> handling.subscribe(null, e -> LOG.warn("request {} failed in the MCP session", request.id(), e)));
     }
 
     /**
@@ -208,8 +222,11 @@ final class StdioSession implements SessionPort {
     }
 
     private static Map<String, Object> stillRunning(Object id) {
-        return JsonRpcErrors.error(id, JsonRpcErrors.INVALID_REQUEST, "Invalid Request: a request with id " + id
-                + " is still running in this session; use a new id for each request");
+        return JsonRpcErrors.error(
+                id,
+                JsonRpcErrors.INVALID_REQUEST,
+                "Invalid Request: a request with id " + id
+                        + " is still running in this session; use a new id for each request");
     }
 
     @Override

@@ -4,12 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.Predicate;
 
-import reactor.core.publisher.Mono;
-
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerTransport;
+import reactor.core.publisher.Mono;
 
 /**
  * The SDK session's way out: each message is written as one line on the calling thread, so that notifications a

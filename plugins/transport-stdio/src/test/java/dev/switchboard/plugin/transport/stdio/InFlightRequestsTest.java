@@ -22,9 +22,12 @@ class InFlightRequestsTest {
         requests.begin();
 
         assertThat(requests.awaitIdle(Duration.ofMillis(50))).isFalse();
-        assertThat(requests.awaitIdle(Duration.ofMillis(50))).as("the request is still running").isFalse();
+        assertThat(requests.awaitIdle(Duration.ofMillis(50)))
+                .as("the request is still running")
+                .isFalse();
 
-        CompletableFuture<Boolean> third = CompletableFuture.supplyAsync(() -> requests.awaitIdle(Duration.ofSeconds(10)));
+        CompletableFuture<Boolean> third =
+                CompletableFuture.supplyAsync(() -> requests.awaitIdle(Duration.ofSeconds(10)));
         Thread.sleep(50);
         assertThat(third).isNotDone();
         requests.end();

@@ -37,8 +37,8 @@ final class PipedClient implements AutoCloseable {
         Pipe clientToServer = Pipe.open();
         Pipe serverToClient = Pipe.open();
         toServer = Channels.newOutputStream(clientToServer.sink());
-        transport = new StdioTransport(Channels.newInputStream(clientToServer.source()),
-                Channels.newOutputStream(serverToClient.sink()));
+        transport = new StdioTransport(
+                Channels.newInputStream(clientToServer.source()), Channels.newOutputStream(serverToClient.sink()));
         InputStream fromServer = new BufferedInputStream(Channels.newInputStream(serverToClient.source()));
         Thread.ofVirtual().start(() -> collect(fromServer));
     }
@@ -102,8 +102,7 @@ final class PipedClient implements AutoCloseable {
     }
 
     static Map<String, Object> parse(byte[] line) throws IOException {
-        return McpServerAssembly.jsonMapper().readValue(line, new TypeRef<Map<String, Object>>() {
-        });
+        return McpServerAssembly.jsonMapper().readValue(line, new TypeRef<Map<String, Object>>() {});
     }
 
     private void collect(InputStream in) {

@@ -41,8 +41,12 @@ class StdioFeaturesTest {
     @BeforeEach
     void startTransport() throws Exception {
         client = new PipedClient();
-        client.transport().start(FakeTransportContext.builder().resources(new Resources()).prompts(new Prompts())
-                .build().with(List.of("ask_model", "chatty"), this::invoke));
+        client.transport()
+                .start(FakeTransportContext.builder()
+                        .resources(new Resources())
+                        .prompts(new Prompts())
+                        .build()
+                        .with(List.of("ask_model", "chatty"), this::invoke));
     }
 
     @AfterEach
@@ -58,9 +62,15 @@ class StdioFeaturesTest {
         if (!call.client().supports(ClientRequests.Capability.SAMPLING)) {
             return ToolResult.text("no sampling");
         }
-        Map<String, Object> answer = call.client().send(ClientRequests.Capability.SAMPLING, Map.of(
-                "messages", List.of(Map.of("role", "user", "content", Map.of("type", "text", "text", "hi"))),
-                "maxTokens", 10), Duration.ofSeconds(10));
+        Map<String, Object> answer = call.client()
+                .send(
+                        ClientRequests.Capability.SAMPLING,
+                        Map.of(
+                                "messages",
+                                List.of(Map.of("role", "user", "content", Map.of("type", "text", "text", "hi"))),
+                                "maxTokens",
+                                10),
+                        Duration.ofSeconds(10));
         return ToolResult.text("model said " + ((Map<?, ?>) answer.get("content")).get("text"));
     }
 
@@ -73,12 +83,21 @@ class StdioFeaturesTest {
         client.send(request(4, "resources/read", "{\"uri\":\"test://nowhere\"}"));
 
         Map<Object, Map<String, Object>> answers = answersById(4);
-        assertThat(result(answers.get(1)).get("resources")).isEqualTo(List.of(Map.of("uri", "test://static-text",
-                "name", "static-text", "description", "Static text", "mimeType", "text/plain")));
-        assertThat(result(answers.get(2)).get("contents")).isEqualTo(List.of(
-                Map.of("uri", "test://static-text", "mimeType", "text/plain", "text", "hello")));
-        assertThat(result(answers.get(3)).get("contents")).isEqualTo(List.of(
-                Map.of("uri", "test://template/123/data", "mimeType", "application/json", "text", "{\"id\":1}")));
+        assertThat(result(answers.get(1)).get("resources"))
+                .isEqualTo(List.of(Map.of(
+                        "uri",
+                        "test://static-text",
+                        "name",
+                        "static-text",
+                        "description",
+                        "Static text",
+                        "mimeType",
+                        "text/plain")));
+        assertThat(result(answers.get(2)).get("contents"))
+                .isEqualTo(List.of(Map.of("uri", "test://static-text", "mimeType", "text/plain", "text", "hello")));
+        assertThat(result(answers.get(3)).get("contents"))
+                .isEqualTo(List.of(Map.of(
+                        "uri", "test://template/123/data", "mimeType", "application/json", "text", "{\"id\":1}")));
         assertThat(error(answers.get(4))).containsEntry("code", -32002);
         assertThat(readers).containsOnly(Principal.LOCAL_OWNER);
     }
@@ -101,15 +120,18 @@ class StdioFeaturesTest {
         client.initialize();
         client.send(request(1, "prompts/get", "{\"name\":\"greet\",\"arguments\":{\"who\":\"Ada\"}}"));
         client.send(request(2, "prompts/get", "{\"name\":\"greet\",\"arguments\":{}}"));
-        client.send(request(3, "completion/complete",
-                "{\"ref\":{\"type\":\"ref/prompt\",\"name\":\"greet\"},\"argument\":{\"name\":\"who\",\"value\":\"A\"}}"));
+        client.send(
+                request(
+                        3,
+                        "completion/complete",
+                        "{\"ref\":{\"type\":\"ref/prompt\",\"name\":\"greet\"},\"argument\":{\"name\":\"who\",\"value\":\"A\"}}"));
 
         Map<Object, Map<String, Object>> answers = answersById(3);
-        assertThat(result(answers.get(1)).get("messages")).isEqualTo(List.of(
-                Map.of("role", "user", "content", Map.of("type", "text", "text", "Hello Ada"))));
+        assertThat(result(answers.get(1)).get("messages"))
+                .isEqualTo(List.of(Map.of("role", "user", "content", Map.of("type", "text", "text", "Hello Ada"))));
         assertThat(error(answers.get(2))).containsEntry("code", -32602).containsEntry("message", "who is required");
-        assertThat(result(answers.get(3)).get("completion")).isEqualTo(Map.of("values", List.of("Ada", "Alan"),
-                "total", 2, "hasMore", false));
+        assertThat(result(answers.get(3)).get("completion"))
+                .isEqualTo(Map.of("values", List.of("Ada", "Alan"), "total", 2, "hasMore", false));
     }
 
     @Test
@@ -142,8 +164,8 @@ class StdioFeaturesTest {
 
         Map<String, Object> answer = client.next();
         assertThat(answer).containsEntry("id", 7);
-        assertThat(result(answer).get("content")).isEqualTo(List.of(Map.of("type", "text",
-                "text", "model said hello there")));
+        assertThat(result(answer).get("content"))
+                .isEqualTo(List.of(Map.of("type", "text", "text", "model said hello there")));
     }
 
     private Map<Object, Map<String, Object>> answersById(int count) throws Exception {
@@ -174,24 +196,24 @@ class StdioFeaturesTest {
     private final class Resources implements ResourceCatalog {
         @Override
         public List<ResourceDescriptor> resources() {
-            return List.of(new ResourceDescriptor("test://static-text", "static-text", null, "Static text",
-                    "text/plain"));
+            return List.of(
+                    new ResourceDescriptor("test://static-text", "static-text", null, "Static text", "text/plain"));
         }
 
         @Override
         public List<ResourceTemplateDescriptor> templates() {
-            return List.of(new ResourceTemplateDescriptor("test://template/{id}/data", "data", null, null,
-                    "application/json"));
+            return List.of(new ResourceTemplateDescriptor(
+                    "test://template/{id}/data", "data", null, null, "application/json"));
         }
 
         @Override
         public Optional<List<ResourceContents>> read(String uri, Principal principal) {
             readers.add(principal);
             return switch (uri) {
-                case "test://static-text" -> Optional.of(List.of(
-                        new ResourceContents.TextContents(uri, "text/plain", "hello")));
-                case "test://template/123/data" -> Optional.of(List.of(
-                        new ResourceContents.TextContents(uri, "application/json", "{\"id\":1}")));
+                case "test://static-text" ->
+                    Optional.of(List.of(new ResourceContents.TextContents(uri, "text/plain", "hello")));
+                case "test://template/123/data" ->
+                    Optional.of(List.of(new ResourceContents.TextContents(uri, "application/json", "{\"id\":1}")));
                 default -> Optional.empty();
             };
         }
@@ -210,8 +232,8 @@ class StdioFeaturesTest {
     private static final class Prompts implements PromptCatalog {
         @Override
         public List<PromptDescriptor> prompts() {
-            return List.of(new PromptDescriptor("greet", null, "Greets someone",
-                    List.of(new PromptArgument("who", null, "whom to greet", true))));
+            return List.of(new PromptDescriptor(
+                    "greet", null, "Greets someone", List.of(new PromptArgument("who", null, "whom to greet", true))));
         }
 
         @Override
@@ -222,13 +244,17 @@ class StdioFeaturesTest {
             if (arguments.get("who") == null) {
                 throw new IllegalArgumentException("who is required");
             }
-            return Optional.of(new PromptResult(null, List.of(new PromptMessage(PromptMessage.Role.USER,
-                    Content.text("Hello " + arguments.get("who"))))));
+            return Optional.of(new PromptResult(
+                    null,
+                    List.of(new PromptMessage(
+                            PromptMessage.Role.USER, Content.text("Hello " + arguments.get("who"))))));
         }
 
         @Override
         public List<String> complete(String prompt, String argument, String prefix, Map<String, String> context) {
-            return List.of("Ada", "Alan").stream().filter(v -> v.startsWith(prefix)).toList();
+            return List.of("Ada", "Alan").stream()
+                    .filter(v -> v.startsWith(prefix))
+                    .toList();
         }
     }
 }

@@ -29,7 +29,8 @@ class StdioFuzzTest {
         PrintStream stderr = System.err;
         List<String> wrong = new ArrayList<>();
         try (PipedClient client = new PipedClient()) {
-            client.transport().start(FakeTransportContext.plain().with(List.of("echo"), call -> ToolResult.text("echo")));
+            client.transport()
+                    .start(FakeTransportContext.plain().with(List.of("echo"), call -> ToolResult.text("echo")));
             client.initialize();
             System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
             MalformedMessages messages = new MalformedMessages(20261201L);
@@ -49,8 +50,13 @@ class StdioFuzzTest {
         }
         String written = log.toString(StandardCharsets.UTF_8);
         assertThat(wrong).as("answers of the wrong class").isEmpty();
-        assertThat(written).as("stack traces in the log").doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(written)
+                .as("stack traces in the log")
+                .doesNotContain("\tat ")
+                .doesNotContain("Exception");
         assertThat(written).as("the rate-limited line").contains("stdio: refused a client message");
-        assertThat(written.lines().count()).as("log lines for %d client mistakes", CASES).isLessThanOrEqualTo(5);
+        assertThat(written.lines().count())
+                .as("log lines for %d client mistakes", CASES)
+                .isLessThanOrEqualTo(5);
     }
 }

@@ -90,7 +90,8 @@ class StdioProtocolHardeningTest {
                 + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":1,"
                 + "\"progress\":1}}]");
 
-        List<Object> ids = McpJson.array(client.nextRaw()).stream().<Object>map(a -> ((Map<?, ?>) a).get("id"))
+        List<Object> ids = McpJson.array(client.nextRaw()).stream()
+                .<Object>map(a -> ((Map<?, ?>) a).get("id"))
                 .toList();
         assertThat(ids).containsExactlyInAnyOrder(5, 6);
     }
@@ -138,7 +139,9 @@ class StdioProtocolHardeningTest {
         client.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/roots/list_changed\"}");
         client.send("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"ping\"}");
 
-        assertThat(client.next()).as("the next message, not a roots/list request").containsEntry("id", 10)
+        assertThat(client.next())
+                .as("the next message, not a roots/list request")
+                .containsEntry("id", 10)
                 .doesNotContainKey("method");
     }
 

@@ -29,8 +29,8 @@ import dev.switchboard.testkit.transport.FakeTransportContext;
 
 class StdioTransportTest {
 
-    private static final List<String> TOOLS = List.of("slow", "fast", "chatty", "weird", "failing", "vanished",
-            "waits_for_cancel");
+    private static final List<String> TOOLS =
+            List.of("slow", "fast", "chatty", "weird", "failing", "vanished", "waits_for_cancel");
 
     private final FakeTransportContext context = FakeTransportContext.plain();
     private final CountDownLatch cancelRaised = new CountDownLatch(1);
@@ -60,8 +60,7 @@ class StdioTransportTest {
                 call.log().log(LogLevel.DEBUG, "chatty", "below the default level");
                 yield ToolResult.text("chatty done");
             }
-            case "weird" -> new ToolResult.Success(List.of(new Content.Text("lone \uD800 emoji \uD83D\uDE00")),
-                    null);
+            case "weird" -> new ToolResult.Success(List.of(new Content.Text("lone \uD800 emoji \uD83D\uDE00")), null);
             case "failing" -> ToolResult.failure(ErrorCode.CONFLICT, "revision 2 is stale");
             case "waits_for_cancel" -> {
                 call.cancellation().onCancel(cancelRaised::countDown);
@@ -122,7 +121,8 @@ class StdioTransportTest {
 
         Map<String, Object> listed = client.next();
         assertThat(listed).containsEntry("id", 3);
-        assertThat(result(listed).get("tools")).asInstanceOf(InstanceOfAssertFactories.LIST)
+        assertThat(result(listed).get("tools"))
+                .asInstanceOf(InstanceOfAssertFactories.LIST)
                 .hasSize(TOOLS.size());
     }
 
@@ -136,10 +136,11 @@ class StdioTransportTest {
         client.send(initialize("2"));
         Map<String, Object> accepted = client.next();
         assertThat(accepted).containsEntry("id", "2");
-        assertThat(result(accepted)).containsEntry("protocolVersion", "2025-11-25")
+        assertThat(result(accepted))
+                .containsEntry("protocolVersion", "2025-11-25")
                 .containsEntry("instructions", "Test instructions.");
-        assertThat(result(accepted).get("serverInfo")).isEqualTo(Map.of("name", "switchboard",
-                "version", "0.0.0-test"));
+        assertThat(result(accepted).get("serverInfo"))
+                .isEqualTo(Map.of("name", "switchboard", "version", "0.0.0-test"));
     }
 
     @Test
@@ -190,11 +191,13 @@ class StdioTransportTest {
 
         Map<Object, Map<String, Object>> answers = answersById(3);
         assertThat(error(answers.get(40))).containsEntry("code", -32602);
-        assertThat(error(answers.get(41))).containsEntry("code", -32602)
+        assertThat(error(answers.get(41)))
+                .containsEntry("code", -32602)
                 .containsEntry("message", "Unknown tool: vanished");
         assertThat(result(answers.get(42))).containsEntry("isError", true);
-        assertThat(result(answers.get(42)).get("structuredContent")).asInstanceOf(
-                InstanceOfAssertFactories.MAP).containsEntry("code", "CONFLICT");
+        assertThat(result(answers.get(42)).get("structuredContent"))
+                .asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("code", "CONFLICT");
     }
 
     @Test
@@ -231,7 +234,9 @@ class StdioTransportTest {
 
         assertThat(client.next()).containsEntry("id", 62);
         client.send(call(60, "fast", "{}"));
-        assertThat(client.next()).as("the id is free again once the cancelled call ended").containsEntry("id", 60)
+        assertThat(client.next())
+                .as("the id is free again once the cancelled call ended")
+                .containsEntry("id", 60)
                 .containsKey("result");
     }
 
@@ -286,15 +291,18 @@ class StdioTransportTest {
 
     @SuppressWarnings("unchecked")
     private static String text(Map<String, Object> answer) {
-        List<Map<String, Object>> content = (List<Map<String, Object>>) result(answer).get("content");
+        List<Map<String, Object>> content =
+                (List<Map<String, Object>>) result(answer).get("content");
         return (String) content.get(0).get("text");
     }
 
     private static String strictUtf8(byte[] bytes) throws Exception {
-        return StandardCharsets.UTF_8.newDecoder()
+        return StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes)).toString();
+                .decode(ByteBuffer.wrap(bytes))
+                .toString();
     }
 
     private static byte[] strictUtf8Checked(byte[] bytes) throws Exception {

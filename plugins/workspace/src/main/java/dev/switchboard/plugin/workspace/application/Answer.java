@@ -23,8 +23,7 @@ public record Answer(String text, Map<String, Object> structured, Code error, Im
      * @param base64   the bytes, base64-encoded
      * @param mimeType such as {@code image/png}
      */
-    public record Image(String base64, String mimeType) {
-    }
+    public record Image(String base64, String mimeType) {}
 
     /**
      * @param image the image

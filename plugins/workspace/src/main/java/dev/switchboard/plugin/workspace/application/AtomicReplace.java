@@ -41,8 +41,7 @@ final class AtomicReplace {
 
     private static final Set<PosixFilePermission> NEW_FILE = PosixFilePermissions.fromString("rw-------");
 
-    private AtomicReplace() {
-    }
+    private AtomicReplace() {}
 
     /**
      * @param target      the real target path
@@ -65,7 +64,9 @@ final class AtomicReplace {
             confinement.admit(dir);
             try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
                 if (stream instanceof SecureDirectoryStream<Path> secure) {
-                    Object key = secure.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey();
+                    Object key = secure.getFileAttributeView(BasicFileAttributeView.class)
+                            .readAttributes()
+                            .fileKey();
                     checkStillAt(named, dir, key);
                     replaceIn(secure, key, named, dir, name, bytes, mode, expected, target, confinement);
                 } else {
@@ -73,18 +74,30 @@ final class AtomicReplace {
                 }
             }
         } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot write " + target + ": " + e.getMessage(),
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot write " + target + ": " + e.getMessage(),
                     Map.of("path", target.toString()));
         }
     }
 
-    private static void replaceIn(SecureDirectoryStream<Path> dir, Object key, Path named, Path real, Path name,
-                                  byte[] bytes, Set<PosixFilePermission> mode, String expected, Path target,
-                                  Confinement confinement) throws IOException {
+    private static void replaceIn(
+            SecureDirectoryStream<Path> dir,
+            Object key,
+            Path named,
+            Path real,
+            Path name,
+            byte[] bytes,
+            Set<PosixFilePermission> mode,
+            String expected,
+            Path target,
+            Confinement confinement)
+            throws IOException {
         Path temp = Path.of(".switchboard-" + UUID.randomUUID() + ".tmp");
         try {
-            try (SeekableByteChannel channel = dir.newByteChannel(temp, Set.of(StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+            try (SeekableByteChannel channel = dir.newByteChannel(
+                    temp,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
                     PosixFilePermissions.asFileAttribute(NEW_FILE))) {
                 writeAll(channel, bytes);
                 ((FileChannel) channel).force(true);
@@ -110,12 +123,22 @@ final class AtomicReplace {
         }
     }
 
-    private static void replaceByPath(Path named, Path dir, Path name, byte[] bytes, Set<PosixFilePermission> mode,
-                                      String expected, Path target, Confinement confinement) throws IOException {
+    private static void replaceByPath(
+            Path named,
+            Path dir,
+            Path name,
+            byte[] bytes,
+            Set<PosixFilePermission> mode,
+            String expected,
+            Path target,
+            Confinement confinement)
+            throws IOException {
         Path temp = dir.resolve(".switchboard-" + UUID.randomUUID() + ".tmp");
         try {
-            try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE), PosixFilePermissions.asFileAttribute(NEW_FILE))) {
+            try (FileChannel channel = FileChannel.open(
+                    temp,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(NEW_FILE))) {
                 writeAll(channel, bytes);
                 channel.force(true);
             }
@@ -139,17 +162,21 @@ final class AtomicReplace {
         Object now;
         boolean same;
         try {
-            BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class,
-                    LinkOption.NOFOLLOW_LINKS);
+            BasicFileAttributes attributes =
+                    Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             now = attributes.fileKey();
-            same = attributes.isDirectory() && Objects.equals(now, key) && real.toRealPath().equals(real)
+            same = attributes.isDirectory()
+                    && Objects.equals(now, key)
+                    && real.toRealPath().equals(real)
                     && named.toRealPath().equals(real);
         } catch (IOException e) {
             same = false;
         }
         if (!same) {
-            throw new WorkspaceException(Code.INVALID_PATH, named + " changed while the file was being written (it"
-                    + " is no longer the directory " + real + "); nothing was written",
+            throw new WorkspaceException(
+                    Code.INVALID_PATH,
+                    named + " changed while the file was being written (it" + " is no longer the directory " + real
+                            + "); nothing was written",
                     Map.of("path", named.toString(), "rule", "parent changed during write"));
         }
     }

@@ -28,7 +28,10 @@ public final class CloseWorkspace {
         var closed = registry.close(id);
         closed.ifPresent(workspace -> facts.put("cwd", workspace.cwd().toString()));
         facts.put("closed", true);
-        return Answer.of(closed.isPresent() ? "Closed workspace " + id + "."
-                : "Workspace " + id + " was not open; nothing to close.", facts);
+        return Answer.of(
+                closed.isPresent()
+                        ? "Closed workspace " + id + "."
+                        : "Workspace " + id + " was not open; nothing to close.",
+                facts);
     }
 }

@@ -51,8 +51,8 @@ final class CommandOutputFiles {
     Path forRun(String receiptId) {
         try {
             if (!Files.isDirectory(dir)) {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
-                        PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectories(
+                        dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
         } catch (IOException e) {
             throw new WorkspaceException(Code.COMMAND_FAILED, "cannot create " + dir + ": " + e.getMessage());

@@ -68,8 +68,10 @@ final class Confinement {
             now = null;
         }
         if (!before.equals(now)) {
-            throw new WorkspaceException(Code.INVALID_PATH, dir + " changed while the file was being written (it"
-                    + " resolved to " + before + ", now to " + now + "); nothing was written",
+            throw new WorkspaceException(
+                    Code.INVALID_PATH,
+                    dir + " changed while the file was being written (it" + " resolved to " + before + ", now to " + now
+                            + "); nothing was written",
                     Map.of("path", dir.toString(), "rule", "parent changed during write"));
         }
         admit(now);
@@ -94,10 +96,19 @@ final class Confinement {
 
     private WorkspaceException outside(Path path, Path real) {
         List<String> names = roots.stream().map(Path::toString).toList();
-        return new WorkspaceException(Code.INVALID_PATH, path + (real.equals(path) ? "" : " (really " + real + ")")
-                + " is outside the workspace roots " + names + "; the operator confined the file tools to them"
-                + " (plugins.workspace.roots), comparing real paths with symlinks resolved",
-                Map.of("path", path.toString(), "real_path", real.toString(), "roots", names,
-                        "rule", "outside the workspace roots"));
+        return new WorkspaceException(
+                Code.INVALID_PATH,
+                path + (real.equals(path) ? "" : " (really " + real + ")")
+                        + " is outside the workspace roots " + names + "; the operator confined the file tools to them"
+                        + " (plugins.workspace.roots), comparing real paths with symlinks resolved",
+                Map.of(
+                        "path",
+                        path.toString(),
+                        "real_path",
+                        real.toString(),
+                        "roots",
+                        names,
+                        "rule",
+                        "outside the workspace roots"));
     }
 }

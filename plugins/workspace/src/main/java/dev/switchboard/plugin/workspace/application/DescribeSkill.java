@@ -39,9 +39,15 @@ public final class DescribeSkill {
                 facts.put("skills_truncated", found.truncated());
                 return Answer.of(catalog(found), facts);
             }
-            SkillCatalog.Skill skill = found.skills().stream().filter(s -> s.name().equals(name)).findFirst()
-                    .orElseThrow(() -> new WorkspaceException(Code.EXECUTION_FAILED, "no skill named '" + name
-                            + "'; available: " + found.skills().stream().map(SkillCatalog.Skill::name).toList(),
+            SkillCatalog.Skill skill = found.skills().stream()
+                    .filter(s -> s.name().equals(name))
+                    .findFirst()
+                    .orElseThrow(() -> new WorkspaceException(
+                            Code.EXECUTION_FAILED,
+                            "no skill named '" + name + "'; available: "
+                                    + found.skills().stream()
+                                            .map(SkillCatalog.Skill::name)
+                                            .toList(),
                             Map.of("name", name)));
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("name", skill.name());
@@ -53,8 +59,15 @@ public final class DescribeSkill {
     }
 
     static List<Map<String, Object>> summaries(List<SkillCatalog.Skill> skills) {
-        return skills.stream().map(s -> Map.<String, Object>of("name", s.name(), "description", s.description(),
-                "path", s.path().toString())).toList();
+        return skills.stream()
+                .map(s -> Map.<String, Object>of(
+                        "name",
+                        s.name(),
+                        "description",
+                        s.description(),
+                        "path",
+                        s.path().toString()))
+                .toList();
     }
 
     /** @return the {@code <available_skills>} block shown to the assistant, or an empty string when there are none */
@@ -64,8 +77,13 @@ public final class DescribeSkill {
         }
         StringBuilder out = new StringBuilder("<available_skills>\n");
         for (SkillCatalog.Skill skill : found.skills()) {
-            out.append("- ").append(skill.name()).append(": ").append(skill.description()).append(" (")
-                    .append(skill.path()).append(")\n");
+            out.append("- ")
+                    .append(skill.name())
+                    .append(": ")
+                    .append(skill.description())
+                    .append(" (")
+                    .append(skill.path())
+                    .append(")\n");
         }
         if (found.truncated()) {
             out.append("[more than ").append(SkillCatalog.MAX_SKILLS).append(" skills; the rest are not listed]\n");

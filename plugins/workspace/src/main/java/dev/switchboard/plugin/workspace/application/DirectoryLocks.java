@@ -56,8 +56,11 @@ final class DirectoryLocks {
         try {
             fd = io.openDirectory(dir);
         } catch (NativeIo.Failure e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot open " + dir + " to lock " + realPath
-                    + " (errno " + e.errno() + "); it changed or is not readable", Map.of("path", realPath.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot open " + dir + " to lock " + realPath + " (errno " + e.errno()
+                            + "); it changed or is not readable",
+                    Map.of("path", realPath.toString()));
         }
         try {
             while (!io.tryLockExclusive(fd)) {
@@ -74,8 +77,10 @@ final class DirectoryLocks {
             return null;
         } catch (NativeIo.Failure | RuntimeException e) {
             io.close(fd);
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot lock " + dir + " for " + realPath + ": "
-                    + e.getMessage(), Map.of("path", realPath.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot lock " + dir + " for " + realPath + ": " + e.getMessage(),
+                    Map.of("path", realPath.toString()));
         }
     }
 

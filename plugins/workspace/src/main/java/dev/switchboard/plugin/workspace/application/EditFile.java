@@ -43,21 +43,37 @@ public final class EditFile {
      */
     public Answer edit(Map<String, Object> arguments, List<TextEdit> edits) {
         String workspaceId = (String) arguments.get("workspace_id");
-        return keys.once(workspaceId, (String) arguments.get("request_key"), "edit", arguments,
-                () -> registry.within(workspaceId, workspace -> run(workspace, (String) arguments.get("path"),
-                        (String) arguments.get("expected_revision"), edits)),
+        return keys.once(
+                workspaceId,
+                (String) arguments.get("request_key"),
+                "edit",
+                arguments,
+                () -> registry.within(
+                        workspaceId,
+                        workspace -> run(
+                                workspace,
+                                (String) arguments.get("path"),
+                                (String) arguments.get("expected_revision"),
+                                edits)),
                 WriteFile::facts);
     }
 
     private Answer run(Workspace workspace, String path, String expected, List<TextEdit> edits) {
-        Path target = settings.confinement().admit(FileTarget.of(PathResolver.resolve(workspace.cwd(),
-                settings.home(), path)));
+        Path target = settings.confinement()
+                .admit(FileTarget.of(PathResolver.resolve(workspace.cwd(), settings.home(), path)));
         return locks.holding(target, () -> {
             FileSnapshot snapshot = FileSnapshot.readIfPresent(target);
             if (snapshot == null) {
-                throw new WorkspaceException(Code.REVISION_CONFLICT, target + " does not exist; create it with"
-                        + " write and expected_revision \"missing\"", Map.of("path", target.toString(),
-                        "expected_revision", expected, "current_revision", Revision.MISSING));
+                throw new WorkspaceException(
+                        Code.REVISION_CONFLICT,
+                        target + " does not exist; create it with" + " write and expected_revision \"missing\"",
+                        Map.of(
+                                "path",
+                                target.toString(),
+                                "expected_revision",
+                                expected,
+                                "current_revision",
+                                Revision.MISSING));
             }
             if (!snapshot.revision().equals(expected)) {
                 throw Revisions.conflict(target, expected, snapshot.revision());
@@ -75,8 +91,9 @@ public final class EditFile {
             facts.put("details", Map.of("diff", diff, "edits", edits.size()));
             facts.put("workspace_id", workspace.id());
             facts.put("cwd", workspace.cwd().toString());
-            return Answer.of("Applied " + edits.size() + " edit(s) to " + target + " (revision " + revision
-                    + ").\n\n" + diff, facts);
+            return Answer.of(
+                    "Applied " + edits.size() + " edit(s) to " + target + " (revision " + revision + ").\n\n" + diff,
+                    facts);
         });
     }
 }

@@ -91,8 +91,11 @@ final class FileLocks {
     }
 
     private static WorkspaceException busy(Path path) {
-        return new WorkspaceException(Code.FILE_BUSY, path + " is being changed by another call or another"
-                + " server process; read it again and retry in a moment with a new request_key (a retry with this"
-                + " request_key only replays FILE_BUSY)", Map.of("path", path.toString()));
+        return new WorkspaceException(
+                Code.FILE_BUSY,
+                path + " is being changed by another call or another"
+                        + " server process; read it again and retry in a moment with a new request_key (a retry with this"
+                        + " request_key only replays FILE_BUSY)",
+                Map.of("path", path.toString()));
     }
 }

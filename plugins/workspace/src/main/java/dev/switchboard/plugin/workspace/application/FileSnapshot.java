@@ -32,8 +32,8 @@ record FileSnapshot(Path path, byte[] bytes, String revision) {
     static FileSnapshot read(Path path) {
         FileSnapshot snapshot = readIfPresent(path);
         if (snapshot == null) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "no such file: " + path,
-                    Map.of("path", path.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED, "no such file: " + path, Map.of("path", path.toString()));
         }
         return snapshot;
     }
@@ -57,7 +57,9 @@ record FileSnapshot(Path path, byte[] bytes, String revision) {
             }
             return new FileSnapshot(path, bytes, Revision.of(bytes));
         } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot read " + path + ": " + e.getMessage(),
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot read " + path + ": " + e.getMessage(),
                     Map.of("path", path.toString()));
         }
     }
@@ -101,7 +103,9 @@ record FileSnapshot(Path path, byte[] bytes, String revision) {
     }
 
     private static WorkspaceException tooLarge(Path path, long size) {
-        return new WorkspaceException(Code.FILE_TOO_LARGE, path + " has " + size + " bytes; the read limit is "
-                + MAX_BYTES + " bytes (32 MiB)", Map.of("path", path.toString(), "size", size, "limit", MAX_BYTES));
+        return new WorkspaceException(
+                Code.FILE_TOO_LARGE,
+                path + " has " + size + " bytes; the read limit is " + MAX_BYTES + " bytes (32 MiB)",
+                Map.of("path", path.toString(), "size", size, "limit", MAX_BYTES));
     }
 }

@@ -10,8 +10,7 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 /** Where a write really lands: symlinks are followed to their target; a dangling symlink is refused. Stateless. */
 final class FileTarget {
 
-    private FileTarget() {
-    }
+    private FileTarget() {}
 
     /**
      * @param path an absolute, normalised path
@@ -22,7 +21,7 @@ final class FileTarget {
         if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             return path;
         }
-        return RealPath.resolved(path, path, path + " is a symlink to a missing file; write to the target path"
-                + " itself");
+        return RealPath.resolved(
+                path, path, path + " is a symlink to a missing file; write to the target path" + " itself");
     }
 }

@@ -41,8 +41,11 @@ public final class FindFiles {
      */
     public Answer find(String workspaceId, String pattern, String path, Integer limit) {
         return registry.within(workspaceId, workspace -> {
-            Path root = settings.confinement().admit(path == null ? workspace.cwd()
-                    : PathResolver.resolve(workspace.cwd(), settings.home(), path));
+            Path root = settings.confinement()
+                    .admit(
+                            path == null
+                                    ? workspace.cwd()
+                                    : PathResolver.resolve(workspace.cwd(), settings.home(), path));
             int max = limit == null ? DEFAULT_LIMIT : limit;
             PathMatcher matcher = matcher(pattern);
             boolean whole = pattern.contains("/");
@@ -60,11 +63,14 @@ public final class FindFiles {
                 return true;
             });
             found.sort(null);
-            StringBuilder text = new StringBuilder(found.isEmpty() ? "No files found matching pattern"
-                    : String.join("\n", found));
+            StringBuilder text =
+                    new StringBuilder(found.isEmpty() ? "No files found matching pattern" : String.join("\n", found));
             if (cut[0]) {
-                text.append("\n\n[").append(max).append(" results limit reached. Use limit=")
-                        .append(Math.min(2000, max * 2)).append(" for more, or refine the pattern]");
+                text.append("\n\n[")
+                        .append(max)
+                        .append(" results limit reached. Use limit=")
+                        .append(Math.min(2000, max * 2))
+                        .append(" for more, or refine the pattern]");
             }
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("path", root.toString());
@@ -81,8 +87,8 @@ public final class FindFiles {
         try {
             return FileSystems.getDefault().getPathMatcher("glob:" + pattern);
         } catch (IllegalArgumentException e) {
-            throw new WorkspaceException(Code.INVALID_ARGUMENTS, "not a valid glob: " + e.getMessage(),
-                    Map.of("pattern", pattern));
+            throw new WorkspaceException(
+                    Code.INVALID_ARGUMENTS, "not a valid glob: " + e.getMessage(), Map.of("pattern", pattern));
         }
     }
 }

@@ -25,8 +25,10 @@ final class Gate {
     /** @throws WorkspaceException {@link Code#BRIDGE_STOPPED} once the gate is closed */
     void check() {
         if (closed.get()) {
-            throw new WorkspaceException(Code.BRIDGE_STOPPED, "the server is shutting down and takes no new"
-                    + " calls; retry once it is back (a retry with the same request_key is safe)");
+            throw new WorkspaceException(
+                    Code.BRIDGE_STOPPED,
+                    "the server is shutting down and takes no new"
+                            + " calls; retry once it is back (a retry with the same request_key is safe)");
         }
     }
 

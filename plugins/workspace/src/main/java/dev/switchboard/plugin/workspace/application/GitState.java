@@ -70,8 +70,9 @@ final class GitState {
         List<String> command = new java.util.ArrayList<>(List.of("git", "--no-optional-locks"));
         command.addAll(List.of(args));
         try {
-            ProcessOutcome outcome = executor.run(new ProcessSpec(command, cwd, Map.of("GIT_TERMINAL_PROMPT", "0"),
-                    true, TIMEOUT, CAP, null), Cancellation.NONE);
+            ProcessOutcome outcome = executor.run(
+                    new ProcessSpec(command, cwd, Map.of("GIT_TERMINAL_PROMPT", "0"), true, TIMEOUT, CAP, null),
+                    Cancellation.NONE);
             if (outcome.termination() != ProcessOutcome.Termination.EXITED || outcome.exitCode() != 0) {
                 return null;
             }

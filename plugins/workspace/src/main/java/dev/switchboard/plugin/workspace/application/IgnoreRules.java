@@ -62,7 +62,8 @@ final class IgnoreRules {
     IgnoreRules enter(Path child) {
         Path git = child.resolve(".git");
         if (Files.exists(git, LinkOption.NOFOLLOW_LINKS)) {
-            IgnoreRules exclude = new IgnoreRules(null, child, read(git.resolve("info").resolve("exclude")), true);
+            IgnoreRules exclude =
+                    new IgnoreRules(null, child, read(git.resolve("info").resolve("exclude")), true);
             return new IgnoreRules(exclude, child, read(child.resolve(".gitignore")), true);
         }
         return inRepository ? new IgnoreRules(this, child, read(child.resolve(".gitignore")), true) : NONE;
@@ -76,7 +77,8 @@ final class IgnoreRules {
     boolean ignores(Path entry, boolean isDirectory) {
         for (IgnoreRules rules = this; rules != null && rules.inRepository; rules = rules.parent) {
             if (rules.node != null) {
-                Boolean ignored = rules.node.checkIgnored(rules.dir.relativize(entry).toString(), isDirectory);
+                Boolean ignored =
+                        rules.node.checkIgnored(rules.dir.relativize(entry).toString(), isDirectory);
                 if (ignored != null) {
                     return ignored;
                 }

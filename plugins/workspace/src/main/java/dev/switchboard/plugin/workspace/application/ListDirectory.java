@@ -43,8 +43,11 @@ public final class ListDirectory {
      */
     public Answer list(String workspaceId, String path, Integer limit) {
         return registry.within(workspaceId, workspace -> {
-            Path dir = settings.confinement().admit(path == null ? workspace.cwd()
-                    : PathResolver.resolve(workspace.cwd(), settings.home(), path));
+            Path dir = settings.confinement()
+                    .admit(
+                            path == null
+                                    ? workspace.cwd()
+                                    : PathResolver.resolve(workspace.cwd(), settings.home(), path));
             int max = limit == null ? DEFAULT_LIMIT : limit;
             List<String> names = entries(dir);
             names.sort(String.CASE_INSENSITIVE_ORDER.thenComparing(String::compareTo));
@@ -52,8 +55,12 @@ public final class ListDirectory {
             List<String> shown = truncated ? names.subList(0, max) : names;
             StringBuilder text = new StringBuilder(shown.isEmpty() ? "(empty directory)" : String.join("\n", shown));
             if (truncated) {
-                text.append("\n\n[").append(max).append(" of ").append(names.size())
-                        .append(" entries shown (limit reached). Use limit=").append(Math.min(2000, max * 2))
+                text.append("\n\n[")
+                        .append(max)
+                        .append(" of ")
+                        .append(names.size())
+                        .append(" entries shown (limit reached). Use limit=")
+                        .append(Math.min(2000, max * 2))
                         .append(" for more]");
             }
             Map<String, Object> facts = new LinkedHashMap<>();
@@ -75,13 +82,15 @@ public final class ListDirectory {
             }
             return names;
         } catch (NoSuchFileException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "no such directory: " + dir,
-                    Map.of("path", dir.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED, "no such directory: " + dir, Map.of("path", dir.toString()));
         } catch (NotDirectoryException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, dir + " is not a directory",
-                    Map.of("path", dir.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED, dir + " is not a directory", Map.of("path", dir.toString()));
         } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot list " + dir + ": " + e.getMessage(),
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot list " + dir + ": " + e.getMessage(),
                     Map.of("path", dir.toString()));
         }
     }

@@ -73,8 +73,10 @@ final class LockFiles {
             return null;
         } catch (IOException e) {
             closeQuietly(channel);
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot lock " + fileFor(realPath) + ": "
-                    + e.getMessage(), Map.of("path", realPath.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot lock " + fileFor(realPath) + ": " + e.getMessage(),
+                    Map.of("path", realPath.toString()));
         }
     }
 
@@ -90,14 +92,18 @@ final class LockFiles {
     private FileChannel open(Path file) {
         try {
             if (!Files.isDirectory(dir)) {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
-                        PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectories(
+                        dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
-            return FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+            return FileChannel.open(
+                    file,
+                    Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot open the lock file " + file + ": "
-                    + e.getMessage(), Map.of("lock_file", file.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot open the lock file " + file + ": " + e.getMessage(),
+                    Map.of("lock_file", file.toString()));
         }
     }
 

@@ -78,19 +78,22 @@ interface NativeIo {
         private static final Logger LOG = LoggerFactory.getLogger(NativeIo.class);
         static final NativeIo INSTANCE = load();
 
-        private Holder() {
-        }
+        private Holder() {}
 
         private static NativeIo load() {
-            if (Runtime.version().feature() < 22 || !System.getProperty("os.name", "").equals("Linux")) {
+            if (Runtime.version().feature() < 22
+                    || !System.getProperty("os.name", "").equals("Linux")) {
                 return null;
             }
             try {
                 return (NativeIo) Class.forName(NativeIo.class.getPackageName() + ".PosixNativeIo")
-                        .getDeclaredConstructor().newInstance();
+                        .getDeclaredConstructor()
+                        .newInstance();
             } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                LOG.warn("native file calls unavailable ({}); FIFO swaps can block a read and file locks cover one"
-                        + " state directory only", e.toString());
+                LOG.warn(
+                        "native file calls unavailable ({}); FIFO swaps can block a read and file locks cover one"
+                                + " state directory only",
+                        e.toString());
                 return null;
             }
         }

@@ -18,7 +18,8 @@ record Needle(byte[] bytes, int[] shift) {
      * @return the needle of a pattern that is literal text (or has no regex metacharacters), or null when there is none
      */
     static Needle of(String pattern, boolean literal) {
-        if (pattern.isEmpty() || pattern.indexOf('\uFFFD') >= 0
+        if (pattern.isEmpty()
+                || pattern.indexOf('\uFFFD') >= 0
                 || !literal && pattern.chars().anyMatch(c -> REGEX_META.indexOf(c) >= 0)) {
             return null;
         }

@@ -39,8 +39,8 @@ public final class OpenWorkspace {
      */
     public Answer open(String cwd) {
         Path home = settings.home();
-        Path real = settings.confinement().admit(realDirectory(cwd == null ? home
-                : PathResolver.resolve(home, home, cwd)));
+        Path real =
+                settings.confinement().admit(realDirectory(cwd == null ? home : PathResolver.resolve(home, home, cwd)));
         Workspace workspace = registry.open(real);
         Map<String, Object> repository = git.of(real);
         List<ProjectInstructions.Found> instructions = ProjectInstructions.from(real);
@@ -55,11 +55,13 @@ public final class OpenWorkspace {
         facts.put("arch", System.getProperty("os.arch"));
         facts.put("shell", System.getenv().getOrDefault("SHELL", "/bin/sh"));
         facts.put("repository", repository);
-        facts.put("instructions", instructions.stream().map(found -> found.path().toString()).toList());
+        facts.put(
+                "instructions",
+                instructions.stream().map(found -> found.path().toString()).toList());
         facts.put("skills", DescribeSkill.summaries(skills.skills()));
         facts.put("skills_truncated", skills.truncated());
-        Map<String, Object> access = new LinkedHashMap<>(Map.of("profile", "account-administration",
-                "cwd_is_sandbox", false));
+        Map<String, Object> access =
+                new LinkedHashMap<>(Map.of("profile", "account-administration", "cwd_is_sandbox", false));
         access.putAll(settings.confinement().describe());
         facts.put("access", access);
         facts.put("models_for_tools", false);
@@ -75,8 +77,8 @@ public final class OpenWorkspace {
         } catch (IOException e) {
             // falls through to the refusal below: missing or unreadable
         }
-        throw new WorkspaceException(Code.INVALID_WORKSPACE, path + " is not an existing directory",
-                Map.of("cwd", path.toString()));
+        throw new WorkspaceException(
+                Code.INVALID_WORKSPACE, path + " is not an existing directory", Map.of("cwd", path.toString()));
     }
 
     private static String hostname() {
@@ -97,21 +99,36 @@ public final class OpenWorkspace {
 
     private static String text(Map<String, Object> facts, List<ProjectInstructions.Found> instructions) {
         StringBuilder out = new StringBuilder();
-        out.append("Workspace ").append(facts.get("workspace_id")).append(" open at ").append(facts.get("cwd"))
-                .append(" as ").append(facts.get("account")).append('@').append(facts.get("hostname"))
+        out.append("Workspace ")
+                .append(facts.get("workspace_id"))
+                .append(" open at ")
+                .append(facts.get("cwd"))
+                .append(" as ")
+                .append(facts.get("account"))
+                .append('@')
+                .append(facts.get("hostname"))
                 .append(". Commands run with the account's full access; the cwd is not a sandbox.\n");
         if (facts.get("access") instanceof Map<?, ?> access && Boolean.TRUE.equals(access.get("confined"))) {
-            out.append("File tools are confined to ").append(access.get("roots"))
+            out.append("File tools are confined to ")
+                    .append(access.get("roots"))
                     .append(" (real paths); bash is not confined beyond starting in the cwd.\n");
         }
         if (facts.get("repository") instanceof Map<?, ?> repo) {
-            out.append("Git: root ").append(repo.get("root")).append(", branch ").append(repo.get("branch"))
-                    .append(", head ").append(repo.get("head")).append(Boolean.TRUE.equals(repo.get("dirty"))
-                            ? ", uncommitted changes" : ", clean").append('\n');
+            out.append("Git: root ")
+                    .append(repo.get("root"))
+                    .append(", branch ")
+                    .append(repo.get("branch"))
+                    .append(", head ")
+                    .append(repo.get("head"))
+                    .append(Boolean.TRUE.equals(repo.get("dirty")) ? ", uncommitted changes" : ", clean")
+                    .append('\n');
         }
         for (ProjectInstructions.Found found : instructions) {
-            out.append("\n<project_instructions path=\"").append(found.path()).append("\">\n")
-                    .append(found.content()).append("\n</project_instructions>\n");
+            out.append("\n<project_instructions path=\"")
+                    .append(found.path())
+                    .append("\">\n")
+                    .append(found.content())
+                    .append("\n</project_instructions>\n");
         }
         return out.toString();
     }

@@ -63,7 +63,9 @@ public final class OrphanedCommands {
             for (OrphanedRun run : runs) {
                 String note = "killed at " + clock.instant() + " by the next start: pids " + run.pids();
                 boolean recorded = store.recordOrphansKilled(run.label().substring(prefix.length()), note);
-                LOG.warn("a bash command left running by a server that died was killed (pids {}){}", run.pids(),
+                LOG.warn(
+                        "a bash command left running by a server that died was killed (pids {}){}",
+                        run.pids(),
                         recorded ? "; its receipt records it" : "; it had no started receipt");
             }
             return runs.size();
@@ -81,6 +83,7 @@ public final class OrphanedCommands {
         } catch (IOException e) {
             real = stateDir.toAbsolutePath().normalize();
         }
-        return Revision.sha256Hex(real.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 16);
+        return Revision.sha256Hex(real.toString().getBytes(StandardCharsets.UTF_8))
+                .substring(0, 16);
     }
 }

@@ -14,8 +14,7 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  */
 final class PathResolver {
 
-    private PathResolver() {
-    }
+    private PathResolver() {}
 
     /**
      * @param base the directory relative paths start from
@@ -29,9 +28,13 @@ final class PathResolver {
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
             if (c < 0x20 || c == 0x7F) {
-                throw new WorkspaceException(Code.INVALID_PATH, "the path contains the control character U+"
-                        + String.format("%04X", (int) c) + " at index " + i + "; paths may not hold NUL or other"
-                        + " C0 control characters (U+0000 to U+001F, U+007F)", Map.of("index", i));
+                throw new WorkspaceException(
+                        Code.INVALID_PATH,
+                        "the path contains the control character U+"
+                                + String.format("%04X", (int) c) + " at index " + i
+                                + "; paths may not hold NUL or other"
+                                + " C0 control characters (U+0000 to U+001F, U+007F)",
+                        Map.of("index", i));
             }
         }
         try {

@@ -33,14 +33,17 @@ final class PosixNativeIo implements NativeIo {
     private static final Linker LINKER = Linker.nativeLinker();
     private static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final MethodHandle OPEN = LINKER.downcallHandle(LINKER.defaultLookup().find("open").orElseThrow(),
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), Linker.Option.captureCallState("errno"),
+    private static final MethodHandle OPEN = LINKER.downcallHandle(
+            LINKER.defaultLookup().find("open").orElseThrow(),
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+            Linker.Option.captureCallState("errno"),
             Linker.Option.firstVariadicArg(2));
-    private static final MethodHandle FLOCK = LINKER.downcallHandle(LINKER.defaultLookup().find("flock")
-            .orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), Linker.Option.captureCallState(
-            "errno"));
-    private static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().find("close")
-            .orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle FLOCK = LINKER.downcallHandle(
+            LINKER.defaultLookup().find("flock").orElseThrow(),
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT),
+            Linker.Option.captureCallState("errno"));
+    private static final MethodHandle CLOSE = LINKER.downcallHandle(
+            LINKER.defaultLookup().find("close").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT));
 
     private final int noFollow;
     private final int directory;

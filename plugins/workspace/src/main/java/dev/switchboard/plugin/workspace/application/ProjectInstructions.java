@@ -24,11 +24,9 @@ final class ProjectInstructions {
      * @param path    its absolute path
      * @param content its text, possibly cut
      */
-    record Found(Path path, String content) {
-    }
+    record Found(Path path, String content) {}
 
-    private ProjectInstructions() {
-    }
+    private ProjectInstructions() {}
 
     /**
      * @param cwd a real directory
@@ -54,7 +52,10 @@ final class ProjectInstructions {
             return;
         }
         String text = new String(bytes, StandardCharsets.UTF_8);
-        found.add(new Found(file, text.length() > MAX_CHARS
-                ? text.substring(0, MAX_CHARS) + "\n[cut at " + MAX_CHARS + " characters]" : text));
+        found.add(new Found(
+                file,
+                text.length() > MAX_CHARS
+                        ? text.substring(0, MAX_CHARS) + "\n[cut at " + MAX_CHARS + " characters]"
+                        : text));
     }
 }

@@ -52,8 +52,15 @@ public final class ReadFile {
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("path", file.toString());
             facts.put("revision", snapshot.revision());
-            facts.put("details", Map.of("bytes", snapshot.bytes().length, "bom", decoded.format().bom(),
-                    "crlf", decoded.format().crlf()));
+            facts.put(
+                    "details",
+                    Map.of(
+                            "bytes",
+                            snapshot.bytes().length,
+                            "bom",
+                            decoded.format().bom(),
+                            "crlf",
+                            decoded.format().crlf()));
             facts.put("workspace_id", workspace.id());
             facts.put("cwd", workspace.cwd().toString());
             return Answer.of(text, facts);
@@ -88,8 +95,10 @@ public final class ReadFile {
         facts.put("details", Map.of("bytes", size, "mimeType", mimeType, "binary", true));
         facts.put("workspace_id", workspace.id());
         facts.put("cwd", workspace.cwd().toString());
-        return Answer.of("Binary file [" + mimeType + "], " + size + " bytes; not shown as text (inspect it with"
-                + " bash, for example `file` or `xxd | head`).", facts);
+        return Answer.of(
+                "Binary file [" + mimeType + "], " + size + " bytes; not shown as text (inspect it with"
+                        + " bash, for example `file` or `xxd | head`).",
+                facts);
     }
 
     private static Answer image(Workspace workspace, Path file, FileSnapshot snapshot, String mimeType) {

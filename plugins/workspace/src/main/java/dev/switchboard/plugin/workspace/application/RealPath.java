@@ -18,8 +18,7 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  */
 final class RealPath {
 
-    private RealPath() {
-    }
+    private RealPath() {}
 
     /**
      * @param path an absolute, normalised path (no {@code ..})
@@ -34,8 +33,10 @@ final class RealPath {
             missing.push(existing.getFileName());
             existing = existing.getParent();
         }
-        Path real = resolved(existing, path, existing + " is a symlink to a missing file, so where " + path
-                + " lands cannot be checked");
+        Path real = resolved(
+                existing,
+                path,
+                existing + " is a symlink to a missing file, so where " + path + " lands cannot be checked");
         while (!missing.isEmpty()) {
             real = real.resolve(missing.pop());
         }
@@ -56,8 +57,10 @@ final class RealPath {
         } catch (NoSuchFileException e) {
             throw new WorkspaceException(Code.INVALID_PATH, danglingMessage, Map.of("path", named.toString()));
         } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot resolve " + existing + ": "
-                    + e.getMessage(), Map.of("path", named.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot resolve " + existing + ": " + e.getMessage(),
+                    Map.of("path", named.toString()));
         }
     }
 }

@@ -44,8 +44,7 @@ public final class ReceiptRetention {
      *                      (the plugin has not started, or the pruning is still running)
      * @param now           when the census was taken
      */
-    public record Report(ReceiptCensus census, Duration maxAge, long maxCount, Integer prunedAtStart, Instant now) {
-    }
+    public record Report(ReceiptCensus census, Duration maxAge, long maxCount, Integer prunedAtStart, Instant now) {}
 
     private final ReceiptStore store;
     private final RequestKeys keys;
@@ -61,8 +60,8 @@ public final class ReceiptRetention {
     }
 
     /** @param clock the time the age limit counts back from (tests move it) */
-    ReceiptRetention(ReceiptStore store, RequestKeys keys, WorkspaceSettings settings, CommandOutputFiles outputs,
-                     Clock clock) {
+    ReceiptRetention(
+            ReceiptStore store, RequestKeys keys, WorkspaceSettings settings, CommandOutputFiles outputs, Clock clock) {
         this.store = store;
         this.keys = keys;
         this.settings = settings;
@@ -81,8 +80,12 @@ public final class ReceiptRetention {
         int deleted = store.prune(clock.instant().minus(settings.receiptMaxAge()), settings.receiptMaxCount(), live);
         int files = outputs.prune(store, live);
         if (deleted > 0 || files > 0) {
-            LOG.info("pruned {} workspace receipt(s) beyond {} days or {} receipts, and {} command output file(s)",
-                    deleted, settings.receiptMaxAge().toDays(), settings.receiptMaxCount(), files);
+            LOG.info(
+                    "pruned {} workspace receipt(s) beyond {} days or {} receipts, and {} command output file(s)",
+                    deleted,
+                    settings.receiptMaxAge().toDays(),
+                    settings.receiptMaxCount(),
+                    files);
         }
         return deleted;
     }
@@ -110,8 +113,8 @@ public final class ReceiptRetention {
      * @throws RuntimeException from the storage when it cannot be read
      */
     public Report report() {
-        return new Report(store.census(), settings.receiptMaxAge(), settings.receiptMaxCount(), prunedAtStart(),
-                clock.instant());
+        return new Report(
+                store.census(), settings.receiptMaxAge(), settings.receiptMaxCount(), prunedAtStart(), clock.instant());
     }
 
     /** @return the start-up pruning's outcome, waiting up to {@link #REPORT_WAIT} for it; null when not known */

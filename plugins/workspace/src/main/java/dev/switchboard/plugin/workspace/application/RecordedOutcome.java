@@ -16,24 +16,36 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  */
 final class RecordedOutcome {
 
-    private RecordedOutcome() {
-    }
+    private RecordedOutcome() {}
 
     static void checkSame(String recorded, String fingerprint, String requestKey) {
         if (!recorded.equals(fingerprint)) {
-            throw new WorkspaceException(Code.REQUEST_KEY_CONFLICT, "request_key '" + requestKey + "' was already"
-                    + " used in this workspace with different arguments; nothing was run. Use a new key for a new"
-                    + " operation", Map.of("request_key", requestKey));
+            throw new WorkspaceException(
+                    Code.REQUEST_KEY_CONFLICT,
+                    "request_key '" + requestKey + "' was already"
+                            + " used in this workspace with different arguments; nothing was run. Use a new key for a new"
+                            + " operation",
+                    Map.of("request_key", requestKey));
         }
     }
 
     static Answer replay(Receipt receipt, String fingerprint, String requestKey) {
         checkSame(receipt.fingerprint(), fingerprint, requestKey);
         if (receipt.status().equals("started")) {
-            throw new WorkspaceException(Code.OUTCOME_UNCERTAIN, "request_key '" + requestKey + "' was dispatched"
-                    + " before the server stopped, and its outcome is unknown; it was not run again. Check the"
-                    + " effects before retrying with a new key", Map.of("request_key", requestKey,
-                    "status", "uncertain", "replayed", true, "effects_may_have_occurred", true));
+            throw new WorkspaceException(
+                    Code.OUTCOME_UNCERTAIN,
+                    "request_key '" + requestKey + "' was dispatched"
+                            + " before the server stopped, and its outcome is unknown; it was not run again. Check the"
+                            + " effects before retrying with a new key",
+                    Map.of(
+                            "request_key",
+                            requestKey,
+                            "status",
+                            "uncertain",
+                            "replayed",
+                            true,
+                            "effects_may_have_occurred",
+                            true));
         }
         ReceiptFacts facts = receipt.facts();
         if (facts.code() != null) {
@@ -50,8 +62,11 @@ final class RecordedOutcome {
                 details.put("effects_may_have_occurred", true);
                 orphans = " (the server died while it ran; its processes were " + receipt.orphansKilled() + ")";
             }
-            throw new WorkspaceException(Code.valueOf(facts.code()), "request_key '" + requestKey + "' was already"
-                    + " dispatched and ended with " + facts.code() + orphans + "; it was not run again", details);
+            throw new WorkspaceException(
+                    Code.valueOf(facts.code()),
+                    "request_key '" + requestKey + "' was already" + " dispatched and ended with " + facts.code()
+                            + orphans + "; it was not run again",
+                    details);
         }
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("status", receipt.status());
@@ -65,8 +80,11 @@ final class RecordedOutcome {
         structured.put("exit_code", facts.exitCode());
         structured.put("failure_code", facts.code());
         structured.put("full_output_path", facts.fullOutputPath());
-        return Answer.of("request_key '" + requestKey + "' was already dispatched (" + receipt.tool() + ", "
-                + receipt.status() + " at " + receipt.updatedAt() + "); it was not run again. The original output"
-                + " is no longer held; the recorded receipt is in structuredContent.", structured);
+        return Answer.of(
+                "request_key '" + requestKey + "' was already dispatched (" + receipt.tool() + ", "
+                        + receipt.status() + " at " + receipt.updatedAt()
+                        + "); it was not run again. The original output"
+                        + " is no longer held; the recorded receipt is in structuredContent.",
+                structured);
     }
 }

@@ -127,7 +127,10 @@ final class RegularFile implements Closeable {
     }
 
     private static WorkspaceException notRegular(Path path) {
-        return new WorkspaceException(Code.UNSUPPORTED_FILE, path + " is not a regular file (a directory, FIFO,"
-                + " device or socket); only regular files can be read", Map.of("path", path.toString()));
+        return new WorkspaceException(
+                Code.UNSUPPORTED_FILE,
+                path + " is not a regular file (a directory, FIFO,"
+                        + " device or socket); only regular files can be read",
+                Map.of("path", path.toString()));
     }
 }

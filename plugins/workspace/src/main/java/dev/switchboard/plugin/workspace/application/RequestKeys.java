@@ -37,8 +37,7 @@ public final class RequestKeys {
     /** How many completed answers are kept in memory for replay. */
     static final int CACHED = 64;
 
-    private record Live(String fingerprint, CompletableFuture<Answer> answer) {
-    }
+    private record Live(String fingerprint, CompletableFuture<Answer> answer) {}
 
     private final ReceiptStore store;
     private final Gate gate;
@@ -66,8 +65,13 @@ public final class RequestKeys {
      * @return the answer, marked {@code replayed} when it was not dispatched now
      * @throws WorkspaceException {@link Code#BRIDGE_STOPPED} during shutdown, before the key is claimed
      */
-    public Answer once(String workspaceId, String requestKey, String tool, Map<String, Object> arguments,
-                       Supplier<Answer> work, Function<Answer, ReceiptFacts> facts) {
+    public Answer once(
+            String workspaceId,
+            String requestKey,
+            String tool,
+            Map<String, Object> arguments,
+            Supplier<Answer> work,
+            Function<Answer, ReceiptFacts> facts) {
         gate.check();
         String id = receiptId(workspaceId, requestKey);
         Map<String, Object> whole = new LinkedHashMap<>(arguments);
@@ -86,9 +90,10 @@ public final class RequestKeys {
             return replay(earlier.answer());
         }
         try {
-            Optional<Receipt> recorded = store.claim(new Receipt(id, workspaceId, fingerprint, tool, "started",
-                    ReceiptFacts.NONE, null, null));
-            Answer answer = recorded.isPresent() ? RecordedOutcome.replay(recorded.get(), fingerprint, requestKey)
+            Optional<Receipt> recorded = store.claim(
+                    new Receipt(id, workspaceId, fingerprint, tool, "started", ReceiptFacts.NONE, null, null));
+            Answer answer = recorded.isPresent()
+                    ? RecordedOutcome.replay(recorded.get(), fingerprint, requestKey)
                     : dispatch(id, work, facts);
             mine.answer().complete(answer);
             return answer;
@@ -111,8 +116,8 @@ public final class RequestKeys {
      * @return the id of the key's receipt: 64 lowercase hex digits
      */
     static String receiptId(String workspaceId, String requestKey) {
-        return Revision.sha256Hex(CanonicalJson.of(List.of("owner", CanonicalJson.of(
-                List.of(workspaceId, requestKey)))).getBytes(StandardCharsets.UTF_8));
+        return Revision.sha256Hex(CanonicalJson.of(List.of("owner", CanonicalJson.of(List.of(workspaceId, requestKey))))
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     /** A retry joins the first call: its answer, or its refusal, marked as replayed. */
@@ -161,7 +166,8 @@ public final class RequestKeys {
 
     /** Refused before anything ran (no workspace, or shutting down): the key stays free and nothing is cached. */
     private static boolean refusedBeforeDispatch(CompletableFuture<Answer> answer) {
-        return answer.isCompletedExceptionally() && answer.exceptionNow() instanceof WorkspaceException refusal
+        return answer.isCompletedExceptionally()
+                && answer.exceptionNow() instanceof WorkspaceException refusal
                 && notDispatched(refusal);
     }
 
@@ -179,7 +185,10 @@ public final class RequestKeys {
                 store.release(id);
                 throw e;
             }
-            store.finish(id, "failed", new ReceiptFacts(null, List.of(), null, e.code().name(), null, null));
+            store.finish(
+                    id,
+                    "failed",
+                    new ReceiptFacts(null, List.of(), null, e.code().name(), null, null));
             throw e;
         }
         store.finish(id, answer.error() == null ? "completed" : "failed", facts.apply(answer));

@@ -9,8 +9,7 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 /** The revision check of write and edit, before the change and again just before the rename. Stateless. */
 final class Revisions {
 
-    private Revisions() {
-    }
+    private Revisions() {}
 
     /**
      * @param target   the real target path
@@ -27,8 +26,10 @@ final class Revisions {
     }
 
     static WorkspaceException conflict(Path target, String expected, String current) {
-        return new WorkspaceException(Code.REVISION_CONFLICT, target + " is at revision " + current + ", not "
-                + expected + "; nothing was written. Read the file again and retry with its current revision",
+        return new WorkspaceException(
+                Code.REVISION_CONFLICT,
+                target + " is at revision " + current + ", not " + expected
+                        + "; nothing was written. Read the file again and retry with its current revision",
                 Map.of("path", target.toString(), "expected_revision", expected, "current_revision", current));
     }
 }

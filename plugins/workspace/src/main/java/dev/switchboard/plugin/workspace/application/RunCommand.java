@@ -40,8 +40,12 @@ public final class RunCommand {
     private final OrphanedCommands orphans;
 
     @Inject
-    RunCommand(WorkspaceRegistry registry, RequestKeys keys, ProcessExecutor executor, CommandOutputFiles outputs,
-               OrphanedCommands orphans) {
+    RunCommand(
+            WorkspaceRegistry registry,
+            RequestKeys keys,
+            ProcessExecutor executor,
+            CommandOutputFiles outputs,
+            OrphanedCommands orphans) {
         this.registry = registry;
         this.keys = keys;
         this.executor = executor;
@@ -59,29 +63,53 @@ public final class RunCommand {
     public Answer run(Map<String, Object> arguments, Cancellation cancellation) {
         String workspaceId = (String) arguments.get("workspace_id");
         Number timeout = (Number) arguments.getOrDefault("timeout", DEFAULT_TIMEOUT_SECONDS);
-        return keys.once(workspaceId, (String) arguments.get("request_key"), "bash", arguments,
-                () -> registry.within(workspaceId, workspace -> execute(workspace, (String) arguments.get("command"),
-                        Duration.ofMillis(Math.round(timeout.doubleValue() * 1000)), cancellation,
-                        RequestKeys.receiptId(workspaceId, (String) arguments.get("request_key")))),
+        return keys.once(
+                workspaceId,
+                (String) arguments.get("request_key"),
+                "bash",
+                arguments,
+                () -> registry.within(
+                        workspaceId,
+                        workspace -> execute(
+                                workspace,
+                                (String) arguments.get("command"),
+                                Duration.ofMillis(Math.round(timeout.doubleValue() * 1000)),
+                                cancellation,
+                                RequestKeys.receiptId(workspaceId, (String) arguments.get("request_key")))),
                 RunCommand::facts);
     }
 
-    private Answer execute(Workspace workspace, String command, Duration timeout, Cancellation cancellation,
-                           String receiptId) {
+    private Answer execute(
+            Workspace workspace, String command, Duration timeout, Cancellation cancellation, String receiptId) {
         Path full = outputs.forRun(receiptId);
         ProcessOutcome outcome;
         try (EitherCancellation either = new EitherCancellation(cancellation, workspace)) {
-            outcome = executor.run(new ProcessSpec(List.of("bash", "-c", command), workspace.cwd(), Map.of(), true,
-                    timeout, 64 * 1024, full, orphans.labelFor(receiptId)), either);
+            outcome = executor.run(
+                    new ProcessSpec(
+                            List.of("bash", "-c", command),
+                            workspace.cwd(),
+                            Map.of(),
+                            true,
+                            timeout,
+                            64 * 1024,
+                            full,
+                            orphans.labelFor(receiptId)),
+                    either);
         } catch (ProcessStartException e) {
-            throw new WorkspaceException(Code.COMMAND_FAILED, "the command could not be started: " + e.getMessage(),
+            throw new WorkspaceException(
+                    Code.COMMAND_FAILED,
+                    "the command could not be started: " + e.getMessage(),
                     Map.of("effects_may_have_occurred", false));
         }
         switch (outcome.termination()) {
-            case TIMED_OUT -> throw new WorkspaceException(Code.COMMAND_TIMEOUT, "Command timed out after "
-                    + seconds(timeout) + " seconds; its processes were killed", killed(full));
-            case CANCELLED -> throw new WorkspaceException(Code.COMMAND_CANCELLED, "Command aborted; its processes"
-                    + " were killed", killed(full));
+            case TIMED_OUT ->
+                throw new WorkspaceException(
+                        Code.COMMAND_TIMEOUT,
+                        "Command timed out after " + seconds(timeout) + " seconds; its processes were killed",
+                        killed(full));
+            case CANCELLED ->
+                throw new WorkspaceException(
+                        Code.COMMAND_CANCELLED, "Command aborted; its processes" + " were killed", killed(full));
             default -> {
                 return answer(workspace, outcome, full);
             }
@@ -96,7 +124,9 @@ public final class RunCommand {
         StringBuilder text = new StringBuilder(shown.text().isEmpty() ? "(no output)" : shown.text());
         if (shown.truncated()) {
             details.put("fullOutputPath", full.toString());
-            text.append("\n\n[Output truncated: showing the last lines. Full output: ").append(full).append(']');
+            text.append("\n\n[Output truncated: showing the last lines. Full output: ")
+                    .append(full)
+                    .append(']');
         } else {
             deleteQuietly(full);
         }
@@ -109,7 +139,8 @@ public final class RunCommand {
         facts.put("details", details);
         facts.put("workspace_id", workspace.id());
         facts.put("cwd", workspace.cwd().toString());
-        return outcome.exitCode() == 0 ? Answer.of(text.toString(), facts)
+        return outcome.exitCode() == 0
+                ? Answer.of(text.toString(), facts)
                 : Answer.error(Code.COMMAND_FAILED, text.toString(), facts);
     }
 
@@ -117,8 +148,10 @@ public final class RunCommand {
         try {
             return CommandOutput.tail(full);
         } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "the command ran, but its output could not be read: "
-                    + e.getMessage(), Map.of("effects_may_have_occurred", true));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "the command ran, but its output could not be read: " + e.getMessage(),
+                    Map.of("effects_may_have_occurred", true));
         }
     }
 
@@ -127,7 +160,8 @@ public final class RunCommand {
     }
 
     private static String seconds(Duration timeout) {
-        return timeout.toMillis() % 1000 == 0 ? String.valueOf(timeout.toSeconds())
+        return timeout.toMillis() % 1000 == 0
+                ? String.valueOf(timeout.toSeconds())
                 : String.valueOf(timeout.toMillis() / 1000.0);
     }
 
@@ -142,8 +176,12 @@ public final class RunCommand {
     private static ReceiptFacts facts(Answer answer) {
         Object details = answer.structured().get("details");
         String fullOutput = details instanceof Map<?, ?> map ? (String) map.get("fullOutputPath") : null;
-        return new ReceiptFacts((String) answer.structured().get("cwd"), List.of(), null,
+        return new ReceiptFacts(
+                (String) answer.structured().get("cwd"),
+                List.of(),
+                null,
                 answer.error() == null ? null : answer.error().name(),
-                (Integer) answer.structured().get("exit_code"), fullOutput);
+                (Integer) answer.structured().get("exit_code"),
+                fullOutput);
     }
 }

@@ -31,9 +31,10 @@ record SearchCandidate(Path path, long size) {
         PathMatcher glob = globText == null ? null : FindFiles.matcher(globText);
         List<SearchCandidate> files = new ArrayList<>();
         TreeWalk.walk(root, (entry, attributes) -> {
-            if (attributes.isRegularFile() && attributes.size() <= FileSnapshot.MAX_BYTES
-                    && (glob == null || glob.matches(globText.contains("/") ? root.relativize(entry)
-                    : entry.getFileName()))) {
+            if (attributes.isRegularFile()
+                    && attributes.size() <= FileSnapshot.MAX_BYTES
+                    && (glob == null
+                            || glob.matches(globText.contains("/") ? root.relativize(entry) : entry.getFileName()))) {
                 files.add(new SearchCandidate(entry, attributes.size()));
             }
             return true;

@@ -48,9 +48,14 @@ public final class SearchText {
      * @param context    lines of context around each match (0..20)
      * @param limit      at most this many matches (1..1000), or null
      */
-    public record Query(String pattern, String path, String glob, boolean ignoreCase, boolean literal, int context,
-                        Integer limit) {
-    }
+    public record Query(
+            String pattern,
+            String path,
+            String glob,
+            boolean ignoreCase,
+            boolean literal,
+            int context,
+            Integer limit) {}
 
     private final WorkspaceRegistry registry;
     private final WorkspaceSettings settings;
@@ -68,8 +73,11 @@ public final class SearchText {
      */
     public Answer search(String workspaceId, Query query) {
         return registry.within(workspaceId, workspace -> {
-            Path root = settings.confinement().admit(query.path() == null ? workspace.cwd()
-                    : PathResolver.resolve(workspace.cwd(), settings.home(), query.path()));
+            Path root = settings.confinement()
+                    .admit(
+                            query.path() == null
+                                    ? workspace.cwd()
+                                    : PathResolver.resolve(workspace.cwd(), settings.home(), query.path()));
             Pattern pattern = compile(query);
             Needle needle = query.ignoreCase() ? null : Needle.of(query.pattern(), query.literal());
             int max = query.limit() == null ? DEFAULT_LIMIT : query.limit();
@@ -80,7 +88,9 @@ public final class SearchText {
             boolean cut = false;
             for (int from = 0; from < files.size() && !cut; from += BATCH) {
                 List<SearchCandidate> batch = files.subList(from, Math.min(files.size(), from + BATCH));
-                List<Boolean> hit = batch.parallelStream().map(file -> hasMatch(file, pattern, needle)).toList();
+                List<Boolean> hit = batch.parallelStream()
+                        .map(file -> hasMatch(file, pattern, needle))
+                        .toList();
                 for (int i = 0; i < batch.size() && !cut; i++) {
                     cut = hit.get(i)
                             && !searchFile(batch.get(i), base, pattern, needle, query.context(), max, matches, out);
@@ -117,8 +127,15 @@ public final class SearchText {
     }
 
     /** @return false when the match limit was reached and the search must stop */
-    private static boolean searchFile(SearchCandidate file, Path base, Pattern pattern, Needle needle, int context, int max,
-                                      int[] matches, StringBuilder out) {
+    private static boolean searchFile(
+            SearchCandidate file,
+            Path base,
+            Pattern pattern,
+            Needle needle,
+            int context,
+            int max,
+            int[] matches,
+            StringBuilder out) {
         String text = file.text(needle);
         if (text == null) {
             return true;
@@ -136,9 +153,14 @@ public final class SearchText {
             }
             matches[0]++;
             for (int c = Math.max(printedUpTo + 1, i - context); c <= Math.min(lines.count() - 1, i + context); c++) {
-                boolean hit = c == i || matcher.region(lines.start(c), lines.end(c)).find();
-                out.append(name).append(hit ? ':' : '-').append(c + 1).append(hit ? ": " : "- ")
-                        .append(cut(lines.line(c))).append('\n');
+                boolean hit =
+                        c == i || matcher.region(lines.start(c), lines.end(c)).find();
+                out.append(name)
+                        .append(hit ? ':' : '-')
+                        .append(c + 1)
+                        .append(hit ? ": " : "- ")
+                        .append(cut(lines.line(c)))
+                        .append('\n');
                 printedUpTo = c;
             }
         }
@@ -154,8 +176,10 @@ public final class SearchText {
         try {
             return Pattern.compile(query.literal() ? Pattern.quote(query.pattern()) : query.pattern(), flags);
         } catch (PatternSyntaxException e) {
-            throw new WorkspaceException(Code.INVALID_ARGUMENTS, "not a valid regular expression: "
-                    + e.getDescription() + " (set literal: true to search for the text as is)",
+            throw new WorkspaceException(
+                    Code.INVALID_ARGUMENTS,
+                    "not a valid regular expression: " + e.getDescription()
+                            + " (set literal: true to search for the text as is)",
                     Map.of("pattern", query.pattern()));
         }
     }

@@ -31,8 +31,7 @@ final class SkillCatalog {
      * @param frontmatter all its frontmatter keys
      * @param content     the whole file
      */
-    record Skill(String name, String description, Path path, Map<String, String> frontmatter, String content) {
-    }
+    record Skill(String name, String description, Path path, Map<String, String> frontmatter, String content) {}
 
     /**
      * The catalog of one workspace.
@@ -40,17 +39,18 @@ final class SkillCatalog {
      * @param skills    the skills found, in search order
      * @param truncated whether more than {@link #MAX_SKILLS} were found
      */
-    record Found(List<Skill> skills, boolean truncated) {
-    }
+    record Found(List<Skill> skills, boolean truncated) {}
 
-    private SkillCatalog() {
-    }
+    private SkillCatalog() {}
 
     static Found of(Path home, Path cwd) {
         List<Skill> skills = new ArrayList<>();
         boolean truncated = false;
-        for (Path dir : List.of(home.resolve(".agents/skills"), home.resolve(".pi/agent/skills"),
-                cwd.resolve(".agents/skills"), cwd.resolve(".pi/skills"))) {
+        for (Path dir : List.of(
+                home.resolve(".agents/skills"),
+                home.resolve(".pi/agent/skills"),
+                cwd.resolve(".agents/skills"),
+                cwd.resolve(".pi/skills"))) {
             truncated |= collect(dir, skills);
         }
         return new Found(List.copyOf(skills), truncated);
@@ -70,7 +70,8 @@ final class SkillCatalog {
         folders.sort(null);
         for (Path folder : folders) {
             Path file = folder.resolve("SKILL.md");
-            if (!Files.isRegularFile(file) || skills.stream().anyMatch(s -> s.path().equals(file))) {
+            if (!Files.isRegularFile(file)
+                    || skills.stream().anyMatch(s -> s.path().equals(file))) {
                 continue;
             }
             if (skills.size() == MAX_SKILLS) {
@@ -83,8 +84,12 @@ final class SkillCatalog {
             }
             String content = new String(bytes, StandardCharsets.UTF_8);
             Map<String, String> keys = Frontmatter.of(content);
-            skills.add(new Skill(keys.getOrDefault("name", folder.getFileName().toString()),
-                    keys.getOrDefault("description", ""), file, keys, content));
+            skills.add(new Skill(
+                    keys.getOrDefault("name", folder.getFileName().toString()),
+                    keys.getOrDefault("description", ""),
+                    file,
+                    keys,
+                    content));
         }
         return false;
     }

@@ -23,8 +23,7 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  */
 final class TreeWalk {
 
-    private TreeWalk() {
-    }
+    private TreeWalk() {}
 
     /**
      * @param root    the directory to walk
@@ -33,8 +32,8 @@ final class TreeWalk {
      */
     static void walk(Path root, BiPredicate<Path, BasicFileAttributes> visitor) {
         if (!Files.isDirectory(root)) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "no such directory: " + root,
-                    Map.of("path", root.toString()));
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED, "no such directory: " + root, Map.of("path", root.toString()));
         }
         // walkFileTree does not follow a symlinked start, so it would visit the link as a file: walk its target.
         Path start = RealPath.resolved(root, root, "no such directory: " + root);
@@ -47,7 +46,8 @@ final class TreeWalk {
                         rules.push(IgnoreRules.forRoot(start));
                         return FileVisitResult.CONTINUE;
                     }
-                    if (dir.getFileName().toString().equals(".git") || rules.peek().ignores(dir, true)) {
+                    if (dir.getFileName().toString().equals(".git")
+                            || rules.peek().ignores(dir, true)) {
                         return FileVisitResult.SKIP_SUBTREE;
                     }
                     if (!visitor.test(named(dir), attrs)) {
@@ -81,7 +81,9 @@ final class TreeWalk {
                 }
             });
         } catch (IOException e) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "cannot search " + root + ": " + e.getMessage(),
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED,
+                    "cannot search " + root + ": " + e.getMessage(),
                     Map.of("path", root.toString()));
         }
     }

@@ -9,8 +9,7 @@ import com.github.difflib.UnifiedDiffUtils;
 /** A unified diff with three lines of context, through java-diff-utils. Stateless. */
 final class UnifiedDiff {
 
-    private UnifiedDiff() {
-    }
+    private UnifiedDiff() {}
 
     /**
      * @param name   the file's name in the headers
@@ -21,7 +20,7 @@ final class UnifiedDiff {
     static String of(String name, String before, String after) {
         List<String> old = Arrays.asList(before.split("\n", -1));
         List<String> now = Arrays.asList(after.split("\n", -1));
-        return String.join("\n", UnifiedDiffUtils.generateUnifiedDiff("a/" + name, "b/" + name, old,
-                DiffUtils.diff(old, now), 3));
+        return String.join(
+                "\n", UnifiedDiffUtils.generateUnifiedDiff("a/" + name, "b/" + name, old, DiffUtils.diff(old, now), 3));
     }
 }

@@ -44,11 +44,14 @@ public final class WorkspaceRegistry {
     synchronized Workspace open(Path cwd) {
         gate.check();
         if (open.size() >= WorkspaceSettings.MAX_WORKSPACES) {
-            Workspace idle = open.values().stream().filter(w -> w.activeCalls() == 0)
+            Workspace idle = open.values().stream()
+                    .filter(w -> w.activeCalls() == 0)
                     .min(Comparator.comparingLong(Workspace::lastUsed))
-                    .orElseThrow(() -> new WorkspaceException(Code.WORKSPACE_LIMIT, "all "
-                            + WorkspaceSettings.MAX_WORKSPACES + " workspaces have calls in progress; close one"
-                            + " with workspace_close or wait for its calls to finish"));
+                    .orElseThrow(() -> new WorkspaceException(
+                            Code.WORKSPACE_LIMIT,
+                            "all "
+                                    + WorkspaceSettings.MAX_WORKSPACES + " workspaces have calls in progress; close one"
+                                    + " with workspace_close or wait for its calls to finish"));
             open.remove(idle.id());
             idle.close();
         }
@@ -73,8 +76,10 @@ public final class WorkspaceRegistry {
             gate.check();
             workspace = open.get(id);
             if (workspace == null) {
-                throw new WorkspaceException(Code.WORKSPACE_EXPIRED, "workspace " + id + " is not open (closed,"
-                        + " reclaimed, or the server restarted). Open a workspace and use its new workspace_id",
+                throw new WorkspaceException(
+                        Code.WORKSPACE_EXPIRED,
+                        "workspace " + id + " is not open (closed,"
+                                + " reclaimed, or the server restarted). Open a workspace and use its new workspace_id",
                         Map.of("workspace_id", id));
             }
             workspace.begin(++clock);

@@ -41,11 +41,11 @@ public final class WorkspaceSettings {
         this.home = Path.of(values.text("home", System.getProperty("user.home")));
         this.stateDir = context.stateDir().resolve("workspace");
         List<Path> roots = values.list("roots", List.of()).stream()
-                .map(root -> PathResolver.resolve(home, home, root)).toList();
+                .map(root -> PathResolver.resolve(home, home, root))
+                .toList();
         this.roots = roots;
         this.confinement = new Confinement(roots);
-        this.receiptMaxAge = Duration.ofDays(values.number("receipts.max-age-days", DEFAULT_MAX_AGE_DAYS, 1,
-                36_500));
+        this.receiptMaxAge = Duration.ofDays(values.number("receipts.max-age-days", DEFAULT_MAX_AGE_DAYS, 1, 36_500));
         this.receiptMaxCount = values.number("receipts.max-count", DEFAULT_MAX_COUNT, 1, Integer.MAX_VALUE);
     }
 

@@ -42,8 +42,10 @@ public final class WorkspaceShutdown {
         if (settled) {
             LOG.debug("workspace plugin stopped: {} workspace(s) closed", closed);
         } else {
-            LOG.warn("workspace plugin stopped: {} workspace(s) closed, but calls were still running after {} ms;"
-                    + " their receipts stay 'started' and will replay as OUTCOME_UNCERTAIN", closed,
+            LOG.warn(
+                    "workspace plugin stopped: {} workspace(s) closed, but calls were still running after {} ms;"
+                            + " their receipts stay 'started' and will replay as OUTCOME_UNCERTAIN",
+                    closed,
                     settle.toMillis());
         }
         return settled;

@@ -37,15 +37,22 @@ public final class WriteFile {
      */
     public Answer write(Map<String, Object> arguments) {
         String workspaceId = (String) arguments.get("workspace_id");
-        return keys.once(workspaceId, (String) arguments.get("request_key"), "write", arguments,
-                () -> registry.within(workspaceId, workspace -> run(workspace, (String) arguments.get("path"),
-                        (String) arguments.get("content"), (String) arguments.get("expected_revision"))),
+        return keys.once(
+                workspaceId,
+                (String) arguments.get("request_key"),
+                "write",
+                arguments,
+                () -> registry.within(
+                        workspaceId,
+                        workspace -> run(
+                                workspace, (String) arguments.get("path"), (String) arguments.get("content"), (String)
+                                        arguments.get("expected_revision"))),
                 WriteFile::facts);
     }
 
     private Answer run(Workspace workspace, String path, String content, String expected) {
-        Path target = settings.confinement().admit(FileTarget.of(PathResolver.resolve(workspace.cwd(),
-                settings.home(), path)));
+        Path target = settings.confinement()
+                .admit(FileTarget.of(PathResolver.resolve(workspace.cwd(), settings.home(), path)));
         return locks.holding(target, () -> {
             String before = Revisions.check(target, expected);
             byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
@@ -58,17 +65,21 @@ public final class WriteFile {
             facts.put("details", Map.of("bytes", bytes.length, "created", before.equals(Revision.MISSING)));
             facts.put("workspace_id", workspace.id());
             facts.put("cwd", workspace.cwd().toString());
-            return Answer.of("Wrote " + bytes.length + " bytes to " + target + " (revision " + revision
-                    + ").", facts);
+            return Answer.of("Wrote " + bytes.length + " bytes to " + target + " (revision " + revision + ").", facts);
         });
     }
 
     static ReceiptFacts facts(Answer answer) {
         Object paths = answer.structured().get("changed_paths");
-        List<String> changed = paths instanceof List<?> list ? list.stream().map(String::valueOf).toList()
+        List<String> changed = paths instanceof List<?> list
+                ? list.stream().map(String::valueOf).toList()
                 : List.of();
-        return new ReceiptFacts((String) answer.structured().get("cwd"), changed,
+        return new ReceiptFacts(
+                (String) answer.structured().get("cwd"),
+                changed,
                 (String) answer.structured().get("revision"),
-                answer.error() == null ? null : answer.error().name(), null, null);
+                answer.error() == null ? null : answer.error().name(),
+                null,
+                null);
     }
 }

@@ -44,8 +44,7 @@ public final class BinaryContent {
         new Magic(0, "\u00d0\u00cf\u0011\u00e0\u00a1\u00b1\u001a\u00e1", "application/x-ole-storage"),
     };
 
-    private BinaryContent() {
-    }
+    private BinaryContent() {}
 
     /**
      * @param bytes content

@@ -10,8 +10,7 @@ import java.util.TreeMap;
  */
 public final class CanonicalJson {
 
-    private CanonicalJson() {
-    }
+    private CanonicalJson() {}
 
     /**
      * @param value a JSON-like value
@@ -32,7 +31,9 @@ public final class CanonicalJson {
             case Number number -> number(number, out);
             case Map<?, ?> map -> object(map, out);
             case List<?> list -> array(list, out);
-            default -> throw new IllegalArgumentException("not a JSON value: " + value.getClass().getName());
+            default ->
+                throw new IllegalArgumentException(
+                        "not a JSON value: " + value.getClass().getName());
         }
     }
 

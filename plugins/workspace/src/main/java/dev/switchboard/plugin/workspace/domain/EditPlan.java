@@ -16,11 +16,9 @@ import java.util.Map;
  */
 public final class EditPlan {
 
-    private record Span(int index, int start, int end, String replacement) {
-    }
+    private record Span(int index, int start, int end, String replacement) {}
 
-    private EditPlan() {
-    }
+    private EditPlan() {}
 
     /**
      * @param original text with LF line ends only (no BOM)
@@ -60,19 +58,27 @@ public final class EditPlan {
             String old = TextFormat.toLf(edits.get(i).oldText());
             String replacement = TextFormat.toLf(edits.get(i).newText());
             if (old.equals(replacement)) {
-                throw new WorkspaceException(Code.INVALID_ARGUMENTS, "edits[" + i + "].newText equals its oldText, so"
-                        + " the edit would change nothing; drop it or change newText",
+                throw new WorkspaceException(
+                        Code.INVALID_ARGUMENTS,
+                        "edits[" + i + "].newText equals its oldText, so"
+                                + " the edit would change nothing; drop it or change newText",
                         Map.of("field", "edits[" + i + "].newText", "edit", i));
             }
             int at = original.indexOf(old);
             if (at < 0) {
-                throw refuse(i, "edits[" + i + "].oldText was not found in the file; read the file again and copy"
-                        + " the text exactly", 0);
+                throw refuse(
+                        i,
+                        "edits[" + i + "].oldText was not found in the file; read the file again and copy"
+                                + " the text exactly",
+                        0);
             }
             int count = occurrences(original, old);
             if (count > 1) {
-                throw refuse(i, "edits[" + i + "].oldText occurs " + count + " times in the file; it must occur"
-                        + " exactly once: include more surrounding lines", count);
+                throw refuse(
+                        i,
+                        "edits[" + i + "].oldText occurs " + count + " times in the file; it must occur"
+                                + " exactly once: include more surrounding lines",
+                        count);
             }
             spans.add(new Span(i, at, at + old.length(), replacement));
         }
@@ -82,8 +88,10 @@ public final class EditPlan {
             Span after = spans.get(i);
             if (after.start() <= before.end()) {
                 String how = after.start() < before.end() ? "overlap" : "touch (one ends where the other begins)";
-                throw new WorkspaceException(Code.EXECUTION_FAILED, "edits[" + before.index() + "] and edits["
-                        + after.index() + "] " + how + " in the file; merge them into one edit",
+                throw new WorkspaceException(
+                        Code.EXECUTION_FAILED,
+                        "edits[" + before.index() + "] and edits[" + after.index() + "] " + how
+                                + " in the file; merge them into one edit",
                         Map.of("edits", List.of(before.index(), after.index())));
             }
         }
@@ -99,7 +107,7 @@ public final class EditPlan {
     }
 
     private static WorkspaceException refuse(int index, String message, int occurrences) {
-        return new WorkspaceException(Code.EXECUTION_FAILED, message,
-                Map.of("edit", index, "occurrences", occurrences));
+        return new WorkspaceException(
+                Code.EXECUTION_FAILED, message, Map.of("edit", index, "occurrences", occurrences));
     }
 }

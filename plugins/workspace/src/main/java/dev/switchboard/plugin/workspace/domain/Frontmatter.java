@@ -10,8 +10,7 @@ import java.util.Map;
  */
 public final class Frontmatter {
 
-    private Frontmatter() {
-    }
+    private Frontmatter() {}
 
     /**
      * @param markdown the file's text
@@ -26,15 +25,17 @@ public final class Frontmatter {
         for (int i = 1; i < lines.length && !lines[i].strip().equals("---"); i++) {
             int colon = lines[i].indexOf(':');
             if (colon > 0 && !Character.isWhitespace(lines[i].charAt(0))) {
-                keys.put(lines[i].substring(0, colon).strip(), unquote(lines[i].substring(colon + 1).strip()));
+                keys.put(
+                        lines[i].substring(0, colon).strip(),
+                        unquote(lines[i].substring(colon + 1).strip()));
             }
         }
         return keys;
     }
 
     private static String unquote(String value) {
-        if (value.length() >= 2 && (value.startsWith("\"") && value.endsWith("\"")
-                || value.startsWith("'") && value.endsWith("'"))) {
+        if (value.length() >= 2
+                && (value.startsWith("\"") && value.endsWith("\"") || value.startsWith("'") && value.endsWith("'"))) {
             return value.substring(1, value.length() - 1);
         }
         return value;

@@ -5,8 +5,7 @@ import java.nio.charset.StandardCharsets;
 /** Recognises the image formats MCP clients display (PNG, JPEG, GIF, WebP) from their leading bytes. Stateless. */
 public final class ImageType {
 
-    private ImageType() {
-    }
+    private ImageType() {}
 
     /**
      * @param bytes a file's bytes
@@ -23,7 +22,8 @@ public final class ImageType {
                 || starts(bytes, "GIF89a".getBytes(StandardCharsets.US_ASCII))) {
             return "image/gif";
         }
-        if (bytes.length >= 12 && starts(bytes, "RIFF".getBytes(StandardCharsets.US_ASCII))
+        if (bytes.length >= 12
+                && starts(bytes, "RIFF".getBytes(StandardCharsets.US_ASCII))
                 && new String(bytes, 8, 4, StandardCharsets.US_ASCII).equals("WEBP")) {
             return "image/webp";
         }

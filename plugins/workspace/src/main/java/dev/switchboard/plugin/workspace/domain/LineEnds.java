@@ -10,6 +10,7 @@ final class LineEnds {
 
     /** LF-form offsets of the LFs that were CRLF, ascending. */
     private final int[] crlfAt;
+
     private final boolean mostlyCrlf;
 
     private LineEnds(int[] crlfAt, boolean mostlyCrlf) {

@@ -9,8 +9,7 @@ public final class LineWindow {
     /** Lines shown when no limit is given. */
     public static final int DEFAULT_LIMIT = 2000;
 
-    private LineWindow() {
-    }
+    private LineWindow() {}
 
     /**
      * @param text   the whole text (LF or CRLF)
@@ -25,8 +24,8 @@ public final class LineWindow {
         int first = offset == null ? 1 : offset;
         int count = limit == null ? DEFAULT_LIMIT : limit;
         if (first > Math.max(total, 1)) {
-            throw new WorkspaceException(Code.EXECUTION_FAILED, "offset " + first + " is beyond the end of the file ("
-                    + total + " lines)");
+            throw new WorkspaceException(
+                    Code.EXECUTION_FAILED, "offset " + first + " is beyond the end of the file (" + total + " lines)");
         }
         int last = Math.min(total, first - 1 + count);
         StringBuilder out = new StringBuilder();
@@ -37,8 +36,15 @@ public final class LineWindow {
             out.append(lines[i]);
         }
         if (last < total) {
-            out.append("\n\n[Showing lines ").append(first).append('-').append(last).append(" of ").append(total)
-                    .append(". Use offset=").append(last + 1).append(" to continue.]");
+            out.append("\n\n[Showing lines ")
+                    .append(first)
+                    .append('-')
+                    .append(last)
+                    .append(" of ")
+                    .append(total)
+                    .append(". Use offset=")
+                    .append(last + 1)
+                    .append(" to continue.]");
         }
         return out.toString();
     }

@@ -13,8 +13,7 @@ public final class Revision {
     /** The revision of a path where no file exists. */
     public static final String MISSING = "missing";
 
-    private Revision() {
-    }
+    private Revision() {}
 
     /**
      * @param bytes the whole file

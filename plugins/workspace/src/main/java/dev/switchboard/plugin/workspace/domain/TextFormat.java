@@ -22,8 +22,7 @@ public record TextFormat(boolean bom, boolean crlf) {
      * @param format the file's layout
      * @param raw    the text without BOM, with the file's own line ends (possibly mixed)
      */
-    public record Decoded(String text, TextFormat format, String raw) {
-    }
+    public record Decoded(String text, TextFormat format, String raw) {}
 
     /**
      * @param bytes a file's bytes, UTF-8 (malformed sequences become U+FFFD)

@@ -71,7 +71,9 @@ class ConfinementRecheckTest {
     }
 
     private static void assertInvalidPath(Runnable call) {
-        assertThatThrownBy(call::run).isInstanceOf(WorkspaceException.class)
-                .extracting(e -> ((WorkspaceException) e).code()).isEqualTo(Code.INVALID_PATH);
+        assertThatThrownBy(call::run)
+                .isInstanceOf(WorkspaceException.class)
+                .extracting(e -> ((WorkspaceException) e).code())
+                .isEqualTo(Code.INVALID_PATH);
     }
 }

@@ -30,15 +30,16 @@ class FileLocksTest {
         Path file = dir.resolve("file.txt");
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Thread holder = Thread.ofVirtual().start(() -> locks.holding(file, () -> {
-            held.countDown();
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return null;
-        }));
+        Thread holder = Thread.ofVirtual()
+                .start(() -> locks.holding(file, () -> {
+                    held.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return null;
+                }));
         held.await();
 
         assertBusy(locks, file);
@@ -71,19 +72,25 @@ class FileLocksTest {
 
     private static void assertHeldByAnotherProcessUntilItDies(FileLocks locks, Path file, String kind, Path lock)
             throws Exception {
-        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                LockHolderProcess.class.getName(), kind, lock.toString())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(other.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        Process other = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        LockHolderProcess.class.getName(),
+                        kind,
+                        lock.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(other.getInputStream(), StandardCharsets.UTF_8))) {
             assertThat(out.readLine()).isEqualTo("locked");
 
             assertBusy(locks, file);
 
             other.destroyForcibly().waitFor();
-            assertThat(locks.holding(file, () -> "written after the holder died")).isEqualTo(
-                    "written after the holder died");
+            assertThat(locks.holding(file, () -> "written after the holder died"))
+                    .isEqualTo("written after the holder died");
         } finally {
             other.destroyForcibly();
         }
@@ -95,17 +102,22 @@ class FileLocksTest {
         Path lockDir = dir.resolve("state").resolve("file-locks");
         new FileLocks(null, lockDir, 50).holding(dir.resolve("a.txt"), () -> null);
 
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lockDir))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lockDir)))
+                .isEqualTo("rwx------");
         try (var files = Files.list(lockDir)) {
-            assertThat(files.toList()).singleElement().satisfies(lock -> assertThat(
-                    PosixFilePermissions.toString(Files.getPosixFilePermissions(lock))).isEqualTo("rw-------"));
+            assertThat(files.toList())
+                    .singleElement()
+                    .satisfies(lock -> assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lock)))
+                            .isEqualTo("rw-------"));
         }
     }
 
     private static void assertBusy(FileLocks locks, Path file) {
-        assertThatThrownBy(() -> locks.holding(file, () -> "never")).isInstanceOf(WorkspaceException.class)
+        assertThatThrownBy(() -> locks.holding(file, () -> "never"))
+                .isInstanceOf(WorkspaceException.class)
                 .hasMessageContaining("retry in a moment with a new request_key (a retry with this request_key"
                         + " only replays FILE_BUSY)")
-                .extracting(e -> ((WorkspaceException) e).code()).isEqualTo(Code.FILE_BUSY);
+                .extracting(e -> ((WorkspaceException) e).code())
+                .isEqualTo(Code.FILE_BUSY);
     }
 }

@@ -15,9 +15,17 @@ class IgnoreRulesPackagingTest {
     @Test
     @DisplayName("JGit's ignore classes load unsigned from the plugin's own classes, with their messages")
     void theIgnoreMatcherLoadsUnsignedFromThePluginsClasses() throws Exception {
-        Path own = Path.of(IgnoreRules.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path own = Path.of(IgnoreRules.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
 
-        assertThat(Path.of(IgnoreNode.class.getProtectionDomain().getCodeSource().getLocation().toURI()))
+        assertThat(Path.of(IgnoreNode.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .toURI()))
                 .isEqualTo(own);
         assertThat(IgnoreNode.class.getSigners()).isNull();
         assertThat(JGitText.get().badIgnorePatternFull).isNotBlank();

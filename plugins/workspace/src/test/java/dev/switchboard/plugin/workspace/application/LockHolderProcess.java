@@ -11,8 +11,7 @@ import java.nio.file.StandardOpenOption;
  */
 final class LockHolderProcess {
 
-    private LockHolderProcess() {
-    }
+    private LockHolderProcess() {}
 
     public static void main(String[] args) throws Exception {
         if (args[0].equals("dir")) {
@@ -21,8 +20,8 @@ final class LockHolderProcess {
                 throw new IllegalStateException("already locked");
             }
         } else {
-            FileChannel channel = FileChannel.open(Path.of(args[1]), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
+            FileChannel channel =
+                    FileChannel.open(Path.of(args[1]), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             channel.lock();
         }
         System.out.println("locked");

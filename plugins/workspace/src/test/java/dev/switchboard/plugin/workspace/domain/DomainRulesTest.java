@@ -32,13 +32,15 @@ class DomainRulesTest {
 
     @Test
     void editsThatDoNotTouchAreApplied() {
-        assertThat(EditPlan.apply("abcd", List.of(new TextEdit("a", "1"), new TextEdit("cd", "2")))).isEqualTo("1b2");
+        assertThat(EditPlan.apply("abcd", List.of(new TextEdit("a", "1"), new TextEdit("cd", "2"))))
+                .isEqualTo("1b2");
     }
 
     @Test
     void editsThatTouchAreRefused() {
         assertThatThrownBy(() -> EditPlan.apply("abcd", List.of(new TextEdit("ab", "1"), new TextEdit("cd", "2"))))
-                .isInstanceOf(WorkspaceException.class).hasMessageContaining("touch");
+                .isInstanceOf(WorkspaceException.class)
+                .hasMessageContaining("touch");
     }
 
     @Test
@@ -61,8 +63,10 @@ class DomainRulesTest {
 
     @Test
     void recognisesImagesByTheirLeadingBytes() {
-        assertThat(ImageType.of(new byte[] {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, 0})).isEqualTo("image/jpeg");
-        assertThat(ImageType.of("GIF89a...".getBytes(StandardCharsets.US_ASCII))).isEqualTo("image/gif");
+        assertThat(ImageType.of(new byte[] {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, 0}))
+                .isEqualTo("image/jpeg");
+        assertThat(ImageType.of("GIF89a...".getBytes(StandardCharsets.US_ASCII)))
+                .isEqualTo("image/gif");
         assertThat(ImageType.of("hello".getBytes(StandardCharsets.US_ASCII))).isNull();
     }
 }

@@ -41,8 +41,8 @@ public final class HandoffResources implements ResourceProvider {
     private final RecentHandoffs recent;
 
     @Inject
-    HandoffResources(ReadHandoff readHandoff, ListProjects listProjects, HandoffListChanges changes,
-                     RecentHandoffs recent) {
+    HandoffResources(
+            ReadHandoff readHandoff, ListProjects listProjects, HandoffListChanges changes, RecentHandoffs recent) {
         this.readHandoff = readHandoff;
         this.listProjects = listProjects;
         this.changes = changes;
@@ -62,9 +62,13 @@ public final class HandoffResources implements ResourceProvider {
 
     @Override
     public List<ResourceTemplateDescriptor> templates() {
-        return List.of(new ResourceTemplateDescriptor(HandoffUri.TEMPLATE, "handoff", "Handoff",
+        return List.of(new ResourceTemplateDescriptor(
+                HandoffUri.TEMPLATE,
+                "handoff",
+                "Handoff",
                 "One handoff of a project by sequence: metadata, the content framed as untrusted data, routes and"
-                        + " applied provenance.", MIME));
+                        + " applied provenance.",
+                MIME));
     }
 
     @Override
@@ -80,14 +84,22 @@ public final class HandoffResources implements ResourceProvider {
             return List.of();
         }
         if ("project".equals(variable)) {
-            return projects().map(p -> p.key().value()).filter(key -> key.startsWith(prefix))
-                    .limit(MAX_COMPLETIONS).toList();
+            return projects()
+                    .map(p -> p.key().value())
+                    .filter(key -> key.startsWith(prefix))
+                    .limit(MAX_COMPLETIONS)
+                    .toList();
         }
         if ("sequence".equals(variable)) {
             String project = context.get("project");
-            return projects().filter(p -> p.key().value().equals(project)).findFirst()
-                    .map(p -> Stream.iterate(p.latest().value(), s -> s >= 1, s -> s - 1).map(String::valueOf)
-                            .filter(s -> s.startsWith(prefix)).limit(MAX_COMPLETIONS).toList())
+            return projects()
+                    .filter(p -> p.key().value().equals(project))
+                    .findFirst()
+                    .map(p -> Stream.iterate(p.latest().value(), s -> s >= 1, s -> s - 1)
+                            .map(String::valueOf)
+                            .filter(s -> s.startsWith(prefix))
+                            .limit(MAX_COMPLETIONS)
+                            .toList())
                     .orElse(List.of());
         }
         return List.of();
@@ -101,8 +113,14 @@ public final class HandoffResources implements ResourceProvider {
     }
 
     private static ResourceDescriptor descriptor(HandoffSummary summary) {
-        HandoffUri uri = new HandoffUri(summary.receipt().project(), summary.receipt().sequence());
-        return new ResourceDescriptor(uri.toString(), "handoff-" + summary.receipt().project() + "-"
-                + summary.receipt().sequence(), summary.title(), summary.summary(), MIME);
+        HandoffUri uri =
+                new HandoffUri(summary.receipt().project(), summary.receipt().sequence());
+        return new ResourceDescriptor(
+                uri.toString(),
+                "handoff-" + summary.receipt().project() + "-"
+                        + summary.receipt().sequence(),
+                summary.title(),
+                summary.summary(),
+                MIME);
     }
 }

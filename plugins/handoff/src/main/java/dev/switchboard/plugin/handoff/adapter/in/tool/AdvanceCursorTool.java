@@ -36,11 +36,12 @@ public final class AdvanceCursorTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Advance a consumer cursor")
-            .description("Marks a consumer's handoffs as handled up to through_sequence, so frontispice_list_updates stops"
-                + " returning them for that consumer (other consumers are unaffected). Call it only after"
-                + " deliberately handling them (read, routed or integrated). Cursors only move forward: a value"
-                + " at or behind the cursor changes nothing and says so; a value past the project's latest"
-                + " handoff is refused (CURSOR_BEYOND_LATEST).")
+            .description(
+                    "Marks a consumer's handoffs as handled up to through_sequence, so frontispice_list_updates stops"
+                            + " returning them for that consumer (other consumers are unaffected). Call it only after"
+                            + " deliberately handling them (read, routed or integrated). Cursors only move forward: a value"
+                            + " at or behind the cursor changes nothing and says so; a value past the project's latest"
+                            + " handoff is refused (CURSOR_BEYOND_LATEST).")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
@@ -60,8 +61,12 @@ public final class AdvanceCursorTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> advanceCursor.advance(args.text("project"), args.text("consumer"),
-                args.integer("through_sequence", 0, Long.MAX_VALUE)).toResult(AdvanceCursorTool::success));
+        return Results.guarded(() -> advanceCursor
+                .advance(
+                        args.text("project"),
+                        args.text("consumer"),
+                        args.integer("through_sequence", 0, Long.MAX_VALUE))
+                .toResult(AdvanceCursorTool::success));
     }
 
     private static ToolResult success(CursorMove move) {
@@ -74,10 +79,10 @@ public final class AdvanceCursorTool implements Tool {
         structured.put("through_sequence", move.after().through().value());
         structured.put("cursor", Views.cursor(move.after()));
         String text = advanced
-                ? "Cursor of " + move.after().consumer() + " advanced from " + move.before().through() + " to "
-                        + move.after().through() + "."
-                : "Cursor of " + move.after().consumer() + " unchanged at " + move.after().through()
-                        + " (cursors only move forward).";
+                ? "Cursor of " + move.after().consumer() + " advanced from "
+                        + move.before().through() + " to " + move.after().through() + "."
+                : "Cursor of " + move.after().consumer() + " unchanged at "
+                        + move.after().through() + " (cursors only move forward).";
         return ToolResult.structured(text, structured);
     }
 }

@@ -39,11 +39,12 @@ public final class DeliveryStatusTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Verify a handoff's delivery")
-            .description("Verifies a publish receipt later, by handoff_id or idempotency_key (exactly one), optionally comparing"
-                + " the checksum. Returns delivery_status 'committed' with the original receipt and verified"
-                + " true/false (false when the checksum differs), plus which consumers' cursors are past the"
-                + " handoff (consumed_by), which are not (pending_for), where it was routed and where it was"
-                + " applied. An unknown id or key is HANDOFF_NOT_FOUND: treat the handoff as not sent. Read-only.")
+            .description(
+                    "Verifies a publish receipt later, by handoff_id or idempotency_key (exactly one), optionally comparing"
+                            + " the checksum. Returns delivery_status 'committed' with the original receipt and verified"
+                            + " true/false (false when the checksum differs), plus which consumers' cursors are past the"
+                            + " handoff (consumed_by), which are not (pending_for), where it was routed and where it was"
+                            + " applied. An unknown id or key is HANDOFF_NOT_FOUND: treat the handoff as not sent. Read-only.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();
@@ -67,7 +68,9 @@ public final class DeliveryStatusTool implements Tool {
         String idempotencyKey = args.optionalText("idempotency_key").orElse(null);
         String checksum = args.optionalText("checksum").orElse(null);
         String project = args.optionalText("project").orElse(null);
-        return Results.guarded(() -> deliveryStatus.check(handoffId, idempotencyKey, checksum, project).toResult(DeliveryStatusTool::success));
+        return Results.guarded(() -> deliveryStatus
+                .check(handoffId, idempotencyKey, checksum, project)
+                .toResult(DeliveryStatusTool::success));
     }
 
     private static ToolResult success(Delivery delivery) {
@@ -77,29 +80,48 @@ public final class DeliveryStatusTool implements Tool {
         structured.put("verified", delivery.verified());
         structured.put("checksum_check", delivery.check().name().toLowerCase(Locale.ROOT));
         structured.put("receipt", Views.receipt(receipt));
-        structured.put("consumed_by", delivery.consumedBy().stream().map(Views::cursor).toList());
-        structured.put("pending_for", delivery.pendingFor().stream().map(Views::cursor).toList());
+        structured.put(
+                "consumed_by", delivery.consumedBy().stream().map(Views::cursor).toList());
+        structured.put(
+                "pending_for", delivery.pendingFor().stream().map(Views::cursor).toList());
         structured.put("consumers_note", delivery.consumersNote());
         structured.put("routes", delivery.routes().stream().map(Views::route).toList());
-        structured.put("applied", delivery.applied().stream().map(Views::applied).toList());
-        StringBuilder text = new StringBuilder("Handoff ").append(receipt.handoffId()).append(" is committed in ")
-                .append(receipt.project()).append(" as #").append(receipt.sequence()).append('.');
+        structured.put(
+                "applied", delivery.applied().stream().map(Views::applied).toList());
+        StringBuilder text = new StringBuilder("Handoff ")
+                .append(receipt.handoffId())
+                .append(" is committed in ")
+                .append(receipt.project())
+                .append(" as #")
+                .append(receipt.sequence())
+                .append('.');
         if (delivery.check() == Delivery.ChecksumCheck.MISMATCH) {
-            text.append(" CHECKSUM MISMATCH: the stored content's checksum is ").append(receipt.checksum())
+            text.append(" CHECKSUM MISMATCH: the stored content's checksum is ")
+                    .append(receipt.checksum())
                     .append(", not the one given; the receipt is NOT verified.");
         } else if (delivery.check() == Delivery.ChecksumCheck.MATCH) {
             text.append(" Checksum matches: verified.");
         }
-        text.append(" Consumed by: ").append(consumers(delivery)).append(" (").append(delivery.consumersNote())
+        text.append(" Consumed by: ")
+                .append(consumers(delivery))
+                .append(" (")
+                .append(delivery.consumersNote())
                 .append(").");
-        text.append(delivery.applied().isEmpty() ? " Not applied yet." : " Applied " + delivery.applied().size()
-                + " time(s), last in " + delivery.applied().getLast().repository() + " at "
-                + delivery.applied().getLast().commitRef() + ".");
+        text.append(
+                delivery.applied().isEmpty()
+                        ? " Not applied yet."
+                        : " Applied " + delivery.applied().size()
+                                + " time(s), last in "
+                                + delivery.applied().getLast().repository() + " at "
+                                + delivery.applied().getLast().commitRef() + ".");
         return ToolResult.structured(text.toString(), structured);
     }
 
     private static String consumers(Delivery delivery) {
-        return delivery.consumedBy().isEmpty() ? "nobody yet"
-                : String.join(", ", delivery.consumedBy().stream().map(Cursor::consumer).toList());
+        return delivery.consumedBy().isEmpty()
+                ? "nobody yet"
+                : String.join(
+                        ", ",
+                        delivery.consumedBy().stream().map(Cursor::consumer).toList());
     }
 }

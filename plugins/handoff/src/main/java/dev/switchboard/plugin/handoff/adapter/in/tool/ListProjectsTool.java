@@ -34,11 +34,12 @@ public final class ListProjectsTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List handoff projects")
-            .description("Lists the registered projects (canonical keys, latest sequence) and resolves a project name, the step"
-                + " before frontispice_publish_handoff. The result's resolution is 'resolved' (use that project),"
-                + " 'selection_required' (show the user the prompt's options and let them pick) or"
-                + " 'confirmation_required' (the project is not registered: ask the user before anything is"
-                + " registered; it is never created silently). Read-only.")
+            .description(
+                    "Lists the registered projects (canonical keys, latest sequence) and resolves a project name, the step"
+                            + " before frontispice_publish_handoff. The result's resolution is 'resolved' (use that project),"
+                            + " 'selection_required' (show the user the prompt's options and let them pick) or"
+                            + " 'confirmation_required' (the project is not registered: ask the user before anything is"
+                            + " registered; it is never created silently). Read-only.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();
@@ -58,24 +59,33 @@ public final class ListProjectsTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> listProjects.list(args.optionalText("project").orElse(null)).toResult(ListProjectsTool::success));
+        return Results.guarded(() ->
+                listProjects.list(args.optionalText("project").orElse(null)).toResult(ListProjectsTool::success));
     }
 
     private static ToolResult success(ListProjects.Listing listing) {
         Map<String, Object> structured = new LinkedHashMap<>();
-        structured.put("projects", listing.projects().stream().map(Views::project).toList());
-        structured.put("legacy_variants", listing.legacy().stream().map(legacy -> {
-            Map<String, Object> view = new LinkedHashMap<>();
-            view.put("stored_key", legacy.storedKey());
-            legacy.canonical().ifPresent(key -> view.put("merges_into", key.value()));
-            view.put("handoff_count", legacy.handoffCount());
-            return view;
-        }).toList());
+        structured.put(
+                "projects", listing.projects().stream().map(Views::project).toList());
+        structured.put(
+                "legacy_variants",
+                listing.legacy().stream()
+                        .map(legacy -> {
+                            Map<String, Object> view = new LinkedHashMap<>();
+                            view.put("stored_key", legacy.storedKey());
+                            legacy.canonical().ifPresent(key -> view.put("merges_into", key.value()));
+                            view.put("handoff_count", legacy.handoffCount());
+                            return view;
+                        })
+                        .toList());
         structured.put("resolution", resolution(listing.resolution()));
         StringBuilder text = new StringBuilder();
         text.append(listing.projects().isEmpty() ? "No project is registered." : "Registered projects: ");
-        text.append(String.join(", ", listing.projects().stream()
-                .map(p -> p.key() + " (latest #" + p.latest() + ")").toList()));
+        text.append(String.join(
+                ", ",
+                listing.projects().stream()
+                        .map(p -> p.key() + " (latest #" + p.latest() + ")")
+                        .toList()));
         text.append("\nResolution: ").append(describe(listing.resolution()));
         return ToolResult.structured(text.toString(), structured);
     }
@@ -83,7 +93,9 @@ public final class ListProjectsTool implements Tool {
     private static Map<String, Object> resolution(Resolution resolution) {
         Map<String, Object> view = new LinkedHashMap<>();
         view.put("status", resolution.status().name().toLowerCase(Locale.ROOT));
-        resolution.resolved().ifPresent(project -> view.put("project", project.key().value()));
+        resolution
+                .resolved()
+                .ifPresent(project -> view.put("project", project.key().value()));
         if (resolution.prompt() != null) {
             view.put("prompt", resolution.prompt());
         }
@@ -93,7 +105,8 @@ public final class ListProjectsTool implements Tool {
     private static String describe(Resolution resolution) {
         return switch (resolution.status()) {
             case RESOLVED -> "use project " + resolution.project().key() + ".";
-            case SELECTION_REQUIRED, CONFIRMATION_REQUIRED -> resolution.prompt().get("question").toString();
+            case SELECTION_REQUIRED, CONFIRMATION_REQUIRED ->
+                resolution.prompt().get("question").toString();
         };
     }
 }

@@ -42,11 +42,12 @@ public final class MarkAppliedTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Mark a handoff integrated into a repository")
-            .description("Records immutable provenance that a handoff's conclusions were integrated: who, which repository,"
-                + " which commit, which files. Call it only after the integration really happened (committed)."
-                + " It writes no repository file. The record can never be changed or deleted; an identical repeat"
-                + " adds nothing. It shows in frontispice_read_handoff, frontispice_project_status and"
-                + " frontispice_delivery_status.")
+            .description(
+                    "Records immutable provenance that a handoff's conclusions were integrated: who, which repository,"
+                            + " which commit, which files. Call it only after the integration really happened (committed)."
+                            + " It writes no repository file. The record can never be changed or deleted; an identical repeat"
+                            + " adds nothing. It shows in frontispice_read_handoff, frontispice_project_status and"
+                            + " frontispice_delivery_status.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
@@ -66,15 +67,27 @@ public final class MarkAppliedTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> markApplied.mark(args.text("project"), args.text("handoff_id"),
-                args.text("applied_by"), args.text("repository"), args.text("commit_ref"), args.texts("paths")).toResult(marking -> {
+        return Results.guarded(() -> markApplied
+                .mark(
+                        args.text("project"),
+                        args.text("handoff_id"),
+                        args.text("applied_by"),
+                        args.text("repository"),
+                        args.text("commit_ref"),
+                        args.texts("paths"))
+                .toResult(marking -> {
                     Map<String, Object> structured = new LinkedHashMap<>();
                     structured.put("handoff_id", marking.handoffId().value());
                     structured.put("recorded", marking.recorded());
-                    structured.put("applied", marking.applied().stream().map(Views::applied).toList());
-                    return ToolResult.structured((marking.recorded() ? "Recorded" : "Already recorded")
-                            + " that handoff " + marking.handoffId() + " was applied at " + args.text("commit_ref")
-                            + ".", structured);
+                    structured.put(
+                            "applied",
+                            marking.applied().stream().map(Views::applied).toList());
+                    return ToolResult.structured(
+                            (marking.recorded() ? "Recorded" : "Already recorded")
+                                    + " that handoff " + marking.handoffId() + " was applied at "
+                                    + args.text("commit_ref")
+                                    + ".",
+                            structured);
                 }));
     }
 }

@@ -33,9 +33,10 @@ public final class ProjectStatusTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Show a project's handoff status")
-            .description("Reports a project's handoff count, latest sequence, every consumer's cursor (consumer -> sequence"
-                + " handled through), how many handoffs are routed to each target, and the most recent applied"
-                + " provenance. An unregistered project is PROJECT_UNKNOWN. Read-only.")
+            .description(
+                    "Reports a project's handoff count, latest sequence, every consumer's cursor (consumer -> sequence"
+                            + " handled through), how many handoffs are routed to each target, and the most recent applied"
+                            + " provenance. An unregistered project is PROJECT_UNKNOWN. Read-only.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();
@@ -60,18 +61,29 @@ public final class ProjectStatusTool implements Tool {
 
     private static ToolResult success(ProjectStatus.Report report) {
         Map<String, Object> cursors = new LinkedHashMap<>();
-        report.cursors().forEach(cursor -> cursors.put(cursor.consumer(), cursor.through().value()));
+        report.cursors()
+                .forEach(cursor ->
+                        cursors.put(cursor.consumer(), cursor.through().value()));
         Map<String, Object> structured = new LinkedHashMap<>(Views.project(report.project()));
         structured.put("cursors", cursors);
-        structured.put("cursor_details", report.cursors().stream().map(Views::cursor).toList());
+        structured.put(
+                "cursor_details", report.cursors().stream().map(Views::cursor).toList());
         structured.put("routes_by_target", report.routeTargets());
         structured.put("applied_count", report.appliedCount());
-        structured.put("recent_applied", report.recentApplied().stream().map(ProjectStatusTool::entry).toList());
-        String text = "Project " + report.project().key() + ": " + report.project().handoffCount()
-                + " handoff(s), latest #" + report.project().latest() + ". Cursors: "
-                + (report.cursors().isEmpty() ? "none" : String.join(", ", report.cursors().stream()
-                        .map(ProjectStatusTool::cursorText).toList()))
-                + ". Applied records: " + report.appliedCount() + ".";
+        structured.put(
+                "recent_applied",
+                report.recentApplied().stream().map(ProjectStatusTool::entry).toList());
+        String text =
+                "Project " + report.project().key() + ": " + report.project().handoffCount()
+                        + " handoff(s), latest #" + report.project().latest() + ". Cursors: "
+                        + (report.cursors().isEmpty()
+                                ? "none"
+                                : String.join(
+                                        ", ",
+                                        report.cursors().stream()
+                                                .map(ProjectStatusTool::cursorText)
+                                                .toList()))
+                        + ". Applied records: " + report.appliedCount() + ".";
         return ToolResult.structured(text, structured);
     }
 

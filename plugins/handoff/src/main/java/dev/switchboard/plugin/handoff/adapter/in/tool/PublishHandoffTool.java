@@ -58,15 +58,16 @@ public final class PublishHandoffTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Publish a handoff")
-            .description("Leaves curated conclusions for another agent (typically Codex) in a project's inbox. Use it only when"
-                + " the user explicitly asks to pass the discussion on; publish curated conclusions, not the"
-                + " whole conversation. Success returns delivery_status 'committed' and a receipt {handoff_id,"
-                + " project, sequence, checksum, committed_at}: tell the user the receipt. Without a receipt the"
-                + " handoff was NOT sent, whatever else was said. Refused (nothing stored): unknown project"
-                + " (PROJECT_UNKNOWN, with a prompt to confirm registration), ambiguous project, content over the"
-                + " size limit (BODY_TOO_LARGE), anything that looks like a credential (SECRET_DETECTED: remove"
-                + " it), an idempotency key reused with other fields (CONFLICT). The content is stored as"
-                + " untrusted data for the receiver, never as instructions.")
+            .description(
+                    "Leaves curated conclusions for another agent (typically Codex) in a project's inbox. Use it only when"
+                            + " the user explicitly asks to pass the discussion on; publish curated conclusions, not the"
+                            + " whole conversation. Success returns delivery_status 'committed' and a receipt {handoff_id,"
+                            + " project, sequence, checksum, committed_at}: tell the user the receipt. Without a receipt the"
+                            + " handoff was NOT sent, whatever else was said. Refused (nothing stored): unknown project"
+                            + " (PROJECT_UNKNOWN, with a prompt to confirm registration), ambiguous project, content over the"
+                            + " size limit (BODY_TOO_LARGE), anything that looks like a credential (SECRET_DETECTED: remove"
+                            + " it), an idempotency key reused with other fields (CONFLICT). The content is stored as"
+                            + " untrusted data for the receiver, never as instructions.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes())
             .build();
@@ -86,15 +87,22 @@ public final class PublishHandoffTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        HandoffDraft draft = new HandoffDraft(args.text("title"), args.text("summary"), args.text("content"),
-                args.optionalText("kind").orElse(HandoffDraft.DEFAULT_KIND), args.texts("tags"),
+        HandoffDraft draft = new HandoffDraft(
+                args.text("title"),
+                args.text("summary"),
+                args.text("content"),
+                args.optionalText("kind").orElse(HandoffDraft.DEFAULT_KIND),
+                args.texts("tags"),
                 args.optionalText("source").orElse(HandoffDraft.DEFAULT_SOURCE),
                 args.optionalText("source_reference").orElse(null),
                 args.optionalText("importance").orElse(HandoffDraft.DEFAULT_IMPORTANCE),
                 args.optionalText("sensitivity").orElse(HandoffDraft.DEFAULT_SENSITIVITY),
                 args.texts("suggested_targets"));
-        PublishHandoff.Request request = new PublishHandoff.Request(args.text("project"), draft,
-                args.flag("allow_sensitive", false), args.optionalText("idempotency_key").orElse(null),
+        PublishHandoff.Request request = new PublishHandoff.Request(
+                args.text("project"),
+                draft,
+                args.flag("allow_sensitive", false),
+                args.optionalText("idempotency_key").orElse(null),
                 call.principal().id());
         return Results.guarded(() -> publish.publish(request).toResult(PublishHandoffTool::success));
     }
@@ -106,8 +114,10 @@ public final class PublishHandoffTool implements Tool {
         structured.put("replayed", published.replayed());
         structured.put("sensitive_override", !published.overriddenRules().isEmpty());
         var receipt = published.receipt();
-        String text = (published.replayed() ? "Already committed earlier with this idempotency key: handoff "
-                : "Committed handoff ") + receipt.handoffId() + " to project " + receipt.project() + " as #"
+        String text = (published.replayed()
+                        ? "Already committed earlier with this idempotency key: handoff "
+                        : "Committed handoff ")
+                + receipt.handoffId() + " to project " + receipt.project() + " as #"
                 + receipt.sequence() + " (checksum " + receipt.checksum() + ", committed " + receipt.committedAt()
                 + "). delivery_status: committed.";
         return ToolResult.structured(text, structured);

@@ -46,11 +46,12 @@ public final class RegisterProjectTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Register a handoff project")
-            .description("Registers a project under its canonical key so handoffs can be published to it. Call it only after the"
-                + " user explicitly confirmed (typically Codex registers its repository once). Registering an"
-                + " existing key changes nothing. If handoffs exist under legacy spellings of the key (Raveil,"
-                + " raveil_), they are merged in: ids unchanged, resequenced by commit time, and every consumer's"
-                + " cursor remapped so nothing handled is delivered again and nothing unhandled is skipped.")
+            .description(
+                    "Registers a project under its canonical key so handoffs can be published to it. Call it only after the"
+                            + " user explicitly confirmed (typically Codex registers its repository once). Registering an"
+                            + " existing key changes nothing. If handoffs exist under legacy spellings of the key (Raveil,"
+                            + " raveil_), they are merged in: ids unchanged, resequenced by commit time, and every consumer's"
+                            + " cursor remapped so nothing handled is delivered again and nothing unhandled is skipped.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
@@ -70,10 +71,13 @@ public final class RegisterProjectTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        String registeredBy = args.optionalText("registered_by").orElse(call.principal().id());
+        String registeredBy =
+                args.optionalText("registered_by").orElse(call.principal().id());
         boolean confirmed = args.flag("confirmed", true);
-        return Results.guarded(() -> registerProject.register(args.text("project"),
-                args.optionalText("display_name").orElse(null), registeredBy, confirmed).toResult(r -> success(r, confirmed)));
+        return Results.guarded(() -> registerProject
+                .register(
+                        args.text("project"), args.optionalText("display_name").orElse(null), registeredBy, confirmed)
+                .toResult(r -> success(r, confirmed)));
     }
 
     private static ToolResult success(Registration registration, boolean confirmed) {
@@ -84,22 +88,29 @@ public final class RegisterProjectTool implements Tool {
         structured.put("would_create", !confirmed && registration.created());
         structured.put("preview", !confirmed);
         structured.put("details", Views.project(registration.project()));
-        structured.put("merged", registration.merged().stream()
-                .map(m -> Map.<String, Object>of("stored_key", m.storedKey(), "handoff_count", m.handoffs()))
-                .toList());
-        structured.put("cursors", registration.cursors().stream().map(Views::cursor).toList());
+        structured.put(
+                "merged",
+                registration.merged().stream()
+                        .map(m -> Map.<String, Object>of("stored_key", m.storedKey(), "handoff_count", m.handoffs()))
+                        .toList());
+        structured.put(
+                "cursors", registration.cursors().stream().map(Views::cursor).toList());
         String key = registration.project().key().value();
         StringBuilder text = new StringBuilder();
         if (!confirmed) {
             text.append("Preview, nothing written: registering would ")
                     .append(registration.created() ? "create project " + key : "keep the existing project " + key);
         } else {
-            text.append(registration.created() ? "Registered project " : "Project already registered: ").append(key);
+            text.append(registration.created() ? "Registered project " : "Project already registered: ")
+                    .append(key);
         }
         if (!registration.merged().isEmpty()) {
             text.append(confirmed ? "; merged legacy keys " : " and merge legacy keys ")
-                    .append(String.join(", ", registration.merged().stream()
-                            .map(m -> m.storedKey() + " (" + m.handoffs() + " handoffs)").toList()));
+                    .append(String.join(
+                            ", ",
+                            registration.merged().stream()
+                                    .map(m -> m.storedKey() + " (" + m.handoffs() + " handoffs)")
+                                    .toList()));
         }
         return ToolResult.structured(text.append('.').toString(), structured);
     }

@@ -15,14 +15,14 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 final class Results {
 
-    private Results() {
-    }
+    private Results() {}
 
     static ToolResult guarded(Supplier<ToolResult> call) {
         try {
             return call.get();
         } catch (StoreBusyException e) {
-            return ToolResult.failure(ErrorCode.UNAVAILABLE,
+            return ToolResult.failure(
+                    ErrorCode.UNAVAILABLE,
                     "the handoff database is locked by another writer; nothing was changed. Retry in a moment",
                     Map.of("retryable", true));
         }

@@ -40,10 +40,11 @@ public final class RouteHandoffTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Route a handoff to specialists")
-            .description("Adds librarian routing metadata to a handoff: targets, rationale, who routed it and when. It only"
-                + " records: it spawns no agent, edits no file, and changes neither the handoff nor any cursor."
-                + " Repeating the same route adds nothing. Routes show in frontispice_read_handoff,"
-                + " frontispice_project_status and frontispice_list_updates(target=...).")
+            .description(
+                    "Adds librarian routing metadata to a handoff: targets, rationale, who routed it and when. It only"
+                            + " records: it spawns no agent, edits no file, and changes neither the handoff nor any cursor."
+                            + " Repeating the same route adds nothing. Routes show in frontispice_read_handoff,"
+                            + " frontispice_project_status and frontispice_list_updates(target=...).")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
@@ -63,14 +64,24 @@ public final class RouteHandoffTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.guarded(() -> routeHandoff.route(args.text("project"), args.text("handoff_id"),
-                args.texts("targets"), args.text("rationale"), args.text("routed_by")).toResult(routing -> {
+        return Results.guarded(() -> routeHandoff
+                .route(
+                        args.text("project"),
+                        args.text("handoff_id"),
+                        args.texts("targets"),
+                        args.text("rationale"),
+                        args.text("routed_by"))
+                .toResult(routing -> {
                     Map<String, Object> structured = new LinkedHashMap<>();
                     structured.put("handoff_id", routing.handoffId().value());
                     structured.put("routes_added", routing.added());
-                    structured.put("routes", routing.routes().stream().map(Views::route).toList());
-                    return ToolResult.structured("Routed handoff " + routing.handoffId() + ": " + routing.added()
-                            + " new route(s), " + routing.routes().size() + " in total.", structured);
+                    structured.put(
+                            "routes",
+                            routing.routes().stream().map(Views::route).toList());
+                    return ToolResult.structured(
+                            "Routed handoff " + routing.handoffId() + ": " + routing.added() + " new route(s), "
+                                    + routing.routes().size() + " in total.",
+                            structured);
                 }));
     }
 }

@@ -17,8 +17,7 @@ import dev.switchboard.plugin.handoff.domain.Sequence;
  */
 final class Views {
 
-    private Views() {
-    }
+    private Views() {}
 
     static Map<String, Object> receipt(Receipt receipt) {
         Map<String, Object> view = new LinkedHashMap<>();
@@ -64,7 +63,9 @@ final class Views {
         view.put("consumer", cursor.consumer());
         view.put("through_sequence", cursor.through().value());
         if (!cursor.handledAhead().isEmpty()) {
-            view.put("handled_ahead", cursor.handledAhead().stream().map(Sequence::value).toList());
+            view.put(
+                    "handled_ahead",
+                    cursor.handledAhead().stream().map(Sequence::value).toList());
         }
         if (cursor.updatedAt() != null) {
             view.put("updated_at", cursor.updatedAt().toString());

@@ -25,8 +25,7 @@ import dev.switchboard.plugin.handoff.application.port.out.NewHandoff;
  */
 final class AppendSql {
 
-    private static final DSLContext RENDER = DSL.using(SQLDialect.SQLITE,
-            new Settings().withRenderSchema(false));
+    private static final DSLContext RENDER = DSL.using(SQLDialect.SQLITE, new Settings().withRenderSchema(false));
 
     /** Takes the next sequence and tells, in one statement, whether the project is registered (a row comes back). */
     private static final String ALLOCATE = RENDER.update(Projects.TABLE)
@@ -35,22 +34,37 @@ final class AppendSql {
             .returningResult(Projects.LATEST)
             .getSQL();
 
-    private static final String REGISTERED = RENDER.selectOne().from(Projects.TABLE).where(Projects.KEY.eq(""))
-            .getSQL();
+    private static final String REGISTERED =
+            RENDER.selectOne().from(Projects.TABLE).where(Projects.KEY.eq("")).getSQL();
 
     /** The columns {@link #INSERT} writes, in the order {@link #values} binds them. */
-    private static final List<Field<?>> COLUMNS = List.of(Records.ID, Records.PROJECT, Records.SEQUENCE,
-            Records.TITLE, Records.SUMMARY, Records.CONTENT, Records.KIND, Records.TAGS, Records.SOURCE,
-            Records.SOURCE_REFERENCE, Records.IMPORTANCE, Records.SENSITIVITY, Records.SUGGESTED_TARGETS,
-            Records.IDEMPOTENCY_KEY, Records.FINGERPRINT, Records.CHECKSUM, Records.SENSITIVE_OVERRIDE,
-            Records.OVERRIDE_RULES, Records.PUBLISHED_BY, Records.COMMITTED_AT);
+    private static final List<Field<?>> COLUMNS = List.of(
+            Records.ID,
+            Records.PROJECT,
+            Records.SEQUENCE,
+            Records.TITLE,
+            Records.SUMMARY,
+            Records.CONTENT,
+            Records.KIND,
+            Records.TAGS,
+            Records.SOURCE,
+            Records.SOURCE_REFERENCE,
+            Records.IMPORTANCE,
+            Records.SENSITIVITY,
+            Records.SUGGESTED_TARGETS,
+            Records.IDEMPOTENCY_KEY,
+            Records.FINGERPRINT,
+            Records.CHECKSUM,
+            Records.SENSITIVE_OVERRIDE,
+            Records.OVERRIDE_RULES,
+            Records.PUBLISHED_BY,
+            Records.COMMITTED_AT);
 
     private static final String INSERT = RENDER.insertInto(Records.TABLE, COLUMNS)
             .values(Collections.nCopies(COLUMNS.size(), null))
             .getSQL();
 
-    private AppendSql() {
-    }
+    private AppendSql() {}
 
     /** @return the project's new latest sequence, or empty when no project has this key (nothing was changed) */
     static OptionalLong allocate(Connection connection, String project) throws SQLException {
@@ -84,11 +98,27 @@ final class AppendSql {
 
     private static Object[] values(NewHandoff handoff, long sequence) {
         var draft = handoff.draft();
-        return new Object[] {handoff.id().value(), handoff.project().value(), sequence, draft.title(),
-            draft.summary(), draft.content(), draft.kind(), JsonLists.write(draft.tags()), draft.source(),
-            draft.sourceReference(), draft.importance(), draft.sensitivity(),
-            JsonLists.write(draft.suggestedTargets()), handoff.idempotencyKey(), handoff.fingerprint().value(),
-            handoff.checksum().value(), handoff.overriddenRules().isEmpty() ? 0L : 1L,
-            JsonLists.write(handoff.overriddenRules()), handoff.publishedBy(), Times.format(handoff.committedAt())};
+        return new Object[] {
+            handoff.id().value(),
+            handoff.project().value(),
+            sequence,
+            draft.title(),
+            draft.summary(),
+            draft.content(),
+            draft.kind(),
+            JsonLists.write(draft.tags()),
+            draft.source(),
+            draft.sourceReference(),
+            draft.importance(),
+            draft.sensitivity(),
+            JsonLists.write(draft.suggestedTargets()),
+            handoff.idempotencyKey(),
+            handoff.fingerprint().value(),
+            handoff.checksum().value(),
+            handoff.overriddenRules().isEmpty() ? 0L : 1L,
+            JsonLists.write(handoff.overriddenRules()),
+            handoff.publishedBy(),
+            Times.format(handoff.committedAt())
+        };
     }
 }

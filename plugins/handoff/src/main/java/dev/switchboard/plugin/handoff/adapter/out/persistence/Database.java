@@ -37,7 +37,8 @@ final class Database {
 
     private static final int SQLITE_BUSY = 5;
     private static final int SQLITE_LOCKED = 6;
-    private static final Settings SETTINGS = new Settings().withExecuteLogging(false).withRenderSchema(false);
+    private static final Settings SETTINGS =
+            new Settings().withExecuteLogging(false).withRenderSchema(false);
 
     private final SqlStorage storage;
 
@@ -102,8 +103,8 @@ final class Database {
                     throw e;
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new StoreBusyException("the database stayed locked by another writer after " + attempts
-                            + " attempts", e);
+                    throw new StoreBusyException(
+                            "the database stayed locked by another writer after " + attempts + " attempts", e);
                 }
                 pause(attempts, e);
             }
@@ -126,7 +127,9 @@ final class Database {
             if (t instanceof SQLException sql) {
                 int primary = sql.getErrorCode() & 0xFF;
                 String message = String.valueOf(sql.getMessage());
-                if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED || message.contains("SQLITE_BUSY")
+                if (primary == SQLITE_BUSY
+                        || primary == SQLITE_LOCKED
+                        || message.contains("SQLITE_BUSY")
                         || message.contains("database is locked")) {
                     return true;
                 }

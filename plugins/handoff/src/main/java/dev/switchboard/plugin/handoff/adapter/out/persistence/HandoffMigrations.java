@@ -44,6 +44,7 @@ public final class HandoffMigrations implements MigrationSet {
     @Override
     public List<Migration> migrations() {
         return FILES.stream()
-                .map(file -> Migration.fromResource(HandoffMigrations.class, DIRECTORY + file)).toList();
+                .map(file -> Migration.fromResource(HandoffMigrations.class, DIRECTORY + file))
+                .toList();
     }
 }

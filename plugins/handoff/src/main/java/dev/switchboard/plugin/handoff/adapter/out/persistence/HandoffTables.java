@@ -15,8 +15,7 @@ import org.jooq.impl.SQLDataType;
  */
 final class HandoffTables {
 
-    private HandoffTables() {
-    }
+    private HandoffTables() {}
 
     /** {@code handoff_project}. */
     static final class Projects {
@@ -35,8 +34,7 @@ final class HandoffTables {
             return field(name("handoff_project", column), SQLDataType.BIGINT);
         }
 
-        private Projects() {
-        }
+        private Projects() {}
     }
 
     /** {@code handoff_record}. */
@@ -71,8 +69,7 @@ final class HandoffTables {
             return field(name("handoff_record", column), SQLDataType.BIGINT);
         }
 
-        private Records() {
-        }
+        private Records() {}
     }
 
     /** {@code handoff_cursor}. */
@@ -83,8 +80,7 @@ final class HandoffTables {
         static final Field<Long> THROUGH = field(name("handoff_cursor", "through_sequence"), SQLDataType.BIGINT);
         static final Field<String> UPDATED_AT = field(name("handoff_cursor", "updated_at"), SQLDataType.VARCHAR);
 
-        private Cursors() {
-        }
+        private Cursors() {}
     }
 
     /** {@code handoff_cursor_ahead}. */
@@ -94,8 +90,7 @@ final class HandoffTables {
         static final Field<String> CONSUMER = field(name("handoff_cursor_ahead", "consumer"), SQLDataType.VARCHAR);
         static final Field<Long> SEQUENCE = field(name("handoff_cursor_ahead", "sequence"), SQLDataType.BIGINT);
 
-        private Ahead() {
-        }
+        private Ahead() {}
     }
 
     /** {@code handoff_route}. */
@@ -108,8 +103,7 @@ final class HandoffTables {
         static final Field<String> ROUTED_BY = field(name("handoff_route", "routed_by"), SQLDataType.VARCHAR);
         static final Field<String> ROUTED_AT = field(name("handoff_route", "routed_at"), SQLDataType.VARCHAR);
 
-        private Routes() {
-        }
+        private Routes() {}
     }
 
     /** {@code handoff_applied}. */
@@ -123,7 +117,6 @@ final class HandoffTables {
         static final Field<String> PATHS = field(name("handoff_applied", "paths"), SQLDataType.VARCHAR);
         static final Field<String> APPLIED_AT = field(name("handoff_applied", "applied_at"), SQLDataType.VARCHAR);
 
-        private AppliedRows() {
-        }
+        private AppliedRows() {}
     }
 }

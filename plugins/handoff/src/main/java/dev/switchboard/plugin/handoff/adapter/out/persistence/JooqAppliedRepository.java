@@ -33,46 +33,71 @@ public final class JooqAppliedRepository implements RecordAppliedPort, LoadAppli
     @Override
     public boolean record(HandoffId handoff, Applied applied) {
         return db.write(sql -> sql.insertInto(AppliedRows.TABLE)
-                .set(AppliedRows.HANDOFF, handoff.value())
-                .set(AppliedRows.APPLIED_BY, applied.appliedBy())
-                .set(AppliedRows.REPOSITORY, applied.repository())
-                .set(AppliedRows.COMMIT_REF, applied.commitRef())
-                .set(AppliedRows.PATHS, JsonLists.write(applied.paths()))
-                .set(AppliedRows.APPLIED_AT, Times.format(applied.appliedAt()))
-                .onConflictDoNothing()
-                .execute() == 1);
+                        .set(AppliedRows.HANDOFF, handoff.value())
+                        .set(AppliedRows.APPLIED_BY, applied.appliedBy())
+                        .set(AppliedRows.REPOSITORY, applied.repository())
+                        .set(AppliedRows.COMMIT_REF, applied.commitRef())
+                        .set(AppliedRows.PATHS, JsonLists.write(applied.paths()))
+                        .set(AppliedRows.APPLIED_AT, Times.format(applied.appliedAt()))
+                        .onConflictDoNothing()
+                        .execute()
+                == 1);
     }
 
     @Override
     public List<Applied> applied(HandoffId handoff) {
-        return db.read(sql -> sql.select(AppliedRows.APPLIED_BY, AppliedRows.REPOSITORY, AppliedRows.COMMIT_REF,
-                        AppliedRows.PATHS, AppliedRows.APPLIED_AT)
-                .from(AppliedRows.TABLE).where(AppliedRows.HANDOFF.eq(handoff.value())).orderBy(AppliedRows.ID)
+        return db.read(sql -> sql.select(
+                        AppliedRows.APPLIED_BY,
+                        AppliedRows.REPOSITORY,
+                        AppliedRows.COMMIT_REF,
+                        AppliedRows.PATHS,
+                        AppliedRows.APPLIED_AT)
+                .from(AppliedRows.TABLE)
+                .where(AppliedRows.HANDOFF.eq(handoff.value()))
+                .orderBy(AppliedRows.ID)
                 .fetch(JooqAppliedRepository::applied));
     }
 
     @Override
     public List<AppliedEntry> recent(ProjectKey project, int limit) {
-        return db.read(sql -> sql.select(AppliedRows.HANDOFF, Records.SEQUENCE, AppliedRows.APPLIED_BY,
-                        AppliedRows.REPOSITORY, AppliedRows.COMMIT_REF, AppliedRows.PATHS, AppliedRows.APPLIED_AT)
-                .from(AppliedRows.TABLE).join(Records.TABLE).on(Records.ID.eq(AppliedRows.HANDOFF))
+        return db.read(sql -> sql.select(
+                        AppliedRows.HANDOFF,
+                        Records.SEQUENCE,
+                        AppliedRows.APPLIED_BY,
+                        AppliedRows.REPOSITORY,
+                        AppliedRows.COMMIT_REF,
+                        AppliedRows.PATHS,
+                        AppliedRows.APPLIED_AT)
+                .from(AppliedRows.TABLE)
+                .join(Records.TABLE)
+                .on(Records.ID.eq(AppliedRows.HANDOFF))
                 .where(Records.PROJECT.eq(project.value()))
-                .orderBy(AppliedRows.ID.desc()).limit(limit)
-                .fetch(row -> new AppliedEntry(new HandoffId(row.get(AppliedRows.HANDOFF)),
-                        Sequence.of(row.get(Records.SEQUENCE)), applied(row))));
+                .orderBy(AppliedRows.ID.desc())
+                .limit(limit)
+                .fetch(row -> new AppliedEntry(
+                        new HandoffId(row.get(AppliedRows.HANDOFF)),
+                        Sequence.of(row.get(Records.SEQUENCE)),
+                        applied(row))));
     }
 
     @Override
     public long count(ProjectKey project) {
-        return db.read(sql -> sql.select(DSL.count()).from(AppliedRows.TABLE)
-                .join(Records.TABLE).on(Records.ID.eq(AppliedRows.HANDOFF))
+        return db.read(sql -> sql.select(DSL.count())
+                .from(AppliedRows.TABLE)
+                .join(Records.TABLE)
+                .on(Records.ID.eq(AppliedRows.HANDOFF))
                 .where(Records.PROJECT.eq(project.value()))
-                .fetchSingle().value1().longValue());
+                .fetchSingle()
+                .value1()
+                .longValue());
     }
 
     private static Applied applied(Record row) {
-        return new Applied(row.get(AppliedRows.APPLIED_BY), row.get(AppliedRows.REPOSITORY),
-                row.get(AppliedRows.COMMIT_REF), JsonLists.read(row.get(AppliedRows.PATHS)),
+        return new Applied(
+                row.get(AppliedRows.APPLIED_BY),
+                row.get(AppliedRows.REPOSITORY),
+                row.get(AppliedRows.COMMIT_REF),
+                JsonLists.read(row.get(AppliedRows.PATHS)),
                 Times.parse(row.get(AppliedRows.APPLIED_AT)));
     }
 }

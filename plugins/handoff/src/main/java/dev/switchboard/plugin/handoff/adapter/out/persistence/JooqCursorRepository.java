@@ -32,8 +32,10 @@ public final class JooqCursorRepository implements LoadCursorsPort, AdvanceCurso
     public CursorMove advance(ProjectKey project, String consumer, Sequence target, Instant now) {
         return db.write(sql -> {
             Cursor cursor = CursorRows.load(sql, project.value(), consumer);
-            Sequence latest = Sequence.of(sql.select(Projects.LATEST).from(Projects.TABLE)
-                    .where(Projects.KEY.eq(project.value())).fetchSingle(Projects.LATEST));
+            Sequence latest = Sequence.of(sql.select(Projects.LATEST)
+                    .from(Projects.TABLE)
+                    .where(Projects.KEY.eq(project.value()))
+                    .fetchSingle(Projects.LATEST));
             CursorMove move = cursor.advanceTo(target, latest, now);
             if (move.kind() == CursorMove.Kind.ADVANCED) {
                 CursorRows.save(sql, project.value(), move.after());

@@ -39,12 +39,17 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
                 if (!AppendSql.registered(connection, project)) {
                     return Optional.empty();
                 }
-                Record earlier = Database.jooq(connection).select(HandoffRows.FULL).from(Records.TABLE)
-                        .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey())).fetchOne();
+                Record earlier = Database.jooq(connection)
+                        .select(HandoffRows.FULL)
+                        .from(Records.TABLE)
+                        .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey()))
+                        .fetchOne();
                 if (earlier != null) {
                     Receipt receipt = HandoffRows.receipt(earlier);
-                    return Optional.of(handoff.fingerprint().value().equals(earlier.get(Records.FINGERPRINT))
-                            ? new AppendResult.Replayed(receipt) : new AppendResult.Conflict(receipt));
+                    return Optional.of(
+                            handoff.fingerprint().value().equals(earlier.get(Records.FINGERPRINT))
+                                    ? new AppendResult.Replayed(receipt)
+                                    : new AppendResult.Conflict(receipt));
                 }
             }
             // the caller's transaction holds the write lock, so no one else can take the same sequence
@@ -53,8 +58,12 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
                 return Optional.empty();
             }
             AppendSql.insert(connection, handoff, sequence.getAsLong());
-            return Optional.of(new AppendResult.Committed(new Receipt(handoff.id(), handoff.project(),
-                    Sequence.of(sequence.getAsLong()), handoff.checksum(), handoff.committedAt())));
+            return Optional.of(new AppendResult.Committed(new Receipt(
+                    handoff.id(),
+                    handoff.project(),
+                    Sequence.of(sequence.getAsLong()),
+                    handoff.checksum(),
+                    handoff.committedAt())));
         });
     }
 
@@ -75,10 +84,13 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
 
     @Override
     public List<HandoffSummary> recent(int limit) {
-        return db.read(sql -> sql.select(HandoffRows.SUMMARY).from(Records.TABLE)
+        return db.read(sql -> sql
+                .select(HandoffRows.SUMMARY)
+                .from(Records.TABLE)
                 .orderBy(Records.COMMITTED_AT.desc(), Records.SEQUENCE.desc())
                 .limit(limit)
-                .fetch().stream()
+                .fetch()
+                .stream()
                 .filter(HandoffRows::registered)
                 .map(row -> HandoffRows.summary(row, List.of()))
                 .toList());
@@ -86,7 +98,10 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
 
     /** Only handoffs of registered projects: legacy rows are invisible until a registration merges them. */
     private Optional<Handoff> one(Condition condition) {
-        return db.read(sql -> sql.select(HandoffRows.FULL).from(Records.TABLE).where(condition).fetchOptional())
+        return db.read(sql -> sql.select(HandoffRows.FULL)
+                        .from(Records.TABLE)
+                        .where(condition)
+                        .fetchOptional())
                 .filter(HandoffRows::registered)
                 .map(HandoffRows::handoff);
     }

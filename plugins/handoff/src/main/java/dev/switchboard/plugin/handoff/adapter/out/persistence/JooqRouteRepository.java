@@ -47,8 +47,13 @@ public final class JooqRouteRepository implements SaveRoutesPort, LoadRoutesPort
     @Override
     public List<Route> routes(HandoffId handoff) {
         return db.read(sql -> sql.select(Routes.TARGET, Routes.RATIONALE, Routes.ROUTED_BY, Routes.ROUTED_AT)
-                .from(Routes.TABLE).where(Routes.HANDOFF.eq(handoff.value())).orderBy(Routes.ID)
-                .fetch(row -> new Route(row.get(Routes.TARGET), row.get(Routes.RATIONALE), row.get(Routes.ROUTED_BY),
+                .from(Routes.TABLE)
+                .where(Routes.HANDOFF.eq(handoff.value()))
+                .orderBy(Routes.ID)
+                .fetch(row -> new Route(
+                        row.get(Routes.TARGET),
+                        row.get(Routes.RATIONALE),
+                        row.get(Routes.ROUTED_BY),
                         Times.parse(row.get(Routes.ROUTED_AT)))));
     }
 
@@ -57,11 +62,15 @@ public final class JooqRouteRepository implements SaveRoutesPort, LoadRoutesPort
         var handoffs = countDistinct(Routes.HANDOFF);
         return db.read(sql -> {
             Map<String, Long> counts = new LinkedHashMap<>();
-            sql.select(Routes.TARGET, handoffs).from(Routes.TABLE)
-                    .join(Records.TABLE).on(Records.ID.eq(Routes.HANDOFF))
+            sql.select(Routes.TARGET, handoffs)
+                    .from(Routes.TABLE)
+                    .join(Records.TABLE)
+                    .on(Records.ID.eq(Routes.HANDOFF))
                     .where(Records.PROJECT.eq(project.value()))
-                    .groupBy(Routes.TARGET).orderBy(Routes.TARGET)
-                    .forEach(row -> counts.put(row.get(Routes.TARGET), row.get(handoffs).longValue()));
+                    .groupBy(Routes.TARGET)
+                    .orderBy(Routes.TARGET)
+                    .forEach(row ->
+                            counts.put(row.get(Routes.TARGET), row.get(handoffs).longValue()));
             return counts;
         });
     }

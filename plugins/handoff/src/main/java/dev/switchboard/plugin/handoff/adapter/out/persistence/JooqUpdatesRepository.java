@@ -43,9 +43,12 @@ public final class JooqUpdatesRepository implements FindUpdatesPort {
         return db.read(sql -> {
             String project = query.project().value();
             Cursor cursor = CursorRows.load(sql, project, query.consumer());
-            Sequence latest = Sequence.of(sql.select(Projects.LATEST).from(Projects.TABLE)
-                    .where(Projects.KEY.eq(project)).fetchSingle(Projects.LATEST));
-            List<Record> rows = sql.select(HandoffRows.SUMMARY).from(Records.TABLE)
+            Sequence latest = Sequence.of(sql.select(Projects.LATEST)
+                    .from(Projects.TABLE)
+                    .where(Projects.KEY.eq(project))
+                    .fetchSingle(Projects.LATEST));
+            List<Record> rows = sql.select(HandoffRows.SUMMARY)
+                    .from(Records.TABLE)
                     .where(selection(query, cursor))
                     .orderBy(Records.SEQUENCE)
                     .limit(query.limit() + 1)
@@ -68,8 +71,10 @@ public final class JooqUpdatesRepository implements FindUpdatesPort {
                     cursor.handledAhead().stream().map(Sequence::value).toList()));
         }
         if (query.target() != null) {
-            condition = condition.and(exists(selectOne().from(Routes.TABLE)
-                    .where(Routes.HANDOFF.eq(Records.ID)).and(Routes.TARGET.eq(query.target()))));
+            condition = condition.and(exists(selectOne()
+                    .from(Routes.TABLE)
+                    .where(Routes.HANDOFF.eq(Records.ID))
+                    .and(Routes.TARGET.eq(query.target()))));
         }
         return condition;
     }
@@ -79,8 +84,10 @@ public final class JooqUpdatesRepository implements FindUpdatesPort {
             return Map.of();
         }
         Map<String, List<String>> routed = new HashMap<>();
-        sql.selectDistinct(Routes.HANDOFF, Routes.TARGET).from(Routes.TABLE)
-                .where(Routes.HANDOFF.in(page.stream().map(row -> row.get(Records.ID)).toList()))
+        sql.selectDistinct(Routes.HANDOFF, Routes.TARGET)
+                .from(Routes.TABLE)
+                .where(Routes.HANDOFF.in(
+                        page.stream().map(row -> row.get(Records.ID)).toList()))
                 .orderBy(Routes.HANDOFF, Routes.TARGET)
                 .forEach(row -> routed.computeIfAbsent(row.get(Routes.HANDOFF), id -> new ArrayList<>())
                         .add(row.get(Routes.TARGET)));

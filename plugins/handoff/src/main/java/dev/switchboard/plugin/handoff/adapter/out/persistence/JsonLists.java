@@ -12,8 +12,7 @@ import dev.switchboard.ports.storage.StorageException;
 /** Lists of strings stored as JSON arrays (tags, targets, paths, rule ids), with the JSON support jOOQ ships. */
 final class JsonLists {
 
-    private JsonLists() {
-    }
+    private JsonLists() {}
 
     static String write(List<String> items) {
         return JSONArray.toJSONString(items);

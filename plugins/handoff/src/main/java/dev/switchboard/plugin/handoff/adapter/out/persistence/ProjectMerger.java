@@ -50,15 +50,20 @@ final class ProjectMerger {
         }
         List<LegacyProject> variants = ProjectRows.storedKeys(sql).stream()
                 .filter(stored -> !stored.equals(key.value()))
-                .filter(stored -> ProjectKey.normalize(stored).filter(key::equals).isPresent())
+                .filter(stored ->
+                        ProjectKey.normalize(stored).filter(key::equals).isPresent())
                 .map(stored -> ProjectRows.legacy(sql, stored))
                 .toList();
         if (variants.isEmpty()) {
             return new Registration(ProjectRows.find(sql, key).orElseThrow(), created, List.of(), List.of());
         }
         List<Cursor> cursors = merge(variants);
-        return new Registration(ProjectRows.find(sql, key).orElseThrow(), created,
-                variants.stream().map(v -> new Registration.MergedVariant(v.storedKey(), v.handoffCount())).toList(),
+        return new Registration(
+                ProjectRows.find(sql, key).orElseThrow(),
+                created,
+                variants.stream()
+                        .map(v -> new Registration.MergedVariant(v.storedKey(), v.handoffCount()))
+                        .toList(),
                 cursors);
     }
 
@@ -66,18 +71,27 @@ final class ProjectMerger {
         List<String> keys = new ArrayList<>();
         keys.add(key.value());
         variants.forEach(variant -> keys.add(variant.storedKey()));
-        ProjectMerge plan = ProjectMerge.plan(sql.select(Records.ID, Records.PROJECT, Records.SEQUENCE,
-                        Records.COMMITTED_AT).from(Records.TABLE).where(Records.PROJECT.in(keys))
-                .fetch(row -> new ProjectMerge.Entry(new HandoffId(row.get(Records.ID)), row.get(Records.PROJECT),
-                        Sequence.of(row.get(Records.SEQUENCE)), Times.parse(row.get(Records.COMMITTED_AT)))));
+        ProjectMerge plan =
+                ProjectMerge.plan(sql.select(Records.ID, Records.PROJECT, Records.SEQUENCE, Records.COMMITTED_AT)
+                        .from(Records.TABLE)
+                        .where(Records.PROJECT.in(keys))
+                        .fetch(row -> new ProjectMerge.Entry(
+                                new HandoffId(row.get(Records.ID)),
+                                row.get(Records.PROJECT),
+                                Sequence.of(row.get(Records.SEQUENCE)),
+                                Times.parse(row.get(Records.COMMITTED_AT)))));
         Map<String, Map<String, Cursor>> byConsumer = new TreeMap<>();
         for (String stored : keys) {
-            CursorRows.loadAll(sql, stored).forEach(cursor ->
-                    byConsumer.computeIfAbsent(cursor.consumer(), c -> new LinkedHashMap<>()).put(stored, cursor));
+            CursorRows.loadAll(sql, stored)
+                    .forEach(cursor -> byConsumer
+                            .computeIfAbsent(cursor.consumer(), c -> new LinkedHashMap<>())
+                            .put(stored, cursor));
         }
         resequence(plan);
-        sql.update(Projects.TABLE).set(Projects.LATEST, plan.latest().value())
-                .where(Projects.KEY.eq(key.value())).execute();
+        sql.update(Projects.TABLE)
+                .set(Projects.LATEST, plan.latest().value())
+                .where(Projects.KEY.eq(key.value()))
+                .execute();
         sql.deleteFrom(Cursors.TABLE).where(Cursors.PROJECT.in(keys)).execute();
         List<Cursor> remapped = new ArrayList<>();
         byConsumer.forEach((consumer, old) -> {
@@ -85,7 +99,9 @@ final class ProjectMerger {
             CursorRows.save(sql, key.value(), cursor);
             remapped.add(cursor);
         });
-        sql.deleteFrom(Projects.TABLE).where(Projects.KEY.in(keys.subList(1, keys.size()))).execute();
+        sql.deleteFrom(Projects.TABLE)
+                .where(Projects.KEY.in(keys.subList(1, keys.size())))
+                .execute();
         return remapped;
     }
 
@@ -94,7 +110,10 @@ final class ProjectMerger {
      * two rows at one position: first above every old and new sequence, then down to the final one.
      */
     private void resequence(ProjectMerge plan) {
-        long highestOld = plan.moves().stream().mapToLong(move -> move.from().value()).max().orElse(0);
+        long highestOld = plan.moves().stream()
+                .mapToLong(move -> move.from().value())
+                .max()
+                .orElse(0);
         long offset = Math.max(highestOld, plan.latest().value());
         for (ProjectMerge.Move move : plan.moves()) {
             sql.update(Records.TABLE)
@@ -104,7 +123,8 @@ final class ProjectMerger {
                     .execute();
         }
         for (ProjectMerge.Move move : plan.moves()) {
-            sql.update(Records.TABLE).set(Records.SEQUENCE, move.to().value())
+            sql.update(Records.TABLE)
+                    .set(Records.SEQUENCE, move.to().value())
                     .where(Records.ID.eq(move.handoffId().value()))
                     .execute();
         }

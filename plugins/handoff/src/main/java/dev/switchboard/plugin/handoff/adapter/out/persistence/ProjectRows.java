@@ -22,20 +22,25 @@ import dev.switchboard.plugin.handoff.domain.Sequence;
  */
 final class ProjectRows {
 
-    static final List<Field<?>> FIELDS = List.of(Projects.KEY, Projects.DISPLAY_NAME, Projects.LATEST,
-            Projects.CREATED_AT, Projects.REGISTERED_BY);
+    static final List<Field<?>> FIELDS =
+            List.of(Projects.KEY, Projects.DISPLAY_NAME, Projects.LATEST, Projects.CREATED_AT, Projects.REGISTERED_BY);
 
-    private ProjectRows() {
-    }
+    private ProjectRows() {}
 
     static Optional<Project> find(DSLContext sql, ProjectKey key) {
-        return sql.select(FIELDS).from(Projects.TABLE).where(Projects.KEY.eq(key.value())).fetchOptional()
+        return sql.select(FIELDS)
+                .from(Projects.TABLE)
+                .where(Projects.KEY.eq(key.value()))
+                .fetchOptional()
                 .map(ProjectRows::project);
     }
 
     /** @return every stored key, canonical or not, ordered */
     static List<String> storedKeys(DSLContext sql) {
-        return sql.select(Projects.KEY).from(Projects.TABLE).orderBy(Projects.KEY).fetch(Projects.KEY);
+        return sql.select(Projects.KEY)
+                .from(Projects.TABLE)
+                .orderBy(Projects.KEY)
+                .fetch(Projects.KEY);
     }
 
     static List<Project> registered(DSLContext sql) {
@@ -46,15 +51,22 @@ final class ProjectRows {
     }
 
     static LegacyProject legacy(DSLContext sql, String storedKey) {
-        long handoffs = sql.select(count()).from(Records.TABLE).where(Records.PROJECT.eq(storedKey))
-                .fetchSingle().value1();
+        long handoffs = sql.select(count())
+                .from(Records.TABLE)
+                .where(Records.PROJECT.eq(storedKey))
+                .fetchSingle()
+                .value1();
         return new LegacyProject(storedKey, handoffs);
     }
 
     private static Project project(Record row) {
         long latest = row.get(Projects.LATEST);
-        return new Project(new ProjectKey(row.get(Projects.KEY)), row.get(Projects.DISPLAY_NAME),
-                Sequence.of(latest), latest, Times.parse(row.get(Projects.CREATED_AT)),
+        return new Project(
+                new ProjectKey(row.get(Projects.KEY)),
+                row.get(Projects.DISPLAY_NAME),
+                Sequence.of(latest),
+                latest,
+                Times.parse(row.get(Projects.CREATED_AT)),
                 row.get(Projects.REGISTERED_BY));
     }
 }

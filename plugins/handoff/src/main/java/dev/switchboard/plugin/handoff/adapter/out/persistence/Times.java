@@ -13,8 +13,7 @@ final class Times {
     private static final DateTimeFormatter FORMAT =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
-    private Times() {
-    }
+    private Times() {}
 
     static String format(Instant instant) {
         return FORMAT.format(instant);

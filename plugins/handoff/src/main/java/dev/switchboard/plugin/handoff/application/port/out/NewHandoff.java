@@ -23,9 +23,16 @@ import dev.switchboard.plugin.handoff.domain.ProjectKey;
  * @param overriddenRules secret rules a deliberate override let through; empty without an override
  * @param committedAt     the commit time to record
  */
-public record NewHandoff(HandoffId id, ProjectKey project, HandoffDraft draft, Checksum checksum,
-                         PayloadFingerprint fingerprint, String idempotencyKey, String publishedBy,
-                         List<String> overriddenRules, Instant committedAt) {
+public record NewHandoff(
+        HandoffId id,
+        ProjectKey project,
+        HandoffDraft draft,
+        Checksum checksum,
+        PayloadFingerprint fingerprint,
+        String idempotencyKey,
+        String publishedBy,
+        List<String> overriddenRules,
+        Instant committedAt) {
 
     /** @throws NullPointerException if a component other than {@code idempotencyKey} is null */
     public NewHandoff {

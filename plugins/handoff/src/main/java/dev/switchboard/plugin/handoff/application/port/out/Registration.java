@@ -22,8 +22,7 @@ public record Registration(Project project, boolean created, List<MergedVariant>
      * @param storedKey the legacy key
      * @param handoffs  how many handoffs it held
      */
-    public record MergedVariant(String storedKey, long handoffs) {
-    }
+    public record MergedVariant(String storedKey, long handoffs) {}
 
     /** @throws NullPointerException if a component is null */
     public Registration {

@@ -16,8 +16,9 @@ class ResultsTest {
 
     @Test
     void aRefusalBecomesAFailureWithItsCodeAndDetails() {
-        ToolResult result = Outcome.refused(new Refusal(HandoffCodes.CURSOR_BEYOND_LATEST, "too far",
-                Map.of("field", "through_sequence"))).toResult(value -> ToolResult.text("unused"));
+        ToolResult result = Outcome.refused(
+                        new Refusal(HandoffCodes.CURSOR_BEYOND_LATEST, "too far", Map.of("field", "through_sequence")))
+                .toResult(value -> ToolResult.text("unused"));
 
         assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
             assertThat(failure.code().value()).isEqualTo("CURSOR_BEYOND_LATEST");

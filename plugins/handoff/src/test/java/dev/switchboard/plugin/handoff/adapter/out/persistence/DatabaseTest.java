@@ -15,14 +15,16 @@ class DatabaseTest {
         SQLException busy = new SQLException("[SQLITE_BUSY] The database file is locked", null, 5);
 
         assertThat(Database.isBusy(new StorageException("cannot begin", busy))).isTrue();
-        assertThat(Database.isBusy(new RuntimeException(new SQLException("x", null, 517)))).isTrue();
+        assertThat(Database.isBusy(new RuntimeException(new SQLException("x", null, 517))))
+                .isTrue();
     }
 
     @Test
     void otherDatabaseFailuresAreNotBusy() {
         SQLException constraint = new SQLException("[SQLITE_CONSTRAINT] UNIQUE constraint failed", null, 19);
 
-        assertThat(Database.isBusy(new StorageException("rolled back", constraint))).isFalse();
+        assertThat(Database.isBusy(new StorageException("rolled back", constraint)))
+                .isFalse();
         assertThat(Database.isBusy(new IllegalStateException("no SQL at all"))).isFalse();
     }
 }

@@ -60,7 +60,6 @@ public final class MetricsEndpoint implements HttpEndpoint {
         } finally {
             thread.setContextClassLoader(previous);
         }
-        return new EndpointResponse.Complete(200, Map.of("Content-Type", List.of(contentType)),
-                body.toByteArray());
+        return new EndpointResponse.Complete(200, Map.of("Content-Type", List.of(contentType)), body.toByteArray());
     }
 }

@@ -38,10 +38,11 @@ public final class ConfinementHealth implements HealthCheck {
     public List<HealthFinding> examine() {
         List<Path> roots = settings.roots();
         List<HealthFinding> findings = new ArrayList<>();
-        findings.add(HealthFinding.ok(roots.isEmpty()
-                ? "confinement off: the file tools reach whatever the account can"
-                        + " (set plugins.workspace.roots to confine them; bash is never confined)"
-                : "file tools confined to " + roots + " (bash is never confined)"));
+        findings.add(HealthFinding.ok(
+                roots.isEmpty()
+                        ? "confinement off: the file tools reach whatever the account can"
+                                + " (set plugins.workspace.roots to confine them; bash is never confined)"
+                        : "file tools confined to " + roots + " (bash is never confined)"));
         if (!Files.isDirectory(settings.home())) {
             findings.add(HealthFinding.problem("home " + settings.home() + " is not an existing directory, so"
                     + " workspace_open without a cwd fails; create it or fix plugins.workspace.home"));

@@ -42,17 +42,19 @@ public final class ReceiptsHealth implements HealthCheck {
                     + "; check the storage (switchboard doctor reports it too)"));
         }
         List<HealthFinding> findings = new ArrayList<>();
-        Duration age = report.census().oldest() == null ? Duration.ZERO
+        Duration age = report.census().oldest() == null
+                ? Duration.ZERO
                 : Duration.between(report.census().oldest(), report.now());
-        findings.add(HealthFinding.ok(report.census().count() + " receipt(s) in " + report.census().location()
-                + (report.census().oldest() == null ? "" : ", oldest " + age.toDays() + " day(s) old")));
+        findings.add(HealthFinding.ok(
+                report.census().count() + " receipt(s) in " + report.census().location()
+                        + (report.census().oldest() == null ? "" : ", oldest " + age.toDays() + " day(s) old")));
         findings.add(HealthFinding.ok("retention: at most " + report.maxAge().toDays() + " days and "
                 + report.maxCount() + " receipts (plugins.workspace.receipts.max-age-days, .max-count)"));
         if (report.prunedAtStart() == null) {
             findings.add(HealthFinding.ok("the receipts have not been pruned since start-up yet"));
         } else if (report.prunedAtStart() < 0) {
-            findings.add(HealthFinding.problem("pruning the receipts at start-up failed (see the log); they grow"
-                    + " until it succeeds"));
+            findings.add(HealthFinding.problem(
+                    "pruning the receipts at start-up failed (see the log); they grow" + " until it succeeds"));
         } else {
             findings.add(HealthFinding.ok(report.prunedAtStart() + " receipt(s) pruned at start-up"));
         }

@@ -46,13 +46,13 @@ public final class WorkspaceLifecycle implements ManagedService {
 
     @Override
     public synchronized void start() {
-        pruning = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual()
-                .name("workspace-receipt-retention").factory());
+        pruning = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofVirtual().name("workspace-receipt-retention").factory());
         // First what a dead server left running, so its receipts are recorded before any pruning.
         pruning.execute(orphans::reapQuietly);
         retention.pruneAtStart(pruning);
-        pruning.scheduleWithFixedDelay(retention::pruneQuietly, PRUNE_EVERY.toMinutes(), PRUNE_EVERY.toMinutes(),
-                TimeUnit.MINUTES);
+        pruning.scheduleWithFixedDelay(
+                retention::pruneQuietly, PRUNE_EVERY.toMinutes(), PRUNE_EVERY.toMinutes(), TimeUnit.MINUTES);
     }
 
     @Override

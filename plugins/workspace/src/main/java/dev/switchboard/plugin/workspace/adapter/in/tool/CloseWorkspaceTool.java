@@ -26,9 +26,10 @@ public final class CloseWorkspaceTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Close a workspace")
-            .description("Closes a workspace: its running commands are killed and its id stops working (WORKSPACE_EXPIRED)."
-                + " Completed effects are not undone. Closing an unknown or already closed id is harmless and"
-                + " also returns closed: true.")
+            .description(
+                    "Closes a workspace: its running commands are killed and its id stops working (WORKSPACE_EXPIRED)."
+                            + " Completed effects are not undone. Closing an unknown or already closed id is harmless and"
+                            + " also returns closed: true.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().idempotent())
             .build();

@@ -29,9 +29,9 @@ public final class DescribeSkillTool implements Tool {
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Describe a skill")
             .description("Lists the skills available in the workspace (SKILL.md folders under ~/.agents/skills,"
-                + " ~/.pi/agent/skills, <cwd>/.agents/skills and <cwd>/.pi/skills), or returns one skill's full"
-                + " instructions and frontmatter. Skills are instructions to follow with the other tools;"
-                + " nothing is executed.")
+                    + " ~/.pi/agent/skills, <cwd>/.agents/skills and <cwd>/.pi/skills), or returns one skill's full"
+                    + " instructions and frontmatter. Skills are instructions to follow with the other tools;"
+                    + " nothing is executed.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();
@@ -51,6 +51,7 @@ public final class DescribeSkillTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.of(() -> describe.describe(args.text("workspace_id"), args.optionalText("name").orElse(null)));
+        return Results.of(() -> describe.describe(
+                args.text("workspace_id"), args.optionalText("name").orElse(null)));
     }
 }

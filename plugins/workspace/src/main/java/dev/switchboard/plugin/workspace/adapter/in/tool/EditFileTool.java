@@ -47,10 +47,11 @@ public final class EditFileTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Edit a file")
-            .description("Replaces exact text in a file that is still at expected_revision (else REVISION_CONFLICT). Every"
-                + " oldText must occur exactly once in the original file, and edits must not overlap; otherwise"
-                + " nothing changes and the failure names the edit. Keeps BOM, CRLF line ends and permission"
-                + " bits. Returns the new revision and a unified diff in details.diff.")
+            .description(
+                    "Replaces exact text in a file that is still at expected_revision (else REVISION_CONFLICT). Every"
+                            + " oldText must occur exactly once in the original file, and edits must not overlap; otherwise"
+                            + " nothing changes and the failure names the edit. Keeps BOM, CRLF line ends and permission"
+                            + " bits. Returns the new revision and a unified diff in details.diff.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().destructive())
             .build();
@@ -70,7 +71,8 @@ public final class EditFileTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         List<TextEdit> edits = call.args().objects("edits").stream()
-                .map(item -> new TextEdit(item.text("oldText"), item.text("newText"))).toList();
+                .map(item -> new TextEdit(item.text("oldText"), item.text("newText")))
+                .toList();
         return Results.of(() -> edit.edit(call.arguments(), edits));
     }
 }

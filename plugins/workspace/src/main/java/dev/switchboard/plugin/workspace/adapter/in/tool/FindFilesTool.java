@@ -33,10 +33,11 @@ public final class FindFilesTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Find files")
-            .description("Finds files and directories whose names match a glob under a directory (hidden ones included; .git"
-                + " and, inside a Git work tree, what .gitignore ignores are skipped, as fd does) and lists their"
-                + " relative paths, sorted. Says when the limit cut the list. Search a bounded directory rather"
-                + " than / or the home directory.")
+            .description(
+                    "Finds files and directories whose names match a glob under a directory (hidden ones included; .git"
+                            + " and, inside a Git work tree, what .gitignore ignores are skipped, as fd does) and lists their"
+                            + " relative paths, sorted. Says when the limit cut the list. Search a bounded directory rather"
+                            + " than / or the home directory.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();
@@ -56,7 +57,10 @@ public final class FindFilesTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.of(() -> find.find(args.text("workspace_id"), args.text("pattern"),
-                args.optionalText("path").orElse(null), args.optionalInt("limit", 1, 2000).orElse(null)));
+        return Results.of(() -> find.find(
+                args.text("workspace_id"),
+                args.text("pattern"),
+                args.optionalText("path").orElse(null),
+                args.optionalInt("limit", 1, 2000).orElse(null)));
     }
 }

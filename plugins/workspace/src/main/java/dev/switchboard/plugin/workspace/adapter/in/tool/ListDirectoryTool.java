@@ -31,8 +31,9 @@ public final class ListDirectoryTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List a directory")
-            .description("Lists a directory's entries sorted by name, dot files included, directories ending in /. Says when"
-                + " the limit cut the list.")
+            .description(
+                    "Lists a directory's entries sorted by name, dot files included, directories ending in /. Says when"
+                            + " the limit cut the list.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();
@@ -52,7 +53,9 @@ public final class ListDirectoryTool implements Tool {
     @Override
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
-        return Results.of(() -> list.list(args.text("workspace_id"), args.optionalText("path").orElse(null),
+        return Results.of(() -> list.list(
+                args.text("workspace_id"),
+                args.optionalText("path").orElse(null),
                 args.optionalInt("limit", 1, 2000).orElse(null)));
     }
 }

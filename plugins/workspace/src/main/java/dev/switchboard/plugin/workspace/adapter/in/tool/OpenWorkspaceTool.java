@@ -26,14 +26,15 @@ public final class OpenWorkspaceTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Open a workspace")
-            .description("Opens a directory on the owner's computer and returns a workspace_id for read, ls, write, edit and"
-                + " bash, plus the account, host, Git state and the project instructions (AGENTS.md, CLAUDE.md,"
-                + " CONTEXT.md from the directory upwards), which are shown, never executed. Commands run with"
-                + " the account's full access. At most 64 workspaces stay open; the least recently used idle"
-                + " one is closed to make room (WORKSPACE_LIMIT when all are busy). A cwd that is not a"
-                + " directory gives INVALID_WORKSPACE. When the operator confined the file tools to root"
-                + " directories (access.confined, access.roots), a cwd or path outside them gives INVALID_PATH;"
-                + " bash is never confined beyond starting in the cwd.")
+            .description(
+                    "Opens a directory on the owner's computer and returns a workspace_id for read, ls, write, edit and"
+                            + " bash, plus the account, host, Git state and the project instructions (AGENTS.md, CLAUDE.md,"
+                            + " CONTEXT.md from the directory upwards), which are shown, never executed. Commands run with"
+                            + " the account's full access. At most 64 workspaces stay open; the least recently used idle"
+                            + " one is closed to make room (WORKSPACE_LIMIT when all are busy). A cwd that is not a"
+                            + " directory gives INVALID_WORKSPACE. When the operator confined the file tools to root"
+                            + " directories (access.confined, access.roots), a cwd or path outside them gives INVALID_PATH;"
+                            + " bash is never confined beyond starting in the cwd.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly().notIdempotent())
             .build();

@@ -32,10 +32,11 @@ public final class ReadFileTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a file")
-            .description("Reads a text file and returns its lines (with a hint such as offset=2001 when more remain) and"
-                + " structuredContent.revision, sha256:<hex> of the whole file, to pass as expected_revision to"
-                + " write or edit. Regular files only (UNSUPPORTED_FILE for a directory, FIFO or device), at"
-                + " most 32 MiB (FILE_TOO_LARGE).")
+            .description(
+                    "Reads a text file and returns its lines (with a hint such as offset=2001 when more remain) and"
+                            + " structuredContent.revision, sha256:<hex> of the whole file, to pass as expected_revision to"
+                            + " write or edit. Regular files only (UNSUPPORTED_FILE for a directory, FIFO or device), at"
+                            + " most 32 MiB (FILE_TOO_LARGE).")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();

@@ -19,8 +19,7 @@ import dev.switchboard.ports.tool.ToolResult;
  */
 final class Results {
 
-    private Results() {
-    }
+    private Results() {}
 
     static ToolResult of(Supplier<Answer> call) {
         try {
@@ -29,8 +28,12 @@ final class Results {
                 return ToolResult.failure(ErrorCode.of(answer.error().name()), answer.text(), answer.structured());
             }
             if (answer.image() != null) {
-                return new ToolResult.Success(List.of(Content.text(answer.text()),
-                        new Content.Image(answer.image().base64(), answer.image().mimeType())), answer.structured());
+                return new ToolResult.Success(
+                        List.of(
+                                Content.text(answer.text()),
+                                new Content.Image(
+                                        answer.image().base64(), answer.image().mimeType())),
+                        answer.structured());
             }
             return new ToolResult.Success(List.of(Content.text(answer.text())), answer.structured());
         } catch (WorkspaceException e) {

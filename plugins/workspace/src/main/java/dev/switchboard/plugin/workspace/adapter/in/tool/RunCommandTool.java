@@ -32,13 +32,14 @@ public final class RunCommandTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Run a command")
-            .description("Runs a bash command in the workspace's directory with the account's full access (stdin closed) and"
-                + " returns its combined output, exit_code and elapsed_ms. Long output shows its last lines,"
-                + " with details.truncation.truncated and details.fullOutputPath naming a file with all of it."
-                + " A non-zero exit is an error carrying the exit code. On timeout (COMMAND_TIMEOUT),"
-                + " cancellation, workspace_close or server shutdown (COMMAND_CANCELLED) the whole process tree"
-                + " is killed; effects may have occurred. Not confined: even when the file tools are confined to"
-                + " root directories, a command reaches whatever the account can.")
+            .description(
+                    "Runs a bash command in the workspace's directory with the account's full access (stdin closed) and"
+                            + " returns its combined output, exit_code and elapsed_ms. Long output shows its last lines,"
+                            + " with details.truncation.truncated and details.fullOutputPath naming a file with all of it."
+                            + " A non-zero exit is an error carrying the exit code. On timeout (COMMAND_TIMEOUT),"
+                            + " cancellation, workspace_close or server shutdown (COMMAND_CANCELLED) the whole process tree"
+                            + " is killed; effects may have occurred. Not confined: even when the file tools are confined to"
+                            + " root directories, a command reaches whatever the account can.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().destructive().openWorld())
             .build();

@@ -39,10 +39,11 @@ public final class SearchTextTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Search file contents")
-            .description("Searches files under a directory (or one file) for lines matching a regular expression or literal"
-                + " text, and returns them as file:line: text (context lines as file-line- text). Binary files,"
-                + " .git and, inside a Git work tree, files that .gitignore ignores are skipped, as ripgrep does."
-                + " Says when the limit cut the search.")
+            .description(
+                    "Searches files under a directory (or one file) for lines matching a regular expression or literal"
+                            + " text, and returns them as file:line: text (context lines as file-line- text). Binary files,"
+                            + " .git and, inside a Git work tree, files that .gitignore ignores are skipped, as ripgrep does."
+                            + " Says when the limit cut the search.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();
@@ -63,9 +64,14 @@ public final class SearchTextTool implements Tool {
     public ToolResult call(ToolCall call) {
         Arguments args = call.args();
         int context = args.optionalInt("context", 0, 20).orElse(0);
-        SearchText.Query query = new SearchText.Query(args.text("pattern"), args.optionalText("path").orElse(null),
-                args.optionalText("glob").orElse(null), args.flag("ignoreCase", false), args.flag("literal", false),
-                context, args.optionalInt("limit", 1, 1000).orElse(null));
+        SearchText.Query query = new SearchText.Query(
+                args.text("pattern"),
+                args.optionalText("path").orElse(null),
+                args.optionalText("glob").orElse(null),
+                args.flag("ignoreCase", false),
+                args.flag("literal", false),
+                context,
+                args.optionalInt("limit", 1, 1000).orElse(null));
         return Results.of(() -> search.search(args.text("workspace_id"), query));
     }
 }

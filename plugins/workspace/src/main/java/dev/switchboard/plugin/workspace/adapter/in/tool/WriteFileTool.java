@@ -33,11 +33,12 @@ public final class WriteFileTool implements Tool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Write a file")
-            .description("Creates or replaces a whole file atomically, only if it is still at expected_revision (\"missing\" to"
-                + " create); otherwise REVISION_CONFLICT naming the current revision, and nothing is written."
-                + " Keeps the permission bits; follows symlinks (a dangling one gives INVALID_PATH). Returns the"
-                + " new revision. FILE_BUSY when another call or server process holds the file for over 10 s."
-                + " Prefer edit for changes to part of a file.")
+            .description(
+                    "Creates or replaces a whole file atomically, only if it is still at expected_revision (\"missing\" to"
+                            + " create); otherwise REVISION_CONFLICT naming the current revision, and nothing is written."
+                            + " Keeps the permission bits; follows symlinks (a dangling one gives INVALID_PATH). Returns the"
+                            + " new revision. FILE_BUSY when another call or server process holds the file for over 10 s."
+                            + " Prefer edit for changes to part of a file.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().destructive())
             .build();

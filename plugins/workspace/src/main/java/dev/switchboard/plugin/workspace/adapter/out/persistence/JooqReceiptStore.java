@@ -42,7 +42,8 @@ import dev.switchboard.ports.storage.SqlStorage;
  */
 public final class JooqReceiptStore implements ReceiptStore {
 
-    private static final Settings SETTINGS = new Settings().withExecuteLogging(false).withRenderSchema(false);
+    private static final Settings SETTINGS =
+            new Settings().withExecuteLogging(false).withRenderSchema(false);
     // Columns are typed with SQLDataType constants, never DSL.field(name, Class): jOOQ's SQLDataType and
     // DefaultDataType initialise each other, and touching DefaultDataType first (as a Class-typed field does) leaves
     // its type registry incomplete on this thread ("String is not supported in dialect DEFAULT") and deadlocks
@@ -79,9 +80,16 @@ public final class JooqReceiptStore implements ReceiptStore {
         String now = Instant.now().toString();
         return storage.transaction(connection -> {
             DSLContext sql = DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
-            int inserted = sql.insertInto(RECEIPT).set(ID, receipt.id()).set(WORKSPACE, receipt.workspaceId())
-                    .set(FINGERPRINT, receipt.fingerprint()).set(TOOL, receipt.tool()).set(STATUS, "started")
-                    .set(CREATED, now).set(UPDATED, now).onConflictDoNothing().execute();
+            int inserted = sql.insertInto(RECEIPT)
+                    .set(ID, receipt.id())
+                    .set(WORKSPACE, receipt.workspaceId())
+                    .set(FINGERPRINT, receipt.fingerprint())
+                    .set(TOOL, receipt.tool())
+                    .set(STATUS, "started")
+                    .set(CREATED, now)
+                    .set(UPDATED, now)
+                    .onConflictDoNothing()
+                    .execute();
             if (inserted == 1) {
                 return Optional.empty();
             }
@@ -92,17 +100,27 @@ public final class JooqReceiptStore implements ReceiptStore {
 
     @Override
     public void finish(String id, String status, ReceiptFacts facts) {
-        storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS).update(RECEIPT)
-                .set(STATUS, status).set(CWD, facts.cwd()).set(PATHS, CanonicalJson.of(facts.changedPaths()))
-                .set(REVISION, facts.revision()).set(CODE, facts.code()).set(EXIT, facts.exitCode())
-                .set(OUTPUT, facts.fullOutputPath()).set(UPDATED, Instant.now().toString()).where(ID.eq(id))
+        storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+                .update(RECEIPT)
+                .set(STATUS, status)
+                .set(CWD, facts.cwd())
+                .set(PATHS, CanonicalJson.of(facts.changedPaths()))
+                .set(REVISION, facts.revision())
+                .set(CODE, facts.code())
+                .set(EXIT, facts.exitCode())
+                .set(OUTPUT, facts.fullOutputPath())
+                .set(UPDATED, Instant.now().toString())
+                .where(ID.eq(id))
                 .execute());
     }
 
     @Override
     public void release(String id) {
-        storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS).deleteFrom(RECEIPT)
-                .where(ID.eq(id)).and(STATUS.eq("started")).execute());
+        storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+                .deleteFrom(RECEIPT)
+                .where(ID.eq(id))
+                .and(STATUS.eq("started"))
+                .execute());
     }
 
     @Override
@@ -110,17 +128,29 @@ public final class JooqReceiptStore implements ReceiptStore {
         Condition notLive = live.isEmpty() ? noCondition() : ID.notIn(live);
         return storage.transaction(connection -> {
             DSLContext sql = DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
-            return sql.deleteFrom(RECEIPT).where(notLive).and(UPDATED.lt(olderThan.toString())
-                    .or(ID.notIn(select(ID).from(RECEIPT).orderBy(UPDATED.desc(), ID.desc()).limit(keep))))
+            return sql.deleteFrom(RECEIPT)
+                    .where(notLive)
+                    .and(UPDATED.lt(olderThan.toString())
+                            .or(ID.notIn(select(ID)
+                                    .from(RECEIPT)
+                                    .orderBy(UPDATED.desc(), ID.desc())
+                                    .limit(keep))))
                     .execute();
         });
     }
 
     @Override
     public boolean recordOrphansKilled(String id, String note) {
-        return storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS).update(RECEIPT)
-                .set(STATUS, "failed").set(CODE, "COMMAND_CANCELLED").set(ORPHANS, note)
-                .set(UPDATED, Instant.now().toString()).where(ID.eq(id)).and(STATUS.eq("started")).execute()) == 1;
+        return storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+                        .update(RECEIPT)
+                        .set(STATUS, "failed")
+                        .set(CODE, "COMMAND_CANCELLED")
+                        .set(ORPHANS, note)
+                        .set(UPDATED, Instant.now().toString())
+                        .where(ID.eq(id))
+                        .and(STATUS.eq("started"))
+                        .execute())
+                == 1;
     }
 
     @Override
@@ -130,7 +160,10 @@ public final class JooqReceiptStore implements ReceiptStore {
         for (int from = 0; from < all.size(); from += LOOKUP_BATCH) {
             List<String> batch = all.subList(from, Math.min(all.size(), from + LOOKUP_BATCH));
             found.addAll(storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
-                    .select(ID).from(RECEIPT).where(ID.in(batch)).fetch(ID)));
+                    .select(ID)
+                    .from(RECEIPT)
+                    .where(ID.in(batch))
+                    .fetch(ID)));
         }
         return found;
     }
@@ -138,17 +171,28 @@ public final class JooqReceiptStore implements ReceiptStore {
     @Override
     public ReceiptCensus census() {
         Record row = storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
-                .select(count(), min(UPDATED)).from(RECEIPT).fetchOne());
+                .select(count(), min(UPDATED))
+                .from(RECEIPT)
+                .fetchOne());
         String oldest = row.get(1, String.class);
-        return new ReceiptCensus(row.get(0, Long.class), oldest == null ? null : Instant.parse(oldest),
+        return new ReceiptCensus(
+                row.get(0, Long.class),
+                oldest == null ? null : Instant.parse(oldest),
                 storage.backend() + " " + storage.location() + ", table workspace_receipt");
     }
 
     private static Receipt toReceipt(Record row) {
-        ReceiptFacts facts = new ReceiptFacts(row.get(CWD), paths(row.get(PATHS)), row.get(REVISION),
-                row.get(CODE), row.get(EXIT), row.get(OUTPUT));
-        return new Receipt(row.get(ID), row.get(WORKSPACE), row.get(FINGERPRINT), row.get(TOOL), row.get(STATUS),
-                facts, row.get(UPDATED), row.get(ORPHANS));
+        ReceiptFacts facts = new ReceiptFacts(
+                row.get(CWD), paths(row.get(PATHS)), row.get(REVISION), row.get(CODE), row.get(EXIT), row.get(OUTPUT));
+        return new Receipt(
+                row.get(ID),
+                row.get(WORKSPACE),
+                row.get(FINGERPRINT),
+                row.get(TOOL),
+                row.get(STATUS),
+                facts,
+                row.get(UPDATED),
+                row.get(ORPHANS));
     }
 
     /** Reads the JSON array of strings that {@link CanonicalJson} wrote (paths never hold a NUL or a newline). */
@@ -163,13 +207,14 @@ public final class JooqReceiptStore implements ReceiptStore {
             char c = json.charAt(i);
             if (c == '\\' && inString) {
                 char next = json.charAt(++i);
-                current.append(switch (next) {
-                    case 'n' -> '\n';
-                    case 'r' -> '\r';
-                    case 't' -> '\t';
-                    case 'u' -> (char) Integer.parseInt(json.substring(i + 1, i + 5), 16);
-                    default -> next;
-                });
+                current.append(
+                        switch (next) {
+                            case 'n' -> '\n';
+                            case 'r' -> '\r';
+                            case 't' -> '\t';
+                            case 'u' -> (char) Integer.parseInt(json.substring(i + 1, i + 5), 16);
+                            default -> next;
+                        });
                 if (next == 'u') {
                     i += 4;
                 }

@@ -21,8 +21,10 @@ public final class WorkspaceMigrations implements MigrationSet {
     public static final String OWNER = "workspace";
 
     /** The migration files in version order; the class path cannot be listed, so they are named here. */
-    private static final List<String> FILES = List.of("V1__create_workspace_receipts.sql",
-            "V2__index_workspace_receipts_by_time.sql", "V3__record_orphaned_commands.sql");
+    private static final List<String> FILES = List.of(
+            "V1__create_workspace_receipts.sql",
+            "V2__index_workspace_receipts_by_time.sql",
+            "V3__record_orphaned_commands.sql");
 
     private static final String DIRECTORY = "/db/migration/workspace/";
 
@@ -44,6 +46,7 @@ public final class WorkspaceMigrations implements MigrationSet {
     @Override
     public List<Migration> migrations() {
         return FILES.stream()
-                .map(file -> Migration.fromResource(WorkspaceMigrations.class, DIRECTORY + file)).toList();
+                .map(file -> Migration.fromResource(WorkspaceMigrations.class, DIRECTORY + file))
+                .toList();
     }
 }

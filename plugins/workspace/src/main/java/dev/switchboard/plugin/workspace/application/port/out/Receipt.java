@@ -13,6 +13,12 @@ package dev.switchboard.plugin.workspace.application.port.out;
  * @param orphansKilled for a command left running by a server that died and killed at the next start: when, and
  *                      which processes; otherwise null
  */
-public record Receipt(String id, String workspaceId, String fingerprint, String tool, String status,
-                      ReceiptFacts facts, String updatedAt, String orphansKilled) {
-}
+public record Receipt(
+        String id,
+        String workspaceId,
+        String fingerprint,
+        String tool,
+        String status,
+        ReceiptFacts facts,
+        String updatedAt,
+        String orphansKilled) {}

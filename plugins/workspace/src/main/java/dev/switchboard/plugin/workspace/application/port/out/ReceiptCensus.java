@@ -10,5 +10,4 @@ import java.time.Instant;
  * @param location where they are stored, for an operator (such as {@code sqlite /home/me/.switchboard/switchboard.db,
  *                 table workspace_receipt})
  */
-public record ReceiptCensus(long count, Instant oldest, String location) {
-}
+public record ReceiptCensus(long count, Instant oldest, String location) {}

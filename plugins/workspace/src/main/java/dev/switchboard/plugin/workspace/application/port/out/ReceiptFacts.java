@@ -12,8 +12,8 @@ import java.util.List;
  * @param exitCode       a command's exit code, or null
  * @param fullOutputPath where a command's full output was kept, or null
  */
-public record ReceiptFacts(String cwd, List<String> changedPaths, String revision, String code, Integer exitCode,
-                           String fullOutputPath) {
+public record ReceiptFacts(
+        String cwd, List<String> changedPaths, String revision, String code, Integer exitCode, String fullOutputPath) {
 
     /** @throws NullPointerException if {@code changedPaths} is null */
     public ReceiptFacts {

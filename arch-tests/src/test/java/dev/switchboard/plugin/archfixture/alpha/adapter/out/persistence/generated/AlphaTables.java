@@ -3,8 +3,7 @@ package dev.switchboard.plugin.archfixture.alpha.adapter.out.persistence.generat
 /** Stands in for a generated jOOQ table class. */
 public final class AlphaTables {
 
-    private AlphaTables() {
-    }
+    private AlphaTables() {}
 
     /**
      * Names the fixture's table. A method, not a constant: javac would copy a constant into its users and leave no

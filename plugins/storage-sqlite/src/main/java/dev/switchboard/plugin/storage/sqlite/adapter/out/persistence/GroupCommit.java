@@ -88,8 +88,8 @@ final class GroupCommit {
                 execute(connection, "RELEASE " + SAVEPOINT);
             }
         } catch (SQLException e) {
-            StorageException failure = new StorageException("group transaction on " + writer.file()
-                    + " rolled back: " + e.getMessage(), e);
+            StorageException failure = new StorageException(
+                    "group transaction on " + writer.file() + " rolled back: " + e.getMessage(), e);
             writer.rollback(failure);
             units.forEach(unit -> unit.abort(failure));
             return;

@@ -28,8 +28,7 @@ record MigrationPlan(String owner, List<Step> steps) {
      * @param checksum   lower-case hex SHA-256 of its normalised SQL
      * @param statements its statements, in order
      */
-    record Step(Migration migration, String checksum, List<String> statements) {
-    }
+    record Step(Migration migration, String checksum, List<String> statements) {}
 
     /** @throws StorageException if the owner is blank or the versions are not exactly 1..n, or a migration is empty */
     static MigrationPlan of(String owner, List<Migration> migrations) {
@@ -38,7 +37,9 @@ record MigrationPlan(String owner, List<Step> steps) {
         if (owner.isBlank()) {
             throw new StorageException("a migration owner must not be blank");
         }
-        List<Migration> sorted = migrations.stream().sorted(Comparator.comparingInt(Migration::version)).toList();
+        List<Migration> sorted = migrations.stream()
+                .sorted(Comparator.comparingInt(Migration::version))
+                .toList();
         for (int i = 0; i < sorted.size(); i++) {
             if (sorted.get(i).version() != i + 1) {
                 throw new StorageException("the migrations of '" + owner + "' must be numbered 1.." + sorted.size()
@@ -46,7 +47,8 @@ record MigrationPlan(String owner, List<Step> steps) {
                         + sorted.stream().map(Migration::version).toList());
             }
         }
-        List<Step> steps = sorted.stream().map(migration -> step(owner, migration)).toList();
+        List<Step> steps =
+                sorted.stream().map(migration -> step(owner, migration)).toList();
         return new MigrationPlan(owner, steps);
     }
 
@@ -68,7 +70,8 @@ record MigrationPlan(String owner, List<Step> steps) {
      * @throws StorageException      if an applied migration's SQL has changed since
      */
     void verify(Map<Integer, String> applied) {
-        int recorded = applied.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+        int recorded =
+                applied.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
         if (recorded > latest()) {
             throw new SchemaTooNewException(owner, recorded, latest());
         }

@@ -38,7 +38,8 @@ final class MigrationRunner {
         return writer.exclusively(() -> {
             Map<Integer, String> applied = writer.inTransaction(connection -> versions.applied(connection, owner));
             plan.verify(applied);
-            int current = applied.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+            int current =
+                    applied.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
             for (MigrationPlan.Step step : plan.after(current)) {
                 apply(plan.owner(), step);
             }
@@ -58,9 +59,12 @@ final class MigrationRunner {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute(statements.get(i));
                 } catch (SQLException e) {
-                    throw new StorageException("migration " + migration.version() + " of '" + owner + "' ("
-                            + migration.description() + ") failed at statement " + (i + 1) + " and was rolled back: "
-                            + e.getMessage(), e);
+                    throw new StorageException(
+                            "migration " + migration.version() + " of '" + owner + "' ("
+                                    + migration.description() + ") failed at statement " + (i + 1)
+                                    + " and was rolled back: "
+                                    + e.getMessage(),
+                            e);
                 }
             }
             versions.record(connection, owner, step, clock.instant());

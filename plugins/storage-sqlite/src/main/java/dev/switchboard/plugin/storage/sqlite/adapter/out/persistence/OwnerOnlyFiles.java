@@ -24,8 +24,7 @@ final class OwnerOnlyFiles {
     private static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
     private static final List<String> COMPANION_SUFFIXES = List.of("-wal", "-shm");
 
-    private OwnerOnlyFiles() {
-    }
+    private OwnerOnlyFiles() {}
 
     /**
      * Creates the missing parent directories and the (empty) database file, then restricts the file. SQLite treats

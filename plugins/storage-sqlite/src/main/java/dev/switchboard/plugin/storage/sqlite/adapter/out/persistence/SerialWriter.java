@@ -56,12 +56,14 @@ final class SerialWriter implements AutoCloseable {
      */
     <T> T exclusively(Supplier<T> body) {
         refuseNesting();
-        return queue.submit(Pending.exclusive(() -> {
-            if (closed) {
-                throw new StorageException("the SQLite storage at " + connection.file() + " is closed");
-            }
-            return body.get();
-        }), true);
+        return queue.submit(
+                Pending.exclusive(() -> {
+                    if (closed) {
+                        throw new StorageException("the SQLite storage at " + connection.file() + " is closed");
+                    }
+                    return body.get();
+                }),
+                true);
     }
 
     /** Runs one transaction of its own; only inside an {@link #exclusively} body. */
@@ -78,11 +80,13 @@ final class SerialWriter implements AutoCloseable {
         if (queue.leadsNow()) {
             throw new StorageException("the SQLite storage cannot be closed from inside a transaction");
         }
-        queue.submit(Pending.exclusive(() -> {
-            closed = true;
-            connection.discard();
-            return null;
-        }), false);
+        queue.submit(
+                Pending.exclusive(() -> {
+                    closed = true;
+                    connection.discard();
+                    return null;
+                }),
+                false);
     }
 
     private void refuseNesting() {
@@ -98,8 +102,8 @@ final class SerialWriter implements AutoCloseable {
         if (first.isExclusive()) {
             first.runBody();
         } else if (closed) {
-            StorageException refused = new StorageException("the SQLite storage at " + connection.file()
-                    + " is closed");
+            StorageException refused =
+                    new StorageException("the SQLite storage at " + connection.file() + " is closed");
             batch.forEach(unit -> unit.abort(refused));
         } else if (batch.size() == 1) {
             commits.alone(first);

@@ -117,10 +117,12 @@ final class SqlScript {
     }
 
     private boolean isTrigger() {
-        return leadingWords.size() >= 2 && leadingWords.get(0).equals("CREATE")
-                && (leadingWords.get(1).equals("TRIGGER") || leadingWords.size() == 3
-                        && List.of("TEMP", "TEMPORARY").contains(leadingWords.get(1))
-                        && leadingWords.get(2).equals("TRIGGER"));
+        return leadingWords.size() >= 2
+                && leadingWords.get(0).equals("CREATE")
+                && (leadingWords.get(1).equals("TRIGGER")
+                        || leadingWords.size() == 3
+                                && List.of("TEMP", "TEMPORARY").contains(leadingWords.get(1))
+                                && leadingWords.get(2).equals("TRIGGER"));
     }
 
     private void finishStatement() {

@@ -47,8 +47,8 @@ final class SqliteConnector {
             OwnerOnlyFiles.restrict(file);
         } catch (IOException e) {
             connection.close();
-            throw new SQLException("cannot restrict the permissions of " + file + " and its -wal/-shm files: "
-                    + e.getMessage(), e);
+            throw new SQLException(
+                    "cannot restrict the permissions of " + file + " and its -wal/-shm files: " + e.getMessage(), e);
         }
         return connection;
     }

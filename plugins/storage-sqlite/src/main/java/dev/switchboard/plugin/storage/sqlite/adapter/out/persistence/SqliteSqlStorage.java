@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
-import dev.switchboard.ports.storage.StorageStatistics;
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.storage.StorageStatistics;
 
 /**
  * {@link SqlStorage} on one SQLite file.
@@ -76,14 +76,17 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         try {
             OwnerOnlyFiles.prepare(absolute);
         } catch (IOException e) {
-            throw new StorageException("cannot create the SQLite database " + absolute + " owner-only: "
-                    + e.getMessage(), e);
+            throw new StorageException(
+                    "cannot create the SQLite database " + absolute + " owner-only: " + e.getMessage(), e);
         }
         SqliteConnector connector = new SqliteConnector(absolute, busyTimeoutMs);
         SerialWriter writer = new SerialWriter(connector);
         writer.start();
         LOG.info("opened SQLite storage at {}", absolute);
-        return new SqliteSqlStorage(absolute, writer, new ReadDataSource(connector),
+        return new SqliteSqlStorage(
+                absolute,
+                writer,
+                new ReadDataSource(connector),
                 new MigrationRunner(writer, new SchemaVersionTable(), Clock.systemUTC()));
     }
 

@@ -10,6 +10,7 @@ final class TransactionCounters {
 
     /** SQLite's primary result codes for a busy and a locked database. */
     private static final int SQLITE_BUSY = 5;
+
     private static final int SQLITE_LOCKED = 6;
 
     private final LongAdder committed = new LongAdder();

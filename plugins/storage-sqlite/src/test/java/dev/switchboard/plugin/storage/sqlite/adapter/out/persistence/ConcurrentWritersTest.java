@@ -24,8 +24,8 @@ class ConcurrentWritersTest {
     private static final int THREADS = 8;
     private static final int WRITES_PER_THREAD = 25;
     private static final List<Migration> COUNTER = List.of(
-            new Migration(1, "create counter",
-                    "CREATE TABLE counter(n INTEGER NOT NULL);\nINSERT INTO counter VALUES (0);"),
+            new Migration(
+                    1, "create counter", "CREATE TABLE counter(n INTEGER NOT NULL);\nINSERT INTO counter VALUES (0);"),
             new Migration(2, "create log", "CREATE TABLE log(thread INTEGER NOT NULL, i INTEGER NOT NULL);"));
 
     @TempDir
@@ -37,9 +37,10 @@ class ConcurrentWritersTest {
             storage.migrate("counter", COUNTER);
 
             try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-                runTogether(threads, THREADS * 2, thread -> thread % 2 == 0
-                        ? incrementRepeatedly(storage, thread)
-                        : readRepeatedly(storage));
+                runTogether(
+                        threads,
+                        THREADS * 2,
+                        thread -> thread % 2 == 0 ? incrementRepeatedly(storage, thread) : readRepeatedly(storage));
             }
 
             assertTotals(storage, THREADS * WRITES_PER_THREAD);
@@ -58,7 +59,8 @@ class ConcurrentWritersTest {
             }
 
             assertTotals(first, THREADS * WRITES_PER_THREAD);
-            assertThat(Sql.number(first.dataSource(), "SELECT count(*) FROM " + SchemaVersionTable.NAME)).isEqualTo(2);
+            assertThat(Sql.number(first.dataSource(), "SELECT count(*) FROM " + SchemaVersionTable.NAME))
+                    .isEqualTo(2);
         }
     }
 
@@ -71,7 +73,8 @@ class ConcurrentWritersTest {
             }
 
             assertThat(versions).containsOnly(2);
-            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM counter")).isEqualTo(1);
+            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM counter"))
+                    .isEqualTo(1);
             assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM " + SchemaVersionTable.NAME))
                     .isEqualTo(2);
         }

@@ -36,8 +36,10 @@ class GroupCommitTest {
         storage = SqliteSqlStorage.open(file, 5000);
         storage.transaction(connection -> {
             Sql.update(connection, "CREATE TABLE parent(id INTEGER PRIMARY KEY, writer TEXT)");
-            return Sql.update(connection, "CREATE TABLE late(id INTEGER PRIMARY KEY, parent_id INTEGER"
-                    + " REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)");
+            return Sql.update(
+                    connection,
+                    "CREATE TABLE late(id INTEGER PRIMARY KEY, parent_id INTEGER"
+                            + " REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)");
         });
     }
 
@@ -97,30 +99,41 @@ class GroupCommitTest {
         assertThat(units.get(0).get()).isEqualTo(1);
         assertThat(units.get(1).get()).isEqualTo(1);
         assertThatThrownBy(units.get(2)::get).cause().isSameAs(gaveUp);
-        assertThatThrownBy(units.get(3)::get).cause().isInstanceOf(StorageException.class)
-                .hasMessageContaining("rolled back").hasMessageContaining("UNIQUE");
+        assertThatThrownBy(units.get(3)::get)
+                .cause()
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("rolled back")
+                .hasMessageContaining("UNIQUE");
         assertThat(units.get(4).get()).isEqualTo(1);
         storage.close();
         storage = SqliteSqlStorage.open(file, 5000);
-        assertThat(ids("SELECT id FROM parent WHERE writer = 'unit' ORDER BY id")).containsExactly(0, 1, 4);
+        assertThat(ids("SELECT id FROM parent WHERE writer = 'unit' ORDER BY id"))
+                .containsExactly(0, 1, 4);
     }
 
     @Test
     void failedCommitFailsEveryUnitOfTheBatchAndLeavesNoneOfItsWrites() throws Exception {
         List<Future<Integer>> units;
         try (HeldWriter held = HeldWriter.hold(storage)) {
-            units = held.queue(3, n -> connection -> n == 1
-                    // a deferred foreign key is checked only at COMMIT, after every unit succeeded
-                    ? Sql.update(connection, "INSERT INTO late(id, parent_id) VALUES (1, 42)")
-                    : Sql.update(connection, "INSERT INTO parent(id, writer) VALUES (" + n + ", 'unit')"));
+            units = held.queue(
+                    3,
+                    n -> connection -> n == 1
+                            // a deferred foreign key is checked only at COMMIT, after every unit succeeded
+                            ? Sql.update(connection, "INSERT INTO late(id, parent_id) VALUES (1, 42)")
+                            : Sql.update(connection, "INSERT INTO parent(id, writer) VALUES (" + n + ", 'unit')"));
         }
 
         for (Future<Integer> unit : units) {
-            assertThatThrownBy(unit::get).cause().isInstanceOf(StorageException.class)
-                    .hasMessageContaining("commit").hasMessageContaining("FOREIGN KEY");
+            assertThatThrownBy(unit::get)
+                    .cause()
+                    .isInstanceOf(StorageException.class)
+                    .hasMessageContaining("commit")
+                    .hasMessageContaining("FOREIGN KEY");
         }
-        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent WHERE writer = 'unit'")).isZero();
-        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM late")).isZero();
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent WHERE writer = 'unit'"))
+                .isZero();
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM late"))
+                .isZero();
         storage.transaction(connection -> Sql.update(connection, "INSERT INTO parent(id) VALUES (9)"));
         assertThat(ids("SELECT id FROM parent ORDER BY id")).contains(9);
     }
@@ -146,13 +159,17 @@ class GroupCommitTest {
     void nestedTransactionInsideABatchedUnitIsRefusedAndTheOthersCommit() throws Exception {
         List<Future<Integer>> units;
         try (HeldWriter held = HeldWriter.hold(storage)) {
-            units = held.queue(3, n -> connection -> n == 1
-                    ? storage.transaction(inner -> Sql.update(inner, "INSERT INTO parent(id) VALUES (99)"))
-                    : Sql.update(connection, "INSERT INTO parent(id, writer) VALUES (" + n + ", 'unit')"));
+            units = held.queue(
+                    3,
+                    n -> connection -> n == 1
+                            ? storage.transaction(inner -> Sql.update(inner, "INSERT INTO parent(id) VALUES (99)"))
+                            : Sql.update(connection, "INSERT INTO parent(id, writer) VALUES (" + n + ", 'unit')"));
         }
 
         assertThat(units.get(0).get()).isEqualTo(1);
-        assertThatThrownBy(units.get(1)::get).cause().isInstanceOf(StorageException.class)
+        assertThatThrownBy(units.get(1)::get)
+                .cause()
+                .isInstanceOf(StorageException.class)
                 .hasMessageContaining("nested transaction");
         assertThat(units.get(2).get()).isEqualTo(1);
         assertThat(ids("SELECT id FROM parent ORDER BY id")).containsExactly(0, 2);
@@ -162,14 +179,19 @@ class GroupCommitTest {
     void callerInterruptedWhileQueuedGivesUpAndItsWorkNeverRuns() throws Exception {
         List<Future<Integer>> units;
         try (HeldWriter held = HeldWriter.hold(storage)) {
-            units = held.queue(2, n -> connection -> Sql.update(connection,
-                    "INSERT INTO parent(id, writer) VALUES (" + n + ", 'unit')"));
+            units = held.queue(
+                    2,
+                    n -> connection ->
+                            Sql.update(connection, "INSERT INTO parent(id, writer) VALUES (" + n + ", 'unit')"));
             held.interrupt(1);
         }
 
         assertThat(units.get(0).get()).isEqualTo(1);
-        assertThatThrownBy(units.get(1)::get).isInstanceOf(ExecutionException.class).cause()
-                .isInstanceOf(StorageException.class).hasMessageContaining("interrupted");
+        assertThatThrownBy(units.get(1)::get)
+                .isInstanceOf(ExecutionException.class)
+                .cause()
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("interrupted");
         assertThat(ids("SELECT id FROM parent ORDER BY id")).containsExactly(0);
     }
 

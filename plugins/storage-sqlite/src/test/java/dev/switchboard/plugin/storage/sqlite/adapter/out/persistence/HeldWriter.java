@@ -101,8 +101,9 @@ final class HeldWriter implements AutoCloseable {
     }
 
     private static boolean parkedInQueue(Thread thread) {
-        return thread.getState() == Thread.State.WAITING && Arrays.stream(thread.getStackTrace())
-                .anyMatch(frame -> frame.getClassName().equals(WriteQueue.class.getName())
-                        && frame.getMethodName().equals("awaitTurn"));
+        return thread.getState() == Thread.State.WAITING
+                && Arrays.stream(thread.getStackTrace())
+                        .anyMatch(frame -> frame.getClassName().equals(WriteQueue.class.getName())
+                                && frame.getMethodName().equals("awaitTurn"));
     }
 }

@@ -72,7 +72,8 @@ class MigrationRefusalTest {
                     .isInstanceOf(StorageException.class)
                     .hasMessageContaining("owner");
 
-            assertThat(Sql.tableExists(storage.dataSource(), SchemaVersionTable.NAME)).isFalse();
+            assertThat(Sql.tableExists(storage.dataSource(), SchemaVersionTable.NAME))
+                    .isFalse();
         }
     }
 

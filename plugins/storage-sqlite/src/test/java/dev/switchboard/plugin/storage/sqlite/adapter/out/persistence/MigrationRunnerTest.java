@@ -32,10 +32,12 @@ class MigrationRunnerTest {
             assertThat(storage.migrate(OWNER, List.of(NOTES))).isEqualTo(1);
             assertThat(storage.migrate(OWNER, List.of(NOTES))).isEqualTo(1);
 
-            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM notes")).isEqualTo(1);
+            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM notes"))
+                    .isEqualTo(1);
             assertThat(Sql.versionRows(storage.dataSource())).containsExactly("notes|1|create notes");
             try (Connection connection = storage.dataSource().getConnection()) {
-                assertThat(Sql.text(connection, "SELECT checksum FROM " + SchemaVersionTable.NAME)).hasSize(64);
+                assertThat(Sql.text(connection, "SELECT checksum FROM " + SchemaVersionTable.NAME))
+                        .hasSize(64);
                 assertThat(Sql.text(connection, "SELECT applied_at FROM " + SchemaVersionTable.NAME))
                         .matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
             }
@@ -44,8 +46,8 @@ class MigrationRunnerTest {
 
     @Test
     void aFailingMigrationNamesItsStatementAndIsRolledBack() throws SQLException {
-        Migration broken = new Migration(2, "half done",
-                "CREATE TABLE half(x INTEGER);\nINSERT INTO missing_table VALUES (1);");
+        Migration broken =
+                new Migration(2, "half done", "CREATE TABLE half(x INTEGER);\nINSERT INTO missing_table VALUES (1);");
         try (SqliteSqlStorage storage = open()) {
             assertThatThrownBy(() -> storage.migrate(OWNER, List.of(NOTES, broken)))
                     .isInstanceOf(StorageException.class)
@@ -73,7 +75,8 @@ class MigrationRunnerTest {
         try (SqliteSqlStorage storage = open()) {
             assertThat(storage.migrate("quiet", List.of())).isZero();
 
-            assertThat(Sql.tableExists(storage.dataSource(), SchemaVersionTable.NAME)).isFalse();
+            assertThat(Sql.tableExists(storage.dataSource(), SchemaVersionTable.NAME))
+                    .isFalse();
         }
     }
 
@@ -91,7 +94,8 @@ class MigrationRunnerTest {
             storage.migrate(OWNER, List.of(NOTES, trigger));
             storage.transaction(connection -> Sql.update(connection, "INSERT INTO notes(body) VALUES ('x'), ('')"));
 
-            assertThat(Sql.number(storage.dataSource(), "SELECT n FROM note_count")).isEqualTo(1);
+            assertThat(Sql.number(storage.dataSource(), "SELECT n FROM note_count"))
+                    .isEqualTo(1);
         }
     }
 }

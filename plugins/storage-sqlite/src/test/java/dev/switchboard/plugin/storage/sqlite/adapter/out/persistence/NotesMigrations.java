@@ -12,10 +12,9 @@ final class NotesMigrations {
             CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
             INSERT INTO notes(body) VALUES ('first; with a semicolon');
             """);
-    static final Migration TAGS = new Migration(2, "create tags",
-            "CREATE TABLE tags(note_id INTEGER NOT NULL REFERENCES notes(id), tag TEXT NOT NULL);");
+    static final Migration TAGS = new Migration(
+            2, "create tags", "CREATE TABLE tags(note_id INTEGER NOT NULL REFERENCES notes(id), tag TEXT NOT NULL);");
     static final Migration INDEX = new Migration(3, "index tags", "CREATE INDEX tags_by_tag ON tags(tag);");
 
-    private NotesMigrations() {
-    }
+    private NotesMigrations() {}
 }

@@ -40,18 +40,24 @@ class SchemaVersionTableTest {
                         PRIMARY KEY (owner, version)
                     )""");
             Sql.update(connection, "CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
-            Sql.update(connection, "INSERT INTO switchboard_schema_version VALUES ('notes', 1, 'create notes', '"
-                    + sha256(NOTES.sql()) + "', '2026-01-02T03:04:05.123456Z')");
+            Sql.update(
+                    connection,
+                    "INSERT INTO switchboard_schema_version VALUES ('notes', 1, 'create notes', '" + sha256(NOTES.sql())
+                            + "', '2026-01-02T03:04:05.123456Z')");
         }
 
         try (SqliteSqlStorage storage = open()) {
             assertThat(storage.migrate(OWNER, List.of(NOTES, TAGS))).isEqualTo(2);
 
-            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM notes")).isZero();
+            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM notes"))
+                    .isZero();
             assertThat(Sql.versionRows(storage.dataSource()))
                     .containsExactly("notes|1|create notes", "notes|2|create tags");
-            assertThat(Sql.numbers(storage.dataSource(), "SELECT version FROM switchboard_schema_version"
-                    + " WHERE checksum = '" + sha256(TAGS.sql()) + "'")).containsExactly(2);
+            assertThat(Sql.numbers(
+                            storage.dataSource(),
+                            "SELECT version FROM switchboard_schema_version" + " WHERE checksum = '"
+                                    + sha256(TAGS.sql()) + "'"))
+                    .containsExactly(2);
         }
     }
 
@@ -80,8 +86,8 @@ class SchemaVersionTableTest {
 
     private static String sha256(String sql) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(sql.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(sql.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

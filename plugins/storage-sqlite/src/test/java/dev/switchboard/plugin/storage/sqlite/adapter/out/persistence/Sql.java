@@ -12,8 +12,7 @@ import javax.sql.DataSource;
 /** Small JDBC helpers for the tests. */
 final class Sql {
 
-    private Sql() {
-    }
+    private Sql() {}
 
     static int update(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {
@@ -22,13 +21,15 @@ final class Sql {
     }
 
     static String text(Connection connection, String query) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(query)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(query)) {
             return result.next() ? result.getString(1) : null;
         }
     }
 
     static int number(Connection connection, String query) throws SQLException {
-        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(query)) {
+        try (Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(query)) {
             result.next();
             return result.getInt(1);
         }

@@ -26,8 +26,10 @@ class SqliteSqlStorageTransactionTest {
         storage = SqliteSqlStorage.open(temp.resolve("test.db"), 5000);
         storage.transaction(connection -> {
             Sql.update(connection, "CREATE TABLE parent(id INTEGER PRIMARY KEY)");
-            return Sql.update(connection, "CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL"
-                    + " REFERENCES parent(id))");
+            return Sql.update(
+                    connection,
+                    "CREATE TABLE child(id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL"
+                            + " REFERENCES parent(id))");
         });
     }
 
@@ -54,19 +56,23 @@ class SqliteSqlStorageTransactionTest {
 
     @Test
     void rollsBackWhenCommitFailsAndStaysUsable() throws SQLException {
-        storage.transaction(connection -> Sql.update(connection, "CREATE TABLE late(id INTEGER PRIMARY KEY,"
-                + " parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"));
+        storage.transaction(connection -> Sql.update(
+                connection,
+                "CREATE TABLE late(id INTEGER PRIMARY KEY,"
+                        + " parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)"));
 
         // a deferred foreign key is checked only at COMMIT
-        assertThatThrownBy(() -> storage.transaction(connection ->
-                Sql.update(connection, "INSERT INTO late(id, parent_id) VALUES (1, 42)")))
+        assertThatThrownBy(() -> storage.transaction(
+                        connection -> Sql.update(connection, "INSERT INTO late(id, parent_id) VALUES (1, 42)")))
                 .isInstanceOf(StorageException.class)
                 .hasMessageContaining("commit")
                 .hasMessageContaining("FOREIGN KEY");
         storage.transaction(connection -> Sql.update(connection, "INSERT INTO parent(id) VALUES (7)"));
 
-        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM late")).isZero();
-        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isEqualTo(1);
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM late"))
+                .isZero();
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent"))
+                .isEqualTo(1);
     }
 
     @Test
@@ -83,13 +89,14 @@ class SqliteSqlStorageTransactionTest {
     @Test
     void refusesNestedTransaction() throws SQLException {
         assertThatThrownBy(() -> storage.transaction(connection -> {
-            Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
-            return storage.transaction(inner -> Sql.update(inner, "INSERT INTO parent(id) VALUES (2)"));
-        }))
+                    Sql.update(connection, "INSERT INTO parent(id) VALUES (1)");
+                    return storage.transaction(inner -> Sql.update(inner, "INSERT INTO parent(id) VALUES (2)"));
+                }))
                 .isInstanceOf(StorageException.class)
                 .hasMessageContaining("nested transaction");
 
-        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent")).isZero();
+        assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM parent"))
+                .isZero();
     }
 
     private static void assertPragmas(Connection connection) throws SQLException {

@@ -25,9 +25,10 @@ class StorageStatisticsTest {
             storage.transaction(c -> Sql.update(c, "CREATE TABLE t (n INTEGER)"));
             storage.transaction(c -> Sql.update(c, "INSERT INTO t VALUES (1)"));
             assertThatThrownBy(() -> storage.transaction(c -> {
-                Sql.update(c, "INSERT INTO t VALUES (2)");
-                throw new IllegalStateException("work failed");
-            })).isInstanceOf(IllegalStateException.class);
+                        Sql.update(c, "INSERT INTO t VALUES (2)");
+                        throw new IllegalStateException("work failed");
+                    }))
+                    .isInstanceOf(IllegalStateException.class);
 
             assertThat(storage.statistics()).contains(new StorageStatistics(2, 1, 0));
         }
