@@ -3,15 +3,13 @@ package dev.switchboard.bridge.mcp;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.switchboard.ports.call.CancellationSignal;
-
 /**
  * The tool calls running now, by session and JSON-RPC request id, so that {@code notifications/cancelled}, a closed
  * session or a shutdown can raise their cancellation signals. Thread-safe.
  */
 final class InFlightCalls {
 
-    private final Map<Key, CancellationSignal> calls = new ConcurrentHashMap<>();
+    private final Map<Key, CallCancellation> calls = new ConcurrentHashMap<>();
 
     /** A call's place in the table; calls without a request id get a key of their own. */
     record Key(String sessionId, Object requestId) {}
@@ -21,36 +19,36 @@ final class InFlightCalls {
      * @param requestId the JSON-RPC id, or null when the transport did not pass it
      * @return the key under which the call's signal is held until {@link #release}
      */
-    Key register(String sessionId, Object requestId, CancellationSignal cancellation) {
+    Key register(String sessionId, Object requestId, CallCancellation cancellation) {
         Key key = new Key(sessionId, requestId == null ? new Object() : normalise(requestId));
         calls.put(key, cancellation);
         return key;
     }
 
-    void release(Key key, CancellationSignal cancellation) {
+    void release(Key key, CallCancellation cancellation) {
         calls.remove(key, cancellation);
     }
 
     /** @return true if a call was found and signalled */
     boolean cancel(String sessionId, Object requestId) {
-        CancellationSignal cancellation = calls.get(new Key(sessionId, normalise(requestId)));
+        CallCancellation cancellation = calls.get(new Key(sessionId, normalise(requestId)));
         if (cancellation == null) {
             return false;
         }
-        cancellation.raise();
+        cancellation.cancel();
         return true;
     }
 
     void cancelSession(String sessionId) {
         calls.forEach((key, cancellation) -> {
             if (key.sessionId().equals(sessionId)) {
-                cancellation.raise();
+                cancellation.cancel();
             }
         });
     }
 
     void cancelAll() {
-        calls.values().forEach(CancellationSignal::raise);
+        calls.values().forEach(CallCancellation::cancel);
     }
 
     /** JSON numbers may arrive as Integer in one message and Long in another; strings stay strings. */

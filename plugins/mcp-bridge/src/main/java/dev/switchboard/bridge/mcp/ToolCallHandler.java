@@ -9,7 +9,6 @@ import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolInvoker;
@@ -42,7 +41,7 @@ final class ToolCallHandler {
      */
     McpSchema.CallToolResult call(McpAsyncServerExchange exchange, McpSchema.CallToolRequest request) {
         String correlationId = CorrelationIds.next();
-        CancellationSignal cancellation = new CancellationSignal();
+        CallCancellation cancellation = new CallCancellation();
         Object requestId = exchange.transportContext().get(RequestContexts.REQUEST_ID);
         InFlightCalls.Key key = inFlight.register(exchange.sessionId(), requestId, cancellation);
         try {
@@ -64,7 +63,7 @@ final class ToolCallHandler {
             McpAsyncServerExchange exchange,
             McpSchema.CallToolRequest request,
             String correlationId,
-            CancellationSignal cancellation) {
+            CallCancellation cancellation) {
         Principal principal = principals.resolve(exchange.transportContext());
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         Map<String, Object> meta = request.meta() == null ? Map.of() : request.meta();

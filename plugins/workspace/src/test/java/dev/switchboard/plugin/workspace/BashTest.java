@@ -16,7 +16,6 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import dev.switchboard.ports.tool.ToolResult;
 
 class BashTest {
@@ -177,7 +176,7 @@ class BashTest {
     void cancellingACallKillsItsCommandAndTheRetryDoesNotRerun() throws Exception {
         Map<String, Object> call =
                 args("workspace_id", id, "request_key", "c", "command", "touch started; sleep 30; touch late");
-        CancellationSignal cancellation = new CancellationSignal();
+        ManualCancellation cancellation = new ManualCancellation();
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<ToolResult> running = pool.submit(() -> harness.call("bash", call, cancellation));
             while (!Files.exists(cwd.resolve("started"))) {

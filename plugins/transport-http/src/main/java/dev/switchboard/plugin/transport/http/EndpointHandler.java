@@ -14,7 +14,6 @@ import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import dev.switchboard.ports.call.CancellationSignal;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
@@ -90,7 +89,7 @@ final class EndpointHandler implements Handler {
         } catch (UncheckedIOException e) {
             return;
         }
-        CancellationSignal gone = new CancellationSignal();
+        ClientGoneSignal gone = new ClientGoneSignal();
         EndpointResponse reply;
         try {
             reply = match.endpoint().handle(EndpointRequests.of(request, match, body, caller, gone));

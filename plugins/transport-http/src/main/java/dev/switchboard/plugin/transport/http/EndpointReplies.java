@@ -12,7 +12,6 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
 
 import dev.switchboard.ports.call.Cancellation;
-import dev.switchboard.ports.call.CancellationSignal;
 import dev.switchboard.ports.http.ClientGoneException;
 import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.ResponseStream;
@@ -32,7 +31,7 @@ final class EndpointReplies {
         response.send(reply.body());
     }
 
-    static void streamed(ServerResponse response, EndpointResponse.Streamed reply, CancellationSignal gone) {
+    static void streamed(ServerResponse response, EndpointResponse.Streamed reply, ClientGoneSignal gone) {
         head(response, reply);
         try (OutputStream out = response.outputStream()) {
             HeldOutput stream = new HeldOutput(out, gone);
@@ -94,10 +93,10 @@ final class EndpointReplies {
     /** The {@link ResponseStream} over the response's output; writes are serialised. */
     private static final class HeldOutput implements ResponseStream {
         private final OutputStream out;
-        private final CancellationSignal gone;
+        private final ClientGoneSignal gone;
         private volatile long lastWrite = System.nanoTime();
 
-        HeldOutput(OutputStream out, CancellationSignal gone) {
+        HeldOutput(OutputStream out, ClientGoneSignal gone) {
             this.out = out;
             this.gone = gone;
         }

@@ -1,9 +1,11 @@
 package dev.switchboard.plugin.workspace.application;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.switchboard.ports.call.Cancellation;
-import dev.switchboard.ports.call.CancellationSignal;
 
 /**
  * One open workspace: its id, its directory, and what the registry needs to choose one to reclaim (last use, calls
@@ -14,7 +16,7 @@ public final class Workspace {
 
     private final String id;
     private final Path cwd;
-    private final CancellationSignal closing = new CancellationSignal();
+    private final Closing closing = new Closing();
     private long lastUsed;
     private int activeCalls;
 
@@ -46,7 +48,7 @@ public final class Workspace {
      * @param action the registered action
      */
     void forget(Runnable action) {
-        closing.forget(action);
+        closing.actions.remove(action);
     }
 
     long lastUsed() {
@@ -68,5 +70,34 @@ public final class Workspace {
 
     void close() {
         closing.raise();
+    }
+
+    /** A cancellation raised once, when the workspace closes. */
+    private static final class Closing implements Cancellation {
+        private final AtomicBoolean raised = new AtomicBoolean();
+        private final List<Runnable> actions = new CopyOnWriteArrayList<>();
+
+        @Override
+        public boolean isCancelled() {
+            return raised.get();
+        }
+
+        @Override
+        public void onCancel(Runnable action) {
+            actions.add(action);
+            if (raised.get() && actions.remove(action)) {
+                action.run();
+            }
+        }
+
+        void raise() {
+            if (raised.compareAndSet(false, true)) {
+                for (Runnable action : actions) {
+                    if (actions.remove(action)) {
+                        action.run();
+                    }
+                }
+            }
+        }
     }
 }
