@@ -186,6 +186,32 @@ class WriteAndEditTest {
     }
 
     @Test
+    @DisplayName("an edit of a file that is not valid UTF-8 is refused and every byte of the file is kept")
+    void anEditOfAFileThatIsNotUtf8IsRefusedAndTheBytesAreKept() throws Exception {
+        byte[] latin1 = {'c', 'a', 'f', (byte) 0xE9, '\n'};
+        Path file = Files.write(cwd.resolve("latin1.txt"), latin1);
+
+        ToolResult.Failure failure =
+                harness.refused("edit", edit(file, List.of(change("caf", "CAF"))), "UNSUPPORTED_FILE");
+
+        assertThat(failure.message()).contains("not valid UTF-8");
+        assertThat(Files.readAllBytes(file)).containsExactly(latin1);
+    }
+
+    @Test
+    @DisplayName("a lone UTF-16 surrogate in write's content or edit's newText is refused, nothing is written")
+    void aLoneSurrogateIsRefusedByWriteAndEdit() throws Exception {
+        ToolResult.Failure written =
+                harness.refused("write", write("s.txt", "a\ud800b", "missing"), "INVALID_ARGUMENTS");
+        assertThat(written.details()).containsEntry("field", "content");
+        assertThat(cwd.resolve("s.txt")).doesNotExist();
+
+        Path file = Files.writeString(cwd.resolve("t.txt"), "alpha beta");
+        harness.refused("edit", edit(file, List.of(change("beta", "\ud800"))), "INVALID_ARGUMENTS");
+        assertThat(file).hasContent("alpha beta");
+    }
+
+    @Test
     @DisplayName("issue 11.8: an edit whose newText equals its oldText is refused as INVALID_ARGUMENTS")
     void aNoOpEditIsRefused() throws Exception {
         Path file = Files.writeString(cwd.resolve("a.txt"), "alpha beta");

@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.workspace.application;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +9,7 @@ import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptFacts;
 import dev.switchboard.plugin.workspace.domain.Revision;
+import dev.switchboard.plugin.workspace.domain.StrictUtf8;
 
 /**
  * {@code write}: creates or replaces a file, under its path lock and a request key, after checking
@@ -55,7 +55,7 @@ public final class WriteFile {
                 .admit(FileTarget.of(PathResolver.resolve(workspace.cwd(), settings.home(), path)));
         return locks.holding(target, () -> {
             String before = Revisions.check(target, expected);
-            byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+            byte[] bytes = StrictUtf8.encode("content", content);
             AtomicReplace.replace(target, bytes, before, settings.confinement());
             String revision = Revision.of(bytes);
             Map<String, Object> facts = new LinkedHashMap<>();

@@ -19,7 +19,7 @@ public enum Code {
     REVISION_CONFLICT,
     /** The file's lock could not be taken in time. */
     FILE_BUSY,
-    /** Not a regular file (a directory, FIFO, device, socket). */
+    /** Not a regular file (a directory, FIFO, device, socket), or for an edit a file that is not valid UTF-8. */
     UNSUPPORTED_FILE,
     /** The file is larger than the read cap. */
     FILE_TOO_LARGE,

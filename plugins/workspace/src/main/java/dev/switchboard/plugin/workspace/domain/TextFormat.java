@@ -46,9 +46,11 @@ public record TextFormat(boolean bom, boolean crlf) {
     /**
      * @param raw text with the line ends it is to have on disk, without a BOM
      * @return the bytes to write: UTF-8, with this layout's BOM when it has one
+     * @throws WorkspaceException {@link Code#INVALID_ARGUMENTS} when the text holds a lone surrogate (it came from an
+     *                            edit's newText: the file's own text was valid UTF-8)
      */
     public byte[] bytes(String raw) {
-        byte[] body = raw.getBytes(StandardCharsets.UTF_8);
+        byte[] body = StrictUtf8.encode("edits[].newText", raw);
         if (!bom) {
             return body;
         }
