@@ -3,7 +3,10 @@ package dev.switchboard.kernel.exec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,10 +25,14 @@ final class OutputPump {
     private static final int CHUNK = 8192;
 
     private final InputStream in;
+    /** How long {@link #start} waits for the pump to hold the stream. */
+    private static final Duration HOLD_WAIT = Duration.ofSeconds(1);
+
     private final int capBytes;
     private final OutputSink sink;
     private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
     private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private final CountDownLatch holding = new CountDownLatch(1);
     private boolean truncated;
 
     private OutputPump(InputStream in, int capBytes, OutputSink sink) {
@@ -41,7 +48,32 @@ final class OutputPump {
     static OutputPump start(String name, InputStream in, int capBytes, OutputSink sink) {
         OutputPump pump = new OutputPump(in, capBytes, sink);
         Thread.ofVirtual().name(name).start(pump::pump);
+        pump.awaitHolding();
         return pump;
+    }
+
+    /**
+     * Waits (up to {@link #HOLD_WAIT}) until the pump holds the stream's monitor, so that a process exiting right
+     * after its start (a shell that backgrounds a child and exits) finds its pipe held by the pump instead of having
+     * it drained and closed by the JDK (see {@link #pump}). Under a heavily loaded host the virtual thread may start
+     * later than the process exits; the wait narrows that window to the thread's start.
+     */
+    private void awaitHolding() {
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + HOLD_WAIT.toNanos();
+        while (true) {
+            try {
+                if (holding.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
+                        || System.nanoTime() >= deadline) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** @return completes when the stream has reached its end (or failed); never completes exceptionally */
@@ -61,6 +93,7 @@ final class OutputPump {
         // the stream); a descendant still holding the pipe then went unnoticed or not depending on timing. Holding
         // the monitor keeps the real pipe read to its end, every time.
         synchronized (in) {
+            holding.countDown();
             pumpHoldingTheStream(buffer);
         }
     }
