@@ -10,7 +10,6 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.EditPlan;
 import dev.switchboard.plugin.workspace.domain.Revision;
-import dev.switchboard.plugin.workspace.domain.StrictUtf8;
 import dev.switchboard.plugin.workspace.domain.TextEdit;
 import dev.switchboard.plugin.workspace.domain.TextFormat;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
@@ -79,9 +78,7 @@ public final class EditFile {
             if (!snapshot.revision().equals(expected)) {
                 throw Revisions.conflict(target, expected, snapshot.revision());
             }
-            TextFormat.Decoded decoded = TextFormat.decode(snapshot.bytes());
-            StrictUtf8.requireValid(
-                    target.toString(), snapshot.bytes(), decoded.format().bom() ? 3 : 0);
+            TextFormat.Decoded decoded = TextFormat.decodeForEdit(target.toString(), snapshot.bytes());
             String edited = EditPlan.apply(decoded, edits);
             byte[] bytes = decoded.format().bytes(edited);
             AtomicReplace.replace(target, bytes, snapshot.revision(), settings.confinement());

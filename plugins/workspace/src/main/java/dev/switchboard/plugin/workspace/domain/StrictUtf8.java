@@ -43,18 +43,20 @@ public final class StrictUtf8 {
     }
 
     /**
-     * @param path  the file, for the error
+     * @param path   the file, for the error
      * @param bytes  the file's bytes
      * @param offset where the text starts (after a byte order mark)
-     * @throws WorkspaceException {@link Code#UNSUPPORTED_FILE} when they are not valid UTF-8
+     * @return the text
+     * @throws WorkspaceException {@link Code#UNSUPPORTED_FILE} when the bytes are not valid UTF-8
      */
-    public static void requireValid(String path, byte[] bytes, int offset) {
+    public static String decode(String path, byte[] bytes, int offset) {
         try {
-            StandardCharsets.UTF_8
+            return StandardCharsets.UTF_8
                     .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, offset, bytes.length - offset));
+                    .decode(ByteBuffer.wrap(bytes, offset, bytes.length - offset))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new WorkspaceException(
                     Code.UNSUPPORTED_FILE,

@@ -29,8 +29,30 @@ public record TextFormat(boolean bom, boolean crlf) {
      * @return the text in edit form and the file's layout
      */
     public static Decoded decode(byte[] bytes) {
-        boolean bom = bytes.length >= 3 && Arrays.equals(bytes, 0, 3, BOM, 0, 3);
-        String text = new String(bytes, bom ? 3 : 0, bom ? bytes.length - 3 : bytes.length, StandardCharsets.UTF_8);
+        boolean bom = hasBom(bytes);
+        int from = bom ? 3 : 0;
+        return decoded(new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8), bom);
+    }
+
+    /**
+     * As {@link #decode}, for a file about to be edited: malformed UTF-8 is refused instead of replaced, because an
+     * edit writes the whole text back and would rewrite bytes it does not change.
+     *
+     * @param path  the file, for the error
+     * @param bytes a file's bytes
+     * @return the text in edit form and the file's layout
+     * @throws WorkspaceException {@link Code#UNSUPPORTED_FILE} when the bytes are not valid UTF-8
+     */
+    public static Decoded decodeForEdit(String path, byte[] bytes) {
+        boolean bom = hasBom(bytes);
+        return decoded(StrictUtf8.decode(path, bytes, bom ? 3 : 0), bom);
+    }
+
+    private static boolean hasBom(byte[] bytes) {
+        return bytes.length >= 3 && Arrays.equals(bytes, 0, 3, BOM, 0, 3);
+    }
+
+    private static Decoded decoded(String text, boolean bom) {
         boolean crlf = text.contains("\r\n");
         return new Decoded(crlf ? toLf(text) : text, new TextFormat(bom, crlf), text);
     }
