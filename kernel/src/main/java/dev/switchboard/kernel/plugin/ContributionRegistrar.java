@@ -19,6 +19,7 @@ import dev.switchboard.ports.prompt.PromptProvider;
 import dev.switchboard.ports.resource.ResourceProvider;
 import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.storage.MigrationSet;
+import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolProvider;
 import dev.switchboard.ports.transport.Transport;
@@ -68,7 +69,8 @@ final class ContributionRegistrar {
      */
     PluginContributions register(String pluginId, String toolPrefix, Injector injector, PluginExtensions extensions) {
         for (MigrationSet set : extensions.of(MigrationSet.class)) {
-            storage.get().migrate(set.owner(), set.migrations());
+            SqlStorage opened = storage.get();
+            opened.migrate(set.owner(), set.migrations(opened.dialect()));
         }
         List<Tool> contributed = new ArrayList<>(BoundTools.in(injector));
         extensions.of(ToolProvider.class).forEach(p -> contributed.addAll(p.tools()));

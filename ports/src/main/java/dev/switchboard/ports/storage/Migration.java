@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,7 +33,7 @@ public record Migration(int version, String description, String sql) {
 
     /**
      * Reads a migration from a class-path resource named {@code V<n>__<description>.sql} (Flyway's convention), such
-     * as {@code /db/migration/handoff/V1__create_handoff_tables.sql}: the version is {@code n}, the description is the
+     * as {@code /db/migration/handoff/sqlite/V1__create_handoff_tables.sql}: the version is {@code n}, the description is the
      * name's words with underscores read as spaces, the SQL is the file's content in UTF-8.
      *
      * @param anchor   a class of the plugin, whose class loader finds the resource
@@ -56,5 +57,24 @@ public record Migration(int version, String description, String sql) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read migration " + resource, e);
         }
+    }
+
+    /**
+     * Reads one dialect's migrations from a plugin's class path: {@code <directory>/<dialect folder>/<file>} for each
+     * file, such as {@code /db/migration/handoff/postgres/V1__create_handoff_tables.sql}. The class path cannot be
+     * listed, so the files are named by the caller, in version order.
+     *
+     * @param anchor    a class of the plugin, whose class loader finds the resources
+     * @param directory the plugin's migration folder, an absolute resource path such as {@code /db/migration/handoff}
+     * @param dialect   the dialect whose folder ({@link SqlDialect#directory()}) is read
+     * @param files     the file names, {@code V<n>__<description>.sql}, in version order
+     * @return the migrations, in the order given
+     * @throws IllegalArgumentException if a file name does not follow the convention
+     * @throws UncheckedIOException     if a resource is missing or unreadable
+     */
+    public static List<Migration> fromResources(
+            Class<?> anchor, String directory, SqlDialect dialect, List<String> files) {
+        String folder = (directory.endsWith("/") ? directory : directory + "/") + dialect.directory() + "/";
+        return files.stream().map(file -> fromResource(anchor, folder + file)).toList();
     }
 }

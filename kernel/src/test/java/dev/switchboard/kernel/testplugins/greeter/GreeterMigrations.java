@@ -6,6 +6,7 @@ import org.pf4j.Extension;
 
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.MigrationSet;
+import dev.switchboard.ports.storage.SqlDialect;
 
 /** One migration, so tests can see the kernel apply it at start. */
 @Extension
@@ -16,7 +17,7 @@ public final class GreeterMigrations implements MigrationSet {
     }
 
     @Override
-    public List<Migration> migrations() {
+    public List<Migration> migrations(SqlDialect dialect) {
         return List.of(new Migration(1, "create greetings", "CREATE TABLE greeter_greeting (id INTEGER)"));
     }
 }

@@ -22,7 +22,7 @@ class ExtensionIndexTest {
 
     @Test
     void theMigrationSqlIsPackagedUnderThePluginsOwnDirectory() {
-        assertThat(HandoffMigrations.class.getResource("/db/migration/handoff/V1__create_handoff_tables.sql"))
+        assertThat(HandoffMigrations.class.getResource("/db/migration/handoff/sqlite/V1__create_handoff_tables.sql"))
                 .isNotNull();
     }
 }

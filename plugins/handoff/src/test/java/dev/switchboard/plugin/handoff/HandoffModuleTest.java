@@ -58,7 +58,9 @@ class HandoffModuleTest {
                 .singleElement()
                 .satisfies(t -> assertThat(t.uriTemplate()).isEqualTo("handoff://{project}/{sequence}"));
         assertThat(migrations.owner()).isEqualTo("handoff");
-        assertThat(migrations.migrations()).extracting(m -> m.version()).containsExactly(1);
+        assertThat(migrations.migrations(dev.switchboard.ports.storage.SqlDialect.SQLITE))
+                .extracting(m -> m.version())
+                .containsExactly(1);
         assertThat(child.getInstance(Clock.class).instant().getNano() % 1_000_000)
                 .as("receipts are stored to the millisecond, so the clock ticks in milliseconds")
                 .isZero();

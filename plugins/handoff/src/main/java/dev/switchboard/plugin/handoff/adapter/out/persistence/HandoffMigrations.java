@@ -9,10 +9,11 @@ import org.pf4j.Extension;
 
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.MigrationSet;
+import dev.switchboard.ports.storage.SqlDialect;
 
 /**
  * The handoff schema, as versioned migrations read from the plugin's class path
- * ({@code db/migration/handoff/V<n>__<description>.sql}). The kernel applies them through the storage adapter when
+ * ({@code db/migration/handoff/<dialect>/V<n>__<description>.sql}). The kernel applies them through the storage adapter when
  * the plugin starts, before its tools are listed. A released file never changes; a change is a new version.
  */
 @Extension
@@ -24,7 +25,7 @@ public final class HandoffMigrations implements MigrationSet {
     /** The migration files in version order; the class path cannot be listed, so they are named here. */
     private static final List<String> FILES = List.of("V1__create_handoff_tables.sql");
 
-    private static final String DIRECTORY = "/db/migration/handoff/";
+    private static final String DIRECTORY = "/db/migration/handoff";
 
     /** Built by the plugin's injector; holds nothing. */
     @Inject
@@ -38,13 +39,15 @@ public final class HandoffMigrations implements MigrationSet {
     }
 
     /**
-     * @return every migration, version 1 first
+     * @return every migration for the dialect, version 1 first
+     * @throws UnsupportedOperationException if the plugin has no schema for the dialect
      * @throws UncheckedIOException if a migration file is missing from the plugin jar
      */
     @Override
-    public List<Migration> migrations() {
-        return FILES.stream()
-                .map(file -> Migration.fromResource(HandoffMigrations.class, DIRECTORY + file))
-                .toList();
+    public List<Migration> migrations(SqlDialect dialect) {
+        if (dialect != SqlDialect.SQLITE) {
+            throw new UnsupportedOperationException("the handoff plugin has no schema for " + dialect);
+        }
+        return Migration.fromResources(HandoffMigrations.class, DIRECTORY, dialect, FILES);
     }
 }

@@ -9,10 +9,11 @@ import org.pf4j.Extension;
 
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.MigrationSet;
+import dev.switchboard.ports.storage.SqlDialect;
 
 /**
  * The workspace schema, as versioned migrations read from the plugin's class path
- * ({@code db/migration/workspace/V<n>__<description>.sql}). A released file never changes; a change is a new version.
+ * ({@code db/migration/workspace/<dialect>/V<n>__<description>.sql}). A released file never changes; a change is a new version.
  */
 @Extension
 public final class WorkspaceMigrations implements MigrationSet {
@@ -26,7 +27,7 @@ public final class WorkspaceMigrations implements MigrationSet {
             "V2__index_workspace_receipts_by_time.sql",
             "V3__record_orphaned_commands.sql");
 
-    private static final String DIRECTORY = "/db/migration/workspace/";
+    private static final String DIRECTORY = "/db/migration/workspace";
 
     /** Built by the plugin's injector; holds nothing. */
     @Inject
@@ -40,13 +41,15 @@ public final class WorkspaceMigrations implements MigrationSet {
     }
 
     /**
-     * @return every migration, version 1 first
+     * @return every migration for the dialect, version 1 first
+     * @throws UnsupportedOperationException if the plugin has no schema for the dialect
      * @throws UncheckedIOException if a migration file is missing from the plugin jar
      */
     @Override
-    public List<Migration> migrations() {
-        return FILES.stream()
-                .map(file -> Migration.fromResource(WorkspaceMigrations.class, DIRECTORY + file))
-                .toList();
+    public List<Migration> migrations(SqlDialect dialect) {
+        if (dialect != SqlDialect.SQLITE) {
+            throw new UnsupportedOperationException("the workspace plugin has no schema for " + dialect);
+        }
+        return Migration.fromResources(WorkspaceMigrations.class, DIRECTORY, dialect, FILES);
     }
 }
