@@ -42,9 +42,20 @@ final class Database {
 
     private final SqlStorage storage;
 
+    /** Built with the plugin's extensions; touches nothing of the storage until used. */
     @Inject
     Database(SqlStorage storage) {
         this.storage = storage;
+    }
+
+    /** @return the storage's dialect, as jOOQ names it */
+    SQLDialect dialect() {
+        return SQLDialect.valueOf(storage.dialect().jooqName());
+    }
+
+    /** @return the publish statements in this storage's dialect (rendered on first use, once per dialect) */
+    AppendSql append() {
+        return AppendSql.of(dialect());
     }
 
     /**
@@ -77,7 +88,13 @@ final class Database {
             try (Connection connection = storage.dataSource().getConnection()) {
                 connection.setAutoCommit(false);
                 try {
-                    return work.apply(jooq(connection));
+                    DSLContext sql = jooq(connection);
+                    if (sql.dialect().family() == SQLDialect.POSTGRES) {
+                        // one snapshot for every query of the work (READ COMMITTED takes one per statement); sent
+                        // with the transaction's BEGIN, and gone with its end, so the pooled connection is unchanged
+                        sql.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+                    }
+                    return work.apply(sql);
                 } finally {
                     connection.rollback();
                 }
@@ -87,8 +104,9 @@ final class Database {
         });
     }
 
-    static DSLContext jooq(Connection connection) {
-        return DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
+    /** @return jOOQ on a connection of this storage, in its dialect */
+    DSLContext jooq(Connection connection) {
+        return DSL.using(connection, dialect(), SETTINGS);
     }
 
     private static <T> T retrying(Supplier<T> attempt) {

@@ -5,7 +5,6 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffTables.Projects;
 import dev.switchboard.plugin.handoff.application.port.out.AdvanceCursorPort;
 import dev.switchboard.plugin.handoff.application.port.out.LoadCursorsPort;
 import dev.switchboard.plugin.handoff.domain.Cursor;
@@ -31,11 +30,10 @@ public final class JooqCursorRepository implements LoadCursorsPort, AdvanceCurso
     @Override
     public CursorMove advance(ProjectKey project, String consumer, Sequence target, Instant now) {
         return db.write(sql -> {
+            // lock the project first: two moves of one cursor from two nodes must not both start from the same row
+            Sequence latest =
+                    Sequence.of(ProjectRows.latestLocked(sql, project.value()).orElseThrow());
             Cursor cursor = CursorRows.load(sql, project.value(), consumer);
-            Sequence latest = Sequence.of(sql.select(Projects.LATEST)
-                    .from(Projects.TABLE)
-                    .where(Projects.KEY.eq(project.value()))
-                    .fetchSingle(Projects.LATEST));
             CursorMove move = cursor.advanceTo(target, latest, now);
             if (move.kind() == CursorMove.Kind.ADVANCED) {
                 CursorRows.save(sql, project.value(), move.after());

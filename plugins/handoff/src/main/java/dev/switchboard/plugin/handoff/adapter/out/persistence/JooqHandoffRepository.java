@@ -1,5 +1,7 @@
 package dev.switchboard.plugin.handoff.adapter.out.persistence;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -31,40 +33,74 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
         this.db = db;
     }
 
+    /**
+     * Appends in one transaction: an earlier handoff with the idempotency key is answered instead; otherwise the next
+     * sequence is taken from the project row (which the update keeps locked, on every backend, until the commit) and
+     * the row inserted. When a publisher on another connection commits the same idempotency key in between (possible
+     * on PostgreSQL, where writers run in parallel), the insert skips, this transaction rolls back (the sequence is
+     * given back, so none is lost) and the winner's row is answered, as for a retry.
+     */
     @Override
     public Optional<AppendResult> append(NewHandoff handoff) {
+        try {
+            return db.transaction(connection -> appendIn(connection, handoff));
+        } catch (IdempotencyKeyTaken e) {
+            return db.read(sql -> sql.select(HandoffRows.FULL)
+                            .from(Records.TABLE)
+                            .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey()))
+                            .fetchOptional())
+                    .map(earlier -> answer(handoff, earlier));
+        }
+    }
+
+    private Optional<AppendResult> appendIn(Connection connection, NewHandoff handoff) throws SQLException {
         String project = handoff.project().value();
-        return db.transaction(connection -> {
-            if (handoff.idempotencyKey() != null) {
-                if (!AppendSql.registered(connection, project)) {
-                    return Optional.empty();
-                }
-                Record earlier = Database.jooq(connection)
-                        .select(HandoffRows.FULL)
-                        .from(Records.TABLE)
-                        .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey()))
-                        .fetchOne();
-                if (earlier != null) {
-                    Receipt receipt = HandoffRows.receipt(earlier);
-                    return Optional.of(
-                            handoff.fingerprint().value().equals(earlier.get(Records.FINGERPRINT))
-                                    ? new AppendResult.Replayed(receipt)
-                                    : new AppendResult.Conflict(receipt));
-                }
-            }
-            // the caller's transaction holds the write lock, so no one else can take the same sequence
-            OptionalLong sequence = AppendSql.allocate(connection, project);
-            if (sequence.isEmpty()) {
+        AppendSql append = db.append();
+        if (handoff.idempotencyKey() != null) {
+            if (!append.registered(connection, project)) {
                 return Optional.empty();
             }
-            AppendSql.insert(connection, handoff, sequence.getAsLong());
-            return Optional.of(new AppendResult.Committed(new Receipt(
-                    handoff.id(),
-                    handoff.project(),
-                    Sequence.of(sequence.getAsLong()),
-                    handoff.checksum(),
-                    handoff.committedAt())));
-        });
+            Record earlier = db.jooq(connection)
+                    .select(HandoffRows.FULL)
+                    .from(Records.TABLE)
+                    .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey()))
+                    .fetchOne();
+            if (earlier != null) {
+                return Optional.of(answer(handoff, earlier));
+            }
+        }
+        // the update locks the project's row (SQLite: the whole database) until the commit: no one else can take the
+        // same sequence, and a rollback gives it back
+        OptionalLong sequence = append.allocate(connection, project);
+        if (sequence.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!append.insert(connection, handoff, sequence.getAsLong())) {
+            throw new IdempotencyKeyTaken();
+        }
+        return Optional.of(new AppendResult.Committed(new Receipt(
+                handoff.id(),
+                handoff.project(),
+                Sequence.of(sequence.getAsLong()),
+                handoff.checksum(),
+                handoff.committedAt())));
+    }
+
+    /** A retry with the same payload replays the earlier receipt; another payload under the key conflicts. */
+    private static AppendResult answer(NewHandoff handoff, Record earlier) {
+        Receipt receipt = HandoffRows.receipt(earlier);
+        return handoff.fingerprint().value().equals(earlier.get(Records.FINGERPRINT))
+                ? new AppendResult.Replayed(receipt)
+                : new AppendResult.Conflict(receipt);
+    }
+
+    /** Another connection committed the idempotency key first; thrown to roll the losing transaction back. */
+    private static final class IdempotencyKeyTaken extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        IdempotencyKeyTaken() {
+            super("the idempotency key was committed by another connection", null, false, false);
+        }
     }
 
     @Override

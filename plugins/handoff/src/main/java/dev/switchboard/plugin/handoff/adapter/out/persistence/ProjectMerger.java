@@ -38,16 +38,18 @@ final class ProjectMerger {
     }
 
     Registration register(String displayName, String registeredBy) {
-        boolean created = ProjectRows.find(sql, key).isEmpty();
-        if (created) {
-            sql.insertInto(Projects.TABLE)
-                    .set(Projects.KEY, key.value())
-                    .set(Projects.DISPLAY_NAME, displayName)
-                    .set(Projects.LATEST, 0L)
-                    .set(Projects.CREATED_AT, Times.format(now))
-                    .set(Projects.REGISTERED_BY, registeredBy)
-                    .execute();
-        }
+        // a concurrent registration of the same key on another connection (PostgreSQL) makes this insert wait for it
+        // and then skip: the project exists once, and only one registration reports creating it
+        boolean created = sql.insertInto(Projects.TABLE)
+                        .set(Projects.KEY, key.value())
+                        .set(Projects.DISPLAY_NAME, displayName)
+                        .set(Projects.LATEST, 0L)
+                        .set(Projects.CREATED_AT, Times.format(now))
+                        .set(Projects.REGISTERED_BY, registeredBy)
+                        .onConflictDoNothing()
+                        .execute()
+                == 1;
+        ProjectRows.latestLocked(sql, key.value()); // merges of one key from two nodes take turns
         List<LegacyProject> variants = ProjectRows.storedKeys(sql).stream()
                 .filter(stored -> !stored.equals(key.value()))
                 .filter(stored ->

@@ -8,6 +8,7 @@ import static org.jooq.impl.DSL.noCondition;
 import static org.jooq.impl.DSL.select;
 import static org.jooq.impl.DSL.table;
 
+import java.sql.Connection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -70,16 +71,22 @@ public final class JooqReceiptStore implements ReceiptStore {
 
     private final SqlStorage storage;
 
+    /** Built with the plugin's extensions; touches nothing of the storage until used. */
     @Inject
     JooqReceiptStore(SqlStorage storage) {
         this.storage = storage;
+    }
+
+    /** @return jOOQ on a connection of the storage, in the storage's dialect */
+    private DSLContext jooq(Connection connection) {
+        return DSL.using(connection, SQLDialect.valueOf(storage.dialect().jooqName()), SETTINGS);
     }
 
     @Override
     public Optional<Receipt> claim(Receipt receipt) {
         String now = Instant.now().toString();
         return storage.transaction(connection -> {
-            DSLContext sql = DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
+            DSLContext sql = jooq(connection);
             int inserted = sql.insertInto(RECEIPT)
                     .set(ID, receipt.id())
                     .set(WORKSPACE, receipt.workspaceId())
@@ -100,7 +107,7 @@ public final class JooqReceiptStore implements ReceiptStore {
 
     @Override
     public void finish(String id, String status, ReceiptFacts facts) {
-        storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+        storage.transaction(connection -> jooq(connection)
                 .update(RECEIPT)
                 .set(STATUS, status)
                 .set(CWD, facts.cwd())
@@ -116,7 +123,7 @@ public final class JooqReceiptStore implements ReceiptStore {
 
     @Override
     public void release(String id) {
-        storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+        storage.transaction(connection -> jooq(connection)
                 .deleteFrom(RECEIPT)
                 .where(ID.eq(id))
                 .and(STATUS.eq("started"))
@@ -127,7 +134,7 @@ public final class JooqReceiptStore implements ReceiptStore {
     public int prune(Instant olderThan, long keep, Set<String> live) {
         Condition notLive = live.isEmpty() ? noCondition() : ID.notIn(live);
         return storage.transaction(connection -> {
-            DSLContext sql = DSL.using(connection, SQLDialect.SQLITE, SETTINGS);
+            DSLContext sql = jooq(connection);
             return sql.deleteFrom(RECEIPT)
                     .where(notLive)
                     .and(UPDATED.lt(olderThan.toString())
@@ -141,7 +148,7 @@ public final class JooqReceiptStore implements ReceiptStore {
 
     @Override
     public boolean recordOrphansKilled(String id, String note) {
-        return storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+        return storage.transaction(connection -> jooq(connection)
                         .update(RECEIPT)
                         .set(STATUS, "failed")
                         .set(CODE, "COMMAND_CANCELLED")
@@ -159,7 +166,7 @@ public final class JooqReceiptStore implements ReceiptStore {
         Set<String> found = new HashSet<>();
         for (int from = 0; from < all.size(); from += LOOKUP_BATCH) {
             List<String> batch = all.subList(from, Math.min(all.size(), from + LOOKUP_BATCH));
-            found.addAll(storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
+            found.addAll(storage.transaction(connection -> jooq(connection)
                     .select(ID)
                     .from(RECEIPT)
                     .where(ID.in(batch))
@@ -170,10 +177,8 @@ public final class JooqReceiptStore implements ReceiptStore {
 
     @Override
     public ReceiptCensus census() {
-        Record row = storage.transaction(connection -> DSL.using(connection, SQLDialect.SQLITE, SETTINGS)
-                .select(count(), min(UPDATED))
-                .from(RECEIPT)
-                .fetchOne());
+        Record row = storage.transaction(connection ->
+                jooq(connection).select(count(), min(UPDATED)).from(RECEIPT).fetchOne());
         String oldest = row.get(1, String.class);
         return new ReceiptCensus(
                 row.get(0, Long.class),
