@@ -39,15 +39,12 @@ public final class HandoffMigrations implements MigrationSet {
     }
 
     /**
-     * @return every migration for the dialect, version 1 first
-     * @throws UnsupportedOperationException if the plugin has no schema for the dialect
+     * @return every migration for the dialect ({@code SQLITE} and {@code POSTGRES} alike: the same versions with the
+     *     same meaning), version 1 first
      * @throws UncheckedIOException if a migration file is missing from the plugin jar
      */
     @Override
     public List<Migration> migrations(SqlDialect dialect) {
-        if (dialect != SqlDialect.SQLITE) {
-            throw new UnsupportedOperationException("the handoff plugin has no schema for " + dialect);
-        }
         return Migration.fromResources(HandoffMigrations.class, DIRECTORY, dialect, FILES);
     }
 }
