@@ -197,6 +197,20 @@ class PublishAndReceiptTest {
     }
 
     @Test
+    void textWithANulIsRefusedNamingTheFieldOnEveryBackendAlike() {
+        ToolResult.Failure content = handoff.refused(
+                "frontispice_publish_handoff", with(VALID, "content", "log\u0000tail"), "INVALID_ARGUMENTS");
+        ToolResult.Failure reference = handoff.refused(
+                "frontispice_publish_handoff", with(VALID, "source_reference", "\u0000"), "INVALID_ARGUMENTS");
+
+        assertThat(content.details()).containsEntry("field", "content");
+        assertThat(content.message()).contains("NUL character").contains("index 3");
+        assertThat(reference.details()).containsEntry("field", "source_reference");
+        assertThat(handoff.ok("frontispice_project_status", Map.of("project", "raveil")))
+                .containsEntry("handoff_count", 0L);
+    }
+
+    @Test
     @DisplayName("3A.18 content over the configured maximum is refused; content exactly at the limit is accepted")
     void contentOverTheLimitIsRefusedAndExactlyAtTheLimitAccepted() {
         String atLimit = "é".repeat(32);

@@ -123,7 +123,11 @@ public final class PublishHandoff {
                 .then(ok -> guard.check(request.draft(), request.allowSensitive()));
     }
 
-    /** Text with a lone UTF-16 surrogate has no UTF-8 form: refused, naming the field, rather than stored as '?'. */
+    /**
+     * Text with a lone UTF-16 surrogate has no UTF-8 form: refused, naming the field, rather than stored as '?'. Text
+     * with a NUL is refused too: PostgreSQL cannot store it, and SQLite refuses it alike so both backends answer the
+     * same.
+     */
     private static Outcome<Boolean> wellFormed(HandoffDraft draft) {
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("title", draft.title());
@@ -150,6 +154,14 @@ public final class PublishHandoff {
                                 + at.getAsInt()
                                 + " (a \\ud800-\\udfff escape without its pair), which is not Unicode text; "
                                 + "send the intended character, or U+FFFD where it is unknown"));
+            }
+            OptionalInt nul = field.getValue() == null ? OptionalInt.empty() : WellFormedText.nul(field.getValue());
+            if (nul.isPresent()) {
+                return Outcome.refused(Refusal.invalid(
+                        field.getKey(),
+                        "holds a NUL character (\\u0000) at index "
+                                + nul.getAsInt()
+                                + ", which the database cannot store as text; remove it, or spell it out"));
             }
         }
         return Outcome.done(true);
