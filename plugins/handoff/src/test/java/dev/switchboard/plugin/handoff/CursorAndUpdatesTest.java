@@ -13,6 +13,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,7 +23,12 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** Acceptance behaviours 21-26 of spec §3A, and delivery ordered by sequence rather than by time. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
 class CursorAndUpdatesTest {
+
+    @Parameter
+    String backend;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -32,7 +39,7 @@ class CursorAndUpdatesTest {
 
     @BeforeEach
     void open() {
-        handoff = HandoffHarness.open(dir);
+        handoff = HandoffHarness.open(backend, dir);
         handoff.register("raveil");
     }
 

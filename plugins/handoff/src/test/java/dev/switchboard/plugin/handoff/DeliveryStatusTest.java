@@ -10,12 +10,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Beyond the original: {@code frontispice_delivery_status} proves consumption, not only the commit: which consumers'
  * cursors are past the handoff, which are not, and where it was applied.
  */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
 class DeliveryStatusTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path dir;
@@ -25,7 +33,7 @@ class DeliveryStatusTest {
 
     @BeforeEach
     void open() {
-        handoff = HandoffHarness.open(dir);
+        handoff = HandoffHarness.open(backend, dir);
         handoff.register("raveil");
         handoff.publish("raveil", "first", "a");
         secondId = (String) handoff.publish("raveil", "second", "b").get("handoff_id");

@@ -15,42 +15,81 @@ import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.PluginTestBed;
+import dev.switchboard.testkit.storage.TestDatabase;
+import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
- * The handoff plugin on the testkit's {@link PluginTestBed} (wired by the kernel on a real SQLite file in
- * {@code dir}, calls validated by the kernel's invoker) with a hand-set clock, plus the handoff steps the tests repeat.
- * The plugin's managed service (the resource-list prefetch) is left for the tests to start.
+ * The handoff plugin on the testkit's {@link PluginTestBed} (wired by the kernel on a real database: a SQLite file in
+ * {@code dir}, or a new database on the test JVM's embedded PostgreSQL; calls validated by the kernel's invoker) with
+ * a hand-set clock, plus the handoff steps the tests repeat. The plugin's managed service (the resource-list
+ * prefetch) is left for the tests to start.
+ *
+ * <p>Acceptance test classes run once per backend: {@code @ParameterizedClass @ValueSource(strings = {SQLITE,
+ * POSTGRES})} with a {@code @Parameter String backend} they open the harness with.
  */
 final class HandoffHarness implements AutoCloseable {
 
     static final Instant START = Instant.parse("2026-05-01T09:00:00.000Z");
 
+    /** The {@code kernel.storage} names of the backends every acceptance test runs on. */
+    static final String SQLITE = "sqlite";
+
+    static final String POSTGRES = "postgres";
+
     private final PluginTestBed bed;
     private final MutableClock clock;
 
-    private HandoffHarness(Path dir, Map<String, Object> settings, MutableClock clock, int busyTimeoutMs) {
+    private HandoffHarness(
+            Path dir,
+            Map<String, Object> settings,
+            MutableClock clock,
+            String backend,
+            Map<String, Object> storageSettings) {
         this.clock = clock;
         this.bed = PluginTestBed.of("handoff", new HandoffModule())
                 .settings(settings)
-                .storageSettings(Map.of("busy-timeout-ms", busyTimeoutMs))
+                .backend(backend)
+                .storageSettings(storageSettings)
                 .overridePlugin(binder -> binder.bind(Clock.class).toInstance(clock))
                 .withoutStartingServices()
                 .start(dir);
     }
 
-    /** @return the plugin on a database in {@code dir}, default settings, the clock at {@link #START} */
+    /** @return the plugin on a SQLite database in {@code dir}, default settings, the clock at {@link #START} */
     static HandoffHarness open(Path dir) {
-        return open(dir, Map.of());
+        return open(SQLITE, dir);
     }
 
-    /** @return the plugin with the given {@code plugins.handoff} settings */
-    static HandoffHarness open(Path dir, Map<String, Object> settings) {
-        return new HandoffHarness(dir, settings, new MutableClock(START), 5000);
+    /**
+     * @param backend {@link #SQLITE} (a file in {@code dir}) or {@link #POSTGRES} (a new, empty database)
+     * @return the plugin on a new store of that backend, default settings
+     */
+    static HandoffHarness open(String backend, Path dir) {
+        return open(backend, dir, Map.of());
+    }
+
+    /** @return the plugin on a new store of the backend, with the given {@code plugins.handoff} settings */
+    static HandoffHarness open(String backend, Path dir, Map<String, Object> settings) {
+        Map<String, Object> storage = switch (backend) {
+            case SQLITE -> Map.of("busy-timeout-ms", 5000);
+            case POSTGRES -> TestPostgres.database().settings();
+            default -> throw new IllegalArgumentException("no such backend: " + backend);
+        };
+        return new HandoffHarness(dir, settings, new MutableClock(START), backend, storage);
+    }
+
+    /**
+     * @return the plugin on an existing PostgreSQL database, as another node on it would be: its own storage, pool
+     *         and connections
+     */
+    static HandoffHarness node(TestDatabase database, Path dir) {
+        return new HandoffHarness(dir, Map.of(), new MutableClock(START), POSTGRES, database.settings());
     }
 
     /** @return the plugin with default settings on a storage whose SQLite busy timeout is {@code busyTimeoutMs} */
     static HandoffHarness withBusyTimeout(Path dir, int busyTimeoutMs) {
-        return new HandoffHarness(dir, Map.of(), new MutableClock(START), busyTimeoutMs);
+        return new HandoffHarness(
+                dir, Map.of(), new MutableClock(START), SQLITE, Map.of("busy-timeout-ms", busyTimeoutMs));
     }
 
     MutableClock clock() {

@@ -11,6 +11,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
 import dev.switchboard.plugin.handoff.adapter.in.resource.ResourcePrefetch;
@@ -20,7 +23,12 @@ import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 
 /** Beyond the original: handoffs are MCP resources {@code handoff://<project>/<sequence>}. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
 class HandoffResourcesTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path dir;
@@ -30,7 +38,7 @@ class HandoffResourcesTest {
 
     @BeforeEach
     void open() {
-        handoff = HandoffHarness.open(dir);
+        handoff = HandoffHarness.open(backend, dir);
         resources = handoff.injector().getInstance(HandoffResources.class);
         handoff.register("raveil");
         handoff.publish("raveil", "Storage decision", "Use SQLite.");

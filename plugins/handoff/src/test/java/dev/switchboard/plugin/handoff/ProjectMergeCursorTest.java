@@ -11,13 +11,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Beyond the original: a merge remaps each consumer's cursor by handoff identity instead of resetting it to zero, so
  * nothing a consumer handled is delivered again and nothing it had not handled is skipped, even when the merge
  * interleaves the two.
  */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
 class ProjectMergeCursorTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path dir;
@@ -26,7 +34,7 @@ class ProjectMergeCursorTest {
 
     @BeforeEach
     void openWithLegacyRows() {
-        handoff = HandoffHarness.open(dir);
+        handoff = HandoffHarness.open(backend, dir);
         // Merged order by commit time: Raveil#1 (t1), raveil_#1 (t2), Raveil#2 (t3), raveil_#2 (t4).
         new LegacyRows(handoff.storage())
                 .project("Raveil", 2)

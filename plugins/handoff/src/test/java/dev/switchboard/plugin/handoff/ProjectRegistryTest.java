@@ -12,11 +12,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.ports.tool.ToolResult;
 
 /** Acceptance behaviours 1-4 and 32 of spec §3A: the project registry, resolution and merges. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
 class ProjectRegistryTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path dir;
@@ -25,7 +33,7 @@ class ProjectRegistryTest {
 
     @BeforeEach
     void open() {
-        handoff = HandoffHarness.open(dir);
+        handoff = HandoffHarness.open(backend, dir);
     }
 
     @AfterEach

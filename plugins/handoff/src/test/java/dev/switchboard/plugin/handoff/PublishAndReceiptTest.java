@@ -16,13 +16,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.ports.tool.ToolResult;
 
 /** Acceptance behaviours 5-12 and 18-20 of spec §3A: publishing, receipts, idempotency, limits and validation. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
 class PublishAndReceiptTest {
+
+    @Parameter
+    String backend;
 
     private static final Map<String, Object> VALID = Map.of(
             "project",
@@ -41,7 +48,7 @@ class PublishAndReceiptTest {
 
     @BeforeEach
     void open() {
-        handoff = HandoffHarness.open(dir, Map.of("max-body-bytes", "64"));
+        handoff = HandoffHarness.open(backend, dir, Map.of("max-body-bytes", "64"));
         handoff.register("Raveil");
     }
 

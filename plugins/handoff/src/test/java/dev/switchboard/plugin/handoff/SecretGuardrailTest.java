@@ -12,6 +12,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,7 +26,12 @@ import dev.switchboard.ports.tool.ToolResult;
  * default secret scanner that the guardrail relies on. Samples are assembled from pieces so that this file does not
  * itself look like it holds credentials.
  */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
 class SecretGuardrailTest {
+
+    @Parameter
+    String backend;
 
     private static final String PEM_HEADER = "-----BEGIN " + "RSA PRIVATE KEY-----";
     private static final String AWS_KEY_ID = "AKIA" + "IOSFODNN7EXAMPLE";
@@ -196,7 +203,7 @@ class SecretGuardrailTest {
     }
 
     private void openWith(Map<String, Object> settings) {
-        handoff = HandoffHarness.open(dir, settings);
+        handoff = HandoffHarness.open(backend, dir, settings);
         handoff.register("raveil");
     }
 
