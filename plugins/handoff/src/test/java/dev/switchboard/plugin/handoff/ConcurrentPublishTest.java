@@ -1,7 +1,9 @@
 package dev.switchboard.plugin.handoff;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,28 +17,36 @@ import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.storage.TestDatabase;
+import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
- * The handed concurrency case: eight writers, each with its own storage (its own SQLite connections, as eight server
- * processes would have) on one database file, publish 500 handoffs each to one project. Sequences must be exactly
- * 1..4000, and no call may fail, with "database is locked" or otherwise.
+ * The handed concurrency case, on each backend: eight writers, each with its own storage (its own connections, as
+ * eight server processes or nodes would have) on one database (one SQLite file, or one PostgreSQL database), publish
+ * 500 handoffs each to one project. Sequences must be exactly 1..4000, and no call may fail, with "database is
+ * locked", a serialization failure or otherwise. Idempotency keys hold across the writers too.
  */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
 class ConcurrentPublishTest {
 
     private static final int WRITERS = 8;
     private static final int EACH = 500;
 
+    @Parameter
+    String backend;
+
     @TempDir
     Path dir;
 
     @Test
-    void eightWritersOnOneFileGetEverySequenceOnceWithoutLockErrors() throws Exception {
-        List<HandoffHarness> writers = new ArrayList<>();
-        for (int i = 0; i < WRITERS; i++) {
-            writers.add(HandoffHarness.open(dir));
-        }
+    void eightWritersOnOneDatabaseGetEverySequenceOnceWithoutLockErrors() throws Exception {
+        List<HandoffHarness> writers = nodes(WRITERS);
         try {
             writers.getFirst().register("raveil");
 
@@ -52,7 +62,7 @@ class ConcurrentPublishTest {
     /** One server, eight threads: their publishes share group commits and must still get gap-free sequences. */
     @Test
     void eightThreadsOfOneServerGetEverySequenceOnce() throws Exception {
-        try (HandoffHarness server = HandoffHarness.open(dir)) {
+        try (HandoffHarness server = HandoffHarness.open(backend, dir)) {
             server.register("raveil");
 
             publishTogether(Collections.nCopies(WRITERS, server), EACH / 5);
@@ -60,6 +70,68 @@ class ConcurrentPublishTest {
             assertThat(server.ok("frontispice_project_status", Map.of("project", "raveil")))
                     .containsEntry("latest_sequence", (long) WRITERS * EACH / 5);
         }
+    }
+
+    /**
+     * Eight writers publish the same payload under one idempotency key at once: one commits, the others get its
+     * receipt as a replay, and the losers' sequences are given back (the next publish takes sequence 2).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void oneIdempotencyKeyPublishedByEightWritersAtOnceCommitsOnce() throws Exception {
+        List<HandoffHarness> writers = nodes(WRITERS);
+        try {
+            writers.getFirst().register("raveil");
+            Map<String, Object> keyed = Map.of(
+                    "project", "raveil", "title", "t", "summary", "s", "content", "c", "idempotency_key", "once");
+            List<Map<String, Object>> results = Collections.synchronizedList(new ArrayList<>());
+            CountDownLatch start = new CountDownLatch(1);
+            try (ExecutorService pool = Executors.newFixedThreadPool(WRITERS)) {
+                List<Future<?>> done = new ArrayList<>();
+                for (HandoffHarness writer : writers) {
+                    done.add(pool.submit(() -> {
+                        start.await();
+                        results.add(writer.ok("frontispice_publish_handoff", keyed));
+                        return null;
+                    }));
+                }
+                start.countDown();
+                for (Future<?> future : done) {
+                    future.get();
+                }
+            }
+
+            assertThat(results)
+                    .hasSize(WRITERS)
+                    .filteredOn(result -> Boolean.TRUE.equals(result.get("replayed")))
+                    .hasSize(WRITERS - 1);
+            assertThat(results)
+                    .extracting(result -> (Map<String, Object>) result.get("receipt"))
+                    .extracting(receipt -> receipt.get("handoff_id"), receipt -> receipt.get("sequence"))
+                    .containsOnly(tuple(receiptOf(results.getFirst()).get("handoff_id"), 1L));
+            assertThat(writers.getLast().publish("raveil", "next", "n")).containsEntry("sequence", 2L);
+        } finally {
+            writers.forEach(HandoffHarness::close);
+        }
+    }
+
+    /** {@code count} writers on one new database, each with its own storage and state directory. */
+    private List<HandoffHarness> nodes(int count) throws Exception {
+        List<HandoffHarness> nodes = new ArrayList<>();
+        TestDatabase database = backend.equals(HandoffHarness.POSTGRES) ? TestPostgres.database() : null;
+        for (int i = 0; i < count; i++) {
+            if (database == null) {
+                nodes.add(HandoffHarness.open(backend, dir)); // one SQLite file in the shared directory
+            } else {
+                nodes.add(HandoffHarness.node(database, Files.createDirectories(dir.resolve("node-" + i))));
+            }
+        }
+        return nodes;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> receiptOf(Map<String, Object> result) {
+        return (Map<String, Object>) result.get("receipt");
     }
 
     /** Each writer publishes {@code each} handoffs on its own thread, all at once; every one must commit. */

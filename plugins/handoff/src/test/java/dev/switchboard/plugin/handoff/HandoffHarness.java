@@ -83,7 +83,12 @@ final class HandoffHarness implements AutoCloseable {
      *         and connections
      */
     static HandoffHarness node(TestDatabase database, Path dir) {
-        return new HandoffHarness(dir, Map.of(), new MutableClock(START), POSTGRES, database.settings());
+        return node(database, dir, Map.of());
+    }
+
+    /** @return like {@link #node(TestDatabase, Path)}, with more {@code plugins.storage-postgres} settings */
+    static HandoffHarness node(TestDatabase database, Path dir, Map<String, Object> storageSettings) {
+        return new HandoffHarness(dir, Map.of(), new MutableClock(START), POSTGRES, database.settings(storageSettings));
     }
 
     /** @return the plugin with default settings on a storage whose SQLite busy timeout is {@code busyTimeoutMs} */

@@ -14,10 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.testkit.storage.TestDatabase;
+import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
  * Another process holding the database's write lock longer than SQLite's busy timeout does not fail a publish: the
- * plugin retries the whole transaction until the lock is free.
+ * plugin retries the whole transaction until the lock is free. A lock that outlasts every retry, on SQLite or on
+ * PostgreSQL, answers {@code UNAVAILABLE} (retryable) with nothing changed.
  */
 class LockedDatabaseTest {
 
@@ -69,6 +72,29 @@ class LockedDatabaseTest {
                 assertThat(failure.code().value()).isEqualTo("UNAVAILABLE");
                 assertThat(failure.details()).containsEntry("retryable", true);
             });
+        }
+    }
+
+    @Test
+    void aPublishBlockedByAnotherNodesRowLockOnPostgresqlAnswersUnavailableAndNothingIsLost() throws Exception {
+        TestDatabase database = TestPostgres.database();
+        try (HandoffHarness handoff = HandoffHarness.node(database, dir, Map.of("lock-timeout-ms", 200));
+                Connection other = database.connect();
+                Statement statement = other.createStatement()) {
+            handoff.register("raveil");
+            other.setAutoCommit(false);
+            statement.execute("SELECT 1 FROM handoff_project WHERE project_key = 'raveil' FOR UPDATE");
+
+            ToolResult blocked = handoff.call(
+                    "frontispice_publish_handoff",
+                    Map.of("project", "raveil", "title", "t", "summary", "s", "content", "c"));
+            other.rollback();
+
+            assertThat(blocked).isInstanceOfSatisfying(ToolResult.Failure.class, failure -> {
+                assertThat(failure.code().value()).isEqualTo("UNAVAILABLE");
+                assertThat(failure.details()).containsEntry("retryable", true);
+            });
+            assertThat(handoff.publish("raveil", "after", "c")).containsEntry("sequence", 1L);
         }
     }
 

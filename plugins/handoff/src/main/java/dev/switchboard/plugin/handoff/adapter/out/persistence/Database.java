@@ -2,6 +2,7 @@ package dev.switchboard.plugin.handoff.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -16,14 +17,26 @@ import org.jooq.impl.DSL;
 import dev.switchboard.plugin.handoff.application.port.out.StoreBusyException;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.SqlWork;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
  * The plugin's access to {@link SqlStorage} through jOOQ: {@link #write} runs work in one storage transaction,
- * {@link #read} in one read-only snapshot on a reader connection. Work that finds the database locked by another
- * process ({@code SQLITE_BUSY}, after the driver's own busy timeout) is retried from scratch with a growing, jittered
- * pause for up to {@value #RETRY_BUDGET_MS} ms, then reported as {@link StoreBusyException}; the failed attempt was
- * rolled back, so a retry never doubles a write. Thread-safe.
+ * {@link #read} in one read-only snapshot on a reader connection. Thread-safe.
+ *
+ * <p>Concurrent writers: on SQLite one transaction writes at a time. On PostgreSQL, where transactions of several
+ * nodes run together, every write of this plugin is made safe by the statement itself rather than by the isolation
+ * level: a unique key decides (idempotency keys, routes, applied records, registrations: {@code ON CONFLICT DO
+ * NOTHING}), or the project's row is locked first (a publish's {@code UPDATE ... RETURNING} of the sequence, a
+ * cursor move's and a merge's {@code SELECT ... FOR UPDATE}). So writes run {@code READ COMMITTED} there: a publisher
+ * that waited for the project's row lock then takes the next number, where {@code SERIALIZABLE} (the adapter's
+ * default) would abort every publisher but one on a busy project and exhaust the adapter's retries.
+ *
+ * <p>Busy storage: a transaction the adapter gave up on ({@link StorageBusyException}: locked, timed out,
+ * unreachable, nothing committed) is reported as {@link StoreBusyException}. Work that finds a SQLite database
+ * locked by another process ({@code SQLITE_BUSY}, after the driver's own busy timeout) is also retried here from
+ * scratch with a growing, jittered pause for up to {@value #RETRY_BUDGET_MS} ms; the failed attempt was rolled back,
+ * so a retry never doubles a write.
  */
 final class Database {
 
@@ -64,7 +77,7 @@ final class Database {
      * @return what the work returned, after the commit
      */
     <T> T write(Function<DSLContext, T> work) {
-        return retrying(() -> storage.transaction(connection -> work.apply(jooq(connection))));
+        return transaction(connection -> work.apply(jooq(connection)));
     }
 
     /**
@@ -75,7 +88,15 @@ final class Database {
      * @return what the work returned, after the commit
      */
     <T> T transaction(SqlWork<T> work) {
-        return retrying(() -> storage.transaction(work));
+        return retrying(() -> storage.transaction(connection -> {
+            if (dialect() == SQLDialect.POSTGRES) {
+                // must be the transaction's first statement; it lasts until the commit (see the class comment)
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+                }
+            }
+            return work.run(connection);
+        }));
     }
 
     /**
@@ -89,7 +110,7 @@ final class Database {
                 connection.setAutoCommit(false);
                 try {
                     DSLContext sql = jooq(connection);
-                    if (sql.dialect().family() == SQLDialect.POSTGRES) {
+                    if (dialect() == SQLDialect.POSTGRES) {
                         // one snapshot for every query of the work (READ COMMITTED takes one per statement); sent
                         // with the transaction's BEGIN, and gone with its end, so the pooled connection is unchanged
                         sql.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
@@ -115,6 +136,8 @@ final class Database {
         while (true) {
             try {
                 return attempt.get();
+            } catch (StorageBusyException e) {
+                throw new StoreBusyException(e.getMessage(), e);
             } catch (RuntimeException e) {
                 attempts++;
                 if (!isBusy(e)) {
