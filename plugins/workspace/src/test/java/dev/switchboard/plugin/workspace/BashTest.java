@@ -15,10 +15,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.ports.tool.ToolResult;
 
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {ReceiptDatabase.SQLITE, ReceiptDatabase.POSTGRES})
 class BashTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path state;
@@ -33,7 +41,7 @@ class BashTest {
 
     @BeforeEach
     void start() throws Exception {
-        harness = new WorkspaceHarness(state, home);
+        harness = new WorkspaceHarness(ReceiptDatabase.of(backend, state), home);
         cwd = Files.createDirectory(home.resolve("cwd"));
         id = harness.open(cwd);
     }

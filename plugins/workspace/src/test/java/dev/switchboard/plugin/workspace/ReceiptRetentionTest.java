@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -14,9 +13,13 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.workspace.adapter.in.lifecycle.ReceiptsHealth;
 import dev.switchboard.plugin.workspace.application.ReceiptRetention;
@@ -24,13 +27,25 @@ import dev.switchboard.ports.health.HealthFinding;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** Receipts retention (beyond the original) and its doctor report, on real SQLite. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {ReceiptDatabase.SQLITE, ReceiptDatabase.POSTGRES})
 class ReceiptRetentionTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path state;
 
     @TempDir
     Path home;
+
+    private ReceiptDatabase database;
+
+    @BeforeEach
+    void openDatabase() {
+        database = ReceiptDatabase.of(backend, state);
+    }
 
     private static Map<String, Object> limits(Object maxAgeDays, Object maxCount) {
         return Map.of("receipts", Map.of("max-age-days", maxAgeDays, "max-count", maxCount));
@@ -55,7 +70,7 @@ class ReceiptRetentionTest {
     @Test
     @DisplayName("start prunes receipts older than max-age-days, and the doctor reports how many went")
     void startPrunesReceiptsPastTheAgeLimit() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits("1", "100"))) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home, limits("1", "100"))) {
             String id = harness.open(home);
             write(harness, id, "old1");
             write(harness, id, "old2");
@@ -80,7 +95,7 @@ class ReceiptRetentionTest {
     @Test
     @DisplayName("issue 11.28: a truncated command's output file is pruned with its receipt, the others stay")
     void commandOutputFilesArePrunedWithTheirReceipts() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits("1", "100"))) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home, limits("1", "100"))) {
             String id = harness.open(home);
             Path oldOutput = fullOutput(
                     harness.ok("bash", args("workspace_id", id, "request_key", "old-run", "command", "seq 1 30000")));
@@ -112,7 +127,7 @@ class ReceiptRetentionTest {
     @Test
     @DisplayName("beyond max-count the oldest receipts go first; a pruned key runs anew")
     void pruningKeepsTheNewestWithinTheCountLimit() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits(90, 2))) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home, limits(90, 2))) {
             String id = harness.open(home);
             for (int i = 0; i < 4; i++) {
                 write(harness, id, "k" + i);
@@ -131,7 +146,7 @@ class ReceiptRetentionTest {
     @Test
     @DisplayName("the started receipt of a running call is never pruned; an uncertain one left by a crash may be")
     void aLiveCallsReceiptSurvivesPruning() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits(1, 1));
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home, limits(1, 1));
                 var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             String id = harness.open(home);
             sql("INSERT INTO workspace_receipt (receipt_id, workspace_id, fingerprint, tool, status, created_at,"
@@ -159,7 +174,7 @@ class ReceiptRetentionTest {
     @Test
     @DisplayName("the doctor reports count, oldest age, limits and location; an unreadable store is a PROBLEM")
     void healthReportsTheReceiptsAndProblems() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             write(harness, harness.open(home), "k");
             harness.lifecycle().start();
             harness.lifecycle().stop();
@@ -170,8 +185,8 @@ class ReceiptRetentionTest {
                     .allSatisfy(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.OK));
             assertThat(messages(harness))
                     .anySatisfy(m -> assertThat(m)
-                            .startsWith("1 receipt(s) in sqlite ")
-                            .contains(state.resolve("switchboard.db").toString())
+                            .startsWith("1 receipt(s) in " + backend + " ")
+                            .contains(database.location())
                             .contains("0 day(s) old"))
                     .contains(
                             "retention: at most 90 days and 100000 receipts (plugins.workspace.receipts"
@@ -193,7 +208,7 @@ class ReceiptRetentionTest {
     }
 
     private void sql(String statement) throws Exception {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
+        try (Connection db = database.connect();
                 Statement run = db.createStatement()) {
             run.executeUpdate(statement);
         }
@@ -201,7 +216,7 @@ class ReceiptRetentionTest {
 
     private List<String> column(String query) throws Exception {
         List<String> values = new ArrayList<>();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
+        try (Connection db = database.connect();
                 Statement statement = db.createStatement();
                 ResultSet rows = statement.executeQuery(query)) {
             while (rows.next()) {

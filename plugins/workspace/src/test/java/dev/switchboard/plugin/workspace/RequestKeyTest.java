@@ -6,22 +6,37 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {ReceiptDatabase.SQLITE, ReceiptDatabase.POSTGRES})
 class RequestKeyTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path state;
 
     @TempDir
     Path home;
+
+    private ReceiptDatabase database;
+
+    @BeforeEach
+    void openDatabase() {
+        database = ReceiptDatabase.of(backend, state);
+    }
 
     private static Map<String, Object> write(String id, String key, String content) {
         return args(
@@ -40,7 +55,7 @@ class RequestKeyTest {
     @Test
     @DisplayName("issue 11.8: request keys with a space, a NUL or a character outside [A-Za-z0-9._:-] are refused")
     void requestKeysOutsideTheCharacterSetAreRefused() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             String id = harness.open(home);
             for (String key : new String[] {"with space", "nul\0key", "caf\u00e9", "semi;colon", "k".repeat(201)}) {
                 var failure = harness.refused("write", write(id, key, "x"), "INVALID_ARGUMENTS");
@@ -55,7 +70,7 @@ class RequestKeyTest {
 
     @Test
     void theSameKeyAndArgumentsReplayWithoutWritingAgain() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             String id = harness.open(home);
             harness.ok("write", write(id, "k", "first"));
             Files.writeString(home.resolve("a.txt"), "changed by someone else");
@@ -70,7 +85,7 @@ class RequestKeyTest {
     @Test
     @DisplayName("52: the same request key with other arguments is REQUEST_KEY_CONFLICT and nothing runs")
     void theSameKeyWithOtherArgumentsIsAConflict() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             String id = harness.open(home);
             harness.ok("write", write(id, "k", "first"));
             Files.delete(home.resolve("a.txt"));
@@ -84,7 +99,7 @@ class RequestKeyTest {
     @Test
     @DisplayName("53: the same request key in another workspace is an independent operation")
     void theSameKeyInAnotherWorkspaceRuns() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             harness.ok("write", write(harness.open(home), "k", "first"));
             Files.delete(home.resolve("a.txt"));
 
@@ -97,7 +112,7 @@ class RequestKeyTest {
     @Test
     @DisplayName("62: after workspace_close a retry with the original key replays; a new key is WORKSPACE_EXPIRED")
     void aKeyReplaysAfterItsWorkspaceClosed() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             String id = harness.open(home);
             Map<String, Object> original = harness.ok("write", write(id, "k", "first"));
             harness.ok("workspace_close", Map.of("workspace_id", id));
@@ -114,12 +129,12 @@ class RequestKeyTest {
     @DisplayName("63: after a restart a completed key replays as RECORDED_OUTCOME and does not run again")
     void aCompletedKeyReplaysFromTheDurableReceiptAfterRestart() throws Exception {
         String id;
-        try (WorkspaceHarness first = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness first = new WorkspaceHarness(database, home)) {
             id = first.open(home);
             first.ok("write", write(id, "k", "first"));
         }
         Files.delete(home.resolve("a.txt"));
-        try (WorkspaceHarness restarted = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness restarted = new WorkspaceHarness(database, home)) {
             Map<String, Object> replay = restarted.ok("write", write(id, "k", "first"));
 
             assertThat(replay)
@@ -136,14 +151,14 @@ class RequestKeyTest {
     @DisplayName("64: a key whose call was started when the server died is OUTCOME_UNCERTAIN and is not re-run")
     void aStartedKeyWithoutALiveCallIsUncertain() throws Exception {
         String id;
-        try (WorkspaceHarness first = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness first = new WorkspaceHarness(database, home)) {
             id = first.open(home);
             first.ok("write", write(id, "k", "first"));
         }
         // What a crash between the intent row and the outcome leaves behind.
         sql("UPDATE workspace_receipt SET status = 'started'");
         Files.delete(home.resolve("a.txt"));
-        try (WorkspaceHarness restarted = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness restarted = new WorkspaceHarness(database, home)) {
             restarted.refused("write", write(id, "k", "first"), "OUTCOME_UNCERTAIN");
         }
         assertThat(home.resolve("a.txt")).doesNotExist();
@@ -152,10 +167,10 @@ class RequestKeyTest {
     @Test
     @DisplayName("66: receipts hold no file content")
     void receiptsHoldNoContent() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             harness.ok("write", write(harness.open(home), "k", "secret-content-42"));
         }
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
+        try (Connection db = database.connect();
                 Statement statement = db.createStatement();
                 ResultSet rows = statement.executeQuery("SELECT * FROM workspace_receipt")) {
             int columns = rows.getMetaData().getColumnCount();
@@ -171,7 +186,7 @@ class RequestKeyTest {
     }
 
     private void sql(String statement) throws Exception {
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
+        try (Connection db = database.connect();
                 Statement run = db.createStatement()) {
             run.executeUpdate(statement);
         }

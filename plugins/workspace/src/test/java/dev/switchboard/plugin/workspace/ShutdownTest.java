@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -15,14 +14,23 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.ports.tool.ToolResult;
 
 /** Behaviour 65 and the orderly shutdown: stop() closes every workspace and refuses new calls. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {ReceiptDatabase.SQLITE, ReceiptDatabase.POSTGRES})
 class ShutdownTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path state;
@@ -30,12 +38,19 @@ class ShutdownTest {
     @TempDir
     Path home;
 
+    private ReceiptDatabase database;
+
+    @BeforeEach
+    void openDatabase() {
+        database = ReceiptDatabase.of(backend, state);
+    }
+
     @Test
     @DisplayName("65: stop kills a running command, records it as failed, and a retry after restart replays that")
     void stopCancelsRunningCommandsAndTheirReceiptsReplayAfterRestart() throws Exception {
         String marker = "30." + System.nanoTime() % 1000;
         Map<String, Object> call;
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home);
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home);
                 var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             call = args(
                     "workspace_id",
@@ -58,7 +73,7 @@ class ShutdownTest {
                     .isEmpty();
             assertThat(statuses()).containsExactly("failed");
         }
-        try (WorkspaceHarness restarted = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness restarted = new WorkspaceHarness(database, home)) {
             ToolResult.Failure replay = restarted.refused("bash", call, "COMMAND_CANCELLED");
 
             assertThat(replay.details()).containsEntry("replayed", true).containsEntry("status", "failed");
@@ -69,7 +84,7 @@ class ShutdownTest {
     @Test
     @DisplayName("after stop every new call is BRIDGE_STOPPED, and a refused key stays free")
     void afterStopNewCallsAreRefused() throws Exception {
-        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+        try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             String id = harness.open(home);
             harness.lifecycle().stop();
 
@@ -98,7 +113,7 @@ class ShutdownTest {
 
     private List<String> statuses() throws Exception {
         List<String> statuses = new ArrayList<>();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + state.resolve("switchboard.db"));
+        try (Connection db = database.connect();
                 Statement statement = db.createStatement();
                 ResultSet rows = statement.executeQuery("SELECT status FROM workspace_receipt")) {
             while (rows.next()) {

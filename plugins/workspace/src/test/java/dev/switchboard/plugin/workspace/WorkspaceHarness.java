@@ -23,7 +23,8 @@ import dev.switchboard.testkit.PluginTestBed;
 import dev.switchboard.testkit.ToolResults;
 
 /**
- * The workspace plugin on the testkit's {@link PluginTestBed} (wired by the kernel on {@code <state>/switchboard.db},
+ * The workspace plugin on the testkit's {@link PluginTestBed} (wired by the kernel on {@code <state>/switchboard.db}
+ * or on a {@link ReceiptDatabase} of either backend,
  * with the kernel's process executor unless a test gives another, calls validated by the kernel's invoker), its
  * {@code home} setting a test directory. The plugin's managed service is left for the tests to start and stop.
  */
@@ -32,27 +33,44 @@ final class WorkspaceHarness implements AutoCloseable {
     private final PluginTestBed bed;
 
     WorkspaceHarness(Path state, Path home) {
-        this(state, home, binder -> {}, Map.of());
+        this(ReceiptDatabase.of(ReceiptDatabase.SQLITE, state), home);
+    }
+
+    /** On a receipt database of either backend, shared with the test's other harnesses on it. */
+    WorkspaceHarness(ReceiptDatabase database, Path home) {
+        this(database, home, binder -> {}, Map.of());
     }
 
     /** With another process executor, such as one that records what it was asked to run. */
     WorkspaceHarness(Path state, Path home, ProcessExecutor executor) {
-        this(state, home, binder -> binder.bind(ProcessExecutor.class).toInstance(executor), Map.of());
+        this(
+                ReceiptDatabase.of(ReceiptDatabase.SQLITE, state),
+                home,
+                binder -> binder.bind(ProcessExecutor.class).toInstance(executor),
+                Map.of());
     }
 
     /** With further settings of {@code plugins.workspace}, such as {@code roots}. */
     WorkspaceHarness(Path state, Path home, Map<String, Object> settings) {
-        this(state, home, binder -> {}, settings);
+        this(ReceiptDatabase.of(ReceiptDatabase.SQLITE, state), home, settings);
     }
 
-    private WorkspaceHarness(Path state, Path home, Module kernelOverrides, Map<String, Object> settings) {
+    /** On a receipt database of either backend, with further settings of {@code plugins.workspace}. */
+    WorkspaceHarness(ReceiptDatabase database, Path home, Map<String, Object> settings) {
+        this(database, home, binder -> {}, settings);
+    }
+
+    private WorkspaceHarness(
+            ReceiptDatabase database, Path home, Module kernelOverrides, Map<String, Object> settings) {
         Map<String, Object> config = new HashMap<>(settings);
         config.put("home", home.toString());
         this.bed = PluginTestBed.of("workspace", new WorkspaceModule())
                 .settings(config)
+                .backend(database.backend())
+                .storageSettings(database.settings())
                 .overrideKernel(kernelOverrides)
                 .withoutStartingServices()
-                .start(state);
+                .start(database.state());
     }
 
     ToolCatalog registry() {

@@ -17,10 +17,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.workspace.application.WorkspaceRegistry;
 
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {ReceiptDatabase.SQLITE, ReceiptDatabase.POSTGRES})
 class WorkspaceLifecycleTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path state;
@@ -32,7 +40,7 @@ class WorkspaceLifecycleTest {
 
     @BeforeEach
     void start() {
-        harness = new WorkspaceHarness(state, home);
+        harness = new WorkspaceHarness(ReceiptDatabase.of(backend, state), home);
     }
 
     @AfterEach

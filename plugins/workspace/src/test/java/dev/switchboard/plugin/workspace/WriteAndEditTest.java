@@ -18,11 +18,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.workspace.domain.Revision;
 import dev.switchboard.ports.tool.ToolResult;
 
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {ReceiptDatabase.SQLITE, ReceiptDatabase.POSTGRES})
 class WriteAndEditTest {
+
+    @Parameter
+    String backend;
 
     @TempDir
     Path state;
@@ -37,7 +45,7 @@ class WriteAndEditTest {
 
     @BeforeEach
     void start() throws Exception {
-        harness = new WorkspaceHarness(state, home);
+        harness = new WorkspaceHarness(ReceiptDatabase.of(backend, state), home);
         cwd = Files.createDirectory(home.resolve("cwd"));
         id = harness.open(cwd);
     }
