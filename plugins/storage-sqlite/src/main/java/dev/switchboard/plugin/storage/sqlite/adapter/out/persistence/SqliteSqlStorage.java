@@ -18,6 +18,7 @@ import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.storage.StorageStatistics;
+import dev.switchboard.storage.migration.MigrationRunner;
 
 /**
  * {@link SqlStorage} on one SQLite file.
@@ -37,9 +38,11 @@ import dev.switchboard.ports.storage.StorageStatistics;
  * run on another caller's thread (with its caller's SLF4J logging context), so it must not depend on thread identity
  * or thread-locals, and one unit's deferred constraint violation, detected only at the commit, fails the whole batch.
  *
- * <p>Migrations: the SQL of a migration is split into statements at semicolons outside quotes and comments;
- * {@code CREATE TRIGGER} bodies are kept whole, other compound statements are not recognised. Versions are recorded
- * in {@code switchboard_schema_version} with a SHA-256 checksum; a changed applied migration is refused.
+ * <p>Migrations: the shared bookkeeping ({@link MigrationRunner}) runs them on the writer, each in its own
+ * {@code BEGIN IMMEDIATE} transaction, so a second process on the file does not apply one twice. The SQL of a
+ * migration is split into statements at semicolons outside quotes and comments; {@code CREATE TRIGGER} bodies are
+ * kept whole, other compound statements are not recognised. Versions are recorded in
+ * {@code switchboard_schema_version} with a SHA-256 checksum; a changed applied migration is refused.
  *
  * <p>Thread-safe; usable from virtual threads (waiting writers park, they do not pin their carrier). Transactions
  * must not nest.
@@ -87,7 +90,7 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
                 absolute,
                 writer,
                 new ReadDataSource(connector),
-                new MigrationRunner(writer, new SchemaVersionTable(), Clock.systemUTC()));
+                new MigrationRunner(SqlDialect.SQLITE, writer, Clock.systemUTC()));
     }
 
     @Override
