@@ -16,6 +16,7 @@ import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.SqlWork;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.storage.StorageStatistics;
 import dev.switchboard.storage.migration.MigrationRunner;
@@ -43,6 +44,10 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * migration is split into statements at semicolons outside quotes and comments; {@code CREATE TRIGGER} bodies are
  * kept whole, other compound statements are not recognised. Versions are recorded in
  * {@code switchboard_schema_version} with a SHA-256 checksum; a changed applied migration is refused.
+ *
+ * <p>A transaction that meets another process's lock past the busy timeout ({@code SQLITE_BUSY},
+ * {@code SQLITE_LOCKED}) fails as {@link StorageBusyException}, rolled back, with the driver's exception in its cause
+ * chain.
  *
  * <p>Thread-safe; usable from virtual threads (waiting writers park, they do not pin their carrier). Transactions
  * must not nest.
@@ -121,6 +126,16 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
             T result = writer.transaction(work);
             counters.committed();
             return result;
+        } catch (StorageException e) {
+            counters.rolledBack(e);
+            if (!(e instanceof StorageBusyException) && TransactionCounters.isBusy(e)) {
+                // the cause chain stays whole: callers that still look for SQLITE_BUSY in it find it
+                throw new StorageBusyException(
+                        "the SQLite database " + file + " stayed locked by another connection past the busy timeout;"
+                                + " the transaction was rolled back: " + e.getMessage(),
+                        e);
+            }
+            throw e;
         } catch (RuntimeException | Error e) {
             counters.rolledBack(e);
             throw e;
