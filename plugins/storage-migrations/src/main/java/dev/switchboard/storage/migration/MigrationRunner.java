@@ -28,6 +28,9 @@ import dev.switchboard.ports.storage.StorageException;
  */
 public final class MigrationRunner {
 
+    /** The bookkeeping table's name, the same on every backend. */
+    public static final String VERSION_TABLE = VersionTable.NAME;
+
     private static final Logger LOG = LoggerFactory.getLogger(MigrationRunner.class);
 
     private final SqlDialect dialect;
