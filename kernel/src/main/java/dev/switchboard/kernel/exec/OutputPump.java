@@ -53,10 +53,12 @@ final class OutputPump {
     }
 
     /**
-     * Waits (up to {@link #HOLD_WAIT}) until the pump holds the stream's monitor, so that a process exiting right
-     * after its start (a shell that backgrounds a child and exits) finds its pipe held by the pump instead of having
-     * it drained and closed by the JDK (see {@link #pump}). Under a heavily loaded host the virtual thread may start
-     * later than the process exits; the wait narrows that window to the thread's start.
+     * Waits (up to {@link #HOLD_WAIT}) until the pump holds the stream's monitor. This matters only for the JDK's
+     * process pipes, used where {@link Fifos} is not available: a process exiting right after its start (a shell
+     * that backgrounds a child and exits) then finds its pipe held by the pump instead of having it drained and
+     * closed by the JDK (see {@link #pump}); under a heavily loaded host the virtual thread may still start later
+     * than the process exits, so the wait narrows that window without closing it. The FIFOs of {@link OutputFifos}
+     * have no such window.
      */
     private void awaitHolding() {
         boolean interrupted = false;
