@@ -22,7 +22,7 @@ import dev.switchboard.ports.exec.ProcessSpec;
 
 /**
  * The kernel's default {@link ProcessExecutor}, on {@link ProcessBuilder}. Standard input reads from the null device;
- * stdout and stderr are read concurrently on virtual threads, each kept up to {@link ProcessSpec#outputCapBytes()}
+ * stdout and stderr are read concurrently on a platform thread each, each kept up to {@link ProcessSpec#outputCapBytes()}
  * bytes and drained beyond, and teed to {@link ProcessSpec#fullOutputFile()} when set.
  *
  * <p>On timeout or cancellation the whole tree is killed: SIGTERM to the process and every descendant found, then

@@ -50,6 +50,37 @@ class OutputFifosTest {
     }
 
     @Test
+    void aRunCalledFromVirtualThreadsIsCancelledAtOnceWhileItsStreamsWait() throws Exception {
+        // With the pumps on virtual threads, two runs' blocked reads held every carrier of a 2-core host and a
+        // caller on a virtual thread waited for the command to end before it could even watch for cancellation.
+        DefaultProcessExecutor executor = new DefaultProcessExecutor();
+        Specs.TestCancellation cancellation = new Specs.TestCancellation();
+        int runs = Runtime.getRuntime().availableProcessors() + 1;
+        try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            java.util.List<java.util.concurrent.Future<ProcessOutcome>> running = new java.util.ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                Path started = dir.resolve("started-" + i);
+                running.add(pool.submit(() ->
+                        executor.run(spec(dir, "sh", "-c", "touch " + started + "; exec sleep 30.987"), cancellation)));
+            }
+            for (int i = 0; i < runs; i++) {
+                while (!Files.exists(dir.resolve("started-" + i))) {
+                    Thread.sleep(20);
+                }
+            }
+
+            cancellation.cancel();
+
+            for (var run : running) {
+                ProcessOutcome outcome = run.get(20, TimeUnit.SECONDS);
+                assertThat(outcome.termination()).isEqualTo(Termination.CANCELLED);
+                assertThat(outcome.duration()).isLessThan(java.time.Duration.ofSeconds(20));
+            }
+        }
+        assertThat(Specs.runningWithArgument("30.987")).isFalse();
+    }
+
+    @Test
     void whatAProcessWroteBeforeExitingIsReadAfterItsExitAndTheFifosAreDeleted() throws Exception {
         Fifos fifos = Fifos.get();
         if (fifos == null) {
