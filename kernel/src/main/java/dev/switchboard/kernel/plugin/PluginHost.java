@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 
+import dev.switchboard.kernel.config.StateDirectoryText;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.tools.FailedPluginTools;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
@@ -53,6 +54,7 @@ public final class PluginHost {
     private final PluginAssembler assembler;
     private final StoragePlugins storagePlugins;
     private final FailedPluginTools failedTools;
+    private final StateDirectoryText stateText;
     /** Set when a storage plugin failed before the storage opened; its reason is then why storage is unavailable. */
     private boolean storagePluginFailed;
 
@@ -67,6 +69,7 @@ public final class PluginHost {
             SwitchboardConfig config, StorageAccess storage, PluginAssembler assembler, FailedPluginTools failedTools) {
         this.failedTools = failedTools;
         this.config = config;
+        this.stateText = new StateDirectoryText(config.kernel().stateDir());
         this.storage = storage;
         this.assembler = assembler;
         this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
@@ -189,7 +192,8 @@ public final class PluginHost {
         healthChecks.remove(id);
         PluginWrapper plugin = manager.getPlugin(id);
         List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
-        failedTools.failed(id, reason, assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
+        failedTools.failed(
+                id, stateText.hide(reason), assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
         assembler.withdraw(id);
         if (startOrder.remove(id)) {
             stopQuietly(id);
