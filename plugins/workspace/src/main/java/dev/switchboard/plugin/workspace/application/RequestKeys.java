@@ -174,7 +174,9 @@ public final class RequestKeys {
     }
 
     private static boolean notDispatched(WorkspaceException refusal) {
-        return refusal.code() == Code.WORKSPACE_EXPIRED || refusal.code() == Code.BRIDGE_STOPPED;
+        return refusal.code() == Code.WORKSPACE_EXPIRED
+                || refusal.code() == Code.INVALID_WORKSPACE
+                || refusal.code() == Code.BRIDGE_STOPPED;
     }
 
     private Answer dispatch(String id, Supplier<Answer> work, Function<Answer, ReceiptFacts> facts) {
