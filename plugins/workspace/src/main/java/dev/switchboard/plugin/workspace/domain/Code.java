@@ -21,6 +21,11 @@ public enum Code {
     FILE_BUSY,
     /** Not a regular file (a directory, FIFO, device, socket), or for an edit a file that is not valid UTF-8. */
     UNSUPPORTED_FILE,
+    /**
+     * A {@code write} or {@code edit} target that its mode marks read-only (no owner write bit) or this account may
+     * not write: it is not replaced.
+     */
+    FILE_READ_ONLY,
     /** The file is larger than the read cap. */
     FILE_TOO_LARGE,
     /** A command ran past its timeout and its process tree was killed. */
