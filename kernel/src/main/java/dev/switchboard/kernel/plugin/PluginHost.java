@@ -158,7 +158,8 @@ public final class PluginHost {
     }
 
     /**
-     * Runs one step of a plugin's start; on failure marks the plugin failed and goes on.
+     * Runs one step of a plugin's start; on failure marks the plugin failed and goes on with the other plugins (whether
+     * the server then serves without it or stops is the caller's: {@code serve --strict} stops).
      *
      * @return whether the step succeeded
      * @throws ToolNameCollisionException which is not the plugin's failure alone: start-up stops
@@ -173,10 +174,10 @@ public final class PluginHost {
         } catch (RuntimeException | LinkageError e) {
             String reason = FailureReasons.of(e);
             if (FailureReasons.isExplainedByItsMessage(e)) {
-                LOG.error("plugin {} failed to start: {}; it is marked failed and the server goes on", id, reason);
+                LOG.error("plugin {} failed to start: {}; it is marked failed", id, reason);
                 LOG.debug("plugin {} failure", id, e);
             } else {
-                LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
+                LOG.error("plugin {} failed to start; it is marked failed", id, e);
             }
             markFailed(id, reason);
             return false;
