@@ -91,6 +91,22 @@ final class CommandOutputFiles {
                 && Path.of(path).getParent().equals(dir);
     }
 
+    /**
+     * Compares user ids where the platform has them ({@code /proc/self} belongs to the process's user), since an
+     * account without a name (a container's arbitrary uid) cannot be looked up by {@code user.name}.
+     */
+    private static boolean ownedByThisProcess(Path directory, UserPrincipal owner) throws IOException {
+        Path self = Path.of("/proc/self");
+        if (Files.exists(self)) {
+            return Files.getAttribute(directory, "unix:uid", LinkOption.NOFOLLOW_LINKS)
+                    .equals(Files.getAttribute(self, "unix:uid"));
+        }
+        return owner.equals(directory
+                .getFileSystem()
+                .getUserPrincipalLookupService()
+                .lookupPrincipalByName(System.getProperty("user.name")));
+    }
+
     private static void createParents(Path directory) {
         try {
             Files.createDirectories(directory.getParent());
@@ -117,13 +133,9 @@ final class CommandOutputFiles {
         try {
             PosixFileAttributes attributes =
                     Files.readAttributes(directory, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            UserPrincipal me = directory
-                    .getFileSystem()
-                    .getUserPrincipalLookupService()
-                    .lookupPrincipalByName(System.getProperty("user.name"));
             problem = !attributes.isDirectory()
                     ? "is not a directory (or is a symbolic link)"
-                    : !attributes.owner().equals(me)
+                    : !ownedByThisProcess(directory, attributes.owner())
                             ? "belongs to " + attributes.owner().getName()
                             : !OWNER_ONLY.containsAll(attributes.permissions())
                                     ? "is open to others (mode "
