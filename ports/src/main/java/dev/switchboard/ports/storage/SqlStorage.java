@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import javax.sql.DataSource;
 
+import dev.switchboard.ports.signal.ChangeSignals;
+
 /**
  * Transactional SQL access to the server's one database. Implemented by a storage adapter plugin; injected into
  * feature plugins. Thread-safe.
@@ -50,6 +52,13 @@ public interface SqlStorage {
      * @throws StorageException      if a migration fails; that migration is rolled back, earlier ones stay
      */
     int migrate(String owner, List<Migration> migrations);
+
+    /**
+     * @return the change signals of this database: published inside this storage's {@link #transaction}, delivered to
+     *         subscribers in this process and in every other process and node on the same database; the same instance
+     *         on every call
+     */
+    ChangeSignals signals();
 
     /**
      * @return the adapter's counters since it opened, or empty when it keeps none; cheap enough to read on every

@@ -54,6 +54,11 @@ public final class MemStorage implements StorageProvider, SqlStorage {
     }
 
     @Override
+    public dev.switchboard.ports.signal.ChangeSignals signals() {
+        throw new UnsupportedOperationException("no change signals in the test storage");
+    }
+
+    @Override
     public <T> T transaction(SqlWork<T> work) {
         throw new UnsupportedOperationException("no transactions in the test storage");
     }
