@@ -58,13 +58,13 @@ public final class KernelModule extends AbstractModule {
     }
 
     /**
-     * The open storage's own signals (ADR 14): a publish runs inside that storage's transaction, so the two are never
-     * bound apart.
+     * The change signals on the open storage's relay (ADR 14): a publish runs inside that storage's transaction, so the
+     * two are never bound apart.
      *
      * @throws dev.switchboard.ports.storage.StorageException if no storage is open
      */
     @Provides
     ChangeSignals signals(StorageAccess storage) {
-        return storage.get().signals();
+        return storage.signals();
     }
 }

@@ -1,8 +1,6 @@
 package dev.switchboard.ports.signal;
 
 import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.regex.Pattern;
 
 /**
  * Wake-ups across threads, processes and nodes that share one database: "topic X changed, read it again".
@@ -38,7 +36,8 @@ import java.util.regex.Pattern;
  * }
  * }</pre>
  *
- * <p>Implementations are thread-safe.
+ * <p>The kernel implements this on the open storage's {@link SignalRelay} and binds it for injection; plugins never
+ * see the relay. Implementations are thread-safe.
  */
 public interface ChangeSignals {
 
@@ -55,12 +54,12 @@ public interface ChangeSignals {
      * @param transaction the connection a {@link dev.switchboard.ports.storage.SqlStorage#transaction} work was given,
      *                    of the storage these signals belong to
      * @param topic       the topic; see {@link #requireTopic(String)}
-     * @throws SQLException             if the database refuses the adapter's statement; the caller's transaction then
-     *                                  fails, as for any statement of its own
-     * @throws IllegalArgumentException if the topic is malformed
-     * @throws IllegalStateException    if called outside a transaction of this storage
+     * @throws dev.switchboard.ports.storage.StorageException if the database refuses the adapter's statement; thrown
+     *                                                        out of the work, it rolls the caller's transaction back
+     * @throws IllegalArgumentException                       if the topic is malformed
+     * @throws IllegalStateException                          if called outside a transaction of this storage
      */
-    void publish(Connection transaction, String topic) throws SQLException;
+    void publish(Connection transaction, String topic);
 
     /**
      * Subscribes a listener. The listener runs on a virtual thread of the adapter, never on the publisher's thread and
@@ -92,20 +91,19 @@ public interface ChangeSignals {
      *                                  of the form {@value #TOPIC_PATTERN}
      */
     static String requireTopic(String topic) {
-        if (topic == null
-                || topic.length() > MAX_TOPIC_LENGTH
-                || !Topics.PATTERN.matcher(topic).matches()) {
+        boolean wellFormed = topic != null
+                && !topic.isEmpty()
+                && topic.length() <= MAX_TOPIC_LENGTH
+                && topic.charAt(0) >= 'a'
+                && topic.charAt(0) <= 'z'
+                && topic.chars()
+                        .allMatch(c ->
+                                (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-');
+        if (!wellFormed) {
             throw new IllegalArgumentException("a signal topic is 1 to " + MAX_TOPIC_LENGTH
                     + " characters matching " + TOPIC_PATTERN + ", such as handoff.list; got "
                     + (topic == null ? "null" : "'" + topic + "'"));
         }
         return topic;
-    }
-
-    /** Holds the compiled pattern, which an interface cannot keep privately. */
-    final class Topics {
-        static final Pattern PATTERN = Pattern.compile(TOPIC_PATTERN);
-
-        private Topics() {}
     }
 }

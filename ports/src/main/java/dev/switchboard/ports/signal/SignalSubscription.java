@@ -16,10 +16,10 @@ public interface SignalSubscription extends AutoCloseable {
      * once. Usable on listener subscriptions too.
      *
      * @param timeout how long to wait at most; zero or negative only checks
-     * @return true if a signal arrived (and is now consumed), false if the time ran out or the subscription is closed
-     * @throws InterruptedException if the waiting thread is interrupted
+     * @return true if a signal arrived (and is now consumed); false if the time ran out, the subscription is closed, or
+     *         the thread is interrupted (then at once, with its interrupt status kept set, so the caller's loop ends)
      */
-    boolean await(Duration timeout) throws InterruptedException;
+    boolean await(Duration timeout);
 
     /** @return false once {@link #close()} ran or the storage closed */
     boolean isOpen();

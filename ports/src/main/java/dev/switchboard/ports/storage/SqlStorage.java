@@ -5,7 +5,7 @@ import java.util.Optional;
 
 import javax.sql.DataSource;
 
-import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.signal.SignalRelay;
 
 /**
  * Transactional SQL access to the server's one database. Implemented by a storage adapter plugin; injected into
@@ -54,11 +54,10 @@ public interface SqlStorage {
     int migrate(String owner, List<Migration> migrations);
 
     /**
-     * @return the change signals of this database: published inside this storage's {@link #transaction}, delivered to
-     *         subscribers in this process and in every other process and node on the same database; the same instance
-     *         on every call
+     * @return the relay of this database's change signals, the same instance on every call; the kernel builds
+     *         {@link dev.switchboard.ports.signal.ChangeSignals} on it, which plugins inject instead
      */
-    ChangeSignals signals();
+    SignalRelay signals();
 
     /**
      * @return the adapter's counters since it opened, or empty when it keeps none; cheap enough to read on every

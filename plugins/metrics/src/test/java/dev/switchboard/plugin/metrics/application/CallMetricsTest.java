@@ -161,7 +161,7 @@ class CallMetricsTest {
             }
 
             @Override
-            public dev.switchboard.ports.signal.ChangeSignals signals() {
+            public dev.switchboard.ports.signal.SignalRelay signals() {
                 throw new UnsupportedOperationException("not used by the metrics");
             }
 

@@ -10,21 +10,21 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
-import dev.switchboard.ports.signal.ChangeSignals;
-import dev.switchboard.ports.signal.SignalHub;
-import dev.switchboard.ports.signal.SignalSubscription;
+import dev.switchboard.ports.signal.SignalReceiver;
+import dev.switchboard.ports.signal.SignalRelay;
 import dev.switchboard.ports.storage.SqlWork;
+import dev.switchboard.ports.storage.StorageException;
 
 /**
- * {@link ChangeSignals} on one SQLite file. A publish bumps the topic's counter in {@value SignalVersions#TABLE}
+ * The {@link SignalRelay} of one SQLite file. A publish bumps the topic's counter in {@value SignalVersions#TABLE}
  * inside the caller's transaction; once that transaction has committed, the publishing process's subscribers are woken
- * at once, and other processes' {@link SignalPoller} see the counter move within their poll interval. Only topics
- * whose counter moved are delivered, so listeners of other topics are not woken.
+ * at once (through the receiver), and other processes' {@link SignalPoller}s see the counter move within their poll
+ * interval. Only topics whose counter moved are reported, so listeners of other topics are not woken.
  *
  * <p>The table is created by the first publish (in its transaction), not at start-up, so a server that never
  * publishes never writes it. Thread-safe.
  */
-final class SqliteSignals implements ChangeSignals, AutoCloseable {
+final class SqliteSignals implements SignalRelay, AutoCloseable {
 
     private static final String UPSERT = "INSERT INTO " + SignalVersions.TABLE + "(topic, version) VALUES (?, 1)"
             + " ON CONFLICT(topic) DO UPDATE SET version = version + 1 RETURNING version";
@@ -33,8 +33,8 @@ final class SqliteSignals implements ChangeSignals, AutoCloseable {
     private final ThreadLocal<Map<String, Long>> unit = new ThreadLocal<>();
 
     private final SignalVersions seen = new SignalVersions();
-    private final SignalHub hub;
     private final SignalPoller poller;
+    private volatile SignalReceiver receiver;
     private volatile boolean tableReady;
 
     /**
@@ -42,8 +42,7 @@ final class SqliteSignals implements ChangeSignals, AutoCloseable {
      * @param pollInterval how often another process's commits are looked for, while anyone subscribes
      */
     SqliteSignals(ReadDataSource readers, Duration pollInterval) {
-        this.poller = new SignalPoller(readers, pollInterval, seen, this::deliverRemote);
-        this.hub = new SignalHub(this::topicsChanged);
+        this.poller = new SignalPoller(readers, pollInterval, seen, this::report);
     }
 
     /**
@@ -81,54 +80,37 @@ final class SqliteSignals implements ChangeSignals, AutoCloseable {
         }
         tableReady = true;
         published.forEach(seen::advance);
-        hub.deliver(published.keySet());
+        report(published.keySet());
     }
 
     @Override
-    public void publish(Connection transaction, String topic) throws SQLException {
-        ChangeSignals.requireTopic(topic);
+    public void publish(Connection transaction, String topic) {
         Map<String, Long> published = unit.get();
         if (published == null) {
             throw new IllegalStateException(
                     "publish(" + topic + ") must be called inside SqlStorage.transaction, with its connection");
         }
-        if (!tableReady) {
-            try (Statement statement = transaction.createStatement()) {
-                statement.execute(SignalVersions.CREATE);
+        try {
+            if (!tableReady) {
+                try (Statement statement = transaction.createStatement()) {
+                    statement.execute(SignalVersions.CREATE);
+                }
             }
-        }
-        try (PreparedStatement upsert = transaction.prepareStatement(UPSERT)) {
-            upsert.setString(1, topic);
-            try (ResultSet version = upsert.executeQuery()) {
-                version.next();
-                published.put(topic, version.getLong(1));
+            try (PreparedStatement upsert = transaction.prepareStatement(UPSERT)) {
+                upsert.setString(1, topic);
+                try (ResultSet version = upsert.executeQuery()) {
+                    version.next();
+                    published.put(topic, version.getLong(1));
+                }
             }
+        } catch (SQLException e) {
+            throw new StorageException("cannot publish change signal " + topic + ": " + e.getMessage(), e);
         }
     }
 
     @Override
-    public SignalSubscription subscribe(String topic, Runnable listener) {
-        return hub.subscribe(topic, listener);
-    }
-
-    @Override
-    public SignalSubscription subscribe(String topic) {
-        return hub.subscribe(topic);
-    }
-
-    /** @return whether other processes' signals are being polled for (only while someone subscribes) */
-    boolean polling() {
-        return poller.running();
-    }
-
-    /** Closes every subscription and stops the poller. Idempotent. */
-    @Override
-    public void close() {
-        hub.close();
-        poller.stop();
-    }
-
-    private void topicsChanged(Set<String> topics) {
+    public void watch(Set<String> topics, SignalReceiver receiver) {
+        this.receiver = receiver;
         if (topics.isEmpty()) {
             poller.stop();
         } else {
@@ -136,8 +118,22 @@ final class SqliteSignals implements ChangeSignals, AutoCloseable {
         }
     }
 
-    private void deliverRemote(Set<String> topics) {
-        hub.deliver(topics);
+    /** @return whether other processes' signals are being polled for (only while someone subscribes) */
+    boolean polling() {
+        return poller.running();
+    }
+
+    /** Stops the poller. Idempotent. */
+    @Override
+    public void close() {
+        poller.stop();
+    }
+
+    private void report(Set<String> topics) {
+        SignalReceiver current = receiver;
+        if (current != null) {
+            current.changed(topics);
+        }
     }
 
     /** @return a fresh map for {@link #recording}, in publish order */

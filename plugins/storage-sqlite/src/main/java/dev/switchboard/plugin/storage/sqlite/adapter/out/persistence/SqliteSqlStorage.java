@@ -14,7 +14,7 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.signal.SignalRelay;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
@@ -155,7 +155,7 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     }
 
     @Override
-    public ChangeSignals signals() {
+    public SignalRelay signals() {
         return signals;
     }
 
@@ -176,8 +176,8 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     }
 
     /**
-     * Closes every signal subscription and stops the poller, waits for a running transaction, closes the writer, then
-     * refuses new reader connections. Idempotent.
+     * Stops the signal poller, waits for a running transaction, closes the writer, then refuses new reader
+     * connections. Idempotent.
      */
     @Override
     public void close() {

@@ -1,8 +1,7 @@
-package dev.switchboard.ports.signal;
+package dev.switchboard.kernel.signal;
 
-import java.lang.System.Logger.Level;
+import java.sql.Connection;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,87 +12,61 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.signal.SignalRelay;
+import dev.switchboard.ports.signal.SignalSubscription;
+
 /**
- * The in-process half of {@link ChangeSignals} that every storage adapter shares: the open subscriptions by topic,
+ * The kernel's {@link ChangeSignals}, on the open storage's {@link SignalRelay}: the open subscriptions by topic,
  * coalesced delivery to listeners (one virtual thread per burst, never two at once per subscription) and to waiters.
- * An adapter calls {@link #deliver} when a commit of its own or a remote change becomes visible, and learns through
- * {@link Activity} which topics have subscribers, so that it watches the database only while someone listens.
- *
- * <p>A helper class rather than a contract, kept in ports because adapters are plugins and cannot share code
- * otherwise; plugins never need it. Thread-safe.
+ * The relay is told which topics have subscribers whenever that set changes (so it watches the database only while
+ * someone listens) and reports changed topics back. Thread-safe.
  */
-public final class SignalHub implements AutoCloseable {
+public final class SignalFanout implements ChangeSignals, AutoCloseable {
 
-    /** Told, under the hub's lock, whenever the set of subscribed topics changes. */
-    @FunctionalInterface
-    public interface Activity {
-
-        /**
-         * @param topics the topics with at least one open subscription now, empty when none; an immutable copy. Called
-         *               on the subscribing or closing thread, serialised with other subscription changes; it should
-         *               return promptly (it delays that subscribe or close).
-         */
-        void topicsChanged(Set<String> topics);
-    }
-
-    private static final System.Logger LOG = System.getLogger(SignalHub.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(SignalFanout.class);
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<String, List<Entry>> byTopic = new HashMap<>();
-    private final Activity activity;
+    private final SignalRelay relay;
     private volatile Map<String, List<Entry>> snapshot = Map.of();
     private boolean closed;
 
-    /** @param activity told about changes of the subscribed topics */
-    public SignalHub(Activity activity) {
-        this.activity = Objects.requireNonNull(activity, "activity");
+    /** @param relay the open storage's relay */
+    public SignalFanout(SignalRelay relay) {
+        this.relay = Objects.requireNonNull(relay, "relay");
     }
 
-    /**
-     * @param topic    the topic
-     * @param listener run after each coalesced signal, on a virtual thread
-     * @return the open subscription
-     * @throws IllegalArgumentException if the topic is malformed
-     * @throws IllegalStateException    if the hub is closed
-     */
+    @Override
+    public void publish(Connection transaction, String topic) {
+        relay.publish(transaction, ChangeSignals.requireTopic(topic));
+    }
+
+    @Override
     public SignalSubscription subscribe(String topic, Runnable listener) {
         return add(new Entry(ChangeSignals.requireTopic(topic), Objects.requireNonNull(listener, "listener")));
     }
 
-    /**
-     * @param topic the topic
-     * @return the open subscription, for {@link SignalSubscription#await}
-     * @throws IllegalArgumentException if the topic is malformed
-     * @throws IllegalStateException    if the hub is closed
-     */
+    @Override
     public SignalSubscription subscribe(String topic) {
         return add(new Entry(ChangeSignals.requireTopic(topic), null));
     }
 
-    /** @param topic a topic whose change became visible; wakes its open subscriptions, returns at once */
-    public void deliver(String topic) {
-        List<Entry> entries = snapshot.get(topic);
-        if (entries != null) {
-            entries.forEach(Entry::signal);
+    /** @param topics topics whose change became visible; wakes their open subscriptions, returns at once */
+    void deliver(Set<String> topics) {
+        Map<String, List<Entry>> current = snapshot;
+        for (String topic : topics) {
+            List<Entry> entries = current.get(topic);
+            if (entries != null) {
+                entries.forEach(Entry::signal);
+            }
         }
     }
 
-    /** @param topics topics whose changes became visible */
-    public void deliver(Collection<String> topics) {
-        topics.forEach(this::deliver);
-    }
-
-    /** Wakes every open subscription, for an adapter that may have missed changes (after a reconnect, say). */
-    public void deliverAll() {
-        snapshot.values().forEach(entries -> entries.forEach(Entry::signal));
-    }
-
-    /** @return the topics with at least one open subscription, an immutable copy */
-    public Set<String> topics() {
-        return Set.copyOf(snapshot.keySet());
-    }
-
-    /** Closes every subscription and refuses new ones. Idempotent. */
+    /** Closes every subscription (a waiter returns false) and refuses new ones; the relay is left to its storage. */
     @Override
     public void close() {
         List<Entry> open;
@@ -104,6 +77,9 @@ public final class SignalHub implements AutoCloseable {
             }
             closed = true;
             open = byTopic.values().stream().flatMap(List::stream).toList();
+            if (!byTopic.isEmpty()) {
+                relay.watch(Set.of(), this::deliver);
+            }
         } finally {
             lock.unlock();
         }
@@ -114,7 +90,7 @@ public final class SignalHub implements AutoCloseable {
         lock.lock();
         try {
             if (closed) {
-                throw new IllegalStateException("the storage is closed; no signal can be subscribed to");
+                throw new IllegalStateException("the storage is closed; no change signal can be subscribed to");
             }
             boolean newTopic = !byTopic.containsKey(entry.topic);
             byTopic.computeIfAbsent(entry.topic, t -> new CopyOnWriteArrayList<>())
@@ -146,7 +122,7 @@ public final class SignalHub implements AutoCloseable {
     private void publishSnapshot(boolean topicsChanged) {
         snapshot = Map.copyOf(byTopic);
         if (topicsChanged) {
-            activity.topicsChanged(Set.copyOf(byTopic.keySet()));
+            relay.watch(Set.copyOf(byTopic.keySet()), this::deliver);
         }
     }
 
@@ -192,7 +168,7 @@ public final class SignalHub implements AutoCloseable {
                     try {
                         listener.run();
                     } catch (RuntimeException e) {
-                        LOG.log(Level.WARNING, "a listener of signal topic " + topic + " failed", e);
+                        LOG.warn("a listener of change signal {} failed", topic, e);
                     }
                 }
                 listenerRunning.set(false);
@@ -205,9 +181,14 @@ public final class SignalHub implements AutoCloseable {
         }
 
         @Override
-        public boolean await(Duration timeout) throws InterruptedException {
+        public boolean await(Duration timeout) {
             long remaining = nanos(timeout);
-            waitLock.lockInterruptibly();
+            try {
+                waitLock.lockInterruptibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
             try {
                 while (open && !awaitPending && remaining > 0) {
                     remaining = arrived.awaitNanos(remaining);
@@ -216,6 +197,9 @@ public final class SignalHub implements AutoCloseable {
                     awaitPending = false;
                     return true;
                 }
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return false;
             } finally {
                 waitLock.unlock();

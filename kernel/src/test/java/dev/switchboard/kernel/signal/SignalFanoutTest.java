@@ -1,8 +1,9 @@
-package dev.switchboard.ports.signal;
+package dev.switchboard.kernel.signal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -11,13 +12,37 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
-class SignalHubTest {
+import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.signal.SignalReceiver;
+import dev.switchboard.ports.signal.SignalRelay;
+import dev.switchboard.ports.signal.SignalSubscription;
+
+/** The fan-out on a relay that records what it is told to watch and reports what the test says changed. */
+class SignalFanoutTest {
 
     private final List<Set<String>> activity = new CopyOnWriteArrayList<>();
-    private final SignalHub hub = new SignalHub(activity::add);
+    private final List<String> published = new CopyOnWriteArrayList<>();
+    private final AtomicReference<SignalReceiver> receiver = new AtomicReference<>();
+    private final SignalFanout hub = new SignalFanout(new SignalRelay() {
+        @Override
+        public void publish(Connection transaction, String topic) {
+            published.add(topic);
+        }
+
+        @Override
+        public void watch(Set<String> topics, SignalReceiver to) {
+            activity.add(topics);
+            receiver.set(to);
+        }
+    });
+
+    private void deliver(String topic) {
+        receiver.get().changed(Set.of(topic));
+    }
 
     @Test
     void aDeliveredTopicRunsItsListenerOnAnotherThreadAndNotOtherTopics() throws InterruptedException {
@@ -26,7 +51,7 @@ class SignalHubTest {
         hub.subscribe("handoff.list", lists::release);
         hub.subscribe("mailbox.inbox", others::incrementAndGet);
 
-        hub.deliver("handoff.list");
+        deliver("handoff.list");
 
         assertThat(lists.tryAcquire(2, TimeUnit.SECONDS)).isTrue();
         Thread.sleep(50);
@@ -45,10 +70,10 @@ class SignalHubTest {
             }
         });
 
-        hub.deliver("handoff.list");
+        deliver("handoff.list");
         assertThat(running.await(2, TimeUnit.SECONDS)).isTrue();
         for (int i = 0; i < 10; i++) {
-            hub.deliver("handoff.list");
+            deliver("handoff.list");
         }
         release.countDown();
         Thread.sleep(200);
@@ -57,21 +82,21 @@ class SignalHubTest {
     }
 
     @Test
-    void aSignalBeforeTheAwaitIsNotLostAndIsConsumedOnce() throws InterruptedException {
+    void aSignalBeforeTheAwaitIsNotLostAndIsConsumedOnce() {
         SignalSubscription waiter = hub.subscribe("mailbox.inbox");
 
-        hub.deliver("mailbox.inbox");
+        deliver("mailbox.inbox");
 
         assertThat(waiter.await(Duration.ZERO)).isTrue();
         assertThat(waiter.await(Duration.ofMillis(20))).isFalse();
     }
 
     @Test
-    void aWaiterWakesWhenASignalArrivesDuringTheWait() throws InterruptedException {
+    void aWaiterWakesWhenASignalArrivesDuringTheWait() {
         SignalSubscription waiter = hub.subscribe("mailbox.inbox");
         Thread.ofVirtual().start(() -> {
             sleep(50);
-            hub.deliver("mailbox.inbox");
+            deliver("mailbox.inbox");
         });
 
         long start = System.nanoTime();
@@ -91,7 +116,7 @@ class SignalHubTest {
 
         assertThat(waiter.await(Duration.ofSeconds(5))).isFalse();
         listener.close();
-        hub.deliver("handoff.list");
+        deliver("handoff.list");
         Thread.sleep(100);
 
         assertThat(calls).hasValue(0);
@@ -116,16 +141,34 @@ class SignalHubTest {
     }
 
     @Test
-    void aClosedHubClosesItsSubscriptionsAndRefusesNewOnes() throws InterruptedException {
+    void aClosedFanoutClosesItsSubscriptionsStopsTheRelayAndRefusesNewOnes() {
         SignalSubscription waiter = hub.subscribe("handoff.list");
 
         hub.close();
 
+        assertThat(activity).last().isEqualTo(Set.of());
         assertThat(waiter.isOpen()).isFalse();
         assertThat(waiter.await(Duration.ofSeconds(1))).isFalse();
         assertThatThrownBy(() -> hub.subscribe("handoff.list"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("closed");
+    }
+
+    @Test
+    void anInterruptedWaiterReturnsFalseAtOnceAndKeepsItsInterruptStatus() {
+        SignalSubscription waiter = hub.subscribe("handoff.list");
+        Thread.currentThread().interrupt();
+
+        assertThat(waiter.await(Duration.ofSeconds(5))).isFalse();
+        assertThat(Thread.interrupted()).isTrue();
+    }
+
+    @Test
+    void aPublishIsCheckedAndHandedToTheRelay() {
+        hub.publish(null, "handoff.list");
+
+        assertThat(published).containsExactly("handoff.list");
+        assertThatThrownBy(() -> hub.publish(null, "Bad Topic")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -140,9 +183,9 @@ class SignalHubTest {
     }
 
     @Test
-    void aVeryLongTimeoutDoesNotOverflow() throws InterruptedException {
+    void aVeryLongTimeoutDoesNotOverflow() {
         SignalSubscription waiter = hub.subscribe("handoff.list");
-        hub.deliver("handoff.list");
+        deliver("handoff.list");
 
         assertThat(waiter.await(Duration.ofSeconds(Long.MAX_VALUE))).isTrue();
     }
