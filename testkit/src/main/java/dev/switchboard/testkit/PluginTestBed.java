@@ -36,11 +36,14 @@ import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolInvoker;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.plugin.ExtensionIndex;
+import dev.switchboard.testkit.storage.TestDatabase;
 
 /**
  * One plugin wired as the server wires it, for its tests: the kernel's root injector ({@code KernelModule}: the real
- * secret scanner, process executor and storage binding), the storage adapter found on the test class path (by
- * default {@code plugin-storage-sqlite}, on {@code <stateDir>/switchboard.db}), then the plugin itself through the
+ * secret scanner, process executor and storage binding), the storage adapters found on the test class path, of which
+ * the configured backend's is opened (by default {@code plugin-storage-sqlite}, on {@code <stateDir>/switchboard.db};
+ * {@link Builder#postgres} opens {@code plugin-storage-postgres} on a database of the embedded PostgreSQL), then the
+ * plugin itself through the
  * kernel's own {@link PluginAssembler} (the class {@code PluginHost} uses): its child injector with its module and
  * {@code PluginContext}, its extensions (read from the {@code META-INF/extensions.idx} next to its module class)
  * resolved once, its migrations applied, its tools (the set its module binds) registered, its managed services
@@ -63,7 +66,7 @@ import dev.switchboard.testkit.plugin.ExtensionIndex;
  */
 public final class PluginTestBed implements AutoCloseable {
 
-    /** The storage plugin id whose settings {@link Builder#storageSettings} sets. */
+    /** The storage plugin id whose settings {@link Builder#storageSettings} sets for the default backend. */
     public static final String STORAGE_PLUGIN_ID = "storage-sqlite";
 
     private final String pluginId;
@@ -114,7 +117,7 @@ public final class PluginTestBed implements AutoCloseable {
 
     private static SwitchboardConfig config(Builder builder, Path stateDir) {
         Map<String, Map<String, Object>> plugins = new LinkedHashMap<>();
-        plugins.put(STORAGE_PLUGIN_ID, builder.storageSettings);
+        plugins.put(storagePluginId(builder.backend), builder.storageSettings);
         plugins.put(builder.pluginId, builder.settings);
         KernelSettings kernel =
                 new KernelSettings(stateDir, stateDir.resolve("plugins"), builder.backend, List.of(), Map.of());
@@ -130,17 +133,30 @@ public final class PluginTestBed implements AutoCloseable {
                 storageSources.add(index);
             }
         }
+        // Every storage source is wired under the selected backend's plugin id: only that backend's provider is
+        // opened, and only an opened provider reads its settings.
+        String backend = kernel.getInstance(SwitchboardConfig.class).kernel().storage();
+        String storageId = storagePluginId(backend);
         for (ExtensionIndex index : storageSources) {
-            Injector storageInjector = assembler.injector(STORAGE_PLUGIN_ID, binder -> {});
-            assembler.contribute(STORAGE_PLUGIN_ID, storageInjector, new IndexedExtensions(index, storageInjector));
+            Injector storageInjector = assembler.injector(storageId, binder -> {});
+            assembler.contribute(storageId, storageInjector, new IndexedExtensions(index, storageInjector));
         }
         if (storage().isEmpty() && !own.classesOf(MigrationSet.class).isEmpty()) {
             throw new IllegalStateException("plugin " + pluginId + " declares migrations, but no storage adapter for"
                     + " the backend '"
-                    + kernel.getInstance(SwitchboardConfig.class).kernel().storage()
-                    + "' is on the test class path; add dev.switchboard:plugin-storage-sqlite and"
-                    + " org.xerial:sqlite-jdbc with test scope");
+                    + backend
+                    + "' is on the test class path; add dev.switchboard:plugin-" + storageId
+                    + (backend.equals("sqlite") ? " and org.xerial:sqlite-jdbc" : "") + " with test scope");
         }
+    }
+
+    /**
+     * @param backend a {@code kernel.storage} backend, such as {@code postgres}
+     * @return the id of the storage plugin that provides it by convention, {@code storage-<backend>}, whose
+     *         {@code plugins.<id>} subtree {@link Builder#storageSettings} fills
+     */
+    public static String storagePluginId(String backend) {
+        return "storage-" + backend;
     }
 
     /** A code source whose listed classes do not load here (another plugin's, missing its libraries) is not storage. */
@@ -280,16 +296,31 @@ public final class PluginTestBed implements AutoCloseable {
         }
 
         /**
-         * @param sqliteSettings the storage plugin's {@code plugins.storage-sqlite} subtree, such as
-         *                       {@code busy-timeout-ms}; the database file defaults to {@code <stateDir>/switchboard.db}
+         * @param storageSettings the selected storage plugin's {@code plugins.storage-<backend>} subtree, such as
+         *                        {@code busy-timeout-ms} for SQLite (whose file defaults to
+         *                        {@code <stateDir>/switchboard.db}) or {@code url} and {@code user} for PostgreSQL
          * @return this builder
          */
-        public Builder storageSettings(Map<String, Object> sqliteSettings) {
-            this.storageSettings = Map.copyOf(sqliteSettings);
+        public Builder storageSettings(Map<String, Object> storageSettings) {
+            this.storageSettings = Map.copyOf(storageSettings);
             return this;
         }
 
         /**
+         * Selects PostgreSQL: {@code backend("postgres")} with the database's settings; the test class path must
+         * hold {@code dev.switchboard:plugin-storage-postgres}.
+         *
+         * @param database a database of the embedded server, such as {@code TestPostgres.database()}
+         * @return this builder
+         */
+        public Builder postgres(TestDatabase database) {
+            return backend("postgres").storageSettings(database.settings());
+        }
+
+        /**
+         * Selects a backend by name, for a test parameterised by backend ({@code sqlite} or {@code postgres}); the
+         * settings given with {@link #storageSettings} go to that backend's plugin.
+         *
          * @param storageBackend the {@code kernel.storage} backend to open, {@code sqlite} by default
          * @return this builder
          */

@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.storage.migration.MigrationTransactions;
 
 /**
  * The one writer connection and the queue that lets one thread at a time use it. SQLite allows a single writer per
@@ -16,7 +17,7 @@ import dev.switchboard.ports.storage.StorageException;
  * it), so it must not depend on thread identity or thread-locals. A thread inside a transaction or an
  * {@link #exclusively} body cannot start another (it would have to wait for itself).
  */
-final class SerialWriter implements AutoCloseable {
+final class SerialWriter implements MigrationTransactions, AutoCloseable {
 
     private final WriterConnection connection;
     private final GroupCommit commits;
@@ -70,7 +71,8 @@ final class SerialWriter implements AutoCloseable {
      * @throws StorageException if the storage is closed, the thread is interrupted while waiting, or the thread is
      *                          already inside a transaction
      */
-    <T> T exclusively(Supplier<T> body) {
+    @Override
+    public <T> T exclusively(Supplier<T> body) {
         refuseNesting();
         return queue.submit(
                 Pending.exclusive(() -> {
@@ -82,8 +84,9 @@ final class SerialWriter implements AutoCloseable {
                 true);
     }
 
-    /** Runs one transaction of its own; only inside an {@link #exclusively} body. */
-    <T> T inTransaction(SqlWork<T> work) {
+    /** Runs one transaction of its own ({@code BEGIN IMMEDIATE}); only inside an {@link #exclusively} body. */
+    @Override
+    public <T> T inTransaction(SqlWork<T> work) {
         if (!queue.leadsNow()) {
             throw new IllegalStateException("inTransaction outside an exclusive body");
         }

@@ -19,8 +19,10 @@ import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.SqlWork;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.storage.StorageStatistics;
+import dev.switchboard.storage.migration.MigrationRunner;
 
 /**
  * {@link SqlStorage} on one SQLite file.
@@ -40,9 +42,15 @@ import dev.switchboard.ports.storage.StorageStatistics;
  * run on another caller's thread (with its caller's SLF4J logging context), so it must not depend on thread identity
  * or thread-locals, and one unit's deferred constraint violation, detected only at the commit, fails the whole batch.
  *
- * <p>Migrations: the SQL of a migration is split into statements at semicolons outside quotes and comments;
- * {@code CREATE TRIGGER} bodies are kept whole, other compound statements are not recognised. Versions are recorded
- * in {@code switchboard_schema_version} with a SHA-256 checksum; a changed applied migration is refused.
+ * <p>Migrations: the shared bookkeeping ({@link MigrationRunner}) runs them on the writer, each in its own
+ * {@code BEGIN IMMEDIATE} transaction, so a second process on the file does not apply one twice. The SQL of a
+ * migration is split into statements at semicolons outside quotes and comments; {@code CREATE TRIGGER} bodies are
+ * kept whole, other compound statements are not recognised. Versions are recorded in
+ * {@code switchboard_schema_version} with a SHA-256 checksum; a changed applied migration is refused.
+ *
+ * <p>A transaction that meets another process's lock past the busy timeout ({@code SQLITE_BUSY},
+ * {@code SQLITE_LOCKED}) fails as {@link StorageBusyException}, rolled back, with the driver's exception in its cause
+ * chain.
  *
  * <p>Change signals ({@link #signals()}): a publish bumps a per-topic counter in {@code switchboard_signals} inside
  * the caller's transaction; this process's subscribers are woken once it committed, other processes' within their
@@ -111,11 +119,7 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         writer.autocommitRead(signals::seenFrom);
         LOG.info("opened SQLite storage at {}", absolute);
         return new SqliteSqlStorage(
-                absolute,
-                writer,
-                readers,
-                new MigrationRunner(writer, new SchemaVersionTable(), Clock.systemUTC()),
-                signals);
+                absolute, writer, readers, new MigrationRunner(SqlDialect.SQLITE, writer, Clock.systemUTC()), signals);
     }
 
     @Override
@@ -148,6 +152,16 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
             counters.committed();
             signals.committed(published);
             return result;
+        } catch (StorageException e) {
+            counters.rolledBack(e);
+            if (!(e instanceof StorageBusyException) && TransactionCounters.isBusy(e)) {
+                // the cause chain stays whole: callers that still look for SQLITE_BUSY in it find it
+                throw new StorageBusyException(
+                        "the SQLite database " + file + " stayed locked by another connection past the busy timeout;"
+                                + " the transaction was rolled back: " + e.getMessage(),
+                        e);
+            }
+            throw e;
         } catch (RuntimeException | Error e) {
             counters.rolledBack(e);
             throw e;

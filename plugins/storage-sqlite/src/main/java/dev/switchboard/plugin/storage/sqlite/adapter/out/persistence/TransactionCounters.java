@@ -23,12 +23,23 @@ final class TransactionCounters {
 
     void rolledBack(Throwable failure) {
         rolledBack.increment();
+        if (isBusy(failure)) {
+            busy.increment();
+        }
+    }
+
+    /**
+     * @param failure why a transaction ended
+     * @return whether its cause chain holds SQLite's {@code SQLITE_BUSY} or {@code SQLITE_LOCKED}: another
+     *         connection kept the lock past the busy timeout
+     */
+    static boolean isBusy(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof SQLException sql && isBusy(sql.getErrorCode())) {
-                busy.increment();
-                return;
+                return true;
             }
         }
+        return false;
     }
 
     StorageStatistics snapshot() {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.storage.migration.MigrationRunner;
 
 class ConcurrentWritersTest {
 
@@ -59,7 +60,7 @@ class ConcurrentWritersTest {
             }
 
             assertTotals(first, THREADS * WRITES_PER_THREAD);
-            assertThat(Sql.number(first.dataSource(), "SELECT count(*) FROM " + SchemaVersionTable.NAME))
+            assertThat(Sql.number(first.dataSource(), "SELECT count(*) FROM " + MigrationRunner.VERSION_TABLE))
                     .isEqualTo(2);
         }
     }
@@ -75,7 +76,7 @@ class ConcurrentWritersTest {
             assertThat(versions).containsOnly(2);
             assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM counter"))
                     .isEqualTo(1);
-            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM " + SchemaVersionTable.NAME))
+            assertThat(Sql.number(storage.dataSource(), "SELECT count(*) FROM " + MigrationRunner.VERSION_TABLE))
                     .isEqualTo(2);
         }
     }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SchemaTooNewException;
 import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.storage.migration.MigrationRunner;
 
 class MigrationRefusalTest {
 
@@ -72,7 +73,7 @@ class MigrationRefusalTest {
                     .isInstanceOf(StorageException.class)
                     .hasMessageContaining("owner");
 
-            assertThat(Sql.tableExists(storage.dataSource(), SchemaVersionTable.NAME))
+            assertThat(Sql.tableExists(storage.dataSource(), MigrationRunner.VERSION_TABLE))
                     .isFalse();
         }
     }

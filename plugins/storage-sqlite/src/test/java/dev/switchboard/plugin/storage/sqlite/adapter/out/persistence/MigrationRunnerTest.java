@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.storage.migration.MigrationRunner;
 
 class MigrationRunnerTest {
 
@@ -36,9 +37,9 @@ class MigrationRunnerTest {
                     .isEqualTo(1);
             assertThat(Sql.versionRows(storage.dataSource())).containsExactly("notes|1|create notes");
             try (Connection connection = storage.dataSource().getConnection()) {
-                assertThat(Sql.text(connection, "SELECT checksum FROM " + SchemaVersionTable.NAME))
+                assertThat(Sql.text(connection, "SELECT checksum FROM " + MigrationRunner.VERSION_TABLE))
                         .hasSize(64);
-                assertThat(Sql.text(connection, "SELECT applied_at FROM " + SchemaVersionTable.NAME))
+                assertThat(Sql.text(connection, "SELECT applied_at FROM " + MigrationRunner.VERSION_TABLE))
                         .matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
             }
         }
@@ -75,7 +76,7 @@ class MigrationRunnerTest {
         try (SqliteSqlStorage storage = open()) {
             assertThat(storage.migrate("quiet", List.of())).isZero();
 
-            assertThat(Sql.tableExists(storage.dataSource(), SchemaVersionTable.NAME))
+            assertThat(Sql.tableExists(storage.dataSource(), MigrationRunner.VERSION_TABLE))
                     .isFalse();
         }
     }

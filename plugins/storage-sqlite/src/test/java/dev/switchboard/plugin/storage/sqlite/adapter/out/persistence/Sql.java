@@ -9,6 +9,8 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import dev.switchboard.storage.migration.MigrationRunner;
+
 /** Small JDBC helpers for the tests. */
 final class Sql {
 
@@ -64,7 +66,7 @@ final class Sql {
         try (Connection connection = dataSource.getConnection();
                 Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery("SELECT owner, version, description FROM "
-                        + SchemaVersionTable.NAME + " ORDER BY owner, version")) {
+                        + MigrationRunner.VERSION_TABLE + " ORDER BY owner, version")) {
             while (result.next()) {
                 rows.add(result.getString(1) + "|" + result.getInt(2) + "|" + result.getString(3));
             }

@@ -6,12 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.sql.Statement;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageStatistics;
 
 class StorageStatisticsTest {
@@ -35,7 +36,7 @@ class StorageStatisticsTest {
     }
 
     @Test
-    void aTransactionThatMeetsAnotherWritersLockCountsAsBusy() throws Exception {
+    void aTransactionThatMeetsAnotherWritersLockFailsAsBusyAndIsCounted() throws Exception {
         Path file = temp.resolve("locked.db");
         try (SqliteSqlStorage storage = SqliteSqlStorage.open(file, 0)) {
             storage.transaction(c -> Sql.update(c, "CREATE TABLE t (n INTEGER)"));
@@ -44,7 +45,9 @@ class StorageStatisticsTest {
                 statement.execute("BEGIN IMMEDIATE");
 
                 assertThatThrownBy(() -> storage.transaction(c -> Sql.update(c, "INSERT INTO t VALUES (1)")))
-                        .isInstanceOf(StorageException.class);
+                        .isInstanceOf(StorageBusyException.class)
+                        .hasMessageContaining("busy timeout")
+                        .hasRootCauseInstanceOf(SQLException.class);
 
                 statement.execute("ROLLBACK");
             }

@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
+package dev.switchboard.storage.migration;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -11,6 +11,7 @@ import java.util.Objects;
 
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SchemaTooNewException;
+import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
@@ -26,12 +27,15 @@ record MigrationPlan(String owner, List<Step> steps) {
     /**
      * @param migration  the migration
      * @param checksum   lower-case hex SHA-256 of its normalised SQL
-     * @param statements its statements, in order
+     * @param statements what to {@code execute}, in order: SQLite's statements one by one, PostgreSQL's whole script
      */
     record Step(Migration migration, String checksum, List<String> statements) {}
 
-    /** @throws StorageException if the owner is blank or the versions are not exactly 1..n, or a migration is empty */
-    static MigrationPlan of(String owner, List<Migration> migrations) {
+    /**
+     * @throws StorageException if the owner is blank, the versions are not exactly 1..n, or a migration has no
+     *                          statement
+     */
+    static MigrationPlan of(String owner, List<Migration> migrations, SqlDialect dialect) {
         Objects.requireNonNull(owner, "owner");
         Objects.requireNonNull(migrations, "migrations");
         if (owner.isBlank()) {
@@ -47,8 +51,9 @@ record MigrationPlan(String owner, List<Step> steps) {
                         + sorted.stream().map(Migration::version).toList());
             }
         }
-        List<Step> steps =
-                sorted.stream().map(migration -> step(owner, migration)).toList();
+        List<Step> steps = sorted.stream()
+                .map(migration -> step(owner, migration, dialect))
+                .toList();
         return new MigrationPlan(owner, steps);
     }
 
@@ -89,13 +94,20 @@ record MigrationPlan(String owner, List<Step> steps) {
         });
     }
 
-    private static Step step(String owner, Migration migration) {
-        List<String> statements = SqlScript.statements(migration.sql());
+    private static Step step(String owner, Migration migration, SqlDialect dialect) {
+        List<String> statements = statements(migration.sql(), dialect);
         if (statements.isEmpty()) {
             throw new StorageException("migration " + migration.version() + " of '" + owner + "' ("
                     + migration.description() + ") has no SQL statement");
         }
         return new Step(migration, checksum(migration.sql()), statements);
+    }
+
+    private static List<String> statements(String sql, SqlDialect dialect) {
+        return switch (dialect) {
+            case SQLITE -> SqliteScript.statements(sql);
+            case POSTGRES -> PostgresScript.hasStatement(sql) ? List.of(sql) : List.of();
+        };
     }
 
     private static String checksum(String sql) {

@@ -1,32 +1,32 @@
-package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
+package dev.switchboard.storage.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class SqlScriptTest {
+class SqliteScriptTest {
 
     @Test
     void splitsAtSemicolonsAndTrims() {
-        assertThat(SqlScript.statements("CREATE TABLE a(x);\n\n  CREATE TABLE b(y);\n"))
+        assertThat(SqliteScript.statements("CREATE TABLE a(x);\n\n  CREATE TABLE b(y);\n"))
                 .containsExactly("CREATE TABLE a(x)", "CREATE TABLE b(y)");
     }
 
     @Test
     void keepsLastStatementWithoutSemicolon() {
-        assertThat(SqlScript.statements("CREATE TABLE a(x);\nCREATE TABLE b(y)"))
+        assertThat(SqliteScript.statements("CREATE TABLE a(x);\nCREATE TABLE b(y)"))
                 .containsExactly("CREATE TABLE a(x)", "CREATE TABLE b(y)");
     }
 
     @Test
     void ignoresSemicolonsInQuotesAndIdentifiers() {
-        assertThat(SqlScript.statements("INSERT INTO \"a;b\"([c;d]) VALUES ('it''s; fine');\nSELECT `e;f`;"))
+        assertThat(SqliteScript.statements("INSERT INTO \"a;b\"([c;d]) VALUES ('it''s; fine');\nSELECT `e;f`;"))
                 .containsExactly("INSERT INTO \"a;b\"([c;d]) VALUES ('it''s; fine')", "SELECT `e;f`");
     }
 
     @Test
     void dropsCommentsAndEmptyStatements() {
-        assertThat(SqlScript.statements("""
+        assertThat(SqliteScript.statements("""
                 -- heading; with a semicolon
                 CREATE TABLE a(x); -- trailing comment
                 ;
@@ -37,7 +37,7 @@ class SqlScriptTest {
 
     @Test
     void keepsDoubleDashInsideStrings() {
-        assertThat(SqlScript.statements("INSERT INTO a VALUES ('--not a comment');"))
+        assertThat(SqliteScript.statements("INSERT INTO a VALUES ('--not a comment');"))
                 .containsExactly("INSERT INTO a VALUES ('--not a comment')");
     }
 
@@ -50,12 +50,12 @@ class SqlScriptTest {
                   DELETE FROM c WHERE id = new.id;
                 END""";
 
-        assertThat(SqlScript.statements("CREATE TABLE a(x);\n" + trigger + ";\nCREATE TABLE d(y);"))
+        assertThat(SqliteScript.statements("CREATE TABLE a(x);\n" + trigger + ";\nCREATE TABLE d(y);"))
                 .containsExactly("CREATE TABLE a(x)", trigger, "CREATE TABLE d(y)");
     }
 
     @Test
     void returnsNothingForBlankScript() {
-        assertThat(SqlScript.statements(" \n-- nothing\n")).isEmpty();
+        assertThat(SqliteScript.statements(" \n-- nothing\n")).isEmpty();
     }
 }

@@ -1,18 +1,18 @@
-package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
+package dev.switchboard.storage.migration;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Splits a migration's SQL into statements at semicolons, since the driver runs only the first statement of a string.
+ * SQLite: splits a migration's SQL into statements at semicolons, since the driver runs only the first statement of a string.
  * Semicolons inside quotes ({@code '...'}, {@code "..."}, {@code `...`}, {@code [...]}) and comments ({@code --} to
  * the line end, {@code /* ... *&#47;}) do not split; comments are dropped; empty statements are skipped.
  *
  * <p>{@code CREATE [TEMP] TRIGGER} is kept whole: inside it a semicolon splits only after the {@code END} that closes
  * the body ({@code CASE ... END} pairs are counted). Other compound syntax is not recognised.
  */
-final class SqlScript {
+final class SqliteScript {
 
     private final String sql;
     private final List<String> statements = new ArrayList<>();
@@ -22,13 +22,13 @@ final class SqlScript {
     private int caseDepth;
     private boolean afterBodyEnd;
 
-    private SqlScript(String sql) {
+    private SqliteScript(String sql) {
         this.sql = sql;
     }
 
     /** @return the statements of {@code sql}, in order, trimmed, without the separating semicolons */
     static List<String> statements(String sql) {
-        SqlScript script = new SqlScript(sql);
+        SqliteScript script = new SqliteScript(sql);
         script.scan();
         return List.copyOf(script.statements);
     }

@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
+package dev.switchboard.storage.migration;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -8,21 +8,23 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
+import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
- * The kernel-level table {@code switchboard_schema_version}: one row per applied migration, keyed by owner and
- * version, with the migration's checksum and the UTC instant it was applied. Every method runs on the caller's
- * connection, inside the caller's transaction. Driver errors of the queries are translated to
- * {@link StorageException}.
+ * The table {@code switchboard_schema_version}: one row per applied migration, keyed by owner and version, with the
+ * migration's checksum and the UTC instant it was applied (ISO-8601 text). Its layout is the same on every backend,
+ * so a database copied from one to another keeps its bookkeeping; on PostgreSQL it lives in the schema the
+ * connection's {@code search_path} names first. Every method runs on the caller's connection, inside the caller's
+ * transaction; driver errors are translated to {@link StorageException}.
  *
  * <p>Plain JDBC on purpose: this runs at every start, before any tool is listed, and a few fixed statements do not
- * justify initialising jOOQ (well over 100 ms of class initialisation on the start path); plugins load jOOQ later,
- * when their own queries first run.
+ * justify initialising jOOQ (well over 100 ms of class initialisation on the start path).
  */
-final class SchemaVersionTable {
+final class VersionTable {
 
     static final String NAME = "switchboard_schema_version";
 
@@ -35,12 +37,19 @@ final class SchemaVersionTable {
                 applied_at  TEXT    NOT NULL,
                 PRIMARY KEY (owner, version)
             )""";
-    private static final String EXISTS = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
     private static final String APPLIED =
             "SELECT version, checksum FROM switchboard_schema_version WHERE owner = ? ORDER BY version";
     private static final String LATEST = "SELECT max(version) FROM switchboard_schema_version WHERE owner = ?";
+    private static final String BY_OWNER =
+            "SELECT owner, max(version) FROM switchboard_schema_version GROUP BY owner ORDER BY owner";
     private static final String RECORD = "INSERT INTO switchboard_schema_version"
             + " (owner, version, description, checksum, applied_at) VALUES (?, ?, ?, ?, ?)";
+
+    private final SqlDialect dialect;
+
+    VersionTable(SqlDialect dialect) {
+        this.dialect = dialect;
+    }
 
     /** @return the checksum of each version applied for {@code owner}, ascending; empty when the table is absent */
     Map<Integer, String> applied(Connection connection, String owner) {
@@ -61,6 +70,23 @@ final class SchemaVersionTable {
         });
     }
 
+    /** @return each owner's highest applied version, by owner name; empty when the table is absent */
+    Map<String, Integer> latestByOwner(Connection connection) {
+        return translated(connection, c -> {
+            Map<String, Integer> latest = new TreeMap<>();
+            if (!exists(c)) {
+                return latest;
+            }
+            try (Statement select = c.createStatement();
+                    ResultSet rows = select.executeQuery(BY_OWNER)) {
+                while (rows.next()) {
+                    latest.put(rows.getString(1), rows.getInt(2));
+                }
+                return latest;
+            }
+        });
+    }
+
     /** @return the highest version applied for {@code owner}, 0 for none; the table must exist */
     int latest(Connection connection, String owner) {
         return translated(connection, c -> {
@@ -75,8 +101,10 @@ final class SchemaVersionTable {
 
     /** Creates the table when it does not exist; does not write anything when it does. */
     void createIfAbsent(Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(CREATE);
+        if (!exists(connection)) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute(CREATE);
+            }
         }
     }
 
@@ -94,8 +122,13 @@ final class SchemaVersionTable {
         });
     }
 
-    private static boolean exists(Connection connection) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(EXISTS)) {
+    private boolean exists(Connection connection) throws SQLException {
+        String query = switch (dialect) {
+            case SQLITE -> "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?";
+            // to_regclass resolves the name through search_path, as the unqualified statements above do
+            case POSTGRES -> "SELECT 1 WHERE to_regclass(?) IS NOT NULL";
+        };
+        try (PreparedStatement select = connection.prepareStatement(query)) {
             select.setString(1, NAME);
             try (ResultSet rows = select.executeQuery()) {
                 return rows.next();

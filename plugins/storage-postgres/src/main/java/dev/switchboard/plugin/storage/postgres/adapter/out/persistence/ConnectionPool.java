@@ -1,0 +1,112 @@
+package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import org.postgresql.ds.PGSimpleDataSource;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+
+import dev.switchboard.ports.storage.StorageException;
+
+/**
+ * Opens the HikariCP pool on a {@link PostgresConfig}: the driver's own data source underneath (no
+ * {@code DriverManager}, which does not see a plugin's class loader), every connection with the schema as its
+ * {@code search_path} and the statement and lock timeouts as session settings (sent with the connection's start-up
+ * packet, no extra round trip), and the schema created when it is missing. Stateless.
+ */
+final class ConnectionPool {
+
+    /** PostgreSQL 14 or newer, as {@code server_version_num} counts. */
+    static final int MIN_SERVER_VERSION = 140000;
+
+    private static final String POOL_NAME = "switchboard-postgres";
+
+    private ConnectionPool() {}
+
+    /**
+     * @return the open pool, its schema present, on a server of version 14 or newer
+     * @throws StorageException if the server cannot be reached, refuses the login, is older than 14, or the schema
+     *                          cannot be created; the message names the URL without credentials
+     */
+    static HikariDataSource open(PostgresConfig config) {
+        HikariConfig hikari = new HikariConfig();
+        hikari.setPoolName(POOL_NAME);
+        hikari.setDataSource(driverDataSource(config));
+        hikari.setMaximumPoolSize(config.poolSize());
+        hikari.setConnectionTimeout(Math.max(250, config.connectTimeoutMs()));
+        hikari.setInitializationFailTimeout(-1); // the first connection below fails the open, with our message
+        HikariDataSource pool = new HikariDataSource(hikari);
+        try (Connection connection = pool.getConnection()) {
+            requireVersion(connection, config);
+            createSchemaIfMissing(connection, config.schema());
+            return pool;
+        } catch (SQLException | HikariPool.PoolInitializationException e) {
+            pool.close();
+            throw new StorageException(
+                    "cannot open PostgreSQL at " + config.url() + " as "
+                            + config.user().orElse("the default user") + ": " + message(e),
+                    e);
+        } catch (RuntimeException e) {
+            pool.close();
+            throw e;
+        }
+    }
+
+    /** @return the driver's data source under the pool: new connections, with the same settings as pooled ones */
+    static PGSimpleDataSource driverDataSource(PostgresConfig config) {
+        PGSimpleDataSource driver = new PGSimpleDataSource();
+        driver.setURL(config.url());
+        config.user().ifPresent(driver::setUser);
+        config.password().ifPresent(driver::setPassword);
+        driver.setCurrentSchema(config.schema());
+        driver.setApplicationName("switchboard");
+        driver.setConnectTimeout(Math.max(1, (config.connectTimeoutMs() + 999) / 1000));
+        String own =
+                "-c statement_timeout=" + config.statementTimeoutMs() + " -c lock_timeout=" + config.lockTimeoutMs();
+        String given = driver.getOptions();
+        driver.setOptions(given == null || given.isBlank() ? own : given + " " + own);
+        return driver;
+    }
+
+    private static void requireVersion(Connection connection, PostgresConfig config) throws SQLException {
+        int version = serverVersion(connection);
+        if (version < MIN_SERVER_VERSION) {
+            throw new StorageException("PostgreSQL at " + config.url() + " is version " + version / 10000 + "; "
+                    + "Switchboard needs PostgreSQL 14 or newer");
+        }
+    }
+
+    /** @return the server's {@code server_version_num}, such as 170006 for 17.6 */
+    static int serverVersion(Connection connection) throws SQLException {
+        try (Statement show = connection.createStatement();
+                ResultSet rows = show.executeQuery("SHOW server_version_num")) {
+            rows.next();
+            return Integer.parseInt(rows.getString(1));
+        }
+    }
+
+    private static void createSchemaIfMissing(Connection connection, String schema) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("SELECT 1 FROM pg_namespace WHERE nspname = ?")) {
+            select.setString(1, schema);
+            try (ResultSet rows = select.executeQuery()) {
+                if (rows.next()) {
+                    return;
+                }
+            }
+        }
+        try (Statement create = connection.createStatement()) {
+            // the name is a checked identifier ([a-z_][a-z0-9_]*), so quoting it is safe
+            create.execute("CREATE SCHEMA IF NOT EXISTS \"" + schema + "\"");
+        }
+    }
+
+    private static String message(Exception e) {
+        return Failure.sqlException(e).map(SQLException::getMessage).orElse(e.getMessage());
+    }
+}

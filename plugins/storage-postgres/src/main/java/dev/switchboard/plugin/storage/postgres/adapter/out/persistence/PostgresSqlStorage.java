@@ -1,0 +1,158 @@
+package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import org.postgresql.ds.PGSimpleDataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.zaxxer.hikari.HikariDataSource;
+
+import dev.switchboard.ports.signal.SignalRelay;
+import dev.switchboard.ports.storage.Migration;
+import dev.switchboard.ports.storage.SqlDialect;
+import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.SqlWork;
+import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.storage.StorageStatistics;
+import dev.switchboard.storage.migration.MigrationRunner;
+
+/**
+ * {@link SqlStorage} on one PostgreSQL schema, through a HikariCP pool of at most {@link PostgresConfig#poolSize()}
+ * connections.
+ *
+ * <p>{@link #transaction} runs the work as a {@code SERIALIZABLE} transaction on a pooled connection; serialization
+ * failures and deadlocks ({@code 40001}, {@code 40P01}) are rolled back and retried with a jittered back-off, at most
+ * 10 runs in all, so the work MAY run more than once and must not have effects outside the database. A lock or
+ * statement timeout, a lost connection or no free connection within the connect timeout, and retries that ran out,
+ * surface as {@link dev.switchboard.ports.storage.StorageBusyException} after the rollback; a
+ * {@link RuntimeException} of the work whose cause is such a driver error too (jOOQ wraps them). {@link #dataSource()}
+ * lends pooled connections in auto-commit mode at {@code READ COMMITTED}.
+ *
+ * <p>Migrations go through the shared bookkeeping ({@link MigrationRunner}); each one's SQL is sent whole, so dollar
+ * quotes, functions and comments need no splitting.
+ *
+ * <p>Change signals: {@code pg_notify} inside the publishing transaction, heard by every other storage on the
+ * database through one dedicated listening connection held only while someone subscribes ({@link PostgresSignals}).
+ *
+ * <p>Thread-safe; usable from virtual threads. Transactions do not nest: a unit that calls {@link #transaction} gets
+ * a second, independent connection.
+ */
+public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
+
+    /** The {@code application_name} of the connection that listens for change signals, for operators. */
+    public static final String SIGNALS_APPLICATION_NAME = "switchboard-signals";
+
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresSqlStorage.class);
+
+    private final PostgresConfig config;
+    private final HikariDataSource pool;
+    private final Counters counters = new Counters();
+    private final SerializableTransactions transactions;
+    private final MigrationRunner migrations;
+    private final PostgresSignals signals;
+
+    private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool) {
+        this.config = config;
+        this.pool = pool;
+        PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
+        listening.setApplicationName(SIGNALS_APPLICATION_NAME);
+        this.signals = new PostgresSignals(listening);
+        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters);
+        this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
+    }
+
+    /**
+     * Opens the pool, checks the server (PostgreSQL 14 or newer) and creates the schema when it is missing.
+     *
+     * @param config where and how to connect
+     * @return the open storage
+     * @throws StorageException if the server cannot be reached or used; the message names no credential
+     */
+    public static PostgresSqlStorage open(PostgresConfig config) {
+        HikariDataSource pool = ConnectionPool.open(config);
+        LOG.info("opened PostgreSQL storage at {}, schema {}", config.url(), config.schema());
+        return new PostgresSqlStorage(config, pool);
+    }
+
+    @Override
+    public String backend() {
+        return "postgres";
+    }
+
+    /** @return the JDBC URL without credentials, with the schema as {@code currentSchema} */
+    @Override
+    public String location() {
+        return config.url() + (config.url().contains("?") ? "&" : "?") + "currentSchema=" + config.schema();
+    }
+
+    @Override
+    public SqlDialect dialect() {
+        return SqlDialect.POSTGRES;
+    }
+
+    @Override
+    public DataSource dataSource() {
+        return pool;
+    }
+
+    @Override
+    public <T> T transaction(SqlWork<T> work) {
+        Set<String> published = PostgresSignals.published();
+        T result = transactions.run(signals.recording(work, published));
+        signals.committed(published);
+        return result;
+    }
+
+    /** @return the change-signal relay: {@code pg_notify} in the transaction, one listening connection (see {@link PostgresSignals}) */
+    @Override
+    public SignalRelay signals() {
+        return signals;
+    }
+
+    /** @return whether the listening connection is held: only while someone subscribes */
+    boolean listeningForSignals() {
+        return signals.listening();
+    }
+
+    @Override
+    public int migrate(String owner, List<Migration> migrations) {
+        return this.migrations.migrate(owner, migrations);
+    }
+
+    /** @return transactions committed and rolled back since the pool opened; busy counts retries and busy failures */
+    @Override
+    public Optional<StorageStatistics> statistics() {
+        return Optional.of(counters.snapshot());
+    }
+
+    /**
+     * @return what {@code switchboard doctor} reports about the server and the schema, read now
+     * @throws StorageException if the server cannot be asked
+     */
+    public ServerFacts facts() {
+        try (Connection connection = pool.getConnection()) {
+            return ServerFacts.read(connection, config, migrations.recordedVersions(connection));
+        } catch (SQLException e) {
+            throw new StorageException("cannot query PostgreSQL at " + config.url() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Stops listening for change signals, then closes the pool and its connections (HikariCP aborts those still lent
+     * after a short wait). Idempotent.
+     */
+    @Override
+    public void close() {
+        signals.close();
+        pool.close();
+        LOG.debug("closed PostgreSQL storage at {}", config.url());
+    }
+}

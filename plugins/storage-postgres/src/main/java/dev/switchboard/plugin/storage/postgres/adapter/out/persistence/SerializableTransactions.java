@@ -1,0 +1,111 @@
+package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Objects;
+
+import javax.sql.DataSource;
+
+import dev.switchboard.ports.storage.SqlWork;
+import dev.switchboard.ports.storage.StorageBusyException;
+import dev.switchboard.ports.storage.StorageException;
+
+/**
+ * Runs units of work as {@code SERIALIZABLE} transactions on pooled connections, so code written for SQLite's single
+ * writer (read, then write what was read) stays correct with many concurrent writers: PostgreSQL aborts one of two
+ * conflicting transactions instead of letting both commit. A unit aborted by a serialization failure or a deadlock
+ * is rolled back and run again, at most {@link Backoff#attempts()} times with a jittered pause between; a unit that
+ * still fails, or meets a lock or statement timeout or a lost connection, fails as {@link StorageBusyException},
+ * rolled back. Thread-safe; a unit MUST NOT depend on running only once (its database writes are undone before a
+ * retry, its other effects are not).
+ */
+final class SerializableTransactions {
+
+    private final DataSource pool;
+    private final Backoff backoff;
+    private final Counters counters;
+
+    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters) {
+        this.pool = pool;
+        this.backoff = backoff;
+        this.counters = counters;
+    }
+
+    <T> T run(SqlWork<T> work) {
+        Objects.requireNonNull(work, "work");
+        for (int attempt = 1; ; attempt++) {
+            Exception failure;
+            try {
+                T result = once(work);
+                counters.committed();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                failure = e;
+            }
+            Failure kind = Failure.of(failure);
+            if (kind == Failure.RETRY && attempt < backoff.attempts()) {
+                counters.retried();
+                pause(backoff.pauseMs(attempt), failure);
+                continue;
+            }
+            counters.rolledBack(kind != Failure.OTHER);
+            throw translated(failure, kind, attempt);
+        }
+    }
+
+    private <T> T once(SqlWork<T> work) throws SQLException {
+        try (Connection connection = pool.getConnection()) {
+            connection.setAutoCommit(false);
+            connection.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+            try {
+                T result = work.run(connection);
+                connection.commit();
+                return result;
+            } catch (Throwable t) {
+                rollback(connection, t);
+                throw t;
+            }
+        }
+    }
+
+    private static void rollback(Connection connection, Throwable cause) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            // a lost connection cannot roll back; the server rolls back what it had, and the pool drops the connection
+            cause.addSuppressed(e);
+        }
+    }
+
+    private static RuntimeException translated(Exception failure, Failure kind, int attempts) {
+        String reason =
+                Failure.sqlException(failure).map(SQLException::getMessage).orElse(failure.getMessage());
+        return switch (kind) {
+            case RETRY ->
+                new StorageBusyException(
+                        "PostgreSQL aborted the transaction " + attempts
+                                + " times in a row (serialization failure or deadlock) and it was rolled back; try"
+                                + " again: " + reason,
+                        failure);
+            case BUSY ->
+                new StorageBusyException(
+                        "PostgreSQL is busy or unreachable; the transaction was rolled"
+                                + " back (if the connection was lost during the commit, it may have committed): "
+                                + reason,
+                        failure);
+            case OTHER ->
+                failure instanceof RuntimeException runtime
+                        ? runtime
+                        : new StorageException("PostgreSQL refused the transaction, rolled back: " + reason, failure);
+        };
+    }
+
+    private static void pause(long millis, Exception failure) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException("interrupted while waiting to retry a transaction", failure);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.switchboard.testkit.storage;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+
+/**
+ * One empty database on the test JVM's embedded PostgreSQL ({@link TestPostgres#database()}). Immutable.
+ *
+ * @param url  its JDBC URL, such as {@code jdbc:postgresql://localhost:41234/t_1x2_3}
+ * @param user the role that owns it and logs in without a password (trust authentication on loopback)
+ * @param name the database's name
+ * @param port the server's TCP port on loopback
+ */
+public record TestDatabase(String url, String user, String name, int port) {
+
+    /** @return {@code plugins.storage-postgres} settings that open this database: {@code url} and {@code user} */
+    public Map<String, Object> settings() {
+        return Map.of("url", url, "user", user);
+    }
+
+    /**
+     * @param extra more {@code plugins.storage-postgres} settings, such as {@code schema} or {@code pool-size}
+     * @return {@link #settings()} plus {@code extra}
+     */
+    public Map<String, Object> settings(Map<String, Object> extra) {
+        java.util.Map<String, Object> all = new java.util.LinkedHashMap<>(settings());
+        all.putAll(extra);
+        return Map.copyOf(all);
+    }
+
+    /**
+     * @return a new connection to this database as {@link #user()}, outside any adapter (for a test's own checks or
+     *         to hold a lock); the caller closes it
+     * @throws SQLException if the server refuses it
+     */
+    public Connection connect() throws SQLException {
+        return DriverManager.getConnection(url, user, null);
+    }
+}
