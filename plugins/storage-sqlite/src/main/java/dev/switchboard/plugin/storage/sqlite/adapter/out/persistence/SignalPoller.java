@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -14,7 +15,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Notices signals that other processes (or other storages in this one) committed to the same SQLite file: while
- * running, it asks its own read connection for {@code PRAGMA data_version} once per interval (a few microseconds: the
+ * running, it asks its own read connection for {@code PRAGMA data_version} once per interval (a prepared statement; the
  * value changes only when another connection committed), and only when it moved reads the small
  * {@value SignalVersions#TABLE} table and reports the topics whose counter passed the one last seen.
  *
@@ -50,10 +51,13 @@ final class SignalPoller {
         this.changed = changed;
     }
 
-    /** Starts polling on a virtual thread unless it runs already; returns at once. */
+    /**
+     * Starts polling on a daemon platform thread unless it runs already; returns at once. Not a virtual thread: waking
+     * one 20 times a second cost twice the CPU (measured in docs/performance.md, "Change signals").
+     */
     synchronized void start() {
         if (thread == null) {
-            thread = Thread.ofVirtual().name("sqlite-signal-poller").start(this::run);
+            thread = Thread.ofPlatform().daemon().name("sqlite-signal-poller").start(this::run);
         }
     }
 
@@ -106,6 +110,7 @@ final class SignalPoller {
 
     private void run() {
         Connection connection = null;
+        PreparedStatement version = null;
         long dataVersion = Long.MIN_VALUE;
         boolean failing = false;
         try {
@@ -113,9 +118,11 @@ final class SignalPoller {
                 try {
                     if (connection == null) {
                         connection = readers.getConnection();
+                        // prepared once: a poll is then one step of a compiled statement
+                        version = connection.prepareStatement("PRAGMA data_version");
                         dataVersion = Long.MIN_VALUE;
                     }
-                    long now = dataVersion(connection);
+                    long now = dataVersion(version);
                     if (now != dataVersion) {
                         dataVersion = now;
                         Set<String> moved = advance(connection, seen);
@@ -147,9 +154,8 @@ final class SignalPoller {
         }
     }
 
-    private static long dataVersion(Connection connection) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet row = statement.executeQuery("PRAGMA data_version")) {
+    private static long dataVersion(PreparedStatement version) throws SQLException {
+        try (ResultSet row = version.executeQuery()) {
             row.next();
             return row.getLong(1);
         }
