@@ -3,6 +3,8 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Objects;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import javax.sql.DataSource;
 
@@ -18,12 +20,21 @@ import dev.switchboard.ports.storage.StorageException;
  * still fails, or meets a lock or statement timeout or a lost connection, fails as {@link StorageBusyException},
  * rolled back. Thread-safe; a unit MUST NOT depend on running only once (its database writes are undone before a
  * retry, its other effects are not).
+ *
+ * <p>Contention escalation: a unit that has already been aborted {@value #ESCALATE_AFTER} - 1 times runs its next
+ * attempts alone within this process (the other units of the process wait, and run again once it is done), so many
+ * local writers on one hot row cannot starve one of them: it can then lose only to writers of other processes or
+ * nodes, which the back-off spreads out. Without contention every unit takes only the shared side of that lock.
  */
 final class SerializableTransactions {
+
+    /** The attempt from which a unit runs alone in this process. */
+    static final int ESCALATE_AFTER = 3;
 
     private final DataSource pool;
     private final Backoff backoff;
     private final Counters counters;
+    private final ReentrantReadWriteLock contention = new ReentrantReadWriteLock();
 
     SerializableTransactions(DataSource pool, Backoff backoff, Counters counters) {
         this.pool = pool;
@@ -35,12 +46,19 @@ final class SerializableTransactions {
         Objects.requireNonNull(work, "work");
         for (int attempt = 1; ; attempt++) {
             Exception failure;
+            // a thread already inside a unit (a nested transaction) cannot wait for the exclusive side
+            Lock turn = attempt >= ESCALATE_AFTER && contention.getReadHoldCount() == 0
+                    ? contention.writeLock()
+                    : contention.readLock();
+            turn.lock();
             try {
                 T result = once(work);
                 counters.committed();
                 return result;
             } catch (SQLException | RuntimeException e) {
                 failure = e;
+            } finally {
+                turn.unlock();
             }
             Failure kind = Failure.of(failure);
             if (kind == Failure.RETRY && attempt < backoff.attempts()) {
