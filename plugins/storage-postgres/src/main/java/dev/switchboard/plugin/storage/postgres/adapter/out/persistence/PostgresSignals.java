@@ -1,8 +1,12 @@
 package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.UUID;
@@ -22,12 +26,12 @@ import dev.switchboard.ports.storage.StorageException;
  * ({@link SignalListener}), which exists only while someone subscribes. A notification carries this storage's random
  * node id, so its own echo is not reported twice.
  *
- * <p>Channels are {@value #CHANNEL_PREFIX} followed by the topic (at most 60 bytes, below PostgreSQL's 63). Thread-safe.
+ * <p>Channels are {@code sb.<8 hex digits of the schema's SHA-256>.<topic>} (at most 60 bytes, below PostgreSQL's
+ * 63), so two installations in two schemas of one database do not wake each other. Thread-safe.
  */
 final class PostgresSignals implements SignalRelay, AutoCloseable {
 
-    /** What every channel name starts with, so Switchboard's channels stand apart from other applications'. */
-    static final String CHANNEL_PREFIX = "switchboard.";
+    private final String channelPrefix;
 
     /** The topics the unit of work running on this thread published (of its current attempt). */
     private final ThreadLocal<Set<String>> unit = new ThreadLocal<>();
@@ -36,9 +40,23 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
     private final SignalListener listener;
     private volatile SignalReceiver receiver;
 
-    /** @param connections where the listening connection comes from (not the pool: it is held for long) */
-    PostgresSignals(DataSource connections) {
-        this.listener = new SignalListener(connections, node, this::report);
+    /**
+     * @param connections where the listening connection comes from (not the pool: it is held for long)
+     * @param schema      the installation's schema, which the channel names are kept apart by
+     */
+    PostgresSignals(DataSource connections, String schema) {
+        this.channelPrefix = channelPrefix(schema);
+        this.listener = new SignalListener(connections, node, channelPrefix, this::report);
+    }
+
+    /** @return {@code sb.} and the first 8 hex digits of the schema name's SHA-256, then a dot */
+    static String channelPrefix(String schema) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(schema.getBytes(StandardCharsets.UTF_8));
+            return "sb." + HexFormat.of().formatHex(digest, 0, 4) + ".";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
     }
 
     /**
@@ -77,7 +95,7 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
                     "publish(" + topic + ") must be called inside SqlStorage.transaction, with its connection");
         }
         try (PreparedStatement notify = transaction.prepareStatement("SELECT pg_notify(?, ?)")) {
-            notify.setString(1, CHANNEL_PREFIX + topic);
+            notify.setString(1, channelPrefix + topic);
             notify.setString(2, node);
             notify.execute();
         } catch (SQLException e) {

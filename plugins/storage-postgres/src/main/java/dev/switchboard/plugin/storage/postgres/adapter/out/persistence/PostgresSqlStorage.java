@@ -64,7 +64,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         this.pool = pool;
         PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
         listening.setApplicationName(SIGNALS_APPLICATION_NAME);
-        this.signals = new PostgresSignals(listening);
+        this.signals = new PostgresSignals(listening, config.schema());
         this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters);
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
     }

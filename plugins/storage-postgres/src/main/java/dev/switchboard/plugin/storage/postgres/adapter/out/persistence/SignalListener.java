@@ -39,6 +39,7 @@ final class SignalListener {
 
     private final DataSource connections;
     private final String node;
+    private final String channelPrefix;
     private final Consumer<Set<String>> changed;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition applied = lock.newCondition();
@@ -50,12 +51,14 @@ final class SignalListener {
 
     /**
      * @param connections where the listening connection comes from
-     * @param node        this storage's node id: notifications carrying it are its own, already reported
-     * @param changed     told the topics that changed, on the listener's thread
+     * @param node          this storage's node id: notifications carrying it are its own, already reported
+     * @param channelPrefix what this installation's channel names start with
+     * @param changed       told the topics that changed, on the listener's thread
      */
-    SignalListener(DataSource connections, String node, Consumer<Set<String>> changed) {
+    SignalListener(DataSource connections, String node, String channelPrefix, Consumer<Set<String>> changed) {
         this.connections = connections;
         this.node = node;
+        this.channelPrefix = channelPrefix;
         this.changed = changed;
     }
 
@@ -180,7 +183,7 @@ final class SignalListener {
     }
 
     /** Brings the connection's {@code LISTEN}s to {@code want}. */
-    private static void follow(Connection connection, Set<String> listened, Set<String> want) throws SQLException {
+    private void follow(Connection connection, Set<String> listened, Set<String> want) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             for (String topic : want) {
                 if (!listened.contains(topic)) {
@@ -202,8 +205,8 @@ final class SignalListener {
         if (notes != null) {
             for (PGNotification note : notes) {
                 String name = note.getName();
-                if (name.startsWith(PostgresSignals.CHANNEL_PREFIX) && !node.equals(note.getParameter())) {
-                    String topic = name.substring(PostgresSignals.CHANNEL_PREFIX.length());
+                if (name.startsWith(channelPrefix) && !node.equals(note.getParameter())) {
+                    String topic = name.substring(channelPrefix.length());
                     if (listened.contains(topic)) {
                         topics.add(topic);
                     }
@@ -213,9 +216,9 @@ final class SignalListener {
         return topics;
     }
 
-    /** A topic is a checked name ([a-z][a-z0-9_.-]*), so quoting it as an identifier is safe. */
-    static String channel(String topic) {
-        return "\"" + PostgresSignals.CHANNEL_PREFIX + topic + "\"";
+    /** A topic is a checked name ([a-z][a-z0-9_.-]*) and the prefix hex, so quoting them as an identifier is safe. */
+    private String channel(String topic) {
+        return "\"" + channelPrefix + topic + "\"";
     }
 
     private static void check(Connection connection) throws SQLException {

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,8 +48,12 @@ class PostgresSignalsTest {
     }
 
     private PostgresSqlStorage node() {
+        return node(database.settings());
+    }
+
+    private PostgresSqlStorage node(Map<String, Object> settings) {
         PostgresStorageProvider provider =
-                new PostgresStorageProvider(new PluginContext("storage-postgres", database.settings(), stateDir));
+                new PostgresStorageProvider(new PluginContext("storage-postgres", settings, stateDir));
         providers.add(provider);
         return (PostgresSqlStorage) provider.open();
     }
@@ -99,6 +104,29 @@ class PostgresSignalsTest {
             assertThat(waiter.await(PATIENCE))
                     .as("a commit after the reconnect")
                     .isTrue();
+        }
+    }
+
+    @Test
+    void installationsInTwoSchemasOfOneDatabaseDoNotWakeEachOther() {
+        PostgresSqlStorage teamA = node(database.settings(Map.of("schema", "team_a")));
+        PostgresSqlStorage teamB = node(database.settings(Map.of("schema", "team_b")));
+        PostgresSqlStorage teamBAgain = node(database.settings(Map.of("schema", "team_b")));
+        SignalFanout onA = signals(teamA);
+        SignalFanout onB = signals(teamB);
+        try (SignalSubscription otherSchema = signals(teamBAgain).subscribe("test.one")) {
+
+            teamA.transaction(c -> {
+                onA.publish(c, "test.one");
+                return null;
+            });
+            assertThat(otherSchema.await(Duration.ofMillis(300))).isFalse();
+            teamB.transaction(c -> {
+                onB.publish(c, "test.one");
+                return null;
+            });
+
+            assertThat(otherSchema.await(PATIENCE)).isTrue();
         }
     }
 
