@@ -41,6 +41,7 @@ public final class RequestKeys {
 
     private final ReceiptStore store;
     private final Gate gate;
+    private final CommandOutputFiles outputs;
     private final Map<String, Live> live = new ConcurrentHashMap<>();
     private final Map<String, Live> done = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
@@ -50,9 +51,10 @@ public final class RequestKeys {
     };
 
     @Inject
-    RequestKeys(ReceiptStore store, Gate gate) {
+    RequestKeys(ReceiptStore store, Gate gate, CommandOutputFiles outputs) {
         this.store = store;
         this.gate = gate;
+        this.outputs = outputs;
     }
 
     /**
@@ -93,7 +95,7 @@ public final class RequestKeys {
             Optional<Receipt> recorded = store.claim(
                     new Receipt(id, workspaceId, fingerprint, tool, "started", ReceiptFacts.NONE, null, null));
             Answer answer = recorded.isPresent()
-                    ? RecordedOutcome.replay(recorded.get(), fingerprint, requestKey)
+                    ? RecordedOutcome.replay(recorded.get(), fingerprint, requestKey, outputs::holds)
                     : dispatch(id, work, facts);
             mine.answer().complete(answer);
             return answer;
@@ -172,7 +174,9 @@ public final class RequestKeys {
     }
 
     private static boolean notDispatched(WorkspaceException refusal) {
-        return refusal.code() == Code.WORKSPACE_EXPIRED || refusal.code() == Code.BRIDGE_STOPPED;
+        return refusal.code() == Code.WORKSPACE_EXPIRED
+                || refusal.code() == Code.INVALID_WORKSPACE
+                || refusal.code() == Code.BRIDGE_STOPPED;
     }
 
     private Answer dispatch(String id, Supplier<Answer> work, Function<Answer, ReceiptFacts> facts) {
