@@ -25,21 +25,17 @@ public final class RegisterProject {
     private final LoadProjectsPort projects;
     private final RegisterProjectPort register;
     private final Clock clock;
-    private final HandoffListChanges changes;
 
     /**
      * @param projects reads the registry, for previews
-     * @param register registers and merges
+     * @param register registers and merges (and signals {@link HandoffListChanges#TOPIC} when a merge moved handoffs)
      * @param clock    the time of registration
-     * @param changes  told when a merge moved handoffs
      */
     @Inject
-    public RegisterProject(
-            LoadProjectsPort projects, RegisterProjectPort register, Clock clock, HandoffListChanges changes) {
+    public RegisterProject(LoadProjectsPort projects, RegisterProjectPort register, Clock clock) {
         this.projects = projects;
         this.register = register;
         this.clock = clock;
-        this.changes = changes;
     }
 
     /**
@@ -56,11 +52,7 @@ public final class RegisterProject {
         }
         String shown = displayName == null || displayName.isBlank() ? name.strip() : displayName.strip();
         if (confirmed) {
-            Registration registration = register.register(key.get(), shown, registeredBy, clock.instant());
-            if (!registration.merged().isEmpty()) {
-                changes.changed();
-            }
-            return Outcome.done(registration);
+            return Outcome.done(register.register(key.get(), shown, registeredBy, clock.instant()));
         }
         return Outcome.done(preview(key.get(), shown, registeredBy));
     }

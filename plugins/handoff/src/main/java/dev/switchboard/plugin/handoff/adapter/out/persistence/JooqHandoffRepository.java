@@ -25,10 +25,12 @@ import dev.switchboard.plugin.handoff.domain.Sequence;
 public final class JooqHandoffRepository implements AppendHandoffPort, LoadHandoffPort {
 
     private final Database db;
+    private final ListChangeSignal listChanged;
 
     @Inject
-    JooqHandoffRepository(Database db) {
+    JooqHandoffRepository(Database db, ListChangeSignal listChanged) {
         this.db = db;
+        this.listChanged = listChanged;
     }
 
     @Override
@@ -58,6 +60,7 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
                 return Optional.empty();
             }
             AppendSql.insert(connection, handoff, sequence.getAsLong());
+            listChanged.publish(connection);
             return Optional.of(new AppendResult.Committed(new Receipt(
                     handoff.id(),
                     handoff.project(),
