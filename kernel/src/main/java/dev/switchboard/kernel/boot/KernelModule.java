@@ -58,7 +58,7 @@ public final class KernelModule extends AbstractModule {
     }
 
     /**
-     * The change signals on the open storage's relay (ADR 14): a publish runs inside that storage's transaction, so the
+     * The change signals on the open storage's relay (ADR 17): a publish runs inside that storage's transaction, so the
      * two are never bound apart.
      *
      * @throws dev.switchboard.ports.storage.StorageException if no storage is open
