@@ -77,15 +77,16 @@ test('tools/list offers server_info, described and read-only', async () => {
   assert.equal(serverInfo.inputSchema.type, 'object');
 });
 
-test('server_info reports sqlite storage under the state dir and the started bundled plugins', async () => {
+test('server_info reports sqlite storage in the state dir, without naming it, and the started bundled plugins', async () => {
   const result = await client.callTool({ name: 'server_info', arguments: {} }, undefined, requestOptions);
   assert.notEqual(result.isError, true, withServerLog(JSON.stringify(result)));
   const info = result.structuredContent;
   assert.equal(info.name, 'switchboard');
   assert.equal(info.storage.available, true);
   assert.equal(info.storage.backend, 'sqlite');
-  assert.ok(info.storage.location.startsWith(stateDir),
-    `database ${info.storage.location} should live under ${stateDir}`);
+  // ADR 14: answers write <state-dir> for the state directory.
+  assert.equal(info.storage.location, '<state-dir>/switchboard.db');
+  assert.ok(!JSON.stringify(result).includes(stateDir), `the answer names the state directory ${stateDir}`);
   const states = Object.fromEntries(info.plugins.map((plugin) => [plugin.id, plugin.state]));
   assert.equal(states['storage-sqlite'], 'started');
   assert.equal(states['transport-stdio'], 'started');

@@ -75,7 +75,9 @@ class JavaSdkClientIT {
         Map<?, ?> storage = (Map<?, ?>) info.get("storage");
         assertThat(storage.get("available")).isEqualTo(true);
         assertThat(storage.get("backend")).isEqualTo("sqlite");
-        assertThat(Path.of((String) storage.get("location"))).startsWith(installation.stateDir());
+        assertThat(storage.get("location"))
+                .as("ADR 14: the state directory is not named")
+                .isEqualTo("<state-dir>/switchboard.db");
         assertThat((List<?>) info.get("plugins"))
                 .map(plugin -> ((Map<?, ?>) plugin).get("id") + "=" + ((Map<?, ?>) plugin).get("state"))
                 .contains(

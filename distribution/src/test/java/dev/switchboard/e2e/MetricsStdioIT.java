@@ -18,6 +18,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import tools.jackson.databind.JsonNode;
+
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.Json;
 import dev.switchboard.testkit.distribution.RawSession;
@@ -32,7 +34,7 @@ class MetricsStdioIT {
     Path dir;
 
     @Test
-    void toolCallsOverStdioAreCountedInTheScrape() throws Exception {
+    void toolCallsOverStdioUnknownToolsAndTheStdioSessionAreCountedInTheScrape() throws Exception {
         Installation installation = Installation.copyOfBuilt(dir);
         int port = freePort();
         try (RawSession stdio = installation.serve(Map.of(
@@ -45,6 +47,12 @@ class MetricsStdioIT {
             stdio.awaitResponse(2);
             stdio.send(Json.toolCall(3, "server_info", Map.of()));
             stdio.awaitResponse(3);
+            stdio.send(Json.toolCall(4, "no_such_tool", Map.of()));
+            JsonNode unknown = stdio.awaitResponse(4);
+            assertThat(unknown.path("error").path("code").asInt())
+                    .as(unknown.toString())
+                    .isEqualTo(-32602);
+            assertThat(unknown.path("error").path("message").asText()).contains("no_such_tool");
             String token = Files.readString(installation.stateDir().resolve("owner.token"), StandardCharsets.UTF_8)
                     .strip();
 
@@ -53,7 +61,12 @@ class MetricsStdioIT {
             assertThat(scrape)
                     .as(stdio.log())
                     .contains("switchboard_tool_calls_total{outcome=\"ok\",tool=\"server_info\"} 2.0")
-                    .contains("switchboard_tool_call_duration_seconds_count{tool=\"server_info\"} 2");
+                    .contains("switchboard_tool_call_duration_seconds_count{tool=\"server_info\"} 2")
+                    .as("a tool the server does not serve still reaches the observers")
+                    .contains("switchboard_tool_calls_total{outcome=\"protocol_error\",tool=\"_unknown\"} 1.0")
+                    .doesNotContain("no_such_tool")
+                    .as("the stdio session is counted")
+                    .contains("switchboard_sessions_open{transport=\"stdio\"} 1.0");
             // the HTTP side keeps serving after stdin ends, so the server is stopped as a service manager would
             stdio.sigterm();
             assertThat(stdio.awaitExit()).as(stdio.log()).isZero();

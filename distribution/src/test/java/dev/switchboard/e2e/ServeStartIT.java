@@ -48,7 +48,7 @@ class ServeStartIT {
     Path dir;
 
     @Test
-    void strictServeExitsOneNamingTheFailedPluginAndWhy() {
+    void strictServeExitsOneNamingTheFailedPluginAndWhyAndSaysItStops() {
         Installation installation = Installation.copyOfBuilt(dir);
         TestPlugins.BROKEN.writeTo(installation.pluginsDir());
 
@@ -58,7 +58,8 @@ class ServeStartIT {
         assertThat(serve.stderr())
                 .as(serve.describe())
                 .contains("switchboard: plugin " + BrokenPlugin.ID + " failed: " + BrokenPlugin.CAUSE)
-                .contains("--strict")
+                .contains("--strict: an enabled plugin failed, so the server stops (exit 1)")
+                .doesNotContain("goes on")
                 .doesNotContain("switchboard: serving");
     }
 
@@ -73,6 +74,7 @@ class ServeStartIT {
                     .as(session.log())
                     .contains("switchboard: serving stdio; state directory " + installation.stateDir()
                             + "; failed plugins: " + BrokenPlugin.ID + " (see 'switchboard doctor')")
+                    .contains("serving without the failed plugin(s) [" + BrokenPlugin.ID + "]")
                     .doesNotContain("stdin is a terminal");
         }
     }

@@ -1,6 +1,7 @@
 package dev.switchboard.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
@@ -15,6 +16,7 @@ import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.ports.tool.UnknownToolException;
 import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.testkit.transport.FakeAuthenticator;
 import dev.switchboard.testkit.transport.FakeResources;
@@ -28,10 +30,13 @@ class FakeTransportContextTest {
     void listsTheNamedToolsAndCountsTheCallsOfEveryContextItMade() {
         FakeTransportContext fake = FakeTransportContext.plain();
         TransportContext first = fake.with(List.of("echo", "slow"), call -> ToolResult.text(call.toolName()));
-        TransportContext second = fake.with(List.of(), call -> ToolResult.text("second"));
+        TransportContext second = fake.with(List.of("any"), call -> ToolResult.text("second"));
 
         first.invoker().invoke(ToolCall.detached("echo", Map.of(), Principal.LOCAL_OWNER));
         second.invoker().invoke(ToolCall.detached("any", Map.of(), Principal.LOCAL_OWNER));
+        assertThatThrownBy(() -> first.invoker().invoke(ToolCall.detached("missing", Map.of(), Principal.LOCAL_OWNER)))
+                .as("an unlisted name is refused as the kernel refuses it, without reaching the invoker")
+                .isInstanceOf(UnknownToolException.class);
 
         assertThat(first.tools().tools()).extracting(ToolDescriptor::name).containsExactly("echo", "slow");
         assertThat(first.tools().find("slow"))

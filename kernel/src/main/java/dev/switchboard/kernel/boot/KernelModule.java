@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.boot;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
 import com.google.inject.multibindings.Multibinder;
 
 import dev.switchboard.kernel.auth.KernelAuthenticator;
@@ -16,12 +17,14 @@ import dev.switchboard.kernel.transport.TransportRunner;
 import dev.switchboard.ports.auth.Authenticator;
 import dev.switchboard.ports.exec.ProcessExecutor;
 import dev.switchboard.ports.secrets.SecretScanner;
+import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.transport.TransportStatus;
 
 /**
  * The kernel's bindings: configuration, build facts, the services every plugin's injector inherits
- * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage}, {@link TransportStatus}), and the {@link Authenticator} handed to
+ * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage} and its {@link ChangeSignals},
+ * {@link TransportStatus}), and the {@link Authenticator} handed to
  * transports, which asks each bound {@link TokenStore} (the owner token's first; more can be added to the set). The
  * authenticator is created lazily, so the owner token file is read (or generated) only when {@code serve} starts its
  * transports, never by {@code doctor}. Bindings only.
@@ -52,5 +55,16 @@ public final class KernelModule extends AbstractModule {
         Multibinder.newSetBinder(binder(), TokenStore.class).addBinding().toProvider(OwnerTokenLoader.class);
         bind(Authenticator.class).to(KernelAuthenticator.class);
         bind(TransportStatus.class).to(TransportRunner.class);
+    }
+
+    /**
+     * The change signals on the open storage's relay (ADR 17): a publish runs inside that storage's transaction, so the
+     * two are never bound apart.
+     *
+     * @throws dev.switchboard.ports.storage.StorageException if no storage is open
+     */
+    @Provides
+    ChangeSignals signals(StorageAccess storage) {
+        return storage.signals();
     }
 }

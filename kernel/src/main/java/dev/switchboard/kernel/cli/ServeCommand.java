@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.switchboard.kernel.auth.ServeAuthCheck;
 import dev.switchboard.kernel.boot.Kernel;
@@ -20,6 +22,8 @@ import dev.switchboard.kernel.plugin.PluginStatus;
  * {@value ShutdownDeadline#DEFAULT_SECONDS} s.
  */
 final class ServeCommand implements CliCommand {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
 
     @Override
     public String name() {
@@ -49,9 +53,15 @@ final class ServeCommand implements CliCommand {
             kernel.close();
             failed.forEach(p -> console.err().println("switchboard: plugin " + p.id() + " failed: " + p.error()));
             console.err()
-                    .println("switchboard: --strict: not serving while an enabled plugin failed; fix it, or "
-                            + "disable it with 'switchboard plugins disable ID'");
+                    .println("switchboard: --strict: an enabled plugin failed, so the server stops (exit 1) without"
+                            + " serving; fix it, or disable it with 'switchboard plugins disable ID'");
             return Cli.FAILED;
+        }
+        if (!failed.isEmpty()) {
+            LOG.warn(
+                    "serving without the failed plugin(s) {}: calls to their tools answer PLUGIN_FAILED (serve --strict"
+                            + " would stop instead)",
+                    failed.stream().map(PluginStatus::id).toList());
         }
         ShutdownDeadline deadline = ShutdownDeadline.halting();
         Runnable stop = () -> {

@@ -12,6 +12,8 @@ import jakarta.inject.Inject;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.switchboard.kernel.config.StateDirectoryText;
+import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.kernel.plugin.PluginStatus;
 import dev.switchboard.kernel.plugin.StorageAccess;
@@ -26,6 +28,8 @@ import dev.switchboard.ports.tool.ToolResult;
 /**
  * {@code server_info}: what this server is and what it runs: version, build time, protocol versions, transports,
  * storage, and every plugin with its state and tools. The first thing an operator or agent asks a running server.
+ * The state directory is never named: in the storage location and plugins' failure reasons it reads
+ * {@value StateDirectoryText#PLACEHOLDER} ({@link StateDirectoryText}).
  */
 public final class ServerInfoTool implements Tool {
 
@@ -44,6 +48,7 @@ public final class ServerInfoTool implements Tool {
     private final PluginHost plugins;
     private final StorageAccess storage;
     private final TransportRunner transports;
+    private final StateDirectoryText stateText;
     /** The last answer and what it was made of. */
     private final AtomicReference<Rendered> last = new AtomicReference<>();
 
@@ -52,9 +57,16 @@ public final class ServerInfoTool implements Tool {
      * @param plugins    plugin states
      * @param storage    the open storage
      * @param transports the running transports
+     * @param config     the configuration (for the state directory, which answers do not name)
      */
     @Inject
-    public ServerInfoTool(BuildInfo build, PluginHost plugins, StorageAccess storage, TransportRunner transports) {
+    public ServerInfoTool(
+            BuildInfo build,
+            PluginHost plugins,
+            StorageAccess storage,
+            TransportRunner transports,
+            SwitchboardConfig config) {
+        this.stateText = new StateDirectoryText(config.kernel().stateDir());
         this.build = build;
         this.plugins = plugins;
         this.storage = storage;
@@ -110,15 +122,15 @@ public final class ServerInfoTool implements Tool {
     /** An answer (unmodifiable all the way down) and the facts it was made of. */
     private record Rendered(Facts facts, ToolResult result) {}
 
-    private static Map<String, Object> storageInfo(SqlStorage open) {
+    private Map<String, Object> storageInfo(SqlStorage open) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("available", open != null);
         out.put("backend", open == null ? null : open.backend());
-        out.put("location", open == null ? null : open.location());
+        out.put("location", open == null ? null : stateText.hide(open.location()));
         return Collections.unmodifiableMap(out);
     }
 
-    private static Map<String, Object> pluginInfo(PluginStatus status) {
+    private Map<String, Object> pluginInfo(PluginStatus status) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", status.id());
         out.put("version", status.version());
@@ -126,7 +138,7 @@ public final class ServerInfoTool implements Tool {
         out.put("tool_count", status.tools().size());
         out.put("tools", List.copyOf(status.tools()));
         if (status.error() != null) {
-            out.put("error", status.error());
+            out.put("error", stateText.hide(status.error()));
         }
         return Collections.unmodifiableMap(out);
     }

@@ -1,5 +1,10 @@
 package dev.switchboard.kernel.exec;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -39,12 +44,41 @@ record ServerIdentity(long pid, long startMillis) {
         }
     }
 
-    /** @return whether this server process is still running (the same pid with the same start time) */
+    /**
+     * @return whether this server process is still running: the same pid with the same start time, and not a zombie
+     *     (dead but not yet waited for by its parent, which the JDK still counts as alive)
+     */
     boolean alive() {
         return ProcessHandle.of(pid)
                 .filter(ProcessHandle::isAlive)
+                .filter(handle -> !dead(handle.pid()))
                 .map(handle -> startMillis == 0 || of(handle).startMillis() == startMillis)
                 .orElse(false);
+    }
+
+    /**
+     * Reads the state letter of {@code /proc/<pid>/stat} (the field after the command name, which is in parentheses
+     * and may itself hold spaces and parentheses, hence the last {@code ')'}).
+     *
+     * @return true for a zombie ({@code Z}) or a dead process ({@code X}), or one that {@code /proc} no longer has;
+     *     false otherwise, and where there is no {@code /proc} (the JDK's answer then stands)
+     */
+    static boolean dead(long pid) {
+        Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        String line;
+        try {
+            line = Files.readString(stat, StandardCharsets.US_ASCII);
+        } catch (NoSuchFileException e) {
+            return Files.isDirectory(Path.of("/proc/self"));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        int close = line.lastIndexOf(')');
+        if (close < 0 || close + 2 >= line.length()) {
+            return false;
+        }
+        char state = line.charAt(close + 2);
+        return state == 'Z' || state == 'X';
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 
+import dev.switchboard.kernel.config.StateDirectoryText;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.tools.FailedPluginTools;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
@@ -53,6 +54,7 @@ public final class PluginHost {
     private final PluginAssembler assembler;
     private final StoragePlugins storagePlugins;
     private final FailedPluginTools failedTools;
+    private final StateDirectoryText stateText;
     /** Set when a storage plugin failed before the storage opened; its reason is then why storage is unavailable. */
     private boolean storagePluginFailed;
 
@@ -67,6 +69,7 @@ public final class PluginHost {
             SwitchboardConfig config, StorageAccess storage, PluginAssembler assembler, FailedPluginTools failedTools) {
         this.failedTools = failedTools;
         this.config = config;
+        this.stateText = new StateDirectoryText(config.kernel().stateDir());
         this.storage = storage;
         this.assembler = assembler;
         this.manager = new SwitchboardPluginManager(config.kernel().pluginsDir(), injectors::get);
@@ -155,7 +158,8 @@ public final class PluginHost {
     }
 
     /**
-     * Runs one step of a plugin's start; on failure marks the plugin failed and goes on.
+     * Runs one step of a plugin's start; on failure marks the plugin failed and goes on with the other plugins (whether
+     * the server then serves without it or stops is the caller's: {@code serve --strict} stops).
      *
      * @return whether the step succeeded
      * @throws ToolNameCollisionException which is not the plugin's failure alone: start-up stops
@@ -170,10 +174,10 @@ public final class PluginHost {
         } catch (RuntimeException | LinkageError e) {
             String reason = FailureReasons.of(e);
             if (FailureReasons.isExplainedByItsMessage(e)) {
-                LOG.error("plugin {} failed to start: {}; it is marked failed and the server goes on", id, reason);
+                LOG.error("plugin {} failed to start: {}; it is marked failed", id, reason);
                 LOG.debug("plugin {} failure", id, e);
             } else {
-                LOG.error("plugin {} failed to start; it is marked failed and the server goes on", id, e);
+                LOG.error("plugin {} failed to start; it is marked failed", id, e);
             }
             markFailed(id, reason);
             return false;
@@ -189,7 +193,8 @@ public final class PluginHost {
         healthChecks.remove(id);
         PluginWrapper plugin = manager.getPlugin(id);
         List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
-        failedTools.failed(id, reason, assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
+        failedTools.failed(
+                id, stateText.hide(reason), assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
         assembler.withdraw(id);
         if (startOrder.remove(id)) {
             stopQuietly(id);

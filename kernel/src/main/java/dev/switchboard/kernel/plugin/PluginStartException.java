@@ -1,6 +1,9 @@
 package dev.switchboard.kernel.plugin;
 
-/** A plugin could not be started; the plugin is marked failed and the server goes on. */
+/**
+ * A plugin could not be started; the plugin is marked failed and the other plugins start (then {@code serve} serves
+ * without it, and {@code serve --strict} stops).
+ */
 public class PluginStartException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

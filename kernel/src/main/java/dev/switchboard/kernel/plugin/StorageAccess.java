@@ -5,18 +5,22 @@ import java.util.Optional;
 import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.kernel.signal.SignalFanout;
+import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.storage.StorageProvider;
 
 /**
- * Holds the one open storage, and provides it as {@link SqlStorage} to plugins. Thread-safe.
+ * Holds the one open storage, and provides it as {@link SqlStorage} to plugins, with the {@link ChangeSignals} built
+ * on its relay. Thread-safe.
  */
 @Singleton
 public final class StorageAccess implements Provider<SqlStorage> {
 
     private volatile StorageProvider provider;
     private volatile SqlStorage storage;
+    private volatile SignalFanout signals;
     private volatile String unavailableReason = "no storage plugin has started";
 
     /**
@@ -26,6 +30,18 @@ public final class StorageAccess implements Provider<SqlStorage> {
     @Override
     public SqlStorage get() {
         SqlStorage open = storage;
+        if (open == null) {
+            throw new StorageUnavailableException(unavailableReason);
+        }
+        return open;
+    }
+
+    /**
+     * @return the change signals of the open storage, built on its relay when it opened
+     * @throws StorageException if none is open, saying why
+     */
+    public ChangeSignals signals() {
+        SignalFanout open = signals;
         if (open == null) {
             throw new StorageUnavailableException(unavailableReason);
         }
@@ -50,6 +66,7 @@ public final class StorageAccess implements Provider<SqlStorage> {
             throw new StorageOpenException(e);
         }
         provider = chosen;
+        signals = new SignalFanout(opened.signals());
         storage = opened;
     }
 
@@ -64,8 +81,13 @@ public final class StorageAccess implements Provider<SqlStorage> {
 
     synchronized void close() {
         StorageProvider open = provider;
+        SignalFanout subscriptions = signals;
         provider = null;
         storage = null;
+        signals = null;
+        if (subscriptions != null) {
+            subscriptions.close();
+        }
         if (open != null) {
             open.close();
         }

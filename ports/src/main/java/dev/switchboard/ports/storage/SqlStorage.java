@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import javax.sql.DataSource;
 
+import dev.switchboard.ports.signal.SignalRelay;
+
 /**
  * Transactional SQL access to the server's one database. Implemented by a storage adapter plugin; injected into
  * feature plugins. Thread-safe.
@@ -60,6 +62,12 @@ public interface SqlStorage {
      * @throws StorageException      if a migration fails; that migration is rolled back, earlier ones stay
      */
     int migrate(String owner, List<Migration> migrations);
+
+    /**
+     * @return the relay of this database's change signals, the same instance on every call; the kernel builds
+     *         {@link dev.switchboard.ports.signal.ChangeSignals} on it, which plugins inject instead
+     */
+    SignalRelay signals();
 
     /**
      * @return the adapter's counters since it opened, or empty when it keeps none; cheap enough to read on every

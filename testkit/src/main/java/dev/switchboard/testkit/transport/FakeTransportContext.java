@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolInvoker;
+import dev.switchboard.ports.tool.UnknownToolException;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
 
@@ -72,7 +74,9 @@ public final class FakeTransportContext {
 
     /**
      * @param toolNames the wire names to list
-     * @param invoker   answers every call, whatever the name; counted in {@link #invocations()}
+     * @param invoker   answers every call of a listed name, counted in {@link #invocations()}; a call of any other name
+     *                  is refused with {@link UnknownToolException} before it, as the kernel's invoker refuses it (the
+     *                  bridge routes unserved names to the invoker)
      * @return a context to start a transport with
      */
     public TransportContext with(List<String> toolNames, ToolInvoker invoker) {
@@ -81,7 +85,11 @@ public final class FakeTransportContext {
                 .map(name -> new ToolDescriptor(
                         name, null, "test tool " + name, "{\"type\":\"object\"}", null, ToolAnnotations.NONE))
                 .toList();
+        Set<String> listed = Set.copyOf(toolNames);
         ToolInvoker counting = call -> {
+            if (!listed.contains(call.toolName())) {
+                throw new UnknownToolException(call.toolName());
+            }
             invocations.incrementAndGet();
             return invoker.invoke(call);
         };

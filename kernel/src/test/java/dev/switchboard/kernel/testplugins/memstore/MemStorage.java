@@ -53,6 +53,22 @@ public final class MemStorage implements StorageProvider, SqlStorage {
         throw new UnsupportedOperationException("no data source in the test storage");
     }
 
+    /** @return a relay that watches nothing and refuses publishing, as there are no transactions */
+    @Override
+    public dev.switchboard.ports.signal.SignalRelay signals() {
+        return new dev.switchboard.ports.signal.SignalRelay() {
+            @Override
+            public void publish(java.sql.Connection transaction, String topic) {
+                throw new IllegalStateException("no transactions in the test storage");
+            }
+
+            @Override
+            public void watch(java.util.Set<String> topics, dev.switchboard.ports.signal.SignalReceiver receiver) {
+                // nothing changes in the test storage
+            }
+        };
+    }
+
     @Override
     public <T> T transaction(SqlWork<T> work) {
         throw new UnsupportedOperationException("no transactions in the test storage");

@@ -98,6 +98,14 @@ final class HandoffHarness implements AutoCloseable {
         return new HandoffHarness(dir, Map.of(), new MutableClock(START), POSTGRES, database.settings(storageSettings));
     }
 
+    /**
+     * @return another server on this harness's database, with its own storage (as another process or node): on
+     *         SQLite the same file in {@code dir}, on PostgreSQL the same database (which this harness still owns)
+     */
+    HandoffHarness another(Path dir) {
+        return owned == null ? open(SQLITE, dir) : node(owned, dir);
+    }
+
     /** @return the plugin with default settings on a storage whose SQLite busy timeout is {@code busyTimeoutMs} */
     static HandoffHarness withBusyTimeout(Path dir, int busyTimeoutMs) {
         return new HandoffHarness(

@@ -26,6 +26,7 @@ import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
 import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.secrets.SecretScanner;
+import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.tool.Tool;
 
@@ -79,14 +80,18 @@ class HandoffModuleTest {
                 .hasMessageContaining("plugins.handoff.max-body-bytes");
     }
 
-    /** A parent injector with the kernel's services (storage refuses every call), and the plugin's child. */
-    private Injector kernelLike(Map<String, Object> settings) {
-        SqlStorage untouchable = (SqlStorage) Proxy.newProxyInstance(
-                getClass().getClassLoader(), new Class<?>[] {SqlStorage.class}, (proxy, method, args) -> {
+    private <T> T untouchable(Class<T> type) {
+        return type.cast(
+                Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
                     throw new AssertionError("storage used while building extensions: " + method.getName());
-                });
+                }));
+    }
+
+    /** A parent injector with the kernel's services (storage and signals refuse every call), and the plugin's child. */
+    private Injector kernelLike(Map<String, Object> settings) {
         Injector kernel = Guice.createInjector(binder -> {
-            binder.bind(SqlStorage.class).toInstance(untouchable);
+            binder.bind(SqlStorage.class).toInstance(untouchable(SqlStorage.class));
+            binder.bind(ChangeSignals.class).toInstance(untouchable(ChangeSignals.class));
             binder.bind(SecretScanner.class).toInstance(new DefaultSecretScanner());
         });
         PluginContext context = new PluginContext("handoff", settings, stateDir);

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -91,13 +92,13 @@ class HandoffResourcesTest {
     }
 
     @Test
-    void aNewHandoffReportsTheListChangedAndAppearsInIt() {
-        AtomicInteger reports = new AtomicInteger();
+    void aNewHandoffReportsTheListChangedAndAppearsInIt() throws InterruptedException {
+        Semaphore reports = new Semaphore(0);
         resources.watch(listChanges(reports));
 
         handoff.publish("raveil", "Transport decision", "Stdio first.");
 
-        assertThat(reports).hasValue(1);
+        assertThat(reports.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
         assertThat(resources.resources())
                 .extracting(ResourceDescriptor::uri)
                 .first()
@@ -105,7 +106,39 @@ class HandoffResourcesTest {
     }
 
     @Test
-    void aReplayedOrRefusedPublishReportsNothing() {
+    void aHandoffPublishedByAnotherProcessOnTheDatabaseReportsTheListChanged() throws InterruptedException {
+        Semaphore reports = new Semaphore(0);
+        resources.watch(listChanges(reports));
+
+        try (HandoffHarness other = handoff.another(dir)) {
+            other.publish("raveil", "Transport decision", "Published elsewhere.");
+        }
+
+        assertThat(reports.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(resources.resources())
+                .extracting(ResourceDescriptor::uri)
+                .first()
+                .isEqualTo("handoff://raveil/3");
+    }
+
+    @Test
+    void aRegistrationThatMergesLegacySpellingsReportsTheListChangedAndOneThatMergesNothingDoesNot()
+            throws InterruptedException {
+        new LegacyRows(handoff.storage())
+                .project("Rigging", 1)
+                .handoff("g1", "Rigging", 1, java.time.Instant.parse("2025-03-01T10:00:00.000Z"));
+        Semaphore reports = new Semaphore(0);
+        resources.watch(listChanges(reports));
+
+        handoff.register("other");
+        assertThat(reports.tryAcquire(300, TimeUnit.MILLISECONDS)).isFalse();
+        handoff.register("rigging");
+
+        assertThat(reports.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void aReplayedOrRefusedPublishReportsNothing() throws InterruptedException {
         Map<String, Object> keyed = Map.of(
                 "project",
                 "raveil",
@@ -118,7 +151,7 @@ class HandoffResourcesTest {
                 "idempotency_key",
                 "k-1");
         handoff.publish(keyed);
-        AtomicInteger reports = new AtomicInteger();
+        Semaphore reports = new Semaphore(0);
         resources.watch(listChanges(reports));
 
         handoff.publish(keyed);
@@ -126,7 +159,7 @@ class HandoffResourcesTest {
                 "frontispice_publish_handoff",
                 Map.of("project", "nobody-here", "title", "t", "summary", "s", "content", "c"));
 
-        assertThat(reports).hasValue(0);
+        assertThat(reports.tryAcquire(300, TimeUnit.MILLISECONDS)).isFalse();
     }
 
     @Test
@@ -143,14 +176,14 @@ class HandoffResourcesTest {
                 .isEqualTo("handoff://raveil/3");
     }
 
-    private static ResourceUpdateSink listChanges(AtomicInteger reports) {
+    private static ResourceUpdateSink listChanges(Semaphore reports) {
         return new ResourceUpdateSink() {
             @Override
             public void updated(String uri) {}
 
             @Override
             public void listChanged() {
-                reports.incrementAndGet();
+                reports.release();
             }
         };
     }

@@ -22,7 +22,8 @@ import io.modelcontextprotocol.spec.McpSchema;
  * conversion, including an unusual shape, goes to Jackson, which coerces or refuses as the SDK expects; a refusal, or
  * missing params where the method needs them, becomes JSON-RPC -32602 "Invalid params" without Jackson's internal
  * class names. Two checks the SDK lacks come with the conversion: a {@code tools/call} naming a tool this server does
- * not serve is -32602 whose message names the tool the client sent (SDK clients show only the message), and
+ * not serve is routed to the kernel's invoker ({@link UnknownTools}), which answers -32602 naming the tool the client
+ * sent (SDK clients show only the message) after its observers saw the call, and
  * {@code logging/setLevel} with a level MCP does not define is -32602 (the SDK would take it as null). Thread-safe.
  */
 final class ServerJsonMapper implements McpJsonMapper {
@@ -47,8 +48,6 @@ final class ServerJsonMapper implements McpJsonMapper {
     /** The logging levels of MCP, lowest first (RFC 5424 severities). */
     private static final java.util.List<String> LEVELS =
             java.util.List.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
-    /** Longest tool name quoted back in an error; a longer one is cut. */
-    private static final int QUOTED_NAME_LIMIT = 128;
 
     private final McpJsonMapper jackson;
     private final Set<String> tools;
@@ -63,7 +62,10 @@ final class ServerJsonMapper implements McpJsonMapper {
         this.tools = tools;
     }
 
-    /** @return a mapper for one server, which refuses a {@code tools/call} of any tool not in {@code served} */
+    /**
+     * @return a mapper for one server, which routes a {@code tools/call} of any tool not in {@code served} to
+     *     {@link UnknownTools#ROUTE}
+     */
     ServerJsonMapper servingTools(Set<String> served) {
         return new ServerJsonMapper(jackson, Set.copyOf(served));
     }
@@ -84,9 +86,10 @@ final class ServerJsonMapper implements McpJsonMapper {
         return checked(converting(type.getType(), () -> jackson.convertValue(fromValue, type)));
     }
 
+    @SuppressWarnings("unchecked")
     private <T> T checked(T converted) {
         if (converted instanceof McpSchema.CallToolRequest request) {
-            served(request);
+            return (T) served(request);
         }
         return converted;
     }
@@ -104,12 +107,7 @@ final class ServerJsonMapper implements McpJsonMapper {
 
     private McpSchema.CallToolRequest served(McpSchema.CallToolRequest request) {
         if (tools != null && (request.name() == null || !tools.contains(request.name()))) {
-            String name = request.name() == null ? "" : request.name();
-            String quoted = name.length() > QUOTED_NAME_LIMIT ? name.substring(0, QUOTED_NAME_LIMIT) + "..." : name;
-            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
-                    .message("Unknown tool: '" + quoted + "'; tools/list names the tools this server serves")
-                    .data(Map.of("tool", quoted))
-                    .build();
+            return UnknownTools.route(request);
         }
         return request;
     }

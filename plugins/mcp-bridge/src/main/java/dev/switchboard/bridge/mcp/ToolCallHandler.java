@@ -48,11 +48,9 @@ final class ToolCallHandler {
             ToolResult result = invoker.invoke(toolCall(exchange, request, correlationId, cancellation));
             return ToolResultMapper.toSdk(result);
         } catch (UnknownToolException e) {
-            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
-                    .message("Unknown tool: " + e.toolName())
-                    .build();
+            throw UnknownTools.error(e.toolName());
         } catch (RuntimeException e) {
-            LOG.error("tool call {} failed [correlation id {}]", request.name(), correlationId, e);
+            LOG.error("tool call {} failed [correlation id {}]", UnknownTools.requestedName(request), correlationId, e);
             return ToolResultMapper.internalError(correlationId);
         } finally {
             inFlight.release(key, cancellation);
@@ -66,9 +64,9 @@ final class ToolCallHandler {
             CallCancellation cancellation) {
         Principal principal = principals.resolve(exchange.transportContext());
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
-        Map<String, Object> meta = request.meta() == null ? Map.of() : request.meta();
+        Map<String, Object> meta = UnknownTools.clientMeta(request);
         return new ToolCall(
-                request.name(),
+                UnknownTools.requestedName(request),
                 arguments,
                 principal,
                 correlationId,

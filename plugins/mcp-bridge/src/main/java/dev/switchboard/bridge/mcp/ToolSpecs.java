@@ -55,16 +55,23 @@ final class ToolSpecs {
             specs.add(new AsyncToolSpecification(
                     tool, (exchange, request) -> offload.run(() -> handler.call(exchange, request))));
         }
+        specs.add(new AsyncToolSpecification(
+                McpSchema.Tool.builder(UnknownTools.ROUTE, UNAVAILABLE_SCHEMA)
+                        .description("Routes calls of names this server does not serve to the invoker.")
+                        .build(),
+                (exchange, request) -> offload.run(() -> handler.call(exchange, request))));
         return specs;
     }
 
     /**
      * @param catalog the tool catalog
      * @return the tools/list filter that hides the {@linkplain ToolCatalog#unavailable() unavailable} tools, which are
-     *         registered only so that a call to one reaches the invoker and is answered with why it is unavailable
+     *         registered only so that a call to one reaches the invoker and is answered with why it is unavailable,
+     *         and {@link UnknownTools#ROUTE}
      */
     static McpAsyncListFilter<McpSchema.Tool> hidingUnavailable(ToolCatalog catalog) {
-        Set<String> hidden = Set.copyOf(catalog.unavailable());
+        Set<String> hidden = new java.util.HashSet<>(catalog.unavailable());
+        hidden.add(UnknownTools.ROUTE);
         return (context, tool) -> Mono.just(!hidden.contains(tool.name()));
     }
 }

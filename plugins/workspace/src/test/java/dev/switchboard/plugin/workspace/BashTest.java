@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -83,8 +84,8 @@ class BashTest {
     }
 
     @Test
-    @DisplayName("56: long output is truncated and the full output file holds all of it")
-    void longOutputIsTruncatedWithTheFullOutputKept() {
+    @DisplayName("56: long output is truncated and the full output file, outside the state directory, holds all of it")
+    void longOutputIsTruncatedWithTheFullOutputKeptOutsideTheStateDirectory() throws Exception {
         Map<String, Object> result = harness.ok("bash", bash("seq 1 10000"));
 
         @SuppressWarnings("unchecked")
@@ -98,6 +99,48 @@ class BashTest {
                         .get("output"))
                 .asString()
                 .startsWith("1\n2\n");
+        assertThat(Path.of(full).startsWith(state) || Path.of(full).startsWith(state.toRealPath()))
+                .as(full)
+                .isFalse();
+        assertThat(result.toString()).doesNotContain(state.toString());
+        assertThat(Files.getPosixFilePermissions(Path.of(full).getParent()))
+                .isEqualTo(PosixFilePermissions.fromString("rwx------"));
+        assertThat(Files.getPosixFilePermissions(Path.of(full).getParent().getParent()))
+                .as("the per-user directory in the shared temporary directory")
+                .isEqualTo(PosixFilePermissions.fromString("rwx------"));
+    }
+
+    @Test
+    @DisplayName("a command output directory that others may enter is refused before the command runs")
+    void aCommandOutputDirectoryOpenToOthersIsRefusedBeforeTheCommandRuns() throws Exception {
+        Path outputs = Files.createDirectory(
+                home.resolve("outputs"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Files.setPosixFilePermissions(outputs, PosixFilePermissions.fromString("rwxrwxrwx"));
+        harness.close();
+        harness = new WorkspaceHarness(state, home, Map.of("command-output-dir", outputs.toString()));
+        id = harness.open(cwd);
+
+        ToolResult.Failure refused = harness.refused("bash", bash("touch ran"), "COMMAND_FAILED");
+
+        assertThat(refused.message()).contains(outputs.toString(), "open to others");
+        assertThat(refused.details()).containsEntry("effects_may_have_occurred", false);
+        assertThat(cwd.resolve("ran")).doesNotExist();
+    }
+
+    @Test
+    @DisplayName("a command output directory that is a symbolic link is refused")
+    void aCommandOutputDirectoryThatIsALinkIsRefused() throws Exception {
+        Path target = Files.createDirectory(home.resolve("elsewhere"));
+        Path link = Files.createSymbolicLink(home.resolve("outputs"), target);
+        harness.close();
+        harness = new WorkspaceHarness(state, home, Map.of("command-output-dir", link.toString()));
+        id = harness.open(cwd);
+
+        ToolResult.Failure refused = harness.refused("bash", bash("seq 1 10000"), "COMMAND_FAILED");
+
+        assertThat(refused.message()).contains("symbolic link");
+        assertThat(target).isEmptyDirectory();
     }
 
     @Test

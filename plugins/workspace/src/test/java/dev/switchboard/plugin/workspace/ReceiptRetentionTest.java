@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace;
 import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -120,6 +121,19 @@ class ReceiptRetentionTest {
             assertThat(newOutput).exists();
             assertThat(column("SELECT full_output_path FROM workspace_receipt")).containsExactly(newOutput.toString());
         }
+    }
+
+    @Test
+    @DisplayName("item 14: the output files an earlier version kept in the state directory go at the next pruning")
+    void outputFilesOfEarlierVersionsInTheStateDirectoryArePruned() throws Exception {
+        Path legacyDir = Files.createDirectories(state.resolve("workspace").resolve("command-output"));
+        Path legacy = Files.writeString(legacyDir.resolve("a".repeat(64) + ".log"), "an older version's output");
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home, limits("1", "100"))) {
+            harness.injector().getInstance(ReceiptRetention.class).prune();
+        }
+
+        assertThat(legacy).doesNotExist();
+        assertThat(legacyDir).doesNotExist();
     }
 
     private static Path fullOutput(Map<String, Object> ran) {

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.workspace.application.WorkspaceRegistry;
+import dev.switchboard.ports.tool.ToolResult;
 
 @ParameterizedClass(name = "on {0}")
 @ValueSource(strings = {ReceiptDatabase.SQLITE, ReceiptDatabase.POSTGRES})
@@ -120,6 +121,69 @@ class WorkspaceLifecycleTest {
                 .containsKey("cwd");
         assertThat(harness.ok("workspace_close", Map.of("workspace_id", id))).containsEntry("closed", true);
         harness.refused("read", args("workspace_id", id, "path", "a.txt"), "WORKSPACE_EXPIRED");
+    }
+
+    @Test
+    @DisplayName("an id this server never issued is INVALID_WORKSPACE for every tool that takes one")
+    void aWorkspaceIdNeverIssuedIsInvalidForEveryToolTakingOne() throws Exception {
+        Files.writeString(home.resolve("a.txt"), "a");
+        harness.open(home);
+        String never = UUID.randomUUID().toString();
+
+        for (String notAnId : List.of(never, "not-a-uuid", never.toUpperCase(java.util.Locale.ROOT))) {
+            ToolResult.Failure refused =
+                    harness.refused("read", args("workspace_id", notAnId, "path", "a.txt"), "INVALID_WORKSPACE");
+            assertThat(refused.message()).contains("never issued", "workspace_open");
+            assertThat(refused.details()).containsEntry("workspace_id", notAnId);
+        }
+        harness.refused("ls", args("workspace_id", never), "INVALID_WORKSPACE");
+        harness.refused("find", args("workspace_id", never, "pattern", "*"), "INVALID_WORKSPACE");
+        harness.refused("grep", args("workspace_id", never, "pattern", "a"), "INVALID_WORKSPACE");
+        harness.refused("skill_info", args("workspace_id", never), "INVALID_WORKSPACE");
+        harness.refused(
+                "write",
+                args(
+                        "workspace_id",
+                        never,
+                        "request_key",
+                        "w",
+                        "path",
+                        "b.txt",
+                        "content",
+                        "b",
+                        "expected_revision",
+                        "missing"),
+                "INVALID_WORKSPACE");
+        harness.refused(
+                "edit",
+                args(
+                        "workspace_id",
+                        never,
+                        "request_key",
+                        "e",
+                        "path",
+                        "a.txt",
+                        "expected_revision",
+                        "missing",
+                        "edits",
+                        List.of(Map.of("oldText", "a", "newText", "b"))),
+                "INVALID_WORKSPACE");
+        harness.refused(
+                "bash", args("workspace_id", never, "request_key", "b", "command", "touch ran"), "INVALID_WORKSPACE");
+
+        assertThat(home.resolve("b.txt")).doesNotExist();
+        assertThat(home.resolve("ran")).doesNotExist();
+    }
+
+    @Test
+    @DisplayName("62: an id issued before a restart (same state directory) is WORKSPACE_EXPIRED, not INVALID_WORKSPACE")
+    void anIdIssuedBeforeARestartIsExpired() {
+        String before = harness.open(home);
+        harness.close();
+        harness = new WorkspaceHarness(state, home);
+
+        harness.refused("ls", args("workspace_id", before), "WORKSPACE_EXPIRED");
+        harness.refused("ls", args("workspace_id", UUID.randomUUID().toString()), "INVALID_WORKSPACE");
     }
 
     @Test

@@ -12,7 +12,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -351,5 +353,75 @@ class WriteAndEditTest {
                     .hasSize(1);
         }
         assertThat(Files.readString(file)).isIn("A", "B");
+    }
+
+    @Test
+    @DisplayName("write and edit of a FIFO are refused as writes, without opening it and without the read message")
+    void writeAndEditOfAFifoAreRefusedAsWrites() throws Exception {
+        Path fifo = cwd.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(10, TimeUnit.SECONDS))
+                .isTrue();
+
+        ToolResult.Failure write = harness.refused("write", write("pipe", "x", "missing"), "UNSUPPORTED_FILE");
+        ToolResult.Failure edit = harness.refused(
+                "edit",
+                args(
+                        "workspace_id",
+                        id,
+                        "request_key",
+                        "k" + keys++,
+                        "path",
+                        "pipe",
+                        "expected_revision",
+                        "missing",
+                        "edits",
+                        List.of(change("a", "b"))),
+                "UNSUPPORTED_FILE");
+
+        assertThat(write.message())
+                .contains("a FIFO, device or socket", "write replaces regular files only", "nothing was written")
+                .doesNotContain("can be read");
+        assertThat(edit.message()).contains("edit replaces regular files only").doesNotContain("can be read");
+        assertThat(Files.isRegularFile(fifo, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                .isFalse();
+    }
+
+    @Test
+    @DisplayName("a read-only file (0444) is not replaced by write or edit: FILE_READ_ONLY, content and mode kept")
+    void aReadOnlyFileIsRefusedAndKept() throws Exception {
+        Path file = Files.writeString(cwd.resolve("frozen.txt"), "keep me\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--r--r--"));
+        String revision = Revision.of(Files.readAllBytes(file));
+
+        ToolResult.Failure write =
+                harness.refused("write", write("frozen.txt", "changed\n", revision), "FILE_READ_ONLY");
+        harness.refused("edit", edit(file, List.of(change("keep", "lose"))), "FILE_READ_ONLY");
+
+        assertThat(write.message()).contains("read-only", "r--r--r--", "chmod u+w");
+        assertThat(write.details()).containsEntry("mode", "r--r--r--");
+        assertThat(Files.readString(file)).isEqualTo("keep me\n");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("r--r--r--");
+    }
+
+    @Test
+    @DisplayName("replacing a file with another hard link says that the other name keeps the old content")
+    void replacingAHardLinkedFileSaysTheOtherLinkKeepsTheOldContent() throws Exception {
+        Path file = Files.writeString(cwd.resolve("linked.txt"), "old\n");
+        Path other = Files.createLink(cwd.resolve("other-name.txt"), file);
+
+        Map<String, Object> written =
+                harness.ok("write", write("linked.txt", "new\n", Revision.of(Files.readAllBytes(file))));
+        Map<String, Object> edited = harness.ok("edit", edit(file, List.of(change("new", "newer"))));
+
+        assertThat(written.get("details"))
+                .asInstanceOf(InstanceOfAssertFactories.MAP)
+                .containsEntry("other_hard_links", 1);
+        assertThat((String) written.get("output")).contains("1 other hard link(s); they still show the old content");
+        assertThat(edited.get("details"))
+                .asInstanceOf(InstanceOfAssertFactories.MAP)
+                .doesNotContainKey("other_hard_links");
+        assertThat(Files.readString(file)).isEqualTo("newer\n");
+        assertThat(Files.readString(other)).isEqualTo("old\n");
     }
 }

@@ -1,38 +1,36 @@
 package dev.switchboard.plugin.handoff.application;
 
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import jakarta.inject.Inject;
 
-import jakarta.inject.Singleton;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.signal.SignalSubscription;
 
 /**
  * Tells interested adapters that the set of handoffs changed: a publish committed a new one, or a registration merged
- * legacy projects (their handoffs moved). The MCP resource adapter uses it to have the listed {@code handoff://}
- * resources brought up to date. Listeners run on the thread of the change, after its commit, and must return at once;
- * one that throws is logged and does not affect the change or the other listeners. Thread-safe.
+ * legacy projects (their handoffs moved), in this process or in any other on the same database. It is the change
+ * signal {@value #TOPIC}: the persistence adapter publishes it inside the transaction that makes the change, so it is
+ * delivered once that commits and never for a rolled-back one; the MCP resource adapter subscribes to have the listed
+ * {@code handoff://} resources brought up to date. Delivery is at least once and coalesced, on a thread of the storage
+ * adapter (see {@link ChangeSignals}). Thread-safe.
  */
-@Singleton
 public final class HandoffListChanges {
 
-    private static final Logger LOG = LoggerFactory.getLogger(HandoffListChanges.class);
+    /** The change-signal topic of the handoff list. */
+    public static final String TOPIC = "handoff.list";
 
-    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+    private final ChangeSignals signals;
 
-    /** @param listener called after each change */
-    public void subscribe(Runnable listener) {
-        listeners.add(listener);
+    /** @param signals the storage's change signals */
+    @Inject
+    public HandoffListChanges(ChangeSignals signals) {
+        this.signals = signals;
     }
 
-    void changed() {
-        for (Runnable listener : listeners) {
-            try {
-                listener.run();
-            } catch (RuntimeException e) {
-                LOG.warn("a handoff list listener failed", e);
-            }
-        }
+    /**
+     * @param listener called after changes, at least once after each; must return promptly
+     * @return the subscription; closing it stops the calls
+     */
+    public SignalSubscription subscribe(Runnable listener) {
+        return signals.subscribe(TOPIC, listener);
     }
 }

@@ -75,7 +75,6 @@ public final class PublishHandoff {
     private final HandoffSettings settings;
     private final AppendHandoffPort append;
     private final Clock clock;
-    private final HandoffListChanges changes;
 
     @Inject
     PublishHandoff(
@@ -83,14 +82,12 @@ public final class PublishHandoff {
             SecretGuard guard,
             HandoffSettings settings,
             AppendHandoffPort append,
-            Clock clock,
-            HandoffListChanges changes) {
+            Clock clock) {
         this.resolver = resolver;
         this.guard = guard;
         this.settings = settings;
         this.append = append;
         this.clock = clock;
-        this.changes = changes;
     }
 
     /**
@@ -196,10 +193,9 @@ public final class PublishHandoff {
                 overriddenRules,
                 clock.instant());
         return append.append(handoff).map(result -> switch (result) {
-            case AppendResult.Committed committed -> {
-                changes.changed();
-                yield Outcome.done(new Published(committed.receipt(), false, overriddenRules));
-            }
+            // the append's transaction published HandoffListChanges.TOPIC with the handoff
+            case AppendResult.Committed committed ->
+                Outcome.done(new Published(committed.receipt(), false, overriddenRules));
             case AppendResult.Replayed replayed -> Outcome.done(new Published(replayed.receipt(), true, List.of()));
             case AppendResult.Conflict conflict ->
                 Outcome.<Published>refused(new Refusal(

@@ -25,21 +25,17 @@ public final class RegisterProject {
     private final LoadProjectsPort projects;
     private final RegisterProjectPort register;
     private final Clock clock;
-    private final HandoffListChanges changes;
 
     /**
      * @param projects reads the registry, for previews
-     * @param register registers and merges
+     * @param register registers and merges (and signals {@link HandoffListChanges#TOPIC} when a merge moved handoffs)
      * @param clock    the time of registration
-     * @param changes  told when a merge moved handoffs
      */
     @Inject
-    public RegisterProject(
-            LoadProjectsPort projects, RegisterProjectPort register, Clock clock, HandoffListChanges changes) {
+    public RegisterProject(LoadProjectsPort projects, RegisterProjectPort register, Clock clock) {
         this.projects = projects;
         this.register = register;
         this.clock = clock;
-        this.changes = changes;
     }
 
     /**
@@ -58,16 +54,8 @@ public final class RegisterProject {
         return StorableText.check("display_name", shown, "registered_by", registeredBy)
                 .then(ok -> Outcome.done(
                         confirmed
-                                ? registered(key.get(), shown, registeredBy)
+                                ? register.register(key.get(), shown, registeredBy, clock.instant())
                                 : preview(key.get(), shown, registeredBy)));
-    }
-
-    private Registration registered(ProjectKey key, String shown, String registeredBy) {
-        Registration registration = register.register(key, shown, registeredBy, clock.instant());
-        if (!registration.merged().isEmpty()) {
-            changes.changed();
-        }
-        return registration;
     }
 
     private Registration preview(ProjectKey key, String shown, String registeredBy) {

@@ -71,7 +71,7 @@ final class Instruments {
                 .register(registry);
         GaugeWithCallback.builder()
                 .name("switchboard_sessions_open")
-                .help("Client sessions open now, by transport (those that count sessions: http)")
+                .help("Client sessions open now, by transport (http: its sessions; stdio: 1 while it serves)")
                 .labelNames("transport")
                 .callback(callback -> transports.openSessions().forEach((id, n) -> callback.call(n, id)))
                 .register(registry);

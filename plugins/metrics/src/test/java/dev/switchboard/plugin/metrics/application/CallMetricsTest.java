@@ -161,6 +161,11 @@ class CallMetricsTest {
             }
 
             @Override
+            public dev.switchboard.ports.signal.SignalRelay signals() {
+                throw new UnsupportedOperationException("not used by the metrics");
+            }
+
+            @Override
             public <T> T transaction(SqlWork<T> work) {
                 throw new UnsupportedOperationException("not used by the metrics");
             }

@@ -1,8 +1,10 @@
 package dev.switchboard.plugin.storage.sqlite;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Set;
 
+import dev.switchboard.plugin.storage.sqlite.adapter.out.persistence.SqliteSqlStorage;
 import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.plugin.PluginSettings;
@@ -13,13 +15,17 @@ import dev.switchboard.ports.storage.StorageException;
  *
  * @param file          absolute, normalised path of the database file
  * @param busyTimeoutMs how long, in milliseconds, a connection waits for a lock held by another connection
+ * @param signalPoll    how often other processes' change signals are looked for, while anyone subscribes
  */
-record SqliteSettings(Path file, int busyTimeoutMs) {
+record SqliteSettings(Path file, int busyTimeoutMs, Duration signalPoll) {
 
     static final String PATH_KEY = "path";
     static final String BUSY_TIMEOUT_KEY = "busy-timeout-ms";
     static final String DEFAULT_FILE_NAME = "switchboard.db";
     static final int DEFAULT_BUSY_TIMEOUT_MS = 5000;
+    static final String SIGNAL_POLL_KEY = "signal-poll-ms";
+    static final int MIN_SIGNAL_POLL_MS = 10;
+    static final int MAX_SIGNAL_POLL_MS = 1000;
 
     /**
      * Reads the settings. {@code path} defaults to {@code <stateDir>/switchboard.db}; a leading {@code ~} stands for
@@ -32,11 +38,14 @@ record SqliteSettings(Path file, int busyTimeoutMs) {
         PluginSettings settings = context.settings();
         Path stateDir = context.stateDir();
         try {
-            settings.requireKnownKeys(Set.of(PATH_KEY, BUSY_TIMEOUT_KEY));
+            settings.requireKnownKeys(Set.of(PATH_KEY, BUSY_TIMEOUT_KEY, SIGNAL_POLL_KEY));
             String path = settings.text(PATH_KEY, "");
             Path file = path.isEmpty() ? stateDir.resolve(DEFAULT_FILE_NAME) : resolve(settings, path, home, stateDir);
             int busyTimeoutMs = settings.integer(BUSY_TIMEOUT_KEY, DEFAULT_BUSY_TIMEOUT_MS, 0, Integer.MAX_VALUE);
-            return new SqliteSettings(file.toAbsolutePath().normalize(), busyTimeoutMs);
+            int signalPollMs = settings.integer(
+                    SIGNAL_POLL_KEY, SqliteSqlStorage.DEFAULT_SIGNAL_POLL_MS, MIN_SIGNAL_POLL_MS, MAX_SIGNAL_POLL_MS);
+            return new SqliteSettings(
+                    file.toAbsolutePath().normalize(), busyTimeoutMs, Duration.ofMillis(signalPollMs));
         } catch (InvalidSettingException e) {
             // StorageProvider.open reports every failure to open, a malformed setting too, as a StorageException.
             throw new StorageException(e.getMessage(), e);

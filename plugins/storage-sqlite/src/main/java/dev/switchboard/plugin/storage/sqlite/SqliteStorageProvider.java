@@ -18,7 +18,8 @@ import dev.switchboard.ports.storage.StorageProvider;
  *
  * <p>Settings ({@code plugins.storage-sqlite} in {@code application.yaml}): {@code path}, the database file (a leading
  * {@code ~} is the user's home; relative paths are relative to the state directory); {@code busy-timeout-ms}, how
- * long a connection waits for another's lock, default 5000.
+ * long a connection waits for another's lock, default 5000; {@code signal-poll-ms}, how often other processes' change
+ * signals are looked for while anyone subscribes, default 50 (10..1000).
  *
  * <p>Thread-safe. {@link #open()} returns the same storage until {@link #close()}; {@link #close()} may be called more
  * than once.
@@ -55,7 +56,7 @@ public final class SqliteStorageProvider implements StorageProvider {
         try {
             if (storage == null) {
                 SqliteSettings settings = SqliteSettings.from(context, Path.of(System.getProperty("user.home")));
-                storage = SqliteSqlStorage.open(settings.file(), settings.busyTimeoutMs());
+                storage = SqliteSqlStorage.open(settings.file(), settings.busyTimeoutMs(), settings.signalPoll());
             }
             return storage;
         } finally {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,16 @@ class SqliteSettingsTest {
         assertThatThrownBy(() -> settings(Map.of("busy-timeout-ms", -1)))
                 .isInstanceOf(StorageException.class)
                 .hasMessageContaining("expected a whole number from 0 to");
+    }
+
+    @Test
+    void pollsForOtherProcessesSignalsEvery50MsUnlessToldWithin10To1000() {
+        assertThat(settings(Map.of()).signalPoll()).isEqualTo(Duration.ofMillis(50));
+        assertThat(settings(Map.of("signal-poll-ms", "100")).signalPoll()).isEqualTo(Duration.ofMillis(100));
+        assertThatThrownBy(() -> settings(Map.of("signal-poll-ms", 5)))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("plugins.storage-sqlite.signal-poll-ms")
+                .hasMessageContaining("from 10 to 1000");
     }
 
     @Test

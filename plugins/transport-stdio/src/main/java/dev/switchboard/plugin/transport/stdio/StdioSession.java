@@ -95,6 +95,11 @@ final class StdioSession implements SessionPort {
         loop.start();
     }
 
+    /** @return whether the session is serving: started, and its input has not ended nor has it been stopped */
+    boolean open() {
+        return !ending.get();
+    }
+
     /**
      * Stops serving, lets in-flight calls finish (bounded), closes everything; waits until done. Idempotent. The
      * reading thread is not interrupted (it may be writing an answer, and a read of the process's stdin cannot be

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.transport.stdio;
 
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -63,6 +64,16 @@ public final class StdioTransport implements Transport {
         }
         session.set(created);
         created.start();
+    }
+
+    /**
+     * @return 1 while the one stdio session serves (from {@link #start} until standard input ends or {@link #stop}),
+     *     0 before and after; counted like an HTTP session, so {@code switchboard_sessions_open} has a stdio series
+     */
+    @Override
+    public OptionalInt openSessions() {
+        StdioSession current = session.get();
+        return OptionalInt.of(current != null && current.open() ? 1 : 0);
     }
 
     @Override

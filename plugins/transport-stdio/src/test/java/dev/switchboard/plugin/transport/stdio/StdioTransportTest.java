@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -171,6 +172,17 @@ class StdioTransportTest {
     }
 
     @Test
+    void countsItsOneSessionAsOpenWhileServingAndClosedOnceStdinEnds() throws Exception {
+        client.initialize();
+        assertThat(client.transport().openSessions()).isEqualTo(OptionalInt.of(1));
+
+        client.closeInput();
+        assertThat(context.awaitEnded(Duration.ofSeconds(10))).isTrue();
+
+        assertThat(client.transport().openSessions()).isEqualTo(OptionalInt.of(0));
+    }
+
+    @Test
     void writesLoneSurrogateAsValidUtf8Json() throws Exception {
         client.initialize();
         client.send(call(30, "weird", "{}"));
@@ -193,7 +205,7 @@ class StdioTransportTest {
         assertThat(error(answers.get(40))).containsEntry("code", -32602);
         assertThat(error(answers.get(41)))
                 .containsEntry("code", -32602)
-                .containsEntry("message", "Unknown tool: vanished");
+                .containsEntry("message", "Unknown tool: 'vanished'; tools/list names the tools this server serves");
         assertThat(result(answers.get(42))).containsEntry("isError", true);
         assertThat(result(answers.get(42)).get("structuredContent"))
                 .asInstanceOf(InstanceOfAssertFactories.MAP)

@@ -2,9 +2,14 @@ package dev.switchboard.plugin.workspace.application;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -20,44 +25,133 @@ import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 
 /**
- * The full-output files of {@code bash} runs: {@code <state-dir>/workspace/command-output/<receipt id>.log} (directory
- * 0700, files 0600), one per request-key receipt. A file lives as long as its receipt: {@link #prune} deletes every
- * file whose receipt was pruned (or that no receipt names, such as files of older versions), except those of calls
- * running now. Thread-safe.
+ * The full-output files of {@code bash} runs: {@code <command-output-dir>/<receipt id>.log} (files 0600), one per
+ * request-key receipt. The directory is outside the state directory, by default in the per-user temporary directory
+ * ({@link WorkspaceSettings#commandOutputDir()}), so that the agent can read a file an answer names and no answer
+ * names a path of the server's own state. Since the temporary directory is shared with other accounts, the directory
+ * (and, for the default, its per-user parent) is created 0700, and one that exists is used only when it is a real
+ * directory (not a link) owned by this account that no one else may enter; anything else refuses the run with
+ * {@link Code#COMMAND_FAILED} naming the directory. A file lives as long as its receipt: {@link #prune} deletes every
+ * file whose receipt was pruned (or that no receipt names), except those of calls running now, and removes the
+ * {@code <state-dir>/workspace/command-output} directory of earlier versions. Thread-safe.
  */
 @Singleton
 final class CommandOutputFiles {
 
     private static final Logger LOG = LoggerFactory.getLogger(CommandOutputFiles.class);
     private static final String SUFFIX = ".log";
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     private final Path dir;
+    private final boolean checkParent;
+    private final Path legacyDir;
 
     @Inject
     CommandOutputFiles(WorkspaceSettings settings) {
-        this(settings.stateDir().resolve("command-output"));
+        this(
+                settings.commandOutputDir(),
+                settings.commandOutputDirIsDefault(),
+                settings.stateDir().resolve("command-output"));
     }
 
-    /** @param dir the directory of the files */
-    CommandOutputFiles(Path dir) {
+    /**
+     * @param dir         the directory of the files
+     * @param checkParent whether the directory's parent must be owner-only too (the per-user temporary directory)
+     * @param legacyDir   where earlier versions kept the files (removed by {@link #prune})
+     */
+    CommandOutputFiles(Path dir, boolean checkParent, Path legacyDir) {
         this.dir = dir;
+        this.checkParent = checkParent;
+        this.legacyDir = legacyDir;
     }
 
     /**
      * @param receiptId the run's receipt id
-     * @return the file its output goes to (not created); the directory exists once this returns
-     * @throws WorkspaceException {@link Code#COMMAND_FAILED} when the directory cannot be created
+     * @return the file its output goes to (not created); the directory exists, owner-only, once this returns
+     * @throws WorkspaceException {@link Code#COMMAND_FAILED} when the directory cannot be created, or exists but is
+     *                            not an owner-only directory of this account
      */
     Path forRun(String receiptId) {
-        try {
-            if (!Files.isDirectory(dir)) {
-                Files.createDirectories(
-                        dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            }
-        } catch (IOException e) {
-            throw new WorkspaceException(Code.COMMAND_FAILED, "cannot create " + dir + ": " + e.getMessage());
+        if (checkParent) {
+            ownerOnlyDirectory(dir.getParent());
+        } else {
+            createParents(dir);
         }
+        ownerOnlyDirectory(dir);
         return dir.resolve(receiptId + SUFFIX);
+    }
+
+    /**
+     * @param path a path a receipt recorded
+     * @return whether it is one of this directory's files (an earlier version's file in the state directory is not)
+     */
+    boolean holds(String path) {
+        return path != null
+                && Path.of(path).getParent() != null
+                && Path.of(path).getParent().equals(dir);
+    }
+
+    /**
+     * Compares user ids where the platform has them ({@code /proc/self} belongs to the process's user), since an
+     * account without a name (a container's arbitrary uid) cannot be looked up by {@code user.name}.
+     */
+    private static boolean ownedByThisProcess(Path directory, UserPrincipal owner) throws IOException {
+        Path self = Path.of("/proc/self");
+        if (Files.exists(self)) {
+            return Files.getAttribute(directory, "unix:uid", LinkOption.NOFOLLOW_LINKS)
+                    .equals(Files.getAttribute(self, "unix:uid"));
+        }
+        return owner.equals(directory
+                .getFileSystem()
+                .getUserPrincipalLookupService()
+                .lookupPrincipalByName(System.getProperty("user.name")));
+    }
+
+    private static void createParents(Path directory) {
+        try {
+            Files.createDirectories(directory.getParent());
+        } catch (IOException e) {
+            throw new WorkspaceException(
+                    Code.COMMAND_FAILED,
+                    "cannot create the parents of the command output directory " + directory + ": " + e.getMessage(),
+                    Map.of("effects_may_have_occurred", false));
+        }
+    }
+
+    private static void ownerOnlyDirectory(Path directory) {
+        try {
+            Files.createDirectory(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } catch (FileAlreadyExistsException e) {
+            // Checked below: it may be someone else's, or a link planted in the shared temporary directory.
+        } catch (IOException e) {
+            throw new WorkspaceException(
+                    Code.COMMAND_FAILED,
+                    "cannot create the command output directory " + directory + ": " + e.getMessage(),
+                    Map.of("effects_may_have_occurred", false));
+        }
+        String problem;
+        try {
+            PosixFileAttributes attributes =
+                    Files.readAttributes(directory, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            problem = !attributes.isDirectory()
+                    ? "is not a directory (or is a symbolic link)"
+                    : !ownedByThisProcess(directory, attributes.owner())
+                            ? "belongs to " + attributes.owner().getName()
+                            : !OWNER_ONLY.containsAll(attributes.permissions())
+                                    ? "is open to others (mode "
+                                            + PosixFilePermissions.toString(attributes.permissions()) + ")"
+                                    : null;
+        } catch (IOException e) {
+            problem = "cannot be checked (" + e.getMessage() + ")";
+        }
+        if (problem != null) {
+            throw new WorkspaceException(
+                    Code.COMMAND_FAILED,
+                    "the command output directory " + directory + " " + problem
+                            + "; it must be a directory of this account that only it can open. Remove it, or set"
+                            + " plugins.workspace.command-output-dir to another place",
+                    Map.of("effects_may_have_occurred", false));
+        }
     }
 
     /**
@@ -68,7 +162,8 @@ final class CommandOutputFiles {
      * @return how many files were deleted
      */
     int prune(ReceiptStore store, Set<String> live) {
-        if (!Files.isDirectory(dir)) {
+        removeLegacyDirectory();
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             return 0;
         }
         Map<String, Path> files = new HashMap<>();
@@ -92,5 +187,20 @@ final class CommandOutputFiles {
             }
         }
         return deleted;
+    }
+
+    /** Deletes the files earlier versions kept in the state directory: no answer may name them any more. */
+    private void removeLegacyDirectory() {
+        if (!Files.isDirectory(legacyDir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(legacyDir, "*" + SUFFIX)) {
+            for (Path entry : entries) {
+                Files.deleteIfExists(entry);
+            }
+            Files.deleteIfExists(legacyDir);
+        } catch (IOException e) {
+            LOG.warn("cannot remove the command output files of an earlier version in {}: {}", legacyDir, e.toString());
+        }
     }
 }

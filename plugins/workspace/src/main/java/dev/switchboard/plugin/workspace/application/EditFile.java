@@ -62,6 +62,7 @@ public final class EditFile {
         Path target = settings.confinement()
                 .admit(FileTarget.of(PathResolver.resolve(workspace.cwd(), settings.home(), path)));
         return locks.holding(target, () -> {
+            int otherLinks = ReplaceableFile.check(target, "edit");
             FileSnapshot snapshot = FileSnapshot.readIfPresent(target);
             if (snapshot == null) {
                 throw new WorkspaceException(
@@ -88,11 +89,16 @@ public final class EditFile {
             facts.put("path", target.toString());
             facts.put("changed_paths", List.of(target.toString()));
             facts.put("revision", revision);
-            facts.put("details", Map.of("diff", diff, "edits", edits.size()));
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("diff", diff);
+            details.put("edits", edits.size());
+            HardLinks.note(details, otherLinks);
+            facts.put("details", details);
             facts.put("workspace_id", workspace.id());
             facts.put("cwd", workspace.cwd().toString());
             return Answer.of(
-                    "Applied " + edits.size() + " edit(s) to " + target + " (revision " + revision + ").\n\n" + diff,
+                    "Applied " + edits.size() + " edit(s) to " + target + " (revision " + revision + ")."
+                            + HardLinks.sentence(otherLinks) + "\n\n" + diff,
                     facts);
         });
     }

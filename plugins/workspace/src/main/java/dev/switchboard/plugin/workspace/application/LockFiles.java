@@ -12,6 +12,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.Set;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.Revision;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
@@ -24,6 +27,7 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  */
 final class LockFiles {
 
+    private static final Logger LOG = LoggerFactory.getLogger(LockFiles.class);
     private static final long POLL_MILLIS = 20;
 
     /** A held lock; closing it releases the lock. */
@@ -54,7 +58,7 @@ final class LockFiles {
      * @throws WorkspaceException {@link Code#EXECUTION_FAILED} when the lock file cannot be opened
      */
     Held acquire(Path realPath, long deadlineNanos) {
-        FileChannel channel = open(fileFor(realPath));
+        FileChannel channel = open(realPath, fileFor(realPath));
         try {
             while (true) {
                 FileLock lock = tryLock(channel);
@@ -73,10 +77,7 @@ final class LockFiles {
             return null;
         } catch (IOException e) {
             closeQuietly(channel);
-            throw new WorkspaceException(
-                    Code.EXECUTION_FAILED,
-                    "cannot lock " + fileFor(realPath) + ": " + e.getMessage(),
-                    Map.of("path", realPath.toString()));
+            throw unusable(realPath, fileFor(realPath), e);
         }
     }
 
@@ -89,7 +90,7 @@ final class LockFiles {
         }
     }
 
-    private FileChannel open(Path file) {
+    private FileChannel open(Path realPath, Path file) {
         try {
             if (!Files.isDirectory(dir)) {
                 Files.createDirectories(
@@ -100,11 +101,21 @@ final class LockFiles {
                     Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (IOException e) {
-            throw new WorkspaceException(
-                    Code.EXECUTION_FAILED,
-                    "cannot open the lock file " + file + ": " + e.getMessage(),
-                    Map.of("lock_file", file.toString()));
+            throw unusable(realPath, file, e);
         }
+    }
+
+    /**
+     * The lock file lives in the state directory, which no answer names: the answer says what could not be locked, the
+     * log says which lock file and why.
+     */
+    private static WorkspaceException unusable(Path realPath, Path lockFile, IOException e) {
+        LOG.warn("cannot use the lock file {} for {}: {}", lockFile, realPath, e.toString());
+        return new WorkspaceException(
+                Code.EXECUTION_FAILED,
+                "cannot lock " + realPath + ": the server's lock file for it is not usable ("
+                        + e.getClass().getSimpleName() + "; the server log names it)",
+                Map.of("path", realPath.toString()));
     }
 
     private static void closeQuietly(FileChannel channel) {

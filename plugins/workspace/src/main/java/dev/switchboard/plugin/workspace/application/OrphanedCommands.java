@@ -1,8 +1,5 @@
 package dev.switchboard.plugin.workspace.application;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 
@@ -13,7 +10,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
-import dev.switchboard.plugin.workspace.domain.Revision;
 import dev.switchboard.ports.exec.OrphanedRun;
 import dev.switchboard.ports.exec.ProcessExecutor;
 
@@ -39,7 +35,7 @@ public final class OrphanedCommands {
     OrphanedCommands(ProcessExecutor executor, ReceiptStore store, WorkspaceSettings settings) {
         this.executor = executor;
         this.store = store;
-        this.prefix = "ws-" + stateKey(settings.stateDir()) + ":";
+        this.prefix = "ws-" + settings.stateKey() + ":";
         this.clock = Clock.systemUTC();
     }
 
@@ -73,17 +69,5 @@ public final class OrphanedCommands {
             LOG.warn("could not look for bash commands left running by a server that died", e);
             return -1;
         }
-    }
-
-    /** 16 hex digits of the SHA-256 of the state directory's real path (its path when it does not exist). */
-    private static String stateKey(Path stateDir) {
-        Path real;
-        try {
-            real = stateDir.toAbsolutePath().normalize().toRealPath();
-        } catch (IOException e) {
-            real = stateDir.toAbsolutePath().normalize();
-        }
-        return Revision.sha256Hex(real.toString().getBytes(StandardCharsets.UTF_8))
-                .substring(0, 16);
     }
 }

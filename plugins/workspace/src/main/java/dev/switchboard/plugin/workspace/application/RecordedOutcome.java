@@ -2,6 +2,7 @@ package dev.switchboard.plugin.workspace.application;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import dev.switchboard.plugin.workspace.application.port.out.Receipt;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptFacts;
@@ -12,7 +13,8 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  * What a retry gets from a durable receipt when the original answer is no longer in memory: a key reused with other
  * arguments is {@link Code#REQUEST_KEY_CONFLICT}; a call started but never finished (the server died) is
  * {@link Code#OUTCOME_UNCERTAIN}; a failed call is its failure code again; a completed call is a
- * {@code RECORDED_OUTCOME} answer with the receipt's metadata, without the original output. Stateless.
+ * {@code RECORDED_OUTCOME} answer with the receipt's metadata, without the original output (and without a full-output
+ * path an earlier version recorded in the state directory). Stateless.
  */
 final class RecordedOutcome {
 
@@ -29,7 +31,10 @@ final class RecordedOutcome {
         }
     }
 
-    static Answer replay(Receipt receipt, String fingerprint, String requestKey) {
+    /**
+     * @param currentOutput whether a recorded full-output path is one of today's output files (others are left out)
+     */
+    static Answer replay(Receipt receipt, String fingerprint, String requestKey, Predicate<String> currentOutput) {
         checkSame(receipt.fingerprint(), fingerprint, requestKey);
         if (receipt.status().equals("started")) {
             throw new WorkspaceException(
@@ -79,7 +84,7 @@ final class RecordedOutcome {
         structured.put("revision", facts.revision());
         structured.put("exit_code", facts.exitCode());
         structured.put("failure_code", facts.code());
-        structured.put("full_output_path", facts.fullOutputPath());
+        structured.put("full_output_path", currentOutput.test(facts.fullOutputPath()) ? facts.fullOutputPath() : null);
         return Answer.of(
                 "request_key '" + requestKey + "' was already dispatched (" + receipt.tool() + ", "
                         + receipt.status() + " at " + receipt.updatedAt()

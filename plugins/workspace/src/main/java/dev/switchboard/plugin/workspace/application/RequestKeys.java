@@ -46,6 +46,7 @@ public final class RequestKeys {
 
     private final ReceiptStore store;
     private final Gate gate;
+    private final CommandOutputFiles outputs;
     private final Map<String, Live> live = new ConcurrentHashMap<>();
     private final Map<String, Live> done = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
@@ -55,9 +56,10 @@ public final class RequestKeys {
     };
 
     @Inject
-    RequestKeys(ReceiptStore store, Gate gate) {
+    RequestKeys(ReceiptStore store, Gate gate, CommandOutputFiles outputs) {
         this.store = store;
         this.gate = gate;
+        this.outputs = outputs;
     }
 
     /**
@@ -98,7 +100,7 @@ public final class RequestKeys {
             Optional<Receipt> recorded = store.claim(
                     new Receipt(id, workspaceId, fingerprint, tool, "started", ReceiptFacts.NONE, null, null));
             Answer answer = recorded.isPresent()
-                    ? RecordedOutcome.replay(recorded.get(), fingerprint, requestKey)
+                    ? RecordedOutcome.replay(recorded.get(), fingerprint, requestKey, outputs::holds)
                     : dispatch(id, work, facts);
             mine.answer().complete(answer);
             return answer;
@@ -179,6 +181,7 @@ public final class RequestKeys {
     /** A refusal that means nothing ran, so the key stays free (not remembered for replay). */
     private static boolean notDispatched(WorkspaceException refusal) {
         return refusal.code() == Code.WORKSPACE_EXPIRED
+                || refusal.code() == Code.INVALID_WORKSPACE
                 || refusal.code() == Code.BRIDGE_STOPPED
                 || refusal.code() == Code.UNAVAILABLE;
     }

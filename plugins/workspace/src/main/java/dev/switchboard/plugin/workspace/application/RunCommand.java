@@ -23,8 +23,8 @@ import dev.switchboard.ports.exec.ProcessStartException;
  * {@code bash}: {@code bash -c <command>} in the workspace's directory through the kernel's process executor, stdin
  * closed, with a timeout (default {@value #DEFAULT_TIMEOUT_SECONDS} s), once per request key. The whole process tree
  * is killed on timeout, on cancellation of the call, when the workspace closes and when the server's parent dies; one
- * left running by a server that died is killed at the next start ({@link OrphanedCommands}). Every byte of output goes to a
- * file under the state directory ({@link CommandOutputFiles}, kept as long as the call's receipt); the answer shows
+ * left running by a server that died is killed at the next start ({@link OrphanedCommands}). Every byte of output goes to an
+ * owner-only file outside the state directory ({@link CommandOutputFiles}, kept as long as the call's receipt); the answer shows
  * its tail and, when that was cut, the file's path. A non-zero exit
  * is an error answer with the exit code. Thread-safe.
  */
@@ -169,7 +169,7 @@ public final class RunCommand {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            // A leftover output file is harmless; it sits in the owner-only state directory.
+            // A leftover output file is harmless: it sits in an owner-only directory and goes with the next pruning.
         }
     }
 

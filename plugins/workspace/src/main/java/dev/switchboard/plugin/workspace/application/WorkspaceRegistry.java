@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 
 import jakarta.inject.Inject;
@@ -28,11 +27,13 @@ public final class WorkspaceRegistry {
 
     private final Map<String, Workspace> open = new LinkedHashMap<>();
     private final Gate gate;
+    private final WorkspaceIds ids;
     private long clock;
 
     @Inject
-    WorkspaceRegistry(Gate gate) {
+    WorkspaceRegistry(Gate gate, WorkspaceIds ids) {
         this.gate = gate;
+        this.ids = ids;
     }
 
     /**
@@ -55,7 +56,7 @@ public final class WorkspaceRegistry {
             open.remove(idle.id());
             idle.close();
         }
-        Workspace workspace = new Workspace(UUID.randomUUID().toString(), cwd, ++clock);
+        Workspace workspace = new Workspace(ids.issue(), cwd, ++clock);
         open.put(workspace.id(), workspace);
         return workspace;
     }
@@ -67,14 +68,23 @@ public final class WorkspaceRegistry {
      * @param work what to do
      * @param <T>  its result
      * @return what the work returned
-     * @throws WorkspaceException {@link Code#WORKSPACE_EXPIRED} when the id is unknown or closed,
-     *                            {@link Code#BRIDGE_STOPPED} during shutdown
+     * @throws WorkspaceException {@link Code#WORKSPACE_EXPIRED} when the id was issued but is not open any more
+     *                            (closed, reclaimed, or forgotten by a restart), {@link Code#INVALID_WORKSPACE} when
+     *                            it was never issued ({@link WorkspaceIds}), {@link Code#BRIDGE_STOPPED} during
+     *                            shutdown
      */
     public <T> T within(String id, Function<Workspace, T> work) {
         Workspace workspace;
         synchronized (this) {
             gate.check();
             workspace = open.get(id);
+            if (workspace == null && !ids.issued(id)) {
+                throw new WorkspaceException(
+                        Code.INVALID_WORKSPACE,
+                        "workspace_id " + id + " was never issued by this server. Open a workspace with workspace_open"
+                                + " and use the workspace_id it returns",
+                        Map.of("workspace_id", id));
+            }
             if (workspace == null) {
                 throw new WorkspaceException(
                         Code.WORKSPACE_EXPIRED,

@@ -54,6 +54,7 @@ public final class WriteFile {
         Path target = settings.confinement()
                 .admit(FileTarget.of(PathResolver.resolve(workspace.cwd(), settings.home(), path)));
         return locks.holding(target, () -> {
+            int otherLinks = ReplaceableFile.check(target, "write");
             String before = Revisions.check(target, expected);
             byte[] bytes = StrictUtf8.encode("content", content);
             AtomicReplace.replace(target, bytes, before, settings.confinement());
@@ -62,10 +63,17 @@ public final class WriteFile {
             facts.put("path", target.toString());
             facts.put("changed_paths", List.of(target.toString()));
             facts.put("revision", revision);
-            facts.put("details", Map.of("bytes", bytes.length, "created", before.equals(Revision.MISSING)));
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("bytes", bytes.length);
+            details.put("created", before.equals(Revision.MISSING));
+            HardLinks.note(details, otherLinks);
+            facts.put("details", details);
             facts.put("workspace_id", workspace.id());
             facts.put("cwd", workspace.cwd().toString());
-            return Answer.of("Wrote " + bytes.length + " bytes to " + target + " (revision " + revision + ").", facts);
+            return Answer.of(
+                    "Wrote " + bytes.length + " bytes to " + target + " (revision " + revision + ")."
+                            + HardLinks.sentence(otherLinks),
+                    facts);
         });
     }
 

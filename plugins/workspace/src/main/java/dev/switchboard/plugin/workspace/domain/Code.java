@@ -4,9 +4,9 @@ package dev.switchboard.plugin.workspace.domain;
 public enum Code {
     /** An argument is valid JSON but not usable (a glob or regular expression that does not compile). */
     INVALID_ARGUMENTS,
-    /** The cwd does not exist or is not a directory. */
+    /** The cwd does not exist or is not a directory, or the workspace id was never issued. */
     INVALID_WORKSPACE,
-    /** The workspace id is unknown or closed: open a workspace and use its new id. */
+    /** The workspace id was issued but is not open any more (closed, reclaimed, restart): open a new one. */
     WORKSPACE_EXPIRED,
     /** The open-workspace limit is reached and every workspace is busy. */
     WORKSPACE_LIMIT,
@@ -21,6 +21,11 @@ public enum Code {
     FILE_BUSY,
     /** Not a regular file (a directory, FIFO, device, socket), or for an edit a file that is not valid UTF-8. */
     UNSUPPORTED_FILE,
+    /**
+     * A {@code write} or {@code edit} target that its mode marks read-only (no owner write bit) or this account may
+     * not write: it is not replaced.
+     */
+    FILE_READ_ONLY,
     /** The file is larger than the read cap. */
     FILE_TOO_LARGE,
     /** A command ran past its timeout and its process tree was killed. */

@@ -26,7 +26,8 @@ import dev.switchboard.ports.tool.Outcome;
 /**
  * Handoffs as MCP resources. The template {@code handoff://{project}/{sequence}} serves any handoff of a registered
  * project; the concrete list holds the {@value RecentHandoffs#LISTED} most recent handoffs, for clients that attach
- * from a list, and is reported changed after each publish or merge ({@code notifications/resources/list_changed}).
+ * from a list, and is reported changed after each publish or merge, by this server or any other process on the same
+ * database ({@code notifications/resources/list_changed}, through the change signal {@link HandoffListChanges#TOPIC}).
  * Completion suggests project keys and, for a chosen project, its newest sequences. Thread-safe.
  */
 @Extension
@@ -49,7 +50,10 @@ public final class HandoffResources implements ResourceProvider {
         this.recent = recent;
     }
 
-    /** Reports a changed list after every new handoff or merge, so the listed recent handoffs stay current. */
+    /**
+     * Reports a changed list after every new handoff or merge, in this process or another on the same database, so
+     * the listed recent handoffs stay current; the subscription lasts as long as the storage.
+     */
     @Override
     public void watch(ResourceUpdateSink sink) {
         changes.subscribe(sink::listChanged);

@@ -27,10 +27,12 @@ import dev.switchboard.plugin.handoff.domain.Sequence;
 public final class JooqHandoffRepository implements AppendHandoffPort, LoadHandoffPort {
 
     private final Database db;
+    private final ListChangeSignal listChanged;
 
     @Inject
-    JooqHandoffRepository(Database db) {
+    JooqHandoffRepository(Database db, ListChangeSignal listChanged) {
         this.db = db;
+        this.listChanged = listChanged;
     }
 
     /**
@@ -78,6 +80,7 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
         if (!append.insert(connection, handoff, sequence.getAsLong())) {
             throw new IdempotencyKeyTaken();
         }
+        listChanged.publish(connection);
         return Optional.of(new AppendResult.Committed(new Receipt(
                 handoff.id(),
                 handoff.project(),

@@ -17,10 +17,12 @@ import dev.switchboard.plugin.handoff.domain.ProjectKey;
 public final class JooqProjectRepository implements LoadProjectsPort, RegisterProjectPort {
 
     private final Database db;
+    private final ListChangeSignal listChanged;
 
     @Inject
-    JooqProjectRepository(Database db) {
+    JooqProjectRepository(Database db, ListChangeSignal listChanged) {
         this.db = db;
+        this.listChanged = listChanged;
     }
 
     @Override
@@ -43,6 +45,13 @@ public final class JooqProjectRepository implements LoadProjectsPort, RegisterPr
 
     @Override
     public Registration register(ProjectKey key, String displayName, String registeredBy, Instant now) {
-        return db.write(sql -> new ProjectMerger(sql, key, now).register(displayName, registeredBy));
+        return db.write(sql -> {
+            Registration registration = new ProjectMerger(sql, key, now).register(displayName, registeredBy);
+            if (!registration.merged().isEmpty()) {
+                // the merged projects' handoffs moved: the listed handoff:// URIs changed
+                listChanged.publish(sql);
+            }
+            return registration;
+        });
     }
 }

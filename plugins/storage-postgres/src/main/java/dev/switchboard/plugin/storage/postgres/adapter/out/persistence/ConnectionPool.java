@@ -58,7 +58,8 @@ final class ConnectionPool {
         }
     }
 
-    private static PGSimpleDataSource driverDataSource(PostgresConfig config) {
+    /** @return the driver's data source under the pool: new connections, with the same settings as pooled ones */
+    static PGSimpleDataSource driverDataSource(PostgresConfig config) {
         PGSimpleDataSource driver = new PGSimpleDataSource();
         driver.setURL(config.url());
         config.user().ifPresent(driver::setUser);

@@ -5,14 +5,17 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import javax.sql.DataSource;
 
+import org.postgresql.ds.PGSimpleDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.zaxxer.hikari.HikariDataSource;
 
+import dev.switchboard.ports.signal.SignalRelay;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
@@ -36,10 +39,16 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * <p>Migrations go through the shared bookkeeping ({@link MigrationRunner}); each one's SQL is sent whole, so dollar
  * quotes, functions and comments need no splitting.
  *
+ * <p>Change signals: {@code pg_notify} inside the publishing transaction, heard by every other storage on the
+ * database through one dedicated listening connection held only while someone subscribes ({@link PostgresSignals}).
+ *
  * <p>Thread-safe; usable from virtual threads. Transactions do not nest: a unit that calls {@link #transaction} gets
  * a second, independent connection.
  */
 public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
+
+    /** The {@code application_name} of the connection that listens for change signals, for operators. */
+    public static final String SIGNALS_APPLICATION_NAME = "switchboard-signals";
 
     private static final Logger LOG = LoggerFactory.getLogger(PostgresSqlStorage.class);
 
@@ -48,10 +57,14 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     private final Counters counters = new Counters();
     private final SerializableTransactions transactions;
     private final MigrationRunner migrations;
+    private final PostgresSignals signals;
 
     private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool) {
         this.config = config;
         this.pool = pool;
+        PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
+        listening.setApplicationName(SIGNALS_APPLICATION_NAME);
+        this.signals = new PostgresSignals(listening, config.schema());
         this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters);
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
     }
@@ -92,7 +105,21 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
 
     @Override
     public <T> T transaction(SqlWork<T> work) {
-        return transactions.run(work);
+        Set<String> published = PostgresSignals.published();
+        T result = transactions.run(signals.recording(work, published));
+        signals.committed(published);
+        return result;
+    }
+
+    /** @return the change-signal relay: {@code pg_notify} in the transaction, one listening connection (see {@link PostgresSignals}) */
+    @Override
+    public SignalRelay signals() {
+        return signals;
+    }
+
+    /** @return whether the listening connection is held: only while someone subscribes */
+    boolean listeningForSignals() {
+        return signals.listening();
     }
 
     @Override
@@ -118,9 +145,13 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         }
     }
 
-    /** Closes the pool and its connections (HikariCP aborts those still lent after a short wait). Idempotent. */
+    /**
+     * Stops listening for change signals, then closes the pool and its connections (HikariCP aborts those still lent
+     * after a short wait). Idempotent.
+     */
     @Override
     public void close() {
+        signals.close();
         pool.close();
         LOG.debug("closed PostgreSQL storage at {}", config.url());
     }

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -20,6 +21,11 @@ final class ReadDataSource implements DataSource {
 
     ReadDataSource(SqliteConnector connector) {
         this.connector = connector;
+    }
+
+    /** @return the database file */
+    Path file() {
+        return connector.file();
     }
 
     /** Refuses new connections from now on; connections already handed out stay with their callers. */

@@ -49,6 +49,22 @@ final class SerialWriter implements MigrationTransactions, AutoCloseable {
     }
 
     /**
+     * Runs read-only work on the writer connection outside any transaction (auto-commit), in its turn: for a read at
+     * open that should not cost a connection of its own.
+     *
+     * @throws StorageException if the work throws {@link java.sql.SQLException}, or as {@link #exclusively}
+     */
+    <T> T autocommitRead(SqlWork<T> work) {
+        return exclusively(() -> {
+            try {
+                return work.run(connection.get());
+            } catch (java.sql.SQLException e) {
+                throw new StorageException("reading " + connection.file() + " failed: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    /**
      * Runs {@code body} with the writer to itself, on the current thread; the body may run several
      * {@link #inTransaction} calls, each its own transaction.
      *

@@ -3,7 +3,9 @@ package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -12,6 +14,7 @@ import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.switchboard.ports.signal.SignalRelay;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
@@ -49,10 +52,17 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * {@code SQLITE_LOCKED}) fails as {@link StorageBusyException}, rolled back, with the driver's exception in its cause
  * chain.
  *
+ * <p>Change signals ({@link #signals()}): a publish bumps a per-topic counter in {@code switchboard_signals} inside
+ * the caller's transaction; this process's subscribers are woken once it committed, other processes' within their
+ * poll interval of {@code PRAGMA data_version}, which runs only while someone subscribes (see {@link SqliteSignals}).
+ *
  * <p>Thread-safe; usable from virtual threads (waiting writers park, they do not pin their carrier). Transactions
  * must not nest.
  */
 public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
+
+    /** How often, by default, other processes' signals are looked for while anyone subscribes, in milliseconds. */
+    public static final int DEFAULT_SIGNAL_POLL_MS = 50;
 
     private static final Logger LOG = LoggerFactory.getLogger(SqliteSqlStorage.class);
 
@@ -62,12 +72,24 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     private final SerialWriter writer;
     private final ReadDataSource readers;
     private final MigrationRunner migrations;
+    private final SqliteSignals signals;
 
-    private SqliteSqlStorage(Path file, SerialWriter writer, ReadDataSource readers, MigrationRunner migrations) {
+    private SqliteSqlStorage(
+            Path file, SerialWriter writer, ReadDataSource readers, MigrationRunner migrations, SqliteSignals signals) {
         this.file = file;
         this.writer = writer;
         this.readers = readers;
         this.migrations = migrations;
+        this.signals = signals;
+    }
+
+    /**
+     * Opens the database with the default signal poll interval ({@value #DEFAULT_SIGNAL_POLL_MS} ms).
+     *
+     * @see #open(Path, int, Duration)
+     */
+    public static SqliteSqlStorage open(Path file, int busyTimeoutMs) {
+        return open(file, busyTimeoutMs, Duration.ofMillis(DEFAULT_SIGNAL_POLL_MS));
     }
 
     /**
@@ -76,10 +98,11 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
      *
      * @param file          the database file; made absolute
      * @param busyTimeoutMs how long, in milliseconds, a connection waits for another connection's lock
+     * @param signalPoll    how often other processes' change signals are looked for, while anyone subscribes
      * @return the open storage
      * @throws StorageException if the file cannot be created or opened as a SQLite database
      */
-    public static SqliteSqlStorage open(Path file, int busyTimeoutMs) {
+    public static SqliteSqlStorage open(Path file, int busyTimeoutMs, Duration signalPoll) {
         Path absolute = file.toAbsolutePath().normalize();
         try {
             OwnerOnlyFiles.prepare(absolute);
@@ -90,12 +113,13 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         SqliteConnector connector = new SqliteConnector(absolute, busyTimeoutMs);
         SerialWriter writer = new SerialWriter(connector);
         writer.start();
+        ReadDataSource readers = new ReadDataSource(connector);
+        SqliteSignals signals = new SqliteSignals(readers, signalPoll);
+        // the counters as of now, read on the open writer connection: what other processes commit later is news
+        writer.autocommitRead(signals::seenFrom);
         LOG.info("opened SQLite storage at {}", absolute);
         return new SqliteSqlStorage(
-                absolute,
-                writer,
-                new ReadDataSource(connector),
-                new MigrationRunner(SqlDialect.SQLITE, writer, Clock.systemUTC()));
+                absolute, writer, readers, new MigrationRunner(SqlDialect.SQLITE, writer, Clock.systemUTC()), signals);
     }
 
     @Override
@@ -122,9 +146,11 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     @Override
     public <T> T transaction(SqlWork<T> work) {
         Objects.requireNonNull(work, "work");
+        Map<String, Long> published = SqliteSignals.published();
         try {
-            T result = writer.transaction(work);
+            T result = writer.transaction(signals.recording(work, published));
             counters.committed();
+            signals.committed(published);
             return result;
         } catch (StorageException e) {
             counters.rolledBack(e);
@@ -142,6 +168,16 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         }
     }
 
+    @Override
+    public SignalRelay signals() {
+        return signals;
+    }
+
+    /** @return whether other processes' signals are being polled for: only while someone subscribes */
+    boolean pollingForSignals() {
+        return signals.polling();
+    }
+
     /** @return transactions committed and rolled back since the database opened, and those that met a lock */
     @Override
     public Optional<StorageStatistics> statistics() {
@@ -153,9 +189,13 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         return this.migrations.migrate(owner, migrations);
     }
 
-    /** Waits for a running transaction, closes the writer, then refuses new reader connections. Idempotent. */
+    /**
+     * Stops the signal poller, waits for a running transaction, closes the writer, then refuses new reader
+     * connections. Idempotent.
+     */
     @Override
     public void close() {
+        signals.close();
         writer.close();
         readers.close();
         LOG.debug("closed SQLite storage at {}", file);

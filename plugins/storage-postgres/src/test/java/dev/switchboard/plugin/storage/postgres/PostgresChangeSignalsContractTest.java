@@ -1,0 +1,32 @@
+package dev.switchboard.plugin.storage.postgres;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.storage.StorageProvider;
+import dev.switchboard.testkit.storage.ChangeSignalsContract;
+import dev.switchboard.testkit.storage.TestDatabase;
+import dev.switchboard.testkit.storage.TestPostgres;
+
+/**
+ * The PostgreSQL adapter keeps the change-signal contract: two storages on one database of the embedded server stand
+ * for two Switchboard nodes.
+ */
+class PostgresChangeSignalsContractTest extends ChangeSignalsContract {
+
+    private TestDatabase database;
+
+    @BeforeEach
+    void newDatabase() {
+        database = TestPostgres.database();
+    }
+
+    @Override
+    protected StorageProvider provider(Path stateDir) {
+        return new PostgresStorageProvider(
+                new PluginContext("storage-postgres", database.settings(), stateDir), Map.of());
+    }
+}
