@@ -22,7 +22,7 @@ import dev.switchboard.ports.exec.ProcessSpec;
 
 /**
  * The kernel's default {@link ProcessExecutor}, on {@link ProcessBuilder}. Standard input reads from the null device;
- * stdout and stderr are read concurrently on virtual threads, each kept up to {@link ProcessSpec#outputCapBytes()}
+ * stdout and stderr are read concurrently on a platform thread each, each kept up to {@link ProcessSpec#outputCapBytes()}
  * bytes and drained beyond, and teed to {@link ProcessSpec#fullOutputFile()} when set.
  *
  * <p>On timeout or cancellation the whole tree is killed: SIGTERM to the process and every descendant found, then
@@ -73,11 +73,12 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
         }
         try (OutputSink sink = OutputSink.open(spec.fullOutputFile())) {
             String marker = MarkedProcesses.newMarker();
-            Process process = ProcessLauncher.start(spec, marker);
+            ProcessLauncher.Started launched = ProcessLauncher.start(spec, marker);
+            Process process = launched.process();
             String name = "exec-" + RUN_IDS.incrementAndGet() + "-" + process.pid();
             LOG.debug("Started {} as {}", spec.command().getFirst(), name);
-            OutputPump out = OutputPump.start(name + "-stdout", process.getInputStream(), spec.outputCapBytes(), sink);
-            OutputPump err = OutputPump.start(name + "-stderr", process.getErrorStream(), spec.outputCapBytes(), sink);
+            OutputPump out = OutputPump.start(name + "-stdout", launched.stdout(), spec.outputCapBytes(), sink);
+            OutputPump err = OutputPump.start(name + "-stderr", launched.stderr(), spec.outputCapBytes(), sink);
             CompletableFuture<Void> drained = CompletableFuture.allOf(out.done(), err.done());
             ProcessTree tree = new ProcessTree(process.toHandle(), marker);
             Termination termination = supervise(spec, cancellation, process, tree, drained, started, name);

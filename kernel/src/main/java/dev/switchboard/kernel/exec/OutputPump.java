@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads one output stream of a process to its end on a virtual thread: keeps the first {@code capBytes} bytes in
+ * Reads one output stream of a process to its end on its own platform (daemon) thread: keeps the first {@code capBytes} bytes in
  * memory, drains and counts the rest, and hands every chunk to the sink. Reading on until EOF, rather than stopping at
  * the cap, keeps the process from blocking on a full pipe.
  *
@@ -23,6 +23,8 @@ final class OutputPump {
 
     private static final Logger LOG = LoggerFactory.getLogger(OutputPump.class);
     private static final int CHUNK = 8192;
+    /** A pump's call depth is a read loop; the default stack (1 MiB or the launcher's -Xss) is far more. */
+    private static final long PUMP_STACK_BYTES = 256 * 1024;
 
     private final InputStream in;
     /** How long {@link #start} waits for the pump to hold the stream. */
@@ -42,21 +44,26 @@ final class OutputPump {
     }
 
     /**
-     * @param name names the virtual thread, for thread dumps
+     * @param name names the thread, for thread dumps
      * @return the running pump
      */
     static OutputPump start(String name, InputStream in, int capBytes, OutputSink sink) {
         OutputPump pump = new OutputPump(in, capBytes, sink);
-        Thread.ofVirtual().name(name).start(pump::pump);
+        // A platform thread, not a virtual one: a read of a named pipe blocks in the kernel and would hold its carrier
+        // thread, and with both pumps of a run blocked a caller on a virtual thread could wait for a free carrier
+        // until the command ended (seen with 2 carriers on 2 cores).
+        Thread.ofPlatform().daemon().name(name).stackSize(PUMP_STACK_BYTES).start(pump::pump);
         pump.awaitHolding();
         return pump;
     }
 
     /**
-     * Waits (up to {@link #HOLD_WAIT}) until the pump holds the stream's monitor, so that a process exiting right
-     * after its start (a shell that backgrounds a child and exits) finds its pipe held by the pump instead of having
-     * it drained and closed by the JDK (see {@link #pump}). Under a heavily loaded host the virtual thread may start
-     * later than the process exits; the wait narrows that window to the thread's start.
+     * Waits (up to {@link #HOLD_WAIT}) until the pump holds the stream's monitor. This matters only for the JDK's
+     * process pipes, used where {@link Fifos} is not available: a process exiting right after its start (a shell
+     * that backgrounds a child and exits) then finds its pipe held by the pump instead of having it drained and
+     * closed by the JDK (see {@link #pump}); under a heavily loaded host the pump thread may still start later
+     * than the process exits, so the wait narrows that window without closing it. The FIFOs of {@link OutputFifos}
+     * have no such window.
      */
     private void awaitHolding() {
         boolean interrupted = false;

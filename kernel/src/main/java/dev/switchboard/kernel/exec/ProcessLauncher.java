@@ -2,13 +2,18 @@ package dev.switchboard.kernel.exec;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.Map;
 
 import dev.switchboard.ports.exec.ProcessSpec;
 import dev.switchboard.ports.exec.ProcessStartException;
 
-/** Turns a {@link ProcessSpec} into a started {@link Process}, translating every start failure. Stateless. */
+/**
+ * Turns a {@link ProcessSpec} into a started {@link Process} with its output streams, translating every start
+ * failure. The output goes through {@link OutputFifos} where {@link Fifos} is available, else through the JDK's
+ * process pipes. Stateless.
+ */
 final class ProcessLauncher {
 
     private static final File NULL_DEVICE = new File(File.separatorChar == '\\' ? "NUL" : "/dev/null");
@@ -19,10 +24,10 @@ final class ProcessLauncher {
      * @param spec   what to run
      * @param marker the run's marker, set as {@link MarkedProcesses#VARIABLE} in its environment (with the spec's
      *               label, if any, as {@link MarkedProcesses#LABEL_VARIABLE})
-     * @return the started process, reading EOF on stdin, with stdout and stderr as separate pipes
+     * @return the started process, reading EOF on stdin, with stdout and stderr as separate streams
      * @throws ProcessStartException if the working directory is missing or the program cannot be started
      */
-    static Process start(ProcessSpec spec, String marker) {
+    static Started start(ProcessSpec spec, String marker) {
         String program = spec.command().getFirst();
         // Checked up front: ProcessBuilder reports a missing cwd with the same errno as a missing program.
         if (!Files.isDirectory(spec.workingDirectory())) {
@@ -46,11 +51,41 @@ final class ProcessLauncher {
         } else {
             environment.remove(MarkedProcesses.LABEL_VARIABLE);
         }
+        Fifos fifos = Fifos.get();
         try {
-            return builder.start();
+            if (fifos == null) {
+                Process process = builder.start();
+                return new Started(process, process.getInputStream(), process.getErrorStream());
+            }
+            return startOnFifos(builder, fifos);
         } catch (IOException | RuntimeException e) {
             throw new ProcessStartException(
                     "cannot start '" + program + "' in " + spec.workingDirectory() + ": " + e.getMessage(), e);
         }
     }
+
+    private static Started startOnFifos(ProcessBuilder builder, Fifos fifos) throws IOException {
+        try (OutputFifos output = OutputFifos.create(fifos)) {
+            builder.redirectOutput(output.stdout().toFile())
+                    .redirectError(output.stderr().toFile());
+            Process process = builder.start();
+            try {
+                InputStream[] streams = output.openForReading();
+                return new Started(process, streams[0], streams[1]);
+            } catch (IOException | RuntimeException e) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * A started process and the streams its output arrives on.
+     *
+     * @param process the process
+     * @param stdout  its standard output, read by the caller to EOF and closed
+     * @param stderr  its standard error, read by the caller to EOF and closed
+     */
+    record Started(Process process, InputStream stdout, InputStream stderr) {}
 }

@@ -14,7 +14,10 @@ public interface SqlStorage {
     /** @return the backend's name, such as {@code sqlite} */
     String backend();
 
-    /** @return where the data lives, for operators: a file path or a JDBC URL without credentials */
+    /**
+     * @return where the data lives, for operators: a file path, or a JDBC URL without credentials (no user-info, no
+     *         {@code user} or {@code password} parameter)
+     */
     String location();
 
     /** @return the SQL dialect */
@@ -27,14 +30,21 @@ public interface SqlStorage {
     DataSource dataSource();
 
     /**
-     * Runs work in one transaction: committed when it returns, rolled back when it throws. Writers are serialised by
-     * the adapter where the backend needs it (SQLite), so the work SHOULD be short.
+     * Runs work in one transaction: committed when it returns, rolled back when it throws. Transactions are
+     * serializable on every backend: writers are serialised by the adapter where the backend needs it (SQLite), or
+     * run as {@code SERIALIZABLE} transactions that the adapter retries when the database aborts one of two
+     * conflicting ones (PostgreSQL). The work therefore MAY run more than once, each run rolled back before the
+     * next, and MUST NOT have effects outside the database that cannot be repeated; it SHOULD be short.
      *
      * @param work the work
      * @param <T>  its result type
      * @return what the work returned
-     * @throws StorageException if the database fails or the work throws {@link java.sql.SQLException}; a
-     *                          {@link RuntimeException} from the work is rethrown as is after the rollback
+     * @throws StorageBusyException if the database stayed locked or busy, timed out, or lost the connection, after
+     *                              the adapter's own retries; nothing of the work is committed, and the same work
+     *                              may succeed later
+     * @throws StorageException     if the database fails or the work throws {@link java.sql.SQLException}; a
+     *                              {@link RuntimeException} from the work is rethrown as is after the rollback
+     *                              (unless its cause is a busy database: then {@link StorageBusyException})
      */
     <T> T transaction(SqlWork<T> work);
 

@@ -3,6 +3,7 @@ package dev.switchboard.testkit.storage;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -25,9 +26,20 @@ public record TestDatabase(String url, String user, String name, int port) {
      * @return {@link #settings()} plus {@code extra}
      */
     public Map<String, Object> settings(Map<String, Object> extra) {
-        java.util.Map<String, Object> all = new java.util.LinkedHashMap<>(settings());
+        Map<String, Object> all = new LinkedHashMap<>(settings());
         all.putAll(extra);
         return Map.copyOf(all);
+    }
+
+    /**
+     * @return the environment that points a distribution's {@code bin/switchboard} at this database:
+     *         {@code SWITCHBOARD_KERNEL__STORAGE=postgres} and the {@code plugins.storage-postgres} URL and user
+     */
+    public Map<String, String> environment() {
+        return Map.of(
+                "SWITCHBOARD_KERNEL__STORAGE", "postgres",
+                "SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__URL", url,
+                "SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__USER", user);
     }
 
     /**

@@ -44,6 +44,8 @@ final class Instruments {
     private final Histogram durations;
     private final Gauge inFlight;
     private final Map<String, Series> byTool = new ConcurrentHashMap<>();
+    /** Whether the JVM's metrics are wanted and not yet registered; they are registered by the first scrape. */
+    private boolean jvmPending;
 
     Instruments(boolean jvm, TransportStatus transports, Provider<SqlStorage> storage) {
         calls = Counter.builder()
@@ -87,9 +89,10 @@ final class Instruments {
                 .help("Times a storage transaction found the database busy or locked")
                 .callback(callback -> statistics(storage).ifPresent(s -> callback.call(s.busy())))
                 .register(registry);
-        if (jvm) {
-            JvmMetrics.builder().register(registry);
-        }
+        // Not registered here: JvmMetrics loads JMX (some 200 classes), which a stdio session, without a metrics
+        // endpoint, would load on its first tool call for nothing, and the AOT training run would then preload at
+        // every start. The JVM's metrics are read at scrape time anyway, so the first scrape registers them.
+        jvmPending = jvm;
     }
 
     void started() {
@@ -116,9 +119,17 @@ final class Instruments {
     private record Series(CounterDataPoint ok, DistributionDataPoint duration) {}
 
     String scrape(String accept, OutputStream out) throws IOException {
+        registerJvmMetricsOnce();
         ExpositionFormatWriter writer = formats.findWriter(accept);
         writer.write(out, registry.scrape());
         return writer.getContentType();
+    }
+
+    private synchronized void registerJvmMetricsOnce() {
+        if (jvmPending) {
+            JvmMetrics.builder().register(registry);
+            jvmPending = false;
+        }
     }
 
     private static Optional<StorageStatistics> statistics(Provider<SqlStorage> storage) {

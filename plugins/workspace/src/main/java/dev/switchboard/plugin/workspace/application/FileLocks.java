@@ -29,7 +29,8 @@ final class FileLocks {
     static final long WAIT_SECONDS = 10;
 
     private final Map<Path, ReentrantLock> locks = new ConcurrentHashMap<>();
-    private final DirectoryLocks files;
+    private final Supplier<DirectoryLocks> directoryLocks;
+    private volatile DirectoryLocks files;
     private final long waitMillis;
 
     @Inject
@@ -42,7 +43,10 @@ final class FileLocks {
      * @param waitMillis how long to wait for a held lock (tests shorten it)
      */
     FileLocks(Path lockDir, long waitMillis) {
-        this(NativeIo.get(), lockDir, waitMillis);
+        // Resolved on the first lock, not at the plugin's start: loading the native calls links the JDK's
+        // foreign-function API (about a hundred classes), which a session that never writes does not need.
+        this.directoryLocks = () -> new DirectoryLocks(NativeIo.get(), lockDir);
+        this.waitMillis = waitMillis;
     }
 
     /**
@@ -51,13 +55,13 @@ final class FileLocks {
      * @param waitMillis how long to wait for a held lock
      */
     FileLocks(NativeIo io, Path lockDir, long waitMillis) {
-        this.files = new DirectoryLocks(io, lockDir);
+        this.directoryLocks = () -> new DirectoryLocks(io, lockDir);
         this.waitMillis = waitMillis;
     }
 
     /** @return whether the cross-process lock excludes every process (false: only those on one state directory) */
     boolean global() {
-        return files.global();
+        return files().global();
     }
 
     /**
@@ -80,7 +84,7 @@ final class FileLocks {
         if (!taken) {
             throw busy(path);
         }
-        try (LockFiles.Held held = files.acquire(real, deadline)) {
+        try (LockFiles.Held held = files().acquire(real, deadline)) {
             if (held == null) {
                 throw busy(path);
             }
@@ -97,5 +101,19 @@ final class FileLocks {
                         + " server process; read it again and retry in a moment with a new request_key (a retry with this"
                         + " request_key only replays FILE_BUSY)",
                 Map.of("path", path.toString()));
+    }
+
+    private DirectoryLocks files() {
+        DirectoryLocks current = files;
+        if (current == null) {
+            synchronized (this) {
+                current = files;
+                if (current == null) {
+                    current = directoryLocks.get();
+                    files = current;
+                }
+            }
+        }
+        return current;
     }
 }
