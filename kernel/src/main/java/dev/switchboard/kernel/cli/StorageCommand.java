@@ -112,15 +112,12 @@ final class StorageCommand implements CliCommand {
         return providers.stream()
                 .filter(p -> p.backend().equals(backend))
                 .findFirst()
-                .orElseThrow(() -> new UsageException(
-                        "no enabled plugin provides the '" + backend + "' storage backend (available: "
-                                + String.join(
-                                        ", ",
-                                        providers.stream()
-                                                .map(StorageProvider::backend)
-                                                .toList())
-                                + ")",
-                        ""));
+                .orElseThrow(() -> new IllegalStateException("no enabled plugin provides the '" + backend
+                        + "' storage backend (available: "
+                        + String.join(
+                                ", ",
+                                providers.stream().map(StorageProvider::backend).toList())
+                        + ")"));
     }
 
     private static void print(CopyReport report, Console console) {
