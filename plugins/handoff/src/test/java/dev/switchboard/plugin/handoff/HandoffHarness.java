@@ -38,6 +38,7 @@ final class HandoffHarness implements AutoCloseable {
 
     private final PluginTestBed bed;
     private final MutableClock clock;
+    private TestDatabase owned;
 
     private HandoffHarness(
             Path dir,
@@ -70,12 +71,18 @@ final class HandoffHarness implements AutoCloseable {
 
     /** @return the plugin on a new store of the backend, with the given {@code plugins.handoff} settings */
     static HandoffHarness open(String backend, Path dir, Map<String, Object> settings) {
-        Map<String, Object> storage = switch (backend) {
-            case SQLITE -> Map.of("busy-timeout-ms", 5000);
-            case POSTGRES -> TestPostgres.database().settings();
+        return switch (backend) {
+            case SQLITE ->
+                new HandoffHarness(dir, settings, new MutableClock(START), SQLITE, Map.of("busy-timeout-ms", 5000));
+            case POSTGRES -> {
+                TestDatabase database = TestPostgres.database();
+                HandoffHarness harness =
+                        new HandoffHarness(dir, settings, new MutableClock(START), POSTGRES, database.settings());
+                harness.owned = database;
+                yield harness;
+            }
             default -> throw new IllegalArgumentException("no such backend: " + backend);
         };
-        return new HandoffHarness(dir, settings, new MutableClock(START), backend, storage);
     }
 
     /**
@@ -174,8 +181,12 @@ final class HandoffHarness implements AutoCloseable {
         return copy;
     }
 
+    /** Closes the plugin and its storage, and drops the PostgreSQL database it made for itself. */
     @Override
     public void close() {
         bed.close();
+        if (owned != null) {
+            TestDatabases.drop(owned);
+        }
     }
 }

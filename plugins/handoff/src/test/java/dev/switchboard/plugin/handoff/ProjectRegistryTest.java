@@ -42,6 +42,17 @@ class ProjectRegistryTest {
     }
 
     @Test
+    void aDisplayNameWithANulIsRefusedNamingTheFieldAndNothingIsRegistered() {
+        ToolResult.Failure refused = handoff.refused(
+                "frontispice_register_project",
+                Map.of("project", "nul-name", "display_name", "Nul\u0000Name"),
+                "INVALID_ARGUMENTS");
+
+        assertThat(refused.details()).containsEntry("field", "display_name");
+        handoff.refused("frontispice_project_status", Map.of("project", "nul-name"), "PROJECT_UNKNOWN");
+    }
+
+    @Test
     @DisplayName("3A.1 register_project(Raveil) creates raveil; RAVEIL returns the same key and no second project")
     void registeringRaveilTwiceInAnyCaseKeepsOneCanonicalProject() {
         Map<String, Object> first = handoff.ok("frontispice_register_project", Map.of("project", "Raveil"));

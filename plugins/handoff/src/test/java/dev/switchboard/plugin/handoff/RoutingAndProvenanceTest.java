@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.tool.ToolResult;
 
 /** Acceptance behaviours 27-31 of spec §3A: reading, routes, applied provenance and project status. */
 @ParameterizedClass(name = "on {0}")
@@ -192,6 +193,27 @@ class RoutingAndProvenanceTest {
                 .containsEntry("handoff_count", 2L)
                 .containsEntry("latest_sequence", 2L)
                 .containsEntry("cursors", Map.of("librarian", 2L, "research", 1L));
+    }
+
+    @Test
+    void routesAndAppliedRecordsWithANulAreRefusedNamingTheFieldAndStoreNothing() {
+        ToolResult.Failure route = handoff.refused(
+                "frontispice_route_handoff",
+                Map.of(
+                        "project", "raveil",
+                        "handoff_id", first,
+                        "targets", List.of("docs"),
+                        "rationale", "why\u0000",
+                        "routed_by", "librarian"),
+                "INVALID_ARGUMENTS");
+        Map<String, Object> applied = new HashMap<>(APPLIED);
+        applied.put("handoff_id", first);
+        applied.put("paths", List.of("ok.md", "bad\u0000.md"));
+        ToolResult.Failure mark = handoff.refused("frontispice_mark_applied", applied, "INVALID_ARGUMENTS");
+
+        assertThat(route.details()).containsEntry("field", "rationale");
+        assertThat(mark.details()).containsEntry("field", "paths[1]");
+        assertThat(read(first)).containsEntry("routes", List.of()).containsEntry("applied", List.of());
     }
 
     private void routeTo(String handoffId, String target) {

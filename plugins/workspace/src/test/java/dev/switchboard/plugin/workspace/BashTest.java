@@ -35,13 +35,15 @@ class BashTest {
     Path home;
 
     private WorkspaceHarness harness;
+    private ReceiptDatabase database;
     private Path cwd;
     private String id;
     private int keys;
 
     @BeforeEach
     void start() throws Exception {
-        harness = new WorkspaceHarness(ReceiptDatabase.of(backend, state), home);
+        database = ReceiptDatabase.of(backend, state);
+        harness = new WorkspaceHarness(database, home);
         cwd = Files.createDirectory(home.resolve("cwd"));
         id = harness.open(cwd);
     }
@@ -49,6 +51,7 @@ class BashTest {
     @AfterEach
     void stop() {
         harness.close();
+        database.drop();
     }
 
     private Map<String, Object> bash(String command) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 
 import dev.switchboard.testkit.storage.TestDatabase;
@@ -17,8 +18,9 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * @param backend  the {@code kernel.storage} name: {@link #SQLITE} or {@link #POSTGRES}
  * @param state    the plugin's state directory (and, on SQLite, the database's)
  * @param postgres the PostgreSQL database, or null on SQLite
+ * @param extra    more settings of the storage plugin, such as a lock timeout
  */
-record ReceiptDatabase(String backend, Path state, TestDatabase postgres) {
+record ReceiptDatabase(String backend, Path state, TestDatabase postgres, Map<String, Object> extra) {
 
     static final String SQLITE = "sqlite";
     static final String POSTGRES = "postgres";
@@ -26,15 +28,61 @@ record ReceiptDatabase(String backend, Path state, TestDatabase postgres) {
     /** @return a new, empty database of the backend for the state directory */
     static ReceiptDatabase of(String backend, Path state) {
         return switch (backend) {
-            case SQLITE -> new ReceiptDatabase(SQLITE, state, null);
-            case POSTGRES -> new ReceiptDatabase(POSTGRES, state, TestPostgres.database());
+            case SQLITE -> new ReceiptDatabase(SQLITE, state, null, Map.of());
+            case POSTGRES -> new ReceiptDatabase(POSTGRES, state, TestPostgres.database(), Map.of());
             default -> throw new IllegalArgumentException("no such backend: " + backend);
         };
     }
 
+    /**
+     * @return the same database, opened by a storage that waits at most about 200 ms for a lock another connection
+     *         holds (SQLite's busy timeout, PostgreSQL's lock timeout)
+     */
+    ReceiptDatabase withShortLockWait() {
+        return new ReceiptDatabase(
+                backend,
+                state,
+                postgres,
+                postgres == null ? Map.of("busy-timeout-ms", 200) : Map.of("lock-timeout-ms", 200));
+    }
+
+    /** Drops the PostgreSQL database once no harness uses it (nothing to do on SQLite: the directory goes). */
+    void drop() {
+        if (postgres != null) {
+            TestDatabases.drop(postgres);
+        }
+    }
+
     /** @return the storage plugin's settings that open this database */
     Map<String, Object> settings() {
-        return postgres == null ? Map.of() : postgres.settings();
+        return postgres == null ? extra : postgres.settings(extra);
+    }
+
+    /**
+     * Takes the receipt table's write lock on a connection of the test's own, until it commits or rolls back.
+     *
+     * @param connection from {@link #connect()}, which this puts in a transaction
+     */
+    void lockReceipts(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            if (postgres == null) {
+                statement.execute("BEGIN IMMEDIATE");
+            } else {
+                connection.setAutoCommit(false);
+                statement.execute("LOCK TABLE workspace_receipt IN EXCLUSIVE MODE");
+            }
+        }
+    }
+
+    /** Gives back the lock {@link #lockReceipts} took. */
+    void unlockReceipts(Connection connection) throws SQLException {
+        if (postgres == null) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("ROLLBACK");
+            }
+        } else {
+            connection.rollback();
+        }
     }
 
     /** @return where the storage says the data lives: the SQLite file, or the JDBC URL */

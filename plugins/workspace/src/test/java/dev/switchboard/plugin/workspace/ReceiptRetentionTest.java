@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,11 @@ class ReceiptRetentionTest {
     @BeforeEach
     void openDatabase() {
         database = ReceiptDatabase.of(backend, state);
+    }
+
+    @AfterEach
+    void dropDatabase() {
+        database.drop();
     }
 
     private static Map<String, Object> limits(Object maxAgeDays, Object maxCount) {

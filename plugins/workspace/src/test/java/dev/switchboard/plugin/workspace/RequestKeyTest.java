@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.switchboard.ports.tool.ToolResult;
 
 @ParameterizedClass(name = "on {0}")
 @ValueSource(strings = {ReceiptDatabase.SQLITE, ReceiptDatabase.POSTGRES})
@@ -36,6 +39,11 @@ class RequestKeyTest {
     @BeforeEach
     void openDatabase() {
         database = ReceiptDatabase.of(backend, state);
+    }
+
+    @AfterEach
+    void dropDatabase() {
+        database.drop();
     }
 
     private static Map<String, Object> write(String id, String key, String content) {
@@ -162,6 +170,24 @@ class RequestKeyTest {
             restarted.refused("write", write(id, "k", "first"), "OUTCOME_UNCERTAIN");
         }
         assertThat(home.resolve("a.txt")).doesNotExist();
+    }
+
+    @Test
+    void aReceiptDatabaseLockedPastTheWaitAnswersUnavailableAndTheKeyStaysFree() throws Exception {
+        ReceiptDatabase locked = database.withShortLockWait();
+        try (WorkspaceHarness harness = new WorkspaceHarness(locked, home);
+                Connection other = locked.connect()) {
+            String id = harness.open(home);
+            locked.lockReceipts(other);
+
+            ToolResult.Failure busy = harness.refused("write", write(id, "k", "first"), "UNAVAILABLE");
+            locked.unlockReceipts(other);
+
+            assertThat(busy.details()).containsEntry("retryable", true);
+            assertThat(home.resolve("a.txt")).doesNotExist();
+            assertThat(harness.ok("write", write(id, "k", "first"))).doesNotContainKey("replayed");
+            assertThat(home.resolve("a.txt")).hasContent("first");
+        }
     }
 
     @Test

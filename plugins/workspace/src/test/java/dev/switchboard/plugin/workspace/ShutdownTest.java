@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,11 @@ class ShutdownTest {
     @BeforeEach
     void openDatabase() {
         database = ReceiptDatabase.of(backend, state);
+    }
+
+    @AfterEach
+    void dropDatabase() {
+        database.drop();
     }
 
     @Test

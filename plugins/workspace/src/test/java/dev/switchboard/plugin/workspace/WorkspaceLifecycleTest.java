@@ -37,15 +37,18 @@ class WorkspaceLifecycleTest {
     Path home;
 
     private WorkspaceHarness harness;
+    private ReceiptDatabase database;
 
     @BeforeEach
     void start() {
-        harness = new WorkspaceHarness(ReceiptDatabase.of(backend, state), home);
+        database = ReceiptDatabase.of(backend, state);
+        harness = new WorkspaceHarness(database, home);
     }
 
     @AfterEach
     void stop() {
         harness.close();
+        database.drop();
     }
 
     @Test

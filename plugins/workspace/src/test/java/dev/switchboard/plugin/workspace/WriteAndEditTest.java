@@ -39,13 +39,15 @@ class WriteAndEditTest {
     Path home;
 
     private WorkspaceHarness harness;
+    private ReceiptDatabase database;
     private Path cwd;
     private String id;
     private int keys;
 
     @BeforeEach
     void start() throws Exception {
-        harness = new WorkspaceHarness(ReceiptDatabase.of(backend, state), home);
+        database = ReceiptDatabase.of(backend, state);
+        harness = new WorkspaceHarness(database, home);
         cwd = Files.createDirectory(home.resolve("cwd"));
         id = harness.open(cwd);
     }
@@ -53,6 +55,7 @@ class WriteAndEditTest {
     @AfterEach
     void stop() {
         harness.close();
+        database.drop();
     }
 
     private Map<String, Object> write(String path, String content, String expected) {

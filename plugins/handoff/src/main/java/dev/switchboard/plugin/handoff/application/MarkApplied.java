@@ -1,7 +1,9 @@
 package dev.switchboard.plugin.handoff.application;
 
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import jakarta.inject.Inject;
@@ -62,10 +64,20 @@ public final class MarkApplied {
             String repository,
             String commitRef,
             List<String> paths) {
-        return lookup.find(project, handoffId).then(handoff -> {
-            HandoffId id = handoff.receipt().handoffId();
-            boolean recorded = record.record(id, new Applied(appliedBy, repository, commitRef, paths, clock.instant()));
-            return Outcome.done(new Marking(id, recorded, load.applied(id)));
-        });
+        Map<String, String> stored = new LinkedHashMap<>();
+        stored.put("applied_by", appliedBy);
+        stored.put("repository", repository);
+        stored.put("commit_ref", commitRef);
+        for (int i = 0; i < paths.size(); i++) {
+            stored.put("paths[" + i + "]", paths.get(i));
+        }
+        return StorableText.check(stored)
+                .then(ok -> lookup.find(project, handoffId))
+                .then(handoff -> {
+                    HandoffId id = handoff.receipt().handoffId();
+                    boolean recorded =
+                            record.record(id, new Applied(appliedBy, repository, commitRef, paths, clock.instant()));
+                    return Outcome.done(new Marking(id, recorded, load.applied(id)));
+                });
     }
 }

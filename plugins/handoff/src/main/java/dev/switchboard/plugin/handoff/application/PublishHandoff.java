@@ -155,16 +155,8 @@ public final class PublishHandoff {
                                 + " (a \\ud800-\\udfff escape without its pair), which is not Unicode text; "
                                 + "send the intended character, or U+FFFD where it is unknown"));
             }
-            OptionalInt nul = field.getValue() == null ? OptionalInt.empty() : WellFormedText.nul(field.getValue());
-            if (nul.isPresent()) {
-                return Outcome.refused(Refusal.invalid(
-                        field.getKey(),
-                        "holds a NUL character (\\u0000) at index "
-                                + nul.getAsInt()
-                                + ", which the database cannot store as text; remove it, or spell it out"));
-            }
         }
-        return Outcome.done(true);
+        return StorableText.check(fields);
     }
 
     private Outcome<Boolean> bounded(Request request) {

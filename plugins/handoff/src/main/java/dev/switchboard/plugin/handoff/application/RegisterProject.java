@@ -55,14 +55,19 @@ public final class RegisterProject {
             return Outcome.refused(ResolveProject.invalidName(name));
         }
         String shown = displayName == null || displayName.isBlank() ? name.strip() : displayName.strip();
-        if (confirmed) {
-            Registration registration = register.register(key.get(), shown, registeredBy, clock.instant());
-            if (!registration.merged().isEmpty()) {
-                changes.changed();
-            }
-            return Outcome.done(registration);
+        return StorableText.check("display_name", shown, "registered_by", registeredBy)
+                .then(ok -> Outcome.done(
+                        confirmed
+                                ? registered(key.get(), shown, registeredBy)
+                                : preview(key.get(), shown, registeredBy)));
+    }
+
+    private Registration registered(ProjectKey key, String shown, String registeredBy) {
+        Registration registration = register.register(key, shown, registeredBy, clock.instant());
+        if (!registration.merged().isEmpty()) {
+            changes.changed();
         }
-        return Outcome.done(preview(key.get(), shown, registeredBy));
+        return registration;
     }
 
     private Registration preview(ProjectKey key, String shown, String registeredBy) {

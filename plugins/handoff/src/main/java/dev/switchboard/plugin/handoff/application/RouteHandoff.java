@@ -57,15 +57,17 @@ public final class RouteHandoff {
      */
     public Outcome<Routing> route(
             String project, String handoffId, List<String> targets, String rationale, String routedBy) {
-        return lookup.find(project, handoffId).then(handoff -> {
-            HandoffId id = handoff.receipt().handoffId();
-            Instant now = clock.instant();
-            List<Route> routes = targets.stream()
-                    .distinct()
-                    .map(target -> new Route(target, rationale, routedBy, now))
-                    .toList();
-            int added = save.add(id, routes);
-            return Outcome.done(new Routing(id, added, load.routes(id)));
-        });
+        return StorableText.check("rationale", rationale, "routed_by", routedBy)
+                .then(ok -> lookup.find(project, handoffId))
+                .then(handoff -> {
+                    HandoffId id = handoff.receipt().handoffId();
+                    Instant now = clock.instant();
+                    List<Route> routes = targets.stream()
+                            .distinct()
+                            .map(target -> new Route(target, rationale, routedBy, now))
+                            .toList();
+                    int added = save.add(id, routes);
+                    return Outcome.done(new Routing(id, added, load.routes(id)));
+                });
     }
 }

@@ -15,6 +15,9 @@ import java.util.function.Supplier;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import dev.switchboard.plugin.workspace.application.port.out.Receipt;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptFacts;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
@@ -36,6 +39,8 @@ public final class RequestKeys {
 
     /** How many completed answers are kept in memory for replay. */
     static final int CACHED = 64;
+
+    private static final Logger LOG = LoggerFactory.getLogger(RequestKeys.class);
 
     private record Live(String fingerprint, CompletableFuture<Answer> answer) {}
 
@@ -171,8 +176,11 @@ public final class RequestKeys {
                 && notDispatched(refusal);
     }
 
+    /** A refusal that means nothing ran, so the key stays free (not remembered for replay). */
     private static boolean notDispatched(WorkspaceException refusal) {
-        return refusal.code() == Code.WORKSPACE_EXPIRED || refusal.code() == Code.BRIDGE_STOPPED;
+        return refusal.code() == Code.WORKSPACE_EXPIRED
+                || refusal.code() == Code.BRIDGE_STOPPED
+                || refusal.code() == Code.UNAVAILABLE;
     }
 
     private Answer dispatch(String id, Supplier<Answer> work, Function<Answer, ReceiptFacts> facts) {
@@ -185,13 +193,29 @@ public final class RequestKeys {
                 store.release(id);
                 throw e;
             }
-            store.finish(
+            finish(
                     id,
                     "failed",
                     new ReceiptFacts(null, List.of(), null, e.code().name(), null, null));
             throw e;
         }
-        store.finish(id, answer.error() == null ? "completed" : "failed", facts.apply(answer));
+        finish(id, answer.error() == null ? "completed" : "failed", facts.apply(answer));
         return answer;
+    }
+
+    /**
+     * Records the outcome; a database too busy to take it does not turn a call that ran into a failure: the caller
+     * gets its answer (and a retry in this process replays it), and the receipt stays {@code started}, so after a
+     * restart the key answers {@link Code#OUTCOME_UNCERTAIN}, which is then the truth.
+     */
+    private void finish(String id, String status, ReceiptFacts facts) {
+        try {
+            store.finish(id, status, facts);
+        } catch (WorkspaceException e) {
+            if (e.code() != Code.UNAVAILABLE) {
+                throw e;
+            }
+            LOG.warn("the outcome of request {} was not recorded (the database is busy): {}", id, e.getMessage());
+        }
     }
 }

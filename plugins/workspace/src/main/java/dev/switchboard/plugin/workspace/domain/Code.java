@@ -36,5 +36,10 @@ public enum Code {
     /** A request key's call started before a crash; whether its effects happened is unknown. */
     OUTCOME_UNCERTAIN,
     /** The server is shutting down: nothing new is started. Retry once it is back. */
-    BRIDGE_STOPPED
+    BRIDGE_STOPPED,
+    /**
+     * The receipt store (the server's database) stayed busy or unreachable past the storage adapter's own waiting,
+     * before the call was dispatched: nothing ran, the request key stays unused. Retry in a moment.
+     */
+    UNAVAILABLE
 }

@@ -15,6 +15,7 @@ import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.handoff.application.port.out.StoreBusyException;
+import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageBusyException;
@@ -32,24 +33,26 @@ import dev.switchboard.ports.storage.StorageException;
  * that waited for the project's row lock then takes the next number, where {@code SERIALIZABLE} (the adapter's
  * default) would abort every publisher but one on a busy project and exhaust the adapter's retries.
  *
- * <p>Busy storage: a transaction the adapter gave up on ({@link StorageBusyException}: locked, timed out,
- * unreachable, nothing committed) is reported as {@link StoreBusyException}. Work that finds a SQLite database
- * locked by another process ({@code SQLITE_BUSY}, after the driver's own busy timeout) is also retried here from
- * scratch with a growing, jittered pause for up to {@value #RETRY_BUDGET_MS} ms; the failed attempt was rolled back,
- * so a retry never doubles a write.
+ * <p>Busy storage: a transaction the adapter gave up on ({@link StorageBusyException}: locked by another writer past
+ * the adapter's own waiting, a lock or statement timeout, conflicts past its retries, an unreachable server; rolled
+ * back) is reported as {@link StoreBusyException}, which the tools answer {@code UNAVAILABLE}. No backend's error
+ * codes are read here. The SQLite adapter waits for another process's lock only once, for its busy timeout, and its
+ * waiters are not served in order: several processes publishing to one file would starve one another past it. So on
+ * SQLite a busy transaction is retried here from scratch with a growing, jittered pause for up to
+ * {@value #SQLITE_RETRY_BUDGET_MS} ms (the failed attempt was rolled back, so a retry never doubles a write). The
+ * PostgreSQL adapter retries itself, and a busy answer there may follow a commit whose outcome is unknown, so it is
+ * never retried here.
  */
 final class Database {
 
     /**
-     * How long, in total, to keep starting new attempts on a busy database. An attempt itself may block for the
+     * How long, in total, to keep starting new attempts on a busy SQLite database. An attempt itself may block for the
      * storage's busy timeout ({@code plugins.storage-sqlite.busy-timeout-ms}, 5 s by default), so with the defaults a
      * call blocked throughout answers {@code UNAVAILABLE} within about 13 s: inside the common 15 s and 60 s client
      * request timeouts, so the client sees the answer instead of its own timeout.
      */
-    static final long RETRY_BUDGET_MS = 8_000;
+    static final long SQLITE_RETRY_BUDGET_MS = 8_000;
 
-    private static final int SQLITE_BUSY = 5;
-    private static final int SQLITE_LOCKED = 6;
     private static final Settings SETTINGS =
             new Settings().withExecuteLogging(false).withRenderSchema(false);
 
@@ -88,7 +91,7 @@ final class Database {
      * @return what the work returned, after the commit
      */
     <T> T transaction(SqlWork<T> work) {
-        return retrying(() -> storage.transaction(connection -> {
+        return busyAsStoreBusy(() -> storage.transaction(connection -> {
             if (dialect() == SQLDialect.POSTGRES) {
                 // must be the transaction's first statement; it lasts until the commit (see the class comment)
                 try (Statement statement = connection.createStatement()) {
@@ -105,7 +108,7 @@ final class Database {
      * @return what the work returned
      */
     <T> T read(Function<DSLContext, T> work) {
-        return retrying(() -> {
+        return busyAsStoreBusy(() -> {
             try (Connection connection = storage.dataSource().getConnection()) {
                 connection.setAutoCommit(false);
                 try {
@@ -130,29 +133,22 @@ final class Database {
         return DSL.using(connection, dialect(), SETTINGS);
     }
 
-    private static <T> T retrying(Supplier<T> attempt) {
-        long deadline = System.nanoTime() + RETRY_BUDGET_MS * 1_000_000;
-        int attempts = 0;
-        while (true) {
+    private <T> T busyAsStoreBusy(Supplier<T> work) {
+        boolean retry = storage.dialect() == SqlDialect.SQLITE;
+        long deadline = System.nanoTime() + SQLITE_RETRY_BUDGET_MS * 1_000_000;
+        for (int attempts = 1; ; attempts++) {
             try {
-                return attempt.get();
+                return work.get();
             } catch (StorageBusyException e) {
-                throw new StoreBusyException(e.getMessage(), e);
-            } catch (RuntimeException e) {
-                attempts++;
-                if (!isBusy(e)) {
-                    throw e;
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new StoreBusyException(
-                            "the database stayed locked by another writer after " + attempts + " attempts", e);
+                if (!retry || System.nanoTime() > deadline) {
+                    throw new StoreBusyException(e.getMessage() + " (" + attempts + " attempts)", e);
                 }
                 pause(attempts, e);
             }
         }
     }
 
-    private static void pause(int attempts, RuntimeException cause) {
+    private static void pause(int attempts, StorageBusyException cause) {
         long ceiling = Math.min(100, 1L << Math.min(attempts, 6));
         try {
             Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling + 1));
@@ -160,25 +156,5 @@ final class Database {
             Thread.currentThread().interrupt();
             throw new StoreBusyException("interrupted while waiting for a locked database", cause);
         }
-    }
-
-    /** Whether a failure, anywhere in its cause chain, is SQLite reporting a lock held by another connection. */
-    static boolean isBusy(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql) {
-                int primary = sql.getErrorCode() & 0xFF;
-                String message = String.valueOf(sql.getMessage());
-                if (primary == SQLITE_BUSY
-                        || primary == SQLITE_LOCKED
-                        || message.contains("SQLITE_BUSY")
-                        || message.contains("database is locked")) {
-                    return true;
-                }
-            }
-            if (t.getCause() == t) {
-                return false;
-            }
-        }
-        return false;
     }
 }

@@ -1,8 +1,9 @@
 package dev.switchboard.plugin.handoff.application.port.out;
 
 /**
- * Storage stayed locked by another writer (another Switchboard process on the same database file) for longer than the
- * adapter is willing to retry. Nothing was changed; the caller may retry later.
+ * Storage stayed busy (locked by another writer, such as another Switchboard process or node on the same database; a
+ * lock or statement timeout; the server unreachable) past the storage adapter's own waiting and retries. Nothing was
+ * changed; the caller may retry later.
  */
 public class StoreBusyException extends RuntimeException {
 

@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
 
@@ -34,7 +36,10 @@ import dev.switchboard.plugin.workspace.application.port.out.ReceiptCensus;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptFacts;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
 import dev.switchboard.plugin.workspace.domain.CanonicalJson;
+import dev.switchboard.plugin.workspace.domain.Code;
+import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.StorageBusyException;
 
 /**
  * {@link ReceiptStore} on the {@code workspace_receipt} table. The claim is an {@code INSERT ... ON CONFLICT DO
@@ -85,7 +90,7 @@ public final class JooqReceiptStore implements ReceiptStore {
     @Override
     public Optional<Receipt> claim(Receipt receipt) {
         String now = Instant.now().toString();
-        return storage.transaction(connection -> {
+        return busyAsUnavailable(() -> storage.transaction(connection -> {
             DSLContext sql = jooq(connection);
             int inserted = sql.insertInto(RECEIPT)
                     .set(ID, receipt.id())
@@ -102,12 +107,12 @@ public final class JooqReceiptStore implements ReceiptStore {
             }
             Record row = sql.select().from(RECEIPT).where(ID.eq(receipt.id())).fetchOne();
             return Optional.of(toReceipt(row));
-        });
+        }));
     }
 
     @Override
     public void finish(String id, String status, ReceiptFacts facts) {
-        storage.transaction(connection -> jooq(connection)
+        busyAsUnavailable(() -> storage.transaction(connection -> jooq(connection)
                 .update(RECEIPT)
                 .set(STATUS, status)
                 .set(CWD, facts.cwd())
@@ -118,16 +123,28 @@ public final class JooqReceiptStore implements ReceiptStore {
                 .set(OUTPUT, facts.fullOutputPath())
                 .set(UPDATED, Instant.now().toString())
                 .where(ID.eq(id))
-                .execute());
+                .execute()));
     }
 
     @Override
     public void release(String id) {
-        storage.transaction(connection -> jooq(connection)
+        busyAsUnavailable(() -> storage.transaction(connection -> jooq(connection)
                 .deleteFrom(RECEIPT)
                 .where(ID.eq(id))
                 .and(STATUS.eq("started"))
-                .execute());
+                .execute()));
+    }
+
+    /** The storage's "busy, retryable" failure as the workspace's {@link Code#UNAVAILABLE} refusal. */
+    private static <T> T busyAsUnavailable(Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (StorageBusyException e) {
+            throw new WorkspaceException(
+                    Code.UNAVAILABLE,
+                    "the workspace's receipt database is busy or unreachable; retry in a moment",
+                    Map.of("retryable", true));
+        }
     }
 
     @Override

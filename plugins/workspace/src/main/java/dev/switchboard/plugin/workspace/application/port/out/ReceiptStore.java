@@ -17,6 +17,8 @@ public interface ReceiptStore {
      * @param receipt the new receipt, status {@code started}
      * @return empty when the claim was recorded (the caller may dispatch); otherwise the existing receipt, and the
      *         caller MUST NOT dispatch
+     * @throws dev.switchboard.plugin.workspace.domain.WorkspaceException {@code UNAVAILABLE} when the database stayed
+     *         busy or unreachable; nothing was recorded, and the caller MUST NOT dispatch
      */
     Optional<Receipt> claim(Receipt receipt);
 
@@ -26,6 +28,8 @@ public interface ReceiptStore {
      * @param id     the receipt id
      * @param status {@code completed} or {@code failed}
      * @param facts  the metadata of the outcome
+     * @throws dev.switchboard.plugin.workspace.domain.WorkspaceException {@code UNAVAILABLE} when the database stayed
+     *         busy or unreachable; the receipt stays {@code started}
      */
     void finish(String id, String status, ReceiptFacts facts);
 
@@ -34,6 +38,8 @@ public interface ReceiptStore {
      * free.
      *
      * @param id the receipt id
+     * @throws dev.switchboard.plugin.workspace.domain.WorkspaceException {@code UNAVAILABLE} when the database stayed
+     *         busy or unreachable; the claim stays
      */
     void release(String id);
 
