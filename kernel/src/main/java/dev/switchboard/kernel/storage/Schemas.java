@@ -28,8 +28,9 @@ final class Schemas {
      */
     static Set<String> tables(Connection connection) throws SQLException {
         Set<String> names = new TreeSet<>();
+        DatabaseMetaData meta = connection.getMetaData();
         try (ResultSet rows =
-                connection.getMetaData().getTables(null, connection.getSchema(), "%", new String[] {"TABLE"})) {
+                meta.getTables(null, pattern(meta, connection.getSchema()), "%", new String[] {"TABLE"})) {
             while (rows.next()) {
                 String name = rows.getString("TABLE_NAME").toLowerCase(Locale.ROOT);
                 if (!name.startsWith("sqlite_")) {
@@ -45,10 +46,13 @@ final class Schemas {
         DatabaseMetaData meta = connection.getMetaData();
         String schema = connection.getSchema();
         List<String> columns = new ArrayList<>();
-        try (ResultSet rows = meta.getColumns(null, schema, name, "%")) {
+        try (ResultSet rows = meta.getColumns(null, pattern(meta, schema), pattern(meta, name), "%")) {
             while (rows.next()) {
                 columns.add(rows.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
             }
+        }
+        if (columns.isEmpty()) {
+            throw new SQLException("the columns of the table " + name + " cannot be read from the database metadata");
         }
         Map<Short, String> key = new java.util.TreeMap<>();
         try (ResultSet rows = meta.getPrimaryKeys(null, schema, name)) {
@@ -57,6 +61,19 @@ final class Schemas {
             }
         }
         return new Table(name, columns, key.isEmpty() ? columns : new ArrayList<>(key.values()));
+    }
+
+    /** @return the name as a metadata search pattern matching only itself ({@code _} and {@code %} escaped) */
+    private static String pattern(DatabaseMetaData meta, String name) throws SQLException {
+        if (name == null) {
+            return null;
+        }
+        String escape = meta.getSearchStringEscape();
+        return escape == null || escape.isEmpty()
+                ? name
+                : name.replace(escape, escape + escape)
+                        .replace("_", escape + "_")
+                        .replace("%", escape + "%");
     }
 
     /**
