@@ -215,6 +215,28 @@ class StorageCopyIT {
     }
 
     @Test
+    void aSourceHoldingADisabledPluginsDataIsRefusedWithNothingWritten() throws Exception {
+        Installation withoutWorkspace = Installation.copyOfBuilt(dir.resolve("without-workspace"));
+        for (Path file : databaseFiles(source)) {
+            Files.copy(file, withoutWorkspace.stateDir().resolve(file.getFileName()));
+        }
+        TestDatabase target = TestPostgres.database();
+
+        CliRun copy = withoutWorkspace.runWith(postgres(target), Set.of(), "storage", "copy", "--to", "postgres");
+
+        assertThat(copy.exitCode()).as(copy.describe()).isEqualTo(3);
+        assertThat(copy.stderr())
+                .contains("the source holds the schema of 'workspace'", "switchboard plugins enable workspace");
+        try (Connection connection = target.connect();
+                Statement query = connection.createStatement();
+                ResultSet rows = query.executeQuery(
+                        "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()")) {
+            rows.next();
+            assertThat(rows.getLong(1)).as("tables in the target").isZero();
+        }
+    }
+
+    @Test
     void aRowTheTargetRefusesMidCopyLeavesNoRowCommittedAndSaysSo() throws Exception {
         Installation broken = Installation.copyOfBuilt(dir.resolve("broken")).enable("workspace");
         for (Path file : databaseFiles(source)) {
