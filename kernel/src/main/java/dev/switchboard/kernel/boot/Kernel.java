@@ -75,6 +75,26 @@ public final class Kernel implements AutoCloseable {
     }
 
     /**
+     * Builds the injector and runs only phase one of every enabled plugin ({@link PluginHost#prepare()}): no storage
+     * opened, no migration, no tool registered, no service started. For maintenance commands; {@link #close()} stops
+     * the plugins.
+     *
+     * @param config the configuration
+     * @return the kernel, whose {@link #plugins()} hands out plugins' extensions
+     */
+    public static Kernel prepare(SwitchboardConfig config) {
+        Injector injector = Guice.createInjector(new KernelModule(config, BuildInfo.current()));
+        Kernel kernel = new Kernel(injector);
+        try {
+            injector.getInstance(PluginHost.class).prepare();
+        } catch (RuntimeException e) {
+            kernel.close();
+            throw e;
+        }
+        return kernel;
+    }
+
+    /**
      * Starts the given transports and blocks until one has ended on its own (stdin EOF) or {@link #close()} is
      * called.
      *

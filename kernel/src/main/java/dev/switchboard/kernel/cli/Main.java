@@ -18,6 +18,11 @@ public final class Main {
     }
 
     static List<CliCommand> commands() {
-        return List.of(new ServeCommand(), new DoctorCommand(), new PluginsCommand(), new TokenCommand());
+        return List.of(
+                new ServeCommand(),
+                new DoctorCommand(),
+                new PluginsCommand(),
+                new TokenCommand(),
+                new StorageCommand());
     }
 }

@@ -120,6 +120,51 @@ public final class PluginHost {
     }
 
     /**
+     * Loads every enabled plugin and runs phase one only (its injector, its PF4J {@code Plugin.start()} hook): no
+     * storage is opened, no migration applied, nothing registered and no service started. For maintenance commands
+     * ({@code storage copy}) that need plugins' extensions, such as their storage providers and migration sets,
+     * without a serving kernel. A plugin whose phase one fails is marked failed; {@link #stop()} stops the others.
+     */
+    public void prepare() {
+        manager.loadPlugins();
+        List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
+        plugins.sort(Comparator.comparing((PluginWrapper p) -> !storagePlugins.contains(p))
+                .thenComparing(PluginWrapper::getPluginId));
+        for (PluginWrapper plugin : plugins) {
+            statuses.put(plugin.getPluginId(), initialStatus(plugin));
+            if (plugin.getPluginState() != org.pf4j.PluginState.DISABLED
+                    && manager.getResolvedPlugins().contains(plugin)) {
+                guarded(plugin.getPluginId(), () -> startLifecycle(plugin));
+            }
+        }
+    }
+
+    /**
+     * @param type an extension point
+     * @param <T>  its type
+     * @return the extensions of that type of every plugin past phase one, by plugin id (sorted), built by each plugin's
+     *         injector
+     */
+    public <T> SortedMap<String, List<T>> extensions(Class<T> type) {
+        SortedMap<String, List<T>> found = new TreeMap<>();
+        for (String id : startOrder) {
+            List<T> of = extensionsOf(id).of(type);
+            if (!of.isEmpty()) {
+                found.put(id, of);
+            }
+        }
+        return found;
+    }
+
+    /** @return the ids of the disabled plugins found, sorted */
+    public List<String> disabledPlugins() {
+        return statuses.sorted().stream()
+                .filter(s -> s.state() == PluginState.DISABLED)
+                .map(PluginStatus::id)
+                .toList();
+    }
+
+    /**
      * Phase one, for every plugin before any contributes: its injector, then its PF4J {@code Plugin.start()} hook.
      * Running every hook first lets a plugin begin slow preparation in the background (loading a native library,
      * warming a protocol stack) while the storage opens and other plugins contribute.

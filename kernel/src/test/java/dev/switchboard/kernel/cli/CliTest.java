@@ -53,7 +53,7 @@ class CliTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String command : List.of("serve", "doctor", "plugins", "token")) {
+        for (String command : List.of("serve", "doctor", "plugins", "token", "storage")) {
             assertThat(run(command, "--help")).isZero();
             assertThat(out.toString()).contains("usage: switchboard " + command);
         }
@@ -63,6 +63,26 @@ class CliTest {
                 .contains("doctor")
                 .contains("plugins")
                 .contains("token");
+    }
+
+    @Test
+    void storageCopyNeedsATargetBackendOtherThanTheSqliteSource() {
+        assertThat(run("storage", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("expected: copy --to BACKEND");
+        assertThat(run("storage", "copy", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--to BACKEND is required");
+        assertThat(run("storage", "copy", "--to", "sqlite", "--home", home.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--to must name another");
+    }
+
+    @Test
+    void storageCopyWithoutTheBackendsPluginsFailsNamingTheAvailableOnes() {
+        assertThat(run("storage", "copy", "--to", "postgres", "--home", home.toString()))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .contains("no enabled plugin provides the 'sqlite' storage backend (available: memory)")
+                .doesNotContain("Exception");
     }
 
     @Test

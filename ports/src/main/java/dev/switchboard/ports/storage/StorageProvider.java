@@ -1,5 +1,7 @@
 package dev.switchboard.ports.storage;
 
+import javax.sql.DataSource;
+
 import org.pf4j.ExtensionPoint;
 
 /**
@@ -18,6 +20,20 @@ public interface StorageProvider extends ExtensionPoint {
      * @throws StorageException if the database cannot be opened
      */
     SqlStorage open();
+
+    /**
+     * Opens the database for reading only, as the source of {@code switchboard storage copy}: nothing is created,
+     * migrated or written, so the database stays as it was (a server may keep running on it). Independent of
+     * {@link #open()}; the caller closes every connection it takes, and nothing else needs closing.
+     *
+     * @return a data source whose connections can only read; one transaction on a connection sees one consistent
+     *         snapshot of the database. Thread-safe
+     * @throws StorageException              if the database does not exist or a setting is malformed
+     * @throws UnsupportedOperationException if this backend cannot be the source of a copy (the default)
+     */
+    default DataSource openReadOnly() {
+        throw new UnsupportedOperationException("the " + backend() + " backend cannot be the source of a copy");
+    }
 
     /** Closes the storage opened by {@link #open()}; waits for running transactions. Called once, at shutdown. */
     void close();

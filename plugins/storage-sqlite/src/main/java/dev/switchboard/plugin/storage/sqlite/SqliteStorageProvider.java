@@ -3,6 +3,8 @@ package dev.switchboard.plugin.storage.sqlite;
 import java.nio.file.Path;
 import java.util.concurrent.locks.ReentrantLock;
 
+import javax.sql.DataSource;
+
 import jakarta.inject.Inject;
 
 import org.pf4j.Extension;
@@ -62,6 +64,17 @@ public final class SqliteStorageProvider implements StorageProvider {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Opens the configured database file read-only, without creating it.
+     *
+     * @throws StorageException if a setting is malformed or the file does not exist
+     */
+    @Override
+    public DataSource openReadOnly() {
+        SqliteSettings settings = SqliteSettings.from(context, Path.of(System.getProperty("user.home")));
+        return SqliteSqlStorage.openReadOnly(settings.file(), settings.busyTimeoutMs());
     }
 
     /** Waits for a running transaction, then closes the database; does nothing when not open. */

@@ -17,10 +17,20 @@ import javax.sql.DataSource;
 final class ReadDataSource implements DataSource {
 
     private final SqliteConnector connector;
+    private final boolean readOnly;
     private volatile boolean closed;
 
     ReadDataSource(SqliteConnector connector) {
+        this(connector, false);
+    }
+
+    /**
+     * @param connector where connections come from
+     * @param readOnly  whether connections are opened read-only ({@link SqliteConnector#openReadOnly()})
+     */
+    ReadDataSource(SqliteConnector connector, boolean readOnly) {
         this.connector = connector;
+        this.readOnly = readOnly;
     }
 
     /** @return the database file */
@@ -38,7 +48,7 @@ final class ReadDataSource implements DataSource {
         if (closed) {
             throw new SQLException("the SQLite storage at " + connector.file() + " is closed");
         }
-        return connector.openReader();
+        return readOnly ? connector.openReadOnly() : connector.openReader();
     }
 
     @Override

@@ -58,6 +58,19 @@ final class SqliteConnector {
         return baseConfig().createConnection(url);
     }
 
+    /**
+     * Opens a connection that can only read: no pragma that writes (the journal mode is the file's own), no file
+     * created, so the database file stays byte for byte as it was. Its transactions are deferred: the first read
+     * takes the snapshot that every later read of the transaction sees.
+     */
+    Connection openReadOnly() throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setBusyTimeout(busyTimeoutMs);
+        config.resetOpenMode(SQLiteOpenMode.CREATE);
+        return config.createConnection(url);
+    }
+
     private SQLiteConfig baseConfig() {
         SQLiteConfig config = new SQLiteConfig();
         config.setJournalMode(SQLiteConfig.JournalMode.WAL);

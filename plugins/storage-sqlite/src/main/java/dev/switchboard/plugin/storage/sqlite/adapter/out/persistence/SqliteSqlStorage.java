@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -120,6 +121,22 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         LOG.info("opened SQLite storage at {}", absolute);
         return new SqliteSqlStorage(
                 absolute, writer, readers, new MigrationRunner(SqlDialect.SQLITE, writer, Clock.systemUTC()), signals);
+    }
+
+    /**
+     * Opens an existing database file for reading only (the source of a copy): nothing is created or written.
+     *
+     * @param file          the database file
+     * @param busyTimeoutMs how long, in milliseconds, a connection waits for another connection's lock
+     * @return connections that can only read; thread-safe
+     * @throws StorageException if the file does not exist
+     */
+    public static DataSource openReadOnly(Path file, int busyTimeoutMs) {
+        Path absolute = file.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(absolute)) {
+            throw new StorageException("there is no SQLite database at " + absolute);
+        }
+        return new ReadDataSource(new SqliteConnector(absolute, busyTimeoutMs), true);
     }
 
     @Override
