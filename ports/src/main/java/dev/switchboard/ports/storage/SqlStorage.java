@@ -36,14 +36,19 @@ public interface SqlStorage {
      * serializable on every backend: writers are serialised by the adapter where the backend needs it (SQLite), or
      * run as {@code SERIALIZABLE} transactions that the adapter retries when the database aborts one of two
      * conflicting ones (PostgreSQL). The work therefore MAY run more than once, each run rolled back before the
-     * next, and MUST NOT have effects outside the database that cannot be repeated; it SHOULD be short.
+     * next, and MUST NOT have effects outside the database that cannot be repeated; it SHOULD be short. A work
+     * that keeps its own invariants by row locks and unique keys MAY lower its isolation as its first statement
+     * (handoff's writes run {@code READ COMMITTED} on PostgreSQL, locking the project row), and then owns that
+     * correctness argument.
      *
      * @param work the work
      * @param <T>  its result type
      * @return what the work returned
      * @throws StorageBusyException if the database stayed locked or busy, timed out, or lost the connection, after
      *                              the adapter's own retries; nothing of the work is committed, and the same work
-     *                              may succeed later
+     *                              may succeed later. One exception no adapter can rule out: when the connection
+     *                              is lost during the commit itself, the outcome is unknown (the message says so),
+     *                              so a retry must be safe to repeat (an idempotency key, a request key)
      * @throws StorageException     if the database fails or the work throws {@link java.sql.SQLException}; a
      *                              {@link RuntimeException} from the work is rethrown as is after the rollback
      *                              (unless its cause is a busy database: then {@link StorageBusyException})

@@ -7,7 +7,8 @@ package dev.switchboard.ports.storage;
  * {@code 40P01}), or the connection to the server was lost ({@code 08xxx}, such as a PostgreSQL restart).
  *
  * <p>Thrown by {@link SqlStorage#transaction(SqlWork)} after the adapter's bounded retries, with the transaction
- * rolled back: nothing of the work is committed. Feature plugins map it to their {@code UNAVAILABLE} error without
+ * rolled back: nothing of the work is committed, except that a connection lost during the commit itself leaves the
+ * outcome unknown (see {@link SqlStorage#transaction(SqlWork)}). Feature plugins map it to their {@code UNAVAILABLE} error without
  * knowing which backend raised it; backend error codes stay inside the adapters.
  */
 public class StorageBusyException extends StorageException {
