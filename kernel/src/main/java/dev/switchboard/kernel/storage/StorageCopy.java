@@ -92,13 +92,22 @@ public final class StorageCopy {
         }
     }
 
+    /**
+     * @return whether the table is the storage adapters' own bookkeeping ({@code switchboard_} prefix: the migration
+     *         versions, written by the target's own migrations, and SQLite's change-signal counters, which
+     *         PostgreSQL does not use), not a plugin's data
+     */
+    static boolean adapterOwned(String table) {
+        return table.startsWith("switchboard_");
+    }
+
     private CopyReport fill(Connection snapshot, Set<String> sourceTables) {
         try {
             List<CopyReport.CopiedTable> copied = target.transaction(connection -> {
                 Set<String> tables = new TreeSet<>(Schemas.tables(connection));
-                tables.remove(VERSION_TABLE);
+                tables.removeIf(StorageCopy::adapterOwned);
                 Set<String> strays = new TreeSet<>(sourceTables);
-                strays.remove(VERSION_TABLE);
+                strays.removeIf(StorageCopy::adapterOwned);
                 strays.removeAll(tables);
                 if (!strays.isEmpty()) {
                     throw new SQLException("the source tables " + strays + " have no counterpart in the target: no"

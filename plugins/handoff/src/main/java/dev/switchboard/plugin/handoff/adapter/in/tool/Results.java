@@ -23,7 +23,7 @@ final class Results {
         } catch (StoreBusyException e) {
             return ToolResult.failure(
                     ErrorCode.UNAVAILABLE,
-                    "the handoff database is locked by another writer; nothing was changed. Retry in a moment",
+                    "the handoff database is busy or unreachable (locked by another writer, or its server is down or restarting); nothing was changed. Retry in a moment",
                     Map.of("retryable", true));
         }
     }

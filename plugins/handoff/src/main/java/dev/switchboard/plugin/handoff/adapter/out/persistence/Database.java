@@ -2,6 +2,9 @@ package dev.switchboard.plugin.handoff.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientException;
 import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -120,12 +123,45 @@ final class Database {
                     }
                     return work.apply(sql);
                 } finally {
-                    connection.rollback();
+                    rollbackQuietly(connection);
                 }
-            } catch (SQLException e) {
+            } catch (SQLException | RuntimeException e) {
+                if (unreachable(e)) {
+                    // reads do not go through transaction(), so the adapter's busy translation is done here, by
+                    // JDBC-standard signs only: a pool timeout, a lost connection (SQLSTATE class 08), a server
+                    // shutting down (class 57, operator intervention)
+                    throw new StorageBusyException("the database is busy or unreachable for reading", e);
+                }
+                if (e instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
                 throw new StorageException("read from " + storage.location() + " failed: " + e.getMessage(), e);
             }
         });
+    }
+
+    /** A read-only transaction has nothing to lose; a failed rollback must not hide why the read failed. */
+    private static void rollbackQuietly(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // the connection is gone: the pool discards it
+        }
+    }
+
+    private static boolean unreachable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException e) {
+                String state = e.getSQLState();
+                if (e instanceof SQLTransientException
+                        || e instanceof SQLRecoverableException
+                        || e instanceof SQLNonTransientConnectionException
+                        || (state != null && (state.startsWith("08") || state.startsWith("57")))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** @return jOOQ on a connection of this storage, in its dialect */
