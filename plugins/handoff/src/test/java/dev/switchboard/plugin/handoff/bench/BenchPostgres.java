@@ -16,8 +16,8 @@ import dev.switchboard.testkit.storage.TestDatabase;
 /**
  * A durable PostgreSQL for the benchmark: the testkit's embedded server (the same Maven artifact, PostgreSQL 17.6, trust
  * authentication on loopback), but with PostgreSQL's own defaults for durability ({@code fsync},
- * {@code synchronous_commit} and {@code full_page_writes} on), which zonky's builder, and so {@code TestPostgres},
- * turn off to speed up tests. Its data
+ * {@code synchronous_commit} and {@code full_page_writes} on). zonky starts the server with {@code -F} (no fsync) and
+ * its builder sets {@code synchronous_commit=off}, so {@code TestPostgres}, which tests use, commits without a flush. Its data
  * directory lives in the run's directory, on the same disk as the SQLite files. Not thread-safe to close while in use.
  */
 final class BenchPostgres implements AutoCloseable {
@@ -29,8 +29,8 @@ final class BenchPostgres implements AutoCloseable {
                 .setDataDirectory(dataDirectory)
                 .setCleanDataDirectory(true)
                 .setServerConfig("max_connections", "50")
-                // zonky's builder turns all three off by default (as the testkit's server runs); PostgreSQL's own
-                // defaults are on, and a durable commit needs them
+                // zonky passes -F (fsync off) and synchronous_commit=off, as the testkit's server runs;
+                // PostgreSQL's own defaults are on, and a durable commit needs them (full_page_writes for clarity)
                 .setServerConfig("fsync", "on")
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("full_page_writes", "on")
