@@ -3,6 +3,7 @@ package dev.switchboard.testkit.storage;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -49,5 +50,22 @@ public record TestDatabase(String url, String user, String name, int port) {
      */
     public Connection connect() throws SQLException {
         return DriverManager.getConnection(url, user, null);
+    }
+
+    /**
+     * Drops this database (forcing off any connection still open), so the embedded server's data directory stays
+     * small: the server deletes it at the end of the JVM, and with a database left behind by each of some hundred
+     * tests that took longer than surefire's 30 s exit timeout on a 2-core machine. Idempotent.
+     *
+     * @throws IllegalStateException if the server refuses
+     */
+    public void drop() {
+        String admin = url.substring(0, url.lastIndexOf('/') + 1) + "postgres";
+        try (Connection connection = DriverManager.getConnection(admin, user, null);
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot drop the test database " + name, e);
+        }
     }
 }

@@ -194,7 +194,7 @@ final class HandoffHarness implements AutoCloseable {
     public void close() {
         bed.close();
         if (owned != null) {
-            TestDatabases.drop(owned);
+            owned.drop();
         }
     }
 }

@@ -49,7 +49,7 @@ record ReceiptDatabase(String backend, Path state, TestDatabase postgres, Map<St
     /** Drops the PostgreSQL database once no harness uses it (nothing to do on SQLite: the directory goes). */
     void drop() {
         if (postgres != null) {
-            TestDatabases.drop(postgres);
+            postgres.drop();
         }
     }
 
