@@ -4,27 +4,35 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.testkit.storage.TestDatabase;
 
 /**
- * Issue 4's benchmark, in one run on one disk:
+ * Issues 4 and 12's benchmark, in one run on one disk, on SQLite and then on PostgreSQL:
  * <ol>
- *   <li>the raw commit rate: sequential single-row transactions through plain sqlite-jdbc (WAL, FULL), own file;</li>
- *   <li>durable publishes per second through {@code frontispice_publish_handoff} (kernel invoker, tool, application,
- *       persistence, {@code SqlStorage.transaction}) to one project, from one thread (sequential) and from 8 threads
- *       at once (whose transactions the storage commits in groups), each receipt checked, and their ratios to (1).
- *       For comparison, 8 threads committing the raw loop's single-row transactions through
- *       {@code SqlStorage.transaction} (group commit without the plugin's CPU). The four take turns in rounds, in
- *       rotating order, so drift of a noisy host hits them alike;</li>
- *   <li>{@code frontispice_list_updates} latency with 100,000 handoffs in a project, for a consumer whose cursor is
- *       5 short of the end and one at the start (default limit 20).</li>
+ *   <li>SQLite: the raw commit rate (sequential single-row transactions through plain sqlite-jdbc, WAL, FULL, own
+ *       file); durable publishes per second through {@code frontispice_publish_handoff} (kernel invoker, tool,
+ *       application, persistence, {@code SqlStorage.transaction}) to one project from 1 and from 8 threads, each
+ *       receipt checked; 8 threads committing the raw loop's single-row transactions through
+ *       {@code SqlStorage.transaction} (group commit without the plugin's CPU); ratios to the raw rate;</li>
+ *   <li>PostgreSQL ({@link BenchPostgres}: the embedded 17.6 with {@code fsync} and {@code synchronous_commit} on,
+ *       printed): its own single-row insert rate through plain JDBC from 1 and 8 connections, durable publishes to one
+ *       project from 1 and 8 threads, and from 8 threads to 8 projects (one each: no shared sequence row); ratios
+ *       of publishes to the raw rate with as many clients;</li>
+ *   <li>on both: {@code frontispice_list_updates} latency with 100,000 handoffs in a project, for a consumer whose
+ *       cursor is 5 short of the end and one at the start (default limit 20).</li>
  * </ol>
- * Usage: {@code HandoffBenchmark [dir]}: the run uses a new directory inside {@code dir} (default: the module's
- * {@code target/}) and deletes it at the end. System
- * properties: {@code bench.rounds} (5), {@code bench.roundMillis} (4000), {@code bench.handoffs} (100000),
- * {@code bench.calls} (3000). Prints a report on standard output (this is a command-line program, not the server).
+ * The rates of one backend take turns in rounds ({@link Rounds}). Usage: {@code HandoffBenchmark [dir]}: the run uses
+ * a new directory inside {@code dir} (default: the module's {@code target/}) and deletes it at the end. System
+ * properties: {@code bench.rounds} (3), {@code bench.roundMillis} (4000), {@code bench.handoffs} (100000),
+ * {@code bench.calls} (3000); a quick run: {@code -Dbench.rounds=1 -Dbench.roundMillis=1000 -Dbench.handoffs=5000
+ * -Dbench.calls=300}. Prints a report on standard output (this is a command-line program, not the server).
  */
 public final class HandoffBenchmark {
 
@@ -32,12 +40,13 @@ public final class HandoffBenchmark {
     private static final String PUBLISH_PROJECT = "bench-publish";
     private static final String UPDATES_PROJECT = "bench-updates";
     private static final int THREADS = 8;
+    private static final long WARM_UP_MILLIS = 2000;
 
     private HandoffBenchmark() {}
 
     /** Runs the benchmark; see the class comment for the arguments. */
     public static void main(String[] args) throws Exception {
-        int rounds = Integer.getInteger("bench.rounds", 5);
+        int rounds = Integer.getInteger("bench.rounds", 3);
         long roundMillis = Long.getLong("bench.roundMillis", 4000);
         int handoffs = Integer.getInteger("bench.handoffs", 100_000);
         int calls = Integer.getInteger("bench.calls", 3000);
@@ -52,20 +61,159 @@ public final class HandoffBenchmark {
                 Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"),
                 System.getProperty("os.name"));
-        try (RawCommits raw = new RawCommits(dir.resolve("raw.db"), BenchText.content(0));
-                BenchServer server = new BenchServer(dir)) {
-            server.call("frontispice_register_project", Map.of("project", PUBLISH_PROJECT));
-            server.call("frontispice_register_project", Map.of("project", UPDATES_PROJECT));
-            commitRates(
-                    raw,
-                    new Publishers(server, PUBLISH_PROJECT),
-                    new BareTransactions(server.storage(), BenchText.content(0)),
-                    rounds,
-                    roundMillis);
-            updates(server, handoffs, calls);
+        try {
+            sqlite(dir.resolve("sqlite"), rounds, roundMillis, handoffs, calls);
+            postgres(dir, rounds, roundMillis, handoffs, calls);
         } finally {
             deleteTree(dir);
         }
+    }
+
+    private static void sqlite(Path dir, int rounds, long millis, int handoffs, int calls) throws Exception {
+        OUT.printf("%n== SQLite (WAL, synchronous=FULL)%n");
+        Files.createDirectories(dir);
+        try (RawCommits raw = new RawCommits(dir.resolve("raw.db"), BenchText.content(0));
+                BenchServer server = BenchServer.sqlite(dir)) {
+            server.call("frontispice_register_project", Map.of("project", PUBLISH_PROJECT));
+            server.call("frontispice_register_project", Map.of("project", UPDATES_PROJECT));
+            Publishers publishers = new Publishers(server, PUBLISH_PROJECT);
+            BareTransactions bare = new BareTransactions(server.storage(), BenchText.content(0));
+            List<Rounds.Measure> measures = List.of(
+                    raw::runFor,
+                    publishers::sequential,
+                    ms -> publishers.concurrent(THREADS, ms),
+                    ms -> bare.concurrent(THREADS, ms));
+            Rounds.warmUp(measures, WARM_UP_MILLIS);
+            long rawCpuBefore = raw.cpuNanos();
+            long publishCpuBefore = publishers.sequentialCpuNanos();
+            long[][] counts = Rounds.run(measures, rounds, millis);
+            RateReport.print(
+                    OUT,
+                    List.of("raw commits", "publishes, 1 thread", "publishes, 8 threads", "bare txns, 8 threads"),
+                    counts,
+                    millis,
+                    List.of(new RateReport.Ratio(1, 0), new RateReport.Ratio(2, 0), new RateReport.Ratio(3, 0)));
+            long rawTotal = Arrays.stream(counts).mapToLong(round -> round[0]).sum();
+            long publishTotal =
+                    Arrays.stream(counts).mapToLong(round -> round[1]).sum();
+            double seconds = rounds * millis / 1000.0;
+            OUT.printf(
+                    Locale.ROOT,
+                    "per call: raw commit %.0f us (CPU %.0f us), sequential publish %.0f us (CPU %.0f us)%n",
+                    seconds * 1e6 / rawTotal,
+                    (raw.cpuNanos() - rawCpuBefore) / 1e3 / rawTotal,
+                    seconds * 1e6 / publishTotal,
+                    (publishers.sequentialCpuNanos() - publishCpuBefore) / 1e3 / publishTotal);
+            updates(server, handoffs, calls);
+        }
+    }
+
+    private static void postgres(Path dir, int rounds, long millis, int handoffs, int calls) throws Exception {
+        OUT.printf("%n== PostgreSQL (embedded, durable settings)%n");
+        long start = System.nanoTime();
+        try (BenchPostgres postgres = new BenchPostgres(dir.resolve("pgdata"))) {
+            OUT.printf(
+                    Locale.ROOT,
+                    "server started in %.1f s: %s%n",
+                    (System.nanoTime() - start) / 1e9,
+                    postgres.durabilitySettings());
+            TestDatabase rawDatabase = postgres.database("bench_raw");
+            RawPostgresInserts raw = new RawPostgresInserts(rawDatabase, BenchText.content(0), false);
+            RawPostgresInserts notifying = new RawPostgresInserts(rawDatabase, BenchText.content(0), true);
+            Path state = Files.createDirectories(dir.resolve("postgres-state"));
+            try (BenchServer server = BenchServer.postgres(state, postgres.database("bench_handoff"))) {
+                server.call("frontispice_register_project", Map.of("project", PUBLISH_PROJECT));
+                server.call("frontispice_register_project", Map.of("project", UPDATES_PROJECT));
+                Publishers publishers = new Publishers(server, PUBLISH_PROJECT);
+                List<Publishers> spread = new ArrayList<>();
+                for (int i = 0; i < THREADS; i++) {
+                    String project = PUBLISH_PROJECT + "-" + i;
+                    server.call("frontispice_register_project", Map.of("project", project));
+                    spread.add(new Publishers(server, project));
+                }
+                List<Rounds.Measure> measures = List.of(
+                        ms -> raw.concurrent(1, ms),
+                        ms -> raw.concurrent(THREADS, ms),
+                        publishers::sequential,
+                        ms -> publishers.concurrent(THREADS, ms),
+                        ms -> spread(spread, ms),
+                        ms -> notifying.concurrent(1, ms),
+                        ms -> notifying.concurrent(THREADS, ms));
+                Rounds.warmUp(measures, WARM_UP_MILLIS);
+                long publishCpuBefore = publishers.sequentialCpuNanos();
+                long[] retries = new long[measures.size()];
+                long[][] counts = Rounds.run(countingRetries(measures, server.storage(), retries), rounds, millis);
+                List<String> names = List.of(
+                        "raw inserts, 1 conn",
+                        "raw inserts, 8 conns",
+                        "publishes, 1 thread",
+                        "publishes, 8 threads",
+                        "8 thr. to 8 projects",
+                        "raw + NOTIFY, 1 conn",
+                        "raw + NOTIFY, 8 conns");
+                RateReport.print(
+                        OUT,
+                        names,
+                        counts,
+                        millis,
+                        List.of(
+                                new RateReport.Ratio(2, 0),
+                                new RateReport.Ratio(3, 1),
+                                new RateReport.Ratio(4, 1),
+                                new RateReport.Ratio(5, 0),
+                                new RateReport.Ratio(6, 1),
+                                new RateReport.Ratio(3, 6)));
+                for (int m = 2; m <= 4; m++) {
+                    int measure = m;
+                    long committed = Arrays.stream(counts)
+                            .mapToLong(round -> round[measure])
+                            .sum();
+                    OUT.printf(
+                            Locale.ROOT,
+                            "%s: %,d serialization retries for %,d committed (%.2f per publish)%n",
+                            names.get(m),
+                            retries[m],
+                            committed,
+                            (double) retries[m] / committed);
+                }
+                long publishTotal =
+                        Arrays.stream(counts).mapToLong(round -> round[2]).sum();
+                OUT.printf(
+                        Locale.ROOT,
+                        "per call: sequential publish %.0f us (CPU of the calling thread %.0f us)%n",
+                        rounds * millis * 1e3 / publishTotal,
+                        (publishers.sequentialCpuNanos() - publishCpuBefore) / 1e3 / publishTotal);
+                updates(server, handoffs, calls);
+            }
+        }
+    }
+
+    /**
+     * @param retries where to add, per measure, the retries the storage counted while it ran (its {@code busy}
+     *                statistic: serialization failures and deadlocks the PostgreSQL adapter retried)
+     */
+    private static List<Rounds.Measure> countingRetries(
+            List<Rounds.Measure> measures, SqlStorage storage, long[] retries) {
+        List<Rounds.Measure> counting = new ArrayList<>();
+        for (int i = 0; i < measures.size(); i++) {
+            int measure = i;
+            counting.add(ms -> {
+                long before = storage.statistics().orElseThrow().busy();
+                long count = measures.get(measure).run(ms);
+                retries[measure] += storage.statistics().orElseThrow().busy() - before;
+                return count;
+            });
+        }
+        return counting;
+    }
+
+    /** 8 threads, each publishing to its own project, for {@code millis} ms; @return how many committed in all. */
+    private static long spread(List<Publishers> publishers, long millis) throws Exception {
+        AtomicInteger next = new AtomicInteger();
+        return ConcurrentRuns.total(
+                publishers.size(),
+                millis,
+                end -> publishers.get(next.getAndIncrement()).publishUntil(end));
     }
 
     /** Removes the run's databases (a few hundred MB with 100,000 handoffs). */
@@ -77,82 +225,12 @@ public final class HandoffBenchmark {
         }
     }
 
-    /** Measures 0..3 take turns in each round, in rotating order, so that a noisy host's drift hits each alike. */
-    private static void commitRates(
-            RawCommits raw, Publishers publishers, BareTransactions bare, int rounds, long millis) throws Exception {
-        raw.runFor(2000);
-        publishers.sequential(2000);
-        publishers.concurrent(THREADS, 2000);
-        bare.concurrent(THREADS, 2000);
-        long rawCpuBefore = raw.cpuNanos();
-        long publishCpuBefore = publishers.sequentialCpuNanos();
-        long[] totals = new long[4];
-        List<List<Double>> ratios = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        OUT.printf(
-                "%nround   raw commits/s   sequential publishes/s   %d-thread publishes/s"
-                        + "   %d-thread bare transactions/s%n",
-                THREADS, THREADS);
-        for (int round = 1; round <= rounds; round++) {
-            long[] counts = new long[4];
-            for (int i = 0; i < 4; i++) {
-                int measure = (round + i) % 4;
-                counts[measure] = switch (measure) {
-                    case 0 -> raw.runFor(millis);
-                    case 1 -> publishers.sequential(millis);
-                    case 2 -> publishers.concurrent(THREADS, millis);
-                    default -> bare.concurrent(THREADS, millis);
-                };
-                totals[measure] += counts[measure];
-            }
-            for (int m = 1; m < 4; m++) {
-                ratios.get(m - 1).add((double) counts[m] / counts[0]);
-            }
-            OUT.println(row(String.valueOf(round), counts, millis / 1000.0));
-        }
-        OUT.println(row("total", totals, rounds * millis / 1000.0));
-        OUT.printf(
-                Locale.ROOT,
-                "median of the rounds' ratios to raw: sequential %.0f %%, %d-thread publishes %.0f %%,"
-                        + " %d-thread bare %.0f %%%n",
-                100 * median(ratios.get(0)),
-                THREADS,
-                100 * median(ratios.get(1)),
-                THREADS,
-                100 * median(ratios.get(2)));
-        double seconds = rounds * millis / 1000.0;
-        OUT.printf(
-                Locale.ROOT,
-                "per call: raw commit %.0f us (CPU %.0f us), sequential publish %.0f us" + " (CPU %.0f us)%n",
-                seconds * 1e6 / totals[0],
-                (raw.cpuNanos() - rawCpuBefore) / 1e3 / totals[0],
-                seconds * 1e6 / totals[1],
-                (publishers.sequentialCpuNanos() - publishCpuBefore) / 1e3 / totals[1]);
-    }
-
-    private static String row(String label, long[] counts, double seconds) {
-        return String.format(
-                Locale.ROOT,
-                "%5s   %13.0f   %15.0f (%3.0f %%)   %14.0f (%4.0f %%)   %22.0f (%4.0f %%)",
-                label,
-                counts[0] / seconds,
-                counts[1] / seconds,
-                100.0 * counts[1] / counts[0],
-                counts[2] / seconds,
-                100.0 * counts[2] / counts[0],
-                counts[3] / seconds,
-                100.0 * counts[3] / counts[0]);
-    }
-
-    private static double median(List<Double> values) {
-        return values.stream().sorted().toList().get(values.size() / 2);
-    }
-
     private static void updates(BenchServer server, int handoffs, int calls) {
         long start = System.nanoTime();
         new UpdatesSeeder(server.storage()).seed(UPDATES_PROJECT, handoffs);
         OUT.printf(
                 Locale.ROOT,
-                "%nseeded %,d handoffs (%d-byte content) by SQL through SqlStorage in %.1f s%n",
+                "%nseeded %,d handoffs (%d-byte content) by batched SQL INSERTs through SqlStorage in %.1f s%n",
                 handoffs,
                 BenchText.CONTENT_BYTES,
                 (System.nanoTime() - start) / 1e9);

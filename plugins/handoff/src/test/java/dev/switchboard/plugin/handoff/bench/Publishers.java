@@ -37,7 +37,8 @@ final class Publishers {
         return ConcurrentRuns.total(threads, millis, this::publishUntil);
     }
 
-    private long publishUntil(long end) {
+    /** Publishes from the calling thread until {@code end} ({@link System#nanoTime()}); @return how many committed. */
+    long publishUntil(long end) {
         long count = 0;
         while (System.nanoTime() < end) {
             Map<String, Object> result = server.call(
