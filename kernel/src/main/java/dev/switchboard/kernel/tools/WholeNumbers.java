@@ -23,10 +23,17 @@ final class WholeNumbers {
     private final Map<String, WholeNumbers> properties;
     private final WholeNumbers otherProperties;
     private final WholeNumbers items;
+    /** The range named in the message: the schema's own integral bounds where declared, else the 64-bit range. */
+    private final String range;
 
     private WholeNumbers(
-            boolean integer, Map<String, WholeNumbers> properties, WholeNumbers otherProperties, WholeNumbers items) {
+            boolean integer,
+            Map<String, WholeNumbers> properties,
+            WholeNumbers otherProperties,
+            WholeNumbers items,
+            String range) {
         this.integer = integer;
+        this.range = range;
         this.properties = properties;
         this.otherProperties = otherProperties;
         this.items = items;
@@ -63,7 +70,9 @@ final class WholeNumbers {
         if (!integer && properties.isEmpty() && otherProperties == null && items == null) {
             return Optional.empty();
         }
-        return Optional.of(new WholeNumbers(integer, Map.copyOf(properties), otherProperties, items));
+        String range = "from " + bound(schema.get("minimum"), Long.MIN_VALUE) + " to "
+                + bound(schema.get("maximum"), Long.MAX_VALUE);
+        return Optional.of(new WholeNumbers(integer, Map.copyOf(properties), otherProperties, items, range));
     }
 
     /**
@@ -75,8 +84,7 @@ final class WholeNumbers {
      */
     void check(Object value, String field, List<ArgumentValidator.Violation> violations) {
         if (integer && value instanceof Number number && !fitsALong(number)) {
-            violations.add(new ArgumentValidator.Violation(
-                    field, "must be a whole number from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE));
+            violations.add(new ArgumentValidator.Violation(field, "must be a whole number " + range));
         } else if (value instanceof Map<?, ?> map) {
             map.forEach((key, member) -> {
                 WholeNumbers declared = properties.getOrDefault(String.valueOf(key), otherProperties);
@@ -89,6 +97,12 @@ final class WholeNumbers {
                 items.check(list.get(i), join(field, String.valueOf(i)), violations);
             }
         }
+    }
+
+    private static long bound(JsonNode declared, long otherwise) {
+        return declared != null && declared.isIntegralNumber() && declared.canConvertToLong()
+                ? declared.longValue()
+                : otherwise;
     }
 
     private static boolean fitsALong(Number number) {
