@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.wait.domain;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * How long a wait may last (seed-features §1C.2 Waiting): {@code timeout_s} 0..{@value #MAX_TIMEOUT_S} seconds and
@@ -31,14 +32,35 @@ public record WaitBudget(long timeoutS, double pollIntervalS) {
      *                                  field and the bounds
      */
     public WaitBudget {
+        violation(timeoutS, pollIntervalS).ifPresent(wrong -> {
+            throw new IllegalArgumentException(wrong.field() + " " + wrong.problem());
+        });
+    }
+
+    /**
+     * A value outside its bounds.
+     *
+     * @param field   the argument, {@code timeout_s} or {@code poll_interval_s}
+     * @param problem what is wrong, starting with "must"
+     */
+    public record Violation(String field, String problem) {}
+
+    /**
+     * @param timeoutS      the asked timeout, seconds
+     * @param pollIntervalS the asked interval, seconds
+     * @return the first value outside its bounds, or empty when both are accepted
+     */
+    public static Optional<Violation> violation(long timeoutS, double pollIntervalS) {
         if (timeoutS < 0 || timeoutS > MAX_TIMEOUT_S) {
-            throw new IllegalArgumentException(
-                    "timeout_s must be between 0 and " + MAX_TIMEOUT_S + " seconds, got " + timeoutS);
+            return Optional.of(
+                    new Violation("timeout_s", "must be between 0 and " + MAX_TIMEOUT_S + " seconds, got " + timeoutS));
         }
         if (!(pollIntervalS >= MIN_POLL_S && pollIntervalS <= MAX_POLL_S)) {
-            throw new IllegalArgumentException("poll_interval_s must be between " + MIN_POLL_S + " and "
-                    + (long) MAX_POLL_S + " seconds, got " + pollIntervalS);
+            return Optional.of(new Violation(
+                    "poll_interval_s",
+                    "must be between " + MIN_POLL_S + " and " + (long) MAX_POLL_S + " seconds, got " + pollIntervalS));
         }
+        return Optional.empty();
     }
 
     /** @return the seconds this call really waits at most: {@code min(timeout_s, 50)} */

@@ -39,4 +39,13 @@ class WaitBudgetTest {
         assertThat(new WaitBudget(3600, 1.0).effective()).isEqualTo(Duration.ofSeconds(50));
         assertThat(new WaitBudget(7, 1.0).effective()).isEqualTo(Duration.ofSeconds(7));
     }
+
+    @Test
+    void aViolationNamesTheFieldAndTheBounds() {
+        assertThat(WaitBudget.violation(3601, 1.0))
+                .contains(new WaitBudget.Violation("timeout_s", "must be between 0 and 3600 seconds, got 3601"));
+        assertThat(WaitBudget.violation(10, 61))
+                .hasValueSatisfying(wrong -> assertThat(wrong.field()).isEqualTo("poll_interval_s"));
+        assertThat(WaitBudget.violation(50, 2.0)).isEmpty();
+    }
 }
