@@ -23,6 +23,25 @@ import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqMessag
 import dev.switchboard.plugin.mailbox.message.application.ProposalTally;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.GetChannelStatusTool;
+import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.GetCharterTemplateTool;
+import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.GetProtocolTool;
+import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.GetServerBuildTool;
+import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.ListRolesTool;
+import dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence.JooqStatusStore;
+import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
+import dev.switchboard.plugin.mailbox.wait.adapter.in.tool.WaitForMailTool;
+import dev.switchboard.plugin.mailbox.wait.adapter.in.tool.WaitForReplyTool;
+import dev.switchboard.plugin.mailbox.wait.adapter.out.persistence.JooqReplyFinder;
+import dev.switchboard.plugin.mailbox.wait.application.port.out.ReplyFinder;
+import dev.switchboard.plugin.mailbox.work.adapter.in.tool.ConfirmResolutionTool;
+import dev.switchboard.plugin.mailbox.work.adapter.in.tool.ListObligationsTool;
+import dev.switchboard.plugin.mailbox.work.adapter.in.tool.ListReadyWorkTool;
+import dev.switchboard.plugin.mailbox.work.adapter.in.tool.ReopenMessageTool;
+import dev.switchboard.plugin.mailbox.work.adapter.in.tool.ResolveMessageTool;
+import dev.switchboard.plugin.mailbox.work.adapter.in.tool.SetWorkStatusTool;
+import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JooqWorkStore;
+import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.ports.tool.Tool;
 
 /**
@@ -52,5 +71,24 @@ public final class MailboxModule extends AbstractModule {
         bind(MessageStore.class).to(JooqMessageStore.class);
         bind(EventLog.class).to(JooqEventLog.class);
         bind(ProposalTally.class).to(CountedAcks.class);
+        // work
+        tools.addBinding().to(ListObligationsTool.class);
+        tools.addBinding().to(ListReadyWorkTool.class);
+        tools.addBinding().to(ResolveMessageTool.class);
+        tools.addBinding().to(ConfirmResolutionTool.class);
+        tools.addBinding().to(ReopenMessageTool.class);
+        tools.addBinding().to(SetWorkStatusTool.class);
+        bind(WorkStore.class).to(JooqWorkStore.class);
+        // orientation
+        tools.addBinding().to(GetChannelStatusTool.class);
+        tools.addBinding().to(ListRolesTool.class);
+        tools.addBinding().to(GetServerBuildTool.class);
+        tools.addBinding().to(GetProtocolTool.class);
+        tools.addBinding().to(GetCharterTemplateTool.class);
+        bind(StatusStore.class).to(JooqStatusStore.class);
+        // wait
+        tools.addBinding().to(WaitForReplyTool.class);
+        tools.addBinding().to(WaitForMailTool.class);
+        bind(ReplyFinder.class).to(JooqReplyFinder.class);
     }
 }

@@ -1,0 +1,50 @@
+package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code get_charter_template}: a starter team charter to adapt and propose. */
+public final class GetCharterTemplateTool implements Tool {
+
+    static final String NAME = "get_charter_template";
+
+    static final String FILE = "charter-template.md";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("A starter team charter")
+            .description(
+                    "Returns a team charter to start a new channel with, as Markdown: a mission and goals skeleton,"
+                            + " who owns what, and ten ground rules (agree before building, honest work_status, explicit"
+                            + " consent, respect for the other side's territory, debts never dropped, a partner's bug is"
+                            + " neither a blocker nor a workaround, ...). Replace the <placeholders>, propose it with"
+                            + " send_message(to=\"*\", kind=\"proc\", pin_key=\"team-charter\", about_message_id=None, topic=...,"
+                            + " body=<the charter>), and once every voter agreed, pin the same text with pin_set(key="
+                            + "\"team-charter\", title=..., version=..., body=<the same text>, approved_by=<the proposal id>).")
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final String text;
+
+    @Inject
+    GetCharterTemplateTool(CallerResolver callers) {
+        this.callers = callers;
+        this.text = BundledText.read(FILE);
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        return callers.resolve(call).toResult(caller -> ToolResult.text(text));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.orientation.application.ServerBuild;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code server_build}: what the running mailbox is and what changed in it. */
+public final class GetServerBuildTool implements Tool {
+
+    static final String NAME = "server_build";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("What this running mailbox is")
+            .description("Describes the server answering your calls, which a source checkout cannot: build (a day and"
+                    + " a counter), version (Switchboard's), every whats_new entry ({since, what, do}: what changed and"
+                    + " what to do differently), what this build shipped, and what it deliberately does not provide"
+                    + " and why, so that \"missing\" and \"refused\" do not look the same. Call it after an upgrade"
+                    + " instead of finding the change by breaking against it.")
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final ServerBuild serverBuild;
+
+    @Inject
+    GetServerBuildTool(CallerResolver callers, ServerBuild serverBuild) {
+        this.callers = callers;
+        this.serverBuild = serverBuild;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        return Replies.of(() -> callers.resolve(call).then(caller -> Outcome.done(serverBuild.facts())));
+    }
+}

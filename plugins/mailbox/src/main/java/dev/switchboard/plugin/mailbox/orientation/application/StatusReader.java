@@ -1,0 +1,54 @@
+package dev.switchboard.plugin.mailbox.orientation.application;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
+import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
+import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
+import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
+
+/**
+ * Reads one role's {@link StatusSnapshot} in the transaction it is given: the unread messages, the open debts and
+ * which are untaken (the work capability's taken rule), the proposals awaiting a decision, and the task lists by the
+ * author of the last transition. {@code channel_status} and {@code wait_for_mail} share it, so both see one actionable
+ * set. Thread-safe.
+ */
+@Singleton
+public final class StatusReader {
+
+    private final StatusStore status;
+    private final WorkStore work;
+
+    @Inject
+    StatusReader(StatusStore status, WorkStore work) {
+        this.status = status;
+        this.work = work;
+    }
+
+    /**
+     * @param tx   a transaction
+     * @param role the role
+     * @return its snapshot
+     */
+    public StatusSnapshot read(Tx tx, String role) {
+        List<StatusStore.Unread> unread = status.unread(tx, role);
+        List<WorkFacts> debts = work.openDebtsTo(tx, role);
+        Set<Long> untaken = debts.stream()
+                .filter(debt -> !debt.trail().isTakenBy(role))
+                .map(WorkFacts::id)
+                .collect(Collectors.toSet());
+        return new StatusSnapshot(
+                unread.stream().map(StatusStore.Unread::id).collect(Collectors.toSet()),
+                (int) unread.stream().filter(item -> !item.opened()).count(),
+                debts.size(),
+                untaken,
+                status.awaitingAck(tx, role),
+                TaskLists.of(work.taskCandidates(tx, role), role));
+    }
+}

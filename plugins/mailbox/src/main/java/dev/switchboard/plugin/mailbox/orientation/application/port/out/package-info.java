@@ -1,0 +1,2 @@
+/** What the orientation use cases read and write in storage besides the work facts. */
+package dev.switchboard.plugin.mailbox.orientation.application.port.out;

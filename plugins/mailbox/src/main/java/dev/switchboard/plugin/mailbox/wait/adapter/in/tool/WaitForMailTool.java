@@ -1,0 +1,65 @@
+package dev.switchboard.plugin.mailbox.wait.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.wait.application.WaitForMail;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code wait_for_mail}: sleep until something new is actionable for the caller. */
+public final class WaitForMailTool implements Tool {
+
+    static final String NAME = "wait_for_mail";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                %s,
+                "ignore_backlog": {"type": "boolean", "default": true,
+                  "description": "Treat what is already pending as seen (default true); false returns at once when anything is pending."}
+              },
+              "additionalProperties": false
+            }""".formatted(WaitArguments.budgetProperties(2.0));
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Wait until something new is for you")
+            .description("Sleeps in the channel until something new is actionable for you: new mail, a debt you have"
+                    + " not taken, a proposal to decide, a blocker gone, the ball thrown back, a done_local to"
+                    + " confirm, a resolution to verify. Use it when your own work is done and you want to stay"
+                    + " available instead of ending the turn (wait_for_reply waits for one reply). It wakes when an"
+                    + " item appears in an actionable counter that was not there when you called, compared by ids (so"
+                    + " it wakes even if another item left the same counter), and returns those counters as pending"
+                    + " with pending_at_entry, what you already carried, which does not wake you. When nothing came it"
+                    + " answers {timed_out: true, retry: true}; nothing is lost between calls." + WaitArguments.CAP)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final WaitForMail waitForMail;
+
+    @Inject
+    WaitForMailTool(CallerResolver callers, WaitForMail waitForMail) {
+        this.callers = callers;
+        this.waitForMail = waitForMail;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        boolean ignoreBacklog = call.args().flag("ignore_backlog", true);
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> WaitArguments.budget(call.args(), 2.0)
+                        .then(budget -> waitForMail.await(caller, budget, ignoreBacklog, call.cancellation()))));
+    }
+}

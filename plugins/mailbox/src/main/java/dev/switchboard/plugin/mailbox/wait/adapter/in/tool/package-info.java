@@ -1,0 +1,2 @@
+/** The wait tools under ai-agent-channel's names. */
+package dev.switchboard.plugin.mailbox.wait.adapter.in.tool;

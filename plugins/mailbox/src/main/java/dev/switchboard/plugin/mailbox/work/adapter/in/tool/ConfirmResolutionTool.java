@@ -1,0 +1,72 @@
+package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.work.application.ConfirmResolution;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code confirm_resolution}: Confirm a resolution you verified. */
+public final class ConfirmResolutionTool implements Tool {
+
+    static final String NAME = "confirm_resolution";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                %s,
+                %s,
+                %s
+              },
+              "required": ["message_id"],
+              "additionalProperties": false
+            }""".formatted(
+                    WorkArguments.MESSAGE_ID,
+                    WorkArguments.note("note", "A note for the history."),
+                    RequestKeys.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Confirm a resolution you verified")
+            .description(
+                    "Closes the debt loop: the participant who did not resolve a debt confirms the resolution after"
+                            + " checking it, which takes it out of that participant's channel_status().resolved_for_you and"
+                            + " writes a resolution_confirmed event. The resolver cannot confirm its own resolution, and an"
+                            + " open debt has nothing to confirm. Idempotent per resolution (already_confirmed: true); after a"
+                            + " reopen and a new resolve, a new confirmation is needed.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
+
+    private final CallerResolver callers;
+    private final RequestKeys requestKeys;
+    private final ConfirmResolution useCase;
+
+    @Inject
+    ConfirmResolutionTool(CallerResolver callers, RequestKeys requestKeys, ConfirmResolution useCase) {
+        this.callers = callers;
+        this.requestKeys = requestKeys;
+        this.useCase = useCase;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        long id = args.integer("message_id", 1, Long.MAX_VALUE);
+        String note = args.optionalText("note").orElse(null);
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> requestKeys.write(caller, call, tx -> useCase.confirm(tx, caller, id, note))));
+    }
+}

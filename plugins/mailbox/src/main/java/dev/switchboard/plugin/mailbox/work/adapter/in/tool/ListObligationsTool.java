@@ -1,0 +1,84 @@
+package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
+
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.plugin.mailbox.work.application.ListDebts;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code open_obligations}: the open debts addressed to a role, with how old and how idle each is. */
+public final class ListObligationsTool implements Tool {
+
+    static final String NAME = "open_obligations";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "to_role": {"type": ["string", "null"], "description": "Whose debts (default: your own role)."},
+                "limit": {%s, "default": 100, "description": "At most this many, newest first (default 100)."},
+                %s
+              },
+              "additionalProperties": false
+            }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("List open obligations")
+            .description("Lists the debts still owed: action_required messages with status 'open' addressed to a role"
+                    + " (your own by default), newest first, as {result: [...], generated_at} with truncated when more"
+                    + " matched. Each carries age_days (whole days since it was sent) and idle_days (since it last"
+                    + " moved: a work_status transition, a resolve or a reopen). Idle is what finds forgotten work: an"
+                    + " old debt worked on yesterday is healthy, a young one nobody touched is not. Nothing is ever"
+                    + " closed by age. fields projects each entry (a list of names, or \"headers\" for everything but"
+                    + " bodies)." + Untrusted.DESCRIPTION)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final ListDebts listDebts;
+
+    @Inject
+    ListObligationsTool(CallerResolver callers, Transactions transactions, ListDebts listDebts) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.listDebts = listDebts;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        String asked = call.args().optionalText("to_role").map(String::strip).orElse("");
+        return Replies.of(() -> callers.resolve(call).then(caller -> {
+            String role = asked.isEmpty() ? caller.role() : asked;
+            if (!Roles.isName(role)) {
+                return Refusals.<Map<String, Object>>refused(Problem.invalid(
+                        "to_role", "'" + role + "' is not a role name; leave it out for your own debts"));
+            }
+            return Listing.limit(call.args(), 100)
+                    .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                            .then(fields -> transactions.read(
+                                    caller.channelId(),
+                                    tx -> listDebts.openObligations(tx, caller.role(), role, limit, fields))));
+        }));
+    }
+}

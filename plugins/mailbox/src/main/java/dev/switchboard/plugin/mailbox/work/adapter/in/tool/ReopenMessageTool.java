@@ -1,0 +1,72 @@
+package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.work.application.ReopenDebt;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code reopen_message}: Reopen a resolved debt. */
+public final class ReopenMessageTool implements Tool {
+
+    static final String NAME = "reopen_message";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                %s,
+                %s,
+                %s
+              },
+              "required": ["message_id"],
+              "additionalProperties": false
+            }""".formatted(
+                    WorkArguments.MESSAGE_ID,
+                    WorkArguments.note("reason", "Why it is reopened, for the history."),
+                    RequestKeys.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Reopen a resolved debt")
+            .description(
+                    "Opens a resolved action_required message again, for example when the fix turns out incomplete:"
+                            + " either participant may reopen. Clears resolved_by, resolved_at and resolution_note (the history"
+                            + " keeps them) and writes a reopen event with the reason; the work_status is not changed. The debt"
+                            + " is back in the addressee's open obligations and counts as untaken again. Reopening an open debt"
+                            + " is a no-op answering already_open: true.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
+
+    private final CallerResolver callers;
+    private final RequestKeys requestKeys;
+    private final ReopenDebt useCase;
+
+    @Inject
+    ReopenMessageTool(CallerResolver callers, RequestKeys requestKeys, ReopenDebt useCase) {
+        this.callers = callers;
+        this.requestKeys = requestKeys;
+        this.useCase = useCase;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        long id = args.integer("message_id", 1, Long.MAX_VALUE);
+        String note = args.optionalText("reason").orElse(null);
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> requestKeys.write(caller, call, tx -> useCase.reopen(tx, caller, id, note))));
+    }
+}

@@ -1,0 +1,89 @@
+package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
+
+import java.util.List;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.work.application.SetWorkStatus;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code set_work_status}: move a message's work along the transition table. */
+public final class SetWorkStatusTool implements Tool {
+
+    static final String NAME = "set_work_status";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                %s,
+                "work_status": {"type": "string",
+                  "description": "One of proposed, in_progress, done_local, needs_you, done, blocked."},
+                %s,
+                %s,
+                %s
+              },
+              "required": ["message_id", "work_status"],
+              "additionalProperties": false
+            }""".formatted(
+                    WorkArguments.MESSAGE_ID,
+                    WorkArguments.note("note", "Why, for the history."),
+                    WorkArguments.BLOCKED_BY,
+                    RequestKeys.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Change the work status of a message")
+            .description("Moves the work of an existing message through its lifecycle instead of sending a new message"
+                    + " to say so; its sender or a recipient may call it, other roles are refused. Any value may follow"
+                    + " any value, with one exception: 'done' needs the current value 'done_local' and must come from"
+                    + " the other participant than the one who set 'done_local' ('done_local' = finished on the"
+                    + " executor's side; 'done' = confirmed by the other side). Whose list a task is in follows the"
+                    + " last setter: in_progress and blocked are the setter's own, needs_you and done_local put the"
+                    + " ball at the other participant. Setting the current value again is already_set: true (nothing"
+                    + " recorded) when you set it yourself and the debt was not reopened since; set by the other"
+                    + " participant it is a real transition that moves the ball back. For 'blocked' on other debts pass"
+                    + " blocked_by: one id or a list; each must be an unresolved action_required message, or the task"
+                    + " could never be unblocked. Blocked on something outside the channel: 'blocked' with a note,"
+                    + " lifted by hand. Leaving 'blocked' clears blocked_by; resolving a blocker never changes the"
+                    + " task (it shows in unblocked and ready_work). Every transition is recorded in message_history."
+                    + " Returns {id, work_status, previous, already_set}.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes())
+            .build();
+
+    private final CallerResolver callers;
+    private final RequestKeys requestKeys;
+    private final SetWorkStatus setWorkStatus;
+
+    @Inject
+    SetWorkStatusTool(CallerResolver callers, RequestKeys requestKeys, SetWorkStatus setWorkStatus) {
+        this.callers = callers;
+        this.requestKeys = requestKeys;
+        this.setWorkStatus = setWorkStatus;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        long id = args.integer("message_id", 1, Long.MAX_VALUE);
+        String value = args.text("work_status");
+        String note = args.optionalText("note").orElse(null);
+        List<Long> blockedBy = WorkArguments.blockedBy(args);
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> requestKeys.write(
+                        caller, call, tx -> setWorkStatus.set(tx, caller, id, value, note, blockedBy))));
+    }
+}

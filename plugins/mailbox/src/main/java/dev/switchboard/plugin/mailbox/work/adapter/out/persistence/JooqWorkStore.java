@@ -1,0 +1,238 @@
+package dev.switchboard.plugin.mailbox.work.adapter.out.persistence;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import jakarta.inject.Singleton;
+
+import org.jooq.DSLContext;
+import org.jooq.Record;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Blockers;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
+import dev.switchboard.plugin.mailbox.work.domain.BlockerFacts;
+import dev.switchboard.plugin.mailbox.work.domain.DebtStatus;
+import dev.switchboard.plugin.mailbox.work.domain.Mark;
+import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
+import dev.switchboard.plugin.mailbox.work.domain.WorkStatus;
+import dev.switchboard.plugin.mailbox.work.domain.WorkTrail;
+
+/**
+ * {@link WorkStore} on {@code mailbox_message}, {@code mailbox_event} and {@code mailbox_blocker}, the same SQL on
+ * SQLite and PostgreSQL. The history's marks are correlated subqueries over the message's events (indexed by
+ * {@code (channel_id, message_id, seq)}); a blocker is live while it exists, is not deleted, and is not resolved.
+ * Stateless and thread-safe.
+ */
+@Singleton
+public final class JooqWorkStore implements WorkStore {
+
+    /** The events of {@code m}, as the start of a correlated subquery's WHERE. */
+    private static final String EVENTS_OF_M =
+            " FROM mailbox_event e WHERE e.channel_id = m.channel_id" + " AND e.message_id = m.id AND ";
+
+    private static final String TRANSITION = "e.event LIKE 'work!_status:%' ESCAPE '!'";
+
+    private static final String FACTS = "SELECT m.id, m.topic, m.from_role, m.created_at, m.action_required,"
+            + " m.status, m.resolved_by, m.resolved_at, m.resolution_note, m.work_status,"
+            + " (SELECT e.role" + EVENTS_OF_M + "e.event = 'work_status:' || m.work_status"
+            + " ORDER BY e.seq DESC LIMIT 1) AS current_role,"
+            + " (SELECT MAX(e.seq)" + EVENTS_OF_M + "e.event = 'work_status:' || m.work_status) AS current_seq,"
+            + " (SELECT e.role" + EVENTS_OF_M + TRANSITION + " ORDER BY e.seq DESC LIMIT 1) AS transition_role,"
+            + " (SELECT MAX(e.seq)" + EVENTS_OF_M + TRANSITION + ") AS transition_seq,"
+            + " (SELECT MAX(e.seq)" + EVENTS_OF_M + "e.event = 'reopen') AS reopen_seq,"
+            + " (SELECT MAX(e.seq)" + EVENTS_OF_M + "e.event = 'resolve') AS resolve_seq,"
+            + " (SELECT MAX(e.seq)" + EVENTS_OF_M + "e.event = 'resolution_confirmed') AS confirm_seq,"
+            + " (SELECT MAX(e.created_at)" + EVENTS_OF_M + "(" + TRANSITION
+            + " OR e.event IN ('resolve', 'reopen'))) AS moved_at"
+            + " FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL";
+
+    private static final String PARTICIPANT = " AND (m.from_role = ? OR EXISTS (SELECT 1 FROM mailbox_recipient r"
+            + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?))";
+
+    private static final String ADDRESSED = " AND EXISTS (SELECT 1 FROM mailbox_recipient r"
+            + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?)";
+
+    private static final String LIVE_BLOCKER =
+            "b.id IS NOT NULL AND b.deleted_at IS NULL" + " AND (b.status IS NULL OR b.status = 'open')";
+
+    private static final String BLOCKERS_OF_BLOCKED = "SELECT bl.message_id, bl.blocker_id,"
+            + " CASE WHEN " + LIVE_BLOCKER + " THEN 1 ELSE 0 END AS live"
+            + " FROM mailbox_blocker bl"
+            + " JOIN mailbox_message t ON t.channel_id = bl.channel_id AND t.id = bl.message_id"
+            + " LEFT JOIN mailbox_message b ON b.channel_id = bl.channel_id AND b.id = bl.blocker_id"
+            + " WHERE bl.channel_id = ? AND t.deleted_at IS NULL AND t.work_status = 'blocked'";
+
+    @Override
+    public Optional<WorkFacts> find(Tx tx, long id) {
+        return facts(tx, " AND m.id = ?", List.of(id)).stream().findFirst();
+    }
+
+    @Override
+    public List<BlockerFacts> blockers(Tx tx, Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<Long, BlockerFacts> found = new HashMap<>();
+        sql(tx).select(Messages.ID, Messages.ACTION_REQUIRED, Messages.STATUS)
+                .from(Messages.TABLE)
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.ID.in(ids))
+                .and(Messages.DELETED_AT.isNull())
+                .fetch()
+                .forEach(row -> found.put(
+                        row.get(Messages.ID),
+                        new BlockerFacts(
+                                row.get(Messages.ID),
+                                true,
+                                row.get(Messages.ACTION_REQUIRED) == 1,
+                                DebtStatus.RESOLVED.wire().equals(row.get(Messages.STATUS)))));
+        return ids.stream()
+                .map(id -> found.getOrDefault(id, BlockerFacts.missing(id)))
+                .toList();
+    }
+
+    @Override
+    public List<WorkFacts> openDebtsTo(Tx tx, String role) {
+        return facts(tx, " AND m.action_required = 1 AND m.status = 'open'" + ADDRESSED, List.of(role));
+    }
+
+    @Override
+    public List<WorkFacts> taskCandidates(Tx tx, String role) {
+        return facts(
+                tx,
+                " AND (m.work_status IS NOT NULL OR (m.action_required = 1 AND m.status = 'resolved'))" + PARTICIPANT,
+                List.of(role, role));
+    }
+
+    @Override
+    public List<WorkFacts> blockedOn(Tx tx, long blockerId) {
+        return facts(
+                tx,
+                " AND m.work_status = 'blocked' AND EXISTS (SELECT 1 FROM mailbox_blocker bl"
+                        + " WHERE bl.channel_id = m.channel_id AND bl.message_id = m.id AND bl.blocker_id = ?)",
+                List.of(blockerId));
+    }
+
+    @Override
+    public void setWorkStatus(Tx tx, long id, WorkStatus value, List<Long> blockers) {
+        DSLContext sql = sql(tx);
+        sql.update(Messages.TABLE)
+                .set(Messages.WORK_STATUS, value.wire())
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.ID.eq(id))
+                .execute();
+        sql.deleteFrom(Blockers.TABLE)
+                .where(Blockers.CHANNEL_ID.eq(tx.channelId()))
+                .and(Blockers.MESSAGE_ID.eq(id))
+                .execute();
+        for (long blocker : blockers) {
+            sql.insertInto(Blockers.TABLE, Blockers.CHANNEL_ID, Blockers.MESSAGE_ID, Blockers.BLOCKER_ID)
+                    .values(tx.channelId(), id, blocker)
+                    .execute();
+        }
+    }
+
+    @Override
+    public void resolve(Tx tx, long id, String role, String note) {
+        sql(tx).update(Messages.TABLE)
+                .set(Messages.STATUS, DebtStatus.RESOLVED.wire())
+                .set(Messages.RESOLVED_BY, role)
+                .set(Messages.RESOLVED_AT, tx.now())
+                .set(Messages.RESOLUTION_NOTE, note)
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.ID.eq(id))
+                .execute();
+    }
+
+    @Override
+    public void reopen(Tx tx, long id) {
+        sql(tx).update(Messages.TABLE)
+                .set(Messages.STATUS, DebtStatus.OPEN.wire())
+                .setNull(Messages.RESOLVED_BY)
+                .setNull(Messages.RESOLVED_AT)
+                .setNull(Messages.RESOLUTION_NOTE)
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.ID.eq(id))
+                .execute();
+    }
+
+    private List<WorkFacts> facts(Tx tx, String condition, List<Object> binds) {
+        DSLContext sql = sql(tx);
+        List<Object> all = new ArrayList<>();
+        all.add(tx.channelId());
+        all.addAll(binds);
+        List<Record> rows = sql.resultQuery(FACTS + condition + " ORDER BY m.id", all.toArray())
+                .fetch();
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        Map<Long, List<long[]>> blockers = blockersOfBlocked(
+                sql,
+                tx.channelId(),
+                rows.size() == 1 ? Optional.of(rows.getFirst().get("id", Long.class)) : Optional.empty());
+        List<WorkFacts> facts = new ArrayList<>(rows.size());
+        for (Record row : rows) {
+            long id = row.get("id", Long.class);
+            List<long[]> ofTask = blockers.getOrDefault(id, List.of());
+            WorkStatus workStatus =
+                    WorkStatus.fromWire(row.get("work_status", String.class)).orElse(null);
+            facts.add(new WorkFacts(
+                    id,
+                    row.get("topic", String.class),
+                    row.get("from_role", String.class),
+                    row.get("created_at", String.class),
+                    row.get("action_required", Integer.class) == 1,
+                    DebtStatus.fromWire(row.get("status", String.class)).orElse(null),
+                    row.get("resolved_by", String.class),
+                    row.get("resolved_at", String.class),
+                    row.get("resolution_note", String.class),
+                    workStatus,
+                    ofTask.stream().map(pair -> pair[0]).toList(),
+                    (int) ofTask.stream().filter(pair -> pair[1] == 1).count(),
+                    new WorkTrail(
+                            mark(row, "current_role", "current_seq"),
+                            mark(row, "transition_role", "transition_seq"),
+                            seq(row, "reopen_seq"),
+                            seq(row, "resolve_seq"),
+                            seq(row, "confirm_seq")),
+                    row.get("moved_at", String.class)));
+        }
+        return facts;
+    }
+
+    /** Blocker id and liveness (1 or 0) per blocked task, ascending by blocker id. */
+    private static Map<Long, List<long[]>> blockersOfBlocked(DSLContext sql, long channelId, Optional<Long> only) {
+        String query = BLOCKERS_OF_BLOCKED + (only.isPresent() ? " AND bl.message_id = ?" : "")
+                + " ORDER BY bl.message_id, bl.blocker_id";
+        Object[] binds = only.isPresent() ? new Object[] {channelId, only.get()} : new Object[] {channelId};
+        Map<Long, List<long[]>> byTask = new TreeMap<>();
+        for (Record row : sql.resultQuery(query, binds).fetch()) {
+            byTask.computeIfAbsent(row.get("message_id", Long.class), task -> new ArrayList<>())
+                    .add(new long[] {row.get("blocker_id", Long.class), row.get("live", Long.class)});
+        }
+        return byTask;
+    }
+
+    private static Mark mark(Record row, String role, String seq) {
+        String who = row.get(role, String.class);
+        Long at = row.get(seq, Long.class);
+        return who == null || at == null ? null : new Mark(who, at);
+    }
+
+    private static long seq(Record row, String column) {
+        Long value = row.get(column, Long.class);
+        return value == null ? 0 : value;
+    }
+
+    private static DSLContext sql(Tx tx) {
+        return JooqTx.of(tx).sql();
+    }
+}

@@ -1,0 +1,85 @@
+package dev.switchboard.plugin.mailbox.work.application;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
+import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
+import dev.switchboard.plugin.mailbox.work.domain.DebtVerdict;
+import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@code resolve_message}: a participant closes a debt with an optional note; the answer names the tasks that this
+ * resolve left without a live blocker ({@code unblocked}), whose work_status stays {@code blocked}. A second resolve
+ * keeps the first resolver and note. Thread-safe.
+ */
+@Singleton
+public final class ResolveDebt {
+
+    private final Debts debts;
+    private final WorkStore work;
+    private final EventLog events;
+
+    @Inject
+    ResolveDebt(Debts debts, WorkStore work, EventLog events) {
+        this.debts = debts;
+        this.work = work;
+        this.events = events;
+    }
+
+    /**
+     * @param tx     the transaction
+     * @param caller the resolver
+     * @param id     the debt
+     * @param note   the resolution note (at most 4000 characters, checked by the tool), or null
+     * @return {@code {id, status, resolved_by, resolved_at, already_resolved[, unblocked]}}, or a refusal (NOT_FOUND,
+     *     FORBIDDEN for a non-participant, INVALID_ARGUMENTS for a message that is not a debt)
+     */
+    public Outcome<Map<String, Object>> resolve(Tx tx, Caller caller, long id, String note) {
+        return debts.participantOf(tx, caller, id, "resolve").then(subject -> {
+            WorkFacts debt = subject.facts();
+            return switch (DebtVerdict.resolve(debt)) {
+                case NOT_A_DEBT -> Refusals.refused(notADebt(id, "resolve"));
+                case ALREADY -> Outcome.done(answer(id, debt.resolvedBy(), debt.resolvedAt(), true));
+                default -> {
+                    work.resolve(tx, id, caller.role(), note);
+                    events.append(tx, id, "resolve", caller.role(), note, List.of());
+                    Map<String, Object> answer = answer(id, caller.role(), tx.now(), false);
+                    answer.put(
+                            "unblocked",
+                            work.blockedOn(tx, id).stream()
+                                    .filter(WorkFacts::isUnblocked)
+                                    .map(WorkFacts::id)
+                                    .toList());
+                    yield Outcome.done(answer);
+                }
+            };
+        });
+    }
+
+    static Problem notADebt(long id, String verb) {
+        return Problem.invalid(
+                "message_id",
+                "message " + id + " is not action_required, so there is no debt to " + verb
+                        + "; nothing was changed. Only messages sent with action_required: true are debts");
+    }
+
+    private static Map<String, Object> answer(long id, String by, String at, boolean already) {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("id", id);
+        answer.put("status", "resolved");
+        answer.put("resolved_by", by);
+        answer.put("resolved_at", at);
+        answer.put("already_resolved", already);
+        return answer;
+    }
+}
