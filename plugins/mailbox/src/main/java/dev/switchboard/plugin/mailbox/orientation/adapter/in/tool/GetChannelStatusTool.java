@@ -2,17 +2,17 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.orientation.application.ChannelStatus;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code channel_status}: the caller's bootstrap; it records which build the role has been shown. */
-public final class GetChannelStatusTool implements Tool {
+public final class GetChannelStatusTool implements ChannelTool {
 
     static final String NAME = "channel_status";
 
@@ -40,6 +40,11 @@ public final class GetChannelStatusTool implements Tool {
     GetChannelStatusTool(CallerResolver callers, ChannelStatus channelStatus) {
         this.callers = callers;
         this.channelStatus = channelStatus;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

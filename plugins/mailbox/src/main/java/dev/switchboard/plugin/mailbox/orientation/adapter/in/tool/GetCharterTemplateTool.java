@@ -2,15 +2,15 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_charter_template}: a starter team charter to adapt and propose. */
-public final class GetCharterTemplateTool implements Tool {
+public final class GetCharterTemplateTool implements ChannelTool {
 
     static final String NAME = "get_charter_template";
 
@@ -36,6 +36,11 @@ public final class GetCharterTemplateTool implements Tool {
     GetCharterTemplateTool(CallerResolver callers) {
         this.callers = callers;
         this.text = BundledText.read(FILE);
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

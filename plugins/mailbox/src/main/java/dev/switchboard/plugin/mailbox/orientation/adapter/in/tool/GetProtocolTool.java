@@ -2,15 +2,15 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_protocol}: the mailbox's behavioural contract, the text of {@code docs/mailbox-protocol.md}. */
-public final class GetProtocolTool implements Tool {
+public final class GetProtocolTool implements ChannelTool {
 
     static final String NAME = "get_protocol";
 
@@ -34,6 +34,11 @@ public final class GetProtocolTool implements Tool {
     GetProtocolTool(CallerResolver callers) {
         this.callers = callers;
         this.text = BundledText.read(FILE);
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

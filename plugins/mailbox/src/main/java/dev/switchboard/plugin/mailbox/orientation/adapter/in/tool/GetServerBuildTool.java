@@ -2,18 +2,18 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.orientation.application.ServerBuild;
 import dev.switchboard.ports.tool.Outcome;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code server_build}: what the running mailbox is and what changed in it. */
-public final class GetServerBuildTool implements Tool {
+public final class GetServerBuildTool implements ChannelTool {
 
     static final String NAME = "server_build";
 
@@ -34,6 +34,11 @@ public final class GetServerBuildTool implements Tool {
     GetServerBuildTool(CallerResolver callers, ServerBuild serverBuild) {
         this.callers = callers;
         this.serverBuild = serverBuild;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

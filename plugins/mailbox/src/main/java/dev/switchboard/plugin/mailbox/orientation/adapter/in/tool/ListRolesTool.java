@@ -2,18 +2,18 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.orientation.application.ListRoles;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code list_roles}: who is in the channel, and when each role was last seen. */
-public final class ListRolesTool implements Tool {
+public final class ListRolesTool implements ChannelTool {
 
     static final String NAME = "list_roles";
 
@@ -36,6 +36,11 @@ public final class ListRolesTool implements Tool {
         this.callers = callers;
         this.transactions = transactions;
         this.listRoles = listRoles;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,17 +2,17 @@ package dev.switchboard.plugin.mailbox.wait.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.wait.application.WaitForMail;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code wait_for_mail}: sleep until something new is actionable for the caller. */
-public final class WaitForMailTool implements Tool {
+public final class WaitForMailTool implements ChannelTool {
 
     static final String NAME = "wait_for_mail";
 
@@ -48,6 +48,11 @@ public final class WaitForMailTool implements Tool {
     WaitForMailTool(CallerResolver callers, WaitForMail waitForMail) {
         this.callers = callers;
         this.waitForMail = waitForMail;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,19 +2,19 @@ package dev.switchboard.plugin.mailbox.wait.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.wait.application.WaitForReply;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code wait_for_reply}: sleep until a reply to one message is there. */
-public final class WaitForReplyTool implements Tool {
+public final class WaitForReplyTool implements ChannelTool {
 
     static final String NAME = "wait_for_reply";
 
@@ -52,6 +52,11 @@ public final class WaitForReplyTool implements Tool {
     WaitForReplyTool(CallerResolver callers, WaitForReply waitForReply) {
         this.callers = callers;
         this.waitForReply = waitForReply;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,19 +2,19 @@ package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.work.application.ConfirmResolution;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code confirm_resolution}: Confirm a resolution you verified. */
-public final class ConfirmResolutionTool implements Tool {
+public final class ConfirmResolutionTool implements ChannelTool {
 
     static final String NAME = "confirm_resolution";
 
@@ -54,6 +54,11 @@ public final class ConfirmResolutionTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.useCase = useCase;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

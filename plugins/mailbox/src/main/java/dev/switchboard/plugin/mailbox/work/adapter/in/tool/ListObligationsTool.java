@@ -4,6 +4,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
@@ -14,14 +15,13 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code open_obligations}: the open debts addressed to a role, with how old and how idle each is. */
-public final class ListObligationsTool implements Tool {
+public final class ListObligationsTool implements ChannelTool {
 
     static final String NAME = "open_obligations";
 
@@ -58,6 +58,11 @@ public final class ListObligationsTool implements Tool {
         this.callers = callers;
         this.transactions = transactions;
         this.listDebts = listDebts;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
@@ -9,14 +10,13 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code ready_work}: the caller's open debts that can be started now. */
-public final class ListReadyWorkTool implements Tool {
+public final class ListReadyWorkTool implements ChannelTool {
 
     static final String NAME = "ready_work";
 
@@ -51,6 +51,11 @@ public final class ListReadyWorkTool implements Tool {
         this.callers = callers;
         this.transactions = transactions;
         this.listDebts = listDebts;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

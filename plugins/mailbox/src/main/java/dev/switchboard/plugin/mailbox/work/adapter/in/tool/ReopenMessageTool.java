@@ -2,19 +2,19 @@ package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.work.application.ReopenDebt;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code reopen_message}: Reopen a resolved debt. */
-public final class ReopenMessageTool implements Tool {
+public final class ReopenMessageTool implements ChannelTool {
 
     static final String NAME = "reopen_message";
 
@@ -54,6 +54,11 @@ public final class ReopenMessageTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.useCase = useCase;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,19 +2,19 @@ package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.work.application.ResolveDebt;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code resolve_message}: Resolve a debt. */
-public final class ResolveMessageTool implements Tool {
+public final class ResolveMessageTool implements ChannelTool {
 
     static final String NAME = "resolve_message";
 
@@ -58,6 +58,11 @@ public final class ResolveMessageTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.useCase = useCase;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

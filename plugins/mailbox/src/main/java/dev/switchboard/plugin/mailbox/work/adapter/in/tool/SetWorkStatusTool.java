@@ -4,19 +4,19 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.work.application.SetWorkStatus;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code set_work_status}: move a message's work along the transition table. */
-public final class SetWorkStatusTool implements Tool {
+public final class SetWorkStatusTool implements ChannelTool {
 
     static final String NAME = "set_work_status";
 
@@ -68,6 +68,11 @@ public final class SetWorkStatusTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.setWorkStatus = setWorkStatus;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override
