@@ -1,0 +1,175 @@
+package dev.switchboard.plugin.mailbox.orientation.adapter.in.resource;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import jakarta.inject.Inject;
+
+import org.pf4j.Extension;
+
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.orientation.application.StatusReader;
+import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
+import dev.switchboard.plugin.mailbox.orientation.domain.ActionableIds;
+import dev.switchboard.plugin.mailbox.wait.domain.MailWatch;
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.content.ResourceContents;
+import dev.switchboard.ports.resource.ResourceDescriptor;
+import dev.switchboard.ports.resource.ResourceProvider;
+import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
+import dev.switchboard.ports.resource.ResourceUpdateSink;
+import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.ToolCall;
+
+/**
+ * A role's inbox as the resource {@code mailbox://<channel>/inbox/<role>}: what is actionable for the role (the
+ * counters of {@code wait_for_mail} with the ids behind them). A client that subscribes to it gets
+ * {@code notifications/resources/updated} when a new item appears in one of those counters, committed by this server
+ * or by any other process or node on the same database (the channel's change signal), compared by ids as
+ * {@code wait_for_mail} compares. The durable mailbox stays authoritative: a missed notification loses nothing.
+ *
+ * <p>Only the caller's own inbox is served; another role's URI reads as not found. The session's role is the server's
+ * (the stdio setting), so the one inbox watched is that role's, from the first list or read of the resources on
+ * (nothing runs for a session that never asks). Thread-safe.
+ */
+@Extension
+public final class InboxResources implements ResourceProvider {
+
+    /** The inbox URI template. */
+    public static final String TEMPLATE = "mailbox://{channel}/inbox/{role}";
+
+    private static final String MIME = "application/json";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final StatusReader status;
+    private final ChangeSignals signals;
+    private final AtomicReference<ResourceUpdateSink> sink = new AtomicReference<>();
+    private final AtomicReference<Caller> serverRole = new AtomicReference<>();
+    private final AtomicBoolean watching = new AtomicBoolean();
+
+    @Inject
+    InboxResources(CallerResolver callers, Transactions transactions, StatusReader status, ChangeSignals signals) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.status = status;
+        this.signals = signals;
+    }
+
+    /**
+     * @param caller a role in a channel
+     * @return its inbox URI
+     */
+    public static String uri(Caller caller) {
+        return "mailbox://" + caller.channel() + "/inbox/" + caller.role();
+    }
+
+    @Override
+    public List<ResourceDescriptor> resources() {
+        Optional<Caller> own = serverRole();
+        own.ifPresent(this::watchOnce);
+        return own.map(caller -> List.of(new ResourceDescriptor(
+                        uri(caller),
+                        "mailbox-inbox-" + caller.role(),
+                        "Mailbox of " + caller.role(),
+                        "What is actionable for " + caller.role() + " in channel " + caller.channel()
+                                + "; subscribe to be told when something new arrives.",
+                        MIME)))
+                .orElse(List.of());
+    }
+
+    @Override
+    public List<ResourceTemplateDescriptor> templates() {
+        return List.of(new ResourceTemplateDescriptor(
+                TEMPLATE,
+                "mailbox-inbox",
+                "A role's mailbox",
+                "What is actionable for your role: the counters wait_for_mail wakes on, with their message ids. Only"
+                        + " your own role's inbox can be read.",
+                MIME));
+    }
+
+    @Override
+    public Optional<List<ResourceContents>> read(String uri, Principal principal) {
+        serverRole().ifPresent(this::watchOnce);
+        return caller(principal)
+                .filter(caller -> uri(caller).equals(uri))
+                .flatMap(this::actionable)
+                .map(ids -> List.of(new ResourceContents.TextContents(uri, MIME, render(uri, ids))));
+    }
+
+    /**
+     * Keeps the sink: the server's own role's inbox is watched from the first time a client lists or reads the
+     * mailbox's resources (a client lists before it subscribes), so a session that never asks costs nothing.
+     */
+    @Override
+    public void watch(ResourceUpdateSink sink) {
+        this.sink.set(sink);
+    }
+
+    private void watchOnce(Caller caller) {
+        ResourceUpdateSink target = sink.get();
+        if (target == null || !caller.equals(serverRole.get()) || !watching.compareAndSet(false, true)) {
+            return;
+        }
+        MailWatch seen = new MailWatch(actionable(caller).orElse(ActionableIds.NONE), true);
+        String uri = uri(caller);
+        signals.subscribe(
+                Transactions.signalTopic(caller.channelId()),
+                () -> actionable(caller)
+                        .filter(now -> !seen.newSince(now).isEmpty())
+                        .ifPresent(now -> target.updated(uri)));
+    }
+
+    private Optional<ActionableIds> actionable(Caller caller) {
+        return switch (transactions.read(
+                caller.channelId(),
+                tx -> Outcome.done(status.read(tx, caller.role()).actionable()))) {
+            case Outcome.Done<ActionableIds> done -> Optional.of(done.value());
+            case Outcome.Refused<ActionableIds> refused -> Optional.empty();
+        };
+    }
+
+    private Optional<Caller> serverRole() {
+        Optional<Caller> own = caller(Principal.LOCAL_OWNER);
+        own.ifPresent(caller -> serverRole.compareAndSet(null, caller));
+        return own;
+    }
+
+    private Optional<Caller> caller(Principal principal) {
+        if (!callers.hasRole(principal)) {
+            return Optional.empty();
+        }
+        return switch (callers.resolve(ToolCall.detached("resources/read", Map.of(), principal))) {
+            case Outcome.Done<Caller> done -> Optional.of(done.value());
+            case Outcome.Refused<Caller> refused -> Optional.empty();
+        };
+    }
+
+    private static String render(String uri, ActionableIds ids) {
+        Map<String, Object> inbox = new LinkedHashMap<>();
+        inbox.put("uri", uri);
+        inbox.put("pending", ids.nonZeroCounts());
+        Map<String, Object> byCounter = new LinkedHashMap<>();
+        for (ActionableCounter counter : ActionableCounter.values()) {
+            byCounter.put(counter.wire(), new TreeSet<>(ids.of(counter)));
+        }
+        inbox.put("ids", byCounter);
+        inbox.put(
+                "note",
+                "fetch the items with read_inbox, open_obligations, awaiting_ack and channel_status; this resource only"
+                        + " says what is waiting for you");
+        return JSON.writeValueAsString(inbox);
+    }
+}
