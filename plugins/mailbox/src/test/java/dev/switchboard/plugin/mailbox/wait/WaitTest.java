@@ -19,7 +19,6 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
-import dev.switchboard.plugin.mailbox.work.Store;
 import dev.switchboard.ports.call.Cancellation;
 import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.LogSink;
@@ -192,7 +191,7 @@ class WaitTest {
             long old = backendRole.send("frontend", "old", "x");
             Running wait = start(() -> frontend.call("wait_for_mail", args("timeout_s", 20)));
             settle();
-            Store.markRead(frontend, old);
+            frontend.ok("mark_read", args("message_id", old));
             settle();
             assertThat(wait.result().isDone()).isFalse();
 
@@ -252,7 +251,7 @@ class WaitTest {
             long question = frontend.send("backend", "q", "?");
             long first = backendRole.send(args("to", "frontend", "topic", "a1", "body", "1", "reply_to", question));
             backendRole.send("frontend", "unrelated", "not a reply");
-            Store.markRead(frontend, first);
+            frontend.ok("mark_read", args("message_id", first));
 
             assertThat(frontend.ok("wait_for_reply", args("message_id", question, "timeout_s", 0)))
                     .containsEntry("timed_out", true)

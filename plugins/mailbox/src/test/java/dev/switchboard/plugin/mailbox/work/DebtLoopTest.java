@@ -17,7 +17,6 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
-import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 
 @ParameterizedClass(name = "on {0}")
 @ValueSource(strings = {"sqlite", "postgres"})
@@ -71,7 +70,7 @@ class DebtLoopTest {
             assertThat(ids(frontend.ok("open_obligations", args("to_role", "backend"))))
                     .isEmpty();
             assertThat(Store.history(frontend, id))
-                    .extracting(EventLog.Event::event, EventLog.Event::role, EventLog.Event::note)
+                    .extracting(e -> e.get("event"), e -> e.get("role"), e -> e.get("note"))
                     .containsExactly(tuple("resolve", "backend", "fixed in 1.4"));
         }
     }
@@ -123,7 +122,7 @@ class DebtLoopTest {
             assertThat(entry.get("resolved_at")).isNull();
             assertThat(entry.get("resolution_note")).isNull();
             assertThat(Store.history(frontend, id))
-                    .extracting(EventLog.Event::event, EventLog.Event::role, EventLog.Event::note)
+                    .extracting(e -> e.get("event"), e -> e.get("role"), e -> e.get("note"))
                     .containsExactly(tuple("resolve", "backend", "done"), tuple("reopen", "backend", "incomplete"));
         }
     }
@@ -178,7 +177,7 @@ class DebtLoopTest {
     void deletedMessagesAreNotFound() {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
             long id = frontend.send("backend", "fyi", "plain");
-            Store.delete(frontend, id);
+            frontend.ok("delete_message", args("message_id", id));
 
             frontend.refused("set_work_status", args("message_id", id, "work_status", "done_local"), "NOT_FOUND");
             frontend.refused("resolve_message", args("message_id", id), "NOT_FOUND");
