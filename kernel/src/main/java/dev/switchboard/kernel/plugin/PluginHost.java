@@ -82,7 +82,9 @@ public final class PluginHost {
      * @throws ToolNameCollisionException if two plugins contribute the same tool name
      */
     public void start() {
+        long loading = StartupClock.start();
         manager.loadPlugins();
+        StartupClock.took(loading, "loading the plugins directory");
         manager.loadFailures()
                 .forEach((path, reason) -> statuses.put(
                         path.getFileName().toString(),
@@ -170,6 +172,7 @@ public final class PluginHost {
      * warming a protocol stack) while the storage opens and other plugins contribute.
      */
     private void startLifecycle(PluginWrapper plugin) {
+        long started = StartupClock.start();
         String id = plugin.getPluginId();
         Module own = new PluginModuleLoader().load(plugin).orElse(binder -> {});
         injectors.put(id, assembler.injector(id, own));
@@ -178,10 +181,12 @@ public final class PluginHost {
             throw PluginStartException.lifecycleFailed(id, cause);
         }
         startOrder.add(id);
+        StartupClock.took(started, "plugin " + id + " phase one");
     }
 
     /** Phase two, storage plugins first: open the storage, then apply migrations and register contributions. */
     private void contribute(PluginWrapper plugin) {
+        long started = StartupClock.start();
         String id = plugin.getPluginId();
         PluginContributions registered = assembler.contribute(id, injectors.get(id), extensionsOf(id));
         services.start(id, registered.services());
@@ -191,6 +196,7 @@ public final class PluginHost {
         }
         statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
         LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
+        StartupClock.took(started, "plugin " + id + " phase two");
     }
 
     private PluginExtensions extensionsOf(String id) {
