@@ -30,8 +30,8 @@ import dev.switchboard.ports.transport.Transport;
 
 /**
  * Loads the plugins directory and starts every enabled plugin in order: storage adapters first (and the configured
- * backend is opened), then all others by id. Each plugin is wired by the {@link PluginAssembler}: a child injector of
- * the kernel's injector holding its own module and its {@link PluginContext}, then its extensions (found through
+ * backend is opened), then all others by id. Each plugin is wired by the {@link PluginAssembler}: an injector of its
+ * own holding its module, its {@link PluginContext} and the kernel's port services, then its extensions (found through
  * PF4J's index) resolved into the catalogs. A plugin that fails to load or start is marked {@link PluginState#FAILED}
  * with the reason, its contributions are withdrawn, and the others go on; a tool-name collision alone stops
  * start-up. Not thread-safe: {@link #start()} and {@link #stop()} are called by the kernel's boot thread only;
