@@ -137,8 +137,8 @@ public final class ServerInfoTool implements Tool {
         out.put("state", status.state().name().toLowerCase(java.util.Locale.ROOT));
         out.put("tool_count", status.tools().size());
         out.put("tools", List.copyOf(status.tools()));
-        if (status.error() != null) {
-            out.put("error", stateText.hide(status.error()));
+        if (status.clientError() != null) {
+            out.put("error", stateText.hide(status.clientError()));
         }
         return Collections.unmodifiableMap(out);
     }
