@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * <p>Guarantees: a topic handed over is sent at least once (a failed batch is kept and sent again after a pause that
  * grows to {@value #MAX_PAUSE_MS} ms, on a new connection) unless the process ends or {@link #close} gives up first;
  * what a crash between a commit and its batch loses is covered by {@link SignalListener}'s periodic re-signal.
- * Callers never wait for the database. A failure is logged once per outage (WARN) and its end once (INFO). There is
+ * Callers never wait for the database. Failures and the recovery go to the storage's {@link OutageLog}. There is
  * no thread and no connection until the first {@link #send}. Thread-safe.
  */
 final class BatchingNotifier implements AutoCloseable {
@@ -47,6 +47,7 @@ final class BatchingNotifier implements AutoCloseable {
     private final DataSource connections;
     private final String channelPrefix;
     private final String node;
+    private final OutageLog outages;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private Set<String> pending = new LinkedHashSet<>();
@@ -59,11 +60,13 @@ final class BatchingNotifier implements AutoCloseable {
      * @param connections   where the notifying connection comes from (not the pool: it is held for long)
      * @param channelPrefix what this installation's channel names start with
      * @param node          the payload of every notification: the sending storage's node id
+     * @param outages       where a lost connection and its return are logged for the operator
      */
-    BatchingNotifier(DataSource connections, String channelPrefix, String node) {
+    BatchingNotifier(DataSource connections, String channelPrefix, String node, OutageLog outages) {
         this.connections = connections;
         this.channelPrefix = channelPrefix;
         this.node = node;
+        this.outages = outages;
     }
 
     /**
@@ -140,15 +143,19 @@ final class BatchingNotifier implements AutoCloseable {
                     notify(connection, batch);
                     done(batch, true);
                     if (failures > 0) {
-                        LOG.info("change signals are sent again, after {} failed attempts", failures);
+                        LOG.debug("change signals are sent again, after {} failed attempts", failures);
+                        outages.answered();
                         failures = 0;
                     }
                 } catch (SQLException e) {
                     done(batch, false);
-                    if (failures++ == 0) {
-                        LOG.warn(
-                                "cannot send change signals ({}); retrying until the database answers", e.getMessage());
+                    if (isClosed()) {
+                        break; // closed while sending: the interrupt closed the socket, no outage
                     }
+                    if (failures++ == 0) {
+                        LOG.debug("cannot send change signals; retrying until the database answers", e);
+                    }
+                    outages.failed("the change-signal notifier", e.getMessage());
                     connection = closeQuietly(connection);
                     Thread.sleep(Math.min(MAX_PAUSE_MS, 50L << Math.min(failures, 5)));
                 }
@@ -157,6 +164,15 @@ final class BatchingNotifier implements AutoCloseable {
             // closed
         } finally {
             closeQuietly(connection);
+        }
+    }
+
+    private boolean isClosed() {
+        lock.lock();
+        try {
+            return closed;
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -49,11 +49,12 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
      *                    for long)
      * @param schema      the installation's schema, which the channel names are kept apart by
      * @param resyncMs    how often the listener reports every watched topic unasked, in milliseconds
+     * @param outages     where the two connections' losses and returns are logged for the operator
      */
-    PostgresSignals(DataSource connections, String schema, long resyncMs) {
+    PostgresSignals(DataSource connections, String schema, long resyncMs, OutageLog outages) {
         this.channelPrefix = channelPrefix(schema);
-        this.listener = new SignalListener(connections, node, channelPrefix, resyncMs, this::report);
-        this.notifier = new BatchingNotifier(connections, channelPrefix, node);
+        this.listener = new SignalListener(connections, node, channelPrefix, resyncMs, this::report, outages);
+        this.notifier = new BatchingNotifier(connections, channelPrefix, node, outages);
     }
 
     /** @return {@code sb.} and the first 8 hex digits of the schema name's SHA-256, then a dot */

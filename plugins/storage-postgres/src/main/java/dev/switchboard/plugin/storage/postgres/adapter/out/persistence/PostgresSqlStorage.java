@@ -63,10 +63,11 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool) {
         this.config = config;
         this.pool = pool;
+        OutageLog outages = new OutageLog(config.url());
         PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
         listening.setApplicationName(SIGNALS_APPLICATION_NAME);
-        this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs());
-        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters);
+        this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs(), outages);
+        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages);
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
     }
 

@@ -34,12 +34,14 @@ final class SerializableTransactions {
     private final DataSource pool;
     private final Backoff backoff;
     private final Counters counters;
+    private final OutageLog outages;
     private final ReentrantReadWriteLock contention = new ReentrantReadWriteLock();
 
-    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters) {
+    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters, OutageLog outages) {
         this.pool = pool;
         this.backoff = backoff;
         this.counters = counters;
+        this.outages = outages;
     }
 
     <T> T run(SqlWork<T> work) {
@@ -54,6 +56,7 @@ final class SerializableTransactions {
             try {
                 T result = once(work);
                 counters.committed();
+                outages.answered();
                 return result;
             } catch (SQLException | RuntimeException e) {
                 failure = e;
@@ -67,6 +70,9 @@ final class SerializableTransactions {
                 continue;
             }
             counters.rolledBack(kind != Failure.OTHER);
+            if (kind == Failure.BUSY && Failure.isConnectionLoss(failure)) {
+                outages.failed("a transaction", reason(failure));
+            }
             throw translated(failure, kind, attempt);
         }
     }
@@ -95,9 +101,12 @@ final class SerializableTransactions {
         }
     }
 
+    private static String reason(Exception failure) {
+        return Failure.sqlException(failure).map(SQLException::getMessage).orElse(failure.getMessage());
+    }
+
     private static RuntimeException translated(Exception failure, Failure kind, int attempts) {
-        String reason =
-                Failure.sqlException(failure).map(SQLException::getMessage).orElse(failure.getMessage());
+        String reason = reason(failure);
         return switch (kind) {
             case RETRY ->
                 new StorageBusyException(

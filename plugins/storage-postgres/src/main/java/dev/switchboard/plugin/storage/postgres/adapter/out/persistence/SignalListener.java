@@ -45,6 +45,7 @@ final class SignalListener {
     private final String channelPrefix;
     private final long resyncNanos;
     private final Consumer<Set<String>> changed;
+    private final OutageLog outages;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition applied = lock.newCondition();
     private Set<String> wanted = Set.of();
@@ -59,14 +60,21 @@ final class SignalListener {
      * @param channelPrefix what this installation's channel names start with
      * @param resyncMs      how often every watched topic is reported although no notification came, in milliseconds
      * @param changed       told the topics that changed, on the listener's thread
+     * @param outages       where a lost connection and its return are logged for the operator
      */
     SignalListener(
-            DataSource connections, String node, String channelPrefix, long resyncMs, Consumer<Set<String>> changed) {
+            DataSource connections,
+            String node,
+            String channelPrefix,
+            long resyncMs,
+            Consumer<Set<String>> changed,
+            OutageLog outages) {
         this.connections = connections;
         this.node = node;
         this.channelPrefix = channelPrefix;
         this.resyncNanos = TimeUnit.MILLISECONDS.toNanos(resyncMs);
         this.changed = changed;
+        this.outages = outages;
     }
 
     /**
@@ -156,7 +164,8 @@ final class SignalListener {
                     follow(connection, listened, want.topics());
                     confirm(want.version(), false);
                     if (missed) {
-                        LOG.info("listening for change signals again after {} failed attempts", failures);
+                        LOG.debug("listening for change signals again after {} failed attempts", failures);
+                        outages.answered();
                         changed.accept(Set.copyOf(listened));
                         missed = false;
                         failures = 0;
@@ -176,11 +185,13 @@ final class SignalListener {
                         lastCheck = System.nanoTime();
                     }
                 } catch (SQLException e) {
-                    if (failures++ == 0) {
-                        LOG.warn(
-                                "lost the connection that listens for change signals ({}); reconnecting",
-                                e.getMessage());
+                    if (wantedIfCurrent() == null) {
+                        break; // stopped while waiting: the interrupt closed the socket, no outage
                     }
+                    if (failures++ == 0) {
+                        LOG.debug("lost the connection that listens for change signals; reconnecting", e);
+                    }
+                    outages.failed("the change-signal listener", e.getMessage());
                     missed = true;
                     confirm(0, true);
                     connection = closeQuietly(connection);
