@@ -2,6 +2,7 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Objects;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -80,8 +81,13 @@ final class SerializableTransactions {
     private <T> T once(SqlWork<T> work) throws SQLException {
         try (Connection connection = pool.getConnection()) {
             connection.setAutoCommit(false);
-            connection.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
             try {
+                // the transaction's first statement, sent with its BEGIN in one round trip; it ends with the
+                // transaction, so the pooled connection stays READ COMMITTED and the pool resets nothing on return
+                // (setTransactionIsolation cost a SET SESSION CHARACTERISTICS round trip here and one more at return)
+                try (Statement isolation = connection.createStatement()) {
+                    isolation.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
+                }
                 T result = work.run(connection);
                 connection.commit();
                 return result;
