@@ -144,8 +144,8 @@ public final class ServerInfoTool implements Tool {
         out.put("state", status.state().name().toLowerCase(java.util.Locale.ROOT));
         out.put("tool_count", status.tools().size());
         out.put("tools", List.copyOf(status.tools()));
-        if (status.error() != null) {
-            out.put("error", stateText.hide(status.error()));
+        if (status.clientError() != null) {
+            out.put("error", stateText.hide(status.clientError()));
         }
         List<String> unlisted = status.tools().stream()
                 .filter(name -> !tools.listedFor(name, caller))
