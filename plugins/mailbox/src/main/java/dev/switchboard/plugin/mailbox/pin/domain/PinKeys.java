@@ -2,17 +2,19 @@ package dev.switchboard.plugin.mailbox.pin.domain;
 
 import java.util.List;
 
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+
 /**
  * The limits of a pin's fields and its protected keys (seed-features §1C.2 "Pins", §2.5). Stateless.
  */
 public final class PinKeys {
 
     /** The longest key, in characters. */
-    public static final int KEY_MAX = 80;
+    public static final int KEY_MAX = MailboxLimits.PIN_KEY_CHARS;
     /** The longest title, in characters. */
-    public static final int TITLE_MAX = 200;
+    public static final int TITLE_MAX = MailboxLimits.PIN_TITLE_CHARS;
     /** The longest version label, in characters. */
-    public static final int VERSION_MAX = 80;
+    public static final int VERSION_MAX = MailboxLimits.VERSION_CHARS;
 
     /** Keys whose every version, the first included, needs {@code approved_by}. */
     public static final List<String> RESERVED = List.of("team-charter", "contract-version", "glossary");

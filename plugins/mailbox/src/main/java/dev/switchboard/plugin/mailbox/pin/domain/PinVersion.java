@@ -2,7 +2,7 @@ package dev.switchboard.plugin.mailbox.pin.domain;
 
 import java.util.Objects;
 
-import dev.switchboard.plugin.mailbox.upload.domain.Digest;
+import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 
 /**
  * One version of a pin. Versions are appended, never changed; history order is authoritative and a version label is

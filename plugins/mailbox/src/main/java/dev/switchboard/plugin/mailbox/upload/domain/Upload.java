@@ -3,6 +3,9 @@ package dev.switchboard.plugin.mailbox.upload.domain;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+
 /**
  * An upload: a body of at most {@link #MAX_BYTES} bytes of UTF-8, built by its owner in appended pieces until sealed.
  * Sealing fixes the bytes, so the published digest stays true; only a sealed upload can be a message's or pin's
@@ -20,10 +23,10 @@ public record Upload(
         long id, String owner, String label, String body, boolean sealed, String createdAt, String sealedAt) {
 
     /** The most an upload may hold, in UTF-8 bytes: 8 MiB (seed-features §1C.2, "Large bodies"). */
-    public static final long MAX_BYTES = 8L * 1024 * 1024;
+    public static final long MAX_BYTES = MailboxLimits.UPLOAD_BYTES;
 
     /** The longest label, in characters (seed-features §2.5). */
-    public static final int LABEL_MAX = 80;
+    public static final int LABEL_MAX = MailboxLimits.LABEL_CHARS;
 
     /** @throws NullPointerException if a required component is null */
     public Upload {
@@ -54,7 +57,7 @@ public record Upload(
         if (sealed) {
             return Optional.of(Problem.SEALED);
         }
-        if (!fits(Digest.utf8Length(body) + Digest.utf8Length(text))) {
+        if (!fits(utf8Bytes(body) + utf8Bytes(text))) {
             return Optional.of(Problem.TOO_LARGE);
         }
         return Optional.empty();
@@ -72,7 +75,7 @@ public record Upload(
      * @param at ISO-8601 UTC milliseconds
      * @return this upload sealed at {@code at}, or this upload when it is sealed already (sealing twice is harmless)
      */
-    public Upload sealedAt(String at) {
+    public Upload seal(String at) {
         return sealed ? this : new Upload(id, owner, label, body, true, createdAt, at);
     }
 
@@ -87,5 +90,29 @@ public record Upload(
      */
     public static boolean fits(long totalBytes) {
         return totalBytes <= MAX_BYTES;
+    }
+
+    /**
+     * @param text well-formed text (lone surrogates are refused before any length is taken)
+     * @return its length in UTF-8 bytes, counted without encoding it
+     */
+    public static long utf8Bytes(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
     }
 }

@@ -9,10 +9,10 @@ import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.decision.domain.Decision;
 import dev.switchboard.plugin.mailbox.decision.domain.Round;
 import dev.switchboard.plugin.mailbox.decision.domain.Vote;
-import dev.switchboard.plugin.mailbox.upload.domain.Digest;
 
 class PinApprovalTest {
 
