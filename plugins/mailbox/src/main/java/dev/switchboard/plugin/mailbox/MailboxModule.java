@@ -83,7 +83,7 @@ public final class MailboxModule extends AbstractModule {
         bind(Channels.class).to(JooqChannels.class);
         bind(RoleStates.class).to(JooqRoleStates.class);
         bind(Receipts.class).to(JooqReceipts.class);
-        // message (core); the decision capability rebinds ProposalTally to its electorate-aware tally
+        // message (core); ProposalTally is the decision capability's electorate-aware tally
         bind(MessageStore.class).to(JooqMessageStore.class);
         bind(EventLog.class).to(JooqEventLog.class);
         bind(ProposalTally.class).to(ElectorateTally.class);
