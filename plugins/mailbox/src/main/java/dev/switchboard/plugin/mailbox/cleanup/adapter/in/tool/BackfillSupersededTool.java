@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.cleanup.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
@@ -9,14 +10,13 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.cleanup.application.Backfills;
 import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code backfill_superseded}: preview (the default) or apply a one-off pass of the supersede rule over history. */
-public final class BackfillSupersededTool implements Tool {
+public final class BackfillSupersededTool implements ChannelTool {
 
     static final String NAME = "backfill_superseded";
 
@@ -73,6 +73,11 @@ public final class BackfillSupersededTool implements Tool {
         this.requestKeys = requestKeys;
         this.transactions = transactions;
         this.backfills = backfills;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,20 +2,20 @@ package dev.switchboard.plugin.mailbox.cleanup.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.cleanup.application.Backfills;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code undo_backfill}: restore what a cleanup pass retired. */
-public final class UndoBackfillTool implements Tool {
+public final class UndoBackfillTool implements ChannelTool {
 
     static final String NAME = "undo_backfill";
 
@@ -52,6 +52,11 @@ public final class UndoBackfillTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.backfills = backfills;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,20 +2,20 @@ package dev.switchboard.plugin.mailbox.decision.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledge;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code acknowledge}: record the caller's decision on another role's message. */
-public final class AcknowledgeTool implements Tool {
+public final class AcknowledgeTool implements ChannelTool {
 
     static final String NAME = "acknowledge";
 
@@ -58,6 +58,11 @@ public final class AcknowledgeTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.acknowledge = acknowledge;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

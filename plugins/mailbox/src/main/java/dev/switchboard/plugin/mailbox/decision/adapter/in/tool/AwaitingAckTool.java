@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.decision.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
@@ -10,14 +11,13 @@ import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.AwaitingAck;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code awaiting_ack}: the proposals a role still owes a decision on. */
-public final class AwaitingAckTool implements Tool {
+public final class AwaitingAckTool implements ChannelTool {
 
     static final String NAME = "awaiting_ack";
 
@@ -55,6 +55,11 @@ public final class AwaitingAckTool implements Tool {
         this.callers = callers;
         this.transactions = transactions;
         this.awaitingAck = awaitingAck;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,20 +2,20 @@ package dev.switchboard.plugin.mailbox.decision.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
 import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_acknowledgements}: the consent state of a message. */
-public final class GetAcknowledgementsTool implements Tool {
+public final class GetAcknowledgementsTool implements ChannelTool {
 
     static final String NAME = "get_acknowledgements";
 
@@ -53,6 +53,11 @@ public final class GetAcknowledgementsTool implements Tool {
         this.callers = callers;
         this.transactions = transactions;
         this.acknowledgements = acknowledgements;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,19 +2,19 @@ package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code pin_get}: a pin's current version, or null. */
-public final class GetPinTool implements Tool {
+public final class GetPinTool implements ChannelTool {
 
     static final String NAME = "pin_get";
 
@@ -44,6 +44,11 @@ public final class GetPinTool implements Tool {
         this.callers = callers;
         this.transactions = transactions;
         this.pins = pins;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

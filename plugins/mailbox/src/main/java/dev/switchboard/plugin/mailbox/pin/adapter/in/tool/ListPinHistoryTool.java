@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
@@ -9,14 +10,13 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.plugin.mailbox.pin.application.PinViews;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code pin_history}: every version of a pin, newest first. */
-public final class ListPinHistoryTool implements Tool {
+public final class ListPinHistoryTool implements ChannelTool {
 
     static final String NAME = "pin_history";
 
@@ -48,6 +48,11 @@ public final class ListPinHistoryTool implements Tool {
         this.callers = callers;
         this.transactions = transactions;
         this.pins = pins;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
@@ -10,14 +11,13 @@ import dev.switchboard.plugin.mailbox.pin.application.PinDraft;
 import dev.switchboard.plugin.mailbox.pin.application.SetPin;
 import dev.switchboard.plugin.mailbox.pin.domain.PinKeys;
 import dev.switchboard.ports.tool.Arguments;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code pin_set}: append a version of a pinned document, through the consent rule for protected keys. */
-public final class SetPinTool implements Tool {
+public final class SetPinTool implements ChannelTool {
 
     static final String NAME = "pin_set";
 
@@ -72,6 +72,11 @@ public final class SetPinTool implements Tool {
         this.requestKeys = requestKeys;
         this.transactions = transactions;
         this.setPin = setPin;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,19 +2,19 @@ package dev.switchboard.plugin.mailbox.upload.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.upload.application.Uploads;
 import dev.switchboard.ports.tool.Outcome;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code seal_content}: fix an upload's bytes and publish its digest. */
-public final class SealContentTool implements Tool {
+public final class SealContentTool implements ChannelTool {
 
     static final String NAME = "seal_content";
 
@@ -48,6 +48,11 @@ public final class SealContentTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.uploads = uploads;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
@@ -11,14 +12,13 @@ import dev.switchboard.plugin.mailbox.upload.application.Uploads;
 import dev.switchboard.plugin.mailbox.upload.domain.Upload;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code upload_content}: start an upload, or append a piece to one's own unsealed upload. */
-public final class UploadContentTool implements Tool {
+public final class UploadContentTool implements ChannelTool {
 
     static final String NAME = "upload_content";
 
@@ -57,6 +57,11 @@ public final class UploadContentTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.uploads = uploads;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override
