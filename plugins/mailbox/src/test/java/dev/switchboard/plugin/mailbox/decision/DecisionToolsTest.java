@@ -293,6 +293,72 @@ class DecisionToolsTest {
         }
     }
 
+    @Test
+    @DisplayName(
+            "3C.116 a vote quenched by a revision puts the proposal back in awaiting_ack, and the same decision again counts anew")
+    void aQuenchedVoteIsOwedAgain() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            MailboxHarness backendRole = frontend.as("backend");
+            long proposal = proposal(frontend, "glossary");
+            Map<String, Object> vote = backendRole.ok("acknowledge", args("message_id", proposal, "decision", "agree"));
+            assertThat(ids(backendRole.ok("awaiting_ack", args()))).isEmpty();
+
+            MessageRows.revisedAt(frontend, proposal, (String) vote.get("created_at"));
+
+            assertThat(ids(backendRole.ok("awaiting_ack", args()))).containsExactly(proposal);
+            assertThat(frontend.ok("get_acknowledgements", args("message_id", proposal)))
+                    .containsEntry("agreed", 0)
+                    .containsEntry("quenched_by_revision", Map.of("backend", "agree"));
+            Map<String, Object> again =
+                    backendRole.ok("acknowledge", args("message_id", proposal, "decision", "agree"));
+            assertThat(again).doesNotContainKey("unchanged");
+            assertThat(frontend.ok("get_acknowledgements", args("message_id", proposal)))
+                    .containsEntry("agreed", 1);
+        }
+    }
+
+    @Test
+    @DisplayName("3C.95 awaiting_ack says truncated when more proposals await than limit, and not otherwise")
+    void awaitingAckIsTruncatedAtTheLimit() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            long first = proposal(frontend, "a");
+            proposal(frontend, "b");
+
+            Map<String, Object> page = frontend.as("backend").ok("awaiting_ack", args("limit", 1));
+
+            assertThat(ids(page)).containsExactly(first);
+            assertThat(page.get("truncated"))
+                    .isInstanceOfSatisfying(
+                            Map.class,
+                            truncated -> assertThat(truncated)
+                                    .containsEntry("limit", 1)
+                                    .containsEntry("returned", 1));
+            assertThat(frontend.as("backend").ok("awaiting_ack", args("limit", 2)))
+                    .doesNotContainKey("truncated");
+        }
+    }
+
+    @Test
+    @DisplayName("beyond #1 a retried acknowledge with the same request_key is replayed; other arguments are refused")
+    void acknowledgeTakesARequestKey() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            MailboxHarness backendRole = frontend.as("backend");
+            long proposal = proposal(frontend, "glossary");
+            Map<String, Object> call = args("message_id", proposal, "decision", "agree", "request_key", "vote-1");
+
+            backendRole.ok("acknowledge", call);
+
+            assertThat(backendRole.ok("acknowledge", call)).containsEntry("replayed", true);
+            backendRole.refused(
+                    "acknowledge",
+                    args("message_id", proposal, "decision", "reject", "request_key", "vote-1"),
+                    "CONFLICT");
+            assertThat(frontend.ok("get_acknowledgements", args("message_id", proposal))
+                            .get("decisions"))
+                    .isEqualTo(Map.of("backend", "agree"));
+        }
+    }
+
     static long proposal(MailboxHarness author, String key) {
         return author.send(args(
                 "to",

@@ -49,4 +49,19 @@ public final class MessageRows {
             }
         });
     }
+
+    /**
+     * Sets a message's {@code revised_at}, as a revision by its author does.
+     * TODO(merge): replace with revise_message once message's revise exists.
+     */
+    public static void revisedAt(MailboxHarness harness, long id, String at) {
+        harness.storage().transaction(connection -> {
+            try (var statement =
+                    connection.prepareStatement("UPDATE mailbox_message SET revised_at = ? WHERE id = ?")) {
+                statement.setString(1, at);
+                statement.setLong(2, id);
+                return statement.executeUpdate();
+            }
+        });
+    }
 }
