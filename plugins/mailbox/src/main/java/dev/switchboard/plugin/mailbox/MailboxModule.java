@@ -27,7 +27,13 @@ import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.JooqVoteS
 import dev.switchboard.plugin.mailbox.decision.application.ElectorateTally;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.DeleteMessageTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.GetThreadTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ListMessagesTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.MarkReadTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.MessageHistoryTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ReadInboxTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ReviseMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.SendMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqEventLog;
 import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqMessageStore;
@@ -62,6 +68,12 @@ public final class MailboxModule extends AbstractModule {
         // message (core)
         tools.addBinding().to(SendMessageTool.class);
         tools.addBinding().to(ReadInboxTool.class);
+        tools.addBinding().to(MarkReadTool.class);
+        tools.addBinding().to(ListMessagesTool.class);
+        tools.addBinding().to(GetThreadTool.class);
+        tools.addBinding().to(DeleteMessageTool.class);
+        tools.addBinding().to(ReviseMessageTool.class);
+        tools.addBinding().to(MessageHistoryTool.class);
         // decision, pin, upload, cleanup
         tools.addBinding().to(AcknowledgeTool.class);
         tools.addBinding().to(GetAcknowledgementsTool.class);

@@ -65,17 +65,16 @@ class DecisionToolsTest {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
             MailboxHarness backendRole = frontend.as("backend");
             long proposal = proposal(frontend, "glossary");
+            String read = Digest.of("terms").sha256();
+            frontend.ok("revise_message", args("message_id", proposal, "body", "other terms"));
 
-            backendRole.refused(
-                    "acknowledge",
-                    args(
-                            "message_id",
-                            proposal,
-                            "decision",
-                            "agree",
-                            "expect_body_sha256",
-                            Digest.of("old").sha256()),
-                    "CONFLICT");
+            assertThat(backendRole
+                            .refused(
+                                    "acknowledge",
+                                    args("message_id", proposal, "decision", "agree", "expect_body_sha256", read),
+                                    "CONFLICT")
+                            .message())
+                    .contains("revised after you read it");
             assertThat(frontend.ok("get_acknowledgements", args("message_id", proposal))
                             .get("agreed"))
                     .isEqualTo(0);
@@ -87,7 +86,7 @@ class DecisionToolsTest {
                             "decision",
                             "agree",
                             "expect_body_sha256",
-                            Digest.of("terms").sha256().toUpperCase()));
+                            Digest.of("other terms").sha256().toUpperCase()));
         }
     }
 
@@ -180,7 +179,6 @@ class DecisionToolsTest {
                     null,
                     "voters",
                     List.of("backend")));
-            MessageRows.declareVoters(frontend, declared, List.of("backend"));
             frontend.as("infra").ok("acknowledge", args("message_id", declared, "decision", "reject"));
             assertThat(frontend.ok("get_acknowledgements", args("message_id", declared)))
                     .containsEntry("voters", List.of("backend"))
@@ -243,7 +241,6 @@ class DecisionToolsTest {
                     null,
                     "voters",
                     List.of("infra")));
-            MessageRows.declareVoters(frontend, infraOnly, List.of("infra"));
             long settled = proposal(frontend, "free");
             frontend.ok("pin_set", args("key", "free", "title", "t", "version", "1", "body", "b"));
             backendRole.ok("acknowledge", args("message_id", voted, "decision", "needs_changes"));
@@ -300,10 +297,10 @@ class DecisionToolsTest {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
             MailboxHarness backendRole = frontend.as("backend");
             long proposal = proposal(frontend, "glossary");
-            Map<String, Object> vote = backendRole.ok("acknowledge", args("message_id", proposal, "decision", "agree"));
+            backendRole.ok("acknowledge", args("message_id", proposal, "decision", "agree"));
             assertThat(ids(backendRole.ok("awaiting_ack", args()))).isEmpty();
 
-            MessageRows.revisedAt(frontend, proposal, (String) vote.get("created_at"));
+            frontend.ok("revise_message", args("message_id", proposal, "body", "terms, revised"));
 
             assertThat(ids(backendRole.ok("awaiting_ack", args()))).containsExactly(proposal);
             assertThat(frontend.ok("get_acknowledgements", args("message_id", proposal)))

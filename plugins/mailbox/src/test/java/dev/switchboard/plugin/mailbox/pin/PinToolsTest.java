@@ -16,7 +16,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
-import dev.switchboard.plugin.mailbox.decision.MessageRows;
 
 @ParameterizedClass(name = "on {0}")
 @ValueSource(strings = {"sqlite", "postgres"})
@@ -88,7 +87,6 @@ class PinToolsTest {
                     null,
                     "voters",
                     List.of("backend", "infra")));
-            MessageRows.declareVoters(frontend, declared, List.of("backend", "infra"));
             backendRole.ok("acknowledge", args("message_id", declared, "decision", "agree"));
             var missing = frontend.refused("pin_set", approved("glossary", "v1", declared), "CONFLICT");
             assertThat(missing.details()).containsEntry("missing_agrees", List.of("infra"));
