@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
@@ -43,6 +44,7 @@ public final class SetPin {
     private final Retirement retirement;
     private final Uploads uploads;
     private final PinSettings settings;
+    private final SecretGuard guard;
 
     @Inject
     SetPin(
@@ -52,7 +54,8 @@ public final class SetPin {
             Rounds rounds,
             Retirement retirement,
             Uploads uploads,
-            PinSettings settings) {
+            PinSettings settings,
+            SecretGuard guard) {
         this.pins = pins;
         this.messages = messages;
         this.votes = votes;
@@ -60,6 +63,7 @@ public final class SetPin {
         this.retirement = retirement;
         this.uploads = uploads;
         this.settings = settings;
+        this.guard = guard;
     }
 
     /**
@@ -67,11 +71,14 @@ public final class SetPin {
      * @param role   the caller
      * @param draft  the arguments
      * @param dryRun whether to stop before writing
-     * @return the written version with {@code superseded}, or the dry run's answer; INVALID_ARGUMENTS for bad
-     *         fields, NOT_FOUND for a missing approval or upload, CONFLICT (with {@code details.missing_agrees}) when
-     *         consent is not there, FORBIDDEN for a non-participant on stdio
+     * @param allowSensitive the caller's half of the secret guardrail's override
+     * @return the written version with {@code superseded} (and {@code sensitive_override} when an override let
+     *         secret rules through, recorded on the version), or the dry run's answer; INVALID_ARGUMENTS for bad
+     *         fields, SECRET_DETECTED, NOT_FOUND for a missing approval or upload, CONFLICT (with
+     *         {@code details.missing_agrees}) when consent is not there, FORBIDDEN for a non-participant on stdio
      */
-    public Outcome<Map<String, Object>> set(Tx tx, String role, PinDraft draft, boolean dryRun) {
+    public Outcome<Map<String, Object>> set(
+            Tx tx, String role, PinDraft draft, boolean dryRun, boolean allowSensitive) {
         return body(tx, draft).then(body -> {
             String key = draft.key().strip();
             String title = draft.title().strip();
@@ -80,20 +87,26 @@ public final class SetPin {
             if (invalid.isPresent()) {
                 return Refusals.refused(invalid.get());
             }
-            Digest digest = Digest.of(body);
-            Verdict verdict = PinApproval.judge(request(tx, role, key, digest, draft.approvedBy()));
-            return switch (verdict) {
-                case Verdict.Forbidden forbidden -> Refusals.refused(Problem.forbidden(forbidden.problem()));
-                case Verdict.Blocked blocked -> dryRun ? Outcome.done(failedPreview(blocked)) : refusal(blocked);
-                case Verdict.Approved approved ->
-                    dryRun
-                            ? Outcome.done(preview(key, version, digest))
-                            : Outcome.done(write(
-                                    tx,
-                                    role,
-                                    new PinVersion(
-                                            key, title, body, version, role, tx.now(), draft.approvedBy(), digest)));
-            };
+            Map<String, String> texts = new LinkedHashMap<>();
+            texts.put("title", title);
+            texts.put("body", body);
+            return guard.check(texts, allowSensitive).then(overridden -> {
+                Digest digest = Digest.of(body);
+                Verdict verdict = PinApproval.judge(request(tx, role, key, digest, draft.approvedBy()));
+                return switch (verdict) {
+                    case Verdict.Forbidden forbidden -> Refusals.refused(Problem.forbidden(forbidden.problem()));
+                    case Verdict.Blocked blocked -> dryRun ? Outcome.done(failedPreview(blocked)) : refusal(blocked);
+                    case Verdict.Approved approved ->
+                        dryRun
+                                ? Outcome.done(preview(key, version, digest))
+                                : Outcome.done(write(
+                                        tx,
+                                        role,
+                                        new PinVersion(
+                                                key, title, body, version, role, tx.now(), draft.approvedBy(), digest),
+                                        overridden));
+                };
+            });
         });
     }
 
@@ -170,10 +183,13 @@ public final class SetPin {
                 votes.votes(tx, message.id()));
     }
 
-    private Map<String, Object> write(Tx tx, String role, PinVersion version) {
-        pins.append(tx, version);
+    private Map<String, Object> write(Tx tx, String role, PinVersion version, List<String> overridden) {
+        pins.append(tx, version, overridden);
         Map<String, Object> written = PinViews.wire(version, false);
         written.remove("title");
+        if (!overridden.isEmpty()) {
+            written.put("sensitive_override", overridden);
+        }
         written.put("superseded", retirement.proposalsFor(tx, version.key(), role, version.version()));
         return written;
     }

@@ -1,11 +1,14 @@
 package dev.switchboard.plugin.mailbox.upload.application;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.upload.application.port.out.UploadStore;
@@ -20,11 +23,16 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class Uploads {
 
+    /** How much of the body before an appended piece the secret scan also reads, for a secret split across pieces. */
+    static final int SCAN_OVERLAP = 512;
+
     private final UploadStore store;
+    private final SecretGuard guard;
 
     @Inject
-    Uploads(UploadStore store) {
+    Uploads(UploadStore store, SecretGuard guard) {
         this.store = store;
+        this.guard = guard;
     }
 
     /**
@@ -33,10 +41,13 @@ public final class Uploads {
      * @param text     the piece (not empty)
      * @param uploadId the upload to append to, or empty to start one
      * @param label    the new upload's label (at most {@link Upload#LABEL_MAX} characters), or null
-     * @return the upload after the append; INVALID_ARGUMENTS for empty text, a long label or a piece over the cap;
-     *         NOT_FOUND; FORBIDDEN for another role's upload; CONFLICT for a sealed one
+     * @param allowSensitive the caller's half of the secret guardrail's override
+     * @return the upload after the append, with the rules an override let through (recorded on the upload);
+     *         INVALID_ARGUMENTS for empty text, a long label or a piece over the cap; NOT_FOUND; FORBIDDEN for another
+     *         role's upload; CONFLICT for a sealed one; SECRET_DETECTED
      */
-    public Outcome<Upload> upload(Tx tx, String role, String text, Optional<Long> uploadId, String label) {
+    public Outcome<Uploaded> upload(
+            Tx tx, String role, String text, Optional<Long> uploadId, String label, boolean allowSensitive) {
         if (text.isEmpty()) {
             return Refusals.refused(Problem.invalid("text", "is required: the piece to upload"));
         }
@@ -47,7 +58,10 @@ public final class Uploads {
             if (!Upload.fits(Upload.utf8Bytes(text))) {
                 return Refusals.refused(tooLarge(Upload.utf8Bytes(text)));
             }
-            return Outcome.done(store.create(tx, role, label, text));
+            return guard.check(Map.of("text", text), allowSensitive).then(overridden -> {
+                Upload created = store.create(tx, role, label, text);
+                return recorded(tx, created, overridden);
+            });
         }
         return find(tx, uploadId.get()).then(upload -> {
             Optional<Upload.Problem> problem = upload.appendProblem(role, text);
@@ -62,9 +76,13 @@ public final class Uploads {
                             case TOO_LARGE -> tooLarge(Upload.utf8Bytes(upload.body()) + Upload.utf8Bytes(text));
                         });
             }
-            Upload appended = upload.appended(text);
-            store.update(tx, appended);
-            return Outcome.done(appended);
+            String before = upload.body();
+            String scanned = before.substring(Math.max(0, before.length() - SCAN_OVERLAP)) + text;
+            return guard.check(Map.of("text", scanned), allowSensitive).then(overridden -> {
+                Upload appended = upload.appended(text);
+                store.update(tx, appended);
+                return recorded(tx, appended, overridden);
+            });
         });
     }
 
@@ -126,6 +144,26 @@ public final class Uploads {
                                 Problem.conflict("upload " + bodyRef + " is not sealed: only a sealed upload,"
                                         + " whose bytes are fixed, can be a body_ref. Call seal_content(" + bodyRef
                                         + ") first")));
+    }
+
+    private Outcome<Uploaded> recorded(Tx tx, Upload upload, List<String> overridden) {
+        if (!overridden.isEmpty()) {
+            store.recordOverride(tx, upload.id(), overridden);
+        }
+        return Outcome.done(new Uploaded(upload, overridden));
+    }
+
+    /**
+     * An upload after a piece arrived.
+     *
+     * @param upload     its state
+     * @param overridden the secret rules the caller's override let through in this piece, empty when none
+     */
+    public record Uploaded(Upload upload, List<String> overridden) {
+        /** Copies the list. */
+        public Uploaded {
+            overridden = List.copyOf(overridden);
+        }
     }
 
     private static Problem notOwner(Upload upload, String role) {

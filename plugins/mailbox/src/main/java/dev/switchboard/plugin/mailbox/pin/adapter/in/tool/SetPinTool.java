@@ -36,6 +36,8 @@ public final class SetPinTool implements ChannelTool {
                   "description": "Run every check and report, writing nothing."},
                 "body_ref": {"type": ["integer", "null"], "minimum": 1,
                   "description": "A sealed upload whose text is the body (instead of body)."},
+                "allow_sensitive": {"type": "boolean", "default": false,
+                  "description": "Pin although the secret scanner found something; works only where the operator allows it, and is recorded."},
                 %s
               },
               "required": ["key", "title", "version"],
@@ -56,7 +58,9 @@ public final class SetPinTool implements ChannelTool {
                     + " With the operator's strict-pin-digest setting the body must hash to what the proposal put to"
                     + " the vote. dry_run=true runs the same checks and returns {dry_run, ok, written:false,"
                     + " would_write} or {ok:false, problem, missing_agrees}. Success returns the version and"
-                    + " 'superseded', the proposals for the key it retired." + PinDigestText.RULE)
+                    + " 'superseded', the proposals for the key it retired. The secret guardrail scans title and body: a"
+                    + " credential is refused (SECRET_DETECTED) unless the operator allows overrides and you pass"
+                    + " allow_sensitive=true, which is recorded." + PinDigestText.RULE)
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes())
             .build();
@@ -95,9 +99,12 @@ public final class SetPinTool implements ChannelTool {
                 args.optionalInteger("body_ref", 1, Long.MAX_VALUE).orElse(null),
                 args.optionalInteger("approved_by", 1, Long.MAX_VALUE).orElse(null));
         boolean dryRun = args.flag("dry_run", false);
+        boolean allowSensitive = args.flag("allow_sensitive", false);
         return Replies.of(() -> callers.resolve(call)
                 .then(caller -> dryRun
-                        ? transactions.read(caller.channelId(), tx -> setPin.set(tx, caller.role(), draft, true))
-                        : requestKeys.write(caller, call, tx -> setPin.set(tx, caller.role(), draft, false))));
+                        ? transactions.read(
+                                caller.channelId(), tx -> setPin.set(tx, caller.role(), draft, true, allowSensitive))
+                        : requestKeys.write(
+                                caller, call, tx -> setPin.set(tx, caller.role(), draft, false, allowSensitive))));
     }
 }

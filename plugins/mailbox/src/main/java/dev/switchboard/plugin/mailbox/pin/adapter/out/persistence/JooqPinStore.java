@@ -20,6 +20,7 @@ import org.jooq.Table;
 import org.jooq.impl.SQLDataType;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
@@ -42,6 +43,7 @@ public final class JooqPinStore implements PinStore {
     private static final Field<String> SHA256 = field(name("body_sha256"), SQLDataType.VARCHAR);
     private static final Field<Long> LENGTH_BYTES = field(name("body_length_bytes"), SQLDataType.BIGINT);
     private static final Field<Long> LENGTH_CHARS = field(name("body_length_chars"), SQLDataType.BIGINT);
+    private static final Field<String> SENSITIVE_OVERRIDE = field(name("sensitive_override"), SQLDataType.VARCHAR);
     private static final SelectField<?>[] COLUMNS = {
         KEY, TITLE, BODY, VERSION, UPDATED_BY, UPDATED_AT, APPROVED_BY, SHA256, LENGTH_BYTES, LENGTH_CHARS
     };
@@ -96,7 +98,7 @@ public final class JooqPinStore implements PinStore {
     }
 
     @Override
-    public void append(Tx tx, PinVersion version) {
+    public void append(Tx tx, PinVersion version, List<String> sensitiveOverride) {
         JooqTx.of(tx)
                 .sql()
                 .insertInto(PIN)
@@ -111,7 +113,8 @@ public final class JooqPinStore implements PinStore {
                         APPROVED_BY,
                         SHA256,
                         LENGTH_BYTES,
-                        LENGTH_CHARS)
+                        LENGTH_CHARS,
+                        SENSITIVE_OVERRIDE)
                 .values(
                         tx.channelId(),
                         version.key(),
@@ -123,7 +126,8 @@ public final class JooqPinStore implements PinStore {
                         version.approvedBy(),
                         version.digest().sha256(),
                         version.digest().bytes(),
-                        version.digest().chars())
+                        version.digest().chars(),
+                        sensitiveOverride.isEmpty() ? null : Json.write(sensitiveOverride))
                 .execute();
     }
 

@@ -24,6 +24,12 @@ public interface PinStore {
     /** @return every key's latest version, by key */
     List<PinVersion> latest(Tx tx);
 
-    /** Appends a version. */
-    void append(Tx tx, PinVersion version);
+    /**
+     * Appends a version.
+     *
+     * @param tx                a writing transaction
+     * @param version           the version
+     * @param sensitiveOverride the secret rules an override let through into it (recorded), empty when none
+     */
+    void append(Tx tx, PinVersion version, List<String> sensitiveOverride);
 }

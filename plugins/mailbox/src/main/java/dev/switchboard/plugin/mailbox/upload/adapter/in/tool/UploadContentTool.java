@@ -30,6 +30,8 @@ public final class UploadContentTool implements ChannelTool {
                 "upload_id": {"type": ["integer", "null"], "minimum": 1,
                   "description": "Optional: your unsealed upload to append to; leave out to start a new one."},
                 "label": {"type": ["string", "null"], "description": "Optional: a label for a new upload, at most %d characters."},
+                "allow_sensitive": {"type": "boolean", "default": false,
+                  "description": "Upload although the secret scanner found something; works only where the operator allows it, and is recorded."},
                 %s
               },
               "required": ["text"],
@@ -43,7 +45,9 @@ public final class UploadContentTool implements ChannelTool {
                     + " A sealed upload's id can be passed as body_ref to send_message, revise_message or pin_set."
                     + " Only the uploader appends; a sealed upload cannot change; an append that would take the"
                     + " upload past " + Upload.MAX_BYTES + " bytes of UTF-8 is refused and nothing is appended."
-                    + " Returns the upload's digest so far (sha256 over the raw UTF-8, both lengths).")
+                    + " The secret guardrail scans every piece: a credential is refused (SECRET_DETECTED) unless the operator"
+                    + " allows overrides and you pass allow_sensitive=true, which is recorded. Returns the upload's"
+                    + " digest so far (sha256 over the raw UTF-8, both lengths).")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes())
             .build();
@@ -81,9 +85,13 @@ public final class UploadContentTool implements ChannelTool {
                                         caller.role(),
                                         args.text("text"),
                                         args.optionalInteger("upload_id", 1, Long.MAX_VALUE),
-                                        args.optionalText("label").orElse(null))
-                                .then(upload -> {
-                                    Map<String, Object> wire = UploadViews.wire(upload, false);
+                                        args.optionalText("label").orElse(null),
+                                        args.flag("allow_sensitive", false))
+                                .then(uploaded -> {
+                                    Map<String, Object> wire = UploadViews.wire(uploaded.upload(), false);
+                                    if (!uploaded.overridden().isEmpty()) {
+                                        wire.put("sensitive_override", uploaded.overridden());
+                                    }
                                     wire.put(
                                             "note",
                                             "append more with the same upload_id, then seal_content to fix its digest; the"

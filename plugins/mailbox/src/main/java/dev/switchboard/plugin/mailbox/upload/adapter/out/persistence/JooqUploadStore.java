@@ -4,7 +4,9 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -16,6 +18,7 @@ import org.jooq.Table;
 import org.jooq.impl.SQLDataType;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.upload.application.port.out.UploadStore;
@@ -40,6 +43,7 @@ public final class JooqUploadStore implements UploadStore {
     private static final Field<Long> LENGTH_CHARS = field(name("length_chars"), SQLDataType.BIGINT);
     private static final Field<String> CREATED_AT = field(name("created_at"), SQLDataType.VARCHAR);
     private static final Field<String> SEALED_AT = field(name("sealed_at"), SQLDataType.VARCHAR);
+    private static final Field<String> SENSITIVE_OVERRIDE = field(name("sensitive_override"), SQLDataType.VARCHAR);
 
     private static final Table<Record> CHANNEL = table(name("mailbox_channel"));
     private static final Field<Long> CHANNEL_ROW = field(name("channel_id"), SQLDataType.BIGINT);
@@ -110,6 +114,25 @@ public final class JooqUploadStore implements UploadStore {
                 .set(SEALED_AT, upload.sealedAt())
                 .where(CHANNEL_ID.eq(tx.channelId()))
                 .and(ID.eq(upload.id()))
+                .execute();
+    }
+
+    @Override
+    public void recordOverride(Tx tx, long id, List<String> rules) {
+        DSLContext sql = JooqTx.of(tx).sql();
+        String earlier = sql.select(SENSITIVE_OVERRIDE)
+                .from(UPLOAD)
+                .where(CHANNEL_ID.eq(tx.channelId()))
+                .and(ID.eq(id))
+                .fetchSingle(SENSITIVE_OVERRIDE);
+        TreeSet<String> all = new TreeSet<>(rules);
+        if (earlier != null) {
+            all.addAll(Json.strings(earlier));
+        }
+        sql.update(UPLOAD)
+                .set(SENSITIVE_OVERRIDE, Json.write(List.copyOf(all)))
+                .where(CHANNEL_ID.eq(tx.channelId()))
+                .and(ID.eq(id))
                 .execute();
     }
 }

@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.mailbox.upload.application.port.out;
 
+import java.util.List;
 import java.util.Optional;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
@@ -33,4 +34,13 @@ public interface UploadStore {
      * @param upload its new state
      */
     void update(Tx tx, Upload upload);
+
+    /**
+     * Records that the secret guardrail's override let these rules through into the upload (added to earlier ones).
+     *
+     * @param tx    a writing transaction
+     * @param id    the upload
+     * @param rules the rule ids
+     */
+    void recordOverride(Tx tx, long id, List<String> rules);
 }
