@@ -40,7 +40,6 @@ public final class SetPin {
     private final PinStore pins;
     private final MessageStore messages;
     private final VoteStore votes;
-    private final Rounds rounds;
     private final Retirement retirement;
     private final Uploads uploads;
     private final PinSettings settings;
@@ -51,7 +50,6 @@ public final class SetPin {
             PinStore pins,
             MessageStore messages,
             VoteStore votes,
-            Rounds rounds,
             Retirement retirement,
             Uploads uploads,
             PinSettings settings,
@@ -59,7 +57,6 @@ public final class SetPin {
         this.pins = pins;
         this.messages = messages;
         this.votes = votes;
-        this.rounds = rounds;
         this.retirement = retirement;
         this.uploads = uploads;
         this.settings = settings;
@@ -160,10 +157,8 @@ public final class SetPin {
                 pins.current(tx, key),
                 pins.everApproved(tx, key),
                 proposal,
-                proposal.isPresent() && proposal.get().pinKey() == null
-                        ? rounds.openRoundsOn(tx, key).stream().map(Message::id).toList()
-                        : List.of(),
-                approvedBy != null && pins.approvedAVersion(tx, approvedBy),
+                proposal.isPresent() && proposal.get().pinKey() == null ? messages.openRounds(tx, key) : List.of(),
+                approvedBy != null && messages.approvedAPin(tx, approvedBy),
                 Optional.empty(),
                 settings.strictDigest());
     }

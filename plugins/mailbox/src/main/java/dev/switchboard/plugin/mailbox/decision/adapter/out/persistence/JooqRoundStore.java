@@ -30,11 +30,6 @@ public final class JooqRoundStore implements RoundStore {
     JooqRoundStore() {}
 
     @Override
-    public List<Long> liveRoundsOn(Tx tx, String key) {
-        return ids(tx, live(tx).and(Messages.KIND.eq(PROC)).and(Messages.PIN_KEY.eq(key)));
-    }
-
-    @Override
     public List<Long> liveProposalsClaimedBy(Tx tx, String key) {
         Condition byText = Messages.PIN_KEY
                 .isNull()

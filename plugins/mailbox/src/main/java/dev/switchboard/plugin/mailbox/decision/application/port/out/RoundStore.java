@@ -11,9 +11,6 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
  */
 public interface RoundStore {
 
-    /** @return live {@code proc} messages whose {@code pin_key} is {@code key} */
-    List<Long> liveRoundsOn(Tx tx, String key);
-
     /**
      * @return live {@code proc} messages claimed by {@code key}: its {@code pin_key} is the key, or it has none and
      *         its topic or body contains the key (literally, case-sensitive)

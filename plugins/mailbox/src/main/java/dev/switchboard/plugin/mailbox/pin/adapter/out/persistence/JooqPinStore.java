@@ -71,11 +71,6 @@ public final class JooqPinStore implements PinStore {
     }
 
     @Override
-    public boolean approvedAVersion(Tx tx, long messageId) {
-        return JooqTx.of(tx).sql().fetchExists(PIN, inChannel(tx).and(APPROVED_BY.eq(messageId)));
-    }
-
-    @Override
     public List<PinVersion> history(Tx tx, String key) {
         return JooqTx.of(tx)
                 .sql()

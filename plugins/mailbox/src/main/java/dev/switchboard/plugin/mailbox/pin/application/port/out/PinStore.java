@@ -15,9 +15,6 @@ public interface PinStore {
     /** @return whether any version of the key was written with {@code approved_by} */
     boolean everApproved(Tx tx, String key);
 
-    /** @return whether a pin version cites the message as its approval */
-    boolean approvedAVersion(Tx tx, long messageId);
-
     /** @return the key's versions, newest first */
     List<PinVersion> history(Tx tx, String key);
 
