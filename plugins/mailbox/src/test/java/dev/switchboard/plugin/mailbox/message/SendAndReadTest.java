@@ -166,6 +166,13 @@ class SendAndReadTest {
         assertThat(broadcast).containsEntry("recipients", List.of("backend", "infra"));
         assertThat(ids(frontend.as("backend").ok("read_inbox", args()))).contains(3L);
         assertThat(ids(frontend.as("infra").ok("read_inbox", args()))).containsExactly(3L);
+        assertThat(frontend.ok("send_message", args("to", "*", "topic", "q", "body", "b", "kind", "question")))
+                .as("a broadcast may carry any kind")
+                .containsEntry("recipients", List.of("backend", "infra"));
+        frontend.refused(
+                "send_message",
+                args("to", "*", "topic", "fix", "body", "b", "action_required", true),
+                "INVALID_ARGUMENTS");
     }
 
     @Test
