@@ -113,6 +113,16 @@ class PlatformArchitectureAllowancesTest {
     }
 
     @Test
+    void anAdapterHelperSharedWithAnotherCapabilityOfItsPluginMayBePublic() {
+        assertHolds(
+                PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,
+                importing(
+                        ALPHA + "AlphaPlugin",
+                        ALPHA + "adapter.out.persistence.AlphaSharedRows",
+                        ALPHA + "feature.adapter.out.persistence.AlphaFeatureStore"));
+    }
+
+    @Test
     void publicClassesOfALibraryWithoutAPluginClassAreItsApi() {
         assertHolds(
                 PlatformArchitectureRules.public_adapter_and_root_classes_are_entry_points_or_wired_in,

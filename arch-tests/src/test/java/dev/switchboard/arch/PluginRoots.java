@@ -64,6 +64,21 @@ final class PluginRoots {
                     .anyMatch(origin -> !origin.getPackageName().equals(type.getPackageName())
                             && isPluginRoot(origin.getPackage())));
 
+    /**
+     * Classes that an adapter in another package of the same plugin reaches: the shared core of a plugin sliced by
+     * capability (the mailbox's {@code channel} persistence helpers, used by every capability's persistence adapter).
+     * A use of a nested class (a table of {@code MailboxTables}) counts for its top-level class.
+     */
+    static final DescribedPredicate<JavaClass> SHARED_WITH_ANOTHER_ADAPTER_OF_ITS_PLUGIN = describe(
+            "shared with an adapter in another package of its own plugin",
+            type -> type.getPackage().getClasses().stream()
+                    .filter(member -> member.equals(type) || member.getName().startsWith(type.getName() + "$"))
+                    .flatMap(member -> member.getDirectDependenciesToSelf().stream())
+                    .map(Dependency::getOriginClass)
+                    .anyMatch(origin -> !origin.getPackageName().equals(type.getPackageName())
+                            && origin.getPackageName().contains(".adapter.")
+                            && rootOf(origin).equals(rootOf(type))));
+
     private PluginRoots() {}
 
     /**

@@ -1,20 +1,56 @@
 package dev.switchboard.plugin.mailbox;
 
+import java.time.Clock;
+import java.time.ZoneOffset;
+
 import com.google.inject.AbstractModule;
 import com.google.inject.multibindings.Multibinder;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqChannels;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqReceipts;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqRoleStates;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTransactions;
+import dev.switchboard.plugin.mailbox.channel.application.Environment;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Receipts;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ReadInboxTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.SendMessageTool;
+import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.CountedAcks;
+import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqEventLog;
+import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqMessageStore;
+import dev.switchboard.plugin.mailbox.message.application.ProposalTally;
+import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
+import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.tool.Tool;
 
 /**
  * Guice bindings of the {@code mailbox} plugin, installed in its child injector: the channel tools under
- * ai-agent-channel's names (so existing prompts, hooks and client allowlists keep working), one binding line each.
- * The kernel's injector supplies {@code SqlStorage}, {@code ChangeSignals}, {@code SecretScanner} and
- * {@code PluginContext}. Bindings only: nothing here does I/O or reads configuration.
+ * ai-agent-channel's names (so existing prompts, hooks and client allowlists keep working), one binding line each,
+ * each outbound port to its jOOQ adapter, the clock (UTC, millisecond ticks) and the process environment (for the
+ * {@code AI_AGENT_CHANNEL_ROLE} alias). The kernel's injector supplies {@code SqlStorage}, {@code ChangeSignals},
+ * {@code SecretScanner} and {@code PluginContext}. Bindings only: nothing here does I/O or reads configuration.
  */
 public final class MailboxModule extends AbstractModule {
 
     @Override
     protected void configure() {
         Multibinder<Tool> tools = Multibinder.newSetBinder(binder(), Tool.class);
+        // message (core)
+        tools.addBinding().to(SendMessageTool.class);
+        tools.addBinding().to(ReadInboxTool.class);
+
+        // channel core
+        bind(Clock.class).toInstance(Clock.tickMillis(ZoneOffset.UTC));
+        bind(Environment.class).toInstance(Environment.system());
+        bind(Transactions.class).to(JooqTransactions.class);
+        bind(Channels.class).to(JooqChannels.class);
+        bind(RoleStates.class).to(JooqRoleStates.class);
+        bind(Receipts.class).to(JooqReceipts.class);
+        // message (core); the decision capability rebinds ProposalTally to its electorate-aware tally
+        bind(MessageStore.class).to(JooqMessageStore.class);
+        bind(EventLog.class).to(JooqEventLog.class);
+        bind(ProposalTally.class).to(CountedAcks.class);
     }
 }

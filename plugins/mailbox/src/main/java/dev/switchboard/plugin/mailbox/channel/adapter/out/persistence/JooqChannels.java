@@ -1,0 +1,34 @@
+package dev.switchboard.plugin.mailbox.channel.adapter.out.persistence;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
+
+/** {@link Channels} on {@code mailbox_channel}. Thread-safe. */
+@Singleton
+public final class JooqChannels implements Channels {
+
+    private final MailboxDatabase database;
+
+    @Inject
+    JooqChannels(MailboxDatabase database) {
+        this.database = database;
+    }
+
+    @Override
+    public long ensure(String name, String now) {
+        return database.transaction(connection -> {
+            var sql = database.jooq(connection);
+            sql.insertInto(MailboxTables.Channel.TABLE)
+                    .columns(MailboxTables.Channel.NAME, MailboxTables.Channel.CREATED_AT)
+                    .values(name, now)
+                    .onConflictDoNothing()
+                    .execute();
+            return sql.select(MailboxTables.Channel.ID)
+                    .from(MailboxTables.Channel.TABLE)
+                    .where(MailboxTables.Channel.NAME.eq(name))
+                    .fetchSingle(MailboxTables.Channel.ID);
+        });
+    }
+}

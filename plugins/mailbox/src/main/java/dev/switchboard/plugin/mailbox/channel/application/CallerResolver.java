@@ -1,0 +1,152 @@
+package dev.switchboard.plugin.mailbox.channel.application;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.regex.Pattern;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
+import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.plugin.InvalidSettingException;
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
+
+/**
+ * Who calls: the caller's channel and role, from the server and never from the call's arguments.
+ *
+ * <ul>
+ *   <li>A principal a transport resolved to a channel role ({@link Principal.Kind#CHANNEL_ROLE} with the attributes
+ *       {@code channel} and {@code role}: the hosted issue's tokens) is that role in that channel.</li>
+ *   <li>Otherwise (a local stdio session) the role is the setting {@value #ROLE_SETTING} (or its environment
+ *       override {@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE}), else the original's variable {@value #ROLE_ALIAS}; the
+ *       channel is {@value #CHANNEL_SETTING} (default {@value #DEFAULT_CHANNEL}). Without a role every mailbox tool
+ *       is refused, naming both ways to set one (behaviour 78).</li>
+ * </ul>
+ *
+ * <p>The channel's row is created on first use. Each resolved call records the role's presence
+ * ({@code mailbox_role_state.last_seen}), at most once per {@link #PRESENCE_INTERVAL} per role in this process.
+ * Thread-safe.
+ */
+@Singleton
+public final class CallerResolver {
+
+    /** The plugin setting that names the caller's role on stdio. */
+    public static final String ROLE_SETTING = "plugins.mailbox.role";
+
+    /** The plugin setting that names the local channel. */
+    public static final String CHANNEL_SETTING = "plugins.mailbox.channel";
+
+    /** The original's variable for the role, honoured as an alias of {@value #ROLE_SETTING}. */
+    public static final String ROLE_ALIAS = "AI_AGENT_CHANNEL_ROLE";
+
+    /** The local channel's name when none is configured. */
+    public static final String DEFAULT_CHANNEL = "local";
+
+    /** How stale a role's recorded presence may get while it keeps calling. */
+    public static final Duration PRESENCE_INTERVAL = Duration.ofSeconds(5);
+
+    private static final Pattern CHANNEL = Pattern.compile("^[a-z0-9][a-z0-9_-]{0,63}$");
+
+    private final Optional<String> configuredRole;
+    private final String configuredSource;
+    private final String localChannel;
+    private final Channels channels;
+    private final RoleStates roleStates;
+    private final Clock clock;
+    private final ConcurrentMap<String, Long> channelIds = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Instant> lastTouched = new ConcurrentHashMap<>();
+
+    /**
+     * @throws InvalidSettingException if {@value #CHANNEL_SETTING} is not a slug ({@code ^[a-z0-9][a-z0-9_-]{0,63}$})
+     */
+    @Inject
+    CallerResolver(
+            PluginContext context, Environment environment, Channels channels, RoleStates roleStates, Clock clock) {
+        this.channels = channels;
+        this.roleStates = roleStates;
+        this.clock = clock;
+        String setting = context.settings().text("role", "");
+        if (!setting.isEmpty()) {
+            configuredRole = Optional.of(setting);
+            configuredSource = ROLE_SETTING;
+        } else {
+            configuredRole = environment.variable(ROLE_ALIAS).map(String::strip).filter(role -> !role.isEmpty());
+            configuredSource = ROLE_ALIAS;
+        }
+        localChannel = context.settings().text("channel", DEFAULT_CHANNEL);
+        if (!CHANNEL.matcher(localChannel).matches()) {
+            throw context.settings().invalid("channel", localChannel, "a channel name matching " + CHANNEL.pattern());
+        }
+    }
+
+    /**
+     * @param call a mailbox tool's call
+     * @return the caller, or FORBIDDEN when the session has no role (naming {@value #ROLE_SETTING} and
+     *         {@value #ROLE_ALIAS}) or its configured role is not a role name
+     */
+    public Outcome<Caller> resolve(ToolCall call) {
+        Principal principal = call.principal();
+        String channel;
+        String role;
+        if (isChannelRole(principal)) {
+            channel = principal.attributes().get("channel");
+            role = principal.attributes().get("role");
+        } else if (configuredRole.isEmpty()) {
+            return Outcome.refused(Refusal.of(
+                    ErrorCode.FORBIDDEN,
+                    "this session has no mailbox role, so no mailbox tool can act for it. Set " + ROLE_SETTING
+                            + " in the server's configuration (environment: SWITCHBOARD_PLUGINS__MAILBOX__ROLE) or the"
+                            + " original's " + ROLE_ALIAS + " in the environment of the MCP client's server entry,"
+                            + " then restart the session; nothing was done"));
+        } else if (!Roles.isName(configuredRole.get())) {
+            return Outcome.refused(Refusal.of(
+                    ErrorCode.FORBIDDEN,
+                    "the mailbox role '" + configuredRole.get() + "' from " + configuredSource
+                            + " is not a role name (a letter or digit, then letters, digits, '_', '.' or '-'; at most"
+                            + " 64 characters); fix it and restart the session; nothing was done"));
+        } else {
+            channel = localChannel;
+            role = configuredRole.get();
+        }
+        Instant now = clock.instant();
+        long channelId = channelIds.computeIfAbsent(channel, name -> channels.ensure(name, Timestamps.format(now)));
+        Caller caller = new Caller(channelId, channel, role);
+        touch(caller, now);
+        return Outcome.done(caller);
+    }
+
+    /**
+     * @param principal a caller
+     * @return whether mailbox tools can act for it (it has a role): what decides whether they are listed to it
+     */
+    public boolean hasRole(Principal principal) {
+        return isChannelRole(principal) || configuredRole.filter(Roles::isName).isPresent();
+    }
+
+    private static boolean isChannelRole(Principal principal) {
+        return principal.kind() == Principal.Kind.CHANNEL_ROLE
+                && principal.attributes().containsKey("channel")
+                && principal.attributes().containsKey("role");
+    }
+
+    private void touch(Caller caller, Instant now) {
+        String key = caller.channelId() + "/" + caller.role();
+        Instant last = lastTouched.get(key);
+        if (last == null || !now.isBefore(last.plus(PRESENCE_INTERVAL))) {
+            lastTouched.put(key, now);
+            roleStates.touch(caller.channelId(), caller.role(), Timestamps.format(now));
+        }
+    }
+}

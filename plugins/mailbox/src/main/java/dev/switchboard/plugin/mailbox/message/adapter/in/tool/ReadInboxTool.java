@@ -1,0 +1,93 @@
+package dev.switchboard.plugin.mailbox.message.adapter.in.tool;
+
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.message.application.MessageView;
+import dev.switchboard.plugin.mailbox.message.application.ReadInbox;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code read_inbox}: the newest messages addressed to the caller, oldest first; records delivery. */
+public final class ReadInboxTool implements Tool {
+
+    static final String NAME = "read_inbox";
+
+    private static final int DEFAULT_LIMIT = 50;
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "unread_only": {"type": "boolean", "default": true,
+                  "description": "Only messages you have not marked read (default true)."},
+                "limit": {%s, "default": 50, "description": "How many of the newest messages, 1 to 1000 (default 50)."},
+                %s
+              },
+              "additionalProperties": false
+            }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Read the messages addressed to you")
+            .description("Returns the newest `limit` messages addressed to your role (multi-recipient and \"*\""
+                    + " messages included), in chronological order, as {result: [...]} with truncated when more"
+                    + " matched. It records that they were delivered (opened_at) but never marks them read: call"
+                    + " mark_read for that, which is what lowers unread. Proposals carry an acks tally."
+                    + Untrusted.DESCRIPTION)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final ReadInbox readInbox;
+    private final MessageView view;
+
+    @Inject
+    ReadInboxTool(CallerResolver callers, Transactions transactions, ReadInbox readInbox, MessageView view) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.readInbox = readInbox;
+        this.view = view;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        boolean unreadOnly = call.args().flag("unread_only", true);
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> Listing.limit(call.args(), DEFAULT_LIMIT)
+                        .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                                .then(fields -> transactions.write(
+                                        caller.channelId(),
+                                        tx -> readInbox
+                                                .read(tx, caller, unreadOnly, limit)
+                                                .then(page -> {
+                                                    Map<String, Object> listing = Listing.of(
+                                                            page.messages().stream()
+                                                                    .map(message -> view.wire(
+                                                                            tx, message, caller.role(), fields))
+                                                                    .toList(),
+                                                            limit,
+                                                            page.more(),
+                                                            null);
+                                                    listing.put(Untrusted.FIELD, Untrusted.NOTE);
+                                                    return Outcome.done(listing);
+                                                }))))));
+    }
+}

@@ -1,0 +1,119 @@
+package dev.switchboard.plugin.mailbox.message.application;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.message.domain.Recipient;
+
+/**
+ * A message as a caller sees it on the wire (§1C.3 "Message wire fields"), used by every tool that returns messages:
+ *
+ * <ul>
+ *   <li>{@code from}; {@code to} as a string for one recipient, a list for several;</li>
+ *   <li>{@code read_at}/{@code opened_at}: the caller's own when it is a recipient, the one recipient's for its
+ *       author, else null;</li>
+ *   <li>{@code addenda} only for the author; {@code addendum}: the caller's own, only for a recipient that has
+ *       one;</li>
+ *   <li>{@code delivery} for the author: per recipient, {@code {role, opened_at, read_at}} (Switchboard's addition,
+ *       beyond #5);</li>
+ *   <li>{@code blocked_by}: the one blocker's id, a list when there are several, null when none;</li>
+ *   <li>{@code acks} on proposals ({@link ProposalTally});</li>
+ *   <li>{@code body_sha256}, {@code body_length_bytes}, {@code body_length_chars} of the raw UTF-8 body (the same for
+ *       every recipient: addenda are not part of the body).</li>
+ * </ul>
+ *
+ * Computed fields of other capabilities (obligation, age_days, idle_days, snippet, match) are added by them.
+ * Thread-safe.
+ */
+@Singleton
+public final class MessageView {
+
+    private final ProposalTally tally;
+
+    @Inject
+    MessageView(ProposalTally tally) {
+        this.tally = tally;
+    }
+
+    /**
+     * @param tx      the open transaction (the tally reads acks)
+     * @param message the message
+     * @param caller  the role it is shown to
+     * @param fields  the projection; fields it drops are not computed
+     * @return the entry, projected
+     */
+    public Map<String, Object> wire(Tx tx, Message message, String caller, Projection fields) {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("id", message.id());
+        wire.put("from", message.from());
+        wire.put("to", message.hasSeveralRecipients() ? message.recipientRoles() : message.toRole());
+        wire.put("topic", message.topic());
+        wire.put("body", message.body());
+        wire.put("created_at", message.createdAt());
+        Optional<Recipient> seen = message.recipient(caller)
+                .or(() -> message.isAuthor(caller) && !message.hasSeveralRecipients()
+                        ? message.recipients().stream().findFirst()
+                        : Optional.empty());
+        wire.put("read_at", seen.map(Recipient::readAt).orElse(null));
+        wire.put("opened_at", seen.map(Recipient::openedAt).orElse(null));
+        wire.put("action_required", message.actionRequired());
+        wire.put("reply_to", message.replyTo());
+        wire.put("status", message.status());
+        wire.put("resolved_by", message.resolvedBy());
+        wire.put("resolved_at", message.resolvedAt());
+        wire.put("resolution_note", message.resolutionNote());
+        wire.put("kind", message.kind());
+        wire.put("work_status", message.workStatus());
+        wire.put("blocked_by", blockedBy(message.blockedBy()));
+        wire.put("deleted_at", message.deletedAt());
+        wire.put("pin_key", message.pinKey());
+        wire.put("about_message_id", message.aboutMessageId());
+        wire.put("superseded_at", message.supersededAt());
+        wire.put("decision_requested", message.decisionRequested());
+        wire.put("revised_at", message.revisedAt());
+        if (message.isAuthor(caller)) {
+            wire.put("addenda", message.addenda().isEmpty() ? null : message.addenda());
+            wire.put(
+                    "delivery",
+                    message.recipients().stream().map(MessageView::delivery).toList());
+        }
+        String addendum = message.addenda().get(caller);
+        if (addendum != null && message.isAddressedTo(caller)) {
+            wire.put("addendum", addendum);
+        }
+        wire.put("voters", message.voters());
+        if (message.isProposal() && fields.wants("acks")) {
+            wire.put("acks", tally.acks(tx, message, caller));
+        }
+        Digest digest = Digest.of(message.body());
+        wire.put("body_sha256", digest.sha256());
+        wire.put("body_length_bytes", digest.bytes());
+        wire.put("body_length_chars", digest.chars());
+        return fields.apply(wire);
+    }
+
+    private static Object blockedBy(List<Long> blockers) {
+        return switch (blockers.size()) {
+            case 0 -> null;
+            case 1 -> blockers.getFirst();
+            default -> blockers;
+        };
+    }
+
+    private static Map<String, Object> delivery(Recipient recipient) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("role", recipient.role());
+        entry.put("opened_at", recipient.openedAt());
+        entry.put("read_at", recipient.readAt());
+        return entry;
+    }
+}
