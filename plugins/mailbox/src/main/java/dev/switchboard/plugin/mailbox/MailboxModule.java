@@ -23,6 +23,9 @@ import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqMessag
 import dev.switchboard.plugin.mailbox.message.application.ProposalTally;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.search.adapter.in.tool.SearchMessagesTool;
+import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.JooqMessageSearch;
+import dev.switchboard.plugin.mailbox.search.application.port.out.MessageSearch;
 import dev.switchboard.ports.tool.Tool;
 
 /**
@@ -40,6 +43,8 @@ public final class MailboxModule extends AbstractModule {
         // message (core)
         tools.addBinding().to(SendMessageTool.class);
         tools.addBinding().to(ReadInboxTool.class);
+        // search
+        tools.addBinding().to(SearchMessagesTool.class);
 
         // channel core
         bind(Clock.class).toInstance(Clock.tickMillis(ZoneOffset.UTC));
@@ -52,5 +57,7 @@ public final class MailboxModule extends AbstractModule {
         bind(MessageStore.class).to(JooqMessageStore.class);
         bind(EventLog.class).to(JooqEventLog.class);
         bind(ProposalTally.class).to(CountedAcks.class);
+        // search
+        bind(MessageSearch.class).to(JooqMessageSearch.class);
     }
 }

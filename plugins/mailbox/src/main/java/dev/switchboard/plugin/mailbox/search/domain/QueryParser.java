@@ -44,7 +44,7 @@ final class QueryParser {
     }
 
     /**
-     * @param tokens the lexer's tokens, whose nesting is at most {@link SearchLimits#MAX_DEPTH} deep
+     * @param tokens the lexer's tokens, whose nesting is at most {@link dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits#QUERY_DEPTH} deep
      * @return the tree, or empty when the tokens are out of the grammar's order (a dangling operator, an unbalanced
      *         parenthesis, an empty phrase, a column filter inside another)
      */

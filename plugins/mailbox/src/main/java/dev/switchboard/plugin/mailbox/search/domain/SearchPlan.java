@@ -24,7 +24,8 @@ public sealed interface SearchPlan {
     /**
      * The query is refused; nothing is searched.
      *
-     * @param reason the cause and the way out, naming the limit where one was passed, for the {@code query} argument
+     * @param reason the cause, that nothing was searched, and the way out, naming the limit where one was passed;
+     *               written to follow the argument's name ({@code query: has 257 terms; ...})
      */
     record Refused(String reason) implements SearchPlan {
 

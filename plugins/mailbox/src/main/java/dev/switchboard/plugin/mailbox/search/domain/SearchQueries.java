@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.search.domain;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.search.domain.QueryLexer.Lexed;
 import dev.switchboard.plugin.mailbox.search.domain.QueryParser.Parsed;
 
@@ -10,10 +11,10 @@ import dev.switchboard.plugin.mailbox.search.domain.QueryParser.Parsed;
  * Turns a {@code search_messages} query into a {@link SearchPlan}, by the rules of seed-features §1C.2. Stateless.
  *
  * <ol>
- *   <li>Refused: an empty query; over {@value SearchLimits#MAX_QUERY_CHARS} code points; over
- *       {@value SearchLimits#MAX_TERMS} terms (words and phrases); parentheses nested over
- *       {@value SearchLimits#MAX_DEPTH} deep; {@code NEAR(...)} (neither backend's index does it here).</li>
- *   <li>A query of the grammar goes to the index when every term has {@value SearchLimits#MIN_INDEX_TERM}+ code
+ *   <li>Refused: an empty query; over {@value MailboxLimits#QUERY_CHARS} code points; over
+ *       {@value MailboxLimits#QUERY_TERMS} terms (words and phrases); parentheses nested over
+ *       {@value MailboxLimits#QUERY_DEPTH} deep; {@code NEAR(...)} (neither backend's index does it here).</li>
+ *   <li>A query of the grammar goes to the index when every term has {@value MailboxLimits#TRIGRAM_TERM_CHARS}+ code
  *       points, otherwise to the scan, which refuses a column filter on a group.</li>
  *   <li>A query outside the grammar (an unbalanced parenthesis or quote, a dangling operator, the FTS5-only
  *       characters {@code { } + - , ^} outside quotes) is retried as its literal pieces: split at whitespace, double
@@ -34,25 +35,25 @@ public final class SearchQueries {
     public static SearchPlan plan(String query) {
         if (query == null || query.isBlank()) {
             return new SearchPlan.Refused(
-                    "query is empty." + NOTHING_SEARCHED + "give at least one word or \"phrase\" to look for");
+                    "is empty." + NOTHING_SEARCHED + "give at least one word or \"phrase\" to look for");
         }
         int length = query.codePointCount(0, query.length());
-        if (length > SearchLimits.MAX_QUERY_CHARS) {
-            return new SearchPlan.Refused("query is " + length + " characters long; the limit is "
-                    + SearchLimits.MAX_QUERY_CHARS + "." + NOTHING_SEARCHED
+        if (length > MailboxLimits.QUERY_CHARS) {
+            return new SearchPlan.Refused("is " + length + " characters long; the limit is "
+                    + MailboxLimits.QUERY_CHARS + "." + NOTHING_SEARCHED
                     + "shorten it, or split it into several searches");
         }
         Lexed lexed = QueryLexer.lex(query);
-        if (lexed.terms() > SearchLimits.MAX_TERMS) {
-            return new SearchPlan.Refused("query has " + lexed.terms() + " terms; the limit is "
-                    + SearchLimits.MAX_TERMS + "." + NOTHING_SEARCHED + "drop terms, or search in several steps");
+        if (lexed.terms() > MailboxLimits.QUERY_TERMS) {
+            return new SearchPlan.Refused("has " + lexed.terms() + " terms; the limit is " + MailboxLimits.QUERY_TERMS
+                    + "." + NOTHING_SEARCHED + "drop terms, or search in several steps");
         }
-        if (lexed.depth() > SearchLimits.MAX_DEPTH) {
-            return new SearchPlan.Refused("query nests parentheses " + lexed.depth() + " deep; the limit is "
-                    + SearchLimits.MAX_DEPTH + "." + NOTHING_SEARCHED + "flatten the groups");
+        if (lexed.depth() > MailboxLimits.QUERY_DEPTH) {
+            return new SearchPlan.Refused("nests parentheses " + lexed.depth() + " deep; the limit is "
+                    + MailboxLimits.QUERY_DEPTH + "." + NOTHING_SEARCHED + "flatten the groups");
         }
         if (lexed.near()) {
-            return new SearchPlan.Refused("query uses NEAR(...), which this server's search does not support."
+            return new SearchPlan.Refused("uses NEAR(...), which this server's search does not support."
                     + NOTHING_SEARCHED + "write the terms side by side (every one must occur) or as one \"phrase\"");
         }
         if (lexed.inGrammar()) {
@@ -69,11 +70,12 @@ public final class SearchQueries {
             return new SearchPlan.Ready(parsed.root(), SearchPath.INDEX, false);
         }
         if (parsed.columnOnGroup()) {
-            return new SearchPlan.Refused("query puts a column filter on a group (topic:(...) or body:(...)) and has"
-                    + " a term under " + SearchLimits.MIN_INDEX_TERM + " characters, which only the scan looks for,"
+            return new SearchPlan.Refused("puts a column filter on a group (topic:(...) or body:(...)) and has"
+                    + " a term under " + MailboxLimits.TRIGRAM_TERM_CHARS
+                    + " characters, which only the scan looks for,"
                     + " and the scan cannot filter a group by column." + NOTHING_SEARCHED
                     + "put the filter on each term (topic:ab OR topic:cd), or make every term "
-                    + SearchLimits.MIN_INDEX_TERM + "+ characters long");
+                    + MailboxLimits.TRIGRAM_TERM_CHARS + "+ characters long");
         }
         return new SearchPlan.Ready(parsed.root(), SearchPath.SCAN, false);
     }
@@ -85,7 +87,7 @@ public final class SearchQueries {
                 .<QueryNode>map(piece -> new QueryNode.Term(piece, Column.ANY, false))
                 .toList();
         if (pieces.isEmpty()) {
-            return new SearchPlan.Refused("query has no text to look for, only quotes." + NOTHING_SEARCHED
+            return new SearchPlan.Refused("has no text to look for, only quotes." + NOTHING_SEARCHED
                     + "give at least one word or \"phrase\"");
         }
         QueryNode root = QueryNode.all(pieces);
@@ -93,16 +95,16 @@ public final class SearchQueries {
             return new SearchPlan.Ready(root, SearchPath.INDEX, true);
         }
         if (indexOnly != null) {
-            return new SearchPlan.Refused("query has '" + indexOnly + "' outside quotes and a term under "
-                    + SearchLimits.MIN_INDEX_TERM + " characters: such a term is looked for by the scan, and '"
+            return new SearchPlan.Refused("has '" + indexOnly + "' outside quotes and a term under "
+                    + MailboxLimits.TRIGRAM_TERM_CHARS + " characters: such a term is looked for by the scan, and '"
                     + indexOnly + "' is index syntax the scan cannot do." + NOTHING_SEARCHED
-                    + "put the text in quotes (\"ab-cd\"), or make every term " + SearchLimits.MIN_INDEX_TERM
+                    + "put the text in quotes (\"ab-cd\"), or make every term " + MailboxLimits.TRIGRAM_TERM_CHARS
                     + "+ characters long");
         }
         return new SearchPlan.Ready(root, SearchPath.SCAN, true);
     }
 
     private static boolean hasShortTerm(List<QueryNode.Term> terms) {
-        return terms.stream().anyMatch(term -> term.length() < SearchLimits.MIN_INDEX_TERM);
+        return terms.stream().anyMatch(term -> term.length() < MailboxLimits.TRIGRAM_TERM_CHARS);
     }
 }
