@@ -10,10 +10,32 @@ public final class Fold {
 
     private Fold() {}
 
-    /** @return {@code text} folded code point by code point */
+    /** @return {@code text} folded code point by code point (itself when nothing changes: lower-case ASCII) */
     public static String fold(String text) {
-        StringBuilder folded = new StringBuilder(text.length());
-        text.codePoints().map(Character::toLowerCase).forEach(folded::appendCodePoint);
+        int length = text.length();
+        int i = 0;
+        while (i < length) {
+            char c = text.charAt(i);
+            if (c >= 0x80 || (c >= 'A' && c <= 'Z')) {
+                break;
+            }
+            i++;
+        }
+        if (i == length) {
+            return text;
+        }
+        StringBuilder folded = new StringBuilder(length).append(text, 0, i);
+        while (i < length) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                folded.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c);
+                i++;
+            } else {
+                int codePoint = text.codePointAt(i);
+                folded.appendCodePoint(Character.toLowerCase(codePoint));
+                i += Character.charCount(codePoint);
+            }
+        }
         return folded.toString();
     }
 }
