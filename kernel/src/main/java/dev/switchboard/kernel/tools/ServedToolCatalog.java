@@ -6,6 +6,7 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
@@ -37,6 +38,11 @@ public final class ServedToolCatalog implements ToolCatalog {
     @Override
     public Optional<ToolDescriptor> find(String name) {
         return registry.find(name);
+    }
+
+    @Override
+    public boolean listedFor(String name, Principal caller) {
+        return registry.listedFor(name, caller);
     }
 
     /** @return failed plugins' tool names that no registered tool has taken, sorted */

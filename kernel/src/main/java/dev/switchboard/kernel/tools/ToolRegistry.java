@@ -12,6 +12,10 @@ import java.util.concurrent.ConcurrentMap;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
@@ -22,6 +26,8 @@ import dev.switchboard.ports.tool.ToolDescriptor;
  */
 @Singleton
 public final class ToolRegistry implements ToolCatalog {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ToolRegistry.class);
 
     private final ArgumentValidator validator;
     private final ConcurrentMap<String, ToolEntry> byName = new ConcurrentHashMap<>();
@@ -96,6 +102,24 @@ public final class ToolRegistry implements ToolCatalog {
     @Override
     public Optional<ToolDescriptor> find(String name) {
         return lookup(name).map(ToolEntry::descriptor);
+    }
+
+    /**
+     * @return the tool's own {@link Tool#listedFor} answer; a tool whose answer throws is listed (its calls still
+     *         refuse on their own) and the defect is logged
+     */
+    @Override
+    public boolean listedFor(String name, Principal caller) {
+        Optional<ToolEntry> entry = lookup(name);
+        if (entry.isEmpty()) {
+            return true;
+        }
+        try {
+            return entry.get().tool().listedFor(caller);
+        } catch (RuntimeException e) {
+            LOG.error("tool {} failed to say whether it is listed; listing it", name, e);
+            return true;
+        }
     }
 
     private void refresh() {

@@ -1,5 +1,7 @@
 package dev.switchboard.ports.tool;
 
+import dev.switchboard.ports.call.Principal;
+
 /**
  * One tool: what it is ({@link #descriptor()}, written with {@link ToolDescriptor#builder(String)}) and what it does
  * ({@link #call(ToolCall)}, reading its arguments through {@link ToolCall#args()}). A plugin contributes it by binding
@@ -25,4 +27,21 @@ public interface Tool {
      * @return the outcome, never null
      */
     ToolResult call(ToolCall call);
+
+    /**
+     * Whether {@code tools/list} shows this tool to a caller (ADR 18). It decides listing only: a call of a tool that
+     * is not listed to its caller is still dispatched, so a tool that must not act for a caller refuses in
+     * {@link #call(ToolCall)} as well. The mailbox lists its tools only to a session that has a role; most tools are
+     * listed to everyone.
+     *
+     * <p>Called on every {@code tools/list}, on any thread: MUST be cheap (no I/O), MUST NOT throw, and must give the
+     * same answer for the same caller while the server runs (clients cache the list; no change notification is
+     * sent).
+     *
+     * @param caller who asks for the list
+     * @return true (the default) to list the tool to {@code caller}
+     */
+    default boolean listedFor(Principal caller) {
+        return true;
+    }
 }

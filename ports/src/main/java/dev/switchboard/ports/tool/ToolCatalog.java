@@ -3,6 +3,8 @@ package dev.switchboard.ports.tool;
 import java.util.List;
 import java.util.Optional;
 
+import dev.switchboard.ports.call.Principal;
+
 /**
  * The tools the server offers right now: every tool of every started plugin, under its final wire name. Implemented
  * by the kernel, read by transports. Thread-safe.
@@ -27,5 +29,17 @@ public interface ToolCatalog {
      */
     default List<String> unavailable() {
         return List.of();
+    }
+
+    /**
+     * Whether a listed tool is shown to a caller: its {@link Tool#listedFor(Principal)} (ADR 18). Transports filter
+     * {@code tools/list} with it for every request; calls are not filtered.
+     *
+     * @param name   a wire name from {@link #tools()}
+     * @param caller who asks for the list
+     * @return whether {@code tools/list} shows the tool to {@code caller}; true for a name the catalog does not know
+     */
+    default boolean listedFor(String name, Principal caller) {
+        return true;
     }
 }

@@ -9,8 +9,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiPredicate;
 
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.resource.ResourceCatalog;
@@ -54,12 +56,14 @@ public final class FakeTransportContext {
     private final PromptCatalog prompts;
     private final Authenticator authenticator;
     private final HttpEndpointCatalog endpoints;
+    private final BiPredicate<String, Principal> listedFor;
 
     private FakeTransportContext(Builder builder) {
         this.resources = builder.resources;
         this.prompts = builder.prompts;
         this.authenticator = builder.authenticator;
         this.endpoints = builder.endpoints;
+        this.listedFor = builder.listedFor;
     }
 
     /** @return a builder with no resources or prompts and authentication off */
@@ -95,7 +99,7 @@ public final class FakeTransportContext {
         };
         return new TransportContext(
                 SERVER,
-                new FixedTools(tools),
+                new FixedTools(tools, listedFor),
                 counting,
                 resources,
                 prompts,
@@ -132,6 +136,7 @@ public final class FakeTransportContext {
         private PromptCatalog prompts = FakePrompts.NONE;
         private Authenticator authenticator = Authenticator.NONE;
         private HttpEndpointCatalog endpoints = HttpEndpointCatalog.NONE;
+        private BiPredicate<String, Principal> listedFor = (name, caller) -> true;
 
         private Builder() {}
 
@@ -172,15 +177,31 @@ public final class FakeTransportContext {
         }
 
         /** @return the fake */
+        /**
+         * @param predicate which listed tools {@code tools/list} shows to which caller (the catalog's
+         *                  {@code listedFor}); every tool to everyone by default
+         * @return this builder
+         */
+        public Builder listedFor(BiPredicate<String, Principal> predicate) {
+            this.listedFor = Objects.requireNonNull(predicate, "predicate");
+            return this;
+        }
+
         public FakeTransportContext build() {
             return new FakeTransportContext(this);
         }
     }
 
-    private record FixedTools(List<ToolDescriptor> tools) implements ToolCatalog {
+    private record FixedTools(List<ToolDescriptor> tools, BiPredicate<String, Principal> listedFor)
+            implements ToolCatalog {
         @Override
         public Optional<ToolDescriptor> find(String name) {
             return tools.stream().filter(t -> t.name().equals(name)).findFirst();
+        }
+
+        @Override
+        public boolean listedFor(String name, Principal caller) {
+            return listedFor.test(name, caller);
         }
     }
 }

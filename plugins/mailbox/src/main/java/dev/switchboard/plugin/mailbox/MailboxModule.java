@@ -15,7 +15,13 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Receipts;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.DeleteMessageTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.GetThreadTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ListMessagesTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.MarkReadTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.MessageHistoryTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ReadInboxTool;
+import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ReviseMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.SendMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.CountedAcks;
 import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqEventLog;
@@ -43,6 +49,12 @@ public final class MailboxModule extends AbstractModule {
         // message (core)
         tools.addBinding().to(SendMessageTool.class);
         tools.addBinding().to(ReadInboxTool.class);
+        tools.addBinding().to(MarkReadTool.class);
+        tools.addBinding().to(ListMessagesTool.class);
+        tools.addBinding().to(GetThreadTool.class);
+        tools.addBinding().to(DeleteMessageTool.class);
+        tools.addBinding().to(ReviseMessageTool.class);
+        tools.addBinding().to(MessageHistoryTool.class);
         // search
         tools.addBinding().to(SearchMessagesTool.class);
 

@@ -202,7 +202,7 @@ public final class McpServerAssembly {
                 .validateToolInputs(false)
                 .tools(ToolSpecs.build(
                         context.tools(), new ToolDescriptorMapper(json), Shared.VALIDATOR, tools, offload))
-                .addToolFilter(ToolSpecs.hidingUnavailable(context.tools()))
+                .addToolFilter(ToolSpecs.listedFor(context.tools(), principals))
                 .resources(resources.resources())
                 .resourceTemplates(resources.templates())
                 .prompts(prompts.prompts())

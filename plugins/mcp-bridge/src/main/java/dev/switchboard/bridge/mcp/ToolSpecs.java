@@ -64,14 +64,17 @@ final class ToolSpecs {
     }
 
     /**
-     * @param catalog the tool catalog
+     * @param catalog    the tool catalog
+     * @param principals who a request's caller is
      * @return the tools/list filter that hides the {@linkplain ToolCatalog#unavailable() unavailable} tools, which are
      *         registered only so that a call to one reaches the invoker and is answered with why it is unavailable,
-     *         and {@link UnknownTools#ROUTE}
+     *         {@link UnknownTools#ROUTE}, and the tools not {@linkplain ToolCatalog#listedFor listed for} the
+     *         request's caller (ADR 18)
      */
-    static McpAsyncListFilter<McpSchema.Tool> hidingUnavailable(ToolCatalog catalog) {
+    static McpAsyncListFilter<McpSchema.Tool> listedFor(ToolCatalog catalog, PrincipalResolver principals) {
         Set<String> hidden = new java.util.HashSet<>(catalog.unavailable());
         hidden.add(UnknownTools.ROUTE);
-        return (context, tool) -> Mono.just(!hidden.contains(tool.name()));
+        return (context, tool) ->
+                Mono.just(!hidden.contains(tool.name()) && catalog.listedFor(tool.name(), principals.resolve(context)));
     }
 }

@@ -1,16 +1,21 @@
 package dev.switchboard.plugin.mailbox.message.application;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.application.port.out.NewMessage;
@@ -29,11 +34,13 @@ public final class SendMessage {
 
     private final MessageStore messages;
     private final EventLog events;
+    private final SecretGuard guard;
 
     @Inject
-    SendMessage(MessageStore messages, EventLog events) {
+    SendMessage(MessageStore messages, EventLog events, SecretGuard guard) {
         this.messages = messages;
         this.events = events;
+        this.guard = guard;
     }
 
     /**
@@ -48,11 +55,15 @@ public final class SendMessage {
             return Refusals.refused(
                     Problem.invalid("topic", "is required: say in a few words what the message is about"));
         }
-        if (topic.codePointCount(0, topic.length()) > MailboxLimits.TOPIC_CHARS) {
+        if (chars(topic) > MailboxLimits.TOPIC_CHARS) {
             return Refusals.refused(Problem.invalid(
                     "topic",
-                    "is " + topic.codePointCount(0, topic.length()) + " characters; the limit is "
-                            + MailboxLimits.TOPIC_CHARS + ". Shorten it and put the detail in the body"));
+                    "is " + chars(topic) + " characters; the limit is " + MailboxLimits.TOPIC_CHARS
+                            + ". Shorten it and put the detail in the body"));
+        }
+        if (request.bodyRef() != null && !request.body().isEmpty()) {
+            return Refusals.refused(
+                    Problem.invalid("body_ref", "give either body or body_ref (a sealed upload), not both"));
         }
         if (request.bodyRef() == null && request.body().isEmpty()) {
             return Refusals.refused(
@@ -69,13 +80,43 @@ public final class SendMessage {
                     "'" + request.workStatus() + "' is not a work status; use one of "
                             + String.join(", ", Vocabulary.WORK_STATUSES)));
         }
+        if ("proc".equals(request.kind()) && !request.pinKeyGiven()) {
+            return Refusals.refused(Problem.invalid(
+                    "pin_key",
+                    "a proposal (kind proc) must say which pin it is about: pass pin_key explicitly, or pin_key: null"
+                            + " for a proposal that changes no pin"));
+        }
+        if ("proc".equals(request.kind()) && !request.aboutGiven()) {
+            return Refusals.refused(Problem.invalid(
+                    "about_message_id",
+                    "a proposal (kind proc) must say whether it nudges about a message: pass about_message_id"
+                            + " explicitly, or about_message_id: null for a new round"));
+        }
+        String pinKey = request.pinKey() == null ? null : request.pinKey().strip();
+        if (pinKey != null && pinKey.isEmpty()) {
+            return Refusals.refused(Problem.invalid("pin_key", "is blank; pass a key, or null for none"));
+        }
+        if (pinKey != null && chars(pinKey) > MailboxLimits.PIN_KEY_CHARS) {
+            return Refusals.refused(Problem.invalid(
+                    "pin_key", "is " + chars(pinKey) + " characters; the limit is " + MailboxLimits.PIN_KEY_CHARS));
+        }
+        if (request.voters() != null && pinKey == null) {
+            return Refusals.refused(Problem.invalid(
+                    "voters",
+                    "declares the electorate of a pin round, so it needs pin_key; drop voters or add pin_key"));
+        }
         Optional<Message> parent = Optional.empty();
         if (request.replyTo() != null) {
-            parent = messages.find(tx, request.replyTo()).filter(message -> !message.isDeleted());
+            parent = live(tx, request.replyTo());
             if (parent.isEmpty()) {
                 return Refusals.refused(Problem.invalid(
                         "reply_to", "message " + request.replyTo() + " does not exist in this channel"));
             }
+        }
+        if (request.aboutMessageId() != null
+                && live(tx, request.aboutMessageId()).isEmpty()) {
+            return Refusals.refused(Problem.invalid(
+                    "about_message_id", "message " + request.aboutMessageId() + " does not exist in this channel"));
         }
         Addressing.Addressed addressed = Addressing.recipients(
                 request.to(), caller.role(), messages.knownRoles(tx), request.kind(), parent, request.actionRequired());
@@ -83,6 +124,59 @@ public final class SendMessage {
             return Refusals.refused(addressed.problem());
         }
         List<String> recipients = addressed.recipients();
+        for (Map.Entry<String, String> addendum : request.addenda().entrySet()) {
+            if (!recipients.contains(addendum.getKey())) {
+                return Refusals.refused(Problem.invalid(
+                        "addenda",
+                        "names '" + addendum.getKey() + "', who is not a recipient (" + String.join(", ", recipients)
+                                + "); an addendum is for one recipient of this message"));
+            }
+            if (chars(addendum.getValue()) > MailboxLimits.NOTE_CHARS) {
+                return Refusals.refused(Problem.invalid(
+                        "addenda",
+                        "the addendum for '" + addendum.getKey() + "' is " + chars(addendum.getValue())
+                                + " characters; the limit is " + MailboxLimits.NOTE_CHARS));
+            }
+        }
+        List<String> voters = null;
+        if (request.voters() != null) {
+            Outcome<List<String>> electorate = voters(request.voters(), caller.role(), recipients);
+            if (electorate instanceof Outcome.Refused<List<String>> refused) {
+                return Outcome.refused(refused.refusal());
+            }
+            voters = ((Outcome.Done<List<String>>) electorate).value();
+        }
+        String body = request.body();
+        if (request.bodyRef() != null) {
+            Optional<MessageStore.Upload> upload = messages.upload(tx, request.bodyRef());
+            if (upload.isEmpty() || !upload.get().sealed()) {
+                return Refusals.refused(Problem.invalid(
+                        "body_ref",
+                        "upload " + request.bodyRef() + (upload.isEmpty() ? " does not exist" : " is not sealed yet")
+                                + "; only a sealed upload can be a body (seal_content seals it)"));
+            }
+            body = upload.get().body();
+        }
+        if ("proc".equals(request.kind()) && pinKey != null && request.aboutMessageId() == null) {
+            List<Long> open = messages.openRounds(tx, pinKey);
+            if (!open.isEmpty()) {
+                return Outcome.refused(Refusals.of(
+                        Problem.conflict("pin key '" + pinKey + "' already has an open round: message(s) "
+                                + open.stream().map(id -> "#" + id).collect(Collectors.joining(", "))
+                                + "; a second round would split the vote. Revise or nudge the open round, or close"
+                                + " it first (its author deletes it, or an electorate member votes void)"),
+                        Map.of("open_rounds", open)));
+            }
+        }
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts.put("topic", topic);
+        texts.put("body", body);
+        request.addenda().forEach((role, text) -> texts.put("addenda." + role, text));
+        Outcome<List<String>> scanned = guard.check(texts, request.allowSensitive());
+        if (scanned instanceof Outcome.Refused<List<String>> refused) {
+            return Outcome.refused(refused.refusal());
+        }
+        List<String> overridden = ((Outcome.Done<List<String>>) scanned).value();
         String toRole = recipients.size() == 1 && !addressed.broadcast() ? recipients.getFirst() : Message.SEVERAL;
         Message stored = messages.insert(
                 tx,
@@ -91,20 +185,64 @@ public final class SendMessage {
                         toRole,
                         recipients,
                         topic,
-                        request.body(),
+                        body,
                         request.bodyRef(),
                         request.actionRequired(),
                         request.replyTo(),
                         request.kind(),
                         request.workStatus(),
-                        request.pinKey(),
+                        pinKey,
                         request.aboutMessageId(),
-                        null,
+                        voters,
                         request.addenda(),
                         request.decisionRequested()));
         if (request.workStatus() != null) {
             events.append(tx, stored.id(), "work_status:" + request.workStatus(), caller.role(), null, List.of());
         }
+        if (!overridden.isEmpty()) {
+            events.append(
+                    tx,
+                    stored.id(),
+                    "sensitive_override",
+                    caller.role(),
+                    "sent with allow_sensitive despite the secret guardrail (rules: " + String.join(", ", overridden)
+                            + ")",
+                    List.of());
+        }
         return Outcome.done(stored);
+    }
+
+    private Optional<Message> live(Tx tx, long id) {
+        return messages.find(tx, id).filter(message -> !message.isDeleted());
+    }
+
+    /** {@code "*"} or a list; the author is dropped; empty (or only the author) refused; names must be role names. */
+    private static Outcome<List<String>> voters(Object declared, String author, List<String> recipients) {
+        List<String> names;
+        if (Roles.EVERYONE.equals(declared)) {
+            names = recipients;
+        } else if (declared instanceof List<?> list) {
+            names = list.stream().map(String::valueOf).distinct().toList();
+        } else {
+            return Refusals.refused(Problem.invalid("voters", "must be \"*\" or a list of roles"));
+        }
+        for (String name : names) {
+            if (!Roles.isName(name)) {
+                return Refusals.refused(Problem.invalid("voters", "'" + name + "' is not a role name"));
+            }
+        }
+        List<String> electorate =
+                names.stream().filter(name -> !name.equals(author)).toList();
+        if (electorate.isEmpty()) {
+            return Refusals.refused(Problem.invalid(
+                    "voters",
+                    "leaves nobody to vote (you are never your own voter); name the roles whose agreement the pin"
+                            + " needs, or \"*\" for every recipient"));
+        }
+        return Outcome.done(electorate);
+    }
+
+    private static int chars(String text) {
+        return text.codePointCount(0, text.length());
     }
 }

@@ -160,6 +160,7 @@ public final class MailboxTables {
         public static final Field<Long> ID = field(name("mailbox_upload", "id"), SQLDataType.BIGINT);
         public static final Field<String> BODY = field(name("mailbox_upload", "body"), SQLDataType.VARCHAR);
         public static final Field<Integer> SEALED = field(name("mailbox_upload", "sealed"), SQLDataType.INTEGER);
+        public static final Field<String> ROLE = field(name("mailbox_upload", "role"), SQLDataType.VARCHAR);
 
         private Uploads() {}
     }

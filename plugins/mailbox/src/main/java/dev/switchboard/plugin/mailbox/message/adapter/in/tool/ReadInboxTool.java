@@ -4,6 +4,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
@@ -13,14 +14,13 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.ReadInbox;
 import dev.switchboard.ports.tool.Outcome;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code read_inbox}: the newest messages addressed to the caller, oldest first; records delivery. */
-public final class ReadInboxTool implements Tool {
+public final class ReadInboxTool implements ChannelTool {
 
     static final String NAME = "read_inbox";
 
@@ -60,6 +60,11 @@ public final class ReadInboxTool implements Tool {
         this.transactions = transactions;
         this.readInbox = readInbox;
         this.view = view;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
@@ -13,14 +14,13 @@ import dev.switchboard.plugin.mailbox.message.application.SendRequest;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code send_message}: a message to one role, several, or every other role ({@code "*"}). */
-public final class SendMessageTool implements Tool {
+public final class SendMessageTool implements ChannelTool {
 
     static final String NAME = "send_message";
 
@@ -80,6 +80,11 @@ public final class SendMessageTool implements Tool {
         this.callers = callers;
         this.requestKeys = requestKeys;
         this.sendMessage = sendMessage;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.message.adapter.out.persistence;
 
 import static org.jooq.impl.DSL.select;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -13,14 +14,19 @@ import jakarta.inject.Singleton;
 
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Acks;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Channel;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Pins;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Recipients;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Uploads;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MessageRows;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.application.port.out.NewMessage;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -114,6 +120,197 @@ public final class JooqMessageStore implements MessageStore {
                                 .where(addressed))),
                 List.of(Messages.ID.desc()),
                 limit);
+    }
+
+    @Override
+    public List<Message> list(Tx tx, ListFilter filter, int limit) {
+        Condition where = Messages.DELETED_AT.isNull();
+        if (filter.topic() != null) {
+            where = where.and(DSL.lower(Messages.TOPIC).contains(asciiLower(filter.topic())));
+        }
+        if (filter.text() != null) {
+            String text = asciiLower(filter.text());
+            where = where.and(DSL.lower(Messages.TOPIC)
+                    .contains(text)
+                    .or(DSL.lower(Messages.BODY).contains(text)));
+        }
+        if (filter.fromRole() != null) {
+            where = where.and(Messages.FROM.eq(filter.fromRole()));
+        }
+        if (filter.toRole() != null) {
+            where = where.and(Messages.ID.in(select(Recipients.MESSAGE_ID)
+                    .from(Recipients.TABLE)
+                    .where(Recipients.CHANNEL_ID.eq(tx.channelId()))
+                    .and(Recipients.ROLE.eq(filter.toRole()))));
+        }
+        if (filter.unreadFor() != null) {
+            where = where.and(Messages.ID.in(select(Recipients.MESSAGE_ID)
+                    .from(Recipients.TABLE)
+                    .where(Recipients.CHANNEL_ID.eq(tx.channelId()))
+                    .and(Recipients.ROLE.eq(filter.unreadFor()))
+                    .and(Recipients.READ_AT.isNull())));
+        }
+        if (filter.since() != null) {
+            where = where.and(Messages.CREATED_AT.ge(filter.since()));
+        }
+        if (filter.status() != null) {
+            where = where.and(Messages.STATUS.eq(filter.status()));
+        }
+        if (filter.kind() != null) {
+            where = where.and(Messages.KIND.eq(filter.kind()));
+        }
+        if (filter.workStatus() != null) {
+            where = where.and(Messages.WORK_STATUS.eq(filter.workStatus()));
+        }
+        if (filter.pinKey() != null) {
+            where = where.and(Messages.PIN_KEY.eq(filter.pinKey()));
+        }
+        return MessageRows.select(tx, where, List.of(Messages.ID.desc()), limit);
+    }
+
+    /** Lower case for ASCII letters only, as both backends' lower() does on the mailbox's "C"/binary text. */
+    private static String asciiLower(String text) {
+        StringBuilder lower = new StringBuilder(text.length());
+        text.chars().forEach(c -> lower.append((char) (c >= 'A' && c <= 'Z' ? c + 32 : c)));
+        return lower.toString();
+    }
+
+    @Override
+    public List<Message> replies(Tx tx, Collection<Long> parents) {
+        return parents.isEmpty()
+                ? List.of()
+                : MessageRows.select(tx, Messages.REPLY_TO.in(parents), List.of(Messages.ID.asc()), null);
+    }
+
+    @Override
+    public void markRead(Tx tx, String role, Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        JooqTx.of(tx)
+                .sql()
+                .update(Recipients.TABLE)
+                .set(Recipients.READ_AT, tx.now())
+                .set(Recipients.OPENED_AT, DSL.coalesce(Recipients.OPENED_AT, DSL.val(tx.now())))
+                .where(Recipients.CHANNEL_ID.eq(tx.channelId()))
+                .and(Recipients.ROLE.eq(role))
+                .and(Recipients.MESSAGE_ID.in(ids))
+                .and(Recipients.READ_AT.isNull())
+                .execute();
+    }
+
+    @Override
+    public void delete(Tx tx, long id) {
+        JooqTx.of(tx)
+                .sql()
+                .update(Messages.TABLE)
+                .set(Messages.DELETED_AT, tx.now())
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.ID.eq(id))
+                .execute();
+    }
+
+    @Override
+    public List<Long> retireNudgesAbout(Tx tx, long id) {
+        DSLContext sql = JooqTx.of(tx).sql();
+        Condition nudges = Messages.CHANNEL_ID
+                .eq(tx.channelId())
+                .and(Messages.ABOUT.eq(id))
+                .and(Messages.DELETED_AT.isNull())
+                .and(Messages.SUPERSEDED_AT.isNull());
+        List<Long> ids = sql.select(Messages.ID)
+                .from(Messages.TABLE)
+                .where(nudges)
+                .orderBy(Messages.ID)
+                .fetch(Messages.ID);
+        if (!ids.isEmpty()) {
+            sql.update(Messages.TABLE)
+                    .set(Messages.SUPERSEDED_AT, tx.now())
+                    .where(nudges)
+                    .execute();
+        }
+        return ids;
+    }
+
+    @Override
+    public List<Long> openRounds(Tx tx, String pinKey) {
+        DSLContext sql = JooqTx.of(tx).sql();
+        List<Message> candidates = MessageRows.select(
+                tx,
+                Messages.KIND
+                        .eq("proc")
+                        .and(Messages.PIN_KEY.eq(pinKey))
+                        .and(Messages.ABOUT.isNull())
+                        .and(Messages.DELETED_AT.isNull())
+                        .and(Messages.SUPERSEDED_AT.isNull())
+                        .and(Messages.ID.notIn(select(Pins.APPROVED_BY)
+                                .from(Pins.TABLE)
+                                .where(Pins.CHANNEL_ID.eq(tx.channelId()))
+                                .and(Pins.APPROVED_BY.isNotNull()))),
+                List.of(Messages.ID.asc()),
+                null);
+        List<Long> open = new ArrayList<>();
+        for (Message round : candidates) {
+            String since = round.revisedAt() == null ? round.createdAt() : round.revisedAt();
+            boolean voided = sql
+                    .select(Acks.ROLE)
+                    .from(Acks.TABLE)
+                    .where(Acks.CHANNEL_ID.eq(tx.channelId()))
+                    .and(Acks.MESSAGE_ID.eq(round.id()))
+                    .and(Acks.DECISION.eq("void"))
+                    .and(Acks.CREATED_AT.ge(since))
+                    .fetch(Acks.ROLE)
+                    .stream()
+                    .anyMatch(role -> !round.isAuthor(role)
+                            && (round.voters() == null || round.voters().contains(role)));
+            if (!voided) {
+                open.add(round.id());
+            }
+        }
+        return open;
+    }
+
+    @Override
+    public boolean approvedAPin(Tx tx, long id) {
+        return JooqTx.of(tx)
+                .sql()
+                .fetchExists(DSL.selectOne()
+                        .from(Pins.TABLE)
+                        .where(Pins.CHANNEL_ID.eq(tx.channelId()))
+                        .and(Pins.APPROVED_BY.eq(id)));
+    }
+
+    @Override
+    public void revise(Tx tx, long id, String topic, String body, Long bodyRef) {
+        JooqTx.of(tx)
+                .sql()
+                .update(Messages.TABLE)
+                .set(Messages.TOPIC, topic)
+                .set(Messages.BODY, body)
+                .set(Messages.BODY_REF, bodyRef)
+                .set(Messages.REVISED_AT, tx.now())
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.ID.eq(id))
+                .execute();
+    }
+
+    @Override
+    public int votes(Tx tx, long id) {
+        return JooqTx.of(tx)
+                .sql()
+                .fetchCount(Acks.TABLE, Acks.CHANNEL_ID.eq(tx.channelId()).and(Acks.MESSAGE_ID.eq(id)));
+    }
+
+    @Override
+    public Optional<Upload> upload(Tx tx, long id) {
+        return JooqTx.of(tx)
+                .sql()
+                .select(Uploads.ROLE, Uploads.SEALED, Uploads.BODY)
+                .from(Uploads.TABLE)
+                .where(Uploads.CHANNEL_ID.eq(tx.channelId()))
+                .and(Uploads.ID.eq(id))
+                .fetchOptional(
+                        row -> new Upload(row.get(Uploads.ROLE), row.get(Uploads.SEALED) == 1, row.get(Uploads.BODY)));
     }
 
     @Override

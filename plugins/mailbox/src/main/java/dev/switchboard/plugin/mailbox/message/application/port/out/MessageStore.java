@@ -39,6 +39,59 @@ public interface MessageStore {
      */
     List<Message> inbox(Tx tx, String role, boolean unreadOnly, int limit);
 
+    /**
+     * @param filter the filters
+     * @param limit  the most to return
+     * @return live messages matching every filter, newest first
+     */
+    List<Message> list(Tx tx, ListFilter filter, int limit);
+
+    /** @return the messages that reply to any of these, tombstones included, in id order */
+    List<Message> replies(Tx tx, Collection<Long> parents);
+
+    /** Sets {@code read_at} (and {@code opened_at} when unset) to now for the role's unread rows of these messages. */
+    void markRead(Tx tx, String role, Collection<Long> ids);
+
+    /** Makes the message a tombstone ({@code deleted_at} = now). */
+    void delete(Tx tx, long id);
+
+    /**
+     * Retires the live, unretired nudges about a message ({@code superseded_at} = now).
+     *
+     * @return their ids
+     */
+    List<Long> retireNudgesAbout(Tx tx, long id);
+
+    /**
+     * An open round on a pin key: a live proposal for it that is not a nudge (no {@code about_message_id}), not retired, has not approved a pin version, and
+     * has no {@code void} from a member of its electorate (its declared voters, else any role but its author) since
+     * its last revision.
+     *
+     * @return the open rounds' ids, oldest first
+     */
+    List<Long> openRounds(Tx tx, String pinKey);
+
+    /** @return whether the message is the {@code approved_by} of a pin version */
+    boolean approvedAPin(Tx tx, long id);
+
+    /** Replaces topic and body of a message on the same id and sets {@code revised_at} to now. */
+    void revise(Tx tx, long id, String topic, String body, Long bodyRef);
+
+    /** @return how many acknowledgements the message has (all of them are quenched by a revision now) */
+    int votes(Tx tx, long id);
+
+    /**
+     * An upload as a body source.
+     *
+     * @param owner  who uploaded it
+     * @param sealed whether it is sealed (only then may it be a body_ref)
+     * @param body   its text
+     */
+    record Upload(String owner, boolean sealed, String body) {}
+
+    /** @return the channel's upload with this id */
+    Optional<Upload> upload(Tx tx, long id);
+
     /** Sets {@code opened_at} to now for the role's recipient rows of these messages that have none yet. */
     void markOpened(Tx tx, String role, Collection<Long> ids);
 }

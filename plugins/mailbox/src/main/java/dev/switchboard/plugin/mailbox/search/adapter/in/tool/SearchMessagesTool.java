@@ -6,6 +6,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
@@ -19,14 +20,13 @@ import dev.switchboard.plugin.mailbox.search.application.SearchMessages;
 import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
-import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code search_messages}: ranked substring search over the channel's live messages, with a snippet per hit. */
-public final class SearchMessagesTool implements Tool {
+public final class SearchMessagesTool implements ChannelTool {
 
     static final String NAME = "search_messages";
 
@@ -75,6 +75,11 @@ public final class SearchMessagesTool implements Tool {
         this.transactions = transactions;
         this.searchMessages = searchMessages;
         this.view = view;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
     }
 
     @Override

@@ -1,0 +1,82 @@
+package dev.switchboard.plugin.mailbox.message.adapter.in.tool;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.message.application.DeleteMessage;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code delete_message}: a soft delete that leaves a tombstone in its thread. */
+public final class DeleteMessageTool implements ChannelTool {
+
+    static final String NAME = "delete_message";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "message_id": {"type": "integer", "description": "The message to delete."},
+                %s
+              },
+              "required": ["message_id"],
+              "additionalProperties": false
+            }""".formatted(RequestKeys.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Delete a message (tombstone)")
+            .description("Deletes a message you sent or received: it leaves the inbox, lists, search and counters,"
+                    + " and stays in get_thread as a tombstone. A proposal can be deleted only by its author (which"
+                    + " closes its round). Refused: a pin's approval record, an open debt, a resolved debt not yet"
+                    + " confirmed. Nudges about it are retired. Returns {id, deleted: true, superseded: [ids]}.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().destructive().idempotent())
+            .build();
+
+    private final CallerResolver callers;
+    private final RequestKeys requestKeys;
+    private final DeleteMessage deleteMessage;
+
+    @Inject
+    DeleteMessageTool(CallerResolver callers, RequestKeys requestKeys, DeleteMessage deleteMessage) {
+        this.callers = callers;
+        this.requestKeys = requestKeys;
+        this.deleteMessage = deleteMessage;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        return Replies.of(() -> callers.resolve(call).then(caller -> {
+            long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
+            return requestKeys.write(
+                    caller,
+                    call,
+                    tx -> deleteMessage.delete(tx, caller, id).then(deleted -> {
+                        Map<String, Object> result = new LinkedHashMap<>();
+                        result.put("id", deleted.id());
+                        result.put("deleted", true);
+                        result.put("superseded", deleted.superseded());
+                        return Outcome.done(result);
+                    }));
+        }));
+    }
+}

@@ -1,0 +1,118 @@
+package dev.switchboard.plugin.mailbox.message.adapter.in.tool;
+
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.message.application.ListMessages;
+import dev.switchboard.plugin.mailbox.message.application.MessageView;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code list_messages}: the channel's live messages, newest first, filtered. */
+public final class ListMessagesTool implements ChannelTool {
+
+    static final String NAME = "list_messages";
+
+    private static final int DEFAULT_LIMIT = 100;
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "topic": {"type": ["string", "null"], "description": "Literal substring of the topic (ASCII case-insensitive; %% and _ are plain), at most 200 characters."},
+                "from_role": {"type": ["string", "null"], "description": "Only messages from this role."},
+                "to_role": {"type": ["string", "null"], "description": "Only messages addressed to this role (multi-recipient and \\"*\\" messages included)."},
+                "unread_only": {"type": "boolean", "default": false, "description": "Only messages addressed to you that you have not marked read."},
+                "since": {"type": ["string", "null"], "description": "ISO-8601 time or date (Z, a numeric offset, a space for T, or a bare date; no offset is UTC)."},
+                "limit": {%s, "default": 100, "description": "At most this many, 1 to 1000 (default 100)."},
+                "status": {"type": ["string", "null"], "description": "open or resolved."},
+                "kind": {"type": ["string", "null"], "description": "bug, feat, proc, status, question or answer."},
+                "work_status": {"type": ["string", "null"], "description": "proposed, in_progress, done_local, needs_you, done or blocked."},
+                "text": {"type": ["string", "null"], "description": "Literal substring of the topic or the body, as topic."},
+                "pin_key": {"type": ["string", "null"], "description": "Only messages whose pin_key field is this key."},
+                %s
+              },
+              "additionalProperties": false
+            }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("List the channel's messages")
+            .description("Lists live messages of the channel, newest first, as {result: [...]} with truncated when"
+                    + " more matched than limit. Filters combine: literal topic/text substrings, from_role, to_role,"
+                    + " unread_only, since (ISO-8601), status, kind, work_status, pin_key. Refused: a filter over 200"
+                    + " characters, an unparseable since, unknown values, limit outside 1..1000, unknown fields."
+                    + Untrusted.DESCRIPTION)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final ListMessages listMessages;
+    private final MessageView view;
+
+    @Inject
+    ListMessagesTool(CallerResolver callers, Transactions transactions, ListMessages listMessages, MessageView view) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.listMessages = listMessages;
+        this.view = view;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        ListMessages.Request request = new ListMessages.Request(
+                args.optionalText("topic").orElse(null),
+                args.optionalText("text").orElse(null),
+                args.optionalText("from_role").orElse(null),
+                args.optionalText("to_role").orElse(null),
+                args.flag("unread_only", false),
+                args.optionalText("since").orElse(null),
+                args.optionalText("status").orElse(null),
+                args.optionalText("kind").orElse(null),
+                args.optionalText("work_status").orElse(null),
+                args.optionalText("pin_key").orElse(null));
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> Listing.limit(args, DEFAULT_LIMIT)
+                        .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                                .then(fields -> transactions.read(
+                                        caller.channelId(),
+                                        tx -> listMessages
+                                                .list(tx, caller, request, limit)
+                                                .then(page -> {
+                                                    Map<String, Object> listing = Listing.of(
+                                                            page.messages().stream()
+                                                                    .map(message -> view.wire(
+                                                                            tx, message, caller.role(), fields))
+                                                                    .toList(),
+                                                            limit,
+                                                            page.more(),
+                                                            null);
+                                                    listing.put(Untrusted.FIELD, Untrusted.NOTE);
+                                                    return Outcome.done(listing);
+                                                }))))));
+    }
+}

@@ -1,0 +1,107 @@
+package dev.switchboard.plugin.mailbox.message.adapter.in.tool;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.message.application.ReviseMessage;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code revise_message}: the author replaces a message's body and topic on the same id. */
+public final class ReviseMessageTool implements ChannelTool {
+
+    static final String NAME = "revise_message";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "message_id": {"type": "integer", "description": "Your message to revise."},
+                "body": {"type": "string", "default": "", "description": "The new body (empty keeps the body)."},
+                "topic": {"type": ["string", "null"], "description": "The new topic (null keeps it), at most 80 characters."},
+                "note": {"type": ["string", "null"], "description": "Why, recorded in the revision event (at most 4000 characters)."},
+                "body_ref": {"type": ["integer", "null"], "description": "A sealed upload whose text becomes the body, instead of body."},
+                "allow_sensitive": {"type": "boolean", "default": false, "description": "As for send_message."},
+                %s
+              },
+              "required": ["message_id"],
+              "additionalProperties": false
+            }""".formatted(RequestKeys.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Revise your message")
+            .description("Replaces the body (and topic) of a message you wrote, on the same id; recipients, kind and"
+                    + " pin_key stay. Earlier votes on it become stale (kept, no longer counted; those roles see the"
+                    + " proposal in awaiting_ack again) and a revision event records the old and new sha256 and byte"
+                    + " lengths. The same body and topic answer {unchanged: true}. Refused for another role's message"
+                    + " and for a message that approved a pin. Returns previous_body_sha256, quenched_votes and the"
+                    + " new digest.")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes().destructive().idempotent())
+            .build();
+
+    private final CallerResolver callers;
+    private final RequestKeys requestKeys;
+    private final ReviseMessage reviseMessage;
+
+    @Inject
+    ReviseMessageTool(CallerResolver callers, RequestKeys requestKeys, ReviseMessage reviseMessage) {
+        this.callers = callers;
+        this.requestKeys = requestKeys;
+        this.reviseMessage = reviseMessage;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        return Replies.of(() -> callers.resolve(call).then(caller -> {
+            Arguments args = call.args();
+            ReviseMessage.Request request = new ReviseMessage.Request(
+                    args.integer("message_id", 1, Long.MAX_VALUE),
+                    args.optionalText("body").orElse(""),
+                    args.optionalText("topic").orElse(null),
+                    args.optionalText("note").orElse(null),
+                    args.optionalInteger("body_ref", 1, Long.MAX_VALUE).orElse(null),
+                    args.flag("allow_sensitive", false));
+            return requestKeys.write(
+                    caller,
+                    call,
+                    tx -> reviseMessage.revise(tx, caller, request).then(revision -> {
+                        Map<String, Object> result = new LinkedHashMap<>();
+                        result.put("id", revision.message().id());
+                        if (revision.unchanged()) {
+                            result.put("unchanged", true);
+                            return Outcome.done(result);
+                        }
+                        Digest next = Digest.of(revision.message().body());
+                        result.put("revised_at", revision.message().revisedAt());
+                        result.put("previous_body_sha256", revision.previous().sha256());
+                        result.put("body_sha256", next.sha256());
+                        result.put("body_length_bytes", next.bytes());
+                        result.put("body_length_chars", next.chars());
+                        result.put("quenched_votes", revision.quenchedVotes());
+                        return Outcome.done(result);
+                    }));
+        }));
+    }
+}

@@ -1,0 +1,118 @@
+package dev.switchboard.plugin.mailbox.message.application;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
+import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@code delete_message}: a soft delete (tombstone) by a participant; a proposal only by its author (deleting an
+ * open proposal closes its round). Refused: a pin's approval record, an open debt, a resolved debt its author has not
+ * confirmed. The nudges about it are retired ({@code superseded}), and theirs in turn: retirement follows causes,
+ * never age. Thread-safe.
+ */
+@Singleton
+public final class DeleteMessage {
+
+    /** The event a tombstone gets. */
+    public static final String DELETED = "deleted";
+
+    /** The event a retired nudge gets. */
+    public static final String SUPERSEDED = "superseded";
+
+    /**
+     * @param id         the deleted message
+     * @param superseded the nudges retired with it, in the order retired
+     */
+    public record Deleted(long id, List<Long> superseded) {}
+
+    private final MessageStore messages;
+    private final EventLog events;
+
+    @Inject
+    DeleteMessage(MessageStore messages, EventLog events) {
+        this.messages = messages;
+        this.events = events;
+    }
+
+    /** @return the deletion, or NOT_FOUND, FORBIDDEN or CONFLICT (nothing written) */
+    public Outcome<Deleted> delete(Tx tx, Caller caller, long id) {
+        Optional<Message> found = messages.find(tx, id).filter(message -> !message.isDeleted());
+        if (found.isEmpty()) {
+            return Refusals.noMessage(id);
+        }
+        Message message = found.get();
+        String role = caller.role();
+        if (!message.isParticipant(role)) {
+            return Refusals.refused(Problem.forbidden("only the sender or a recipient of message " + id
+                    + " can delete it, and you ('" + role + "') are neither"));
+        }
+        if (message.isProposal() && !message.isAuthor(role)) {
+            return Refusals.refused(Problem.forbidden("message " + id + " is a proposal by '" + message.from()
+                    + "'; only its author can delete it (deleting closes its round). Vote void to close it instead"));
+        }
+        if (messages.approvedAPin(tx, id)) {
+            return Refusals.refused(Problem.conflict("message " + id + " approved a pin version, so it is that"
+                    + " version's consent record and cannot be deleted"));
+        }
+        if (message.actionRequired() && "open".equals(message.status())) {
+            return Refusals.refused(Problem.conflict("message " + id + " is an open debt; deleting it would hide"
+                    + " the obligation. Resolve it first (resolve_message), then its author confirms, then delete"));
+        }
+        if (message.actionRequired() && "resolved".equals(message.status()) && !confirmed(tx, id)) {
+            return Refusals.refused(Problem.conflict("message " + id + " is resolved but not yet confirmed by the"
+                    + " other participant; deleting it would skip that check. Confirm it (confirm_resolution) or"
+                    + " reopen it"));
+        }
+        messages.delete(tx, id);
+        events.append(tx, id, DELETED, role, null, List.of());
+        return Outcome.done(new Deleted(id, retireNudges(tx, role, id)));
+    }
+
+    /** Retires the nudges about {@code id}, and the nudges about those, and so on. */
+    private List<Long> retireNudges(Tx tx, String role, long id) {
+        List<Long> retired = new ArrayList<>();
+        Deque<Long> causes = new ArrayDeque<>(List.of(id));
+        while (!causes.isEmpty()) {
+            long cause = causes.removeFirst();
+            for (long nudge : messages.retireNudgesAbout(tx, cause)) {
+                events.append(
+                        tx,
+                        nudge,
+                        SUPERSEDED,
+                        role,
+                        "its subject, message " + cause + ", was retired or deleted",
+                        List.of());
+                retired.add(nudge);
+                causes.addLast(nudge);
+            }
+        }
+        return retired;
+    }
+
+    /** Confirmed when a {@code resolution_confirmed} event follows the last {@code resolve}. */
+    private boolean confirmed(Tx tx, long id) {
+        boolean confirmed = false;
+        for (EventLog.Event event : events.history(tx, id)) {
+            if (event.event().equals("resolve") || event.event().equals("reopen")) {
+                confirmed = false;
+            } else if (event.event().equals("resolution_confirmed")) {
+                confirmed = true;
+            }
+        }
+        return confirmed;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.switchboard.plugin.mailbox.message.application;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@code get_thread}: from a live message, up its {@code reply_to} chain to the root, then the whole reply tree,
+ * chronologically, tombstones included (with {@code deleted_at}); never truncated. Thread-safe.
+ */
+@Singleton
+public final class GetThread {
+
+    private final MessageStore messages;
+
+    @Inject
+    GetThread(MessageStore messages) {
+        this.messages = messages;
+    }
+
+    /** @return the thread oldest first, or NOT_FOUND for a message that does not exist or was deleted */
+    public Outcome<List<Message>> thread(Tx tx, long id) {
+        Optional<Message> start = messages.find(tx, id).filter(message -> !message.isDeleted());
+        if (start.isEmpty()) {
+            return Refusals.noMessage(id);
+        }
+        Set<Long> seen = new HashSet<>();
+        Message root = start.get();
+        seen.add(root.id());
+        while (root.replyTo() != null && !seen.contains(root.replyTo())) {
+            Optional<Message> parent = messages.find(tx, root.replyTo());
+            if (parent.isEmpty()) {
+                break;
+            }
+            root = parent.get();
+            seen.add(root.id());
+        }
+        List<Message> thread = new ArrayList<>(List.of(root));
+        Set<Long> inThread = new HashSet<>(Set.of(root.id()));
+        List<Long> frontier = List.of(root.id());
+        while (!frontier.isEmpty()) {
+            List<Long> next = new ArrayList<>();
+            for (Message reply : messages.replies(tx, frontier)) {
+                if (inThread.add(reply.id())) {
+                    thread.add(reply);
+                    next.add(reply.id());
+                }
+            }
+            frontier = next;
+        }
+        thread.sort(Comparator.comparingLong(Message::id));
+        return Outcome.done(List.copyOf(thread));
+    }
+}

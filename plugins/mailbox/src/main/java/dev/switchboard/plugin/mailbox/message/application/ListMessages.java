@@ -1,0 +1,116 @@
+package dev.switchboard.plugin.mailbox.message.application;
+
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
+import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
+import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@code list_messages}: live messages of the channel, newest first, filtered. {@code topic} and {@code text} are
+ * literal substrings ({@code %} and {@code _} are plain characters), ASCII case-insensitive, at most 200 characters;
+ * {@code since} is ISO-8601 ({@link Timestamps#parseSince}); {@code status}, {@code kind} and {@code work_status} take
+ * their value sets. Thread-safe.
+ */
+@Singleton
+public final class ListMessages {
+
+    /**
+     * The filters as sent.
+     *
+     * @param topic      literal topic substring, or null
+     * @param text       literal topic-or-body substring, or null
+     * @param fromRole   author, or null
+     * @param toRole     recipient, or null
+     * @param unreadOnly only messages addressed to the caller that it has not marked read
+     * @param since      ISO-8601 time or date, or null
+     * @param status     open or resolved, or null
+     * @param kind       a kind, or null
+     * @param workStatus a work status, or null
+     * @param pinKey     a pin key, or null
+     */
+    public record Request(
+            String topic,
+            String text,
+            String fromRole,
+            String toRole,
+            boolean unreadOnly,
+            String since,
+            String status,
+            String kind,
+            String workStatus,
+            String pinKey) {}
+
+    /**
+     * @param messages the page, newest first
+     * @param more     whether more matched than the limit
+     */
+    public record Page(List<Message> messages, boolean more) {}
+
+    private final MessageStore messages;
+
+    @Inject
+    ListMessages(MessageStore messages) {
+        this.messages = messages;
+    }
+
+    /**
+     * @return the page, or INVALID_ARGUMENTS naming the filter and its rule
+     */
+    public Outcome<Page> list(Tx tx, Caller caller, Request request, int limit) {
+        for (String[] filter : new String[][] {{"topic", request.topic()}, {"text", request.text()}}) {
+            if (filter[1] != null && filter[1].codePointCount(0, filter[1].length()) > MailboxLimits.FILTER_CHARS) {
+                return Refusals.refused(
+                        Problem.invalid(filter[0], "is longer than " + MailboxLimits.FILTER_CHARS + " characters"));
+            }
+        }
+        Optional<Problem> value = oneOf("status", request.status(), Vocabulary.STATUSES)
+                .or(() -> oneOf("kind", request.kind(), Vocabulary.KINDS))
+                .or(() -> oneOf("work_status", request.workStatus(), Vocabulary.WORK_STATUSES));
+        if (value.isPresent()) {
+            return Refusals.refused(value.get());
+        }
+        String since = null;
+        if (request.since() != null) {
+            var parsed = Timestamps.parseSince(request.since());
+            if (parsed.isEmpty()) {
+                return Refusals.refused(Problem.invalid(
+                        "since",
+                        "'" + request.since() + "' is not an ISO-8601 time; use 2026-08-09, 2026-08-09T14:30:00Z,"
+                                + " 2026-08-09 14:30:00+02:00 (no offset means UTC)"));
+            }
+            since = Timestamps.format(parsed.get());
+        }
+        ListFilter filter = new ListFilter(
+                request.topic(),
+                request.text(),
+                request.fromRole(),
+                request.toRole(),
+                request.unreadOnly() ? caller.role() : null,
+                since,
+                request.status(),
+                request.kind(),
+                request.workStatus(),
+                request.pinKey());
+        List<Message> found = messages.list(tx, filter, limit + 1);
+        return Outcome.done(new Page(found.stream().limit(limit).toList(), found.size() > limit));
+    }
+
+    private static Optional<Problem> oneOf(String field, String value, List<String> allowed) {
+        return value == null || allowed.contains(value)
+                ? Optional.empty()
+                : Optional.of(Problem.invalid(field, "'" + value + "' is not one of " + String.join(", ", allowed)));
+    }
+}

@@ -1,0 +1,51 @@
+package dev.switchboard.plugin.mailbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Set;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.inject.Key;
+import com.google.inject.TypeLiteral;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolCatalog;
+import dev.switchboard.ports.tool.ToolDescriptor;
+
+/** ADR 18: the mailbox's tools are listed only to a session with a role; every one of them is a ChannelTool. */
+class ToolListTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("a stdio session without a role lists no mailbox tool; with a role it lists all of them")
+    void toolsAreListedOnlyWithARole() {
+        try (MailboxHarness nobody =
+                        MailboxHarness.builder("sqlite", dir.resolve("a")).open(null);
+                MailboxHarness backend = MailboxHarness.open("sqlite", dir.resolve("b"), "backend")) {
+            ToolCatalog without = nobody.bed().tools();
+            ToolCatalog with = backend.bed().tools();
+            assertThat(without.tools()).isNotEmpty();
+            assertThat(without.tools()).noneMatch(tool -> without.listedFor(tool.name(), Principal.LOCAL_OWNER));
+            assertThat(with.tools()).allMatch(tool -> with.listedFor(tool.name(), Principal.LOCAL_OWNER));
+        }
+    }
+
+    @Test
+    @DisplayName("every tool the module binds is a ChannelTool, and the read-only hint is never on read_inbox")
+    void everyBoundToolIsAChannelTool() {
+        try (MailboxHarness backend = MailboxHarness.open("sqlite", dir, "backend")) {
+            Set<Tool> tools = backend.injector().getInstance(Key.get(new TypeLiteral<Set<Tool>>() {}));
+            assertThat(tools).isNotEmpty().allMatch(tool -> tool instanceof ChannelTool);
+            ToolDescriptor readInbox = backend.bed().tools().find("read_inbox").orElseThrow();
+            assertThat(readInbox.annotations().readOnlyHint()).isFalse();
+        }
+    }
+}
