@@ -6,7 +6,6 @@ import static dev.switchboard.plugin.mailbox.MailboxHarness.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.Map;
 
@@ -222,13 +221,6 @@ class SearchMessagesTest {
     }
 
     private void delete(long id) {
-        frontend.storage().transaction(connection -> {
-            try (PreparedStatement update = connection.prepareStatement(
-                    "UPDATE mailbox_message SET deleted_at = '2026-12-01T00:00:00.000Z' WHERE id = ?")) {
-                update.setLong(1, id);
-                update.executeUpdate();
-            }
-            return null;
-        });
+        assertThat(frontend.ok("delete_message", args("message_id", id))).containsEntry("deleted", true);
     }
 }
