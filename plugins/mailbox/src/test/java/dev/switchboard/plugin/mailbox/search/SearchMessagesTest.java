@@ -126,6 +126,20 @@ class SearchMessagesTest {
     }
 
     @Test
+    void aQueryNestedToTheParenthesisLimitIsAnsweredByTheScan() {
+        long deep = frontend.send("backend", "deep", "deepest");
+        String query = "deepest";
+        for (int i = 1; i < 256; i++) {
+            query = "(w" + i + "x OR " + query + ")";
+        }
+
+        Map<String, Object> found = search("query", query);
+
+        assertThat(ids(found)).containsExactly(deep);
+        assertThat(result(found).getFirst()).containsEntry("match", "substring");
+    }
+
+    @Test
     void aHitInTheTopicRanksFirst() {
         long inBody = frontend.send("backend", "about other things", "the rollback plan");
         long inTopic = frontend.send("backend", "rollback", "what we do");

@@ -23,6 +23,19 @@ public sealed interface QueryNode {
         return List.copyOf(terms);
     }
 
+    /** @return how deep operators nest: 0 for a term, one more than the deepest part for AND, OR and NOT */
+    default int depth() {
+        return switch (this) {
+            case Term term -> 0;
+            case All all ->
+                1 + all.parts().stream().mapToInt(QueryNode::depth).max().orElse(0);
+            case Any any ->
+                1 + any.parts().stream().mapToInt(QueryNode::depth).max().orElse(0);
+            case Except except ->
+                1 + Math.max(except.kept().depth(), except.excluded().depth());
+        };
+    }
+
     private static void collect(QueryNode node, List<Term> into, boolean positiveOnly) {
         switch (node) {
             case Term term -> into.add(term);

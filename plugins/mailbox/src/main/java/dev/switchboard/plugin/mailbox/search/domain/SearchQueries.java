@@ -15,7 +15,8 @@ import dev.switchboard.plugin.mailbox.search.domain.QueryParser.Parsed;
  *       {@value MailboxLimits#QUERY_TERMS} terms (words and phrases); parentheses nested over
  *       {@value MailboxLimits#QUERY_DEPTH} deep; {@code NEAR(...)} (neither backend's index does it here).</li>
  *   <li>A query of the grammar goes to the index when every term has {@value MailboxLimits#TRIGRAM_TERM_CHARS}+ code
- *       points, otherwise to the scan, which refuses a column filter on a group.</li>
+ *       points and its operators nest at most {@value #MAX_INDEX_NESTING} deep, otherwise to the scan; a term under
+ *       3 code points and a column filter on a group together are refused.</li>
  *   <li>A query outside the grammar (an unbalanced parenthesis or quote, a dangling operator, the FTS5-only
  *       characters {@code { } + - , ^} outside quotes) is retried as its literal pieces: split at whitespace, double
  *       quotes dropped, each piece a literal substring, all required. With a piece under 3 code points that retry
@@ -25,6 +26,14 @@ import dev.switchboard.plugin.mailbox.search.domain.QueryParser.Parsed;
 public final class SearchQueries {
 
     private static final String NOTHING_SEARCHED = " Nothing was searched: ";
+
+    /**
+     * The deepest nesting of operators the index path takes ({@link QueryNode#depth()}); a deeper query (allowed up to
+     * {@value MailboxLimits#QUERY_DEPTH} parentheses) is answered by the scan, with the same meaning. SQLite's FTS5
+     * query parser overflows its stack on expressions nested a little over a hundred deep, and both backends must
+     * take the same path for the same query.
+     */
+    public static final int MAX_INDEX_NESTING = 32;
 
     private SearchQueries() {}
 
@@ -66,10 +75,11 @@ public final class SearchQueries {
     }
 
     private static SearchPlan ofGrammar(Parsed parsed) {
-        if (!hasShortTerm(parsed.root().terms())) {
+        boolean shortTerm = hasShortTerm(parsed.root().terms());
+        if (!shortTerm && parsed.root().depth() <= MAX_INDEX_NESTING) {
             return new SearchPlan.Ready(parsed.root(), SearchPath.INDEX, false);
         }
-        if (parsed.columnOnGroup()) {
+        if (shortTerm && parsed.columnOnGroup()) {
             return new SearchPlan.Refused("puts a column filter on a group (topic:(...) or body:(...)) and has"
                     + " a term under " + MailboxLimits.TRIGRAM_TERM_CHARS
                     + " characters, which only the scan looks for,"

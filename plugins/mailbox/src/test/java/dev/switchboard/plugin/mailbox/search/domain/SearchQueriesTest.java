@@ -197,6 +197,19 @@ class SearchQueriesTest {
     }
 
     @Test
+    void operatorsNestedDeeperThanTheIndexPathTakesAreAnsweredByTheScan() {
+        String query = "abc";
+        for (int i = 1; i <= SearchQueries.MAX_INDEX_NESTING; i++) {
+            query = "(w" + i + "x " + (i % 2 == 0 ? "OR " : "AND ") + query + ")";
+        }
+        assertThat(ready(query).path()).isEqualTo(SearchPath.INDEX);
+        assertThat(ready("(xyz OR " + query + ")").path()).isEqualTo(SearchPath.SCAN);
+        assertThat(ready("(".repeat(200) + "abc" + ")".repeat(200)).path())
+                .as("parentheses around one term add no nesting")
+                .isEqualTo(SearchPath.INDEX);
+    }
+
+    @Test
     void anEmptyOrQuotesOnlyQueryIsRefused() {
         assertThat(refusal("   ")).contains("empty");
         assertThat(refusal(null)).contains("empty");

@@ -199,6 +199,29 @@ class SearchSqlTest {
         }
     }
 
+    @Test
+    void aQueryNestedAsDeepAsTheIndexPathTakesIsAnsweredByTheIndexAsByTheScan() {
+        message(1, "frontend", "backend", "t", "deepest");
+        message(2, "frontend", "backend", "t", "w2x only");
+        String query = nested(SearchQueries.MAX_INDEX_NESTING);
+        SearchPlan.Ready plan = (SearchPlan.Ready) SearchQueries.plan(query);
+
+        assertThat(plan.root().depth()).isEqualTo(SearchQueries.MAX_INDEX_NESTING);
+        assertThat(ranked(query))
+                .containsExactlyInAnyOrderElementsOf(
+                        SearchSql.scanned(jooqRead(), channel, ScanMatcher.of(plan.root()), SearchFilters.NONE, 50))
+                .containsExactly(1L);
+    }
+
+    /** @return a query whose operators nest {@code depth} deep, alternating AND and OR around "deepest" */
+    static String nested(int depth) {
+        String query = "deepest";
+        for (int i = 1; i <= depth; i++) {
+            query = "(" + (i % 2 == 0 ? "w" + i + "x OR " : "deepest AND ") + query + ")";
+        }
+        return query;
+    }
+
     private List<Long> ranked(String query) {
         return ranked(query, SearchFilters.NONE);
     }
