@@ -2,7 +2,8 @@
 //   cold start: spawn -> initialize -> initialized -> first tools/list answer, median of N runs;
 //   round trips: sequential tools/call server_info (or tools/list) answers per second on one session.
 // Usage: node bench/stdio-bench.mjs [--runs 10] [--calls 20000] [--layout distribution/target/switchboard]
-//        [--baseline path/to/an/older/layout]   cold start of an older build too, taking turns in the same run
+//        [--baseline path/to/an/older/layout[,another]]   cold start of older builds too, taking turns in the same run
+//        [--node no]   leave the Node server-filesystem out of the cold-start turns (fewer starts per run)
 // Comparing: --without ID [--rounds 5] runs the same layout with and without plugin ID's zip (as a build before the
 // plugin was added), alternating, in one run: cold start medians and server_info round trips per round for both.
 // --disable ID does the same with the plugin listed in plugins/disabled.txt instead: server_info then lists it in
@@ -20,7 +21,7 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
 const runs = Number(args.runs ?? 10);
 const calls = Number(args.calls ?? 20000);
 const layout = args.layout ?? join(here, '..', 'distribution', 'target', 'switchboard');
-const baselineLayout = args.baseline;
+const baselineLayouts = args.baseline ? args.baseline.split(',') : [];
 const filesystem = join(here, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
 // Built by bench/sdk-floor/build.sh: a bare MCP Java SDK server with one tool, the floor under Switchboard's start.
 const floor = join(here, 'sdk-floor', 'target', 'run.sh');
@@ -55,6 +56,8 @@ function session(command, argv, env) {
 
 const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
 
+// Wall time from spawn to the first tools/list answer, and the CPU time (user + system, all threads) the server had
+// used by then: CPU is much less sensitive than wall time to other work on a loaded host.
 async function coldStart(command, argv, env, kill = false) {
   const started = process.hrtime.bigint();
   const s = session(command, argv, env);
@@ -62,8 +65,9 @@ async function coldStart(command, argv, env, kill = false) {
   s.notify('notifications/initialized');
   await s.request('tools/list', {});
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpu = cpuMs(s.pid);
   await s.close(kill);
-  return ms;
+  return { ms, cpu };
 }
 
 async function roundTrips(command, argv, env, method, params) {
@@ -95,20 +99,30 @@ async function interleavedRoundTrips(a, b, method, params) {
     for (let i = 0; i < 2000; i++) await s.request(method, params);
   }
   const waited = [0n, 0n];
+  // Each call's round trip too: the median is not moved by the host preempting a few calls for milliseconds, which
+  // on a loaded host dominates the totals behind the rates.
+  const each = [new Float64Array(calls), new Float64Array(calls)];
   const cpu = sessions.map((s) => cpuMs(s.pid));
   for (let i = 0; i < calls; i++) {
     for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) { // each goes first half the time
       const t = process.hrtime.bigint();
       await sessions[k].request(method, params);
-      waited[k] += process.hrtime.bigint() - t;
+      const took = process.hrtime.bigint() - t;
+      waited[k] += took;
+      each[k][i] = Number(took) / 1e3;
     }
   }
   const cpuPerCall = sessions.map((s, k) => ((cpuMs(s.pid) - cpu[k]) * 1000) / calls);
   for (const s of sessions) await s.close();
-  return { rates: waited.map((w) => calls / (Number(w) / 1e9)), cpuPerCall };
+  return { rates: waited.map((w) => calls / (Number(w) / 1e9)), cpuPerCall, medianMicros: each.map((xs) => median(xs)) };
 }
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+// One series of cold starts: median wall time and median CPU time, then every run's wall time.
+const startLine = (starts) => `${median(starts.map((x) => x.ms)).toFixed(0)} ms, CPU`
+  + ` ${median(starts.map((x) => x.cpu)).toFixed(0)} ms  (runs: ${starts.map((x) => x.ms.toFixed(0)).join(' ')};`
+  + ` CPU: ${starts.map((x) => x.cpu).join(' ')})`;
 
 // A temp copy of the layout with every bundled plugin enabled: the workspace plugin ships disabled (opt-in), the
 // conformance fixture is a test surface and stays off. The copy keeps the layout's AOT cache.
@@ -154,7 +168,7 @@ async function compareWithout(id, withPlugin, rounds, disableOnly = false) {
       starts.with.push(await coldStart(withPlugin, ['serve'], sbEnv));
       starts.without.push(await coldStart(without, ['serve'], envB));
     }
-    const show = (xs) => `${median(xs).toFixed(0)} ms  (runs: ${xs.map((x) => x.toFixed(0)).join(' ')})`;
+    const show = (xs) => startLine(xs);
     console.log(`cold start to first tools/list, every bundled plugin enabled, median of ${runs}, alternating:`);
     console.log(`  with ${id}`.padEnd(31) + show(starts.with));
     console.log(`  ${disableOnly ? 'disabled' : 'without'} ${id}`.padEnd(31) + show(starts.without));
@@ -162,19 +176,23 @@ async function compareWithout(id, withPlugin, rounds, disableOnly = false) {
       + ` the two servers called in turns, ${rounds} rounds:`);
     const ratios = [];
     const cpuRatios = [];
+    const latencyRatios = [];
     const a = { command: withPlugin, argv: ['serve'], env: sbEnv };
     const b = { command: without, argv: ['serve'], env: envB };
     for (let r = 0; r < rounds; r++) {
-      const { rates: [on, off], cpuPerCall: [cpuOn, cpuOff] } = await interleavedRoundTrips(a, b, 'tools/call',
-        { name: 'server_info', arguments: {} });
+      const { rates: [on, off], cpuPerCall: [cpuOn, cpuOff], medianMicros: [latOn, latOff] } =
+        await interleavedRoundTrips(a, b, 'tools/call', { name: 'server_info', arguments: {} });
       ratios.push(on / off);
       cpuRatios.push(cpuOn / cpuOff);
-      console.log(`  round ${r + 1}: with ${on.toFixed(0)} /s (${cpuOn.toFixed(1)} µs CPU/call), without`
-        + ` ${off.toFixed(0)} /s (${cpuOff.toFixed(1)} µs CPU/call), rate with/without ${(on / off).toFixed(3)}`);
+      latencyRatios.push(latOn / latOff);
+      console.log(`  round ${r + 1}: with ${on.toFixed(0)} /s (${cpuOn.toFixed(1)} µs CPU/call, median`
+        + ` ${latOn.toFixed(1)} µs), without ${off.toFixed(0)} /s (${cpuOff.toFixed(1)} µs CPU/call, median`
+        + ` ${latOff.toFixed(1)} µs), rate with/without ${(on / off).toFixed(3)}`);
     }
     const spread = (xs) => { const s = [...xs].sort((x, y) => x - y); return `median ${median(xs).toFixed(3)}, min ${s[0].toFixed(3)}, max ${s.at(-1).toFixed(3)}`; };
     console.log(`  rate with/without: ${spread(ratios)}`);
     console.log(`  CPU per call with/without: ${spread(cpuRatios)}`);
+    console.log(`  median round trip with/without: ${spread(latencyRatios)}`);
   } finally {
     rmSync(stateB, { recursive: true, force: true });
     rmSync(scratchB, { recursive: true, force: true });
@@ -186,32 +204,47 @@ const switchboard = layoutWithAllPlugins(scratch);
 const state = mkdtempSync(join(tmpdir(), 'sb-bench-'));
 const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
 const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state };
-// The older build gets a state directory of its own: its migrations may be older than the new build's.
-const baseline = baselineLayout ? layoutWithAllPlugins(scratch, baselineLayout, 'baseline') : null;
-const baseState = mkdtempSync(join(tmpdir(), 'sb-bench-base-'));
-const baseEnv = { SWITCHBOARD_KERNEL__STATE_DIR: baseState };
+// Each older build gets a state directory of its own: its migrations may be older than the new build's.
+const baselines = baselineLayouts.map((path, k) => ({
+  path,
+  command: layoutWithAllPlugins(scratch, path, `baseline-${k}`),
+  env: { SWITCHBOARD_KERNEL__STATE_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-base-')) },
+  times: [],
+}));
+const withNode = args.node !== 'no';
 try {
   await coldStart(switchboard, ['serve'], sbEnv); // first start expands the plugin zips
   if (args.without || args.disable) {
     await compareWithout(args.without ?? args.disable, switchboard, Number(args.rounds ?? 5), !args.without);
   } else {
-    if (baseline) await coldStart(baseline, ['serve'], baseEnv);
+    for (const b of baselines) await coldStart(b.command, ['serve'], b.env);
     const withFloor = existsSync(floor);
     const sb = [];
     const fsTimes = [];
     const floorTimes = [];
-    const baseTimes = [];
+    // The builds take turns in an order reversed every run, so that none is always first after the Node server.
+    const builds = [{ command: switchboard, env: sbEnv, times: sb }, ...baselines];
     for (let i = 0; i < runs; i++) {
-      sb.push(await coldStart(switchboard, ['serve'], sbEnv));
-      if (baseline) baseTimes.push(await coldStart(baseline, ['serve'], baseEnv));
-      fsTimes.push(await coldStart(process.execPath, [filesystem, fsRoot], {}));
+      for (const b of i % 2 === 0 ? builds : [...builds].reverse()) {
+        b.times.push(await coldStart(b.command, ['serve'], b.env));
+      }
+      if (withNode) fsTimes.push(await coldStart(process.execPath, [filesystem, fsRoot], {}));
       if (withFloor) floorTimes.push(await coldStart(floor, [], {}, true));
     }
-    const line = (label, xs) => console.log(`  ${label.padEnd(29)}${median(xs).toFixed(0)} ms  (runs: ${xs.map((x) => x.toFixed(0)).join(' ')})`);
+    const line = (label, xs) => console.log(`  ${label.padEnd(29)}${startLine(xs)}`);
     console.log(`cold start to first tools/list, median of ${runs}:`);
     line('switchboard', sb);
-    if (baseline) line('baseline (--baseline)', baseTimes);
-    line('server-filesystem (Node)', fsTimes);
+    for (const b of baselines) {
+      // Paired by run (the two starts of one turn saw the same moment of the host): median and quartiles.
+      const paired = (pick) => {
+        const d = sb.map((x, k) => pick(x) - pick(b.times[k])).sort((x, y) => x - y);
+        const at = (q) => d[Math.floor((d.length - 1) * q)].toFixed(0);
+        return `${at(0.5)} ms (quartiles ${at(0.25)} to ${at(0.75)})`;
+      };
+      console.log(`  baseline ${b.path}\n  ${''.padEnd(29)}${startLine(b.times)}`);
+      console.log(`  ${''.padEnd(29)}switchboard minus it, per turn: wall ${paired((x) => x.ms)}, CPU ${paired((x) => x.cpu)}`);
+    }
+    if (withNode) line('server-filesystem (Node)', fsTimes);
     if (withFloor) line('MCP Java SDK alone (floor)', floorTimes);
     else console.log('  (run bench/sdk-floor/build.sh to compare with a bare MCP Java SDK server too)');
     const info = await roundTrips(switchboard, ['serve'], sbEnv, 'tools/call', { name: 'server_info', arguments: {} });
@@ -222,7 +255,7 @@ try {
   }
 } finally {
   rmSync(state, { recursive: true, force: true });
-  rmSync(baseState, { recursive: true, force: true });
+  for (const b of baselines) rmSync(b.env.SWITCHBOARD_KERNEL__STATE_DIR, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
   rmSync(fsRoot, { recursive: true, force: true });
 }

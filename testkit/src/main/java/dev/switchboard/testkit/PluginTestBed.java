@@ -44,8 +44,8 @@ import dev.switchboard.testkit.storage.TestDatabase;
  * the configured backend's is opened (by default {@code plugin-storage-sqlite}, on {@code <stateDir>/switchboard.db};
  * {@link Builder#postgres} opens {@code plugin-storage-postgres} on a database of the embedded PostgreSQL), then the
  * plugin itself through the
- * kernel's own {@link PluginAssembler} (the class {@code PluginHost} uses): its child injector with its module and
- * {@code PluginContext}, its extensions (read from the {@code META-INF/extensions.idx} next to its module class)
+ * kernel's own {@link PluginAssembler} (the class {@code PluginHost} uses): its injector with its module,
+ * {@code PluginContext} and the kernel's port services, its extensions (read from the {@code META-INF/extensions.idx} next to its module class)
  * resolved once, its migrations applied, its tools (the set its module binds) registered, its managed services
  * started (unless {@link Builder#withoutStartingServices()}). Calls go through the kernel's invoker, so arguments are
  * validated against each tool's input schema before the handler runs.
@@ -230,7 +230,7 @@ public final class PluginTestBed implements AutoCloseable {
         return stateDir;
     }
 
-    /** @return the plugin's child injector */
+    /** @return the plugin's injector */
     public Injector injector() {
         return plugin;
     }

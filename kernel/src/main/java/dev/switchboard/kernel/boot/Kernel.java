@@ -18,6 +18,7 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.core.ServerInfoTool;
 import dev.switchboard.kernel.plugin.PluginHost;
+import dev.switchboard.kernel.plugin.StartupClock;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolRegistry;
@@ -57,8 +58,10 @@ public final class Kernel implements AutoCloseable {
      * @throws dev.switchboard.kernel.tools.ToolNameCollisionException if two plugins contribute one tool name
      */
     public static Kernel start(SwitchboardConfig config) {
+        long injecting = StartupClock.start();
         BuildInfo build = BuildInfo.current();
         Injector injector = Guice.createInjector(new KernelModule(config, build));
+        StartupClock.took(injecting, "kernel injector");
         Kernel kernel = new Kernel(injector);
         try {
             injector.getInstance(ToolRegistry.class)
@@ -66,7 +69,9 @@ public final class Kernel implements AutoCloseable {
                             CORE_OWNER,
                             config.kernel().toolPrefixes().getOrDefault(CORE_OWNER, ""),
                             List.of(injector.getInstance(ServerInfoTool.class)));
+            long plugins = StartupClock.start();
             injector.getInstance(PluginHost.class).start();
+            StartupClock.took(plugins, "plugins");
         } catch (RuntimeException e) {
             kernel.close();
             throw e;
@@ -129,8 +134,10 @@ public final class Kernel implements AutoCloseable {
      * @throws dev.switchboard.kernel.transport.TransportStartException if one is missing or fails to start
      */
     public List<String> startTransports(List<String> transportIds, boolean keepServing) {
+        long started = StartupClock.start();
         TransportRunner runner = injector.getInstance(TransportRunner.class);
         runner.start(transportIds, plugins().transports(), transportContext(runner), keepServing);
+        StartupClock.took(started, "transports " + transportIds);
         return runner.endpoints();
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 
@@ -21,8 +22,8 @@ import dev.switchboard.ports.storage.StorageProvider;
 
 /**
  * Wires one plugin into the kernel, the same way wherever the plugin comes from ({@link PluginHost} for the plugins
- * directory, a test bed for a plugin on a test class path): its child injector of the kernel's injector, then its
- * contributions resolved once and entered into the kernel's catalogs. It knows no plugin: the plugin's module and
+ * directory, a test bed for a plugin on a test class path): its own injector, given the kernel's port services
+ * ({@link KernelServices}), then its contributions resolved once and entered into the kernel's catalogs. It knows no plugin: the plugin's module and
  * the lookup of its extensions are handed in. Not thread-safe: one plugin is wired at a time, by one thread.
  */
 @Singleton
@@ -34,7 +35,7 @@ public final class PluginAssembler {
     private final ContributionRegistrar registrar;
 
     /**
-     * @param kernelInjector the kernel's injector, parent of every plugin's
+     * @param kernelInjector the kernel's injector, whose port services every plugin's injector is given
      * @param config         the configuration (plugin subtrees, state directory, storage backend, tool prefixes)
      * @param storage        where the opened storage is kept
      * @param tools          the tool catalog
@@ -68,8 +69,11 @@ public final class PluginAssembler {
     }
 
     /**
-     * Phase one: the plugin's child injector, holding its own module and its {@link PluginContext} (its id, its
-     * {@code plugins.<id>} subtree, the state directory). Nothing is built yet: bindings are resolved on demand.
+     * Phase one: the plugin's injector, holding its own module, its {@link PluginContext} (its id, its
+     * {@code plugins.<id>} subtree, the state directory) and the kernel's bindings of port types
+     * ({@link KernelServices}). Nothing is built yet: bindings are resolved on demand. A top-level injector rather
+     * than a child of the kernel's, so that Guice does not first try every just-in-time binding of the plugin's
+     * classes in the kernel's injector.
      *
      * @param pluginId the plugin's id
      * @param own      the plugin's Guice module, or a module that binds nothing
@@ -79,8 +83,11 @@ public final class PluginAssembler {
     public Injector injector(String pluginId, Module own) {
         PluginContext context = new PluginContext(
                 pluginId, config.pluginConfig(pluginId), config.kernel().stateDir());
-        Module contextModule = binder -> binder.bind(PluginContext.class).toInstance(context);
-        return kernelInjector.createChildInjector(contextModule, own);
+        Module contextModule = binder -> {
+            binder.bind(PluginContext.class).toInstance(context);
+            KernelServices.bind(binder, kernelInjector);
+        };
+        return Guice.createInjector(contextModule, own);
     }
 
     /**

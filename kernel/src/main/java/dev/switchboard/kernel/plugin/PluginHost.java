@@ -30,8 +30,8 @@ import dev.switchboard.ports.transport.Transport;
 
 /**
  * Loads the plugins directory and starts every enabled plugin in order: storage adapters first (and the configured
- * backend is opened), then all others by id. Each plugin is wired by the {@link PluginAssembler}: a child injector of
- * the kernel's injector holding its own module and its {@link PluginContext}, then its extensions (found through
+ * backend is opened), then all others by id. Each plugin is wired by the {@link PluginAssembler}: an injector of its
+ * own holding its module, its {@link PluginContext} and the kernel's port services, then its extensions (found through
  * PF4J's index) resolved into the catalogs. A plugin that fails to load or start is marked {@link PluginState#FAILED}
  * with the reason, its contributions are withdrawn, and the others go on; a tool-name collision alone stops
  * start-up. Not thread-safe: {@link #start()} and {@link #stop()} are called by the kernel's boot thread only;
@@ -82,7 +82,9 @@ public final class PluginHost {
      * @throws ToolNameCollisionException if two plugins contribute the same tool name
      */
     public void start() {
+        long loading = StartupClock.start();
         manager.loadPlugins();
+        StartupClock.took(loading, "loading the plugins directory");
         manager.loadFailures()
                 .forEach((path, reason) -> statuses.put(
                         path.getFileName().toString(),
@@ -170,6 +172,7 @@ public final class PluginHost {
      * warming a protocol stack) while the storage opens and other plugins contribute.
      */
     private void startLifecycle(PluginWrapper plugin) {
+        long started = StartupClock.start();
         String id = plugin.getPluginId();
         Module own = new PluginModuleLoader().load(plugin).orElse(binder -> {});
         injectors.put(id, assembler.injector(id, own));
@@ -178,10 +181,12 @@ public final class PluginHost {
             throw PluginStartException.lifecycleFailed(id, cause);
         }
         startOrder.add(id);
+        StartupClock.took(started, "plugin " + id + " phase one");
     }
 
     /** Phase two, storage plugins first: open the storage, then apply migrations and register contributions. */
     private void contribute(PluginWrapper plugin) {
+        long started = StartupClock.start();
         String id = plugin.getPluginId();
         PluginContributions registered = assembler.contribute(id, injectors.get(id), extensionsOf(id));
         services.start(id, registered.services());
@@ -191,6 +196,7 @@ public final class PluginHost {
         }
         statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
         LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
+        StartupClock.took(started, "plugin " + id + " phase two");
     }
 
     private PluginExtensions extensionsOf(String id) {
