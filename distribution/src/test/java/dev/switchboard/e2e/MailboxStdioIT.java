@@ -41,6 +41,20 @@ class MailboxStdioIT {
                     .extracting(McpSchema.Tool::name)
                     .isNotEmpty()
                     .doesNotContainAnyElementsOf(MAILBOX_TOOLS);
+            McpSchema.CallToolResult info = nobody.callTool(McpSchema.CallToolRequest.builder("server_info")
+                    .arguments(Map.of())
+                    .build());
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> plugins =
+                    (List<Map<String, Object>>) structured(info).get("plugins");
+            assertThat(plugins)
+                    .as("server_info says the mailbox's tools are not listed and how to list them")
+                    .filteredOn(plugin -> "mailbox".equals(plugin.get("id")))
+                    .singleElement()
+                    .satisfies(mailbox -> {
+                        assertThat(mailbox).containsEntry("unlisted_tools", MAILBOX_TOOLS.size());
+                        assertThat((String) mailbox.get("how_to_list")).contains("plugins.mailbox.role");
+                    });
             McpSchema.CallToolResult refused = nobody.callTool(McpSchema.CallToolRequest.builder("read_inbox")
                     .arguments(Map.of())
                     .build());
@@ -66,6 +80,16 @@ class MailboxStdioIT {
             assertThat(frontend.listTools().tools())
                     .extracting(McpSchema.Tool::name)
                     .containsAll(MAILBOX_TOOLS);
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> plugins = (List<Map<String, Object>>)
+                    structured(frontend.callTool(McpSchema.CallToolRequest.builder("server_info")
+                                    .arguments(Map.of())
+                                    .build()))
+                            .get("plugins");
+            assertThat(plugins)
+                    .filteredOn(plugin -> "mailbox".equals(plugin.get("id")))
+                    .singleElement()
+                    .satisfies(mailbox -> assertThat(mailbox).doesNotContainKey("unlisted_tools"));
             McpSchema.CallToolResult sent = frontend.callTool(McpSchema.CallToolRequest.builder("send_message")
                     .arguments(Map.of("to", "backend", "topic", "login 500", "body", "POST /login answers 500"))
                     .build());

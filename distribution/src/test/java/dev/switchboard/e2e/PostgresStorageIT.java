@@ -27,7 +27,8 @@ import dev.switchboard.testkit.storage.TestPostgres;
 /**
  * The built distribution on the embedded PostgreSQL, selected by {@code kernel.storage: postgres} (here through the
  * environment): the bundled storage-postgres plugin opens it, a plugin's migrations run there once, and the doctor
- * reports on the server. Handoff is disabled in these copies until it has a PostgreSQL schema of its own.
+ * reports on the server (a refused login as such); a server down at start fails the plugins that need it with a reason
+ * that names no host or user to clients. Handoff is disabled in the copies that serve the fixture plugin.
  */
 class PostgresStorageIT {
 
@@ -109,5 +110,66 @@ class PostgresStorageIT {
                 .anySatisfy(line -> assertThat(line)
                         .startsWith("problem:")
                         .contains("cannot open PostgreSQL at jdbc:postgresql://127.0.0.1:1/none"));
+    }
+
+    @Test
+    void aServerDownAtStartIsReportedToClientsWithoutItsAddressOrUserAndToTheOperatorWithThem() {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Map<String, String> down = Map.of(
+                "SWITCHBOARD_KERNEL__STORAGE", "postgres",
+                "SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__URL", "jdbc:postgresql://127.0.0.1:1/none",
+                "SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__USER", "sb_operator",
+                "SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__CONNECT_TIMEOUT_MS", "500");
+
+        try (RawSession session = installation.serve(down)) {
+            session.initialize(1);
+            session.send(Json.toolCall(2, "frontispice_list_updates", Map.of("project", "p")));
+            JsonNode failed = session.awaitResponse(2).path("result");
+            session.send(Json.toolCall(3, "server_info", Map.of()));
+            JsonNode info = session.awaitResponse(3).path("result");
+
+            assertThat(failed.path("structuredContent").path("code").asString(""))
+                    .as("%s%s", failed, session.log())
+                    .isEqualTo("PLUGIN_FAILED");
+            assertThat(failed.path("structuredContent")
+                            .path("details")
+                            .path("reason")
+                            .asString(""))
+                    .contains("cannot open the PostgreSQL storage: the server cannot be reached (SQLSTATE 08001)");
+            for (JsonNode answer : new JsonNode[] {failed, info}) {
+                assertThat(answer.toString())
+                        .as("what a client sees")
+                        .doesNotContain("127.0.0.1")
+                        .doesNotContain("jdbc:")
+                        .doesNotContain("sb_operator");
+            }
+            assertThat(session.stderr())
+                    .as("the operator's log keeps the detail")
+                    .contains("cannot open PostgreSQL at jdbc:postgresql://127.0.0.1:1/none as sb_operator");
+        }
+    }
+
+    @Test
+    void aWrongPasswordIsReportedByTheDoctorAsAnAuthenticationFailureOfTheUserInOneLine() {
+        TestPostgres.passwordRole("sb_doctor_user", "the-right-one");
+        TestDatabase database = TestPostgres.database();
+        Installation installation = installation();
+
+        CliRun doctor = installation.runWith(
+                Map.of(
+                        "SWITCHBOARD_KERNEL__STORAGE", "postgres",
+                        "SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__URL", database.url(),
+                        "SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__USER", "sb_doctor_user",
+                        "SWITCHBOARD_POSTGRES_PASSWORD", "a-wrong-one"),
+                Set.of(),
+                "doctor");
+
+        assertThat(doctor.exitCode()).as(doctor.describe()).isEqualTo(1);
+        assertThat(doctor.stdoutLines())
+                .as(doctor.describe())
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("problem:")
+                        .contains("authentication failed for user sb_doctor_user (SQLSTATE 28P01)"));
+        assertThat(doctor.stdout() + doctor.stderr()).doesNotContain("a-wrong-one");
     }
 }

@@ -17,7 +17,9 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.kernel.plugin.PluginStatus;
 import dev.switchboard.kernel.plugin.StorageAccess;
+import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.kernel.transport.TransportRunner;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -49,6 +51,7 @@ public final class ServerInfoTool implements Tool {
     private final StorageAccess storage;
     private final TransportRunner transports;
     private final StateDirectoryText stateText;
+    private final ToolRegistry tools;
     /** The last answer and what it was made of. */
     private final AtomicReference<Rendered> last = new AtomicReference<>();
 
@@ -58,6 +61,7 @@ public final class ServerInfoTool implements Tool {
      * @param storage    the open storage
      * @param transports the running transports
      * @param config     the configuration (for the state directory, which answers do not name)
+     * @param tools      the registered tools (which of them the caller is not listed, ADR 18)
      */
     @Inject
     public ServerInfoTool(
@@ -65,7 +69,9 @@ public final class ServerInfoTool implements Tool {
             PluginHost plugins,
             StorageAccess storage,
             TransportRunner transports,
-            SwitchboardConfig config) {
+            SwitchboardConfig config,
+            ToolRegistry tools) {
+        this.tools = tools;
         this.stateText = new StateDirectoryText(config.kernel().stateDir());
         this.build = build;
         this.plugins = plugins;
@@ -80,7 +86,8 @@ public final class ServerInfoTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        Facts facts = new Facts(transports.active(), storage.current().orElse(null), plugins.statuses());
+        Facts facts =
+                new Facts(transports.active(), storage.current().orElse(null), plugins.statuses(), call.principal());
         Rendered previous = last.get();
         if (previous != null && previous.facts().equals(facts)) {
             return previous.result();
@@ -102,7 +109,7 @@ public final class ServerInfoTool implements Tool {
         info.put("storage", storageInfo(facts.storage()));
         List<Map<String, Object>> pluginInfos = new ArrayList<>();
         for (PluginStatus status : facts.plugins()) {
-            pluginInfos.add(pluginInfo(status));
+            pluginInfos.add(pluginInfo(status, facts.caller()));
         }
         info.put("plugins", List.copyOf(pluginInfos));
         return Collections.unmodifiableMap(info);
@@ -117,7 +124,7 @@ public final class ServerInfoTool implements Tool {
      * What an answer is made of: equal facts give an equal answer, so the answer (and its JSON text, most of a call's
      * cost) is reused until a plugin, transport or the storage changes. The storage compares by identity.
      */
-    private record Facts(Set<String> transports, SqlStorage storage, List<PluginStatus> plugins) {}
+    private record Facts(Set<String> transports, SqlStorage storage, List<PluginStatus> plugins, Principal caller) {}
 
     /** An answer (unmodifiable all the way down) and the facts it was made of. */
     private record Rendered(Facts facts, ToolResult result) {}
@@ -130,15 +137,30 @@ public final class ServerInfoTool implements Tool {
         return Collections.unmodifiableMap(out);
     }
 
-    private Map<String, Object> pluginInfo(PluginStatus status) {
+    private Map<String, Object> pluginInfo(PluginStatus status, Principal caller) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", status.id());
         out.put("version", status.version());
         out.put("state", status.state().name().toLowerCase(java.util.Locale.ROOT));
         out.put("tool_count", status.tools().size());
         out.put("tools", List.copyOf(status.tools()));
-        if (status.error() != null) {
-            out.put("error", stateText.hide(status.error()));
+        if (status.clientError() != null) {
+            out.put("error", stateText.hide(status.clientError()));
+        }
+        List<String> unlisted = status.tools().stream()
+                .filter(name -> !tools.listedFor(name, caller))
+                .toList();
+        if (!unlisted.isEmpty()) {
+            // ADR 18: say that tools are installed but not listed to this caller, and how to see them
+            out.put("unlisted_tools", unlisted.size());
+            List<String> hints = unlisted.stream()
+                    .map(tools::unlistedHint)
+                    .flatMap(java.util.Optional::stream)
+                    .distinct()
+                    .toList();
+            if (!hints.isEmpty()) {
+                out.put("how_to_list", String.join(" ", hints));
+            }
         }
         return Collections.unmodifiableMap(out);
     }

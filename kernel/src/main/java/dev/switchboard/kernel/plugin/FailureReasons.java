@@ -5,6 +5,7 @@ import com.google.inject.ProvisionException;
 
 import dev.switchboard.kernel.catalog.EndpointCollisionException;
 import dev.switchboard.ports.plugin.InvalidSettingException;
+import dev.switchboard.ports.storage.StorageException;
 
 /**
  * Turns why a plugin failed into one line for operators ({@code doctor}, {@code server_info}): the message of the
@@ -16,12 +17,30 @@ final class FailureReasons {
 
     private FailureReasons() {}
 
+    /** @return the operator's line: may name the storage's host, port, user or file */
     static String of(Throwable failure) {
+        Throwable reason = unwrapped(failure);
+        return shortened(reason.getMessage() == null ? reason.getClass().getSimpleName() : reason.getMessage());
+    }
+
+    /**
+     * @return the line clients are shown ({@code PLUGIN_FAILED}, {@code server_info}): as {@link #of}, except that a
+     *         storage failure gives its {@link StorageException#clientMessage()}, which names no host, port or user
+     */
+    static String forClients(Throwable failure) {
+        Throwable reason = unwrapped(failure);
+        return reason instanceof StorageException storage ? shortened(storage.clientMessage()) : of(failure);
+    }
+
+    private static Throwable unwrapped(Throwable failure) {
         Throwable reason = failure;
         while (isWrapper(reason) && reason.getCause() != null && reason.getCause() != reason) {
             reason = reason.getCause();
         }
-        String message = reason.getMessage() == null ? reason.getClass().getSimpleName() : reason.getMessage();
+        return reason;
+    }
+
+    private static String shortened(String message) {
         return message.length() > MAX_LENGTH ? message.substring(0, MAX_LENGTH) + "..." : message;
     }
 

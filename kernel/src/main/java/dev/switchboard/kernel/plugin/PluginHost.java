@@ -94,6 +94,7 @@ public final class PluginHost {
                                 "",
                                 PluginState.FAILED,
                                 "cannot load: " + reason,
+                                "cannot load: " + reason,
                                 List.of())));
         List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
         plugins.sort(Comparator.comparing((PluginWrapper p) -> !storagePlugins.contains(p))
@@ -230,27 +231,37 @@ public final class PluginHost {
             } else {
                 LOG.error("plugin {} failed to start; it is marked failed", id, e);
             }
-            markFailed(id, reason);
+            markFailed(id, reason, FailureReasons.forClients(e));
             return false;
         }
     }
 
     private void markFailed(String id, String reason) {
+        markFailed(id, reason, reason);
+    }
+
+    /** @param clientReason {@code reason} as clients are told (no host, port or user of the storage) */
+    private void markFailed(String id, String reason, String clientReason) {
         if (storagePlugins.contains(id) && storage.current().isEmpty()) {
             storagePluginFailed = true;
-            storage.unavailable("the storage plugin " + id + " failed: " + reason);
+            storage.unavailable(
+                    "the storage plugin " + id + " failed: " + reason,
+                    "the storage plugin " + id + " failed: " + clientReason);
         }
         services.stop(id);
         healthChecks.remove(id);
         PluginWrapper plugin = manager.getPlugin(id);
         List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
         failedTools.failed(
-                id, stateText.hide(reason), assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
+                id,
+                stateText.hide(clientReason),
+                assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
         assembler.withdraw(id);
         if (startOrder.remove(id)) {
             stopQuietly(id);
         }
-        statuses.update(id, s -> s.with(PluginState.FAILED, reason).withTools(List.of()));
+        statuses.update(
+                id, s -> s.with(PluginState.FAILED, reason, clientReason).withTools(List.of()));
     }
 
     /** @return the transports contributed by started plugins */
@@ -338,6 +349,7 @@ public final class PluginHost {
                 plugin.getDescriptor().getVersion(),
                 plugin.getDescriptor().getPluginDescription(),
                 state,
+                null,
                 null,
                 List.of());
     }

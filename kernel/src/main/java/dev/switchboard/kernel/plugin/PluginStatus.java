@@ -10,11 +10,19 @@ import java.util.Objects;
  * @param version     the plugin's version
  * @param description what the plugin does
  * @param state       what became of it
- * @param error       why it failed, or null
+ * @param error       why it failed, for the operator ({@code doctor}, the log), or null
+ * @param clientError why it failed as clients are told ({@code server_info}): no host, port or user of the storage;
+ *                    null when {@code error} is
  * @param tools       the wire names of its listed tools
  */
 public record PluginStatus(
-        String id, String version, String description, PluginState state, String error, List<String> tools) {
+        String id,
+        String version,
+        String description,
+        PluginState state,
+        String error,
+        String clientError,
+        List<String> tools) {
 
     /** @throws NullPointerException if {@code id}, {@code state} or {@code tools} is null */
     public PluginStatus {
@@ -29,7 +37,17 @@ public record PluginStatus(
      * @return this status in another state
      */
     public PluginStatus with(PluginState newState, String newError) {
-        return new PluginStatus(id, version, description, newState, newError, tools);
+        return with(newState, newError, newError);
+    }
+
+    /**
+     * @param newState       the state to report instead
+     * @param newError       the operator's error to report instead, or null
+     * @param newClientError the clients' error to report instead, or null
+     * @return this status in another state
+     */
+    public PluginStatus with(PluginState newState, String newError, String newClientError) {
+        return new PluginStatus(id, version, description, newState, newError, newClientError, tools);
     }
 
     /**
@@ -37,6 +55,6 @@ public record PluginStatus(
      * @return this status with other tools
      */
     public PluginStatus withTools(List<String> newTools) {
-        return new PluginStatus(id, version, description, state, error, newTools);
+        return new PluginStatus(id, version, description, state, error, clientError, newTools);
     }
 }

@@ -22,6 +22,7 @@ public final class StorageAccess implements Provider<SqlStorage> {
     private volatile SqlStorage storage;
     private volatile SignalFanout signals;
     private volatile String unavailableReason = "no storage plugin has started";
+    private volatile String unavailableClientReason = unavailableReason;
 
     /**
      * @return the open storage
@@ -31,7 +32,7 @@ public final class StorageAccess implements Provider<SqlStorage> {
     public SqlStorage get() {
         SqlStorage open = storage;
         if (open == null) {
-            throw new StorageUnavailableException(unavailableReason);
+            throw new StorageUnavailableException(unavailableReason, unavailableClientReason);
         }
         return open;
     }
@@ -43,7 +44,7 @@ public final class StorageAccess implements Provider<SqlStorage> {
     public ChangeSignals signals() {
         SignalFanout open = signals;
         if (open == null) {
-            throw new StorageUnavailableException(unavailableReason);
+            throw new StorageUnavailableException(unavailableReason, unavailableClientReason);
         }
         return open;
     }
@@ -76,7 +77,16 @@ public final class StorageAccess implements Provider<SqlStorage> {
     }
 
     void unavailable(String reason) {
+        unavailable(reason, reason);
+    }
+
+    /**
+     * @param reason       why no storage is open, for the operator
+     * @param clientReason the same as clients may be told (no host, port, user or path)
+     */
+    void unavailable(String reason, String clientReason) {
         unavailableReason = reason;
+        unavailableClientReason = clientReason;
     }
 
     synchronized void close() {

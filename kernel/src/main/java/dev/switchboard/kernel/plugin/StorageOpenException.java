@@ -12,6 +12,6 @@ final class StorageOpenException extends StorageException {
     private static final long serialVersionUID = 1L;
 
     StorageOpenException(StorageException cause) {
-        super(cause.getMessage(), cause);
+        super(cause.getMessage(), cause.clientMessage(), cause);
     }
 }

@@ -10,7 +10,11 @@ final class StorageUnavailableException extends StorageException {
 
     private static final long serialVersionUID = 1L;
 
-    StorageUnavailableException(String reason) {
-        super("storage is not available: " + reason);
+    /**
+     * @param reason       why, for the operator
+     * @param clientReason why, as clients may be told (no host, port, user or path)
+     */
+    StorageUnavailableException(String reason, String clientReason) {
+        super("storage is not available: " + reason, "storage is not available: " + clientReason, null);
     }
 }

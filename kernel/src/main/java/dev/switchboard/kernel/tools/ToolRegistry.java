@@ -122,6 +122,19 @@ public final class ToolRegistry implements ToolCatalog {
         }
     }
 
+    /**
+     * @param name a wire name
+     * @return the tool's {@link Tool#unlistedHint()}, or empty (also when it throws)
+     */
+    public Optional<String> unlistedHint(String name) {
+        try {
+            return lookup(name).map(entry -> entry.tool().unlistedHint());
+        } catch (RuntimeException e) {
+            LOG.error("tool {} failed to give its unlisted hint", name, e);
+            return Optional.empty();
+        }
+    }
+
     private void refresh() {
         List<ToolDescriptor> list = new ArrayList<>();
         byName.values().forEach(t -> list.add(t.descriptor()));

@@ -59,6 +59,7 @@ class StartLineTest {
     }
 
     private static PluginStatus status(String id, PluginState state) {
-        return new PluginStatus(id, "1", "", state, state == PluginState.FAILED ? "why" : null, List.of());
+        String why = state == PluginState.FAILED ? "why" : null;
+        return new PluginStatus(id, "1", "", state, why, why, List.of());
     }
 }

@@ -10,6 +10,7 @@ import com.google.inject.ProvisionException;
 import com.google.inject.spi.Message;
 
 import dev.switchboard.ports.plugin.InvalidSettingException;
+import dev.switchboard.ports.storage.StorageException;
 
 class FailureReasonsTest {
 
@@ -22,6 +23,41 @@ class FailureReasonsTest {
         assertThat(FailureReasons.of(wrapped))
                 .isEqualTo("invalid setting plugins.demo.limit = '0': expected a whole number from 1 to 10");
         assertThat(FailureReasons.isExplainedByItsMessage(wrapped)).isTrue();
+    }
+
+    @Test
+    void aStorageThatCannotOpenTellsClientsItsClientTextAndTheOperatorWhereItIs() {
+        StorageOpenException open = new StorageOpenException(new StorageException(
+                "cannot open PostgreSQL at jdbc:postgresql://db.internal:5432/sb as app: Connection refused",
+                "cannot open the PostgreSQL storage: the server cannot be reached (SQLSTATE 08001)",
+                null));
+        ProvisionException wrapped = new ProvisionException(List.of(new Message(List.of(), "guice says", open)));
+
+        assertThat(FailureReasons.of(wrapped)).contains("db.internal:5432", "as app");
+        assertThat(FailureReasons.forClients(wrapped))
+                .isEqualTo("cannot open the PostgreSQL storage: the server cannot be reached (SQLSTATE 08001)");
+    }
+
+    @Test
+    void aPluginFailingForWantOfAnUnreachableStorageTellsClientsOnlyTheStoragesClientText() {
+        StorageAccess storage = new StorageAccess();
+        storage.unavailable(
+                "the storage plugin storage-postgres failed: cannot open PostgreSQL at jdbc:postgresql://db:5432/sb",
+                "the storage plugin storage-postgres failed: cannot open the PostgreSQL storage");
+
+        Throwable failure = org.assertj.core.api.Assertions.catchThrowable(storage::get);
+
+        assertThat(FailureReasons.of(failure)).contains("jdbc:postgresql://db:5432/sb");
+        assertThat(FailureReasons.forClients(failure))
+                .isEqualTo("storage is not available: the storage plugin storage-postgres failed: cannot open the"
+                        + " PostgreSQL storage");
+    }
+
+    @Test
+    void aFailureOtherThanTheStoragesShowsClientsTheSameLineAsTheOperator() {
+        IllegalStateException plain = new IllegalStateException("the plugin's own fault");
+
+        assertThat(FailureReasons.forClients(plain)).isEqualTo(FailureReasons.of(plain));
     }
 
     @Test

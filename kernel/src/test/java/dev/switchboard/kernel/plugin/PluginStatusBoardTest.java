@@ -44,6 +44,6 @@ class PluginStatusBoardTest {
     }
 
     private static PluginStatus status(String id, PluginState state) {
-        return new PluginStatus(id, "1.0", "", state, null, List.of());
+        return new PluginStatus(id, "1.0", "", state, null, null, List.of());
     }
 }

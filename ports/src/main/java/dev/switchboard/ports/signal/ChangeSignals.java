@@ -16,16 +16,19 @@ import java.sql.Connection;
  *       it rolls back. It is never seen before the change it announces can be read.</li>
  *   <li>At least once: every subscription of the topic that is open when the commit becomes visible is woken at least
  *       once afterwards, in this process, in other processes on the same database and on other nodes; a subscription
- *       made after that may or may not be woken for it. Spurious wake-ups are allowed (after an adapter reconnects,
- *       say), so a listener must be idempotent.</li>
+ *       made after that may or may not be woken for it. If the publishing process dies right after the commit, before
+ *       its adapter could tell the others, they are woken within the adapter's re-signal bound instead (PostgreSQL:
+ *       {@code signal-resync-ms}, 30 s by default; SQLite keeps the signal in the committed transaction). Spurious
+ *       wake-ups are allowed (after an adapter reconnects, or re-signals, say), so a listener must be idempotent.</li>
  *   <li>Coalesced: several signals of a topic that arrive while a listener runs, or before a waiter looks, wake it
  *       once. No count is kept.</li>
  *   <li>Latency: in the publishing process, at once after the commit; elsewhere, within the adapter's bound (SQLite:
  *       its poll interval, 50 ms by default; PostgreSQL: the time a {@code NOTIFY} takes to arrive, milliseconds).</li>
  * </ul>
  *
- * <p><b>Cost.</b> With no subscription open, an adapter does no background work at all. Publishing adds one small
- * statement to the caller's transaction.
+ * <p><b>Cost.</b> With no subscription open, an adapter does no background work at all. Publishing adds at most one
+ * small statement to the caller's transaction (SQLite: a counter; PostgreSQL: none, its {@code NOTIFY} is sent after
+ * the commit, batched).
  *
  * <p>Race-free waiting: subscribe first, then read the state, then wait; a change committed after the subscription was
  * made wakes it even if it landed before the wait began:

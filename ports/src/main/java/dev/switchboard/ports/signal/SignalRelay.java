@@ -10,7 +10,8 @@ import java.util.Set;
  *
  * <p>An adapter MUST: make a {@link #publish} visible exactly when the publishing transaction commits (never for a
  * rolled-back one); report its own committed topics to the receiver at once after the commit; report other processes'
- * and nodes' commits of watched topics within a bounded delay; do no background work while the watched set is empty;
+ * and nodes' commits of watched topics within a bounded delay (an adapter that tells them after the commit also bounds
+ * what a crash between the two loses, by re-reporting watched topics at a bounded interval); do no background work while the watched set is empty;
  * and, when it may have missed changes (a lost connection, say), report every watched topic once it can read again.
  * Reporting a topic that did not change is allowed; missing one is not. Thread-safe.
  */

@@ -44,4 +44,14 @@ public interface Tool {
     default boolean listedFor(Principal caller) {
         return true;
     }
+
+    /**
+     * What a caller the tool is not {@linkplain #listedFor listed for} can do to see it, for {@code server_info}
+     * (which counts such tools per plugin and shows this). Called rarely; MUST NOT throw.
+     *
+     * @return one sentence, such as "set plugins.mailbox.role ... and restart the session", or null (the default)
+     */
+    default String unlistedHint() {
+        return null;
+    }
 }

@@ -2,7 +2,13 @@ package dev.switchboard.testkit.storage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -54,6 +60,76 @@ public final class TestPostgres {
         }
         return new TestDatabase(
                 "jdbc:postgresql://localhost:" + running.getPort() + "/" + name, SUPERUSER, name, running.getPort());
+    }
+
+    /**
+     * Makes {@code role} a login role with {@code password} on the shared server, which it must then give: a
+     * {@code scram-sha-256} rule for it over loopback goes first in the server's {@code pg_hba.conf} (every other role
+     * keeps trust authentication), and the configuration is reloaded. For tests of a refused login. Idempotent per
+     * role (a second call sets the password again).
+     *
+     * @param role     a lower-case role name, {@code [a-z_][a-z0-9_]*}
+     * @param password its password
+     * @throws IllegalStateException if the server cannot start, or refuses the role or the reload
+     * @throws IllegalArgumentException if the role name is not of that form
+     */
+    public static void passwordRole(String role, String password) {
+        if (!role.matches("[a-z_][a-z0-9_]{0,62}")) {
+            throw new IllegalArgumentException("a role name is [a-z_][a-z0-9_]*, got " + role);
+        }
+        EmbeddedPostgres running = server();
+        LOCK.lock();
+        try (Connection admin = running.getPostgresDatabase().getConnection();
+                Statement statement = admin.createStatement()) {
+            try (PreparedStatement exists = admin.prepareStatement("SELECT 1 FROM pg_roles WHERE rolname = ?")) {
+                exists.setString(1, role);
+                try (ResultSet rows = exists.executeQuery()) {
+                    statement.execute((rows.next() ? "ALTER" : "CREATE") + " ROLE " + role + " LOGIN PASSWORD '"
+                            + password.replace("'", "''") + "'");
+                }
+            }
+            Path hba;
+            try (ResultSet rows = statement.executeQuery("SHOW hba_file")) {
+                rows.next();
+                hba = Path.of(rows.getString(1));
+            }
+            String rules =
+                    "host all " + role + " 127.0.0.1/32 scram-sha-256\nhost all " + role + " ::1/128 scram-sha-256\n";
+            String current = Files.readString(hba, StandardCharsets.UTF_8);
+            if (!current.startsWith(rules)) {
+                Files.writeString(hba, rules + current, StandardCharsets.UTF_8);
+                statement.execute("SELECT pg_reload_conf()");
+                awaitPasswordRequired(running.getPort(), role, password + "-not");
+            }
+        } catch (SQLException | IOException e) {
+            throw new IllegalStateException("cannot give role " + role + " a password: " + e.getMessage(), e);
+        } finally {
+            LOCK.unlock();
+        }
+    }
+
+    /** The reload is asynchronous: waits (at most 10 s) until a login of the role with a wrong password is refused. */
+    private static void awaitPasswordRequired(int port, String role, String wrong) throws SQLException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            try (Connection ignored =
+                    DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", role, wrong)) {
+                if (System.nanoTime() > deadline) {
+                    throw new SQLException("the server still lets " + role + " in with any password");
+                }
+            } catch (SQLException e) {
+                if (e.getSQLState() != null && e.getSQLState().startsWith("28")) {
+                    return;
+                }
+                throw e;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while waiting for the configuration reload", e);
+            }
+        }
     }
 
     /**

@@ -15,6 +15,18 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Receipts;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.cleanup.adapter.in.tool.BackfillSupersededTool;
+import dev.switchboard.plugin.mailbox.cleanup.adapter.in.tool.UndoBackfillTool;
+import dev.switchboard.plugin.mailbox.cleanup.adapter.out.persistence.JooqCleanupStore;
+import dev.switchboard.plugin.mailbox.cleanup.application.port.out.CleanupStore;
+import dev.switchboard.plugin.mailbox.decision.adapter.in.tool.AcknowledgeTool;
+import dev.switchboard.plugin.mailbox.decision.adapter.in.tool.AwaitingAckTool;
+import dev.switchboard.plugin.mailbox.decision.adapter.in.tool.GetAcknowledgementsTool;
+import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.JooqRoundStore;
+import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.JooqVoteStore;
+import dev.switchboard.plugin.mailbox.decision.application.ElectorateTally;
+import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
+import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.DeleteMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.GetThreadTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ListMessagesTool;
@@ -23,15 +35,25 @@ import dev.switchboard.plugin.mailbox.message.adapter.in.tool.MessageHistoryTool
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ReadInboxTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ReviseMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.SendMessageTool;
-import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.CountedAcks;
 import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqEventLog;
 import dev.switchboard.plugin.mailbox.message.adapter.out.persistence.JooqMessageStore;
 import dev.switchboard.plugin.mailbox.message.application.ProposalTally;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.pin.adapter.in.tool.GetPinTool;
+import dev.switchboard.plugin.mailbox.pin.adapter.in.tool.ListPinHistoryTool;
+import dev.switchboard.plugin.mailbox.pin.adapter.in.tool.ListPinsTool;
+import dev.switchboard.plugin.mailbox.pin.adapter.in.tool.SetPinTool;
+import dev.switchboard.plugin.mailbox.pin.adapter.out.persistence.JooqPinStore;
+import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
 import dev.switchboard.plugin.mailbox.search.adapter.in.tool.SearchMessagesTool;
 import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.JooqMessageSearch;
 import dev.switchboard.plugin.mailbox.search.application.port.out.MessageSearch;
+import dev.switchboard.plugin.mailbox.upload.adapter.in.tool.GetContentTool;
+import dev.switchboard.plugin.mailbox.upload.adapter.in.tool.SealContentTool;
+import dev.switchboard.plugin.mailbox.upload.adapter.in.tool.UploadContentTool;
+import dev.switchboard.plugin.mailbox.upload.adapter.out.persistence.JooqUploadStore;
+import dev.switchboard.plugin.mailbox.upload.application.port.out.UploadStore;
 import dev.switchboard.ports.tool.Tool;
 
 /**
@@ -55,6 +77,19 @@ public final class MailboxModule extends AbstractModule {
         tools.addBinding().to(DeleteMessageTool.class);
         tools.addBinding().to(ReviseMessageTool.class);
         tools.addBinding().to(MessageHistoryTool.class);
+        // decision, pin, upload, cleanup
+        tools.addBinding().to(AcknowledgeTool.class);
+        tools.addBinding().to(GetAcknowledgementsTool.class);
+        tools.addBinding().to(AwaitingAckTool.class);
+        tools.addBinding().to(SetPinTool.class);
+        tools.addBinding().to(GetPinTool.class);
+        tools.addBinding().to(ListPinsTool.class);
+        tools.addBinding().to(ListPinHistoryTool.class);
+        tools.addBinding().to(UploadContentTool.class);
+        tools.addBinding().to(SealContentTool.class);
+        tools.addBinding().to(GetContentTool.class);
+        tools.addBinding().to(BackfillSupersededTool.class);
+        tools.addBinding().to(UndoBackfillTool.class);
         // search
         tools.addBinding().to(SearchMessagesTool.class);
 
@@ -65,10 +100,16 @@ public final class MailboxModule extends AbstractModule {
         bind(Channels.class).to(JooqChannels.class);
         bind(RoleStates.class).to(JooqRoleStates.class);
         bind(Receipts.class).to(JooqReceipts.class);
-        // message (core); the decision capability rebinds ProposalTally to its electorate-aware tally
+        // message (core); ProposalTally is the decision capability's electorate-aware tally
         bind(MessageStore.class).to(JooqMessageStore.class);
         bind(EventLog.class).to(JooqEventLog.class);
-        bind(ProposalTally.class).to(CountedAcks.class);
+        bind(ProposalTally.class).to(ElectorateTally.class);
+        // decision, pin, upload, cleanup
+        bind(VoteStore.class).to(JooqVoteStore.class);
+        bind(RoundStore.class).to(JooqRoundStore.class);
+        bind(PinStore.class).to(JooqPinStore.class);
+        bind(UploadStore.class).to(JooqUploadStore.class);
+        bind(CleanupStore.class).to(JooqCleanupStore.class);
         // search
         bind(MessageSearch.class).to(JooqMessageSearch.class);
     }

@@ -115,7 +115,8 @@ CREATE TABLE mailbox_pin (
     approved_by       BIGINT,
     body_sha256       TEXT COLLATE "C" NOT NULL,
     body_length_bytes BIGINT  NOT NULL,
-    body_length_chars BIGINT  NOT NULL
+    body_length_chars BIGINT  NOT NULL,
+    sensitive_override TEXT COLLATE "C" -- pin: JSON rule ids the secret guardrail let through, or NULL
 );
 CREATE INDEX mailbox_pin_key ON mailbox_pin (channel_id, pin_key, seq);
 
@@ -132,6 +133,7 @@ CREATE TABLE mailbox_upload (
     length_chars BIGINT  NOT NULL DEFAULT 0,
     created_at   TEXT COLLATE "C" NOT NULL,
     sealed_at    TEXT COLLATE "C",
+    sensitive_override TEXT COLLATE "C", -- upload: JSON rule ids the secret guardrail let through, or NULL
     PRIMARY KEY (channel_id, id)
 );
 

@@ -117,7 +117,8 @@ CREATE TABLE mailbox_pin (
     approved_by       INTEGER,
     body_sha256       TEXT    NOT NULL,
     body_length_bytes INTEGER NOT NULL,
-    body_length_chars INTEGER NOT NULL
+    body_length_chars INTEGER NOT NULL,
+    sensitive_override TEXT -- pin: JSON rule ids the secret guardrail let through, or NULL
 );
 CREATE INDEX mailbox_pin_key ON mailbox_pin (channel_id, pin_key, seq);
 
@@ -134,6 +135,7 @@ CREATE TABLE mailbox_upload (
     length_chars INTEGER NOT NULL DEFAULT 0,
     created_at   TEXT    NOT NULL,
     sealed_at    TEXT,
+    sensitive_override TEXT, -- upload: JSON rule ids the secret guardrail let through, or NULL
     PRIMARY KEY (channel_id, id)
 );
 

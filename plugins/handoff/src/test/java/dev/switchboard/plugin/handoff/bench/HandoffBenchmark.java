@@ -24,7 +24,7 @@ import dev.switchboard.testkit.storage.TestDatabase;
  *   <li>PostgreSQL ({@link BenchPostgres}: the embedded 17.6 with {@code fsync} and {@code synchronous_commit} on,
  *       printed): its own single-row insert rate through plain JDBC from 1 and 8 connections, durable publishes to one
  *       project from 1 and 8 threads, and from 8 threads to 8 projects (one each: no shared sequence row); ratios
- *       of publishes to the raw rate with as many clients;</li>
+ *       of publishes to the raw rate with as many clients, and the bytes of WAL the server wrote per operation;</li>
  *   <li>on both: {@code frontispice_list_updates} latency with 100,000 handoffs in a project, for a consumer whose
  *       cursor is 5 short of the end and one at the start (default limit 20).</li>
  * </ol>
@@ -121,7 +121,8 @@ public final class HandoffBenchmark {
             RawPostgresInserts raw = new RawPostgresInserts(rawDatabase, BenchText.content(0), false);
             RawPostgresInserts notifying = new RawPostgresInserts(rawDatabase, BenchText.content(0), true);
             Path state = Files.createDirectories(dir.resolve("postgres-state"));
-            try (BenchServer server = BenchServer.postgres(state, postgres.database("bench_handoff"))) {
+            try (BenchServer server = BenchServer.postgres(state, postgres.database("bench_handoff"));
+                    WalBytes wal = new WalBytes(rawDatabase)) {
                 server.call("frontispice_register_project", Map.of("project", PUBLISH_PROJECT));
                 server.call("frontispice_register_project", Map.of("project", UPDATES_PROJECT));
                 Publishers publishers = new Publishers(server, PUBLISH_PROJECT);
@@ -142,7 +143,9 @@ public final class HandoffBenchmark {
                 Rounds.warmUp(measures, WARM_UP_MILLIS);
                 long publishCpuBefore = publishers.sequentialCpuNanos();
                 long[] retries = new long[measures.size()];
-                long[][] counts = Rounds.run(countingRetries(measures, server.storage(), retries), rounds, millis);
+                long[] walBytes = new long[measures.size()];
+                long[][] counts = Rounds.run(
+                        wal.counting(countingRetries(measures, server.storage(), retries), walBytes), rounds, millis);
                 List<String> names = List.of(
                         "raw inserts, 1 conn",
                         "raw inserts, 8 conns",
@@ -175,6 +178,17 @@ public final class HandoffBenchmark {
                             retries[m],
                             committed,
                             (double) retries[m] / committed);
+                }
+                for (int m = 0; m < measures.size(); m++) {
+                    int measure = m;
+                    long done = Arrays.stream(counts)
+                            .mapToLong(round -> round[measure])
+                            .sum();
+                    OUT.printf(
+                            Locale.ROOT,
+                            "%s: %,.0f bytes of WAL per operation%n",
+                            names.get(m),
+                            (double) walBytes[m] / Math.max(1, done));
                 }
                 long publishTotal =
                         Arrays.stream(counts).mapToLong(round -> round[2]).sum();

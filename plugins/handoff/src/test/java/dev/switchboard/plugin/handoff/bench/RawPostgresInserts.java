@@ -11,7 +11,8 @@ import dev.switchboard.testkit.storage.TestDatabase;
  * PostgreSQL's own single-row insert rate, the floor a durable publish pays there: plain JDBC (pgjdbc, no pool, no
  * storage adapter), each thread on its own connection committing one {@code INSERT} of the raw commit's 1 KB text per
  * transaction, on its own database of the benchmark's server. With {@code notify}, each transaction also sends a
- * {@code pg_notify} as a publish's change signal does, which shows what a notifying commit costs by itself. Thread-safe
+ * {@code pg_notify} inside it, as a publish's change signal did before storage-postgres sent them after the commit:
+ * what a notifying commit costs by itself (PostgreSQL serialises notifying committers). Thread-safe
  * (each run opens its own connections).
  */
 final class RawPostgresInserts {

@@ -125,6 +125,10 @@ class SendAndReadTest {
         assertThat(sent).containsEntry("id", 1L).containsEntry("recipients", List.of("backend", "infra"));
 
         assertThat(ids(frontend.as("backend").ok("read_inbox", args()))).containsExactly(1L);
+        frontend.as("backend").ok("mark_read", args("message_id", 1));
+        assertThat(ids(frontend.as("backend").ok("read_inbox", args())))
+                .as("read by backend")
+                .isEmpty();
         assertThat(result(frontend.as("infra").ok("read_inbox", args())))
                 .singleElement()
                 .satisfies(message -> assertThat(message).containsEntry("to", List.of("backend", "infra")));
@@ -162,6 +166,13 @@ class SendAndReadTest {
         assertThat(broadcast).containsEntry("recipients", List.of("backend", "infra"));
         assertThat(ids(frontend.as("backend").ok("read_inbox", args()))).contains(3L);
         assertThat(ids(frontend.as("infra").ok("read_inbox", args()))).containsExactly(3L);
+        assertThat(frontend.ok("send_message", args("to", "*", "topic", "q", "body", "b", "kind", "question")))
+                .as("a broadcast may carry any kind")
+                .containsEntry("recipients", List.of("backend", "infra"));
+        frontend.refused(
+                "send_message",
+                args("to", "*", "topic", "fix", "body", "b", "action_required", true),
+                "INVALID_ARGUMENTS");
     }
 
     @Test

@@ -81,6 +81,17 @@ class SendRulesTest {
     }
 
     @Test
+    @DisplayName("3C.114 (send half) a void from a role outside the round's electorate leaves the round open")
+    void aVoidFromOutsideTheElectorateKeepsTheKeyTaken() {
+        frontend.as("infra").send("frontend", "hi", "b");
+        long first = frontend.send(proc("glossary"));
+        Rows.ack(frontend.storage(), first, "infra", "void", "2026-08-10T09:30:00.000Z");
+
+        ToolResult.Failure second = frontend.refused("send_message", proc("glossary"), "CONFLICT");
+        assertThat(second.details()).containsEntry("open_rounds", List.of(first));
+    }
+
+    @Test
     @DisplayName("3C.87 a round that approved a pin, or was deleted by its author, is no longer open")
     void approvedOrDeletedRoundsAreClosed() {
         long approved = frontend.send(proc("glossary"));

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.Rows;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 
 /** get_thread, delete_message, revise_message and message_history, on both backends. */
@@ -208,5 +209,8 @@ class ThreadDeleteReviseTest {
         List<Map<String, Object>> events = (List<Map<String, Object>>)
                 backendRole.ok("message_history", args("message_id", id)).get("events");
         assertThat(events).extracting(event -> event.get("event")).containsExactly("work_status:proposed", "revision");
+        assertThat(backendRole.ok("message_history", args("message_id", id)))
+                .as("notes are peers' text")
+                .containsEntry(Untrusted.FIELD, Untrusted.NOTE);
     }
 }

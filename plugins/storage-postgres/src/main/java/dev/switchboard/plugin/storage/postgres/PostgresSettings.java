@@ -29,6 +29,7 @@ final class PostgresSettings {
     static final String STATEMENT_TIMEOUT_KEY = "statement-timeout-ms";
     static final String LOCK_TIMEOUT_KEY = "lock-timeout-ms";
     static final String CONNECT_TIMEOUT_KEY = "connect-timeout-ms";
+    static final String SIGNAL_RESYNC_KEY = "signal-resync-ms";
 
     /** The environment variable read for the password when {@code password-env} is not set. */
     static final String DEFAULT_PASSWORD_ENV = "SWITCHBOARD_POSTGRES_PASSWORD";
@@ -38,6 +39,7 @@ final class PostgresSettings {
     static final int DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
     static final int DEFAULT_LOCK_TIMEOUT_MS = 10_000;
     static final int DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+    static final int DEFAULT_SIGNAL_RESYNC_MS = 30_000;
 
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -64,7 +66,8 @@ final class PostgresSettings {
                     POOL_SIZE_KEY,
                     STATEMENT_TIMEOUT_KEY,
                     LOCK_TIMEOUT_KEY,
-                    CONNECT_TIMEOUT_KEY));
+                    CONNECT_TIMEOUT_KEY,
+                    SIGNAL_RESYNC_KEY));
             String url = url(settings);
             String user = settings.text(USER_KEY, "");
             String schema = settings.text(SCHEMA_KEY, DEFAULT_SCHEMA);
@@ -79,7 +82,8 @@ final class PostgresSettings {
                     settings.integer(POOL_SIZE_KEY, DEFAULT_POOL_SIZE, 1, 1000),
                     settings.integer(STATEMENT_TIMEOUT_KEY, DEFAULT_STATEMENT_TIMEOUT_MS, 0, Integer.MAX_VALUE),
                     settings.integer(LOCK_TIMEOUT_KEY, DEFAULT_LOCK_TIMEOUT_MS, 0, Integer.MAX_VALUE),
-                    settings.integer(CONNECT_TIMEOUT_KEY, DEFAULT_CONNECT_TIMEOUT_MS, 250, 600_000));
+                    settings.integer(CONNECT_TIMEOUT_KEY, DEFAULT_CONNECT_TIMEOUT_MS, 250, 600_000),
+                    settings.integer(SIGNAL_RESYNC_KEY, DEFAULT_SIGNAL_RESYNC_MS, 100, 3_600_000));
         } catch (InvalidSettingException e) {
             // StorageProvider.open reports every failure to open, a malformed setting too, as a StorageException.
             throw new StorageException(e.getMessage(), e);

@@ -19,7 +19,7 @@ import dev.switchboard.ports.storage.StorageProvider;
  * The {@code postgres} storage backend: one schema of a PostgreSQL 14+ database, selected by
  * {@code kernel.storage: postgres}. Settings ({@code plugins.storage-postgres}): {@code url} (required),
  * {@code user}, {@code password-file} or {@code password-env}, {@code schema}, {@code pool-size},
- * {@code statement-timeout-ms}, {@code lock-timeout-ms}, {@code connect-timeout-ms}; see
+ * {@code statement-timeout-ms}, {@code lock-timeout-ms}, {@code connect-timeout-ms}, {@code signal-resync-ms}; see
  * {@code docs/configuration.md}. Nothing is read or connected until {@link #open()}, so an unselected backend costs
  * the start nothing.
  *

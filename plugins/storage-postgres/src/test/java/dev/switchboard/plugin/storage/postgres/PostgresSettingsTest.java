@@ -35,7 +35,7 @@ class PostgresSettingsTest {
 
         assertThat(config)
                 .isEqualTo(new PostgresConfig(
-                        URL, Optional.empty(), Optional.empty(), "public", 10, 30_000, 10_000, 5_000));
+                        URL, Optional.empty(), Optional.empty(), "public", 10, 30_000, 10_000, 5_000, 30_000));
     }
 
     @Test
@@ -50,12 +50,13 @@ class PostgresSettingsTest {
         settings.put("statement-timeout-ms", 1000);
         settings.put("lock-timeout-ms", 0);
         settings.put("connect-timeout-ms", 800);
+        settings.put("signal-resync-ms", 5000);
 
         PostgresConfig config = read(settings, Map.of());
 
         assertThat(config)
-                .isEqualTo(
-                        new PostgresConfig(URL, Optional.of("app"), Optional.of("s3cret"), "team_a", 4, 1000, 0, 800));
+                .isEqualTo(new PostgresConfig(
+                        URL, Optional.of("app"), Optional.of("s3cret"), "team_a", 4, 1000, 0, 800, 5000));
         assertThat(config.toString()).doesNotContain("s3cret").contains("password=(set)");
     }
 

@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -71,7 +72,44 @@ class PostgresStorageProviderTest {
         assertThatThrownBy(provider::open)
                 .isInstanceOf(StorageException.class)
                 .hasMessageContaining("cannot open PostgreSQL at " + url)
-                .hasMessageNotContaining("s3cret");
+                .hasMessageNotContaining("s3cret")
+                .satisfies(e -> assertThat(((StorageException) e).clientMessage())
+                        .as("what clients are told")
+                        .isEqualTo(
+                                "cannot open the PostgreSQL storage: the server cannot be reached (SQLSTATE 08001)"));
+    }
+
+    @Test
+    void aWrongPasswordFailsTheOpenAtOnceAsAnAuthenticationFailureOfTheUser() {
+        TestPostgres.passwordRole("sb_password_user", "the-right-one");
+        TestDatabase database = TestPostgres.database();
+        Map<String, Object> settings = Map.of("url", database.url(), "user", "sb_password_user");
+        PostgresStorageProvider wrong = new PostgresStorageProvider(
+                new PluginContext("storage-postgres", settings, dir),
+                Map.of("SWITCHBOARD_POSTGRES_PASSWORD", "a-wrong-one"));
+
+        long start = System.nanoTime();
+        assertThatThrownBy(wrong::open)
+                .isInstanceOf(StorageException.class)
+                .hasMessageStartingWith("cannot open PostgreSQL at " + database.url()
+                        + ": authentication failed for user sb_password_user (SQLSTATE 28P01)")
+                .hasMessageNotContaining("a-wrong-one")
+                .hasMessageNotContaining("\n")
+                .satisfies(e -> assertThat(((StorageException) e).clientMessage())
+                        .isEqualTo(
+                                "cannot open the PostgreSQL storage: the server refused the login (SQLSTATE 28P01)"));
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .as("no waiting for the pool's connect timeout (5 s)")
+                .isLessThan(Duration.ofSeconds(3));
+
+        PostgresStorageProvider right = new PostgresStorageProvider(
+                new PluginContext("storage-postgres", settings, dir),
+                Map.of("SWITCHBOARD_POSTGRES_PASSWORD", "the-right-one"));
+        try {
+            assertThat(right.open().backend()).isEqualTo("postgres");
+        } finally {
+            right.close();
+        }
     }
 
     @Test

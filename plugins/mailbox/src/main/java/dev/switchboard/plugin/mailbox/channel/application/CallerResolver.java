@@ -54,6 +54,12 @@ public final class CallerResolver {
     /** The local channel's name when none is configured. */
     public static final String DEFAULT_CHANNEL = "local";
 
+    /** How a session gets a role, for refusals and for server_info's note on unlisted tools. */
+    public static final String HOW_TO_SET_A_ROLE = "The mailbox tools are listed only to a session with a role: set "
+            + ROLE_SETTING + " in the server's configuration (environment: SWITCHBOARD_PLUGINS__MAILBOX__ROLE) or the"
+            + " original's " + ROLE_ALIAS + " in the environment of the MCP client's server entry, then restart the"
+            + " session.";
+
     /** How stale a role's recorded presence may get while it keeps calling. */
     public static final Duration PRESENCE_INTERVAL = Duration.ofSeconds(5);
 
@@ -106,10 +112,8 @@ public final class CallerResolver {
         } else if (configuredRole.isEmpty()) {
             return Outcome.refused(Refusal.of(
                     ErrorCode.FORBIDDEN,
-                    "this session has no mailbox role, so no mailbox tool can act for it. Set " + ROLE_SETTING
-                            + " in the server's configuration (environment: SWITCHBOARD_PLUGINS__MAILBOX__ROLE) or the"
-                            + " original's " + ROLE_ALIAS + " in the environment of the MCP client's server entry,"
-                            + " then restart the session; nothing was done"));
+                    "this session has no mailbox role, so no mailbox tool can act for it; nothing was done. "
+                            + HOW_TO_SET_A_ROLE));
         } else if (!Roles.isName(configuredRole.get())) {
             return Outcome.refused(Refusal.of(
                     ErrorCode.FORBIDDEN,

@@ -6,9 +6,9 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 
 /**
- * The {@code acks} tally a proposal carries in every tool that returns messages. The core binds a plain count of
- * the proposal's acknowledgements by decision; the decision capability rebinds it to the electorate-aware tally.
- * Implementations are thread-safe.
+ * The {@code acks} tally a proposal carries in every tool that returns messages; bound to the decision
+ * capability's electorate-aware tally ({@code decision.application.ElectorateTally}). Implementations are
+ * thread-safe.
  */
 public interface ProposalTally {
 

@@ -119,7 +119,12 @@ public final class SendMessage {
                     "about_message_id", "message " + request.aboutMessageId() + " does not exist in this channel"));
         }
         Addressing.Addressed addressed = Addressing.recipients(
-                request.to(), caller.role(), messages.knownRoles(tx), request.kind(), parent, request.actionRequired());
+                request.to(),
+                caller.role(),
+                () -> messages.knownRoles(tx),
+                request.kind(),
+                parent,
+                request.actionRequired());
         if (addressed.problem() != null) {
             return Refusals.refused(addressed.problem());
         }

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
@@ -37,7 +38,8 @@ public final class Addressing {
     /**
      * @param to             the {@code to} argument: a String, or a List of Strings
      * @param sender         the caller's role
-     * @param knownRoles     every role seen in the channel (the stdio roster is inferred from messages)
+     * @param knownRoles     every role seen in the channel (the stdio roster is inferred from messages); asked only
+     *                       for {@code "*"}, since finding them reads the whole channel
      * @param kind           the message's kind, or null
      * @param parent         the message it replies to, if any
      * @param actionRequired whether it is a debt
@@ -46,7 +48,7 @@ public final class Addressing {
     public static Addressed recipients(
             Object to,
             String sender,
-            Set<String> knownRoles,
+            Supplier<Set<String>> knownRoles,
             String kind,
             Optional<Message> parent,
             boolean actionRequired) {
@@ -55,7 +57,7 @@ public final class Addressing {
         if (to instanceof String role) {
             if (role.equals(Roles.EVERYONE)) {
                 broadcast = true;
-                recipients = knownRoles.stream()
+                recipients = knownRoles.get().stream()
                         .filter(known -> !known.equals(sender))
                         .sorted()
                         .toList();

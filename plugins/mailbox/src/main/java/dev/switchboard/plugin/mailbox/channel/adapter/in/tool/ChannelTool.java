@@ -18,4 +18,9 @@ public interface ChannelTool extends Tool {
     default boolean listedFor(Principal caller) {
         return callers().hasRole(caller);
     }
+
+    @Override
+    default String unlistedHint() {
+        return CallerResolver.HOW_TO_SET_A_ROLE;
+    }
 }

@@ -261,8 +261,12 @@ public final class JooqMessageStore implements MessageStore {
                     .and(Acks.CREATED_AT.ge(since))
                     .fetch(Acks.ROLE)
                     .stream()
+                    // the electorate, as the pin approval rule counts it (§1C.5): the declared voters, else the
+                    // recipients; a void from anyone else is recorded but closes nothing
                     .anyMatch(role -> !round.isAuthor(role)
-                            && (round.voters() == null || round.voters().contains(role)));
+                            && (round.voters() == null
+                                    ? round.isAddressedTo(role)
+                                    : round.voters().contains(role)));
             if (!voided) {
                 open.add(round.id());
             }

@@ -30,31 +30,33 @@ final class ConnectionPool {
     private ConnectionPool() {}
 
     /**
+     * Checks the server on one connection of the driver's own first (so a refused login or an unreachable server
+     * fails at once, with the driver's reason, instead of as a pool timeout), then opens the pool.
+     *
      * @return the open pool, its schema present, on a server of version 14 or newer
      * @throws StorageException if the server cannot be reached, refuses the login, is older than 14, or the schema
-     *                          cannot be created; the message names the URL without credentials
+     *                          cannot be created: one line for the operator (the URL without credentials, the user;
+     *                          "authentication failed for user X" for a refused login) and one for clients naming
+     *                          neither ({@link OpenFailure})
      */
     static HikariDataSource open(PostgresConfig config) {
-        HikariConfig hikari = new HikariConfig();
-        hikari.setPoolName(POOL_NAME);
-        hikari.setDataSource(driverDataSource(config));
-        hikari.setMaximumPoolSize(config.poolSize());
-        hikari.setConnectionTimeout(Math.max(250, config.connectTimeoutMs()));
-        hikari.setInitializationFailTimeout(-1); // the first connection below fails the open, with our message
-        HikariDataSource pool = new HikariDataSource(hikari);
-        try (Connection connection = pool.getConnection()) {
+        PGSimpleDataSource driver = driverDataSource(config);
+        try (Connection connection = driver.getConnection()) {
             requireVersion(connection, config);
             createSchemaIfMissing(connection, config.schema());
-            return pool;
-        } catch (SQLException | HikariPool.PoolInitializationException e) {
-            pool.close();
-            throw new StorageException(
-                    "cannot open PostgreSQL at " + config.url() + " as "
-                            + config.user().orElse("the default user") + ": " + message(e),
-                    e);
-        } catch (RuntimeException e) {
-            pool.close();
-            throw e;
+        } catch (SQLException e) {
+            throw OpenFailure.of(config, e);
+        }
+        HikariConfig hikari = new HikariConfig();
+        hikari.setPoolName(POOL_NAME);
+        hikari.setDataSource(driver);
+        hikari.setMaximumPoolSize(config.poolSize());
+        hikari.setConnectionTimeout(Math.max(250, config.connectTimeoutMs()));
+        hikari.setInitializationFailTimeout(-1); // checked above, with our message
+        try {
+            return new HikariDataSource(hikari);
+        } catch (HikariPool.PoolInitializationException e) {
+            throw OpenFailure.of(config, e);
         }
     }
 
@@ -77,8 +79,7 @@ final class ConnectionPool {
     private static void requireVersion(Connection connection, PostgresConfig config) throws SQLException {
         int version = serverVersion(connection);
         if (version < MIN_SERVER_VERSION) {
-            throw new StorageException("PostgreSQL at " + config.url() + " is version " + version / 10000 + "; "
-                    + "Switchboard needs PostgreSQL 14 or newer");
+            throw OpenFailure.tooOld(config, version);
         }
     }
 
@@ -104,9 +105,5 @@ final class ConnectionPool {
             // the name is a checked identifier ([a-z_][a-z0-9_]*), so quoting it is safe
             create.execute("CREATE SCHEMA IF NOT EXISTS \"" + schema + "\"");
         }
-    }
-
-    private static String message(Exception e) {
-        return Failure.sqlException(e).map(SQLException::getMessage).orElse(e.getMessage());
     }
 }

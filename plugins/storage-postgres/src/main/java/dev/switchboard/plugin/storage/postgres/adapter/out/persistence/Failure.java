@@ -25,6 +25,18 @@ enum Failure {
         return sqlException(failure).map(Failure::ofSql).orElse(OTHER);
     }
 
+    /**
+     * @return whether {@code failure} says the database cannot be reached at all: a lost or refused connection
+     *         ({@code 08xxx}), the server shutting down, crashed or starting ({@code 57P01..57P03}), also when the pool
+     *         reports it as a timeout; not a lock or statement timeout, nor a pool merely exhausted
+     */
+    static boolean isConnectionLoss(Throwable failure) {
+        return sqlException(failure)
+                .map(e -> e.getSQLState() == null ? "" : e.getSQLState())
+                .filter(state -> state.startsWith("08") || state.startsWith("57P0"))
+                .isPresent();
+    }
+
     /** @return the first {@link SQLException} in {@code failure}'s cause chain, itself included */
     static Optional<SQLException> sqlException(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {

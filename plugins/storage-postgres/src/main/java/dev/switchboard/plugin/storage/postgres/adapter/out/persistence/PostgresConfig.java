@@ -18,6 +18,9 @@ import java.util.Optional;
  * @param lockTimeoutMs       how long, in milliseconds, a statement waits for a lock before it fails; 0 for no limit
  * @param connectTimeoutMs    how long, in milliseconds, a caller waits for a pooled connection (and the pool for a
  *                            new one) before the work fails as busy
+ * @param signalResyncMs      how often, in milliseconds, a node listening for change signals reports every watched
+ *                            topic although no notification came (covering one a publisher's crash between its commit
+ *                            and its {@code NOTIFY} lost), 1 or more
  */
 public record PostgresConfig(
         String url,
@@ -27,7 +30,8 @@ public record PostgresConfig(
         int poolSize,
         int statementTimeoutMs,
         int lockTimeoutMs,
-        int connectTimeoutMs) {
+        int connectTimeoutMs,
+        int signalResyncMs) {
 
     /** @throws NullPointerException if a component is null */
     public PostgresConfig {
@@ -43,6 +47,6 @@ public record PostgresConfig(
         return "PostgresConfig[url=" + url + ", user=" + user.orElse("(default)") + ", password="
                 + (password.isPresent() ? "(set)" : "(none)") + ", schema=" + schema + ", poolSize=" + poolSize
                 + ", statementTimeoutMs=" + statementTimeoutMs + ", lockTimeoutMs=" + lockTimeoutMs
-                + ", connectTimeoutMs=" + connectTimeoutMs + "]";
+                + ", connectTimeoutMs=" + connectTimeoutMs + ", signalResyncMs=" + signalResyncMs + "]";
     }
 }

@@ -4,8 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -16,15 +14,20 @@ import javax.sql.DataSource;
 import dev.switchboard.ports.signal.SignalReceiver;
 import dev.switchboard.ports.signal.SignalRelay;
 import dev.switchboard.ports.storage.SqlWork;
-import dev.switchboard.ports.storage.StorageException;
 
 /**
- * The {@link SignalRelay} of one PostgreSQL database: {@code LISTEN}/{@code NOTIFY}. A publish runs
- * {@code pg_notify} inside the caller's transaction, so PostgreSQL sends it when, and only if, that transaction
- * commits (an attempt rolled back for a retry sends nothing). This storage's own committed topics are reported at
- * once after the commit; other storages' (other processes and nodes) arrive through one dedicated listening connection
- * ({@link SignalListener}), which exists only while someone subscribes. A notification carries this storage's random
- * node id, so its own echo is not reported twice.
+ * The {@link SignalRelay} of one PostgreSQL database: {@code LISTEN}/{@code NOTIFY}, sent after the commit. A publish
+ * records its topic for the running attempt of the caller's transaction and sends nothing; once that transaction has
+ * committed, its topics are reported to this storage's own subscribers at once and handed to the
+ * {@link BatchingNotifier}, which sends them, coalesced with other commits' topics, as one {@code NOTIFY} statement on
+ * its own connection (an attempt rolled back, for a retry or for good, sends nothing). Other storages' (other processes
+ * and nodes) notifications arrive through one dedicated listening connection ({@link SignalListener}), which exists
+ * only while someone subscribes. A notification carries this storage's random node id, so its own echo is not reported
+ * twice.
+ *
+ * <p>The window this opens (a process that dies between its commit and its batch never notifies) is closed by the
+ * listener: it reports every watched topic after each (re)connect and every {@code signalResyncMs} while it listens,
+ * so a waiter elsewhere re-reads at the latest then (a spurious wake-up, which the port allows).
  *
  * <p>Channels are {@code sb.<8 hex digits of the schema's SHA-256>.<topic>} (at most 60 bytes, below PostgreSQL's
  * 63), so two installations in two schemas of one database do not wake each other. Thread-safe.
@@ -38,15 +41,20 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
 
     private final String node = UUID.randomUUID().toString();
     private final SignalListener listener;
+    private final BatchingNotifier notifier;
     private volatile SignalReceiver receiver;
 
     /**
-     * @param connections where the listening connection comes from (not the pool: it is held for long)
+     * @param connections where the listening and the notifying connections come from (not the pool: both are held
+     *                    for long)
      * @param schema      the installation's schema, which the channel names are kept apart by
+     * @param resyncMs    how often the listener reports every watched topic unasked, in milliseconds
+     * @param outages     where the two connections' losses and returns are logged for the operator
      */
-    PostgresSignals(DataSource connections, String schema) {
+    PostgresSignals(DataSource connections, String schema, long resyncMs, OutageLog outages) {
         this.channelPrefix = channelPrefix(schema);
-        this.listener = new SignalListener(connections, node, channelPrefix, this::report);
+        this.listener = new SignalListener(connections, node, channelPrefix, resyncMs, this::report, outages);
+        this.notifier = new BatchingNotifier(connections, channelPrefix, node, outages);
     }
 
     /** @return {@code sb.} and the first 8 hex digits of the schema name's SHA-256, then a dot */
@@ -61,24 +69,35 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
 
     /**
      * Wraps a unit of work so that the topics it publishes are recorded for {@link #committed}; each attempt of a
-     * retried transaction starts afresh.
+     * retried transaction starts afresh. A transaction opened inside the work records its own topics, and the outer
+     * one's recording resumes after it.
      */
     <T> SqlWork<T> recording(SqlWork<T> work, Set<String> published) {
         return connection -> {
             published.clear();
+            Set<String> outer = unit.get();
             unit.set(published);
             try {
                 return work.run(connection);
             } finally {
-                unit.remove();
+                if (outer == null) {
+                    unit.remove();
+                } else {
+                    unit.set(outer);
+                }
             }
         };
     }
 
-    /** Called after the transaction that published {@code published} committed. */
+    /**
+     * Called after the transaction that published {@code published} committed: reports them here at once and queues
+     * their {@code NOTIFY}; never waits for the database.
+     */
     void committed(Set<String> published) {
         if (!published.isEmpty()) {
-            report(Set.copyOf(published));
+            Set<String> topics = Set.copyOf(published);
+            report(topics);
+            notifier.send(topics);
         }
     }
 
@@ -87,19 +106,13 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
         return new LinkedHashSet<>();
     }
 
+    /** Records {@code topic} for the commit of the running transaction; no statement is sent. */
     @Override
     public void publish(Connection transaction, String topic) {
         Set<String> published = unit.get();
-        if (published == null) {
+        if (published == null || transaction == null) {
             throw new IllegalStateException(
                     "publish(" + topic + ") must be called inside SqlStorage.transaction, with its connection");
-        }
-        try (PreparedStatement notify = transaction.prepareStatement("SELECT pg_notify(?, ?)")) {
-            notify.setString(1, channelPrefix + topic);
-            notify.setString(2, node);
-            notify.execute();
-        } catch (SQLException e) {
-            throw new StorageException("cannot publish change signal " + topic + ": " + e.getMessage(), e);
         }
         published.add(topic);
     }
@@ -115,10 +128,19 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
         return listener.running();
     }
 
-    /** Stops listening and closes the listening connection. Idempotent. */
+    /** @return how many {@code NOTIFY} statements this storage sent so far (each a batch of coalesced topics) */
+    long notifyBatches() {
+        return notifier.batchesSent();
+    }
+
+    /**
+     * Stops listening and closes the listening connection, then sends the notifications still queued (waiting at
+     * most {@value BatchingNotifier#CLOSE_TIMEOUT_MS} ms) and closes the notifying one. Idempotent.
+     */
     @Override
     public void close() {
         listener.watch(Set.of());
+        notifier.close();
     }
 
     private void report(Set<String> topics) {

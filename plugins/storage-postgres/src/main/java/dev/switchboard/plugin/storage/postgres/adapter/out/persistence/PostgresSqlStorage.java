@@ -39,8 +39,9 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * <p>Migrations go through the shared bookkeeping ({@link MigrationRunner}); each one's SQL is sent whole, so dollar
  * quotes, functions and comments need no splitting.
  *
- * <p>Change signals: {@code pg_notify} inside the publishing transaction, heard by every other storage on the
- * database through one dedicated listening connection held only while someone subscribes ({@link PostgresSignals}).
+ * <p>Change signals: recorded in the publishing transaction and sent after its commit as batched {@code NOTIFY}s on a
+ * dedicated connection, heard by every other storage on the database through one dedicated listening connection held
+ * only while someone subscribes ({@link PostgresSignals}).
  *
  * <p>Thread-safe; usable from virtual threads. Transactions do not nest: a unit that calls {@link #transaction} gets
  * a second, independent connection.
@@ -62,10 +63,11 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool) {
         this.config = config;
         this.pool = pool;
+        OutageLog outages = new OutageLog(config.url());
         PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
         listening.setApplicationName(SIGNALS_APPLICATION_NAME);
-        this.signals = new PostgresSignals(listening, config.schema());
-        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters);
+        this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs(), outages);
+        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages);
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
     }
 
@@ -111,7 +113,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         return result;
     }
 
-    /** @return the change-signal relay: {@code pg_notify} in the transaction, one listening connection (see {@link PostgresSignals}) */
+    /** @return the change-signal relay: {@code NOTIFY} after the commit, one listening connection (see {@link PostgresSignals}) */
     @Override
     public SignalRelay signals() {
         return signals;
@@ -120,6 +122,11 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     /** @return whether the listening connection is held: only while someone subscribes */
     boolean listeningForSignals() {
         return signals.listening();
+    }
+
+    /** @return how many {@code NOTIFY} statements were sent so far, each a batch of coalesced topics */
+    long notifyBatches() {
+        return signals.notifyBatches();
     }
 
     @Override
@@ -146,7 +153,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     }
 
     /**
-     * Stops listening for change signals, then closes the pool and its connections (HikariCP aborts those still lent
+     * Stops listening for change signals and sends those still queued, then closes the pool and its connections (HikariCP aborts those still lent
      * after a short wait). Idempotent.
      */
     @Override

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Objects;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -34,12 +35,14 @@ final class SerializableTransactions {
     private final DataSource pool;
     private final Backoff backoff;
     private final Counters counters;
+    private final OutageLog outages;
     private final ReentrantReadWriteLock contention = new ReentrantReadWriteLock();
 
-    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters) {
+    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters, OutageLog outages) {
         this.pool = pool;
         this.backoff = backoff;
         this.counters = counters;
+        this.outages = outages;
     }
 
     <T> T run(SqlWork<T> work) {
@@ -54,6 +57,7 @@ final class SerializableTransactions {
             try {
                 T result = once(work);
                 counters.committed();
+                outages.answered();
                 return result;
             } catch (SQLException | RuntimeException e) {
                 failure = e;
@@ -67,6 +71,9 @@ final class SerializableTransactions {
                 continue;
             }
             counters.rolledBack(kind != Failure.OTHER);
+            if (kind == Failure.BUSY && Failure.isConnectionLoss(failure)) {
+                outages.failed("a transaction", reason(failure));
+            }
             throw translated(failure, kind, attempt);
         }
     }
@@ -74,8 +81,13 @@ final class SerializableTransactions {
     private <T> T once(SqlWork<T> work) throws SQLException {
         try (Connection connection = pool.getConnection()) {
             connection.setAutoCommit(false);
-            connection.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
             try {
+                // the transaction's first statement, sent with its BEGIN in one round trip; it ends with the
+                // transaction, so the pooled connection stays READ COMMITTED and the pool resets nothing on return
+                // (setTransactionIsolation cost a SET SESSION CHARACTERISTICS round trip here and one more at return)
+                try (Statement isolation = connection.createStatement()) {
+                    isolation.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
+                }
                 T result = work.run(connection);
                 connection.commit();
                 return result;
@@ -95,9 +107,12 @@ final class SerializableTransactions {
         }
     }
 
+    private static String reason(Exception failure) {
+        return Failure.sqlException(failure).map(SQLException::getMessage).orElse(failure.getMessage());
+    }
+
     private static RuntimeException translated(Exception failure, Failure kind, int attempts) {
-        String reason =
-                Failure.sqlException(failure).map(SQLException::getMessage).orElse(failure.getMessage());
+        String reason = reason(failure);
         return switch (kind) {
             case RETRY ->
                 new StorageBusyException(

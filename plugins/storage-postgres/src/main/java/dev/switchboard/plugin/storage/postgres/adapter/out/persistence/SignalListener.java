@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -24,8 +25,10 @@ import org.slf4j.LoggerFactory;
  * <p>Nothing is missed: {@link #watch} returns once the {@code LISTEN}s are in effect (so a commit after a subscription
  * is always heard), or at once when the connection is down; after a lost connection the thread reconnects with a
  * growing pause (up to {@value #MAX_PAUSE_MS} ms), listens again and reports every watched topic, so that subscribers
- * re-read what changed meanwhile. A quiet connection is checked every {@value #CHECK_MS} ms, so one that died
- * silently is noticed. With nothing watched there is no thread and no connection. Thread-safe.
+ * re-read what changed meanwhile. While it listens it also reports every watched topic every {@code resyncMs}, unasked:
+ * publishers notify after their commit ({@link BatchingNotifier}), so one that died in between never did, and this
+ * bounds how long a subscriber here can miss that commit. A quiet connection is checked every {@value #CHECK_MS} ms,
+ * so one that died silently is noticed. With nothing watched there is no thread and no connection. Thread-safe.
  */
 final class SignalListener {
 
@@ -40,7 +43,9 @@ final class SignalListener {
     private final DataSource connections;
     private final String node;
     private final String channelPrefix;
+    private final long resyncNanos;
     private final Consumer<Set<String>> changed;
+    private final OutageLog outages;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition applied = lock.newCondition();
     private Set<String> wanted = Set.of();
@@ -53,13 +58,23 @@ final class SignalListener {
      * @param connections where the listening connection comes from
      * @param node          this storage's node id: notifications carrying it are its own, already reported
      * @param channelPrefix what this installation's channel names start with
+     * @param resyncMs      how often every watched topic is reported although no notification came, in milliseconds
      * @param changed       told the topics that changed, on the listener's thread
+     * @param outages       where a lost connection and its return are logged for the operator
      */
-    SignalListener(DataSource connections, String node, String channelPrefix, Consumer<Set<String>> changed) {
+    SignalListener(
+            DataSource connections,
+            String node,
+            String channelPrefix,
+            long resyncMs,
+            Consumer<Set<String>> changed,
+            OutageLog outages) {
         this.connections = connections;
         this.node = node;
         this.channelPrefix = channelPrefix;
+        this.resyncNanos = TimeUnit.MILLISECONDS.toNanos(resyncMs);
         this.changed = changed;
+        this.outages = outages;
     }
 
     /**
@@ -137,6 +152,7 @@ final class SignalListener {
         int failures = 0;
         boolean missed = false;
         long lastCheck = System.nanoTime();
+        long lastResync = lastCheck;
         try {
             for (Wanted want = wantedIfCurrent(); want != null; want = wantedIfCurrent()) {
                 try {
@@ -148,10 +164,15 @@ final class SignalListener {
                     follow(connection, listened, want.topics());
                     confirm(want.version(), false);
                     if (missed) {
-                        LOG.info("listening for change signals again after {} failed attempts", failures);
+                        LOG.debug("listening for change signals again after {} failed attempts", failures);
+                        outages.answered();
                         changed.accept(Set.copyOf(listened));
                         missed = false;
                         failures = 0;
+                        lastResync = System.nanoTime();
+                    } else if (System.nanoTime() - lastResync >= resyncNanos) {
+                        changed.accept(Set.copyOf(listened));
+                        lastResync = System.nanoTime();
                     }
                     PGNotification[] notes =
                             connection.unwrap(PGConnection.class).getNotifications(WAIT_MS);
@@ -164,11 +185,13 @@ final class SignalListener {
                         lastCheck = System.nanoTime();
                     }
                 } catch (SQLException e) {
-                    if (failures++ == 0) {
-                        LOG.warn(
-                                "lost the connection that listens for change signals ({}); reconnecting",
-                                e.getMessage());
+                    if (wantedIfCurrent() == null) {
+                        break; // stopped while waiting: the interrupt closed the socket, no outage
                     }
+                    if (failures++ == 0) {
+                        LOG.debug("lost the connection that listens for change signals; reconnecting", e);
+                    }
+                    outages.failed("the change-signal listener", e.getMessage());
                     missed = true;
                     confirm(0, true);
                     connection = closeQuietly(connection);

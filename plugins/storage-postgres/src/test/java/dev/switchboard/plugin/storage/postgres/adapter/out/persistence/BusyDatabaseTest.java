@@ -38,7 +38,7 @@ class BusyDatabaseTest {
     void open() {
         database = TestPostgres.database();
         storage = PostgresSqlStorage.open(new PostgresConfig(
-                database.url(), Optional.of(database.user()), Optional.empty(), "public", 4, 300, 200, 2000));
+                database.url(), Optional.of(database.user()), Optional.empty(), "public", 4, 300, 200, 2000, 30_000));
         storage.migrate("busy", java.util.List.of(new Migration(1, "create rows", """
                 CREATE TABLE busy_row(id INTEGER PRIMARY KEY, n INTEGER NOT NULL);
                 INSERT INTO busy_row VALUES (1, 0);
@@ -148,7 +148,7 @@ class BusyDatabaseTest {
         storage.close();
         // no lock timeout: the server's deadlock detector (after deadlock_timeout, 1 s) must pick the victim
         storage = PostgresSqlStorage.open(new PostgresConfig(
-                database.url(), Optional.of(database.user()), Optional.empty(), "public", 4, 0, 0, 2000));
+                database.url(), Optional.of(database.user()), Optional.empty(), "public", 4, 0, 0, 2000, 30_000));
         CountDownLatch firstLocked = new CountDownLatch(1);
         CountDownLatch secondLocked = new CountDownLatch(1);
         AtomicInteger attempts = new AtomicInteger();

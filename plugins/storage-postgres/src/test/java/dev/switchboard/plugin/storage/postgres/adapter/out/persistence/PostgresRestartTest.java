@@ -44,7 +44,15 @@ class PostgresRestartTest {
         try (RestartablePostgres server = RestartablePostgres.start(dataDirectory)) {
             TestDatabase database = server.database("restart");
             PostgresSqlStorage storage = PostgresSqlStorage.open(new PostgresConfig(
-                    database.url(), Optional.of(database.user()), Optional.empty(), "public", WRITERS, 0, 0, 1000));
+                    database.url(),
+                    Optional.of(database.user()),
+                    Optional.empty(),
+                    "public",
+                    WRITERS,
+                    0,
+                    0,
+                    1000,
+                    30_000));
             try {
                 storage.migrate(
                         "restart",

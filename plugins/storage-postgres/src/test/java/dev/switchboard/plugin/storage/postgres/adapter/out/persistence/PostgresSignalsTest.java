@@ -1,14 +1,17 @@
 package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -16,6 +19,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 
 import dev.switchboard.kernel.signal.SignalFanout;
 import dev.switchboard.plugin.storage.postgres.PostgresStorageProvider;
@@ -24,7 +29,10 @@ import dev.switchboard.ports.signal.SignalSubscription;
 import dev.switchboard.testkit.storage.TestDatabase;
 import dev.switchboard.testkit.storage.TestPostgres;
 
-/** What the PostgreSQL relay adds to the signal contract: a listening connection only while needed, and reconnects. */
+/**
+ * What the PostgreSQL relay adds to the signal contract: a listening connection only while needed, reconnects, one
+ * {@code NOTIFY} statement per commit sent after it (none for a rollback), and the periodic re-signal.
+ */
 class PostgresSignalsTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(10);
@@ -108,6 +116,126 @@ class PostgresSignalsTest {
     }
 
     @Test
+    void aRolledBackPublishSendsNoNotifyAndACommittedOneSendsItAfterTheCommit() throws SQLException {
+        PostgresSqlStorage a = node();
+        SignalFanout onA = signals(a);
+        try (Connection raw = database.connect();
+                Statement listen = raw.createStatement()) {
+            raw.setAutoCommit(true);
+            listen.execute("LISTEN \"" + PostgresSignals.channelPrefix("public") + "test.one\"");
+
+            assertThatThrownBy(() -> a.transaction(c -> {
+                        onA.publish(c, "test.one");
+                        throw new IllegalStateException("rolled back on purpose");
+                    }))
+                    .hasMessage("rolled back on purpose");
+            assertThat(notifications(raw, Duration.ofMillis(400)))
+                    .as("after a rollback")
+                    .isEmpty();
+            assertThat(a.notifyBatches()).isZero();
+
+            a.transaction(c -> {
+                onA.publish(c, "test.one");
+                onA.publish(c, "test.one");
+                return null;
+            });
+            List<PGNotification> sent = notifications(raw, Duration.ofSeconds(2));
+            assertThat(sent).hasSize(1);
+            assertThat(sent.getFirst().getParameter())
+                    .as("the payload is the node id, not the topic")
+                    .doesNotContain("test.one");
+            assertThat(a.notifyBatches()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aCommitOnOneNodeWakesAWaiterOnAnotherWithin100Milliseconds() {
+        PostgresSqlStorage a = node();
+        PostgresSqlStorage b = node();
+        SignalFanout onA = signals(a);
+        int samples = 40;
+        long[] micros = new long[samples];
+        try (SignalSubscription waiter = signals(b).subscribe("test.one")) {
+            for (int i = 0; i < samples; i++) {
+                a.transaction(c -> {
+                    onA.publish(c, "test.one");
+                    return null;
+                });
+                long committed = System.nanoTime();
+                assertThat(waiter.await(PATIENCE)).isTrue();
+                micros[i] = (System.nanoTime() - committed) / 1_000;
+            }
+        }
+        Arrays.sort(micros);
+        assertThat(micros[samples / 2])
+                .as("median wake-up in microseconds after the commit returned")
+                .isLessThan(100_000);
+    }
+
+    @Test
+    void aCommitIsStillDeliveredAfterTheNotifyingConnectionWasLost() throws SQLException {
+        PostgresSqlStorage a = node();
+        PostgresSqlStorage b = node();
+        SignalFanout onA = signals(a);
+        try (SignalSubscription waiter = signals(b).subscribe("test.one")) {
+            a.transaction(c -> {
+                onA.publish(c, "test.one");
+                return null;
+            });
+            assertThat(waiter.await(PATIENCE)).isTrue();
+
+            assertThat(terminate(BatchingNotifier.APPLICATION_NAME)).isEqualTo(1);
+            a.transaction(c -> {
+                onA.publish(c, "test.one");
+                return null;
+            });
+
+            assertThat(waiter.await(PATIENCE))
+                    .as("sent again on a new connection")
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void aCommitWhoseNotifyNeverCameStillWakesWaitersWithinTheResyncInterval() throws SQLException {
+        PostgresSqlStorage b = node(database.settings(Map.of("signal-resync-ms", 300)));
+        try (SignalSubscription waiter = signals(b).subscribe("test.one")) {
+            // a publisher that died between its commit and its NOTIFY: the row is there, no signal was sent
+            try (Connection raw = database.connect();
+                    Statement statement = raw.createStatement()) {
+                statement.execute("CREATE TABLE lost_signal(id INTEGER)");
+            }
+            long start = System.nanoTime();
+
+            assertThat(waiter.await(Duration.ofSeconds(5))).isTrue();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+            assertThat(waiter.await(Duration.ofSeconds(5)))
+                    .as("and again one interval later")
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void aPublishAfterANestedTransactionStillBelongsToTheOuterOne() {
+        PostgresSqlStorage a = node();
+        SignalFanout onA = signals(a);
+        try (SignalSubscription inner = onA.subscribe("test.inner");
+                SignalSubscription outer = onA.subscribe("test.outer")) {
+            a.transaction(c -> {
+                a.transaction(nested -> {
+                    onA.publish(nested, "test.inner");
+                    return null;
+                });
+                onA.publish(c, "test.outer");
+                return null;
+            });
+
+            assertThat(inner.await(PATIENCE)).isTrue();
+            assertThat(outer.await(PATIENCE)).isTrue();
+        }
+    }
+
+    @Test
     void installationsInTwoSchemasOfOneDatabaseDoNotWakeEachOther() {
         PostgresSqlStorage teamA = node(database.settings(Map.of("schema", "team_a")));
         PostgresSqlStorage teamB = node(database.settings(Map.of("schema", "team_b")));
@@ -135,14 +263,37 @@ class PostgresSignalsTest {
     }
 
     private int terminateListeners() throws SQLException {
-        return count("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = ?"
-                + " AND datname = ?");
+        return terminate(PostgresSqlStorage.SIGNALS_APPLICATION_NAME);
+    }
+
+    private int terminate(String applicationName) throws SQLException {
+        return count(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = ?"
+                        + " AND datname = ?",
+                applicationName);
+    }
+
+    /** @return every notification that arrived on {@code listening} within {@code wait} */
+    private static List<PGNotification> notifications(Connection listening, Duration wait) throws SQLException {
+        List<PGNotification> all = new ArrayList<>();
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (System.nanoTime() < deadline) {
+            PGNotification[] notes = listening.unwrap(PGConnection.class).getNotifications(50);
+            if (notes != null) {
+                all.addAll(List.of(notes));
+            }
+        }
+        return all;
     }
 
     private int count(String sql) throws SQLException {
+        return count(sql, PostgresSqlStorage.SIGNALS_APPLICATION_NAME);
+    }
+
+    private int count(String sql, String applicationName) throws SQLException {
         try (Connection connection = database.connect();
                 PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, PostgresSqlStorage.SIGNALS_APPLICATION_NAME);
+            statement.setString(1, applicationName);
             statement.setString(2, database.name());
             try (ResultSet rows = statement.executeQuery()) {
                 rows.next();

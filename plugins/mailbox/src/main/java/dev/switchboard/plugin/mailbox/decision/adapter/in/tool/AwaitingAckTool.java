@@ -1,0 +1,87 @@
+package dev.switchboard.plugin.mailbox.decision.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.decision.application.AwaitingAck;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code awaiting_ack}: the proposals a role still owes a decision on. */
+public final class AwaitingAckTool implements ChannelTool {
+
+    static final String NAME = "awaiting_ack";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "to_role": {"type": ["string", "null"], "description": "Optional: whose decisions (default: yours)."},
+                "limit": {%s, "default": 100},
+                %s,
+                "from_role": {"type": ["string", "null"], "description": "Optional: only proposals by this author."},
+                "pin_key": {"type": ["string", "null"], "description": "Optional: only proposals on this pin key."}
+              },
+              "additionalProperties": false
+            }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Proposals awaiting a decision")
+            .description("Proposals (kind='proc') that await a role's decision, oldest first: addressed to it, live,"
+                    + " asking for a decision. Left out: nudges (about_message_id set), proposals sent with"
+                    + " decision_requested=false, superseded ones, rounds whose declared voters exclude the role, and"
+                    + " rounds the role already voted on (unless revised after the vote). from_role shows what an"
+                    + " author still waits for. Entries that are also debts carry obligation {status, resolved_by,"
+                    + " resolved_at, confirmed}. Has generated_at." + Untrusted.DESCRIPTION)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final AwaitingAck awaitingAck;
+
+    @Inject
+    AwaitingAckTool(CallerResolver callers, Transactions transactions, AwaitingAck awaitingAck) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.awaitingAck = awaitingAck;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        return Replies.of(() -> Listing.limit(args, 100)
+                .then(limit -> Projection.parse(args.values().get(Projection.ARGUMENT))
+                        .then(fields -> callers.resolve(call)
+                                .then(caller -> transactions.read(
+                                        caller.channelId(),
+                                        tx -> awaitingAck.list(
+                                                tx,
+                                                caller.role(),
+                                                args.optionalText("to_role").orElse(caller.role()),
+                                                args.optionalText("from_role").orElse(null),
+                                                args.optionalText("pin_key").orElse(null),
+                                                limit,
+                                                fields))))));
+    }
+}

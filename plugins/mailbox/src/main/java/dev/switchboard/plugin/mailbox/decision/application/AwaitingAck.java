@@ -1,0 +1,105 @@
+package dev.switchboard.plugin.mailbox.decision.application;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
+import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
+import dev.switchboard.plugin.mailbox.message.application.MessageView;
+import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
+import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@code awaiting_ack}: the proposals a role still owes a decision on, oldest first: live {@code proc} messages
+ * addressed to it that ask for a decision, excluding nudges ({@code about_message_id} set), rounds whose declared
+ * {@code voters} leave the role out, and rounds the role voted on since their last revision. An entry that is also a
+ * debt carries {@code obligation: {status, resolved_by, resolved_at, confirmed}}. Thread-safe (stateless).
+ */
+@Singleton
+public final class AwaitingAck {
+
+    /** The event {@code confirm_resolution} writes. */
+    static final String CONFIRMED = "resolution_confirmed";
+
+    /** The event {@code resolve_message} writes. */
+    static final String RESOLVED = "resolve";
+
+    private final RoundStore rounds;
+    private final MessageStore messages;
+    private final VoteStore votes;
+    private final EventLog events;
+    private final MessageView view;
+
+    @Inject
+    AwaitingAck(RoundStore rounds, MessageStore messages, VoteStore votes, EventLog events, MessageView view) {
+        this.rounds = rounds;
+        this.messages = messages;
+        this.votes = votes;
+        this.events = events;
+        this.view = view;
+    }
+
+    /**
+     * @param tx       the transaction
+     * @param viewer   the caller (whom the entries are shown to)
+     * @param role     whose decisions are awaited
+     * @param fromRole only proposals by this author, or null
+     * @param pinKey   only proposals on this pin key, or null
+     * @param limit    1..1000
+     * @param fields   the projection
+     * @return the listing with {@code generated_at}
+     */
+    public Outcome<Map<String, Object>> list(
+            Tx tx, String viewer, String role, String fromRole, String pinKey, int limit, Projection fields) {
+        List<Message> awaiting = messages.findAll(tx, rounds.liveProposalsTo(tx, role, fromRole, pinKey)).stream()
+                .filter(proposal ->
+                        proposal.voters() == null || proposal.voters().contains(role))
+                .filter(proposal -> votes.votes(tx, proposal.id()).stream()
+                        .noneMatch(vote -> vote.role().equals(role) && !vote.isStale(proposal.revisedAt())))
+                .limit(limit + 1L)
+                .toList();
+        List<Map<String, Object>> rows = awaiting.stream()
+                .limit(limit)
+                .map(proposal -> entry(tx, proposal, viewer, fields))
+                .toList();
+        return Outcome.done(Listing.of(rows, limit, awaiting.size() > limit, tx.now()));
+    }
+
+    private Map<String, Object> entry(Tx tx, Message proposal, String viewer, Projection fields) {
+        Map<String, Object> entry = new LinkedHashMap<>(view.wire(tx, proposal, viewer, fields));
+        if (proposal.actionRequired() && fields.wants("obligation")) {
+            Map<String, Object> obligation = new LinkedHashMap<>();
+            obligation.put("status", proposal.status());
+            obligation.put("resolved_by", proposal.resolvedBy());
+            obligation.put("resolved_at", proposal.resolvedAt());
+            obligation.put("confirmed", confirmed(tx, proposal));
+            entry.put("obligation", obligation);
+        }
+        return entry;
+    }
+
+    /** Whether the current resolution was confirmed: a confirmation after the last resolve. */
+    private boolean confirmed(Tx tx, Message debt) {
+        if (!"resolved".equals(debt.status())) {
+            return false;
+        }
+        boolean confirmed = false;
+        for (EventLog.Event event : events.history(tx, debt.id())) {
+            if (event.event().equals(RESOLVED)) {
+                confirmed = false;
+            } else if (event.event().equals(CONFIRMED)) {
+                confirmed = true;
+            }
+        }
+        return confirmed;
+    }
+}

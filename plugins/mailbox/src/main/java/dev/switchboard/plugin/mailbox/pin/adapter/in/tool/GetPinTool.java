@@ -1,0 +1,65 @@
+package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code pin_get}: a pin's current version, or null. */
+public final class GetPinTool implements ChannelTool {
+
+    static final String NAME = "pin_get";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {"key": {"type": "string", "description": "The pin's key."}},
+              "required": ["key"],
+              "additionalProperties": false
+            }""";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Read a pinned document")
+            .description("The current version of a pinned document by key, with its body, as {\"result\": {...}};"
+                    + " {\"result\": null} when the key was never pinned." + PinDigestText.RULE
+                    + Untrusted.DESCRIPTION)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final ReadPins pins;
+
+    @Inject
+    GetPinTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.pins = pins;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        String key = call.args().text("key");
+        return Replies.of(() ->
+                callers.resolve(call).then(caller -> transactions.read(caller.channelId(), tx -> pins.get(tx, key))));
+    }
+}

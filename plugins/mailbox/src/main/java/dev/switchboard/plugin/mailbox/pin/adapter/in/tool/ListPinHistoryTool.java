@@ -1,0 +1,71 @@
+package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
+import dev.switchboard.plugin.mailbox.pin.application.PinViews;
+import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code pin_history}: every version of a pin, newest first. */
+public final class ListPinHistoryTool implements ChannelTool {
+
+    static final String NAME = "pin_history";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "key": {"type": "string", "description": "The pin's key."},
+                "fields": {"description": "Optional: \\"headers\\" for every field but the body, or a list of: %s."}
+              },
+              "required": ["key"],
+              "additionalProperties": false
+            }""".formatted(String.join(", ", PinViews.FIELDS));
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("History of a pinned document")
+            .description("Every version of a pinned document, newest first: who changed it, when, with which"
+                    + " approval." + PinDigestText.RULE + Untrusted.DESCRIPTION)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final ReadPins pins;
+
+    @Inject
+    ListPinHistoryTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.pins = pins;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        String key = call.args().text("key");
+        return Replies.of(() -> AnswerFields.parse(
+                        call.args().values().get("fields"), PinViews.FIELDS, PinViews.HEADERS)
+                .then(fields -> callers.resolve(call)
+                        .then(caller -> transactions.read(caller.channelId(), tx -> pins.history(tx, key, fields)))));
+    }
+}

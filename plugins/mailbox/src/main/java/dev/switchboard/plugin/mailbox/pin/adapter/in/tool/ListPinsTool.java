@@ -1,0 +1,55 @@
+package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code pin_list}: every pin's current version, without bodies. */
+public final class ListPinsTool implements ChannelTool {
+
+    static final String NAME = "pin_list";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("List pinned documents")
+            .description("Every pinned document's current version (key, title, version, updated_by, updated_at,"
+                    + " approved_by and the digests) without bodies, by key: enough to check your copies of every"
+                    + " document in one call; pin_get fetches a body." + PinDigestText.RULE)
+            .inputSchema("{\"type\": \"object\", \"properties\": {}, \"additionalProperties\": false}")
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final ReadPins pins;
+
+    @Inject
+    ListPinsTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.pins = pins;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        return Replies.of(
+                () -> callers.resolve(call).then(caller -> transactions.read(caller.channelId(), pins::list)));
+    }
+}

@@ -1,0 +1,52 @@
+package dev.switchboard.plugin.mailbox.pin.application;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
+import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@code pin_get}, {@code pin_list} and {@code pin_history}: the latest version of a key (or null), every key's latest
+ * version without bodies, and a key's versions newest first. Each answers {@code {"result": ...}}. Thread-safe.
+ */
+@Singleton
+public final class ReadPins {
+
+    private final PinStore pins;
+
+    @Inject
+    ReadPins(PinStore pins) {
+        this.pins = pins;
+    }
+
+    /** @return {@code {"result": <latest version with body, or null>}} */
+    public Outcome<Map<String, Object>> get(Tx tx, String key) {
+        Map<String, Object> answer = new HashMap<>();
+        answer.put(
+                "result",
+                pins.current(tx, key.strip()).map(v -> PinViews.wire(v, true)).orElse(null));
+        return Outcome.done(answer);
+    }
+
+    /** @return {@code {"result": [latest version of each key, without body]}} by key */
+    public Outcome<Map<String, Object>> list(Tx tx) {
+        List<Map<String, Object>> rows =
+                pins.latest(tx).stream().map(v -> PinViews.wire(v, false)).toList();
+        return Outcome.done(Map.of("result", rows));
+    }
+
+    /** @return {@code {"result": [versions, newest first, projected]}} */
+    public Outcome<Map<String, Object>> history(Tx tx, String key, AnswerFields fields) {
+        List<Map<String, Object>> rows = pins.history(tx, key.strip()).stream()
+                .map(v -> fields.apply(PinViews.wire(v, true)))
+                .toList();
+        return Outcome.done(Map.of("result", rows));
+    }
+}

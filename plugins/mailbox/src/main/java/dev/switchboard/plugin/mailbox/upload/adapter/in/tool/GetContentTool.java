@@ -1,0 +1,80 @@
+package dev.switchboard.plugin.mailbox.upload.adapter.in.tool;
+
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.upload.application.Uploads;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code get_content}: read an upload's facts, digest and (on request) text; any role may. */
+public final class GetContentTool implements ChannelTool {
+
+    static final String NAME = "get_content";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "upload_id": {"type": "integer", "minimum": 1, "description": "The upload."},
+                "with_body": {"type": "boolean", "default": false, "description": "Include the text (default false)."}
+              },
+              "required": ["upload_id"],
+              "additionalProperties": false
+            }""";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Read an upload")
+            .description("Reads an upload back: upload_id, uploaded_by, label, sealed, created_at, sealed_at, its"
+                    + " sha256 and both lengths, and with with_body=true its text. Any role may read any upload, so"
+                    + " everyone can check a published digest." + Untrusted.DESCRIPTION)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final Uploads uploads;
+
+    @Inject
+    GetContentTool(CallerResolver callers, Transactions transactions, Uploads uploads) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.uploads = uploads;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        long id = call.args().integer("upload_id", 1, Long.MAX_VALUE);
+        boolean withBody = call.args().flag("with_body", false);
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> transactions.read(
+                        caller.channelId(),
+                        tx -> uploads.find(tx, id).then(upload -> {
+                            Map<String, Object> wire = UploadViews.wire(upload, withBody);
+                            if (withBody) {
+                                wire.put(Untrusted.FIELD, Untrusted.NOTE);
+                            }
+                            return Outcome.done(wire);
+                        }))));
+    }
+}

@@ -1,0 +1,102 @@
+package dev.switchboard.plugin.mailbox.upload.adapter.in.tool;
+
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.upload.application.Uploads;
+import dev.switchboard.plugin.mailbox.upload.domain.Upload;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code upload_content}: start an upload, or append a piece to one's own unsealed upload. */
+public final class UploadContentTool implements ChannelTool {
+
+    static final String NAME = "upload_content";
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "text": {"type": "string", "description": "The piece to upload (not empty)."},
+                "upload_id": {"type": ["integer", "null"], "minimum": 1,
+                  "description": "Optional: your unsealed upload to append to; leave out to start a new one."},
+                "label": {"type": ["string", "null"], "description": "Optional: a label for a new upload, at most %d characters."},
+                "allow_sensitive": {"type": "boolean", "default": false,
+                  "description": "Upload although the secret scanner found something; works only where the operator allows it, and is recorded."},
+                %s
+              },
+              "required": ["text"],
+              "additionalProperties": false
+            }""".formatted(Upload.LABEL_MAX, RequestKeys.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Upload a large body in pieces")
+            .description("Uploads a document too large for one call in pieces: call it without upload_id to start,"
+                    + " then again with the same upload_id to append, then seal_content when the last piece is in."
+                    + " A sealed upload's id can be passed as body_ref to send_message, revise_message or pin_set."
+                    + " Only the uploader appends; a sealed upload cannot change; an append that would take the"
+                    + " upload past " + Upload.MAX_BYTES + " bytes of UTF-8 is refused and nothing is appended."
+                    + " The secret guardrail scans every piece: a credential is refused (SECRET_DETECTED) unless the operator"
+                    + " allows overrides and you pass allow_sensitive=true, which is recorded. Returns the upload's"
+                    + " digest so far (sha256 over the raw UTF-8, both lengths).")
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.writes())
+            .build();
+
+    private final CallerResolver callers;
+    private final RequestKeys requestKeys;
+    private final Uploads uploads;
+
+    @Inject
+    UploadContentTool(CallerResolver callers, RequestKeys requestKeys, Uploads uploads) {
+        this.callers = callers;
+        this.requestKeys = requestKeys;
+        this.uploads = uploads;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> requestKeys.write(
+                        caller,
+                        call,
+                        tx -> uploads.upload(
+                                        tx,
+                                        caller.role(),
+                                        args.text("text"),
+                                        args.optionalInteger("upload_id", 1, Long.MAX_VALUE),
+                                        args.optionalText("label").orElse(null),
+                                        args.flag("allow_sensitive", false))
+                                .then(uploaded -> {
+                                    Map<String, Object> wire = UploadViews.wire(uploaded.upload(), false);
+                                    if (!uploaded.overridden().isEmpty()) {
+                                        wire.put("sensitive_override", uploaded.overridden());
+                                    }
+                                    wire.put(
+                                            "note",
+                                            "append more with the same upload_id, then seal_content to fix its digest; the"
+                                                    + " digest above is of what has arrived so far");
+                                    return Outcome.done(wire);
+                                }))));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
+
+import java.sql.SQLException;
+import java.util.Optional;
+
+import dev.switchboard.ports.storage.StorageException;
+
+/**
+ * Why the server could not be used when the storage opened, as a {@link StorageException} with two one-line texts:
+ * the operator's (the URL without credentials, the user, the driver's own words; for the log and
+ * {@code switchboard doctor}) and the clients' ({@link StorageException#clientMessage()}: what kind of failure and its
+ * SQLSTATE, naming no host, port, database, user or password). A refused login reads "authentication failed for user
+ * X" (SQLSTATE {@code 28P01} wrong password, {@code 28000} no matching {@code pg_hba.conf} rule or role). Stateless.
+ */
+final class OpenFailure {
+
+    private static final String CLIENT_PREFIX = "cannot open the PostgreSQL storage: ";
+
+    private OpenFailure() {}
+
+    /**
+     * @param config  where and as whom the adapter connected
+     * @param failure what the driver or the pool threw
+     * @return the exception to throw, with {@code failure} as its cause
+     */
+    static StorageException of(PostgresConfig config, Exception failure) {
+        Optional<SQLException> sql = Failure.sqlException(failure);
+        String state = sql.map(SQLException::getSQLState).orElse(null);
+        String user = config.user().orElse("the default user");
+        String where = "cannot open PostgreSQL at " + config.url();
+        String sqlState = state == null ? "" : " (SQLSTATE " + state + ")";
+        if ("28P01".equals(state) || "28000".equals(state)) {
+            return new StorageException(
+                    where + ": authentication failed for user " + user + sqlState + "; check "
+                            + "plugins.storage-postgres.user and the password (password-file or password-env)",
+                    CLIENT_PREFIX + "the server refused the login" + sqlState,
+                    failure);
+        }
+        String driverSays = firstLine(sql.map(SQLException::getMessage).orElse(failure.getMessage()));
+        return new StorageException(
+                where + " as " + user + ": " + driverSays, CLIENT_PREFIX + kind(state) + sqlState, failure);
+    }
+
+    /**
+     * @return the exception for a server older than {@link ConnectionPool#MIN_SERVER_VERSION}
+     */
+    static StorageException tooOld(PostgresConfig config, int version) {
+        String needs = "Switchboard needs PostgreSQL 14 or newer";
+        return new StorageException(
+                "PostgreSQL at " + config.url() + " is version " + version / 10000 + "; " + needs,
+                CLIENT_PREFIX + "the server is version " + version / 10000 + "; " + needs,
+                null);
+    }
+
+    private static String kind(String state) {
+        if (state == null) {
+            return "the server cannot be used";
+        }
+        if (state.startsWith("08")) {
+            return "the server cannot be reached";
+        }
+        return switch (state) {
+            case "3D000" -> "the database does not exist";
+            case "57P03" -> "the server is starting up or shutting down";
+            case "53300" -> "the server has no free connection";
+            case "42501" -> "permission denied";
+            default -> "the server refused";
+        };
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "no reason given";
+        }
+        int end = message.indexOf('\n');
+        return (end < 0 ? message : message.substring(0, end)).strip();
+    }
+}
