@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,8 +24,10 @@ final class Schemas {
 
     /**
      * @param connection a connection
-     * @return the user tables of the connection's current schema (SQLite's internal {@code sqlite_*} tables left out),
-     *         sorted
+     * @return the user tables of the connection's current schema, sorted; on SQLite without its internal
+     *         {@code sqlite_*} tables and without virtual tables and their shadow tables (a full-text index such as
+     *         the mailbox's FTS5 table is derived from other tables' rows, and the target builds its own index from
+     *         the copied rows)
      */
     static Set<String> tables(Connection connection) throws SQLException {
         Set<String> names = new TreeSet<>();
@@ -38,7 +41,25 @@ final class Schemas {
                 }
             }
         }
+        if ("SQLite".equalsIgnoreCase(meta.getDatabaseProductName())) {
+            names.removeAll(sqliteDerivedTables(connection));
+        }
         return names;
+    }
+
+    /** @return SQLite's virtual and shadow tables of the main schema ({@code PRAGMA table_list}, SQLite 3.37+) */
+    private static Set<String> sqliteDerivedTables(Connection connection) throws SQLException {
+        Set<String> derived = new TreeSet<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("PRAGMA main.table_list")) {
+            while (rows.next()) {
+                String type = rows.getString("type");
+                if ("virtual".equals(type) || "shadow".equals(type)) {
+                    derived.add(rows.getString("name").toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        return derived;
     }
 
     /** @return the table's columns in declaration order and its primary key (every column when it has none) */

@@ -53,6 +53,9 @@ import dev.switchboard.plugin.mailbox.pin.adapter.in.tool.ListPinsTool;
 import dev.switchboard.plugin.mailbox.pin.adapter.in.tool.SetPinTool;
 import dev.switchboard.plugin.mailbox.pin.adapter.out.persistence.JooqPinStore;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
+import dev.switchboard.plugin.mailbox.search.adapter.in.tool.SearchMessagesTool;
+import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.JooqMessageSearch;
+import dev.switchboard.plugin.mailbox.search.application.port.out.MessageSearch;
 import dev.switchboard.plugin.mailbox.upload.adapter.in.tool.GetContentTool;
 import dev.switchboard.plugin.mailbox.upload.adapter.in.tool.SealContentTool;
 import dev.switchboard.plugin.mailbox.upload.adapter.in.tool.UploadContentTool;
@@ -106,6 +109,8 @@ public final class MailboxModule extends AbstractModule {
         tools.addBinding().to(GetContentTool.class);
         tools.addBinding().to(BackfillSupersededTool.class);
         tools.addBinding().to(UndoBackfillTool.class);
+        // search
+        tools.addBinding().to(SearchMessagesTool.class);
 
         // channel core
         bind(Clock.class).toInstance(Clock.tickMillis(ZoneOffset.UTC));
@@ -143,5 +148,7 @@ public final class MailboxModule extends AbstractModule {
         bind(PinStore.class).to(JooqPinStore.class);
         bind(UploadStore.class).to(JooqUploadStore.class);
         bind(CleanupStore.class).to(JooqCleanupStore.class);
+        // search
+        bind(MessageSearch.class).to(JooqMessageSearch.class);
     }
 }

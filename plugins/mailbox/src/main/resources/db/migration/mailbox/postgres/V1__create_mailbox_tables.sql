@@ -160,3 +160,35 @@ CREATE TABLE mailbox_receipt (
 );
 
 -- section: search (the trigram index over topic and body; owned by the search capability)
+-- The trigram index: pg_trgm GIN indexes over the case-folded topic and body of live messages (a deleted message
+-- leaves them), which answer LIKE '%term%' on lower(... COLLATE pg_c_utf8), the same expression, for terms of 3+
+-- characters; shorter terms are answered by a scan. pg_c_utf8 (PostgreSQL 17's built-in collation) folds case by
+-- Unicode whatever the database's locale, so the database must be UTF-8 and the server 17 or newer. pg_trgm is a
+-- trusted extension (the database's owner may create it) from the server's contrib modules. It exists once per
+-- database, in the schema of whoever created it first, so its operator class is named through that schema: a second
+-- installation in another schema finds it too. Each missing piece stops the migration saying what to do.
+DO $$
+DECLARE
+    trgm TEXT;
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'pg_c_utf8') THEN
+        RAISE EXCEPTION 'the mailbox''s search needs PostgreSQL 17 or newer (its pg_c_utf8 collation); this server is %',
+            current_setting('server_version');
+    END IF;
+    IF (SELECT pg_encoding_to_char(encoding) FROM pg_database WHERE datname = current_database()) <> 'UTF8' THEN
+        RAISE EXCEPTION 'the mailbox needs a UTF-8 database (CREATE DATABASE ... ENCODING ''UTF8'')';
+    END IF;
+    BEGIN
+        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    EXCEPTION WHEN OTHERS THEN
+        RAISE EXCEPTION 'the mailbox''s search needs the pg_trgm extension (%): install the server''s contrib modules,'
+            ' or have the database''s owner run CREATE EXTENSION pg_trgm', SQLERRM;
+    END;
+    trgm := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+             WHERE e.extname = 'pg_trgm');
+    EXECUTE format('CREATE INDEX mailbox_message_topic_trgm ON mailbox_message'
+                   ' USING gin (lower(topic COLLATE pg_c_utf8) %I.gin_trgm_ops) WHERE deleted_at IS NULL', trgm);
+    EXECUTE format('CREATE INDEX mailbox_message_body_trgm ON mailbox_message'
+                   ' USING gin (lower(body COLLATE pg_c_utf8) %I.gin_trgm_ops) WHERE deleted_at IS NULL', trgm);
+END
+$$;

@@ -162,3 +162,23 @@ CREATE TABLE mailbox_receipt (
 );
 
 -- section: search (the trigram index over topic and body; owned by the search capability)
+-- The trigram index: an FTS5 table over mailbox_message's topic and body, external content (row id = seq), so the
+-- text is stored once. Only live messages are in it: the triggers add a message, re-index a revised one, and take a
+-- message out when it is deleted (deleted_at set) or its row goes. A term is looked up by its trigrams (3+
+-- characters, case folded); shorter terms are answered by a scan of the table itself.
+CREATE VIRTUAL TABLE mailbox_message_fts USING fts5 (
+    topic, body, content = 'mailbox_message', content_rowid = 'seq', tokenize = 'trigram'
+);
+CREATE TRIGGER mailbox_message_fts_insert AFTER INSERT ON mailbox_message WHEN new.deleted_at IS NULL BEGIN
+    INSERT INTO mailbox_message_fts (rowid, topic, body) VALUES (new.seq, new.topic, new.body);
+END;
+CREATE TRIGGER mailbox_message_fts_delete AFTER DELETE ON mailbox_message WHEN old.deleted_at IS NULL BEGIN
+    INSERT INTO mailbox_message_fts (mailbox_message_fts, rowid, topic, body)
+    VALUES ('delete', old.seq, old.topic, old.body);
+END;
+CREATE TRIGGER mailbox_message_fts_update AFTER UPDATE OF topic, body, deleted_at ON mailbox_message BEGIN
+    INSERT INTO mailbox_message_fts (mailbox_message_fts, rowid, topic, body)
+    SELECT 'delete', old.seq, old.topic, old.body WHERE old.deleted_at IS NULL;
+    INSERT INTO mailbox_message_fts (rowid, topic, body)
+    SELECT new.seq, new.topic, new.body WHERE new.deleted_at IS NULL;
+END;

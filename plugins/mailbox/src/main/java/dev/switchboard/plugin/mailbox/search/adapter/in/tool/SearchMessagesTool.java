@@ -1,0 +1,131 @@
+package dev.switchboard.plugin.mailbox.search.adapter.in.tool;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.message.application.MessageView;
+import dev.switchboard.plugin.mailbox.search.application.SearchMessages;
+import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code search_messages}: ranked substring search over the channel's live messages, with a snippet per hit. */
+public final class SearchMessagesTool implements ChannelTool {
+
+    static final String NAME = "search_messages";
+
+    private static final int DEFAULT_LIMIT = 50;
+
+    private static final String SCHEMA = """
+            {
+              "type": "object",
+              "properties": {
+                "query": {"type": "string",
+                  "description": "What to find, at most 4096 characters and 256 terms. Words side by side must all occur; \\"a phrase\\" occurs as written; OR, binary NOT (a NOT b) and parentheses combine; word* is a prefix; topic:word or body:word looks in one field. Every term is a case-insensitive substring. A query that does not parse is searched as its literal words."},
+                "from_role": {"type": ["string", "null"], "description": "Only messages from this role."},
+                "to_role": {"type": ["string", "null"], "description": "Only messages addressed to this role (multi-recipient messages included)."},
+                "kind": {"type": ["string", "null"], "description": "Only this kind: bug, feat, proc, status, question or answer."},
+                "status": {"type": ["string", "null"], "description": "Only debts in this status: open or resolved."},
+                "limit": {%s, "default": 50, "description": "How many hits, 1 to 1000 (default 50)."},
+                %s
+              },
+              "required": ["query"],
+              "additionalProperties": false
+            }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Search the channel's messages")
+            .description("Finds live messages whose topic or body contains the query's terms (case-insensitive"
+                    + " substrings in any script, so a word stem finds its inflections), best first, as {result:"
+                    + " [...]} with truncated when more matched. Each hit has a snippet (hits marked [like this]) and"
+                    + " match: fts when every term has 3+ characters and the trigram index answered, substring when a"
+                    + " shorter term made the server scan (the scan refuses NEAR, a field filter on a group and"
+                    + " { } + - , ^ outside quotes). Deleted messages are never returned. Refused: a query over 4096"
+                    + " characters, over 256 terms or nested over 256 deep, NEAR(...), an unknown kind or status."
+                    + Untrusted.DESCRIPTION)
+            .inputSchema(SCHEMA)
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final SearchMessages searchMessages;
+    private final MessageView view;
+
+    @Inject
+    SearchMessagesTool(
+            CallerResolver callers, Transactions transactions, SearchMessages searchMessages, MessageView view) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.searchMessages = searchMessages;
+        this.view = view;
+    }
+
+    @Override
+    public CallerResolver callers() {
+        return callers;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        String query = args.text("query");
+        SearchFilters filters = new SearchFilters(
+                args.optionalText("from_role").orElse(null),
+                args.optionalText("to_role").orElse(null),
+                args.optionalText("kind").orElse(null),
+                args.optionalText("status").orElse(null));
+        return Replies.of(() -> callers.resolve(call)
+                .then(caller -> Listing.limit(args, DEFAULT_LIMIT)
+                        .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                                .then(fields -> SearchMessages.prepare(query, filters)
+                                        .then(prepared -> transactions.read(
+                                                caller.channelId(),
+                                                tx -> searchMessages
+                                                        .run(tx, prepared, limit)
+                                                        .then(page -> Outcome.done(
+                                                                listing(tx, caller, page, limit, fields)))))))));
+    }
+
+    private Map<String, Object> listing(Tx tx, Caller caller, SearchMessages.Page page, int limit, Projection fields) {
+        List<Map<String, Object>> rows = page.hits().stream()
+                .map(hit -> entry(view.wire(tx, hit.message(), caller.role(), fields), hit, fields))
+                .toList();
+        Map<String, Object> listing = Listing.of(rows, limit, page.more(), null);
+        listing.put(Untrusted.FIELD, Untrusted.NOTE);
+        return listing;
+    }
+
+    /** @return the message's wire entry with the hit's snippet and match, when the projection keeps them */
+    private static Map<String, Object> entry(Map<String, Object> wire, SearchMessages.Hit hit, Projection fields) {
+        Map<String, Object> entry = new LinkedHashMap<>(wire);
+        if (fields.wants("snippet")) {
+            entry.put("snippet", hit.snippet());
+        }
+        if (fields.wants("match")) {
+            entry.put("match", hit.match());
+        }
+        return entry;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.switchboard.plugin.mailbox.search.application;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
+import dev.switchboard.plugin.mailbox.search.application.port.out.MessageSearch;
+import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
+import dev.switchboard.plugin.mailbox.search.domain.ScanMatcher;
+import dev.switchboard.plugin.mailbox.search.domain.SearchPath;
+import dev.switchboard.plugin.mailbox.search.domain.SearchPlan;
+import dev.switchboard.plugin.mailbox.search.domain.SearchQueries;
+import dev.switchboard.plugin.mailbox.search.domain.Snippet;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@code search_messages} (§1C.2): ranked substring search over the topics and bodies of the channel's live messages,
+ * through the trigram index when every term has 3+ characters and by a scan otherwise, each hit with a
+ * {@code snippet} and the {@code match} path that found it. {@link #prepare} checks everything that needs no storage
+ * (query, kind, status) so a refusal opens no transaction; {@link #run} searches. Thread-safe.
+ */
+@Singleton
+public final class SearchMessages {
+
+    /**
+     * A checked search.
+     *
+     * @param plan    the query's plan (the index or the scan)
+     * @param filters the structural filters
+     */
+    public record Prepared(SearchPlan.Ready plan, SearchFilters filters) {}
+
+    /**
+     * One hit.
+     *
+     * @param message the message, live
+     * @param snippet its text around the first hit
+     * @param match   {@code fts} (the index) or {@code substring} (the scan)
+     */
+    public record Hit(Message message, String snippet, String match) {}
+
+    /**
+     * A page of hits.
+     *
+     * @param hits best first (the index's rank; the scan's newest first), at most {@code limit}
+     * @param more whether more messages matched than {@code limit}
+     */
+    public record Page(List<Hit> hits, boolean more) {
+        /** Copies the list. */
+        public Page {
+            hits = List.copyOf(hits);
+        }
+    }
+
+    private final MessageSearch search;
+    private final MessageStore messages;
+
+    @Inject
+    SearchMessages(MessageSearch search, MessageStore messages) {
+        this.search = search;
+        this.messages = messages;
+    }
+
+    /**
+     * @param query   the query
+     * @param filters the filters as sent (null = not given)
+     * @return the checked search, or INVALID_ARGUMENTS naming {@code query}, {@code kind} or {@code status}
+     */
+    public static Outcome<Prepared> prepare(String query, SearchFilters filters) {
+        if (filters.kind() != null && !Vocabulary.KINDS.contains(filters.kind())) {
+            return Refusals.refused(Problem.invalid(
+                    "kind",
+                    "'" + filters.kind() + "' is not a kind; use one of " + String.join(", ", Vocabulary.KINDS)));
+        }
+        if (filters.status() != null && !Vocabulary.STATUSES.contains(filters.status())) {
+            return Refusals.refused(Problem.invalid(
+                    "status",
+                    "'" + filters.status() + "' is not a status; use one of "
+                            + String.join(", ", Vocabulary.STATUSES)));
+        }
+        return switch (SearchQueries.plan(query)) {
+            case SearchPlan.Ready ready -> Outcome.done(new Prepared(ready, filters));
+            case SearchPlan.Refused refused -> Refusals.refused(Problem.invalid("query", refused.reason()));
+        };
+    }
+
+    /**
+     * @param tx       a read transaction on the caller's channel
+     * @param prepared the checked search
+     * @param limit    1..1000
+     * @return the page
+     */
+    public Outcome<Page> run(Tx tx, Prepared prepared, int limit) {
+        SearchPlan.Ready plan = prepared.plan();
+        List<Long> ids = plan.path() == SearchPath.INDEX
+                ? search.ranked(tx, plan.root(), prepared.filters(), limit + 1)
+                : search.scanned(tx, ScanMatcher.of(plan.root()), prepared.filters(), limit + 1);
+        boolean more = ids.size() > limit;
+        List<Long> shown = ids.subList(0, Math.min(limit, ids.size()));
+        Map<Long, Integer> order = new HashMap<>();
+        for (int i = 0; i < shown.size(); i++) {
+            order.put(shown.get(i), i);
+        }
+        String match = plan.path().wireName();
+        List<Hit> hits = messages.findAll(tx, shown).stream()
+                .sorted(Comparator.comparing(message -> order.get(message.id())))
+                .map(message -> new Hit(message, Snippet.of(plan.root(), message.topic(), message.body()), match))
+                .toList();
+        return Outcome.done(new Page(hits, more));
+    }
+}

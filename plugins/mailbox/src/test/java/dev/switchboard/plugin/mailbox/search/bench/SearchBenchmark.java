@@ -1,0 +1,243 @@
+package dev.switchboard.plugin.mailbox.search.bench;
+
+import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import dev.switchboard.plugin.mailbox.MailboxHarness;
+
+/**
+ * Times {@code search_messages} through the kernel's invoker (schema validation, caller, query plan, the index or the
+ * scan, the hits' MessageView entries with snippets) over {@code bench.messages} messages (100,000) in one channel,
+ * on SQLite (FTS5 trigram) and on PostgreSQL (pg_trgm; the testkit's embedded 17.6), without the MCP transport.
+ *
+ * <p>The messages are seeded in bulk with plain JDBC (one message through {@code send_message} first, which creates the
+ * channel): topics of 4 and bodies of 40 pseudo-words from a vocabulary of 8,400, plus planted words: "rotation" in 1
+ * of 200 messages, "kerberos" in 1 of 10,000, the phrase "blue green" in 1 of 200, "ротация" in 1 of 500. Each query
+ * is called {@code bench.warmUp} (200) times untimed, then {@code bench.calls} (1000) times timed (the scan's 2-character
+ * term a tenth as often); the default {@code limit} of 50 applies. {@code bench.backends} (sqlite,postgres) selects
+ * the backends. Usage: {@code SearchBenchmark [dir]}: a new directory inside {@code dir} (default: the
+ * module's {@code target/}), deleted at the end. Prints a report on standard output.
+ */
+public final class SearchBenchmark {
+
+    private static final PrintStream OUT = System.out;
+    private static final String[] SYLLABLES = {
+        "ka", "lo", "mi", "ren", "tas", "vo", "zu", "pel", "dor", "fin", "gra", "hul", "jet", "ni", "op", "qua", "sur",
+        "tek", "ub", "wex"
+    };
+    private static final List<String> QUERIES =
+            List.of("rotation", "kerberos", "\"blue green\"", "ротаци", "rotation OR kerberos", "topic:rotation");
+
+    /** A 2-character term: answered by the scan, which reads every message; timed fewer times. */
+    private static final String SCAN_QUERY = "qz";
+
+    private static final int BATCH = 2000;
+
+    private SearchBenchmark() {}
+
+    /** Runs the benchmark; see the class comment for the arguments. */
+    public static void main(String[] args) throws Exception {
+        int messages = Integer.getInteger("bench.messages", 100_000);
+        int warmUp = Integer.getInteger("bench.warmUp", 200);
+        int calls = Integer.getInteger("bench.calls", 1000);
+        Path base = args.length > 0 ? Path.of(args[0]) : Path.of("target");
+        Files.createDirectories(base);
+        Path dir = Files.createTempDirectory(base.toAbsolutePath(), "search-bench-");
+        OUT.printf(
+                "dir %s, %d messages, %d CPUs, Java %s%n",
+                dir, messages, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+        try {
+            for (String backend :
+                    System.getProperty("bench.backends", "sqlite,postgres").split(",")) {
+                run(backend, Files.createDirectories(dir.resolve(backend)), messages, warmUp, calls);
+            }
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    private static void run(String backend, Path dir, int messages, int warmUp, int calls) throws SQLException {
+        OUT.printf("%n== %s%n", backend);
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            frontend.send("backend", "first", "the first message");
+            long start = System.nanoTime();
+            seed(frontend, messages);
+            OUT.printf(Locale.ROOT, "seeded %d messages in %.1f s%n", messages, (System.nanoTime() - start) / 1e9);
+            if (backend.equals("postgres")) {
+                printPlan(frontend);
+            }
+            OUT.printf(
+                    "%-24s %6s %8s %8s %8s %8s  %s%n",
+                    "query", "hits", "p50 ms", "p90 ms", "p99 ms", "max ms", "match");
+            for (String query : QUERIES) {
+                measure(frontend, query, warmUp, calls);
+            }
+            measure(frontend, SCAN_QUERY, Math.max(1, warmUp / 10), Math.max(1, calls / 10));
+        }
+    }
+
+    private static void measure(MailboxHarness frontend, String query, int warmUp, int calls) {
+        Map<String, Object> arguments = args("query", query);
+        for (int i = 0; i < warmUp; i++) {
+            frontend.ok("search_messages", arguments);
+        }
+        long[] nanos = new long[calls];
+        Map<String, Object> last = Map.of();
+        for (int i = 0; i < calls; i++) {
+            long start = System.nanoTime();
+            last = frontend.ok("search_messages", arguments);
+            nanos[i] = System.nanoTime() - start;
+        }
+        Arrays.sort(nanos);
+        List<Map<String, Object>> hits = MailboxHarness.result(last);
+        OUT.printf(
+                Locale.ROOT,
+                "%-24s %6s %8.2f %8.2f %8.2f %8.2f  %s%n",
+                query,
+                hits.size() + (last.containsKey("truncated") ? "+" : ""),
+                percentile(nanos, 50),
+                percentile(nanos, 90),
+                percentile(nanos, 99),
+                nanos[calls - 1] / 1e6,
+                hits.isEmpty() ? "-" : hits.getFirst().get("match"));
+    }
+
+    /** Nearest-rank percentile of sorted nanoseconds, in milliseconds. */
+    private static double percentile(long[] sorted, int p) {
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.max(0, rank - 1)] / 1e6;
+    }
+
+    private static void seed(MailboxHarness frontend, int messages) {
+        Random random = new Random(13);
+        for (int from = 2; from <= messages; from += BATCH) {
+            int first = from;
+            int last = Math.min(messages, from + BATCH - 1);
+            frontend.storage().transaction(connection -> {
+                insert(connection, random, first, last);
+                return null;
+            });
+        }
+        frontend.storage().transaction(connection -> {
+            try (PreparedStatement next =
+                    connection.prepareStatement("UPDATE mailbox_channel SET next_message_id = ?")) {
+                next.setLong(1, messages + 1L);
+                next.executeUpdate();
+            }
+            if (frontend.backend().equals("postgres")) {
+                try (Statement analyze = connection.createStatement()) {
+                    analyze.execute("ANALYZE mailbox_message");
+                }
+            }
+            return null;
+        });
+    }
+
+    private static void insert(Connection connection, Random random, int first, int last) throws SQLException {
+        try (PreparedStatement message = connection.prepareStatement(
+                        "INSERT INTO mailbox_message (channel_id, id, from_role, to_role, topic, body, created_at)"
+                                + " VALUES (1, ?, 'frontend', 'backend', ?, ?, ?)");
+                PreparedStatement recipient = connection.prepareStatement(
+                        "INSERT INTO mailbox_recipient (channel_id, message_id, to_role) VALUES (1, ?, 'backend')")) {
+            for (int id = first; id <= last; id++) {
+                message.setLong(1, id);
+                message.setString(2, words(random, 4));
+                message.setString(3, body(random, id));
+                message.setString(
+                        4,
+                        String.format(
+                                Locale.ROOT,
+                                "2026-08-10T09:%02d:%02d.%03dZ",
+                                id / 60_000 % 60,
+                                id / 1000 % 60,
+                                id % 1000));
+                message.addBatch();
+                recipient.setLong(1, id);
+                recipient.addBatch();
+            }
+            message.executeBatch();
+            recipient.executeBatch();
+        }
+    }
+
+    private static String body(Random random, int id) {
+        StringBuilder body = new StringBuilder(words(random, 40));
+        if (id % 200 == 0) {
+            body.append(" rotation");
+        }
+        if (id % 10_000 == 7) {
+            body.append(" kerberos");
+        }
+        if (id % 200 == 100) {
+            body.append(" blue green");
+        }
+        if (id % 500 == 3) {
+            body.append(" ротация");
+        }
+        return body.toString();
+    }
+
+    private static String words(Random random, int count) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            if (i > 0) {
+                text.append(' ');
+            }
+            int syllables = 2 + random.nextInt(2);
+            for (int s = 0; s < syllables; s++) {
+                text.append(SYLLABLES[random.nextInt(SYLLABLES.length)]);
+            }
+        }
+        return text.toString();
+    }
+
+    /** Prints PostgreSQL's plan for the index path's condition, and the plan it would take without sequential scans. */
+    private static void printPlan(MailboxHarness frontend) {
+        String query = "EXPLAIN SELECT id FROM mailbox_message WHERE channel_id = 1 AND deleted_at IS NULL"
+                + " AND (lower(topic COLLATE pg_c_utf8) LIKE '%rotation%'"
+                + " OR lower(body COLLATE pg_c_utf8) LIKE '%rotation%') LIMIT 51";
+        frontend.storage().transaction(connection -> {
+            try (Statement explain = connection.createStatement()) {
+                for (String setting : List.of("on", "off")) {
+                    explain.execute("SET LOCAL enable_seqscan = " + setting);
+                    OUT.println("plan of the index path for 'rotation', enable_seqscan " + setting + ":");
+                    try (ResultSet plan = explain.executeQuery(query)) {
+                        while (plan.next()) {
+                            OUT.println("  " + plan.getString(1));
+                        }
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.delete(path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+}
