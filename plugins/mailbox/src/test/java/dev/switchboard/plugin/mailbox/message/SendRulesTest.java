@@ -81,6 +81,19 @@ class SendRulesTest {
     }
 
     @Test
+    @DisplayName(
+            "3C.82 several recipients without a kind (left out or null) are refused as for kind bug, naming the rule")
+    void severalRecipientsWithoutAKindAreRefused() {
+        frontend.as("infra").send("frontend", "hi", "b");
+        Map<String, Object> untyped = args("to", List.of("backend", "infra"), "topic", "t", "body", "b");
+
+        ToolResult.Failure refused = frontend.refused("send_message", untyped, "INVALID_ARGUMENTS");
+        assertThat(refused.message()).contains("proc or status");
+        untyped.put("kind", null);
+        frontend.refused("send_message", untyped, "INVALID_ARGUMENTS");
+    }
+
+    @Test
     @DisplayName("3C.114 (send half) a void from a role outside the round's electorate leaves the round open")
     void aVoidFromOutsideTheElectorateKeepsTheKeyTaken() {
         frontend.as("infra").send("frontend", "hi", "b");

@@ -116,7 +116,7 @@ public final class Addressing {
 
     private static Optional<Problem> severalAllowed(
             List<String> recipients, String sender, String kind, Optional<Message> parent, boolean broadcast) {
-        if (broadcast || Vocabulary.MULTI_RECIPIENT_KINDS.contains(kind)) {
+        if (broadcast || (kind != null && Vocabulary.MULTI_RECIPIENT_KINDS.contains(kind))) {
             return Optional.empty();
         }
         if (parent.isPresent() && parent.get().hasSeveralRecipients()) {
