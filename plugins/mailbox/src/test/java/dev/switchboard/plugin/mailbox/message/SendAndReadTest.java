@@ -4,6 +4,7 @@ import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static dev.switchboard.plugin.mailbox.MailboxHarness.ids;
 import static dev.switchboard.plugin.mailbox.MailboxHarness.result;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -202,6 +203,16 @@ class SendAndReadTest {
                         .contains("AI_AGENT_CHANNEL_ROLE");
             }
         }
+    }
+
+    @Test
+    @DisplayName("a misspelt plugins.mailbox key fails the plugin at start naming it, as every plugin's settings do")
+    void aMisspeltSettingFailsTheStart() {
+        assertThatThrownBy(() -> MailboxHarness.builder(backend, dir.resolve("typo"))
+                        .setting("strict-pin-digset", true)
+                        .open("frontend")
+                        .close())
+                .hasStackTraceContaining("strict-pin-digset");
     }
 
     @Test

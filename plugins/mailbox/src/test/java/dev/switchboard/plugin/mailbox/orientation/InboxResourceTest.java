@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.DisplayName;
@@ -71,6 +72,20 @@ class InboxResourceTest {
                     .isEmpty();
             assertThat(frontend.bed().resources().read(INBOX, Principal.LOCAL_OWNER))
                     .isPresent();
+        }
+    }
+
+    @Test
+    @DisplayName("listing and reading the inbox resource at session start is not presence: last_seen counts tool calls")
+    @SuppressWarnings("unchecked")
+    void readingTheInboxResourceIsNotPresence() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            frontend.bed().resources().resources();
+            frontend.bed().resources().read(INBOX, Principal.LOCAL_OWNER);
+
+            Map<String, Object> roles = frontend.as("backend").ok("list_roles", Map.of());
+
+            assertThat((Map<String, String>) roles.get("last_seen")).containsOnlyKeys("backend");
         }
     }
 

@@ -13,7 +13,9 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.plugin.mailbox.channel.domain.StorableText;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.plugin.InvalidSettingException;
@@ -75,7 +77,7 @@ public final class CallerResolver {
     private final ConcurrentMap<String, Instant> lastTouched = new ConcurrentHashMap<>();
 
     /**
-     * @throws InvalidSettingException if {@value #CHANNEL_SETTING} is not a slug ({@code ^[a-z0-9][a-z0-9_-]{0,63}$})
+     * @throws InvalidSettingException if a {@code plugins.mailbox} key is unknown, or {@value #CHANNEL_SETTING} is not a slug ({@code ^[a-z0-9][a-z0-9_-]{0,63}$})
      */
     @Inject
     CallerResolver(
@@ -83,7 +85,8 @@ public final class CallerResolver {
         this.channels = channels;
         this.roleStates = roleStates;
         this.clock = clock;
-        String setting = context.settings().text("role", "");
+        context.settings().requireKnownKeys(MailboxSettingKeys.ALL);
+        String setting = context.settings().text(MailboxSettingKeys.ROLE, "");
         if (!setting.isEmpty()) {
             configuredRole = Optional.of(setting);
             configuredSource = ROLE_SETTING;
@@ -91,19 +94,45 @@ public final class CallerResolver {
             configuredRole = environment.variable(ROLE_ALIAS).map(String::strip).filter(role -> !role.isEmpty());
             configuredSource = ROLE_ALIAS;
         }
-        localChannel = context.settings().text("channel", DEFAULT_CHANNEL);
+        localChannel = context.settings().text(MailboxSettingKeys.CHANNEL, DEFAULT_CHANNEL);
         if (!CHANNEL.matcher(localChannel).matches()) {
             throw context.settings().invalid("channel", localChannel, "a channel name matching " + CHANNEL.pattern());
         }
     }
 
     /**
+     * The caller of a tool call, once its arguments are known to be storable text ({@link StorableText}): every mailbox
+     * tool starts here, so no tool stores or searches a NUL or a lone surrogate.
+     *
      * @param call a mailbox tool's call
-     * @return the caller, or FORBIDDEN when the session has no role (naming {@value #ROLE_SETTING} and
-     *         {@value #ROLE_ALIAS}) or its configured role is not a role name
+     * @return the caller; or FORBIDDEN when the session has no role (naming {@value #ROLE_SETTING} and
+     *         {@value #ROLE_ALIAS}) or its configured role is not a role name; or INVALID_ARGUMENTS naming the first
+     *         argument that is not storable text
      */
     public Outcome<Caller> resolve(ToolCall call) {
-        Principal principal = call.principal();
+        Instant now = clock.instant();
+        Optional<Problem> unstorable = StorableText.firstProblem(call.arguments());
+        if (unstorable.isPresent()) {
+            return Refusals.refused(unstorable.get());
+        }
+        return identify(call.principal(), now).then(caller -> {
+            touch(caller, now);
+            return Outcome.done(caller);
+        });
+    }
+
+    /**
+     * The caller without recording its presence: for reads that are not tool calls (a client listing or reading the
+     * inbox resources at session start is not the role acting).
+     *
+     * @param principal the session's principal
+     * @return the caller, or FORBIDDEN as {@link #resolve(ToolCall)}
+     */
+    public Outcome<Caller> identify(Principal principal) {
+        return identify(principal, clock.instant());
+    }
+
+    private Outcome<Caller> identify(Principal principal, Instant now) {
         String channel;
         String role;
         if (isChannelRole(principal)) {
@@ -124,11 +153,8 @@ public final class CallerResolver {
             channel = localChannel;
             role = configuredRole.get();
         }
-        Instant now = clock.instant();
         long channelId = channelIds.computeIfAbsent(channel, name -> channels.ensure(name, Timestamps.format(now)));
-        Caller caller = new Caller(channelId, channel, role);
-        touch(caller, now);
-        return Outcome.done(caller);
+        return Outcome.done(new Caller(channelId, channel, role));
     }
 
     /**

@@ -34,7 +34,7 @@ public final class SecretGuard {
     @Inject
     SecretGuard(SecretScanner scanner, PluginContext context) {
         this.scanner = scanner;
-        this.operatorAllows = context.settings().flag("allow-sensitive", false);
+        this.operatorAllows = context.settings().flag(MailboxSettingKeys.ALLOW_SENSITIVE, false);
     }
 
     /**

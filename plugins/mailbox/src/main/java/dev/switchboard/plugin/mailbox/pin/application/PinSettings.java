@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.pin.application;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.MailboxSettingKeys;
 import dev.switchboard.ports.plugin.PluginContext;
 
 /**
@@ -15,7 +16,7 @@ import dev.switchboard.ports.plugin.PluginContext;
 public final class PinSettings {
 
     /** The setting's key under {@code plugins.mailbox}. */
-    public static final String STRICT_DIGEST = "strict-pin-digest";
+    public static final String STRICT_DIGEST = MailboxSettingKeys.STRICT_PIN_DIGEST;
 
     private final boolean strictDigest;
 

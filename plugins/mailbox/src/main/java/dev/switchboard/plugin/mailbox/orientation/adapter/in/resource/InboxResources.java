@@ -29,7 +29,6 @@ import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.tool.Outcome;
-import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * A role's inbox as the resource {@code mailbox://<channel>/inbox/<role>}: what is actionable for the role (the
@@ -151,7 +150,7 @@ public final class InboxResources implements ResourceProvider {
         if (!callers.hasRole(principal)) {
             return Optional.empty();
         }
-        return switch (callers.resolve(ToolCall.detached("resources/read", Map.of(), principal))) {
+        return switch (callers.identify(principal)) {
             case Outcome.Done<Caller> done -> Optional.of(done.value());
             case Outcome.Refused<Caller> refused -> Optional.empty();
         };

@@ -1,0 +1,27 @@
+package dev.switchboard.plugin.mailbox.channel.application;
+
+import java.util.Set;
+
+/**
+ * Every key the mailbox reads under {@code plugins.mailbox} (docs/configuration.md): one list, so that a misspelt key
+ * fails the plugin at start naming it, as every other plugin's settings do, instead of being silently ignored.
+ */
+public final class MailboxSettingKeys {
+
+    /** The session's role on one machine. */
+    public static final String ROLE = "role";
+
+    /** The local channel's name. */
+    public static final String CHANNEL = "channel";
+
+    /** The operator's half of the secret-guardrail override. */
+    public static final String ALLOW_SENSITIVE = "allow-sensitive";
+
+    /** Strict digest mode for pin_set (beyond #4). */
+    public static final String STRICT_PIN_DIGEST = "strict-pin-digest";
+
+    /** All of them. */
+    public static final Set<String> ALL = Set.of(ROLE, CHANNEL, ALLOW_SENSITIVE, STRICT_PIN_DIGEST);
+
+    private MailboxSettingKeys() {}
+}
