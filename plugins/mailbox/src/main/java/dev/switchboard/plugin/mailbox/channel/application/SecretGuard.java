@@ -43,6 +43,24 @@ public final class SecretGuard {
      * @return the rule ids the override let through (empty when clean), or the SECRET_DETECTED refusal
      */
     public Outcome<List<String>> check(Map<String, String> texts, boolean allowSensitive) {
+        return scan(texts, allowSensitive);
+    }
+
+    /**
+     * For a note that peers read (a resolution note, a reason, a vote's note): a tool without an {@code
+     * allow_sensitive} argument, so a finding always refuses.
+     *
+     * @param field the argument's name
+     * @param text  the note, or null (nothing to check)
+     * @return done when clean, or the SECRET_DETECTED refusal naming the rule and the field, never the secret
+     */
+    public Outcome<List<String>> checkNote(String field, String text) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts.put(field, text);
+        return scan(texts, false);
+    }
+
+    private Outcome<List<String>> scan(Map<String, String> texts, boolean allowSensitive) {
         List<SecretFinding> findings = new ArrayList<>();
         texts.forEach((field, text) -> {
             if (text != null) {

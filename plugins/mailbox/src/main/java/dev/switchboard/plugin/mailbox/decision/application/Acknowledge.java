@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
@@ -38,10 +39,12 @@ public final class Acknowledge {
     private final MessageStore messages;
     private final VoteStore votes;
     private final EventLog events;
+    private final SecretGuard guard;
     private final Retirement retirement;
 
     @Inject
-    Acknowledge(MessageStore messages, VoteStore votes, EventLog events, Retirement retirement) {
+    Acknowledge(MessageStore messages, VoteStore votes, EventLog events, Retirement retirement, SecretGuard guard) {
+        this.guard = guard;
         this.messages = messages;
         this.votes = votes;
         this.events = events;
@@ -60,6 +63,10 @@ public final class Acknowledge {
      */
     public Outcome<Map<String, Object>> acknowledge(
             Tx tx, String role, long messageId, String decisionName, String note, String expectedSha256) {
+        Outcome<List<String>> screened = guard.checkNote("note", note);
+        if (screened instanceof Outcome.Refused<List<String>> refused) {
+            return Outcome.refused(refused.refusal());
+        }
         Optional<Decision> decision = Decision.parse(decisionName);
         if (decision.isEmpty()) {
             return Refusals.refused(Problem.invalid(

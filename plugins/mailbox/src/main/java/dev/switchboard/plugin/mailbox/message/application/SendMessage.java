@@ -176,6 +176,7 @@ public final class SendMessage {
         Map<String, String> texts = new LinkedHashMap<>();
         texts.put("topic", topic);
         texts.put("body", body);
+        texts.put("pin_key", pinKey);
         request.addenda().forEach((role, text) -> texts.put("addenda." + role, text));
         Outcome<List<String>> scanned = guard.check(texts, request.allowSensitive());
         if (scanned instanceof Outcome.Refused<List<String>> refused) {

@@ -85,7 +85,9 @@ public final class SetPin {
                 return Refusals.refused(invalid.get());
             }
             Map<String, String> texts = new LinkedHashMap<>();
+            texts.put("key", key);
             texts.put("title", title);
+            texts.put("version", version);
             texts.put("body", body);
             return guard.check(texts, allowSensitive).then(overridden -> {
                 Digest digest = Digest.of(body);

@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.mailbox.upload.application;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,7 +59,10 @@ public final class Uploads {
             if (!Upload.fits(Upload.utf8Bytes(text))) {
                 return Refusals.refused(tooLarge(Upload.utf8Bytes(text)));
             }
-            return guard.check(Map.of("text", text), allowSensitive).then(overridden -> {
+            Map<String, String> texts = new LinkedHashMap<>();
+            texts.put("label", label);
+            texts.put("text", text);
+            return guard.check(texts, allowSensitive).then(overridden -> {
                 Upload created = store.create(tx, role, label, text);
                 return recorded(tx, created, overridden);
             });

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
@@ -25,9 +26,11 @@ public final class ConfirmResolution {
 
     private final Debts debts;
     private final EventLog events;
+    private final SecretGuard guard;
 
     @Inject
-    ConfirmResolution(Debts debts, EventLog events) {
+    ConfirmResolution(Debts debts, EventLog events, SecretGuard guard) {
+        this.guard = guard;
         this.debts = debts;
         this.events = events;
     }
@@ -41,6 +44,10 @@ public final class ConfirmResolution {
      *     resolver; INVALID_ARGUMENTS for a message that is not a debt; CONFLICT for an open debt)
      */
     public Outcome<Map<String, Object>> confirm(Tx tx, Caller caller, long id, String note) {
+        Outcome<List<String>> screened = guard.checkNote("note", note);
+        if (screened instanceof Outcome.Refused<List<String>> refused) {
+            return Outcome.refused(refused.refusal());
+        }
         return debts.participantOf(tx, caller, id, "confirm").then(subject -> {
             return switch (DebtVerdict.confirm(subject.facts(), caller.role())) {
                 case NOT_A_DEBT -> Refusals.refused(ResolveDebt.notADebt(id, "confirm"));

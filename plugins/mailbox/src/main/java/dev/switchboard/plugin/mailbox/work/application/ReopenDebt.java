@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
@@ -25,9 +26,11 @@ public final class ReopenDebt {
     private final Debts debts;
     private final WorkStore work;
     private final EventLog events;
+    private final SecretGuard guard;
 
     @Inject
-    ReopenDebt(Debts debts, WorkStore work, EventLog events) {
+    ReopenDebt(Debts debts, WorkStore work, EventLog events, SecretGuard guard) {
+        this.guard = guard;
         this.debts = debts;
         this.work = work;
         this.events = events;
@@ -42,6 +45,10 @@ public final class ReopenDebt {
      *     INVALID_ARGUMENTS for a message that is not a debt)
      */
     public Outcome<Map<String, Object>> reopen(Tx tx, Caller caller, long id, String reason) {
+        Outcome<List<String>> screened = guard.checkNote("reason", reason);
+        if (screened instanceof Outcome.Refused<List<String>> refused) {
+            return Outcome.refused(refused.refusal());
+        }
         return debts.participantOf(tx, caller, id, "reopen").then(subject -> {
             return switch (DebtVerdict.reopen(subject.facts())) {
                 case NOT_A_DEBT -> Refusals.refused(ResolveDebt.notADebt(id, "reopen"));

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
@@ -28,9 +29,11 @@ public final class ResolveDebt {
     private final Debts debts;
     private final WorkStore work;
     private final EventLog events;
+    private final SecretGuard guard;
 
     @Inject
-    ResolveDebt(Debts debts, WorkStore work, EventLog events) {
+    ResolveDebt(Debts debts, WorkStore work, EventLog events, SecretGuard guard) {
+        this.guard = guard;
         this.debts = debts;
         this.work = work;
         this.events = events;
@@ -45,6 +48,10 @@ public final class ResolveDebt {
      *     FORBIDDEN for a non-participant, INVALID_ARGUMENTS for a message that is not a debt)
      */
     public Outcome<Map<String, Object>> resolve(Tx tx, Caller caller, long id, String note) {
+        Outcome<List<String>> screened = guard.checkNote("resolution_note", note);
+        if (screened instanceof Outcome.Refused<List<String>> refused) {
+            return Outcome.refused(refused.refusal());
+        }
         return debts.participantOf(tx, caller, id, "resolve").then(subject -> {
             WorkFacts debt = subject.facts();
             return switch (DebtVerdict.resolve(debt)) {

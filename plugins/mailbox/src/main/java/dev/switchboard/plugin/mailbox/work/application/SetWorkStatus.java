@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
@@ -29,9 +30,11 @@ public final class SetWorkStatus {
     private final Debts debts;
     private final WorkStore work;
     private final EventLog events;
+    private final SecretGuard guard;
 
     @Inject
-    SetWorkStatus(Debts debts, WorkStore work, EventLog events) {
+    SetWorkStatus(Debts debts, WorkStore work, EventLog events, SecretGuard guard) {
+        this.guard = guard;
         this.debts = debts;
         this.work = work;
         this.events = events;
@@ -50,6 +53,10 @@ public final class SetWorkStatus {
      */
     public Outcome<Map<String, Object>> set(
             Tx tx, Caller caller, long id, String value, String note, List<Long> blockedBy) {
+        Outcome<List<String>> screened = guard.checkNote("note", note);
+        if (screened instanceof Outcome.Refused<List<String>> refused) {
+            return Outcome.refused(refused.refusal());
+        }
         WorkStatus requested = WorkStatus.fromWire(value).orElse(null);
         if (requested == null) {
             return Refusals.refused(Problem.invalid(
