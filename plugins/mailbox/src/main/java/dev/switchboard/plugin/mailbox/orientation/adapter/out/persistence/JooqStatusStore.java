@@ -28,10 +28,10 @@ public final class JooqStatusStore implements StatusStore {
             + " WHERE r.channel_id = ? AND r.to_role = ? AND r.read_at IS NULL AND m.deleted_at IS NULL"
             + " ORDER BY r.message_id";
 
-    // TODO(merge): replace with decision's awaiting_ack query (g-mbpins), so that one definition serves the tool and
-    // the counters. Until then: live proposals addressed to the role that ask for a decision, are not nudges, are not
-    // superseded, whose declared voters (if any) include the role, and that the role has not voted on since their
-    // last revision.
+    // The awaiting_ack counter, in one query: live proposals addressed to the role that ask for a decision, are not
+    // nudges, are not superseded, whose declared voters (if any) include the role, and that the role has not voted on
+    // since their last revision. The same rule as decision.application.AwaitingAck's listing, written a second time
+    // (a known duplication, in the issue note: AwaitingAck should expose the ids and this counter use them).
     private static final String AWAITING_ACK = "SELECT m.id, m.voters FROM mailbox_message m"
             + " WHERE m.channel_id = ? AND m.deleted_at IS NULL AND m.kind = 'proc' AND m.decision_requested = 1"
             + " AND m.about_message_id IS NULL AND m.superseded_at IS NULL AND m.from_role <> ?"
