@@ -22,6 +22,16 @@ public interface SqlStorage {
      */
     String location();
 
+    /**
+     * @return where the data lives as any client may be shown it (such as {@code server_info}): nothing of the network
+     *         (no host, address or port) and no credential; a database name for a server, the file path for an
+     *         embedded database. By default {@link #location()}, which an adapter whose location names a host MUST
+     *         override
+     */
+    default String clientLocation() {
+        return location();
+    }
+
     /** @return the SQL dialect */
     SqlDialect dialect();
 

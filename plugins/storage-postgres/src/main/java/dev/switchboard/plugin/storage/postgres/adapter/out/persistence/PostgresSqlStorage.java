@@ -114,6 +114,15 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         return config.url() + (config.url().contains("?") ? "&" : "?") + "currentSchema=" + config.schema();
     }
 
+    /**
+     * @return the database's name only, such as {@code switchboard}: clients are not told the server's host or port
+     *         (the operator finds them in {@link #location()}, which {@code switchboard doctor} shows)
+     */
+    @Override
+    public String clientLocation() {
+        return JdbcUrls.databaseName(config.url()).orElse("(unnamed database)");
+    }
+
     @Override
     public SqlDialect dialect() {
         return SqlDialect.POSTGRES;
