@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 import javax.sql.DataSource;
 
@@ -75,15 +76,17 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     private final PostgresSignals signals;
     private final Map<Isolation, CommitLane> lanes = new EnumMap<>(Isolation.class);
 
-    private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool) {
+    private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool, boolean signalLog) {
         this.config = config;
         this.pool = pool;
         OutageLog outages = new OutageLog(config.url());
         PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
         listening.setApplicationName(SIGNALS_APPLICATION_NAME);
-        this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs(), outages);
-        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages);
-        SharedTransaction shared = new SharedTransaction(pool, transactions, counters, outages);
+        String node = UUID.randomUUID().toString();
+        SignalLog log = new SignalLog(node, signalLog);
+        this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs(), outages, node, log);
+        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages, log);
+        SharedTransaction shared = new SharedTransaction(pool, transactions, counters, outages, log);
         for (Isolation isolation : Isolation.values()) {
             lanes.put(isolation, new CommitLane(batch -> shared.run(batch, isolation), BATCHES_IN_FLIGHT));
         }
@@ -98,9 +101,9 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
      * @throws StorageException if the server cannot be reached or used; the message names no credential
      */
     public static PostgresSqlStorage open(PostgresConfig config) {
-        HikariDataSource pool = ConnectionPool.open(config);
+        ConnectionPool.Opened opened = ConnectionPool.open(config);
         LOG.info("opened PostgreSQL storage at {}, schema {}", config.url(), config.schema());
-        return new PostgresSqlStorage(config, pool);
+        return new PostgresSqlStorage(config, opened.pool(), opened.signalLog());
     }
 
     @Override
@@ -150,11 +153,13 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         SqlWork<T> recorded = signals.recording(work, published);
         T result;
         if (transactions.insideTransaction()) {
-            result = transactions.run(isolation, recorded);
+            result = transactions.run(isolation, recorded, published);
         } else {
-            Unit<T> unit = new Unit<>(recorded);
+            Unit<T> unit = new Unit<>(recorded, published);
             lanes.get(isolation).submit(unit);
-            result = unit.alone() ? transactions.retry(isolation, recorded, unit.abortedAttempts()) : unit.outcome();
+            result = unit.alone()
+                    ? transactions.retry(isolation, recorded, published, unit.abortedAttempts())
+                    : unit.outcome();
         }
         signals.committed(published);
         return result;

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -40,9 +41,12 @@ final class SerializableTransactions {
     private final Backoff backoff;
     private final Counters counters;
     private final OutageLog outages;
+    private final SignalLog log;
     private final ReentrantReadWriteLock contention = new ReentrantReadWriteLock();
 
-    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters, OutageLog outages) {
+    /** @param log where a commit's topics are appended */
+    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters, OutageLog outages, SignalLog log) {
+        this.log = log;
         this.pool = pool;
         this.backoff = backoff;
         this.counters = counters;
@@ -52,12 +56,14 @@ final class SerializableTransactions {
     /**
      * Runs the work in a transaction of its own, retried as the class comment says.
      *
+     * @param published the topics the work's current run publishes (filled by the work), appended to the
+     *                  {@link SignalLog} with the commit
      * @param isolation {@link Isolation#SERIALIZABLE}, or {@link Isolation#READ_COMMITTED} for the connection's own
      *                  level (the pool's connections stay at the server's default, {@code READ COMMITTED}, so no
      *                  statement is sent for it)
      */
-    <T> T run(Isolation isolation, SqlWork<T> work) {
-        return run(isolation, work, 1);
+    <T> T run(Isolation isolation, SqlWork<T> work, Set<String> published) {
+        return run(isolation, work, published, 1);
     }
 
     /**
@@ -66,14 +72,14 @@ final class SerializableTransactions {
      *
      * @param failedAttempts how many attempts were made and aborted, 0 or more
      */
-    <T> T retry(Isolation isolation, SqlWork<T> work, int failedAttempts) {
+    <T> T retry(Isolation isolation, SqlWork<T> work, Set<String> published, int failedAttempts) {
         if (failedAttempts > 0) {
             pause(backoff.pauseMs(failedAttempts), null);
         }
-        return run(isolation, work, failedAttempts + 1);
+        return run(isolation, work, published, failedAttempts + 1);
     }
 
-    private <T> T run(Isolation isolation, SqlWork<T> work, int firstAttempt) {
+    private <T> T run(Isolation isolation, SqlWork<T> work, Set<String> published, int firstAttempt) {
         Objects.requireNonNull(work, "work");
         for (int attempt = firstAttempt; ; attempt++) {
             Exception failure;
@@ -83,7 +89,7 @@ final class SerializableTransactions {
                     : contention.readLock();
             turn.lock();
             try {
-                T result = once(isolation, work);
+                T result = once(isolation, work, published);
                 counters.committed();
                 outages.answered();
                 return result;
@@ -119,7 +125,7 @@ final class SerializableTransactions {
         return contention.readLock();
     }
 
-    private <T> T once(Isolation isolation, SqlWork<T> work) throws SQLException {
+    private <T> T once(Isolation isolation, SqlWork<T> work, Set<String> published) throws SQLException {
         try (Connection connection = pool.getConnection()) {
             connection.setAutoCommit(false);
             try {
@@ -133,7 +139,7 @@ final class SerializableTransactions {
                     }
                 }
                 T result = work.run(connection);
-                connection.commit();
+                log.commit(connection, published);
                 return result;
             } catch (Throwable t) {
                 rollback(connection, t);

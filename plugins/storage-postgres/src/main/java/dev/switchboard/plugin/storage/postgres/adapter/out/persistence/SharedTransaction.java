@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.Statement;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.locks.Lock;
 
 import javax.sql.DataSource;
@@ -41,12 +43,20 @@ final class SharedTransaction {
     private final SerializableTransactions transactions;
     private final Counters counters;
     private final OutageLog outages;
+    private final SignalLog log;
 
-    SharedTransaction(DataSource pool, SerializableTransactions transactions, Counters counters, OutageLog outages) {
+    /** @param log where a commit's topics are appended */
+    SharedTransaction(
+            DataSource pool,
+            SerializableTransactions transactions,
+            Counters counters,
+            OutageLog outages,
+            SignalLog log) {
         this.pool = pool;
         this.transactions = transactions;
         this.counters = counters;
         this.outages = outages;
+        this.log = log;
     }
 
     /** Runs the units at {@code isolation}, recording in each its result, its error, or that it must run alone. */
@@ -101,7 +111,7 @@ final class SharedTransaction {
                     }
                 }
                 if (anyCommits) {
-                    connection.commit();
+                    log.commit(connection, published(units));
                     outages.answered();
                 } else {
                     connection.rollback();
@@ -187,6 +197,17 @@ final class SharedTransaction {
         return told instanceof StorageBusyException || told instanceof StorageException
                 ? told
                 : new StorageException("PostgreSQL rolled back the shared transaction: " + told.getMessage(), told);
+    }
+
+    /** @return the topics the units that succeeded published */
+    private static Set<String> published(List<Unit<?>> units) {
+        Set<String> topics = new LinkedHashSet<>();
+        for (Unit<?> unit : units) {
+            if (unit.failure() == null && !unit.alone()) {
+                topics.addAll(unit.published());
+            }
+        }
+        return topics;
     }
 
     /** Sends every unit to be retried alone after a serialization failure or deadlock aborted their batch. */

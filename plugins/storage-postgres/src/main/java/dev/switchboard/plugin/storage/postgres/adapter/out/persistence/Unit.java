@@ -2,6 +2,7 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.Condition;
 
 import org.slf4j.MDC;
@@ -22,6 +23,7 @@ import dev.switchboard.ports.storage.StorageException;
 final class Unit<T> {
 
     private final SqlWork<T> work;
+    private final Set<String> published;
     private final Thread owner = Thread.currentThread();
     private final Map<String, String> logContext = MDC.getCopyOfContextMap();
 
@@ -34,12 +36,18 @@ final class Unit<T> {
     private boolean alone;
     private int abortedAttempts;
 
-    Unit(SqlWork<T> work) {
+    /**
+     * @param work      the work, recording the topics it publishes into {@code published}
+     * @param published the topics the work's current run published (filled by the work)
+     */
+    Unit(SqlWork<T> work, Set<String> published) {
         this.work = work;
+        this.published = published;
     }
 
-    SqlWork<T> work() {
-        return work;
+    /** @return the topics the work's last run published */
+    Set<String> published() {
+        return published;
     }
 
     /**
