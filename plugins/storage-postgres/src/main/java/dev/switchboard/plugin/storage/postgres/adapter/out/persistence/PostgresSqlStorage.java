@@ -61,10 +61,11 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     public static final String SIGNALS_APPLICATION_NAME = "switchboard-signals";
 
     /**
-     * How many shared transactions of one isolation may run at once: while one waits for its commit's flush, the next
-     * runs its works.
+     * The most shared transactions of one isolation that run at once (fewer with a pool under 8 connections: half
+     * the pool, at least 1): while one waits for its commit's flush, the next runs its works, and units of different
+     * rows proceed in parallel.
      */
-    static final int BATCHES_IN_FLIGHT = 2;
+    static final int MAX_BATCHES_IN_FLIGHT = 4;
 
     private static final Logger LOG = LoggerFactory.getLogger(PostgresSqlStorage.class);
 
@@ -88,7 +89,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages, log);
         SharedTransaction shared = new SharedTransaction(pool, transactions, counters, outages, log);
         for (Isolation isolation : Isolation.values()) {
-            lanes.put(isolation, new CommitLane(batch -> shared.run(batch, isolation), BATCHES_IN_FLIGHT));
+            lanes.put(isolation, new CommitLane(batch -> shared.run(batch, isolation), batchesInFlight()));
         }
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
     }
@@ -169,6 +170,11 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     @Override
     public SignalRelay signals() {
         return signals;
+    }
+
+    /** @return how many shared transactions of one isolation may run at once, by the pool's size */
+    int batchesInFlight() {
+        return Math.max(1, Math.min(MAX_BATCHES_IN_FLIGHT, config.poolSize() / 2));
     }
 
     /** @return how many units of {@code isolation} wait for a shared transaction now (for tests) */

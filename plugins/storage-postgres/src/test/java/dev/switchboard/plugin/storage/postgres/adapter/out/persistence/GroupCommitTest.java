@@ -30,7 +30,7 @@ import dev.switchboard.testkit.storage.TestDatabase;
 import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
- * The adapter's group commit, made deterministic: two works hold both batch slots of a lane open, so the works sent
+ * The adapter's group commit, made deterministic: works hold every batch slot of a lane open, so the works sent
  * meanwhile queue up and then run as ONE shared transaction (one transaction id), each in its own savepoint.
  */
 class GroupCommitTest {
@@ -70,7 +70,7 @@ class GroupCommitTest {
 
     @Test
     void worksQueuedWhileCommitsAreInFlightShareOneTransactionAndEachCommits() throws Exception {
-        List<Future<Long>> queued = whileBothSlotsAreHeld(Isolation.READ_COMMITTED, id -> c -> insert(c, id));
+        List<Future<Long>> queued = whileEverySlotIsHeld(Isolation.READ_COMMITTED, id -> c -> insert(c, id));
 
         List<Long> txids = new ArrayList<>();
         for (Future<Long> work : queued) {
@@ -78,13 +78,13 @@ class GroupCommitTest {
         }
         assertThat(txids).hasSize(QUEUED).containsOnly(txids.getFirst());
         assertThat(number("SELECT count(*) FROM group_row WHERE id >= 100")).isEqualTo(QUEUED);
-        assertThat(storage.statistics().orElseThrow().committed()).isEqualTo(QUEUED + 2);
+        assertThat(storage.statistics().orElseThrow().committed()).isEqualTo(QUEUED + storage.batchesInFlight());
     }
 
     @Test
     void aFailingWorkInASharedTransactionLosesOnlyItsOwnWritesAndGetsItsOwnError() throws Exception {
         IllegalStateException refusal = new IllegalStateException("refused by the work");
-        List<Future<Long>> queued = whileBothSlotsAreHeld(Isolation.SERIALIZABLE, id -> c -> {
+        List<Future<Long>> queued = whileEverySlotIsHeld(Isolation.SERIALIZABLE, id -> c -> {
             long txid = insert(c, id);
             if (id == 101) {
                 throw refusal;
@@ -110,13 +110,13 @@ class GroupCommitTest {
             }
         }
         assertThat(committed).hasSize(QUEUED - 2).containsOnly(committed.getFirst());
-        assertThat(ids()).containsExactly(1, 2, 100, 102, 104, 105);
+        assertThat(ids()).containsExactly(1, 2, 3, 4, 100, 102, 104, 105);
     }
 
     @Test
     void aSerializationFailureInASharedTransactionRunsEveryWorkAgainAloneAndCommitsEachOnce() throws Exception {
         AtomicInteger runsOfTheFailingOne = new AtomicInteger();
-        List<Future<Long>> queued = whileBothSlotsAreHeld(Isolation.SERIALIZABLE, id -> c -> {
+        List<Future<Long>> queued = whileEverySlotIsHeld(Isolation.SERIALIZABLE, id -> c -> {
             long txid = insert(c, id);
             if (id == 102 && runsOfTheFailingOne.incrementAndGet() == 1) {
                 throw new SQLException("could not serialize access (provoked)", "40001");
@@ -129,13 +129,13 @@ class GroupCommitTest {
             txids.add(work.get(10, TimeUnit.SECONDS));
         }
         assertThat(txids).doesNotHaveDuplicates();
-        assertThat(ids()).containsExactly(1, 2, 100, 101, 102, 103, 104, 105);
+        assertThat(ids()).containsExactly(1, 2, 3, 4, 100, 101, 102, 103, 104, 105);
         assertThat(runsOfTheFailingOne).hasValue(2);
     }
 
     @Test
     void aWorkThatSetsItsIsolationItselfInASharedTransactionRunsAloneAndCommits() throws Exception {
-        List<Future<Long>> queued = whileBothSlotsAreHeld(Isolation.SERIALIZABLE, id -> c -> {
+        List<Future<Long>> queued = whileEverySlotIsHeld(Isolation.SERIALIZABLE, id -> c -> {
             if (id == 102) {
                 try (Statement statement = c.createStatement()) {
                     statement.execute("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
@@ -150,7 +150,7 @@ class GroupCommitTest {
         }
         long lone = txids.remove(2);
         assertThat(txids).containsOnly(txids.getFirst()).doesNotContain(lone);
-        assertThat(ids()).containsExactly(1, 2, 100, 101, 102, 103, 104, 105);
+        assertThat(ids()).containsExactly(1, 2, 3, 4, 100, 101, 102, 103, 104, 105);
     }
 
     @Test
@@ -163,17 +163,18 @@ class GroupCommitTest {
     }
 
     /**
-     * Holds both batch slots of the lane with works 1 and 2 (each waits inside its transaction), sends works 100 to
+     * Holds every batch slot of the lane with works 1, 2, ... (each waits inside its transaction), sends works 100 to
      * 105 from threads of their own, waits until all six queue, then lets the holders commit.
      *
      * @return the six works' results, in the order they were sent
      */
-    private List<Future<Long>> whileBothSlotsAreHeld(Isolation isolation, IntFunction<SqlWork<Long>> work)
+    private List<Future<Long>> whileEverySlotIsHeld(Isolation isolation, IntFunction<SqlWork<Long>> work)
             throws Exception {
-        CountDownLatch inside = new CountDownLatch(2);
+        int slots = storage.batchesInFlight();
+        CountDownLatch inside = new CountDownLatch(slots);
         CountDownLatch release = new CountDownLatch(1);
         List<Future<Long>> holders = new ArrayList<>();
-        for (int id = 1; id <= 2; id++) {
+        for (int id = 1; id <= slots; id++) {
             int holder = id;
             holders.add(threads.submit(() -> storage.transaction(isolation, c -> {
                 long txid = insert(c, holder);
