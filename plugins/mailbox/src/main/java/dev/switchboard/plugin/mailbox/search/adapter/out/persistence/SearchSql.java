@@ -2,37 +2,36 @@ package dev.switchboard.plugin.mailbox.search.adapter.out.persistence;
 
 import static org.jooq.impl.DSL.condition;
 import static org.jooq.impl.DSL.exists;
-import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.selectOne;
 import static org.jooq.impl.DSL.val;
+import static org.jooq.impl.DSL.when;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.jooq.Condition;
 import org.jooq.Cursor;
 import org.jooq.DSLContext;
-import org.jooq.Field;
 import org.jooq.Record3;
 import org.jooq.SQLDialect;
-import org.jooq.impl.SQLDataType;
+import org.jooq.SortField;
 
 import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.SearchTables.Fts;
 import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.SearchTables.Messages;
 import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.SearchTables.Recipients;
 import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
 import dev.switchboard.plugin.mailbox.search.domain.QueryNode;
+import dev.switchboard.plugin.mailbox.search.domain.Ranking;
 import dev.switchboard.plugin.mailbox.search.domain.ScanMatcher;
 
 /**
  * The two ways search reads a channel's live messages, on a transaction's jOOQ context: through the trigram index
- * (ranked), or by a scan that hands every candidate's topic and body to the {@link ScanMatcher} (newest first). Both
+ * (in {@link Ranking}'s order), or by a scan that hands every candidate's topic and body to the {@link ScanMatcher} (newest first). Both
  * apply the structural filters in SQL and never return a deleted message. Stateless.
  */
 final class SearchSql {
-
-    /** FTS5's bm25 with the topic weighted 10 to the body's 1; lower is better. */
-    private static final Field<Double> BM25 = field("bm25({0}, 10.0, 1.0)", SQLDataType.DOUBLE, Fts.TABLE);
 
     /** Rows the scan fetches per round trip. */
     private static final int SCAN_FETCH_SIZE = 512;
@@ -45,27 +44,53 @@ final class SearchSql {
      * @param root      the query, every term 3+ characters
      * @param filters   the structural filters
      * @param limit     the most ids to return
-     * @return matching message ids, best first (ties: newest first)
+     * @return matching message ids in {@link Ranking}'s order: hits with a term in the topic first, newest first
+     *         within each group
      */
     static List<Long> ranked(DSLContext sql, long channelId, QueryNode root, SearchFilters filters, int limit) {
         Condition live = live(channelId, filters);
-        if (sql.dialect() == SQLDialect.SQLITE) {
+        Optional<QueryNode> topicHit = Ranking.topicHit(root);
+        if (sql.dialect() != SQLDialect.SQLITE) {
+            List<SortField<?>> order = new ArrayList<>();
+            // A constant is never an ORDER BY item: SQL would read an integer there as a column's position.
+            topicHit.ifPresent(topic -> order.add(when(TrigramCondition.of(topic), inline(0))
+                    .otherwise(inline(1))
+                    .asc()));
+            order.add(Messages.ID.desc());
             return sql.select(Messages.ID)
-                    .from(Fts.TABLE)
-                    .join(Messages.TABLE)
-                    .on(Messages.SEQ.eq(Fts.ROWID))
-                    .where(condition("{0} MATCH {1}", Fts.TABLE, val(Fts5Expression.of(root))))
-                    .and(live)
-                    .orderBy(BM25.asc(), Messages.ID.desc())
+                    .from(Messages.TABLE)
+                    .where(live)
+                    .and(TrigramCondition.of(root))
+                    .orderBy(order)
                     .limit(limit)
                     .fetch(Messages.ID);
         }
-        Field<Integer> rank = TrigramCondition.rank(root);
+        if (topicHit.isEmpty()) {
+            return matching(sql, root, live, limit);
+        }
+        // Two plain MATCH queries, each cut at the limit, instead of one that scores every match before the cut.
+        List<Long> ids = new ArrayList<>(matching(sql, Ranking.firstGroup(root, topicHit.get()), live, limit));
+        if (ids.size() < limit) {
+            ids.addAll(matching(sql, Ranking.secondGroup(root, topicHit.get()), live, limit - ids.size()));
+        }
+        return ids;
+    }
+
+    /**
+     * @return the ids of live messages matching {@code query} on SQLite's FTS5 index, newest first: in descending row
+     *         id ({@code seq}) order, which FTS5 walks without sorting, so the query stops at the limit. Within a
+     *         channel, {@code seq} grows with the message id: an id is allocated in the transaction that inserts the
+     *         row, a channel's writers run one after another, and rows are never renumbered. (Ordering by the id
+     *         instead makes SQLite walk the channel's id index and probe the index for every message.)
+     */
+    private static List<Long> matching(DSLContext sql, QueryNode query, Condition live, int limit) {
         return sql.select(Messages.ID)
-                .from(Messages.TABLE)
-                .where(live)
-                .and(TrigramCondition.of(root))
-                .orderBy(rank.desc(), Messages.ID.desc())
+                .from(Fts.TABLE)
+                .join(Messages.TABLE)
+                .on(Messages.SEQ.eq(Fts.ROWID))
+                .where(condition("{0} MATCH {1}", Fts.TABLE, val(Fts5Expression.of(query))))
+                .and(live)
+                .orderBy(Fts.ROWID.desc())
                 .limit(limit)
                 .fetch(Messages.ID);
     }

@@ -1,0 +1,52 @@
+package dev.switchboard.plugin.mailbox.search.domain;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The order of the index path's hits, the same on every backend: first the hits whose topic contains one of the
+ * query's positive terms (a term outside the right side of every NOT, and not limited to the body), then the others;
+ * newest first (highest id) within each group. Both groups are plain filters on the query, so a backend can answer
+ * each newest first and stop at the page's limit instead of scoring every match. Stateless.
+ */
+public final class Ranking {
+
+    private Ranking() {}
+
+    /**
+     * @param root a query
+     * @return the condition "the topic contains one of the query's positive terms" (those terms as {@code topic:}
+     *         terms joined by OR), or empty when every positive term is limited to the body (then no hit is in the
+     *         first group)
+     */
+    public static Optional<QueryNode> topicHit(QueryNode root) {
+        List<QueryNode> inTopic = root.positiveTerms().stream()
+                .filter(term -> term.column() != Column.BODY)
+                .<QueryNode>map(term -> new QueryNode.Term(term.text(), Column.TOPIC, term.prefix()))
+                .distinct()
+                .toList();
+        return inTopic.isEmpty() ? Optional.empty() : Optional.of(QueryNode.any(inTopic));
+    }
+
+    /**
+     * @param root     a query
+     * @param topicHit its {@link #topicHit}
+     * @return a query for the first group: {@code root} and {@code topicHit}; for a one-term query the term in the
+     *         topic alone, which means the same and which an index answers without matching the term twice
+     */
+    public static QueryNode firstGroup(QueryNode root, QueryNode topicHit) {
+        if (root instanceof QueryNode.Term term && term.column() != Column.BODY) {
+            return topicHit;
+        }
+        return QueryNode.all(List.of(root, topicHit));
+    }
+
+    /**
+     * @param root     a query
+     * @param topicHit its {@link #topicHit}
+     * @return a query for the second group: {@code root} and not {@code topicHit}
+     */
+    public static QueryNode secondGroup(QueryNode root, QueryNode topicHit) {
+        return new QueryNode.Except(root, topicHit);
+    }
+}
