@@ -6,8 +6,9 @@ import java.util.Optional;
 /**
  * The order of the index path's hits, the same on every backend: first the hits whose topic contains one of the
  * query's positive terms (a term outside the right side of every NOT, and not limited to the body), then the others;
- * newest first (highest id) within each group. Both groups are plain filters on the query, so a backend can answer
- * each newest first and stop at the page's limit instead of scoring every match. Stateless.
+ * newest first (highest id) within each group. The first group is a plain filter on the query and the second is the
+ * rest, so a backend can take the first group and then the query's newest hits up to the page's limit instead of
+ * scoring every match. Stateless.
  */
 public final class Ranking {
 
@@ -39,14 +40,5 @@ public final class Ranking {
             return topicHit;
         }
         return QueryNode.all(List.of(root, topicHit));
-    }
-
-    /**
-     * @param root     a query
-     * @param topicHit its {@link #topicHit}
-     * @return a query for the second group: {@code root} and not {@code topicHit}
-     */
-    public static QueryNode secondGroup(QueryNode root, QueryNode topicHit) {
-        return new QueryNode.Except(root, topicHit);
     }
 }

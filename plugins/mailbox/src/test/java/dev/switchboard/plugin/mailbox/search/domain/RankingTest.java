@@ -35,7 +35,6 @@ class RankingTest {
         QueryNode topic = Ranking.topicHit(one).orElseThrow();
 
         assertThat(Ranking.firstGroup(one, topic)).isEqualTo(new QueryNode.Term("rotation", Column.TOPIC, false));
-        assertThat(Ranking.secondGroup(one, topic)).isEqualTo(new QueryNode.Except(one, topic));
     }
 
     @Test

@@ -8,14 +8,18 @@ import static org.jooq.impl.DSL.val;
 import static org.jooq.impl.DSL.when;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import org.jooq.Condition;
 import org.jooq.Cursor;
 import org.jooq.DSLContext;
+import org.jooq.Record1;
 import org.jooq.Record3;
 import org.jooq.SQLDialect;
+import org.jooq.SelectConditionStep;
 import org.jooq.SortField;
 
 import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.SearchTables.Fts;
@@ -66,33 +70,52 @@ final class SearchSql {
                     .fetch(Messages.ID);
         }
         if (topicHit.isEmpty()) {
-            return matching(sql, root, live, limit);
+            return newestFirst(sql, root, live, limit);
         }
-        // Two plain MATCH queries, each cut at the limit, instead of one that scores every match before the cut.
-        List<Long> ids = new ArrayList<>(matching(sql, Ranking.firstGroup(root, topicHit.get()), live, limit));
-        if (ids.size() < limit) {
-            ids.addAll(matching(sql, Ranking.secondGroup(root, topicHit.get()), live, limit - ids.size()));
+        // The first group whole (a topic is short, so few messages hold a term in it), oldest first: FTS5 walks a
+        // column-filtered phrase backwards slowly. Then the query's newest hits, once the first group's are taken.
+        QueryNode firstGroup = Ranking.firstGroup(root, topicHit.get());
+        List<Long> first = matching(sql, firstGroup, live).reversed();
+        if (first.size() >= limit || firstGroup.equals(root)) {
+            return List.copyOf(first.subList(0, Math.min(limit, first.size())));
+        }
+        Set<Long> inFirst = new HashSet<>(first);
+        List<Long> ids = new ArrayList<>(first);
+        for (Long id : newestFirst(sql, root, live, limit)) {
+            if (ids.size() == limit) {
+                break;
+            }
+            if (!inFirst.contains(id)) {
+                ids.add(id);
+            }
         }
         return ids;
     }
 
     /**
-     * @return the ids of live messages matching {@code query} on SQLite's FTS5 index, newest first: in descending row
-     *         id ({@code seq}) order, which FTS5 walks without sorting, so the query stops at the limit. Within a
-     *         channel, {@code seq} grows with the message id: an id is allocated in the transaction that inserts the
-     *         row, a channel's writers run one after another, and rows are never renumbered. (Ordering by the id
-     *         instead makes SQLite walk the channel's id index and probe the index for every message.)
+     * @return the ids of the newest {@code limit} live messages matching {@code query} on SQLite's FTS5 index,
+     *         newest first: in descending row id ({@code seq}) order, which FTS5 walks without sorting, so the query
+     *         stops at the limit. Within a channel, {@code seq} grows with the message id: an id is allocated in the
+     *         transaction that inserts the row, a channel's writers run one after another, and rows are never
+     *         renumbered. (Ordering by the id instead makes SQLite walk the channel's id index and probe the FTS5
+     *         index for every message.)
      */
-    private static List<Long> matching(DSLContext sql, QueryNode query, Condition live, int limit) {
+    private static List<Long> newestFirst(DSLContext sql, QueryNode query, Condition live, int limit) {
+        return select(sql, query, live).orderBy(Fts.ROWID.desc()).limit(limit).fetch(Messages.ID);
+    }
+
+    /** @return the ids of every live message matching {@code query} on SQLite's FTS5 index, oldest first */
+    private static List<Long> matching(DSLContext sql, QueryNode query, Condition live) {
+        return select(sql, query, live).orderBy(Fts.ROWID.asc()).fetch(Messages.ID);
+    }
+
+    private static SelectConditionStep<Record1<Long>> select(DSLContext sql, QueryNode query, Condition live) {
         return sql.select(Messages.ID)
                 .from(Fts.TABLE)
                 .join(Messages.TABLE)
                 .on(Messages.SEQ.eq(Fts.ROWID))
                 .where(condition("{0} MATCH {1}", Fts.TABLE, val(Fts5Expression.of(query))))
-                .and(live)
-                .orderBy(Fts.ROWID.desc())
-                .limit(limit)
-                .fetch(Messages.ID);
+                .and(live);
     }
 
     /**

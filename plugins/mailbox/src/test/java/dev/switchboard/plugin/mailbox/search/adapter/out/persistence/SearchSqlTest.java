@@ -125,6 +125,8 @@ class SearchSqlTest {
         assertThat(ranked("rollback", 3)).containsExactly(3L, 1L, 4L);
         assertThat(ranked("rollback", 1)).containsExactly(3L);
         assertThat(ranked("rollback NOT topic:now")).containsExactly(1L, 4L, 2L);
+        assertThat(ranked("topic:rollback")).containsExactly(3L, 1L);
+        assertThat(ranked("rollback the")).as("a longer query").containsExactly(4L);
         assertThat(ranked("body:rollback"))
                 .as("a body-only term puts no hit in the topic group")
                 .containsExactly(4L, 3L, 2L);
