@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.e2e.support.NodeScripts;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -190,12 +190,8 @@ class ClientsOnPostgresIT {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError()).as("%s: %s%s", tool, result, server.log()).isFalse();
-        return (Map<String, Object>) result.structuredContent();
+        return ToolCalls.okStructured(client, tool, arguments, server.log());
     }
 
     private static McpSyncClient httpClient(String name) {

@@ -40,8 +40,7 @@ public final class JavaSdkSession implements ToolSession {
     @Override
     public CompletableFuture<Answer> callAsync(String tool, Map<String, Object> arguments) {
         return CompletableFuture.supplyAsync(() -> {
-            McpSchema.CallToolResult result = client.callTool(
-                    McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
+            McpSchema.CallToolResult result = ToolCalls.call(client, tool, arguments);
             return new Answer(Boolean.TRUE.equals(result.isError()), ToolResults.structured(result));
         });
     }
