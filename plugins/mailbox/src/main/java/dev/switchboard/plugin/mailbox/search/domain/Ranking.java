@@ -32,13 +32,16 @@ public final class Ranking {
     /**
      * @param root     a query
      * @param topicHit its {@link #topicHit}
-     * @return a query for the first group: {@code root} and {@code topicHit}; for a one-term query the term in the
-     *         topic alone, which means the same and which an index answers without matching the term twice
+     * @return a query for the first group: {@code root} and {@code topicHit}; {@code topicHit} alone when it implies
+     *         {@code root} (a one-term query, or terms joined by OR), which means the same and which an index answers
+     *         without matching the terms twice
      */
     public static QueryNode firstGroup(QueryNode root, QueryNode topicHit) {
-        if (root instanceof QueryNode.Term term && term.column() != Column.BODY) {
-            return topicHit;
-        }
-        return QueryNode.all(List.of(root, topicHit));
+        boolean implied = switch (root) {
+            case QueryNode.Term term -> term.column() != Column.BODY;
+            case QueryNode.Any any -> any.parts().stream().allMatch(QueryNode.Term.class::isInstance);
+            default -> false;
+        };
+        return implied ? topicHit : QueryNode.all(List.of(root, topicHit));
     }
 }

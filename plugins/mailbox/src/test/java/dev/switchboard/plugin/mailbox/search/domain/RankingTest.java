@@ -45,6 +45,17 @@ class RankingTest {
         assertThat(Ranking.firstGroup(two, topic)).isEqualTo(new QueryNode.All(List.of(two, topic)));
     }
 
+    @Test
+    void theFirstGroupOfTermsJoinedByOrIsTheirTopicTerms() {
+        QueryNode any = root("rotation OR kerberos OR body:window");
+        QueryNode topic = Ranking.topicHit(any).orElseThrow();
+
+        assertThat(Ranking.firstGroup(any, topic))
+                .isEqualTo(new QueryNode.Any(List.of(
+                        new QueryNode.Term("rotation", Column.TOPIC, false),
+                        new QueryNode.Term("kerberos", Column.TOPIC, false))));
+    }
+
     private static QueryNode root(String query) {
         return ((SearchPlan.Ready) SearchQueries.plan(query)).root();
     }

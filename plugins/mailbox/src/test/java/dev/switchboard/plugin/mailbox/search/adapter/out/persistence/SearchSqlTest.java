@@ -127,6 +127,7 @@ class SearchSqlTest {
         assertThat(ranked("rollback NOT topic:now")).containsExactly(1L, 4L, 2L);
         assertThat(ranked("topic:rollback")).containsExactly(3L, 1L);
         assertThat(ranked("rollback the")).as("a longer query").containsExactly(4L);
+        assertThat(ranked("rollback OR body:the")).as("terms joined by OR").containsExactly(3L, 1L, 4L, 2L);
         assertThat(ranked("body:rollback"))
                 .as("a body-only term puts no hit in the topic group")
                 .containsExactly(4L, 3L, 2L);
