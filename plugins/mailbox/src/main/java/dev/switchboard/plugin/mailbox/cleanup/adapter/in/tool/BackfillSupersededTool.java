@@ -44,7 +44,8 @@ public final class BackfillSupersededTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", Backfills.FIELDS), RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Retire rounds settled before the supersede rule")
             .description("One-off: replays the supersede rule over rounds settled before it existed. Candidates:"
                     + " proposals for a pin raised before its current version ('key' rows; claimed_by lists every"

@@ -32,7 +32,8 @@ public final class UndoBackfillTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(MailboxLimits.NOTE_CHARS, RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Undo a cleanup pass")
             .description("Puts back records that backfill_superseded retired. Only retirements made by a cleanup"
                     + " pass can be undone: a proposal retired by a vote or a new pin version stays retired. Only the"

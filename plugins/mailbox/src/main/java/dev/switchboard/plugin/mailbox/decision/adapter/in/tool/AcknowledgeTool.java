@@ -34,7 +34,8 @@ public final class AcknowledgeTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(MailboxLimits.NOTE_CHARS, RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Record your decision on a message")
             .description("Records your role's decision on another role's message: agree, reject, needs_changes or"
                     + " void ('the subject no longer exists': it never counts as agreement, and from a member of the"

@@ -34,7 +34,8 @@ public final class AwaitingAckTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Proposals awaiting a decision")
             .description("Proposals (kind='proc') that await a role's decision, oldest first: addressed to it, live,"
                     + " asking for a decision. Left out: nudges (about_message_id set), proposals sent with"

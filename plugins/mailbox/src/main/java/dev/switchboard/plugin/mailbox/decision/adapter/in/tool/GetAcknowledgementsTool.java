@@ -30,7 +30,8 @@ public final class GetAcknowledgementsTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", Acknowledgements.FIELDS));
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("See who agreed to a message")
             .description("The consent state of a message: the acknowledgements on record (each marked stale when it"
                     + " predates the last revision) and the tally: 'needed' counts the round's electorate (its"

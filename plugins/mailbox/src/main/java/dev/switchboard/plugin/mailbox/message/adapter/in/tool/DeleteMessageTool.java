@@ -32,7 +32,8 @@ public final class DeleteMessageTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Delete a message (tombstone)")
             .description("Deletes a message you sent or received: it leaves the inbox, lists, search and counters,"
                     + " and stays in get_thread as a tombstone. A proposal can be deleted only by its author (which"

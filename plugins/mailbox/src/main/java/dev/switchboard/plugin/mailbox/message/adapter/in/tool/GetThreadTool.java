@@ -35,7 +35,8 @@ public final class GetThreadTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a whole thread")
             .description("Walks reply_to from the message up to the thread's root and returns the whole reply tree"
                     + " in chronological order as {result: [...]}, deleted messages included as tombstones (deleted_at"

@@ -47,7 +47,8 @@ public final class ListMessagesTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List the channel's messages")
             .description("Lists live messages of the channel, newest first, as {result: [...]} with truncated when"
                     + " more matched than limit. Filters combine: literal topic/text substrings, from_role, to_role,"

@@ -36,7 +36,8 @@ public final class MarkReadTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Mark messages addressed to you read")
             .description("Marks one message (message_id, answered with an object) or several (message_ids, answered"
                     + " with {result: [...]}) read for your role: the only thing that lowers unread. Pass exactly one"

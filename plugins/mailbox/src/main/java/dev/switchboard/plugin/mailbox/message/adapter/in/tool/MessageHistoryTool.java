@@ -33,7 +33,8 @@ public final class MessageHistoryTool implements ChannelTool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a message's history")
             .description("Returns {id, events: [...]}: every state change of the message, oldest first, each with"
                     + " event (resolve, reopen, resolution_confirmed, work_status:<value>, revision with the old and"

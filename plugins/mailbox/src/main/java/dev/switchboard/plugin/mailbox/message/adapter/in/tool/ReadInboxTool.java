@@ -38,7 +38,8 @@ public final class ReadInboxTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read the messages addressed to you")
             .description("Returns the newest `limit` messages addressed to your role (multi-recipient and \"*\""
                     + " messages included), in chronological order, as {result: [...]} with truncated when more"

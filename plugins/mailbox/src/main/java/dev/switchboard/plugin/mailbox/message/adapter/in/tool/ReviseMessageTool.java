@@ -39,7 +39,8 @@ public final class ReviseMessageTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Revise your message")
             .description("Replaces the body (and topic) of a message you wrote, on the same id; recipients, kind and"
                     + " pin_key stay. Earlier votes on it become stale (kept, no longer counted; those roles see the"

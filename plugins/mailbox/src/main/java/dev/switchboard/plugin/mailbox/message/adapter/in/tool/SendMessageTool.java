@@ -57,7 +57,8 @@ public final class SendMessageTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Send a message to other roles")
             .description("Sends a message from your role (the server knows who you are) to one role, a list of roles,"
                     + " or \"*\" for every other role. action_required makes it a debt the addressee resolves and you"

@@ -16,7 +16,8 @@ public final class GetChannelStatusTool implements ChannelTool {
 
     static final String NAME = "channel_status";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Your status in the channel")
             .description("Call it when a session starts and again before you finish a task: nothing in the channel"
                     + " wakes you on its own. Returns counts for one-glance triage; the numbers unread, open_obligations"

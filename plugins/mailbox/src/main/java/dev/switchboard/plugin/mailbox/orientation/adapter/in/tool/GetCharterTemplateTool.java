@@ -16,7 +16,8 @@ public final class GetCharterTemplateTool implements ChannelTool {
 
     static final String FILE = "charter-template.md";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("A starter team charter")
             .description(
                     "Returns a team charter to start a new channel with, as Markdown: a mission and goals skeleton,"

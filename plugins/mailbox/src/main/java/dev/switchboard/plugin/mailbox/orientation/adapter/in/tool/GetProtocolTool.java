@@ -17,7 +17,8 @@ public final class GetProtocolTool implements ChannelTool {
     /** The file the build copies from {@code docs/} into the jar. */
     static final String FILE = "mailbox-protocol.md";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("The mailbox's behavioural contract")
             .description("Returns the full contract of this channel as Markdown: who may do what (the permission"
                     + " matrix), the work_status transition table, the debt loop, whose list a task lands in, waits,"

@@ -17,7 +17,8 @@ public final class GetServerBuildTool implements ChannelTool {
 
     static final String NAME = "server_build";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("What this running mailbox is")
             .description("Describes the server answering your calls, which a source checkout cannot: build (a day and"
                     + " a counter), version (Switchboard's), every whats_new entry ({since, what, do}: what changed and"

@@ -17,7 +17,8 @@ public final class ListRolesTool implements ChannelTool {
 
     static final String NAME = "list_roles";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Who is in this channel")
             .description("Returns {roles, you, source, last_seen}. On one machine there is no roster: source is"
                     + " 'observed-in-messages' and roles are those that have sent or received a message, so a role that"

@@ -26,7 +26,8 @@ public final class GetPinTool implements ChannelTool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a pinned document")
             .description("The current version of a pinned document by key, with its body, as {\"result\": {...}};"
                     + " {\"result\": null} when the key was never pinned." + PinDigestText.RULE

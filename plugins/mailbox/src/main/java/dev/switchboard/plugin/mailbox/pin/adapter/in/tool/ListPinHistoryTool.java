@@ -31,7 +31,8 @@ public final class ListPinHistoryTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", PinViews.FIELDS));
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("History of a pinned document")
             .description("Every version of a pinned document, newest first: who changed it, when, with which"
                     + " approval." + PinDigestText.RULE + Untrusted.DESCRIPTION)

@@ -17,7 +17,8 @@ public final class ListPinsTool implements ChannelTool {
 
     static final String NAME = "pin_list";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List pinned documents")
             .description("Every pinned document's current version (key, title, version, updated_by, updated_at,"
                     + " approved_by and the digests) without bodies, by key: enough to check your copies of every"

@@ -44,7 +44,8 @@ public final class SetPinTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(PinKeys.KEY_MAX, PinKeys.TITLE_MAX, PinKeys.VERSION_MAX, RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Pin a version of a channel document")
             .description("Appends a version of a channel-level pinned document by key (see pin_history). Protected"
                     + " keys ('" + String.join("', '", PinKeys.RESERVED) + "', and any key ever written with"

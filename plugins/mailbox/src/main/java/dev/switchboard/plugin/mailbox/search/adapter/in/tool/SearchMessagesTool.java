@@ -49,7 +49,8 @@ public final class SearchMessagesTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Search the channel's messages")
             .description("Finds live messages whose topic or body contains the query's terms (case-insensitive"
                     + " substrings in any script, so a word stem finds its inflections), best first, as {result:"

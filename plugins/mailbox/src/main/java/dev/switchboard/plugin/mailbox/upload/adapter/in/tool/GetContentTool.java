@@ -32,7 +32,8 @@ public final class GetContentTool implements ChannelTool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read an upload")
             .description("Reads an upload back: upload_id, uploaded_by, label, sealed, created_at, sealed_at, its"
                     + " sha256 and both lengths, and with with_body=true its text. Any role may read any upload, so"

@@ -29,7 +29,8 @@ public final class SealContentTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Seal an upload")
             .description("Seals your upload: its bytes can no longer change, and its sha256 (over the raw UTF-8"
                     + " bytes, no normalisation), length_bytes and length_chars describe the document for good. Only"

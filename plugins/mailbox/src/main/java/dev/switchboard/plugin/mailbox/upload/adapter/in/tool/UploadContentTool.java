@@ -38,7 +38,8 @@ public final class UploadContentTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Upload.LABEL_MAX, RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Upload a large body in pieces")
             .description("Uploads a document too large for one call in pieces: call it without upload_id to start,"
                     + " then again with the same upload_id to append, then seal_content when the last piece is in."

@@ -27,7 +27,8 @@ public final class WaitForMailTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(WaitArguments.budgetProperties(2.0));
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Wait until something new is for you")
             .description("Sleeps in the channel until something new is actionable for you: new mail, a debt you have"
                     + " not taken, a proposal to decide, a blocker gone, the ball thrown back, a done_local to"

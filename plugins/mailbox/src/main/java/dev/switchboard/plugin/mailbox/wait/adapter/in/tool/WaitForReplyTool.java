@@ -33,7 +33,8 @@ public final class WaitForReplyTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(WaitArguments.budgetProperties(1.0));
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Wait for a reply to a message")
             .description("Waits for a reply (reply_to = message_id) addressed to you that you have not seen yet: not"
                     + " marked read by you (include_read drops that condition) and, with after_id, newer than that id."

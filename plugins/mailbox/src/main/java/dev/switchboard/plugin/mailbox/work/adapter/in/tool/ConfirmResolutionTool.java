@@ -33,7 +33,8 @@ public final class ConfirmResolutionTool implements ChannelTool {
                     WorkArguments.note("note", "A note for the history."),
                     RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Confirm a resolution you verified")
             .description(
                     "Closes the debt loop: the participant who did not resolve a debt confirms the resolution after"

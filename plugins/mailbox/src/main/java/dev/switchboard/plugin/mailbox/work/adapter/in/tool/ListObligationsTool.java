@@ -36,7 +36,8 @@ public final class ListObligationsTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List open obligations")
             .description("Lists the debts still owed: action_required messages with status 'open' addressed to a role"
                     + " (your own by default), newest first, as {result: [...], generated_at} with truncated when more"

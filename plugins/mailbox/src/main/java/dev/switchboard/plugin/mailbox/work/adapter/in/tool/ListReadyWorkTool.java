@@ -30,7 +30,8 @@ public final class ListReadyWorkTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List the work you can start now")
             .description("Answers \"what do I pick up\": your open debts that are not waiting behind a live blocker,"
                     + " oldest first, as {result: [...]} with truncated when more matched, each with age_days and"

@@ -33,7 +33,8 @@ public final class ReopenMessageTool implements ChannelTool {
                     WorkArguments.note("reason", "Why it is reopened, for the history."),
                     RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Reopen a resolved debt")
             .description(
                     "Opens a resolved action_required message again, for example when the fix turns out incomplete:"

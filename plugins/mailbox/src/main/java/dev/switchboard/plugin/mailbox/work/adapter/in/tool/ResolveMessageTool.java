@@ -33,7 +33,8 @@ public final class ResolveMessageTool implements ChannelTool {
                     WorkArguments.note("resolution_note", "What was done, for the other participant and the history."),
                     RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Resolve a debt")
             .description("Marks an action_required message resolved: records who closed it, when, and an optional"
                     + " resolution note, and writes a resolve event. Either participant may resolve; the etiquette is"

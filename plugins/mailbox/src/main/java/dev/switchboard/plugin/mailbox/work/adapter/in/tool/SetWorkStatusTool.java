@@ -39,7 +39,8 @@ public final class SetWorkStatusTool implements ChannelTool {
                     WorkArguments.BLOCKED_BY,
                     RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Change the work status of a message")
             .description("Moves the work of an existing message through its lifecycle instead of sending a new message"
                     + " to say so; its sender or a recipient may call it, other roles are refused. Any value may follow"
