@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
@@ -24,7 +25,6 @@ import dev.switchboard.plugin.mailbox.cleanup.domain.Backfill;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Candidate;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Claim;
 import dev.switchboard.plugin.mailbox.cleanup.domain.PinHead;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.plugin.mailbox.decision.application.Retirement;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
@@ -96,7 +96,7 @@ public final class Backfills {
      * @return the preview
      */
     public Outcome<Map<String, Object>> preview(
-            Tx tx, List<Long> ids, List<String> keys, boolean includeByReference, AnswerFields fields) {
+            Tx tx, List<Long> ids, List<String> keys, boolean includeByReference, Projection fields) {
         List<Candidate> everything = candidates(tx);
         List<Candidate> pass = Backfill.filter(everything, keys, includeByReference);
         List<Candidate> selected = pass;

@@ -8,6 +8,7 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
@@ -73,7 +74,7 @@ public final class Acknowledgements {
      * @param fields    the projection
      * @return the answer; NOT_FOUND for a missing or deleted message
      */
-    public Outcome<Map<String, Object>> of(Tx tx, long messageId, AnswerFields fields) {
+    public Outcome<Map<String, Object>> of(Tx tx, long messageId, Projection fields) {
         Optional<Message> found = messages.find(tx, messageId).filter(m -> !m.isDeleted());
         if (found.isEmpty()) {
             return Refusals.noMessage(messageId);

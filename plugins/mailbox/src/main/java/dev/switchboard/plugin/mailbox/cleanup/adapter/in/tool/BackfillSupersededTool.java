@@ -5,10 +5,10 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.cleanup.application.Backfills;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -93,7 +93,7 @@ public final class BackfillSupersededTool implements ChannelTool {
         boolean byReference = args.flag("include_by_reference", false);
         var ids = ArgumentLists.ids(args, "ids");
         var keys = ArgumentLists.texts(args, "key");
-        return Replies.of(() -> AnswerFields.parse(args.values().get("fields"), Backfills.FIELDS, Backfills.HEADERS)
+        return Replies.of(() -> Projection.parse(args.values().get("fields"), Backfills.FIELDS, Backfills.HEADERS)
                 .then(fields -> callers.resolve(call)
                         .then(caller -> dryRun
                                 ? transactions.read(

@@ -5,10 +5,10 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
@@ -69,7 +69,7 @@ public final class GetAcknowledgementsTool implements ChannelTool {
     @Override
     public ToolResult call(ToolCall call) {
         long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
-        return Replies.of(() -> AnswerFields.parse(
+        return Replies.of(() -> Projection.parse(
                         call.args().values().get("fields"), Acknowledgements.FIELDS, Acknowledgements.HEADERS)
                 .then(fields -> callers.resolve(call)
                         .then(caller ->

@@ -5,9 +5,9 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.plugin.mailbox.pin.application.PinViews;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -64,7 +64,7 @@ public final class ListPinHistoryTool implements ChannelTool {
     @Override
     public ToolResult call(ToolCall call) {
         String key = call.args().text("key");
-        return Replies.of(() -> AnswerFields.parse(
+        return Replies.of(() -> Projection.parse(
                         call.args().values().get("fields"), PinViews.FIELDS, PinViews.HEADERS)
                 .then(fields -> callers.resolve(call)
                         .then(caller -> transactions.read(caller.channelId(), tx -> pins.history(tx, key, fields)))));
