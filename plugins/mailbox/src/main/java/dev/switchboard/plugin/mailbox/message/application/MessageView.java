@@ -1,7 +1,6 @@
 package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -73,7 +72,7 @@ public final class MessageView {
         wire.put("resolution_note", message.resolutionNote());
         wire.put("kind", message.kind());
         wire.put("work_status", message.workStatus());
-        wire.put("blocked_by", blockedBy(message.blockedBy()));
+        wire.put("blocked_by", Message.blockedByOnTheWire(message.blockedBy()));
         wire.put("deleted_at", message.deletedAt());
         wire.put("pin_key", message.pinKey());
         wire.put("about_message_id", message.aboutMessageId());
@@ -99,14 +98,6 @@ public final class MessageView {
         wire.put("body_length_bytes", digest.bytes());
         wire.put("body_length_chars", digest.chars());
         return fields.apply(wire);
-    }
-
-    private static Object blockedBy(List<Long> blockers) {
-        return switch (blockers.size()) {
-            case 0 -> null;
-            case 1 -> blockers.getFirst();
-            default -> blockers;
-        };
     }
 
     private static Map<String, Object> delivery(Recipient recipient) {
