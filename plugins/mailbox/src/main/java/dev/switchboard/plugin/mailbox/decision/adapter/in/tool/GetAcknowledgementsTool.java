@@ -1,21 +1,23 @@
 package dev.switchboard.plugin.mailbox.decision.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_acknowledgements}: the consent state of a message. */
-public final class GetAcknowledgementsTool implements ChannelTool {
+public final class GetAcknowledgementsTool extends MailboxTool {
 
     static final String NAME = "get_acknowledgements";
 
@@ -45,34 +47,20 @@ public final class GetAcknowledgementsTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final Acknowledgements acknowledgements;
 
     @Inject
     GetAcknowledgementsTool(CallerResolver callers, Transactions transactions, Acknowledgements acknowledgements) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.acknowledgements = acknowledgements;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
-        return Replies.of(() -> Projection.parse(
-                        call.args().values().get("fields"), Acknowledgements.FIELDS, Acknowledgements.HEADERS)
-                .then(fields -> callers.resolve(call)
-                        .then(caller ->
-                                transactions.read(caller.channelId(), tx -> acknowledgements.of(tx, id, fields)))));
+        return Projection.parse(call.args().values().get("fields"), Acknowledgements.FIELDS, Acknowledgements.HEADERS)
+                .then(fields -> transactions.read(caller.channelId(), tx -> acknowledgements.of(tx, id, fields)));
     }
 }
