@@ -2,15 +2,12 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.ports.tool.ToolAnnotations;
-import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_charter_template}: a starter team charter to adapt and propose. */
-public final class GetCharterTemplateTool implements ChannelTool {
+public final class GetCharterTemplateTool extends BundledTextTool {
 
     static final String NAME = "get_charter_template";
 
@@ -30,27 +27,8 @@ public final class GetCharterTemplateTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
-    private final String text;
-
     @Inject
     GetCharterTemplateTool(CallerResolver callers) {
-        this.callers = callers;
-        this.text = BundledText.read(FILE);
-    }
-
-    @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return callers.resolve(call).toResult(caller -> ToolResult.text(text));
+        super(DESCRIPTOR, callers, FILE);
     }
 }
