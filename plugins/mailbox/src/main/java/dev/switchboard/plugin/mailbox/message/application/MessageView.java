@@ -7,7 +7,9 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -98,6 +100,29 @@ public final class MessageView {
         wire.put("body_length_bytes", digest.bytes());
         wire.put("body_length_chars", digest.chars());
         return fields.apply(wire);
+    }
+
+    /**
+     * A page of messages as the caller's listing ({@code read_inbox}, {@code list_messages}): each message's wire
+     * view, {@code truncated} when more matched, and the provenance note, since the bodies are peers' text.
+     *
+     * @param tx     the transaction the messages were read in
+     * @param page   the page
+     * @param role   the caller's role
+     * @param fields the projection
+     * @param limit  the limit asked for
+     * @return {@code {result, truncated?, untrusted}}
+     */
+    public Map<String, Object> untrustedListing(Tx tx, MessagePage page, String role, Projection fields, int limit) {
+        Map<String, Object> listing = Listing.of(
+                page.messages().stream()
+                        .map(message -> wire(tx, message, role, fields))
+                        .toList(),
+                limit,
+                page.more(),
+                null);
+        listing.put(Untrusted.FIELD, Untrusted.NOTE);
+        return listing;
     }
 
     private static Map<String, Object> delivery(Recipient recipient) {

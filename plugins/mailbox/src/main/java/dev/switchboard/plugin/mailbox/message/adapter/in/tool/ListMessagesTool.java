@@ -90,17 +90,7 @@ public final class ListMessagesTool extends MailboxTool {
                                 caller.channelId(),
                                 tx -> listMessages
                                         .list(tx, caller, request, limit)
-                                        .then(page -> {
-                                            Map<String, Object> listing = Listing.of(
-                                                    page.messages().stream()
-                                                            .map(message ->
-                                                                    view.wire(tx, message, caller.role(), fields))
-                                                            .toList(),
-                                                    limit,
-                                                    page.more(),
-                                                    null);
-                                            listing.put(Untrusted.FIELD, Untrusted.NOTE);
-                                            return Outcome.done(listing);
-                                        }))));
+                                        .then(page -> Outcome.done(
+                                                view.untrustedListing(tx, page, caller.role(), fields, limit))))));
     }
 }

@@ -70,17 +70,7 @@ public final class ReadInboxTool extends MailboxTool {
                                 caller.channelId(),
                                 tx -> readInbox
                                         .read(tx, caller, unreadOnly, limit)
-                                        .then(page -> {
-                                            Map<String, Object> listing = Listing.of(
-                                                    page.messages().stream()
-                                                            .map(message ->
-                                                                    view.wire(tx, message, caller.role(), fields))
-                                                            .toList(),
-                                                    limit,
-                                                    page.more(),
-                                                    null);
-                                            listing.put(Untrusted.FIELD, Untrusted.NOTE);
-                                            return Outcome.done(listing);
-                                        }))));
+                                        .then(page -> Outcome.done(
+                                                view.untrustedListing(tx, page, caller.role(), fields, limit))))));
     }
 }
