@@ -13,8 +13,8 @@ import dev.switchboard.ports.tool.ToolResult;
  * A mailbox tool as the kernel sees it at start-up: its descriptor (a constant of the tool class) and whether it is
  * listed to a caller, while the tool itself, with its use cases and stores, is built on its first call. Starting the
  * plugin then costs the 34 descriptors and the {@link CallerResolver} only, not the object graph behind every tool
- * (docs/performance.md, "Cold start with and without the mailbox plugin"). A session without a role never builds
- * one; a session with a role builds each tool it calls, once.
+ * (docs/performance.md, "Cold start with and without the mailbox plugin"). A session without a role lists none and
+ * builds one only by calling it (to be refused); a session with a role builds each tool it calls, once.
  *
  * <p>Thread-safe: concurrent first calls build the tool once (the builder is the plugin injector's lookup, itself
  * thread-safe) and every call after the first reads a volatile field.
