@@ -4,12 +4,17 @@ import java.time.Clock;
 import java.time.ZoneOffset;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Injector;
+import com.google.inject.Provider;
+import com.google.inject.Scopes;
 import com.google.inject.multibindings.Multibinder;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.DeferredTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqChannels;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqReceipts;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqRoleStates;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTransactions;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Environment;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Receipts;
@@ -74,43 +79,48 @@ import dev.switchboard.plugin.mailbox.work.adapter.in.tool.SetWorkStatusTool;
 import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JooqWorkStore;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolDescriptor;
 
 /**
  * Guice bindings of the {@code mailbox} plugin, installed in its child injector: the channel tools under
  * ai-agent-channel's names (so existing prompts, hooks and client allowlists keep working), one binding line each,
  * each outbound port to its jOOQ adapter, the clock (UTC, millisecond ticks) and the process environment (for the
  * {@code AI_AGENT_CHANNEL_ROLE} alias). The kernel's injector supplies {@code SqlStorage}, {@code ChangeSignals},
- * {@code SecretScanner} and {@code PluginContext}. Bindings only: nothing here does I/O or reads configuration.
+ * {@code SecretScanner} and {@code PluginContext}. Bindings only: nothing here does I/O or reads configuration, and
+ * no tool is built before its first call (each is a {@link DeferredTool} of its class's descriptor).
  */
 public final class MailboxModule extends AbstractModule {
 
     @Override
     protected void configure() {
-        Multibinder<Tool> tools = Multibinder.newSetBinder(binder(), Tool.class);
+        DeferredTools tools = new DeferredTools(
+                Multibinder.newSetBinder(binder(), Tool.class),
+                getProvider(Injector.class),
+                getProvider(CallerResolver.class));
         // message (core)
-        tools.addBinding().to(SendMessageTool.class);
-        tools.addBinding().to(ReadInboxTool.class);
-        tools.addBinding().to(MarkReadTool.class);
-        tools.addBinding().to(ListMessagesTool.class);
-        tools.addBinding().to(GetThreadTool.class);
-        tools.addBinding().to(DeleteMessageTool.class);
-        tools.addBinding().to(ReviseMessageTool.class);
-        tools.addBinding().to(MessageHistoryTool.class);
+        tools.add(SendMessageTool.class, SendMessageTool.DESCRIPTOR);
+        tools.add(ReadInboxTool.class, ReadInboxTool.DESCRIPTOR);
+        tools.add(MarkReadTool.class, MarkReadTool.DESCRIPTOR);
+        tools.add(ListMessagesTool.class, ListMessagesTool.DESCRIPTOR);
+        tools.add(GetThreadTool.class, GetThreadTool.DESCRIPTOR);
+        tools.add(DeleteMessageTool.class, DeleteMessageTool.DESCRIPTOR);
+        tools.add(ReviseMessageTool.class, ReviseMessageTool.DESCRIPTOR);
+        tools.add(MessageHistoryTool.class, MessageHistoryTool.DESCRIPTOR);
         // decision, pin, upload, cleanup
-        tools.addBinding().to(AcknowledgeTool.class);
-        tools.addBinding().to(GetAcknowledgementsTool.class);
-        tools.addBinding().to(AwaitingAckTool.class);
-        tools.addBinding().to(SetPinTool.class);
-        tools.addBinding().to(GetPinTool.class);
-        tools.addBinding().to(ListPinsTool.class);
-        tools.addBinding().to(ListPinHistoryTool.class);
-        tools.addBinding().to(UploadContentTool.class);
-        tools.addBinding().to(SealContentTool.class);
-        tools.addBinding().to(GetContentTool.class);
-        tools.addBinding().to(BackfillSupersededTool.class);
-        tools.addBinding().to(UndoBackfillTool.class);
+        tools.add(AcknowledgeTool.class, AcknowledgeTool.DESCRIPTOR);
+        tools.add(GetAcknowledgementsTool.class, GetAcknowledgementsTool.DESCRIPTOR);
+        tools.add(AwaitingAckTool.class, AwaitingAckTool.DESCRIPTOR);
+        tools.add(SetPinTool.class, SetPinTool.DESCRIPTOR);
+        tools.add(GetPinTool.class, GetPinTool.DESCRIPTOR);
+        tools.add(ListPinsTool.class, ListPinsTool.DESCRIPTOR);
+        tools.add(ListPinHistoryTool.class, ListPinHistoryTool.DESCRIPTOR);
+        tools.add(UploadContentTool.class, UploadContentTool.DESCRIPTOR);
+        tools.add(SealContentTool.class, SealContentTool.DESCRIPTOR);
+        tools.add(GetContentTool.class, GetContentTool.DESCRIPTOR);
+        tools.add(BackfillSupersededTool.class, BackfillSupersededTool.DESCRIPTOR);
+        tools.add(UndoBackfillTool.class, UndoBackfillTool.DESCRIPTOR);
         // search
-        tools.addBinding().to(SearchMessagesTool.class);
+        tools.add(SearchMessagesTool.class, SearchMessagesTool.DESCRIPTOR);
 
         // channel core
         bind(Clock.class).toInstance(Clock.tickMillis(ZoneOffset.UTC));
@@ -123,23 +133,23 @@ public final class MailboxModule extends AbstractModule {
         bind(MessageStore.class).to(JooqMessageStore.class);
         bind(EventLog.class).to(JooqEventLog.class);
         // work
-        tools.addBinding().to(ListObligationsTool.class);
-        tools.addBinding().to(ListReadyWorkTool.class);
-        tools.addBinding().to(ResolveMessageTool.class);
-        tools.addBinding().to(ConfirmResolutionTool.class);
-        tools.addBinding().to(ReopenMessageTool.class);
-        tools.addBinding().to(SetWorkStatusTool.class);
+        tools.add(ListObligationsTool.class, ListObligationsTool.DESCRIPTOR);
+        tools.add(ListReadyWorkTool.class, ListReadyWorkTool.DESCRIPTOR);
+        tools.add(ResolveMessageTool.class, ResolveMessageTool.DESCRIPTOR);
+        tools.add(ConfirmResolutionTool.class, ConfirmResolutionTool.DESCRIPTOR);
+        tools.add(ReopenMessageTool.class, ReopenMessageTool.DESCRIPTOR);
+        tools.add(SetWorkStatusTool.class, SetWorkStatusTool.DESCRIPTOR);
         bind(WorkStore.class).to(JooqWorkStore.class);
         // orientation
-        tools.addBinding().to(GetChannelStatusTool.class);
-        tools.addBinding().to(ListRolesTool.class);
-        tools.addBinding().to(GetServerBuildTool.class);
-        tools.addBinding().to(GetProtocolTool.class);
-        tools.addBinding().to(GetCharterTemplateTool.class);
+        tools.add(GetChannelStatusTool.class, GetChannelStatusTool.DESCRIPTOR);
+        tools.add(ListRolesTool.class, ListRolesTool.DESCRIPTOR);
+        tools.add(GetServerBuildTool.class, GetServerBuildTool.DESCRIPTOR);
+        tools.add(GetProtocolTool.class, GetProtocolTool.DESCRIPTOR);
+        tools.add(GetCharterTemplateTool.class, GetCharterTemplateTool.DESCRIPTOR);
         bind(StatusStore.class).to(JooqStatusStore.class);
         // wait
-        tools.addBinding().to(WaitForReplyTool.class);
-        tools.addBinding().to(WaitForMailTool.class);
+        tools.add(WaitForReplyTool.class, WaitForReplyTool.DESCRIPTOR);
+        tools.add(WaitForMailTool.class, WaitForMailTool.DESCRIPTOR);
         bind(ReplyFinder.class).to(JooqReplyFinder.class);
         // decision, pin, upload, cleanup
         bind(ProposalTally.class).to(ElectorateTally.class);
@@ -150,5 +160,19 @@ public final class MailboxModule extends AbstractModule {
         bind(CleanupStore.class).to(JooqCleanupStore.class);
         // search
         bind(MessageSearch.class).to(JooqMessageSearch.class);
+    }
+
+    /**
+     * The tool set's bindings: each tool is a {@link DeferredTool}, listed from its descriptor at start and built by
+     * this plugin's injector on its first call, so creating the injector resolves no use case or store of any tool
+     * (docs/performance.md, "Cold start with and without the mailbox plugin").
+     */
+    private record DeferredTools(Multibinder<Tool> set, Provider<Injector> injector, Provider<CallerResolver> callers) {
+
+        void add(Class<? extends Tool> type, ToolDescriptor descriptor) {
+            Provider<Tool> deferred = () -> new DeferredTool(
+                    descriptor, callers.get(), () -> injector.get().getInstance(type));
+            set.addBinding().toProvider(deferred).in(Scopes.SINGLETON);
+        }
     }
 }

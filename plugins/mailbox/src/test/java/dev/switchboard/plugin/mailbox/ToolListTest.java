@@ -13,6 +13,7 @@ import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.DeferredTool;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolCatalog;
@@ -46,6 +47,21 @@ class ToolListTest {
             assertThat(tools).isNotEmpty().allMatch(tool -> tool instanceof ChannelTool);
             ToolDescriptor readInbox = backend.bed().tools().find("read_inbox").orElseThrow();
             assertThat(readInbox.annotations().readOnlyHint()).isFalse();
+        }
+    }
+
+    @Test
+    @DisplayName("every tool is listed from its class's descriptor before it is built, and builds on first use with it")
+    void everyToolIsDeferredAndBuildsWithItsOwnDescriptor() {
+        try (MailboxHarness backend = MailboxHarness.open("sqlite", dir, "backend")) {
+            Set<Tool> tools = backend.injector().getInstance(Key.get(new TypeLiteral<Set<Tool>>() {}));
+            assertThat(tools).hasSize(34).allMatch(tool -> tool instanceof DeferredTool);
+            for (Tool tool : tools) {
+                Tool built = ((DeferredTool) tool).tool();
+                assertThat(built).isNotInstanceOf(DeferredTool.class);
+                assertThat(built.descriptor()).isSameAs(tool.descriptor());
+                assertThat(((DeferredTool) tool).tool()).isSameAs(built);
+            }
         }
     }
 }

@@ -60,6 +60,32 @@ class DecisionToolsTest {
 
     @Test
     @DisplayName(
+            "get_acknowledgements names the channel's roles and their source as list_roles does; headers drop them")
+    void acknowledgementsNameTheRolesAndTheirSource() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            long proposal = proposal(frontend, "glossary");
+            frontend.send("qa", "hello", "a third role appears in the messages");
+
+            Map<String, Object> acks = frontend.ok("get_acknowledgements", args("message_id", proposal));
+            Map<String, Object> roles = frontend.ok("list_roles", args());
+
+            assertThat(acks)
+                    .containsEntry("roles", List.of("backend", "frontend", "qa"))
+                    .containsEntry("roles_source", "observed-in-messages");
+            assertThat(acks.get("roles")).isEqualTo(roles.get("roles"));
+            assertThat(List.copyOf(acks.keySet()))
+                    .containsSubsequence("voters", "roles", "roles_source", "body_sha256", "generated_at");
+            assertThat(frontend.ok("get_acknowledgements", args("message_id", proposal, "fields", "headers")))
+                    .doesNotContainKeys("roles", "roles_source");
+            assertThat(frontend.ok(
+                            "get_acknowledgements",
+                            args("message_id", proposal, "fields", List.of("roles", "roles_source"))))
+                    .containsOnlyKeys("roles", "roles_source");
+        }
+    }
+
+    @Test
+    @DisplayName(
             "3C.112 an ack with expect_body_sha256 of a body that differs is refused; the current digest is accepted")
     void expectBodySha256GuardsTheBytes() {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {

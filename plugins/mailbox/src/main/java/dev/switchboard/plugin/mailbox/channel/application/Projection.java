@@ -10,8 +10,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
 
 /**
- * The {@code fields} argument of the listing tools (§1C.2): absent or null = every field; {@code "headers"} = every
- * field except bodies (the preset below); a list of names = exactly those ({@code from_role}/{@code to_role} accepted
+ * The {@code fields} argument (§1C.2) of the listing tools, and of the tools that project another answer
+ * ({@link #parse(Object, List, List)}): absent or null = every field; {@code "headers"} = every field except bodies
+ * (the preset below); a list of names = exactly those ({@code from_role}/{@code to_role} accepted
  * for {@code from}/{@code to}). An unknown name or an empty list is refused. A field a message does not have (acks on
  * a non-proposal, addendum for a non-recipient) is simply not in its entry. Immutable.
  */
@@ -99,16 +100,37 @@ public final class Projection {
     }
 
     /**
+     * The {@code fields} of a message listing: {@link #FIELDS}, the {@link #HEADERS} preset, and {@code from_role} /
+     * {@code to_role} for {@code from} / {@code to}.
+     *
      * @param fields the argument as sent: null, a string, or a list
      * @return the projection, or INVALID_ARGUMENTS naming {@code fields}
      */
     public static Outcome<Projection> parse(Object fields) {
+        return parse(fields, FIELDS, HEADERS, ALIASES);
+    }
+
+    /**
+     * The {@code fields} of a tool whose answer is not a message (get_acknowledgements projects its answer object,
+     * pin_history and backfill_superseded their entries), by the same rules as a message listing's.
+     *
+     * @param fields  the argument as sent: null, a string, or a list
+     * @param all     the answer's field names, in wire order
+     * @param headers the {@code "headers"} preset
+     * @return the projection, or INVALID_ARGUMENTS naming {@code fields} and the allowed names
+     */
+    public static Outcome<Projection> parse(Object fields, List<String> all, List<String> headers) {
+        return parse(fields, all, headers, Map.of());
+    }
+
+    private static Outcome<Projection> parse(
+            Object fields, List<String> all, List<String> headers, Map<String, String> aliases) {
         if (fields == null) {
             return Outcome.done(ALL);
         }
         if (fields instanceof String preset) {
             return preset.equals("headers")
-                    ? Outcome.done(new Projection(new LinkedHashSet<>(HEADERS)))
+                    ? Outcome.done(new Projection(new LinkedHashSet<>(headers)))
                     : Outcome.refused(Refusal.invalid(
                             ARGUMENT, "must be \"headers\" or a list of field names, not the string '" + preset + "'"));
         }
@@ -121,12 +143,13 @@ public final class Projection {
         }
         Set<String> kept = new LinkedHashSet<>();
         for (Object name : names) {
-            String field = ALIASES.getOrDefault(String.valueOf(name), String.valueOf(name));
-            if (!FIELDS.contains(field)) {
+            String field = aliases.getOrDefault(String.valueOf(name), String.valueOf(name));
+            if (!all.contains(field)) {
                 return Outcome.refused(Refusal.invalid(
                         ARGUMENT,
-                        "unknown field '" + name + "'; the fields are " + String.join(", ", FIELDS)
-                                + " (from_role and to_role name from and to), or \"headers\""));
+                        "unknown field '" + name + "'; the fields are " + String.join(", ", all)
+                                + (aliases.isEmpty() ? "" : " (from_role and to_role name from and to)")
+                                + ", or \"headers\""));
             }
             kept.add(field);
         }

@@ -37,6 +37,15 @@ public final class MailboxLimits {
     /** An upload's total size in UTF-8 bytes: 8 MiB (§1C.2 upload_content). */
     public static final int UPLOAD_BYTES = 8 * 1024 * 1024;
 
+    /**
+     * A body given directly ({@code body} of send_message, revise_message and pin_set), in UTF-8 bytes: the upload's
+     * 8 MiB. The original bounds bodies "by the upload limit" (its {@code tools/common.py}) but never checks one given
+     * directly, so one call could store, and every reader's listing carry, any size the transport let through (a
+     * 12 MB body was accepted); Switchboard refuses what an upload could not hold either (docs/mailbox-protocol.md,
+     * "Limits").
+     */
+    public static final int BODY_BYTES = UPLOAD_BYTES;
+
     /** A search query's length in characters (§1C.2 search_messages). */
     public static final int QUERY_CHARS = 4096;
 

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
@@ -24,8 +25,7 @@ import dev.switchboard.plugin.mailbox.cleanup.domain.Backfill;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Candidate;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Claim;
 import dev.switchboard.plugin.mailbox.cleanup.domain.PinHead;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
-import dev.switchboard.plugin.mailbox.decision.application.Retirement;
+import dev.switchboard.plugin.mailbox.message.application.Nudges;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -76,15 +76,15 @@ public final class Backfills {
     private final PinStore pins;
     private final MessageStore messages;
     private final EventLog events;
-    private final Retirement retirement;
+    private final Nudges nudges;
 
     @Inject
-    Backfills(CleanupStore store, PinStore pins, MessageStore messages, EventLog events, Retirement retirement) {
+    Backfills(CleanupStore store, PinStore pins, MessageStore messages, EventLog events, Nudges nudges) {
         this.store = store;
         this.pins = pins;
         this.messages = messages;
         this.events = events;
-        this.retirement = retirement;
+        this.nudges = nudges;
     }
 
     /**
@@ -96,7 +96,7 @@ public final class Backfills {
      * @return the preview
      */
     public Outcome<Map<String, Object>> preview(
-            Tx tx, List<Long> ids, List<String> keys, boolean includeByReference, AnswerFields fields) {
+            Tx tx, List<Long> ids, List<String> keys, boolean includeByReference, Projection fields) {
         List<Candidate> everything = candidates(tx);
         List<Candidate> pass = Backfill.filter(everything, keys, includeByReference);
         List<Candidate> selected = pass;
@@ -108,8 +108,8 @@ public final class Backfills {
             Set<Long> found = selected.stream().map(c -> c.message().id()).collect(Collectors.toSet());
             notCandidates = wanted.stream().filter(id -> !found.contains(id)).toList();
         }
-        List<Long> cascade = retirement.cascade(
-                tx, selected.stream().map(c -> c.message().id()).toList());
+        List<Long> cascade =
+                nudges.cascade(tx, selected.stream().map(c -> c.message().id()).toList());
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("dry_run", true);
         answer.put("generated_at", tx.now());
@@ -213,15 +213,15 @@ public final class Backfills {
                 .map(e -> e.getKey() + " (word: #" + e.getValue() + ")")
                 .collect(Collectors.joining(", "));
         List<String> sortedKeys = List.copyOf(byKey.keySet());
-        retirement.retire(
+        nudges.retire(
                 tx,
                 distinct,
                 role,
                 "backfill of the supersede rule, applied " + tx.now().substring(0, 10) + "; key " + stamp,
                 EVENT,
                 sortedKeys);
-        List<Long> cascaded = retirement.cascade(tx, distinct);
-        retirement.retire(tx, cascaded, role, "target retired by cleanup; key " + stamp, EVENT, sortedKeys);
+        List<Long> cascaded = nudges.cascade(tx, distinct);
+        nudges.retire(tx, cascaded, role, "target retired by cleanup; key " + stamp, EVENT, sortedKeys);
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("dry_run", false);
         answer.put("applied_at", tx.now());
@@ -316,7 +316,7 @@ public final class Backfills {
 
     private Optional<EventLog.Event> lastRetirement(Tx tx, long id) {
         List<EventLog.Event> history = events.history(tx, id).stream()
-                .filter(e -> e.event().equals(Retirement.EVENT) || e.event().equals(EVENT))
+                .filter(e -> e.event().equals(Nudges.SUPERSEDED) || e.event().equals(EVENT))
                 .toList();
         return history.isEmpty() ? Optional.empty() : Optional.of(history.getLast());
     }

@@ -8,12 +8,14 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
 import dev.switchboard.plugin.mailbox.decision.domain.Tally;
 import dev.switchboard.plugin.mailbox.decision.domain.Vote;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.tool.Outcome;
@@ -37,6 +39,8 @@ public final class Acknowledgements {
             "from_non_voters",
             "quenched_by_revision",
             "voters",
+            "roles",
+            "roles_source",
             "declared_dead_by",
             "body_sha256",
             "generated_at");
@@ -55,11 +59,13 @@ public final class Acknowledgements {
 
     private final MessageStore messages;
     private final VoteStore votes;
+    private final Roster roster;
 
     @Inject
-    Acknowledgements(MessageStore messages, VoteStore votes) {
+    Acknowledgements(MessageStore messages, VoteStore votes, Roster roster) {
         this.messages = messages;
         this.votes = votes;
+        this.roster = roster;
     }
 
     /**
@@ -68,7 +74,7 @@ public final class Acknowledgements {
      * @param fields    the projection
      * @return the answer; NOT_FOUND for a missing or deleted message
      */
-    public Outcome<Map<String, Object>> of(Tx tx, long messageId, AnswerFields fields) {
+    public Outcome<Map<String, Object>> of(Tx tx, long messageId, Projection fields) {
         Optional<Message> found = messages.find(tx, messageId).filter(m -> !m.isDeleted());
         if (found.isEmpty()) {
             return Refusals.noMessage(messageId);
@@ -84,6 +90,9 @@ public final class Acknowledgements {
                         .map(vote -> wire(messageId, vote, message.revisedAt()))
                         .toList());
         answer.putAll(tally.toWire());
+        Roster.Members members = roster.of(tx);
+        answer.put("roles", members.roles());
+        answer.put("roles_source", members.source());
         answer.put("body_sha256", Digest.of(message.body()).sha256());
         answer.put("generated_at", tx.now());
         return Outcome.done(fields.apply(answer));

@@ -1,8 +1,5 @@
 package dev.switchboard.plugin.mailbox.message.application;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,9 +27,6 @@ public final class DeleteMessage {
     /** The event a tombstone gets. */
     public static final String DELETED = "deleted";
 
-    /** The event a retired nudge gets. */
-    public static final String SUPERSEDED = "superseded";
-
     /**
      * @param id         the deleted message
      * @param superseded the nudges retired with it, in the order retired
@@ -41,11 +35,13 @@ public final class DeleteMessage {
 
     private final MessageStore messages;
     private final EventLog events;
+    private final Nudges nudges;
 
     @Inject
-    DeleteMessage(MessageStore messages, EventLog events) {
+    DeleteMessage(MessageStore messages, EventLog events, Nudges nudges) {
         this.messages = messages;
         this.events = events;
+        this.nudges = nudges;
     }
 
     /** @return the deletion, or NOT_FOUND, FORBIDDEN or CONFLICT (nothing written) */
@@ -79,28 +75,13 @@ public final class DeleteMessage {
         }
         messages.delete(tx, id);
         events.append(tx, id, DELETED, role, null, List.of());
-        return Outcome.done(new Deleted(id, retireNudges(tx, role, id)));
-    }
-
-    /** Retires the nudges about {@code id}, and the nudges about those, and so on. */
-    private List<Long> retireNudges(Tx tx, String role, long id) {
-        List<Long> retired = new ArrayList<>();
-        Deque<Long> causes = new ArrayDeque<>(List.of(id));
-        while (!causes.isEmpty()) {
-            long cause = causes.removeFirst();
-            for (long nudge : messages.retireNudgesAbout(tx, cause)) {
-                events.append(
+        return Outcome.done(new Deleted(
+                id,
+                nudges.retireAbout(
                         tx,
-                        nudge,
-                        SUPERSEDED,
+                        List.of(id),
                         role,
-                        "its subject, message " + cause + ", was retired or deleted",
-                        List.of());
-                retired.add(nudge);
-                causes.addLast(nudge);
-            }
-        }
-        return retired;
+                        "message " + id + ", which it is about (directly or through a nudge), was deleted")));
     }
 
     /** Confirmed when a {@code resolution_confirmed} event follows the last {@code resolve}. */

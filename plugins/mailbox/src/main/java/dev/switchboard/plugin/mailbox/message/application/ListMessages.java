@@ -53,12 +53,6 @@ public final class ListMessages {
             String workStatus,
             String pinKey) {}
 
-    /**
-     * @param messages the page, newest first
-     * @param more     whether more matched than the limit
-     */
-    public record Page(List<Message> messages, boolean more) {}
-
     private final MessageStore messages;
 
     @Inject
@@ -69,7 +63,7 @@ public final class ListMessages {
     /**
      * @return the page, or INVALID_ARGUMENTS naming the filter and its rule
      */
-    public Outcome<Page> list(Tx tx, Caller caller, Request request, int limit) {
+    public Outcome<MessagePage> list(Tx tx, Caller caller, Request request, int limit) {
         for (String[] filter : new String[][] {{"topic", request.topic()}, {"text", request.text()}}) {
             if (filter[1] != null && filter[1].codePointCount(0, filter[1].length()) > MailboxLimits.FILTER_CHARS) {
                 return Refusals.refused(
@@ -105,7 +99,7 @@ public final class ListMessages {
                 request.workStatus(),
                 request.pinKey());
         List<Message> found = messages.list(tx, filter, limit + 1);
-        return Outcome.done(new Page(found.stream().limit(limit).toList(), found.size() > limit));
+        return Outcome.done(new MessagePage(found.stream().limit(limit).toList(), found.size() > limit));
     }
 
     private static Optional<Problem> oneOf(String field, String value, List<String> allowed) {

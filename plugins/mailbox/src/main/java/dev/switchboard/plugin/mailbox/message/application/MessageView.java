@@ -1,14 +1,15 @@
 package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -73,7 +74,7 @@ public final class MessageView {
         wire.put("resolution_note", message.resolutionNote());
         wire.put("kind", message.kind());
         wire.put("work_status", message.workStatus());
-        wire.put("blocked_by", blockedBy(message.blockedBy()));
+        wire.put("blocked_by", Message.blockedByOnTheWire(message.blockedBy()));
         wire.put("deleted_at", message.deletedAt());
         wire.put("pin_key", message.pinKey());
         wire.put("about_message_id", message.aboutMessageId());
@@ -101,12 +102,27 @@ public final class MessageView {
         return fields.apply(wire);
     }
 
-    private static Object blockedBy(List<Long> blockers) {
-        return switch (blockers.size()) {
-            case 0 -> null;
-            case 1 -> blockers.getFirst();
-            default -> blockers;
-        };
+    /**
+     * A page of messages as the caller's listing ({@code read_inbox}, {@code list_messages}): each message's wire
+     * view, {@code truncated} when more matched, and the provenance note, since the bodies are peers' text.
+     *
+     * @param tx     the transaction the messages were read in
+     * @param page   the page
+     * @param role   the caller's role
+     * @param fields the projection
+     * @param limit  the limit asked for
+     * @return {@code {result, truncated?, untrusted}}
+     */
+    public Map<String, Object> untrustedListing(Tx tx, MessagePage page, String role, Projection fields, int limit) {
+        Map<String, Object> listing = Listing.of(
+                page.messages().stream()
+                        .map(message -> wire(tx, message, role, fields))
+                        .toList(),
+                limit,
+                page.more(),
+                null);
+        listing.put(Untrusted.FIELD, Untrusted.NOTE);
+        return listing;
     }
 
     private static Map<String, Object> delivery(Recipient recipient) {

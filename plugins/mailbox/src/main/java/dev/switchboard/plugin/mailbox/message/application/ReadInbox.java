@@ -20,19 +20,6 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class ReadInbox {
 
-    /**
-     * A page of the inbox.
-     *
-     * @param messages the messages, oldest first, as stored after this delivery
-     * @param more     whether more messages matched than {@code limit}
-     */
-    public record Page(List<Message> messages, boolean more) {
-        /** Copies the list. */
-        public Page {
-            messages = List.copyOf(messages);
-        }
-    }
-
     private final MessageStore messages;
 
     @Inject
@@ -47,13 +34,13 @@ public final class ReadInbox {
      * @param limit      1..1000
      * @return the page
      */
-    public Outcome<Page> read(Tx tx, Caller caller, boolean unreadOnly, int limit) {
+    public Outcome<MessagePage> read(Tx tx, Caller caller, boolean unreadOnly, int limit) {
         List<Message> newestFirst = messages.inbox(tx, caller.role(), unreadOnly, limit + 1);
         boolean more = newestFirst.size() > limit;
         List<Long> ids = new ArrayList<>(
                 newestFirst.stream().limit(limit).map(Message::id).toList());
         Collections.sort(ids);
         messages.markOpened(tx, caller.role(), ids);
-        return Outcome.done(new Page(messages.findAll(tx, ids), more));
+        return Outcome.done(new MessagePage(messages.findAll(tx, ids), more));
     }
 }

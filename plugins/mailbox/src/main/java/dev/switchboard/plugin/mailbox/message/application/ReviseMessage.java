@@ -13,6 +13,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
@@ -83,6 +84,10 @@ public final class ReviseMessage {
         }
         if (request.bodyRef() != null && !request.body().isEmpty()) {
             return Refusals.refused(Problem.invalid("body_ref", "give either body or body_ref, not both"));
+        }
+        Optional<Problem> oversized = DirectBody.problem(request.body());
+        if (oversized.isPresent()) {
+            return Refusals.refused(oversized.get());
         }
         if (request.note() != null
                 && request.note().codePointCount(0, request.note().length()) > MailboxLimits.NOTE_CHARS) {

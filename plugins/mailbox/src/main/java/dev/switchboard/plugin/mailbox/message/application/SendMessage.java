@@ -13,6 +13,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
@@ -68,6 +69,10 @@ public final class SendMessage {
         if (request.bodyRef() == null && request.body().isEmpty()) {
             return Refusals.refused(
                     Problem.invalid("body", "is required (or body_ref, the id of a sealed upload, for a large body)"));
+        }
+        Optional<Problem> oversized = DirectBody.problem(request.body());
+        if (oversized.isPresent()) {
+            return Refusals.refused(oversized.get());
         }
         if (request.kind() != null && !Vocabulary.KINDS.contains(request.kind())) {
             return Refusals.refused(Problem.invalid(

@@ -2,14 +2,13 @@ package dev.switchboard.plugin.mailbox.orientation.application;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeSet;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
-import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -21,15 +20,12 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class ListRoles {
 
-    /** Where a local channel's roles come from. */
-    public static final String OBSERVED = "observed-in-messages";
-
-    private final MessageStore messages;
+    private final Roster roster;
     private final StatusStore status;
 
     @Inject
-    ListRoles(MessageStore messages, StatusStore status) {
-        this.messages = messages;
+    ListRoles(Roster roster, StatusStore status) {
+        this.roster = roster;
         this.status = status;
     }
 
@@ -39,10 +35,11 @@ public final class ListRoles {
      * @return {@code {roles, you, source, last_seen}}, roles ascending
      */
     public Outcome<Map<String, Object>> roles(Tx tx, Caller caller) {
+        Roster.Members members = roster.of(tx);
         Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("roles", new TreeSet<>(messages.knownRoles(tx)).stream().toList());
+        answer.put("roles", members.roles());
         answer.put("you", caller.role());
-        answer.put("source", OBSERVED);
+        answer.put("source", members.source());
         answer.put("last_seen", status.lastSeen(tx));
         return Outcome.done(answer);
     }

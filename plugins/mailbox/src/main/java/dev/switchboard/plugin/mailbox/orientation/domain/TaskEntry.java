@@ -3,7 +3,7 @@ package dev.switchboard.plugin.mailbox.orientation.domain;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.switchboard.plugin.mailbox.work.domain.Blockers;
+import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 
@@ -22,7 +22,7 @@ public record TaskEntry(TaskList list, WorkFacts task) {
         entry.put("id", task.id());
         entry.put("topic", task.topic());
         switch (list) {
-            case BLOCKED, UNBLOCKED -> entry.put("blocked_by", Blockers.wire(task.blockers()));
+            case BLOCKED, UNBLOCKED -> entry.put("blocked_by", Message.blockedByOnTheWire(task.blockers()));
             case RESOLVED_FOR_YOU -> {
                 entry.put("resolved_by", task.resolvedBy());
                 entry.put("resolved_at", task.resolvedAt());

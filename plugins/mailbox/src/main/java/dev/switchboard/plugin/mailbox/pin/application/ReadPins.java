@@ -7,8 +7,8 @@ import java.util.Map;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -43,7 +43,7 @@ public final class ReadPins {
     }
 
     /** @return {@code {"result": [versions, newest first, projected]}} */
-    public Outcome<Map<String, Object>> history(Tx tx, String key, AnswerFields fields) {
+    public Outcome<Map<String, Object>> history(Tx tx, String key, Projection fields) {
         List<Map<String, Object>> rows = pins.history(tx, key.strip()).stream()
                 .map(v -> fields.apply(PinViews.wire(v, true)))
                 .toList();

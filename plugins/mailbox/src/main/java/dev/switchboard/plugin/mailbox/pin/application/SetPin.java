@@ -12,6 +12,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.decision.application.Retirement;
 import dev.switchboard.plugin.mailbox.decision.application.Rounds;
@@ -112,7 +113,9 @@ public final class SetPin {
     private Outcome<String> body(Tx tx, PinDraft draft) {
         String body = draft.body() == null ? "" : draft.body();
         if (draft.bodyRef() == null) {
-            return Outcome.done(body);
+            return DirectBody.problem(body)
+                    .<Outcome<String>>map(Refusals::refused)
+                    .orElseGet(() -> Outcome.done(body));
         }
         if (!body.isEmpty()) {
             return Refusals.refused(

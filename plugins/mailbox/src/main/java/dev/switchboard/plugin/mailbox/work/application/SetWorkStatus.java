@@ -13,6 +13,7 @@ import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
+import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.WorkStatus;
 import dev.switchboard.plugin.mailbox.work.domain.WorkStatusDecision;
@@ -61,7 +62,7 @@ public final class SetWorkStatus {
         if (requested == null) {
             return Refusals.refused(Problem.invalid(
                     "work_status",
-                    "'" + value + "' is not a work status; use one of " + String.join(", ", WorkStatus.WIRE_VALUES)));
+                    "'" + value + "' is not a work status; use one of " + String.join(", ", Vocabulary.WORK_STATUSES)));
         }
         return debts.participantOf(tx, caller, id, "set the work status of").then(subject -> {
             WorkStatusDecision decision = WorkStatusRule.decide(

@@ -1,12 +1,11 @@
 package dev.switchboard.plugin.mailbox.work.domain;
 
-import java.util.Arrays;
-import java.util.List;
 import java.util.Optional;
 
 /**
  * The progress of the work a message asks for, independent of its debt status and of its read state (seed-features
- * §1C.4). Any value may follow any other, except {@link #DONE} (see {@link WorkStatusRule}).
+ * §1C.4). Any value may follow any other, except {@link #DONE} (see {@link WorkStatusRule}). The wire values, in
+ * declaration order, are the core's {@code Vocabulary.WORK_STATUSES}, which refusals list.
  */
 public enum WorkStatus {
     /** Suggested, not started. */
@@ -21,10 +20,6 @@ public enum WorkStatus {
     DONE("done"),
     /** Waiting: on live blockers (messages) or on something outside the channel, lifted by hand. */
     BLOCKED("blocked");
-
-    /** The wire values in declaration order, for refusals that list the allowed values. */
-    public static final List<String> WIRE_VALUES =
-            Arrays.stream(values()).map(WorkStatus::wire).toList();
 
     private final String wire;
 

@@ -135,12 +135,4 @@ class TaskListTest {
         assertThat(Tasks.debt().resolvedBy("backend", 4).build().isReady()).isFalse();
         assertThat(Tasks.plainMessage().build().isReady()).isFalse();
     }
-
-    @Test
-    @DisplayName("blocked_by is sent as null, the id, or a list of ids")
-    void blockedByWireShape() {
-        assertThat(Blockers.wire(List.of())).isNull();
-        assertThat(Blockers.wire(List.of(3L))).isEqualTo(3L);
-        assertThat(Blockers.wire(List.of(3L, 4L))).isEqualTo(List.of(3L, 4L));
-    }
 }

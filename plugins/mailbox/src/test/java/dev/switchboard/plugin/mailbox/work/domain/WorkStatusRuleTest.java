@@ -3,11 +3,13 @@ package dev.switchboard.plugin.mailbox.work.domain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.plugin.mailbox.work.domain.WorkStatusDecision.AlreadySet;
 import dev.switchboard.plugin.mailbox.work.domain.WorkStatusDecision.Problem;
 import dev.switchboard.plugin.mailbox.work.domain.WorkStatusDecision.Refused;
@@ -173,7 +175,9 @@ class WorkStatusRuleTest {
         assertThat(WorkStatus.fromWire("done_local")).contains(WorkStatus.DONE_LOCAL);
         assertThat(WorkStatus.fromWire("started")).isEmpty();
         assertThat(WorkStatus.fromWire(null)).isEmpty();
-        assertThat(WorkStatus.WIRE_VALUES)
+        assertThat(Arrays.stream(WorkStatus.values()).map(WorkStatus::wire))
+                .as("the enum's wire values are the core vocabulary's, in order")
+                .containsExactlyElementsOf(Vocabulary.WORK_STATUSES)
                 .containsExactly("proposed", "in_progress", "done_local", "needs_you", "done", "blocked");
         assertThat(WorkStatus.BLOCKED.event()).isEqualTo("work_status:blocked");
     }

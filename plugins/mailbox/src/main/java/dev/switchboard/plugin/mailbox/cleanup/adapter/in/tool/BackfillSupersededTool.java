@@ -1,22 +1,24 @@
 package dev.switchboard.plugin.mailbox.cleanup.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.cleanup.application.Backfills;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code backfill_superseded}: preview (the default) or apply a one-off pass of the supersede rule over history. */
-public final class BackfillSupersededTool implements ChannelTool {
+public final class BackfillSupersededTool extends MailboxTool {
 
     static final String NAME = "backfill_superseded";
 
@@ -44,7 +46,8 @@ public final class BackfillSupersededTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", Backfills.FIELDS), RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Retire rounds settled before the supersede rule")
             .description("One-off: replays the supersede rule over rounds settled before it existed. Candidates:"
                     + " proposals for a pin raised before its current version ('key' rows; claimed_by lists every"
@@ -61,7 +64,6 @@ public final class BackfillSupersededTool implements ChannelTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final Transactions transactions;
     private final Backfills backfills;
@@ -69,46 +71,35 @@ public final class BackfillSupersededTool implements ChannelTool {
     @Inject
     BackfillSupersededTool(
             CallerResolver callers, RequestKeys requestKeys, Transactions transactions, Backfills backfills) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.transactions = transactions;
         this.backfills = backfills;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         boolean dryRun = args.flag("dry_run", true);
         boolean byReference = args.flag("include_by_reference", false);
         var ids = ArgumentLists.ids(args, "ids");
         var keys = ArgumentLists.texts(args, "key");
-        return Replies.of(() -> AnswerFields.parse(args.values().get("fields"), Backfills.FIELDS, Backfills.HEADERS)
-                .then(fields -> callers.resolve(call)
-                        .then(caller -> dryRun
-                                ? transactions.read(
-                                        caller.channelId(), tx -> backfills.preview(tx, ids, keys, byReference, fields))
-                                : requestKeys.write(
-                                        caller,
-                                        call,
-                                        tx -> backfills.apply(
-                                                tx,
-                                                caller.role(),
-                                                ids,
-                                                keys,
-                                                ArgumentLists.ids(args, "word_message_id"),
-                                                args.optionalInteger("expect_count", 0, Long.MAX_VALUE)
-                                                        .orElse(null),
-                                                args.optionalText("snapshot_at").orElse(null),
-                                                byReference)))));
+        return Projection.parse(args.values().get("fields"), Backfills.FIELDS, Backfills.HEADERS)
+                .then(fields -> dryRun
+                        ? transactions.read(
+                                caller.channelId(), tx -> backfills.preview(tx, ids, keys, byReference, fields))
+                        : requestKeys.write(
+                                caller,
+                                call,
+                                tx -> backfills.apply(
+                                        tx,
+                                        caller.role(),
+                                        ids,
+                                        keys,
+                                        ArgumentLists.ids(args, "word_message_id"),
+                                        args.optionalInteger("expect_count", 0, Long.MAX_VALUE)
+                                                .orElse(null),
+                                        args.optionalText("snapshot_at").orElse(null),
+                                        byReference)));
     }
 }

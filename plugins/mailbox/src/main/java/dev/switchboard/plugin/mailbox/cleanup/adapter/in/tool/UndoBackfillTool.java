@@ -1,21 +1,23 @@
 package dev.switchboard.plugin.mailbox.cleanup.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.cleanup.application.Backfills;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code undo_backfill}: restore what a cleanup pass retired. */
-public final class UndoBackfillTool implements ChannelTool {
+public final class UndoBackfillTool extends MailboxTool {
 
     static final String NAME = "undo_backfill";
 
@@ -32,7 +34,8 @@ public final class UndoBackfillTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(MailboxLimits.NOTE_CHARS, RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Undo a cleanup pass")
             .description("Puts back records that backfill_superseded retired. Only retirements made by a cleanup"
                     + " pass can be undone: a proposal retired by a vote or a new pin version stays retired. Only the"
@@ -43,38 +46,26 @@ public final class UndoBackfillTool implements ChannelTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final Backfills backfills;
 
     @Inject
     UndoBackfillTool(CallerResolver callers, RequestKeys requestKeys, Backfills backfills) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.backfills = backfills;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> requestKeys.write(
-                        caller,
-                        call,
-                        tx -> backfills.undo(
-                                tx,
-                                caller.role(),
-                                ArgumentLists.ids(args, "ids"),
-                                args.optionalText("reason").orElse(null)))));
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> backfills.undo(
+                        tx,
+                        caller.role(),
+                        ArgumentLists.ids(args, "ids"),
+                        args.optionalText("reason").orElse(null)));
     }
 }

@@ -1,21 +1,23 @@
 package dev.switchboard.plugin.mailbox.decision.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledge;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code acknowledge}: record the caller's decision on another role's message. */
-public final class AcknowledgeTool implements ChannelTool {
+public final class AcknowledgeTool extends MailboxTool {
 
     static final String NAME = "acknowledge";
 
@@ -34,7 +36,8 @@ public final class AcknowledgeTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(MailboxLimits.NOTE_CHARS, RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Record your decision on a message")
             .description("Records your role's decision on another role's message: agree, reject, needs_changes or"
                     + " void ('the subject no longer exists': it never counts as agreement, and from a member of the"
@@ -49,41 +52,29 @@ public final class AcknowledgeTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final Acknowledge acknowledge;
 
     @Inject
     AcknowledgeTool(CallerResolver callers, RequestKeys requestKeys, Acknowledge acknowledge) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.acknowledge = acknowledge;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> requestKeys.write(
-                        caller,
-                        call,
-                        tx -> acknowledge.acknowledge(
-                                tx,
-                                caller.role(),
-                                id,
-                                args.text("decision"),
-                                args.optionalText("note").orElse(null),
-                                args.optionalText("expect_body_sha256").orElse(null)))));
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> acknowledge.acknowledge(
+                        tx,
+                        caller.role(),
+                        id,
+                        args.text("decision"),
+                        args.optionalText("note").orElse(null),
+                        args.optionalText("expect_body_sha256").orElse(null)));
     }
 }

@@ -1,9 +1,11 @@
 package dev.switchboard.plugin.mailbox.decision.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
@@ -11,13 +13,13 @@ import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.AwaitingAck;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code awaiting_ack}: the proposals a role still owes a decision on. */
-public final class AwaitingAckTool implements ChannelTool {
+public final class AwaitingAckTool extends MailboxTool {
 
     static final String NAME = "awaiting_ack";
 
@@ -34,7 +36,8 @@ public final class AwaitingAckTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Proposals awaiting a decision")
             .description("Proposals (kind='proc') that await a role's decision, oldest first: addressed to it, live,"
                     + " asking for a decision. Left out: nudges (about_message_id set), proposals sent with"
@@ -46,42 +49,30 @@ public final class AwaitingAckTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final AwaitingAck awaitingAck;
 
     @Inject
     AwaitingAckTool(CallerResolver callers, Transactions transactions, AwaitingAck awaitingAck) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.awaitingAck = awaitingAck;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
-        return Replies.of(() -> Listing.limit(args, 100)
+        return Listing.limit(args, 100)
                 .then(limit -> Projection.parse(args.values().get(Projection.ARGUMENT))
-                        .then(fields -> callers.resolve(call)
-                                .then(caller -> transactions.read(
-                                        caller.channelId(),
-                                        tx -> awaitingAck.list(
-                                                tx,
-                                                caller.role(),
-                                                args.optionalText("to_role").orElse(caller.role()),
-                                                args.optionalText("from_role").orElse(null),
-                                                args.optionalText("pin_key").orElse(null),
-                                                limit,
-                                                fields))))));
+                        .then(fields -> transactions.read(
+                                caller.channelId(),
+                                tx -> awaitingAck.list(
+                                        tx,
+                                        caller.role(),
+                                        args.optionalText("to_role").orElse(caller.role()),
+                                        args.optionalText("from_role").orElse(null),
+                                        args.optionalText("pin_key").orElse(null),
+                                        limit,
+                                        fields))));
     }
 }

@@ -1,21 +1,23 @@
 package dev.switchboard.plugin.mailbox.decision.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_acknowledgements}: the consent state of a message. */
-public final class GetAcknowledgementsTool implements ChannelTool {
+public final class GetAcknowledgementsTool extends MailboxTool {
 
     static final String NAME = "get_acknowledgements";
 
@@ -30,7 +32,8 @@ public final class GetAcknowledgementsTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", Acknowledgements.FIELDS));
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("See who agreed to a message")
             .description("The consent state of a message: the acknowledgements on record (each marked stale when it"
                     + " predates the last revision) and the tally: 'needed' counts the round's electorate (its"
@@ -44,34 +47,20 @@ public final class GetAcknowledgementsTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final Acknowledgements acknowledgements;
 
     @Inject
     GetAcknowledgementsTool(CallerResolver callers, Transactions transactions, Acknowledgements acknowledgements) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.acknowledgements = acknowledgements;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
-        return Replies.of(() -> AnswerFields.parse(
-                        call.args().values().get("fields"), Acknowledgements.FIELDS, Acknowledgements.HEADERS)
-                .then(fields -> callers.resolve(call)
-                        .then(caller ->
-                                transactions.read(caller.channelId(), tx -> acknowledgements.of(tx, id, fields)))));
+        return Projection.parse(call.args().values().get("fields"), Acknowledgements.FIELDS, Acknowledgements.HEADERS)
+                .then(fields -> transactions.read(caller.channelId(), tx -> acknowledgements.of(tx, id, fields)));
     }
 }

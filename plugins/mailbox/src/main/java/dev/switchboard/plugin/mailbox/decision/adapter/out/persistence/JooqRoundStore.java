@@ -2,7 +2,6 @@ package dev.switchboard.plugin.mailbox.decision.adapter.out.persistence;
 
 import static org.jooq.impl.DSL.position;
 
-import java.util.Collection;
 import java.util.List;
 
 import jakarta.inject.Inject;
@@ -43,11 +42,6 @@ public final class JooqRoundStore implements RoundStore {
     }
 
     @Override
-    public List<Long> liveNudgesAbout(Tx tx, Collection<Long> targets) {
-        return targets.isEmpty() ? List.of() : ids(tx, live(tx).and(Messages.ABOUT.in(targets)));
-    }
-
-    @Override
     public List<Long> liveProposalsTo(Tx tx, String role, String fromRole, String pinKey) {
         Condition condition = live(tx).and(Messages.KIND.eq(PROC))
                 .and(Messages.DECISION_REQUESTED.eq(1))
@@ -64,17 +58,6 @@ public final class JooqRoundStore implements RoundStore {
             condition = condition.and(Messages.PIN_KEY.eq(pinKey));
         }
         return ids(tx, condition);
-    }
-
-    @Override
-    public void markSuperseded(Tx tx, long messageId) {
-        JooqTx.of(tx)
-                .sql()
-                .update(Messages.TABLE)
-                .set(Messages.SUPERSEDED_AT, tx.now())
-                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
-                .and(Messages.ID.eq(messageId))
-                .execute();
     }
 
     private static Condition live(Tx tx) {

@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.mailbox.decision.application.port.out;
 
-import java.util.Collection;
 import java.util.List;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
@@ -17,15 +16,9 @@ public interface RoundStore {
      */
     List<Long> liveProposalsClaimedBy(Tx tx, String key);
 
-    /** @return live messages whose {@code about_message_id} is one of {@code targets} (nudges about them) */
-    List<Long> liveNudgesAbout(Tx tx, Collection<Long> targets);
-
     /**
      * @return live {@code proc} messages addressed to {@code role} that ask for a decision
      *         ({@code decision_requested}) and are not nudges, optionally by one author and on one pin key
      */
     List<Long> liveProposalsTo(Tx tx, String role, String fromRole, String pinKey);
-
-    /** Sets {@code superseded_at} to the transaction's time. */
-    void markSuperseded(Tx tx, long messageId);
 }

@@ -5,8 +5,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.message.application.DeleteMessage;
@@ -14,10 +14,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code delete_message}: a soft delete that leaves a tombstone in its thread. */
-public final class DeleteMessageTool implements ChannelTool {
+public final class DeleteMessageTool extends MailboxTool {
 
     static final String NAME = "delete_message";
 
@@ -32,7 +31,8 @@ public final class DeleteMessageTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Delete a message (tombstone)")
             .description("Deletes a message you sent or received: it leaves the inbox, lists, search and counters,"
                     + " and stays in get_thread as a tombstone. A proposal can be deleted only by its author (which"
@@ -42,41 +42,28 @@ public final class DeleteMessageTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().destructive().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final DeleteMessage deleteMessage;
 
     @Inject
     DeleteMessageTool(CallerResolver callers, RequestKeys requestKeys, DeleteMessage deleteMessage) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.deleteMessage = deleteMessage;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call).then(caller -> {
-            long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
-            return requestKeys.write(
-                    caller,
-                    call,
-                    tx -> deleteMessage.delete(tx, caller, id).then(deleted -> {
-                        Map<String, Object> result = new LinkedHashMap<>();
-                        result.put("id", deleted.id());
-                        result.put("deleted", true);
-                        result.put("superseded", deleted.superseded());
-                        return Outcome.done(result);
-                    }));
-        }));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> deleteMessage.delete(tx, caller, id).then(deleted -> {
+                    Map<String, Object> result = new LinkedHashMap<>();
+                    result.put("id", deleted.id());
+                    result.put("deleted", true);
+                    result.put("superseded", deleted.superseded());
+                    return Outcome.done(result);
+                }));
     }
 }

@@ -5,8 +5,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
@@ -17,10 +17,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_thread}: the whole reply tree a message belongs to, tombstones included. */
-public final class GetThreadTool implements ChannelTool {
+public final class GetThreadTool extends MailboxTool {
 
     static final String NAME = "get_thread";
 
@@ -35,7 +34,8 @@ public final class GetThreadTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a whole thread")
             .description("Walks reply_to from the message up to the thread's root and returns the whole reply tree"
                     + " in chronological order as {result: [...]}, deleted messages included as tombstones (deleted_at"
@@ -44,46 +44,33 @@ public final class GetThreadTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final GetThread getThread;
     private final MessageView view;
 
     @Inject
     GetThreadTool(CallerResolver callers, Transactions transactions, GetThread getThread, MessageView view) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.getThread = getThread;
         this.view = view;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call).then(caller -> {
-            long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
-            return Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                    .then(fields -> transactions.read(
-                            caller.channelId(),
-                            tx -> getThread.thread(tx, id).then(thread -> {
-                                Map<String, Object> result = new LinkedHashMap<>();
-                                result.put(
-                                        "result",
-                                        thread.stream()
-                                                .map(message -> view.wire(tx, message, caller.role(), fields))
-                                                .toList());
-                                result.put(Untrusted.FIELD, Untrusted.NOTE);
-                                return Outcome.done(result);
-                            })));
-        }));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
+        return Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                .then(fields -> transactions.read(
+                        caller.channelId(),
+                        tx -> getThread.thread(tx, id).then(thread -> {
+                            Map<String, Object> result = new LinkedHashMap<>();
+                            result.put(
+                                    "result",
+                                    thread.stream()
+                                            .map(message -> view.wire(tx, message, caller.role(), fields))
+                                            .toList());
+                            result.put(Untrusted.FIELD, Untrusted.NOTE);
+                            return Outcome.done(result);
+                        })));
     }
 }

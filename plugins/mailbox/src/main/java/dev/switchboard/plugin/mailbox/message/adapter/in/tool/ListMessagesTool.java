@@ -4,8 +4,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
@@ -18,10 +18,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code list_messages}: the channel's live messages, newest first, filtered. */
-public final class ListMessagesTool implements ChannelTool {
+public final class ListMessagesTool extends MailboxTool {
 
     static final String NAME = "list_messages";
 
@@ -47,7 +46,8 @@ public final class ListMessagesTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List the channel's messages")
             .description("Lists live messages of the channel, newest first, as {result: [...]} with truncated when"
                     + " more matched than limit. Filters combine: literal topic/text substrings, from_role, to_role,"
@@ -58,31 +58,20 @@ public final class ListMessagesTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final ListMessages listMessages;
     private final MessageView view;
 
     @Inject
     ListMessagesTool(CallerResolver callers, Transactions transactions, ListMessages listMessages, MessageView view) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.listMessages = listMessages;
         this.view = view;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         ListMessages.Request request = new ListMessages.Request(
                 args.optionalText("topic").orElse(null),
@@ -95,24 +84,13 @@ public final class ListMessagesTool implements ChannelTool {
                 args.optionalText("kind").orElse(null),
                 args.optionalText("work_status").orElse(null),
                 args.optionalText("pin_key").orElse(null));
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> Listing.limit(args, DEFAULT_LIMIT)
-                        .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                                .then(fields -> transactions.read(
-                                        caller.channelId(),
-                                        tx -> listMessages
-                                                .list(tx, caller, request, limit)
-                                                .then(page -> {
-                                                    Map<String, Object> listing = Listing.of(
-                                                            page.messages().stream()
-                                                                    .map(message -> view.wire(
-                                                                            tx, message, caller.role(), fields))
-                                                                    .toList(),
-                                                            limit,
-                                                            page.more(),
-                                                            null);
-                                                    listing.put(Untrusted.FIELD, Untrusted.NOTE);
-                                                    return Outcome.done(listing);
-                                                }))))));
+        return Listing.limit(args, DEFAULT_LIMIT)
+                .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                        .then(fields -> transactions.read(
+                                caller.channelId(),
+                                tx -> listMessages
+                                        .list(tx, caller, request, limit)
+                                        .then(page -> Outcome.done(
+                                                view.untrustedListing(tx, page, caller.role(), fields, limit))))));
     }
 }

@@ -6,8 +6,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.message.application.MarkRead;
@@ -17,10 +17,9 @@ import dev.switchboard.ports.tool.Refusal;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code mark_read}: marks messages addressed to the caller read; one id, or an atomic batch. */
-public final class MarkReadTool implements ChannelTool {
+public final class MarkReadTool extends MailboxTool {
 
     static final String NAME = "mark_read";
 
@@ -36,7 +35,8 @@ public final class MarkReadTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Mark messages addressed to you read")
             .description("Marks one message (message_id, answered with an object) or several (message_ids, answered"
                     + " with {result: [...]}) read for your role: the only thing that lowers unread. Pass exactly one"
@@ -46,56 +46,41 @@ public final class MarkReadTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final MarkRead markRead;
 
     @Inject
     MarkReadTool(CallerResolver callers, RequestKeys requestKeys, MarkRead markRead) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.markRead = markRead;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call).then(caller -> {
-            boolean single = call.args().has("message_id");
-            boolean batch = call.args().has("message_ids");
-            if (single == batch) {
-                return Outcome.refused(Refusal.invalid(
-                        single ? "message_ids" : "message_id", "pass exactly one of message_id and message_ids"));
-            }
-            List<Long> ids = single
-                    ? List.of(call.args().integer("message_id", 1, Long.MAX_VALUE))
-                    : ((List<?>) call.arguments().get("message_ids"))
-                            .stream().map(id -> ((Number) id).longValue()).toList();
-            return requestKeys.write(
-                    caller,
-                    call,
-                    tx -> markRead.mark(tx, caller, ids).then(marked -> {
-                        if (single) {
-                            return Outcome.done(entry(marked.getFirst(), caller.role()));
-                        }
-                        Map<String, Object> result = new LinkedHashMap<>();
-                        result.put(
-                                "result",
-                                marked.stream()
-                                        .map(m -> entry(m, caller.role()))
-                                        .toList());
-                        return Outcome.done(result);
-                    }));
-        }));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        boolean single = call.args().has("message_id");
+        boolean batch = call.args().has("message_ids");
+        if (single == batch) {
+            return Outcome.refused(Refusal.invalid(
+                    single ? "message_ids" : "message_id", "pass exactly one of message_id and message_ids"));
+        }
+        List<Long> ids = single
+                ? List.of(call.args().integer("message_id", 1, Long.MAX_VALUE))
+                : ((List<?>) call.arguments().get("message_ids"))
+                        .stream().map(id -> ((Number) id).longValue()).toList();
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> markRead.mark(tx, caller, ids).then(marked -> {
+                    if (single) {
+                        return Outcome.done(entry(marked.getFirst(), caller.role()));
+                    }
+                    Map<String, Object> result = new LinkedHashMap<>();
+                    result.put(
+                            "result",
+                            marked.stream().map(m -> entry(m, caller.role())).toList());
+                    return Outcome.done(result);
+                }));
     }
 
     private static Map<String, Object> entry(Message message, String role) {

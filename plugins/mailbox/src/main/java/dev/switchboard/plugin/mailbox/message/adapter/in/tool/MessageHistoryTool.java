@@ -5,8 +5,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
@@ -16,10 +16,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code message_history}: a message's audit trail, oldest first. */
-public final class MessageHistoryTool implements ChannelTool {
+public final class MessageHistoryTool extends MailboxTool {
 
     static final String NAME = "message_history";
 
@@ -33,7 +32,8 @@ public final class MessageHistoryTool implements ChannelTool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a message's history")
             .description("Returns {id, events: [...]}: every state change of the message, oldest first, each with"
                     + " event (resolve, reopen, resolution_confirmed, work_status:<value>, revision with the old and"
@@ -43,43 +43,30 @@ public final class MessageHistoryTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final MessageHistory history;
 
     @Inject
     MessageHistoryTool(CallerResolver callers, Transactions transactions, MessageHistory history) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.history = history;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call).then(caller -> {
-            long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
-            return transactions.read(
-                    caller.channelId(),
-                    tx -> history.history(tx, id).then(events -> {
-                        Map<String, Object> result = new LinkedHashMap<>();
-                        result.put("id", id);
-                        result.put(
-                                "events",
-                                events.stream().map(MessageHistoryTool::event).toList());
-                        result.put(Untrusted.FIELD, Untrusted.NOTE);
-                        return Outcome.done(result);
-                    }));
-        }));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
+        return transactions.read(
+                caller.channelId(),
+                tx -> history.history(tx, id).then(events -> {
+                    Map<String, Object> result = new LinkedHashMap<>();
+                    result.put("id", id);
+                    result.put(
+                            "events",
+                            events.stream().map(MessageHistoryTool::event).toList());
+                    result.put(Untrusted.FIELD, Untrusted.NOTE);
+                    return Outcome.done(result);
+                }));
     }
 
     private static Map<String, Object> event(EventLog.Event event) {

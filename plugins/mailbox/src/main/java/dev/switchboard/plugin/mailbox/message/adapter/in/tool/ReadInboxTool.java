@@ -4,8 +4,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
@@ -17,10 +17,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code read_inbox}: the newest messages addressed to the caller, oldest first; records delivery. */
-public final class ReadInboxTool implements ChannelTool {
+public final class ReadInboxTool extends MailboxTool {
 
     static final String NAME = "read_inbox";
 
@@ -38,7 +37,8 @@ public final class ReadInboxTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read the messages addressed to you")
             .description("Returns the newest `limit` messages addressed to your role (multi-recipient and \"*\""
                     + " messages included), in chronological order, as {result: [...]} with truncated when more"
@@ -49,50 +49,28 @@ public final class ReadInboxTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final ReadInbox readInbox;
     private final MessageView view;
 
     @Inject
     ReadInboxTool(CallerResolver callers, Transactions transactions, ReadInbox readInbox, MessageView view) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.readInbox = readInbox;
         this.view = view;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         boolean unreadOnly = call.args().flag("unread_only", true);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> Listing.limit(call.args(), DEFAULT_LIMIT)
-                        .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                                .then(fields -> transactions.write(
-                                        caller.channelId(),
-                                        tx -> readInbox
-                                                .read(tx, caller, unreadOnly, limit)
-                                                .then(page -> {
-                                                    Map<String, Object> listing = Listing.of(
-                                                            page.messages().stream()
-                                                                    .map(message -> view.wire(
-                                                                            tx, message, caller.role(), fields))
-                                                                    .toList(),
-                                                            limit,
-                                                            page.more(),
-                                                            null);
-                                                    listing.put(Untrusted.FIELD, Untrusted.NOTE);
-                                                    return Outcome.done(listing);
-                                                }))))));
+        return Listing.limit(call.args(), DEFAULT_LIMIT)
+                .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                        .then(fields -> transactions.write(
+                                caller.channelId(),
+                                tx -> readInbox
+                                        .read(tx, caller, unreadOnly, limit)
+                                        .then(page -> Outcome.done(
+                                                view.untrustedListing(tx, page, caller.role(), fields, limit))))));
     }
 }

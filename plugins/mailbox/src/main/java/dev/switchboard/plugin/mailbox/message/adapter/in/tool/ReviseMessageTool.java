@@ -5,8 +5,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
@@ -16,10 +16,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code revise_message}: the author replaces a message's body and topic on the same id. */
-public final class ReviseMessageTool implements ChannelTool {
+public final class ReviseMessageTool extends MailboxTool {
 
     static final String NAME = "revise_message";
 
@@ -39,7 +38,8 @@ public final class ReviseMessageTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Revise your message")
             .description("Replaces the body (and topic) of a message you wrote, on the same id; recipients, kind and"
                     + " pin_key stay. Earlier votes on it become stale (kept, no longer counted; those roles see the"
@@ -51,57 +51,44 @@ public final class ReviseMessageTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().destructive().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final ReviseMessage reviseMessage;
 
     @Inject
     ReviseMessageTool(CallerResolver callers, RequestKeys requestKeys, ReviseMessage reviseMessage) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.reviseMessage = reviseMessage;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call).then(caller -> {
-            Arguments args = call.args();
-            ReviseMessage.Request request = new ReviseMessage.Request(
-                    args.integer("message_id", 1, Long.MAX_VALUE),
-                    args.optionalText("body").orElse(""),
-                    args.optionalText("topic").orElse(null),
-                    args.optionalText("note").orElse(null),
-                    args.optionalInteger("body_ref", 1, Long.MAX_VALUE).orElse(null),
-                    args.flag("allow_sensitive", false));
-            return requestKeys.write(
-                    caller,
-                    call,
-                    tx -> reviseMessage.revise(tx, caller, request).then(revision -> {
-                        Map<String, Object> result = new LinkedHashMap<>();
-                        result.put("id", revision.message().id());
-                        if (revision.unchanged()) {
-                            result.put("unchanged", true);
-                            return Outcome.done(result);
-                        }
-                        Digest next = Digest.of(revision.message().body());
-                        result.put("revised_at", revision.message().revisedAt());
-                        result.put("previous_body_sha256", revision.previous().sha256());
-                        result.put("body_sha256", next.sha256());
-                        result.put("body_length_bytes", next.bytes());
-                        result.put("body_length_chars", next.chars());
-                        result.put("quenched_votes", revision.quenchedVotes());
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        Arguments args = call.args();
+        ReviseMessage.Request request = new ReviseMessage.Request(
+                args.integer("message_id", 1, Long.MAX_VALUE),
+                args.optionalText("body").orElse(""),
+                args.optionalText("topic").orElse(null),
+                args.optionalText("note").orElse(null),
+                args.optionalInteger("body_ref", 1, Long.MAX_VALUE).orElse(null),
+                args.flag("allow_sensitive", false));
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> reviseMessage.revise(tx, caller, request).then(revision -> {
+                    Map<String, Object> result = new LinkedHashMap<>();
+                    result.put("id", revision.message().id());
+                    if (revision.unchanged()) {
+                        result.put("unchanged", true);
                         return Outcome.done(result);
-                    }));
-        }));
+                    }
+                    Digest next = Digest.of(revision.message().body());
+                    result.put("revised_at", revision.message().revisedAt());
+                    result.put("previous_body_sha256", revision.previous().sha256());
+                    result.put("body_sha256", next.sha256());
+                    result.put("body_length_bytes", next.bytes());
+                    result.put("body_length_chars", next.chars());
+                    result.put("quenched_votes", revision.quenchedVotes());
+                    return Outcome.done(result);
+                }));
     }
 }

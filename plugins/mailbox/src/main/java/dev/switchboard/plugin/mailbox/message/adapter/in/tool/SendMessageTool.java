@@ -5,8 +5,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.message.application.SendMessage;
@@ -17,10 +17,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code send_message}: a message to one role, several, or every other role ({@code "*"}). */
-public final class SendMessageTool implements ChannelTool {
+public final class SendMessageTool extends MailboxTool {
 
     static final String NAME = "send_message";
 
@@ -57,7 +56,8 @@ public final class SendMessageTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Send a message to other roles")
             .description("Sends a message from your role (the server knows who you are) to one role, a list of roles,"
                     + " or \"*\" for every other role. action_required makes it a debt the addressee resolves and you"
@@ -71,36 +71,21 @@ public final class SendMessageTool implements ChannelTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final SendMessage sendMessage;
 
     @Inject
     SendMessageTool(CallerResolver callers, RequestKeys requestKeys, SendMessage sendMessage) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.sendMessage = sendMessage;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call).then(caller -> {
-            SendRequest request = request(call);
-            return requestKeys.write(
-                    caller,
-                    call,
-                    tx -> sendMessage.send(tx, caller, request).then(sent -> Outcome.done(receipt(sent))));
-        }));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        SendRequest request = request(call);
+        return requestKeys.write(
+                caller, call, tx -> sendMessage.send(tx, caller, request).then(sent -> Outcome.done(receipt(sent))));
     }
 
     private static SendRequest request(ToolCall call) {

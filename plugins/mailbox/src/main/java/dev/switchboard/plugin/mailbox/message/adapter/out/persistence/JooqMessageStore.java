@@ -211,25 +211,31 @@ public final class JooqMessageStore implements MessageStore {
     }
 
     @Override
-    public List<Long> retireNudgesAbout(Tx tx, long id) {
-        DSLContext sql = JooqTx.of(tx).sql();
-        Condition nudges = Messages.CHANNEL_ID
-                .eq(tx.channelId())
-                .and(Messages.ABOUT.eq(id))
-                .and(Messages.DELETED_AT.isNull())
-                .and(Messages.SUPERSEDED_AT.isNull());
-        List<Long> ids = sql.select(Messages.ID)
+    public List<Long> liveNudgesAbout(Tx tx, Collection<Long> targets) {
+        if (targets.isEmpty()) {
+            return List.of();
+        }
+        return JooqTx.of(tx)
+                .sql()
+                .select(Messages.ID)
                 .from(Messages.TABLE)
-                .where(nudges)
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.ABOUT.in(targets))
+                .and(Messages.DELETED_AT.isNull())
+                .and(Messages.SUPERSEDED_AT.isNull())
                 .orderBy(Messages.ID)
                 .fetch(Messages.ID);
-        if (!ids.isEmpty()) {
-            sql.update(Messages.TABLE)
-                    .set(Messages.SUPERSEDED_AT, tx.now())
-                    .where(nudges)
-                    .execute();
-        }
-        return ids;
+    }
+
+    @Override
+    public void markSuperseded(Tx tx, long id) {
+        JooqTx.of(tx)
+                .sql()
+                .update(Messages.TABLE)
+                .set(Messages.SUPERSEDED_AT, tx.now())
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.ID.eq(id))
+                .execute();
     }
 
     @Override

@@ -55,12 +55,11 @@ public interface MessageStore {
     /** Makes the message a tombstone ({@code deleted_at} = now). */
     void delete(Tx tx, long id);
 
-    /**
-     * Retires the live, unretired nudges about a message ({@code superseded_at} = now).
-     *
-     * @return their ids
-     */
-    List<Long> retireNudgesAbout(Tx tx, long id);
+    /** @return live messages (neither deleted nor superseded) whose {@code about_message_id} is one of {@code targets} (nudges about them), ascending */
+    List<Long> liveNudgesAbout(Tx tx, Collection<Long> targets);
+
+    /** Retires a message: {@code superseded_at} = the transaction's time. */
+    void markSuperseded(Tx tx, long id);
 
     /**
      * An open round on a pin key: a live proposal for it that is not a nudge (no {@code about_message_id}), not retired, has not approved a pin version, and

@@ -1,22 +1,25 @@
 package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.orientation.application.ChannelStatus;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code channel_status}: the caller's bootstrap; it records which build the role has been shown. */
-public final class GetChannelStatusTool implements ChannelTool {
+public final class GetChannelStatusTool extends MailboxTool {
 
     static final String NAME = "channel_status";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Your status in the channel")
             .description("Call it when a session starts and again before you finish a task: nothing in the channel"
                     + " wakes you on its own. Returns counts for one-glance triage; the numbers unread, open_obligations"
@@ -33,27 +36,16 @@ public final class GetChannelStatusTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final ChannelStatus channelStatus;
 
     @Inject
     GetChannelStatusTool(CallerResolver callers, ChannelStatus channelStatus) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.channelStatus = channelStatus;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call).then(channelStatus::status));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        return channelStatus.status(caller);
     }
 }

@@ -2,21 +2,19 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.ports.tool.ToolAnnotations;
-import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_charter_template}: a starter team charter to adapt and propose. */
-public final class GetCharterTemplateTool implements ChannelTool {
+public final class GetCharterTemplateTool extends BundledTextTool {
 
     static final String NAME = "get_charter_template";
 
     static final String FILE = "charter-template.md";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("A starter team charter")
             .description(
                     "Returns a team charter to start a new channel with, as Markdown: a mission and goals skeleton,"
@@ -29,27 +27,8 @@ public final class GetCharterTemplateTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
-    private final String text;
-
     @Inject
     GetCharterTemplateTool(CallerResolver callers) {
-        this.callers = callers;
-        this.text = BundledText.read(FILE);
-    }
-
-    @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return callers.resolve(call).toResult(caller -> ToolResult.text(text));
+        super(DESCRIPTOR, callers, FILE);
     }
 }

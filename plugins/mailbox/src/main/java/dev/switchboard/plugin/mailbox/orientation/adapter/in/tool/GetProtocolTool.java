@@ -2,22 +2,20 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.ports.tool.ToolAnnotations;
-import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_protocol}: the mailbox's behavioural contract, the text of {@code docs/mailbox-protocol.md}. */
-public final class GetProtocolTool implements ChannelTool {
+public final class GetProtocolTool extends BundledTextTool {
 
     static final String NAME = "get_protocol";
 
     /** The file the build copies from {@code docs/} into the jar. */
     static final String FILE = "mailbox-protocol.md";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("The mailbox's behavioural contract")
             .description("Returns the full contract of this channel as Markdown: who may do what (the permission"
                     + " matrix), the work_status transition table, the debt loop, whose list a task lands in, waits,"
@@ -27,27 +25,8 @@ public final class GetProtocolTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
-    private final String text;
-
     @Inject
     GetProtocolTool(CallerResolver callers) {
-        this.callers = callers;
-        this.text = BundledText.read(FILE);
-    }
-
-    @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return callers.resolve(call).toResult(caller -> ToolResult.text(text));
+        super(DESCRIPTOR, callers, FILE);
     }
 }

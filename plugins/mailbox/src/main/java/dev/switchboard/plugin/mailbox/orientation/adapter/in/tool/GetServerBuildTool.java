@@ -1,23 +1,25 @@
 package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.orientation.application.ServerBuild;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code server_build}: what the running mailbox is and what changed in it. */
-public final class GetServerBuildTool implements ChannelTool {
+public final class GetServerBuildTool extends MailboxTool {
 
     static final String NAME = "server_build";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("What this running mailbox is")
             .description("Describes the server answering your calls, which a source checkout cannot: build (a day and"
                     + " a counter), version (Switchboard's), every whats_new entry ({since, what, do}: what changed and"
@@ -27,27 +29,16 @@ public final class GetServerBuildTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final ServerBuild serverBuild;
 
     @Inject
     GetServerBuildTool(CallerResolver callers, ServerBuild serverBuild) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.serverBuild = serverBuild;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call).then(caller -> Outcome.done(serverBuild.facts())));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        return Outcome.done(serverBuild.facts());
     }
 }

@@ -1,23 +1,26 @@
 package dev.switchboard.plugin.mailbox.orientation.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.orientation.application.ListRoles;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code list_roles}: who is in the channel, and when each role was last seen. */
-public final class ListRolesTool implements ChannelTool {
+public final class ListRolesTool extends MailboxTool {
 
     static final String NAME = "list_roles";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Who is in this channel")
             .description("Returns {roles, you, source, last_seen}. On one machine there is no roster: source is"
                     + " 'observed-in-messages' and roles are those that have sent or received a message, so a role that"
@@ -27,30 +30,18 @@ public final class ListRolesTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final ListRoles listRoles;
 
     @Inject
     ListRolesTool(CallerResolver callers, Transactions transactions, ListRoles listRoles) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.listRoles = listRoles;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> transactions.read(caller.channelId(), tx -> listRoles.roles(tx, caller))));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        return transactions.read(caller.channelId(), tx -> listRoles.roles(tx, caller));
     }
 }

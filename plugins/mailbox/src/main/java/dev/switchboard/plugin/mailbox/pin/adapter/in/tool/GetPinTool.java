@@ -1,20 +1,22 @@
 package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code pin_get}: a pin's current version, or null. */
-public final class GetPinTool implements ChannelTool {
+public final class GetPinTool extends MailboxTool {
 
     static final String NAME = "pin_get";
 
@@ -26,7 +28,8 @@ public final class GetPinTool implements ChannelTool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a pinned document")
             .description("The current version of a pinned document by key, with its body, as {\"result\": {...}};"
                     + " {\"result\": null} when the key was never pinned." + PinDigestText.RULE
@@ -35,31 +38,19 @@ public final class GetPinTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final ReadPins pins;
 
     @Inject
     GetPinTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.pins = pins;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         String key = call.args().text("key");
-        return Replies.of(() ->
-                callers.resolve(call).then(caller -> transactions.read(caller.channelId(), tx -> pins.get(tx, key))));
+        return transactions.read(caller.channelId(), tx -> pins.get(tx, key));
     }
 }

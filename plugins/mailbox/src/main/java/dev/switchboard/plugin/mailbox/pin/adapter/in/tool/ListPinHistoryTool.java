@@ -1,22 +1,24 @@
 package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
-import dev.switchboard.plugin.mailbox.decision.application.AnswerFields;
 import dev.switchboard.plugin.mailbox.pin.application.PinViews;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code pin_history}: every version of a pin, newest first. */
-public final class ListPinHistoryTool implements ChannelTool {
+public final class ListPinHistoryTool extends MailboxTool {
 
     static final String NAME = "pin_history";
 
@@ -31,7 +33,8 @@ public final class ListPinHistoryTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", PinViews.FIELDS));
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("History of a pinned document")
             .description("Every version of a pinned document, newest first: who changed it, when, with which"
                     + " approval." + PinDigestText.RULE + Untrusted.DESCRIPTION)
@@ -39,33 +42,20 @@ public final class ListPinHistoryTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final ReadPins pins;
 
     @Inject
     ListPinHistoryTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.pins = pins;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         String key = call.args().text("key");
-        return Replies.of(() -> AnswerFields.parse(
-                        call.args().values().get("fields"), PinViews.FIELDS, PinViews.HEADERS)
-                .then(fields -> callers.resolve(call)
-                        .then(caller -> transactions.read(caller.channelId(), tx -> pins.history(tx, key, fields)))));
+        return Projection.parse(call.args().values().get("fields"), PinViews.FIELDS, PinViews.HEADERS)
+                .then(fields -> transactions.read(caller.channelId(), tx -> pins.history(tx, key, fields)));
     }
 }

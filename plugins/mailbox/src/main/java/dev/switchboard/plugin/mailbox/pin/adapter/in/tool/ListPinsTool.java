@@ -1,23 +1,26 @@
 package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code pin_list}: every pin's current version, without bodies. */
-public final class ListPinsTool implements ChannelTool {
+public final class ListPinsTool extends MailboxTool {
 
     static final String NAME = "pin_list";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List pinned documents")
             .description("Every pinned document's current version (key, title, version, updated_by, updated_at,"
                     + " approved_by and the digests) without bodies, by key: enough to check your copies of every"
@@ -26,30 +29,18 @@ public final class ListPinsTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final ReadPins pins;
 
     @Inject
     ListPinsTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.pins = pins;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(
-                () -> callers.resolve(call).then(caller -> transactions.read(caller.channelId(), pins::list)));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        return transactions.read(caller.channelId(), pins::list);
     }
 }

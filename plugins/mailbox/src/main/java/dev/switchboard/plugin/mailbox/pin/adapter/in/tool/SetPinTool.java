@@ -1,9 +1,11 @@
 package dev.switchboard.plugin.mailbox.pin.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
@@ -11,13 +13,13 @@ import dev.switchboard.plugin.mailbox.pin.application.PinDraft;
 import dev.switchboard.plugin.mailbox.pin.application.SetPin;
 import dev.switchboard.plugin.mailbox.pin.domain.PinKeys;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code pin_set}: append a version of a pinned document, through the consent rule for protected keys. */
-public final class SetPinTool implements ChannelTool {
+public final class SetPinTool extends MailboxTool {
 
     static final String NAME = "pin_set";
 
@@ -44,7 +46,8 @@ public final class SetPinTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(PinKeys.KEY_MAX, PinKeys.TITLE_MAX, PinKeys.VERSION_MAX, RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Pin a version of a channel document")
             .description("Appends a version of a channel-level pinned document by key (see pin_history). Protected"
                     + " keys ('" + String.join("', '", PinKeys.RESERVED) + "', and any key ever written with"
@@ -65,31 +68,20 @@ public final class SetPinTool implements ChannelTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final Transactions transactions;
     private final SetPin setPin;
 
     @Inject
     SetPinTool(CallerResolver callers, RequestKeys requestKeys, Transactions transactions, SetPin setPin) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.transactions = transactions;
         this.setPin = setPin;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         PinDraft draft = new PinDraft(
                 args.text("key"),
@@ -100,11 +92,9 @@ public final class SetPinTool implements ChannelTool {
                 args.optionalInteger("approved_by", 1, Long.MAX_VALUE).orElse(null));
         boolean dryRun = args.flag("dry_run", false);
         boolean allowSensitive = args.flag("allow_sensitive", false);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> dryRun
-                        ? transactions.read(
-                                caller.channelId(), tx -> setPin.set(tx, caller.role(), draft, true, allowSensitive))
-                        : requestKeys.write(
-                                caller, call, tx -> setPin.set(tx, caller.role(), draft, false, allowSensitive))));
+        return dryRun
+                ? transactions.read(
+                        caller.channelId(), tx -> setPin.set(tx, caller.role(), draft, true, allowSensitive))
+                : requestKeys.write(caller, call, tx -> setPin.set(tx, caller.role(), draft, false, allowSensitive));
     }
 }

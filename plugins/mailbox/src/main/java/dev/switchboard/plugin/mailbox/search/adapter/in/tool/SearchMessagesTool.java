@@ -6,8 +6,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
@@ -23,10 +22,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code search_messages}: ranked substring search over the channel's live messages, with a snippet per hit. */
-public final class SearchMessagesTool implements ChannelTool {
+public final class SearchMessagesTool extends MailboxTool {
 
     static final String NAME = "search_messages";
 
@@ -49,7 +47,8 @@ public final class SearchMessagesTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Search the channel's messages")
             .description("Finds live messages whose topic or body contains the query's terms (case-insensitive"
                     + " substrings in any script, so a word stem finds its inflections), best first, as {result:"
@@ -63,7 +62,6 @@ public final class SearchMessagesTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final SearchMessages searchMessages;
     private final MessageView view;
@@ -71,24 +69,14 @@ public final class SearchMessagesTool implements ChannelTool {
     @Inject
     SearchMessagesTool(
             CallerResolver callers, Transactions transactions, SearchMessages searchMessages, MessageView view) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.searchMessages = searchMessages;
         this.view = view;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         String query = args.text("query");
         SearchFilters filters = new SearchFilters(
@@ -96,16 +84,15 @@ public final class SearchMessagesTool implements ChannelTool {
                 args.optionalText("to_role").orElse(null),
                 args.optionalText("kind").orElse(null),
                 args.optionalText("status").orElse(null));
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> Listing.limit(args, DEFAULT_LIMIT)
-                        .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                                .then(fields -> SearchMessages.prepare(query, filters)
-                                        .then(prepared -> transactions.read(
-                                                caller.channelId(),
-                                                tx -> searchMessages
-                                                        .run(tx, prepared, limit)
-                                                        .then(page -> Outcome.done(
-                                                                listing(tx, caller, page, limit, fields)))))))));
+        return Listing.limit(args, DEFAULT_LIMIT)
+                .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                        .then(fields -> SearchMessages.prepare(query, filters)
+                                .then(prepared -> transactions.read(
+                                        caller.channelId(),
+                                        tx -> searchMessages
+                                                .run(tx, prepared, limit)
+                                                .then(page ->
+                                                        Outcome.done(listing(tx, caller, page, limit, fields)))))));
     }
 
     private Map<String, Object> listing(Tx tx, Caller caller, SearchMessages.Page page, int limit, Projection fields) {

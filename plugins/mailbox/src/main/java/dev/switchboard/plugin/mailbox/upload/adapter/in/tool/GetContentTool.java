@@ -4,8 +4,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
@@ -14,10 +14,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code get_content}: read an upload's facts, digest and (on request) text; any role may. */
-public final class GetContentTool implements ChannelTool {
+public final class GetContentTool extends MailboxTool {
 
     static final String NAME = "get_content";
 
@@ -32,7 +31,8 @@ public final class GetContentTool implements ChannelTool {
               "additionalProperties": false
             }""";
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read an upload")
             .description("Reads an upload back: upload_id, uploaded_by, label, sealed, created_at, sealed_at, its"
                     + " sha256 and both lengths, and with with_body=true its text. Any role may read any upload, so"
@@ -41,40 +41,28 @@ public final class GetContentTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final Uploads uploads;
 
     @Inject
     GetContentTool(CallerResolver callers, Transactions transactions, Uploads uploads) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.uploads = uploads;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("upload_id", 1, Long.MAX_VALUE);
         boolean withBody = call.args().flag("with_body", false);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> transactions.read(
-                        caller.channelId(),
-                        tx -> uploads.find(tx, id).then(upload -> {
-                            Map<String, Object> wire = UploadViews.wire(upload, withBody);
-                            if (withBody) {
-                                wire.put(Untrusted.FIELD, Untrusted.NOTE);
-                            }
-                            return Outcome.done(wire);
-                        }))));
+        return transactions.read(
+                caller.channelId(),
+                tx -> uploads.find(tx, id).then(upload -> {
+                    Map<String, Object> wire = UploadViews.wire(upload, withBody);
+                    if (withBody) {
+                        wire.put(Untrusted.FIELD, Untrusted.NOTE);
+                    }
+                    return Outcome.done(wire);
+                }));
     }
 }

@@ -1,9 +1,11 @@
 package dev.switchboard.plugin.mailbox.upload.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.upload.application.Uploads;
@@ -11,10 +13,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code seal_content}: fix an upload's bytes and publish its digest. */
-public final class SealContentTool implements ChannelTool {
+public final class SealContentTool extends MailboxTool {
 
     static final String NAME = "seal_content";
 
@@ -29,7 +30,8 @@ public final class SealContentTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Seal an upload")
             .description("Seals your upload: its bytes can no longer change, and its sha256 (over the raw UTF-8"
                     + " bytes, no normalisation), length_bytes and length_chars describe the document for good. Only"
@@ -39,35 +41,23 @@ public final class SealContentTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final Uploads uploads;
 
     @Inject
     SealContentTool(CallerResolver callers, RequestKeys requestKeys, Uploads uploads) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.uploads = uploads;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("upload_id", 1, Long.MAX_VALUE);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> requestKeys.write(
-                        caller,
-                        call,
-                        tx -> uploads.seal(tx, caller.role(), id)
-                                .then(upload -> Outcome.done(UploadViews.wire(upload, false))))));
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> uploads.seal(tx, caller.role(), id)
+                        .then(upload -> Outcome.done(UploadViews.wire(upload, false))));
     }
 }

@@ -4,8 +4,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.upload.application.Uploads;
@@ -15,10 +15,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code upload_content}: start an upload, or append a piece to one's own unsealed upload. */
-public final class UploadContentTool implements ChannelTool {
+public final class UploadContentTool extends MailboxTool {
 
     static final String NAME = "upload_content";
 
@@ -38,7 +37,8 @@ public final class UploadContentTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Upload.LABEL_MAX, RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Upload a large body in pieces")
             .description("Uploads a document too large for one call in pieces: call it without upload_id to start,"
                     + " then again with the same upload_id to append, then seal_content when the last piece is in."
@@ -52,51 +52,39 @@ public final class UploadContentTool implements ChannelTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final Uploads uploads;
 
     @Inject
     UploadContentTool(CallerResolver callers, RequestKeys requestKeys, Uploads uploads) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.uploads = uploads;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> requestKeys.write(
-                        caller,
-                        call,
-                        tx -> uploads.upload(
-                                        tx,
-                                        caller.role(),
-                                        args.text("text"),
-                                        args.optionalInteger("upload_id", 1, Long.MAX_VALUE),
-                                        args.optionalText("label").orElse(null),
-                                        args.flag("allow_sensitive", false))
-                                .then(uploaded -> {
-                                    Map<String, Object> wire = UploadViews.wire(uploaded.upload(), false);
-                                    if (!uploaded.overridden().isEmpty()) {
-                                        wire.put("sensitive_override", uploaded.overridden());
-                                    }
-                                    wire.put(
-                                            "note",
-                                            "append more with the same upload_id, then seal_content to fix its digest; the"
-                                                    + " digest above is of what has arrived so far");
-                                    return Outcome.done(wire);
-                                }))));
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> uploads.upload(
+                                tx,
+                                caller.role(),
+                                args.text("text"),
+                                args.optionalInteger("upload_id", 1, Long.MAX_VALUE),
+                                args.optionalText("label").orElse(null),
+                                args.flag("allow_sensitive", false))
+                        .then(uploaded -> {
+                            Map<String, Object> wire = UploadViews.wire(uploaded.upload(), false);
+                            if (!uploaded.overridden().isEmpty()) {
+                                wire.put("sensitive_override", uploaded.overridden());
+                            }
+                            wire.put(
+                                    "note",
+                                    "append more with the same upload_id, then seal_content to fix its digest; the"
+                                            + " digest above is of what has arrived so far");
+                            return Outcome.done(wire);
+                        }));
     }
 }

@@ -1,18 +1,20 @@
 package dev.switchboard.plugin.mailbox.wait.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.wait.application.WaitForMail;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code wait_for_mail}: sleep until something new is actionable for the caller. */
-public final class WaitForMailTool implements ChannelTool {
+public final class WaitForMailTool extends MailboxTool {
 
     static final String NAME = "wait_for_mail";
 
@@ -27,7 +29,8 @@ public final class WaitForMailTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(WaitArguments.budgetProperties(2.0));
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Wait until something new is for you")
             .description("Sleeps in the channel until something new is actionable for you: new mail, a debt you have"
                     + " not taken, a proposal to decide, a blocker gone, the ball thrown back, a done_local to"
@@ -41,30 +44,18 @@ public final class WaitForMailTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final WaitForMail waitForMail;
 
     @Inject
     WaitForMailTool(CallerResolver callers, WaitForMail waitForMail) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.waitForMail = waitForMail;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         boolean ignoreBacklog = call.args().flag("ignore_backlog", true);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> WaitArguments.budget(call.args(), 2.0)
-                        .then(budget -> waitForMail.await(caller, budget, ignoreBacklog, call.cancellation()))));
+        return WaitArguments.budget(call.args(), 2.0)
+                .then(budget -> waitForMail.await(caller, budget, ignoreBacklog, call.cancellation()));
     }
 }

@@ -1,20 +1,22 @@
 package dev.switchboard.plugin.mailbox.wait.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.wait.application.WaitForReply;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code wait_for_reply}: sleep until a reply to one message is there. */
-public final class WaitForReplyTool implements ChannelTool {
+public final class WaitForReplyTool extends MailboxTool {
 
     static final String NAME = "wait_for_reply";
 
@@ -33,7 +35,8 @@ public final class WaitForReplyTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(WaitArguments.budgetProperties(1.0));
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Wait for a reply to a message")
             .description("Waits for a reply (reply_to = message_id) addressed to you that you have not seen yet: not"
                     + " marked read by you (include_read drops that condition) and, with after_id, newer than that id."
@@ -45,34 +48,21 @@ public final class WaitForReplyTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final WaitForReply waitForReply;
 
     @Inject
     WaitForReplyTool(CallerResolver callers, WaitForReply waitForReply) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.waitForReply = waitForReply;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
         Long afterId = args.optionalInteger("after_id", 0, Long.MAX_VALUE).orElse(null);
         boolean includeRead = args.flag("include_read", false);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> WaitArguments.budget(args, 1.0)
-                        .then(budget ->
-                                waitForReply.await(caller, id, budget, afterId, includeRead, call.cancellation()))));
+        return WaitArguments.budget(args, 1.0)
+                .then(budget -> waitForReply.await(caller, id, budget, afterId, includeRead, call.cancellation()));
     }
 }

@@ -1,20 +1,22 @@
 package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.work.application.ConfirmResolution;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code confirm_resolution}: Confirm a resolution you verified. */
-public final class ConfirmResolutionTool implements ChannelTool {
+public final class ConfirmResolutionTool extends MailboxTool {
 
     static final String NAME = "confirm_resolution";
 
@@ -33,7 +35,8 @@ public final class ConfirmResolutionTool implements ChannelTool {
                     WorkArguments.note("note", "A note for the history."),
                     RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Confirm a resolution you verified")
             .description(
                     "Closes the debt loop: the participant who did not resolve a debt confirms the resolution after"
@@ -45,33 +48,21 @@ public final class ConfirmResolutionTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final ConfirmResolution useCase;
 
     @Inject
     ConfirmResolutionTool(CallerResolver callers, RequestKeys requestKeys, ConfirmResolution useCase) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.useCase = useCase;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
         String note = args.optionalText("note").orElse(null);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> requestKeys.write(caller, call, tx -> useCase.confirm(tx, caller, id, note))));
+        return requestKeys.write(caller, call, tx -> useCase.confirm(tx, caller, id, note));
     }
 }

@@ -4,8 +4,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
@@ -15,13 +15,13 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code open_obligations}: the open debts addressed to a role, with how old and how idle each is. */
-public final class ListObligationsTool implements ChannelTool {
+public final class ListObligationsTool extends MailboxTool {
 
     static final String NAME = "open_obligations";
 
@@ -36,7 +36,8 @@ public final class ListObligationsTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List open obligations")
             .description("Lists the debts still owed: action_required messages with status 'open' addressed to a role"
                     + " (your own by default), newest first, as {result: [...], generated_at} with truncated when more"
@@ -49,41 +50,28 @@ public final class ListObligationsTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final ListDebts listDebts;
 
     @Inject
     ListObligationsTool(CallerResolver callers, Transactions transactions, ListDebts listDebts) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.listDebts = listDebts;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         String asked = call.args().optionalText("to_role").map(String::strip).orElse("");
-        return Replies.of(() -> callers.resolve(call).then(caller -> {
-            String role = asked.isEmpty() ? caller.role() : asked;
-            if (!Roles.isName(role)) {
-                return Refusals.<Map<String, Object>>refused(Problem.invalid(
-                        "to_role", "'" + role + "' is not a role name; leave it out for your own debts"));
-            }
-            return Listing.limit(call.args(), 100)
-                    .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                            .then(fields -> transactions.read(
-                                    caller.channelId(),
-                                    tx -> listDebts.openObligations(tx, caller.role(), role, limit, fields))));
-        }));
+        String role = asked.isEmpty() ? caller.role() : asked;
+        if (!Roles.isName(role)) {
+            return Refusals.refused(
+                    Problem.invalid("to_role", "'" + role + "' is not a role name; leave it out for your own debts"));
+        }
+        return Listing.limit(call.args(), 100)
+                .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                        .then(fields -> transactions.read(
+                                caller.channelId(),
+                                tx -> listDebts.openObligations(tx, caller.role(), role, limit, fields))));
     }
 }

@@ -1,22 +1,24 @@
 package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code ready_work}: the caller's open debts that can be started now. */
-public final class ListReadyWorkTool implements ChannelTool {
+public final class ListReadyWorkTool extends MailboxTool {
 
     static final String NAME = "ready_work";
 
@@ -30,7 +32,8 @@ public final class ListReadyWorkTool implements ChannelTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List the work you can start now")
             .description("Answers \"what do I pick up\": your open debts that are not waiting behind a live blocker,"
                     + " oldest first, as {result: [...]} with truncated when more matched, each with age_days and"
@@ -42,34 +45,21 @@ public final class ListReadyWorkTool implements ChannelTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final CallerResolver callers;
     private final Transactions transactions;
     private final ListDebts listDebts;
 
     @Inject
     ListReadyWorkTool(CallerResolver callers, Transactions transactions, ListDebts listDebts) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.listDebts = listDebts;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> Listing.limit(call.args(), 50)
-                        .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                                .then(fields -> transactions.read(
-                                        caller.channelId(),
-                                        tx -> listDebts.readyWork(tx, caller.role(), limit, fields))))));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
+        return Listing.limit(call.args(), 50)
+                .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
+                        .then(fields -> transactions.read(
+                                caller.channelId(), tx -> listDebts.readyWork(tx, caller.role(), limit, fields))));
     }
 }

@@ -1,20 +1,22 @@
 package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.work.application.ResolveDebt;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code resolve_message}: Resolve a debt. */
-public final class ResolveMessageTool implements ChannelTool {
+public final class ResolveMessageTool extends MailboxTool {
 
     static final String NAME = "resolve_message";
 
@@ -33,7 +35,8 @@ public final class ResolveMessageTool implements ChannelTool {
                     WorkArguments.note("resolution_note", "What was done, for the other participant and the history."),
                     RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Resolve a debt")
             .description("Marks an action_required message resolved: records who closed it, when, and an optional"
                     + " resolution note, and writes a resolve event. Either participant may resolve; the etiquette is"
@@ -49,33 +52,21 @@ public final class ResolveMessageTool implements ChannelTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final ResolveDebt useCase;
 
     @Inject
     ResolveMessageTool(CallerResolver callers, RequestKeys requestKeys, ResolveDebt useCase) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.useCase = useCase;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
         String note = args.optionalText("resolution_note").orElse(null);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> requestKeys.write(caller, call, tx -> useCase.resolve(tx, caller, id, note))));
+        return requestKeys.write(caller, call, tx -> useCase.resolve(tx, caller, id, note));
     }
 }

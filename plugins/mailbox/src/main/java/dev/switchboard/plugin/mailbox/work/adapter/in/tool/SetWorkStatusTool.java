@@ -1,22 +1,23 @@
 package dev.switchboard.plugin.mailbox.work.adapter.in.tool;
 
 import java.util.List;
+import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.work.application.SetWorkStatus;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code set_work_status}: move a message's work along the transition table. */
-public final class SetWorkStatusTool implements ChannelTool {
+public final class SetWorkStatusTool extends MailboxTool {
 
     static final String NAME = "set_work_status";
 
@@ -39,7 +40,8 @@ public final class SetWorkStatusTool implements ChannelTool {
                     WorkArguments.BLOCKED_BY,
                     RequestKeys.SCHEMA_PROPERTY);
 
-    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Change the work status of a message")
             .description("Moves the work of an existing message through its lifecycle instead of sending a new message"
                     + " to say so; its sender or a recipient may call it, other roles are refused. Any value may follow"
@@ -59,36 +61,23 @@ public final class SetWorkStatusTool implements ChannelTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final CallerResolver callers;
     private final RequestKeys requestKeys;
     private final SetWorkStatus setWorkStatus;
 
     @Inject
     SetWorkStatusTool(CallerResolver callers, RequestKeys requestKeys, SetWorkStatus setWorkStatus) {
-        this.callers = callers;
+        super(DESCRIPTOR, callers);
         this.requestKeys = requestKeys;
         this.setWorkStatus = setWorkStatus;
     }
 
     @Override
-    public CallerResolver callers() {
-        return callers;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
         String value = args.text("work_status");
         String note = args.optionalText("note").orElse(null);
         List<Long> blockedBy = WorkArguments.blockedBy(args);
-        return Replies.of(() -> callers.resolve(call)
-                .then(caller -> requestKeys.write(
-                        caller, call, tx -> setWorkStatus.set(tx, caller, id, value, note, blockedBy))));
+        return requestKeys.write(caller, call, tx -> setWorkStatus.set(tx, caller, id, value, note, blockedBy));
     }
 }
