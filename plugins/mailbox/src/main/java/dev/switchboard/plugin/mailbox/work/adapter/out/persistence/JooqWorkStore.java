@@ -26,40 +26,23 @@ import dev.switchboard.plugin.mailbox.work.domain.WorkStatus;
 import dev.switchboard.plugin.mailbox.work.domain.WorkTrail;
 
 /**
- * {@link WorkStore} on {@code mailbox_message}, {@code mailbox_event} and {@code mailbox_blocker}, the same SQL on
- * SQLite and PostgreSQL. The history's marks are correlated subqueries over the message's events (indexed by
- * {@code (channel_id, message_id, seq)}); a blocker is live while it exists, is not deleted, and is not resolved.
+ * {@link WorkStore} on {@code mailbox_message} and {@code mailbox_blocker}, the same SQL on SQLite and PostgreSQL. The
+ * history's marks are columns of the message that the schema keeps from {@code mailbox_event} (no event is read here);
+ * a blocker is live while it exists, is not deleted, and is not resolved.
  * Stateless and thread-safe.
  */
 @Singleton
 public final class JooqWorkStore implements WorkStore {
 
-    private static final String TRANSITION = "e.event LIKE 'work!_status:%' ESCAPE '!'";
-
-    /** Where the facts query narrows its pass over events to one message. */
-    private static final String SCOPE = " /* one message */";
-
     /**
-     * The marks of each message's history in one pass over its channel's events (or one message's, at
-     * {@link #SCOPE}), then the roles of the two marks that need one, by their {@code seq}.
+     * A message's work facts: its columns and the marks of its history, which the store keeps on the message (schema
+     * version 2: a trigger on {@code mailbox_event} writes them in the transaction that appends the event).
      */
     private static final String FACTS = "SELECT m.id, m.topic, m.from_role, m.created_at, m.action_required,"
             + " m.status, m.resolved_by, m.resolved_at, m.resolution_note, m.work_status,"
-            + " cur.role AS current_role, k.current_seq, tr.role AS transition_role, k.transition_seq,"
-            + " k.reopen_seq, k.resolve_seq, k.confirm_seq, k.moved_at"
-            + " FROM mailbox_message m LEFT JOIN (SELECT e.message_id,"
-            + " MAX(CASE WHEN e.event = 'work_status:' || w.work_status THEN e.seq END) AS current_seq,"
-            + " MAX(CASE WHEN " + TRANSITION + " THEN e.seq END) AS transition_seq,"
-            + " MAX(CASE WHEN e.event = 'reopen' THEN e.seq END) AS reopen_seq,"
-            + " MAX(CASE WHEN e.event = 'resolve' THEN e.seq END) AS resolve_seq,"
-            + " MAX(CASE WHEN e.event = 'resolution_confirmed' THEN e.seq END) AS confirm_seq,"
-            + " MAX(CASE WHEN " + TRANSITION + " OR e.event IN ('resolve', 'reopen') THEN e.created_at END)"
-            + " AS moved_at"
-            + " FROM mailbox_event e JOIN mailbox_message w ON w.channel_id = e.channel_id AND w.id = e.message_id"
-            + " WHERE e.channel_id = ?" + SCOPE + " GROUP BY e.message_id) k ON k.message_id = m.id"
-            + " LEFT JOIN mailbox_event cur ON cur.seq = k.current_seq"
-            + " LEFT JOIN mailbox_event tr ON tr.seq = k.transition_seq"
-            + " WHERE m.channel_id = ? AND m.deleted_at IS NULL";
+            + " m.setter_role, m.setter_seq, m.transition_role, m.transition_seq,"
+            + " m.reopen_seq, m.resolve_seq, m.confirm_seq, m.moved_at"
+            + " FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL";
 
     private static final String PARTICIPANT = " AND (m.from_role = ? OR EXISTS (SELECT 1 FROM mailbox_recipient r"
             + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?))";
@@ -79,7 +62,7 @@ public final class JooqWorkStore implements WorkStore {
 
     @Override
     public Optional<WorkFacts> find(Tx tx, long id) {
-        return facts(tx, Optional.of(id), " AND m.id = ?", List.of(id)).stream().findFirst();
+        return facts(tx, " AND m.id = ?", List.of(id)).stream().findFirst();
     }
 
     @Override
@@ -108,15 +91,13 @@ public final class JooqWorkStore implements WorkStore {
 
     @Override
     public List<WorkFacts> openDebtsTo(Tx tx, String role) {
-        return facts(
-                tx, Optional.empty(), " AND m.action_required = 1 AND m.status = 'open'" + ADDRESSED, List.of(role));
+        return facts(tx, " AND m.action_required = 1 AND m.status = 'open'" + ADDRESSED, List.of(role));
     }
 
     @Override
     public List<WorkFacts> taskCandidates(Tx tx, String role) {
         return facts(
                 tx,
-                Optional.empty(),
                 " AND (m.work_status IS NOT NULL OR (m.action_required = 1 AND m.status = 'resolved'))" + PARTICIPANT,
                 List.of(role, role));
     }
@@ -125,7 +106,6 @@ public final class JooqWorkStore implements WorkStore {
     public List<WorkFacts> blockedOn(Tx tx, long blockerId) {
         return facts(
                 tx,
-                Optional.empty(),
                 " AND m.work_status = 'blocked' AND EXISTS (SELECT 1 FROM mailbox_blocker bl"
                         + " WHERE bl.channel_id = m.channel_id AND bl.message_id = m.id AND bl.blocker_id = ?)",
                 List.of(blockerId));
@@ -174,16 +154,13 @@ public final class JooqWorkStore implements WorkStore {
                 .execute();
     }
 
-    private List<WorkFacts> facts(Tx tx, Optional<Long> only, String condition, List<Object> binds) {
+    private List<WorkFacts> facts(Tx tx, String condition, List<Object> binds) {
         DSLContext sql = sql(tx);
         List<Object> all = new ArrayList<>();
         all.add(tx.channelId());
-        only.ifPresent(all::add);
-        all.add(tx.channelId());
         all.addAll(binds);
-        String query =
-                FACTS.replace(SCOPE, only.isPresent() ? " AND e.message_id = ?" : "") + condition + " ORDER BY m.id";
-        List<Record> rows = sql.resultQuery(query, all.toArray()).fetch();
+        List<Record> rows = sql.resultQuery(FACTS + condition + " ORDER BY m.id", all.toArray())
+                .fetch();
         if (rows.isEmpty()) {
             return List.of();
         }
@@ -211,7 +188,7 @@ public final class JooqWorkStore implements WorkStore {
                     ofTask.stream().map(pair -> pair[0]).toList(),
                     (int) ofTask.stream().filter(pair -> pair[1] == 1).count(),
                     new WorkTrail(
-                            mark(row, "current_role", "current_seq"),
+                            mark(row, "setter_role", "setter_seq"),
                             mark(row, "transition_role", "transition_seq"),
                             seq(row, "reopen_seq"),
                             seq(row, "resolve_seq"),
