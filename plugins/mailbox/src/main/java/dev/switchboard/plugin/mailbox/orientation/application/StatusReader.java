@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
@@ -15,7 +16,7 @@ import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 
 /**
  * Reads one role's {@link StatusSnapshot} in the transaction it is given: the unread messages, the open debts and
- * which are untaken (the work capability's taken rule), the proposals awaiting a decision, and the task lists by the
+ * which are untaken (the work capability's taken rule), the proposals awaiting a decision (the decision capability's one query, which {@code awaiting_ack} lists), and the task lists by the
  * author of the last transition. {@code channel_status} and {@code wait_for_mail} share it, so both see one actionable
  * set. Thread-safe.
  */
@@ -24,11 +25,13 @@ public final class StatusReader {
 
     private final StatusStore status;
     private final WorkStore work;
+    private final RoundStore rounds;
 
     @Inject
-    StatusReader(StatusStore status, WorkStore work) {
+    StatusReader(StatusStore status, WorkStore work, RoundStore rounds) {
         this.status = status;
         this.work = work;
+        this.rounds = rounds;
     }
 
     /**
@@ -48,7 +51,7 @@ public final class StatusReader {
                 (int) unread.stream().filter(item -> !item.opened()).count(),
                 debts.size(),
                 untaken,
-                status.awaitingAck(tx, role),
+                Set.copyOf(rounds.awaitingDecisionOf(tx, role, null, null)),
                 TaskLists.of(work.taskCandidates(tx, role), role));
     }
 }

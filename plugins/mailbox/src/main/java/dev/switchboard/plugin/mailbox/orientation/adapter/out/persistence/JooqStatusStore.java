@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 import jakarta.inject.Singleton;
 
@@ -28,18 +26,6 @@ public final class JooqStatusStore implements StatusStore {
             + " WHERE r.channel_id = ? AND r.to_role = ? AND r.read_at IS NULL AND m.deleted_at IS NULL"
             + " ORDER BY r.message_id";
 
-    // The awaiting_ack counter, in one query: live proposals addressed to the role that ask for a decision, are not
-    // nudges, are not superseded, whose declared voters (if any) include the role, and that the role has not voted on
-    // since their last revision. The same rule as decision.application.AwaitingAck's listing, written a second time
-    // (a known duplication, in the issue note: AwaitingAck should expose the ids and this counter use them).
-    private static final String AWAITING_ACK = "SELECT m.id, m.voters FROM mailbox_message m"
-            + " WHERE m.channel_id = ? AND m.deleted_at IS NULL AND m.kind = 'proc' AND m.decision_requested = 1"
-            + " AND m.about_message_id IS NULL AND m.superseded_at IS NULL AND m.from_role <> ?"
-            + " AND EXISTS (SELECT 1 FROM mailbox_recipient r WHERE r.channel_id = m.channel_id"
-            + " AND r.message_id = m.id AND r.to_role = ?)"
-            + " AND NOT EXISTS (SELECT 1 FROM mailbox_ack a WHERE a.channel_id = m.channel_id AND a.message_id = m.id"
-            + " AND a.role = ? AND (m.revised_at IS NULL OR a.created_at >= m.revised_at))";
-
     private static final String PINS = "SELECT p.pin_key, p.title, p.version, p.updated_by, p.updated_at,"
             + " p.approved_by, p.body_sha256, p.body_length_bytes, p.body_length_chars FROM mailbox_pin p"
             + " WHERE p.channel_id = ? AND p.seq = (SELECT MAX(q.seq) FROM mailbox_pin q"
@@ -50,14 +36,6 @@ public final class JooqStatusStore implements StatusStore {
         return sql(tx).resultQuery(UNREAD, tx.channelId(), role).fetch().stream()
                 .map(row -> new Unread(row.get("message_id", Long.class), row.get("opened_at", String.class) != null))
                 .toList();
-    }
-
-    @Override
-    public Set<Long> awaitingAck(Tx tx, String role) {
-        return sql(tx).resultQuery(AWAITING_ACK, tx.channelId(), role, role, role).fetch().stream()
-                .filter(row -> votes(row.get("voters", String.class), role))
-                .map(row -> row.get("id", Long.class))
-                .collect(Collectors.toSet());
     }
 
     @Override
@@ -96,14 +74,6 @@ public final class JooqStatusStore implements StatusStore {
                         tx.channelId(),
                         role,
                         build);
-    }
-
-    /** A declared electorate is a JSON array of role names; none declared means the recipients decide. */
-    private static boolean votes(String voters, String role) {
-        if (voters == null || voters.isBlank()) {
-            return true;
-        }
-        return voters.contains("\"" + role + "\"");
     }
 
     private static Map<String, Object> pin(Record row) {

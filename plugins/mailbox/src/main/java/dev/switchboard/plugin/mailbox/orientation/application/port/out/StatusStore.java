@@ -3,7 +3,6 @@ package dev.switchboard.plugin.mailbox.orientation.application.port.out;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 
@@ -27,13 +26,6 @@ public interface StatusStore {
      * @return its unread messages, ascending by id
      */
     List<Unread> unread(Tx tx, String role);
-
-    /**
-     * @param tx   the transaction
-     * @param role the role
-     * @return the ids of the proposals awaiting its decision
-     */
-    Set<Long> awaitingAck(Tx tx, String role);
 
     /**
      * @param tx the transaction
