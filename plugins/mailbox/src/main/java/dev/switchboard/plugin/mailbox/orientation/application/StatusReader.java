@@ -1,8 +1,8 @@
 package dev.switchboard.plugin.mailbox.orientation.application;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -12,7 +12,7 @@ import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
-import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
+import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 
 /**
  * Reads one role's {@link StatusSnapshot} in the transaction it is given: the unread messages, the open debts and
@@ -40,17 +40,26 @@ public final class StatusReader {
      * @return its snapshot
      */
     public StatusSnapshot read(Tx tx, String role) {
+        // Thousands of ids on a busy channel: each set is built once, as the immutable set the snapshot keeps.
         List<StatusStore.Unread> unread = status.unread(tx, role);
-        List<WorkFacts> debts = work.openDebtsTo(tx, role);
-        Set<Long> untaken = debts.stream()
-                .filter(debt -> !debt.trail().isTakenBy(role))
-                .map(WorkFacts::id)
-                .collect(Collectors.toSet());
+        List<Long> unreadIds = new ArrayList<>(unread.size());
+        int unopened = 0;
+        for (StatusStore.Unread item : unread) {
+            unreadIds.add(item.id());
+            unopened += item.opened() ? 0 : 1;
+        }
+        List<DebtClaim> debts = work.openDebtClaimsTo(tx, role);
+        List<Long> untaken = new ArrayList<>(debts.size());
+        for (DebtClaim debt : debts) {
+            if (!debt.isTakenBy(role)) {
+                untaken.add(debt.id());
+            }
+        }
         return new StatusSnapshot(
-                unread.stream().map(StatusStore.Unread::id).collect(Collectors.toSet()),
-                (int) unread.stream().filter(item -> !item.opened()).count(),
+                Set.copyOf(unreadIds),
+                unopened,
                 debts.size(),
-                untaken,
+                Set.copyOf(untaken),
                 Set.copyOf(rounds.awaitingDecisionOf(tx, role, null, null)),
                 TaskLists.of(work.taskCandidates(tx, role), role));
     }

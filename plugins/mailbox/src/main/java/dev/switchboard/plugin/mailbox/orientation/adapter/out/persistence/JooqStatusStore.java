@@ -14,6 +14,7 @@ import org.jooq.Record;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
+import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
 
 /**
  * {@link StatusStore} on the mailbox tables, the same SQL on SQLite and PostgreSQL. Stateless and thread-safe.
@@ -21,7 +22,8 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 @Singleton
 public final class JooqStatusStore implements StatusStore {
 
-    private static final String UNREAD = "SELECT r.message_id, r.opened_at FROM mailbox_recipient r"
+    private static final String UNREAD = "SELECT r.message_id, CASE WHEN r.opened_at IS NULL THEN 0 ELSE 1 END"
+            + " FROM mailbox_recipient r"
             + " JOIN mailbox_message m ON m.channel_id = r.channel_id AND m.id = r.message_id"
             + " WHERE r.channel_id = ? AND r.to_role = ? AND r.read_at IS NULL AND m.deleted_at IS NULL"
             + " ORDER BY r.message_id";
@@ -33,9 +35,11 @@ public final class JooqStatusStore implements StatusStore {
 
     @Override
     public List<Unread> unread(Tx tx, String role) {
-        return sql(tx).resultQuery(UNREAD, tx.channelId(), role).fetch().stream()
-                .map(row -> new Unread(row.get("message_id", Long.class), row.get("opened_at", String.class) != null))
-                .toList();
+        return JdbcQuery.list(
+                JooqTx.of(tx).connection(),
+                UNREAD,
+                List.of(tx.channelId(), role),
+                row -> new Unread(row.getLong(1), row.getInt(2) == 1));
     }
 
     @Override
