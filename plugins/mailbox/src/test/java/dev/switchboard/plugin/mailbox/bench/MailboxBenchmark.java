@@ -241,6 +241,16 @@ public final class MailboxBenchmark {
                 }
                 return null;
             });
+            for (MailboxHarness sender : senders) {
+                // first calls untimed: the channel's id, the role's presence, the code paths' first run
+                long begin = System.nanoTime();
+                sender.send("backend", "warm-up", "x");
+                OUT.printf(
+                        Locale.ROOT,
+                        "first send_message of %s: %.1f ms%n",
+                        sender.role(),
+                        (System.nanoTime() - begin) / 1e6);
+            }
             for (int threads : new int[] {1, SENDERS, -SENDERS}) {
                 // -8: eight threads on ONE server (a hosted server's sessions), whose writer batches their commits
                 int count = Math.abs(threads);

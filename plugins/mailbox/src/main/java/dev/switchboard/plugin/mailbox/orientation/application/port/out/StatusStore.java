@@ -28,6 +28,21 @@ public interface StatusStore {
     List<Unread> unread(Tx tx, String role);
 
     /**
+     * How many messages {@link #unread} would list, and how many of them were never delivered.
+     *
+     * @param unread   the unread messages
+     * @param unopened how many of them read_inbox never showed
+     */
+    record UnreadCount(int unread, int unopened) {}
+
+    /**
+     * @param tx   the transaction
+     * @param role the role
+     * @return the counts of its unread messages, in one row
+     */
+    UnreadCount unreadCount(Tx tx, String role);
+
+    /**
      * @param tx the transaction
      * @return the latest version of every pin, without bodies ({@code key, title, version, updated_by, updated_at,
      *     approved_by, body_sha256, body_length_bytes, body_length_chars}), ascending by key

@@ -109,10 +109,31 @@ public final class JooqWorkStore implements WorkStore {
 
     @Override
     public List<DebtClaim> openDebtClaimsTo(Tx tx, String role) {
+        return claims(tx, "", List.of(tx.channelId(), role, role));
+    }
+
+    @Override
+    public int openDebtCountTo(Tx tx, String role) {
+        return JdbcQuery.list(
+                        JooqTx.of(tx).connection(),
+                        "SELECT count(*) FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL"
+                                + OPEN_DEBT
+                                + ADDRESSED,
+                        List.of(tx.channelId(), role, role),
+                        row -> row.getInt(1))
+                .getFirst();
+    }
+
+    @Override
+    public List<DebtClaim> openDebtClaimsMovedBy(Tx tx, String role) {
+        return claims(tx, " AND m.transition_role = ?", List.of(tx.channelId(), role, role, role));
+    }
+
+    private static List<DebtClaim> claims(Tx tx, String condition, List<Object> binds) {
         return JdbcQuery.list(
                 JooqTx.of(tx).connection(),
-                CLAIMS + OPEN_DEBT + ADDRESSED + " ORDER BY m.id",
-                List.of(tx.channelId(), role, role),
+                CLAIMS + OPEN_DEBT + ADDRESSED + condition + " ORDER BY m.id",
+                binds,
                 row -> {
                     String transitionRole = row.getString(2);
                     return new DebtClaim(

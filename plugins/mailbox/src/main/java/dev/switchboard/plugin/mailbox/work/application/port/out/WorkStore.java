@@ -51,6 +51,23 @@ public interface WorkStore {
     /**
      * @param tx   the transaction
      * @param role a role
+     * @return how many live open debts are addressed to the role ({@link #openDebtsTo}'s size, counted)
+     */
+    int openDebtCountTo(Tx tx, String role);
+
+    /**
+     * The claims of {@link #openDebtClaimsTo} whose last transition the role made: the only ones the role can have
+     * taken, so a count of its untaken debts reads these few instead of every debt.
+     *
+     * @param tx   the transaction
+     * @param role a role
+     * @return those open debts addressed to the role, ascending by id
+     */
+    List<DebtClaim> openDebtClaimsMovedBy(Tx tx, String role);
+
+    /**
+     * @param tx   the transaction
+     * @param role a role
      * @return the live messages the role sends or receives that have a work_status or are resolved debts (the
      *     candidates of the task lists), ascending by id
      */
