@@ -20,9 +20,10 @@ import dev.switchboard.ports.tool.Outcome;
 /**
  * {@code awaiting_ack}: the proposals a role still owes a decision on, oldest first: live {@code proc} messages
  * addressed to it that ask for a decision, excluding nudges ({@code about_message_id} set), rounds whose declared
- * {@code voters} leave the role out, and rounds the role voted on since their last revision ({@link RoundStore#awaitingDecisionOf}, which the
- * {@code awaiting_ack} counter of {@code channel_status} reads too). An entry that is also a
- * debt carries {@code obligation: {status, resolved_by, resolved_at, confirmed}}. Thread-safe (stateless).
+ * {@code voters} leave the role out, and rounds the role voted on since their last revision
+ * ({@link RoundStore#awaitingDecisionOf}, which the {@code awaiting_ack} counter of {@code channel_status} reads too).
+ * An entry that is also a debt carries {@code obligation: {status, resolved_by, resolved_at, confirmed}}. Thread-safe
+ * (stateless).
  */
 @Singleton
 public final class AwaitingAck {

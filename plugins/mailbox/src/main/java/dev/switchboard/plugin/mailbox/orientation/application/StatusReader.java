@@ -15,10 +15,11 @@ import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 
 /**
- * Reads one role's {@link StatusSnapshot} in the transaction it is given: the unread messages, the open debts and
- * which are untaken (the work capability's taken rule), the proposals awaiting a decision (the decision capability's one query, which {@code awaiting_ack} lists), and the task lists by the
- * author of the last transition. {@code channel_status} and {@code wait_for_mail} share it, so both see one actionable
- * set. Thread-safe.
+ * Reads one role's status in the transaction it is given: the unread messages, the open debts and which are untaken
+ * (the work capability's taken rule), the proposals awaiting a decision (the decision capability's one query, which
+ * {@code awaiting_ack} lists), and the task lists by the author of the last transition. {@code wait_for_mail} and the
+ * inbox resources read the {@link StatusSnapshot} with the ids they compare; {@code channel_status} reads the
+ * {@link StatusCounts}, by the same rules and stores. Thread-safe.
  */
 @Singleton
 public final class StatusReader {

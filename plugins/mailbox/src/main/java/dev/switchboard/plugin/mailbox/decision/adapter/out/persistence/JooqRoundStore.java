@@ -20,8 +20,9 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 
 /**
- * {@link RoundStore} over {@code mailbox_message}, {@code mailbox_recipient} and {@code mailbox_ack}. Text claims use {@code position}
- * ({@code instr} on SQLite, {@code strpos} on PostgreSQL), so they are literal and case-sensitive on both. Stateless.
+ * {@link RoundStore} over {@code mailbox_message}, {@code mailbox_recipient} and {@code mailbox_ack}. Text claims use
+ * {@code position} ({@code instr} on SQLite, {@code strpos} on PostgreSQL), so they are literal and case-sensitive on
+ * both. Stateless.
  */
 @Singleton
 public final class JooqRoundStore implements RoundStore {

@@ -61,7 +61,8 @@ public final class JooqWorkStore implements WorkStore {
      * {@code '*'} for the others, whose recipients are rows: the common case is a column compare, not a lookup.
      */
     private static final String ADDRESSED = " AND (m.to_role = ? OR (m.to_role = '*' AND EXISTS (SELECT 1"
-            + " FROM mailbox_recipient r WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?)))";
+            + " FROM mailbox_recipient r WHERE r.channel_id = m.channel_id AND r.message_id = m.id"
+            + " AND r.to_role = ?)))";
 
     private static final String LIVE_BLOCKER =
             "b.id IS NOT NULL AND b.deleted_at IS NULL" + " AND (b.status IS NULL OR b.status = 'open')";
