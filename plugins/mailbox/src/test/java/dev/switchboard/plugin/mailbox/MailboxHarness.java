@@ -73,7 +73,9 @@ public final class MailboxHarness implements AutoCloseable {
             this.settings = Map.copyOf(builder.settings);
             this.environment = Map.copyOf(builder.environment);
             this.overrides = List.copyOf(builder.overrides);
-            this.database = builder.backend.equals("postgres") ? TestPostgres.database() : null;
+            this.database = builder.backend.equals("postgres")
+                    ? (builder.database != null ? builder.database : TestPostgres.database())
+                    : null;
         }
     }
 
@@ -125,6 +127,7 @@ public final class MailboxHarness implements AutoCloseable {
         private final Map<String, Object> settings = new HashMap<>();
         private final Map<String, String> environment = new HashMap<>();
         private final List<Module> overrides = new ArrayList<>();
+        private TestDatabase database;
 
         private Builder(String backend, Path dir) {
             if (!backend.equals("sqlite") && !backend.equals("postgres")) {
@@ -143,6 +146,16 @@ public final class MailboxHarness implements AutoCloseable {
         /** @return this, with a variable in the environment every role's server sees */
         public Builder environment(String name, String value) {
             environment.put(name, value);
+            return this;
+        }
+
+        /**
+         * @param existing a PostgreSQL database that already holds a store (an older schema, say); the harness drops
+         *                 it on close. Ignored on SQLite, whose store is the file in the directory.
+         * @return this, on that database instead of a new one
+         */
+        public Builder database(TestDatabase existing) {
+            this.database = existing;
             return this;
         }
 

@@ -11,7 +11,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
-import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
@@ -21,8 +20,10 @@ import dev.switchboard.ports.tool.Outcome;
 /**
  * {@code awaiting_ack}: the proposals a role still owes a decision on, oldest first: live {@code proc} messages
  * addressed to it that ask for a decision, excluding nudges ({@code about_message_id} set), rounds whose declared
- * {@code voters} leave the role out, and rounds the role voted on since their last revision. An entry that is also a
- * debt carries {@code obligation: {status, resolved_by, resolved_at, confirmed}}. Thread-safe (stateless).
+ * {@code voters} leave the role out, and rounds the role voted on since their last revision
+ * ({@link RoundStore#awaitingDecisionOf}, which the {@code awaiting_ack} counter of {@code channel_status} reads too).
+ * An entry that is also a debt carries {@code obligation: {status, resolved_by, resolved_at, confirmed}}. Thread-safe
+ * (stateless).
  */
 @Singleton
 public final class AwaitingAck {
@@ -35,15 +36,13 @@ public final class AwaitingAck {
 
     private final RoundStore rounds;
     private final MessageStore messages;
-    private final VoteStore votes;
     private final EventLog events;
     private final MessageView view;
 
     @Inject
-    AwaitingAck(RoundStore rounds, MessageStore messages, VoteStore votes, EventLog events, MessageView view) {
+    AwaitingAck(RoundStore rounds, MessageStore messages, EventLog events, MessageView view) {
         this.rounds = rounds;
         this.messages = messages;
-        this.votes = votes;
         this.events = events;
         this.view = view;
     }
@@ -60,13 +59,8 @@ public final class AwaitingAck {
      */
     public Outcome<Map<String, Object>> list(
             Tx tx, String viewer, String role, String fromRole, String pinKey, int limit, Projection fields) {
-        List<Message> awaiting = messages.findAll(tx, rounds.liveProposalsTo(tx, role, fromRole, pinKey)).stream()
-                .filter(proposal ->
-                        proposal.voters() == null || proposal.voters().contains(role))
-                .filter(proposal -> votes.votes(tx, proposal.id()).stream()
-                        .noneMatch(vote -> vote.role().equals(role) && !vote.isStale(proposal.revisedAt())))
-                .limit(limit + 1L)
-                .toList();
+        List<Long> ids = rounds.awaitingDecisionOf(tx, role, fromRole, pinKey);
+        List<Message> awaiting = messages.findAll(tx, ids.subList(0, Math.min(ids.size(), limit + 1)));
         List<Map<String, Object>> rows = awaiting.stream()
                 .limit(limit)
                 .map(proposal -> entry(tx, proposal, viewer, fields))

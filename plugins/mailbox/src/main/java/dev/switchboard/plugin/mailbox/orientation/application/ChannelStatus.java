@@ -43,17 +43,17 @@ public final class ChannelStatus {
         String role = caller.role();
         return transactions
                 .read(caller.channelId(), tx -> {
-                    StatusSnapshot snapshot = reader.read(tx, role);
+                    StatusCounts counts = reader.counts(tx, role);
                     Map<String, Object> answer = new LinkedHashMap<>();
                     answer.put("role", role);
-                    answer.put("counts", snapshot.counts());
-                    answer.put("unread", snapshot.unread().size());
-                    answer.put("open_obligations", snapshot.openObligations());
-                    answer.put("awaiting_ack", snapshot.awaitingAck().size());
+                    answer.put("counts", counts.wire());
+                    answer.put("unread", counts.unread());
+                    answer.put("open_obligations", counts.openObligations());
+                    answer.put("awaiting_ack", counts.awaitingAck());
                     for (TaskList list : TaskList.values()) {
                         answer.put(
                                 list.wire(),
-                                snapshot.lists().of(list).stream()
+                                counts.lists().of(list).stream()
                                         .map(TaskEntry::toWire)
                                         .toList());
                     }

@@ -1,34 +1,62 @@
 package dev.switchboard.plugin.mailbox.orientation.application;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
-import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
+import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 
 /**
- * Reads one role's {@link StatusSnapshot} in the transaction it is given: the unread messages, the open debts and
- * which are untaken (the work capability's taken rule), the proposals awaiting a decision, and the task lists by the
- * author of the last transition. {@code channel_status} and {@code wait_for_mail} share it, so both see one actionable
- * set. Thread-safe.
+ * Reads one role's status in the transaction it is given: the unread messages, the open debts and which are untaken
+ * (the work capability's taken rule), the proposals awaiting a decision (the decision capability's one query, which
+ * {@code awaiting_ack} lists), and the task lists by the author of the last transition. {@code wait_for_mail} and the
+ * inbox resources read the {@link StatusSnapshot} with the ids they compare; {@code channel_status} reads the
+ * {@link StatusCounts}, by the same rules and stores. Thread-safe.
  */
 @Singleton
 public final class StatusReader {
 
     private final StatusStore status;
     private final WorkStore work;
+    private final RoundStore rounds;
 
     @Inject
-    StatusReader(StatusStore status, WorkStore work) {
+    StatusReader(StatusStore status, WorkStore work, RoundStore rounds) {
         this.status = status;
         this.work = work;
+        this.rounds = rounds;
+    }
+
+    /**
+     * The counters alone, for {@code channel_status}: counted by the database where {@link #read} lists every id, so
+     * a role owing 10,000 debts costs a handful of rows. The same rules as {@link #read}: the untaken debts are the
+     * open ones minus those the taken rule ({@link DebtClaim#isTakenBy}) holds for, among the few the role moved last.
+     *
+     * @param tx   a transaction
+     * @param role the role
+     * @return its counters
+     */
+    public StatusCounts counts(Tx tx, String role) {
+        StatusStore.UnreadCount unread = status.unreadCount(tx, role);
+        int open = work.openDebtCountTo(tx, role);
+        int taken = (int) work.openDebtClaimsMovedBy(tx, role).stream()
+                .filter(debt -> debt.isTakenBy(role))
+                .count();
+        return new StatusCounts(
+                unread.unread(),
+                unread.unopened(),
+                open,
+                open - taken,
+                rounds.awaitingDecisionOf(tx, role, null, null).size(),
+                TaskLists.of(work.taskCandidates(tx, role), role));
     }
 
     /**
@@ -37,18 +65,27 @@ public final class StatusReader {
      * @return its snapshot
      */
     public StatusSnapshot read(Tx tx, String role) {
+        // Thousands of ids on a busy channel: each set is built once, as the immutable set the snapshot keeps.
         List<StatusStore.Unread> unread = status.unread(tx, role);
-        List<WorkFacts> debts = work.openDebtsTo(tx, role);
-        Set<Long> untaken = debts.stream()
-                .filter(debt -> !debt.trail().isTakenBy(role))
-                .map(WorkFacts::id)
-                .collect(Collectors.toSet());
+        List<Long> unreadIds = new ArrayList<>(unread.size());
+        int unopened = 0;
+        for (StatusStore.Unread item : unread) {
+            unreadIds.add(item.id());
+            unopened += item.opened() ? 0 : 1;
+        }
+        List<DebtClaim> debts = work.openDebtClaimsTo(tx, role);
+        List<Long> untaken = new ArrayList<>(debts.size());
+        for (DebtClaim debt : debts) {
+            if (!debt.isTakenBy(role)) {
+                untaken.add(debt.id());
+            }
+        }
         return new StatusSnapshot(
-                unread.stream().map(StatusStore.Unread::id).collect(Collectors.toSet()),
-                (int) unread.stream().filter(item -> !item.opened()).count(),
+                Set.copyOf(unreadIds),
+                unopened,
                 debts.size(),
-                untaken,
-                status.awaitingAck(tx, role),
+                Set.copyOf(untaken),
+                Set.copyOf(rounds.awaitingDecisionOf(tx, role, null, null)),
                 TaskLists.of(work.taskCandidates(tx, role), role));
     }
 }

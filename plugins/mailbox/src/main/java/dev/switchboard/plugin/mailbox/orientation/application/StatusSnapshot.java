@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.mailbox.orientation.application;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -10,8 +9,8 @@ import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 
 /**
- * One role's status at one moment: the counters behind {@code channel_status} and the ids behind its actionable
- * counters. Immutable.
+ * One role's status at one moment with the ids behind every actionable counter, which the waits compare
+ * ({@code channel_status} shows counts alone: {@link StatusCounts}). Immutable.
  *
  * @param unread          the unread message ids
  * @param unopened        how many of them were never delivered
@@ -36,21 +35,6 @@ public record StatusSnapshot(
         if (lists == null) {
             throw new NullPointerException("lists");
         }
-    }
-
-    /** @return {@code counts} as sent: every counter, in the original's order */
-    public Map<String, Object> counts() {
-        Map<String, Object> counts = new LinkedHashMap<>();
-        counts.put("unread", unread.size());
-        counts.put("unopened", unopened);
-        counts.put("opened_unmarked", unread.size() - unopened);
-        counts.put("open_obligations", openObligations);
-        counts.put("open_obligations_untaken", untaken.size());
-        counts.put("awaiting_ack", awaitingAck.size());
-        for (TaskList list : TaskList.values()) {
-            counts.put(list.wire(), lists.of(list).size());
-        }
-        return counts;
     }
 
     /** @return the ids behind every actionable counter */

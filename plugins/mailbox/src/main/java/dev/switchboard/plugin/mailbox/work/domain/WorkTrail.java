@@ -46,14 +46,14 @@ public record WorkTrail(
     }
 
     /**
-     * The "taken" rule: a debt does not nag its assignee while the assignee made the last work_status transition and
-     * made it after the last reopen (a reopen hands the debt back).
+     * The "taken" rule ({@link DebtClaim#isTakenBy}): a debt does not nag its assignee while the assignee made the
+     * last work_status transition and made it after the last reopen (a reopen hands the debt back).
      *
      * @param assignee the role the debt is addressed to
      * @return whether the assignee has taken the debt
      */
     public boolean isTakenBy(String assignee) {
-        return lastTransition != null && lastTransition.role().equals(assignee) && lastTransition.seq() > lastReopenSeq;
+        return new DebtClaim(0, lastTransition, lastReopenSeq).isTakenBy(assignee);
     }
 
     /** @return whether a confirmation follows the latest resolve (a reopen plus a re-resolve needs a fresh one) */

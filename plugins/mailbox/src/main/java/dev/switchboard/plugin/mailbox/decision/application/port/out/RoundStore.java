@@ -17,8 +17,18 @@ public interface RoundStore {
     List<Long> liveProposalsClaimedBy(Tx tx, String key);
 
     /**
-     * @return live {@code proc} messages addressed to {@code role} that ask for a decision
-     *         ({@code decision_requested}) and are not nudges, optionally by one author and on one pin key
+     * The proposals awaiting a role's decision, in one query: live {@code proc} messages addressed to {@code role}
+     * that ask for a decision ({@code decision_requested}), are not nudges, whose declared {@code voters} (if any)
+     * include the role, and on which the role has no vote since their last revision (a vote is stale, as
+     * {@link dev.switchboard.plugin.mailbox.decision.domain.Vote#isStale} says, when it is not later than the
+     * revision). {@code awaiting_ack}'s listing and the {@code awaiting_ack} counter of {@code channel_status} and
+     * {@code wait_for_mail} both read it, so the rule exists once.
+     *
+     * @param tx       the transaction
+     * @param role     whose decisions are awaited
+     * @param fromRole only proposals by this author, or null for any
+     * @param pinKey   only proposals on this pin key, or null for any
+     * @return their ids, ascending
      */
-    List<Long> liveProposalsTo(Tx tx, String role, String fromRole, String pinKey);
+    List<Long> awaitingDecisionOf(Tx tx, String role, String fromRole, String pinKey);
 }

@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 import jakarta.inject.Singleton;
 
@@ -16,6 +14,7 @@ import org.jooq.Record;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
+import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
 
 /**
  * {@link StatusStore} on the mailbox tables, the same SQL on SQLite and PostgreSQL. Stateless and thread-safe.
@@ -23,22 +22,16 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 @Singleton
 public final class JooqStatusStore implements StatusStore {
 
-    private static final String UNREAD = "SELECT r.message_id, r.opened_at FROM mailbox_recipient r"
+    /** A role's unread messages: after the columns of {@link #UNREAD} or {@link #UNREAD_COUNT}. */
+    private static final String UNREAD_ROWS = " FROM mailbox_recipient r"
             + " JOIN mailbox_message m ON m.channel_id = r.channel_id AND m.id = r.message_id"
-            + " WHERE r.channel_id = ? AND r.to_role = ? AND r.read_at IS NULL AND m.deleted_at IS NULL"
-            + " ORDER BY r.message_id";
+            + " WHERE r.channel_id = ? AND r.to_role = ? AND r.read_at IS NULL AND m.deleted_at IS NULL";
 
-    // The awaiting_ack counter, in one query: live proposals addressed to the role that ask for a decision, are not
-    // nudges, are not superseded, whose declared voters (if any) include the role, and that the role has not voted on
-    // since their last revision. The same rule as decision.application.AwaitingAck's listing, written a second time
-    // (a known duplication, in the issue note: AwaitingAck should expose the ids and this counter use them).
-    private static final String AWAITING_ACK = "SELECT m.id, m.voters FROM mailbox_message m"
-            + " WHERE m.channel_id = ? AND m.deleted_at IS NULL AND m.kind = 'proc' AND m.decision_requested = 1"
-            + " AND m.about_message_id IS NULL AND m.superseded_at IS NULL AND m.from_role <> ?"
-            + " AND EXISTS (SELECT 1 FROM mailbox_recipient r WHERE r.channel_id = m.channel_id"
-            + " AND r.message_id = m.id AND r.to_role = ?)"
-            + " AND NOT EXISTS (SELECT 1 FROM mailbox_ack a WHERE a.channel_id = m.channel_id AND a.message_id = m.id"
-            + " AND a.role = ? AND (m.revised_at IS NULL OR a.created_at >= m.revised_at))";
+    private static final String UNREAD = "SELECT r.message_id, CASE WHEN r.opened_at IS NULL THEN 0 ELSE 1 END"
+            + UNREAD_ROWS + " ORDER BY r.message_id";
+
+    private static final String UNREAD_COUNT =
+            "SELECT count(*), coalesce(sum(CASE WHEN r.opened_at IS NULL THEN 1 ELSE 0 END), 0)" + UNREAD_ROWS;
 
     private static final String PINS = "SELECT p.pin_key, p.title, p.version, p.updated_by, p.updated_at,"
             + " p.approved_by, p.body_sha256, p.body_length_bytes, p.body_length_chars FROM mailbox_pin p"
@@ -47,17 +40,21 @@ public final class JooqStatusStore implements StatusStore {
 
     @Override
     public List<Unread> unread(Tx tx, String role) {
-        return sql(tx).resultQuery(UNREAD, tx.channelId(), role).fetch().stream()
-                .map(row -> new Unread(row.get("message_id", Long.class), row.get("opened_at", String.class) != null))
-                .toList();
+        return JdbcQuery.list(
+                JooqTx.of(tx).connection(),
+                UNREAD,
+                List.of(tx.channelId(), role),
+                row -> new Unread(row.getLong(1), row.getInt(2) == 1));
     }
 
     @Override
-    public Set<Long> awaitingAck(Tx tx, String role) {
-        return sql(tx).resultQuery(AWAITING_ACK, tx.channelId(), role, role, role).fetch().stream()
-                .filter(row -> votes(row.get("voters", String.class), role))
-                .map(row -> row.get("id", Long.class))
-                .collect(Collectors.toSet());
+    public UnreadCount unreadCount(Tx tx, String role) {
+        return JdbcQuery.list(
+                        JooqTx.of(tx).connection(),
+                        UNREAD_COUNT,
+                        List.of(tx.channelId(), role),
+                        row -> new UnreadCount(row.getInt(1), row.getInt(2)))
+                .getFirst();
     }
 
     @Override
@@ -96,14 +93,6 @@ public final class JooqStatusStore implements StatusStore {
                         tx.channelId(),
                         role,
                         build);
-    }
-
-    /** A declared electorate is a JSON array of role names; none declared means the recipients decide. */
-    private static boolean votes(String voters, String role) {
-        if (voters == null || voters.isBlank()) {
-            return true;
-        }
-        return voters.contains("\"" + role + "\"");
     }
 
     private static Map<String, Object> pin(Record row) {

@@ -3,7 +3,6 @@ package dev.switchboard.plugin.mailbox.orientation.application.port.out;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 
@@ -29,11 +28,19 @@ public interface StatusStore {
     List<Unread> unread(Tx tx, String role);
 
     /**
+     * How many messages {@link #unread} would list, and how many of them were never delivered.
+     *
+     * @param unread   the unread messages
+     * @param unopened how many of them read_inbox never showed
+     */
+    record UnreadCount(int unread, int unopened) {}
+
+    /**
      * @param tx   the transaction
      * @param role the role
-     * @return the ids of the proposals awaiting its decision
+     * @return the counts of its unread messages, in one row
      */
-    Set<Long> awaitingAck(Tx tx, String role);
+    UnreadCount unreadCount(Tx tx, String role);
 
     /**
      * @param tx the transaction

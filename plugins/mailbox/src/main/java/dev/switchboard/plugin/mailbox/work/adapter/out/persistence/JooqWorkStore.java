@@ -19,6 +19,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTab
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.BlockerFacts;
+import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.DebtStatus;
 import dev.switchboard.plugin.mailbox.work.domain.Mark;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
@@ -26,46 +27,42 @@ import dev.switchboard.plugin.mailbox.work.domain.WorkStatus;
 import dev.switchboard.plugin.mailbox.work.domain.WorkTrail;
 
 /**
- * {@link WorkStore} on {@code mailbox_message}, {@code mailbox_event} and {@code mailbox_blocker}, the same SQL on
- * SQLite and PostgreSQL. The history's marks are correlated subqueries over the message's events (indexed by
- * {@code (channel_id, message_id, seq)}); a blocker is live while it exists, is not deleted, and is not resolved.
+ * {@link WorkStore} on {@code mailbox_message} and {@code mailbox_blocker}, the same SQL on SQLite and PostgreSQL. The
+ * history's marks are columns of the message that the schema keeps from {@code mailbox_event} (no event is read here);
+ * a blocker is live while it exists, is not deleted, and is not resolved.
  * Stateless and thread-safe.
  */
 @Singleton
 public final class JooqWorkStore implements WorkStore {
 
-    private static final String TRANSITION = "e.event LIKE 'work!_status:%' ESCAPE '!'";
-
-    /** Where the facts query narrows its pass over events to one message. */
-    private static final String SCOPE = " /* one message */";
-
     /**
-     * The marks of each message's history in one pass over its channel's events (or one message's, at
-     * {@link #SCOPE}), then the roles of the two marks that need one, by their {@code seq}.
+     * A message's work facts: its columns and the marks of its history, which the store keeps on the message (schema
+     * version 2: a trigger on {@code mailbox_event} writes them in the transaction that appends the event).
      */
+    // The columns are read by position (JdbcQuery): keep facts() in step with this order.
     private static final String FACTS = "SELECT m.id, m.topic, m.from_role, m.created_at, m.action_required,"
             + " m.status, m.resolved_by, m.resolved_at, m.resolution_note, m.work_status,"
-            + " cur.role AS current_role, k.current_seq, tr.role AS transition_role, k.transition_seq,"
-            + " k.reopen_seq, k.resolve_seq, k.confirm_seq, k.moved_at"
-            + " FROM mailbox_message m LEFT JOIN (SELECT e.message_id,"
-            + " MAX(CASE WHEN e.event = 'work_status:' || w.work_status THEN e.seq END) AS current_seq,"
-            + " MAX(CASE WHEN " + TRANSITION + " THEN e.seq END) AS transition_seq,"
-            + " MAX(CASE WHEN e.event = 'reopen' THEN e.seq END) AS reopen_seq,"
-            + " MAX(CASE WHEN e.event = 'resolve' THEN e.seq END) AS resolve_seq,"
-            + " MAX(CASE WHEN e.event = 'resolution_confirmed' THEN e.seq END) AS confirm_seq,"
-            + " MAX(CASE WHEN " + TRANSITION + " OR e.event IN ('resolve', 'reopen') THEN e.created_at END)"
-            + " AS moved_at"
-            + " FROM mailbox_event e JOIN mailbox_message w ON w.channel_id = e.channel_id AND w.id = e.message_id"
-            + " WHERE e.channel_id = ?" + SCOPE + " GROUP BY e.message_id) k ON k.message_id = m.id"
-            + " LEFT JOIN mailbox_event cur ON cur.seq = k.current_seq"
-            + " LEFT JOIN mailbox_event tr ON tr.seq = k.transition_seq"
-            + " WHERE m.channel_id = ? AND m.deleted_at IS NULL";
+            + " m.setter_role, m.setter_seq, m.transition_role, m.transition_seq,"
+            + " m.reopen_seq, m.resolve_seq, m.confirm_seq, m.moved_at"
+            + " FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL";
+
+    private static final String CLAIMS = "SELECT m.id, m.transition_role, coalesce(m.transition_seq, 0),"
+            + " coalesce(m.reopen_seq, 0)"
+            + " FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL";
+
+    /** A live open debt: the condition of {@link #openDebtsTo} and {@link #openDebtClaimsTo}, after the channel's. */
+    private static final String OPEN_DEBT = " AND m.action_required = 1 AND m.status = 'open'";
 
     private static final String PARTICIPANT = " AND (m.from_role = ? OR EXISTS (SELECT 1 FROM mailbox_recipient r"
             + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?))";
 
-    private static final String ADDRESSED = " AND EXISTS (SELECT 1 FROM mailbox_recipient r"
-            + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?)";
+    /**
+     * Addressed to the role (bound twice). {@code to_role} is the one recipient of a message that has one, and
+     * {@code '*'} for the others, whose recipients are rows: the common case is a column compare, not a lookup.
+     */
+    private static final String ADDRESSED = " AND (m.to_role = ? OR (m.to_role = '*' AND EXISTS (SELECT 1"
+            + " FROM mailbox_recipient r WHERE r.channel_id = m.channel_id AND r.message_id = m.id"
+            + " AND r.to_role = ?)))";
 
     private static final String LIVE_BLOCKER =
             "b.id IS NOT NULL AND b.deleted_at IS NULL" + " AND (b.status IS NULL OR b.status = 'open')";
@@ -79,7 +76,7 @@ public final class JooqWorkStore implements WorkStore {
 
     @Override
     public Optional<WorkFacts> find(Tx tx, long id) {
-        return facts(tx, Optional.of(id), " AND m.id = ?", List.of(id)).stream().findFirst();
+        return facts(tx, " AND m.id = ?", List.of(id), Optional.of(id)).stream().findFirst();
     }
 
     @Override
@@ -108,15 +105,49 @@ public final class JooqWorkStore implements WorkStore {
 
     @Override
     public List<WorkFacts> openDebtsTo(Tx tx, String role) {
-        return facts(
-                tx, Optional.empty(), " AND m.action_required = 1 AND m.status = 'open'" + ADDRESSED, List.of(role));
+        return facts(tx, OPEN_DEBT + ADDRESSED, List.of(role, role));
+    }
+
+    @Override
+    public List<DebtClaim> openDebtClaimsTo(Tx tx, String role) {
+        return claims(tx, "", List.of(tx.channelId(), role, role));
+    }
+
+    @Override
+    public int openDebtCountTo(Tx tx, String role) {
+        return JdbcQuery.list(
+                        JooqTx.of(tx).connection(),
+                        "SELECT count(*) FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL"
+                                + OPEN_DEBT
+                                + ADDRESSED,
+                        List.of(tx.channelId(), role, role),
+                        row -> row.getInt(1))
+                .getFirst();
+    }
+
+    @Override
+    public List<DebtClaim> openDebtClaimsMovedBy(Tx tx, String role) {
+        return claims(tx, " AND m.transition_role = ?", List.of(tx.channelId(), role, role, role));
+    }
+
+    private static List<DebtClaim> claims(Tx tx, String condition, List<Object> binds) {
+        return JdbcQuery.list(
+                JooqTx.of(tx).connection(),
+                CLAIMS + OPEN_DEBT + ADDRESSED + condition + " ORDER BY m.id",
+                binds,
+                row -> {
+                    String transitionRole = row.getString(2);
+                    return new DebtClaim(
+                            row.getLong(1),
+                            transitionRole == null ? null : new Mark(transitionRole, row.getLong(3)),
+                            row.getLong(4));
+                });
     }
 
     @Override
     public List<WorkFacts> taskCandidates(Tx tx, String role) {
         return facts(
                 tx,
-                Optional.empty(),
                 " AND (m.work_status IS NOT NULL OR (m.action_required = 1 AND m.status = 'resolved'))" + PARTICIPANT,
                 List.of(role, role));
     }
@@ -125,7 +156,6 @@ public final class JooqWorkStore implements WorkStore {
     public List<WorkFacts> blockedOn(Tx tx, long blockerId) {
         return facts(
                 tx,
-                Optional.empty(),
                 " AND m.work_status = 'blocked' AND EXISTS (SELECT 1 FROM mailbox_blocker bl"
                         + " WHERE bl.channel_id = m.channel_id AND bl.message_id = m.id AND bl.blocker_id = ?)",
                 List.of(blockerId));
@@ -174,51 +204,40 @@ public final class JooqWorkStore implements WorkStore {
                 .execute();
     }
 
-    private List<WorkFacts> facts(Tx tx, Optional<Long> only, String condition, List<Object> binds) {
-        DSLContext sql = sql(tx);
+    private List<WorkFacts> facts(Tx tx, String condition, List<Object> binds) {
+        return facts(tx, condition, binds, Optional.empty());
+    }
+
+    /** The facts of the messages the condition selects; {@code only} narrows the blockers read to one task. */
+    private List<WorkFacts> facts(Tx tx, String condition, List<Object> binds, Optional<Long> only) {
         List<Object> all = new ArrayList<>();
         all.add(tx.channelId());
-        only.ifPresent(all::add);
-        all.add(tx.channelId());
         all.addAll(binds);
-        String query =
-                FACTS.replace(SCOPE, only.isPresent() ? " AND e.message_id = ?" : "") + condition + " ORDER BY m.id";
-        List<Record> rows = sql.resultQuery(query, all.toArray()).fetch();
-        if (rows.isEmpty()) {
-            return List.of();
-        }
-        Map<Long, List<long[]>> blockers = blockersOfBlocked(
-                sql,
-                tx.channelId(),
-                rows.size() == 1 ? Optional.of(rows.getFirst().get("id", Long.class)) : Optional.empty());
-        List<WorkFacts> facts = new ArrayList<>(rows.size());
-        for (Record row : rows) {
-            long id = row.get("id", Long.class);
+        Map<Long, List<long[]>> blockers = blockersOfBlocked(sql(tx), tx.channelId(), only);
+        return JdbcQuery.list(JooqTx.of(tx).connection(), FACTS + condition + " ORDER BY m.id", all, row -> {
+            long id = row.getLong(1);
             List<long[]> ofTask = blockers.getOrDefault(id, List.of());
-            WorkStatus workStatus =
-                    WorkStatus.fromWire(row.get("work_status", String.class)).orElse(null);
-            facts.add(new WorkFacts(
+            return new WorkFacts(
                     id,
-                    row.get("topic", String.class),
-                    row.get("from_role", String.class),
-                    row.get("created_at", String.class),
-                    row.get("action_required", Integer.class) == 1,
-                    DebtStatus.fromWire(row.get("status", String.class)).orElse(null),
-                    row.get("resolved_by", String.class),
-                    row.get("resolved_at", String.class),
-                    row.get("resolution_note", String.class),
-                    workStatus,
+                    row.getString(2),
+                    row.getString(3),
+                    row.getString(4),
+                    row.getInt(5) == 1,
+                    DebtStatus.fromWire(row.getString(6)).orElse(null),
+                    row.getString(7),
+                    row.getString(8),
+                    row.getString(9),
+                    WorkStatus.fromWire(row.getString(10)).orElse(null),
                     ofTask.stream().map(pair -> pair[0]).toList(),
                     (int) ofTask.stream().filter(pair -> pair[1] == 1).count(),
                     new WorkTrail(
-                            mark(row, "current_role", "current_seq"),
-                            mark(row, "transition_role", "transition_seq"),
-                            seq(row, "reopen_seq"),
-                            seq(row, "resolve_seq"),
-                            seq(row, "confirm_seq")),
-                    row.get("moved_at", String.class)));
-        }
-        return facts;
+                            mark(row.getString(11), JdbcQuery.nullableLong(row, 12)),
+                            mark(row.getString(13), JdbcQuery.nullableLong(row, 14)),
+                            seq(JdbcQuery.nullableLong(row, 15)),
+                            seq(JdbcQuery.nullableLong(row, 16)),
+                            seq(JdbcQuery.nullableLong(row, 17))),
+                    row.getString(18));
+        });
     }
 
     /** Blocker id and liveness (1 or 0) per blocked task, ascending by blocker id. */
@@ -234,14 +253,11 @@ public final class JooqWorkStore implements WorkStore {
         return byTask;
     }
 
-    private static Mark mark(Record row, String role, String seq) {
-        String who = row.get(role, String.class);
-        Long at = row.get(seq, Long.class);
+    private static Mark mark(String who, Long at) {
         return who == null || at == null ? null : new Mark(who, at);
     }
 
-    private static long seq(Record row, String column) {
-        Long value = row.get(column, Long.class);
+    private static long seq(Long value) {
         return value == null ? 0 : value;
     }
 

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.work.domain.BlockerFacts;
+import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 import dev.switchboard.plugin.mailbox.work.domain.WorkStatus;
 
@@ -36,6 +37,33 @@ public interface WorkStore {
      * @return every live open debt addressed to the role, ascending by id
      */
     List<WorkFacts> openDebtsTo(Tx tx, String role);
+
+    /**
+     * The open debts of {@link #openDebtsTo}, reduced to what the "taken" rule reads: one narrow read for the counters
+     * of a role's status, which may count thousands.
+     *
+     * @param tx   the transaction
+     * @param role a role
+     * @return every live open debt addressed to the role, ascending by id
+     */
+    List<DebtClaim> openDebtClaimsTo(Tx tx, String role);
+
+    /**
+     * @param tx   the transaction
+     * @param role a role
+     * @return how many live open debts are addressed to the role ({@link #openDebtsTo}'s size, counted)
+     */
+    int openDebtCountTo(Tx tx, String role);
+
+    /**
+     * The claims of {@link #openDebtClaimsTo} whose last transition the role made: the only ones the role can have
+     * taken, so a count of its untaken debts reads these few instead of every debt.
+     *
+     * @param tx   the transaction
+     * @param role a role
+     * @return those open debts addressed to the role, ascending by id
+     */
+    List<DebtClaim> openDebtClaimsMovedBy(Tx tx, String role);
 
     /**
      * @param tx   the transaction
