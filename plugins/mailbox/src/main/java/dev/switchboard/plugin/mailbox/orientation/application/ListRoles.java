@@ -1,21 +1,26 @@
 package dev.switchboard.plugin.mailbox.orientation.application;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
- * {@code list_roles}: on one machine there is no roster, so the roles are those observed in the channel's messages
- * (as senders or recipients), which can under-report a role that never spoke; beyond the original, {@code last_seen}
+ * {@code list_roles}: a hosted channel's roles are its registered roster ({@value #REGISTRY}); on one machine there is
+ * no roster, so the roles are those observed in the channel's messages (as senders or recipients), which can
+ * under-report a role that never spoke; beyond the original, {@code last_seen}
  * says when each role last called a mailbox tool. Thread-safe.
  */
 @Singleton
@@ -24,13 +29,18 @@ public final class ListRoles {
     /** Where a local channel's roles come from. */
     public static final String OBSERVED = "observed-in-messages";
 
+    /** Where a hosted channel's roles come from (behaviour 128). */
+    public static final String REGISTRY = "channel-registry";
+
     private final MessageStore messages;
     private final StatusStore status;
+    private final Channels channels;
 
     @Inject
-    ListRoles(MessageStore messages, StatusStore status) {
+    ListRoles(MessageStore messages, StatusStore status, Channels channels) {
         this.messages = messages;
         this.status = status;
+        this.channels = channels;
     }
 
     /**
@@ -40,9 +50,13 @@ public final class ListRoles {
      */
     public Outcome<Map<String, Object>> roles(Tx tx, Caller caller) {
         Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("roles", new TreeSet<>(messages.knownRoles(tx)).stream().toList());
+        Optional<List<String>> roster = channels.roster(tx);
+        answer.put(
+                "roles",
+                new TreeSet<>(roster.<Collection<String>>map(roles -> roles).orElseGet(() -> messages.knownRoles(tx)))
+                        .stream().toList());
         answer.put("you", caller.role());
-        answer.put("source", OBSERVED);
+        answer.put("source", roster.isPresent() ? REGISTRY : OBSERVED);
         answer.put("last_seen", status.lastSeen(tx));
         return Outcome.done(answer);
     }
