@@ -25,6 +25,20 @@ import dev.switchboard.testkit.distribution.McpClients;
 class MailboxStdioIT {
 
     private static final List<String> MAILBOX_TOOLS = ToolCatalog.names("mailbox");
+    /** The hosted channels' management tools: listed to the owner token over HTTP only (ADR 19). */
+    static final List<String> MANAGEMENT_TOOLS = List.of(
+            "create_channel",
+            "list_channels",
+            "add_role",
+            "rotate_token",
+            "board_link",
+            "revoke_board_access",
+            "delete_channel",
+            "list_audit_events");
+
+    private static final List<String> CHANNEL_TOOLS = MAILBOX_TOOLS.stream()
+            .filter(name -> !MANAGEMENT_TOOLS.contains(name))
+            .toList();
 
     @TempDir
     Path dir;
@@ -79,7 +93,8 @@ class MailboxStdioIT {
         try {
             assertThat(frontend.listTools().tools())
                     .extracting(McpSchema.Tool::name)
-                    .containsAll(MAILBOX_TOOLS);
+                    .containsAll(CHANNEL_TOOLS)
+                    .doesNotContainAnyElementsOf(MANAGEMENT_TOOLS);
             @SuppressWarnings("unchecked")
             List<Map<String, Object>> plugins = (List<Map<String, Object>>)
                     structured(frontend.callTool(McpSchema.CallToolRequest.builder("server_info")
@@ -89,7 +104,7 @@ class MailboxStdioIT {
             assertThat(plugins)
                     .filteredOn(plugin -> "mailbox".equals(plugin.get("id")))
                     .singleElement()
-                    .satisfies(mailbox -> assertThat(mailbox).doesNotContainKey("unlisted_tools"));
+                    .satisfies(mailbox -> assertThat(mailbox).containsEntry("unlisted_tools", MANAGEMENT_TOOLS.size()));
             McpSchema.CallToolResult sent = frontend.callTool(McpSchema.CallToolRequest.builder("send_message")
                     .arguments(Map.of("to", "backend", "topic", "login 500", "body", "POST /login answers 500"))
                     .build());
