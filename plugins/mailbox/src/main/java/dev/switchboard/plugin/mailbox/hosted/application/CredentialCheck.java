@@ -15,6 +15,7 @@ import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.StoredCredential;
 import dev.switchboard.plugin.mailbox.hosted.domain.HostedLimits;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
@@ -24,7 +25,8 @@ import dev.switchboard.ports.tool.Outcome;
  * {@code channel}, {@code label}, {@code channel_id} and {@code token_id}. The row is found by its digest and the
  * digests compared again in constant time. Revocation, expiry and deletion take effect on the next request (nothing
  * is cached). A credential's use is audited on first use, then at most once per
- * {@link HostedLimits#TOKEN_USE_RECORD_INTERVAL} per credential in this process. Thread-safe.
+ * {@link HostedLimits#TOKEN_USE_RECORD_INTERVAL} per credential in this process (a store too busy to record it does
+ * not refuse the credential: a later request records it). Thread-safe.
  */
 @Singleton
 public final class CredentialCheck {
@@ -73,11 +75,16 @@ public final class CredentialCheck {
             return;
         }
         lastRecorded.put(row.id(), now);
-        registry.write(tx -> {
-            tx.touch(row.id());
-            tx.audit(actorOf(row), "token_used", row.channel(), "token #" + row.id(), null);
-            return Outcome.done(Boolean.TRUE);
-        });
+        try {
+            registry.write(tx -> {
+                tx.touch(row.id());
+                tx.audit(actorOf(row), "token_used", row.channel(), "token #" + row.id(), null);
+                return Outcome.done(Boolean.TRUE);
+            });
+        } catch (StorageBusyException e) {
+            // a busy store must not refuse a valid credential: the use is recorded on a later request instead
+            lastRecorded.remove(row.id(), now);
+        }
     }
 
     private static String actorOf(StoredCredential row) {
