@@ -4,6 +4,7 @@ import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -84,32 +85,32 @@ class HostedAddressingTest {
                 "charter",
                 "body",
                 "the rules");
-        Map<String, Object> notAll = new java.util.LinkedHashMap<>(base);
+        Map<String, Object> notAll = new LinkedHashMap<>(base);
         notAll.put("to", "b");
         notAll.put("voters", List.of("b"));
         assertThat(hosted.refused(a, "send_message", notAll, "INVALID_ARGUMENTS")
                         .message())
                 .contains("every other role");
-        Map<String, Object> noVoters = new java.util.LinkedHashMap<>(base);
+        Map<String, Object> noVoters = new LinkedHashMap<>(base);
         noVoters.put("to", "*");
         assertThat(hosted.refused(a, "send_message", noVoters, "INVALID_ARGUMENTS")
                         .message())
                 .contains("voters");
-        Map<String, Object> stranger = new java.util.LinkedHashMap<>(noVoters);
+        Map<String, Object> stranger = new LinkedHashMap<>(noVoters);
         stranger.put("voters", List.of("b", "zed"));
         assertThat(hosted.refused(a, "send_message", stranger, "INVALID_ARGUMENTS")
                         .message())
                 .contains("zed", "a, b, c");
-        Map<String, Object> empty = new java.util.LinkedHashMap<>(noVoters);
+        Map<String, Object> empty = new LinkedHashMap<>(noVoters);
         empty.put("voters", List.of());
         hosted.refused(a, "send_message", empty, "INVALID_ARGUMENTS");
-        Map<String, Object> onlyAuthor = new java.util.LinkedHashMap<>(noVoters);
+        Map<String, Object> onlyAuthor = new LinkedHashMap<>(noVoters);
         onlyAuthor.put("voters", List.of("a"));
         hosted.refused(a, "send_message", onlyAuthor, "INVALID_ARGUMENTS");
         hosted.refused(
                 a, "send_message", args("to", "b", "topic", "t", "body", "x", "voters", "*"), "INVALID_ARGUMENTS");
 
-        Map<String, Object> good = new java.util.LinkedHashMap<>(noVoters);
+        Map<String, Object> good = new LinkedHashMap<>(noVoters);
         good.put("voters", "*");
         hosted.ok(a, "send_message", good);
     }

@@ -10,9 +10,14 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.tool.ToolResult;
 
 /** The owner's management tools (§1C.2) and the registry behind them (§1C.3), on both backends. */
 @ParameterizedClass(name = "on {0}")
@@ -82,6 +88,34 @@ class ManagementToolsTest {
         assertThat(hosted.principal(tokens.get("backend")).attributes())
                 .containsEntry("channel", "proj")
                 .containsEntry("role", "backend");
+    }
+
+    @Test
+    @DisplayName("owners creating one name at once end with one channel; the others are refused with CONFLICT")
+    void concurrentCreatesOfOneName() throws Exception {
+        int callers = 4;
+        CyclicBarrier start = new CyclicBarrier(callers);
+        List<Future<ToolResult>> results = new ArrayList<>();
+        try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < callers; i++) {
+                List<String> roles = List.of("a" + i, "b" + i);
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return hosted.call(OWNER, "create_channel", args("name", "race", "roles", roles));
+                }));
+            }
+        }
+        List<String> outcomes = new ArrayList<>();
+        for (var result : results) {
+            outcomes.add(
+                    result.get() instanceof ToolResult.Failure failure
+                            ? failure.code().value()
+                            : "ok");
+        }
+
+        assertThat(outcomes).containsOnly("ok", "CONFLICT").containsOnlyOnce("ok");
+        assertThat(result(hosted.ok(OWNER, "list_channels", Map.of()))).hasSize(1);
+        assertThat(count("SELECT count(*) FROM mailbox_token")).isEqualTo(2);
     }
 
     @Test
@@ -164,7 +198,7 @@ class ManagementToolsTest {
         String latest = (String) twentyFirst.get("view_key");
         assertThat(hosted.resolve(latest)).isPresent();
 
-        harness.clock().advance(java.time.Duration.ofDays(30).plusSeconds(1));
+        harness.clock().advance(Duration.ofDays(30).plusSeconds(1));
 
         assertThat(hosted.resolve(latest)).isEmpty();
     }
@@ -219,7 +253,7 @@ class ManagementToolsTest {
     }
 
     private static String hex(String token) {
-        return java.util.HexFormat.of().formatHex(Hosted.sha256(token));
+        return HexFormat.of().formatHex(Hosted.sha256(token));
     }
 
     private long count(String query) throws SQLException {
