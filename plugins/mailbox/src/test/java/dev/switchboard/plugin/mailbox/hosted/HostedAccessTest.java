@@ -70,6 +70,22 @@ class HostedAccessTest {
     }
 
     @Test
+    @DisplayName("a local stdio session configured with a hosted channel's name cannot act in it")
+    void aLocalSessionCannotJoinAHostedChannel() {
+        try (MailboxHarness owner =
+                MailboxHarness.builder(backend, dir).setting("channel", "proj").open(null)) {
+            Hosted hosted = new Hosted(owner);
+            hosted.create("proj", "lead", "dev");
+
+            MailboxHarness lead = owner.as("lead");
+
+            assertThat(lead.refused("send_message", args("to", "dev", "topic", "t", "body", "b"), "FORBIDDEN")
+                            .message())
+                    .contains("hosted channel", "plugins.mailbox.channel");
+        }
+    }
+
+    @Test
     @DisplayName("a role token lists the channel tools and board_link; the owner token the management tools and no"
             + " channel tool; a viewer lists nothing, and its calls are refused")
     void toolListsPerPrincipal() {

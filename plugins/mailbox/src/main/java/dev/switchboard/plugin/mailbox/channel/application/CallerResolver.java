@@ -38,7 +38,8 @@ import dev.switchboard.ports.tool.ToolCall;
  *   <li>Otherwise (a local stdio session) the role is the setting {@value #ROLE_SETTING} (or its environment
  *       override {@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE}), else the original's variable {@value #ROLE_ALIAS}; the
  *       channel is {@value #CHANNEL_SETTING} (default {@value #DEFAULT_CHANNEL}). Without a role every mailbox tool
- *       is refused, naming both ways to set one (behaviour 78).</li>
+ *       is refused, naming both ways to set one (behaviour 78). A local session whose configured channel is a
+ *       hosted one is refused: a hosted channel's roles act with their role tokens.</li>
  * </ul>
  *
  * <p>The channel's row is created on first use. Each resolved call records the role's presence
@@ -87,6 +88,8 @@ public final class CallerResolver {
     private final Clock clock;
     private final ConcurrentMap<String, Long> channelIds = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Instant> lastTouched = new ConcurrentHashMap<>();
+    /** Whether a local session's channel is hosted: fixed once the row exists (a name is never reused). */
+    private final ConcurrentMap<Long, Boolean> localInHosted = new ConcurrentHashMap<>();
 
     /**
      * @throws InvalidSettingException if a {@code plugins.mailbox} key is unknown, or {@value #CHANNEL_SETTING} is not a slug ({@code ^[a-z0-9][a-z0-9_-]{0,63}$})
@@ -172,6 +175,13 @@ public final class CallerResolver {
             role = configuredRole.get();
         }
         long channelId = channelIds.computeIfAbsent(channel, name -> channels.ensure(name, Timestamps.format(now)));
+        if (!isChannelRole(principal) && localInHosted.computeIfAbsent(channelId, channels::hosted)) {
+            return Outcome.refused(Refusal.of(
+                    ErrorCode.FORBIDDEN,
+                    "the local channel '" + channel + "' from " + CHANNEL_SETTING + " is a hosted channel, whose roles"
+                            + " act with their role tokens over HTTP; a local session cannot join it, and nothing was"
+                            + " done. Set " + CHANNEL_SETTING + " to another name, or use a role token"));
+        }
         return Outcome.done(new Caller(channelId, channel, role));
     }
 

@@ -37,6 +37,16 @@ public final class JooqChannels implements Channels {
     }
 
     @Override
+    public boolean hosted(long channelId) {
+        return database.snapshot(connection -> database.jooq(connection)
+                .fetchExists(database.jooq(connection)
+                        .selectOne()
+                        .from(MailboxTables.Channel.TABLE)
+                        .where(MailboxTables.Channel.ID.eq(channelId))
+                        .and(MailboxTables.Channel.ROLES.isNotNull())));
+    }
+
+    @Override
     public Optional<List<String>> roster(Tx tx) {
         return JooqTx.of(tx)
                 .sql()

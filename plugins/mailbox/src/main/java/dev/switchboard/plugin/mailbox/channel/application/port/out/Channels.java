@@ -22,4 +22,10 @@ public interface Channels {
      *         channel, whose roster is inferred from its messages
      */
     Optional<List<String>> roster(Tx tx);
+
+    /**
+     * @param channelId a channel
+     * @return whether it is a hosted channel (it has registered roles), read in a snapshot of its own
+     */
+    boolean hosted(long channelId);
 }
