@@ -3,12 +3,17 @@ package dev.switchboard.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -19,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import dev.switchboard.e2e.support.ToolCatalog;
+import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.Json;
 import dev.switchboard.testkit.distribution.RawSession;
@@ -72,6 +78,14 @@ class ToolCatalogIT {
                             .map(p -> p.path("state").asString("")))
                     .as("every bundled plugin started%s", session.log())
                     .containsOnly("started");
+            // the tools listed only to the owner token over HTTP (the mailbox's management tools: ADR 20)
+            Set<String> seen = new HashSet<>();
+            tools.forEach(tool -> seen.add(tool.path("name").asString("")));
+            for (JsonNode tool : listedToTheOwnerToken(installation)) {
+                if (seen.add(tool.path("name").asString(""))) {
+                    tools.add(tool);
+                }
+            }
             for (JsonNode tool : tools) {
                 LISTED.computeIfAbsent(
                                 ownerOf.getOrDefault(tool.path("name").asString(""), "kernel"),
@@ -132,6 +146,43 @@ class ToolCatalogIT {
         assertThat(Files.readString(doc))
                 .as("docs/tool-catalog.md is stale; run %s", REGENERATE)
                 .isEqualTo(page);
+    }
+
+    /** @return every tool {@code tools/list} shows the owner token over HTTP, one page after another */
+    private static List<JsonNode> listedToTheOwnerToken(Installation installation) throws IOException {
+        List<JsonNode> tools = new ArrayList<>();
+        try (HttpServe server = HttpServe.start(installation, Map.of(), dir.resolve("catalog-http.log"));
+                HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> init = server.post(http, null, Json.initialize(1));
+            String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+            server.post(http, session, Json.initialized());
+            String cursor = null;
+            long id = 2;
+            do {
+                String body = server.post(
+                                http,
+                                session,
+                                Json.request(id++, "tools/list", cursor == null ? null : Map.of("cursor", cursor)))
+                        .body()
+                        .strip();
+                if (!body.startsWith("{")) {
+                    body = body.lines()
+                            .filter(line -> line.startsWith("data:"))
+                            .map(line -> line.substring(5).strip())
+                            .filter(line -> line.startsWith("{"))
+                            .reduce((first, second) -> second)
+                            .orElse("{}");
+                }
+                JsonNode page =
+                        Json.parse(body.getBytes(StandardCharsets.UTF_8)).path("result");
+                page.path("tools").forEach(tools::add);
+                cursor = page.path("nextCursor").asString(null);
+            } while (cursor != null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while listing over HTTP", e);
+        }
+        return tools;
     }
 
     private static Path catalogOf(String owner) {

@@ -5,12 +5,14 @@ import java.util.List;
 
 import com.google.inject.Injector;
 
+import dev.switchboard.kernel.auth.CredentialResolvers;
 import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolRegistry;
+import dev.switchboard.ports.auth.CredentialResolver;
 import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.http.HttpEndpoint;
 import dev.switchboard.ports.observe.ToolCallObserver;
@@ -38,8 +40,9 @@ final class ContributionRegistrar {
     private final SecretScannerRegistry scanners;
     private final Observability observability;
 
-    /** The registries of what plugins contribute to watching the server and to its HTTP surface. */
-    record Observability(ToolCallObservers observers, HttpEndpointRegistry endpoints) {}
+    /** The registries of what plugins contribute to watching the server, to its HTTP surface and to its authentication. */
+    record Observability(
+            ToolCallObservers observers, HttpEndpointRegistry endpoints, CredentialResolvers credentials) {}
 
     ContributionRegistrar(
             StorageAccess storage,
@@ -57,8 +60,8 @@ final class ContributionRegistrar {
     }
 
     /**
-     * Applies the plugin's migrations, then registers its tools, HTTP endpoints, resources, prompts, scanners and
-     * tool-call observers.
+     * Applies the plugin's migrations, then registers its tools, HTTP endpoints, resources, prompts, scanners,
+     * tool-call observers and credential resolvers.
      *
      * @param pluginId   the plugin's id
      * @param toolPrefix the operator's prefix for its tool names, or {@code ""}
@@ -80,9 +83,11 @@ final class ContributionRegistrar {
         List<Transport> transports = extensions.of(Transport.class);
         List<HttpEndpoint> endpoints = extensions.of(HttpEndpoint.class);
         List<ToolCallObserver> observers = extensions.of(ToolCallObserver.class);
+        List<CredentialResolver> credentials = extensions.of(CredentialResolver.class);
         List<String> names = tools.register(pluginId, toolPrefix, contributed);
         observability.endpoints().register(pluginId, endpoints);
         observability.observers().register(pluginId, observers);
+        observability.credentials().register(pluginId, credentials);
         resources.register(pluginId, resourceProviders);
         prompts.register(pluginId, promptProviders);
         scanners.register(pluginId, secretScanners);
@@ -135,5 +140,6 @@ final class ContributionRegistrar {
         scanners.unregister(pluginId);
         observability.endpoints().unregister(pluginId);
         observability.observers().unregister(pluginId);
+        observability.credentials().unregister(pluginId);
     }
 }

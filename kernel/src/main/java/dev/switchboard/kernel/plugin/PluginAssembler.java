@@ -9,6 +9,7 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.Module;
 
+import dev.switchboard.kernel.auth.CredentialResolvers;
 import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
@@ -44,6 +45,7 @@ public final class PluginAssembler {
      * @param scanners       the secret scanners
      * @param observers      the tool-call observers
      * @param endpoints      the HTTP endpoints
+     * @param credentials    the plugins' credential resolvers
      */
     @Inject
     public PluginAssembler(
@@ -55,7 +57,8 @@ public final class PluginAssembler {
             PromptRegistry prompts,
             SecretScannerRegistry scanners,
             ToolCallObservers observers,
-            HttpEndpointRegistry endpoints) {
+            HttpEndpointRegistry endpoints,
+            CredentialResolvers credentials) {
         this.kernelInjector = kernelInjector;
         this.config = config;
         this.storage = storage;
@@ -65,7 +68,7 @@ public final class PluginAssembler {
                 resources,
                 prompts,
                 scanners,
-                new ContributionRegistrar.Observability(observers, endpoints));
+                new ContributionRegistrar.Observability(observers, endpoints, credentials));
     }
 
     /**
@@ -93,7 +96,7 @@ public final class PluginAssembler {
     /**
      * Phase two: opens the configured storage backend if this plugin provides it, applies the plugin's migrations,
      * and registers its tools (the set its module binds and any {@code ToolProvider}'s, under the operator's prefix
-     * for it, all or none), HTTP endpoints, resources, prompts, secret scanners and tool-call observers. On failure
+     * for it, all or none), HTTP endpoints, resources, prompts, secret scanners, tool-call observers and credential resolvers. On failure
      * the caller withdraws what was registered ({@link #withdraw}).
      *
      * @param pluginId   the plugin's id

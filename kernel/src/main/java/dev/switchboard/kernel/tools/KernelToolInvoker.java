@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.tools;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -9,6 +10,7 @@ import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.observe.ToolCallOutcome;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.InvalidArgumentException;
@@ -101,6 +103,14 @@ public final class KernelToolInvoker implements ToolInvoker {
         if (tool == null) {
             return failedPlugins.answer(call.toolName()).orElseThrow(() -> new UnknownToolException(call.toolName()));
         }
+        if (!mayCall(tool, call.principal())) {
+            return ToolResult.failure(
+                    ErrorCode.FORBIDDEN,
+                    "tool " + call.toolName() + " is not available to this caller (a "
+                            + call.principal().kind().name().toLowerCase(Locale.ROOT)
+                            + " token): only the tools it lists can be called; nothing was done",
+                    Map.of());
+        }
         List<ArgumentValidator.Violation> violations = validator.validate(tool.schema(), call.arguments());
         if (!violations.isEmpty()) {
             return invalid(tool, violations);
@@ -125,6 +135,26 @@ public final class KernelToolInvoker implements ToolInvoker {
                     "the tool failed unexpectedly; the server log has the details under correlation id "
                             + call.correlationId(),
                     Map.of("correlation_id", call.correlationId()));
+        }
+    }
+
+    /**
+     * The owner may call any tool (a tool that must not act for it refuses on its own); any other principal (a channel
+     * role token, a viewer) only the tools listed for it (ADR 20). A tool whose answer throws is not callable by a
+     * non-owner.
+     */
+    private static boolean mayCall(ToolEntry tool, Principal caller) {
+        if (caller.kind() == Principal.Kind.OWNER || caller.kind() == Principal.Kind.ADMIN) {
+            return true;
+        }
+        try {
+            return tool.tool().listedFor(caller);
+        } catch (RuntimeException e) {
+            LOG.error(
+                    "tool {} failed to say whether it is listed; refusing the call",
+                    tool.descriptor().name(),
+                    e);
+            return false;
         }
     }
 

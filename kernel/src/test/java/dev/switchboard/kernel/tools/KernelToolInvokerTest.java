@@ -13,7 +13,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.ports.tool.UnknownToolException;
 
@@ -34,6 +36,44 @@ class KernelToolInvokerTest {
         ToolResult result = invoker.invoke(call("count_up", Map.of("count", 3)));
 
         assertThat(result).isEqualTo(ToolResult.text("got 3"));
+    }
+
+    @Test
+    void aChannelRoleOrViewerMayCallOnlyTheToolsListedForItWhileTheOwnerMayCallAny() {
+        Principal role = new Principal("cct#1", Principal.Kind.CHANNEL_ROLE, Map.of("channel", "c", "role", "a"));
+        Principal viewer = new Principal("ccv#2", Principal.Kind.VIEWER, Map.of("channel", "c"));
+        registry.register("p", "", List.of(FakeTool.named("owners_only", c -> ToolResult.text("ran")), new Tool() {
+            @Override
+            public ToolDescriptor descriptor() {
+                return FakeTool.named("for_roles", c -> null).descriptor();
+            }
+
+            @Override
+            public ToolResult call(ToolCall call) {
+                return ToolResult.text("ran");
+            }
+
+            @Override
+            public boolean listedFor(Principal caller) {
+                return caller.kind() == Principal.Kind.CHANNEL_ROLE;
+            }
+        }));
+
+        assertThat(invoker.invoke(ToolCall.detached("owners_only", Map.of("count", 1), Principal.LOCAL_OWNER)))
+                .isEqualTo(ToolResult.text("ran"));
+        assertThat(invoker.invoke(ToolCall.detached("for_roles", Map.of("count", 1), Principal.LOCAL_OWNER)))
+                .isEqualTo(ToolResult.text("ran"));
+        assertThat(invoker.invoke(ToolCall.detached("for_roles", Map.of("count", 1), role)))
+                .isEqualTo(ToolResult.text("ran"));
+        for (Principal caller : List.of(role, viewer)) {
+            assertThat(invoker.invoke(ToolCall.detached("owners_only", Map.of("count", 1), caller)))
+                    .isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+                        assertThat(f.code()).isEqualTo(ErrorCode.FORBIDDEN);
+                        assertThat(f.message()).contains("owners_only").contains("not available");
+                    });
+        }
+        assertThat(invoker.invoke(ToolCall.detached("for_roles", Map.of("count", 1), viewer)))
+                .isInstanceOf(ToolResult.Failure.class);
     }
 
     @Test

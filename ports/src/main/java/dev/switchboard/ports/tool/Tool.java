@@ -29,20 +29,22 @@ public interface Tool {
     ToolResult call(ToolCall call);
 
     /**
-     * Whether {@code tools/list} shows this tool to a caller (ADR 18). It decides listing only: a call of a tool that
-     * is not listed to its caller is still dispatched, so a tool that must not act for a caller refuses in
-     * {@link #call(ToolCall)} as well. The mailbox lists its tools only to a session that has a role; most tools are
-     * listed to everyone.
+     * Whether {@code tools/list} shows this tool to a caller (ADR 18). For the server's owner ({@link
+     * Principal.Kind#OWNER}, {@link Principal.Kind#ADMIN}) it decides listing only: a call of a tool that is not listed
+     * to its caller is still dispatched, so a tool that must not act for a caller refuses in {@link #call(ToolCall)}
+     * as well. For any other principal (a channel role token, a viewer) it also decides whether the tool may be
+     * called: the kernel refuses the call of an unlisted tool with {@link ErrorCode#FORBIDDEN} before it runs
+     * (ADR 20). By default a tool is for the owner only; the mailbox's channel tools override this for a role.
      *
-     * <p>Called on every {@code tools/list}, on any thread: MUST be cheap (no I/O), MUST NOT throw, and must give the
-     * same answer for the same caller while the server runs (clients cache the list; no change notification is
-     * sent).
+     * <p>Called on every {@code tools/list} and on every call of a non-owner, on any thread: MUST be cheap (no I/O),
+     * MUST NOT throw, and must give the same answer for the same caller while the server runs (clients cache the
+     * list; no change notification is sent).
      *
      * @param caller who asks for the list
-     * @return true (the default) to list the tool to {@code caller}
+     * @return whether to list the tool to {@code caller}; by default true for an owner or admin, false otherwise
      */
     default boolean listedFor(Principal caller) {
-        return true;
+        return caller.kind() == Principal.Kind.OWNER || caller.kind() == Principal.Kind.ADMIN;
     }
 
     /**

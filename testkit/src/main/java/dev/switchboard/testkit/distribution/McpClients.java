@@ -91,7 +91,26 @@ public final class McpClients {
             Set<String> sessions,
             Duration timeout,
             UnaryOperator<McpClient.SyncSpec> customize) {
-        String bearer = "Bearer " + server.token();
+        return http(server, server.token(), clientName, sessions, timeout, customize);
+    }
+
+    /**
+     * @param server     a server listening over HTTP
+     * @param token      the bearer token to send (a hosted channel's role token, say), as {@code Authorization: Bearer}
+     * @param clientName the client's name in {@code initialize}
+     * @param sessions   receives every {@code Mcp-Session-Id} the client sends
+     * @param timeout    the longest wait for initialization and for any one request
+     * @param customize  adds to the SDK's client builder; {@code b -> b} for nothing
+     * @return the client, not initialized
+     */
+    public static McpSyncClient http(
+            HttpServe server,
+            String token,
+            String clientName,
+            Set<String> sessions,
+            Duration timeout,
+            UnaryOperator<McpClient.SyncSpec> customize) {
+        String bearer = "Bearer " + token;
         HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(
                         server.uri("").toString())
                 .endpoint("/mcp")

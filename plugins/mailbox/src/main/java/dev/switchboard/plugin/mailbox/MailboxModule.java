@@ -32,6 +32,16 @@ import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.JooqVoteS
 import dev.switchboard.plugin.mailbox.decision.application.ElectorateTally;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
+import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.AddRoleTool;
+import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.BoardLinkTool;
+import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.CreateChannelTool;
+import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.DeleteChannelTool;
+import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.ListAuditEventsTool;
+import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.ListChannelsTool;
+import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.RevokeBoardAccessTool;
+import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.RotateTokenTool;
+import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.JooqRegistry;
+import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.DeleteMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.GetThreadTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ListMessagesTool;
@@ -82,8 +92,8 @@ import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
 /**
- * Guice bindings of the {@code mailbox} plugin, installed in its child injector: the channel tools under
- * ai-agent-channel's names (so existing prompts, hooks and client allowlists keep working), one binding line each,
+ * Guice bindings of the {@code mailbox} plugin, installed in its child injector: the channel tools and the hosted
+ * channels' management tools under ai-agent-channel's names (so existing prompts, hooks and client allowlists keep working), one binding line each,
  * each outbound port to its jOOQ adapter, the clock (UTC, millisecond ticks) and the process environment (for the
  * {@code AI_AGENT_CHANNEL_ROLE} alias). The kernel's injector supplies {@code SqlStorage}, {@code ChangeSignals},
  * {@code SecretScanner} and {@code PluginContext}. Bindings only: nothing here does I/O or reads configuration, and
@@ -160,6 +170,16 @@ public final class MailboxModule extends AbstractModule {
         bind(CleanupStore.class).to(JooqCleanupStore.class);
         // search
         bind(MessageSearch.class).to(JooqMessageSearch.class);
+        // hosted channels: the owner's management tools, the registry (the credential resolver is an extension)
+        tools.addBinding().to(CreateChannelTool.class);
+        tools.addBinding().to(ListChannelsTool.class);
+        tools.addBinding().to(AddRoleTool.class);
+        tools.addBinding().to(RotateTokenTool.class);
+        tools.addBinding().to(BoardLinkTool.class);
+        tools.addBinding().to(RevokeBoardAccessTool.class);
+        tools.addBinding().to(DeleteChannelTool.class);
+        tools.addBinding().to(ListAuditEventsTool.class);
+        bind(Registry.class).to(JooqRegistry.class);
     }
 
     /**

@@ -14,7 +14,9 @@ import com.google.inject.Injector;
 import com.google.inject.Module;
 
 import dev.switchboard.plugin.mailbox.channel.application.Environment;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.PluginTestBed;
 import dev.switchboard.testkit.storage.TestDatabase;
@@ -225,6 +227,11 @@ public final class MailboxHarness implements AutoCloseable {
     /** Calls a tool through the kernel's invoker: schema validation first, then the handler. */
     public ToolResult call(String tool, Map<String, Object> arguments) {
         return bed.call(tool, arguments);
+    }
+
+    /** Calls a tool as {@code principal} (a hosted role token's, the owner token's) through the kernel's invoker. */
+    public ToolResult callAs(Principal principal, String tool, Map<String, Object> arguments) {
+        return bed.call(ToolCall.detached(tool, arguments, principal));
     }
 
     /** Calls a tool that must succeed, and returns its structured content. */

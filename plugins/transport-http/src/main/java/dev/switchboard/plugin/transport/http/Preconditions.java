@@ -9,7 +9,8 @@ import io.helidon.webserver.http.ServerResponse;
 import dev.switchboard.ports.call.Principal;
 
 /**
- * The checks the MCP endpoint's methods share, each answering the refusal itself: the {@link RequestGate}, the
+ * The checks the MCP endpoint's methods share, each answering the refusal itself: the {@link RequestGate} (and 403
+ * for a viewer, whose view key opens the board only), the
  * {@code MCP-Protocol-Version} header, and the session named by {@code Mcp-Session-Id}. Thread-safe.
  */
 final class Preconditions {
@@ -24,9 +25,22 @@ final class Preconditions {
         this.sessions = sessions;
     }
 
-    /** @return the caller, or empty when refused (Host, Origin or token) */
+    /**
+     * @return the caller, or empty when refused (Host, Origin or token); a viewer (a board view key) is refused 403:
+     *         it opens the read-only board, never {@code /mcp}
+     */
     Optional<Principal> caller(ServerRequest request, ServerResponse response) {
-        return gate.admit(request, response);
+        return gate.admit(request, response).filter(caller -> {
+            if (caller.kind() != Principal.Kind.VIEWER) {
+                return true;
+            }
+            Replies.error(
+                    response,
+                    Status.FORBIDDEN_403,
+                    Replies.SERVER_ERROR,
+                    "Forbidden: a view key opens the read-only board only; /mcp needs a role token or the owner token");
+            return false;
+        });
     }
 
     /** @return the protocol version the request speaks, or empty when refused (400) */

@@ -9,7 +9,7 @@ import dev.switchboard.testkit.transport.FakeResources;
 import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /**
- * The two callers the HTTP tests authenticate as, each with a token, and the testkit's fake context that knows them
+ * The callers the HTTP tests authenticate as (an owner, an admin, a board viewer), each with a token, and the testkit's fake context that knows them
  * and serves one resource, {@code test://static-text}, whose text is the reader's principal id.
  */
 final class Callers {
@@ -18,6 +18,8 @@ final class Callers {
     static final String BOB_TOKEN = "bob-91d3b6e0c2a47f58e1b9";
     static final Principal ALICE = new Principal("alice", Principal.Kind.OWNER, Map.of());
     static final Principal BOB = new Principal("bob", Principal.Kind.ADMIN, Map.of());
+    static final String VIEWER_TOKEN = "ccv_viewer-5e0b2c7d9a41f368";
+    static final Principal VIEWER = new Principal("ccv#1", Principal.Kind.VIEWER, Map.of("channel", "proj"));
 
     private Callers() {}
 
@@ -58,7 +60,10 @@ final class Callers {
     private static FakeTransportContext.Builder builder(FakeResources resources, boolean authRequired) {
         FakeAuthenticator authenticator = authRequired ? FakeAuthenticator.requiringTokens() : FakeAuthenticator.off();
         return FakeTransportContext.builder()
-                .authenticator(authenticator.token(ALICE_TOKEN, ALICE).token(BOB_TOKEN, BOB))
+                .authenticator(authenticator
+                        .token(ALICE_TOKEN, ALICE)
+                        .token(BOB_TOKEN, BOB)
+                        .token(VIEWER_TOKEN, VIEWER))
                 .resources(resources);
     }
 }

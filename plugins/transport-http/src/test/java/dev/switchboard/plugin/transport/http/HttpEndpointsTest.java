@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import dev.switchboard.ports.http.EndpointRequest;
@@ -125,6 +126,59 @@ class HttpEndpointsTest {
         RawHttp.Response wrongMethod = RawHttp.request("DELETE", "/status").send(server.port);
         assertThat(wrongMethod.status()).isEqualTo(405);
         assertThat(wrongMethod.header("Allow")).isEqualTo("GET");
+    }
+
+    @Test
+    @DisplayName("3C.137 a non-ASCII bearer is 401 on /mcp and on every kind of endpoint route, never 500")
+    void aNonAsciiBearerIs401OnEveryRoute() throws IOException {
+        start(
+                endpoint(HttpRoute.of("GET", "/board", HttpRoute.Access.HANDLER), r -> EndpointResponse.text(200, "b")),
+                endpoint(
+                        HttpRoute.of("GET", "/status", HttpRoute.Access.AUTHENTICATED),
+                        r -> EndpointResponse.text(200, "s")),
+                endpoint(HttpRoute.of("GET", "/index", HttpRoute.Access.OWNER), r -> EndpointResponse.text(200, "i")));
+        String nonAscii = "Bearer cct_\u00e9\u00ff";
+
+        for (String path : List.of("/board", "/status", "/index")) {
+            assertThat(RawHttp.request("GET", path)
+                            .header("Authorization", nonAscii)
+                            .send(server.port)
+                            .status())
+                    .as(path)
+                    .isEqualTo(401);
+        }
+        RawHttp.Response mcp = RawHttp.request("POST", "/mcp")
+                .header("Authorization", nonAscii)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .body(TestServer.initializeRequest(1))
+                .send(server.port);
+        assertThat(mcp.status()).isEqualTo(401);
+        assertThat(mcp.header("WWW-Authenticate")).contains("invalid_token");
+    }
+
+    @Test
+    @DisplayName("3C.129 a view key on /mcp is 403; on an endpoint route it is the handler's principal")
+    void aViewKeyIsRefusedOnMcpOnly() throws IOException {
+        start(endpoint(
+                HttpRoute.of("GET", "/board", HttpRoute.Access.HANDLER),
+                r -> EndpointResponse.text(
+                        200, r.principal().map(p -> p.kind().name()).orElse("nobody"))));
+
+        RawHttp.Response mcp = RawHttp.request("POST", "/mcp")
+                .header("Authorization", "Bearer " + Callers.VIEWER_TOKEN)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .body(TestServer.initializeRequest(1))
+                .send(server.port);
+        RawHttp.Response board = RawHttp.request("GET", "/board")
+                .header("Authorization", "Bearer " + Callers.VIEWER_TOKEN)
+                .send(server.port);
+
+        assertThat(mcp.status()).isEqualTo(403);
+        assertThat(mcp.error().get("message").toString()).contains("view key");
+        assertThat(board.status()).isEqualTo(200);
+        assertThat(board.text()).isEqualTo("VIEWER");
     }
 
     @Test

@@ -30,11 +30,16 @@ import dev.switchboard.ports.tool.ToolCall;
  *
  * <ul>
  *   <li>A principal a transport resolved to a channel role ({@link Principal.Kind#CHANNEL_ROLE} with the attributes
- *       {@code channel} and {@code role}: the hosted issue's tokens) is that role in that channel.</li>
+ *       {@code channel} and {@code role}, and {@code channel_id} when the hosted registry resolved it: a role token)
+ *       is that role in that hosted channel.</li>
+ *   <li>The owner token over a network transport (an owner principal other than {@link Principal#LOCAL_OWNER})
+ *       administers hosted channels and is no role in any: every mailbox tool refuses it (behaviour 129), and the
+ *       configured stdio role does not apply to it.</li>
  *   <li>Otherwise (a local stdio session) the role is the setting {@value #ROLE_SETTING} (or its environment
  *       override {@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE}), else the original's variable {@value #ROLE_ALIAS}; the
  *       channel is {@value #CHANNEL_SETTING} (default {@value #DEFAULT_CHANNEL}). Without a role every mailbox tool
- *       is refused, naming both ways to set one (behaviour 78).</li>
+ *       is refused, naming both ways to set one (behaviour 78). A local session whose configured channel is a
+ *       hosted one is refused: a hosted channel's roles act with their role tokens.</li>
  * </ul>
  *
  * <p>The channel's row is created on first use. Each resolved call records the role's presence
@@ -62,6 +67,14 @@ public final class CallerResolver {
             + " original's " + ROLE_ALIAS + " in the environment of the MCP client's server entry, then restart the"
             + " session.";
 
+    /** The refusal of a mailbox tool called with the owner token (behaviour 129). */
+    public static final String OWNER_IS_NO_ROLE = "the owner token administers hosted channels and is no role in any,"
+            + " so no mailbox tool can act for it; nothing was done. Call this tool with a role token (create_channel"
+            + " and add_role hand them out; rotate_token issues a fresh one).";
+
+    /** The principal attribute the hosted registry sets to the channel's row id. */
+    public static final String CHANNEL_ID_ATTRIBUTE = "channel_id";
+
     /** How stale a role's recorded presence may get while it keeps calling. */
     public static final Duration PRESENCE_INTERVAL = Duration.ofSeconds(5);
 
@@ -75,6 +88,8 @@ public final class CallerResolver {
     private final Clock clock;
     private final ConcurrentMap<String, Long> channelIds = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Instant> lastTouched = new ConcurrentHashMap<>();
+    /** Whether a local session's channel is hosted: fixed once the row exists (a name is never reused). */
+    private final ConcurrentMap<Long, Boolean> localInHosted = new ConcurrentHashMap<>();
 
     /**
      * @throws InvalidSettingException if a {@code plugins.mailbox} key is unknown, or {@value #CHANNEL_SETTING} is not a slug ({@code ^[a-z0-9][a-z0-9_-]{0,63}$})
@@ -138,6 +153,12 @@ public final class CallerResolver {
         if (isChannelRole(principal)) {
             channel = principal.attributes().get("channel");
             role = principal.attributes().get("role");
+            String id = principal.attributes().get(CHANNEL_ID_ATTRIBUTE);
+            if (id != null) {
+                return Outcome.done(new Caller(Long.parseLong(id), channel, role));
+            }
+        } else if (isNetworkOwner(principal)) {
+            return Outcome.refused(Refusal.of(ErrorCode.FORBIDDEN, OWNER_IS_NO_ROLE));
         } else if (configuredRole.isEmpty()) {
             return Outcome.refused(Refusal.of(
                     ErrorCode.FORBIDDEN,
@@ -154,6 +175,13 @@ public final class CallerResolver {
             role = configuredRole.get();
         }
         long channelId = channelIds.computeIfAbsent(channel, name -> channels.ensure(name, Timestamps.format(now)));
+        if (!isChannelRole(principal) && localInHosted.computeIfAbsent(channelId, channels::hosted)) {
+            return Outcome.refused(Refusal.of(
+                    ErrorCode.FORBIDDEN,
+                    "the local channel '" + channel + "' from " + CHANNEL_SETTING + " is a hosted channel, whose roles"
+                            + " act with their role tokens over HTTP; a local session cannot join it, and nothing was"
+                            + " done. Set " + CHANNEL_SETTING + " to another name, or use a role token"));
+        }
         return Outcome.done(new Caller(channelId, channel, role));
     }
 
@@ -162,7 +190,18 @@ public final class CallerResolver {
      * @return whether mailbox tools can act for it (it has a role): what decides whether they are listed to it
      */
     public boolean hasRole(Principal principal) {
-        return isChannelRole(principal) || configuredRole.filter(Roles::isName).isPresent();
+        return isChannelRole(principal)
+                || (!isNetworkOwner(principal)
+                        && configuredRole.filter(Roles::isName).isPresent());
+    }
+
+    /**
+     * @param principal a caller
+     * @return whether it is an owner principal other than the local stdio session's: the owner token over HTTP
+     */
+    public static boolean isNetworkOwner(Principal principal) {
+        return (principal.kind() == Principal.Kind.OWNER || principal.kind() == Principal.Kind.ADMIN)
+                && !principal.equals(Principal.LOCAL_OWNER);
     }
 
     private static boolean isChannelRole(Principal principal) {

@@ -20,8 +20,15 @@ public final class MailboxSettingKeys {
     /** Strict digest mode for pin_set (beyond #4). */
     public static final String STRICT_PIN_DIGEST = "strict-pin-digest";
 
+    /** A hosted view key's lifetime in days (hosted channels). */
+    public static final String VIEW_KEY_TTL_DAYS = "view-key-ttl-days";
+
+    /** The address clients reach the server at, for board links (hosted channels). */
+    public static final String PUBLIC_URL = "public-url";
+
     /** All of them. */
-    public static final Set<String> ALL = Set.of(ROLE, CHANNEL, ALLOW_SENSITIVE, STRICT_PIN_DIGEST);
+    public static final Set<String> ALL =
+            Set.of(ROLE, CHANNEL, ALLOW_SENSITIVE, STRICT_PIN_DIGEST, VIEW_KEY_TTL_DAYS, PUBLIC_URL);
 
     private MailboxSettingKeys() {}
 }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import jakarta.inject.Inject;
@@ -12,11 +13,13 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.plugin.mailbox.hosted.domain.RosterRules;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.application.port.out.NewMessage;
@@ -27,7 +30,8 @@ import dev.switchboard.ports.tool.Outcome;
 
 /**
  * {@code send_message}: checks every rule of §1C.2 against the channel's state and stores the message, in the
- * caller's transaction. A send-time {@code work_status} is audited as the sender's transition
+ * caller's transaction; in a hosted channel, also the roster's ({@link RosterRules}: behaviours 85, 86), whose roles
+ * are what {@code "*"} addresses. A send-time {@code work_status} is audited as the sender's transition
  * ({@code work_status:<v>} event). Thread-safe.
  */
 @Singleton
@@ -36,12 +40,14 @@ public final class SendMessage {
     private final MessageStore messages;
     private final EventLog events;
     private final SecretGuard guard;
+    private final Channels channels;
 
     @Inject
-    SendMessage(MessageStore messages, EventLog events, SecretGuard guard) {
+    SendMessage(MessageStore messages, EventLog events, SecretGuard guard, Channels channels) {
         this.messages = messages;
         this.events = events;
         this.guard = guard;
+        this.channels = channels;
     }
 
     /**
@@ -123,10 +129,11 @@ public final class SendMessage {
             return Refusals.refused(Problem.invalid(
                     "about_message_id", "message " + request.aboutMessageId() + " does not exist in this channel"));
         }
+        Optional<List<String>> roster = channels.roster(tx);
         Addressing.Addressed addressed = Addressing.recipients(
                 request.to(),
                 caller.role(),
-                () -> messages.knownRoles(tx),
+                () -> roster.<Set<String>>map(Set::copyOf).orElseGet(() -> messages.knownRoles(tx)),
                 request.kind(),
                 parent,
                 request.actionRequired());
@@ -155,6 +162,13 @@ public final class SendMessage {
                 return Outcome.refused(refused.refusal());
             }
             voters = ((Outcome.Done<List<String>>) electorate).value();
+        }
+        if (roster.isPresent()) {
+            Optional<Problem> hosted = RosterRules.check(
+                    roster.get(), caller.role(), recipients, request.kind(), pinKey, request.voters() != null, voters);
+            if (hosted.isPresent()) {
+                return Refusals.refused(hosted.get());
+            }
         }
         String body = request.body();
         if (request.bodyRef() != null) {

@@ -13,8 +13,9 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 import dev.switchboard.ports.tool.Outcome;
 
 /**
- * {@code list_roles}: on one machine there is no roster, so the roles are those observed in the channel's messages
- * (as senders or recipients), which can under-report a role that never spoke; beyond the original, {@code last_seen}
+ * {@code list_roles}: a hosted channel's roles are its registered roster ({@value Roster#REGISTRY}); on one machine there is
+ * no roster, so the roles are those observed in the channel's messages (as senders or recipients), which can
+ * under-report a role that never spoke; beyond the original, {@code last_seen}
  * says when each role last called a mailbox tool. Thread-safe.
  */
 @Singleton

@@ -4,12 +4,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
@@ -45,6 +47,7 @@ public final class SetPin {
     private final Uploads uploads;
     private final PinSettings settings;
     private final SecretGuard guard;
+    private final Channels channels;
 
     @Inject
     SetPin(
@@ -54,7 +57,8 @@ public final class SetPin {
             Retirement retirement,
             Uploads uploads,
             PinSettings settings,
-            SecretGuard guard) {
+            SecretGuard guard,
+            Channels channels) {
         this.pins = pins;
         this.messages = messages;
         this.votes = votes;
@@ -62,6 +66,7 @@ public final class SetPin {
         this.uploads = uploads;
         this.settings = settings;
         this.guard = guard;
+        this.channels = channels;
     }
 
     /**
@@ -164,7 +169,7 @@ public final class SetPin {
                 proposal,
                 proposal.isPresent() && proposal.get().pinKey() == null ? messages.openRounds(tx, key) : List.of(),
                 approvedBy != null && messages.approvedAPin(tx, approvedBy),
-                Optional.empty(),
+                channels.roster(tx).map(Set::copyOf),
                 settings.strictDigest());
     }
 

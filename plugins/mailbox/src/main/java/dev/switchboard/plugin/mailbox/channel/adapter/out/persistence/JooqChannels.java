@@ -1,11 +1,15 @@
 package dev.switchboard.plugin.mailbox.channel.adapter.out.persistence;
 
+import java.util.List;
+import java.util.Optional;
+
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 
-/** {@link Channels} on {@code mailbox_channel}. Thread-safe. */
+/** {@link Channels} on {@code mailbox_channel} (a hosted channel's roster is its {@code roles} JSON). Thread-safe. */
 @Singleton
 public final class JooqChannels implements Channels {
 
@@ -30,5 +34,26 @@ public final class JooqChannels implements Channels {
                     .where(MailboxTables.Channel.NAME.eq(name))
                     .fetchSingle(MailboxTables.Channel.ID);
         });
+    }
+
+    @Override
+    public boolean hosted(long channelId) {
+        return database.snapshot(connection -> database.jooq(connection)
+                .fetchExists(database.jooq(connection)
+                        .selectOne()
+                        .from(MailboxTables.Channel.TABLE)
+                        .where(MailboxTables.Channel.ID.eq(channelId))
+                        .and(MailboxTables.Channel.ROLES.isNotNull())));
+    }
+
+    @Override
+    public Optional<List<String>> roster(Tx tx) {
+        return JooqTx.of(tx)
+                .sql()
+                .select(MailboxTables.Channel.ROLES)
+                .from(MailboxTables.Channel.TABLE)
+                .where(MailboxTables.Channel.ID.eq(tx.channelId()))
+                .fetchOptional(MailboxTables.Channel.ROLES)
+                .map(Json::strings);
     }
 }

@@ -29,7 +29,7 @@ import dev.switchboard.ports.storage.StorageException;
  * rolled back, so a retry never doubles a write. The PostgreSQL adapter retries itself.
  */
 @Singleton
-final class MailboxDatabase {
+public final class MailboxDatabase {
 
     /** How long to keep starting new attempts on a busy SQLite database. */
     static final long SQLITE_RETRY_BUDGET_MS = 8_000;

@@ -27,6 +27,7 @@ public final class MailboxTables {
         public static final Field<String> NAME = field(name("mailbox_channel", "name"), SQLDataType.VARCHAR);
         public static final Field<String> CREATED_AT =
                 field(name("mailbox_channel", "created_at"), SQLDataType.VARCHAR);
+        public static final Field<String> ROLES = field(name("mailbox_channel", "roles"), SQLDataType.VARCHAR);
         public static final Field<Long> NEXT_MESSAGE_ID =
                 field(name("mailbox_channel", "next_message_id"), SQLDataType.BIGINT);
 

@@ -1,5 +1,8 @@
 package dev.switchboard.plugin.mailbox.channel.application.port.out;
 
+import java.util.List;
+import java.util.Optional;
+
 /** The channel rows. Thread-safe. */
 public interface Channels {
 
@@ -12,4 +15,17 @@ public interface Channels {
      * @return its {@code channel_id}
      */
     long ensure(String name, String now);
+
+    /**
+     * @param tx a transaction on the channel
+     * @return a hosted channel's registered roles (the registry's roster, in creation order), or empty for a local
+     *         channel, whose roster is inferred from its messages
+     */
+    Optional<List<String>> roster(Tx tx);
+
+    /**
+     * @param channelId a channel
+     * @return whether it is a hosted channel (it has registered roles), read in a snapshot of its own
+     */
+    boolean hosted(long channelId);
 }

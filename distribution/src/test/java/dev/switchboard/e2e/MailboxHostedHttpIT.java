@@ -1,0 +1,176 @@
+package dev.switchboard.e2e;
+
+import static dev.switchboard.e2e.support.ToolResults.structured;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.McpClients;
+
+/**
+ * Hosted channels end to end (issue 14, part A): the built distribution over streamable HTTP; the owner, with the
+ * owner token, creates a channel with three roles through the MCP Java SDK client; each role's own client, with its
+ * own role token, sees the channel tools only, and the roles send, read, resolve and confirm a debt; rotate_token makes
+ * the old token fail at once (401), and a view key is refused on /mcp (403).
+ */
+class MailboxHostedHttpIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+    @TempDir
+    static Path dir;
+
+    private static HttpServe server;
+
+    @BeforeAll
+    static void startServer() {
+        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    @DisplayName(
+            "the owner creates a channel with three roles; each role's client works with its own token; rotate_token"
+                    + " makes the old token fail at once")
+    @SuppressWarnings("unchecked")
+    void ownerCreatesAChannelAndEachRoleWorksWithItsOwnToken() throws Exception {
+        Map<String, String> tokens;
+        try (McpSyncClient owner = client(server.token(), "owner")) {
+            List<String> ownerTools = names(owner);
+            assertThat(ownerTools)
+                    .as(server.log())
+                    .contains("create_channel", "rotate_token", "list_audit_events", "server_info")
+                    .doesNotContain("send_message", "read_inbox");
+            Map<String, Object> created = ok(
+                    owner, "create_channel", Map.of("name", "proj", "roles", List.of("lead", "frontend", "backend")));
+            tokens = (Map<String, String>) created.get("tokens");
+        }
+        assertThat(tokens).containsOnlyKeys("lead", "frontend", "backend");
+
+        long debt;
+        try (McpSyncClient lead = client(tokens.get("lead"), "lead");
+                McpSyncClient frontend = client(tokens.get("frontend"), "frontend");
+                McpSyncClient backend = client(tokens.get("backend"), "backend")) {
+            assertThat(names(frontend))
+                    .contains("send_message", "read_inbox", "list_roles", "board_link")
+                    .doesNotContain("create_channel", "server_info", "frontispice_publish_handoff");
+            assertThat(ok(backend, "list_roles", Map.of()))
+                    .containsEntry("roles", List.of("backend", "frontend", "lead"))
+                    .containsEntry("you", "backend")
+                    .containsEntry("source", "channel-registry");
+
+            debt = ((Number) ok(
+                                    lead,
+                                    "send_message",
+                                    Map.of(
+                                            "to", "frontend",
+                                            "topic", "login page",
+                                            "body", "build the login page",
+                                            "action_required", true))
+                            .get("id"))
+                    .longValue();
+            ok(backend, "send_message", Map.of("to", "*", "topic", "api", "body", "the API is up"));
+
+            String inbox = ok(frontend, "read_inbox", Map.of()).toString();
+            assertThat(inbox).contains("build the login page", "the API is up");
+            ok(frontend, "resolve_message", Map.of("message_id", debt, "resolution_note", "done"));
+            ok(lead, "confirm_resolution", Map.of("message_id", debt));
+            McpSchema.CallToolResult refused =
+                    call(frontend, "create_channel", Map.of("name", "x", "roles", List.of("a", "b")));
+            assertThat(refused.isError()).isTrue();
+            assertThat(structured(refused)).containsEntry("code", "FORBIDDEN");
+            McpSchema.CallToolResult ownerMailbox;
+            try (McpSyncClient owner = client(server.token(), "owner-again")) {
+                ownerMailbox = call(owner, "read_inbox", Map.of());
+                Map<String, Object> rotated = ok(owner, "rotate_token", Map.of("channel", "proj", "role", "frontend"));
+                tokens = new LinkedHashMap<>(tokens);
+                tokens.put("frontend-new", (String) rotated.get("token"));
+            }
+            assertThat(structured(ownerMailbox)).containsEntry("code", "FORBIDDEN");
+        }
+
+        assertThat(initializeStatus(tokens.get("frontend"))).isEqualTo(401);
+        try (McpSyncClient frontend = client(tokens.get("frontend-new"), "frontend-rotated")) {
+            assertThat(ok(frontend, "list_roles", Map.of())).containsEntry("you", "frontend");
+        }
+    }
+
+    @Test
+    @DisplayName("3C.129 a view key from board_link is refused on /mcp with 403")
+    void aViewKeyIsRefusedOnMcp() throws Exception {
+        String viewKey;
+        try (McpSyncClient owner = client(server.token(), "owner-board")) {
+            ok(owner, "create_channel", Map.of("name", "board-check", "roles", List.of("a", "b")));
+            viewKey = (String)
+                    ok(owner, "board_link", Map.of("channel", "board-check")).get("view_key");
+        }
+        assertThat(viewKey).startsWith("ccv_");
+
+        assertThat(initializeStatus(viewKey)).isEqualTo(403);
+        assertThat(initializeStatus("cct_" + "A".repeat(43))).isEqualTo(401);
+    }
+
+    private static McpSyncClient client(String token, String name) {
+        McpSyncClient client =
+                McpClients.http(server, token, "hosted-" + name, ConcurrentHashMap.newKeySet(), TIMEOUT, spec -> spec);
+        client.initialize();
+        return client;
+    }
+
+    private static List<String> names(McpSyncClient client) {
+        return client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
+    }
+
+    private static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        return client.callTool(
+                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
+    }
+
+    private static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        McpSchema.CallToolResult result = call(client, tool, arguments);
+        assertThat(result.isError())
+                .as(tool + ": " + result + "\n" + server.log())
+                .isNotEqualTo(Boolean.TRUE);
+        return structured(result);
+    }
+
+    private static int initializeStatus(String token) throws IOException, InterruptedException {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpRequest request = HttpRequest.newBuilder(server.uri("/mcp"))
+                    .header("Authorization", "Bearer " + token)
+                    .header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+                            + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                            + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}"))
+                    .build();
+            return http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
+        }
+    }
+}

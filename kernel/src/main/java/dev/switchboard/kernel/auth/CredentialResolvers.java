@@ -1,0 +1,78 @@
+package dev.switchboard.kernel.auth;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.inject.Singleton;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.switchboard.ports.auth.CredentialResolver;
+import dev.switchboard.ports.auth.PresentedCredential;
+import dev.switchboard.ports.call.Principal;
+
+/**
+ * The {@link CredentialResolver}s of started plugins, asked by {@link KernelAuthenticator} after the owner token, in
+ * the order the plugins started. Reading is lock-free (one volatile array, replaced when a plugin starts or stops),
+ * so a plugin that stops takes its credentials with it at once. A resolver that throws is logged (its plugin and the
+ * exception's class, never the credential) and counts as "unknown"; the next one is asked. Thread-safe.
+ */
+@Singleton
+public final class CredentialResolvers {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CredentialResolvers.class);
+    private static final Entry[] NONE = new Entry[0];
+
+    private record Entry(String owner, CredentialResolver resolver) {}
+
+    private final Map<String, List<CredentialResolver>> byOwner = new LinkedHashMap<>();
+    private volatile Entry[] current = NONE;
+
+    /**
+     * @param owner       the plugin id
+     * @param contributed its resolvers (none: nothing changes)
+     */
+    public synchronized void register(String owner, List<CredentialResolver> contributed) {
+        if (!contributed.isEmpty()) {
+            byOwner.put(owner, List.copyOf(contributed));
+            publish();
+        }
+    }
+
+    /** @param owner the plugin whose resolvers to withdraw */
+    public synchronized void unregister(String owner) {
+        if (byOwner.remove(owner) != null) {
+            publish();
+        }
+    }
+
+    /**
+     * @param credential a presented token's digest and prefix
+     * @return the first principal a resolver finds, or empty
+     */
+    Optional<Principal> resolve(PresentedCredential credential) {
+        for (Entry entry : current) {
+            try {
+                Optional<Principal> found = entry.resolver().resolve(credential);
+                if (found != null && found.isPresent()) {
+                    return found;
+                }
+            } catch (RuntimeException e) {
+                LOG.warn(
+                        "the credential resolver of plugin {} failed ({}); treating the credential as unknown",
+                        entry.owner(),
+                        e.getClass().getName());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void publish() {
+        current = byOwner.entrySet().stream()
+                .flatMap(e -> e.getValue().stream().map(r -> new Entry(e.getKey(), r)))
+                .toArray(Entry[]::new);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
+
+import java.util.List;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.ChannelAdministration;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code create_channel}: a new hosted channel with its roles, and one token per role, shown once. */
+public final class CreateChannelTool implements ManagementTool {
+
+    static final String NAME = "create_channel";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Create a hosted channel")
+            .description("Owner only. Creates a channel named by a slug (^[a-z0-9][a-z0-9_-]{0,63}$) with 2 to 12"
+                    + " distinct role slugs, and returns {channel, roles, tokens: {role: cct_ token}, note}. Each token"
+                    + " is shown only in this answer (the server keeps its SHA-256 digest): hand each agent its own,"
+                    + " sent as Authorization: Bearer. A name that exists, or existed and was deleted, is refused.")
+            .inputSchema("""
+                    {
+                      "type": "object",
+                      "properties": {
+                        "name": {"type": "string", "description": "The channel's slug."},
+                        "roles": {"type": "array", "items": {"type": "string"},
+                          "description": "2 to 12 distinct role slugs."}
+                      },
+                      "required": ["name", "roles"],
+                      "additionalProperties": false
+                    }""")
+            .annotations(ToolAnnotations.writes())
+            .build();
+
+    private final ChannelAdministration administration;
+
+    @Inject
+    CreateChannelTool(ChannelAdministration administration) {
+        this.administration = administration;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        String name = args.text("name");
+        List<String> roles = args.texts("roles");
+        return Replies.of(
+                () -> Administrators.owner(call.principal()).then(owner -> administration.create(owner, name, roles)));
+    }
+}

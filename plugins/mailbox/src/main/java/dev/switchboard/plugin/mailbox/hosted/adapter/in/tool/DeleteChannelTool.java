@@ -1,0 +1,53 @@
+package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.ChannelAdministration;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code delete_channel}: every credential of a channel revoked, the channel hidden, its data and name kept. */
+public final class DeleteChannelTool implements ManagementTool {
+
+    static final String NAME = "delete_channel";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Delete a hosted channel")
+            .description("Owner only. Revokes every token and view key of the channel and hides it from"
+                    + " list_channels; its messages stay in the store and its name can never be used again. Returns"
+                    + " {channel, deleted_at, revoked, note}.")
+            .inputSchema("""
+                    {
+                      "type": "object",
+                      "properties": {
+                        "name": {"type": "string", "description": "The channel's name."}
+                      },
+                      "required": ["name"],
+                      "additionalProperties": false
+                    }""")
+            .annotations(ToolAnnotations.writes().destructive())
+            .build();
+
+    private final ChannelAdministration administration;
+
+    @Inject
+    DeleteChannelTool(ChannelAdministration administration) {
+        this.administration = administration;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        String name = call.args().text("name");
+        return Replies.of(
+                () -> Administrators.owner(call.principal()).then(owner -> administration.delete(owner, name)));
+    }
+}

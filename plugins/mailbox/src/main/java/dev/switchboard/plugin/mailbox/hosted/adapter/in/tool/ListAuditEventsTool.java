@@ -1,0 +1,61 @@
+package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.AuditTrail;
+import dev.switchboard.plugin.mailbox.hosted.domain.HostedLimits;
+import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code list_audit_events} (beyond the original): who did what when in the hosted registry. */
+public final class ListAuditEventsTool implements ManagementTool {
+
+    static final String NAME = "list_audit_events";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Read the hosted channels' audit")
+            .description("Owner only. Returns {result: [{id, at, actor, action, channel, subject, detail}],"
+                    + " next_before_id}, newest first: every management action (create_channel, add_role,"
+                    + " rotate_token, board_link, revoke_board_access, delete_channel) and every token's use (its"
+                    + " first use, then at most once a minute: token_used). Never a token or a message body. Page"
+                    + " with before_id = the previous answer's next_before_id.")
+            .inputSchema("""
+                    {
+                      "type": "object",
+                      "properties": {
+                        "channel": {"type": "string", "description": "Only this channel's entries."},
+                        "before_id": {"type": "integer", "minimum": 1, "description": "Only entries older than this id."},
+                        "limit": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}
+                      },
+                      "additionalProperties": false
+                    }""")
+            .annotations(ToolAnnotations.readOnly())
+            .build();
+
+    private final AuditTrail audit;
+
+    @Inject
+    ListAuditEventsTool(AuditTrail audit) {
+        this.audit = audit;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        Arguments args = call.args();
+        String channel = args.optionalText("channel").orElse(null);
+        Long before = args.optionalInteger("before_id", 1, Long.MAX_VALUE).orElse(null);
+        int limit = args.optionalInt("limit", 1, HostedLimits.AUDIT_LIMIT_MAX).orElse(100);
+        return Replies.of(
+                () -> Administrators.owner(call.principal()).then(owner -> audit.list(channel, before, limit)));
+    }
+}

@@ -1,0 +1,51 @@
+package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
+
+import jakarta.inject.Inject;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
+import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.BoardAccess;
+import dev.switchboard.ports.tool.ToolAnnotations;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
+
+/** {@code revoke_board_access}: every view key of a channel revoked. */
+public final class RevokeBoardAccessTool implements ManagementTool {
+
+    static final String NAME = "revoke_board_access";
+
+    private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
+            .title("Revoke every board link of a channel")
+            .description("Owner only. Revokes every view key of the channel, whoever issued it; board sessions opened"
+                    + " with them stop at once. Returns {channel, revoked}.")
+            .inputSchema("""
+                    {
+                      "type": "object",
+                      "properties": {
+                        "channel": {"type": "string", "description": "The channel's name."}
+                      },
+                      "required": ["channel"],
+                      "additionalProperties": false
+                    }""")
+            .annotations(ToolAnnotations.writes().idempotent())
+            .build();
+
+    private final BoardAccess board;
+
+    @Inject
+    RevokeBoardAccessTool(BoardAccess board) {
+        this.board = board;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public ToolResult call(ToolCall call) {
+        String channel = call.args().text("channel");
+        return Replies.of(() -> Administrators.owner(call.principal()).then(owner -> board.revoke(owner, channel)));
+    }
+}

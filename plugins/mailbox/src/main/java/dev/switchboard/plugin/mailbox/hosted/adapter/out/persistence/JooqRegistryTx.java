@@ -1,0 +1,251 @@
+package dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Record;
+import org.jooq.impl.SQLDataType;
+
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
+import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Audit;
+import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Channels;
+import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Nonces;
+import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Tokens;
+import dev.switchboard.plugin.mailbox.hosted.application.port.out.AuditEntry;
+import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
+import dev.switchboard.plugin.mailbox.hosted.application.port.out.RegistryTx;
+import dev.switchboard.plugin.mailbox.hosted.application.port.out.StoredCredential;
+
+/** A {@link RegistryTx} on one connection's jOOQ context. Valid only during its transaction; not thread-safe. */
+final class JooqRegistryTx implements RegistryTx {
+
+    private final DSLContext sql;
+    private final String now;
+
+    JooqRegistryTx(DSLContext sql, String now) {
+        this.sql = sql;
+        this.now = now;
+    }
+
+    @Override
+    public String now() {
+        return now;
+    }
+
+    @Override
+    public Optional<HostedChannel> channel(String name) {
+        return sql.select(Channels.ID, Channels.NAME, Channels.ROLES, Channels.CREATED_AT, Channels.DELETED_AT)
+                .from(Channels.TABLE)
+                .where(Channels.NAME.eq(name))
+                .fetchOptional()
+                .map(JooqRegistryTx::channelOf);
+    }
+
+    @Override
+    public List<HostedChannel> activeHostedChannels() {
+        return sql.select(Channels.ID, Channels.NAME, Channels.ROLES, Channels.CREATED_AT, Channels.DELETED_AT)
+                .from(Channels.TABLE)
+                .where(Channels.ROLES.isNotNull().and(Channels.DELETED_AT.isNull()))
+                .orderBy(Channels.NAME)
+                .fetch()
+                .map(JooqRegistryTx::channelOf);
+    }
+
+    @Override
+    public long insertChannel(String name, List<String> roles) {
+        return sql.insertInto(Channels.TABLE)
+                .columns(Channels.NAME, Channels.ROLES, Channels.CREATED_AT)
+                .values(name, Json.write(roles), now)
+                .returningResult(Channels.ID)
+                .fetchSingle()
+                .value1();
+    }
+
+    @Override
+    public void updateRoles(long channelId, List<String> roles) {
+        sql.update(Channels.TABLE)
+                .set(Channels.ROLES, Json.write(roles))
+                .where(Channels.ID.eq(channelId))
+                .execute();
+    }
+
+    @Override
+    public void markDeleted(long channelId) {
+        sql.update(Channels.TABLE)
+                .set(Channels.DELETED_AT, now)
+                .where(Channels.ID.eq(channelId))
+                .execute();
+    }
+
+    @Override
+    public long insertCredential(
+            String hash,
+            String kind,
+            long channelId,
+            String role,
+            String issuedBy,
+            Long issuedByToken,
+            String expiresAt) {
+        return sql.insertInto(Tokens.TABLE)
+                .columns(
+                        Tokens.HASH,
+                        Tokens.KIND,
+                        Tokens.CHANNEL_ID,
+                        Tokens.ROLE,
+                        Tokens.CREATED_AT,
+                        Tokens.ISSUED_BY,
+                        Tokens.ISSUED_BY_TOKEN,
+                        Tokens.EXPIRES_AT)
+                .values(hash, kind, channelId, role, now, issuedBy, issuedByToken, expiresAt)
+                .returningResult(Tokens.ID)
+                .fetchSingle()
+                .value1();
+    }
+
+    @Override
+    public int revokeRole(long channelId, String role) {
+        Condition roleTokens = Tokens.KIND
+                .eq(StoredCredential.ROLE)
+                .and(Tokens.CHANNEL_ID.eq(channelId))
+                .and(Tokens.ROLE.eq(role));
+        List<Long> issuers =
+                sql.select(Tokens.ID).from(Tokens.TABLE).where(roleTokens).fetch(Tokens.ID);
+        return revoke(issuers.isEmpty() ? roleTokens : roleTokens.or(Tokens.ISSUED_BY_TOKEN.in(issuers)));
+    }
+
+    @Override
+    public int revokeViewKeys(long channelId) {
+        return revoke(Tokens.KIND.eq(StoredCredential.VIEW).and(Tokens.CHANNEL_ID.eq(channelId)));
+    }
+
+    @Override
+    public int revokeChannel(long channelId) {
+        return revoke(Tokens.CHANNEL_ID.eq(channelId));
+    }
+
+    @Override
+    public List<Long> liveViewKeys(long channelId, Long issuedByToken) {
+        return sql.select(Tokens.ID)
+                .from(Tokens.TABLE)
+                .where(Tokens.KIND.eq(StoredCredential.VIEW))
+                .and(Tokens.CHANNEL_ID.eq(channelId))
+                .and(issuedByToken == null ? Tokens.ISSUED_BY_TOKEN.isNull() : Tokens.ISSUED_BY_TOKEN.eq(issuedByToken))
+                .and(Tokens.REVOKED_AT.isNull())
+                .and(Tokens.EXPIRES_AT.isNull().or(Tokens.EXPIRES_AT.gt(now)))
+                .orderBy(Tokens.ID)
+                .fetch(Tokens.ID);
+    }
+
+    @Override
+    public void revoke(long tokenId) {
+        revoke(Tokens.ID.eq(tokenId));
+    }
+
+    @Override
+    public void insertNonce(String hash, long viewKeyId, String expiresAt) {
+        sql.insertInto(Nonces.TABLE)
+                .columns(Nonces.HASH, Nonces.TOKEN_ID, Nonces.EXPIRES_AT)
+                .values(hash, viewKeyId, expiresAt)
+                .execute();
+    }
+
+    @Override
+    public Optional<StoredCredential> live(String hash) {
+        var issuer = Tokens.TABLE.as("issuer");
+        var issuerId = field(name("issuer", "token_id"), SQLDataType.BIGINT);
+        var issuerRevoked = field(name("issuer", "revoked_at"), SQLDataType.VARCHAR);
+        return sql.select(
+                        Tokens.ID,
+                        Tokens.HASH,
+                        Tokens.KIND,
+                        Tokens.CHANNEL_ID,
+                        Channels.NAME,
+                        Tokens.ROLE,
+                        Tokens.ISSUED_BY,
+                        Tokens.ISSUED_BY_TOKEN,
+                        Tokens.LAST_USED_AT)
+                .from(Tokens.TABLE)
+                .join(Channels.TABLE)
+                .on(Channels.ID.eq(Tokens.CHANNEL_ID))
+                .leftJoin(issuer)
+                .on(issuerId.eq(Tokens.ISSUED_BY_TOKEN))
+                .where(Tokens.HASH.eq(hash))
+                .and(Tokens.REVOKED_AT.isNull())
+                .and(Tokens.EXPIRES_AT.isNull().or(Tokens.EXPIRES_AT.gt(now)))
+                .and(Channels.DELETED_AT.isNull())
+                .and(Tokens.ISSUED_BY_TOKEN.isNull().or(issuerRevoked.isNull()))
+                .fetchOptional()
+                .map(row -> new StoredCredential(
+                        row.get(Tokens.ID),
+                        row.get(Tokens.HASH),
+                        row.get(Tokens.KIND),
+                        row.get(Tokens.CHANNEL_ID),
+                        row.get(Channels.NAME),
+                        row.get(Tokens.ROLE),
+                        row.get(Tokens.ISSUED_BY),
+                        row.get(Tokens.ISSUED_BY_TOKEN),
+                        row.get(Tokens.LAST_USED_AT)));
+    }
+
+    @Override
+    public void touch(long tokenId) {
+        sql.update(Tokens.TABLE)
+                .set(Tokens.LAST_USED_AT, now)
+                .where(Tokens.ID.eq(tokenId))
+                .execute();
+    }
+
+    @Override
+    public void audit(String actor, String action, String channel, String subject, String detail) {
+        sql.insertInto(Audit.TABLE)
+                .columns(Audit.AT, Audit.ACTOR, Audit.ACTION, Audit.CHANNEL, Audit.SUBJECT, Audit.DETAIL)
+                .values(now, actor, action, channel, subject, detail)
+                .execute();
+    }
+
+    @Override
+    public List<AuditEntry> auditTrail(String channel, Long beforeId, int limit) {
+        Condition where = Audit.ID.isNotNull();
+        if (channel != null) {
+            where = where.and(Audit.CHANNEL.eq(channel));
+        }
+        if (beforeId != null) {
+            where = where.and(Audit.ID.lt(beforeId));
+        }
+        return sql.select(Audit.ID, Audit.AT, Audit.ACTOR, Audit.ACTION, Audit.CHANNEL, Audit.SUBJECT, Audit.DETAIL)
+                .from(Audit.TABLE)
+                .where(where)
+                .orderBy(Audit.ID.desc())
+                .limit(limit)
+                .fetch(row -> new AuditEntry(
+                        row.get(Audit.ID),
+                        row.get(Audit.AT),
+                        row.get(Audit.ACTOR),
+                        row.get(Audit.ACTION),
+                        row.get(Audit.CHANNEL),
+                        row.get(Audit.SUBJECT),
+                        row.get(Audit.DETAIL)));
+    }
+
+    private int revoke(Condition which) {
+        return sql.update(Tokens.TABLE)
+                .set(Tokens.REVOKED_AT, now)
+                .where(which.and(Tokens.REVOKED_AT.isNull()))
+                .execute();
+    }
+
+    private static HostedChannel channelOf(Record row) {
+        String roles = row.get(Channels.ROLES);
+        return new HostedChannel(
+                row.get(Channels.ID),
+                row.get(Channels.NAME),
+                roles == null ? null : Json.strings(roles),
+                row.get(Channels.CREATED_AT),
+                row.get(Channels.DELETED_AT));
+    }
+}

@@ -1,0 +1,78 @@
+package dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence;
+
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+import org.jooq.impl.SQLDataType;
+
+/** The registry's tables of {@code V3__hosted_registry.sql}, and the columns of {@code mailbox_channel} it uses. */
+final class RegistryTables {
+
+    private RegistryTables() {}
+
+    /** {@code mailbox_channel}. */
+    static final class Channels {
+        static final Table<Record> TABLE = table(name("mailbox_channel"));
+        static final Field<Long> ID = field(name("mailbox_channel", "channel_id"), SQLDataType.BIGINT);
+        static final Field<String> NAME = field(name("mailbox_channel", "name"), SQLDataType.VARCHAR);
+        static final Field<String> ROLES = field(name("mailbox_channel", "roles"), SQLDataType.VARCHAR);
+        static final Field<String> CREATED_AT = field(name("mailbox_channel", "created_at"), SQLDataType.VARCHAR);
+        static final Field<String> DELETED_AT = field(name("mailbox_channel", "deleted_at"), SQLDataType.VARCHAR);
+
+        private Channels() {}
+    }
+
+    /** {@code mailbox_token}. */
+    static final class Tokens {
+        static final Table<Record> TABLE = table(name("mailbox_token"));
+        static final Field<Long> ID = number("token_id");
+        static final Field<String> HASH = text("token_hash");
+        static final Field<String> KIND = text("kind");
+        static final Field<Long> CHANNEL_ID = number("channel_id");
+        static final Field<String> ROLE = text("role");
+        static final Field<String> CREATED_AT = text("created_at");
+        static final Field<String> REVOKED_AT = text("revoked_at");
+        static final Field<String> EXPIRES_AT = text("expires_at");
+        static final Field<String> ISSUED_BY = text("issued_by");
+        static final Field<Long> ISSUED_BY_TOKEN = number("issued_by_token");
+        static final Field<String> LAST_USED_AT = text("last_used_at");
+
+        private static Field<String> text(String column) {
+            return field(name("mailbox_token", column), SQLDataType.VARCHAR);
+        }
+
+        private static Field<Long> number(String column) {
+            return field(name("mailbox_token", column), SQLDataType.BIGINT);
+        }
+
+        private Tokens() {}
+    }
+
+    /** {@code mailbox_board_nonce}. */
+    static final class Nonces {
+        static final Table<Record> TABLE = table(name("mailbox_board_nonce"));
+        static final Field<String> HASH = field(name("nonce_hash"), SQLDataType.VARCHAR);
+        static final Field<Long> TOKEN_ID = field(name("token_id"), SQLDataType.BIGINT);
+        static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
+
+        private Nonces() {}
+    }
+
+    /** {@code mailbox_audit}. */
+    static final class Audit {
+        static final Table<Record> TABLE = table(name("mailbox_audit"));
+        static final Field<Long> ID = field(name("audit_id"), SQLDataType.BIGINT);
+        static final Field<String> AT = field(name("at"), SQLDataType.VARCHAR);
+        static final Field<String> ACTOR = field(name("actor"), SQLDataType.VARCHAR);
+        static final Field<String> ACTION = field(name("action"), SQLDataType.VARCHAR);
+        static final Field<String> CHANNEL = field(name("channel"), SQLDataType.VARCHAR);
+        static final Field<String> SUBJECT = field(name("subject"), SQLDataType.VARCHAR);
+        static final Field<String> DETAIL = field(name("detail"), SQLDataType.VARCHAR);
+
+        private Audit() {}
+    }
+}

@@ -1,0 +1,70 @@
+package dev.switchboard.plugin.mailbox.hosted.domain;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+
+/**
+ * What a hosted channel's registered roster adds to {@code send_message}'s rules (behaviours 85, 86): every recipient
+ * is on the roster; a pin proposal ({@code kind proc} with a {@code pin_key}) is addressed to every other role and
+ * declares its {@code voters}, each of them on the roster. Stateless.
+ */
+public final class RosterRules {
+
+    private RosterRules() {}
+
+    /**
+     * @param roster      the channel's registered roles
+     * @param author      the sender's role
+     * @param recipients  the message's recipients, resolved from {@code to}
+     * @param kind        its kind, or null
+     * @param pinKey      its pin key, or null
+     * @param votersGiven whether {@code voters} was passed
+     * @param voters      the electorate from {@code voters} (the author left out), or null when not passed
+     * @return why the message is refused, or empty
+     */
+    public static Optional<Problem> check(
+            List<String> roster,
+            String author,
+            List<String> recipients,
+            String kind,
+            String pinKey,
+            boolean votersGiven,
+            List<String> voters) {
+        String names = String.join(", ", roster);
+        for (String recipient : recipients) {
+            if (!roster.contains(recipient)) {
+                return Optional.of(Problem.invalid(
+                        "to",
+                        "'" + recipient + "' is not a role of this channel (its roles: " + names + "); address one"
+                                + " of them, or ask the owner to add_role"));
+            }
+        }
+        if (!"proc".equals(kind) || pinKey == null) {
+            return Optional.empty();
+        }
+        TreeSet<String> others = new TreeSet<>(roster);
+        others.remove(author);
+        if (!new TreeSet<>(recipients).equals(others)) {
+            return Optional.of(Problem.invalid(
+                    "to",
+                    "a pin proposal in a hosted channel goes to every other role (" + String.join(", ", others)
+                            + "), so each can see the round it may vote in; pass to=\"*\""));
+        }
+        if (!votersGiven) {
+            return Optional.of(Problem.invalid(
+                    "voters",
+                    "a pin proposal in a hosted channel declares its electorate: pass voters=\"*\" for every other"
+                            + " role, or the list of roles whose agreement the pin needs"));
+        }
+        for (String voter : voters) {
+            if (!roster.contains(voter)) {
+                return Optional.of(Problem.invalid(
+                        "voters", "'" + voter + "' is not a role of this channel (its roles: " + names + ")"));
+            }
+        }
+        return Optional.empty();
+    }
+}

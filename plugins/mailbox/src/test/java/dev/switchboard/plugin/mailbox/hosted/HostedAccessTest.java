@@ -1,0 +1,116 @@
+package dev.switchboard.plugin.mailbox.hosted;
+
+import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
+import static dev.switchboard.plugin.mailbox.hosted.Hosted.OWNER;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.tool.ToolCatalog;
+import dev.switchboard.ports.tool.ToolDescriptor;
+
+/** Who may call and who sees which tools (behaviour 129, ADR 18's seam per principal), on both backends. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {"sqlite", "postgres"})
+class HostedAccessTest {
+
+    private static final Set<String> MANAGEMENT = Set.of(
+            "create_channel",
+            "list_channels",
+            "add_role",
+            "rotate_token",
+            "board_link",
+            "revoke_board_access",
+            "delete_channel",
+            "list_audit_events");
+
+    @Parameter
+    String backend;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("3C.129 a management tool called with a role token or in a stdio session is refused; a mailbox tool"
+            + " called with the owner token is refused")
+    void managementIsTheOwnersAndMailboxToolsAreTheRoles() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
+            Hosted hosted = new Hosted(harness);
+            Principal a = hosted.principal(hosted.create("proj", "a", "b").get("a"));
+
+            for (String tool : List.of("create_channel", "list_channels", "delete_channel", "list_audit_events")) {
+                Map<String, Object> arguments = tool.equals("create_channel")
+                        ? args("name", "x", "roles", List.of("a", "b"))
+                        : tool.equals("delete_channel") ? args("name", "proj") : Map.of();
+                assertThat(hosted.refused(a, tool, arguments, "FORBIDDEN").message())
+                        .contains("not available");
+                assertThat(hosted.refused(Principal.LOCAL_OWNER, tool, arguments, "FORBIDDEN")
+                                .message())
+                        .contains("local (stdio) session");
+            }
+            assertThat(hosted.refused(OWNER, "send_message", args("to", "b", "topic", "t", "body", "b"), "FORBIDDEN")
+                            .message())
+                    .contains("owner token administers hosted channels");
+            hosted.refused(OWNER, "read_inbox", Map.of(), "FORBIDDEN");
+            // the stdio session keeps its own local channel
+            harness.ok("list_roles", Map.of());
+        }
+    }
+
+    @Test
+    @DisplayName("a local stdio session configured with a hosted channel's name cannot act in it")
+    void aLocalSessionCannotJoinAHostedChannel() {
+        try (MailboxHarness owner =
+                MailboxHarness.builder(backend, dir).setting("channel", "proj").open(null)) {
+            Hosted hosted = new Hosted(owner);
+            hosted.create("proj", "lead", "dev");
+
+            MailboxHarness lead = owner.as("lead");
+
+            assertThat(lead.refused("send_message", args("to", "dev", "topic", "t", "body", "b"), "FORBIDDEN")
+                            .message())
+                    .contains("hosted channel", "plugins.mailbox.channel");
+        }
+    }
+
+    @Test
+    @DisplayName("a role token lists the channel tools and board_link; the owner token the management tools and no"
+            + " channel tool; a viewer lists nothing, and its calls are refused")
+    void toolListsPerPrincipal() {
+        try (MailboxHarness harness = MailboxHarness.builder(backend, dir).open(null)) {
+            Hosted hosted = new Hosted(harness);
+            Map<String, String> tokens = hosted.create("proj", "a", "b");
+            Principal a = hosted.principal(tokens.get("a"));
+            Principal viewer = hosted.principal(
+                    (String) hosted.ok(a, "board_link", Map.of()).get("view_key"));
+            ToolCatalog catalog = harness.bed().tools();
+            List<String> all =
+                    catalog.tools().stream().map(ToolDescriptor::name).toList();
+
+            assertThat(all.stream().filter(name -> catalog.listedFor(name, a)))
+                    .hasSize(35)
+                    .contains("send_message", "list_roles", "board_link")
+                    .doesNotContain("create_channel", "rotate_token", "list_audit_events");
+            assertThat(all.stream().filter(name -> catalog.listedFor(name, OWNER)))
+                    .containsExactlyInAnyOrderElementsOf(MANAGEMENT);
+            assertThat(all.stream().filter(name -> catalog.listedFor(name, viewer)))
+                    .isEmpty();
+            assertThat(all.stream().filter(name -> catalog.listedFor(name, Principal.LOCAL_OWNER)))
+                    .doesNotContainAnyElementsOf(MANAGEMENT);
+            hosted.refused(viewer, "list_roles", Map.of(), "FORBIDDEN");
+            hosted.refused(viewer, "board_link", Map.of(), "FORBIDDEN");
+        }
+    }
+}
