@@ -18,7 +18,9 @@ import dev.switchboard.kernel.core.BuildInfo;
 
 /**
  * {@code switchboard [--version|--help] COMMAND [options]}: selects the subcommand by its word, parses its options with
- * Commons CLI (unknown flags are usage errors), and maps outcomes to exit statuses: 0 success, 1 failure, 2 usage.
+ * Commons CLI (unknown flags are usage errors), and maps outcomes to exit statuses: 0 success, 1 failure, 2 usage. A
+ * word that is no kernel command is looked up among the enabled plugins' subcommands ({@link PluginSubcommands}), which
+ * {@code --help} also lists.
  */
 final class Cli {
 
@@ -28,10 +30,12 @@ final class Cli {
 
     private final Map<String, CliCommand> commands = new LinkedHashMap<>();
     private final Console console;
+    private final PluginSubcommands pluginSubcommands;
 
     Cli(Console console, List<CliCommand> available) {
         this.console = console;
         available.forEach(c -> commands.put(c.name(), c));
+        this.pluginSubcommands = new PluginSubcommands(console, commands.keySet());
     }
 
     int run(String[] args) {
@@ -46,13 +50,18 @@ final class Cli {
                 }
                 case "--help", "-h", "help" -> {
                     console.out().print(topUsage());
+                    List<String> plugins = pluginSubcommands.helpLines(args);
+                    if (!plugins.isEmpty()) {
+                        console.out().println("Commands of the enabled plugins:");
+                        plugins.forEach(console.out()::println);
+                    }
                     console.out().flush();
                     return OK;
                 }
                 default -> {
                     CliCommand command = commands.get(args[0]);
                     if (command == null) {
-                        throw new UsageException("unknown command '" + args[0] + "'", topUsage());
+                        return pluginSubcommands.run(args, topUsage());
                     }
                     return runCommand(command, java.util.Arrays.copyOfRange(args, 1, args.length));
                 }
@@ -95,7 +104,7 @@ final class Cli {
         }
     }
 
-    private static Options withCommonOptions(Options own) {
+    static Options withCommonOptions(Options own) {
         Options options = new Options();
         own.getOptions().forEach(options::addOption);
         options.addOption(Option.builder("h")

@@ -1,0 +1,84 @@
+package dev.switchboard.kernel.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+
+import org.apache.commons.cli.CommandLine;
+
+import com.google.inject.ProvisionException;
+
+import dev.switchboard.kernel.plugin.PluginHost;
+import dev.switchboard.ports.cli.Subcommand;
+import dev.switchboard.ports.cli.SubcommandCall;
+import dev.switchboard.ports.cli.SubcommandOption;
+
+/** A {@link SubcommandCall} on a command line Commons CLI parsed. Used by the one thread that runs the subcommand. */
+final class KernelSubcommandCall implements SubcommandCall {
+
+    private final Subcommand command;
+    private final CommandLine line;
+    private final Console console;
+    private final PluginHost plugins;
+    private final String pluginId;
+
+    KernelSubcommandCall(Subcommand command, CommandLine line, Console console, PluginHost plugins, String pluginId) {
+        this.command = command;
+        this.line = line;
+        this.console = console;
+        this.plugins = plugins;
+        this.pluginId = pluginId;
+    }
+
+    @Override
+    public List<String> arguments() {
+        return List.copyOf(line.getArgList());
+    }
+
+    @Override
+    public Optional<String> option(String name) {
+        declared(name, true);
+        return Optional.ofNullable(line.getOptionValue(name));
+    }
+
+    @Override
+    public boolean flag(String name) {
+        declared(name, false);
+        return line.hasOption(name);
+    }
+
+    @Override
+    public PrintWriter out() {
+        return console.out();
+    }
+
+    @Override
+    public PrintWriter err() {
+        return console.err();
+    }
+
+    @Override
+    public <T> T service(Class<T> type) {
+        try {
+            return plugins.instance(pluginId, type);
+        } catch (ProvisionException e) {
+            // Guice wraps what the constructor threw (a storage failure, say) in a report of its own.
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        } catch (com.google.inject.ConfigurationException e) {
+            throw new IllegalStateException(
+                    "plugin " + pluginId + " cannot build " + type.getName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void declared(String name, boolean withValue) {
+        boolean known = command.options().stream().anyMatch(o -> o.name().equals(name) && o.hasValue() == withValue);
+        if (!known) {
+            throw new IllegalArgumentException(String.join(" ", command.path()) + " declares no "
+                    + (withValue ? "option" : "flag") + " --" + name + " ("
+                    + command.options().stream().map(SubcommandOption::name).toList() + ")");
+        }
+    }
+}
