@@ -6,8 +6,6 @@ import java.util.Optional;
 
 import org.apache.commons.cli.CommandLine;
 
-import com.google.inject.ProvisionException;
-
 import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
@@ -59,18 +57,7 @@ final class KernelSubcommandCall implements SubcommandCall {
 
     @Override
     public <T> T service(Class<T> type) {
-        try {
-            return plugins.instance(pluginId, type);
-        } catch (ProvisionException e) {
-            // Guice wraps what the constructor threw (a storage failure, say) in a report of its own.
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            throw e;
-        } catch (com.google.inject.ConfigurationException e) {
-            throw new IllegalStateException(
-                    "plugin " + pluginId + " cannot build " + type.getName() + ": " + e.getMessage(), e);
-        }
+        return plugins.instance(pluginId, type);
     }
 
     private void declared(String name, boolean withValue) {

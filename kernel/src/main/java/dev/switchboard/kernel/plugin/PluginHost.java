@@ -168,14 +168,27 @@ public final class PluginHost {
      * @param type     a type its injector can build
      * @param <T>      that type
      * @return the instance its injector builds
-     * @throws IllegalStateException if the plugin has no injector (not loaded, or failed in phase one)
+     * @throws IllegalStateException if the plugin has no injector (not loaded, or failed in phase one), or its
+     *         injector cannot build the type
+     * @throws RuntimeException      what the type's constructor threw (a storage failure, say), unwrapped from
+     *                               Guice's report
      */
     public <T> T instance(String pluginId, Class<T> type) {
         Injector injector = injectors.get(pluginId);
         if (injector == null) {
             throw new IllegalStateException("plugin " + pluginId + " has not been prepared");
         }
-        return injector.getInstance(type);
+        try {
+            return injector.getInstance(type);
+        } catch (com.google.inject.ProvisionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        } catch (com.google.inject.ConfigurationException e) {
+            throw new IllegalStateException(
+                    "plugin " + pluginId + " cannot build " + type.getName() + ": " + e.getMessage(), e);
+        }
     }
 
     /**
