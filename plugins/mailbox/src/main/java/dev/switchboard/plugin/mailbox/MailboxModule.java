@@ -27,6 +27,10 @@ import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.JooqVoteS
 import dev.switchboard.plugin.mailbox.decision.application.ElectorateTally;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
+import dev.switchboard.plugin.mailbox.importer.adapter.out.persistence.JooqImportStore;
+import dev.switchboard.plugin.mailbox.importer.adapter.out.persistence.SqliteSourceReader;
+import dev.switchboard.plugin.mailbox.importer.application.port.out.ImportStore;
+import dev.switchboard.plugin.mailbox.importer.application.port.out.SourceReader;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.DeleteMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.GetThreadTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ListMessagesTool;
@@ -150,5 +154,8 @@ public final class MailboxModule extends AbstractModule {
         bind(CleanupStore.class).to(JooqCleanupStore.class);
         // search
         bind(MessageSearch.class).to(JooqMessageSearch.class);
+        // importer (switchboard mailbox import: a Subcommand extension, no tool)
+        bind(SourceReader.class).to(SqliteSourceReader.class);
+        bind(ImportStore.class).to(JooqImportStore.class);
     }
 }
