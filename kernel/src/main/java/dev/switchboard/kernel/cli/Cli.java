@@ -49,12 +49,7 @@ final class Cli {
                     return OK;
                 }
                 case "--help", "-h", "help" -> {
-                    console.out().print(topUsage());
-                    List<String> plugins = pluginSubcommands.helpLines(args);
-                    if (!plugins.isEmpty()) {
-                        console.out().println("Commands of the enabled plugins:");
-                        plugins.forEach(console.out()::println);
-                    }
+                    console.out().print(topUsage(pluginSubcommands.helpLines(args)));
                     console.out().flush();
                     return OK;
                 }
@@ -148,9 +143,18 @@ final class Cli {
     }
 
     private String topUsage() {
+        return topUsage(List.of());
+    }
+
+    /** @param pluginLines one line per plugin subcommand, listed after the kernel's commands */
+    private String topUsage(List<String> pluginLines) {
         StringBuilder text = new StringBuilder("usage: switchboard [--version] [--help] COMMAND [options]\n")
                 .append("One MCP server hosting feature plugins for AI agent sessions.\n\nCommands:\n");
         commands.values().forEach(c -> text.append(String.format("  %-9s %s%n", c.name(), c.summary())));
+        if (!pluginLines.isEmpty()) {
+            text.append("\nCommands of the enabled plugins:\n");
+            pluginLines.forEach(line -> text.append(line).append('\n'));
+        }
         return text.append("\nRun 'switchboard COMMAND --help' for a command's options.\n")
                 .toString();
     }

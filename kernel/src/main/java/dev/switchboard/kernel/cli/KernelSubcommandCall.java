@@ -19,6 +19,7 @@ final class KernelSubcommandCall implements SubcommandCall {
     private final Console console;
     private final PluginHost plugins;
     private final String pluginId;
+    private boolean started;
 
     KernelSubcommandCall(Subcommand command, CommandLine line, Console console, PluginHost plugins, String pluginId) {
         this.command = command;
@@ -55,8 +56,16 @@ final class KernelSubcommandCall implements SubcommandCall {
         return console.err();
     }
 
+    /** From now on the plugin has started, and {@link #service} hands out its services. */
+    void started() {
+        started = true;
+    }
+
     @Override
     public <T> T service(Class<T> type) {
+        if (!started) {
+            throw new IllegalStateException("plugin " + pluginId + "'s services are available in run, not checkUsage");
+        }
         return plugins.instance(pluginId, type);
     }
 

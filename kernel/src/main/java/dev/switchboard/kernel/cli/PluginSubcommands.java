@@ -118,6 +118,13 @@ final class PluginSubcommands {
             console.out().flush();
             return Subcommand.DONE;
         }
+        KernelSubcommandCall call =
+                new KernelSubcommandCall(command, line, console, kernel.plugins(), chosen.pluginId());
+        try {
+            command.checkUsage(call);
+        } catch (SubcommandUsageException e) {
+            return usageError(chosen, e.getMessage());
+        }
         kernel.plugins().startPrepared(chosen.pluginId());
         Optional<String> problem = whyNotStarted(kernel, chosen.pluginId());
         if (problem.isPresent()) {
@@ -125,8 +132,9 @@ final class PluginSubcommands {
             console.err().flush();
             return Subcommand.USAGE;
         }
+        call.started();
         try {
-            return command.run(new KernelSubcommandCall(command, line, console, kernel.plugins(), chosen.pluginId()));
+            return command.run(call);
         } catch (SubcommandUsageException e) {
             return usageError(chosen, e.getMessage());
         } catch (RuntimeException e) {
@@ -265,7 +273,7 @@ final class PluginSubcommands {
                         options(found.command()),
                         2,
                         2,
-                        "");
+                        found.command().footer());
         return text.toString();
     }
 }

@@ -63,6 +63,12 @@ class PluginSubcommandsTest {
                 .startsWith("switchboard: expected one NAME, got []\n")
                 .contains("usage: switchboard greeter hello [options] NAME")
                 .contains("--times <N>");
+        assertThat(System.getProperty(MemStorage.PREFIX + "greeter"))
+                .as("a command line its check refuses starts nothing")
+                .isNull();
+
+        assertThat(run("greeter", "hello", "late", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("switchboard: late is found wrong only after the start\n");
 
         System.clearProperty(MemStorage.PREFIX + "greeter");
         assertThat(run("greeter", "hello", "Ada", "--loud", "--home", home.toString()))
@@ -80,7 +86,8 @@ class PluginSubcommandsTest {
                 .contains("usage: switchboard greeter hello [options] NAME")
                 .contains("Greets NAME from the command line. (plugin greeter)")
                 .contains("--shout")
-                .contains("--state-dir");
+                .contains("--state-dir")
+                .endsWith("Exit 3 for NAME refuse.\n");
         assertThat(System.getProperty(MemStorage.PREFIX + "greeter")).isNull();
     }
 
@@ -88,7 +95,8 @@ class PluginSubcommandsTest {
     void topLevelHelpListsThePluginsCommands() {
         assertThat(run("--help", "--home", home.toString())).isZero();
         assertThat(out.toString())
-                .contains("Commands of the enabled plugins:")
+                .contains("\nCommands of the enabled plugins:\n")
+                .endsWith("Run 'switchboard COMMAND --help' for a command's options.\n")
                 .containsPattern("greeter hello +Greets NAME from the command line. \\(plugin greeter\\)");
     }
 

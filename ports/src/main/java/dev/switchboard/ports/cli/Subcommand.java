@@ -15,7 +15,7 @@ import org.pf4j.ExtensionPoint;
  * storage plugins (the configured backend opened), and this plugin (its migrations applied, its managed services
  * started); no other plugin contributes, and no transport starts. {@link #run} is then called once, on the main thread.
  * Afterwards the kernel stops the plugins and closes the storage, and the process exits with the status {@code run}
- * returned.
+ * returned. {@link #checkUsage} runs before anything starts, so a wrong command line creates no state.
  *
  * <p><b>Exit statuses</b>, as for the kernel's own commands: {@link #DONE} 0, {@link #FAILED} 1 (the work failed;
  * nothing half-written), {@link #USAGE} 2 (the command line or the setup is wrong: a bad argument, a file that cannot
@@ -68,6 +68,24 @@ public interface Subcommand extends ExtensionPoint {
     default List<SubcommandOption> options() {
         return List.of();
     }
+
+    /**
+     * @return text printed after the options in the subcommand's usage, such as its exit statuses; or empty
+     */
+    default String footer() {
+        return "";
+    }
+
+    /**
+     * Checks the command line before anything starts, so that a wrong one creates no state (no database file, no
+     * migration): the positional arguments' count and form, the options' values. The kernel calls it after parsing
+     * and before starting the storage and the plugin; {@link SubcommandCall#service(Class)} is not available yet (it
+     * throws {@link IllegalStateException}). The default accepts everything.
+     *
+     * @param call the parsed command line and the output streams
+     * @throws SubcommandUsageException if the command line is wrong
+     */
+    default void checkUsage(SubcommandCall call) {}
 
     /**
      * @return the exit status of a usage error of this subcommand (an unknown option, a

@@ -40,7 +40,8 @@ public interface SubcommandCall {
      * @param type a type the plugin's injector can build, such as a use case
      * @param <T>  that type
      * @return the instance
-     * @throws IllegalStateException if the injector cannot build it (a defect)
+     * @throws IllegalStateException if the injector cannot build it (a defect), or when called from
+     *         {@link Subcommand#checkUsage}, before the plugin has started
      */
     <T> T service(Class<T> type);
 }

@@ -41,9 +41,21 @@ public final class GreetCommand implements Subcommand {
     }
 
     @Override
-    public int run(SubcommandCall call) {
+    public void checkUsage(SubcommandCall call) {
         if (call.arguments().size() != 1) {
             throw new SubcommandUsageException("expected one NAME, got " + call.arguments());
+        }
+    }
+
+    @Override
+    public String footer() {
+        return "Exit 3 for NAME refuse.";
+    }
+
+    @Override
+    public int run(SubcommandCall call) {
+        if (call.arguments().get(0).equals("late")) {
+            throw new SubcommandUsageException("late is found wrong only after the start");
         }
         String name = call.arguments().get(0);
         if (name.equals("refuse")) {

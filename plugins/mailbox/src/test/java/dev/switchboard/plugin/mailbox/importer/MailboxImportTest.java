@@ -4,6 +4,7 @@ import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static dev.switchboard.plugin.mailbox.MailboxHarness.ids;
 import static dev.switchboard.plugin.mailbox.MailboxHarness.result;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.ports.cli.SubcommandUsageException;
 
 /**
  * {@code switchboard mailbox import}: files written with ai-agent-channel's schema over plain JDBC, imported into the
@@ -273,6 +275,10 @@ class MailboxImportTest {
 
         assertThat(ImportRun.of(backendRole, dir.toString()))
                 .isEqualTo(new ImportRun(2, "", "switchboard: " + dir + ": not a readable file\n"));
+
+        assertThatThrownBy(() -> ImportRun.of(backendRole, missing.toString(), "--channel", "Not A Slug"))
+                .isInstanceOf(SubcommandUsageException.class)
+                .hasMessageContaining("--channel: 'Not A Slug' is not a channel name");
 
         Path text = Files.writeString(dir.resolve("notes.txt"), "not a database at all, just some text\n".repeat(50));
         ImportRun notSqlite = ImportRun.of(backendRole, text.toString());

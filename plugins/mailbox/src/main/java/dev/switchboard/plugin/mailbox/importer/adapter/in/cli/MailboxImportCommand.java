@@ -49,8 +49,24 @@ public final class MailboxImportCommand implements Subcommand {
 
     @Override
     public String summary() {
-        return "Import an ai-agent-channel channel database (messages.db) into an empty channel, keeping ids; exit 0"
-                + " done, 2 unreadable file, 3 refused (nothing written).";
+        return "Import an ai-agent-channel channel database (messages.db) into an empty channel, keeping ids.";
+    }
+
+    @Override
+    public String footer() {
+        return "Exit 0 imported; 1 failed (the store is busy or down); 2 usage, or a file that is missing, unreadable"
+                + " or no channel database; 3 refused: the channel is not empty, or the file holds columns this"
+                + " import does not know. Nothing is written unless it exits 0. The text is imported as it is, not"
+                + " run through the secret guardrail.";
+    }
+
+    @Override
+    public void checkUsage(SubcommandCall call) {
+        if (call.arguments().size() != 1) {
+            throw new SubcommandUsageException("expected one PATH (the ai-agent-channel database), got "
+                    + call.arguments().size() + " arguments");
+        }
+        call.option("channel").ifPresent(MailboxImportCommand::checkChannel);
     }
 
     @Override
@@ -65,17 +81,10 @@ public final class MailboxImportCommand implements Subcommand {
 
     @Override
     public int run(SubcommandCall call) {
-        if (call.arguments().size() != 1) {
-            throw new SubcommandUsageException("expected one PATH (the ai-agent-channel database), got "
-                    + call.arguments().size() + " arguments");
-        }
+        checkUsage(call);
         Path file = Path.of(call.arguments().get(0));
         String channel = call.option("channel")
                 .orElseGet(() -> call.service(CallerResolver.class).localChannel());
-        if (!CallerResolver.isChannelName(channel)) {
-            throw new SubcommandUsageException(
-                    "--channel: '" + channel + "' is not a channel name (^[a-z0-9][a-z0-9_-]{0,63}$)");
-        }
         Outcome<ImportReport> outcome;
         try {
             outcome = call.service(ImportChannel.class).run(file, channel);
@@ -90,6 +99,13 @@ public final class MailboxImportCommand implements Subcommand {
             }
             case Outcome.Refused<ImportReport> refused -> refused(call, file, refused.refusal());
         };
+    }
+
+    private static void checkChannel(String channel) {
+        if (!CallerResolver.isChannelName(channel)) {
+            throw new SubcommandUsageException(
+                    "--channel: '" + channel + "' is not a channel name (^[a-z0-9][a-z0-9_-]{0,63}$)");
+        }
     }
 
     private static int refused(SubcommandCall call, Path file, Refusal refusal) {
