@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.kernel.plugin.TestPlugins;
+import dev.switchboard.kernel.testplugins.lifecycle.Journal;
 import dev.switchboard.kernel.testplugins.memstore.MemStorage;
 
 /** The greeter test plugin's {@code greeter hello} subcommand, found, parsed and run by the real command line. */
@@ -42,6 +43,18 @@ class PluginSubcommandsTest {
                 .isEqualTo("HELLO ADA\nHELLO ADA\nplugin=greeter storage=memory migrated=1\n")
                 .doesNotContain("\r");
         assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void onlyTheStoragePluginsAndTheSubcommandsOwnPluginStartAndAllStopAfterwards() throws IOException {
+        TestPlugins.installLifecycle(home.resolve("plugins"));
+        Journal.clear();
+
+        assertThat(run("greeter", "hello", "Ada", "--home", home.toString())).isZero();
+
+        assertThat(Journal.events())
+                .as("the lifecycle plugin's service never started; the storage closed at the end")
+                .containsExactly("storage-closed");
     }
 
     @Test
