@@ -13,7 +13,8 @@ import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 
 /**
  * The rows an import writes, made from a {@link SourceChannel}: legacy columns read as the original backfills them
- * ({@link LegacyRows}), and the rows the mailbox cannot hold named. Acknowledgements and events of a message the file
+ * ({@link LegacyRows}), times in the mailbox's format ({@link ImportTimes}), and the rows the mailbox cannot hold
+ * named. Acknowledgements and events of a message the file
  * does not have (the original's SQLite connections do not enforce foreign keys) are left out and counted in
  * {@link #skipped()}. Immutable.
  *
@@ -51,7 +52,7 @@ public record ImportPlan(
     /**
      * @param source a file's rows
      * @return the plan, or CONFLICT naming the first row whose value the mailbox cannot hold (a kind, work status,
-     *         status or decision outside the original's sets)
+     *         status or decision outside the original's sets, a time that is no ISO-8601 time)
      */
     public static Outcome of(SourceChannel source) {
         Optional<Problem> unstorable = firstUnstorable(source);
@@ -64,8 +65,16 @@ public record ImportPlan(
             roles.add(m.to());
             m.recipients().forEach(d -> roles.add(d.role()));
         });
+        ImportTimes times = new ImportTimes();
         List<SourceMessage> messages = new ArrayList<>();
         for (SourceMessage m : source.messages()) {
+            String row = "message #" + m.id();
+            List<SourceMessage.Delivery> deliveries = LegacyRows.deliveries(m, roles).stream()
+                    .map(d -> new SourceMessage.Delivery(
+                            d.role(),
+                            times.at(d.readAt(), row, "read_at of " + d.role()),
+                            times.at(d.openedAt(), row, "opened_at of " + d.role())))
+                    .toList();
             messages.add(new SourceMessage(
                     m.id(),
                     m.from(),
@@ -74,36 +83,75 @@ public record ImportPlan(
                     m.body(),
                     m.actionRequired(),
                     m.replyTo(),
-                    m.createdAt(),
+                    times.at(m.createdAt(), row, "created_at"),
                     LegacyRows.status(m.actionRequired(), m.status()),
                     m.resolvedBy(),
-                    m.resolvedAt(),
+                    times.at(m.resolvedAt(), row, "resolved_at"),
                     m.resolutionNote(),
                     m.kind(),
                     m.workStatus(),
                     m.blockedBy(),
-                    m.deletedAt(),
+                    times.at(m.deletedAt(), row, "deleted_at"),
                     m.pinKey(),
                     m.aboutMessageId(),
                     m.voters(),
-                    m.supersededAt(),
+                    times.at(m.supersededAt(), row, "superseded_at"),
                     m.addenda(),
                     m.decisionRequested(),
-                    m.revisedAt(),
+                    times.at(m.revisedAt(), row, "revised_at"),
                     m.readAt(),
                     LegacyRows.openedAt(m.readAt(), m.openedAt()),
-                    LegacyRows.deliveries(m, roles)));
+                    deliveries));
         }
         Set<Long> ids = source.messages().stream().map(SourceMessage::id).collect(Collectors.toSet());
-        Map<String, String> skipped = new LinkedHashMap<>();
-        List<SourceAck> acks =
-                source.acks().stream().filter(a -> ids.contains(a.messageId())).toList();
+        List<SourceAck> acks = source.acks().stream()
+                .filter(a -> ids.contains(a.messageId()))
+                .map(a -> new SourceAck(
+                        a.messageId(),
+                        a.role(),
+                        a.decision(),
+                        a.note(),
+                        times.at(a.createdAt(), "acknowledgement of #" + a.messageId(), "created_at")))
+                .toList();
         List<SourceEvent> events = source.events().stream()
                 .filter(e -> ids.contains(e.messageId()))
+                .map(e -> new SourceEvent(
+                        e.messageId(),
+                        e.event(),
+                        e.role(),
+                        e.note(),
+                        times.at(e.createdAt(), "event of #" + e.messageId(), "created_at"),
+                        e.pinKeys()))
                 .toList();
+        List<SourcePin> pins = source.pins().stream()
+                .map(p -> new SourcePin(
+                        p.key(),
+                        p.title(),
+                        p.body(),
+                        p.version(),
+                        p.updatedBy(),
+                        times.at(p.updatedAt(), "pin " + p.key() + " version " + p.version(), "updated_at"),
+                        p.approvedBy(),
+                        p.digest()))
+                .toList();
+        List<SourceUpload> uploads = source.uploads().stream()
+                .map(u -> new SourceUpload(
+                        u.id(),
+                        u.role(),
+                        u.label(),
+                        u.body(),
+                        u.sealed(),
+                        u.digest(),
+                        times.at(u.createdAt(), "upload " + u.id(), "created_at"),
+                        times.at(u.sealedAt(), "upload " + u.id(), "sealed_at")))
+                .toList();
+        if (times.problem().isPresent()) {
+            return new Outcome(null, times.problem().get());
+        }
+        Map<String, String> skipped = new LinkedHashMap<>();
         orphans("acknowledgements", source.acks().size() - acks.size(), skipped);
         orphans("message_events", source.events().size() - events.size(), skipped);
-        return new Outcome(new ImportPlan(messages, acks, events, source.pins(), source.uploads(), skipped), null);
+        return new Outcome(new ImportPlan(messages, acks, events, pins, uploads, skipped), null);
     }
 
     private static void orphans(String table, int count, Map<String, String> skipped) {
