@@ -58,6 +58,16 @@ class PluginSubcommandsTest {
     }
 
     @Test
+    void theLocationOptionsAreFoundInEitherFormBeforeTheSubcommandIsKnown() {
+        assertThat(run("greeter", "hello", "--home=" + home, "Ada")).isZero();
+        assertThat(out.toString()).startsWith("Hello Ada\n");
+
+        assertThat(Settings.peek(new String[] {"x", "--state-dir", "/s", "--config=/c.yaml", "--home"}))
+                .as("a trailing --home without a value is left to Commons CLI to refuse")
+                .isEqualTo(new Settings(null, Path.of("/c.yaml"), Path.of("/s")));
+    }
+
+    @Test
     void theRefusalStatusOfTheSubcommandIsTheProcessStatus() {
         assertThat(run("greeter", "hello", "refuse", "--home", home.toString())).isEqualTo(3);
         assertThat(err.toString()).isEqualTo("refused: no greeting for refuse\n");
