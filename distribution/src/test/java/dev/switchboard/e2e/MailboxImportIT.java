@@ -9,8 +9,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,12 +23,15 @@ import io.modelcontextprotocol.spec.McpSchema;
 import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
+import dev.switchboard.testkit.storage.TestDatabase;
+import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
  * {@code switchboard mailbox import} as a user runs it, on the built distribution: a plugin's subcommand, listed by
  * {@code --help}; an ai-agent-channel file imported with exit 0 and its counts on stdout, then seen by a stdio
  * session with a role (the debt #412 open, the next message #413); a second import refused with exit 3 in one line;
- * a missing file exit 2 in one line; an unknown mailbox subcommand a usage error.
+ * a missing file exit 2 in one line; an unknown mailbox subcommand a usage error. And the same import into a
+ * PostgreSQL store (the testkit's embedded server), seen by a stdio session on that database.
  */
 class MailboxImportIT {
 
@@ -95,6 +100,41 @@ class MailboxImportIT {
             assertThat(sent).containsEntry("id", 413);
         } finally {
             backend.closeGracefully();
+        }
+    }
+
+    @Test
+    void importsIntoAPostgresqlStoreWhichAStdioSessionOnItThenSees() throws SQLException, IOException {
+        TestDatabase database = TestPostgres.database();
+        try {
+            Installation installation = Installation.copyOfBuilt(dir.resolve("install-pg"));
+            Path file = writeOriginalChannel(dir.resolve("messages-pg.db"));
+
+            CliRun imported = installation.runWith(
+                    database.environment(), Set.of(), "mailbox", "import", file.toString(), "--json");
+            assertThat(imported.exitCode()).as(imported.describe()).isZero();
+            assertThat(imported.stdout())
+                    .contains("\"channel\":\"local\"")
+                    .contains("\"mailbox_message\":2")
+                    .contains("\"next_message_id\":413");
+            assertThat(installation.stateDir().resolve("switchboard.db"))
+                    .as("the SQLite store was not touched")
+                    .doesNotExist();
+
+            Map<String, String> environment = new HashMap<>(database.environment());
+            environment.put("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "backend");
+            McpSyncClient backend = McpClients.stdioInitialized(installation, environment, "backend-pg", stderr);
+            try {
+                assertThat((List<?>) call(backend, "open_obligations", Map.of()).get("result"))
+                        .as("%s", stderr)
+                        .hasSize(1);
+                assertThat(call(backend, "send_message", Map.of("to", "frontend", "topic", "t", "body", "b")))
+                        .containsEntry("id", 413);
+            } finally {
+                backend.closeGracefully();
+            }
+        } finally {
+            database.drop();
         }
     }
 
