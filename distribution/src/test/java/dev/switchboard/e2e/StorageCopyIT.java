@@ -230,9 +230,11 @@ class StorageCopyIT {
         try (Connection connection = target.connect();
                 Statement query = connection.createStatement();
                 ResultSet rows = query.executeQuery(
-                        "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()")) {
+                        "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"
+                                + " AND table_name NOT LIKE 'switchboard\\_%'")) {
             rows.next();
-            assertThat(rows.getLong(1)).as("tables in the target").isZero();
+            // the adapter's own signal log is created (empty) by opening the target, as the schema is
+            assertThat(rows.getLong(1)).as("plugin tables in the target").isZero();
         }
     }
 

@@ -133,7 +133,8 @@ public final class ServerInfoTool implements Tool {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("available", open != null);
         out.put("backend", open == null ? null : open.backend());
-        out.put("location", open == null ? null : stateText.hide(open.location()));
+        // never the server's host or port: a client sees a database name, or the file under <state-dir>
+        out.put("location", open == null ? null : stateText.hide(open.clientLocation()));
         return Collections.unmodifiableMap(out);
     }
 

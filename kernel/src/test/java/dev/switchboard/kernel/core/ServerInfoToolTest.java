@@ -45,6 +45,20 @@ class ServerInfoToolTest {
         }
     }
 
+    @Test
+    void showsTheStoragesBackendAndDatabaseNameButNotItsHost() throws IOException {
+        Path plugins = home.resolve("plugins");
+        TestPlugins.installGreeterAndStorage(plugins);
+        KernelSettings settings = new KernelSettings(home.resolve("state"), plugins, "memory", List.of(), Map.of());
+        try (Kernel kernel = Kernel.start(new SwitchboardConfig(home, null, settings, Map.of()))) {
+            ToolResult.Success info = serverInfo(kernel);
+
+            assertThat(info.structuredContent().get("storage"))
+                    .isEqualTo(Map.of("available", true, "backend", "memory", "location", "mem_store"));
+            assertThat(text(info)).doesNotContain("db.internal.example", "6543");
+        }
+    }
+
     private static ToolResult.Success serverInfo(Kernel kernel) {
         return (ToolResult.Success)
                 kernel.invoker().invoke(ToolCall.detached("server_info", Map.of(), Principal.LOCAL_OWNER));

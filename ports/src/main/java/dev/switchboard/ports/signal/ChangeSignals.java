@@ -19,7 +19,8 @@ import java.sql.Connection;
  *       made after that may or may not be woken for it. If the publishing process dies right after the commit, before
  *       its adapter could tell the others, they are woken within the adapter's re-signal bound instead (PostgreSQL:
  *       {@code signal-resync-ms}, 30 s by default; SQLite keeps the signal in the committed transaction). Spurious
- *       wake-ups are allowed (after an adapter reconnects, or re-signals, say), so a listener must be idempotent.</li>
+ *       wake-ups are allowed (after an adapter reconnects, or re-signals a topic that changed, say), so a listener must
+ *       be idempotent.</li>
  *   <li>Coalesced: several signals of a topic that arrive while a listener runs, or before a waiter looks, wake it
  *       once. No count is kept.</li>
  *   <li>Latency: in the publishing process, at once after the commit; elsewhere, within the adapter's bound (SQLite:

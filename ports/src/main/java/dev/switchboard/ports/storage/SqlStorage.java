@@ -22,6 +22,16 @@ public interface SqlStorage {
      */
     String location();
 
+    /**
+     * @return where the data lives as any client may be shown it (such as {@code server_info}): nothing of the network
+     *         (no host, address or port) and no credential; a database name for a server, the file path for an
+     *         embedded database. By default {@link #location()}, which an adapter whose location names a host MUST
+     *         override
+     */
+    default String clientLocation() {
+        return location();
+    }
+
     /** @return the SQL dialect */
     SqlDialect dialect();
 
@@ -37,9 +47,16 @@ public interface SqlStorage {
      * run as {@code SERIALIZABLE} transactions that the adapter retries when the database aborts one of two
      * conflicting ones (PostgreSQL). The work therefore MAY run more than once, each run rolled back before the
      * next, and MUST NOT have effects outside the database that cannot be repeated; it SHOULD be short. A work
-     * that keeps its own invariants by row locks and unique keys MAY lower its isolation as its first statement
-     * (handoff's writes run {@code READ COMMITTED} on PostgreSQL, locking the project row), and then owns that
-     * correctness argument.
+     * that keeps its own invariants by row locks and unique keys SHOULD say so through
+     * {@link #transaction(Isolation, SqlWork)} (handoff's writes run {@code READ COMMITTED} on PostgreSQL, locking
+     * the project row). A work that lowers its isolation itself, as its first statement, still works, but on
+     * PostgreSQL it cannot share a transaction with others (the adapter then runs it alone).
+     *
+     * <p>Concurrent calls MAY be run in one database transaction with one commit (group commit), each work inside a
+     * savepoint of its own: a work that throws is rolled back to its savepoint alone and its caller gets its own
+     * exception, the others commit; every caller returns only after the shared commit, and a work sees the writes of
+     * the works run before it in that transaction. A work MUST therefore not depend on the thread it runs on (it may
+     * run on another caller's) nor on being the transaction's only work.
      *
      * @param work the work
      * @param <T>  its result type
@@ -54,6 +71,24 @@ public interface SqlStorage {
      *                              (unless its cause is a busy database: then {@link StorageBusyException})
      */
     <T> T transaction(SqlWork<T> work);
+
+    /**
+     * Like {@link #transaction(SqlWork)}, at the isolation the work asks for, which the adapter MAY make stricter
+     * (never weaker). A work that asks for {@link Isolation#READ_COMMITTED} here MUST NOT also set the isolation
+     * itself: the PostgreSQL adapter may run it inside a transaction shared with other callers' works (its group
+     * commit, each work in a savepoint of its own), where the isolation is set once for all.
+     *
+     * @param isolation what the work needs, {@link Isolation#SERIALIZABLE} being what {@link #transaction(SqlWork)}
+     *                  gives
+     * @param work      the work
+     * @param <T>       its result type
+     * @return what the work returned
+     * @throws StorageBusyException as {@link #transaction(SqlWork)}
+     * @throws StorageException     as {@link #transaction(SqlWork)}
+     */
+    default <T> T transaction(Isolation isolation, SqlWork<T> work) {
+        return transaction(work);
+    }
 
     /**
      * Brings an owner's schema up to date: applies, in ascending order and each in its own transaction, the

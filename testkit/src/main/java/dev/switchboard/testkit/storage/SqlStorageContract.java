@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.ports.storage.Isolation;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SchemaTooNewException;
 import dev.switchboard.ports.storage.SqlStorage;
@@ -42,7 +44,9 @@ import dev.switchboard.ports.storage.StorageProvider;
  *
  * <p>Covered: commit and rollback (on {@link SQLException} and on a {@link RuntimeException}, which is rethrown as
  * is), the storage usable after a rollback, concurrent writers without lost updates and with their writes visible
- * once {@code transaction} returns (group commit included), migrations applied once, in version order, recorded
+ * once {@code transaction} returns (group commit included), a failing work among concurrent ones losing only its own
+ * writes with its caller told its own error, numbers allocated from one row by writers of two storages on one
+ * database (two nodes) unique and gap-free at either isolation, migrations applied once, in version order, recorded
  * across a reopen and kept apart per owner, a failing migration rolled back alone, a newer schema refused untouched,
  * and a changed applied migration refused.
  */
@@ -194,6 +198,110 @@ public abstract class SqlStorageContract {
     }
 
     @Test
+    void aFailingWorkAmongConcurrentWorksLosesOnlyItsOwnWritesAndItsCallerGetsItsOwnError() throws Exception {
+        SqlStorage storage = open();
+        storage.migrate(OWNER, List.of(NOTES));
+        int rounds = 10;
+        List<Future<String>> outcomes = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            // all writers of a round start together, so that adapters with group commit share transactions
+            CountDownLatch start = new CountDownLatch(1);
+            try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (int w = 0; w < WRITERS; w++) {
+                    int id = 100 + round * WRITERS + w;
+                    outcomes.add(threads.submit(() -> {
+                        start.await();
+                        return writeOrFail(storage, id);
+                    }));
+                }
+                start.countDown();
+            }
+        }
+
+        List<Integer> kept = new ArrayList<>();
+        for (int i = 0; i < outcomes.size(); i++) {
+            int id = 100 + i;
+            assertThat(outcomes.get(i).get()).isEqualTo(expectedOutcome(id));
+            if (id % 3 == 0) {
+                kept.add(id);
+            }
+        }
+        assertThat(ids(storage.dataSource(), "SELECT id FROM contract_notes WHERE id >= 100 ORDER BY id"))
+                .isEqualTo(kept);
+    }
+
+    /** Id divisible by 3 commits; otherwise it writes, then fails by a duplicate key or by the work's own refusal. */
+    private static String writeOrFail(SqlStorage storage, int id) {
+        try {
+            storage.transaction(c -> {
+                update(c, "INSERT INTO contract_notes(id, body) VALUES (" + id + ", 'x')");
+                if (id % 3 == 1) {
+                    update(c, "INSERT INTO contract_notes(id, body) VALUES (" + id + ", 'duplicate key')");
+                } else if (id % 3 == 2) {
+                    throw new IllegalArgumentException("refused " + id);
+                }
+                return null;
+            });
+            return "committed " + id;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        } catch (StorageException e) {
+            return "database refused " + id;
+        }
+    }
+
+    private static String expectedOutcome(int id) {
+        return switch (id % 3) {
+            case 0 -> "committed " + id;
+            case 1 -> "database refused " + id;
+            default -> "refused " + id;
+        };
+    }
+
+    @Test
+    void numbersAllocatedByConcurrentWritersOnTwoNodesAreUniqueAndGapFree() throws Exception {
+        SqlStorage nodeA = open();
+        nodeA.migrate(OWNER, List.of(new Migration(1, "create sequence", """
+                CREATE TABLE contract_sequence(next INTEGER NOT NULL);
+                INSERT INTO contract_sequence(next) VALUES (0);
+                CREATE TABLE contract_taken(n INTEGER NOT NULL);
+                """)));
+        SqlStorage nodeB = open();
+        int perWriter = 15;
+        CountDownLatch start = new CountDownLatch(1);
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int w = 0; w < 8; w++) {
+                SqlStorage node = w % 2 == 0 ? nodeA : nodeB;
+                // half read then write (SERIALIZABLE's promise), half lock the row (READ_COMMITTED's)
+                Isolation isolation = w % 4 < 2 ? Isolation.SERIALIZABLE : Isolation.READ_COMMITTED;
+                threads.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < perWriter; i++) {
+                        node.transaction(isolation, c -> {
+                            int n = isolation == Isolation.SERIALIZABLE
+                                    ? number(c, "SELECT next FROM contract_sequence") + 1
+                                    : number(c, "UPDATE contract_sequence SET next = next + 1 RETURNING next");
+                            if (isolation == Isolation.SERIALIZABLE) {
+                                update(c, "UPDATE contract_sequence SET next = " + n);
+                            }
+                            return update(c, "INSERT INTO contract_taken(n) VALUES (" + n + ")");
+                        });
+                    }
+                    return null;
+                });
+            }
+            start.countDown();
+        }
+
+        List<Integer> expected = new ArrayList<>();
+        for (int n = 1; n <= 8 * perWriter; n++) {
+            expected.add(n);
+        }
+        assertThat(ids(nodeB.dataSource(), "SELECT n FROM contract_taken ORDER BY n"))
+                .isEqualTo(expected);
+    }
+
+    @Test
     void migrationsAreAppliedOnceInVersionOrderAndRecordedAcrossARestart() throws SQLException {
         SqlStorage storage = open();
         assertThat(storage.migrate(OWNER, List.of(NOTES))).isEqualTo(1);
@@ -297,6 +405,18 @@ public abstract class SqlStorageContract {
         try (Connection connection = dataSource.getConnection()) {
             return number(connection, query);
         }
+    }
+
+    private static List<Integer> ids(DataSource dataSource, String query) throws SQLException {
+        List<Integer> ids = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(query)) {
+            while (rows.next()) {
+                ids.add(rows.getInt(1));
+            }
+        }
+        return ids;
     }
 
     private static int count(DataSource dataSource, String table) throws SQLException {

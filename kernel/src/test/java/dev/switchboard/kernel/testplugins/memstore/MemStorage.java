@@ -38,9 +38,15 @@ public final class MemStorage implements StorageProvider, SqlStorage {
         dev.switchboard.kernel.testplugins.lifecycle.Journal.record("storage-closed");
     }
 
+    /** Names a host, as a database server's location does: clients must not be shown it. */
     @Override
     public String location() {
-        return "memory";
+        return "memory://db.internal.example:6543/mem_store";
+    }
+
+    @Override
+    public String clientLocation() {
+        return "mem_store";
     }
 
     @Override

@@ -74,7 +74,22 @@ record ReceiptDatabase(String backend, Path state, TestDatabase postgres, Map<St
         }
     }
 
-    /** Gives back the lock {@link #lockReceipts} took. */
+    /**
+     * Like {@link #lockReceipts}, and on PostgreSQL a lock that stops reads of the table too ({@code ACCESS
+     * EXCLUSIVE}): what an outage looks like to every statement on it.
+     */
+    void lockReceiptsEvenForReads(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            if (postgres == null) {
+                statement.execute("BEGIN IMMEDIATE");
+            } else {
+                connection.setAutoCommit(false);
+                statement.execute("LOCK TABLE workspace_receipt IN ACCESS EXCLUSIVE MODE");
+            }
+        }
+    }
+
+    /** Gives back the lock {@link #lockReceipts} or {@link #lockReceiptsEvenForReads} took. */
     void unlockReceipts(Connection connection) throws SQLException {
         if (postgres == null) {
             try (Statement statement = connection.createStatement()) {

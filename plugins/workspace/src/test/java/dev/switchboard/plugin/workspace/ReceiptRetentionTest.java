@@ -2,6 +2,7 @@ package dev.switchboard.plugin.workspace;
 
 import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.workspace.adapter.in.lifecycle.ReceiptsHealth;
 import dev.switchboard.plugin.workspace.application.ReceiptRetention;
+import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
+import dev.switchboard.plugin.workspace.domain.Code;
+import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 import dev.switchboard.ports.health.HealthFinding;
 import dev.switchboard.ports.tool.ToolResult;
 
@@ -52,6 +56,54 @@ class ReceiptRetentionTest {
     @AfterEach
     void dropDatabase() {
         database.drop();
+    }
+
+    @Test
+    void pruningAndTheDoctorsCountOnAnUnreachableReceiptTableAnswerUnavailableNotAnInternalError() throws Exception {
+        ReceiptDatabase locked = database.withShortLockWait();
+        try (WorkspaceHarness harness = new WorkspaceHarness(locked, home);
+                Connection other = locked.connect()) {
+            harness.ok(
+                    "write",
+                    args(
+                            "workspace_id",
+                            harness.open(home),
+                            "request_key",
+                            "k",
+                            "path",
+                            "a.txt",
+                            "content",
+                            "x",
+                            "expected_revision",
+                            "missing"));
+            ReceiptRetention retention = harness.injector().getInstance(ReceiptRetention.class);
+            ReceiptStore store = harness.injector().getInstance(ReceiptStore.class);
+            locked.lockReceiptsEvenForReads(other);
+            try {
+                assertThatThrownBy(retention::prune)
+                        .isInstanceOfSatisfying(
+                                WorkspaceException.class,
+                                e -> assertThat(e.code()).isEqualTo(Code.UNAVAILABLE));
+                assertThat(retention.pruneQuietly()).isEqualTo(-1);
+                assertThatThrownBy(store::census)
+                        .isInstanceOfSatisfying(
+                                WorkspaceException.class,
+                                e -> assertThat(e.code()).isEqualTo(Code.UNAVAILABLE));
+                assertThatThrownBy(() -> store.existing(List.of("some-receipt")))
+                        .isInstanceOfSatisfying(
+                                WorkspaceException.class,
+                                e -> assertThat(e.code()).isEqualTo(Code.UNAVAILABLE));
+                assertThat(harness.injector().getInstance(ReceiptsHealth.class).examine())
+                        .singleElement()
+                        .satisfies(f -> {
+                            assertThat(f.severity()).isEqualTo(HealthFinding.Severity.PROBLEM);
+                            assertThat(f.message()).contains("busy or unreachable");
+                        });
+            } finally {
+                locked.unlockReceipts(other);
+            }
+            assertThat(store.census().count()).isEqualTo(1);
+        }
     }
 
     private static Map<String, Object> limits(Object maxAgeDays, Object maxCount) {

@@ -44,6 +44,7 @@ class PostgresStorageProviderTest {
 
             assertThat(storage.backend()).isEqualTo("postgres");
             assertThat(storage.location()).isEqualTo(database.url() + "?currentSchema=team_a");
+            assertThat(storage.clientLocation()).isEqualTo(database.name());
         } finally {
             provider.close();
         }

@@ -19,6 +19,8 @@ import org.slf4j.LoggerFactory;
 
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptCensus;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
+import dev.switchboard.plugin.workspace.domain.Code;
+import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 
 /**
  * Keeps request-key receipts from growing forever: a receipt last changed more than {@code receipts.max-age-days}
@@ -103,14 +105,22 @@ public final class ReceiptRetention {
         try {
             return prune();
         } catch (RuntimeException e) {
-            LOG.warn("could not prune workspace receipts; they are kept until the next attempt", e);
+            if (e instanceof WorkspaceException outage && outage.code() == Code.UNAVAILABLE) {
+                // an outage, not a defect: one line, no stack trace
+                LOG.warn(
+                        "could not prune workspace receipts ({}); they are kept until the next attempt",
+                        e.getMessage());
+            } else {
+                LOG.warn("could not prune workspace receipts; they are kept until the next attempt", e);
+            }
             return -1;
         }
     }
 
     /**
      * @return the receipts' census with the limits
-     * @throws RuntimeException from the storage when it cannot be read
+     * @throws WorkspaceException {@code UNAVAILABLE} when the storage is busy or unreachable
+     * @throws RuntimeException   from the storage when it fails otherwise
      */
     public Report report() {
         return new Report(

@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
-import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -18,6 +17,7 @@ import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.handoff.application.port.out.StoreBusyException;
+import dev.switchboard.ports.storage.Isolation;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.SqlWork;
@@ -32,7 +32,7 @@ import dev.switchboard.ports.storage.StorageException;
  * nodes run together, every write of this plugin is made safe by the statement itself rather than by the isolation
  * level: a unique key decides (idempotency keys, routes, applied records, registrations: {@code ON CONFLICT DO
  * NOTHING}), or the project's row is locked first (a publish's {@code UPDATE ... RETURNING} of the sequence, a
- * cursor move's and a merge's {@code SELECT ... FOR UPDATE}). So writes run {@code READ COMMITTED} there: a publisher
+ * cursor move's and a merge's {@code SELECT ... FOR UPDATE}). So writes ask for {@link Isolation#READ_COMMITTED}: a publisher
  * that waited for the project's row lock then takes the next number, where {@code SERIALIZABLE} (the adapter's
  * default) would abort every publisher but one on a busy project and exhaust the adapter's retries.
  *
@@ -94,15 +94,8 @@ final class Database {
      * @return what the work returned, after the commit
      */
     <T> T transaction(SqlWork<T> work) {
-        return busyAsStoreBusy(() -> storage.transaction(connection -> {
-            if (dialect() == SQLDialect.POSTGRES) {
-                // must be the transaction's first statement; it lasts until the commit (see the class comment)
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
-                }
-            }
-            return work.run(connection);
-        }));
+        // READ COMMITTED on PostgreSQL (see the class comment), set by the adapter once for its shared transaction
+        return busyAsStoreBusy(() -> storage.transaction(Isolation.READ_COMMITTED, work));
     }
 
     /**

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 import jakarta.inject.Inject;
 
@@ -73,18 +72,18 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
         }
         // the update locks the project's row (SQLite: the whole database) until the commit: no one else can take the
         // same sequence, and a rollback gives it back
-        OptionalLong sequence = append.allocate(connection, project);
-        if (sequence.isEmpty()) {
-            return Optional.empty();
+        AppendSql.Appended appended = append.append(connection, handoff);
+        switch (appended.outcome()) {
+            case UNREGISTERED -> {
+                return Optional.empty();
+            }
+            case KEY_TAKEN -> throw new IdempotencyKeyTaken();
+            case INSERTED -> listChanged.publish(connection);
         }
-        if (!append.insert(connection, handoff, sequence.getAsLong())) {
-            throw new IdempotencyKeyTaken();
-        }
-        listChanged.publish(connection);
         return Optional.of(new AppendResult.Committed(new Receipt(
                 handoff.id(),
                 handoff.project(),
-                Sequence.of(sequence.getAsLong()),
+                Sequence.of(appended.sequence()),
                 handoff.checksum(),
                 handoff.committedAt())));
     }

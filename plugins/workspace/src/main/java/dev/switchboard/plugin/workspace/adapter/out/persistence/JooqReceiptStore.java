@@ -150,7 +150,7 @@ public final class JooqReceiptStore implements ReceiptStore {
     @Override
     public int prune(Instant olderThan, long keep, Set<String> live) {
         Condition notLive = live.isEmpty() ? noCondition() : ID.notIn(live);
-        return storage.transaction(connection -> {
+        return busyAsUnavailable(() -> storage.transaction(connection -> {
             DSLContext sql = jooq(connection);
             return sql.deleteFrom(RECEIPT)
                     .where(notLive)
@@ -160,12 +160,12 @@ public final class JooqReceiptStore implements ReceiptStore {
                                     .orderBy(UPDATED.desc(), ID.desc())
                                     .limit(keep))))
                     .execute();
-        });
+        }));
     }
 
     @Override
     public boolean recordOrphansKilled(String id, String note) {
-        return storage.transaction(connection -> jooq(connection)
+        return busyAsUnavailable(() -> storage.transaction(connection -> jooq(connection)
                         .update(RECEIPT)
                         .set(STATUS, "failed")
                         .set(CODE, "COMMAND_CANCELLED")
@@ -173,7 +173,7 @@ public final class JooqReceiptStore implements ReceiptStore {
                         .set(UPDATED, Instant.now().toString())
                         .where(ID.eq(id))
                         .and(STATUS.eq("started"))
-                        .execute())
+                        .execute()))
                 == 1;
     }
 
@@ -183,19 +183,19 @@ public final class JooqReceiptStore implements ReceiptStore {
         Set<String> found = new HashSet<>();
         for (int from = 0; from < all.size(); from += LOOKUP_BATCH) {
             List<String> batch = all.subList(from, Math.min(all.size(), from + LOOKUP_BATCH));
-            found.addAll(storage.transaction(connection -> jooq(connection)
+            found.addAll(busyAsUnavailable(() -> storage.transaction(connection -> jooq(connection)
                     .select(ID)
                     .from(RECEIPT)
                     .where(ID.in(batch))
-                    .fetch(ID)));
+                    .fetch(ID))));
         }
         return found;
     }
 
     @Override
     public ReceiptCensus census() {
-        Record row = storage.transaction(connection ->
-                jooq(connection).select(count(), min(UPDATED)).from(RECEIPT).fetchOne());
+        Record row = busyAsUnavailable(() -> storage.transaction(connection ->
+                jooq(connection).select(count(), min(UPDATED)).from(RECEIPT).fetchOne()));
         String oldest = row.get(1, String.class);
         return new ReceiptCensus(
                 row.get(0, Long.class),

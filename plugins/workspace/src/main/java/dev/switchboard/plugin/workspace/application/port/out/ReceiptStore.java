@@ -52,6 +52,8 @@ public interface ReceiptStore {
      * @param keep      the count limit, at least 1
      * @param live      the ids of running calls
      * @return how many were deleted
+     * @throws dev.switchboard.plugin.workspace.domain.WorkspaceException {@code UNAVAILABLE} when the database stayed
+     *         busy or unreachable; nothing is deleted
      */
     int prune(Instant olderThan, long keep, Set<String> live);
 
@@ -62,15 +64,23 @@ public interface ReceiptStore {
      * @param id   the receipt id
      * @param note when, and which processes
      * @return whether a started receipt was changed
+     * @throws dev.switchboard.plugin.workspace.domain.WorkspaceException {@code UNAVAILABLE} when the database stayed
+     *         busy or unreachable
      */
     boolean recordOrphansKilled(String id, String note);
 
     /**
      * @param ids receipt ids, any number
      * @return those of them that have a receipt
+     * @throws dev.switchboard.plugin.workspace.domain.WorkspaceException {@code UNAVAILABLE} when the database stayed
+     *         busy or unreachable
      */
     Set<String> existing(Collection<String> ids);
 
-    /** @return how many receipts there are, the oldest one's time, and where they are stored */
+    /**
+     * @return how many receipts there are, the oldest one's time, and where they are stored
+     * @throws dev.switchboard.plugin.workspace.domain.WorkspaceException {@code UNAVAILABLE} when the database stayed
+     *         busy or unreachable
+     */
     ReceiptCensus census();
 }

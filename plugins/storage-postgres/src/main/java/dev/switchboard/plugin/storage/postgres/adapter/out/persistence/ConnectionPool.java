@@ -18,7 +18,8 @@ import dev.switchboard.ports.storage.StorageException;
  * Opens the HikariCP pool on a {@link PostgresConfig}: the driver's own data source underneath (no
  * {@code DriverManager}, which does not see a plugin's class loader), every connection with the schema as its
  * {@code search_path} and the statement and lock timeouts as session settings (sent with the connection's start-up
- * packet, no extra round trip), and the schema created when it is missing. Stateless.
+ * packet, no extra round trip), and the schema and the adapter's signal log ({@link SignalLog}) created when they are
+ * missing. Stateless.
  */
 final class ConnectionPool {
 
@@ -33,17 +34,19 @@ final class ConnectionPool {
      * Checks the server on one connection of the driver's own first (so a refused login or an unreachable server
      * fails at once, with the driver's reason, instead of as a pool timeout), then opens the pool.
      *
-     * @return the open pool, its schema present, on a server of version 14 or newer
+     * @return the open pool, its schema present, on a server of version 14 or newer, and whether the signal log is
      * @throws StorageException if the server cannot be reached, refuses the login, is older than 14, or the schema
      *                          cannot be created: one line for the operator (the URL without credentials, the user;
      *                          "authentication failed for user X" for a refused login) and one for clients naming
      *                          neither ({@link OpenFailure})
      */
-    static HikariDataSource open(PostgresConfig config) {
+    static Opened open(PostgresConfig config) {
         PGSimpleDataSource driver = driverDataSource(config);
+        boolean signalLog;
         try (Connection connection = driver.getConnection()) {
             requireVersion(connection, config);
             createSchemaIfMissing(connection, config.schema());
+            signalLog = SignalLog.create(connection);
         } catch (SQLException e) {
             throw OpenFailure.of(config, e);
         }
@@ -54,11 +57,17 @@ final class ConnectionPool {
         hikari.setConnectionTimeout(Math.max(250, config.connectTimeoutMs()));
         hikari.setInitializationFailTimeout(-1); // checked above, with our message
         try {
-            return new HikariDataSource(hikari);
+            return new Opened(new HikariDataSource(hikari), signalLog);
         } catch (HikariPool.PoolInitializationException e) {
             throw OpenFailure.of(config, e);
         }
     }
+
+    /**
+     * @param pool      the open pool
+     * @param signalLog whether the schema has the {@link SignalLog} table
+     */
+    record Opened(HikariDataSource pool, boolean signalLog) {}
 
     /** @return the driver's data source under the pool: new connections, with the same settings as pooled ones */
     static PGSimpleDataSource driverDataSource(PostgresConfig config) {

@@ -2,8 +2,13 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+
+import org.postgresql.Driver;
+import org.postgresql.PGProperty;
 
 /** What a PostgreSQL JDBC URL may show: credentials never leave the adapter. Stateless. */
 public final class JdbcUrls {
@@ -44,6 +49,17 @@ public final class JdbcUrls {
         int query = url.indexOf('?');
         return query >= 0
                 && Arrays.stream(url.substring(query + 1).split("&")).anyMatch(p -> name(p).equals("password"));
+    }
+
+    /**
+     * @param url a JDBC URL the driver accepts
+     * @return the database it names (the driver's reading: the path, or the user's name when the URL names none), or
+     *         empty when the driver cannot read the URL
+     */
+    public static Optional<String> databaseName(String url) {
+        Properties parsed = Driver.parseURL(url, null);
+        return Optional.ofNullable(parsed == null ? null : parsed.getProperty(PGProperty.PG_DBNAME.getName()))
+                .filter(name -> !name.isEmpty());
     }
 
     private static boolean isCredential(String parameter) {

@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.Set;
-import java.util.UUID;
 
 import javax.sql.DataSource;
 
@@ -26,8 +25,10 @@ import dev.switchboard.ports.storage.SqlWork;
  * twice.
  *
  * <p>The window this opens (a process that dies between its commit and its batch never notifies) is closed by the
- * listener: it reports every watched topic after each (re)connect and every {@code signalResyncMs} while it listens,
- * so a waiter elsewhere re-reads at the latest then (a spurious wake-up, which the port allows).
+ * {@link SignalLog}: the committing transaction appends its topics in the round trip of its {@code COMMIT}, and the
+ * listener reads the rows other nodes appended every {@code signalResyncMs}, reporting only their topics (nothing on
+ * an idle database), so a waiter elsewhere re-reads at the latest then. After each (re)connect it reports every
+ * watched topic.
  *
  * <p>Channels are {@code sb.<8 hex digits of the schema's SHA-256>.<topic>} (at most 60 bytes, below PostgreSQL's
  * 63), so two installations in two schemas of one database do not wake each other. Thread-safe.
@@ -39,7 +40,7 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
     /** The topics the unit of work running on this thread published (of its current attempt). */
     private final ThreadLocal<Set<String>> unit = new ThreadLocal<>();
 
-    private final String node = UUID.randomUUID().toString();
+    private final String node;
     private final SignalListener listener;
     private final BatchingNotifier notifier;
     private volatile SignalReceiver receiver;
@@ -50,10 +51,14 @@ final class PostgresSignals implements SignalRelay, AutoCloseable {
      * @param schema      the installation's schema, which the channel names are kept apart by
      * @param resyncMs    how often the listener reports every watched topic unasked, in milliseconds
      * @param outages     where the two connections' losses and returns are logged for the operator
+     * @param node        this storage's random node id, which its notifications carry
+     * @param log         the durable trace of commits' topics, which the listener reads at each resync
      */
-    PostgresSignals(DataSource connections, String schema, long resyncMs, OutageLog outages) {
+    PostgresSignals(
+            DataSource connections, String schema, long resyncMs, OutageLog outages, String node, SignalLog log) {
+        this.node = node;
         this.channelPrefix = channelPrefix(schema);
-        this.listener = new SignalListener(connections, node, channelPrefix, resyncMs, this::report, outages);
+        this.listener = new SignalListener(connections, node, channelPrefix, resyncMs, this::report, outages, log);
         this.notifier = new BatchingNotifier(connections, channelPrefix, node, outages);
     }
 

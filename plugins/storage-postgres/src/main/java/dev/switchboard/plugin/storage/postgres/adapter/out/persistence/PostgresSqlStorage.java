@@ -3,9 +3,13 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 import javax.sql.DataSource;
 
@@ -16,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import com.zaxxer.hikari.HikariDataSource;
 
 import dev.switchboard.ports.signal.SignalRelay;
+import dev.switchboard.ports.storage.Isolation;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
@@ -28,9 +33,13 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * {@link SqlStorage} on one PostgreSQL schema, through a HikariCP pool of at most {@link PostgresConfig#poolSize()}
  * connections.
  *
- * <p>{@link #transaction} runs the work as a {@code SERIALIZABLE} transaction on a pooled connection; serialization
- * failures and deadlocks ({@code 40001}, {@code 40P01}) are rolled back and retried with a jittered back-off, at most
- * 10 runs in all, so the work MAY run more than once and must not have effects outside the database. A lock or
+ * <p>{@link #transaction} runs the work as a {@code SERIALIZABLE} transaction on a pooled connection, or at
+ * {@code READ COMMITTED} when it asks for {@link Isolation#READ_COMMITTED}. Group commit: concurrent works of one
+ * isolation that queue while earlier ones commit run together in one transaction, each in its own savepoint, with one
+ * commit ({@link CommitLane}, {@link SharedTransaction}); a work alone runs at once, in a transaction of its own.
+ * Serialization failures and deadlocks ({@code 40001}, {@code 40P01}) are rolled back and the works retried alone
+ * with a jittered back-off, at most 10 runs in all, so the work MAY run more than once and must not have effects
+ * outside the database. A lock or
  * statement timeout, a lost connection or no free connection within the connect timeout, and retries that ran out,
  * surface as {@link dev.switchboard.ports.storage.StorageBusyException} after the rollback; a
  * {@link RuntimeException} of the work whose cause is such a driver error too (jOOQ wraps them). {@link #dataSource()}
@@ -51,6 +60,13 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     /** The {@code application_name} of the connection that listens for change signals, for operators. */
     public static final String SIGNALS_APPLICATION_NAME = "switchboard-signals";
 
+    /**
+     * The most shared transactions of one isolation that run at once (fewer with a pool under 8 connections: half
+     * the pool, at least 1): while one waits for its commit's flush, the next runs its works, and units of different
+     * rows proceed in parallel.
+     */
+    static final int MAX_BATCHES_IN_FLIGHT = 4;
+
     private static final Logger LOG = LoggerFactory.getLogger(PostgresSqlStorage.class);
 
     private final PostgresConfig config;
@@ -59,15 +75,22 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     private final SerializableTransactions transactions;
     private final MigrationRunner migrations;
     private final PostgresSignals signals;
+    private final Map<Isolation, CommitLane> lanes = new EnumMap<>(Isolation.class);
 
-    private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool) {
+    private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool, boolean signalLog) {
         this.config = config;
         this.pool = pool;
         OutageLog outages = new OutageLog(config.url());
         PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
         listening.setApplicationName(SIGNALS_APPLICATION_NAME);
-        this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs(), outages);
-        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages);
+        String node = UUID.randomUUID().toString();
+        SignalLog log = new SignalLog(node, signalLog);
+        this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs(), outages, node, log);
+        this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages, log);
+        SharedTransaction shared = new SharedTransaction(pool, transactions, counters, outages, log);
+        for (Isolation isolation : Isolation.values()) {
+            lanes.put(isolation, new CommitLane(batch -> shared.run(batch, isolation), batchesInFlight()));
+        }
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
     }
 
@@ -79,9 +102,9 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
      * @throws StorageException if the server cannot be reached or used; the message names no credential
      */
     public static PostgresSqlStorage open(PostgresConfig config) {
-        HikariDataSource pool = ConnectionPool.open(config);
+        ConnectionPool.Opened opened = ConnectionPool.open(config);
         LOG.info("opened PostgreSQL storage at {}, schema {}", config.url(), config.schema());
-        return new PostgresSqlStorage(config, pool);
+        return new PostgresSqlStorage(config, opened.pool(), opened.signalLog());
     }
 
     @Override
@@ -93,6 +116,15 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     @Override
     public String location() {
         return config.url() + (config.url().contains("?") ? "&" : "?") + "currentSchema=" + config.schema();
+    }
+
+    /**
+     * @return the database's name only, such as {@code switchboard}: clients are not told the server's host or port
+     *         (the operator finds them in {@link #location()}, which {@code switchboard doctor} shows)
+     */
+    @Override
+    public String clientLocation() {
+        return JdbcUrls.databaseName(config.url()).orElse("(unnamed database)");
     }
 
     @Override
@@ -107,8 +139,29 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
 
     @Override
     public <T> T transaction(SqlWork<T> work) {
+        return transaction(Isolation.SERIALIZABLE, work);
+    }
+
+    /**
+     * Runs the work as the class comment says; a call from inside a unit of work runs in a transaction of its own at
+     * once (it cannot wait for the batch it is part of).
+     */
+    @Override
+    public <T> T transaction(Isolation isolation, SqlWork<T> work) {
+        Objects.requireNonNull(isolation, "isolation");
+        Objects.requireNonNull(work, "work");
         Set<String> published = PostgresSignals.published();
-        T result = transactions.run(signals.recording(work, published));
+        SqlWork<T> recorded = signals.recording(work, published);
+        T result;
+        if (transactions.insideTransaction()) {
+            result = transactions.run(isolation, recorded, published);
+        } else {
+            Unit<T> unit = new Unit<>(recorded, published);
+            lanes.get(isolation).submit(unit);
+            result = unit.alone()
+                    ? transactions.retry(isolation, recorded, published, unit.abortedAttempts())
+                    : unit.outcome();
+        }
         signals.committed(published);
         return result;
     }
@@ -117,6 +170,16 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     @Override
     public SignalRelay signals() {
         return signals;
+    }
+
+    /** @return how many shared transactions of one isolation may run at once, by the pool's size */
+    int batchesInFlight() {
+        return Math.max(1, Math.min(MAX_BATCHES_IN_FLIGHT, config.poolSize() / 2));
+    }
+
+    /** @return how many units of {@code isolation} wait for a shared transaction now (for tests) */
+    int queuedUnits(Isolation isolation) {
+        return lanes.get(isolation).queued();
     }
 
     /** @return whether the listening connection is held: only while someone subscribes */

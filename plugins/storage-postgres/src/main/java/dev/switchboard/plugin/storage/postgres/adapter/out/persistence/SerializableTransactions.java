@@ -4,11 +4,13 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import javax.sql.DataSource;
 
+import dev.switchboard.ports.storage.Isolation;
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageException;
@@ -29,6 +31,9 @@ import dev.switchboard.ports.storage.StorageException;
  */
 final class SerializableTransactions {
 
+    /** The statement that makes a transaction {@code SERIALIZABLE}; valid only as its first. */
+    static final String SET_SERIALIZABLE = "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE";
+
     /** The attempt from which a unit runs alone in this process. */
     static final int ESCALATE_AFTER = 3;
 
@@ -36,18 +41,47 @@ final class SerializableTransactions {
     private final Backoff backoff;
     private final Counters counters;
     private final OutageLog outages;
+    private final SignalLog log;
     private final ReentrantReadWriteLock contention = new ReentrantReadWriteLock();
 
-    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters, OutageLog outages) {
+    /** @param log where a commit's topics are appended */
+    SerializableTransactions(DataSource pool, Backoff backoff, Counters counters, OutageLog outages, SignalLog log) {
+        this.log = log;
         this.pool = pool;
         this.backoff = backoff;
         this.counters = counters;
         this.outages = outages;
     }
 
-    <T> T run(SqlWork<T> work) {
+    /**
+     * Runs the work in a transaction of its own, retried as the class comment says.
+     *
+     * @param published the topics the work's current run publishes (filled by the work), appended to the
+     *                  {@link SignalLog} with the commit
+     * @param isolation {@link Isolation#SERIALIZABLE}, or {@link Isolation#READ_COMMITTED} for the connection's own
+     *                  level (the pool's connections stay at the server's default, {@code READ COMMITTED}, so no
+     *                  statement is sent for it)
+     */
+    <T> T run(Isolation isolation, SqlWork<T> work, Set<String> published) {
+        return run(isolation, work, published, 1);
+    }
+
+    /**
+     * Runs the work as {@link #run(Isolation, SqlWork)} does, its first attempt(s) having been made already in a
+     * shared transaction that a serialization failure or deadlock aborted: the pause and the count go on from there.
+     *
+     * @param failedAttempts how many attempts were made and aborted, 0 or more
+     */
+    <T> T retry(Isolation isolation, SqlWork<T> work, Set<String> published, int failedAttempts) {
+        if (failedAttempts > 0) {
+            pause(backoff.pauseMs(failedAttempts), null);
+        }
+        return run(isolation, work, published, failedAttempts + 1);
+    }
+
+    private <T> T run(Isolation isolation, SqlWork<T> work, Set<String> published, int firstAttempt) {
         Objects.requireNonNull(work, "work");
-        for (int attempt = 1; ; attempt++) {
+        for (int attempt = firstAttempt; ; attempt++) {
             Exception failure;
             // a thread already inside a unit (a nested transaction) cannot wait for the exclusive side
             Lock turn = attempt >= ESCALATE_AFTER && contention.getReadHoldCount() == 0
@@ -55,7 +89,7 @@ final class SerializableTransactions {
                     : contention.readLock();
             turn.lock();
             try {
-                T result = once(work);
+                T result = once(isolation, work, published);
                 counters.committed();
                 outages.answered();
                 return result;
@@ -78,18 +112,34 @@ final class SerializableTransactions {
         }
     }
 
-    private <T> T once(SqlWork<T> work) throws SQLException {
+    /** @return whether the current thread runs a unit of work already (a transaction called from it would nest) */
+    boolean insideTransaction() {
+        return contention.getReadHoldCount() > 0 || contention.isWriteLockedByCurrentThread();
+    }
+
+    /**
+     * @return the lock a shared transaction of several units holds while it runs: the shared side of the contention
+     *         lock, so that an escalated unit still runs alone in the process
+     */
+    Lock sharedTurn() {
+        return contention.readLock();
+    }
+
+    private <T> T once(Isolation isolation, SqlWork<T> work, Set<String> published) throws SQLException {
         try (Connection connection = pool.getConnection()) {
             connection.setAutoCommit(false);
             try {
-                // the transaction's first statement, sent with its BEGIN in one round trip; it ends with the
-                // transaction, so the pooled connection stays READ COMMITTED and the pool resets nothing on return
-                // (setTransactionIsolation cost a SET SESSION CHARACTERISTICS round trip here and one more at return)
-                try (Statement isolation = connection.createStatement()) {
-                    isolation.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE");
+                if (isolation == Isolation.SERIALIZABLE) {
+                    // the transaction's first statement, sent with its BEGIN in one round trip; it ends with the
+                    // transaction, so the pooled connection stays READ COMMITTED and the pool resets nothing on
+                    // return (setTransactionIsolation cost a SET SESSION CHARACTERISTICS round trip here and one
+                    // more at return)
+                    try (Statement statement = connection.createStatement()) {
+                        statement.execute(SET_SERIALIZABLE);
+                    }
                 }
                 T result = work.run(connection);
-                connection.commit();
+                log.commit(connection, published);
                 return result;
             } catch (Throwable t) {
                 rollback(connection, t);
@@ -107,11 +157,16 @@ final class SerializableTransactions {
         }
     }
 
-    private static String reason(Exception failure) {
+    static String reason(Throwable failure) {
         return Failure.sqlException(failure).map(SQLException::getMessage).orElse(failure.getMessage());
     }
 
-    private static RuntimeException translated(Exception failure, Failure kind, int attempts) {
+    /**
+     * @return what the caller of a unit that failed for good is told: the port's busy error for {@link Failure#BUSY}
+     *         and exhausted retries, a {@link RuntimeException} of the work as is, a {@link StorageException} for an
+     *         {@link SQLException}
+     */
+    static RuntimeException translated(Exception failure, Failure kind, int attempts) {
         String reason = reason(failure);
         return switch (kind) {
             case RETRY ->
@@ -134,6 +189,9 @@ final class SerializableTransactions {
     }
 
     private static void pause(long millis, Exception failure) {
+        if (millis == 0) {
+            return;
+        }
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

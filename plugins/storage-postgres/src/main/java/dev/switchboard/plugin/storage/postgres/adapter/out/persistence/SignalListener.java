@@ -25,9 +25,12 @@ import org.slf4j.LoggerFactory;
  * <p>Nothing is missed: {@link #watch} returns once the {@code LISTEN}s are in effect (so a commit after a subscription
  * is always heard), or at once when the connection is down; after a lost connection the thread reconnects with a
  * growing pause (up to {@value #MAX_PAUSE_MS} ms), listens again and reports every watched topic, so that subscribers
- * re-read what changed meanwhile. While it listens it also reports every watched topic every {@code resyncMs}, unasked:
- * publishers notify after their commit ({@link BatchingNotifier}), so one that died in between never did, and this
- * bounds how long a subscriber here can miss that commit. A quiet connection is checked every {@value #CHECK_MS} ms,
+ * re-read what changed meanwhile. While it listens it also reads the {@link SignalLog} every {@code resyncMs} and
+ * reports the watched topics other nodes committed since it last looked: publishers notify after their commit
+ * ({@link BatchingNotifier}), so one that died in between never did, and this bounds how long a subscriber here can
+ * miss that commit. On an idle database the read finds nothing and nothing is reported; a topic that other nodes
+ * changed in the period is reported again, a spurious wake-up the port allows. The same read deletes the log rows
+ * older than two periods. A quiet connection is checked every {@value #CHECK_MS} ms,
  * so one that died silently is noticed. With nothing watched there is no thread and no connection. Thread-safe.
  */
 final class SignalListener {
@@ -46,6 +49,7 @@ final class SignalListener {
     private final long resyncNanos;
     private final Consumer<Set<String>> changed;
     private final OutageLog outages;
+    private final SignalLog log;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition applied = lock.newCondition();
     private Set<String> wanted = Set.of();
@@ -58,9 +62,11 @@ final class SignalListener {
      * @param connections where the listening connection comes from
      * @param node          this storage's node id: notifications carrying it are its own, already reported
      * @param channelPrefix what this installation's channel names start with
-     * @param resyncMs      how often every watched topic is reported although no notification came, in milliseconds
+     * @param resyncMs      how often the signal log is read for commits whose notification never came, in milliseconds
      * @param changed       told the topics that changed, on the listener's thread
      * @param outages       where a lost connection and its return are logged for the operator
+     * @param log           the commits' topics, read at each resync (every watched topic is reported instead when
+     *                      the schema has no log)
      */
     SignalListener(
             DataSource connections,
@@ -68,7 +74,9 @@ final class SignalListener {
             String channelPrefix,
             long resyncMs,
             Consumer<Set<String>> changed,
-            OutageLog outages) {
+            OutageLog outages,
+            SignalLog log) {
+        this.log = log;
         this.connections = connections;
         this.node = node;
         this.channelPrefix = channelPrefix;
@@ -153,6 +161,8 @@ final class SignalListener {
         boolean missed = false;
         long lastCheck = System.nanoTime();
         long lastResync = lastCheck;
+        long seen = 0;
+        long seenBefore = 0;
         try {
             for (Wanted want = wantedIfCurrent(); want != null; want = wantedIfCurrent()) {
                 try {
@@ -160,6 +170,10 @@ final class SignalListener {
                         connection = connections.getConnection();
                         connection.setAutoCommit(true);
                         listened.clear();
+                        // what was logged before now is covered: by the subscriber's own first read, or by the
+                        // report of every topic after a reconnect below
+                        seen = log.available() ? SignalLog.newest(connection) : 0;
+                        seenBefore = seen;
                     }
                     follow(connection, listened, want.topics());
                     confirm(want.version(), false);
@@ -171,7 +185,20 @@ final class SignalListener {
                         failures = 0;
                         lastResync = System.nanoTime();
                     } else if (System.nanoTime() - lastResync >= resyncNanos) {
-                        changed.accept(Set.copyOf(listened));
+                        if (log.available()) {
+                            SignalLog.Seen logged = log.since(connection, seen);
+                            Set<String> unheard = new HashSet<>(logged.topics());
+                            unheard.retainAll(listened);
+                            if (!unheard.isEmpty()) {
+                                changed.accept(Set.copyOf(unheard));
+                            }
+                            // rows every node had two periods to read
+                            SignalLog.prune(connection, seenBefore);
+                            seenBefore = seen;
+                            seen = logged.newest();
+                        } else {
+                            changed.accept(Set.copyOf(listened));
+                        }
                         lastResync = System.nanoTime();
                     }
                     PGNotification[] notes =

@@ -31,7 +31,7 @@ import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
  * What the PostgreSQL relay adds to the signal contract: a listening connection only while needed, reconnects, one
- * {@code NOTIFY} statement per commit sent after it (none for a rollback), and the periodic re-signal.
+ * {@code NOTIFY} statement per commit sent after it (none for a rollback), and the periodic re-read of the signal log.
  */
 class PostgresSignalsTest {
 
@@ -197,21 +197,59 @@ class PostgresSignalsTest {
     }
 
     @Test
-    void aCommitWhoseNotifyNeverCameStillWakesWaitersWithinTheResyncInterval() throws SQLException {
+    void aCommitWhoseNotifyNeverCameWakesItsTopicsWaitersWithinTheResyncIntervalAndNoOneElse() throws SQLException {
         PostgresSqlStorage b = node(database.settings(Map.of("signal-resync-ms", 300)));
-        try (SignalSubscription waiter = signals(b).subscribe("test.one")) {
-            // a publisher that died between its commit and its NOTIFY: the row is there, no signal was sent
+        SignalFanout onB = signals(b);
+        try (SignalSubscription lost = onB.subscribe("test.lost");
+                SignalSubscription quiet = onB.subscribe("test.quiet")) {
+            // what a publisher that died between its commit and its NOTIFY leaves: its log row, no notification
             try (Connection raw = database.connect();
                     Statement statement = raw.createStatement()) {
-                statement.execute("CREATE TABLE lost_signal(id INTEGER)");
+                statement.execute("INSERT INTO " + SignalLog.TABLE + "(topic, node) VALUES ('test.lost', 'dead-node')");
             }
             long start = System.nanoTime();
 
-            assertThat(waiter.await(Duration.ofSeconds(5))).isTrue();
+            assertThat(lost.await(Duration.ofSeconds(5))).isTrue();
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
-            assertThat(waiter.await(Duration.ofSeconds(5)))
-                    .as("and again one interval later")
-                    .isTrue();
+            assertThat(quiet.await(Duration.ofMillis(1_000)))
+                    .as("a topic nobody changed is not re-signalled")
+                    .isFalse();
+            assertThat(lost.await(Duration.ofMillis(1_000)))
+                    .as("nor the lost one once it was reported")
+                    .isFalse();
+        }
+    }
+
+    @Test
+    void anIdleSubscribedNodeReportsNothingAtItsResyncsAndTheLogIsPruned() throws SQLException {
+        PostgresSqlStorage a = node();
+        PostgresSqlStorage b = node(database.settings(Map.of("signal-resync-ms", 200)));
+        SignalFanout onA = signals(a);
+        try (SignalSubscription waiter = signals(b).subscribe("test.one")) {
+            a.transaction(c -> {
+                onA.publish(c, "test.one");
+                return null;
+            });
+            assertThat(waiter.await(PATIENCE)).as("the notification").isTrue();
+            assertThat(logRows()).isEqualTo(1);
+
+            // the resync after the commit may report it once more (it changed in that period); then nothing
+            waiter.await(Duration.ofMillis(500));
+            assertThat(waiter.await(Duration.ofMillis(1_200)))
+                    .as("no re-signal on an idle database")
+                    .isFalse();
+            assertThat(logRows())
+                    .as("rows older than two resync periods are deleted")
+                    .isZero();
+        }
+    }
+
+    private int logRows() throws SQLException {
+        try (Connection raw = database.connect();
+                Statement statement = raw.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT count(*) FROM " + SignalLog.TABLE)) {
+            rows.next();
+            return rows.getInt(1);
         }
     }
 
