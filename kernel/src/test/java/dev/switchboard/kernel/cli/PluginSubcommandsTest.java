@@ -40,7 +40,7 @@ class PluginSubcommandsTest {
         assertThat(run("greeter", "hello", "Ada", "--times", "2", "--shout", "--home", home.toString()))
                 .isZero();
         assertThat(out.toString())
-                .isEqualTo("HELLO ADA\nHELLO ADA\nplugin=greeter storage=memory migrated=1\n")
+                .isEqualTo("HELLO ADA\nHELLO ADA\nplugin=greeter storage=SQLITE migrated=1\n")
                 .doesNotContain("\r");
         assertThat(err.toString()).isEmpty();
     }

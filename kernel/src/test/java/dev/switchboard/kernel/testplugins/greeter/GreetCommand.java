@@ -13,7 +13,7 @@ import dev.switchboard.ports.storage.SqlStorage;
 
 /**
  * {@code switchboard greeter hello NAME [--times N] [--shout]}: prints a greeting with what it found started (the
- * storage's location, the greeter's applied migration). {@code refuse} answers {@link #REFUSED}, {@code boom} throws.
+ * storage's dialect, the greeter's applied migration). {@code refuse} answers {@link #REFUSED}, {@code boom} throws.
  */
 @Extension
 public final class GreetCommand implements Subcommand {
@@ -72,7 +72,7 @@ public final class GreetCommand implements Subcommand {
         }
         call.out()
                 .println("plugin=" + call.service(PluginContext.class).pluginId() + " storage="
-                        + call.service(SqlStorage.class).location() + " migrated="
+                        + call.service(SqlStorage.class).dialect() + " migrated="
                         + System.getProperty("memstore.greeter"));
         return DONE;
     }
