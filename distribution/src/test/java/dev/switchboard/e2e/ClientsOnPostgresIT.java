@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.NodeScripts;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -135,12 +136,7 @@ class ClientsOnPostgresIT {
                 "SWITCHBOARD_E2E_WORKSPACE_HOME", workspaceHome.toString());
         try {
             NodeTests.assertPasses(
-                    TypeScriptClientIT.nodeDir(),
-                    SCRIPT,
-                    env,
-                    NODE_TIMEOUT,
-                    dir.resolve(project + ".log"),
-                    SCRIPT_TESTS);
+                    NodeScripts.dir(), SCRIPT, env, NODE_TIMEOUT, dir.resolve(project + ".log"), SCRIPT_TESTS);
         } catch (AssertionError e) {
             throw new AssertionError(e.getMessage() + server.log(), e);
         }
@@ -160,7 +156,7 @@ class ClientsOnPostgresIT {
         env.put("SWITCHBOARD_E2E_WORKSPACE_HOME", workspaceHome.toString());
 
         NodeTests.assertPasses(
-                TypeScriptClientIT.nodeDir(), SCRIPT, env, NODE_TIMEOUT, dir.resolve(project + ".log"), SCRIPT_TESTS);
+                NodeScripts.dir(), SCRIPT, env, NODE_TIMEOUT, dir.resolve(project + ".log"), SCRIPT_TESTS);
         assertStoredInPostgresql(project);
     }
 
@@ -194,12 +190,8 @@ class ClientsOnPostgresIT {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError()).as("%s: %s%s", tool, result, server.log()).isFalse();
-        return (Map<String, Object>) result.structuredContent();
+        return ToolCalls.okStructured(client, tool, arguments, server.log());
     }
 
     private static McpSyncClient httpClient(String name) {

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.ToolCalls;
+import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 import dev.switchboard.testkit.storage.TestDatabase;
@@ -51,7 +53,7 @@ class FeaturesOnPostgresIT {
         Map<String, Object> receipt;
         try {
             ok(first, "frontispice_register_project", Map.of("project", "raveil"));
-            receipt = (Map<String, Object>) structured(ok(
+            receipt = (Map<String, Object>) ToolResults.structured(ok(
                             first,
                             "frontispice_publish_handoff",
                             Map.of(
@@ -63,7 +65,7 @@ class FeaturesOnPostgresIT {
                     .get("receipt");
             assertThat(receipt).containsEntry("sequence", 1);
 
-            String workspace = (String) structured(ok(first, "workspace_open", Map.of("cwd", "project")))
+            String workspace = (String) ToolResults.structured(ok(first, "workspace_open", Map.of("cwd", "project")))
                     .get("workspace_id");
             ok(
                     first,
@@ -83,15 +85,15 @@ class FeaturesOnPostgresIT {
 
         McpSyncClient second = McpClients.stdioInitialized(installation, environment, "e2e-postgres-2", stderr);
         try {
-            List<Map<String, Object>> updates = (List<Map<String, Object>>)
-                    structured(ok(second, "frontispice_list_updates", Map.of("project", "raveil", "consumer", "codex")))
-                            .get("updates");
+            List<Map<String, Object>> updates = (List<Map<String, Object>>) ToolResults.structured(
+                            ok(second, "frontispice_list_updates", Map.of("project", "raveil", "consumer", "codex")))
+                    .get("updates");
             assertThat(updates)
                     .singleElement()
                     .satisfies(u -> assertThat(u)
                             .containsEntry("title", "Storage decision")
                             .containsEntry("sequence", 1));
-            assertThat(structured(ok(
+            assertThat(ToolResults.structured(ok(
                             second,
                             "frontispice_read_handoff",
                             Map.of("project", "raveil", "handoff_id", receipt.get("handoff_id")))))
@@ -100,7 +102,7 @@ class FeaturesOnPostgresIT {
                     second,
                     "frontispice_advance_cursor",
                     Map.of("project", "raveil", "consumer", "codex", "through_sequence", 1));
-            assertThat((List<?>) structured(ok(
+            assertThat((List<?>) ToolResults.structured(ok(
                                     second,
                                     "frontispice_list_updates",
                                     Map.of("project", "raveil", "consumer", "codex")))
@@ -117,15 +119,7 @@ class FeaturesOnPostgresIT {
     }
 
     private McpSchema.CallToolResult ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError()).as("%s: %s%s", tool, result, stderr).isFalse();
-        return result;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> structured(McpSchema.CallToolResult result) {
-        return (Map<String, Object>) result.structuredContent();
+        return ToolCalls.ok(client, tool, arguments, stderr);
     }
 
     private static long count(TestDatabase database, String query) throws SQLException {

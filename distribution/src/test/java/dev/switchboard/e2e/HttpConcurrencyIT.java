@@ -22,6 +22,8 @@ import org.slf4j.LoggerFactory;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 
@@ -54,10 +56,10 @@ class HttpConcurrencyIT {
                     Set<String> ids = ConcurrentHashMap.newKeySet();
                     sessions.put(clientNo, ids);
                     runs.add(threads.submit(() -> {
-                        try (McpSyncClient client = HttpJavaClientIT.client(server, "load-" + clientNo, ids)) {
+                        try (McpSyncClient client = HttpClients.client(server, "load-" + clientNo, ids)) {
                             client.initialize();
                             for (int i = 0; i < CALLS; i++) {
-                                Map<?, ?> info = HttpJavaClientIT.serverInfo(client);
+                                Map<?, ?> info = ToolCalls.serverInfo(client);
                                 assertThat(info.get("name")).isEqualTo("switchboard");
                                 answered.incrementAndGet();
                             }

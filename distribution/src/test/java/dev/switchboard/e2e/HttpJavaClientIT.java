@@ -7,7 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolCatalog;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
@@ -33,7 +34,6 @@ import dev.switchboard.testkit.distribution.McpClients;
  */
 class HttpJavaClientIT {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final List<String> HANDOFF_TOOLS = ToolCatalog.names("handoff");
 
     @TempDir
@@ -53,27 +53,10 @@ class HttpJavaClientIT {
         }
     }
 
-    static McpSyncClient client(HttpServe server, String name) {
-        return client(server, name, ConcurrentHashMap.newKeySet());
-    }
-
-    /** @param sessions receives every {@code Mcp-Session-Id} the client sends */
-    static McpSyncClient client(HttpServe server, String name, Set<String> sessions) {
-        return client(server, name, sessions, TIMEOUT);
-    }
-
-    /**
-     * @param sessions receives every {@code Mcp-Session-Id} the client sends
-     * @param timeout  the longest wait for initialization and for any one request
-     */
-    static McpSyncClient client(HttpServe server, String name, Set<String> sessions, Duration timeout) {
-        return McpClients.http(server, name, sessions, timeout, spec -> spec);
-    }
-
     @Test
     @SuppressWarnings("unchecked")
     void initializeListAndCallOverHttpWithTheOwnerToken() {
-        try (McpSyncClient client = client(server, "switchboard-e2e-java-http")) {
+        try (McpSyncClient client = HttpClients.client(server, "switchboard-e2e-java-http")) {
             McpSchema.InitializeResult initialized = client.initialize();
             assertThat(initialized.serverInfo().name()).as(server.log()).isEqualTo("switchboard");
             assertThat(initialized.protocolVersion()).isEqualTo("2025-11-25");
@@ -87,7 +70,7 @@ class HttpJavaClientIT {
                     .containsAll(HANDOFF_TOOLS)
                     .doesNotContainAnyElementsOf(WorkspaceStdioIT.WORKSPACE_TOOLS);
 
-            Map<?, ?> info = serverInfo(client);
+            Map<?, ?> info = ToolCalls.serverInfo(client);
             assertThat(info.get("name")).isEqualTo("switchboard");
             assertThat((List<Object>) info.get("transports"))
                     .as(String.valueOf(info))
@@ -99,13 +82,15 @@ class HttpJavaClientIT {
     void aClosedClientIsFollowedByANewSessionThatWorks() {
         Set<String> firstSessions = ConcurrentHashMap.newKeySet();
         Set<String> secondSessions = ConcurrentHashMap.newKeySet();
-        try (McpSyncClient first = client(server, "switchboard-e2e-java-first", firstSessions)) {
+        try (McpSyncClient first = HttpClients.client(server, "switchboard-e2e-java-first", firstSessions)) {
             first.initialize();
-            assertThat(serverInfo(first).get("name")).isEqualTo("switchboard");
+            assertThat(ToolCalls.serverInfo(first).get("name")).isEqualTo("switchboard");
         }
-        try (McpSyncClient second = client(server, "switchboard-e2e-java-second", secondSessions)) {
+        try (McpSyncClient second = HttpClients.client(server, "switchboard-e2e-java-second", secondSessions)) {
             second.initialize();
-            assertThat(serverInfo(second).get("name")).as(server.log()).isEqualTo("switchboard");
+            assertThat(ToolCalls.serverInfo(second).get("name"))
+                    .as(server.log())
+                    .isEqualTo("switchboard");
         }
 
         assertThat(firstSessions).as("the first client's session ids").hasSize(1);
@@ -132,11 +117,5 @@ class HttpJavaClientIT {
             assertThat(response.headers().firstValue("WWW-Authenticate"))
                     .hasValueSatisfying(value -> assertThat(value).startsWith("Bearer"));
         }
-    }
-
-    static Map<?, ?> serverInfo(McpSyncClient client) {
-        McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest("server_info", Map.of()));
-        assertThat(result.isError()).as(String.valueOf(result)).isFalse();
-        return (Map<?, ?>) result.structuredContent();
     }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.e2e.conformance.ConformanceFixture;
+import dev.switchboard.e2e.support.NodeScripts;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.NodeTests;
@@ -32,7 +33,7 @@ class HttpTypeScriptClientIT {
         try (HttpServe server = HttpServe.start(installation, Map.of(), dir.resolve("server.log"))) {
             try {
                 NodeTests.assertPasses(
-                        TypeScriptClientIT.nodeDir(),
+                        NodeScripts.dir(),
                         SCRIPT,
                         Map.of("SWITCHBOARD_E2E_URL", server.url(), "SWITCHBOARD_E2E_TOKEN", server.token()),
                         TIMEOUT,

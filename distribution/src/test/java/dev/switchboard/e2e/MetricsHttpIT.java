@@ -27,6 +27,8 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_36_2.Metrics;
 
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 
@@ -59,10 +61,10 @@ class MetricsHttpIT {
 
     @Test
     void aScrapeAfterRealCallsCountsThemByToolAndOutcome() throws IOException, InterruptedException {
-        try (McpSyncClient client = HttpJavaClientIT.client(server, "switchboard-e2e-metrics")) {
+        try (McpSyncClient client = HttpClients.client(server, "switchboard-e2e-metrics")) {
             client.initialize();
             for (int i = 0; i < 3; i++) {
-                HttpJavaClientIT.serverInfo(client);
+                ToolCalls.serverInfo(client);
             }
             McpSchema.CallToolResult invalid =
                     client.callTool(new McpSchema.CallToolRequest("server_info", Map.of("unexpected", 1)));

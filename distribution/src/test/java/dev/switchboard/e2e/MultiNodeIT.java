@@ -27,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.Handoffs;
+import dev.switchboard.e2e.support.ToolCalls;
+import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -191,12 +194,7 @@ class MultiNodeIT {
 
     private static Map<String, Object> publish(
             McpSyncClient client, String project, String title, String content, String idempotencyKey) {
-        Map<String, Object> arguments = new java.util.LinkedHashMap<>(
-                Map.of("project", project, "title", title, "summary", "s", "content", content));
-        if (idempotencyKey != null) {
-            arguments.put("idempotency_key", idempotencyKey);
-        }
-        return ok(client, "frontispice_publish_handoff", arguments);
+        return ok(client, "frontispice_publish_handoff", Handoffs.publish(project, title, content, idempotencyKey));
     }
 
     private static Map<?, ?> receipt(Map<String, Object> published) {
@@ -204,16 +202,10 @@ class MultiNodeIT {
     }
 
     private static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError())
-                .as("%s: %s%nnode A:%n%s%nnode B:%n%s", tool, result, nodeA.log(), nodeB.log())
-                .isFalse();
-        return result;
+        return ToolCalls.ok(client, tool, arguments, "\nnode A:\n" + nodeA.log() + "\nnode B:\n" + nodeB.log());
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        return (Map<String, Object>) call(client, tool, arguments).structuredContent();
+        return ToolResults.structured(call(client, tool, arguments));
     }
 }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -15,7 +13,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.Handoffs;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -267,12 +266,7 @@ class StorageCopyIT {
     }
 
     private static Map<String, Object> publish(String title, String content, String idempotencyKey) {
-        Map<String, Object> arguments =
-                new LinkedHashMap<>(Map.of("project", PROJECT, "title", title, "summary", "s", "content", content));
-        if (idempotencyKey != null) {
-            arguments.put("idempotency_key", idempotencyKey);
-        }
-        return arguments;
+        return Handoffs.publish(PROJECT, title, content, idempotencyKey);
     }
 
     /** A new database on which a server started once: the plugins' migrations applied, no row of theirs. */
@@ -326,7 +320,7 @@ class StorageCopyIT {
         Map<String, String> hashes = new LinkedHashMap<>();
         for (Path file : databaseFiles(installation)) {
             if (!file.getFileName().toString().endsWith("-shm")) {
-                hashes.put(file.getFileName().toString(), sha256(Files.readAllBytes(file)));
+                hashes.put(file.getFileName().toString(), Handoffs.sha256(Files.readAllBytes(file)));
             }
         }
         assertThat(hashes).containsKey("switchboard.db");
@@ -341,23 +335,11 @@ class StorageCopyIT {
         }
     }
 
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError()).as("%s: %s", tool, result).isFalse();
-        return result;
+        return ToolCalls.ok(client, tool, arguments, "");
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        return (Map<String, Object>) call(client, tool, arguments).structuredContent();
+        return ToolCalls.okStructured(client, tool, arguments, "");
     }
 }

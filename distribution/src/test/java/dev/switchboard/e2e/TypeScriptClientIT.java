@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.e2e.support.NodeScripts;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.NodeTests;
 
@@ -31,11 +32,6 @@ class TypeScriptClientIT {
         env.put("SWITCHBOARD_E2E_HOME", installation.home().toString());
         env.put("SWITCHBOARD_E2E_STATE_DIR", installation.stateDir().toString());
 
-        NodeTests.assertPasses(nodeDir(), SCRIPT, env, TIMEOUT, dir.resolve("node-test.log"), 5);
-    }
-
-    /** @return where the build installed the node scripts' packages */
-    static Path nodeDir() {
-        return Path.of(System.getProperty("switchboard.e2e.node-dir"));
+        NodeTests.assertPasses(NodeScripts.dir(), SCRIPT, env, TIMEOUT, dir.resolve("node-test.log"), 5);
     }
 }

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.Pids;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 
@@ -59,7 +61,7 @@ class WorkspaceHttpIT {
                         dir.resolve("server.log"));
                 ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
                 HttpClient http = HttpClient.newHttpClient()) {
-            McpSyncClient idle = HttpJavaClientIT.client(server, "workspace-idle", idleSessions, CALL_TIMEOUT);
+            McpSyncClient idle = HttpClients.client(server, "workspace-idle", idleSessions, CALL_TIMEOUT);
             idle.initialize();
             String workspace =
                     (String) structured(ok(idle, server, "workspace_open", Map.of("cwd", project.toString())))
@@ -74,7 +76,7 @@ class WorkspaceHttpIT {
             McpSchema.CallToolResult first = ok(idle, server, "bash", earlier);
 
             McpSyncClient busy =
-                    HttpJavaClientIT.client(server, "workspace-busy", ConcurrentHashMap.newKeySet(), CALL_TIMEOUT);
+                    HttpClients.client(server, "workspace-busy", ConcurrentHashMap.newKeySet(), CALL_TIMEOUT);
             busy.initialize();
             // Waits for the test's gate, so the call is certainly running while the sessions pile up.
             Map<String, Object> gated = Map.of(
@@ -109,7 +111,7 @@ class WorkspaceHttpIT {
                 Pids.killQuietly(commandPid);
             }
 
-            try (McpSyncClient fresh = HttpJavaClientIT.client(server, "workspace-fresh")) {
+            try (McpSyncClient fresh = HttpClients.client(server, "workspace-fresh")) {
                 fresh.initialize();
                 McpSchema.CallToolResult replayed = ok(fresh, server, "bash", earlier);
                 assertThat(structured(replayed)).containsEntry("replayed", true);
@@ -143,8 +145,8 @@ class WorkspaceHttpIT {
                                 "100"),
                         dir.resolve("server.log"));
                 HttpClient http = HttpClient.newHttpClient();
-                McpSyncClient client = HttpJavaClientIT.client(
-                        server, "workspace-stays", ConcurrentHashMap.newKeySet(), CALL_TIMEOUT)) {
+                McpSyncClient client =
+                        HttpClients.client(server, "workspace-stays", ConcurrentHashMap.newKeySet(), CALL_TIMEOUT)) {
             client.initialize();
             String workspace =
                     (String) structured(ok(client, server, "workspace_open", Map.of("cwd", project.toString())))
@@ -211,10 +213,7 @@ class WorkspaceHttpIT {
 
     private static McpSchema.CallToolResult ok(
             McpSyncClient client, HttpServe server, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError()).as("%s: %s%s", tool, result, server.log()).isFalse();
-        return result;
+        return ToolCalls.ok(client, tool, arguments, server.log());
     }
 
     /** One short-lived client: initialize, initialized, tools/list, and it never comes back. */

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolCatalog;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -287,14 +288,11 @@ class WorkspaceStdioIT {
     }
 
     private static McpSchema.CallToolResult call(String tool, Map<String, Object> arguments) {
-        return client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
+        return ToolCalls.call(client, tool, arguments);
     }
 
     private static McpSchema.CallToolResult ok(String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = call(tool, arguments);
-        assertThat(result.isError()).as("%s: %s%s", tool, result, log()).isFalse();
-        return result;
+        return ToolCalls.ok(client, tool, arguments, log());
     }
 
     private static String log() {

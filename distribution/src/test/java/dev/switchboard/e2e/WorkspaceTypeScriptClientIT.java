@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.e2e.support.NodeScripts;
 import dev.switchboard.e2e.support.ToolCatalog;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.NodeTests;
@@ -38,6 +39,6 @@ class WorkspaceTypeScriptClientIT {
         env.put("SWITCHBOARD_E2E_WORKSPACE_HOME", workspaceHome.toString());
         env.put("SWITCHBOARD_E2E_WORKSPACE_TOOLS", String.join(",", ToolCatalog.names("workspace")));
 
-        NodeTests.assertPasses(TypeScriptClientIT.nodeDir(), SCRIPT, env, TIMEOUT, dir.resolve("node-test.log"), TESTS);
+        NodeTests.assertPasses(NodeScripts.dir(), SCRIPT, env, TIMEOUT, dir.resolve("node-test.log"), TESTS);
     }
 }

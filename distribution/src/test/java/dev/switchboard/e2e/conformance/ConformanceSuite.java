@@ -17,6 +17,8 @@ import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.switchboard.e2e.support.NodeScripts;
+
 /**
  * The official conformance suite's CLI, run with Node from {@code src/test/node} (installed by the build from the
  * lock file). On Node 20 the CLI needs {@code conformance/globsync-register.mjs} preloaded; on newer Node that hook
@@ -39,7 +41,7 @@ public final class ConformanceSuite {
 
     /** @return the suite installed by the build (system property {@code switchboard.e2e.node-dir}) */
     public static ConformanceSuite installedByTheBuild() {
-        Path nodeDir = Path.of(System.getProperty("switchboard.e2e.node-dir"));
+        Path nodeDir = NodeScripts.dir();
         if (!Files.isRegularFile(nodeDir.resolve(CLI))) {
             throw new IllegalStateException("the conformance suite is not installed in " + nodeDir + "; the build "
                     + "installs it in pre-integration-test (src/test/node/install.sh)");

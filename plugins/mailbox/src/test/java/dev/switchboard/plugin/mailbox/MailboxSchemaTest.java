@@ -18,9 +18,6 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.ports.storage.SqlStorage;
-import dev.switchboard.testkit.PluginTestBed;
-import dev.switchboard.testkit.storage.TestDatabase;
-import dev.switchboard.testkit.storage.TestPostgres;
 
 /** The mailbox schema is applied on both backends and keeps message ids per channel, as the original's ids are. */
 @ParameterizedClass(name = "on {0}")
@@ -33,31 +30,21 @@ class MailboxSchemaTest {
     @TempDir
     Path dir;
 
-    private TestDatabase database;
-    private PluginTestBed bed;
+    private MailboxStore store;
 
     @BeforeEach
     void open() {
-        PluginTestBed.Builder builder =
-                PluginTestBed.of("mailbox", new MailboxModule()).backend(backend);
-        if (backend.equals("postgres")) {
-            database = TestPostgres.database();
-            builder.storageSettings(database.settings());
-        }
-        bed = builder.withoutStartingServices().start(dir);
+        store = MailboxStore.open(backend, dir);
     }
 
     @AfterEach
     void close() {
-        bed.close();
-        if (database != null) {
-            database.drop();
-        }
+        store.close();
     }
 
     @Test
     void twoChannelsBothStartTheirMessageIdsAtOneAndAChannelCannotRepeatAnId() {
-        SqlStorage storage = bed.storage().orElseThrow();
+        SqlStorage storage = store.storage();
         storage.transaction(connection -> {
             long local = channel(connection, "local");
             long other = channel(connection, "other");
@@ -78,7 +65,7 @@ class MailboxSchemaTest {
 
     @Test
     void aKindOutsideTheOriginalsSixIsRefusedByTheSchema() {
-        SqlStorage storage = bed.storage().orElseThrow();
+        SqlStorage storage = store.storage();
         assertThatThrownBy(() -> storage.transaction(connection -> {
                     long local = channel(connection, "local");
                     try (PreparedStatement insert = connection.prepareStatement(

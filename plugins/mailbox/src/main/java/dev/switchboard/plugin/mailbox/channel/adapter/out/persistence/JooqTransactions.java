@@ -42,10 +42,9 @@ public final class JooqTransactions implements Transactions {
     @Override
     public <T> Outcome<T> write(long channelId, Function<Tx, Outcome<T>> work) {
         try {
-            return database.transaction(connection -> {
+            return database.lockingTransaction(connection -> {
                 DSLContext sql = database.jooq(connection);
                 if (database.postgres()) {
-                    sql.execute("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
                     sql.select(MailboxTables.Channel.ID)
                             .from(MailboxTables.Channel.TABLE)
                             .where(MailboxTables.Channel.ID.eq(channelId))

@@ -13,6 +13,7 @@ import org.jooq.SQLDialect;
 import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
 
+import dev.switchboard.ports.storage.Isolation;
 import dev.switchboard.ports.storage.SqlDialect;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.SqlWork;
@@ -61,6 +62,20 @@ final class MailboxDatabase {
      */
     public <T> T transaction(SqlWork<T> work) {
         return retryingBusySqlite(() -> storage.transaction(work));
+    }
+
+    /**
+     * Runs a channel write: on PostgreSQL at {@link Isolation#READ_COMMITTED}, the work keeping its invariants by
+     * taking the channel's row lock first; the adapter may share one database transaction among concurrent writes
+     * (group commit). SQLite serialises its writers either way.
+     *
+     * @param work one transaction's work, which takes the channel's row lock before any check
+     * @param <T>  its result
+     * @return what it returned, after the commit
+     * @throws StorageBusyException if the database stayed busy (after the SQLite retries)
+     */
+    public <T> T lockingTransaction(SqlWork<T> work) {
+        return retryingBusySqlite(() -> storage.transaction(Isolation.READ_COMMITTED, work));
     }
 
     /**

@@ -2,16 +2,12 @@ package dev.switchboard.plugin.mailbox.search.adapter.out.persistence;
 
 import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.lower;
-import static org.jooq.impl.DSL.when;
-
-import java.util.List;
 
 import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.SearchTables.Messages;
-import dev.switchboard.plugin.mailbox.search.domain.Column;
 import dev.switchboard.plugin.mailbox.search.domain.Fold;
 import dev.switchboard.plugin.mailbox.search.domain.QueryNode;
 
@@ -19,8 +15,7 @@ import dev.switchboard.plugin.mailbox.search.domain.QueryNode;
  * Renders a parsed query for PostgreSQL's {@code pg_trgm} indexes: a term is {@code lower(column COLLATE pg_c_utf8)
  * LIKE '%term%'} (the indexed expression; the term folded the same way, {@code \ % _} escaped, so every character is
  * literal), AND/OR/NOT as SQL. The patterns are inlined (jOOQ escapes them) so the planner sees them and uses the
- * trigram index in every plan. The rank counts the hit's terms: 10 for each in the topic, 1 for each in the body.
- * Stateless.
+ * trigram index in every plan. Stateless.
  */
 final class TrigramCondition {
 
@@ -44,21 +39,6 @@ final class TrigramCondition {
                 DSL.or(any.parts().stream().map(TrigramCondition::of).toList());
             case QueryNode.Except except -> of(except.kept()).andNot(of(except.excluded()));
         };
-    }
-
-    /** @return the rank of a matching message, higher first */
-    static Field<Integer> rank(QueryNode node) {
-        List<QueryNode.Term> terms = node.positiveTerms();
-        Field<Integer> rank = inline(0);
-        for (QueryNode.Term term : terms) {
-            if (term.column() != Column.BODY) {
-                rank = rank.plus(when(contains(TOPIC, term), inline(10)).otherwise(inline(0)));
-            }
-            if (term.column() != Column.TOPIC) {
-                rank = rank.plus(when(contains(BODY, term), inline(1)).otherwise(inline(0)));
-            }
-        }
-        return rank;
     }
 
     private static Condition contains(Field<String> column, QueryNode.Term term) {

@@ -18,8 +18,8 @@ public interface MessageSearch {
      * @param root    the query, every term 3+ characters
      * @param filters the structural filters
      * @param limit   the most ids to return
-     * @return the matching ids, best ranked first (a hit in the topic counts more than one in the body; ties newest
-     *         first)
+     * @return the matching ids in {@link dev.switchboard.plugin.mailbox.search.domain.Ranking}'s order (hits with a
+     *         term in the topic first; newest first within each group)
      */
     List<Long> ranked(Tx tx, QueryNode root, SearchFilters filters, int limit);
 

@@ -21,16 +21,13 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import dev.switchboard.plugin.mailbox.MailboxModule;
+import dev.switchboard.plugin.mailbox.MailboxStore;
 import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
 import dev.switchboard.plugin.mailbox.search.domain.ScanMatcher;
 import dev.switchboard.plugin.mailbox.search.domain.SearchPath;
 import dev.switchboard.plugin.mailbox.search.domain.SearchPlan;
 import dev.switchboard.plugin.mailbox.search.domain.SearchQueries;
 import dev.switchboard.ports.storage.SqlStorage;
-import dev.switchboard.testkit.PluginTestBed;
-import dev.switchboard.testkit.storage.TestDatabase;
-import dev.switchboard.testkit.storage.TestPostgres;
 
 /** The trigram index and the scan on real databases: the same answers on SQLite (FTS5) and PostgreSQL (pg_trgm). */
 @ParameterizedClass(name = "on {0}")
@@ -43,21 +40,14 @@ class SearchSqlTest {
     @TempDir
     Path dir;
 
-    private TestDatabase database;
-    private PluginTestBed bed;
+    private MailboxStore store;
     private SqlStorage storage;
     private long channel;
 
     @BeforeEach
     void open() {
-        PluginTestBed.Builder builder =
-                PluginTestBed.of("mailbox", new MailboxModule()).backend(backend);
-        if (backend.equals("postgres")) {
-            database = TestPostgres.database();
-            builder.storageSettings(database.settings());
-        }
-        bed = builder.withoutStartingServices().start(dir);
-        storage = bed.storage().orElseThrow();
+        store = MailboxStore.open(backend, dir);
+        storage = store.storage();
         channel = storage.transaction(connection -> {
             try (PreparedStatement insert = connection.prepareStatement(
                     "INSERT INTO mailbox_channel (name, created_at) VALUES ('local', '2026-12-01T00:00:00.000Z')")) {
@@ -69,10 +59,7 @@ class SearchSqlTest {
 
     @AfterEach
     void close() {
-        bed.close();
-        if (database != null) {
-            database.drop();
-        }
+        store.close();
     }
 
     @Test
@@ -125,6 +112,26 @@ class SearchSqlTest {
         message(3, "frontend", "backend", "about other things", "rollback plan for the release");
 
         assertThat(ranked("rollback")).containsExactly(2L, 3L, 1L);
+    }
+
+    @Test
+    void theTopicGroupComesFirstNewestFirstAndTheLimitCutsAcrossTheGroups() {
+        message(1, "frontend", "backend", "rollback", "x");
+        message(2, "frontend", "backend", "t", "rollback");
+        message(3, "frontend", "backend", "rollback now", "rollback");
+        message(4, "frontend", "backend", "t", "the rollback");
+
+        assertThat(ranked("rollback")).containsExactly(3L, 1L, 4L, 2L);
+        assertThat(ranked("rollback", 3)).containsExactly(3L, 1L, 4L);
+        assertThat(ranked("rollback", 1)).containsExactly(3L);
+        assertThat(ranked("rollback NOT topic:now")).containsExactly(1L, 4L, 2L);
+        assertThat(ranked("topic:rollback")).containsExactly(3L, 1L);
+        assertThat(ranked("rollback the")).as("a longer query").containsExactly(4L);
+        assertThat(ranked("rollback OR body:the")).as("terms joined by OR").containsExactly(3L, 1L, 4L, 2L);
+        assertThat(ranked("body:rollback"))
+                .as("a body-only term puts no hit in the topic group")
+                .containsExactly(4L, 3L, 2L);
+        assertThat(ranked("rollback NOT rollback")).isEmpty();
     }
 
     @Test
@@ -227,9 +234,18 @@ class SearchSqlTest {
     }
 
     private List<Long> ranked(String query, SearchFilters filters) {
+        return ranked(query, filters, 50);
+    }
+
+    private List<Long> ranked(String query, int limit) {
+        return ranked(query, SearchFilters.NONE, limit);
+    }
+
+    private List<Long> ranked(String query, SearchFilters filters, int limit) {
         SearchPlan.Ready plan = (SearchPlan.Ready) SearchQueries.plan(query);
         assertThat(plan.path()).as(query).isEqualTo(SearchPath.INDEX);
-        return storage.transaction(connection -> SearchSql.ranked(jooq(connection), channel, plan.root(), filters, 50));
+        return storage.transaction(
+                connection -> SearchSql.ranked(jooq(connection), channel, plan.root(), filters, limit));
     }
 
     private List<Long> scanned(String query) {

@@ -1,0 +1,47 @@
+package dev.switchboard.e2e.support;
+
+import java.util.Map;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+
+/**
+ * Tool calls through the MCP Java SDK's client, as the end-to-end tests make them: a plain call, and a call that must
+ * succeed, whose failure message carries the result and the server's log. Read the results with {@link ToolResults}.
+ * Stateless.
+ */
+public final class ToolCalls {
+
+    private ToolCalls() {}
+
+    /** @return the result of {@code tools/call} of {@code tool} with {@code arguments}, error or not */
+    public static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
+        return client.callTool(
+                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
+    }
+
+    /**
+     * @param log what the failure message adds after the result, such as the server's stderr; may be empty
+     * @return the result of a call that must succeed
+     * @throws AssertionError naming the tool, the result and the log if the result is an error
+     */
+    public static McpSchema.CallToolResult ok(
+            McpSyncClient client, String tool, Map<String, Object> arguments, Object log) {
+        McpSchema.CallToolResult result = call(client, tool, arguments);
+        if (Boolean.TRUE.equals(result.isError())) {
+            throw new AssertionError(tool + " " + arguments + " failed: " + result + log);
+        }
+        return result;
+    }
+
+    /** @return the structured content of {@link #ok} */
+    public static Map<String, Object> okStructured(
+            McpSyncClient client, String tool, Map<String, Object> arguments, Object log) {
+        return ToolResults.structured(ok(client, tool, arguments, log));
+    }
+
+    /** @return {@code server_info}'s structured content, which must succeed */
+    public static Map<String, Object> serverInfo(McpSyncClient client) {
+        return okStructured(client, "server_info", Map.of(), "");
+    }
+}
