@@ -18,7 +18,9 @@ import dev.switchboard.kernel.core.BuildInfo;
 
 /**
  * {@code switchboard [--version|--help] COMMAND [options]}: selects the subcommand by its word, parses its options with
- * Commons CLI (unknown flags are usage errors), and maps outcomes to exit statuses: 0 success, 1 failure, 2 usage.
+ * Commons CLI (unknown flags are usage errors), and maps outcomes to exit statuses: 0 success, 1 failure, 2 usage. A
+ * word that is no kernel command is looked up among the enabled plugins' subcommands ({@link PluginSubcommands}), which
+ * {@code --help} also lists.
  */
 final class Cli {
 
@@ -28,10 +30,12 @@ final class Cli {
 
     private final Map<String, CliCommand> commands = new LinkedHashMap<>();
     private final Console console;
+    private final PluginSubcommands pluginSubcommands;
 
     Cli(Console console, List<CliCommand> available) {
         this.console = console;
         available.forEach(c -> commands.put(c.name(), c));
+        this.pluginSubcommands = new PluginSubcommands(console, commands.keySet());
     }
 
     int run(String[] args) {
@@ -45,14 +49,14 @@ final class Cli {
                     return OK;
                 }
                 case "--help", "-h", "help" -> {
-                    console.out().print(topUsage());
+                    console.out().print(topUsage(pluginSubcommands.helpLines(args)));
                     console.out().flush();
                     return OK;
                 }
                 default -> {
                     CliCommand command = commands.get(args[0]);
                     if (command == null) {
-                        throw new UsageException("unknown command '" + args[0] + "'", topUsage());
+                        return pluginSubcommands.run(args, topUsage());
                     }
                     return runCommand(command, java.util.Arrays.copyOfRange(args, 1, args.length));
                 }
@@ -95,7 +99,7 @@ final class Cli {
         }
     }
 
-    private static Options withCommonOptions(Options own) {
+    static Options withCommonOptions(Options own) {
         Options options = new Options();
         own.getOptions().forEach(options::addOption);
         options.addOption(Option.builder("h")
@@ -139,9 +143,18 @@ final class Cli {
     }
 
     private String topUsage() {
+        return topUsage(List.of());
+    }
+
+    /** @param pluginLines one line per plugin subcommand, listed after the kernel's commands */
+    private String topUsage(List<String> pluginLines) {
         StringBuilder text = new StringBuilder("usage: switchboard [--version] [--help] COMMAND [options]\n")
                 .append("One MCP server hosting feature plugins for AI agent sessions.\n\nCommands:\n");
         commands.values().forEach(c -> text.append(String.format("  %-9s %s%n", c.name(), c.summary())));
+        if (!pluginLines.isEmpty()) {
+            text.append("\nCommands of the enabled plugins:\n");
+            pluginLines.forEach(line -> text.append(line).append('\n'));
+        }
         return text.append("\nRun 'switchboard COMMAND --help' for a command's options.\n")
                 .toString();
     }

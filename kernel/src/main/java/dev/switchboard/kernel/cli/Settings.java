@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import dev.switchboard.kernel.config.ConfigLoader;
@@ -17,6 +18,37 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
  * @param stateDir the {@code --state-dir} value, or null
  */
 record Settings(Path home, Path config, Path stateDir) {
+
+    /** The options every command has that say where things are, with their long names. */
+    private static final List<String> LOCATION_OPTIONS = List.of("home", "config", "state-dir");
+
+    /**
+     * Reads {@code --home}, {@code --config} and {@code --state-dir} (as {@code --name VALUE} or {@code --name=VALUE})
+     * from a command line whose other options are not known yet: a plugin's subcommand is found in the plugins the
+     * installation holds, so its options are known only once these three are. Everything is parsed again, by Commons
+     * CLI, once the subcommand is found; a malformed value is refused there.
+     *
+     * @param args the whole command line
+     * @return where things are
+     */
+    static Settings peek(String[] args) {
+        Map<String, String> found = new java.util.HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            for (String name : LOCATION_OPTIONS) {
+                String flag = "--" + name;
+                if (args[i].equals(flag) && i + 1 < args.length) {
+                    found.put(name, args[i + 1]);
+                } else if (args[i].startsWith(flag + "=")) {
+                    found.put(name, args[i].substring(flag.length() + 1));
+                }
+            }
+        }
+        return new Settings(path(found.get("home")), path(found.get("config")), path(found.get("state-dir")));
+    }
+
+    private static Path path(String value) {
+        return value == null ? null : Path.of(value);
+    }
 
     SwitchboardConfig load() {
         Map<String, String> env = System.getenv();

@@ -143,6 +143,55 @@ public final class PluginHost {
     }
 
     /**
+     * After {@link #prepare()}: phase two for the storage plugins (the configured backend is opened) and for
+     * {@code pluginId} alone: its migrations applied, its contributions registered, its managed services started. The
+     * other prepared plugins contribute nothing. For a plugin's own command-line subcommand, which needs its plugin as
+     * a tool call would find it and nothing else. A failure marks the plugin failed, as {@link #start()} does; read
+     * {@link #statuses()} and {@link #storageUnavailableReason()} to know.
+     *
+     * @param pluginId the plugin to start
+     */
+    public void startPrepared(String pluginId) {
+        for (String id : List.copyOf(startOrder)) {
+            if (storagePlugins.contains(id) || id.equals(pluginId)) {
+                guarded(id, () -> contribute(manager.getPlugin(id)));
+            }
+        }
+        if (storage.current().isEmpty() && !storagePluginFailed) {
+            storage.unavailable(
+                    "no started plugin provides the '" + config.kernel().storage() + "' backend");
+        }
+    }
+
+    /**
+     * @param pluginId a plugin past phase one
+     * @param type     a type its injector can build
+     * @param <T>      that type
+     * @return the instance its injector builds
+     * @throws IllegalStateException if the plugin has no injector (not loaded, or failed in phase one), or its
+     *         injector cannot build the type
+     * @throws RuntimeException      what the type's constructor threw (a storage failure, say), unwrapped from
+     *                               Guice's report
+     */
+    public <T> T instance(String pluginId, Class<T> type) {
+        Injector injector = injectors.get(pluginId);
+        if (injector == null) {
+            throw new IllegalStateException("plugin " + pluginId + " has not been prepared");
+        }
+        try {
+            return injector.getInstance(type);
+        } catch (com.google.inject.ProvisionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        } catch (com.google.inject.ConfigurationException e) {
+            throw new IllegalStateException(
+                    "plugin " + pluginId + " cannot build " + type.getName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * @param type an extension point
      * @param <T>  its type
      * @return the extensions of that type of every plugin past phase one, by plugin id (sorted), built by each plugin's

@@ -7,6 +7,7 @@ import java.util.List;
 
 import dev.switchboard.kernel.testplugins.broken.BrokenPlugin;
 import dev.switchboard.kernel.testplugins.broken.BrokenTools;
+import dev.switchboard.kernel.testplugins.greeter.GreetCommand;
 import dev.switchboard.kernel.testplugins.greeter.GreeterMigrations;
 import dev.switchboard.kernel.testplugins.greeter.GreeterModule;
 import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
@@ -27,7 +28,11 @@ public final class TestPlugins {
         Files.createDirectories(pluginsDir);
         TestPluginFolder.write(pluginsDir, "memstore", null, null, List.of(MemStorage.class));
         TestPluginFolder.write(
-                pluginsDir, "greeter", GreeterPlugin.class, GreeterModule.class, List.of(GreeterMigrations.class));
+                pluginsDir,
+                "greeter",
+                GreeterPlugin.class,
+                GreeterModule.class,
+                List.of(GreeterMigrations.class, GreetCommand.class));
     }
 
     /**

@@ -42,6 +42,10 @@ import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.RevokeBoardAccessTo
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.RotateTokenTool;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.JooqRegistry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
+import dev.switchboard.plugin.mailbox.importer.adapter.out.persistence.JooqImportStore;
+import dev.switchboard.plugin.mailbox.importer.adapter.out.persistence.SqliteSourceReader;
+import dev.switchboard.plugin.mailbox.importer.application.port.out.ImportStore;
+import dev.switchboard.plugin.mailbox.importer.application.port.out.SourceReader;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.DeleteMessageTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.GetThreadTool;
 import dev.switchboard.plugin.mailbox.message.adapter.in.tool.ListMessagesTool;
@@ -180,6 +184,9 @@ public final class MailboxModule extends AbstractModule {
         tools.addBinding().to(DeleteChannelTool.class);
         tools.addBinding().to(ListAuditEventsTool.class);
         bind(Registry.class).to(JooqRegistry.class);
+        // importer (switchboard mailbox import: a Subcommand extension, no tool)
+        bind(SourceReader.class).to(SqliteSourceReader.class);
+        bind(ImportStore.class).to(JooqImportStore.class);
     }
 
     /**

@@ -218,4 +218,19 @@ public final class CallerResolver {
             roleStates.touch(caller.channelId(), caller.role(), Timestamps.format(now));
         }
     }
+
+    // importer: the channel `switchboard mailbox import` writes by default, and the rule for a --channel name.
+
+    /** @return the local channel's name ({@value #CHANNEL_SETTING}, default {@value #DEFAULT_CHANNEL}) */
+    public String localChannel() {
+        return localChannel;
+    }
+
+    /**
+     * @param name a channel name
+     * @return whether it is a slug a channel may have ({@code ^[a-z0-9][a-z0-9_-]{0,63}$})
+     */
+    public static boolean isChannelName(String name) {
+        return CHANNEL.matcher(name).matches();
+    }
 }

@@ -1,0 +1,163 @@
+package dev.switchboard.kernel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.kernel.plugin.TestPlugins;
+import dev.switchboard.kernel.testplugins.lifecycle.Journal;
+import dev.switchboard.kernel.testplugins.memstore.MemStorage;
+
+/** The greeter test plugin's {@code greeter hello} subcommand, found, parsed and run by the real command line. */
+class PluginSubcommandsTest {
+
+    @TempDir
+    Path home;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void setUp() throws IOException {
+        System.clearProperty(MemStorage.PREFIX + "greeter");
+        Files.createDirectories(home.resolve("config"));
+        Files.writeString(
+                home.resolve("config/application.yaml"),
+                "kernel:\n  storage: memory\n  transports: []\n  state-dir: " + home.resolve("state") + "\n");
+        TestPlugins.installGreeterAndStorage(home.resolve("plugins"));
+    }
+
+    @Test
+    void aPluginSubcommandRunsWithItsOptionsAfterStorageAndMigrationsAndExitsWithItsStatus() {
+        assertThat(run("greeter", "hello", "Ada", "--times", "2", "--shout", "--home", home.toString()))
+                .isZero();
+        assertThat(out.toString())
+                .isEqualTo("HELLO ADA\nHELLO ADA\nplugin=greeter storage=SQLITE migrated=1\n")
+                .doesNotContain("\r");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void onlyTheStoragePluginsAndTheSubcommandsOwnPluginStartAndAllStopAfterwards() throws IOException {
+        TestPlugins.installLifecycle(home.resolve("plugins"));
+        Journal.clear();
+
+        assertThat(run("greeter", "hello", "Ada", "--home", home.toString())).isZero();
+
+        assertThat(Journal.events())
+                .as("the lifecycle plugin's service never started; the storage closed at the end")
+                .containsExactly("storage-closed");
+    }
+
+    @Test
+    void theLocationOptionsAreFoundInEitherFormBeforeTheSubcommandIsKnown() {
+        assertThat(run("greeter", "hello", "--home=" + home, "Ada")).isZero();
+        assertThat(out.toString()).startsWith("Hello Ada\n");
+
+        assertThat(Settings.peek(new String[] {"x", "--state-dir", "/s", "--config=/c.yaml", "--home"}))
+                .as("a trailing --home without a value is left to Commons CLI to refuse")
+                .isEqualTo(new Settings(null, Path.of("/c.yaml"), Path.of("/s")));
+    }
+
+    @Test
+    void theRefusalStatusOfTheSubcommandIsTheProcessStatus() {
+        assertThat(run("greeter", "hello", "refuse", "--home", home.toString())).isEqualTo(3);
+        assertThat(err.toString()).isEqualTo("refused: no greeting for refuse\n");
+    }
+
+    @Test
+    void whatTheSubcommandThrowsIsOneLineWithoutStackTraceAndExitOne() {
+        assertThat(run("greeter", "hello", "boom", "--home", home.toString())).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("switchboard: greeter hello failed: the greeter broke\n");
+    }
+
+    @Test
+    void wrongArgumentsOrAnUnknownOptionAreUsageErrorsWithTheSubcommandsUsageAndExitTwo() {
+        assertThat(run("greeter", "hello", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString())
+                .startsWith("switchboard: expected one NAME, got []\n")
+                .contains("usage: switchboard greeter hello [options] NAME")
+                .contains("--times <N>");
+        assertThat(System.getProperty(MemStorage.PREFIX + "greeter"))
+                .as("a command line its check refuses starts nothing")
+                .isNull();
+
+        assertThat(run("greeter", "hello", "late", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("switchboard: late is found wrong only after the start\n");
+
+        System.clearProperty(MemStorage.PREFIX + "greeter");
+        assertThat(run("greeter", "hello", "Ada", "--loud", "--home", home.toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--loud").contains("usage: switchboard greeter hello");
+        assertThat(System.getProperty(MemStorage.PREFIX + "greeter"))
+                .as("a usage error starts nothing")
+                .isNull();
+    }
+
+    @Test
+    void helpOfASubcommandPrintsItsUsageWithoutStartingAnything() {
+        assertThat(run("greeter", "hello", "--help", "--home", home.toString())).isZero();
+        assertThat(out.toString())
+                .contains("usage: switchboard greeter hello [options] NAME")
+                .contains("Greets NAME from the command line. (plugin greeter)")
+                .contains("--shout")
+                .contains("--state-dir")
+                .endsWith("Exit 3 for NAME refuse.\n");
+        assertThat(System.getProperty(MemStorage.PREFIX + "greeter")).isNull();
+    }
+
+    @Test
+    void topLevelHelpListsThePluginsCommands() {
+        assertThat(run("--help", "--home", home.toString())).isZero();
+        assertThat(out.toString())
+                .contains("\nCommands of the enabled plugins:\n")
+                .endsWith("Run 'switchboard COMMAND --help' for a command's options.\n")
+                .containsPattern("greeter hello +Greets NAME from the command line. \\(plugin greeter\\)");
+    }
+
+    @Test
+    void anUnknownSubcommandIsAUsageErrorAndAGroupWordListsItsSubcommands() {
+        assertThat(run("greeter", "wave", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString())
+                .startsWith("switchboard: unknown command 'greeter wave'\n")
+                .contains("greeter hello");
+
+        assertThat(run("greeter", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("switchboard: 'greeter' needs a subcommand\n");
+
+        assertThat(run("teleport", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString())
+                .startsWith("switchboard: unknown command 'teleport'\n")
+                .contains("usage: switchboard");
+
+        assertThat(run("greeter", "--help", "--home", home.toString())).isZero();
+        assertThat(out.toString()).contains("Commands under 'greeter':").contains("greeter hello");
+    }
+
+    @Test
+    void aPluginThatCannotStartMakesItsSubcommandASetupErrorNamingWhy() throws IOException {
+        Files.writeString(
+                home.resolve("config/application.yaml"),
+                "kernel:\n  storage: elsewhere\n  transports: []\n  state-dir: " + home.resolve("state") + "\n");
+
+        assertThat(run("greeter", "hello", "Ada", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("switchboard: cannot run 'greeter hello': no storage: no started plugin provides the"
+                        + " 'elsewhere' backend\n");
+    }
+
+    private int run(String... args) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        Console console = new Console(new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Cli(console, Main.commands()).run(args);
+    }
+}

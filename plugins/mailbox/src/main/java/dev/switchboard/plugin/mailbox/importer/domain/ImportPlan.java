@@ -1,0 +1,212 @@
+package dev.switchboard.plugin.mailbox.importer.domain;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+
+/**
+ * The rows an import writes, made from a {@link SourceChannel}: legacy columns read as the original backfills them
+ * ({@link LegacyRows}), times in the mailbox's format ({@link ImportTimes}), and the rows the mailbox cannot hold
+ * named. Acknowledgements and events of a message the file
+ * does not have (the original's SQLite connections do not enforce foreign keys) are left out and counted in
+ * {@link #skipped()}. Immutable.
+ *
+ * @param messages the messages, their status and deliveries as stored
+ * @param acks     the acknowledgements of messages the file has
+ * @param events   the events of messages the file has
+ * @param pins     every pin version
+ * @param uploads  the uploads
+ * @param skipped  rows left out, by source table, with why
+ */
+public record ImportPlan(
+        List<SourceMessage> messages,
+        List<SourceAck> acks,
+        List<SourceEvent> events,
+        List<SourcePin> pins,
+        List<SourceUpload> uploads,
+        Map<String, String> skipped) {
+
+    private static final Set<String> STATUSES = Set.of("open", "resolved");
+    private static final Set<String> KINDS = Set.of("bug", "feat", "proc", "status", "question", "answer");
+    private static final Set<String> WORK_STATUSES =
+            Set.of("proposed", "in_progress", "done_local", "needs_you", "done", "blocked");
+    private static final Set<String> DECISIONS = Set.of("agree", "reject", "needs_changes", "void");
+
+    /** Copies the lists. */
+    public ImportPlan {
+        messages = List.copyOf(messages);
+        acks = List.copyOf(acks);
+        events = List.copyOf(events);
+        pins = List.copyOf(pins);
+        uploads = List.copyOf(uploads);
+        skipped = Map.copyOf(skipped);
+    }
+
+    /**
+     * @param source a file's rows
+     * @return the plan, or CONFLICT naming the first row whose value the mailbox cannot hold (a kind, work status,
+     *         status or decision outside the original's sets, a time that is no ISO-8601 time)
+     */
+    public static Outcome of(SourceChannel source) {
+        Optional<Problem> unstorable = firstUnstorable(source);
+        if (unstorable.isPresent()) {
+            return new Outcome(null, unstorable.get());
+        }
+        Set<String> roles = new TreeSet<>();
+        source.messages().forEach(m -> {
+            roles.add(m.from());
+            roles.add(m.to());
+            m.recipients().forEach(d -> roles.add(d.role()));
+        });
+        ImportTimes times = new ImportTimes();
+        List<SourceMessage> messages = new ArrayList<>();
+        for (SourceMessage m : source.messages()) {
+            String row = "message #" + m.id();
+            List<SourceMessage.Delivery> deliveries = LegacyRows.deliveries(m, roles).stream()
+                    .map(d -> new SourceMessage.Delivery(
+                            d.role(),
+                            times.at(d.readAt(), row, "read_at of " + d.role()),
+                            times.at(d.openedAt(), row, "opened_at of " + d.role())))
+                    .toList();
+            messages.add(new SourceMessage(
+                    m.id(),
+                    m.from(),
+                    m.to(),
+                    m.topic(),
+                    m.body(),
+                    m.actionRequired(),
+                    m.replyTo(),
+                    times.at(m.createdAt(), row, "created_at"),
+                    LegacyRows.status(m.actionRequired(), m.status()),
+                    m.resolvedBy(),
+                    times.at(m.resolvedAt(), row, "resolved_at"),
+                    m.resolutionNote(),
+                    m.kind(),
+                    m.workStatus(),
+                    m.blockedBy(),
+                    times.at(m.deletedAt(), row, "deleted_at"),
+                    m.pinKey(),
+                    m.aboutMessageId(),
+                    m.voters(),
+                    times.at(m.supersededAt(), row, "superseded_at"),
+                    m.addenda(),
+                    m.decisionRequested(),
+                    times.at(m.revisedAt(), row, "revised_at"),
+                    m.readAt(),
+                    LegacyRows.openedAt(m.readAt(), m.openedAt()),
+                    deliveries));
+        }
+        Set<Long> ids = source.messages().stream().map(SourceMessage::id).collect(Collectors.toSet());
+        List<SourceAck> acks = source.acks().stream()
+                .filter(a -> ids.contains(a.messageId()))
+                .map(a -> new SourceAck(
+                        a.messageId(),
+                        a.role(),
+                        a.decision(),
+                        a.note(),
+                        times.at(a.createdAt(), "acknowledgement of #" + a.messageId(), "created_at")))
+                .toList();
+        List<SourceEvent> events = source.events().stream()
+                .filter(e -> ids.contains(e.messageId()))
+                .map(e -> new SourceEvent(
+                        e.messageId(),
+                        e.event(),
+                        e.role(),
+                        e.note(),
+                        times.at(e.createdAt(), "event of #" + e.messageId(), "created_at"),
+                        e.pinKeys()))
+                .toList();
+        List<SourcePin> pins = source.pins().stream()
+                .map(p -> new SourcePin(
+                        p.key(),
+                        p.title(),
+                        p.body(),
+                        p.version(),
+                        p.updatedBy(),
+                        times.at(p.updatedAt(), "pin " + p.key() + " version " + p.version(), "updated_at"),
+                        p.approvedBy(),
+                        p.digest()))
+                .toList();
+        List<SourceUpload> uploads = source.uploads().stream()
+                .map(u -> new SourceUpload(
+                        u.id(),
+                        u.role(),
+                        u.label(),
+                        u.body(),
+                        u.sealed(),
+                        u.digest(),
+                        times.at(u.createdAt(), "upload " + u.id(), "created_at"),
+                        times.at(u.sealedAt(), "upload " + u.id(), "sealed_at")))
+                .toList();
+        if (times.problem().isPresent()) {
+            return new Outcome(null, times.problem().get());
+        }
+        Map<String, String> skipped = new LinkedHashMap<>();
+        orphans("acknowledgements", source.acks().size() - acks.size(), skipped);
+        orphans("message_events", source.events().size() - events.size(), skipped);
+        return new Outcome(new ImportPlan(messages, acks, events, pins, uploads, skipped), null);
+    }
+
+    private static void orphans(String table, int count, Map<String, String> skipped) {
+        if (count > 0) {
+            skipped.put(table, count + " rows of messages the file does not have");
+        }
+    }
+
+    private static Optional<Problem> firstUnstorable(SourceChannel source) {
+        for (SourceMessage m : source.messages()) {
+            Optional<String> bad = outside("status", m.status(), STATUSES)
+                    .or(() -> outside("kind", m.kind(), KINDS))
+                    .or(() -> outside("work_status", m.workStatus(), WORK_STATUSES));
+            if (bad.isPresent()) {
+                return Optional.of(unstorable("message #" + m.id(), bad.get()));
+            }
+        }
+        for (SourceAck a : source.acks()) {
+            Optional<String> bad = outside("decision", a.decision(), DECISIONS);
+            if (bad.isPresent()) {
+                return Optional.of(
+                        unstorable("the acknowledgement of #" + a.messageId() + " by " + a.role(), bad.get()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> outside(String column, String value, Set<String> allowed) {
+        return value == null || allowed.contains(value)
+                ? Optional.empty()
+                : Optional.of(column + " '" + value + "' (allowed: " + new TreeSet<>(allowed) + ")");
+    }
+
+    private static Problem unstorable(String row, String what) {
+        return Problem.conflict("the file's " + row + " has " + what + ", which the mailbox cannot hold; nothing"
+                + " was imported. Correct that row in a copy of the file and import the copy");
+    }
+
+    /**
+     * The plan, or why there is none.
+     *
+     * @param plan    the plan, or null
+     * @param problem why not, or null
+     */
+    public record Outcome(ImportPlan plan, Problem problem) {}
+
+    /** @return how many rows of each mailbox table the plan writes */
+    public ImportCounts counts() {
+        return new ImportCounts(
+                messages.size(),
+                messages.stream().mapToLong(m -> m.recipients().size()).sum(),
+                messages.stream().filter(m -> m.blockedBy() != null).count(),
+                acks.size(),
+                events.size(),
+                pins.size(),
+                uploads.size());
+    }
+}

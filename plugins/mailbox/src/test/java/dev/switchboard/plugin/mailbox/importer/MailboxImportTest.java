@@ -1,0 +1,313 @@
+package dev.switchboard.plugin.mailbox.importer;
+
+import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
+import static dev.switchboard.plugin.mailbox.MailboxHarness.ids;
+import static dev.switchboard.plugin.mailbox.MailboxHarness.result;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.ports.cli.SubcommandUsageException;
+
+/**
+ * {@code switchboard mailbox import}: files written with ai-agent-channel's schema over plain JDBC, imported into the
+ * store on both backends, then read back through the mailbox tools.
+ */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {"sqlite", "postgres"})
+class MailboxImportTest {
+
+    private static final String T = "2026-07-01T10:00:00.000Z";
+
+    @Parameter
+    String backend;
+
+    @TempDir
+    Path dir;
+
+    private MailboxHarness backendRole;
+    private Path source;
+
+    @BeforeEach
+    void open() throws Exception {
+        Files.createDirectories(dir.resolve("store"));
+        backendRole = MailboxHarness.open(backend, dir.resolve("store"), "backend");
+        source = dir.resolve("messages.db");
+    }
+
+    @AfterEach
+    void close() {
+        backendRole.close();
+    }
+
+    /** A channel at schema step 2 with gaps in its ids, a debt, a proposal with votes, pins and uploads. */
+    private void writeCurrentChannel(int userVersion) throws SQLException {
+        try (OriginalDatabase db = OriginalDatabase.current(source, userVersion)) {
+            db.sql(
+                    "INSERT INTO messages (id, from_role, to_role, topic, body, created_at, read_at, opened_at)"
+                            + " VALUES (1, 'frontend', 'backend', 'hello', 'first', ?, ?, ?)",
+                    T,
+                    "2026-07-01T10:05:00.000Z",
+                    "2026-07-01T10:01:00.000Z");
+            db.sql(
+                    "INSERT INTO messages (id, from_role, to_role, topic, body, created_at, kind, pin_key, voters,"
+                            + " decision_requested) VALUES (7, 'frontend', '*', 'charter v2', 'the charter', ?,"
+                            + " 'proc', 'team-charter', '[\"backend\",\"infra\"]', 1)",
+                    "2026-07-01T10:10:00.000Z");
+            db.sql("INSERT INTO message_recipients (message_id, to_role, read_at, opened_at) VALUES"
+                    + " (7, 'backend', NULL, '2026-07-01T10:11:00.000Z'), (7, 'infra', NULL, NULL)");
+            db.sql(
+                    "INSERT INTO messages (id, from_role, to_role, topic, body, created_at, action_required, status,"
+                            + " kind, work_status) VALUES (412, 'frontend', 'backend', 'fix the login', 'it fails', ?,"
+                            + " 1, 'open', 'bug', 'in_progress')",
+                    "2026-07-02T09:00:00.000Z");
+            db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at, deleted_at) VALUES"
+                    + " (413, 'backend', 'frontend', 'oops', 'gone', '2026-07-02T09:30:00.000Z',"
+                    + " '2026-07-02T09:31:00.000Z')");
+            db.sql("INSERT INTO acknowledgements (message_id, role, decision, note, created_at) VALUES"
+                    + " (7, 'backend', 'agree', 'fine', '2026-07-01T10:12:00.000Z')");
+            db.sql("INSERT INTO message_events (message_id, event, role, note, created_at) VALUES"
+                    + " (412, 'work_status:in_progress', 'backend', 'on it', '2026-07-02T09:10:00.000Z')");
+            db.sql(
+                    "INSERT INTO pinned_entries (key, title, body, version, updated_by, updated_at, body_sha256,"
+                            + " body_length_bytes, body_length_chars) VALUES ('notes', 'Notes', 'v1 text', '1',"
+                            + " 'frontend', ?, ?, 7, 7)",
+                    "2026-07-01T11:00:00.000Z",
+                    Digest.of("v1 text").sha256());
+            db.sql("INSERT INTO pinned_entries (key, title, body, version, updated_by, updated_at) VALUES"
+                    + " ('notes', 'Notes', 'ротация', '2', 'backend', '2026-07-01T12:00:00.000Z')");
+            db.sql(
+                    "INSERT INTO content_blobs (id, role, label, body, sealed, sha256, length_bytes, length_chars,"
+                            + " created_at, sealed_at) VALUES (1, 'frontend', 'spec', 'sealed body', 1, ?, 11, 11,"
+                            + " '2026-07-01T13:00:00.000Z', '2026-07-01T13:01:00.000Z')",
+                    Digest.of("sealed body").sha256());
+            db.sql("INSERT INTO content_blobs (id, role, body, created_at) VALUES (2, 'backend', 'half',"
+                    + " '2026-07-01T14:00:00.000Z')");
+        }
+    }
+
+    @Test
+    @DisplayName("an imported channel keeps ids, read state, debts, votes, events, pins with history and uploads;"
+            + " the next message continues after the highest id")
+    void importsAWholeChannelAsTheToolsSeeIt() throws Exception {
+        writeCurrentChannel(2);
+        byte[] before = Files.readAllBytes(source);
+
+        ImportRun run = ImportRun.of(backendRole, source.toString());
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.out())
+                .startsWith("imported " + source + " (user_version 2) into channel 'local':\n")
+                .containsPattern("mailbox_message +4 rows")
+                .containsPattern("mailbox_recipient +5 rows")
+                .containsPattern("mailbox_ack +1 rows")
+                .containsPattern("mailbox_event +1 rows")
+                .containsPattern("mailbox_pin +2 rows")
+                .containsPattern("mailbox_upload +2 rows")
+                .endsWith("next message id 414, next upload id 3\n");
+        assertThat(Files.readAllBytes(source))
+                .as("the source file is untouched")
+                .isEqualTo(before);
+
+        Map<String, Object> inbox = backendRole.ok("read_inbox", args("unread_only", false));
+        assertThat(ids(inbox)).containsExactly(1L, 7L, 412L);
+        assertThat(result(inbox).getFirst())
+                .containsEntry("from", "frontend")
+                .containsEntry("created_at", T)
+                .containsEntry("read_at", "2026-07-01T10:05:00.000Z");
+        assertThat(ids(backendRole.ok("read_inbox", args()))).as("unread only").containsExactly(7L, 412L);
+
+        assertThat(ids(backendRole.ok("open_obligations", args()))).containsExactly(412L);
+        List<Map<String, Object>> history = castList(
+                backendRole.ok("message_history", args("message_id", 412)).get("events"));
+        assertThat(history)
+                .singleElement()
+                .satisfies(event -> assertThat(event)
+                        .containsEntry("event", "work_status:in_progress")
+                        .containsEntry("role", "backend")
+                        .containsEntry("note", "on it"));
+
+        Map<String, Object> acks = backendRole.ok("get_acknowledgements", args("message_id", 7));
+        assertThat(acks).containsEntry("agreed", 1).containsEntry("missing", List.of("infra"));
+
+        Map<String, Object> pin =
+                castMap(backendRole.ok("pin_get", args("key", "notes")).get("result"));
+        assertThat(pin)
+                .containsEntry("version", "2")
+                .containsEntry("body", "ротация")
+                .containsEntry("body_sha256", Digest.of("ротация").sha256())
+                .containsEntry("body_length_bytes", 14L)
+                .containsEntry("body_length_chars", 7L);
+        assertThat(result(backendRole.ok("pin_history", args("key", "notes"))))
+                .extracting(v -> v.get("version"))
+                .containsExactly("2", "1");
+
+        assertThat(backendRole.ok("get_content", args("upload_id", 1, "with_body", true)))
+                .containsEntry("body", "sealed body")
+                .containsEntry("sealed", true)
+                .containsEntry("uploaded_by", "frontend")
+                .containsEntry("sha256", Digest.of("sealed body").sha256());
+
+        backendRole.refused("get_thread", args("message_id", 999), "NOT_FOUND");
+        assertThat(backendRole.send("frontend", "next", "after the import")).isEqualTo(414L);
+        assertThat(backendRole.ok("upload_content", args("text", "new"))).containsEntry("upload_id", 3L);
+        assertThat(ids(backendRole.ok("search_messages", args("query", "login"))))
+                .containsExactly(412L);
+    }
+
+    @Test
+    @DisplayName("3C.145 a pre-0.2 file (no status column) imports its action_required rows as open debts and a read"
+            + " message as opened; a file stamped by a newer build is read as it is when its columns are known")
+    void importsAPreZeroTwoFileAsTheOriginalMigratesIt() throws Exception {
+        try (OriginalDatabase db = OriginalDatabase.legacy(source)) {
+            db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, action_required, created_at, read_at)"
+                    + " VALUES (3, 'frontend', 'backend', 'old debt', 'please', 1, '2025-01-01T00:00:00.000Z',"
+                    + " NULL), (4, 'frontend', 'backend', 'old note', 'fyi', 0, '2025-01-02T00:00:00.000Z',"
+                    + " '2025-01-03T00:00:00.000Z')");
+            db.sql("INSERT INTO pinned_entries (key, title, body, version, updated_by, updated_at) VALUES"
+                    + " ('glossary', 'Glossary', 'terms', '1', 'frontend', '2025-01-01T00:00:00.000Z')");
+        }
+
+        ImportRun run = ImportRun.of(backendRole, source.toString());
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).startsWith("imported " + source + " (user_version 0) into channel 'local':");
+        List<Map<String, Object>> debts = result(backendRole.ok("open_obligations", args()));
+        assertThat(debts)
+                .singleElement()
+                .satisfies(debt -> assertThat(debt).containsEntry("id", 3L).containsEntry("status", "open"));
+        assertThat(ids(backendRole.ok("read_inbox", args()))).as("#4 was read").containsExactly(3L);
+        assertThat(castMap(backendRole.ok("pin_get", args("key", "glossary")).get("result")))
+                .containsEntry("body_sha256", Digest.of("terms").sha256());
+
+        MailboxHarness other = MailboxHarness.open(backend, Files.createDirectories(dir.resolve("newer")), "backend");
+        try (other) {
+            Path newer = dir.resolve("newer.db");
+            try (OriginalDatabase db = OriginalDatabase.current(newer, 3)) {
+                db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES"
+                        + " (1, 'frontend', 'backend', 't', 'b', '2026-01-01T00:00:00.000Z')");
+            }
+            ImportRun fromNewer = ImportRun.of(other, newer.toString());
+            assertThat(fromNewer.status()).as(fromNewer.err()).isZero();
+            assertThat(fromNewer.out()).contains("(user_version 3, a newer ai-agent-channel's, read as it is)");
+            assertThat(ids(other.ok("read_inbox", args()))).containsExactly(1L);
+        }
+    }
+
+    @Test
+    @DisplayName("a newer build's file with a column this import does not know is refused with exit 3 naming the"
+            + " version and the column, nothing written")
+    void refusesUnknownColumnsOfANewerFile() throws Exception {
+        writeCurrentChannel(5);
+        try (var connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + source);
+                var statement = connection.createStatement()) {
+            statement.execute("ALTER TABLE messages ADD COLUMN priority INTEGER");
+        }
+
+        ImportRun run = ImportRun.of(backendRole, source.toString());
+
+        assertThat(run.status()).isEqualTo(3);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err())
+                .startsWith("switchboard: the file (user_version 5, written by a newer ai-agent-channel")
+                .contains("[messages.priority]")
+                .contains("nothing was imported")
+                .doesNotContain("\tat ");
+        assertThat(ids(backendRole.ok("read_inbox", args("unread_only", false))))
+                .isEmpty();
+    }
+
+    @Test
+    @DisplayName("an import into a channel that holds a message is refused with exit 3 and writes nothing")
+    void refusesANonEmptyChannel() throws Exception {
+        writeCurrentChannel(2);
+        long existing = backendRole.send("frontend", "already", "here");
+
+        ImportRun run = ImportRun.of(backendRole, source.toString());
+
+        assertThat(run.status()).isEqualTo(3);
+        assertThat(run.err())
+                .startsWith("switchboard: channel 'local' already holds messages, pins or uploads")
+                .endsWith("(plugins.mailbox.channel)\n");
+        assertThat(ids(backendRole.as("frontend").ok("read_inbox", args("unread_only", false))))
+                .containsExactly(existing);
+        assertThat(result(backendRole.ok("pin_list", args()))).isEmpty();
+        assertThat(backendRole.send("frontend", "next", "b")).isEqualTo(existing + 1);
+
+        ImportRun elsewhere = ImportRun.of(backendRole, source.toString(), "--channel", "imported", "--json");
+        assertThat(elsewhere.status()).as(elsewhere.err()).isZero();
+        Map<String, Object> json = castMap(JsonMapper.builder().build().readValue(elsewhere.out(), Map.class));
+        assertThat(json)
+                .containsEntry("channel", "imported")
+                .containsEntry("source_user_version", 2)
+                .containsEntry("next_message_id", 414)
+                .containsEntry("skipped", Map.of());
+        assertThat(castMap(json.get("tables")))
+                .containsEntry("mailbox_message", 4)
+                .containsEntry("mailbox_pin", 2);
+    }
+
+    @Test
+    @DisplayName("a missing, unreadable or non-SQLite file, or a SQLite file that is no channel, exits 2 with one line")
+    void unreadableFilesAreOneLineAndExitTwo() throws Exception {
+        Path missing = dir.resolve("nope.db");
+        assertThat(ImportRun.of(backendRole, missing.toString()))
+                .isEqualTo(new ImportRun(2, "", "switchboard: " + missing + ": no such file\n"));
+
+        assertThat(ImportRun.of(backendRole, dir.toString()))
+                .isEqualTo(new ImportRun(2, "", "switchboard: " + dir + ": not a readable file\n"));
+
+        assertThatThrownBy(() -> ImportRun.of(backendRole, missing.toString(), "--channel", "Not A Slug"))
+                .isInstanceOf(SubcommandUsageException.class)
+                .hasMessageContaining("--channel: 'Not A Slug' is not a channel name");
+
+        Path text = Files.writeString(dir.resolve("notes.txt"), "not a database at all, just some text\n".repeat(50));
+        ImportRun notSqlite = ImportRun.of(backendRole, text.toString());
+        assertThat(notSqlite.status()).isEqualTo(2);
+        assertThat(notSqlite.err())
+                .startsWith("switchboard: " + text + ": not a readable SQLite database (")
+                .hasLineCount(1);
+
+        Path other = dir.resolve("other.db");
+        try (var connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other);
+                var statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE things (id INTEGER)");
+        }
+        ImportRun notAChannel = ImportRun.of(backendRole, other.toString());
+        assertThat(notAChannel.status()).isEqualTo(2);
+        assertThat(notAChannel.err())
+                .startsWith("switchboard: " + other + ": not an ai-agent-channel channel database")
+                .hasLineCount(1);
+        assertThat(ids(backendRole.ok("read_inbox", args("unread_only", false))))
+                .isEmpty();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> castMap(Object value) {
+        return (Map<String, Object>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> castList(Object value) {
+        return (List<Map<String, Object>>) value;
+    }
+}

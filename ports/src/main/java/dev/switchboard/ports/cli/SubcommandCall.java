@@ -1,0 +1,47 @@
+package dev.switchboard.ports.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a {@link Subcommand} runs with: its parsed command line, where to write, and its plugin's services. Valid only
+ * during {@link Subcommand#run}; used by one thread.
+ */
+public interface SubcommandCall {
+
+    /** @return the positional arguments after the subcommand's path, in order (such as {@code [messages.db]}) */
+    List<String> arguments();
+
+    /**
+     * @param name an option's long name, as declared in {@link Subcommand#options()}
+     * @return its value, or empty when it was not given
+     * @throws IllegalArgumentException if the subcommand declares no such option with a value (a defect)
+     */
+    Optional<String> option(String name);
+
+    /**
+     * @param name a flag's long name, as declared in {@link Subcommand#options()}
+     * @return whether it was given
+     * @throws IllegalArgumentException if the subcommand declares no such flag (a defect)
+     */
+    boolean flag(String name);
+
+    /** @return standard output, UTF-8, for results (flush before returning) */
+    PrintWriter out();
+
+    /** @return standard error, UTF-8, for problems and progress (flush before returning) */
+    PrintWriter err();
+
+    /**
+     * The plugin's own services, built by its injector now that storage is open and the plugin started (the same
+     * instances its tools get, for singletons).
+     *
+     * @param type a type the plugin's injector can build, such as a use case
+     * @param <T>  that type
+     * @return the instance
+     * @throws IllegalStateException if the injector cannot build it (a defect), or when called from
+     *         {@link Subcommand#checkUsage}, before the plugin has started
+     */
+    <T> T service(Class<T> type);
+}
