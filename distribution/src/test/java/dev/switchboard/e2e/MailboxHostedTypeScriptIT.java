@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.e2e.support.NodeScripts;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.NodeTests;
@@ -31,7 +32,7 @@ class MailboxHostedTypeScriptIT {
         try (HttpServe server = HttpServe.start(installation, Map.of(), dir.resolve("server.log"))) {
             try {
                 NodeTests.assertPasses(
-                        TypeScriptClientIT.nodeDir(),
+                        NodeScripts.dir(),
                         SCRIPT,
                         Map.of("SWITCHBOARD_E2E_URL", server.url(), "SWITCHBOARD_E2E_TOKEN", server.token()),
                         TIMEOUT,

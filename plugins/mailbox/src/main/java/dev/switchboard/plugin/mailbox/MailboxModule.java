@@ -175,14 +175,14 @@ public final class MailboxModule extends AbstractModule {
         // search
         bind(MessageSearch.class).to(JooqMessageSearch.class);
         // hosted channels: the owner's management tools, the registry (the credential resolver is an extension)
-        tools.addBinding().to(CreateChannelTool.class);
-        tools.addBinding().to(ListChannelsTool.class);
-        tools.addBinding().to(AddRoleTool.class);
-        tools.addBinding().to(RotateTokenTool.class);
-        tools.addBinding().to(BoardLinkTool.class);
-        tools.addBinding().to(RevokeBoardAccessTool.class);
-        tools.addBinding().to(DeleteChannelTool.class);
-        tools.addBinding().to(ListAuditEventsTool.class);
+        tools.addBuiltAtStart(CreateChannelTool.class);
+        tools.addBuiltAtStart(ListChannelsTool.class);
+        tools.addBuiltAtStart(AddRoleTool.class);
+        tools.addBuiltAtStart(RotateTokenTool.class);
+        tools.addBuiltAtStart(BoardLinkTool.class);
+        tools.addBuiltAtStart(RevokeBoardAccessTool.class);
+        tools.addBuiltAtStart(DeleteChannelTool.class);
+        tools.addBuiltAtStart(ListAuditEventsTool.class);
         bind(Registry.class).to(JooqRegistry.class);
         // importer (switchboard mailbox import: a Subcommand extension, no tool)
         bind(SourceReader.class).to(SqliteSourceReader.class);
@@ -200,6 +200,14 @@ public final class MailboxModule extends AbstractModule {
             Provider<Tool> deferred = () -> new DeferredTool(
                     descriptor, callers.get(), () -> injector.get().getInstance(type));
             set.addBinding().toProvider(deferred).in(Scopes.SINGLETON);
+        }
+
+        /**
+         * Binds a tool built when the plugin starts: the hosted management tools, listed to the owner only
+         * ({@link dev.switchboard.ports.tool.Tool#listedFor}'s default), which a {@link DeferredTool} cannot be.
+         */
+        void addBuiltAtStart(Class<? extends Tool> type) {
+            set.addBinding().to(type);
         }
     }
 }
