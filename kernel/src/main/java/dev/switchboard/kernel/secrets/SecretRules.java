@@ -107,7 +107,15 @@ final class SecretRules {
                     "Switchboard token: " + DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX
                             + " followed by exactly 43 base64url characters (256 bits)",
                     TOKEN_START + DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + "[A-Za-z0-9_-]{43}" + TOKEN_END,
-                    DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX));
+                    DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX),
+            SecretRule.of(
+                    "channel-token",
+                    "Mailbox channel credential: a role token (cct_), view key (ccv_) or the original"
+                            + " ai-agent-channel's admin token (cca_) followed by 32 or more base64url characters",
+                    TOKEN_START + "cc[atv]_[A-Za-z0-9_-]{32,4096}+" + TOKEN_END,
+                    "cct_",
+                    "ccv_",
+                    "cca_"));
 
     private SecretRules() {}
 }

@@ -77,7 +77,10 @@ class DefaultSecretScannerRulesTest {
                 argumentSet(
                         "Switchboard token",
                         "switchboard-token",
-                        DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + alnum(41) + "-_"));
+                        DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + alnum(41) + "-_"),
+                argumentSet("mailbox role token", "channel-token", "cct_" + alnum(41) + "-_"),
+                argumentSet("mailbox view key", "channel-token", "ccv_" + alnum(43)),
+                argumentSet("ai-agent-channel admin token", "channel-token", "cca_" + alnum(32)));
     }
 
     /** Near misses: text that resembles a secret but must not be reported, with the rule it resembles. */
@@ -125,7 +128,10 @@ class DefaultSecretScannerRulesTest {
                         "Switchboard token too long",
                         "switchboard-token",
                         DefaultSecretScanner.SWITCHBOARD_TOKEN_PREFIX + alnum(44)),
-                argumentSet("Switchboard token wrong prefix", "switchboard-token", "sbx_" + alnum(43)));
+                argumentSet("Switchboard token wrong prefix", "switchboard-token", "sbx_" + alnum(43)),
+                argumentSet("channel token too short", "channel-token", "cct_" + alnum(31)),
+                argumentSet("channel token wrong prefix", "channel-token", "ccx_" + alnum(43)),
+                argumentSet("channel token inside a longer word", "channel-token", "xcct_" + alnum(43)));
     }
 
     @ParameterizedTest

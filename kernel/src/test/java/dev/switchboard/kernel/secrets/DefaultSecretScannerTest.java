@@ -87,7 +87,7 @@ class DefaultSecretScannerTest {
 
     @Test
     void listsEveryRuleWithAKebabCaseIdAndADescription() {
-        assertThat(scanner.rules()).hasSize(14).allSatisfy(rule -> {
+        assertThat(scanner.rules()).hasSize(15).allSatisfy(rule -> {
             assertThat(rule.id()).matches("[a-z0-9]+(-[a-z0-9]+)*");
             assertThat(rule.description()).isNotBlank();
         });

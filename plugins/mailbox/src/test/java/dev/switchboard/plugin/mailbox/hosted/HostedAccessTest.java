@@ -70,6 +70,35 @@ class HostedAccessTest {
     }
 
     @Test
+    @DisplayName("a management tool refuses text that would be stored changed (a NUL, a lone surrogate), naming the"
+            + " argument, and stores nothing")
+    void managementToolsRefuseUnstorableText() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
+            Hosted hosted = new Hosted(harness);
+            Principal a = hosted.principal(hosted.create("proj", "a", "b").get("a"));
+
+            assertThat(hosted.refused(a, "board_link", args("label", "a\u0000b"), "INVALID_ARGUMENTS")
+                            .message())
+                    .contains("label");
+            assertThat(hosted.refused(
+                                    OWNER,
+                                    "board_link",
+                                    args("channel", "proj", "label", "\ud800"),
+                                    "INVALID_ARGUMENTS")
+                            .message())
+                    .contains("label");
+            assertThat(hosted.refused(
+                                    OWNER, "add_role", args("channel", "proj", "role", "c\u0000"), "INVALID_ARGUMENTS")
+                            .message())
+                    .contains("role");
+            assertThat(hosted.ok(OWNER, "list_audit_events", Map.of()).toString())
+                    .doesNotContain("view:");
+            // the caller check still comes first
+            hosted.refused(a, "add_role", args("channel", "proj", "role", "c\u0000"), "FORBIDDEN");
+        }
+    }
+
+    @Test
     @DisplayName("a local stdio session configured with a hosted channel's name cannot act in it")
     void aLocalSessionCannotJoinAHostedChannel() {
         try (MailboxHarness owner =

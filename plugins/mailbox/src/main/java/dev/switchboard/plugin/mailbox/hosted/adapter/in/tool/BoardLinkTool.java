@@ -64,7 +64,6 @@ public final class BoardLinkTool implements ManagementTool {
         Arguments args = call.args();
         String channel = args.optionalText("channel").orElse("");
         String label = args.optionalText("label").orElse("board");
-        return Replies.of(
-                () -> Administrators.ownerOrRole(call.principal()).then(actor -> board.link(actor, channel, label)));
+        return Replies.of(() -> Administrators.ownerOrRole(call).then(actor -> board.link(actor, channel, label)));
     }
 }

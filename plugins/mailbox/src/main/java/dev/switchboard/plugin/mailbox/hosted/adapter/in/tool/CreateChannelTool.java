@@ -55,7 +55,6 @@ public final class CreateChannelTool implements ManagementTool {
         Arguments args = call.args();
         String name = args.text("name");
         List<String> roles = args.texts("roles");
-        return Replies.of(
-                () -> Administrators.owner(call.principal()).then(owner -> administration.create(owner, name, roles)));
+        return Replies.of(() -> Administrators.owner(call).then(owner -> administration.create(owner, name, roles)));
     }
 }

@@ -47,7 +47,6 @@ public final class DeleteChannelTool implements ManagementTool {
     @Override
     public ToolResult call(ToolCall call) {
         String name = call.args().text("name");
-        return Replies.of(
-                () -> Administrators.owner(call.principal()).then(owner -> administration.delete(owner, name)));
+        return Replies.of(() -> Administrators.owner(call).then(owner -> administration.delete(owner, name)));
     }
 }

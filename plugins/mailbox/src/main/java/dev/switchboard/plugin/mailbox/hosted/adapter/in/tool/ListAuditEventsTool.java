@@ -55,7 +55,6 @@ public final class ListAuditEventsTool implements ManagementTool {
         String channel = args.optionalText("channel").orElse(null);
         Long before = args.optionalInteger("before_id", 1, Long.MAX_VALUE).orElse(null);
         int limit = args.optionalInt("limit", 1, HostedLimits.AUDIT_LIMIT_MAX).orElse(100);
-        return Replies.of(
-                () -> Administrators.owner(call.principal()).then(owner -> audit.list(channel, before, limit)));
+        return Replies.of(() -> Administrators.owner(call).then(owner -> audit.list(channel, before, limit)));
     }
 }

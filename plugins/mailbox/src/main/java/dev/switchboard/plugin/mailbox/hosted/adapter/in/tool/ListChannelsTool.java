@@ -36,6 +36,6 @@ public final class ListChannelsTool implements ManagementTool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        return Replies.of(() -> Administrators.owner(call.principal()).then(owner -> administration.list()));
+        return Replies.of(() -> Administrators.owner(call).then(owner -> administration.list()));
     }
 }

@@ -46,6 +46,6 @@ public final class RevokeBoardAccessTool implements ManagementTool {
     @Override
     public ToolResult call(ToolCall call) {
         String channel = call.args().text("channel");
-        return Replies.of(() -> Administrators.owner(call.principal()).then(owner -> board.revoke(owner, channel)));
+        return Replies.of(() -> Administrators.owner(call).then(owner -> board.revoke(owner, channel)));
     }
 }

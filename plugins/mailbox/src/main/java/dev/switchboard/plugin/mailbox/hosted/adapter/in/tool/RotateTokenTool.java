@@ -51,7 +51,6 @@ public final class RotateTokenTool implements ManagementTool {
         Arguments args = call.args();
         String channel = args.text("channel");
         String role = args.text("role");
-        return Replies.of(() ->
-                Administrators.owner(call.principal()).then(owner -> administration.rotate(owner, channel, role)));
+        return Replies.of(() -> Administrators.owner(call).then(owner -> administration.rotate(owner, channel, role)));
     }
 }
