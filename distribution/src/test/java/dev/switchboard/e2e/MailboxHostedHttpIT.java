@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.testkit.distribution.HttpServe;
@@ -31,7 +32,8 @@ import dev.switchboard.testkit.distribution.McpClients;
  * Hosted channels end to end (issue 14, part A): the built distribution over streamable HTTP; the owner, with the
  * owner token, creates a channel with three roles through the MCP Java SDK client; each role's own client, with its
  * own role token, sees the channel tools only, and the roles send, read, resolve and confirm a debt; rotate_token makes
- * the old token fail at once (401), and a view key is refused on /mcp (403).
+ * the old token fail at once (401), and a view key is refused on /mcp (403); a role token is served its own inbox
+ * resource and none of the owner's (ADR 20).
  */
 class MailboxHostedHttpIT {
 
@@ -134,6 +136,80 @@ class MailboxHostedHttpIT {
 
         assertThat(initializeStatus(viewKey)).isEqualTo(403);
         assertThat(initializeStatus("cct_" + "A".repeat(43))).isEqualTo(401);
+    }
+
+    @Test
+    @DisplayName(
+            "ADR 20: a role token lists no handoff:// resource and reads or subscribes to a handoff as not found, while"
+                    + " the owner reads it; the role reads its own inbox and no other role's")
+    @SuppressWarnings("unchecked")
+    void aRoleTokenIsServedItsInboxButNoHandoffResources() throws Exception {
+        String handoff = "handoff://served/1";
+        Map<String, String> tokens;
+        try (McpSyncClient owner = client(server.token(), "owner-resources")) {
+            ok(owner, "frontispice_register_project", Map.of("project", "served"));
+            ok(
+                    owner,
+                    "frontispice_publish_handoff",
+                    Map.of("project", "served", "title", "t", "summary", "s", "content", "owner only"));
+            awaitListed(owner, handoff);
+            assertThat(text(owner.readResource(new McpSchema.ReadResourceRequest(handoff))))
+                    .contains("owner only");
+            tokens = (Map<String, String>)
+                    ok(owner, "create_channel", Map.of("name", "resources", "roles", List.of("lead", "dev")))
+                            .get("tokens");
+        }
+
+        try (McpSyncClient dev = client(tokens.get("dev"), "dev-resources")) {
+            assertThat(dev.listResources().resources())
+                    .extracting(McpSchema.Resource::uri)
+                    .noneMatch(uri -> uri.startsWith("handoff://"));
+            assertThat(dev.listResourceTemplates().resourceTemplates())
+                    .extracting(McpSchema.ResourceTemplate::uriTemplate)
+                    .containsExactly("mailbox://{channel}/inbox/{role}");
+            assertThat(readError(dev, handoff)).isEqualTo(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND);
+            assertThat(text(dev.readResource(new McpSchema.ReadResourceRequest("mailbox://resources/inbox/dev"))))
+                    .contains("mailbox://resources/inbox/dev");
+            assertThat(readError(dev, "mailbox://resources/inbox/lead"))
+                    .isEqualTo(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND);
+            assertThat(subscribeError(dev, handoff)).isEqualTo(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND);
+            dev.subscribeResource(new McpSchema.SubscribeRequest("mailbox://resources/inbox/dev"));
+        }
+    }
+
+    private static void awaitListed(McpSyncClient client, String uri) throws InterruptedException {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (client.listResources().resources().stream()
+                .noneMatch(r -> r.uri().equals(uri))) {
+            assertThat(System.nanoTime())
+                    .as(uri + " never listed\n" + server.log())
+                    .isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    private static String text(McpSchema.ReadResourceResult result) {
+        return result.contents().stream()
+                .map(c -> ((McpSchema.TextResourceContents) c).text())
+                .reduce("", String::concat);
+    }
+
+    private static int readError(McpSyncClient client, String uri) {
+        try {
+            McpSchema.ReadResourceResult result = client.readResource(new McpSchema.ReadResourceRequest(uri));
+            throw new AssertionError(uri + " was read: " + result);
+        } catch (McpError e) {
+            return e.getJsonRpcError().code();
+        }
+    }
+
+    private static int subscribeError(McpSyncClient client, String uri) {
+        try {
+            client.subscribeResource(new McpSchema.SubscribeRequest(uri));
+            throw new AssertionError(uri + " was subscribed to");
+        } catch (McpError e) {
+            return e.getJsonRpcError().code();
+        }
     }
 
     private static McpSyncClient client(String token, String name) {

@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import jakarta.inject.Singleton;
 
@@ -13,7 +14,11 @@ import dev.switchboard.ports.prompt.PromptDescriptor;
 import dev.switchboard.ports.prompt.PromptProvider;
 import dev.switchboard.ports.prompt.PromptResult;
 
-/** The prompt catalog: the prompt providers of every started plugin. Thread-safe. */
+/**
+ * The prompt catalog: the prompt providers of every started plugin. A provider not
+ * {@linkplain PromptProvider#servedTo served to} a caller is never asked on that caller's behalf: its prompts are left
+ * out of the caller's list, and rendering or completing them answers as if they did not exist. Thread-safe.
+ */
 @Singleton
 public final class PromptRegistry implements PromptCatalog {
 
@@ -43,19 +48,32 @@ public final class PromptRegistry implements PromptCatalog {
     }
 
     @Override
+    public List<PromptDescriptor> prompts(Principal caller) {
+        return servedTo(caller)
+                .flatMap(p -> p.prompts().stream())
+                .sorted(Comparator.comparing(PromptDescriptor::name))
+                .toList();
+    }
+
+    @Override
     public Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal) {
-        return providers.stream()
+        return servedTo(principal)
                 .map(p -> p.get(name, arguments, principal))
                 .flatMap(Optional::stream)
                 .findFirst();
     }
 
     @Override
-    public List<String> complete(String prompt, String argument, String prefix, Map<String, String> context) {
-        return providers.stream()
+    public List<String> complete(
+            String prompt, String argument, String prefix, Map<String, String> context, Principal caller) {
+        return servedTo(caller)
                 .filter(p -> p.prompts().stream().anyMatch(d -> d.name().equals(prompt)))
                 .flatMap(p -> p.complete(prompt, argument, prefix, context).stream())
                 .limit(MAX_COMPLETIONS)
                 .toList();
+    }
+
+    private Stream<PromptProvider> servedTo(Principal caller) {
+        return providers.stream().filter(p -> p.servedTo(caller));
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 
 import jakarta.inject.Singleton;
 
@@ -16,7 +17,11 @@ import dev.switchboard.ports.resource.ResourceProvider;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 
-/** The resource catalog: the resource providers of every started plugin, asked in plugin-id order. Thread-safe. */
+/**
+ * The resource catalog: the resource providers of every started plugin, asked in plugin-id order. A provider not
+ * {@linkplain ResourceProvider#servedTo served to} a caller is never asked on that caller's behalf: its resources are
+ * left out of the caller's lists, and reading or completing them answers as if they did not exist. Thread-safe.
+ */
 @Singleton
 public final class ResourceRegistry implements ResourceCatalog {
 
@@ -67,21 +72,42 @@ public final class ResourceRegistry implements ResourceCatalog {
     }
 
     @Override
+    public List<ResourceDescriptor> resources(Principal caller) {
+        return servedTo(caller)
+                .flatMap(p -> p.resources().stream())
+                .sorted(Comparator.comparing(ResourceDescriptor::uri))
+                .toList();
+    }
+
+    @Override
+    public List<ResourceTemplateDescriptor> templates(Principal caller) {
+        return servedTo(caller)
+                .flatMap(p -> p.templates().stream())
+                .sorted(Comparator.comparing(ResourceTemplateDescriptor::uriTemplate))
+                .toList();
+    }
+
+    @Override
     public Optional<List<ResourceContents>> read(String uri, Principal principal) {
-        return providers.stream()
+        return servedTo(principal)
                 .map(p -> p.read(uri, principal))
                 .flatMap(Optional::stream)
                 .findFirst();
     }
 
     @Override
-    public List<String> complete(String uriTemplate, String variable, String prefix, Map<String, String> context) {
-        return providers.stream()
+    public List<String> complete(
+            String uriTemplate, String variable, String prefix, Map<String, String> context, Principal caller) {
+        return servedTo(caller)
                 .filter(p ->
                         p.templates().stream().anyMatch(t -> t.uriTemplate().equals(uriTemplate)))
                 .flatMap(p -> p.complete(uriTemplate, variable, prefix, context).stream())
                 .limit(MAX_COMPLETIONS)
                 .toList();
+    }
+
+    private Stream<ResourceProvider> servedTo(Principal caller) {
+        return providers.stream().filter(p -> p.servedTo(caller));
     }
 
     @Override

@@ -9,14 +9,21 @@ import dev.switchboard.ports.call.Principal;
 /** Every prompt of every started plugin, as transports see them. Implemented by the kernel. Thread-safe. */
 public interface PromptCatalog {
 
-    /** @return all prompts, sorted by name */
+    /** @return all prompts, whoever they are served to (what a server registers), sorted by name */
     List<PromptDescriptor> prompts();
+
+    /**
+     * @param caller who asks for the list
+     * @return the prompts of the providers {@linkplain PromptProvider#servedTo served to} {@code caller}, sorted by
+     *     name
+     */
+    List<PromptDescriptor> prompts(Principal caller);
 
     /**
      * @param name      the prompt's name
      * @param arguments the argument values
      * @param principal who is asking
-     * @return the rendered prompt, or empty when no provider has it
+     * @return the rendered prompt, or empty when no provider served to {@code principal} has it
      * @throws IllegalArgumentException if a required argument is missing
      */
     Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal);
@@ -26,7 +33,8 @@ public interface PromptCatalog {
      * @param argument the argument being completed
      * @param prefix   what the user typed so far
      * @param context  values of arguments already chosen
-     * @return up to 100 suggestions
+     * @param caller   who asks
+     * @return up to 100 suggestions; none from a provider not served to {@code caller}
      */
-    List<String> complete(String prompt, String argument, String prefix, Map<String, String> context);
+    List<String> complete(String prompt, String argument, String prefix, Map<String, String> context, Principal caller);
 }

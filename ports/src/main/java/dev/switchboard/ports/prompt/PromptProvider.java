@@ -13,6 +13,22 @@ import dev.switchboard.ports.call.Principal;
  */
 public interface PromptProvider extends ExtensionPoint {
 
+    /**
+     * Whether this provider's prompts are served to a caller (ADR 20): listed in {@code prompts/list}, rendered and
+     * completed. For a caller it is not served to, the kernel answers as if the prompt did not exist (JSON-RPC -32602
+     * "Unknown prompt") without asking the provider, and the list leaves its prompts out. By default a provider serves
+     * the owner (or an admin) only, like {@link dev.switchboard.ports.tool.Tool#listedFor}.
+     *
+     * <p>Called on every list, render and completion, on any thread: MUST be cheap (no I/O), MUST NOT throw, and
+     * must give the same answer for the same caller while the server runs.
+     *
+     * @param caller who asks
+     * @return whether to serve this provider's prompts to {@code caller}; by default true for an owner or admin
+     */
+    default boolean servedTo(Principal caller) {
+        return caller.kind() == Principal.Kind.OWNER || caller.kind() == Principal.Kind.ADMIN;
+    }
+
     /** @return the prompts this provider offers */
     List<PromptDescriptor> prompts();
 

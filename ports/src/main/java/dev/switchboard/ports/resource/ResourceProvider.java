@@ -14,6 +14,24 @@ import dev.switchboard.ports.content.ResourceContents;
  */
 public interface ResourceProvider extends ExtensionPoint {
 
+    /**
+     * Whether this provider's resources and templates are served to a caller (ADR 20): listed in
+     * {@code resources/list} and {@code resources/templates/list}, and read, completed and subscribed to. For a caller
+     * it is not served to, the kernel answers as if none of its resources existed ("resource not found", JSON-RPC
+     * -32002) without asking the provider, and the lists leave them out. By default a provider serves the owner (or an
+     * admin) only, like {@link dev.switchboard.ports.tool.Tool#listedFor}; a provider that serves a channel role or a
+     * viewer overrides this, and still checks in {@link #read} which of its resources that caller may see.
+     *
+     * <p>Called on every list, read and completion, on any thread: MUST be cheap (no I/O), MUST NOT throw, and must
+     * give the same answer for the same caller while the server runs.
+     *
+     * @param caller who asks
+     * @return whether to serve this provider's resources to {@code caller}; by default true for an owner or admin
+     */
+    default boolean servedTo(Principal caller) {
+        return caller.kind() == Principal.Kind.OWNER || caller.kind() == Principal.Kind.ADMIN;
+    }
+
     /** @return the concrete resources this provider lists; may change over time */
     List<ResourceDescriptor> resources();
 

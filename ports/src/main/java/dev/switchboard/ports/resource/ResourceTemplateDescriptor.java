@@ -1,6 +1,7 @@
 package dev.switchboard.ports.resource;
 
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * A family of resources named by a URI template, as listed in {@code resources/templates/list}. Immutable.
@@ -17,5 +18,28 @@ public record ResourceTemplateDescriptor(
     public ResourceTemplateDescriptor {
         Objects.requireNonNull(uriTemplate, "uriTemplate");
         Objects.requireNonNull(name, "name");
+    }
+
+    /**
+     * Whether a concrete URI is one of this template's (RFC 6570 level 1: each {@code {variable}} stands for one or
+     * more characters other than {@code /}, {@code ?} and {@code #}; the rest must be equal).
+     *
+     * @param uri a concrete URI
+     * @return whether expanding the template could give {@code uri}
+     */
+    public boolean matches(String uri) {
+        StringBuilder regex = new StringBuilder();
+        int at = 0;
+        while (at < uriTemplate.length()) {
+            int open = uriTemplate.indexOf('{', at);
+            int close = open < 0 ? -1 : uriTemplate.indexOf('}', open);
+            if (close < 0) {
+                regex.append(Pattern.quote(uriTemplate.substring(at)));
+                break;
+            }
+            regex.append(Pattern.quote(uriTemplate.substring(at, open))).append("[^/?#]+");
+            at = close + 1;
+        }
+        return Pattern.matches(regex.toString(), uri);
     }
 }

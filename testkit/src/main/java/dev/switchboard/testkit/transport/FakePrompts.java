@@ -20,12 +20,18 @@ public final class FakePrompts {
         }
 
         @Override
+        public List<PromptDescriptor> prompts(Principal caller) {
+            return List.of();
+        }
+
+        @Override
         public Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal) {
             return Optional.empty();
         }
 
         @Override
-        public List<String> complete(String prompt, String argument, String prefix, Map<String, String> context) {
+        public List<String> complete(
+                String prompt, String argument, String prefix, Map<String, String> context, Principal caller) {
             return List.of();
         }
     };

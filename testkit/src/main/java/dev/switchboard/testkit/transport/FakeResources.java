@@ -17,7 +17,7 @@ import dev.switchboard.ports.resource.ResourceUpdateSink;
 
 /**
  * A {@link ResourceCatalog} of fixed {@code text/plain} resources, each read as a function of the reader (so a test
- * can see which principal a transport passed); no templates, no completions. {@link #announceUpdate(String)} tells
+ * can see which principal a transport passed), served to every caller; no templates, no completions. {@link #announceUpdate(String)} tells
  * every listener the transport registered that a resource changed. Thread-safe once built.
  */
 public final class FakeResources implements ResourceCatalog {
@@ -48,6 +48,16 @@ public final class FakeResources implements ResourceCatalog {
     }
 
     @Override
+    public List<ResourceDescriptor> resources(Principal caller) {
+        return descriptors;
+    }
+
+    @Override
+    public List<ResourceTemplateDescriptor> templates(Principal caller) {
+        return List.of();
+    }
+
+    @Override
     public Optional<List<ResourceContents>> read(String uri, Principal principal) {
         Function<Principal, String> text = texts.get(uri);
         if (text == null) {
@@ -58,7 +68,8 @@ public final class FakeResources implements ResourceCatalog {
     }
 
     @Override
-    public List<String> complete(String uriTemplate, String variable, String prefix, Map<String, String> context) {
+    public List<String> complete(
+            String uriTemplate, String variable, String prefix, Map<String, String> context, Principal caller) {
         return List.of();
     }
 

@@ -20,7 +20,8 @@ final class CompletionSpecs {
 
     private CompletionSpecs() {}
 
-    static List<AsyncCompletionSpecification> build(PromptCatalog prompts, ResourceCatalog resources, Offload offload) {
+    static List<AsyncCompletionSpecification> build(
+            PromptCatalog prompts, ResourceCatalog resources, PrincipalResolver principals, Offload offload) {
         List<AsyncCompletionSpecification> specs = new ArrayList<>();
         prompts.prompts()
                 .forEach(prompt -> specs.add(new AsyncCompletionSpecification(
@@ -29,7 +30,8 @@ final class CompletionSpecs {
                                 prompt.name(),
                                 request.argument().name(),
                                 request.argument().value(),
-                                context(request)))))));
+                                context(request),
+                                principals.resolve(exchange.transportContext())))))));
         resources
                 .templates()
                 .forEach(template -> specs.add(new AsyncCompletionSpecification(
@@ -38,7 +40,8 @@ final class CompletionSpecs {
                                 template.uriTemplate(),
                                 request.argument().name(),
                                 request.argument().value(),
-                                context(request)))))));
+                                context(request),
+                                principals.resolve(exchange.transportContext())))))));
         return specs;
     }
 

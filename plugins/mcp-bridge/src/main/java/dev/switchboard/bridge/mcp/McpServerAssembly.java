@@ -41,6 +41,8 @@ import dev.switchboard.ports.transport.TransportContext;
  * against a tool's output schema by the SDK. The catalogs are read once here, except concrete resources: when a
  * provider reports that its list changed, {@link ResourceListSync} brings the server's list up to date and clients
  * are told ({@code listChanged} capability); tools and prompts that appear later are not served by this server.
+ * Tools are listed per caller with the SDK's tool filter; the SDK has none for resources and prompts, so their lists
+ * are narrowed per caller by {@link McpServerHandle#servedTo}, and reads, renders and completions by the catalogs.
  *
  * <p>JSON written by transports MUST be produced as bytes with {@link #jsonMapper()}
  * ({@link McpJsonMapper#writeValueAsBytes}): its UTF-8 generator escapes a lone UTF-16 surrogate as {@code \\uD800},
@@ -206,9 +208,10 @@ public final class McpServerAssembly {
                 .resources(resources.resources())
                 .resourceTemplates(resources.templates())
                 .prompts(prompts.prompts())
-                .completions(CompletionSpecs.build(context.prompts(), context.resources(), offload))
+                .completions(CompletionSpecs.build(context.prompts(), context.resources(), principals, offload))
                 .build();
-        McpServerHandle handle = new McpServerHandle(server, offload, inFlight);
+        McpServerHandle handle =
+                new McpServerHandle(server, offload, inFlight, new ServedLists(context.resources(), context.prompts()));
         ResourceListSync listSync = new ResourceListSync(server, resources);
         context.resources().addUpdateListener(new ResourceUpdateSink() {
             @Override

@@ -1,6 +1,7 @@
 package dev.switchboard.bridge.mcp;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.slf4j.Logger;
@@ -8,6 +9,8 @@ import org.slf4j.LoggerFactory;
 
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.ports.call.Principal;
 
 /**
  * A running MCP server built by {@link McpServerAssembly}: lets the transport cancel calls and close the server.
@@ -21,12 +24,42 @@ public final class McpServerHandle implements AutoCloseable {
     private final McpAsyncServer server;
     private final Offload offload;
     private final InFlightCalls inFlight;
+    private final ServedLists servedLists;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    McpServerHandle(McpAsyncServer server, Offload offload, InFlightCalls inFlight) {
+    McpServerHandle(McpAsyncServer server, Offload offload, InFlightCalls inFlight, ServedLists servedLists) {
         this.server = server;
         this.offload = offload;
         this.inFlight = inFlight;
+        this.servedLists = servedLists;
+    }
+
+    /**
+     * Narrows an answer to {@code resources/list}, {@code resources/templates/list} or {@code prompts/list} to the
+     * entries whose provider is served to the caller ({@code ResourceProvider.servedTo},
+     * {@code PromptProvider.servedTo}; ADR 20): the SDK lists everything registered, whoever asks. A transport whose
+     * callers are not all the owner MUST pass every answer to these methods through here before writing it.
+     *
+     * @param method the method of the request answered
+     * @param answer the SDK's answer to it
+     * @param caller who sent the request
+     * @return the answer to write: {@code answer} itself for any other method or an error
+     */
+    public McpSchema.JSONRPCResponse servedTo(String method, McpSchema.JSONRPCResponse answer, Principal caller) {
+        return servedLists.servedTo(method, answer, caller);
+    }
+
+    /**
+     * The answer to a request the SDK must not see for this caller: a {@code resources/subscribe} of a URI not served
+     * to it is "resource not found" (-32002), as its read would be (the SDK records any URI). A transport whose callers
+     * are not all the owner MUST ask this before handing a request to the SDK, and send the answer instead.
+     *
+     * @param request a client's request
+     * @param caller  who sent it
+     * @return the answer to send in the SDK's place, or empty to hand the request to the SDK
+     */
+    public Optional<McpSchema.JSONRPCResponse> refusal(McpSchema.JSONRPCRequest request, Principal caller) {
+        return servedLists.refusal(request, caller);
     }
 
     /**

@@ -2,9 +2,13 @@ package dev.switchboard.plugin.transport.http;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
@@ -22,7 +26,9 @@ import dev.switchboard.ports.call.Principal;
  * away, the requests still running go on to their end (their answers are lost; the session counts as busy until
  * then); when the stream is ended from this side (session deleted, drain timeout), they are cancelled. A request
  * reusing the id of one still running in the session is refused (400, -32600); the answer of a request the client
- * cancelled is not sent. Refused with 503 once shutdown has begun. Thread-safe.
+ * cancelled is not sent. Refused with 503 once shutdown has begun. What is served depends on the caller (ADR 20):
+ * list answers are narrowed to it and a subscription to a resource not served to it is answered "resource not found"
+ * without reaching the SDK ({@link McpServerHandle#servedTo}, {@link McpServerHandle#refusal}). Thread-safe.
  */
 final class RequestStreams {
 
@@ -62,12 +68,18 @@ final class RequestStreams {
                             + " new id for each request");
             return;
         }
-        StreamChannel channel = new StreamChannel(mapper, false);
+        StreamChannel channel = new StreamChannel(mapper, false, servedTo(requests, caller));
         Set<Object> pending = new LinkedHashSet<>();
         session.responseStarted(channel);
         try {
             for (McpSchema.JSONRPCRequest request : requests) {
                 pending.add(StreamPump.key(request.id()));
+                Optional<McpSchema.JSONRPCResponse> refused = server.refusal(request, caller);
+                if (refused.isPresent()) {
+                    channel.sendMessage(refused.get()).block();
+                    channel.finished(request.id(), null);
+                    continue;
+                }
                 session.sdk()
                         .responseStream(channel)
                         .handle(request)
@@ -100,6 +112,25 @@ final class RequestStreams {
             session.responseEnded(channel);
             state.exit();
         }
+    }
+
+    /**
+     * @return what narrows the answers of this POST's list requests to what is served to {@code caller} (ADR 20); the
+     *     SDK lists every registered resource, template and prompt, whoever asks
+     */
+    private UnaryOperator<McpSchema.JSONRPCMessage> servedTo(
+            List<McpSchema.JSONRPCRequest> requests, Principal caller) {
+        Map<Object, String> methods = new HashMap<>();
+        requests.forEach(request -> methods.put(StreamPump.key(request.id()), request.method()));
+        return message -> {
+            if (message instanceof McpSchema.JSONRPCResponse answer) {
+                String method = methods.get(StreamPump.key(answer.id()));
+                if (method != null) {
+                    return server.servedTo(method, answer, caller);
+                }
+            }
+            return message;
+        };
     }
 
     /** @return the requests' holds on their ids, or null (nothing held) when one is taken or repeats */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -35,6 +36,7 @@ final class StreamChannel implements McpStreamableServerTransport {
 
     private final McpJsonMapper mapper;
     private final boolean endsWhenClosed;
+    private final UnaryOperator<McpSchema.JSONRPCMessage> outgoing;
     private final BlockingQueue<Item> queue = new LinkedBlockingQueue<>();
     private volatile boolean terminated;
 
@@ -44,8 +46,19 @@ final class StreamChannel implements McpStreamableServerTransport {
      *                       requests have finished, and ignores the SDK's close after each answer
      */
     StreamChannel(McpJsonMapper mapper, boolean endsWhenClosed) {
+        this(mapper, endsWhenClosed, UnaryOperator.identity());
+    }
+
+    /**
+     * @param mapper         converts client answers for the SDK
+     * @param endsWhenClosed as above
+     * @param outgoing       what every message the SDK sends becomes before it is queued (a POST narrows its list
+     *                       answers to its caller here); must not throw
+     */
+    StreamChannel(McpJsonMapper mapper, boolean endsWhenClosed, UnaryOperator<McpSchema.JSONRPCMessage> outgoing) {
         this.mapper = mapper;
         this.endsWhenClosed = endsWhenClosed;
+        this.outgoing = outgoing;
     }
 
     @Override
@@ -57,7 +70,7 @@ final class StreamChannel implements McpStreamableServerTransport {
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
         return Mono.fromRunnable(() -> {
             if (!terminated) {
-                queue.add(new Message(message));
+                queue.add(new Message(outgoing.apply(message)));
             }
         });
     }

@@ -201,6 +201,16 @@ class StdioFeaturesTest {
         }
 
         @Override
+        public List<ResourceDescriptor> resources(Principal caller) {
+            return resources();
+        }
+
+        @Override
+        public List<ResourceTemplateDescriptor> templates(Principal caller) {
+            return templates();
+        }
+
+        @Override
         public List<ResourceTemplateDescriptor> templates() {
             return List.of(new ResourceTemplateDescriptor(
                     "test://template/{id}/data", "data", null, null, "application/json"));
@@ -219,7 +229,8 @@ class StdioFeaturesTest {
         }
 
         @Override
-        public List<String> complete(String uriTemplate, String variable, String prefix, Map<String, String> ctx) {
+        public List<String> complete(
+                String uriTemplate, String variable, String prefix, Map<String, String> ctx, Principal caller) {
             return List.of();
         }
 
@@ -237,6 +248,11 @@ class StdioFeaturesTest {
         }
 
         @Override
+        public List<PromptDescriptor> prompts(Principal caller) {
+            return prompts();
+        }
+
+        @Override
         public Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal) {
             if (!name.equals("greet")) {
                 return Optional.empty();
@@ -251,7 +267,8 @@ class StdioFeaturesTest {
         }
 
         @Override
-        public List<String> complete(String prompt, String argument, String prefix, Map<String, String> context) {
+        public List<String> complete(
+                String prompt, String argument, String prefix, Map<String, String> context, Principal caller) {
             return List.of("Ada", "Alan").stream()
                     .filter(v -> v.startsWith(prefix))
                     .toList();

@@ -37,7 +37,8 @@ import dev.switchboard.ports.tool.Outcome;
  * or by any other process or node on the same database (the channel's change signal), compared by ids as
  * {@code wait_for_mail} compares. The durable mailbox stays authoritative: a missed notification loses nothing.
  *
- * <p>Only the caller's own inbox is served; another role's URI reads as not found. The session's role is the server's
+ * <p>Served ({@link #servedTo}) to the owner (the stdio session, whose role is the server's setting) and to a channel
+ * role token, not to a viewer. Only the caller's own inbox is read; another role's URI reads as not found. The session's role is the server's
  * (the stdio setting), so the one inbox watched is that role's, from the first list or read of the resources on
  * (nothing runs for a session that never asks). Thread-safe.
  */
@@ -72,6 +73,18 @@ public final class InboxResources implements ResourceProvider {
      */
     public static String uri(Caller caller) {
         return "mailbox://" + caller.channel() + "/inbox/" + caller.role();
+    }
+
+    /**
+     * @return true for the owner (or an admin) and a channel role (ADR 20); {@link #read} still serves each only its
+     *     own role's inbox
+     */
+    @Override
+    public boolean servedTo(Principal caller) {
+        return switch (caller.kind()) {
+            case OWNER, ADMIN, CHANNEL_ROLE -> true;
+            case VIEWER -> false;
+        };
     }
 
     @Override
