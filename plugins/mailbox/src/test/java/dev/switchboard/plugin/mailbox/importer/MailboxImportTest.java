@@ -25,7 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.cli.SubcommandUsageException;
+import dev.switchboard.ports.tool.ToolResult;
 
 /**
  * {@code switchboard mailbox import}: files written with ai-agent-channel's schema over plain JDBC, imported into the
@@ -264,6 +266,100 @@ class MailboxImportTest {
         assertThat(castMap(json.get("tables")))
                 .containsEntry("mailbox_message", 4)
                 .containsEntry("mailbox_pin", 2);
+    }
+
+    @Test
+    @DisplayName("a message or upload id below 1 or without a successor (Long.MAX_VALUE) is refused with exit 3"
+            + " naming the table, row and id, nothing written")
+    void refusesIdsWithoutASuccessor() throws Exception {
+        try (OriginalDatabase db = OriginalDatabase.current(source, 2)) {
+            db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES"
+                    + " (9223372036854775807, 'frontend', 'backend', 'last', 'b', '" + T + "')");
+        }
+        ImportRun run = ImportRun.of(backendRole, source.toString());
+        assertThat(run.status()).isEqualTo(3);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err())
+                .startsWith("switchboard: the file's messages row id 9223372036854775807 has id 9223372036854775807")
+                .contains("nothing was imported")
+                .hasLineCount(1);
+
+        Files.delete(source);
+        try (OriginalDatabase db = OriginalDatabase.current(source, 2)) {
+            db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES"
+                    + " (1, 'frontend', 'backend', 'hi', 'b', '" + T + "')");
+            db.sql("INSERT INTO content_blobs (id, role, body, created_at) VALUES (0, 'backend', 'x', '" + T + "')");
+        }
+        ImportRun upload = ImportRun.of(backendRole, source.toString());
+        assertThat(upload.status()).isEqualTo(3);
+        assertThat(upload.err()).startsWith("switchboard: the file's content_blobs row id 0 has id 0");
+        assertThat(ids(backendRole.as("frontend").ok("read_inbox", args("unread_only", false))))
+                .isEmpty();
+        assertThat(backendRole.send("frontend", "next", "b")).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("a role name the mailbox refuses, or text with a NUL, is refused with exit 3 naming the table, row"
+            + " and column, nothing written; an overlong topic is kept")
+    void refusesRoleNamesAndTextTheMailboxRefuses() throws Exception {
+        for (String[] bad : List.of(
+                new String[] {"'Bad Role!'", "'backend'", "'b'", "from_role 'Bad Role!'"},
+                new String[] {"'frontend'", "''", "'b'", "to_role ''"},
+                new String[] {"'frontend'", "'backend'", "'a' || char(0) || 'b'", "body that contains a NUL"})) {
+            Files.deleteIfExists(source);
+            try (OriginalDatabase db = OriginalDatabase.current(source, 2)) {
+                db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES (5, " + bad[0]
+                        + ", " + bad[1] + ", 't', " + bad[2] + ", '" + T + "')");
+            }
+            ImportRun run = ImportRun.of(backendRole, source.toString());
+            assertThat(run.status()).as(run.err()).isEqualTo(3);
+            assertThat(run.err())
+                    .startsWith("switchboard: the file's messages row id 5 has " + bad[3])
+                    .contains("nothing was imported")
+                    .hasLineCount(1);
+        }
+        assertThat(ids(backendRole.as("frontend").ok("read_inbox", args("unread_only", false))))
+                .isEmpty();
+
+        Files.delete(source);
+        String topic = "t".repeat(5000);
+        try (OriginalDatabase db = OriginalDatabase.current(source, 2)) {
+            db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES (5, 'frontend',"
+                    + " 'backend', '" + topic + "', 'b', '" + T + "')");
+        }
+        ImportRun kept = ImportRun.of(backendRole, source.toString());
+        assertThat(kept.status()).as(kept.err()).isZero();
+        assertThat(result(backendRole.ok("read_inbox", args("unread_only", false))))
+                .singleElement()
+                .satisfies(m -> assertThat(m).containsEntry("topic", topic));
+    }
+
+    @Test
+    @DisplayName("an import into a hosted channel, or a deleted one, is refused with exit 3, nothing written")
+    void refusesHostedAndDeletedChannels() throws Exception {
+        writeCurrentChannel(2);
+        Principal owner = new Principal("owner", Principal.Kind.OWNER, Map.of());
+        assertThat(backendRole.callAs(owner, "create_channel", args("name", "local", "roles", List.of("a", "b"))))
+                .isInstanceOf(ToolResult.Success.class);
+        assertThat(backendRole.callAs(owner, "create_channel", args("name", "gone", "roles", List.of("a", "b"))))
+                .isInstanceOf(ToolResult.Success.class);
+        assertThat(backendRole.callAs(owner, "delete_channel", args("name", "gone")))
+                .isInstanceOf(ToolResult.Success.class);
+
+        for (String[] target : List.of(new String[] {"local"}, new String[] {"gone", "--channel", "gone"})) {
+            String[] line = new String[target.length];
+            line[0] = source.toString();
+            System.arraycopy(target, 1, line, 1, target.length - 1);
+            ImportRun run = ImportRun.of(backendRole, line);
+            assertThat(run.status()).as(run.err()).isEqualTo(3);
+            assertThat(run.out()).isEmpty();
+            assertThat(run.err())
+                    .isEqualTo("switchboard: channel '" + target[0] + "' is a hosted channel (or a deleted one), whose"
+                            + " roles act with their role tokens; nothing was imported. Import only into a local"
+                            + " channel: --channel NAME with a name no hosted channel has\n");
+        }
+        ImportRun local = ImportRun.of(backendRole, source.toString(), "--channel", "mine");
+        assertThat(local.status()).as(local.err()).isZero();
     }
 
     @Test

@@ -52,7 +52,11 @@ public final class StorableText {
         return Optional.empty();
     }
 
-    private static Optional<String> problem(String text) {
+    /**
+     * @param text a text
+     * @return why it cannot be stored as it is (a NUL, a lone surrogate, with its index), or empty when it can
+     */
+    public static Optional<String> problem(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\u0000') {

@@ -48,7 +48,7 @@ public final class ImportChannel {
      * @param channel the target channel's name (a slug; created when missing)
      * @return what was written; or INVALID_ARGUMENTS when the file is not a channel database;
      *         CONFLICT when it holds columns (or, from a newer build, tables) this import does not know, naming its
-     *         {@code user_version}, when a row's value cannot be held, or when the channel is not empty; UNAVAILABLE
+     *         {@code user_version}, when a row's value cannot be held, when the channel is hosted (or deleted), or when it is not empty; UNAVAILABLE
      *         when the store stays busy. Nothing is written on a refusal
      * @throws dev.switchboard.plugin.mailbox.importer.application.port.out.UnreadableSourceException if the file
      *         cannot be read
@@ -65,6 +65,11 @@ public final class ImportChannel {
         }
         ImportPlan plan = planned.plan();
         long channelId = channels.ensure(channel, Timestamps.format(clock.instant()));
+        if (channels.hosted(channelId)) {
+            return Refusals.refused(Problem.conflict("channel '" + channel + "' is a hosted channel (or a deleted"
+                    + " one), whose roles act with their role tokens; nothing was imported. Import only into a local"
+                    + " channel: --channel NAME with a name no hosted channel has"));
+        }
         return transactions.write(channelId, tx -> {
             if (!store.isEmpty(tx)) {
                 return Refusals.refused(Problem.conflict("channel '" + channel + "' already holds messages, pins or"

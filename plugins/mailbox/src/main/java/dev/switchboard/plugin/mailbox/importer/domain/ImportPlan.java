@@ -10,6 +10,8 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.plugin.mailbox.channel.domain.StorableText;
 
 /**
  * The rows an import writes, made from a {@link SourceChannel}: legacy columns read as the original backfills them
@@ -51,8 +53,10 @@ public record ImportPlan(
 
     /**
      * @param source a file's rows
-     * @return the plan, or CONFLICT naming the first row whose value the mailbox cannot hold (a kind, work status,
-     *         status or decision outside the original's sets, a time that is no ISO-8601 time)
+     * @return the plan, or CONFLICT naming the first row whose value the mailbox cannot hold (an id below 1 or
+     *         without a successor, a role name the mailbox refuses, text with a NUL or a lone surrogate, a kind,
+     *         work status, status or decision outside the original's sets, a time that is no ISO-8601 time). An
+     *         overlong topic is kept: it is history, and the mailbox's limits guard new writes
      */
     public static Outcome of(SourceChannel source) {
         Optional<Problem> unstorable = firstUnstorable(source);
@@ -162,21 +166,85 @@ public record ImportPlan(
 
     private static Optional<Problem> firstUnstorable(SourceChannel source) {
         for (SourceMessage m : source.messages()) {
-            Optional<String> bad = outside("status", m.status(), STATUSES)
+            Optional<String> bad = id(m.id())
+                    .or(() -> role("from_role", m.from()))
+                    .or(() -> Roles.EVERYONE.equals(m.to()) ? Optional.empty() : role("to_role", m.to()))
+                    .or(() -> m.recipients().stream()
+                            .map(d -> role("message_recipients.to_role", d.role()))
+                            .flatMap(Optional::stream)
+                            .findFirst())
+                    .or(() -> text("topic", m.topic()))
+                    .or(() -> text("body", m.body()))
+                    .or(() -> text("resolved_by", m.resolvedBy()))
+                    .or(() -> text("resolution_note", m.resolutionNote()))
+                    .or(() -> text("pin_key", m.pinKey()))
+                    .or(() -> text("voters", m.voters()))
+                    .or(() -> text("addenda", m.addenda()))
+                    .or(() -> outside("status", m.status(), STATUSES))
                     .or(() -> outside("kind", m.kind(), KINDS))
                     .or(() -> outside("work_status", m.workStatus(), WORK_STATUSES));
             if (bad.isPresent()) {
-                return Optional.of(unstorable("message #" + m.id(), bad.get()));
+                return Optional.of(unstorable("messages row id " + m.id(), bad.get()));
             }
         }
         for (SourceAck a : source.acks()) {
-            Optional<String> bad = outside("decision", a.decision(), DECISIONS);
+            Optional<String> bad = outside("decision", a.decision(), DECISIONS)
+                    .or(() -> role("role", a.role()))
+                    .or(() -> text("note", a.note()));
             if (bad.isPresent()) {
-                return Optional.of(
-                        unstorable("the acknowledgement of #" + a.messageId() + " by " + a.role(), bad.get()));
+                return Optional.of(unstorable(
+                        "acknowledgements row of message_id " + a.messageId() + " by '" + a.role() + "'", bad.get()));
+            }
+        }
+        for (SourceEvent e : source.events()) {
+            Optional<String> bad = text("event", e.event())
+                    .or(() -> text("role", e.role()))
+                    .or(() -> text("note", e.note()))
+                    .or(() -> text("pin_keys", e.pinKeys()));
+            if (bad.isPresent()) {
+                return Optional.of(unstorable("message_events row of message_id " + e.messageId(), bad.get()));
+            }
+        }
+        for (SourcePin p : source.pins()) {
+            Optional<String> bad = text("key", p.key())
+                    .or(() -> text("title", p.title()))
+                    .or(() -> text("body", p.body()))
+                    .or(() -> text("version", p.version()))
+                    .or(() -> role("updated_by", p.updatedBy()));
+            if (bad.isPresent()) {
+                return Optional.of(unstorable(
+                        "pinned_entries row of key '" + p.key() + "' version '" + p.version() + "'", bad.get()));
+            }
+        }
+        for (SourceUpload u : source.uploads()) {
+            Optional<String> bad = id(u.id())
+                    .or(() -> role("role", u.role()))
+                    .or(() -> text("label", u.label()))
+                    .or(() -> text("body", u.body()));
+            if (bad.isPresent()) {
+                return Optional.of(unstorable("content_blobs row id " + u.id(), bad.get()));
             }
         }
         return Optional.empty();
+    }
+
+    /** An id the mailbox can hold and continue after: at least 1, and its successor (the next id) a long too. */
+    private static Optional<String> id(long id) {
+        return id >= 1 && id < Long.MAX_VALUE
+                ? Optional.empty()
+                : Optional.of("id " + id + " (allowed: 1 to " + (Long.MAX_VALUE - 1)
+                        + ", so that the next id after it can be stored)");
+    }
+
+    private static Optional<String> role(String column, String value) {
+        return Roles.isName(value)
+                ? Optional.empty()
+                : Optional.of(column + " '" + value + "', which is not a role name (a letter or digit, then letters,"
+                        + " digits, '_', '.' or '-'; at most 64 characters)");
+    }
+
+    private static Optional<String> text(String column, String value) {
+        return value == null ? Optional.empty() : StorableText.problem(value).map(why -> column + " that " + why);
     }
 
     private static Optional<String> outside(String column, String value, Set<String> allowed) {

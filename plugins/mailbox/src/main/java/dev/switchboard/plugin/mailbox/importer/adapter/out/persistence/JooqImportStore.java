@@ -111,8 +111,8 @@ public final class JooqImportStore implements ImportStore {
         sql.update(Channel.TABLE)
                 .set(
                         Channel.NEXT_MESSAGE_ID,
-                        greatest(Channel.NEXT_MESSAGE_ID, org.jooq.impl.DSL.val(highestMessage + 1)))
-                .set(NEXT_UPLOAD_ID, greatest(NEXT_UPLOAD_ID, org.jooq.impl.DSL.val(highestUpload + 1)))
+                        greatest(Channel.NEXT_MESSAGE_ID, org.jooq.impl.DSL.val(Math.addExact(highestMessage, 1L))))
+                .set(NEXT_UPLOAD_ID, greatest(NEXT_UPLOAD_ID, org.jooq.impl.DSL.val(Math.addExact(highestUpload, 1L))))
                 .where(Channel.ID.eq(channel))
                 .execute();
         return plan.counts();
