@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 
@@ -39,5 +40,31 @@ public record StatusCounts(
             counts.put(list.wire(), lists.of(list).size());
         }
         return counts;
+    }
+
+    /**
+     * The actionable counters (seed-features §1C.6 ACTIONABLE_COUNTS), read from these counts: what {@code /hook-status}
+     * sends, what the stop hook and the status CLI decide on. The one place that maps counts to that set.
+     *
+     * @return every {@link ActionableCounter} by its wire name, zeros included, in the original's order
+     */
+    public Map<String, Integer> actionable() {
+        Map<String, Integer> actionable = new LinkedHashMap<>();
+        for (ActionableCounter counter : ActionableCounter.values()) {
+            actionable.put(counter.wire(), of(counter));
+        }
+        return actionable;
+    }
+
+    private int of(ActionableCounter counter) {
+        return switch (counter) {
+            case UNREAD -> unread;
+            case OPEN_OBLIGATIONS_UNTAKEN -> untaken;
+            case AWAITING_ACK -> awaitingAck;
+            case UNBLOCKED -> lists.of(TaskList.UNBLOCKED).size();
+            case NEEDS_YOU -> lists.of(TaskList.NEEDS_YOU).size();
+            case AWAITING_DONE -> lists.of(TaskList.AWAITING_DONE).size();
+            case RESOLVED_FOR_YOU -> lists.of(TaskList.RESOLVED_FOR_YOU).size();
+        };
     }
 }
