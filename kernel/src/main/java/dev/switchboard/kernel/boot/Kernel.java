@@ -100,6 +100,27 @@ public final class Kernel implements AutoCloseable {
     }
 
     /**
+     * As {@link #prepare}, but phase one runs only for the storage plugins and the plugins that declare
+     * {@code commandWord} as the first word of one of their subcommands ({@link PluginHost#prepareFor}); for every
+     * enabled plugin when none declares it.
+     *
+     * @param config      the configuration
+     * @param commandWord the command line's first word
+     * @return the kernel
+     */
+    public static Kernel prepareFor(SwitchboardConfig config, String commandWord) {
+        Injector injector = Guice.createInjector(new KernelModule(config, BuildInfo.current()));
+        Kernel kernel = new Kernel(injector);
+        try {
+            injector.getInstance(PluginHost.class).prepareFor(commandWord);
+        } catch (RuntimeException e) {
+            kernel.close();
+            throw e;
+        }
+        return kernel;
+    }
+
+    /**
      * Starts the given transports and blocks until one has ended on its own (stdin EOF) or {@link #close()} is
      * called.
      *

@@ -1,5 +1,6 @@
 package dev.switchboard.kernel.cli;
 
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +12,23 @@ import java.nio.charset.StandardCharsets;
  *
  * @param out results
  * @param err usage errors and failures
+ * @param in  standard input, for plugin subcommands that read it (a hook's JSON)
  */
-record Console(PrintWriter out, PrintWriter err) {
+record Console(PrintWriter out, PrintWriter err, InputStream in) {
 
-    /** @return a console on the process's stdout and stderr, UTF-8, flushed at each line */
+    /**
+     * A console without input.
+     *
+     * @param out results
+     * @param err usage errors and failures
+     */
+    Console(PrintWriter out, PrintWriter err) {
+        this(out, err, InputStream.nullInputStream());
+    }
+
+    /** @return a console on the process's stdin, stdout and stderr, UTF-8, flushed at each line */
     static Console system() {
-        return new Console(writer(System.out), writer(System.err));
+        return new Console(writer(System.out), writer(System.err), System.in);
     }
 
     private static PrintWriter writer(PrintStream stream) {

@@ -1,5 +1,6 @@
 package dev.switchboard.kernel.cli;
 
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -49,6 +50,11 @@ final class KernelSubcommandCall implements SubcommandCall {
     @Override
     public PrintWriter out() {
         return console.out();
+    }
+
+    @Override
+    public InputStream in() {
+        return console.in();
     }
 
     @Override

@@ -76,7 +76,7 @@ final class PluginSubcommands {
             console.err().flush();
             return Subcommand.USAGE;
         }
-        try (Kernel kernel = Kernel.prepare(config)) {
+        try (Kernel kernel = Kernel.prepareFor(config, args[0])) {
             List<Found> all = available(kernel);
             List<String> words = leadingWords(args);
             Optional<Found> found = longestMatch(all, words);
@@ -110,6 +110,9 @@ final class PluginSubcommands {
         CommandLine line;
         try {
             line = new DefaultParser().parse(options(command), rest, false);
+        } catch (org.apache.commons.cli.UnrecognizedOptionException e) {
+            // Only the option's name: its value may be a secret (--token=...), which is never echoed.
+            return usageError(chosen, "unrecognized option: " + e.getOption().split("=", 2)[0]);
         } catch (ParseException e) {
             return usageError(chosen, e.getMessage());
         }
@@ -125,14 +128,21 @@ final class PluginSubcommands {
         } catch (SubcommandUsageException e) {
             return usageError(chosen, e.getMessage());
         }
-        kernel.plugins().startPrepared(chosen.pluginId());
-        Optional<String> problem = whyNotStarted(kernel, chosen.pluginId());
+        call.started(); // start() may build what needs no storage (its settings) to decide
+        Subcommand.Start start = command.start(call);
+        switch (start) {
+            case PLUGIN -> kernel.plugins().startPrepared(chosen.pluginId());
+            case STORAGE -> kernel.plugins().startStorage();
+            case NOTHING -> {}
+        }
+        Optional<String> problem = start == Subcommand.Start.NOTHING
+                ? Optional.empty()
+                : whyNotStarted(kernel, chosen.pluginId(), start == Subcommand.Start.PLUGIN);
         if (problem.isPresent()) {
             console.err().println("switchboard: cannot run '" + chosen.name() + "': " + problem.get());
             console.err().flush();
-            return Subcommand.USAGE;
+            return command.usageStatus(); // a setup error is a usage error (ADR 19); a hook's is 0
         }
-        call.started();
         try {
             return command.run(call);
         } catch (SubcommandUsageException e) {
@@ -155,10 +165,16 @@ final class PluginSubcommands {
         return chosen.command().usageStatus();
     }
 
-    private static Optional<String> whyNotStarted(Kernel kernel, String pluginId) {
+    private static Optional<String> whyNotStarted(Kernel kernel, String pluginId, boolean pluginStarted) {
         Optional<String> storage = kernel.plugins().storageUnavailableReason();
         if (storage.isPresent()) {
             return Optional.of("no storage: " + storage.get());
+        }
+        if (!pluginStarted) {
+            return kernel.plugins().statuses().stream()
+                    .filter(s -> s.id().equals(pluginId) && s.state() == PluginState.FAILED)
+                    .map(s -> "plugin " + pluginId + " failed to load: " + s.error())
+                    .findFirst();
         }
         return kernel.plugins().statuses().stream()
                 .filter(s -> s.id().equals(pluginId) && s.state() != PluginState.STARTED)

@@ -143,17 +143,66 @@ public final class PluginHost {
     }
 
     /**
+     * As {@link #prepare()}, but phase one runs only for the storage plugins and the plugins whose
+     * {@code plugin.properties} lists {@code commandWord} in {@value #COMMANDS_PROPERTY} (words separated by spaces or
+     * commas; {@code Plugin-Commands} in a jar plugin's manifest); when no plugin lists it, for every enabled plugin.
+     * The others are loaded by PF4J (their descriptors read) but not started: no injector, no {@code Plugin.start()}.
+     * For a plugin subcommand that must start fast (a hook).
+     *
+     * @param commandWord the first word of the command line, such as {@code hook}
+     */
+    public void prepareFor(String commandWord) {
+        manager.loadPlugins();
+        List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
+        plugins.sort(Comparator.comparing((PluginWrapper p) -> !storagePlugins.contains(p))
+                .thenComparing(PluginWrapper::getPluginId));
+        List<PluginWrapper> usable = plugins.stream()
+                .filter(p -> p.getPluginState() != org.pf4j.PluginState.DISABLED
+                        && manager.getResolvedPlugins().contains(p))
+                .toList();
+        boolean declared = usable.stream().anyMatch(p -> declaresCommand(p, commandWord));
+        for (PluginWrapper plugin : plugins) {
+            statuses.put(plugin.getPluginId(), initialStatus(plugin));
+            if (usable.contains(plugin)
+                    && (!declared || storagePlugins.contains(plugin) || declaresCommand(plugin, commandWord))) {
+                guarded(plugin.getPluginId(), () -> startLifecycle(plugin));
+            }
+        }
+    }
+
+    /** The {@code plugin.properties} key listing the first words of a plugin's subcommands. */
+    public static final String COMMANDS_PROPERTY = "plugin.commands";
+
+    private static boolean declaresCommand(PluginWrapper plugin, String word) {
+        try {
+            return PluginModuleLoader.descriptorValue(plugin.getPluginPath(), COMMANDS_PROPERTY, "Plugin-Commands")
+                    .map(value -> List.of(value.split("[\\s,]+")).contains(word))
+                    .orElse(false);
+        } catch (PluginStartException e) {
+            return false;
+        }
+    }
+
+    /**
+     * After {@link #prepare()} or {@link #prepareFor}: phase two for the storage plugins alone (the configured backend
+     * is opened). For a subcommand that reads the store through its plugin's injector without starting the plugin.
+     */
+    public void startStorage() {
+        startPrepared(null);
+    }
+
+    /**
      * After {@link #prepare()}: phase two for the storage plugins (the configured backend is opened) and for
      * {@code pluginId} alone: its migrations applied, its contributions registered, its managed services started. The
      * other prepared plugins contribute nothing. For a plugin's own command-line subcommand, which needs its plugin as
      * a tool call would find it and nothing else. A failure marks the plugin failed, as {@link #start()} does; read
      * {@link #statuses()} and {@link #storageUnavailableReason()} to know.
      *
-     * @param pluginId the plugin to start
+     * @param pluginId the plugin to start, or null for the storage plugins only
      */
     public void startPrepared(String pluginId) {
         for (String id : List.copyOf(startOrder)) {
-            if (storagePlugins.contains(id) || id.equals(pluginId)) {
+            if (storagePlugins.contains(id) || id.equals(pluginId)) { // a null pluginId: the storage plugins only
                 guarded(id, () -> contribute(manager.getPlugin(id)));
             }
         }

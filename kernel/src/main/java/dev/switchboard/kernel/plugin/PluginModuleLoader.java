@@ -24,7 +24,7 @@ final class PluginModuleLoader {
     static final String MANIFEST_ATTRIBUTE = "Plugin-Module";
 
     Optional<Module> load(PluginWrapper plugin) {
-        Optional<String> name = moduleName(plugin.getPluginPath());
+        Optional<String> name = descriptorValue(plugin.getPluginPath(), PROPERTY, MANIFEST_ATTRIBUTE);
         if (name.isEmpty()) {
             return Optional.empty();
         }
@@ -45,7 +45,14 @@ final class PluginModuleLoader {
         }
     }
 
-    private static Optional<String> moduleName(Path pluginPath) {
+    /**
+     * @param pluginPath the plugin's directory or jar
+     * @param property   a key of its {@code plugin.properties} (a directory plugin)
+     * @param attribute  the manifest attribute that plays that key's part in a jar plugin
+     * @return the value, trimmed, when it is present and not blank
+     * @throws PluginStartException if the descriptor cannot be read
+     */
+    static Optional<String> descriptorValue(Path pluginPath, String property, String attribute) {
         try {
             if (Files.isDirectory(pluginPath)) {
                 Path file = pluginPath.resolve("plugin.properties");
@@ -56,12 +63,12 @@ final class PluginModuleLoader {
                 try (InputStream in = Files.newInputStream(file)) {
                     properties.load(in);
                 }
-                return nonBlank(properties.getProperty(PROPERTY));
+                return nonBlank(properties.getProperty(property));
             }
             try (JarFile jar = new JarFile(pluginPath.toFile())) {
                 return jar.getManifest() == null
                         ? Optional.empty()
-                        : nonBlank(jar.getManifest().getMainAttributes().getValue(MANIFEST_ATTRIBUTE));
+                        : nonBlank(jar.getManifest().getMainAttributes().getValue(attribute));
             }
         } catch (IOException e) {
             throw new PluginStartException("cannot read the descriptor of plugin at " + pluginPath, e);

@@ -96,6 +96,34 @@ public interface Subcommand extends ExtensionPoint {
         return USAGE;
     }
 
+    /** What the kernel starts before {@link #run}. */
+    enum Start {
+        /** The storage plugins (the configured backend opened) and this plugin (migrations, contributions, services). */
+        PLUGIN,
+        /**
+         * The storage plugins only (the configured backend opened): this plugin's migrations are not applied, nothing
+         * of it is registered and none of its services starts; {@link SubcommandCall#service(Class)} still builds from
+         * its injector. For a fast read-only command (a hook that runs at every turn end).
+         */
+        STORAGE,
+        /** Nothing: no storage opens; {@link SubcommandCall#service(Class)} builds only what needs no storage. */
+        NOTHING
+    }
+
+    /**
+     * Decides, after {@link #checkUsage} and before anything starts, what {@link #run} needs. When the kernel looks
+     * for a subcommand whose plugin's {@code plugin.properties} lists its first word in {@code plugin.commands}, it
+     * prepares (phase one) only the storage plugins and the plugins that list that word, so a command that answers
+     * {@link Start#STORAGE} or {@link Start#NOTHING} starts no other plugin at all. The default is {@link Start#PLUGIN}.
+     *
+     * @param call the parsed command line; {@link SubcommandCall#service(Class)} builds only what needs no storage
+     *             (the plugin's settings), as nothing has started yet
+     * @return what to start
+     */
+    default Start start(SubcommandCall call) {
+        return Start.PLUGIN;
+    }
+
     /**
      * Does the work. Results go to {@link SubcommandCall#out()}, problems to {@link SubcommandCall#err()}.
      *

@@ -1,5 +1,6 @@
 package dev.switchboard.ports.cli;
 
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +30,14 @@ public interface SubcommandCall {
 
     /** @return standard output, UTF-8, for results (flush before returning) */
     PrintWriter out();
+
+    /**
+     * @return standard input, as bytes (a hook reads its client's JSON there); empty when the caller gives none. Read
+     *         it once; never closed by the subcommand
+     */
+    default InputStream in() {
+        return InputStream.nullInputStream();
+    }
 
     /** @return standard error, UTF-8, for problems and progress (flush before returning) */
     PrintWriter err();
