@@ -134,9 +134,27 @@ public final class Installation {
      * @throws AssertionError if it does not exit within {@link #COMMAND_TIMEOUT}
      */
     public CliRun runWith(Map<String, String> set, Set<String> unset, String... args) {
+        return runWithInput(set, unset, "", args);
+    }
+
+    /**
+     * As {@link #runWith}, with text on standard input (closed after it), as a client hands a hook its JSON.
+     *
+     * @param set   variables to set on top of {@link #environment()}
+     * @param unset variables to remove afterwards
+     * @param stdin the text written to standard input, UTF-8
+     * @param args  the arguments
+     * @return the exit code and outputs
+     * @throws AssertionError if it does not exit within {@link #COMMAND_TIMEOUT}
+     */
+    public CliRun runWithInput(Map<String, String> set, Set<String> unset, String stdin, String... args) {
         Process process = start(List.of(args), set, unset);
         try {
-            process.getOutputStream().close();
+            try (var in = process.getOutputStream()) {
+                in.write(stdin.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                // the command exited without reading its input: what it printed still tells
+            }
             CompletableFuture<String> stdout = drain(process.getInputStream());
             CompletableFuture<String> stderr = drain(process.getErrorStream());
             if (!process.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
@@ -145,8 +163,6 @@ public final class Installation {
                         "switchboard " + String.join(" ", args) + " did not exit within " + COMMAND_TIMEOUT);
             }
             return new CliRun(List.of(args), process.exitValue(), stdout.join(), stderr.join());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();

@@ -32,6 +32,12 @@ import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.JooqVoteS
 import dev.switchboard.plugin.mailbox.decision.application.ElectorateTally;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SnapshotFile;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.file.TokenFile;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.SnapshotStore;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.TokenSource;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.AddRoleTool;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.BoardLinkTool;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.CreateChannelTool;
@@ -187,6 +193,10 @@ public final class MailboxModule extends AbstractModule {
         // importer (switchboard mailbox import: a Subcommand extension, no tool)
         bind(SourceReader.class).to(SqliteSourceReader.class);
         bind(ImportStore.class).to(JooqImportStore.class);
+        // hooks and status CLI (switchboard hook / status: Subcommand extensions; /hook-status: an HttpEndpoint)
+        bind(RemoteCounts.class).to(HttpRemoteCounts.class);
+        bind(TokenSource.class).to(TokenFile.class);
+        bind(SnapshotStore.class).to(SnapshotFile.class);
     }
 
     /**

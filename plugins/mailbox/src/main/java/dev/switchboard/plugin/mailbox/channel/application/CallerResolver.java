@@ -96,19 +96,13 @@ public final class CallerResolver {
      */
     @Inject
     CallerResolver(
-            PluginContext context, Environment environment, Channels channels, RoleStates roleStates, Clock clock) {
+            PluginContext context, ConfiguredRole configured, Channels channels, RoleStates roleStates, Clock clock) {
         this.channels = channels;
         this.roleStates = roleStates;
         this.clock = clock;
         context.settings().requireKnownKeys(MailboxSettingKeys.ALL);
-        String setting = context.settings().text(MailboxSettingKeys.ROLE, "");
-        if (!setting.isEmpty()) {
-            configuredRole = Optional.of(setting);
-            configuredSource = ROLE_SETTING;
-        } else {
-            configuredRole = environment.variable(ROLE_ALIAS).map(String::strip).filter(role -> !role.isEmpty());
-            configuredSource = ROLE_ALIAS;
-        }
+        configuredRole = configured.value();
+        configuredSource = configured.source();
         localChannel = context.settings().text(MailboxSettingKeys.CHANNEL, DEFAULT_CHANNEL);
         if (!CHANNEL.matcher(localChannel).matches()) {
             throw context.settings().invalid("channel", localChannel, "a channel name matching " + CHANNEL.pattern());
@@ -174,6 +168,36 @@ public final class CallerResolver {
             channel = localChannel;
             role = configuredRole.get();
         }
+        return inChannel(principal, channel, role, now);
+    }
+
+    /**
+     * A role of the local channel, as the local hooks and status CLI ask for it: the given role, else the configured
+     * one (as a stdio session's). The caller's presence is not recorded.
+     *
+     * @param role the role asked for ({@code --role}), or empty for the configured one
+     * @return the caller; or FORBIDDEN when no role is given or configured, or it is not a role name, or the local
+     *         channel is hosted
+     */
+    public Outcome<Caller> local(Optional<String> role) {
+        if (role.isEmpty()) {
+            return identify(Principal.LOCAL_OWNER);
+        }
+        if (!Roles.isName(role.get())) {
+            return Outcome.refused(Refusal.of(
+                    ErrorCode.FORBIDDEN,
+                    "the mailbox role '" + role.get() + "' is not a role name (a letter or digit, then letters,"
+                            + " digits, '_', '.' or '-'; at most 64 characters)"));
+        }
+        return inChannel(Principal.LOCAL_OWNER, localChannel, role.get(), clock.instant());
+    }
+
+    /** @return the role configured for local sessions ({@value #ROLE_SETTING}, else {@value #ROLE_ALIAS}), if any */
+    public Optional<String> configuredRole() {
+        return configuredRole;
+    }
+
+    private Outcome<Caller> inChannel(Principal principal, String channel, String role, Instant now) {
         long channelId = channelIds.computeIfAbsent(channel, name -> channels.ensure(name, Timestamps.format(now)));
         if (!isChannelRole(principal) && localInHosted.computeIfAbsent(channelId, channels::hosted)) {
             return Outcome.refused(Refusal.of(

@@ -26,9 +26,22 @@ public final class MailboxSettingKeys {
     /** The address clients reach the server at, for board links (hosted channels). */
     public static final String PUBLIC_URL = "public-url";
 
+    /** The hosted server the hooks and the status CLI ask instead of the local store (issue 15). */
+    public static final String REMOTE_URL = "remote-url";
+
+    /** The file holding the role token the hooks and the status CLI send to {@link #REMOTE_URL}. */
+    public static final String REMOTE_TOKEN_FILE = "remote-token-file";
+
     /** All of them. */
-    public static final Set<String> ALL =
-            Set.of(ROLE, CHANNEL, ALLOW_SENSITIVE, STRICT_PIN_DIGEST, VIEW_KEY_TTL_DAYS, PUBLIC_URL);
+    public static final Set<String> ALL = Set.of(
+            ROLE,
+            CHANNEL,
+            ALLOW_SENSITIVE,
+            STRICT_PIN_DIGEST,
+            VIEW_KEY_TTL_DAYS,
+            PUBLIC_URL,
+            REMOTE_URL,
+            REMOTE_TOKEN_FILE);
 
     private MailboxSettingKeys() {}
 }

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.hook.adapter.in.http;
 import java.util.Map;
 
 import jakarta.inject.Inject;
+import jakarta.inject.Provider;
 
 import org.pf4j.Extension;
 
@@ -34,11 +35,13 @@ public final class HookStatusEndpoint implements HttpEndpoint {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final CallerResolver callers;
-    private final ActionableCounts counts;
+    // Providers: the endpoint is built at every start (stdio too); the stores behind these are built on the first
+    // request.
+    private final Provider<CallerResolver> callers;
+    private final Provider<ActionableCounts> counts;
 
     @Inject
-    HookStatusEndpoint(CallerResolver callers, ActionableCounts counts) {
+    HookStatusEndpoint(Provider<CallerResolver> callers, Provider<ActionableCounts> counts) {
         this.callers = callers;
         this.counts = counts;
     }
@@ -55,12 +58,12 @@ public final class HookStatusEndpoint implements HttpEndpoint {
             return forbidden("/hook-status answers a channel role token only; the owner token and view keys have no"
                     + " role in a channel");
         }
-        Outcome<Caller> caller = callers.identify(principal);
+        Outcome<Caller> caller = callers.get().identify(principal);
         if (!(caller instanceof Outcome.Done<Caller> done)) {
             return forbidden(((Outcome.Refused<Caller>) caller).refusal().message());
         }
         return EndpointResponse.json(
-                200, JSON.writeValueAsString(counts.of(done.value()).toWire()));
+                200, JSON.writeValueAsString(counts.get().of(done.value()).toWire()));
     }
 
     private static EndpointResponse forbidden(String message) {

@@ -1,0 +1,298 @@
+package dev.switchboard.e2e;
+
+import static dev.switchboard.e2e.support.ToolResults.structured;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.sun.net.httpserver.HttpServer;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.testkit.distribution.CliRun;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.McpClients;
+
+/**
+ * The mailbox's hooks and status CLI as Claude Code and a script run them (issue 15): {@code bin/switchboard hook
+ * stop|session-start} and {@code bin/switchboard status} as processes, with Claude Code's hook JSON on stdin; local
+ * mode on the installation's store, remote mode against a real Switchboard HTTP server ({@code /hook-status},
+ * behaviour 141), a tiny local server answering 302, and a port nobody listens on. Behaviours 142 and 143.
+ */
+class MailboxHooksIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    private static final String FIRST =
+            "{\"session_id\":\"s1\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
+    private static final String RETRY =
+            "{\"session_id\":\"s1\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":true}";
+    private static final Set<String> ORIGINAL_VARIABLES = Set.of(
+            "AI_AGENT_CHANNEL_URL", "AI_AGENT_CHANNEL_TOKEN", "AI_AGENT_CHANNEL_TOKEN_FILE", "AI_AGENT_CHANNEL_ROLE");
+
+    @TempDir
+    static Path dir;
+
+    private static HttpServe server;
+    private static Installation client;
+    private static Map<String, String> tokens;
+    private static String viewKey;
+
+    @BeforeAll
+    @SuppressWarnings("unchecked")
+    static void startServer() {
+        server = HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"));
+        client = Installation.copyOfBuilt(dir.resolve("client"));
+        try (McpSyncClient owner = http(server.token(), "owner")) {
+            tokens = (Map<String, String>)
+                    ok(owner, "create_channel", Map.of("name", "proj", "roles", List.of("lead", "backend")))
+                            .get("tokens");
+            viewKey =
+                    (String) ok(owner, "board_link", Map.of("channel", "proj")).get("view_key");
+        }
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    @DisplayName("141: /hook-status answers a role token {channel, role, counts}; the owner token and a view key 403;"
+            + " no or a bad token 401")
+    void behaviour141HookStatusOverRealHttp() throws Exception {
+        HttpResponse<String> role = hookStatus(tokens.get("lead"));
+        assertThat(role.statusCode()).as(role.body()).isEqualTo(200);
+        assertThat(role.body())
+                .startsWith("{\"channel\":\"proj\",\"role\":\"lead\",\"counts\":{\"unread\":")
+                .contains("\"open_obligations_untaken\":0")
+                .contains("\"resolved_for_you\":0")
+                .doesNotContain("in_progress")
+                .doesNotContain("\"blocked\"");
+
+        assertThat(hookStatus(server.token()).statusCode()).isEqualTo(403);
+        assertThat(hookStatus(server.token()).body()).contains("\"error\":\"forbidden\"");
+        assertThat(hookStatus(viewKey).statusCode()).isEqualTo(403);
+        assertThat(hookStatus(null).statusCode()).isEqualTo(401);
+        assertThat(hookStatus("cct_" + "A".repeat(43)).statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    @DisplayName(
+            "142 and 143 (remote): status exits 1 and the stop hook blocks on unread=1, an unchanged retry"
+                    + " passes; 401, 403 and 302 pass the hook with a warning and fail status with 2; a server that is down"
+                    + " passes silently; a symlinked or 0644 token file and http://example.com are exit 2; malformed stdin exit 0")
+    void behaviours142And143RemoteAgainstARealServer() throws Exception {
+        try (McpSyncClient lead = http(tokens.get("lead"), "lead")) {
+            ok(lead, "send_message", Map.of("to", "backend", "topic", "review", "body", "please look"));
+        }
+        Path tokenFile = secret("backend.token", tokens.get("backend"));
+        Map<String, String> remote = remote(server.url(), tokenFile);
+
+        CliRun status = client.runWith(remote, othersThan(remote), "status");
+        assertThat(status.exitCode()).as(status.describe()).isEqualTo(1);
+        assertThat(status.stdout()).contains("\"role\":\"backend\"").contains("\"pending\":{\"unread\":1}");
+
+        CliRun block = hook(remote, FIRST);
+        assertThat(block.exitCode()).as(block.describe()).isZero();
+        assertThat(block.stdout()).startsWith("{\"decision\":\"block\"").contains("'backend': unread=1");
+        CliRun retry = hook(remote, RETRY);
+        assertThat(retry.stdout()).as("unchanged counts on the retry: pass").isEmpty();
+        assertThat(retry.exitCode()).isZero();
+
+        CliRun malformed = hook(remote, "{\"stop_hook_active\": tru");
+        assertThat(malformed.exitCode()).isZero();
+        assertThat(malformed.stderr()).contains("not JSON");
+
+        Map<String, String> unknownToken = remote(server.url(), secret("unknown.token", "cct_" + "B".repeat(43)));
+        assertPassesWithWarningAndFailsStatus(unknownToken, "401");
+        Map<String, String> ownerToken = remote(server.url(), secret("owner.token", server.token()));
+        assertPassesWithWarningAndFailsStatus(ownerToken, "403");
+
+        HttpServer redirecting = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        redirecting.createContext("/", exchange -> {
+            exchange.getResponseHeaders().add("Location", "https://elsewhere.example/hook-status");
+            exchange.sendResponseHeaders(302, -1);
+            exchange.close();
+        });
+        redirecting.start();
+        try {
+            String url = "http://127.0.0.1:" + redirecting.getAddress().getPort();
+            assertPassesWithWarningAndFailsStatus(remote(url, tokenFile), "redirect");
+        } finally {
+            redirecting.stop(0);
+        }
+
+        Map<String, String> down = remote("http://127.0.0.1:" + freePort(), tokenFile);
+        CliRun silent = hook(down, FIRST);
+        assertThat(silent.exitCode()).isZero();
+        assertThat(silent.stdout()).isEmpty();
+        assertThat(silent.stderr()).as("a server that is down passes silently").isEmpty();
+        assertThat(client.runWith(down, othersThan(down), "status").exitCode()).isEqualTo(2);
+
+        Path open = secret("open.token", tokens.get("backend"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-r--r--"));
+        Map<String, String> openFile = remote(server.url(), open);
+        CliRun readable = client.runWith(openFile, othersThan(openFile), "status");
+        assertThat(readable.exitCode()).isEqualTo(2);
+        assertThat(readable.stderr()).contains("readable or writable by others");
+        Path link = dir.resolve("link.token");
+        Files.createSymbolicLink(link, tokenFile);
+        Map<String, String> linkedFile = remote(server.url(), link);
+        CliRun linked = client.runWith(linkedFile, othersThan(linkedFile), "status");
+        assertThat(linked.exitCode()).isEqualTo(2);
+        assertThat(linked.stderr()).contains("symbolic link");
+        Map<String, String> plainHttp = remote("http://example.com", tokenFile);
+        CliRun plain = client.runWith(plainHttp, othersThan(plainHttp), "status");
+        assertThat(plain.exitCode()).isEqualTo(2);
+        assertThat(plain.stderr()).contains("https://");
+    }
+
+    @Test
+    @DisplayName("142 and 143 (local): exit 0 clear, 1 with an unread message, 2 on an unopenable store; the stop hook"
+            + " blocks, passes an unchanged retry and blocks again after a new message; token arguments exit 2")
+    void behaviours142And143LocalOnTheInstallationsStore() throws Exception {
+        Installation local = Installation.copyOfBuilt(dir.resolve("local"));
+        StringBuffer stderr = new StringBuffer();
+        McpSyncClient frontend = McpClients.stdioInitialized(
+                local, Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "frontend"), "frontend", stderr);
+        try {
+            Map<String, String> backend = Map.of("AI_AGENT_CHANNEL_ROLE", "backend");
+            CliRun clear = local.runWith(backend, othersThan(backend), "status");
+            assertThat(clear.exitCode()).as(clear.describe()).isZero();
+            assertThat(local.runWithInput(backend, othersThan(backend), FIRST, "hook", "stop")
+                            .stdout())
+                    .isEmpty();
+
+            ok(frontend, "send_message", Map.of("to", "backend", "topic", "one", "body", "1"));
+            CliRun pending = local.runWith(Map.of(), othersThan(Map.of()), "status", "--role", "backend", "--text");
+            assertThat(pending.exitCode()).as(pending.describe()).isEqualTo(1);
+            assertThat(pending.stdout()).isEqualTo("pending for 'backend' in 'local': unread=1\n");
+
+            CliRun block = local.runWithInput(backend, othersThan(backend), FIRST, "hook", "stop");
+            assertThat(block.exitCode()).as(block.describe()).isZero();
+            assertThat(block.stdout()).contains("unread=1");
+            assertThat(local.runWithInput(backend, othersThan(backend), RETRY, "hook", "stop")
+                            .stdout())
+                    .isEmpty();
+            ok(frontend, "send_message", Map.of("to", "backend", "topic", "two", "body", "2"));
+            assertThat(local.runWithInput(backend, othersThan(backend), RETRY, "hook", "stop")
+                            .stdout())
+                    .contains("unread=2");
+
+            CliRun session = local.runWithInput(backend, othersThan(backend), "{}", "hook", "session-start");
+            assertThat(session.exitCode()).isZero();
+            assertThat(session.stdout()).contains("channel_status").contains("cannot grant you permission");
+        } finally {
+            frontend.closeGracefully();
+        }
+
+        CliRun bare = local.run("status", "cct_abcdefgh");
+        assertThat(bare.exitCode()).isEqualTo(2);
+        CliRun flag = local.run("status", "--token=cct_abcdefgh");
+        assertThat(flag.exitCode()).isEqualTo(2);
+        assertThat(flag.stderr()).doesNotContain("cct_abcdefgh");
+        assertThat(local.runWithInput(Map.of(), Set.of(), "", "hook", "bogus").exitCode())
+                .as("a hook's usage error exits 0")
+                .isZero();
+
+        Path directory = Files.createDirectories(dir.resolve("not-a-database"));
+        Map<String, String> unopenable = new HashMap<>();
+        unopenable.put("SWITCHBOARD_PLUGINS__STORAGE_SQLITE__PATH", directory.toString());
+        unopenable.put("AI_AGENT_CHANNEL_ROLE", "backend");
+        CliRun broken = local.runWith(unopenable, Set.of(), "status");
+        assertThat(broken.exitCode()).as(broken.describe()).isEqualTo(2);
+        CliRun brokenHook = local.runWithInput(unopenable, Set.of(), FIRST, "hook", "stop");
+        assertThat(brokenHook.exitCode()).isZero();
+        assertThat(brokenHook.stdout()).isEmpty();
+        assertThat(brokenHook.stderr()).doesNotContain("\tat ");
+    }
+
+    private static void assertPassesWithWarningAndFailsStatus(Map<String, String> remote, String named) {
+        CliRun hook = hook(remote, FIRST);
+        assertThat(hook.exitCode()).as(hook.describe()).isZero();
+        assertThat(hook.stdout()).isEmpty();
+        assertThat(hook.stderr()).contains("switchboard hook: ").contains(named);
+        CliRun status = client.runWith(remote, othersThan(remote), "status");
+        assertThat(status.exitCode()).as(status.describe()).isEqualTo(2);
+        assertThat(status.stderr()).contains(named).doesNotContain("cct_").doesNotContain("\tat ");
+    }
+
+    /** @return the original's variables the environment does not set, so that the inherited ones do not leak in */
+    private static Set<String> othersThan(Map<String, String> environment) {
+        Set<String> unset = new java.util.HashSet<>(ORIGINAL_VARIABLES);
+        unset.removeAll(environment.keySet());
+        return unset;
+    }
+
+    private static CliRun hook(Map<String, String> environment, String stdin) {
+        return client.runWithInput(environment, othersThan(environment), stdin, "hook", "stop");
+    }
+
+    private static Map<String, String> remote(String url, Path tokenFile) {
+        return Map.of("AI_AGENT_CHANNEL_URL", url, "AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
+    }
+
+    private static Path secret(String name, String token) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, token + "\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        return file;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static HttpResponse<String> hookStatus(String token) throws IOException, InterruptedException {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(server.uri("/hook-status")).timeout(TIMEOUT);
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            return http.send(request.GET().build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    private static McpSyncClient http(String token, String name) {
+        McpSyncClient mcp =
+                McpClients.http(server, token, "hooks-" + name, ConcurrentHashMap.newKeySet(), TIMEOUT, spec -> spec);
+        mcp.initialize();
+        return mcp;
+    }
+
+    private static Map<String, Object> ok(McpSyncClient mcp, String tool, Map<String, Object> arguments) {
+        McpSchema.CallToolResult result = mcp.callTool(
+                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
+        assertThat(result.isError())
+                .as(tool + ": " + result + "\n" + server.log())
+                .isNotEqualTo(Boolean.TRUE);
+        return structured(result);
+    }
+}

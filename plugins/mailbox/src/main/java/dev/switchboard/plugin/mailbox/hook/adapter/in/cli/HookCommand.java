@@ -1,0 +1,157 @@
+package dev.switchboard.plugin.mailbox.hook.adapter.in.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.pf4j.Extension;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.switchboard.plugin.mailbox.channel.application.ConfiguredRole;
+import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
+import dev.switchboard.plugin.mailbox.hook.application.StopHook;
+import dev.switchboard.plugin.mailbox.hook.domain.SessionBootstrap;
+import dev.switchboard.ports.cli.Subcommand;
+import dev.switchboard.ports.cli.SubcommandCall;
+import dev.switchboard.ports.cli.SubcommandOption;
+import dev.switchboard.ports.cli.SubcommandUsageException;
+
+/**
+ * {@code switchboard hook session-start|stop|print-config}: Claude Code's hooks (seed-features §1C.9). {@code stop}
+ * reads the hook's JSON on standard input ({@code stop_hook_active}) and prints {@code {"decision":"block",
+ * "reason":...}} while something is actionable, as {@link StopHook} decides; {@code session-start} prints the bootstrap
+ * and the provenance statement; {@code print-config --claude} prints the settings to paste ({@link HookConfigText}).
+ * The hooks always exit 0, usage errors and failures included (a failure is a warning on standard error), so a broken
+ * setup never keeps a session from stopping. The start is the kernel's lightest: storage only for a local
+ * {@code stop}, nothing for the others and for remote mode ({@link Subcommand.Start}). Not thread-safe (one run).
+ */
+@Extension
+public final class HookCommand implements Subcommand {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final int MAX_INPUT = 1 << 20;
+    private static final List<String> ACTIONS = List.of("session-start", "stop", "print-config");
+
+    @Override
+    public List<String> path() {
+        return List.of("hook");
+    }
+
+    @Override
+    public String arguments() {
+        return "session-start|stop|print-config";
+    }
+
+    @Override
+    public String summary() {
+        return "Claude Code's SessionStart and Stop hooks for the mailbox (always exit 0)";
+    }
+
+    @Override
+    public List<SubcommandOption> options() {
+        return List.of(
+                SubcommandOption.flag("claude", "print-config: Claude Code's settings.json hooks (the default)"),
+                SubcommandOption.flag("codex", "print-config: what Codex can use instead"),
+                SubcommandOption.withValue("role", "R", "print-config: the role the hooks act for"),
+                SubcommandOption.withValue("url", "URL", "print-config: a hosted server (remote mode)"),
+                SubcommandOption.withValue("token-file", "PATH", "print-config: the role token's file (remote mode)"));
+    }
+
+    @Override
+    public String footer() {
+        return "The hooks read the role from plugins.mailbox.role or AI_AGENT_CHANNEL_ROLE (local mode), or ask"
+                + " AI_AGENT_CHANNEL_URL with the token in AI_AGENT_CHANNEL_TOKEN_FILE (remote mode). Exit status:"
+                + " always 0.";
+    }
+
+    @Override
+    public int usageStatus() {
+        return DONE;
+    }
+
+    @Override
+    public void checkUsage(SubcommandCall call) {
+        if (call.arguments().size() != 1 || !ACTIONS.contains(call.arguments().get(0))) {
+            throw new SubcommandUsageException("expected one of " + String.join(", ", ACTIONS) + ", got "
+                    + (call.arguments().isEmpty() ? "nothing" : String.join(" ", call.arguments())));
+        }
+    }
+
+    @Override
+    public Start start(SubcommandCall call) {
+        boolean local = !call.service(CountsLookup.class).isRemote();
+        return call.arguments().get(0).equals("stop") && local ? Start.STORAGE : Start.NOTHING;
+    }
+
+    /** @return 0 for the hooks, always; for {@code print-config}, 2 when its options are wrong */
+    @Override
+    public int run(SubcommandCall call) {
+        int status = DONE;
+        try {
+            switch (call.arguments().get(0)) {
+                case "stop" -> stop(call);
+                case "session-start" ->
+                    call.out()
+                            .print(SessionBootstrap.text(
+                                    call.service(ConfiguredRole.class).value()));
+                default -> status = HookConfigText.print(call);
+            }
+        } catch (RuntimeException e) {
+            warn(call, "failed: " + e.getMessage());
+        }
+        call.out().flush();
+        call.err().flush();
+        return status;
+    }
+
+    private static void stop(SubcommandCall call) {
+        boolean retry = retry(call);
+        StopHook.Result result = call.service(StopHook.class).run(retry);
+        result.warning().ifPresent(warning -> warn(call, warning + "; the session may stop"));
+        result.block().ifPresent(reason -> call.out().println(JSON.writeValueAsString(block(reason))));
+    }
+
+    /** @return the input's {@code stop_hook_active}; false (with a warning) when the input is not a JSON object */
+    private static boolean retry(SubcommandCall call) {
+        String input;
+        try {
+            InputStream in = call.in();
+            input = new String(in.readNBytes(MAX_INPUT), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            warn(call, "cannot read the hook input: " + e.getMessage());
+            return false;
+        }
+        if (input.isBlank()) {
+            return false;
+        }
+        try {
+            JsonNode root = JSON.readTree(input);
+            if (!root.isObject()) {
+                warn(call, "the hook input is not a JSON object; treated as a first attempt");
+                return false;
+            }
+            return root.path("stop_hook_active").asBoolean(false);
+        } catch (JacksonException e) {
+            warn(call, "the hook input is not JSON; treated as a first attempt");
+            return false;
+        }
+    }
+
+    /** @return Claude Code's block decision, {@code decision} first */
+    private static Map<String, String> block(String reason) {
+        Map<String, String> decision = new LinkedHashMap<>();
+        decision.put("decision", "block");
+        decision.put("reason", reason);
+        return decision;
+    }
+
+    private static void warn(SubcommandCall call, String message) {
+        call.err().println("switchboard hook: " + message);
+    }
+}

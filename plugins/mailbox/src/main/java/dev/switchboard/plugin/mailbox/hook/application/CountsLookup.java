@@ -1,0 +1,125 @@
+package dev.switchboard.plugin.mailbox.hook.application;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.TokenSource;
+import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
+import dev.switchboard.plugin.mailbox.hook.domain.ServerUrl;
+import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * One role's actionable counts for the hooks and the status CLI: from the hosted server's {@code /hook-status} when a
+ * URL is configured (remote mode), else from the local store ({@link ActionableCounts}, the code
+ * {@code channel_status} counts with). The local store is reached only in local mode: the store's services are built
+ * on first use. Thread-safe.
+ */
+@Singleton
+public final class CountsLookup {
+
+    /**
+     * What a lookup found.
+     *
+     * @param counts      the counts, or empty when no role is known (local mode without a role)
+     * @param snapshotKey the stop hook's snapshot key for this role and source ({@code <channel>-<role>} locally,
+     *                    {@code <8 hex of sha256(url + token)>-<role>} remotely), or {@code unknown} without a role
+     * @param remote      whether the counts came from a hosted server
+     */
+    public record Found(Optional<RoleCounts> counts, String snapshotKey, boolean remote) {}
+
+    private final HookSettings settings;
+    private final Provider<CallerResolver> callers;
+    private final Provider<ActionableCounts> counts;
+    private final RemoteCounts server;
+    private final TokenSource tokens;
+
+    @Inject
+    CountsLookup(
+            HookSettings settings,
+            Provider<CallerResolver> callers,
+            Provider<ActionableCounts> counts,
+            RemoteCounts server,
+            TokenSource tokens) {
+        this.settings = settings;
+        this.callers = callers;
+        this.counts = counts;
+        this.server = server;
+        this.tokens = tokens;
+    }
+
+    /** @return whether a hosted server's URL is configured (remote mode) */
+    public boolean isRemote() {
+        return settings.url().isPresent();
+    }
+
+    /**
+     * @param role the role asked for ({@code --role}) in local mode, or empty for the configured one; ignored in
+     *             remote mode, where the token names the role
+     * @return the counts
+     * @throws HookFailure what failed (never holding a token)
+     */
+    public Found lookup(Optional<String> role) {
+        if (settings.url().isPresent()) {
+            return remote(settings.url().get());
+        }
+        CallerResolver resolver = callers.get();
+        if (role.isEmpty() && resolver.configuredRole().isEmpty()) {
+            return new Found(Optional.empty(), "unknown", false);
+        }
+        Caller caller;
+        try {
+            Outcome<Caller> resolved = resolver.local(role);
+            if (resolved instanceof Outcome.Refused<Caller> refused) {
+                throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
+            }
+            caller = ((Outcome.Done<Caller>) resolved).value();
+            RoleCounts found = counts.get().of(caller);
+            return new Found(Optional.of(found), caller.channel() + "-" + caller.role(), false);
+        } catch (StorageException e) {
+            throw new HookFailure(
+                    HookFailure.Kind.STORE,
+                    "the local mailbox store cannot be read (" + e.getMessage() + "); has `switchboard serve` run"
+                            + " on it once?");
+        }
+    }
+
+    private Found remote(String configuredUrl) {
+        URI base;
+        try {
+            base = ServerUrl.parse(configuredUrl);
+        } catch (IllegalArgumentException e) {
+            throw new HookFailure(HookFailure.Kind.SETUP, e.getMessage());
+        }
+        String token = settings.tokenFile()
+                .map(tokens::read)
+                .or(settings::token)
+                .orElseThrow(() -> new HookFailure(
+                        HookFailure.Kind.SETUP,
+                        "a server URL is configured but no role token: set " + HookSettings.TOKEN_FILE_ALIAS
+                                + " (or plugins.mailbox.remote-token-file) to a file holding it"));
+        RoleCounts found = server.fetch(base, token);
+        return new Found(Optional.of(found), digest(base + token) + "-" + found.role(), true);
+    }
+
+    private static String digest(String text) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.switchboard.plugin.mailbox.hook.application;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
+import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@code status pins} on the local store: the latest version of every pin, without bodies, as {@code pin_list} reads
+ * them ({@link ReadPins#list}). Thread-safe.
+ */
+@Singleton
+public final class LocalPins {
+
+    private final CallerResolver callers;
+    private final Transactions transactions;
+    private final ReadPins pins;
+
+    @Inject
+    LocalPins(CallerResolver callers, Transactions transactions, ReadPins pins) {
+        this.callers = callers;
+        this.transactions = transactions;
+        this.pins = pins;
+    }
+
+    /**
+     * @param role the role asking, or empty for the configured one
+     * @return the pins' headers ({@code key, title, version, updated_by, updated_at, approved_by, body_sha256, ...})
+     * @throws HookFailure when there is no role or the store cannot be read
+     */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> list(Optional<String> role) {
+        Outcome<Caller> caller = callers.local(role);
+        if (caller instanceof Outcome.Refused<Caller> refused) {
+            throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
+        }
+        long channel = ((Outcome.Done<Caller>) caller).value().channelId();
+        try {
+            Outcome<Map<String, Object>> read = transactions.read(channel, pins::list);
+            return (List<Map<String, Object>>)
+                    ((Outcome.Done<Map<String, Object>>) read).value().get("result");
+        } catch (StorageException e) {
+            throw new HookFailure(HookFailure.Kind.STORE, "the local mailbox store cannot be read: " + e.getMessage());
+        }
+    }
+}
