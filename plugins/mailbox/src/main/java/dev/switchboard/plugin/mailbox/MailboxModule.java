@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox;
 
 import java.time.Clock;
 import java.time.ZoneOffset;
+import java.util.function.Supplier;
 
 import com.google.inject.AbstractModule;
 import com.google.inject.Injector;
@@ -118,29 +119,29 @@ public final class MailboxModule extends AbstractModule {
                 getProvider(Injector.class),
                 getProvider(CallerResolver.class));
         // message (core)
-        tools.add(SendMessageTool.class, SendMessageTool.DESCRIPTOR);
-        tools.add(ReadInboxTool.class, ReadInboxTool.DESCRIPTOR);
-        tools.add(MarkReadTool.class, MarkReadTool.DESCRIPTOR);
-        tools.add(ListMessagesTool.class, ListMessagesTool.DESCRIPTOR);
-        tools.add(GetThreadTool.class, GetThreadTool.DESCRIPTOR);
-        tools.add(DeleteMessageTool.class, DeleteMessageTool.DESCRIPTOR);
-        tools.add(ReviseMessageTool.class, ReviseMessageTool.DESCRIPTOR);
-        tools.add(MessageHistoryTool.class, MessageHistoryTool.DESCRIPTOR);
+        tools.add(SendMessageTool.class, () -> SendMessageTool.DESCRIPTOR);
+        tools.add(ReadInboxTool.class, () -> ReadInboxTool.DESCRIPTOR);
+        tools.add(MarkReadTool.class, () -> MarkReadTool.DESCRIPTOR);
+        tools.add(ListMessagesTool.class, () -> ListMessagesTool.DESCRIPTOR);
+        tools.add(GetThreadTool.class, () -> GetThreadTool.DESCRIPTOR);
+        tools.add(DeleteMessageTool.class, () -> DeleteMessageTool.DESCRIPTOR);
+        tools.add(ReviseMessageTool.class, () -> ReviseMessageTool.DESCRIPTOR);
+        tools.add(MessageHistoryTool.class, () -> MessageHistoryTool.DESCRIPTOR);
         // decision, pin, upload, cleanup
-        tools.add(AcknowledgeTool.class, AcknowledgeTool.DESCRIPTOR);
-        tools.add(GetAcknowledgementsTool.class, GetAcknowledgementsTool.DESCRIPTOR);
-        tools.add(AwaitingAckTool.class, AwaitingAckTool.DESCRIPTOR);
-        tools.add(SetPinTool.class, SetPinTool.DESCRIPTOR);
-        tools.add(GetPinTool.class, GetPinTool.DESCRIPTOR);
-        tools.add(ListPinsTool.class, ListPinsTool.DESCRIPTOR);
-        tools.add(ListPinHistoryTool.class, ListPinHistoryTool.DESCRIPTOR);
-        tools.add(UploadContentTool.class, UploadContentTool.DESCRIPTOR);
-        tools.add(SealContentTool.class, SealContentTool.DESCRIPTOR);
-        tools.add(GetContentTool.class, GetContentTool.DESCRIPTOR);
-        tools.add(BackfillSupersededTool.class, BackfillSupersededTool.DESCRIPTOR);
-        tools.add(UndoBackfillTool.class, UndoBackfillTool.DESCRIPTOR);
+        tools.add(AcknowledgeTool.class, () -> AcknowledgeTool.DESCRIPTOR);
+        tools.add(GetAcknowledgementsTool.class, () -> GetAcknowledgementsTool.DESCRIPTOR);
+        tools.add(AwaitingAckTool.class, () -> AwaitingAckTool.DESCRIPTOR);
+        tools.add(SetPinTool.class, () -> SetPinTool.DESCRIPTOR);
+        tools.add(GetPinTool.class, () -> GetPinTool.DESCRIPTOR);
+        tools.add(ListPinsTool.class, () -> ListPinsTool.DESCRIPTOR);
+        tools.add(ListPinHistoryTool.class, () -> ListPinHistoryTool.DESCRIPTOR);
+        tools.add(UploadContentTool.class, () -> UploadContentTool.DESCRIPTOR);
+        tools.add(SealContentTool.class, () -> SealContentTool.DESCRIPTOR);
+        tools.add(GetContentTool.class, () -> GetContentTool.DESCRIPTOR);
+        tools.add(BackfillSupersededTool.class, () -> BackfillSupersededTool.DESCRIPTOR);
+        tools.add(UndoBackfillTool.class, () -> UndoBackfillTool.DESCRIPTOR);
         // search
-        tools.add(SearchMessagesTool.class, SearchMessagesTool.DESCRIPTOR);
+        tools.add(SearchMessagesTool.class, () -> SearchMessagesTool.DESCRIPTOR);
 
         // channel core
         bind(Clock.class).toInstance(Clock.tickMillis(ZoneOffset.UTC));
@@ -153,23 +154,23 @@ public final class MailboxModule extends AbstractModule {
         bind(MessageStore.class).to(JooqMessageStore.class);
         bind(EventLog.class).to(JooqEventLog.class);
         // work
-        tools.add(ListObligationsTool.class, ListObligationsTool.DESCRIPTOR);
-        tools.add(ListReadyWorkTool.class, ListReadyWorkTool.DESCRIPTOR);
-        tools.add(ResolveMessageTool.class, ResolveMessageTool.DESCRIPTOR);
-        tools.add(ConfirmResolutionTool.class, ConfirmResolutionTool.DESCRIPTOR);
-        tools.add(ReopenMessageTool.class, ReopenMessageTool.DESCRIPTOR);
-        tools.add(SetWorkStatusTool.class, SetWorkStatusTool.DESCRIPTOR);
+        tools.add(ListObligationsTool.class, () -> ListObligationsTool.DESCRIPTOR);
+        tools.add(ListReadyWorkTool.class, () -> ListReadyWorkTool.DESCRIPTOR);
+        tools.add(ResolveMessageTool.class, () -> ResolveMessageTool.DESCRIPTOR);
+        tools.add(ConfirmResolutionTool.class, () -> ConfirmResolutionTool.DESCRIPTOR);
+        tools.add(ReopenMessageTool.class, () -> ReopenMessageTool.DESCRIPTOR);
+        tools.add(SetWorkStatusTool.class, () -> SetWorkStatusTool.DESCRIPTOR);
         bind(WorkStore.class).to(JooqWorkStore.class);
         // orientation
-        tools.add(GetChannelStatusTool.class, GetChannelStatusTool.DESCRIPTOR);
-        tools.add(ListRolesTool.class, ListRolesTool.DESCRIPTOR);
-        tools.add(GetServerBuildTool.class, GetServerBuildTool.DESCRIPTOR);
-        tools.add(GetProtocolTool.class, GetProtocolTool.DESCRIPTOR);
-        tools.add(GetCharterTemplateTool.class, GetCharterTemplateTool.DESCRIPTOR);
+        tools.add(GetChannelStatusTool.class, () -> GetChannelStatusTool.DESCRIPTOR);
+        tools.add(ListRolesTool.class, () -> ListRolesTool.DESCRIPTOR);
+        tools.add(GetServerBuildTool.class, () -> GetServerBuildTool.DESCRIPTOR);
+        tools.add(GetProtocolTool.class, () -> GetProtocolTool.DESCRIPTOR);
+        tools.add(GetCharterTemplateTool.class, () -> GetCharterTemplateTool.DESCRIPTOR);
         bind(StatusStore.class).to(JooqStatusStore.class);
         // wait
-        tools.add(WaitForReplyTool.class, WaitForReplyTool.DESCRIPTOR);
-        tools.add(WaitForMailTool.class, WaitForMailTool.DESCRIPTOR);
+        tools.add(WaitForReplyTool.class, () -> WaitForReplyTool.DESCRIPTOR);
+        tools.add(WaitForMailTool.class, () -> WaitForMailTool.DESCRIPTOR);
         bind(ReplyFinder.class).to(JooqReplyFinder.class);
         // decision, pin, upload, cleanup
         bind(ProposalTally.class).to(ElectorateTally.class);
@@ -206,9 +207,14 @@ public final class MailboxModule extends AbstractModule {
      */
     private record DeferredTools(Multibinder<Tool> set, Provider<Injector> injector, Provider<CallerResolver> callers) {
 
-        void add(Class<? extends Tool> type, ToolDescriptor descriptor) {
+        /**
+         * @param descriptor the tool class's descriptor, read when the set is first resolved (phase two): naming the
+         *                   field here would initialise the tool class and build its schema while the injector is
+         *                   made, which a command that never lists tools (a hook) would pay for
+         */
+        void add(Class<? extends Tool> type, Supplier<ToolDescriptor> descriptor) {
             Provider<Tool> deferred = () -> new DeferredTool(
-                    descriptor, callers.get(), () -> injector.get().getInstance(type));
+                    descriptor.get(), callers.get(), () -> injector.get().getInstance(type));
             set.addBinding().toProvider(deferred).in(Scopes.SINGLETON);
         }
 
