@@ -141,4 +141,40 @@ class LocalHooksTest {
         assertThat(run.status()).isZero();
         assertThat(run.out()).startsWith("key\tversion\tupdated_at\tupdated_by\tapproved_by\tbody_sha256");
     }
+
+    @Test
+    void printConfigGivesClaudeCodeHooksForARoleLocallyOrRemotelyAndRefusesCodex() {
+        CommandRun local =
+                CommandRun.of(backend, new HookCommand(), "", "print-config", "--claude", "--role", "backend");
+        assertThat(local.status()).isZero();
+        assertThat(local.out())
+                .contains("\"SessionStart\"")
+                .contains("\"Stop\"")
+                .contains("SWITCHBOARD_PLUGINS__MAILBOX__ROLE=backend ")
+                .contains("/bin/switchboard hook stop")
+                .contains("\"timeout\" : 10");
+
+        CommandRun remote = CommandRun.of(
+                backend,
+                new HookCommand(),
+                "",
+                "print-config",
+                "--url",
+                "https://channel.example.com/mcp",
+                "--token-file",
+                "/home/me/.switchboard/backend.token");
+        assertThat(remote.status()).isZero();
+        assertThat(remote.out())
+                .contains("AI_AGENT_CHANNEL_URL=https://channel.example.com/mcp")
+                .contains("AI_AGENT_CHANNEL_TOKEN_FILE=/home/me/.switchboard/backend.token")
+                .doesNotContain("cct_");
+
+        CommandRun plain = CommandRun.of(
+                backend, new HookCommand(), "", "print-config", "--url", "http://example.com", "--token-file", "/t");
+        assertThat(plain.status()).isEqualTo(2);
+        assertThat(plain.err()).contains("https://");
+        CommandRun codex = CommandRun.of(backend, new HookCommand(), "", "print-config", "--codex");
+        assertThat(codex.status()).isEqualTo(2);
+        assertThat(codex.err()).contains("Codex has no session-start or stop hook");
+    }
 }
