@@ -91,7 +91,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         for (Isolation isolation : Isolation.values()) {
             lanes.put(isolation, new CommitLane(batch -> shared.run(batch, isolation), batchesInFlight()));
         }
-        this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
+        this.migrations = new MigrationRunner(SqlDialect.POSTGRES, MigrationConnections.on(pool), Clock.systemUTC());
     }
 
     /**
