@@ -8,7 +8,12 @@
 // of commit-to-wake; also from the send's answer, a lower bound, negative when the poll woke first), polls lost (answered without the message pending, or not at all) and 5xx answers, and the
 // server's CPU and the host's load average. One raw JSON-RPC client per session (Node's http, no SDK), as
 // bench/http-bench.mjs does, so the client is not the bottleneck.
+// With --nodes 2 two servers share one state directory and database: the roles' MCP sessions (the sends) are on
+// node A, the held polls on node B, so every wake crosses nodes; --env-file FILE adds KEY=VALUE lines to both
+// servers' environment (SWITCHBOARD_KERNEL__STORAGE=postgres and the storage-postgres URL and user: two nodes need
+// PostgreSQL, whose NOTIFY carries the signal).
 // Usage: node bench/status-load-bench.mjs [--rounds 30] [--warmup 5] [--channels 4] [--roles 4] [--polls 4]
+//                                        [--nodes 1|2] [--env-file FILE]
 // Needs the built distribution (mvn -B -ntp -q install -pl distribution -am -DskipTests).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -26,6 +31,9 @@ const warmup = Number(args.warmup ?? 5);
 const channels = Number(args.channels ?? 4);
 const rolesPer = Number(args.roles ?? 4);
 const pollsPer = Number(args.polls ?? 4);
+const nodes = Number(args.nodes ?? 1);
+const extraEnv = args['env-file'] ? Object.fromEntries(readFileSync(args['env-file'], 'utf8').split('\n')
+  .filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) : {};
 const switchboard = join(here, '..', 'distribution', 'target', 'switchboard', 'bin', 'switchboard');
 const ticks = 100; // USER_HZ for /proc/<pid>/stat
 
@@ -108,8 +116,8 @@ async function waitUntilServing(port) {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-async function round(port, roles, stats) {
-  const held = roles.flatMap((role) => Array.from({ length: pollsPer }, () => poll(port, role.token).then((r) =>
+async function round(pollPort, roles, stats) {
+  const held = roles.flatMap((role) => Array.from({ length: pollsPer }, () => poll(pollPort, role.token).then((r) =>
     ({ ...r, role }))));
   await sleep(400); // every poll has taken its slot and is waiting
   const sendStart = new Map();
@@ -139,21 +147,28 @@ async function round(port, roles, stats) {
 }
 
 const state = mkdtempSync(join(tmpdir(), 'sb-status-bench-'));
-const port = await freePort();
-const child = spawn(switchboard, ['serve', '--http', '--port', String(port)],
-  { env: { ...process.env, SWITCHBOARD_KERNEL__STATE_DIR: state }, stdio: ['ignore', 'ignore', 'inherit'] });
+const servers = [];
+for (let n = 0; n < nodes; n++) {
+  const port = await freePort();
+  const child = spawn(switchboard, ['serve', '--http', '--port', String(port)],
+    { env: { ...process.env, ...extraEnv, SWITCHBOARD_KERNEL__STATE_DIR: state }, stdio: ['ignore', 'ignore', 'inherit'] });
+  servers.push({ port, child });
+  await waitUntilServing(port); // the first node creates the owner token before the second starts
+}
+const port = servers[0].port;
+const pollPort = servers.at(-1).port;
 try {
-  await waitUntilServing(port);
   const ownerFile = join(state, 'owner.token');
   for (let i = 0; i < 100 && !existsSync(ownerFile); i++) await sleep(50);
   const owner = await openSession(port, readFileSync(ownerFile, 'utf8').trim());
   const roles = [];
+  const run = Date.now().toString(36); // channel names are never reused, so a shared database needs fresh ones
   for (let c = 0; c < channels; c++) {
     const names = Array.from({ length: rolesPer }, (_, r) => `r${r}`);
-    const { tokens } = await owner.tool('create_channel', { name: `load${c}`, roles: names });
+    const { tokens } = await owner.tool('create_channel', { name: `load${c}-${run}`, roles: names });
     const mine = [];
     for (const role of names) {
-      mine.push({ name: `load${c}/${role}`, role, token: tokens[role], session: await openSession(port, tokens[role]) });
+      mine.push({ name: `load${c}-${run}/${role}`, role, token: tokens[role], session: await openSession(port, tokens[role]) });
     }
     mine.forEach((role, i) => { role.next = mine[(i + 1) % mine.length]; });
     roles.push(...mine);
@@ -161,19 +176,21 @@ try {
   await owner.close();
   const fresh = () => ({ send: [], wake: [], afterAnswer: [], sends: 0, sendWall: 0, lost: 0, errors: 0 });
   const warm = fresh();
-  for (let i = 0; i < warmup; i++) await round(port, roles, warm);
+  for (let i = 0; i < warmup; i++) await round(pollPort, roles, warm);
   const stats = fresh();
-  const cpuBefore = cpuSeconds(child.pid);
+  const cpuBefore = servers.reduce((sum, s) => sum + cpuSeconds(s.child.pid), 0);
   const wallBefore = now();
   const loadBefore = loadavg()[0];
-  for (let i = 0; i < rounds; i++) await round(port, roles, stats);
-  const serverCpu = (cpuSeconds(child.pid) - cpuBefore) / ((now() - wallBefore) / 1000);
+  for (let i = 0; i < rounds; i++) await round(pollPort, roles, stats);
+  const serverCpu = (servers.reduce((sum, s) => sum + cpuSeconds(s.child.pid), 0) - cpuBefore) / ((now() - wallBefore) / 1000);
   await Promise.all(roles.map((r) => r.session.close()));
   stats.send.sort((a, b) => a - b);
   stats.wake.sort((a, b) => a - b);
   stats.afterAnswer.sort((a, b) => a - b);
   const f = (x, d = 1) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-  console.log(`status load: ${channels} channels x ${rolesPer} roles, ${roles.length * pollsPer} held /status?wait=50,`
+  console.log(`status load: ${nodes === 1 ? 'one node' : `${nodes} nodes (sends on A, polls on the last)`},`
+    + ` storage ${extraEnv.SWITCHBOARD_KERNEL__STORAGE ?? 'sqlite'}; ${channels} channels x ${rolesPer} roles,`
+    + ` ${roles.length * pollsPer} held /status?wait=50,`
     + ` ${rounds} rounds after ${warmup} warm-up; ${cpus().length} cores, load ${f(loadBefore, 2)} before,`
     + ` ${f(loadavg()[0], 2)} after`);
   console.log(`  sends: ${stats.sends} in ${f(stats.sendWall / 1000, 2)} s of send phases = ${f(stats.sends / (stats.sendWall / 1000))}/s;`
@@ -181,9 +198,9 @@ try {
   console.log(`  wakes: ${stats.wake.length} of ${stats.sends * pollsPer} polls; from send start p50 ${f(pct(stats.wake, 0.5))} ms,`
     + ` p99 ${f(pct(stats.wake, 0.99))} ms, max ${f(stats.wake.at(-1))} ms; from the send's answer p50`
     + ` ${f(pct(stats.afterAnswer, 0.5))} ms, p99 ${f(pct(stats.afterAnswer, 0.99))} ms (negative: woken first)`);
-  console.log(`  lost polls: ${stats.lost}; 5xx or failed: ${stats.errors}; server CPU ${f(serverCpu * 100, 0)} % of one core`);
+  console.log(`  lost polls: ${stats.lost}; 5xx or failed: ${stats.errors}; servers' CPU ${f(serverCpu * 100, 0)} % of one core`);
   if (stats.lost > 0 || stats.errors > 0) process.exitCode = 1;
 } finally {
-  await new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); });
+  await Promise.all(servers.map(({ child }) => new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); })));
   rmSync(state, { recursive: true, force: true });
 }
