@@ -32,6 +32,12 @@ public final class MailboxSettingKeys {
     /** The file holding the role token the hooks and the status CLI send to {@link #REMOTE_URL}. */
     public static final String REMOTE_TOKEN_FILE = "remote-token-file";
 
+    /** The cap on held {@code GET /status?wait} polls in this process (hosted channels). */
+    public static final String STATUS_MAX_HELD = "status-max-held";
+
+    /** The cap on held {@code GET /status?wait} polls per token (hosted channels). */
+    public static final String STATUS_MAX_HELD_PER_TOKEN = "status-max-held-per-token";
+
     /** All of them. */
     public static final Set<String> ALL = Set.of(
             ROLE,
@@ -41,7 +47,9 @@ public final class MailboxSettingKeys {
             VIEW_KEY_TTL_DAYS,
             PUBLIC_URL,
             REMOTE_URL,
-            REMOTE_TOKEN_FILE);
+            REMOTE_TOKEN_FILE,
+            STATUS_MAX_HELD,
+            STATUS_MAX_HELD_PER_TOKEN);
 
     private MailboxSettingKeys() {}
 }

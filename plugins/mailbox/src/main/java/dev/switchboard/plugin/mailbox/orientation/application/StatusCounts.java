@@ -67,4 +67,18 @@ public record StatusCounts(
             case RESOLVED_FOR_YOU -> lists.of(TaskList.RESOLVED_FOR_YOU).size();
         };
     }
+
+    /**
+     * @return the actionable counters (seed-features §1C.6 ACTIONABLE_COUNTS) that are not zero, with their values, in
+     *     the original's order: what {@code GET /status} calls {@code pending}; empty when nothing is actionable
+     */
+    public Map<String, Integer> pending() {
+        Map<String, Integer> pending = new LinkedHashMap<>();
+        actionable().forEach((name, value) -> {
+            if (value > 0) {
+                pending.put(name, value);
+            }
+        });
+        return pending;
+    }
 }
