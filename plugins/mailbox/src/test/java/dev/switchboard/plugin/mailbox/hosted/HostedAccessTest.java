@@ -70,6 +70,27 @@ class HostedAccessTest {
     }
 
     @Test
+    @DisplayName("channel_status's whats_new tells a hosted role about its role token and a local session about"
+            + " plugins.mailbox.role")
+    void whatsNewIsWordedPerMode() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
+            Hosted hosted = new Hosted(harness);
+            Principal a = hosted.principal(hosted.create("proj", "a", "b").get("a"));
+
+            String hostedAdvice = firstAdvice(hosted.ok(a, "channel_status", Map.of()));
+            String localAdvice = firstAdvice(harness.ok("channel_status", Map.of()));
+
+            assertThat(hostedAdvice).contains("role token").doesNotContain("plugins.mailbox.role");
+            assertThat(localAdvice).contains("plugins.mailbox.role");
+        }
+    }
+
+    private static String firstAdvice(Map<String, Object> status) {
+        Map<?, ?> server = (Map<?, ?>) status.get("server");
+        return (String) ((Map<?, ?>) ((List<?>) server.get("whats_new")).getFirst()).get("do");
+    }
+
+    @Test
     @DisplayName("a management tool refuses text that would be stored changed (a NUL, a lone surrogate), naming the"
             + " argument, and stores nothing")
     void managementToolsRefuseUnstorableText() {

@@ -155,7 +155,7 @@ public final class CallerResolver {
             role = principal.attributes().get("role");
             String id = principal.attributes().get(CHANNEL_ID_ATTRIBUTE);
             if (id != null) {
-                return Outcome.done(new Caller(Long.parseLong(id), channel, role));
+                return Outcome.done(new Caller(Long.parseLong(id), channel, role, true));
             }
         } else if (isNetworkOwner(principal)) {
             return Outcome.refused(Refusal.of(ErrorCode.FORBIDDEN, OWNER_IS_NO_ROLE));
@@ -182,7 +182,7 @@ public final class CallerResolver {
                             + " act with their role tokens over HTTP; a local session cannot join it, and nothing was"
                             + " done. Set " + CHANNEL_SETTING + " to another name, or use a role token"));
         }
-        return Outcome.done(new Caller(channelId, channel, role));
+        return Outcome.done(new Caller(channelId, channel, role, isChannelRole(principal)));
     }
 
     /**

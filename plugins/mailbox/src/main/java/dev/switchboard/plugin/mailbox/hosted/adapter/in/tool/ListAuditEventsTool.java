@@ -21,7 +21,7 @@ public final class ListAuditEventsTool implements ManagementTool {
             .title("Read the hosted channels' audit")
             .description("Owner only. Returns {result: [{id, at, actor, action, channel, subject, detail}],"
                     + " next_before_id}, newest first: every management action (create_channel, add_role,"
-                    + " rotate_token, board_link, revoke_board_access, delete_channel) and every token's use (its"
+                    + " rotate_token, board_link, revoke_board_access, delete_channel) and every role token's use (its"
                     + " first use, then at most once a minute: token_used). Never a token or a message body. Page"
                     + " with before_id = the previous answer's next_before_id.")
             .inputSchema("""
