@@ -253,6 +253,17 @@ class ManagementToolsTest {
     }
 
     @Test
+    @DisplayName("a hosted channel named like the local channel is refused, naming plugins.mailbox.channel, even"
+            + " before any local session used it")
+    void theLocalChannelsNameIsRefusedForAHostedChannel() {
+        ToolResult.Failure refused =
+                hosted.refused(OWNER, "create_channel", args("name", "local", "roles", List.of("a", "b")), "CONFLICT");
+
+        assertThat(refused.message()).contains("plugins.mailbox.channel").contains("local stdio sessions");
+        assertThat(result(hosted.ok(OWNER, "list_channels", Map.of()))).isEmpty();
+    }
+
+    @Test
     @DisplayName("a view key's resolution is not audited as token_used: /mcp refuses it with 403 after resolving it")
     void viewKeyResolutionIsNotAuditedAsTokenUse() {
         hosted.create("proj", "a", "b");
