@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.testkit.storage.TestDatabase;
@@ -84,6 +86,34 @@ class HostedAccessTest {
 
             assertThat(hostedAdvice).contains("role token").doesNotContain("plugins.mailbox.role");
             assertThat(localAdvice).contains("plugins.mailbox.role");
+        }
+    }
+
+    @Test
+    @DisplayName("with plugins.mailbox.role set, a role token lists only its own inbox, and a new item for it sends"
+            + " that inbox's update")
+    void aRoleTokenListsAndIsNotifiedOfItsOwnInbox() throws InterruptedException {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
+            Hosted hosted = new Hosted(harness);
+            Map<String, String> tokens = hosted.create("proj", "a", "b");
+            Principal a = hosted.principal(tokens.get("a"));
+            Principal b = hosted.principal(tokens.get("b"));
+            List<String> updated = new CopyOnWriteArrayList<>();
+            harness.bed().resources().addUpdateListener(updated::add);
+
+            assertThat(harness.bed().resources().resources(a))
+                    .extracting(ResourceDescriptor::uri)
+                    .containsExactly("mailbox://proj/inbox/a");
+            assertThat(harness.bed().resources().resources(Principal.LOCAL_OWNER))
+                    .extracting(ResourceDescriptor::uri)
+                    .containsExactly("mailbox://local/inbox/local-role");
+            hosted.ok(b, "send_message", args("to", "a", "topic", "for a", "body", "x", "action_required", true));
+
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!updated.contains("mailbox://proj/inbox/a") && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(updated).contains("mailbox://proj/inbox/a").doesNotContain("mailbox://local/inbox/local-role");
         }
     }
 
