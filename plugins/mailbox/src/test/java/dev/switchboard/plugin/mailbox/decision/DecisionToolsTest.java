@@ -317,6 +317,55 @@ class DecisionToolsTest {
     }
 
     @Test
+    @DisplayName("an awaiting debt's obligation is confirmed only while a confirmation follows its latest resolve")
+    void anAwaitingDebtsConfirmationFollowsItsLatestResolve() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            MailboxHarness backendRole = frontend.as("backend");
+            List<Long> debts = new java.util.ArrayList<>();
+            for (String topic : List.of("confirmed", "resolved", "re-resolved", "open")) {
+                debts.add(frontend.send(args(
+                        "to",
+                        "backend",
+                        "topic",
+                        topic,
+                        "body",
+                        "b",
+                        "kind",
+                        "proc",
+                        "pin_key",
+                        null,
+                        "about_message_id",
+                        null,
+                        "action_required",
+                        true)));
+            }
+            for (long debt : debts.subList(0, 3)) {
+                backendRole.ok("resolve_message", args("message_id", debt));
+                frontend.ok("confirm_resolution", args("message_id", debt));
+            }
+            backendRole.ok("reopen_message", args("message_id", debts.get(1)));
+            backendRole.ok("resolve_message", args("message_id", debts.get(1)));
+            frontend.ok("reopen_message", args("message_id", debts.get(2)));
+            backendRole.ok("resolve_message", args("message_id", debts.get(2)));
+            frontend.ok("confirm_resolution", args("message_id", debts.get(2)));
+
+            Map<Long, Object> confirmed = new java.util.LinkedHashMap<>();
+            for (Map<String, Object> entry : MailboxHarness.result(backendRole.ok("awaiting_ack", args()))) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> obligation = (Map<String, Object>) entry.get("obligation");
+                confirmed.put(((Number) entry.get("id")).longValue(), obligation.get("confirmed"));
+            }
+
+            assertThat(confirmed)
+                    .containsExactly(
+                            Map.entry(debts.get(0), true),
+                            Map.entry(debts.get(1), false),
+                            Map.entry(debts.get(2), true),
+                            Map.entry(debts.get(3), false));
+        }
+    }
+
+    @Test
     @DisplayName(
             "3C.116 a vote quenched by a revision puts the proposal back in awaiting_ack, and the same decision again counts anew")
     void aQuenchedVoteIsOwedAgain() {
