@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -141,7 +142,8 @@ class MailboxHostedHttpIT {
     @Test
     @DisplayName(
             "ADR 20: a role token lists no handoff:// resource and reads or subscribes to a handoff as not found, while"
-                    + " the owner reads it; the role reads its own inbox and no other role's")
+                    + " the owner reads it; the role reads its own inbox and no other role's, and its subscription is"
+                    + " notified of a new item over HTTP")
     @SuppressWarnings("unchecked")
     void aRoleTokenIsServedItsInboxButNoHandoffResources() throws Exception {
         String handoff = "handoff://served/1";
@@ -160,7 +162,19 @@ class MailboxHostedHttpIT {
                             .get("tokens");
         }
 
-        try (McpSyncClient dev = client(tokens.get("dev"), "dev-resources")) {
+        List<McpSchema.ResourceContents> updates = new CopyOnWriteArrayList<>();
+        try (McpSyncClient dev = McpClients.http(
+                        server,
+                        tokens.get("dev"),
+                        "hosted-dev-resources",
+                        ConcurrentHashMap.newKeySet(),
+                        TIMEOUT,
+                        spec -> spec.resourcesUpdateConsumer(updates::addAll));
+                McpSyncClient lead = client(tokens.get("lead"), "lead-resources")) {
+            dev.initialize();
+            assertThat(dev.listResources().resources())
+                    .extracting(McpSchema.Resource::uri)
+                    .containsExactly("mailbox://resources/inbox/dev");
             assertThat(dev.listResources().resources())
                     .extracting(McpSchema.Resource::uri)
                     .noneMatch(uri -> uri.startsWith("handoff://"));
@@ -174,6 +188,16 @@ class MailboxHostedHttpIT {
                     .isEqualTo(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND);
             assertThat(subscribeError(dev, handoff)).isEqualTo(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND);
             dev.subscribeResource(new McpSchema.SubscribeRequest("mailbox://resources/inbox/dev"));
+
+            ok(lead, "send_message", Map.of("to", "dev", "topic", "review", "body", "please", "action_required", true));
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (updates.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(updates)
+                    .as(server.log())
+                    .extracting(McpSchema.ResourceContents::uri)
+                    .contains("mailbox://resources/inbox/dev");
         }
     }
 

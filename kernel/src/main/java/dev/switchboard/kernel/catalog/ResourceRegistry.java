@@ -74,7 +74,7 @@ public final class ResourceRegistry implements ResourceCatalog {
     @Override
     public List<ResourceDescriptor> resources(Principal caller) {
         return servedTo(caller)
-                .flatMap(p -> p.resources().stream())
+                .flatMap(p -> p.resources(caller).stream())
                 .sorted(Comparator.comparing(ResourceDescriptor::uri))
                 .toList();
     }

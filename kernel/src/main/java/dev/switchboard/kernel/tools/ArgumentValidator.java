@@ -15,6 +15,8 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.switchboard.ports.tool.Echo;
+
 /**
  * Compiles tool input schemas and validates arguments against them with the networknt JSON Schema validator
  * (draft 2020-12 unless the schema's {@code $schema} names another), and checks that every value the schema declares
@@ -119,7 +121,7 @@ public final class ArgumentValidator {
                     new Violation("", "a value cannot be checked against the schema: " + e.getOriginalMessage()));
         }
         for (Error error : found.kept()) {
-            violations.add(new Violation(fieldOf(error), error.getMessage()));
+            violations.add(echoCapped(fieldOf(error), error));
         }
         if (found.omitted() > 0) {
             violations.add(new Violation(
@@ -156,6 +158,20 @@ public final class ArgumentValidator {
                         .map(v -> Map.<String, Object>of("field", v.field(), "message", v.message()))
                         .toList());
         return details;
+    }
+
+    /**
+     * The violation with the client's own names cut to {@link Echo#MAX_CODE_POINTS}: an unknown or missing property's
+     * name appears in both the field and the message, and a client may send a name of any length.
+     */
+    private static Violation echoCapped(String field, Error error) {
+        String message = error.getMessage();
+        String property = error.getProperty();
+        if (property != null && !Echo.of(property).equals(property)) {
+            message = message.replace(property, Echo.of(property));
+            field = field.replace(property, Echo.of(property));
+        }
+        return new Violation(Echo.of(field), message);
     }
 
     /** The offending argument as a dotted path ({@code options.limit}), from a JSON Pointer or JSONPath location. */

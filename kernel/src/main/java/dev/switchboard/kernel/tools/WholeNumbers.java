@@ -70,8 +70,7 @@ final class WholeNumbers {
         if (!integer && properties.isEmpty() && otherProperties == null && items == null) {
             return Optional.empty();
         }
-        String range = "from " + bound(schema.get("minimum"), Long.MIN_VALUE) + " to "
-                + bound(schema.get("maximum"), Long.MAX_VALUE);
+        String range = range(bound(schema.get("minimum")), bound(schema.get("maximum")));
         return Optional.of(new WholeNumbers(integer, Map.copyOf(properties), otherProperties, items, range));
     }
 
@@ -99,10 +98,29 @@ final class WholeNumbers {
         }
     }
 
-    private static long bound(JsonNode declared, long otherwise) {
+    /**
+     * The range as the schema states it: both bounds when it declares both, else the one it declares and the 64-bit
+     * limit on the other side (a value past it cannot be held), else the 64-bit range.
+     */
+    static String range(Optional<Long> minimum, Optional<Long> maximum) {
+        if (minimum.isPresent() && maximum.isPresent()) {
+            return "from " + minimum.get() + " to " + maximum.get();
+        }
+        if (minimum.isPresent()) {
+            return "of at least " + minimum.get() + " (the schema's minimum) and at most " + Long.MAX_VALUE
+                    + " (the largest a tool can hold)";
+        }
+        if (maximum.isPresent()) {
+            return "of at most " + maximum.get() + " (the schema's maximum) and at least " + Long.MIN_VALUE
+                    + " (the smallest a tool can hold)";
+        }
+        return "from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE + " (what a tool can hold)";
+    }
+
+    private static Optional<Long> bound(JsonNode declared) {
         return declared != null && declared.isIntegralNumber() && declared.canConvertToLong()
-                ? declared.longValue()
-                : otherwise;
+                ? Optional.of(declared.longValue())
+                : Optional.empty();
     }
 
     private static boolean fitsALong(Number number) {

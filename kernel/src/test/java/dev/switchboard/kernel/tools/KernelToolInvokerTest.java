@@ -144,7 +144,41 @@ class KernelToolInvokerTest {
             assertThat(f.details()).containsEntry("field", "count");
             assertThat(f.message())
                     .as("the schema's own minimum, not the 64-bit one")
-                    .contains("count: must be a whole number from -10 to 9223372036854775807");
+                    .contains("count: must be a whole number of at least -10 (the schema's minimum)");
+        });
+    }
+
+    @Test
+    void aTooLargeIntegerIsRefusedWithTheSchemasBoundsWhenItDeclaresBoth() {
+        registry.register("p", "", List.of(FakeTool.withSchema("bounded", """
+                {"type": "object", "properties": {"n": {"type": "integer", "minimum": 1, "maximum": 500}}}""", c -> {
+            throw new AssertionError("handler must not run");
+        })));
+
+        ToolResult result = invoker.invoke(call("bounded", Map.of("n", 1e20)));
+
+        assertThat(result)
+                .isInstanceOfSatisfying(
+                        ToolResult.Failure.class,
+                        f -> assertThat(f.message())
+                                .contains("n: must be a whole number from 1 to 500")
+                                .doesNotContain("9223372036854775807"));
+    }
+
+    @Test
+    void anOverlongUnknownPropertyIsEchoedCutToSixtyFourCharacters() {
+        registry.register("p", "", List.of(FakeTool.withSchema("closed", """
+                {"type": "object", "properties": {"n": {"type": "integer"}}, "additionalProperties": false}""", c -> {
+            throw new AssertionError("handler must not run");
+        })));
+        String name = "k".repeat(5_000);
+
+        ToolResult result = invoker.invoke(call("closed", Map.of(name, 1)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS);
+            assertThat(f.message()).contains("k".repeat(64) + "...").doesNotContain("k".repeat(65));
+            assertThat(f.details()).containsEntry("field", "k".repeat(64) + "...");
         });
     }
 

@@ -32,8 +32,20 @@ public interface ResourceProvider extends ExtensionPoint {
         return caller.kind() == Principal.Kind.OWNER || caller.kind() == Principal.Kind.ADMIN;
     }
 
-    /** @return the concrete resources this provider lists; may change over time */
+    /** @return the concrete resources this provider lists to the server's own session (stdio); may change */
     List<ResourceDescriptor> resources();
+
+    /**
+     * The concrete resources listed to one caller, for a provider whose resources differ per principal (ADR 20: the
+     * mailbox lists a role token its own role's inbox, never the stdio session's). Asked only for a caller the
+     * provider is {@linkplain #servedTo served to}, on any thread; MUST NOT throw.
+     *
+     * @param caller who lists
+     * @return the resources {@code caller} sees; by default {@link #resources()}, the same for everyone
+     */
+    default List<ResourceDescriptor> resources(Principal caller) {
+        return resources();
+    }
 
     /** @return the URI templates this provider serves; empty by default */
     default List<ResourceTemplateDescriptor> templates() {

@@ -13,12 +13,11 @@ import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.prompt.PromptDescriptor;
 import dev.switchboard.ports.resource.ResourceCatalog;
-import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 
 /**
  * Narrows the SDK's answers to {@code resources/list}, {@code resources/templates/list} and {@code prompts/list} to
- * what the catalogs serve to the caller (ADR 20). The SDK 2.2 server has a list filter for tools only
+ * what the catalogs serve to the caller (ADR 20); {@code resources/list} is the caller's own list. The SDK 2.2 server has a list filter for tools only
  * ({@code addToolFilter}) and answers the other lists from everything registered, whoever asks; a transport whose
  * callers differ (HTTP) passes each answer through here. The SDK also records a {@code resources/subscribe} of any
  * URI without asking anyone, so such a transport asks {@link #refusal} first. Thread-safe.
@@ -68,10 +67,11 @@ final class ServedLists {
 
     private Object served(String method, Object result, Principal caller) {
         if (method.equals(McpSchema.METHOD_RESOURCES_LIST) && result instanceof McpSchema.ListResourcesResult list) {
-            Set<String> uris = names(resources.resources(caller), ResourceDescriptor::uri);
+            // the caller's own list (ResourceProvider.resources(Principal)), not the registered one filtered: a
+            // provider may list a caller a resource the server's own session does not have (a role's inbox)
             return new McpSchema.ListResourcesResult(
-                    list.resources().stream()
-                            .filter(r -> uris.contains(r.uri()))
+                    resources.resources(caller).stream()
+                            .map(ResourceSpecs::toSdk)
                             .toList(),
                     list.nextCursor(),
                     list.meta());

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.testkit.storage.TestDatabase;
+import dev.switchboard.testkit.storage.TestPostgres;
 
 /** Who may call and who sees which tools (behaviour 129, ADR 18's seam per principal), on both backends. */
 @ParameterizedClass(name = "on {0}")
@@ -70,6 +74,55 @@ class HostedAccessTest {
     }
 
     @Test
+    @DisplayName("channel_status's whats_new tells a hosted role about its role token and a local session about"
+            + " plugins.mailbox.role")
+    void whatsNewIsWordedPerMode() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
+            Hosted hosted = new Hosted(harness);
+            Principal a = hosted.principal(hosted.create("proj", "a", "b").get("a"));
+
+            String hostedAdvice = firstAdvice(hosted.ok(a, "channel_status", Map.of()));
+            String localAdvice = firstAdvice(harness.ok("channel_status", Map.of()));
+
+            assertThat(hostedAdvice).contains("role token").doesNotContain("plugins.mailbox.role");
+            assertThat(localAdvice).contains("plugins.mailbox.role");
+        }
+    }
+
+    @Test
+    @DisplayName("with plugins.mailbox.role set, a role token lists only its own inbox, and a new item for it sends"
+            + " that inbox's update")
+    void aRoleTokenListsAndIsNotifiedOfItsOwnInbox() throws InterruptedException {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
+            Hosted hosted = new Hosted(harness);
+            Map<String, String> tokens = hosted.create("proj", "a", "b");
+            Principal a = hosted.principal(tokens.get("a"));
+            Principal b = hosted.principal(tokens.get("b"));
+            List<String> updated = new CopyOnWriteArrayList<>();
+            harness.bed().resources().addUpdateListener(updated::add);
+
+            assertThat(harness.bed().resources().resources(a))
+                    .extracting(ResourceDescriptor::uri)
+                    .containsExactly("mailbox://proj/inbox/a");
+            assertThat(harness.bed().resources().resources(Principal.LOCAL_OWNER))
+                    .extracting(ResourceDescriptor::uri)
+                    .containsExactly("mailbox://local/inbox/local-role");
+            hosted.ok(b, "send_message", args("to", "a", "topic", "for a", "body", "x", "action_required", true));
+
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!updated.contains("mailbox://proj/inbox/a") && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(updated).contains("mailbox://proj/inbox/a").doesNotContain("mailbox://local/inbox/local-role");
+        }
+    }
+
+    private static String firstAdvice(Map<String, Object> status) {
+        Map<?, ?> server = (Map<?, ?>) status.get("server");
+        return (String) ((Map<?, ?>) ((List<?>) server.get("whats_new")).getFirst()).get("do");
+    }
+
+    @Test
     @DisplayName("a management tool refuses text that would be stored changed (a NUL, a lone surrogate), naming the"
             + " argument, and stores nothing")
     void managementToolsRefuseUnstorableText() {
@@ -99,18 +152,23 @@ class HostedAccessTest {
     }
 
     @Test
-    @DisplayName("a local stdio session configured with a hosted channel's name cannot act in it")
+    @DisplayName("a local stdio session configured, later, with a hosted channel's name cannot act in it")
     void aLocalSessionCannotJoinAHostedChannel() {
+        // create_channel refuses the local channel's own name, so the clash arises only when a server is
+        // (re)configured afterwards: here a second server on the same store
+        TestDatabase database = backend.equals("postgres") ? TestPostgres.database() : null;
         try (MailboxHarness owner =
-                MailboxHarness.builder(backend, dir).setting("channel", "proj").open(null)) {
-            Hosted hosted = new Hosted(owner);
-            hosted.create("proj", "lead", "dev");
+                MailboxHarness.builder(backend, dir).database(database).open(null)) {
+            new Hosted(owner).create("proj", "lead", "dev");
 
-            MailboxHarness lead = owner.as("lead");
-
-            assertThat(lead.refused("send_message", args("to", "dev", "topic", "t", "body", "b"), "FORBIDDEN")
-                            .message())
-                    .contains("hosted channel", "plugins.mailbox.channel");
+            try (MailboxHarness lead = MailboxHarness.builder(backend, dir)
+                    .database(database)
+                    .setting("channel", "proj")
+                    .open("lead")) {
+                assertThat(lead.refused("send_message", args("to", "dev", "topic", "t", "body", "b"), "FORBIDDEN")
+                                .message())
+                        .contains("hosted channel", "plugins.mailbox.channel");
+            }
         }
     }
 

@@ -252,6 +252,30 @@ class ManagementToolsTest {
         hosted.refused(a, "list_audit_events", Map.of(), "FORBIDDEN");
     }
 
+    @Test
+    @DisplayName("a hosted channel named like the local channel is refused, naming plugins.mailbox.channel, even"
+            + " before any local session used it")
+    void theLocalChannelsNameIsRefusedForAHostedChannel() {
+        ToolResult.Failure refused =
+                hosted.refused(OWNER, "create_channel", args("name", "local", "roles", List.of("a", "b")), "CONFLICT");
+
+        assertThat(refused.message()).contains("plugins.mailbox.channel").contains("local stdio sessions");
+        assertThat(result(hosted.ok(OWNER, "list_channels", Map.of()))).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a view key's resolution is not audited as token_used: /mcp refuses it with 403 after resolving it")
+    void viewKeyResolutionIsNotAuditedAsTokenUse() {
+        hosted.create("proj", "a", "b");
+        String key = (String) hosted.ok(OWNER, "board_link", args("channel", "proj", "label", "wall"))
+                .get("view_key");
+
+        assertThat(hosted.resolve(key)).isPresent();
+        List<Map<String, Object>> audit = result(hosted.ok(OWNER, "list_audit_events", args("channel", "proj")));
+
+        assertThat(audit).extracting(entry -> entry.get("action")).containsExactly("board_link", "create_channel");
+    }
+
     private static String hex(String token) {
         return HexFormat.of().formatHex(Hosted.sha256(token));
     }

@@ -376,14 +376,16 @@ class MailboxImportTest {
     void refusesHostedAndDeletedChannels() throws Exception {
         writeCurrentChannel(2);
         Principal owner = new Principal("owner", Principal.Kind.OWNER, Map.of());
-        assertThat(backendRole.callAs(owner, "create_channel", args("name", "local", "roles", List.of("a", "b"))))
+        // the local channel's own name is refused by create_channel, so the hosted target is named explicitly
+        assertThat(backendRole.callAs(owner, "create_channel", args("name", "shared", "roles", List.of("a", "b"))))
                 .isInstanceOf(ToolResult.Success.class);
         assertThat(backendRole.callAs(owner, "create_channel", args("name", "gone", "roles", List.of("a", "b"))))
                 .isInstanceOf(ToolResult.Success.class);
         assertThat(backendRole.callAs(owner, "delete_channel", args("name", "gone")))
                 .isInstanceOf(ToolResult.Success.class);
 
-        for (String[] target : List.of(new String[] {"local"}, new String[] {"gone", "--channel", "gone"})) {
+        for (String[] target :
+                List.of(new String[] {"shared", "--channel", "shared"}, new String[] {"gone", "--channel", "gone"})) {
             String[] line = new String[target.length];
             line[0] = source.toString();
             System.arraycopy(target, 1, line, 1, target.length - 1);

@@ -63,6 +63,27 @@ class SendRulesTest {
     }
 
     @Test
+    @DisplayName("an overlong recipient, kind or search status is echoed cut to 64 characters and '...', never whole")
+    void overlongInputIsEchoedCut() {
+        String huge = "q".repeat(10_000);
+
+        String recipient = frontend.refused(
+                        "send_message", Map.of("to", huge, "topic", "t", "body", "b"), "INVALID_ARGUMENTS")
+                .message();
+        String kind = frontend.refused(
+                        "send_message",
+                        Map.of("to", "backend", "topic", "t", "body", "b", "kind", huge),
+                        "INVALID_ARGUMENTS")
+                .message();
+        String status = frontend.refused("search_messages", Map.of("query", "x", "status", huge), "INVALID_ARGUMENTS")
+                .message();
+
+        for (String message : List.of(recipient, kind, status)) {
+            assertThat(message).contains("'" + "q".repeat(64) + "...'").doesNotContain("q".repeat(65));
+        }
+    }
+
+    @Test
     @DisplayName("3C.87 a second open round on a pin key is refused, listing the open round's id")
     void oneOpenRoundPerPinKey() {
         long first = frontend.send(proc("glossary"));

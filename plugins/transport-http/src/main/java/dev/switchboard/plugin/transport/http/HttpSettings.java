@@ -39,6 +39,15 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * <tr><td>{@code sse-heartbeat-ms}</td><td>{@code 15000}</td><td>while a response or GET stream is open and quiet, a
  * comment line is sent this often; it keeps proxies from timing out and reveals clients that went away (their calls
  * still run to their end: MCP does not treat a disconnection as a cancellation)</td></tr>
+ * <tr><td>{@code rate-limit-per-second}</td><td>{@code 20}</td><td>requests per second each credential (token) may
+ * make on {@code /mcp} and the plugins' authenticated endpoints, on average; the excess gets 429 with
+ * {@code Retry-After}. {@code /healthz}, {@code /readyz} and probes are never limited.</td></tr>
+ * <tr><td>{@code rate-limit-burst}</td><td>{@code 200}</td><td>requests a credential may make at once before
+ * {@code rate-limit-per-second} applies</td></tr>
+ * <tr><td>{@code auth-failures-per-minute}</td><td>{@code 30}</td><td>refused credentials (401) a peer address may
+ * present per minute, on average; beyond it the peer gets 429 before its token is looked at</td></tr>
+ * <tr><td>{@code auth-failure-burst}</td><td>{@code 20}</td><td>refused credentials a peer may present at
+ * once</td></tr>
  * </table>
  *
  * @param host               the address to bind, as configured
@@ -51,6 +60,7 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * @param allowedOrigins     accepted Origin header values, possibly empty
  * @param drainTimeout       how long shutdown waits for running calls
  * @param heartbeat          interval of SSE keep-alive comments
+ * @param rateLimit          the per-credential and per-peer rate limits
  */
 record HttpSettings(
         String host,
@@ -62,7 +72,18 @@ record HttpSettings(
         List<String> allowedHosts,
         List<String> allowedOrigins,
         Duration drainTimeout,
-        Duration heartbeat) {
+        Duration heartbeat,
+        RateLimit rateLimit) {
+
+    /**
+     * The rate limits of ADR 22.
+     *
+     * @param perSecond             permits a credential earns per second, positive
+     * @param burst                 permits a credential's full bucket holds, at least 1
+     * @param authFailuresPerMinute refused credentials a peer may present per minute, at least 1
+     * @param authFailureBurst      refused credentials a peer may present at once, at least 1
+     */
+    record RateLimit(long perSecond, long burst, long authFailuresPerMinute, long authFailureBurst) {}
 
     static final String PREFIX = "plugins.transport-http";
     /** Every key of {@code plugins.transport-http}; any other is refused as a likely typo. */
@@ -76,7 +97,11 @@ record HttpSettings(
             "allowed-hosts",
             "allowed-origins",
             "drain-timeout-ms",
-            "sse-heartbeat-ms");
+            "sse-heartbeat-ms",
+            "rate-limit-per-second",
+            "rate-limit-burst",
+            "auth-failures-per-minute",
+            "auth-failure-burst");
 
     static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
     /** The largest body a Java array can hold, less a margin the JDK keeps for array headers. */
@@ -114,6 +139,11 @@ record HttpSettings(
                 hosts,
                 values.list("allowed-origins", LOOPBACK_NAMES),
                 Duration.ofMillis(values.number("drain-timeout-ms", 10_000, 0, Long.MAX_VALUE / 2)),
-                Duration.ofMillis(values.number("sse-heartbeat-ms", 15_000, 10, Long.MAX_VALUE / 2)));
+                Duration.ofMillis(values.number("sse-heartbeat-ms", 15_000, 10, Long.MAX_VALUE / 2)),
+                new RateLimit(
+                        values.number("rate-limit-per-second", 20, 1, 1_000_000),
+                        values.number("rate-limit-burst", 200, 1, 1_000_000),
+                        values.number("auth-failures-per-minute", 30, 1, 1_000_000),
+                        values.number("auth-failure-burst", 20, 1, 1_000_000)));
     }
 }

@@ -37,6 +37,8 @@ final class McpHttpServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(McpHttpServer.class);
     private static final Duration CANCEL_GRACE = Duration.ofSeconds(2);
+    /** How often rate-limit buckets that refilled completely are dropped. */
+    private static final long BUCKET_SWEEP_S = 30;
 
     private final WebServer web;
     private final McpServerHandle server;
@@ -73,9 +75,12 @@ final class McpHttpServer {
     @SuppressWarnings("removal")
     static McpHttpServer start(HttpSettings settings, InetAddress address, TransportContext context) {
         PortCheck.ensureBindable(address, settings.port());
-        RequestGate gate = new RequestGate(new AccessGate(
-                new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins(), HttpSettings.PREFIX),
-                new BearerAuthentication(context.authenticator())));
+        RateLimits limits = new RateLimits(settings.rateLimit());
+        RequestGate gate = new RequestGate(
+                new AccessGate(
+                        new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins(), HttpSettings.PREFIX),
+                        new BearerAuthentication(context.authenticator())),
+                limits);
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();
         ClientMistakes mistakes = new ClientMistakes("http");
         ServingState state = new ServingState();
@@ -136,6 +141,7 @@ final class McpHttpServer {
                 Thread.ofPlatform().daemon().name("switchboard-http-sessions").factory());
         long every = Math.clamp(settings.sessionIdleTimeout().toMillis() / 4, 20L, 60_000L);
         sweeper.scheduleWithFixedDelay(sessions::expireIdle, every, every, TimeUnit.MILLISECONDS);
+        sweeper.scheduleWithFixedDelay(limits::evictIdle, BUCKET_SWEEP_S, BUCKET_SWEEP_S, TimeUnit.SECONDS);
         return new McpHttpServer(web, server, sessions, state, sweeper, settings.drainTimeout(), held);
     }
 

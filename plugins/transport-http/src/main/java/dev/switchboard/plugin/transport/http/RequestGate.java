@@ -1,7 +1,9 @@
 package dev.switchboard.plugin.transport.http;
 
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -15,16 +17,21 @@ import dev.switchboard.ports.call.Principal;
  * Helidon's side of the shared {@link AccessGate} (mcp-bridge): hands it a request's {@code Host}, {@code Origin},
  * {@code Authorization} and query names, and writes its refusal (403, 400, or 401 with a {@code WWW-Authenticate}
  * challenge) as a JSON-RPC error body. An allowed {@code Origin} is echoed for CORS, never {@code *}. Every route
- * of this transport, {@code /mcp} and any other, passes it first. Thread-safe.
+ * of this transport, {@code /mcp} and any other, passes it first. {@link #admit} also applies the
+ * {@link RateLimits}: a peer that presented too many refused credentials, or a credential spent faster than its
+ * bucket allows, gets 429 with {@code Retry-After} (whole seconds, rounded up) and a JSON-RPC error body;
+ * {@link #checkOrigin} is never limited (health probes, preflights). Thread-safe.
  */
 final class RequestGate {
 
     private static final String EXPOSED_HEADERS = "Mcp-Session-Id, WWW-Authenticate";
 
     private final AccessGate gate;
+    private final RateLimits limits;
 
-    RequestGate(AccessGate gate) {
+    RequestGate(AccessGate gate, RateLimits limits) {
         this.gate = gate;
+        this.limits = limits;
     }
 
     /**
@@ -42,7 +49,47 @@ final class RequestGate {
      * @return the caller, or empty when the request was refused (the refusal has been sent)
      */
     Optional<Principal> admit(ServerRequest request, ServerResponse response) {
-        return apply(gate.admit(facts(request)), response).map(AccessGate.Admitted::caller);
+        AccessGate.Request facts = facts(request);
+        AccessGate.Decision origin = gate.checkOrigin(facts);
+        if (origin instanceof AccessGate.Refused) {
+            return apply(origin, response).map(AccessGate.Admitted::caller);
+        }
+        String peer = peer(request);
+        OptionalLong wait = limits.beforeAuthentication(peer);
+        if (wait.isPresent()) {
+            tooMany(response, wait.getAsLong(), "too many refused credentials from this address");
+            return Optional.empty();
+        }
+        AccessGate.Decision decision = gate.admit(facts);
+        if (decision instanceof AccessGate.Refused refused && refused.status() == AccessGate.UNAUTHORIZED) {
+            limits.authenticationFailed(peer);
+        }
+        Optional<AccessGate.Admitted> admitted = apply(decision, response);
+        if (admitted.isEmpty()) {
+            return Optional.empty();
+        }
+        wait = limits.admitted(
+                facts.authorization().isEmpty() ? null : facts.authorization().getFirst(), peer);
+        if (wait.isPresent()) {
+            tooMany(response, wait.getAsLong(), "this credential made more requests than its rate limit allows");
+            return Optional.empty();
+        }
+        return admitted.map(AccessGate.Admitted::caller);
+    }
+
+    private static void tooMany(ServerResponse response, long seconds, String why) {
+        response.header(HeaderNames.RETRY_AFTER, Long.toString(seconds));
+        Replies.error(
+                response,
+                Status.TOO_MANY_REQUESTS_429,
+                Replies.SERVER_ERROR,
+                "Too Many Requests: " + why + "; retry after " + seconds + " s");
+    }
+
+    private static String peer(ServerRequest request) {
+        return request.remotePeer().address() instanceof InetSocketAddress inet && inet.getAddress() != null
+                ? inet.getAddress().getHostAddress()
+                : "unknown";
     }
 
     private static Optional<AccessGate.Admitted> apply(AccessGate.Decision decision, ServerResponse response) {

@@ -281,7 +281,7 @@ class HttpEndpointsTest {
         server = TestServer.start(Callers.fake(catalog(endpoints)).with(List.of("echo"), call -> ToolResult.text("x")));
     }
 
-    private static HttpEndpointCatalog catalog(HttpEndpoint... endpoints) {
+    static HttpEndpointCatalog catalog(HttpEndpoint... endpoints) {
         return new HttpEndpointCatalog() {
             @Override
             public Optional<Match> find(String method, String path) {
@@ -309,7 +309,7 @@ class HttpEndpointsTest {
         };
     }
 
-    private static HttpEndpoint endpoint(
+    static HttpEndpoint endpoint(
             HttpRoute route, java.util.function.Function<EndpointRequest, EndpointResponse> handler) {
         return new HttpEndpoint() {
             @Override

@@ -29,7 +29,10 @@ class HttpFuzzTest {
         PrintStream stderr = System.err;
         List<String> wrong = new ArrayList<>();
         try (TestServer server =
-                TestServer.start(Callers.fake().with(List.of("echo"), call -> ToolResult.text("echo")))) {
+                // 400 requests at line speed from one token: above the default burst (ADR 22), which is not tested here
+                TestServer.start(
+                        Callers.fake().with(List.of("echo"), call -> ToolResult.text("echo")),
+                        Map.of("rate-limit-burst", CASES + 10))) {
             String session = server.initialize(ALICE_TOKEN);
             System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
             MalformedMessages messages = new MalformedMessages(20261201L);

@@ -9,8 +9,10 @@ import java.util.Objects;
  * @param channelId the {@code mailbox_channel.channel_id}
  * @param channel   the channel's name ({@code local} unless configured)
  * @param role      the caller's role, such as {@code frontend}
+ * @param hosted    whether the caller is a hosted channel's role (a role token over HTTP), not a local session's
+ *                  configured role
  */
-public record Caller(long channelId, String channel, String role) {
+public record Caller(long channelId, String channel, String role, boolean hosted) {
 
     /** @throws NullPointerException if a name is null */
     public Caller {

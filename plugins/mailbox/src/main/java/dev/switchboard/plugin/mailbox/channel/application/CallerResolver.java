@@ -13,9 +13,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
-import dev.switchboard.plugin.mailbox.channel.domain.StorableText;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.plugin.InvalidSettingException;
@@ -110,20 +108,15 @@ public final class CallerResolver {
     }
 
     /**
-     * The caller of a tool call, once its arguments are known to be storable text ({@link StorableText}): every mailbox
-     * tool starts here, so no tool stores or searches a NUL or a lone surrogate.
+     * The caller of a tool call, recording its presence. The storable-text check ({@code StorableText}) runs before,
+     * once for every tool of the plugin ({@code MailboxBaseTool}).
      *
      * @param call a mailbox tool's call
      * @return the caller; or FORBIDDEN when the session has no role (naming {@value #ROLE_SETTING} and
-     *         {@value #ROLE_ALIAS}) or its configured role is not a role name; or INVALID_ARGUMENTS naming the first
-     *         argument that is not storable text
+     *         {@value #ROLE_ALIAS}) or its configured role is not a role name
      */
     public Outcome<Caller> resolve(ToolCall call) {
         Instant now = clock.instant();
-        Optional<Problem> unstorable = StorableText.firstProblem(call.arguments());
-        if (unstorable.isPresent()) {
-            return Refusals.refused(unstorable.get());
-        }
         return identify(call.principal(), now).then(caller -> {
             touch(caller, now);
             return Outcome.done(caller);
@@ -149,7 +142,7 @@ public final class CallerResolver {
             role = principal.attributes().get("role");
             String id = principal.attributes().get(CHANNEL_ID_ATTRIBUTE);
             if (id != null) {
-                return Outcome.done(new Caller(Long.parseLong(id), channel, role));
+                return Outcome.done(new Caller(Long.parseLong(id), channel, role, true));
             }
         } else if (isNetworkOwner(principal)) {
             return Outcome.refused(Refusal.of(ErrorCode.FORBIDDEN, OWNER_IS_NO_ROLE));
@@ -206,7 +199,7 @@ public final class CallerResolver {
                             + " act with their role tokens over HTTP; a local session cannot join it, and nothing was"
                             + " done. Set " + CHANNEL_SETTING + " to another name, or use a role token"));
         }
-        return Outcome.done(new Caller(channelId, channel, role));
+        return Outcome.done(new Caller(channelId, channel, role, isChannelRole(principal)));
     }
 
     /**

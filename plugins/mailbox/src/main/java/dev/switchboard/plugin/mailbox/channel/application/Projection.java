@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
 
@@ -135,7 +136,9 @@ public final class Projection {
             return preset.equals("headers")
                     ? Outcome.done(new Projection(new LinkedHashSet<>(headers)))
                     : Outcome.refused(Refusal.invalid(
-                            ARGUMENT, "must be \"headers\" or a list of field names, not the string '" + preset + "'"));
+                            ARGUMENT,
+                            "must be \"headers\" or a list of field names, not the string "
+                                    + ClientText.quoted(preset)));
         }
         if (!(fields instanceof List<?> names)) {
             return Outcome.refused(Refusal.invalid(ARGUMENT, "must be \"headers\" or a list of field names"));
@@ -150,7 +153,7 @@ public final class Projection {
             if (!all.contains(field)) {
                 return Outcome.refused(Refusal.invalid(
                         ARGUMENT,
-                        "unknown field '" + name + "'; the fields are " + String.join(", ", all)
+                        "unknown field " + ClientText.quoted(name) + "; the fields are " + String.join(", ", all)
                                 + (aliases.isEmpty() ? "" : " (from_role and to_role name from and to)")
                                 + ", or \"headers\""));
             }

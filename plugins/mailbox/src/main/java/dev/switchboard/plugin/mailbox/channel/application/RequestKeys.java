@@ -16,6 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Receipts;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.ports.tool.ErrorCode;
@@ -80,7 +81,7 @@ public final class RequestKeys {
                 if (!earlier.get().argsSha256().equals(fingerprint)) {
                     return Outcome.refused(new Refusal(
                             ErrorCode.CONFLICT,
-                            "request_key '" + key.get() + "' was already used for " + call.toolName()
+                            "request_key " + ClientText.quoted(key.get()) + " was already used for " + call.toolName()
                                     + " with other arguments; nothing was written. Use a new key for a new request,"
                                     + " or repeat the first call's arguments exactly to get its result",
                             Map.of("field", ARGUMENT)));

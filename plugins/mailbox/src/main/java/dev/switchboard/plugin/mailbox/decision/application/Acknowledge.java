@@ -12,6 +12,7 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
@@ -70,7 +71,8 @@ public final class Acknowledge {
         Optional<Decision> decision = Decision.parse(decisionName);
         if (decision.isEmpty()) {
             return Refusals.refused(Problem.invalid(
-                    "decision", "'" + decisionName + "' is not one of " + String.join(", ", Decision.WIRE_NAMES)));
+                    "decision",
+                    ClientText.quoted(decisionName) + " is not one of " + String.join(", ", Decision.WIRE_NAMES)));
         }
         if (note != null && note.codePointCount(0, note.length()) > MailboxLimits.NOTE_CHARS) {
             return Refusals.refused(

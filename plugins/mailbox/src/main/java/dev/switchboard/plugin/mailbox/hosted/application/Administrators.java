@@ -1,13 +1,9 @@
 package dev.switchboard.plugin.mailbox.hosted.application;
 
-import java.util.Optional;
-
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
-import dev.switchboard.plugin.mailbox.channel.domain.StorableText;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.Outcome;
-import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * Who may use the management tools (behaviour 129): the owner token over HTTP for all of them; a role token only for
@@ -22,32 +18,6 @@ public final class Administrators {
             + " token over HTTP: serve with --http and call them with Authorization: Bearer <the owner token>.";
 
     private Administrators() {}
-
-    /**
-     * A call of a management tool open to the owner only, once its arguments are storable text (as every mailbox
-     * tool's, {@link StorableText}: a NUL or lone surrogate would be stored changed).
-     *
-     * @param call the management tool's call
-     * @return the owner; or FORBIDDEN naming who may; or INVALID_ARGUMENTS naming the first unstorable argument
-     */
-    public static Outcome<Actor> owner(ToolCall call) {
-        return owner(call.principal()).then(owner -> storable(call, owner));
-    }
-
-    /**
-     * Like {@link #owner(ToolCall)}, for a tool a hosted role may call too ({@code board_link}).
-     *
-     * @param call the management tool's call
-     * @return the owner or a hosted role; or FORBIDDEN; or INVALID_ARGUMENTS naming the first unstorable argument
-     */
-    public static Outcome<Actor> ownerOrRole(ToolCall call) {
-        return ownerOrRole(call.principal()).then(actor -> storable(call, actor));
-    }
-
-    private static Outcome<Actor> storable(ToolCall call, Actor actor) {
-        Optional<Problem> unstorable = StorableText.firstProblem(call.arguments());
-        return unstorable.isPresent() ? Refusals.refused(unstorable.get()) : Outcome.done(actor);
-    }
 
     /**
      * @param principal the caller

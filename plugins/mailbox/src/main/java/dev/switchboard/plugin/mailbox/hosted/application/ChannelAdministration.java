@@ -9,6 +9,7 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
@@ -35,10 +36,12 @@ public final class ChannelAdministration {
             + " each role its own, as Authorization: Bearer <token> in its MCP client's HTTP configuration.";
 
     private final Registry registry;
+    private final String localChannel;
 
     @Inject
-    ChannelAdministration(Registry registry) {
+    ChannelAdministration(Registry registry, CallerResolver callers) {
         this.registry = registry;
+        this.localChannel = callers.localChannel();
     }
 
     /**
@@ -46,12 +49,21 @@ public final class ChannelAdministration {
      * @param name  a new channel's slug, never used before
      * @param roles its 2..12 distinct role slugs
      * @return {@code {channel, roles, tokens: {role: token}, note}}; INVALID_ARGUMENTS for a bad name or roster;
-     *         CONFLICT for a name taken (even by a deleted or local channel)
+     *         CONFLICT for a name taken (even by a deleted or local channel), or the local channel's name
+     *         ({@value CallerResolver#CHANNEL_SETTING}) whether or not a local session used it yet: a hosted channel of
+     *         that name would shut every local stdio session out
      */
     public Outcome<Map<String, Object>> create(Actor actor, String name, List<String> roles) {
         Optional<Problem> problem = Slugs.check("name", name).or(() -> Slugs.roster(roles));
         if (problem.isPresent()) {
             return Refusals.refused(problem.get());
+        }
+        if (name.equals(localChannel)) {
+            return Refusals.refused(Problem.conflict("'" + name + "' is the local channel's name ("
+                    + CallerResolver.CHANNEL_SETTING
+                    + "): the local stdio sessions use it, and a hosted channel of that"
+                    + " name would shut them out; nothing was created. Pick another name, or set "
+                    + CallerResolver.CHANNEL_SETTING + " to another name first"));
         }
         return registry.write(tx -> {
             Optional<HostedChannel> existing = tx.channel(name);

@@ -24,9 +24,11 @@ import dev.switchboard.ports.tool.Outcome;
  * {@code token_id}; a live view key ({@value HostedLimits#VIEW_KEY_PREFIX}) to a {@link Principal.Kind#VIEWER} with
  * {@code channel}, {@code label}, {@code channel_id} and {@code token_id}. The row is found by its digest and the
  * digests compared again in constant time. Revocation, expiry and deletion take effect on the next request (nothing
- * is cached). A credential's use is audited on first use, then at most once per
+ * is cached). A role token's use is audited ({@code token_used}) on first use, then at most once per
  * {@link HostedLimits#TOKEN_USE_RECORD_INTERVAL} per credential in this process (a store too busy to record it does
- * not refuse the credential: a later request records it). Thread-safe.
+ * not refuse the credential: a later request records it). A view key's resolution is not audited here: resolving
+ * is not using, since {@code /mcp} refuses a viewer with 403 after resolving it; the route that accepts a view key
+ * records its use. Thread-safe.
  */
 @Singleton
 public final class CredentialCheck {
@@ -59,7 +61,7 @@ public final class CredentialCheck {
         Optional<StoredCredential> found = read(hashHex)
                 .filter(row -> row.kind().equals(kind))
                 .filter(row -> Secrets.matches(row.hash(), presented));
-        found.ifPresent(this::recordUse);
+        found.filter(row -> row.kind().equals(StoredCredential.ROLE)).ifPresent(this::recordUse);
         return found.map(CredentialCheck::principal);
     }
 

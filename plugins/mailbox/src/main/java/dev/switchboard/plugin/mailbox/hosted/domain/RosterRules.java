@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 
 /**
@@ -38,8 +39,8 @@ public final class RosterRules {
             if (!roster.contains(recipient)) {
                 return Optional.of(Problem.invalid(
                         "to",
-                        "'" + recipient + "' is not a role of this channel (its roles: " + names + "); address one"
-                                + " of them, or ask the owner to add_role"));
+                        ClientText.quoted(recipient) + " is not a role of this channel (its roles: " + names
+                                + "); address one" + " of them, or ask the owner to add_role"));
             }
         }
         if (!"proc".equals(kind) || pinKey == null) {
@@ -62,7 +63,8 @@ public final class RosterRules {
         for (String voter : voters) {
             if (!roster.contains(voter)) {
                 return Optional.of(Problem.invalid(
-                        "voters", "'" + voter + "' is not a role of this channel (its roles: " + names + ")"));
+                        "voters",
+                        ClientText.quoted(voter) + " is not a role of this channel (its roles: " + names + ")"));
             }
         }
         return Optional.empty();

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 
@@ -32,7 +33,8 @@ public final class Slugs {
         }
         return Optional.of(Problem.invalid(
                 field,
-                "'" + value + "' is not a slug: a lower-case letter or digit, then up to 63 lower-case letters,"
+                ClientText.quoted(value)
+                        + " is not a slug: a lower-case letter or digit, then up to 63 lower-case letters,"
                         + " digits, '_' or '-'"));
     }
 
@@ -54,7 +56,8 @@ public final class Slugs {
                 return slug;
             }
             if (!seen.add(role)) {
-                return Optional.of(Problem.invalid("roles", "'" + role + "' is listed twice; each role once"));
+                return Optional.of(
+                        Problem.invalid("roles", ClientText.quoted(role) + " is listed twice; each role once"));
             }
         }
         return Optional.empty();

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
@@ -82,7 +83,8 @@ public final class ListMessages {
             if (parsed.isEmpty()) {
                 return Refusals.refused(Problem.invalid(
                         "since",
-                        "'" + request.since() + "' is not an ISO-8601 time; use 2026-08-09, 2026-08-09T14:30:00Z,"
+                        ClientText.quoted(request.since())
+                                + " is not an ISO-8601 time; use 2026-08-09, 2026-08-09T14:30:00Z,"
                                 + " 2026-08-09 14:30:00+02:00 (no offset means UTC)"));
             }
             since = Timestamps.format(parsed.get());
@@ -105,6 +107,7 @@ public final class ListMessages {
     private static Optional<Problem> oneOf(String field, String value, List<String> allowed) {
         return value == null || allowed.contains(value)
                 ? Optional.empty()
-                : Optional.of(Problem.invalid(field, "'" + value + "' is not one of " + String.join(", ", allowed)));
+                : Optional.of(Problem.invalid(
+                        field, ClientText.quoted(value) + " is not one of " + String.join(", ", allowed)));
     }
 }

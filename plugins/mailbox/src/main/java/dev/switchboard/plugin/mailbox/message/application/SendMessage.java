@@ -15,6 +15,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
@@ -87,12 +88,13 @@ public final class SendMessage {
         if (request.kind() != null && !Vocabulary.KINDS.contains(request.kind())) {
             return Refusals.refused(Problem.invalid(
                     "kind",
-                    "'" + request.kind() + "' is not a kind; use one of " + String.join(", ", Vocabulary.KINDS)));
+                    ClientText.quoted(request.kind()) + " is not a kind; use one of "
+                            + String.join(", ", Vocabulary.KINDS)));
         }
         if (request.workStatus() != null && !Vocabulary.WORK_STATUSES.contains(request.workStatus())) {
             return Refusals.refused(Problem.invalid(
                     "work_status",
-                    "'" + request.workStatus() + "' is not a work status; use one of "
+                    ClientText.quoted(request.workStatus()) + " is not a work status; use one of "
                             + String.join(", ", Vocabulary.WORK_STATUSES)));
         }
         if ("proc".equals(request.kind()) && !request.pinKeyGiven()) {
@@ -284,7 +286,7 @@ public final class SendMessage {
         }
         for (String name : names) {
             if (!Roles.isName(name)) {
-                return Refusals.refused(Problem.invalid("voters", "'" + name + "' is not a role name"));
+                return Refusals.refused(Problem.invalid("voters", ClientText.quoted(name) + " is not a role name"));
             }
         }
         List<String> electorate =

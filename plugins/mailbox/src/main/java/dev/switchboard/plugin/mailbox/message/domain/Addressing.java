@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 
@@ -91,7 +92,8 @@ public final class Addressing {
             if (!Roles.isName(recipient)) {
                 return Addressed.refused(Problem.invalid(
                         "to",
-                        "'" + recipient + "' is not a role name (a letter or digit, then letters, digits, '_', '.'"
+                        ClientText.quoted(recipient)
+                                + " is not a role name (a letter or digit, then letters, digits, '_', '.'"
                                 + " or '-'; at most 64 characters)"));
             }
             if (recipient.equals(sender)) {

@@ -46,7 +46,7 @@ public final class ChannelStatus {
                 .read(caller.channelId(), tx -> {
                     Map<String, Object> answer = summary(tx, role, reader.counts(tx, role));
                     String seen = status.seenBuild(tx, role).orElse(null);
-                    answer.put("server", server(seen));
+                    answer.put("server", server(seen, caller.hosted()));
                     return Outcome.done(new Shown(answer, MailboxRelease.isNewTo(seen)));
                 })
                 .then(shown -> shown.newBuild()
@@ -88,7 +88,7 @@ public final class ChannelStatus {
     /** An answer, and whether it is the role's first on this build. */
     private record Shown(Map<String, Object> answer, boolean newBuild) {}
 
-    private static Map<String, Object> server(String seenBuild) {
+    private static Map<String, Object> server(String seenBuild, boolean hosted) {
         Map<String, Object> server = new LinkedHashMap<>();
         server.put("build", MailboxRelease.BUILD);
         server.put("contract", "get_protocol() returns the full behavioural contract");
@@ -96,7 +96,9 @@ public final class ChannelStatus {
         if (MailboxRelease.isNewTo(seenBuild)) {
             List<WhatsNewEntry> news = MailboxRelease.newsSince(seenBuild);
             if (!news.isEmpty()) {
-                server.put("whats_new", news.stream().map(WhatsNewEntry::toWire).toList());
+                server.put(
+                        "whats_new",
+                        news.stream().map(entry -> entry.toWire(hosted)).toList());
                 server.put(
                         "note",
                         "the first call of this role on build " + MailboxRelease.BUILD + ": these entries change how"

@@ -24,7 +24,9 @@ public final class MailboxRelease {
                             + " PostgreSQL) instead of a file of its own.",
                     "Nothing changes in how you call the tools. Set your role with the plugin setting"
                             + " plugins.mailbox.role (AI_AGENT_CHANNEL_ROLE still works); without a role no mailbox"
-                            + " tool is listed."),
+                            + " tool is listed.",
+                    "Nothing changes in how you call the tools. Your role token names your channel and role:"
+                            + " every mailbox tool acts as that role, and no argument or setting changes it."),
             new WhatsNewEntry(
                     "2026-12-01",
                     "Writing tools accept an optional request_key: the same key with the same arguments replays the"

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.decision.domain.Decision;
 import dev.switchboard.plugin.mailbox.decision.domain.Electorate;
 import dev.switchboard.plugin.mailbox.decision.domain.Tally;
@@ -149,7 +150,7 @@ public final class PinApproval {
                 .toList();
         if (!missing.isEmpty()) {
             return Optional.of(blocked(
-                    "'" + key + "' needs the consent of "
+                    ClientText.quoted(key) + " needs the consent of "
                             + needed.get().stream().sorted().toList()
                             + ": proposal " + id + " still lacks a fresh 'agree' from " + missing
                             + ". Nothing was written; ask them to acknowledge it",

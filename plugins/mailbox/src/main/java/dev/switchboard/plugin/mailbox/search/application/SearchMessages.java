@@ -10,6 +10,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -80,12 +81,13 @@ public final class SearchMessages {
         if (filters.kind() != null && !Vocabulary.KINDS.contains(filters.kind())) {
             return Refusals.refused(Problem.invalid(
                     "kind",
-                    "'" + filters.kind() + "' is not a kind; use one of " + String.join(", ", Vocabulary.KINDS)));
+                    ClientText.quoted(filters.kind()) + " is not a kind; use one of "
+                            + String.join(", ", Vocabulary.KINDS)));
         }
         if (filters.status() != null && !Vocabulary.STATUSES.contains(filters.status())) {
             return Refusals.refused(Problem.invalid(
                     "status",
-                    "'" + filters.status() + "' is not a status; use one of "
+                    ClientText.quoted(filters.status()) + " is not a status; use one of "
                             + String.join(", ", Vocabulary.STATUSES)));
         }
         return switch (SearchQueries.plan(query)) {

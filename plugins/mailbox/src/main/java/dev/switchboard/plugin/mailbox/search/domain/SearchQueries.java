@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.search.domain;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.search.domain.QueryLexer.Lexed;
 import dev.switchboard.plugin.mailbox.search.domain.QueryParser.Parsed;
@@ -105,7 +106,7 @@ public final class SearchQueries {
             return new SearchPlan.Ready(root, SearchPath.INDEX, true);
         }
         if (indexOnly != null) {
-            return new SearchPlan.Refused("has '" + indexOnly + "' outside quotes and a term under "
+            return new SearchPlan.Refused("has " + ClientText.quoted(indexOnly) + " outside quotes and a term under "
                     + MailboxLimits.TRIGRAM_TERM_CHARS + " characters: such a term is looked for by the scan, and '"
                     + indexOnly + "' is index syntax the scan cannot do." + NOTHING_SEARCHED
                     + "put the text in quotes (\"ab-cd\"), or make every term " + MailboxLimits.TRIGRAM_TERM_CHARS

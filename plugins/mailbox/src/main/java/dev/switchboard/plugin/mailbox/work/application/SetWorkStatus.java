@@ -11,6 +11,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
@@ -62,7 +63,8 @@ public final class SetWorkStatus {
         if (requested == null) {
             return Refusals.refused(Problem.invalid(
                     "work_status",
-                    "'" + value + "' is not a work status; use one of " + String.join(", ", Vocabulary.WORK_STATUSES)));
+                    ClientText.quoted(value) + " is not a work status; use one of "
+                            + String.join(", ", Vocabulary.WORK_STATUSES)));
         }
         return debts.participantOf(tx, caller, id, "set the work status of").then(subject -> {
             WorkStatusDecision decision = WorkStatusRule.decide(

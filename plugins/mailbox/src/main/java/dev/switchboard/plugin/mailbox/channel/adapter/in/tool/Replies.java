@@ -15,7 +15,7 @@ import dev.switchboard.ports.tool.ToolResult;
  * original's FastMCP tools do, as JSON text; a refusal keeps its code, message and details. A database that stays
  * busy outside a transaction (the caller's presence, the channel's first row) is {@code UNAVAILABLE}. Stateless.
  */
-public final class Replies {
+final class Replies {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -25,7 +25,7 @@ public final class Replies {
      * @param work the tool's work: resolving the caller, then the use case
      * @return the result
      */
-    public static ToolResult of(Supplier<Outcome<Map<String, Object>>> work) {
+    static ToolResult of(Supplier<Outcome<Map<String, Object>>> work) {
         Outcome<Map<String, Object>> outcome;
         try {
             outcome = work.get();

@@ -1,23 +1,24 @@
 package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
 import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
 import dev.switchboard.plugin.mailbox.hosted.application.BoardAccess;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /**
  * {@code board_link}: a view key and a single-use board URL, for the owner (any channel) or a role (its own), so it
  * is listed to both.
  */
-public final class BoardLinkTool implements ManagementTool {
+public final class BoardLinkTool extends ManagementTool {
 
     static final String NAME = "board_link";
 
@@ -46,12 +47,8 @@ public final class BoardLinkTool implements ManagementTool {
 
     @Inject
     BoardLinkTool(BoardAccess board) {
+        super(DESCRIPTOR);
         this.board = board;
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
     }
 
     @Override
@@ -60,10 +57,15 @@ public final class BoardLinkTool implements ManagementTool {
     }
 
     @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Actor> identify(ToolCall call) {
+        return Administrators.ownerOrRole(call.principal());
+    }
+
+    @Override
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Actor actor) {
         Arguments args = call.args();
         String channel = args.optionalText("channel").orElse("");
         String label = args.optionalText("label").orElse("board");
-        return Replies.of(() -> Administrators.ownerOrRole(call).then(actor -> board.link(actor, channel, label)));
+        return board.link(actor, channel, label);
     }
 }

@@ -1,20 +1,20 @@
 package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
 
 import java.util.List;
+import java.util.Map;
 
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
-import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.ChannelAdministration;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code create_channel}: a new hosted channel with its roles, and one token per role, shown once. */
-public final class CreateChannelTool implements ManagementTool {
+public final class CreateChannelTool extends ManagementTool {
 
     static final String NAME = "create_channel";
 
@@ -42,19 +42,15 @@ public final class CreateChannelTool implements ManagementTool {
 
     @Inject
     CreateChannelTool(ChannelAdministration administration) {
+        super(DESCRIPTOR);
         this.administration = administration;
     }
 
     @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Actor owner) {
         Arguments args = call.args();
         String name = args.text("name");
         List<String> roles = args.texts("roles");
-        return Replies.of(() -> Administrators.owner(call).then(owner -> administration.create(owner, name, roles)));
+        return administration.create(owner, name, roles);
     }
 }

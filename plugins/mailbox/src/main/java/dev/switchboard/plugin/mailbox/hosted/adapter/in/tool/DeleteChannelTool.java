@@ -1,17 +1,18 @@
 package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
-import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.ChannelAdministration;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code delete_channel}: every credential of a channel revoked, the channel hidden, its data and name kept. */
-public final class DeleteChannelTool implements ManagementTool {
+public final class DeleteChannelTool extends ManagementTool {
 
     static final String NAME = "delete_channel";
 
@@ -36,17 +37,13 @@ public final class DeleteChannelTool implements ManagementTool {
 
     @Inject
     DeleteChannelTool(ChannelAdministration administration) {
+        super(DESCRIPTOR);
         this.administration = administration;
     }
 
     @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Actor owner) {
         String name = call.args().text("name");
-        return Replies.of(() -> Administrators.owner(call).then(owner -> administration.delete(owner, name)));
+        return administration.delete(owner, name);
     }
 }

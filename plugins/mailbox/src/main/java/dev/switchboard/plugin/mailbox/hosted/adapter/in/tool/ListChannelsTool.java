@@ -1,17 +1,18 @@
 package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
-import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.ChannelAdministration;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code list_channels}: the hosted channels and their roles, never a token. */
-public final class ListChannelsTool implements ManagementTool {
+public final class ListChannelsTool extends ManagementTool {
 
     static final String NAME = "list_channels";
 
@@ -26,16 +27,12 @@ public final class ListChannelsTool implements ManagementTool {
 
     @Inject
     ListChannelsTool(ChannelAdministration administration) {
+        super(DESCRIPTOR);
         this.administration = administration;
     }
 
     @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        return Replies.of(() -> Administrators.owner(call).then(owner -> administration.list()));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Actor owner) {
+        return administration.list();
     }
 }

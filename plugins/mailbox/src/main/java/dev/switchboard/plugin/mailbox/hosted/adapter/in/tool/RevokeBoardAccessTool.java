@@ -1,17 +1,18 @@
 package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
-import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.BoardAccess;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code revoke_board_access}: every view key of a channel revoked. */
-public final class RevokeBoardAccessTool implements ManagementTool {
+public final class RevokeBoardAccessTool extends ManagementTool {
 
     static final String NAME = "revoke_board_access";
 
@@ -35,17 +36,13 @@ public final class RevokeBoardAccessTool implements ManagementTool {
 
     @Inject
     RevokeBoardAccessTool(BoardAccess board) {
+        super(DESCRIPTOR);
         this.board = board;
     }
 
     @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Actor owner) {
         String channel = call.args().text("channel");
-        return Replies.of(() -> Administrators.owner(call).then(owner -> board.revoke(owner, channel)));
+        return board.revoke(owner, channel);
     }
 }

@@ -1,18 +1,18 @@
 package dev.switchboard.plugin.mailbox.hosted.adapter.in.tool;
 
+import java.util.Map;
+
 import jakarta.inject.Inject;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.Replies;
-import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
+import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.ChannelAdministration;
-import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
-import dev.switchboard.ports.tool.ToolResult;
 
 /** {@code rotate_token}: a fresh token for a role; its old tokens and the view keys they issued stop at once. */
-public final class RotateTokenTool implements ManagementTool {
+public final class RotateTokenTool extends ManagementTool {
 
     static final String NAME = "rotate_token";
 
@@ -38,19 +38,13 @@ public final class RotateTokenTool implements ManagementTool {
 
     @Inject
     RotateTokenTool(ChannelAdministration administration) {
+        super(DESCRIPTOR);
         this.administration = administration;
     }
 
     @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
-    }
-
-    @Override
-    public ToolResult call(ToolCall call) {
-        Arguments args = call.args();
-        String channel = args.text("channel");
-        String role = args.text("role");
-        return Replies.of(() -> Administrators.owner(call).then(owner -> administration.rotate(owner, channel, role)));
+    protected Outcome<Map<String, Object>> answer(ToolCall call, Actor owner) {
+        ChannelAndRole target = ChannelAndRole.of(call.args());
+        return administration.rotate(owner, target.channel(), target.role());
     }
 }

@@ -4,8 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
@@ -38,9 +39,11 @@ import dev.switchboard.ports.tool.Outcome;
  * {@code wait_for_mail} compares. The durable mailbox stays authoritative: a missed notification loses nothing.
  *
  * <p>Served ({@link #servedTo}) to the owner (the stdio session, whose role is the server's setting) and to a channel
- * role token, not to a viewer. Only the caller's own inbox is read; another role's URI reads as not found. The session's role is the server's
- * (the stdio setting), so the one inbox watched is that role's, from the first list or read of the resources on
- * (nothing runs for a session that never asks). Thread-safe.
+ * role token, not to a viewer. Each caller lists ({@link #resources(Principal)}) and reads only its own role's inbox:
+ * the stdio session the server's configured role's, a role token its own role's; another role's URI reads as not
+ * found. A role's inbox is watched from the first time that role lists or reads the resources (a client lists, or
+ * subscribes, which checks the list, before it is notified), once per role in this process; a role that never asks
+ * costs nothing. Thread-safe.
  */
 @Extension
 public final class InboxResources implements ResourceProvider {
@@ -56,8 +59,8 @@ public final class InboxResources implements ResourceProvider {
     private final StatusReader status;
     private final ChangeSignals signals;
     private final AtomicReference<ResourceUpdateSink> sink = new AtomicReference<>();
-    private final AtomicReference<Caller> serverRole = new AtomicReference<>();
-    private final AtomicBoolean watching = new AtomicBoolean();
+    /** The roles whose inbox is watched: at most one entry per role of the local and hosted channels. */
+    private final Set<Caller> watched = ConcurrentHashMap.newKeySet();
 
     @Inject
     InboxResources(CallerResolver callers, Transactions transactions, StatusReader status, ChangeSignals signals) {
@@ -87,15 +90,22 @@ public final class InboxResources implements ResourceProvider {
         };
     }
 
+    /** @return the stdio session's own inbox (the server's configured role), or nothing without a role */
     @Override
     public List<ResourceDescriptor> resources() {
-        Optional<Caller> own = serverRole();
+        return resources(Principal.LOCAL_OWNER);
+    }
+
+    /** @return {@code caller}'s own inbox, or nothing when it has no role (the owner token, a viewer) */
+    @Override
+    public List<ResourceDescriptor> resources(Principal caller) {
+        Optional<Caller> own = caller(caller);
         own.ifPresent(this::watchOnce);
-        return own.map(caller -> List.of(new ResourceDescriptor(
-                        uri(caller),
-                        "mailbox-inbox-" + caller.role(),
-                        "Mailbox of " + caller.role(),
-                        "What is actionable for " + caller.role() + " in channel " + caller.channel()
+        return own.map(role -> List.of(new ResourceDescriptor(
+                        uri(role),
+                        "mailbox-inbox-" + role.role(),
+                        "Mailbox of " + role.role(),
+                        "What is actionable for " + role.role() + " in channel " + role.channel()
                                 + "; subscribe to be told when something new arrives.",
                         MIME)))
                 .orElse(List.of());
@@ -114,16 +124,16 @@ public final class InboxResources implements ResourceProvider {
 
     @Override
     public Optional<List<ResourceContents>> read(String uri, Principal principal) {
-        serverRole().ifPresent(this::watchOnce);
-        return caller(principal)
-                .filter(caller -> uri(caller).equals(uri))
+        Optional<Caller> own = caller(principal);
+        own.ifPresent(this::watchOnce);
+        return own.filter(caller -> uri(caller).equals(uri))
                 .flatMap(this::actionable)
                 .map(ids -> List.of(new ResourceContents.TextContents(uri, MIME, render(uri, ids))));
     }
 
     /**
-     * Keeps the sink: the server's own role's inbox is watched from the first time a client lists or reads the
-     * mailbox's resources (a client lists before it subscribes), so a session that never asks costs nothing.
+     * Keeps the sink: a role's inbox is watched from the first time that role lists or reads the mailbox's resources
+     * (a client lists before it subscribes), so a role that never asks costs nothing.
      */
     @Override
     public void watch(ResourceUpdateSink sink) {
@@ -132,7 +142,7 @@ public final class InboxResources implements ResourceProvider {
 
     private void watchOnce(Caller caller) {
         ResourceUpdateSink target = sink.get();
-        if (target == null || !caller.equals(serverRole.get()) || !watching.compareAndSet(false, true)) {
+        if (target == null || !watched.add(caller)) {
             return;
         }
         MailWatch seen = new MailWatch(actionable(caller).orElse(ActionableIds.NONE), true);
@@ -151,12 +161,6 @@ public final class InboxResources implements ResourceProvider {
             case Outcome.Done<ActionableIds> done -> Optional.of(done.value());
             case Outcome.Refused<ActionableIds> refused -> Optional.empty();
         };
-    }
-
-    private Optional<Caller> serverRole() {
-        Optional<Caller> own = caller(Principal.LOCAL_OWNER);
-        own.ifPresent(caller -> serverRole.compareAndSet(null, caller));
-        return own;
     }
 
     private Optional<Caller> caller(Principal principal) {

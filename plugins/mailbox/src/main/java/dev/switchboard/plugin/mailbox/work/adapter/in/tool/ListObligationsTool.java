@@ -12,6 +12,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
@@ -65,8 +66,8 @@ public final class ListObligationsTool extends MailboxTool {
         String asked = call.args().optionalText("to_role").map(String::strip).orElse("");
         String role = asked.isEmpty() ? caller.role() : asked;
         if (!Roles.isName(role)) {
-            return Refusals.refused(
-                    Problem.invalid("to_role", "'" + role + "' is not a role name; leave it out for your own debts"));
+            return Refusals.refused(Problem.invalid(
+                    "to_role", ClientText.quoted(role) + " is not a role name; leave it out for your own debts"));
         }
         return Listing.limit(call.args(), 100)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
