@@ -32,7 +32,15 @@ final class BoardPages {
      */
     String render(String template, Map<String, Object> parameters) {
         StringOutput output = new StringOutput(8 * 1024);
-        Engine.INSTANCE.render(template, parameters, output);
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        // jte looks precompiled templates up through the context class loader; they are in this plugin's.
+        thread.setContextClassLoader(BoardPages.class.getClassLoader());
+        try {
+            Engine.INSTANCE.render(template, parameters, output);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
         return output.toString();
     }
 }
