@@ -56,6 +56,10 @@ class BoardAccessTest {
                     .doesNotContain(session)
                     .allMatch(hash -> hash.matches("[0-9a-f]{64}"));
             assertThat(board.column("SELECT token_hash FROM mailbox_token")).doesNotContain(session);
+            assertThat(board.ok(Board.OWNER, "list_audit_events", args("channel", "proj"))
+                            .toString())
+                    .contains("board link redeemed: a board session opened")
+                    .doesNotContain(session, nonce);
             Answer page = board.get("/board/proj", As.session(session));
             assertThat(page.status()).isEqualTo(200);
             assertThat(Jsoup.parse(page.body()).select("h1").text()).isEqualTo("proj");

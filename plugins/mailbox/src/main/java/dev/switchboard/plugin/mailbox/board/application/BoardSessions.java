@@ -19,7 +19,7 @@ import dev.switchboard.ports.tool.Outcome;
  * digest is stored; a session is good for {@link BoardLimits#SESSION_TTL} and only while its view key is live, so
  * {@code rotate_token} of the role that issued the link, {@code revoke_board_access} or {@code delete_channel} ends it
  * at the next request, while sessions from the owner's links survive a role's rotation. Redeeming and opening are one
- * registry transaction, and both are audited. Thread-safe.
+ * registry transaction, audited as the view key's use ({@code token_used}). Thread-safe.
  */
 @Singleton
 public final class BoardSessions {
@@ -55,10 +55,10 @@ public final class BoardSessions {
                 tx.insertSession(Secrets.sha256Hex(sessionId), found.id(), expires);
                 tx.audit(
                         found.channel() + "/view:" + found.role(),
-                        "board_session_opened",
+                        "token_used",
                         found.channel(),
                         "token #" + found.id(),
-                        null);
+                        "board link redeemed: a board session opened");
             });
             return Outcome.done(key.map(found -> new Opened(found.channel(), sessionId)));
         });
