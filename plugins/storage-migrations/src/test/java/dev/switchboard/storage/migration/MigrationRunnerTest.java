@@ -39,7 +39,7 @@ class MigrationRunnerTest {
     @TempDir
     Path dir;
 
-    private JdbcTransactions.Connector connector(SqlDialect dialect) {
+    private JdbcMigrationTransactions.Connector connector(SqlDialect dialect) {
         if (dialect == SqlDialect.SQLITE) {
             String url = "jdbc:sqlite:" + dir.resolve("m.db");
             return () -> DriverManager.getConnection(url);
@@ -48,14 +48,17 @@ class MigrationRunnerTest {
         return database::connect;
     }
 
-    private static MigrationRunner runner(SqlDialect dialect, JdbcTransactions.Connector connector) {
-        return new MigrationRunner(dialect, new JdbcTransactions(connector), Clock.fixed(NOW, ZoneOffset.UTC));
+    private static MigrationRunner runner(SqlDialect dialect, JdbcMigrationTransactions.Connector connector) {
+        return new MigrationRunner(
+                dialect,
+                new JdbcMigrationTransactions(connector, List.of(), dialect.name()),
+                Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     @ParameterizedTest
     @EnumSource(SqlDialect.class)
     void recordsEachMigrationOnceWithItsChecksumAndTimeInTheSameLayout(SqlDialect dialect) throws SQLException {
-        JdbcTransactions.Connector connector = connector(dialect);
+        JdbcMigrationTransactions.Connector connector = connector(dialect);
         MigrationRunner runner = runner(dialect, connector);
 
         assertThat(runner.migrate("notes", List.of(TAGS, NOTES))).isEqualTo(2);
@@ -77,7 +80,7 @@ class MigrationRunnerTest {
     @ParameterizedTest
     @EnumSource(SqlDialect.class)
     void aNewerSchemaIsRefusedWithNothingWritten(SqlDialect dialect) throws SQLException {
-        JdbcTransactions.Connector connector = connector(dialect);
+        JdbcMigrationTransactions.Connector connector = connector(dialect);
         runner(dialect, connector).migrate("notes", List.of(NOTES, TAGS));
 
         assertThatThrownBy(() -> runner(dialect, connector).migrate("notes", List.of(NOTES)))
@@ -93,7 +96,7 @@ class MigrationRunnerTest {
     @ParameterizedTest
     @EnumSource(SqlDialect.class)
     void aChangedMigrationIsRefusedByChecksumAndLaterOnesAreNotApplied(SqlDialect dialect) throws SQLException {
-        JdbcTransactions.Connector connector = connector(dialect);
+        JdbcMigrationTransactions.Connector connector = connector(dialect);
         runner(dialect, connector).migrate("notes", List.of(NOTES));
         Migration changed = new Migration(1, "create notes", NOTES.sql() + "-- edited\n");
 
@@ -109,7 +112,7 @@ class MigrationRunnerTest {
     @ParameterizedTest
     @EnumSource(SqlDialect.class)
     void aFailingMigrationIsRolledBackWholeAndNamesItself(SqlDialect dialect) throws SQLException {
-        JdbcTransactions.Connector connector = connector(dialect);
+        JdbcMigrationTransactions.Connector connector = connector(dialect);
         Migration broken =
                 new Migration(1, "half done", "CREATE TABLE m_half(x INTEGER);\nINSERT INTO m_missing VALUES (1);");
 
@@ -128,7 +131,7 @@ class MigrationRunnerTest {
     @ParameterizedTest
     @EnumSource(value = SqlDialect.class, names = "POSTGRES")
     void aPostgresqlScriptWithDollarQuotedBodiesRunsWhole(SqlDialect dialect) throws SQLException {
-        JdbcTransactions.Connector connector = connector(dialect);
+        JdbcMigrationTransactions.Connector connector = connector(dialect);
         Migration function = new Migration(1, "create a function", """
                 -- semicolons inside $$ and inside 'strings; too' must not split the script
                 CREATE FUNCTION m_twice(t TEXT) RETURNS TEXT LANGUAGE plpgsql AS $body$
@@ -150,7 +153,7 @@ class MigrationRunnerTest {
     @ParameterizedTest
     @EnumSource(SqlDialect.class)
     void anEmptyMigrationIsRefusedBeforeTheDatabaseIsTouched(SqlDialect dialect) throws SQLException {
-        JdbcTransactions.Connector connector = connector(dialect);
+        JdbcMigrationTransactions.Connector connector = connector(dialect);
 
         assertThatThrownBy(() -> runner(dialect, connector)
                         .migrate("notes", List.of(new Migration(1, "nothing", "-- empty\n;"))))

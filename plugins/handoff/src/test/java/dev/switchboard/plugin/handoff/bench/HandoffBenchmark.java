@@ -31,7 +31,7 @@ import dev.switchboard.testkit.storage.TestDatabase;
  * The rates of one backend take turns in rounds ({@link Rounds}). Usage: {@code HandoffBenchmark [dir]}: the run uses
  * a new directory inside {@code dir} (default: the module's {@code target/}) and deletes it at the end. System
  * properties: {@code bench.rounds} (3), {@code bench.roundMillis} (4000), {@code bench.handoffs} (100000),
- * {@code bench.calls} (3000); a quick run: {@code -Dbench.rounds=1 -Dbench.roundMillis=1000 -Dbench.handoffs=5000
+ * {@code bench.calls} (3000), {@code bench.backends} ({@code sqlite,postgres}: which to run); a quick run: {@code -Dbench.rounds=1 -Dbench.roundMillis=1000 -Dbench.handoffs=5000
  * -Dbench.calls=300}. Prints a report on standard output (this is a command-line program, not the server).
  */
 public final class HandoffBenchmark {
@@ -50,6 +50,8 @@ public final class HandoffBenchmark {
         long roundMillis = Long.getLong("bench.roundMillis", 4000);
         int handoffs = Integer.getInteger("bench.handoffs", 100_000);
         int calls = Integer.getInteger("bench.calls", 3000);
+        List<String> backends =
+                List.of(System.getProperty("bench.backends", "sqlite,postgres").split(","));
         Path base = args.length > 0 ? Path.of(args[0]) : moduleTarget();
         Files.createDirectories(base);
         Path dir = Files.createTempDirectory(base.toAbsolutePath(), "handoff-bench-");
@@ -62,8 +64,12 @@ public final class HandoffBenchmark {
                 System.getProperty("java.version"),
                 System.getProperty("os.name"));
         try {
-            sqlite(dir.resolve("sqlite"), rounds, roundMillis, handoffs, calls);
-            postgres(dir, rounds, roundMillis, handoffs, calls);
+            if (backends.contains("sqlite")) {
+                sqlite(dir.resolve("sqlite"), rounds, roundMillis, handoffs, calls);
+            }
+            if (backends.contains("postgres")) {
+                postgres(dir, rounds, roundMillis, handoffs, calls);
+            }
         } finally {
             deleteTree(dir);
         }
@@ -144,8 +150,11 @@ public final class HandoffBenchmark {
                 long publishCpuBefore = publishers.sequentialCpuNanos();
                 long[] retries = new long[measures.size()];
                 long[] walBytes = new long[measures.size()];
+                long[] walSyncs = new long[measures.size()];
                 long[][] counts = Rounds.run(
-                        wal.counting(countingRetries(measures, server.storage(), retries), walBytes), rounds, millis);
+                        wal.counting(countingRetries(measures, server.storage(), retries), walBytes, walSyncs),
+                        rounds,
+                        millis);
                 List<String> names = List.of(
                         "raw inserts, 1 conn",
                         "raw inserts, 8 conns",
@@ -186,9 +195,10 @@ public final class HandoffBenchmark {
                             .sum();
                     OUT.printf(
                             Locale.ROOT,
-                            "%s: %,.0f bytes of WAL per operation%n",
+                            "%s: %,.0f bytes of WAL and %.2f WAL syncs per operation%n",
                             names.get(m),
-                            (double) walBytes[m] / Math.max(1, done));
+                            (double) walBytes[m] / Math.max(1, done),
+                            (double) walSyncs[m] / Math.max(1, done));
                 }
                 long publishTotal =
                         Arrays.stream(counts).mapToLong(round -> round[2]).sum();

@@ -26,9 +26,22 @@ public final class MailboxSettingKeys {
     /** The address clients reach the server at, for board links (hosted channels). */
     public static final String PUBLIC_URL = "public-url";
 
+    /** The cap on held {@code GET /status?wait} polls in this process (hosted channels). */
+    public static final String STATUS_MAX_HELD = "status-max-held";
+
+    /** The cap on held {@code GET /status?wait} polls per token (hosted channels). */
+    public static final String STATUS_MAX_HELD_PER_TOKEN = "status-max-held-per-token";
+
     /** All of them. */
-    public static final Set<String> ALL =
-            Set.of(ROLE, CHANNEL, ALLOW_SENSITIVE, STRICT_PIN_DIGEST, VIEW_KEY_TTL_DAYS, PUBLIC_URL);
+    public static final Set<String> ALL = Set.of(
+            ROLE,
+            CHANNEL,
+            ALLOW_SENSITIVE,
+            STRICT_PIN_DIGEST,
+            VIEW_KEY_TTL_DAYS,
+            PUBLIC_URL,
+            STATUS_MAX_HELD,
+            STATUS_MAX_HELD_PER_TOKEN);
 
     private MailboxSettingKeys() {}
 }

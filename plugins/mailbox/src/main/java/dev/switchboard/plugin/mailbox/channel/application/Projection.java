@@ -93,6 +93,9 @@ public final class Projection {
     /** Every field. */
     public static final Projection ALL = new Projection(null);
 
+    /** The {@code "headers"} preset of a message listing: every field of {@link #HEADERS}, no body. */
+    public static final Projection HEADERS_ONLY = new Projection(new LinkedHashSet<>(HEADERS));
+
     private final Set<String> kept;
 
     private Projection(Set<String> kept) {

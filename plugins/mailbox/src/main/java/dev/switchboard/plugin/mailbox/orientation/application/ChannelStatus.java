@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.plugin.mailbox.orientation.domain.MailboxRelease;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskEntry;
@@ -43,22 +44,7 @@ public final class ChannelStatus {
         String role = caller.role();
         return transactions
                 .read(caller.channelId(), tx -> {
-                    StatusCounts counts = reader.counts(tx, role);
-                    Map<String, Object> answer = new LinkedHashMap<>();
-                    answer.put("role", role);
-                    answer.put("counts", counts.wire());
-                    answer.put("unread", counts.unread());
-                    answer.put("open_obligations", counts.openObligations());
-                    answer.put("awaiting_ack", counts.awaitingAck());
-                    for (TaskList list : TaskList.values()) {
-                        answer.put(
-                                list.wire(),
-                                counts.lists().of(list).stream()
-                                        .map(TaskEntry::toWire)
-                                        .toList());
-                    }
-                    answer.put("pins", status.pins(tx));
-                    answer.put("last_seen", status.lastSeen(tx));
+                    Map<String, Object> answer = summary(tx, role, reader.counts(tx, role));
                     String seen = status.seenBuild(tx, role).orElse(null);
                     answer.put("server", server(seen));
                     return Outcome.done(new Shown(answer, MailboxRelease.isNewTo(seen)));
@@ -69,6 +55,34 @@ public final class ChannelStatus {
                             return Outcome.done(shown.answer());
                         })
                         : Outcome.done(shown.answer()));
+    }
+
+    /**
+     * The channel summary: everything {@code channel_status} answers but {@code server}, read without recording
+     * anything (the hosted {@code GET /status} shows it to scripts, which must not use up a role's
+     * {@code whats_new}).
+     *
+     * @param tx     a read transaction of the role's channel
+     * @param role   the role
+     * @param counts its counters, read in {@code tx} ({@link StatusReader#counts})
+     * @return {@code role}, {@code counts}, {@code unread}, {@code open_obligations}, {@code awaiting_ack}, the six
+     *     task lists, {@code pins} and {@code last_seen}, in that order; a mutable map the caller may add to
+     */
+    public Map<String, Object> summary(Tx tx, String role, StatusCounts counts) {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("role", role);
+        answer.put("counts", counts.wire());
+        answer.put("unread", counts.unread());
+        answer.put("open_obligations", counts.openObligations());
+        answer.put("awaiting_ack", counts.awaitingAck());
+        for (TaskList list : TaskList.values()) {
+            answer.put(
+                    list.wire(),
+                    counts.lists().of(list).stream().map(TaskEntry::toWire).toList());
+        }
+        answer.put("pins", status.pins(tx));
+        answer.put("last_seen", status.lastSeen(tx));
+        return answer;
     }
 
     /** An answer, and whether it is the role's first on this build. */

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 
@@ -39,5 +40,21 @@ public record StatusCounts(
             counts.put(list.wire(), lists.of(list).size());
         }
         return counts;
+    }
+
+    /**
+     * @return the actionable counters (seed-features §1C.6 ACTIONABLE_COUNTS) that are not zero, with their values, in
+     *     the original's order: what {@code GET /status} calls {@code pending}; empty when nothing is actionable
+     */
+    public Map<String, Integer> pending() {
+        Map<String, Object> all = wire();
+        Map<String, Integer> pending = new LinkedHashMap<>();
+        for (String name : ActionableCounter.WIRE_NAMES) {
+            int value = (Integer) all.get(name);
+            if (value > 0) {
+                pending.put(name, value);
+            }
+        }
+        return pending;
     }
 }

@@ -55,10 +55,10 @@ final class CommitLane {
         List<Unit<?>> batch;
         lock.lock();
         try {
-            unit.turn = lock.newCondition();
+            unit.waitOn(lock.newCondition());
             waiting.addLast(unit);
             awaitTurn(unit);
-            if (unit.done) {
+            if (unit.done()) {
                 return;
             }
             batch = take();
@@ -88,16 +88,16 @@ final class CommitLane {
 
     private void awaitTurn(Unit<?> unit) {
         boolean interruptible = true;
-        while (!unit.done && !(unit == waiting.peekFirst() && running < maxInFlight)) {
-            if (!interruptible || unit.taken) {
-                unit.turn.awaitUninterruptibly();
+        while (!unit.done() && !(unit == waiting.peekFirst() && running < maxInFlight)) {
+            if (!interruptible || unit.taken()) {
+                unit.turn().awaitUninterruptibly();
                 continue;
             }
             try {
-                unit.turn.await();
+                unit.turn().await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                if (unit.taken) {
+                if (unit.taken()) {
                     // a leader runs it already: its caller must learn the outcome
                     interruptible = false;
                     continue;
@@ -113,7 +113,7 @@ final class CommitLane {
         List<Unit<?>> batch = new ArrayList<>();
         while (!waiting.isEmpty() && batch.size() < MAX_BATCH) {
             Unit<?> next = waiting.removeFirst();
-            next.taken = true;
+            next.markTaken();
             batch.add(next);
         }
         return batch;
@@ -124,8 +124,7 @@ final class CommitLane {
         try {
             running--;
             for (Unit<?> unit : batch) {
-                unit.done = true;
-                unit.turn.signal();
+                unit.markDone();
             }
             signalHead();
         } finally {
@@ -135,7 +134,7 @@ final class CommitLane {
 
     private void signalHead() {
         if (!waiting.isEmpty() && running < maxInFlight) {
-            waiting.peekFirst().turn.signal();
+            waiting.peekFirst().turn().signal();
         }
     }
 

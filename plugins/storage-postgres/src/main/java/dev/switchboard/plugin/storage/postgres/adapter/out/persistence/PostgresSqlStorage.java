@@ -35,7 +35,7 @@ import dev.switchboard.storage.migration.MigrationRunner;
  *
  * <p>{@link #transaction} runs the work as a {@code SERIALIZABLE} transaction on a pooled connection, or at
  * {@code READ COMMITTED} when it asks for {@link Isolation#READ_COMMITTED}. Group commit: concurrent works of one
- * isolation that queue while earlier ones commit run together in one transaction, each in its own savepoint, with one
+ * isolation that queue while earlier ones commit run together in one transaction, back to back, with one
  * commit ({@link CommitLane}, {@link SharedTransaction}); a work alone runs at once, in a transaction of its own.
  * Serialization failures and deadlocks ({@code 40001}, {@code 40P01}) are rolled back and the works retried alone
  * with a jittered back-off, at most 10 runs in all, so the work MAY run more than once and must not have effects
@@ -91,7 +91,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         for (Isolation isolation : Isolation.values()) {
             lanes.put(isolation, new CommitLane(batch -> shared.run(batch, isolation), batchesInFlight()));
         }
-        this.migrations = new MigrationRunner(SqlDialect.POSTGRES, new MigrationConnections(pool), Clock.systemUTC());
+        this.migrations = new MigrationRunner(SqlDialect.POSTGRES, MigrationConnections.on(pool), Clock.systemUTC());
     }
 
     /**

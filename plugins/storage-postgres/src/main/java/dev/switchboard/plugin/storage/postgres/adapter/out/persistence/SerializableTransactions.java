@@ -10,6 +10,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import javax.sql.DataSource;
 
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+
 import dev.switchboard.ports.storage.Isolation;
 import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageBusyException;
@@ -139,6 +142,9 @@ final class SerializableTransactions {
                     }
                 }
                 T result = work.run(connection);
+                if (aborted(connection)) {
+                    throw swallowed();
+                }
                 log.commit(connection, published);
                 return result;
             } catch (Throwable t) {
@@ -146,6 +152,19 @@ final class SerializableTransactions {
                 throw t;
             }
         }
+    }
+
+    /**
+     * @return whether PostgreSQL has failed the connection's open transaction (a statement failed and the work went
+     *         on): its {@code COMMIT} would silently roll back. Known to the driver without a round trip.
+     */
+    static boolean aborted(Connection connection) throws SQLException {
+        return connection.unwrap(BaseConnection.class).getTransactionState() == TransactionState.FAILED;
+    }
+
+    /** @return what the caller of a work that returned in an {@link #aborted} transaction is told */
+    static StorageException swallowed() {
+        return new StorageException("the work returned after PostgreSQL had failed its transaction; rolled back");
     }
 
     private static void rollback(Connection connection, Throwable cause) {

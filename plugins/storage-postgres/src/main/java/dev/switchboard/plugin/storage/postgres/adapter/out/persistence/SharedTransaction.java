@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -19,25 +20,26 @@ import dev.switchboard.ports.storage.StorageException;
  * Runs one batch a {@link CommitLane} took in ONE transaction on a pooled connection, with ONE commit, so that its
  * units share the commit's WAL flush and hold a hot row (a project's sequence) for one flush instead of one each.
  *
- * <p>With several units, each runs inside its own {@code SAVEPOINT}: a unit that throws is rolled back to it (its
- * writes vanish, the others' stay) and its caller gets its own error, translated as
- * {@link SerializableTransactions} would. A unit sees the writes of the units before it, as it would had they
- * committed just before. Only after the commit is any caller told "committed". A serialization failure or deadlock
- * (of a unit or of the commit) rolls the whole batch back and sends every unit to run alone, in a transaction of its
- * own with the usual bounded, jittered retries, so no work's effects are ever committed twice or lost. A unit that
- * sets the isolation itself (not allowed inside a savepoint, SQLSTATE {@code 25001}) is rolled back to its savepoint
- * and runs alone too. Any other failure of the savepoints or of the commit fails every unit that had succeeded with
- * the port's error (a lost connection: busy, "may have committed" when it was lost during the commit); a unit that
- * had failed keeps its own error.
+ * <p>The units run back to back with nothing between them: no savepoint, so a unit costs only its own statements'
+ * round trips (a handoff publish: one) and the batch one {@code COMMIT} more. A unit sees the writes of the units
+ * before it, as it would had they committed just before. Only after the commit is any caller told "committed".
  *
- * <p>A batch of one unit runs without savepoints: exactly the statements of a transaction of its own. Thread-safe;
- * holds the shared side of the process's contention lock while it runs.
+ * <p>A unit that fails (throws, or returns although PostgreSQL failed the transaction under it) rolls the whole
+ * batch back, so no unit's failure ever leaves part of another's writes: the first unit of the batch saw nobody
+ * else's writes, so its failure is its own and its caller gets it, translated as {@link SerializableTransactions}
+ * would; a later unit's failure may come from the writes before it, so that unit runs again alone, in a transaction
+ * of its own (a unit that sets the isolation itself, SQLSTATE {@code 25001} after the batch's first statement, ends
+ * there too). The units left then run again together, from the start, until a pass commits or none is left; each
+ * pass drops one unit, so a batch of {@code n} takes at most {@code n} passes. A serialization failure or deadlock
+ * (of a unit or of the commit) rolls the batch back and sends every unit still in it to run alone, with the usual
+ * bounded, jittered retries, so no work's effects are ever committed twice or lost. A lost connection, or any other
+ * failure of the commit, fails every unit still in the batch with the port's error (busy; "may have committed" when
+ * the connection was lost during the commit); a unit that had failed keeps its own error.
+ *
+ * <p>A batch of one unit runs exactly the statements of a transaction of its own. Thread-safe; holds the shared side
+ * of the process's contention lock while it runs.
  */
 final class SharedTransaction {
-
-    private static final String SAVEPOINT = "switchboard_unit";
-    private static final String NEXT_UNIT = "RELEASE SAVEPOINT " + SAVEPOINT + "; SAVEPOINT " + SAVEPOINT;
-    private static final String UNDO_UNIT = "ROLLBACK TO SAVEPOINT " + SAVEPOINT;
 
     private final DataSource pool;
     private final SerializableTransactions transactions;
@@ -64,16 +66,21 @@ final class SharedTransaction {
         Lock turn = transactions.sharedTurn();
         turn.lock();
         try {
-            Exception batchFailure = attempt(units, isolation);
-            settle(units, batchFailure);
+            List<Unit<?>> together = new ArrayList<>(units);
+            Exception batchFailure = attempt(together, isolation);
+            settle(units, together, batchFailure);
         } finally {
             turn.unlock();
         }
     }
 
-    /** @return null when the batch committed (or had nothing to commit), or why the whole batch failed */
-    private Exception attempt(List<Unit<?>> units, Isolation isolation) {
-        boolean savepoints = units.size() > 1;
+    /**
+     * Runs passes over {@code together} as the class comment says, removing from it each unit that failed for good
+     * or must run alone; what is left at the end committed, or failed with the returned error.
+     *
+     * @return null when the units left committed (or none was left), or why the whole batch failed
+     */
+    private Exception attempt(List<Unit<?>> together, Isolation isolation) {
         Connection connection;
         try {
             connection = pool.getConnection();
@@ -83,38 +90,28 @@ final class SharedTransaction {
         try (connection) {
             connection.setAutoCommit(false);
             try {
-                begin(connection, isolation, savepoints);
-                boolean anyCommits = false;
-                for (int i = 0; i < units.size(); i++) {
-                    Unit<?> unit = units.get(i);
-                    boolean last = i == units.size() - 1;
-                    if (unit.runOn(connection)) {
-                        anyCommits |= savepoints && !last ? nextUnit(connection, unit) : true;
-                        continue;
-                    }
-                    Failure kind = Failure.of(unit.failure());
-                    if (kind == Failure.RETRY) {
-                        rollback(connection, unit.failure());
-                        retryAlone(units);
+                while (!together.isEmpty()) {
+                    begin(connection, isolation);
+                    int failed = runUnits(connection, together);
+                    if (failed < 0) {
+                        log.commit(connection, published(together));
+                        outages.answered();
                         return null;
                     }
-                    if (Failure.isConnectionLoss(unit.failure()) && unit.failure() instanceof Exception lost) {
-                        // nothing to roll back to: the whole batch is gone with the connection
-                        rollback(connection, lost);
+                    Unit<?> unit = together.get(failed);
+                    rollback(connection, unit.failure());
+                    if (Failure.of(unit.failure()) == Failure.RETRY) {
+                        retryAlone(together);
+                        together.clear();
+                    } else if (Failure.isConnectionLoss(unit.failure()) && unit.failure() instanceof Exception lost) {
+                        // the whole batch is gone with the connection
                         return lost;
-                    }
-                    if (savepoints) {
-                        execute(connection, UNDO_UNIT);
-                        if (setsIsolationItself(unit.failure())) {
+                    } else {
+                        if (failed > 0) {
                             unit.runAlone();
                         }
+                        together.remove(failed);
                     }
-                }
-                if (anyCommits) {
-                    log.commit(connection, published(units));
-                    outages.answered();
-                } else {
-                    connection.rollback();
                 }
                 return null;
             } catch (SQLException | RuntimeException e) {
@@ -131,44 +128,43 @@ final class SharedTransaction {
         }
     }
 
-    private static void begin(Connection connection, Isolation isolation, boolean savepoints) throws SQLException {
-        String serializable = isolation == Isolation.SERIALIZABLE ? SerializableTransactions.SET_SERIALIZABLE : null;
-        String savepoint = savepoints ? "SAVEPOINT " + SAVEPOINT : null;
-        if (serializable != null && savepoint != null) {
-            execute(connection, serializable + "; " + savepoint); // one round trip, sent with the BEGIN
-        } else if (serializable != null || savepoint != null) {
-            execute(connection, serializable != null ? serializable : savepoint);
+    /**
+     * Runs the units one after another in the open transaction, stopping at the first that fails.
+     *
+     * @return the index of the unit that failed, or -1 when all returned with the transaction intact
+     */
+    private static int runUnits(Connection connection, List<Unit<?>> units) throws SQLException {
+        for (int i = 0; i < units.size(); i++) {
+            Unit<?> unit = units.get(i);
+            if (!unit.runOn(connection)) {
+                return i;
+            }
+            if (SerializableTransactions.aborted(connection)) {
+                unit.failWith(SerializableTransactions.swallowed()); // it swallowed an error
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static void begin(Connection connection, Isolation isolation) throws SQLException {
+        if (isolation == Isolation.SERIALIZABLE) {
+            execute(connection, SerializableTransactions.SET_SERIALIZABLE); // sent with the BEGIN: one round trip
         }
     }
 
     /**
-     * Keeps the unit's writes and opens the next unit's savepoint (one round trip).
+     * Tells each unit what its caller learns, and counts the ends.
      *
-     * @return true; false when the unit returned although the database had failed it (it swallowed an error): then
-     *         it is rolled back to its savepoint and fails
+     * @param together the units still in the batch at its end: committed, or failed with {@code batchFailure}
      */
-    private static boolean nextUnit(Connection connection, Unit<?> unit) throws SQLException {
-        try {
-            execute(connection, NEXT_UNIT);
-            return true;
-        } catch (SQLException swallowed) {
-            execute(connection, UNDO_UNIT);
-            unit.failWith(new StorageException(
-                    "the work returned after PostgreSQL had failed its transaction; rolled back: "
-                            + swallowed.getMessage(),
-                    swallowed));
-            return false;
-        }
-    }
-
-    /** Tells each unit what its caller learns, and counts the ends. */
-    private void settle(List<Unit<?>> units, Exception batchFailure) {
+    private void settle(List<Unit<?>> units, List<Unit<?>> together, Exception batchFailure) {
         Failure batchKind = batchFailure == null ? null : Failure.of(batchFailure);
         if (batchKind == Failure.RETRY) {
-            retryAlone(units);
-            return;
+            retryAlone(together);
         }
-        RuntimeException told = batchFailure == null ? null : whole(batchFailure, batchKind);
+        RuntimeException told =
+                batchFailure == null || batchKind == Failure.RETRY ? null : whole(batchFailure, batchKind);
         for (Unit<?> unit : units) {
             if (unit.alone()) {
                 continue;
@@ -203,14 +199,14 @@ final class SharedTransaction {
     private static Set<String> published(List<Unit<?>> units) {
         Set<String> topics = new LinkedHashSet<>();
         for (Unit<?> unit : units) {
-            if (unit.failure() == null && !unit.alone()) {
+            if (unit.failure() == null) {
                 topics.addAll(unit.published());
             }
         }
         return topics;
     }
 
-    /** Sends every unit to be retried alone after a serialization failure or deadlock aborted their batch. */
+    /** Sends every unit to be retried alone after a serialization failure or deadlock aborted the batch they were in. */
     private void retryAlone(List<Unit<?>> units) {
         for (Unit<?> unit : units) {
             unit.retryAlone();
@@ -224,13 +220,6 @@ final class SharedTransaction {
         } catch (SQLException e) {
             return true;
         }
-    }
-
-    /** SQLSTATE 25001: {@code SET TRANSACTION ISOLATION LEVEL} inside a savepoint or after the first query. */
-    private static boolean setsIsolationItself(Throwable failure) {
-        return Failure.sqlException(failure)
-                .map(e -> "25001".equals(e.getSQLState()))
-                .orElse(false);
     }
 
     private static void execute(Connection connection, String sql) throws SQLException {

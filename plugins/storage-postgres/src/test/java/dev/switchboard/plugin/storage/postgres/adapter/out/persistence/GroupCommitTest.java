@@ -31,7 +31,8 @@ import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
  * The adapter's group commit, made deterministic: works hold every batch slot of a lane open, so the works sent
- * meanwhile queue up and then run as ONE shared transaction (one transaction id), each in its own savepoint.
+ * meanwhile queue up and then run as ONE shared transaction (one transaction id), back to back without savepoints; a
+ * failing work rolls the batch back, and the others run again together.
  */
 class GroupCommitTest {
 
@@ -114,6 +115,60 @@ class GroupCommitTest {
     }
 
     @Test
+    void aFailingFirstWorkRunsOnceAndALaterFailingWorkRunsAgainAloneWhileTheOthersCommitTogether() throws Exception {
+        AtomicInteger runsOfTheFirst = new AtomicInteger();
+        AtomicInteger runsOfTheLater = new AtomicInteger();
+        List<Future<Long>> queued = whileEverySlotIsHeld(Isolation.READ_COMMITTED, id -> c -> {
+            long txid = insert(c, id);
+            if (id == 100) {
+                runsOfTheFirst.incrementAndGet();
+                throw new IllegalStateException("the first refuses");
+            }
+            if (id == 102) {
+                runsOfTheLater.incrementAndGet();
+                throw new IllegalStateException("a later one refuses");
+            }
+            return txid;
+        });
+
+        assertThatThrownBy(() -> queued.get(0).get(10, TimeUnit.SECONDS)).hasMessageContaining("the first refuses");
+        assertThatThrownBy(() -> queued.get(2).get(10, TimeUnit.SECONDS)).hasMessageContaining("a later one refuses");
+        List<Long> committed = new ArrayList<>();
+        for (int i : new int[] {1, 3, 4, 5}) {
+            committed.add(queued.get(i).get(10, TimeUnit.SECONDS));
+        }
+        assertThat(committed).containsOnly(committed.getFirst());
+        assertThat(runsOfTheFirst).hasValue(1);
+        assertThat(runsOfTheLater).hasValue(2);
+        assertThat(ids()).containsExactly(1, 2, 3, 4, 101, 103, 104, 105);
+    }
+
+    @Test
+    void aWorkThatSwallowsADatabaseErrorInASharedTransactionFailsAndTheOthersCommitTogether() throws Exception {
+        List<Future<Long>> queued = whileEverySlotIsHeld(Isolation.READ_COMMITTED, id -> c -> {
+            long txid = insert(c, id);
+            if (id == 102) {
+                try {
+                    insert(c, id); // a duplicate key, caught: PostgreSQL has failed the transaction nonetheless
+                } catch (SQLException swallowed) {
+                    // the work goes on as if nothing happened
+                }
+            }
+            return txid;
+        });
+
+        assertThatThrownBy(() -> queued.get(2).get(10, TimeUnit.SECONDS))
+                .cause()
+                .isInstanceOf(StorageException.class);
+        List<Long> committed = new ArrayList<>();
+        for (int i : new int[] {0, 1, 3, 4, 5}) {
+            committed.add(queued.get(i).get(10, TimeUnit.SECONDS));
+        }
+        assertThat(committed).containsOnly(committed.getFirst());
+        assertThat(ids()).containsExactly(1, 2, 3, 4, 100, 101, 103, 104, 105);
+    }
+
+    @Test
     void aSerializationFailureInASharedTransactionRunsEveryWorkAgainAloneAndCommitsEachOnce() throws Exception {
         AtomicInteger runsOfTheFailingOne = new AtomicInteger();
         List<Future<Long>> queued = whileEverySlotIsHeld(Isolation.SERIALIZABLE, id -> c -> {
@@ -151,6 +206,22 @@ class GroupCommitTest {
         long lone = txids.remove(2);
         assertThat(txids).containsOnly(txids.getFirst()).doesNotContain(lone);
         assertThat(ids()).containsExactly(1, 2, 3, 4, 100, 101, 102, 103, 104, 105);
+    }
+
+    @Test
+    void aWorkAloneThatSwallowsADatabaseErrorIsToldItsTransactionRolledBackNotCommitted() {
+        assertThatThrownBy(() -> storage.transaction(Isolation.READ_COMMITTED, c -> {
+                    insert(c, 8);
+                    try {
+                        insert(c, 8);
+                    } catch (SQLException swallowed) {
+                        // a COMMIT now would silently roll back
+                    }
+                    return 0L;
+                }))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("rolled back");
+        assertThat(ids()).isEmpty();
     }
 
     @Test

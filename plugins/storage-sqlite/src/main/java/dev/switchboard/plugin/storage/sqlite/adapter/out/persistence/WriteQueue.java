@@ -63,10 +63,10 @@ final class WriteQueue {
         List<Pending<?>> batch;
         lock.lock();
         try {
-            request.turn = lock.newCondition();
+            request.waitOn(lock.newCondition());
             queue.addLast(request);
             awaitTurn(request, interruptible);
-            if (request.done) {
+            if (request.done()) {
                 return request.outcome();
             }
             batch = take(request);
@@ -86,16 +86,16 @@ final class WriteQueue {
 
     /** Waits, holding the lock between wake-ups, until the request was run by another leader or heads the queue. */
     private void awaitTurn(Pending<?> request, boolean interruptible) {
-        while (!request.done && queue.peekFirst() != request) {
-            if (!interruptible || request.taken) {
-                request.turn.awaitUninterruptibly();
+        while (!request.done() && queue.peekFirst() != request) {
+            if (!interruptible || request.taken()) {
+                request.turn().awaitUninterruptibly();
                 continue;
             }
             try {
-                request.turn.await();
+                request.turn().await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                if (request.taken) {
+                if (request.taken()) {
                     // a leader is running it already: its caller must learn the outcome, so keep waiting
                     interruptible = false;
                     continue;
@@ -109,7 +109,7 @@ final class WriteQueue {
 
     private List<Pending<?>> take(Pending<?> head) {
         List<Pending<?>> batch = new ArrayList<>();
-        head.taken = true;
+        head.markTaken();
         batch.add(head);
         if (head.isExclusive()) {
             return batch;
@@ -121,7 +121,7 @@ final class WriteQueue {
             if (next.isExclusive()) {
                 break;
             }
-            next.taken = true;
+            next.markTaken();
             batch.add(next);
         }
         return batch;
@@ -134,8 +134,7 @@ final class WriteQueue {
             // the batch is the head of the queue: only untaken requests ever leave it from elsewhere
             for (int i = 0; i < batch.size(); i++) {
                 Pending<?> pending = queue.removeFirst();
-                pending.done = true;
-                pending.turn.signal();
+                pending.markDone();
             }
             signalHead();
         } finally {
@@ -145,7 +144,7 @@ final class WriteQueue {
 
     private void signalHead() {
         if (!queue.isEmpty()) {
-            queue.peekFirst().turn.signal();
+            queue.peekFirst().turn().signal();
         }
     }
 
