@@ -5,7 +5,7 @@
 # sources (it drives the plugin through the kernel's invoker with the testkit's storage); this script builds what it
 # needs and runs it. Options are system properties, passed through:
 #   bench/mailbox-bench.sh [-Dbench.parts=status,send,wake] [-Dbench.backends=sqlite,postgres] [-Dbench.debts=10000]
-#                          [-Dbench.calls=200] [-Dbench.seconds=5] [-Dbench.rounds=30]
+#                          [-Dbench.calls=200] [-Dbench.seconds=5] [-Dbench.warmUpSeconds=3] [-Dbench.rounds=30]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"

@@ -108,6 +108,22 @@ class BashTest {
         assertThat(Files.getPosixFilePermissions(Path.of(full).getParent().getParent()))
                 .as("the per-user directory in the shared temporary directory")
                 .isEqualTo(PosixFilePermissions.fromString("rwx------"));
+        Files.delete(Path.of(full));
+    }
+
+    @Test
+    @DisplayName("a stopped server whose runs left no full output file leaves no command output directory behind")
+    void stoppingRemovesTheEmptyCommandOutputDirectory() throws Exception {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> details =
+                (Map<String, Object>) harness.ok("bash", bash("seq 1 10000")).get("details");
+        Path full = Path.of((String) details.get("fullOutputPath"));
+        harness.ok("bash", bash("echo fits"));
+        Files.delete(full);
+
+        harness.lifecycle().stop();
+
+        assertThat(full.getParent()).doesNotExist();
     }
 
     @Test

@@ -40,6 +40,19 @@ class ToolSurfaceTest {
     }
 
     @Test
+    @org.junit.jupiter.api.DisplayName(
+            "write and edit describe FILE_READ_ONLY, which they answer for a read-only target")
+    void writeAndEditNameTheReadOnlyRefusal() {
+        try (WorkspaceHarness harness = new WorkspaceHarness(state, home)) {
+            assertThat(harness.registry().tools())
+                    .filteredOn(
+                            tool -> tool.name().equals("write") || tool.name().equals("edit"))
+                    .hasSize(2)
+                    .allSatisfy(tool -> assertThat(tool.description()).contains("FILE_READ_ONLY"));
+        }
+    }
+
+    @Test
     void theIndexListsTheMigrations() throws Exception {
         Path classes = Path.of(WorkspaceMigrations.class
                 .getProtectionDomain()

@@ -10,6 +10,7 @@ import com.google.inject.Injector;
 import com.google.inject.Module;
 
 import dev.switchboard.plugin.workspace.adapter.in.lifecycle.WorkspaceLifecycle;
+import dev.switchboard.plugin.workspace.application.WorkspaceShutdown;
 import dev.switchboard.ports.call.Cancellation;
 import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.LogSink;
@@ -135,6 +136,8 @@ final class WorkspaceHarness implements AutoCloseable {
 
     @Override
     public void close() {
+        // As the kernel stops the plugin: its empty command-output directory goes, so a test leaves nothing in /tmp.
+        bed.injector().getInstance(WorkspaceShutdown.class).stop(java.time.Duration.ofSeconds(10));
         bed.close();
     }
 }

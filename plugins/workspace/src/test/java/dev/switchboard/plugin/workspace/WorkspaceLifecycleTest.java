@@ -176,6 +176,28 @@ class WorkspaceLifecycleTest {
     }
 
     @Test
+    @DisplayName(
+            "an open workspace's id spelled in upper case was never issued: INVALID_WORKSPACE, and close keeps it open")
+    void anIssuedIdInAnotherSpellingIsInvalidNotExpired() throws Exception {
+        Files.writeString(home.resolve("a.txt"), "a");
+        String id = harness.open(home);
+        String upper = id.toUpperCase(java.util.Locale.ROOT);
+
+        ToolResult.Failure refused =
+                harness.refused("read", args("workspace_id", upper, "path", "a.txt"), "INVALID_WORKSPACE");
+        assertThat(refused.message()).contains("never issued", "lower-case");
+        harness.refused(
+                "bash", args("workspace_id", upper, "request_key", "b", "command", "touch ran"), "INVALID_WORKSPACE");
+        assertThat(harness.ok("workspace_close", Map.of("workspace_id", upper)))
+                .containsEntry("closed", true)
+                .doesNotContainKey("cwd");
+
+        assertThat(harness.ok("read", args("workspace_id", id, "path", "a.txt")).get("output"))
+                .isEqualTo("a");
+        assertThat(home.resolve("ran")).doesNotExist();
+    }
+
+    @Test
     @DisplayName("62: an id issued before a restart (same state directory) is WORKSPACE_EXPIRED, not INVALID_WORKSPACE")
     void anIdIssuedBeforeARestartIsExpired() {
         String before = harness.open(home);

@@ -57,7 +57,9 @@ import dev.switchboard.testkit.ToolResults;
  *   <li>{@code send}: {@code send_message} calls per second with 1 and 8 senders, each its own server on the store
  *       (as stdio sessions are), and with 8 threads on one server (as a hosted server's sessions are), for
  *       {@code bench.seconds} (5) each, against the raw commit rate of the same servers' storage: one-row
- *       {@code INSERT} transactions into a scratch table, with the same threads;
+ *       {@code INSERT} transactions into a scratch table (a row with as much text as the send's message row), with
+ *       the same threads, connections and durability; with the calling threads' CPU time per call; both kinds of
+ *       call first run untimed for {@code bench.warmUpSeconds} (3) each;
  *   <li>{@code wake}: {@code wait_for_mail} wake latency over {@code bench.rounds} (30) rounds, from the moment the
  *       sender's {@code send_message} call returned (after its commit) to the moment the wait returned: the sender
  *       on the waiter's own server, on another server in the same JVM, and (SQLite) in another process
@@ -73,6 +75,13 @@ public final class MailboxBenchmark {
     private static final PrintStream OUT = System.out;
     private static final int BATCH = 2000;
     private static final int SENDERS = 8;
+    private static final String TOPIC = "bench";
+    private static final String BODY = "a durable message";
+    /**
+     * A raw commit's row carries as much text as a benchmark send's message row (author, addressee, topic, body), so
+     * that the two commits write pages of about the same size with the same durability on the same connections.
+     */
+    private static final String RAW_NOTE = "sender1" + "backend" + TOPIC + BODY;
 
     private MailboxBenchmark() {}
 
@@ -251,22 +260,29 @@ public final class MailboxBenchmark {
                         sender.role(),
                         (System.nanoTime() - begin) / 1e6);
             }
+            // then both kinds of call, untimed, until the JIT has compiled their paths (the 1-sender figures came
+            // first and paid for the compilation)
+            long warmUpSeconds = Long.getLong("bench.warmUpSeconds", 3);
+            rate(warmUpSeconds, 1, i -> () -> commit(senders.getFirst().storage()));
+            rate(warmUpSeconds, 1, i -> () -> senders.getFirst().send("backend", TOPIC, BODY));
             for (int threads : new int[] {1, SENDERS, -SENDERS}) {
                 // -8: eight threads on ONE server (a hosted server's sessions), whose writer batches their commits
                 int count = Math.abs(threads);
                 IntFunction<MailboxHarness> server = i -> senders.get(threads < 0 ? 0 : i);
-                double raw =
+                Rate raw =
                         rate(seconds, count, i -> () -> commit(server.apply(i).storage()));
-                double sends =
-                        rate(seconds, count, i -> () -> server.apply(i).send("backend", "bench", "a durable message"));
+                Rate sends = rate(seconds, count, i -> () -> server.apply(i).send("backend", TOPIC, BODY));
                 OUT.printf(
                         Locale.ROOT,
-                        "%d sender(s)%s: raw commits %.0f/s, send_message %.0f/s (%.0f %% of raw)%n",
+                        "%d sender(s)%s: raw commits %.0f/s, send_message %.0f/s (%.0f %% of raw);"
+                                + " the calling threads' CPU per call: raw %.0f us, send_message %.0f us%n",
                         count,
                         threads < 0 ? " on one server" : count == 1 ? "" : ", each its own server",
-                        raw,
-                        sends,
-                        100 * sends / raw);
+                        raw.perSecond(),
+                        sends.perSecond(),
+                        100 * sends.perSecond() / raw.perSecond(),
+                        raw.cpuMicrosPerCall(),
+                        sends.cpuMicrosPerCall());
             }
         }
     }
@@ -274,25 +290,36 @@ public final class MailboxBenchmark {
     private static void commit(SqlStorage storage) {
         storage.transaction(connection -> {
             try (PreparedStatement insert = connection.prepareStatement("INSERT INTO bench_commit (note) VALUES (?)")) {
-                insert.setString(1, "a durable row");
+                insert.setString(1, RAW_NOTE);
                 insert.executeUpdate();
             }
             return null;
         });
     }
 
+    /**
+     * @param perSecond        calls per second of all threads together
+     * @param cpuMicrosPerCall the calling threads' CPU time per call (on SQLite the transaction's work runs on a
+     *                         calling thread, so this is all of it; on PostgreSQL the client's share)
+     */
+    private record Rate(double perSecond, double cpuMicrosPerCall) {}
+
     /** Calls per second of {@code threads} threads, each repeating its own work, over {@code seconds}. */
-    private static double rate(long seconds, int threads, IntFunction<Runnable> work) throws Exception {
+    private static Rate rate(long seconds, int threads, IntFunction<Runnable> work) throws Exception {
         AtomicBoolean running = new AtomicBoolean(true);
         LongAdder done = new LongAdder();
+        LongAdder cpuNanos = new LongAdder();
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         List<Thread> workers = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             Runnable each = work.apply(i);
             Thread worker = Thread.ofPlatform().start(() -> {
+                long begin = cpu.getCurrentThreadCpuTime();
                 while (running.get()) {
                     each.run();
                     done.increment();
                 }
+                cpuNanos.add(cpu.getCurrentThreadCpuTime() - begin);
             });
             workers.add(worker);
         }
@@ -302,7 +329,8 @@ public final class MailboxBenchmark {
         for (Thread worker : workers) {
             worker.join();
         }
-        return done.sum() / ((System.nanoTime() - start) / 1e9);
+        double calls = done.sum();
+        return new Rate(calls / ((System.nanoTime() - start) / 1e9), cpuNanos.sum() / 1e3 / calls);
     }
 
     // ---- wait_for_mail wake latency

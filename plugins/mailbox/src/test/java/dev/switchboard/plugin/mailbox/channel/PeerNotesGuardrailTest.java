@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
@@ -78,19 +79,7 @@ class PeerNotesGuardrailTest {
 
     @Test
     void aSecretInAVotesNoteIsRefusedAndNoVoteIsRecorded() {
-        long proc = frontend.send(args(
-                "to",
-                "backend",
-                "topic",
-                "glossary change",
-                "body",
-                "b",
-                "kind",
-                "proc",
-                "pin_key",
-                "glossary",
-                "about_message_id",
-                null));
+        long proc = frontend.send(Proposals.proc("backend", "glossary change", "b", "glossary", null));
 
         refusedNaming(
                 backendRole, "acknowledge", args("message_id", proc, "decision", "agree", "note", SECRET), "note");
@@ -104,23 +93,7 @@ class PeerNotesGuardrailTest {
         refusedNaming(frontend, "upload_content", args("text", "plain", "label", SECRET), "label");
         refusedNaming(
                 frontend, "pin_set", args("key", "notes", "title", "t", "version", SECRET, "body", "b"), "version");
-        refusedNaming(
-                frontend,
-                "send_message",
-                args(
-                        "to",
-                        "backend",
-                        "topic",
-                        "t",
-                        "body",
-                        "b",
-                        "kind",
-                        "proc",
-                        "pin_key",
-                        SECRET,
-                        "about_message_id",
-                        null),
-                "pin_key");
+        refusedNaming(frontend, "send_message", Proposals.proc("backend", "t", "b", SECRET, null), "pin_key");
     }
 
     private static void refusedNaming(MailboxHarness role, String tool, Map<String, Object> arguments, String field) {

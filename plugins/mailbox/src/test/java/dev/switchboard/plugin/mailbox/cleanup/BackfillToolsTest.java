@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.plugin.mailbox.decision.MessageRows;
 
 @ParameterizedClass(name = "on {0}")
@@ -79,56 +80,9 @@ class BackfillToolsTest {
                     "backfill_superseded",
                     args("dry_run", false, "ids", List.of(old), "key", "notes", "word_message_id", ownersWord),
                     "INVALID_ARGUMENTS");
-            assertThat(backendRole
-                            .refused(
-                                    "backfill_superseded",
-                                    args(
-                                            "dry_run",
-                                            false,
-                                            "ids",
-                                            List.of(old),
-                                            "key",
-                                            "notes",
-                                            "word_message_id",
-                                            ownersWord,
-                                            "expect_count",
-                                            2),
-                                    "CONFLICT")
-                            .message())
-                    .contains("'expect_count' is 2");
-            assertThat(backendRole
-                            .refused(
-                                    "backfill_superseded",
-                                    args(
-                                            "dry_run",
-                                            false,
-                                            "ids",
-                                            List.of(old),
-                                            "key",
-                                            "notes",
-                                            "word_message_id",
-                                            someoneElses,
-                                            "expect_count",
-                                            1),
-                                    "CONFLICT")
-                            .message())
-                    .contains("owned by 'frontend'");
-            assertThat(backendRole
-                            .refused(
-                                    "backfill_superseded",
-                                    args(
-                                            "dry_run",
-                                            false,
-                                            "ids",
-                                            List.of(ownersWord),
-                                            "key",
-                                            "notes",
-                                            "word_message_id",
-                                            ownersWord,
-                                            "expect_count",
-                                            1),
-                                    "CONFLICT")
-                            .message())
+            assertThat(conflict(backendRole, List.of(old), ownersWord, 2)).contains("'expect_count' is 2");
+            assertThat(conflict(backendRole, List.of(old), someoneElses, 1)).contains("owned by 'frontend'");
+            assertThat(conflict(backendRole, List.of(ownersWord), ownersWord, 1))
                     .contains("never were candidates");
             assertThat(MessageRows.supersededAt(frontend, old)).isNull();
         }
@@ -138,19 +92,7 @@ class BackfillToolsTest {
     @DisplayName("undo_backfill leaves a retirement by the live rule in place")
     void liveRuleRetirementsArePermanent() {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
-            long round = frontend.send(args(
-                    "to",
-                    "backend",
-                    "topic",
-                    "t",
-                    "body",
-                    "b",
-                    "kind",
-                    "proc",
-                    "pin_key",
-                    "notes",
-                    "about_message_id",
-                    null));
+            long round = frontend.send(Proposals.proc("backend", "t", "b", "notes", null));
             frontend.ok("pin_set", args("key", "notes", "title", "t", "version", "1", "body", "b"));
 
             assertThat(frontend.refused("undo_backfill", args("ids", List.of(round)), "CONFLICT")
@@ -159,21 +101,28 @@ class BackfillToolsTest {
         }
     }
 
+    /** @return the message of a committed {@code backfill_superseded} of {@code notes} refused with CONFLICT */
+    private static String conflict(MailboxHarness caller, List<Long> ids, long word, int expectCount) {
+        return caller.refused(
+                        "backfill_superseded",
+                        args(
+                                "dry_run",
+                                false,
+                                "ids",
+                                ids,
+                                "key",
+                                "notes",
+                                "word_message_id",
+                                word,
+                                "expect_count",
+                                expectCount),
+                        "CONFLICT")
+                .message();
+    }
+
     /** A proposal on {@code key} older than the key's current version, live: as history written before the rule. */
     private static long settledBeforeTheRule(MailboxHarness author, String key) {
-        long round = author.send(args(
-                "to",
-                "backend",
-                "topic",
-                key + " round",
-                "body",
-                "b",
-                "kind",
-                "proc",
-                "pin_key",
-                key,
-                "about_message_id",
-                null));
+        long round = author.send(Proposals.proc("backend", key + " round", "b", key, null));
         author.ok("pin_set", args("key", key, "title", "t", "version", "1", "body", "b"));
         MessageRows.unretire(author, round);
         return round;

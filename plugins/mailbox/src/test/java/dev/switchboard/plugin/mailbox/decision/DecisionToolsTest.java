@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 
 @ParameterizedClass(name = "on {0}")
@@ -190,21 +191,8 @@ class DecisionToolsTest {
                     .doesNotContainKeys("acknowledgements", "generated_at")
                     .containsKey("needed");
 
-            long declared = frontend.send(args(
-                    "to",
-                    List.of("backend", "infra"),
-                    "topic",
-                    "t",
-                    "body",
-                    "b",
-                    "kind",
-                    "proc",
-                    "pin_key",
-                    "notes",
-                    "about_message_id",
-                    null,
-                    "voters",
-                    List.of("backend")));
+            long declared = frontend.send(
+                    Proposals.proc(List.of("backend", "infra"), "t", "b", "notes", null, "voters", List.of("backend")));
             frontend.as("infra").ok("acknowledge", args("message_id", declared, "decision", "reject"));
             assertThat(frontend.ok("get_acknowledgements", args("message_id", declared)))
                     .containsEntry("voters", List.of("backend"))
@@ -224,49 +212,10 @@ class DecisionToolsTest {
             MailboxHarness backendRole = frontend.as("backend");
             long open = proposal(frontend, "glossary");
             long voted = proposal(frontend, "notes");
-            frontend.send(args(
-                    "to",
-                    "backend",
-                    "topic",
-                    "nudge",
-                    "body",
-                    "b",
-                    "kind",
-                    "proc",
-                    "pin_key",
-                    null,
-                    "about_message_id",
-                    open));
-            frontend.send(args(
-                    "to",
-                    "backend",
-                    "topic",
-                    "fyi",
-                    "body",
-                    "b",
-                    "kind",
-                    "proc",
-                    "pin_key",
-                    null,
-                    "about_message_id",
-                    null,
-                    "decision_requested",
-                    false));
-            long infraOnly = frontend.send(args(
-                    "to",
-                    List.of("backend", "infra"),
-                    "topic",
-                    "t",
-                    "body",
-                    "b",
-                    "kind",
-                    "proc",
-                    "pin_key",
-                    "other",
-                    "about_message_id",
-                    null,
-                    "voters",
-                    List.of("infra")));
+            frontend.send(Proposals.proc("backend", "nudge", "b", null, open));
+            frontend.send(Proposals.proc("backend", "fyi", "b", null, null, "decision_requested", false));
+            long infraOnly = frontend.send(
+                    Proposals.proc(List.of("backend", "infra"), "t", "b", "other", null, "voters", List.of("infra")));
             long settled = proposal(frontend, "free");
             frontend.ok("pin_set", args("key", "free", "title", "t", "version", "1", "body", "b"));
             backendRole.ok("acknowledge", args("message_id", voted, "decision", "needs_changes"));
@@ -291,21 +240,7 @@ class DecisionToolsTest {
     @DisplayName("3C.117 an awaiting proposal that is also a debt carries its obligation")
     void aDebtProposalCarriesItsObligation() {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
-            frontend.send(args(
-                    "to",
-                    "backend",
-                    "topic",
-                    "t",
-                    "body",
-                    "b",
-                    "kind",
-                    "proc",
-                    "pin_key",
-                    null,
-                    "about_message_id",
-                    null,
-                    "action_required",
-                    true));
+            frontend.send(Proposals.proc("backend", "t", "b", null, null, "action_required", true));
 
             Map<String, Object> entry = MailboxHarness.result(
                             frontend.as("backend").ok("awaiting_ack", args()))
@@ -313,6 +248,55 @@ class DecisionToolsTest {
 
             assertThat(entry.get("obligation"))
                     .isEqualTo(mapOf("status", "open", "resolved_by", null, "resolved_at", null, "confirmed", false));
+        }
+    }
+
+    @Test
+    @DisplayName("an awaiting debt's obligation is confirmed only while a confirmation follows its latest resolve")
+    void anAwaitingDebtsConfirmationFollowsItsLatestResolve() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            MailboxHarness backendRole = frontend.as("backend");
+            List<Long> debts = new java.util.ArrayList<>();
+            for (String topic : List.of("confirmed", "resolved", "re-resolved", "open")) {
+                debts.add(frontend.send(args(
+                        "to",
+                        "backend",
+                        "topic",
+                        topic,
+                        "body",
+                        "b",
+                        "kind",
+                        "proc",
+                        "pin_key",
+                        null,
+                        "about_message_id",
+                        null,
+                        "action_required",
+                        true)));
+            }
+            for (long debt : debts.subList(0, 3)) {
+                backendRole.ok("resolve_message", args("message_id", debt));
+                frontend.ok("confirm_resolution", args("message_id", debt));
+            }
+            backendRole.ok("reopen_message", args("message_id", debts.get(1)));
+            backendRole.ok("resolve_message", args("message_id", debts.get(1)));
+            frontend.ok("reopen_message", args("message_id", debts.get(2)));
+            backendRole.ok("resolve_message", args("message_id", debts.get(2)));
+            frontend.ok("confirm_resolution", args("message_id", debts.get(2)));
+
+            Map<Long, Object> confirmed = new java.util.LinkedHashMap<>();
+            for (Map<String, Object> entry : MailboxHarness.result(backendRole.ok("awaiting_ack", args()))) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> obligation = (Map<String, Object>) entry.get("obligation");
+                confirmed.put(((Number) entry.get("id")).longValue(), obligation.get("confirmed"));
+            }
+
+            assertThat(confirmed)
+                    .containsExactly(
+                            Map.entry(debts.get(0), true),
+                            Map.entry(debts.get(1), false),
+                            Map.entry(debts.get(2), true),
+                            Map.entry(debts.get(3), false));
         }
     }
 
@@ -383,19 +367,7 @@ class DecisionToolsTest {
     }
 
     static long proposal(MailboxHarness author, String key) {
-        return author.send(args(
-                "to",
-                "backend",
-                "topic",
-                key + " proposal",
-                "body",
-                "terms",
-                "kind",
-                "proc",
-                "pin_key",
-                key,
-                "about_message_id",
-                null));
+        return author.send(Proposals.proc("backend", key + " proposal", "terms", key, null));
     }
 
     static Map<String, Object> mapOf(Object... keysAndValues) {

@@ -129,6 +129,12 @@ class MailboxImportTest {
         assertThat(Files.readAllBytes(source))
                 .as("the source file is untouched")
                 .isEqualTo(before);
+        assertThat(dir.resolve("messages.db-wal"))
+                .as("nothing written beside it")
+                .doesNotExist();
+        assertThat(dir.resolve("messages.db-shm"))
+                .as("nothing written beside it")
+                .doesNotExist();
 
         Map<String, Object> inbox = backendRole.ok("read_inbox", args("unread_only", false));
         assertThat(ids(inbox)).containsExactly(1L, 7L, 412L);
@@ -332,6 +338,37 @@ class MailboxImportTest {
         assertThat(result(backendRole.ok("read_inbox", args("unread_only", false))))
                 .singleElement()
                 .satisfies(m -> assertThat(m).containsEntry("topic", topic));
+    }
+
+    @Test
+    @DisplayName("an event's role that is not a role name is refused with exit 3, naming the row and the column")
+    void refusesAnEventRoleThatIsNotARoleName() throws Exception {
+        try (OriginalDatabase db = OriginalDatabase.current(source, 2)) {
+            db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES (5, 'frontend',"
+                    + " 'backend', 't', 'b', '" + T + "')");
+            db.sql("INSERT INTO message_events (message_id, event, role, note, created_at) VALUES"
+                    + " (5, 'reopen', 'Bad Role!', NULL, '" + T + "')");
+        }
+
+        ImportRun run = ImportRun.of(backendRole, source.toString(), "--channel", "events");
+
+        assertThat(run.status()).as(run.err()).isEqualTo(3);
+        assertThat(run.err())
+                .startsWith("switchboard: the file's message_events row of message_id 5 has role 'Bad Role!', which is"
+                        + " not a role name")
+                .contains("nothing was imported");
+        assertThat(channelRows("events")).isZero();
+    }
+
+    private long channelRows(String name) throws SQLException {
+        try (var connection = backendRole.storage().dataSource().getConnection();
+                var statement = connection.prepareStatement("SELECT count(*) FROM mailbox_channel WHERE name = ?")) {
+            statement.setString(1, name);
+            try (var rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
@@ -79,21 +80,8 @@ class ConcurrentSendTest {
                 List<Callable<ToolResult>> proposals = new ArrayList<>();
                 for (MailboxHarness sender : List.of(frontend, backendRole)) {
                     String to = sender == frontend ? "backend" : "frontend";
-                    proposals.add(() -> sender.call(
-                            "send_message",
-                            args(
-                                    "to",
-                                    to,
-                                    "topic",
-                                    "glossary change",
-                                    "body",
-                                    "b",
-                                    "kind",
-                                    "proc",
-                                    "pin_key",
-                                    "glossary",
-                                    "about_message_id",
-                                    null)));
+                    proposals.add(() ->
+                            sender.call("send_message", Proposals.proc(to, "glossary change", "b", "glossary", null)));
                 }
                 List<ToolResult> results = new ArrayList<>();
                 for (Future<ToolResult> result : pool.invokeAll(proposals)) {

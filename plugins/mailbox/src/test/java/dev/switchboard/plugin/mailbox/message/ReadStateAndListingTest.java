@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 
 /** mark_read and list_messages, on both backends. */
 @ParameterizedClass(name = "on {0}")
@@ -140,8 +141,7 @@ class ReadStateAndListingTest {
     @DisplayName(
             "3C.96 fields: headers drop the body but keep digests and acks; an exact list; unknown or empty refused; from_role alias")
     void projections() {
-        frontend.send(args(
-                "to", "backend", "topic", "p", "body", "b", "kind", "proc", "pin_key", null, "about_message_id", null));
+        frontend.send(Proposals.proc("backend", "p", "b", null, null));
         Map<String, Object> headers =
                 result(frontend.ok("list_messages", args("fields", "headers"))).getFirst();
         assertThat(headers).doesNotContainKey("body").containsKeys("body_sha256", "acks", "id", "from", "to");

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.plugin.mailbox.Rows;
 import dev.switchboard.ports.tool.ToolResult;
 
@@ -163,19 +164,7 @@ class SendRulesTest {
     @DisplayName("3C.90 a reply to a 3-recipient proc may go to several of its participants, never outside them")
     void repliesStayWithinTheParentsAudience() {
         frontend.as("ops").send("frontend", "hi", "b");
-        long proposal = frontend.send(args(
-                "to",
-                List.of("backend", "infra", "qa"),
-                "topic",
-                "plan",
-                "body",
-                "b",
-                "kind",
-                "proc",
-                "pin_key",
-                null,
-                "about_message_id",
-                null));
+        long proposal = frontend.send(Proposals.proc(List.of("backend", "infra", "qa"), "plan", "b", null, null));
         MailboxHarness backend = frontend.as("backend");
         backend.send(args(
                 "to",
@@ -221,21 +210,7 @@ class SendRulesTest {
     void votersDeclareAnElectorate() {
         frontend.refused(
                 "send_message",
-                args(
-                        "to",
-                        "backend",
-                        "topic",
-                        "t",
-                        "body",
-                        "b",
-                        "kind",
-                        "proc",
-                        "pin_key",
-                        null,
-                        "about_message_id",
-                        null,
-                        "voters",
-                        List.of("backend")),
+                Proposals.proc("backend", "t", "b", null, null, "voters", List.of("backend")),
                 "INVALID_ARGUMENTS");
         Map<String, Object> onlyMe = proc("glossary");
         onlyMe.put("voters", List.of("frontend"));
@@ -301,18 +276,6 @@ class SendRulesTest {
     }
 
     private static Map<String, Object> proc(String pinKey) {
-        return args(
-                "to",
-                "backend",
-                "topic",
-                "change " + pinKey,
-                "body",
-                "b",
-                "kind",
-                "proc",
-                "pin_key",
-                pinKey,
-                "about_message_id",
-                null);
+        return Proposals.proc("backend", "change " + pinKey, "b", pinKey, null);
     }
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.plugin.mailbox.Rows;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
@@ -65,19 +66,7 @@ class ThreadDeleteReviseTest {
         Rows.event(frontend.storage(), debt, "resolution_confirmed", "frontend");
         backendRole.ok("delete_message", args("message_id", debt));
 
-        long proposal = frontend.send(args(
-                "to",
-                "backend",
-                "topic",
-                "p",
-                "body",
-                "b",
-                "kind",
-                "proc",
-                "pin_key",
-                "notes",
-                "about_message_id",
-                null));
+        long proposal = frontend.send(Proposals.proc("backend", "p", "b", "notes", null));
         backendRole.refused("delete_message", args("message_id", proposal), "FORBIDDEN");
         Rows.pin(frontend.storage(), "notes", proposal);
         frontend.refused("delete_message", args("message_id", proposal), "CONFLICT");
@@ -89,32 +78,8 @@ class ThreadDeleteReviseTest {
     void deletionLeavesATombstoneAndRetiresNudges() {
         long root = frontend.send("backend", "question", "b");
         long reply = backendRole.send(args("to", "frontend", "topic", "re", "body", "answer", "reply_to", root));
-        long nudge = backendRole.send(args(
-                "to",
-                "frontend",
-                "topic",
-                "ping",
-                "body",
-                "b",
-                "kind",
-                "proc",
-                "pin_key",
-                null,
-                "about_message_id",
-                reply));
-        long nudgeOfNudge = backendRole.send(args(
-                "to",
-                "frontend",
-                "topic",
-                "ping",
-                "body",
-                "b",
-                "kind",
-                "proc",
-                "pin_key",
-                null,
-                "about_message_id",
-                nudge));
+        long nudge = backendRole.send(Proposals.proc("frontend", "ping", "b", null, reply));
+        long nudgeOfNudge = backendRole.send(Proposals.proc("frontend", "ping", "b", null, nudge));
 
         Map<String, Object> deleted = backendRole.ok("delete_message", args("message_id", reply));
         assertThat(deleted)
@@ -158,19 +123,7 @@ class ThreadDeleteReviseTest {
     @DisplayName(
             "3C.116 revise: author only, refused once it approved a pin, unchanged for the same text, history records the digests")
     void reviseRules() {
-        long proposal = frontend.send(args(
-                "to",
-                "backend",
-                "topic",
-                "p",
-                "body",
-                "first",
-                "kind",
-                "proc",
-                "pin_key",
-                "notes",
-                "about_message_id",
-                null));
+        long proposal = frontend.send(Proposals.proc("backend", "p", "first", "notes", null));
         Rows.ack(frontend.storage(), proposal, "backend", "agree", "2026-08-10T09:00:00.500Z");
         backendRole.refused("revise_message", args("message_id", proposal, "body", "mine"), "FORBIDDEN");
         assertThat(frontend.ok("revise_message", args("message_id", proposal, "body", "first")))

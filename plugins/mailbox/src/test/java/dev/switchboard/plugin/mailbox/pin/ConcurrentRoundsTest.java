@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.mailbox.pin;
 
-import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -16,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.ports.tool.ToolResult;
 
 @ParameterizedClass(name = "on {0}")
@@ -63,20 +63,6 @@ class ConcurrentRoundsTest {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
-        return author.call(
-                "send_message",
-                args(
-                        "to",
-                        to,
-                        "topic",
-                        key + " proposal",
-                        "body",
-                        "b",
-                        "kind",
-                        "proc",
-                        "pin_key",
-                        key,
-                        "about_message_id",
-                        null));
+        return author.call("send_message", Proposals.proc(to, key + " proposal", "b", key, null));
     }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 
 @ParameterizedClass(name = "on {0}")
@@ -72,18 +73,11 @@ class PinToolsTest {
                             .message())
                     .contains("for pin 'notes'");
 
-            long declared = frontend.send(args(
-                    "to",
+            long declared = frontend.send(Proposals.proc(
                     List.of("backend", "infra"),
-                    "topic",
                     "glossary v1",
-                    "body",
                     "terms",
-                    "kind",
-                    "proc",
-                    "pin_key",
                     "glossary",
-                    "about_message_id",
                     null,
                     "voters",
                     List.of("backend", "infra")));
@@ -152,19 +146,7 @@ class PinToolsTest {
     void aSuccessfulPinAppendsAndSupersedes() {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
             frontend.ok("pin_set", pin("notes", "1", "ротация"));
-            long legacy = frontend.send(args(
-                    "to",
-                    "backend",
-                    "topic",
-                    "notes idea",
-                    "body",
-                    "b",
-                    "kind",
-                    "proc",
-                    "pin_key",
-                    null,
-                    "about_message_id",
-                    null));
+            long legacy = frontend.send(Proposals.proc("backend", "notes idea", "b", null, null));
             Map<String, Object> second = frontend.ok("pin_set", pin("notes", "2", "ротация\n"));
 
             assertThat(second).containsEntry("superseded", List.of(legacy));
@@ -260,19 +242,7 @@ class PinToolsTest {
     }
 
     static long propose(MailboxHarness author, String key, String topic) {
-        return author.send(args(
-                "to",
-                "backend",
-                "topic",
-                topic,
-                "body",
-                "terms",
-                "kind",
-                "proc",
-                "pin_key",
-                key,
-                "about_message_id",
-                null));
+        return author.send(Proposals.proc("backend", topic, "terms", key, null));
     }
 
     static Map<String, Object> pin(String key, String version, String body) {

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.Proposals;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
@@ -25,21 +26,8 @@ public final class ProposerProcess {
             System.out.println("ready");
             System.out.flush();
             for (String key = in.readLine(); key != null; key = in.readLine()) {
-                ToolResult result = session.call(
-                        "send_message",
-                        args(
-                                "to",
-                                args[2],
-                                "topic",
-                                key + " proposal",
-                                "body",
-                                "b",
-                                "kind",
-                                "proc",
-                                "pin_key",
-                                key,
-                                "about_message_id",
-                                null));
+                ToolResult result =
+                        session.call("send_message", Proposals.proc(args[2], key + " proposal", "b", key, null));
                 System.out.println(
                         result instanceof ToolResult.Failure failure
                                 ? failure.code().value()

@@ -1,11 +1,14 @@
 package dev.switchboard.plugin.workspace.application;
 
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -33,7 +36,8 @@ import dev.switchboard.plugin.workspace.domain.WorkspaceException;
  * directory (not a link) owned by this account that no one else may enter; anything else refuses the run with
  * {@link Code#COMMAND_FAILED} naming the directory. A file lives as long as its receipt: {@link #prune} deletes every
  * file whose receipt was pruned (or that no receipt names), except those of calls running now, and removes the
- * {@code <state-dir>/workspace/command-output} directory of earlier versions. Thread-safe.
+ * {@code <state-dir>/workspace/command-output} directory of earlier versions; at shutdown {@link #removeIfEmpty}
+ * removes the directory when no file is left in it. Thread-safe.
  */
 @Singleton
 final class CommandOutputFiles {
@@ -41,6 +45,7 @@ final class CommandOutputFiles {
     private static final Logger LOG = LoggerFactory.getLogger(CommandOutputFiles.class);
     private static final String SUFFIX = ".log";
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
+    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
 
     private final Path dir;
     private final boolean checkParent;
@@ -67,18 +72,71 @@ final class CommandOutputFiles {
 
     /**
      * @param receiptId the run's receipt id
-     * @return the file its output goes to (not created); the directory exists, owner-only, once this returns
+     * @return the file its output goes to, created empty (0600) in the owner-only directory
      * @throws WorkspaceException {@link Code#COMMAND_FAILED} when the directory cannot be created, or exists but is
      *                            not an owner-only directory of this account
      */
     Path forRun(String receiptId) {
-        if (checkParent) {
-            ownerOnlyDirectory(dir.getParent());
-        } else {
-            createParents(dir);
+        Path file = dir.resolve(receiptId + SUFFIX);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                if (checkParent) {
+                    ownerOnlyDirectory(dir.getParent());
+                } else {
+                    createParents(dir);
+                }
+                ownerOnlyDirectory(dir);
+                // Created here, so that the directory is not empty: another process on this state directory that
+                // stops now (removeIfEmpty) cannot remove it between this check and the run opening the file.
+                Files.newByteChannel(
+                                file,
+                                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                                PosixFilePermissions.asFileAttribute(OWNER_FILE))
+                        .close();
+                return file;
+            } catch (NoSuchFileException e) {
+                if (attempt == 3) {
+                    throw cannotCreate(file, e);
+                }
+                // Another process removed the empty directory (or its empty parent) just now: make it again.
+            } catch (IOException e) {
+                throw cannotCreate(file, e);
+            }
         }
-        ownerOnlyDirectory(dir);
-        return dir.resolve(receiptId + SUFFIX);
+    }
+
+    private static WorkspaceException cannotCreate(Path file, IOException e) {
+        return new WorkspaceException(
+                Code.COMMAND_FAILED,
+                "cannot create the command output file " + file + ": " + e.getMessage(),
+                Map.of("effects_may_have_occurred", false));
+    }
+
+    /**
+     * Removes the directory when no file is left in it, and then, for the default one, the per-user directory in the
+     * temporary directory when it is empty too: a server (or a test) that ran only commands whose output fitted in the
+     * answer leaves nothing behind. A directory that is not empty, or is gone, is left as it is; a run of another
+     * process starting meanwhile has its file in it already ({@link #forRun}), or makes the directory again.
+     */
+    void removeIfEmpty() {
+        if (removeEmpty(dir) && checkParent) {
+            removeEmpty(dir.getParent());
+        }
+    }
+
+    /** @return whether the directory is gone now */
+    private static boolean removeEmpty(Path directory) {
+        try {
+            if (Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+                Files.delete(directory);
+            }
+            return true;
+        } catch (DirectoryNotEmptyException | NoSuchFileException e) {
+            return e instanceof NoSuchFileException;
+        } catch (IOException e) {
+            LOG.debug("cannot remove the empty command output directory {}: {}", directory, e.getMessage());
+            return false;
+        }
     }
 
     /**
@@ -118,11 +176,14 @@ final class CommandOutputFiles {
         }
     }
 
-    private static void ownerOnlyDirectory(Path directory) {
+    /** @throws NoSuchFileException when the parent is missing (another process removed it while empty) */
+    private static void ownerOnlyDirectory(Path directory) throws NoSuchFileException {
         try {
             Files.createDirectory(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
         } catch (FileAlreadyExistsException e) {
             // Checked below: it may be someone else's, or a link planted in the shared temporary directory.
+        } catch (NoSuchFileException e) {
+            throw e;
         } catch (IOException e) {
             throw new WorkspaceException(
                     Code.COMMAND_FAILED,

@@ -96,6 +96,7 @@ public final class RunCommand {
                             orphans.labelFor(receiptId)),
                     either);
         } catch (ProcessStartException e) {
+            deleteQuietly(full);
             throw new WorkspaceException(
                     Code.COMMAND_FAILED,
                     "the command could not be started: " + e.getMessage(),

@@ -30,7 +30,10 @@ import org.slf4j.LoggerFactory;
  * first 8 bytes are random (with the version nibble) and whose last 8 are the first 8 bytes of an HMAC-SHA-256 over
  * them (with the variant bits), keyed by 32 random bytes in {@code <state-dir>/workspace/workspace-id.key} (0600,
  * created on the first open, shared by every process on the state directory). When that file cannot be used, a key
- * held in memory stands in (logged once): ids then count as issued only until the process ends. Thread-safe.
+ * held in memory stands in (logged once): ids then count as issued only until the process ends. An id is compared as
+ * the exact string {@link #issue} returned (lower-case, as {@link UUID#toString}): the registry keys workspaces and the
+ * receipts key request keys by that string (the seed's rig-bridge did the same), so any other spelling of the same UUID
+ * was never issued. Thread-safe.
  */
 @Singleton
 final class WorkspaceIds {
@@ -65,7 +68,7 @@ final class WorkspaceIds {
 
     /**
      * @param id a workspace id a client sent
-     * @return whether this state directory issued it (open now or not)
+     * @return whether this state directory issued it (open now or not), spelt exactly as issued
      */
     synchronized boolean issued(String id) {
         UUID uuid;
@@ -74,7 +77,7 @@ final class WorkspaceIds {
         } catch (IllegalArgumentException e) {
             return false;
         }
-        if (!uuid.toString().equals(id.toLowerCase(java.util.Locale.ROOT))) {
+        if (!uuid.toString().equals(id)) {
             return false;
         }
         byte[] current = key(false);

@@ -81,8 +81,9 @@ public final class WorkspaceRegistry {
             if (workspace == null && !ids.issued(id)) {
                 throw new WorkspaceException(
                         Code.INVALID_WORKSPACE,
-                        "workspace_id " + id + " was never issued by this server. Open a workspace with workspace_open"
-                                + " and use the workspace_id it returns",
+                        "workspace_id " + id + " was never issued by this server (ids are lower-case, exactly as"
+                                + " workspace_open returned them). Open a workspace with workspace_open and use the"
+                                + " workspace_id it returns",
                         Map.of("workspace_id", id));
             }
             if (workspace == null) {

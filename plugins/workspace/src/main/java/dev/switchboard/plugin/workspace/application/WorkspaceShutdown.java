@@ -13,7 +13,8 @@ import dev.switchboard.plugin.workspace.domain.Code;
  * The plugin's part of an orderly shutdown: new calls are refused ({@link Code#BRIDGE_STOPPED}), every workspace is
  * closed (its running commands are killed with their whole process tree, as {@code workspace_close} does), and the
  * running calls get a bounded time to settle, so each records its outcome (a killed command as {@code failed},
- * {@link Code#COMMAND_CANCELLED}) while the storage is still open. Thread-safe; idempotent.
+ * {@link Code#COMMAND_CANCELLED}) while the storage is still open; then an empty command-output directory is removed
+ * (ADR 14). Thread-safe; idempotent.
  */
 public final class WorkspaceShutdown {
 
@@ -22,12 +23,14 @@ public final class WorkspaceShutdown {
     private final Gate gate;
     private final WorkspaceRegistry registry;
     private final RequestKeys keys;
+    private final CommandOutputFiles outputs;
 
     @Inject
-    WorkspaceShutdown(Gate gate, WorkspaceRegistry registry, RequestKeys keys) {
+    WorkspaceShutdown(Gate gate, WorkspaceRegistry registry, RequestKeys keys, CommandOutputFiles outputs) {
         this.gate = gate;
         this.registry = registry;
         this.keys = keys;
+        this.outputs = outputs;
     }
 
     /**
@@ -39,6 +42,9 @@ public final class WorkspaceShutdown {
         gate.close();
         int closed = registry.closeAll();
         boolean settled = keys.awaitSettled(deadline);
+        if (settled) {
+            outputs.removeIfEmpty();
+        }
         if (settled) {
             LOG.debug("workspace plugin stopped: {} workspace(s) closed", closed);
         } else {

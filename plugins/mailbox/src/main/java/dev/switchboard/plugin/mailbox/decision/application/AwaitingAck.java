@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.decision.application;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -12,9 +13,9 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
-import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
@@ -22,28 +23,23 @@ import dev.switchboard.ports.tool.Outcome;
  * addressed to it that ask for a decision, excluding nudges ({@code about_message_id} set), rounds whose declared
  * {@code voters} leave the role out, and rounds the role voted on since their last revision
  * ({@link RoundStore#awaitingDecisionOf}, which the {@code awaiting_ack} counter of {@code channel_status} reads too).
- * An entry that is also a debt carries {@code obligation: {status, resolved_by, resolved_at, confirmed}}. Thread-safe
+ * An entry that is also a debt carries {@code obligation: {status, resolved_by, resolved_at, confirmed}}, the page's
+ * confirmations read at once ({@link WorkStore#confirmedResolutions}). Thread-safe
  * (stateless).
  */
 @Singleton
 public final class AwaitingAck {
 
-    /** The event {@code confirm_resolution} writes. */
-    static final String CONFIRMED = "resolution_confirmed";
-
-    /** The event {@code resolve_message} writes. */
-    static final String RESOLVED = "resolve";
-
     private final RoundStore rounds;
     private final MessageStore messages;
-    private final EventLog events;
+    private final WorkStore work;
     private final MessageView view;
 
     @Inject
-    AwaitingAck(RoundStore rounds, MessageStore messages, EventLog events, MessageView view) {
+    AwaitingAck(RoundStore rounds, MessageStore messages, WorkStore work, MessageView view) {
         this.rounds = rounds;
         this.messages = messages;
-        this.events = events;
+        this.work = work;
         this.view = view;
     }
 
@@ -61,39 +57,32 @@ public final class AwaitingAck {
             Tx tx, String viewer, String role, String fromRole, String pinKey, int limit, Projection fields) {
         List<Long> ids = rounds.awaitingDecisionOf(tx, role, fromRole, pinKey);
         List<Message> awaiting = messages.findAll(tx, ids.subList(0, Math.min(ids.size(), limit + 1)));
-        List<Map<String, Object>> rows = awaiting.stream()
-                .limit(limit)
-                .map(proposal -> entry(tx, proposal, viewer, fields))
+        List<Message> page = awaiting.subList(0, Math.min(awaiting.size(), limit));
+        // One read for the page's confirmations, from the work trail on each message, not each debt's history.
+        Set<Long> confirmed = fields.wants("obligation")
+                ? work.confirmedResolutions(
+                        tx,
+                        page.stream()
+                                .filter(proposal -> proposal.actionRequired() && "resolved".equals(proposal.status()))
+                                .map(Message::id)
+                                .toList())
+                : Set.of();
+        List<Map<String, Object>> rows = page.stream()
+                .map(proposal -> entry(tx, proposal, viewer, fields, confirmed))
                 .toList();
         return Outcome.done(Listing.of(rows, limit, awaiting.size() > limit, tx.now()));
     }
 
-    private Map<String, Object> entry(Tx tx, Message proposal, String viewer, Projection fields) {
+    private Map<String, Object> entry(Tx tx, Message proposal, String viewer, Projection fields, Set<Long> confirmed) {
         Map<String, Object> entry = new LinkedHashMap<>(view.wire(tx, proposal, viewer, fields));
         if (proposal.actionRequired() && fields.wants("obligation")) {
             Map<String, Object> obligation = new LinkedHashMap<>();
             obligation.put("status", proposal.status());
             obligation.put("resolved_by", proposal.resolvedBy());
             obligation.put("resolved_at", proposal.resolvedAt());
-            obligation.put("confirmed", confirmed(tx, proposal));
+            obligation.put("confirmed", confirmed.contains(proposal.id()));
             entry.put("obligation", obligation);
         }
         return entry;
-    }
-
-    /** Whether the current resolution was confirmed: a confirmation after the last resolve. */
-    private boolean confirmed(Tx tx, Message debt) {
-        if (!"resolved".equals(debt.status())) {
-            return false;
-        }
-        boolean confirmed = false;
-        for (EventLog.Event event : events.history(tx, debt.id())) {
-            if (event.event().equals(RESOLVED)) {
-                confirmed = false;
-            } else if (event.event().equals(CONFIRMED)) {
-                confirmed = true;
-            }
-        }
-        return confirmed;
     }
 }

@@ -198,7 +198,7 @@ public record ImportPlan(
         }
         for (SourceEvent e : source.events()) {
             Optional<String> bad = text("event", e.event())
-                    .or(() -> text("role", e.role()))
+                    .or(() -> role("role", e.role()))
                     .or(() -> text("note", e.note()))
                     .or(() -> text("pin_keys", e.pinKeys()));
             if (bad.isPresent()) {

@@ -29,8 +29,9 @@ import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
- * {@code send_message}: checks every rule of §1C.2 against the channel's state and stores the message, in the
- * caller's transaction; in a hosted channel, also the roster's ({@link RosterRules}: behaviours 85, 86), whose roles
+ * {@code send_message}: checks every rule of §1C.2 and stores the message in two steps, {@link #check} (the rules
+ * that need no channel state, and the secret scan) before the write transaction and {@link #send} (the rules against
+ * the channel's state, and the write) in it; in a hosted channel, also the roster's ({@link RosterRules}: behaviours 85, 86), whose roles
  * are what {@code "*"} addresses. A send-time {@code work_status} is audited as the sender's transition
  * ({@code work_status:<v>} event). Thread-safe.
  */
@@ -51,12 +52,15 @@ public final class SendMessage {
     }
 
     /**
-     * @param tx      the write transaction
-     * @param caller  the author
+     * The checks that need no channel state, and the secret scan of the texts the call carries (all but a
+     * {@code body_ref}'s upload): run BEFORE the write transaction, so that the channel's other writers do not wait
+     * for them. A scan's refusal is reported by {@link #send} at its place among the checks, so a call with several
+     * faults is refused for the same one as when everything ran in the transaction.
+     *
      * @param request the arguments
-     * @return the stored message, or the refusal (INVALID_ARGUMENTS naming the field and limit)
+     * @return the checked request for {@link #send}, or the refusal (INVALID_ARGUMENTS naming the field and limit)
      */
-    public Outcome<Message> send(Tx tx, Caller caller, SendRequest request) {
+    public Outcome<CheckedSend> check(SendRequest request) {
         String topic = request.topic().strip();
         if (topic.isEmpty()) {
             return Refusals.refused(
@@ -116,6 +120,26 @@ public final class SendMessage {
                     "voters",
                     "declares the electorate of a pin round, so it needs pin_key; drop voters or add pin_key"));
         }
+        Outcome<List<String>> scan = request.bodyRef() == null
+                ? guard.check(texts(topic, request.body(), pinKey, request.addenda()), request.allowSensitive())
+                : null;
+        return Outcome.done(new CheckedSend(request, topic, pinKey, scan));
+    }
+
+    /**
+     * The checks against the channel's state, then the write, in the caller's transaction (which holds the
+     * channel's lock).
+     *
+     * @param tx      the write transaction
+     * @param caller  the author
+     * @param checked what {@link #check} returned for the call
+     * @return the stored message, or the refusal (INVALID_ARGUMENTS naming the field and limit, CONFLICT for a
+     *     second open round, SECRET_DETECTED)
+     */
+    public Outcome<Message> send(Tx tx, Caller caller, CheckedSend checked) {
+        SendRequest request = checked.request();
+        String topic = checked.topic();
+        String pinKey = checked.pinKey();
         Optional<Message> parent = Optional.empty();
         if (request.replyTo() != null) {
             parent = live(tx, request.replyTo());
@@ -192,12 +216,9 @@ public final class SendMessage {
                         Map.of("open_rounds", open)));
             }
         }
-        Map<String, String> texts = new LinkedHashMap<>();
-        texts.put("topic", topic);
-        texts.put("body", body);
-        texts.put("pin_key", pinKey);
-        request.addenda().forEach((role, text) -> texts.put("addenda." + role, text));
-        Outcome<List<String>> scanned = guard.check(texts, request.allowSensitive());
+        Outcome<List<String>> scanned = checked.scan() != null
+                ? checked.scan()
+                : guard.check(texts(topic, body, pinKey, request.addenda()), request.allowSensitive());
         if (scanned instanceof Outcome.Refused<List<String>> refused) {
             return Outcome.refused(refused.refusal());
         }
@@ -235,6 +256,16 @@ public final class SendMessage {
                     List.of());
         }
         return Outcome.done(stored);
+    }
+
+    /** The texts the secret guardrail scans, in the order it reports them. */
+    private static Map<String, String> texts(String topic, String body, String pinKey, Map<String, String> addenda) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts.put("topic", topic);
+        texts.put("body", body);
+        texts.put("pin_key", pinKey);
+        addenda.forEach((role, text) -> texts.put("addenda." + role, text));
+        return texts;
     }
 
     private Optional<Message> live(Tx tx, long id) {

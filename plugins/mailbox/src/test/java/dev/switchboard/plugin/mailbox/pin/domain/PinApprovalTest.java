@@ -163,18 +163,7 @@ class PinApprovalTest {
     @DisplayName("3C.121 on stdio a non-participant may never use a proposal as approval")
     void onStdioTheCallerMustBeAParticipant() {
         Proposal p = proposal("proc", "glossary", List.of(agree("backend", T2)), null);
-        PinRequest byOutsider = new PinRequest(
-                "glossary",
-                "infra",
-                Optional.of(7L),
-                BODY,
-                Optional.empty(),
-                false,
-                Optional.of(p),
-                List.of(),
-                false,
-                Optional.empty(),
-                false);
+        PinRequest byOutsider = approvedBy7(p, "infra", BODY, Optional.empty(), false);
 
         assertThat(PinApproval.judge(byOutsider)).isInstanceOf(Verdict.Forbidden.class);
     }
@@ -182,18 +171,7 @@ class PinApprovalTest {
     @Test
     void onAHostedChannelEveryOtherRoleMustAgree() {
         Proposal p = proposal("proc", "glossary", List.of(agree("backend", T2)), null);
-        PinRequest hosted = new PinRequest(
-                "glossary",
-                "frontend",
-                Optional.of(7L),
-                BODY,
-                Optional.empty(),
-                false,
-                Optional.of(p),
-                List.of(),
-                false,
-                Optional.of(Set.of("frontend", "backend", "qa")),
-                false);
+        PinRequest hosted = approvedBy7(p, "frontend", BODY, Optional.of(Set.of("frontend", "backend", "qa")), false);
 
         assertThat(PinApproval.judge(hosted))
                 .isInstanceOfSatisfying(
@@ -205,42 +183,9 @@ class PinApprovalTest {
     @DisplayName("beyond #4 strict digest mode refuses a body other than the one put to the vote")
     void strictDigestModeComparesTheBodyWithTheProposal() {
         Proposal p = proposal("proc", "glossary", List.of(agree("backend", T3)), null);
-        PinRequest other = new PinRequest(
-                "glossary",
-                "frontend",
-                Optional.of(7L),
-                Digest.of("edited").sha256(),
-                Optional.empty(),
-                false,
-                Optional.of(p),
-                List.of(),
-                false,
-                Optional.empty(),
-                true);
-        PinRequest same = new PinRequest(
-                "glossary",
-                "frontend",
-                Optional.of(7L),
-                BODY,
-                Optional.empty(),
-                false,
-                Optional.of(p),
-                List.of(),
-                false,
-                Optional.empty(),
-                true);
-        PinRequest lax = new PinRequest(
-                "glossary",
-                "frontend",
-                Optional.of(7L),
-                Digest.of("edited").sha256(),
-                Optional.empty(),
-                false,
-                Optional.of(p),
-                List.of(),
-                false,
-                Optional.empty(),
-                false);
+        PinRequest other = approvedBy7(p, "frontend", Digest.of("edited").sha256(), Optional.empty(), true);
+        PinRequest same = approvedBy7(p, "frontend", BODY, Optional.empty(), true);
+        PinRequest lax = approvedBy7(p, "frontend", Digest.of("edited").sha256(), Optional.empty(), false);
 
         assertThat(problem(other)).contains("strict digest mode");
         assertThat(PinApproval.judge(same)).isInstanceOf(Verdict.Approved.class);
@@ -266,6 +211,26 @@ class PinApprovalTest {
                 false,
                 Optional.empty(),
                 false);
+    }
+
+    /**
+     * A {@code pin_set} of {@code glossary} by {@code caller} with {@code approved_by: 7}, message 7 being
+     * {@code proposal}, no current version and no open rounds.
+     */
+    private static PinRequest approvedBy7(
+            Proposal proposal, String caller, String bodySha256, Optional<Set<String>> roster, boolean strictDigest) {
+        return new PinRequest(
+                "glossary",
+                caller,
+                Optional.of(7L),
+                bodySha256,
+                Optional.empty(),
+                false,
+                Optional.of(proposal),
+                List.of(),
+                false,
+                roster,
+                strictDigest);
     }
 
     private static PinRequest with(

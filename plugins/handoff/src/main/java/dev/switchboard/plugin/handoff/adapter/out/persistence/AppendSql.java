@@ -28,28 +28,8 @@ import dev.switchboard.plugin.handoff.application.port.out.NewHandoff;
  */
 final class AppendSql {
 
-    /** The columns {@link #insert} writes, in the order {@link #values} binds them. */
-    private static final List<Field<?>> COLUMNS = List.of(
-            Records.ID,
-            Records.PROJECT,
-            Records.SEQUENCE,
-            Records.TITLE,
-            Records.SUMMARY,
-            Records.CONTENT,
-            Records.KIND,
-            Records.TAGS,
-            Records.SOURCE,
-            Records.SOURCE_REFERENCE,
-            Records.IMPORTANCE,
-            Records.SENSITIVITY,
-            Records.SUGGESTED_TARGETS,
-            Records.IDEMPOTENCY_KEY,
-            Records.FINGERPRINT,
-            Records.CHECKSUM,
-            Records.SENSITIVE_OVERRIDE,
-            Records.OVERRIDE_RULES,
-            Records.PUBLISHED_BY,
-            Records.COMMITTED_AT);
+    /** The columns {@link #insert} writes, in the order {@link #values} binds them: every column. */
+    private static final List<Field<?>> COLUMNS = Records.COLUMNS;
 
     private static final Map<SQLDialect, AppendSql> BY_DIALECT = new ConcurrentHashMap<>();
 

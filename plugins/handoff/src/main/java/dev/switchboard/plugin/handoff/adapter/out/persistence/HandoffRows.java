@@ -35,28 +35,6 @@ final class HandoffRows {
             Records.CHECKSUM,
             Records.COMMITTED_AT);
 
-    /** Every column. */
-    static final List<Field<?>> FULL = List.of(
-            Records.ID,
-            Records.PROJECT,
-            Records.SEQUENCE,
-            Records.TITLE,
-            Records.SUMMARY,
-            Records.CONTENT,
-            Records.KIND,
-            Records.TAGS,
-            Records.SOURCE,
-            Records.SOURCE_REFERENCE,
-            Records.IMPORTANCE,
-            Records.SENSITIVITY,
-            Records.SUGGESTED_TARGETS,
-            Records.IDEMPOTENCY_KEY,
-            Records.FINGERPRINT,
-            Records.CHECKSUM,
-            Records.OVERRIDE_RULES,
-            Records.PUBLISHED_BY,
-            Records.COMMITTED_AT);
-
     private HandoffRows() {}
 
     /** Whether a row belongs to a registered project rather than to a legacy key awaiting a merge. */

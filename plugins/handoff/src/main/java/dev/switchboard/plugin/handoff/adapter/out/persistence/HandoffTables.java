@@ -4,6 +4,8 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import java.util.List;
+
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
@@ -60,6 +62,32 @@ final class HandoffTables {
         static final Field<String> OVERRIDE_RULES = text("override_rules");
         static final Field<String> PUBLISHED_BY = text("published_by");
         static final Field<String> COMMITTED_AT = text("committed_at");
+
+        /**
+         * Every column, in the schema's order: what a publish writes (in this order) and what a whole handoff is read
+         * with.
+         */
+        static final List<Field<?>> COLUMNS = List.of(
+                ID,
+                PROJECT,
+                SEQUENCE,
+                TITLE,
+                SUMMARY,
+                CONTENT,
+                KIND,
+                TAGS,
+                SOURCE,
+                SOURCE_REFERENCE,
+                IMPORTANCE,
+                SENSITIVITY,
+                SUGGESTED_TARGETS,
+                IDEMPOTENCY_KEY,
+                FINGERPRINT,
+                CHECKSUM,
+                SENSITIVE_OVERRIDE,
+                OVERRIDE_RULES,
+                PUBLISHED_BY,
+                COMMITTED_AT);
 
         private static Field<String> text(String column) {
             return field(name("handoff_record", column), SQLDataType.VARCHAR);

@@ -46,7 +46,7 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
         try {
             return db.transaction(connection -> appendIn(connection, handoff));
         } catch (IdempotencyKeyTaken e) {
-            return db.read(sql -> sql.select(HandoffRows.FULL)
+            return db.read(sql -> sql.select(Records.COLUMNS)
                             .from(Records.TABLE)
                             .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey()))
                             .fetchOptional())
@@ -62,7 +62,7 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
                 return Optional.empty();
             }
             Record earlier = db.jooq(connection)
-                    .select(HandoffRows.FULL)
+                    .select(Records.COLUMNS)
                     .from(Records.TABLE)
                     .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey()))
                     .fetchOne();
@@ -136,7 +136,7 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
 
     /** Only handoffs of registered projects: legacy rows are invisible until a registration merges them. */
     private Optional<Handoff> one(Condition condition) {
-        return db.read(sql -> sql.select(HandoffRows.FULL)
+        return db.read(sql -> sql.select(Records.COLUMNS)
                         .from(Records.TABLE)
                         .where(condition)
                         .fetchOptional())

@@ -51,7 +51,8 @@ public final class EditFileTool implements Tool {
                     "Replaces exact text in a file that is still at expected_revision (else REVISION_CONFLICT). Every"
                             + " oldText must occur exactly once in the original file, and edits must not overlap; otherwise"
                             + " nothing changes and the failure names the edit. Keeps BOM, CRLF line ends and permission"
-                            + " bits. Returns the new revision and a unified diff in details.diff.")
+                            + " bits. FILE_READ_ONLY when the file is read-only (no owner write bit) or not writable by this"
+                            + " account: it is left as it is. Returns the new revision and a unified diff in details.diff.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().destructive())
             .build();

@@ -37,7 +37,9 @@ public final class WriteFileTool implements Tool {
                     "Creates or replaces a whole file atomically, only if it is still at expected_revision (\"missing\" to"
                             + " create); otherwise REVISION_CONFLICT naming the current revision, and nothing is written."
                             + " Keeps the permission bits; follows symlinks (a dangling one gives INVALID_PATH). Returns the"
-                            + " new revision. FILE_BUSY when another call or server process holds the file for over 10 s."
+                            + " new revision. FILE_READ_ONLY when the file is read-only (no owner write bit) or not writable"
+                            + " by this account: it is left as it is. FILE_BUSY when another call or server process holds"
+                            + " the file for over 10 s."
                             + " Prefer edit for changes to part of a file.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes().destructive())

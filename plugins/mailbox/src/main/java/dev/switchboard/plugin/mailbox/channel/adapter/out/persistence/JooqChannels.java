@@ -1,10 +1,15 @@
 package dev.switchboard.plugin.mailbox.channel.adapter.out.persistence;
 
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+
+import org.jooq.exception.DataAccessException;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
@@ -12,6 +17,8 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 /** {@link Channels} on {@code mailbox_channel} (a hosted channel's roster is its {@code roles} JSON). Thread-safe. */
 @Singleton
 public final class JooqChannels implements Channels {
+
+    private static final String ROSTER = "SELECT roles FROM mailbox_channel WHERE channel_id = ?";
 
     private final MailboxDatabase database;
 
@@ -48,12 +55,15 @@ public final class JooqChannels implements Channels {
 
     @Override
     public Optional<List<String>> roster(Tx tx) {
-        return JooqTx.of(tx)
-                .sql()
-                .select(MailboxTables.Channel.ROLES)
-                .from(MailboxTables.Channel.TABLE)
-                .where(MailboxTables.Channel.ID.eq(tx.channelId()))
-                .fetchOptional(MailboxTables.Channel.ROLES)
-                .map(Json::strings);
+        // plain JDBC: every send and pin write reads it under the channel's lock, where jOOQ's rendering was a cost
+        JooqTx jooq = JooqTx.of(tx);
+        try (PreparedStatement select = jooq.connection().prepareStatement(ROSTER)) {
+            select.setLong(1, tx.channelId());
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? Optional.ofNullable(row.getString(1)).map(Json::strings) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new DataAccessException("reading the channel's roster failed: " + e.getMessage(), e);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.mailbox.channel.adapter.out.persistence;
 
+import java.sql.PreparedStatement;
 import java.time.Clock;
 import java.util.Map;
 import java.util.function.Function;
@@ -28,6 +29,9 @@ import dev.switchboard.ports.tool.Refusal;
 @Singleton
 public final class JooqTransactions implements Transactions {
 
+    private static final String CHANNEL_LOCK =
+            "SELECT channel_id FROM mailbox_channel WHERE channel_id = ? FOR NO KEY UPDATE";
+
     private final MailboxDatabase database;
     private final ChangeSignals signals;
     private final Clock clock;
@@ -45,11 +49,11 @@ public final class JooqTransactions implements Transactions {
             return database.lockingTransaction(connection -> {
                 DSLContext sql = database.jooq(connection);
                 if (database.postgres()) {
-                    sql.select(MailboxTables.Channel.ID)
-                            .from(MailboxTables.Channel.TABLE)
-                            .where(MailboxTables.Channel.ID.eq(channelId))
-                            .forNoKeyUpdate()
-                            .fetch();
+                    // fixed SQL, not jOOQ: every write of every channel runs it
+                    try (PreparedStatement lock = connection.prepareStatement(CHANNEL_LOCK)) {
+                        lock.setLong(1, channelId);
+                        lock.executeQuery().close();
+                    }
                 }
                 JooqTx tx =
                         new JooqTx(channelId, Timestamps.format(clock.instant()), sql, connection, database.postgres());

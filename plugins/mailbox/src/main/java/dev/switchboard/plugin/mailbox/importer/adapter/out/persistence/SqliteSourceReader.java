@@ -52,7 +52,7 @@ public final class SqliteSourceReader implements SourceReader {
         config.setReadOnly(true);
         config.setBusyTimeout(BUSY_TIMEOUT_MS);
         config.resetOpenMode(SQLiteOpenMode.CREATE);
-        try (Connection connection = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath())) {
+        try (Connection connection = config.createConnection("jdbc:sqlite:" + location(file))) {
             connection.setAutoCommit(false);
             try {
                 return read(connection);
@@ -68,6 +68,18 @@ public final class SqliteSourceReader implements SourceReader {
                             + " (a damaged channel database?)",
                     e);
         }
+    }
+
+    /**
+     * The file as SQLite opens it: {@code immutable=1} when no {@code -wal} or {@code -journal} lies beside it (a
+     * database its last connection closed cleanly), so SQLite writes nothing next to it (a read-only connection to a
+     * WAL database otherwise leaves an empty {@code -wal} and a {@code -shm}); with one, the plain path, so that the
+     * pages still in the WAL or the journal are read (the original is then still open, or crashed).
+     */
+    static String location(Path file) {
+        Path absolute = file.toAbsolutePath();
+        boolean sidecar = Files.exists(Path.of(absolute + "-wal")) || Files.exists(Path.of(absolute + "-journal"));
+        return sidecar ? absolute.toString() : absolute.toUri() + "?immutable=1";
     }
 
     private static SourceChannel read(Connection connection) throws SQLException {

@@ -9,6 +9,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.message.application.CheckedSend;
 import dev.switchboard.plugin.mailbox.message.application.SendMessage;
 import dev.switchboard.plugin.mailbox.message.application.SendRequest;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -83,9 +84,14 @@ public final class SendMessageTool extends MailboxTool {
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
-        SendRequest request = request(call);
+        // the checks that need no channel state and the secret scan run here, before the channel's lock; a refusal
+        // among them is still returned from inside the write, so that a request_key replay or conflict comes first
+        Outcome<CheckedSend> checked = sendMessage.check(request(call));
         return requestKeys.write(
-                caller, call, tx -> sendMessage.send(tx, caller, request).then(sent -> Outcome.done(receipt(sent))));
+                caller,
+                call,
+                tx -> checked.then(request -> sendMessage.send(tx, caller, request))
+                        .then(sent -> Outcome.done(receipt(sent))));
     }
 
     private static SendRequest request(ToolCall call) {

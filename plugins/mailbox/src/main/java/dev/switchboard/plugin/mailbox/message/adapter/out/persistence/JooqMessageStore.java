@@ -17,9 +17,7 @@ import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
-import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Acks;
-import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Channel;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Pins;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Recipients;
@@ -67,42 +65,7 @@ public final class JooqMessageStore implements MessageStore {
 
     @Override
     public Message insert(Tx tx, NewMessage message) {
-        DSLContext sql = JooqTx.of(tx).sql();
-        long id = sql.select(Channel.NEXT_MESSAGE_ID)
-                .from(Channel.TABLE)
-                .where(Channel.ID.eq(tx.channelId()))
-                .fetchSingle(Channel.NEXT_MESSAGE_ID);
-        sql.update(Channel.TABLE)
-                .set(Channel.NEXT_MESSAGE_ID, id + 1)
-                .where(Channel.ID.eq(tx.channelId()))
-                .execute();
-        sql.insertInto(Messages.TABLE)
-                .set(Messages.CHANNEL_ID, tx.channelId())
-                .set(Messages.ID, id)
-                .set(Messages.FROM, message.from())
-                .set(Messages.TO, message.toRole())
-                .set(Messages.TOPIC, message.topic())
-                .set(Messages.BODY, message.body())
-                .set(Messages.BODY_REF, message.bodyRef())
-                .set(Messages.ACTION_REQUIRED, message.actionRequired() ? 1 : 0)
-                .set(Messages.REPLY_TO, message.replyTo())
-                .set(Messages.CREATED_AT, tx.now())
-                .set(Messages.STATUS, message.actionRequired() ? "open" : null)
-                .set(Messages.KIND, message.kind())
-                .set(Messages.WORK_STATUS, message.workStatus())
-                .set(Messages.PIN_KEY, message.pinKey())
-                .set(Messages.ABOUT, message.aboutMessageId())
-                .set(Messages.VOTERS, Json.write(message.voters()))
-                .set(Messages.ADDENDA, message.addenda().isEmpty() ? null : Json.write(message.addenda()))
-                .set(Messages.DECISION_REQUESTED, message.decisionRequested() ? 1 : 0)
-                .execute();
-        var recipients =
-                sql.insertInto(Recipients.TABLE, Recipients.CHANNEL_ID, Recipients.MESSAGE_ID, Recipients.ROLE);
-        for (String role : message.recipients()) {
-            recipients = recipients.values(tx.channelId(), id, role);
-        }
-        recipients.execute();
-        return find(tx, id).orElseThrow();
+        return MessageInsert.insert(JooqTx.of(tx).connection(), tx.channelId(), tx.now(), message);
     }
 
     @Override

@@ -27,7 +27,8 @@ public interface MessageStore {
      * Stores a message with the channel's next id, its recipients (unread, unopened) and status {@code open} when it
      * is a debt.
      *
-     * @return the new message as stored
+     * @return the new message as stored (built from the values written: every recipient unread and unopened, sorted
+     *     by role; no blockers)
      */
     Message insert(Tx tx, NewMessage message);
 

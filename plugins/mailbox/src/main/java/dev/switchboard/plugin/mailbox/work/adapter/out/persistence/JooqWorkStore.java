@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 import jakarta.inject.Singleton;
@@ -159,6 +160,21 @@ public final class JooqWorkStore implements WorkStore {
                 " AND m.work_status = 'blocked' AND EXISTS (SELECT 1 FROM mailbox_blocker bl"
                         + " WHERE bl.channel_id = m.channel_id AND bl.message_id = m.id AND bl.blocker_id = ?)",
                 List.of(blockerId));
+    }
+
+    @Override
+    public Set<Long> confirmedResolutions(Tx tx, Collection<Long> ids) {
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        List<Object> binds = new ArrayList<>();
+        binds.add(tx.channelId());
+        binds.addAll(ids);
+        String query = "SELECT m.id FROM mailbox_message m WHERE m.channel_id = ? AND m.id IN ("
+                + String.join(", ", java.util.Collections.nCopies(ids.size(), "?")) + ")"
+                + " AND m.action_required = 1 AND m.status = 'resolved'"
+                + " AND coalesce(m.confirm_seq, 0) > coalesce(m.resolve_seq, 0)";
+        return Set.copyOf(JdbcQuery.list(JooqTx.of(tx).connection(), query, binds, row -> row.getLong(1)));
     }
 
     @Override

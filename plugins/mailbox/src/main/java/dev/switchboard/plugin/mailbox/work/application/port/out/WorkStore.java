@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.work.application.port.out;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.work.domain.BlockerFacts;
@@ -79,6 +80,16 @@ public interface WorkStore {
      * @return the live {@code blocked} messages that name it among their blockers, ascending by id
      */
     List<WorkFacts> blockedOn(Tx tx, long blockerId);
+
+    /**
+     * One read for a page of messages: which of them are resolved debts whose latest resolve a confirmation follows
+     * ({@link dev.switchboard.plugin.mailbox.work.domain.WorkTrail#resolutionConfirmed}, from the trail on the message).
+     *
+     * @param tx  the transaction
+     * @param ids message ids (at most a page, 1..1000 of them; empty gives an empty set)
+     * @return those of the ids whose resolution is confirmed
+     */
+    Set<Long> confirmedResolutions(Tx tx, Collection<Long> ids);
 
     /**
      * Sets a message's work_status and replaces its blockers.
