@@ -23,8 +23,11 @@ public final class MailboxMigrations implements MigrationSet {
     public static final String OWNER = "mailbox";
 
     /** The migration files in version order; the class path cannot be listed, so they are named here. */
-    private static final List<String> FILES =
-            List.of("V1__create_mailbox_tables.sql", "V2__denormalise_work_trail.sql", "V3__hosted_registry.sql");
+    private static final List<String> FILES = List.of(
+            "V1__create_mailbox_tables.sql",
+            "V2__denormalise_work_trail.sql",
+            "V3__hosted_registry.sql",
+            "V4__board_sessions.sql");
 
     private static final String DIRECTORY = "/db/migration/mailbox";
 

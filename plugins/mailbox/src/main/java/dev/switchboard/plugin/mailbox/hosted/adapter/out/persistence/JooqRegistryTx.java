@@ -15,6 +15,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Audit;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Channels;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Nonces;
+import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Sessions;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Tokens;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.AuditEntry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
@@ -156,6 +157,50 @@ final class JooqRegistryTx implements RegistryTx {
 
     @Override
     public Optional<StoredCredential> live(String hash) {
+        return liveWhere(Tokens.HASH.eq(hash));
+    }
+
+    @Override
+    public Optional<StoredCredential> redeemNonce(String hash) {
+        Optional<Long> viewKey = sql.select(Nonces.TOKEN_ID)
+                .from(Nonces.TABLE)
+                .where(Nonces.HASH.eq(hash))
+                .and(Nonces.USED_AT.isNull())
+                .and(Nonces.EXPIRES_AT.gt(now))
+                .fetchOptional(Nonces.TOKEN_ID);
+        if (viewKey.isEmpty()) {
+            return Optional.empty();
+        }
+        int marked = sql.update(Nonces.TABLE)
+                .set(Nonces.USED_AT, now)
+                .where(Nonces.HASH.eq(hash))
+                .and(Nonces.USED_AT.isNull())
+                .execute();
+        return marked == 1
+                ? liveWhere(Tokens.ID.eq(viewKey.get()).and(Tokens.KIND.eq(StoredCredential.VIEW)))
+                : Optional.empty();
+    }
+
+    @Override
+    public void insertSession(String hash, long viewKeyId, String expiresAt) {
+        sql.insertInto(Sessions.TABLE)
+                .columns(Sessions.HASH, Sessions.TOKEN_ID, Sessions.CREATED_AT, Sessions.EXPIRES_AT)
+                .values(hash, viewKeyId, now, expiresAt)
+                .execute();
+    }
+
+    @Override
+    public Optional<StoredCredential> liveSession(String hash) {
+        Optional<Long> viewKey = sql.select(Sessions.TOKEN_ID)
+                .from(Sessions.TABLE)
+                .where(Sessions.HASH.eq(hash))
+                .and(Sessions.EXPIRES_AT.gt(now))
+                .fetchOptional(Sessions.TOKEN_ID);
+        return viewKey.flatMap(id -> liveWhere(Tokens.ID.eq(id).and(Tokens.KIND.eq(StoredCredential.VIEW))));
+    }
+
+    /** The credential matching {@code which} when it is live: unrevoked, unexpired, its channel and issuer alive. */
+    private Optional<StoredCredential> liveWhere(Condition which) {
         var issuer = Tokens.TABLE.as("issuer");
         var issuerId = field(name("issuer", "token_id"), SQLDataType.BIGINT);
         var issuerRevoked = field(name("issuer", "revoked_at"), SQLDataType.VARCHAR);
@@ -174,7 +219,7 @@ final class JooqRegistryTx implements RegistryTx {
                 .on(Channels.ID.eq(Tokens.CHANNEL_ID))
                 .leftJoin(issuer)
                 .on(issuerId.eq(Tokens.ISSUED_BY_TOKEN))
-                .where(Tokens.HASH.eq(hash))
+                .where(which)
                 .and(Tokens.REVOKED_AT.isNull())
                 .and(Tokens.EXPIRES_AT.isNull().or(Tokens.EXPIRES_AT.gt(now)))
                 .and(Channels.DELETED_AT.isNull())

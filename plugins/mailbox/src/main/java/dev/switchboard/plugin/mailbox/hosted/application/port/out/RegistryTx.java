@@ -86,6 +86,23 @@ public interface RegistryTx {
      */
     Optional<StoredCredential> live(String hash);
 
+    /**
+     * Redeems a board nonce: marks it used when it is unused and unexpired, so it works once.
+     *
+     * @param hash the presented nonce's digest
+     * @return the live view key the nonce was issued for, or empty (unknown, used, expired, or its key not live)
+     */
+    Optional<StoredCredential> redeemNonce(String hash);
+
+    /** Stores a board session's digest for a view key, expiring at {@code expiresAt}. */
+    void insertSession(String hash, long viewKeyId, String expiresAt);
+
+    /**
+     * @param hash a presented session id's digest
+     * @return the live view key of that unexpired session, or empty (unknown, expired, or its key not live)
+     */
+    Optional<StoredCredential> liveSession(String hash);
+
     /** Records that a credential was used now. */
     void touch(long tokenId);
 

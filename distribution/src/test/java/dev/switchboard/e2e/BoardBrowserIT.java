@@ -1,0 +1,159 @@
+package dev.switchboard.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import dev.switchboard.e2e.support.BoardChannel;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
+
+/**
+ * The board in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, which the build's
+ * {@code src/test/browser/install-chromium.sh} installs when missing; Selenium is given both binaries, so it never
+ * downloads a browser or a driver): a human redeems a board link, sees a channel with four roles, debts in each court,
+ * a pinned charter and a thread, and a message body with {@code <script>} and {@code "><img onerror>} shows as text
+ * while no script runs. Screenshots of the pages go to {@code docs/images/}.
+ */
+class BoardBrowserIT {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    static Path dir;
+
+    private static HttpServe server;
+    private static BoardChannel channel;
+    private static ChromeDriver browser;
+
+    @BeforeAll
+    static void start() throws IOException {
+        assertThat(CHROMIUM)
+                .as("Debian's chromium (src/test/browser/install-chromium.sh)")
+                .isExecutable();
+        assertThat(CHROMEDRIVER)
+                .as("Debian's chromium-driver (src/test/browser/install-chromium.sh)")
+                .isExecutable();
+        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
+        channel = BoardChannel.create(server, "proj");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments(
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--window-size=1280,1500",
+                "--user-data-dir=" + Files.createDirectories(dir.resolve("chromium-profile")));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER.toString()))
+                .usingAnyFreePort()
+                .build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    @DisplayName("a board link opens the channel in Chromium: four roles, debts in each court, a debt to confirm, the"
+            + " open proposal's missing votes, the pinned charter with its approval; an HttpOnly session cookie")
+    void aHumanRedeemsABoardLinkAndSeesTheChannel() throws IOException {
+        browser.get(server.uri(channel.link(server, server.token())).toString());
+
+        assertThat(browser.getCurrentUrl()).isEqualTo(server.uri("/board/proj").toString());
+        Cookie cookie = browser.manage().getCookieNamed("cc_board");
+        assertThat(cookie).isNotNull();
+        assertThat(cookie.isHttpOnly()).isTrue();
+        assertThat(cookie.getPath()).isEqualTo("/board");
+        assertThat(texts(By.cssSelector("article.role h3"))).containsExactly("backend", "frontend", "lead", "qa");
+        assertThat(browser.findElements(By.cssSelector("tr.debt")).stream()
+                        .map(row -> row.getDomAttribute("data-court"))
+                        .distinct()
+                        .sorted()
+                        .toList())
+                .containsExactly("frontend", "qa");
+        assertThat(browser.findElement(By.cssSelector("#role-frontend .in-court"))
+                        .getText())
+                .isEqualTo("2");
+        assertThat(browser.findElement(By.cssSelector("#role-qa .in-court")).getText())
+                .isEqualTo("2");
+        assertThat(browser.findElement(By.cssSelector("tr.resolved td.court")).getText())
+                .isEqualTo("lead");
+        assertThat(browser.findElement(By.cssSelector("tr.proposal .missing")).getText())
+                .isEqualTo("lead, qa");
+        assertThat(browser.findElement(By.cssSelector("tr.pin td")).getText()).isEqualTo("charter");
+        assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+        screenshot("board-channel.png");
+
+        browser.findElement(By.cssSelector("tr.pin a")).click();
+        assertThat(browser.findElement(By.cssSelector("article.pin-version pre.body"))
+                        .getText())
+                .isEqualTo("We review every change before it lands.");
+        browser.findElement(By.cssSelector("a.approved-by")).click();
+        assertThat(browser.getCurrentUrl()).contains("/board/proj/thread/");
+        assertThat(browser.findElement(By.cssSelector("article.message .topic")).getText())
+                .isEqualTo("the team charter");
+    }
+
+    @Test
+    @DisplayName("in Chromium a thread shows a body with <script> and \"><img onerror> as text, and no script runs")
+    void peerMarkupIsShownAsTextAndNeverRuns() throws IOException {
+        browser.get(server.uri(channel.link(server, server.token())).toString());
+        browser.get(server.uri("/board/proj/thread/" + channel.hostile()).toString());
+
+        WebElement body = browser.findElement(By.cssSelector("#m" + channel.hostile() + " pre.body"));
+        assertThat(body.getText()).isEqualTo(BoardChannel.HOSTILE);
+        assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+        assertThat(browser.findElements(By.tagName("img"))).isEmpty();
+        assertThat(browser.getTitle()).isEqualTo("thread of #" + channel.hostile() + " · Switchboard board");
+        assertThat(browser.executeScript("return document.title")).isNotEqualTo("owned");
+        assertThat(texts(By.cssSelector("article.message .from"))).containsExactly("lead", "frontend");
+        screenshot("board-thread.png");
+    }
+
+    private static List<String> texts(By selector) {
+        return browser.findElements(selector).stream().map(WebElement::getText).toList();
+    }
+
+    /** Saves the page as docs/images/name (the repository's, so the guide shows what the browser saw). */
+    private static void screenshot(String name) throws IOException {
+        Path shot = browser.getScreenshotAs(OutputType.FILE).toPath();
+        Path images =
+                Path.of(System.getProperty("switchboard.e2e.repository", ".")).resolve("docs/images");
+        Files.createDirectories(images);
+        Files.copy(shot, images.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+}

@@ -1,0 +1,182 @@
+package dev.switchboard.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.e2e.support.BoardChannel;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
+
+/**
+ * The board over the built distribution's HTTP transport, request by request (behaviours 133, 136, 137, 138): the
+ * nonce's 303 and cookie, the pages a session, the owner's bearer and a role token get, the §1C.8 headers as the
+ * client receives them, and the transport's own refusals (a wrong Host, a non-ASCII bearer) on {@code /board}.
+ */
+class BoardHttpIT {
+
+    @TempDir
+    static Path dir;
+
+    private static HttpServe server;
+    private static BoardChannel channel;
+    private static HttpClient http;
+
+    @BeforeAll
+    static void start() {
+        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
+        channel = BoardChannel.create(server, "proj");
+        http = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (http != null) {
+            http.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    @DisplayName("3C.138 a board link is 303 to /board/<channel> with the cc_board cookie; the session reads the page"
+            + " with the §1C.8 headers and no <script; the nonce reused is a 401 page")
+    void aBoardLinkBecomesASession() throws Exception {
+        String link = channel.link(server, server.token());
+
+        HttpResponse<String> redirect = get(link, Map.of());
+
+        assertThat(redirect.statusCode()).as(server.log()).isEqualTo(303);
+        assertThat(redirect.headers().firstValue("Location")).hasValue("/board/proj");
+        String cookie = redirect.headers().firstValue("Set-Cookie").orElseThrow();
+        assertThat(cookie).matches("cc_board=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Lax; Path=/board; Max-Age=604800");
+        String session = cookie.substring(0, cookie.indexOf(';'));
+
+        HttpResponse<String> page = get("/board/proj", Map.of("Cookie", session));
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+        assertThat(page.headers().firstValue("Content-Security-Policy"))
+                .hasValue("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:;"
+                        + " frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+        assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        assertThat(page.headers().firstValue("X-Frame-Options")).hasValue("DENY");
+        assertThat(page.headers().firstValue("Cache-Control")).hasValue("no-store");
+        assertThat(page.headers().firstValue("Referrer-Policy")).hasValue("no-referrer");
+        assertThat(page.body()).doesNotContainIgnoringCase("<script");
+        Document doc = Jsoup.parse(page.body());
+        assertThat(doc.select("article.role h3").eachText()).containsExactly("backend", "frontend", "lead", "qa");
+
+        HttpResponse<String> reused = get(link, Map.of());
+        assertThat(reused.statusCode()).isEqualTo(401);
+        assertThat(Jsoup.parse(reused.body()).select("h1").text()).isEqualTo("This board link no longer works");
+        assertThat(reused.headers().firstValue("Content-Security-Policy")).isPresent();
+    }
+
+    @Test
+    @DisplayName("3C.138 no credentials is a 401 page, a role token a 403 page; the owner's bearer reads the index and"
+            + " an unknown channel is 404")
+    void whoGetsWhichPage() throws Exception {
+        HttpResponse<String> nobody = get("/board/proj", Map.of());
+        assertThat(nobody.statusCode()).isEqualTo(401);
+        assertThat(Jsoup.parse(nobody.body()).select("h1").text()).isEqualTo("Not signed in");
+
+        HttpResponse<String> role = get("/board/proj", bearer(channel.tokens().get("qa")));
+        assertThat(role.statusCode()).isEqualTo(403);
+        assertThat(Jsoup.parse(role.body()).select("h1").text()).isEqualTo("Role tokens do not open the board");
+        assertThat(role.body()).doesNotContainIgnoringCase("<script");
+
+        HttpResponse<String> index = get("/board", bearer(server.token()));
+        assertThat(index.statusCode()).isEqualTo(200);
+        assertThat(Jsoup.parse(index.body()).select("tr.channel a").eachText()).contains("proj");
+        assertThat(get("/board/nowhere", bearer(server.token())).statusCode()).isEqualTo(404);
+        assertThat(get("/board/proj", bearer("cct_" + "A".repeat(43))).statusCode())
+                .isEqualTo(401);
+    }
+
+    @Test
+    @DisplayName("3C.133 rotate_token of the role that issued a board link ends its session (401); a session from the"
+            + " owner's link keeps working")
+    void rotationEndsTheIssuersSessions() throws Exception {
+        String fromQa = session(channel.link(server, channel.tokens().get("qa")));
+        String fromOwner = session(channel.link(server, server.token()));
+        assertThat(get("/board/proj", Map.of("Cookie", fromQa)).statusCode()).isEqualTo(200);
+
+        channel.rotate(server, "qa");
+
+        assertThat(get("/board/proj", Map.of("Cookie", fromQa)).statusCode()).isEqualTo(401);
+        assertThat(get("/board/proj", Map.of("Cookie", fromOwner)).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    @DisplayName("3C.136 a wrong Host on /board is refused as on every route of this transport (403, where the"
+            + " original answers 421), before any board code runs")
+    void aWrongHostIsRefused() throws IOException {
+        String answer = raw("GET /board/proj HTTP/1.1\r\nHost: evil.test\r\nConnection: close\r\n\r\n"
+                .getBytes(StandardCharsets.US_ASCII));
+        assertThat(answer).startsWith("HTTP/1.1 403");
+    }
+
+    @Test
+    @DisplayName("3C.137 a non-ASCII bearer on /board is 401, never 500")
+    void aNonAsciiBearerIs401() throws IOException {
+        ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.writeBytes(("GET /board/proj HTTP/1.1\r\nHost: 127.0.0.1:"
+                        + server.uri("/").getPort() + "\r\nAuthorization: Bearer cct_")
+                .getBytes(StandardCharsets.US_ASCII));
+        request.writeBytes(new byte[] {(byte) 0xE9, (byte) 0xFF});
+        request.writeBytes("\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        assertThat(raw(request.toByteArray())).startsWith("HTTP/1.1 401");
+    }
+
+    private static String session(String link) throws Exception {
+        String cookie = get(link, Map.of()).headers().firstValue("Set-Cookie").orElseThrow();
+        return cookie.substring(0, cookie.indexOf(';'));
+    }
+
+    private static Map<String, String> bearer(String token) {
+        return Map.of("Authorization", "Bearer " + token);
+    }
+
+    private static HttpResponse<String> get(String pathAndQuery, Map<String, String> headers) throws Exception {
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(server.uri(pathAndQuery)).GET();
+        headers.forEach(request::header);
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** @return the status line of the answer to a request written byte by byte */
+    private static String raw(byte[] request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", server.uri("/").getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request);
+            out.flush();
+            // the status line is enough, and the server may keep the connection open after it
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
+            return in.readLine();
+        }
+    }
+}

@@ -1,0 +1,318 @@
+package dev.switchboard.plugin.mailbox.board.application;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.ChannelEntry;
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.ChannelPage;
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.Debt;
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.Line;
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.MessagesPage;
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.Pin;
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.PinPage;
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.Proposal;
+import dev.switchboard.plugin.mailbox.board.application.BoardViews.RoleCard;
+import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
+import dev.switchboard.plugin.mailbox.board.domain.Court;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
+import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
+import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
+import dev.switchboard.plugin.mailbox.message.application.GetThread;
+import dev.switchboard.plugin.mailbox.message.application.ListMessages;
+import dev.switchboard.plugin.mailbox.message.application.MessagePage;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
+import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.orientation.application.StatusCounts;
+import dev.switchboard.plugin.mailbox.orientation.application.StatusReader;
+import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
+import dev.switchboard.plugin.mailbox.orientation.domain.TaskEntry;
+import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.plugin.mailbox.work.application.ListDebts;
+import dev.switchboard.plugin.mailbox.work.domain.TaskList;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * Reads what the board shows, through the mailbox's own application services and in one read transaction per page
+ * (nothing is written, not even the {@code channel_status} build notice): per role what it owes and whose court each
+ * debt is in ({@code channel_status}'s task lists and {@code open_obligations}), the debts resolved and waiting for
+ * confirmation ({@code resolved_for_you}), open proposals with their tally and missing votes ({@code list_messages}
+ * of kind {@code proc} and {@code get_acknowledgements}), the pins ({@code pin_list}, {@code pin_history}), presence
+ * ({@code last_seen}), the feed and a thread ({@code get_thread}). A channel that does not exist or was deleted is
+ * NOT_FOUND. Thread-safe.
+ */
+@Singleton
+public final class BoardReader {
+
+    /** The role name the board reads as where a service asks for one; it selects nothing (no unread filter). */
+    private static final String READER = "board";
+
+    private final Registry registry;
+    private final Transactions transactions;
+    private final Roster roster;
+    private final StatusReader status;
+    private final StatusStore presence;
+    private final ListDebts debts;
+    private final ListMessages messages;
+    private final Acknowledgements acknowledgements;
+    private final ReadPins pins;
+    private final GetThread threads;
+
+    @Inject
+    BoardReader(
+            Registry registry,
+            Transactions transactions,
+            Roster roster,
+            StatusReader status,
+            StatusStore presence,
+            ListDebts debts,
+            ListMessages messages,
+            Acknowledgements acknowledgements,
+            ReadPins pins,
+            GetThread threads) {
+        this.registry = registry;
+        this.transactions = transactions;
+        this.roster = roster;
+        this.status = status;
+        this.presence = presence;
+        this.debts = debts;
+        this.messages = messages;
+        this.acknowledgements = acknowledgements;
+        this.pins = pins;
+        this.threads = threads;
+    }
+
+    /** @return the hosted channels that are not deleted, by name: the owner's index */
+    public List<ChannelEntry> index() {
+        Outcome<List<HostedChannel>> channels = registry.read(tx -> Outcome.done(tx.activeHostedChannels()));
+        return channels instanceof Outcome.Done<List<HostedChannel>> done
+                ? done.value().stream()
+                        .map(c -> new ChannelEntry(c.name(), c.roles(), c.createdAt()))
+                        .toList()
+                : List.of();
+    }
+
+    /**
+     * @param channel a channel's name
+     * @return its page; NOT_FOUND for an unknown or deleted channel
+     */
+    public Outcome<ChannelPage> channel(String channel) {
+        return live(channel).then(id -> transactions.read(id, tx -> Outcome.done(channelPage(tx, id, channel))));
+    }
+
+    /**
+     * @param channel a channel's name
+     * @return its latest {@link BoardLimits#FEED_MESSAGES} messages, newest first; NOT_FOUND as {@link #channel}
+     */
+    public Outcome<MessagesPage> feed(String channel) {
+        return live(channel)
+                .then(id -> transactions.read(
+                        id,
+                        tx -> messages.list(
+                                        tx,
+                                        new Caller(id, channel, READER),
+                                        everything(null),
+                                        BoardLimits.FEED_MESSAGES)
+                                .then(page -> Outcome.done(
+                                        new MessagesPage(channel, "feed", lines(page.messages()), page.more())))));
+    }
+
+    /**
+     * @param channel   a channel's name
+     * @param messageId a live message of it
+     * @return its whole thread, chronologically; NOT_FOUND for an unknown channel or message
+     */
+    public Outcome<MessagesPage> thread(String channel, long messageId) {
+        return live(channel)
+                .then(id -> transactions.read(
+                        id,
+                        tx -> threads.thread(tx, messageId)
+                                .then(thread -> Outcome.done(
+                                        new MessagesPage(channel, "thread of #" + messageId, lines(thread), false)))));
+    }
+
+    /**
+     * @param channel a channel's name
+     * @param key     a pin key
+     * @return its versions, newest first, each with the proposal that approved it; NOT_FOUND for an unknown channel
+     *     or a key that was never pinned
+     */
+    public Outcome<PinPage> pin(String channel, String key) {
+        return live(channel)
+                .then(id -> transactions.read(
+                        id,
+                        tx -> pins.history(tx, key, Projection.ALL).then(answer -> {
+                            List<Pin> versions = rows(answer.get("result")).stream()
+                                    .map(BoardReader::pinOf)
+                                    .toList();
+                            return versions.isEmpty()
+                                    ? Refusals.refused(
+                                            Problem.notFound("no pin '" + key + "' in channel '" + channel + "'"))
+                                    : Outcome.done(new PinPage(channel, key, versions));
+                        })));
+    }
+
+    private Outcome<Long> live(String channel) {
+        return registry.read(tx -> {
+            Optional<HostedChannel> found = tx.channel(channel).filter(c -> c.deletedAt() == null);
+            return found.isPresent()
+                    ? Outcome.done(found.get().id())
+                    : Refusals.refused(Problem.notFound("no channel '" + channel + "'"));
+        });
+    }
+
+    private ChannelPage channelPage(Tx tx, long channelId, String channel) {
+        List<String> roles = roster.of(tx).roles();
+        Map<String, String> lastSeen = presence.lastSeen(tx);
+        Map<String, StatusCounts> counts = new LinkedHashMap<>();
+        Map<String, Set<Long>> ballsWith = new LinkedHashMap<>();
+        for (String role : roles) {
+            StatusCounts each = status.counts(tx, role);
+            counts.put(role, each);
+            Set<Long> ball = new HashSet<>(each.lists().ids(TaskList.NEEDS_YOU));
+            ball.addAll(each.lists().ids(TaskList.AWAITING_DONE));
+            ballsWith.put(role, ball);
+        }
+        Map<String, List<Debt>> owed = new LinkedHashMap<>();
+        Map<String, Integer> inCourt = new LinkedHashMap<>();
+        for (String role : roles) {
+            Outcome<Map<String, Object>> open =
+                    debts.openObligations(tx, READER, role, BoardLimits.LIST_ENTRIES, Projection.ALL);
+            List<Debt> list = new ArrayList<>();
+            for (Map<String, Object> row : rows(
+                    open instanceof Outcome.Done<Map<String, Object>> d
+                            ? d.value().get("result")
+                            : null)) {
+                long id = ((Number) row.get("id")).longValue();
+                String court = Court.of(id, role, ballsWith);
+                inCourt.merge(court, 1, Integer::sum);
+                list.add(new Debt(
+                        id,
+                        (String) row.get("topic"),
+                        (String) row.get("from"),
+                        role,
+                        (String) row.get("work_status"),
+                        court,
+                        (Number) row.get("age_days"),
+                        null));
+            }
+            owed.put(role, list);
+        }
+        List<RoleCard> cards = new ArrayList<>();
+        List<Debt> toConfirm = new ArrayList<>();
+        for (String role : roles) {
+            StatusCounts each = counts.get(role);
+            cards.add(new RoleCard(
+                    role,
+                    lastSeen.get(role),
+                    each.unread(),
+                    each.awaitingAck(),
+                    owed.get(role),
+                    inCourt.getOrDefault(role, 0)));
+            for (TaskEntry entry : each.lists().of(TaskList.RESOLVED_FOR_YOU)) {
+                toConfirm.add(new Debt(
+                        entry.task().id(),
+                        entry.task().topic(),
+                        entry.task().from(),
+                        null,
+                        entry.task().workStatus() == null
+                                ? null
+                                : entry.task().workStatus().wire(),
+                        role,
+                        null,
+                        entry.task().resolvedBy()));
+            }
+        }
+        return new ChannelPage(channel, cards, toConfirm, proposals(tx, channelId, channel), latestPins(tx), tx.now());
+    }
+
+    private List<Proposal> proposals(Tx tx, long channelId, String channel) {
+        Outcome<MessagePage> page =
+                messages.list(tx, new Caller(channelId, channel, READER), everything("proc"), BoardLimits.LIST_ENTRIES);
+        if (!(page instanceof Outcome.Done<MessagePage> done)) {
+            return List.of();
+        }
+        List<Proposal> open = new ArrayList<>();
+        for (Message proc : done.value().messages()) {
+            if (proc.supersededAt() != null || !proc.decisionRequested() || proc.aboutMessageId() != null) {
+                continue;
+            }
+            if (acknowledgements.of(tx, proc.id(), Projection.ALL) instanceof Outcome.Done<Map<String, Object>> tally) {
+                Map<String, Object> t = tally.value();
+                @SuppressWarnings("unchecked")
+                List<String> missing = (List<String>) t.get("missing");
+                open.add(new Proposal(
+                        proc.id(),
+                        proc.from(),
+                        proc.topic(),
+                        proc.pinKey(),
+                        ((Number) t.get("agreed")).intValue(),
+                        ((Number) t.get("needed")).intValue(),
+                        missing));
+            }
+        }
+        return open;
+    }
+
+    private List<Pin> latestPins(Tx tx) {
+        Outcome<Map<String, Object>> listed = pins.list(tx);
+        return listed instanceof Outcome.Done<Map<String, Object>> done
+                ? rows(done.value().get("result")).stream()
+                        .map(BoardReader::pinOf)
+                        .toList()
+                : List.of();
+    }
+
+    private static ListMessages.Request everything(String kind) {
+        return new ListMessages.Request(null, null, null, null, false, null, null, kind, null, null);
+    }
+
+    private static List<Line> lines(List<Message> messages) {
+        return messages.stream().map(BoardReader::lineOf).toList();
+    }
+
+    private static Line lineOf(Message m) {
+        String to = m.hasSeveralRecipients() ? String.join(", ", m.recipientRoles()) : m.toRole();
+        return new Line(
+                m.id(),
+                m.from(),
+                to,
+                m.topic(),
+                m.isDeleted() || m.body() == null ? "" : m.body(),
+                m.createdAt(),
+                m.kind(),
+                m.status(),
+                m.workStatus(),
+                m.replyTo(),
+                m.isDeleted());
+    }
+
+    private static Pin pinOf(Map<String, Object> row) {
+        return new Pin(
+                (String) row.get("key"),
+                (String) row.get("title"),
+                (String) row.get("body"),
+                (String) row.get("version"),
+                (String) row.get("updated_by"),
+                (String) row.get("updated_at"),
+                row.get("approved_by") instanceof Number id ? id.longValue() : null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> rows(Object result) {
+        return result instanceof List<?> list ? (List<Map<String, Object>>) list : List.of();
+    }
+}

@@ -1,0 +1,187 @@
+package dev.switchboard.plugin.mailbox.board.application;
+
+import java.util.List;
+
+/**
+ * The board pages' contents, as the templates show them. Every text is the stored text (peer-written, untrusted): the
+ * templates escape it. Immutable records; lists are copied.
+ */
+public final class BoardViews {
+
+    private BoardViews() {}
+
+    /**
+     * A channel in the owner's index.
+     *
+     * @param name      the channel
+     * @param roles     its roles
+     * @param createdAt when it was created
+     */
+    public record ChannelEntry(String name, List<String> roles, String createdAt) {
+        /** Copies the roles. */
+        public ChannelEntry {
+            roles = List.copyOf(roles);
+        }
+    }
+
+    /**
+     * One open debt, or one resolved and waiting for confirmation.
+     *
+     * @param id         the message id
+     * @param topic      its topic
+     * @param from       who asked (the author)
+     * @param owedBy     who owes it (the addressee)
+     * @param workStatus its work status, or null
+     * @param court      whose move it is: the role that must act next
+     * @param ageDays    days since it was sent (open debts), or null
+     * @param resolvedBy who resolved it (waiting for confirmation), or null
+     */
+    public record Debt(
+            long id,
+            String topic,
+            String from,
+            String owedBy,
+            String workStatus,
+            String court,
+            Number ageDays,
+            String resolvedBy) {}
+
+    /**
+     * One role's column on the channel page.
+     *
+     * @param role     the role
+     * @param lastSeen its last mailbox call, or null (never)
+     * @param unread   messages to it not marked read
+     * @param awaiting proposals awaiting its decision
+     * @param owes     the open debts addressed to it, newest first
+     * @param inCourt  how many open debts of the channel are in its court
+     */
+    public record RoleCard(String role, String lastSeen, int unread, int awaiting, List<Debt> owes, int inCourt) {
+        /** Copies the list. */
+        public RoleCard {
+            owes = List.copyOf(owes);
+        }
+    }
+
+    /**
+     * An open proposal ({@code proc}) awaiting decisions.
+     *
+     * @param id      the message id
+     * @param from    its author
+     * @param topic   its topic
+     * @param pinKey  the pin key it is for, or null
+     * @param agreed  electorate members with a fresh agree
+     * @param needed  the electorate's size
+     * @param missing electorate members without a fresh agree
+     */
+    public record Proposal(
+            long id, String from, String topic, String pinKey, int agreed, int needed, List<String> missing) {
+        /** Copies the list. */
+        public Proposal {
+            missing = List.copyOf(missing);
+        }
+    }
+
+    /**
+     * A pin's version.
+     *
+     * @param key        the pin key
+     * @param title      its title
+     * @param body       its text, or null in a listing
+     * @param version    the version's label, as its author set it
+     * @param updatedBy  who set it
+     * @param updatedAt  when
+     * @param approvedBy the proposal that approved this version, or null
+     */
+    public record Pin(
+            String key,
+            String title,
+            String body,
+            String version,
+            String updatedBy,
+            String updatedAt,
+            Long approvedBy) {}
+
+    /**
+     * A message as the feed and the thread show it.
+     *
+     * @param id         its id
+     * @param from       its author
+     * @param to         its recipients, comma-separated ({@code *} for everyone)
+     * @param topic      its topic
+     * @param body       its body (empty for a deleted one)
+     * @param createdAt  when it was sent
+     * @param kind       its kind, or null
+     * @param status     its debt status, or null
+     * @param workStatus its work status, or null
+     * @param replyTo    the message it answers, or null
+     * @param deleted    whether it is a tombstone
+     */
+    public record Line(
+            long id,
+            String from,
+            String to,
+            String topic,
+            String body,
+            String createdAt,
+            String kind,
+            String status,
+            String workStatus,
+            Long replyTo,
+            boolean deleted) {}
+
+    /**
+     * The channel page.
+     *
+     * @param channel     the channel
+     * @param roles       one card per role of the roster
+     * @param toConfirm   debts resolved and waiting for their author's confirmation (court: who must confirm)
+     * @param proposals   open proposals with their tally
+     * @param pins        the latest version of every pin
+     * @param generatedAt when this was read
+     */
+    public record ChannelPage(
+            String channel,
+            List<RoleCard> roles,
+            List<Debt> toConfirm,
+            List<Proposal> proposals,
+            List<Pin> pins,
+            String generatedAt) {
+        /** Copies the lists. */
+        public ChannelPage {
+            roles = List.copyOf(roles);
+            toConfirm = List.copyOf(toConfirm);
+            proposals = List.copyOf(proposals);
+            pins = List.copyOf(pins);
+        }
+    }
+
+    /**
+     * The feed, a thread, or a pin's history.
+     *
+     * @param channel the channel
+     * @param title   what the page shows
+     * @param lines   the messages (chronological in a thread, newest first in the feed)
+     * @param more    whether older messages were left out
+     */
+    public record MessagesPage(String channel, String title, List<Line> lines, boolean more) {
+        /** Copies the list. */
+        public MessagesPage {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /**
+     * A pin's history, newest first.
+     *
+     * @param channel  the channel
+     * @param key      the pin key
+     * @param versions its versions
+     */
+    public record PinPage(String channel, String key, List<Pin> versions) {
+        /** Copies the list. */
+        public PinPage {
+            versions = List.copyOf(versions);
+        }
+    }
+}

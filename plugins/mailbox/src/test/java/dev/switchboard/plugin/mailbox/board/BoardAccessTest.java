@@ -1,0 +1,222 @@
+package dev.switchboard.plugin.mailbox.board;
+
+import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.board.Board.Answer;
+import dev.switchboard.plugin.mailbox.board.Board.As;
+import dev.switchboard.ports.call.Principal;
+
+/** Who may open the board and how a board link becomes a session (behaviours 133, 138, 139), on both backends. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {"sqlite", "postgres"})
+class BoardAccessTest {
+
+    @Parameter
+    String backend;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("3C.138 a board link answers 303 to the nonce's channel (whatever the path named) with an HttpOnly,"
+            + " SameSite=Lax, Path=/board cookie for 7 days that is no stored hash; reusing the nonce is a 401 page")
+    void aBoardLinkOpensASessionOnce() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, null)) {
+            Board board = new Board(harness);
+            board.create("proj", "lead", "dev");
+            board.create("other", "a", "b");
+            String link = board.link(Board.OWNER, "proj");
+            assertThat(link).startsWith("/board/proj?t=");
+            String nonce = link.substring(link.indexOf("?t=") + 3);
+
+            Answer redirect = board.get("/board/other/feed?t=" + nonce, As.nobody());
+
+            assertThat(redirect.status()).isEqualTo(303);
+            assertThat(redirect.header("Location")).isEqualTo("/board/proj");
+            assertThat(redirect.header("Set-Cookie"))
+                    .matches("cc_board=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Lax; Path=/board; Max-Age=604800");
+            String session = redirect.session();
+            assertThat(board.column("SELECT session_hash FROM mailbox_board_session"))
+                    .hasSize(1)
+                    .doesNotContain(session)
+                    .allMatch(hash -> hash.matches("[0-9a-f]{64}"));
+            assertThat(board.column("SELECT token_hash FROM mailbox_token")).doesNotContain(session);
+            assertThat(board.ok(Board.OWNER, "list_audit_events", args("channel", "proj"))
+                            .toString())
+                    .contains("board link redeemed: a board session opened")
+                    .doesNotContain(session, nonce);
+            Answer page = board.get("/board/proj", As.session(session));
+            assertThat(page.status()).isEqualTo(200);
+            assertThat(Jsoup.parse(page.body()).select("h1").text()).isEqualTo("proj");
+
+            Answer reused = board.get(link, As.nobody());
+            assertThat(reused.status()).isEqualTo(401);
+            assertThat(Jsoup.parse(reused.body()).select("h1").text()).isEqualTo("This board link no longer works");
+            assertThat(reused.header("Set-Cookie")).isNull();
+        }
+    }
+
+    @Test
+    @DisplayName("3C.138 no credentials is a 401 page, a role token a 403 page, another channel's viewer 403, an"
+            + " unknown channel 404; the owner's bearer reads the index and every channel")
+    void whoMayReadWhichPage() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, null)) {
+            Board board = new Board(harness);
+            Map<String, String> tokens = board.create("proj", "lead", "dev");
+            board.create("other", "a", "b");
+            Principal lead = board.principal(tokens.get("lead"));
+            String viewer = board.session(lead, null);
+
+            assertThat(board.get("/board/proj", As.nobody()).status()).isEqualTo(401);
+            assertThat(board.get("/board", As.nobody()).status()).isEqualTo(401);
+            assertThat(board.get("/board/proj", As.session("not-a-session")).status())
+                    .isEqualTo(401);
+            Answer role = board.get("/board/proj", As.principal(lead));
+            assertThat(role.status()).isEqualTo(403);
+            assertThat(Jsoup.parse(role.body()).select("h1").text()).isEqualTo("Role tokens do not open the board");
+            assertThat(board.get("/board/other", As.session(viewer)).status()).isEqualTo(403);
+            assertThat(board.get("/board/other/thread/1", As.session(viewer)).status())
+                    .isEqualTo(403);
+            assertThat(board.get("/board/proj/thread/99", As.session(viewer)).status())
+                    .isEqualTo(404);
+            assertThat(board.get("/board/proj/thread/99999999999999999999", As.session(viewer))
+                            .status())
+                    .isEqualTo(404);
+            assertThat(board.get("/board/proj/pin/none", As.session(viewer)).status())
+                    .isEqualTo(404);
+            Answer toOwnChannel = board.get("/board", As.session(viewer));
+            assertThat(toOwnChannel.status()).isEqualTo(303);
+            assertThat(toOwnChannel.header("Location")).isEqualTo("/board/proj");
+
+            assertThat(board.get("/board/nowhere", As.principal(Board.OWNER)).status())
+                    .isEqualTo(404);
+            Answer index = board.get("/board", As.principal(Board.OWNER));
+            assertThat(index.status()).isEqualTo(200);
+            assertThat(Jsoup.parse(index.body()).select("tr.channel a").eachText())
+                    .containsExactly("other", "proj");
+            assertThat(board.get("/board/other/feed", As.principal(Board.OWNER)).status())
+                    .isEqualTo(200);
+            assertThat(board.get("/board/proj", As.principal(board.principal(viewerKey(board, "proj"))))
+                            .status())
+                    .isEqualTo(200);
+        }
+    }
+
+    @Test
+    @DisplayName("3C.138 every board response carries the CSP, nosniff, DENY, no-store and no-referrer headers and no"
+            + " <script")
+    void everyResponseCarriesTheHeadersAndNoScript() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, null)) {
+            Board board = new Board(harness);
+            board.create("proj", "lead", "dev");
+            String link = board.link(Board.OWNER, "proj");
+            String session = board.get(link, As.nobody()).session();
+            for (Answer answer : new Answer[] {
+                board.get("/board/proj", As.session(session)),
+                board.get("/board/proj/feed", As.session(session)),
+                board.get("/board", As.principal(Board.OWNER)),
+                board.get("/board/proj", As.nobody()),
+                board.get(link, As.nobody()),
+                board.get("/board/nowhere", As.principal(Board.OWNER))
+            }) {
+                assertThat(answer.header("Content-Security-Policy"))
+                        .isEqualTo("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:;"
+                                + " frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+                assertThat(answer.header("X-Content-Type-Options")).isEqualTo("nosniff");
+                assertThat(answer.header("X-Frame-Options")).isEqualTo("DENY");
+                assertThat(answer.header("Cache-Control")).isEqualTo("no-store");
+                assertThat(answer.header("Referrer-Policy")).isEqualTo("no-referrer");
+                assertThat(answer.body()).doesNotContainIgnoringCase("<script");
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("3C.138 the cookie is Secure only behind X-Forwarded-Proto: https from a loopback or private peer")
+    void secureOnlyBehindATrustedProxy() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, null)) {
+            Board board = new Board(harness);
+            board.create("proj", "lead", "dev");
+            As https = As.nobody().header("X-Forwarded-Proto", "https");
+
+            assertThat(board.get(board.link(Board.OWNER, "proj"), https).header("Set-Cookie"))
+                    .endsWith("; Max-Age=604800; Secure");
+            assertThat(board.get(board.link(Board.OWNER, "proj"), https.from(new InetSocketAddress("10.1.2.3", 5)))
+                            .header("Set-Cookie"))
+                    .endsWith("; Secure");
+            assertThat(board.get(board.link(Board.OWNER, "proj"), https.from(new InetSocketAddress("203.0.113.9", 5)))
+                            .header("Set-Cookie"))
+                    .doesNotContain("Secure");
+            assertThat(board.get(board.link(Board.OWNER, "proj"), As.nobody()).header("Set-Cookie"))
+                    .doesNotContain("Secure");
+        }
+    }
+
+    @Test
+    @DisplayName("3C.133 rotate_token of a role ends the board sessions opened from its links (401); sessions from the"
+            + " owner's links keep working")
+    void rotationEndsTheIssuersSessions() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, null)) {
+            Board board = new Board(harness);
+            Map<String, String> tokens = board.create("proj", "frontend", "backend");
+            String fromFrontend = board.session(board.principal(tokens.get("frontend")), null);
+            String fromOwner = board.session(Board.OWNER, "proj");
+            assertThat(board.get("/board/proj", As.session(fromFrontend)).status())
+                    .isEqualTo(200);
+
+            board.ok(Board.OWNER, "rotate_token", args("channel", "proj", "role", "frontend"));
+
+            assertThat(board.get("/board/proj", As.session(fromFrontend)).status())
+                    .isEqualTo(401);
+            assertThat(board.get("/board/proj", As.session(fromOwner)).status()).isEqualTo(200);
+            board.ok(Board.OWNER, "revoke_board_access", args("channel", "proj"));
+            assertThat(board.get("/board/proj", As.session(fromOwner)).status()).isEqualTo(401);
+        }
+    }
+
+    @Test
+    @DisplayName("3C.139 an expired board session is 401, and so is a session whose view key expired; an expired nonce"
+            + " opens nothing")
+    void expiredSessionsAndKeysAre401() {
+        try (MailboxHarness harness = MailboxHarness.builder(backend, dir)
+                .setting("view-key-ttl-days", 30)
+                .open(null)) {
+            Board board = new Board(harness);
+            board.create("proj", "lead", "dev");
+            String session = board.session(Board.OWNER, "proj");
+            String late = board.link(Board.OWNER, "proj");
+
+            harness.clock().advance(Duration.ofSeconds(301));
+            assertThat(board.get(late, As.nobody()).status()).isEqualTo(401);
+            harness.clock().advance(Duration.ofDays(7));
+            assertThat(board.get("/board/proj", As.session(session)).status()).isEqualTo(401);
+
+            String fresh = board.session(Board.OWNER, "proj");
+            assertThat(board.get("/board/proj", As.session(fresh)).status()).isEqualTo(200);
+            harness.clock().advance(Duration.ofDays(6));
+            assertThat(board.get("/board/proj", As.session(fresh)).status()).isEqualTo(200);
+            harness.clock().advance(Duration.ofDays(2));
+            assertThat(board.get("/board/proj", As.session(fresh)).status()).isEqualTo(401);
+        }
+    }
+
+    private static String viewerKey(Board board, String channel) {
+        return (String) board.ok(Board.OWNER, "board_link", args("channel", channel, "label", "bearer"))
+                .get("view_key");
+    }
+}

@@ -1,0 +1,112 @@
+package dev.switchboard.plugin.mailbox.board;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.board.Board.Answer;
+import dev.switchboard.plugin.mailbox.board.Board.As;
+
+/** What the board shows a human, read through the mailbox's own services (issue 14, "What the board shows"). */
+class BoardPagesTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("the channel page shows per role what it owes and whose court each debt is in, the debt waiting for"
+            + " confirmation, the open proposal's tally and missing votes, the pin with its approving proposal, and"
+            + " presence")
+    void theChannelPageShowsDebtsCourtsProposalsPinsAndPresence() {
+        try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
+            BoardScenario scenario = BoardScenario.on(new Board(harness));
+            Board board = scenario.board();
+            String session = board.session(Board.OWNER, "proj");
+
+            Document page = page(board.get("/board/proj", As.session(session)));
+
+            assertThat(page.select("article.role h3").eachText()).containsExactly("backend", "frontend", "lead", "qa");
+            assertThat(courts(page, "frontend")).containsExactly(scenario.login() + "=frontend");
+            assertThat(courts(page, "backend")).containsExactly(scenario.api() + "=frontend");
+            assertThat(courts(page, "lead")).containsExactly(scenario.notes() + "=qa");
+            assertThat(courts(page, "qa")).containsExactly(scenario.plan() + "=qa");
+            assertThat(page.select("#role-frontend .in-court").text()).isEqualTo("2");
+            assertThat(page.select("#role-qa .in-court").text()).isEqualTo("2");
+            assertThat(page.select("#role-lead .in-court").text()).isEqualTo("0");
+            assertThat(page.select("#role-lead .last-seen").text()).doesNotContain("never");
+
+            Element resolved = page.selectFirst("tr.resolved");
+            assertThat(resolved.attr("data-id")).isEqualTo(Long.toString(scenario.schema()));
+            assertThat(resolved.select("td").eachText())
+                    .containsExactly("#" + scenario.schema(), "schema", "backend", "lead");
+
+            assertThat(page.select("tr.proposal").eachAttr("data-id"))
+                    .containsExactly(Long.toString(scenario.glossary()));
+            assertThat(page.select("tr.proposal .tally").text()).isEqualTo("1/3");
+            assertThat(page.select("tr.proposal .missing").text()).isEqualTo("lead, qa");
+
+            Element pin = page.selectFirst("tr.pin");
+            assertThat(pin.select("td").first().text()).isEqualTo("charter");
+            assertThat(pin.select("a.approved-by").attr("href")).isEqualTo("/board/proj/thread/" + scenario.charter());
+            assertThat(page.select("script")).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("peer text is shown as text: a body with <script> and \"><img onerror> is escaped in the thread and"
+            + " the feed, never markup")
+    void untrustedTextIsEscaped() {
+        try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
+            BoardScenario scenario = BoardScenario.on(new Board(harness));
+            Board board = scenario.board();
+
+            Answer thread = board.get("/board/proj/thread/" + scenario.hostile(), As.principal(Board.OWNER));
+            Document doc = page(thread);
+
+            assertThat(doc.select("article.message").eachAttr("id"))
+                    .containsExactly("m" + scenario.login(), "m" + scenario.hostile());
+            assertThat(doc.select("#m" + scenario.hostile() + " pre.body").text())
+                    .isEqualTo(BoardScenario.HOSTILE);
+            assertThat(doc.select("script, img")).isEmpty();
+            assertThat(thread.body()).doesNotContain("<script", "<img").contains("&lt;script&gt;");
+            Document feed = page(board.get("/board/proj/feed", As.principal(Board.OWNER)));
+            assertThat(feed.select("article.message pre.body").eachText()).contains(BoardScenario.HOSTILE);
+            assertThat(feed.select("script, img")).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("the pin page lists the key's versions, each with the proposal that approved it")
+    void thePinPageShowsVersionsAndTheirApproval() {
+        try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
+            BoardScenario scenario = BoardScenario.on(new Board(harness));
+
+            Document pin = page(scenario.board().get("/board/proj/pin/charter", As.principal(Board.OWNER)));
+
+            assertThat(pin.select("article.pin-version pre.body").eachText())
+                    .containsExactly("We review every change.");
+            assertThat(pin.select("a.approved-by").eachAttr("href"))
+                    .containsExactly("/board/proj/thread/" + scenario.charter());
+        }
+    }
+
+    private static Document page(Answer answer) {
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        return Jsoup.parse(answer.body());
+    }
+
+    private static List<String> courts(Document page, String role) {
+        return page.select("#role-" + role + " tr.debt").stream()
+                .map(row -> row.attr("data-id") + "=" + row.attr("data-court"))
+                .toList();
+    }
+}
