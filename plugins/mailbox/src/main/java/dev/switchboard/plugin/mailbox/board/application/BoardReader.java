@@ -123,7 +123,7 @@ public final class BoardReader {
                         id,
                         tx -> messages.list(
                                         tx,
-                                        new Caller(id, channel, READER),
+                                        new Caller(id, channel, READER, true),
                                         everything(null),
                                         BoardLimits.FEED_MESSAGES)
                                 .then(page -> Outcome.done(
@@ -240,8 +240,8 @@ public final class BoardReader {
     }
 
     private List<Proposal> proposals(Tx tx, long channelId, String channel) {
-        Outcome<MessagePage> page =
-                messages.list(tx, new Caller(channelId, channel, READER), everything("proc"), BoardLimits.LIST_ENTRIES);
+        Outcome<MessagePage> page = messages.list(
+                tx, new Caller(channelId, channel, READER, true), everything("proc"), BoardLimits.LIST_ENTRIES);
         if (!(page instanceof Outcome.Done<MessagePage> done)) {
             return List.of();
         }
