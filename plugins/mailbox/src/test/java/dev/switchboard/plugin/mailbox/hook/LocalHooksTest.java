@@ -10,6 +10,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.plugin.mailbox.CommandRun;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.HookCommand;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.StatusCommand;

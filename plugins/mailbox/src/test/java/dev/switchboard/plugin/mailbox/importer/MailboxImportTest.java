@@ -4,7 +4,6 @@ import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static dev.switchboard.plugin.mailbox.MailboxHarness.ids;
 import static dev.switchboard.plugin.mailbox.MailboxHarness.result;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,10 +22,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.switchboard.plugin.mailbox.CommandRun;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.importer.adapter.in.cli.MailboxImportCommand;
 import dev.switchboard.ports.call.Principal;
-import dev.switchboard.ports.cli.SubcommandUsageException;
+import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
@@ -113,7 +114,7 @@ class MailboxImportTest {
         writeCurrentChannel(2);
         byte[] before = Files.readAllBytes(source);
 
-        ImportRun run = ImportRun.of(backendRole, source.toString());
+        CommandRun run = CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString());
 
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(run.err()).isEmpty();
@@ -195,7 +196,7 @@ class MailboxImportTest {
                     + " ('glossary', 'Glossary', 'terms', '1', 'frontend', '2025-01-01T00:00:00.000Z')");
         }
 
-        ImportRun run = ImportRun.of(backendRole, source.toString());
+        CommandRun run = CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString());
 
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(run.out()).startsWith("imported " + source + " (user_version 0) into channel 'local':");
@@ -214,7 +215,7 @@ class MailboxImportTest {
                 db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES"
                         + " (1, 'frontend', 'backend', 't', 'b', '2026-01-01T00:00:00.000Z')");
             }
-            ImportRun fromNewer = ImportRun.of(other, newer.toString());
+            CommandRun fromNewer = CommandRun.of(other, new MailboxImportCommand(), "", newer.toString());
             assertThat(fromNewer.status()).as(fromNewer.err()).isZero();
             assertThat(fromNewer.out()).contains("(user_version 3, a newer ai-agent-channel's, read as it is)");
             assertThat(ids(other.ok("read_inbox", args()))).containsExactly(1L);
@@ -231,7 +232,7 @@ class MailboxImportTest {
             statement.execute("ALTER TABLE messages ADD COLUMN priority INTEGER");
         }
 
-        ImportRun run = ImportRun.of(backendRole, source.toString());
+        CommandRun run = CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString());
 
         assertThat(run.status()).isEqualTo(3);
         assertThat(run.out()).isEmpty();
@@ -250,7 +251,7 @@ class MailboxImportTest {
         writeCurrentChannel(2);
         long existing = backendRole.send("frontend", "already", "here");
 
-        ImportRun run = ImportRun.of(backendRole, source.toString());
+        CommandRun run = CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString());
 
         assertThat(run.status()).isEqualTo(3);
         assertThat(run.err())
@@ -261,7 +262,8 @@ class MailboxImportTest {
         assertThat(result(backendRole.ok("pin_list", args()))).isEmpty();
         assertThat(backendRole.send("frontend", "next", "b")).isEqualTo(existing + 1);
 
-        ImportRun elsewhere = ImportRun.of(backendRole, source.toString(), "--channel", "imported", "--json");
+        CommandRun elsewhere = CommandRun.of(
+                backendRole, new MailboxImportCommand(), "", source.toString(), "--channel", "imported", "--json");
         assertThat(elsewhere.status()).as(elsewhere.err()).isZero();
         Map<String, Object> json = castMap(JsonMapper.builder().build().readValue(elsewhere.out(), Map.class));
         assertThat(json)
@@ -282,7 +284,7 @@ class MailboxImportTest {
             db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES"
                     + " (9223372036854775807, 'frontend', 'backend', 'last', 'b', '" + T + "')");
         }
-        ImportRun run = ImportRun.of(backendRole, source.toString());
+        CommandRun run = CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString());
         assertThat(run.status()).isEqualTo(3);
         assertThat(run.out()).isEmpty();
         assertThat(run.err())
@@ -296,7 +298,7 @@ class MailboxImportTest {
                     + " (1, 'frontend', 'backend', 'hi', 'b', '" + T + "')");
             db.sql("INSERT INTO content_blobs (id, role, body, created_at) VALUES (0, 'backend', 'x', '" + T + "')");
         }
-        ImportRun upload = ImportRun.of(backendRole, source.toString());
+        CommandRun upload = CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString());
         assertThat(upload.status()).isEqualTo(3);
         assertThat(upload.err()).startsWith("switchboard: the file's content_blobs row id 0 has id 0");
         assertThat(ids(backendRole.as("frontend").ok("read_inbox", args("unread_only", false))))
@@ -317,7 +319,7 @@ class MailboxImportTest {
                 db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES (5, " + bad[0]
                         + ", " + bad[1] + ", 't', " + bad[2] + ", '" + T + "')");
             }
-            ImportRun run = ImportRun.of(backendRole, source.toString());
+            CommandRun run = CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString());
             assertThat(run.status()).as(run.err()).isEqualTo(3);
             assertThat(run.err())
                     .startsWith("switchboard: the file's messages row id 5 has " + bad[3])
@@ -333,7 +335,7 @@ class MailboxImportTest {
             db.sql("INSERT INTO messages (id, from_role, to_role, topic, body, created_at) VALUES (5, 'frontend',"
                     + " 'backend', '" + topic + "', 'b', '" + T + "')");
         }
-        ImportRun kept = ImportRun.of(backendRole, source.toString());
+        CommandRun kept = CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString());
         assertThat(kept.status()).as(kept.err()).isZero();
         assertThat(result(backendRole.ok("read_inbox", args("unread_only", false))))
                 .singleElement()
@@ -350,7 +352,8 @@ class MailboxImportTest {
                     + " (5, 'reopen', 'Bad Role!', NULL, '" + T + "')");
         }
 
-        ImportRun run = ImportRun.of(backendRole, source.toString(), "--channel", "events");
+        CommandRun run =
+                CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString(), "--channel", "events");
 
         assertThat(run.status()).as(run.err()).isEqualTo(3);
         assertThat(run.err())
@@ -389,7 +392,7 @@ class MailboxImportTest {
             String[] line = new String[target.length];
             line[0] = source.toString();
             System.arraycopy(target, 1, line, 1, target.length - 1);
-            ImportRun run = ImportRun.of(backendRole, line);
+            CommandRun run = CommandRun.of(backendRole, new MailboxImportCommand(), "", line);
             assertThat(run.status()).as(run.err()).isEqualTo(3);
             assertThat(run.out()).isEmpty();
             assertThat(run.err())
@@ -397,7 +400,8 @@ class MailboxImportTest {
                             + " roles act with their role tokens; nothing was imported. Import only into a local"
                             + " channel: --channel NAME with a name no hosted channel has\n");
         }
-        ImportRun local = ImportRun.of(backendRole, source.toString(), "--channel", "mine");
+        CommandRun local =
+                CommandRun.of(backendRole, new MailboxImportCommand(), "", source.toString(), "--channel", "mine");
         assertThat(local.status()).as(local.err()).isZero();
     }
 
@@ -405,18 +409,19 @@ class MailboxImportTest {
     @DisplayName("a missing, unreadable or non-SQLite file, or a SQLite file that is no channel, exits 2 with one line")
     void unreadableFilesAreOneLineAndExitTwo() throws Exception {
         Path missing = dir.resolve("nope.db");
-        assertThat(ImportRun.of(backendRole, missing.toString()))
-                .isEqualTo(new ImportRun(2, "", "switchboard: " + missing + ": no such file\n"));
+        assertThat(CommandRun.of(backendRole, new MailboxImportCommand(), "", missing.toString()))
+                .isEqualTo(new CommandRun(2, "", "switchboard: " + missing + ": no such file\n"));
 
-        assertThat(ImportRun.of(backendRole, dir.toString()))
-                .isEqualTo(new ImportRun(2, "", "switchboard: " + dir + ": not a readable file\n"));
+        assertThat(CommandRun.of(backendRole, new MailboxImportCommand(), "", dir.toString()))
+                .isEqualTo(new CommandRun(2, "", "switchboard: " + dir + ": not a readable file\n"));
 
-        assertThatThrownBy(() -> ImportRun.of(backendRole, missing.toString(), "--channel", "Not A Slug"))
-                .isInstanceOf(SubcommandUsageException.class)
-                .hasMessageContaining("--channel: 'Not A Slug' is not a channel name");
+        CommandRun badChannel = CommandRun.of(
+                backendRole, new MailboxImportCommand(), "", missing.toString(), "--channel", "Not A Slug");
+        assertThat(badChannel.status()).isEqualTo(Subcommand.USAGE);
+        assertThat(badChannel.err()).contains("--channel: 'Not A Slug' is not a channel name");
 
         Path text = Files.writeString(dir.resolve("notes.txt"), "not a database at all, just some text\n".repeat(50));
-        ImportRun notSqlite = ImportRun.of(backendRole, text.toString());
+        CommandRun notSqlite = CommandRun.of(backendRole, new MailboxImportCommand(), "", text.toString());
         assertThat(notSqlite.status()).isEqualTo(2);
         assertThat(notSqlite.err())
                 .startsWith("switchboard: " + text + ": not a readable SQLite database (")
@@ -427,7 +432,7 @@ class MailboxImportTest {
                 var statement = connection.createStatement()) {
             statement.execute("CREATE TABLE things (id INTEGER)");
         }
-        ImportRun notAChannel = ImportRun.of(backendRole, other.toString());
+        CommandRun notAChannel = CommandRun.of(backendRole, new MailboxImportCommand(), "", other.toString());
         assertThat(notAChannel.status()).isEqualTo(2);
         assertThat(notAChannel.err())
                 .startsWith("switchboard: " + other + ": not an ai-agent-channel channel database")

@@ -7,33 +7,19 @@ import org.pf4j.Extension;
 
 import dev.switchboard.ports.http.EndpointRequest;
 import dev.switchboard.ports.http.EndpointResponse;
-import dev.switchboard.ports.http.HttpEndpoint;
-import dev.switchboard.ports.http.HttpRoute;
 
-/**
- * {@code GET /board}: the owner's index of hosted channels (a viewer is sent to its own channel). Access {@code HANDLER} (a bearer that is sent is checked by the kernel; a session cookie or a
- * nonce by {@link BoardHttp}). The board's services are built on the first request. Thread-safe.
- */
+/** {@code GET /board}: the owner's index of hosted channels (a viewer is sent to its own channel); see {@link BoardEndpoint} for access and thread-safety. */
 @Extension
-public final class BoardIndexEndpoint implements HttpEndpoint {
-
-    private static final HttpRoute ROUTE = HttpRoute.of("GET", "/board", HttpRoute.Access.HANDLER);
-
-    private final Provider<BoardHttp> board;
+public final class BoardIndexEndpoint extends BoardEndpoint {
 
     /** Built by the plugin's injector; builds nothing until the first request. */
     @Inject
     public BoardIndexEndpoint(Provider<BoardHttp> board) {
-        this.board = board;
+        super("/board", board);
     }
 
     @Override
-    public HttpRoute route() {
-        return ROUTE;
-    }
-
-    @Override
-    public EndpointResponse handle(EndpointRequest request) {
-        return board.get().index(request);
+    EndpointResponse page(BoardHttp http, EndpointRequest request) {
+        return http.index(request);
     }
 }

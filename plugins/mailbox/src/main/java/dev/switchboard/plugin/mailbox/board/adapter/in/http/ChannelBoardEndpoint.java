@@ -7,34 +7,19 @@ import org.pf4j.Extension;
 
 import dev.switchboard.ports.http.EndpointRequest;
 import dev.switchboard.ports.http.EndpointResponse;
-import dev.switchboard.ports.http.HttpEndpoint;
-import dev.switchboard.ports.http.HttpRoute;
 
-/**
- * {@code GET /board/{channel}}: one channel's board: per role what it owes and whose court each debt is in, debts waiting for confirmation, open proposals with their tally, pins and presence. Access {@code HANDLER} (a bearer that is sent is checked by the kernel; a session cookie or a
- * nonce by {@link BoardHttp}). The board's services are built on the first request. Thread-safe.
- */
+/** {@code GET /board/{channel}}: one channel's board: per role what it owes and whose court each debt is in, debts waiting for confirmation, open proposals with their tally, pins and presence; see {@link BoardEndpoint} for access and thread-safety. */
 @Extension
-public final class ChannelBoardEndpoint implements HttpEndpoint {
-
-    private static final HttpRoute ROUTE = HttpRoute.of("GET", "/board/{channel}", HttpRoute.Access.HANDLER);
-
-    private final Provider<BoardHttp> board;
+public final class ChannelBoardEndpoint extends BoardEndpoint {
 
     /** Built by the plugin's injector; builds nothing until the first request. */
     @Inject
     public ChannelBoardEndpoint(Provider<BoardHttp> board) {
-        this.board = board;
+        super("/board/{channel}", board);
     }
 
     @Override
-    public HttpRoute route() {
-        return ROUTE;
-    }
-
-    @Override
-    public EndpointResponse handle(EndpointRequest request) {
-        BoardHttp http = board.get();
+    EndpointResponse page(BoardHttp http, EndpointRequest request) {
         return http.channelPage(request, http.reader()::channel, "channel.jte");
     }
 }

@@ -5,40 +5,25 @@ import jakarta.inject.Provider;
 
 import org.pf4j.Extension;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.ports.http.EndpointRequest;
 import dev.switchboard.ports.http.EndpointResponse;
-import dev.switchboard.ports.http.HttpEndpoint;
-import dev.switchboard.ports.http.HttpRoute;
 
-/**
- * {@code GET /board/{channel}/thread/{id}}: the whole thread of one message, chronologically. Access {@code HANDLER} (a bearer that is sent is checked by the kernel; a session cookie or a
- * nonce by {@link BoardHttp}). The board's services are built on the first request. Thread-safe.
- */
+/** {@code GET /board/{channel}/thread/{id}}: the whole thread of one message, chronologically; see {@link BoardEndpoint} for access and thread-safety. */
 @Extension
-public final class ThreadBoardEndpoint implements HttpEndpoint {
-
-    private static final HttpRoute ROUTE =
-            HttpRoute.of("GET", "/board/{channel}/thread/{id}", HttpRoute.Access.HANDLER);
-
-    private final Provider<BoardHttp> board;
+public final class ThreadBoardEndpoint extends BoardEndpoint {
 
     /** Built by the plugin's injector; builds nothing until the first request. */
     @Inject
     public ThreadBoardEndpoint(Provider<BoardHttp> board) {
-        this.board = board;
+        super("/board/{channel}/thread/{id}", board);
     }
 
     @Override
-    public HttpRoute route() {
-        return ROUTE;
-    }
-
-    @Override
-    public EndpointResponse handle(EndpointRequest request) {
-        BoardHttp http = board.get();
+    EndpointResponse page(BoardHttp http, EndpointRequest request) {
         String id = request.pathParameters().get("id");
         if (!id.matches("[1-9][0-9]{0,17}")) {
-            return http.notFound(request, "There is no message #" + id + ".");
+            return http.notFound(request, "There is no message " + ClientText.quoted(id) + ".");
         }
         long messageId = Long.parseLong(id);
         return http.channelPage(request, channel -> http.reader().thread(channel, messageId), "messages.jte");

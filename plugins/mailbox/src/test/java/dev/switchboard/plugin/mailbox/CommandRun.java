@@ -1,7 +1,10 @@
-package dev.switchboard.plugin.mailbox.importer;
+package dev.switchboard.plugin.mailbox;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,38 +13,44 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.switchboard.plugin.mailbox.MailboxHarness;
-import dev.switchboard.plugin.mailbox.importer.adapter.in.cli.MailboxImportCommand;
+import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
+import dev.switchboard.ports.cli.SubcommandUsageException;
 
 /**
- * One run of {@code mailbox import} on a harness's store: the command line split as the kernel splits it (positional
- * arguments, {@code --name VALUE} options, flags), the plugin's services from the harness's injector, and what it
- * printed.
+ * One run of a mailbox subcommand on a harness's store, as the kernel runs it: {@code checkUsage}, then {@code run}
+ * with the plugin's services, standard input given; a usage error answers the command's {@code usageStatus()}.
  *
  * @param status the exit status
  * @param out    standard output
  * @param err    standard error
  */
-record ImportRun(int status, String out, String err) {
+public record CommandRun(int status, String out, String err) {
 
-    static ImportRun of(MailboxHarness mailbox, String... commandLine) {
+    public static CommandRun of(MailboxHarness mailbox, Subcommand command, String stdin, String... commandLine) {
         List<String> arguments = new ArrayList<>();
         Map<String, String> options = new HashMap<>();
         Set<String> flags = new HashSet<>();
         for (int i = 0; i < commandLine.length; i++) {
-            if (commandLine[i].equals("--json")) {
-                flags.add("json");
-            } else if (commandLine[i].startsWith("--")) {
-                options.put(commandLine[i].substring(2), commandLine[++i]);
+            String word = commandLine[i];
+            if (word.startsWith("--")) {
+                String name = word.substring(2);
+                boolean isFlag =
+                        command.options().stream().anyMatch(o -> o.name().equals(name) && !o.hasValue());
+                if (isFlag) {
+                    flags.add(name);
+                } else {
+                    options.put(name, commandLine[++i]);
+                }
             } else {
-                arguments.add(commandLine[i]);
+                arguments.add(word);
             }
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         PrintWriter outWriter = new PrintWriter(out, true);
         PrintWriter errWriter = new PrintWriter(err, true);
+        InputStream in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
         SubcommandCall call = new SubcommandCall() {
             @Override
             public List<String> arguments() {
@@ -69,13 +78,25 @@ record ImportRun(int status, String out, String err) {
             }
 
             @Override
+            public InputStream in() {
+                return in;
+            }
+
+            @Override
             public <T> T service(Class<T> type) {
                 return mailbox.injector().getInstance(type);
             }
         };
-        int status = new MailboxImportCommand().run(call);
+        int status;
+        try {
+            command.checkUsage(call);
+            status = command.run(call);
+        } catch (SubcommandUsageException e) {
+            errWriter.println("switchboard: " + e.getMessage());
+            status = command.usageStatus();
+        }
         outWriter.flush();
         errWriter.flush();
-        return new ImportRun(status, out.toString(), err.toString());
+        return new CommandRun(status, out.toString(), err.toString());
     }
 }
