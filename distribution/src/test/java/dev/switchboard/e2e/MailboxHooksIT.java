@@ -1,6 +1,5 @@
 package dev.switchboard.e2e;
 
-import static dev.switchboard.e2e.support.ToolResults.structured;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -17,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 import com.sun.net.httpserver.HttpServer;
 
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
@@ -281,18 +280,10 @@ class MailboxHooksIT {
     }
 
     private static McpSyncClient http(String token, String name) {
-        McpSyncClient mcp =
-                McpClients.http(server, token, "hooks-" + name, ConcurrentHashMap.newKeySet(), TIMEOUT, spec -> spec);
-        mcp.initialize();
-        return mcp;
+        return HttpClients.initialized(server, token, "hooks-" + name);
     }
 
     private static Map<String, Object> ok(McpSyncClient mcp, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = mcp.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError())
-                .as(tool + ": " + result + "\n" + server.log())
-                .isNotEqualTo(Boolean.TRUE);
-        return structured(result);
+        return ToolCalls.okStructured(mcp, tool, arguments, "\n" + server.log());
     }
 }

@@ -25,6 +25,8 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -237,10 +239,7 @@ class MailboxHostedHttpIT {
     }
 
     private static McpSyncClient client(String token, String name) {
-        McpSyncClient client =
-                McpClients.http(server, token, "hosted-" + name, ConcurrentHashMap.newKeySet(), TIMEOUT, spec -> spec);
-        client.initialize();
-        return client;
+        return HttpClients.initialized(server, token, "hosted-" + name);
     }
 
     private static List<String> names(McpSyncClient client) {
@@ -253,11 +252,7 @@ class MailboxHostedHttpIT {
     }
 
     private static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = call(client, tool, arguments);
-        assertThat(result.isError())
-                .as(tool + ": " + result + "\n" + server.log())
-                .isNotEqualTo(Boolean.TRUE);
-        return structured(result);
+        return ToolCalls.okStructured(client, tool, arguments, "\n" + server.log());
     }
 
     private static int initializeStatus(String token) throws IOException, InterruptedException {

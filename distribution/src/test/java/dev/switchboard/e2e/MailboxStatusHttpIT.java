@@ -3,7 +3,6 @@ package dev.switchboard.e2e;
 import static dev.switchboard.e2e.support.StatusPolls.get;
 import static dev.switchboard.e2e.support.StatusPolls.hold;
 import static dev.switchboard.e2e.support.StatusPolls.json;
-import static dev.switchboard.e2e.support.ToolResults.structured;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.Socket;
@@ -16,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -26,12 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.StatusPolls;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
-import dev.switchboard.testkit.distribution.McpClients;
 
 /**
  * The hosted {@code GET /status[?wait=N]} long poll (issue 14, part B) against the built distribution's
@@ -314,18 +312,10 @@ class MailboxStatusHttpIT {
     }
 
     private static McpSyncClient client(String token, String name) {
-        McpSyncClient client =
-                McpClients.http(server, token, "status-" + name, ConcurrentHashMap.newKeySet(), TIMEOUT, spec -> spec);
-        client.initialize();
-        return client;
+        return HttpClients.initialized(server, token, "status-" + name);
     }
 
     private static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError())
-                .as(tool + ": " + result + "\n" + server.log())
-                .isNotEqualTo(Boolean.TRUE);
-        return structured(result);
+        return ToolCalls.okStructured(client, tool, arguments, "\n" + server.log());
     }
 }

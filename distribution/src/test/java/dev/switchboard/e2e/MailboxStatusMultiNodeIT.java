@@ -2,7 +2,6 @@ package dev.switchboard.e2e;
 
 import static dev.switchboard.e2e.support.StatusPolls.hold;
 import static dev.switchboard.e2e.support.StatusPolls.json;
-import static dev.switchboard.e2e.support.ToolResults.structured;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpClient;
@@ -12,7 +11,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -23,11 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
-import dev.switchboard.testkit.distribution.McpClients;
 import dev.switchboard.testkit.storage.TestDatabase;
 import dev.switchboard.testkit.storage.TestPostgres;
 
@@ -115,18 +113,11 @@ class MailboxStatusMultiNodeIT {
     }
 
     private static McpSyncClient client(HttpServe node, String token, String name) {
-        McpSyncClient client =
-                McpClients.http(node, token, "nodes-" + name, ConcurrentHashMap.newKeySet(), TIMEOUT, spec -> spec);
-        client.initialize();
-        return client;
+        return HttpClients.initialized(node, token, "nodes-" + name);
     }
 
     private static Map<String, Object> ok(McpSyncClient client, String tool, Map<String, Object> arguments) {
-        McpSchema.CallToolResult result = client.callTool(
-                McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
-        assertThat(result.isError())
-                .as(tool + ": " + result + "\nnode A:\n" + nodeA.log() + "\nnode B:\n" + nodeB.log())
-                .isNotEqualTo(Boolean.TRUE);
-        return structured(result);
+        return ToolCalls.okStructured(
+                client, tool, arguments, "\nnode A:\n" + nodeA.log() + "\nnode B:\n" + nodeB.log());
     }
 }

@@ -38,4 +38,15 @@ public final class HttpClients {
     public static McpSyncClient client(HttpServe server, String name, Set<String> sessions, Duration timeout) {
         return McpClients.http(server, name, sessions, timeout, spec -> spec);
     }
+
+    /**
+     * @param token the bearer the client sends (a role token, a view key or the owner token)
+     * @return an initialized client named {@code name} that sends {@code token}, its session ids not recorded
+     */
+    public static McpSyncClient initialized(HttpServe server, String token, String name) {
+        McpSyncClient client =
+                McpClients.http(server, token, name, ConcurrentHashMap.newKeySet(), TIMEOUT, spec -> spec);
+        client.initialize();
+        return client;
+    }
 }
