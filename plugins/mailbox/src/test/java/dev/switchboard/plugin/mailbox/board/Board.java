@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.board;
 
 import java.net.InetSocketAddress;
+import java.net.URLDecoder;
 import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -16,6 +17,7 @@ import dev.switchboard.plugin.mailbox.board.adapter.in.http.BoardIndexEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.ChannelBoardEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.FeedBoardEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.PinBoardEndpoint;
+import dev.switchboard.plugin.mailbox.board.adapter.in.http.PinByQueryBoardEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.ThreadBoardEndpoint;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.auth.HostedCredentialResolver;
 import dev.switchboard.ports.auth.PresentedCredential;
@@ -46,7 +48,8 @@ final class Board {
                 harness.injector().getInstance(ChannelBoardEndpoint.class),
                 harness.injector().getInstance(FeedBoardEndpoint.class),
                 harness.injector().getInstance(ThreadBoardEndpoint.class),
-                harness.injector().getInstance(PinBoardEndpoint.class));
+                harness.injector().getInstance(PinBoardEndpoint.class),
+                harness.injector().getInstance(PinByQueryBoardEndpoint.class));
     }
 
     /** A request's credentials and origin. */
@@ -102,7 +105,9 @@ final class Board {
         if (question >= 0) {
             for (String pair : pathAndQuery.substring(question + 1).split("&")) {
                 int eq = pair.indexOf('=');
-                query.put(pair.substring(0, eq), List.of(pair.substring(eq + 1)));
+                query.put(
+                        pair.substring(0, eq),
+                        List.of(URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8)));
             }
         }
         Map<String, List<String>> headers = new HashMap<>();

@@ -137,6 +137,67 @@ class BoardPagesTest {
     }
 
     @Test
+    @DisplayName("a pin whose key holds a slash is linked by ?key= and its page found")
+    void aPinKeyWithASlashIsReachable() {
+        try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
+            BoardScenario scenario = BoardScenario.on(new Board(harness));
+            Board board = scenario.board();
+            var lead = board.principal(scenario.tokens().get("lead"));
+            long round = ((Number) board.ok(
+                                    lead,
+                                    "send_message",
+                                    MailboxHarness.args(
+                                            "to",
+                                            "*",
+                                            "kind",
+                                            "proc",
+                                            "pin_key",
+                                            "docs/api",
+                                            "about_message_id",
+                                            null,
+                                            "voters",
+                                            "*",
+                                            "topic",
+                                            "api doc",
+                                            "body",
+                                            "agree to pin docs/api"))
+                            .get("id"))
+                    .longValue();
+            for (String voter : List.of("frontend", "backend", "qa")) {
+                board.ok(
+                        board.principal(scenario.tokens().get(voter)),
+                        "acknowledge",
+                        MailboxHarness.args("message_id", round, "decision", "agree"));
+            }
+            board.ok(
+                    lead,
+                    "pin_set",
+                    MailboxHarness.args(
+                            "key",
+                            "docs/api",
+                            "title",
+                            "API",
+                            "version",
+                            "1",
+                            "body",
+                            "GET /v1",
+                            "approved_by",
+                            round));
+
+            Document channel = page(board.get("/board/proj", As.principal(Board.OWNER)));
+            String href = channel.select("tr.pin a").stream()
+                    .filter(a -> a.text().equals("docs/api"))
+                    .findFirst()
+                    .orElseThrow()
+                    .attr("href");
+
+            assertThat(href).isEqualTo("/board/proj/pin?key=docs%2Fapi");
+            Document pin = page(board.get(href, As.principal(Board.OWNER)));
+            assertThat(pin.select("article.pin-version pre.body").eachText()).containsExactly("GET /v1");
+        }
+    }
+
+    @Test
     @DisplayName("the pin page lists the key's versions, each with the proposal that approved it")
     void thePinPageShowsVersionsAndTheirApproval() {
         try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {

@@ -1,5 +1,7 @@
 package dev.switchboard.plugin.mailbox.board.application;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
@@ -104,7 +106,13 @@ public final class BoardViews {
             String version,
             String updatedBy,
             String updatedAt,
-            Long approvedBy) {}
+            Long approvedBy) {
+
+        /** @return the key URL-encoded for the {@code ?key=} of the pin page's link (any key, {@code /} included) */
+        public String keyQuery() {
+            return URLEncoder.encode(key, StandardCharsets.UTF_8);
+        }
+    }
 
     /**
      * A message as the feed and the thread show it.
