@@ -2,22 +2,26 @@
 # The stop hook's start-up (issue 15; docs/performance.md, "Hooks and the status CLI"): `switchboard hook stop` in
 # local mode on a store with one unread message (the hook blocks), and in remote mode against `serve --http` on
 # loopback, measured in the same run, taking turns, against /bin/true and a bare `java -version` with the launcher's
-# JVM options (and its AOT cache when the layout has one for this JDK). Prints the p50 and p90 wall times in ms.
-#   bench/hook-bench.sh [--runs 21] [--layout distribution/target/switchboard]
+# JVM options (and its AOT cache when the layout has one for this JDK). Prints the p50 and p90 wall times and the p50
+# CPU time (user+sys) in ms. --baseline DIR adds a second layout's hooks (a build before a change) to the same turns,
+# against the same store and server.
+#   bench/hook-bench.sh [--runs 21] [--layout distribution/target/switchboard] [--baseline DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=21 layout=distribution/target/switchboard
+runs=21 layout=distribution/target/switchboard baseline=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --layout) layout="$2"; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--layout DIR]" >&2; exit 2 ;;
+    --baseline) baseline="$2"; shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--layout DIR] [--baseline DIR]" >&2; exit 2 ;;
   esac
 done
 jdk="${SWITCHBOARD_JAVA_HOME:-${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}}"
 work="$(mktemp -d)"
 trap 'kill "${server_pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 cp -r "$layout" "$work/sb"
+[ -z "$baseline" ] || cp -r "$baseline" "$work/base"
 export SWITCHBOARD_JAVA_HOME="$jdk" SWITCHBOARD_KERNEL__STATE_DIR="$work/state"
 sb="$work/sb/bin/switchboard"
 
@@ -32,21 +36,27 @@ printf '%s\n' \
 opts=(-Xlog:disable -Xlog:all=warning:stderr -Xlog:aot=off -Xlog:cds=off -XX:TieredStopAtLevel=1 -XX:+UseSerialGC
       -Xss512k -Djdk.reflect.useNativeAccessorOnly=true --enable-native-access=ALL-UNNAMED)
 aot="$work/sb/lib/switchboard.aot"
+[ -f "$work/sb/lib/switchboard-hook.aot" ] && aot="$work/sb/lib/switchboard-hook.aot"   # what the launcher picks for hook
 [ -f "$aot" ] && opts+=("-XX:AOTCache=$aot")
 
 now() { date +%s%N; }
-declare -A times
-measure() { # name command...
-  local start end
-  start=$(now); "${@:2}" < <(printf '{"hook_event_name":"Stop","stop_hook_active":false}') > /dev/null 2>&1 || true
+declare -A times cpus
+measure() { # name command...: wall ms, and the process's CPU (user+sys, ms) through GNU time, which a loaded host
+  local start end cpu                        # inflates far less than the wall time
+  start=$(now)
+  /usr/bin/time -f '%U %S' -o "$work/cpu" "${@:2}" < <(printf '{"hook_event_name":"Stop","stop_hook_active":false}') \
+    > /dev/null 2>&1 || true
   end=$(now); times[$1]+="$(( (end - start) / 1000000 )) "
+  cpu=$(awk 'END {printf "%d", ($1 + $2) * 1000}' "$work/cpu"); cpus[$1]+="$cpu "
 }
-remote_hook() {
-  AI_AGENT_CHANNEL_URL="http://127.0.0.1:$port" AI_AGENT_CHANNEL_TOKEN_FILE="$work/role.token" "$sb" hook stop
+remote_hook() { # [layout's launcher]
+  "${remote_env[@]}" "${1:-$sb}" hook stop
 }
 
 # Remote mode: serve --http on a free port, a channel with a role token for 'bench'.
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+# A command rather than a shell function: GNU time runs commands only.
+remote_env=(env AI_AGENT_CHANNEL_URL="http://127.0.0.1:$port" AI_AGENT_CHANNEL_TOKEN_FILE="$work/role.token")
 "$sb" serve --http --port "$port" > "$work/server.log" 2>&1 & server_pid=$!
 for _ in $(seq 100); do [ -f "$work/state/owner.token" ] && curl -s "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.2; done
 owner=$(cat "$work/state/owner.token")
@@ -65,13 +75,23 @@ for _ in $(seq "$runs"); do
   measure true /bin/true
   measure java-version "$jdk/bin/java" "${opts[@]}" -version
   measure hook-local env SWITCHBOARD_PLUGINS__MAILBOX__ROLE=bench "$sb" hook stop
-  measure hook-remote remote_hook
+  measure hook-remote "${remote_env[@]}" "$sb" hook stop
+  if [ -n "$baseline" ]; then
+    measure base-local env SWITCHBOARD_PLUGINS__MAILBOX__ROLE=bench "$work/base/bin/switchboard" hook stop
+    measure base-remote "${remote_env[@]}" "$work/base/bin/switchboard" hook stop
+  fi
 done
-printf '%-14s %6s %6s   (ms, %s runs each, taking turns)\n' command p50 p90 "$runs"
-for name in true java-version hook-local hook-remote; do
-  sorted=($(tr ' ' '\n' <<< "${times[$name]}" | grep . | sort -n))
-  n=${#sorted[@]}
-  printf '%-14s %6s %6s\n' "$name" "${sorted[$((n / 2))]}" "${sorted[$((n * 9 / 10))]}"
+percentile() { # list per-mille
+  local sorted=($(tr ' ' '\n' <<< "$1" | grep . | sort -n))
+  echo "${sorted[$(( ${#sorted[@]} * $2 / 1000 ))]}"
+}
+printf '%-14s %6s %6s %8s   (ms, %s runs each, taking turns; cpu = user+sys; load %s)\n' \
+  command p50 p90 cpu-p50 "$runs" "$(cut -d' ' -f1-3 /proc/loadavg)"
+names=(true java-version hook-local hook-remote)
+[ -z "$baseline" ] || names+=(base-local base-remote)
+for name in "${names[@]}"; do
+  printf '%-14s %6s %6s %8s\n' "$name" "$(percentile "${times[$name]}" 500)" "$(percentile "${times[$name]}" 900)" \
+    "$(percentile "${cpus[$name]}" 500)"
 done
 # A sanity check that the hooks really decided (block) rather than failed fast.
 echo '{"stop_hook_active":false}' | SWITCHBOARD_PLUGINS__MAILBOX__ROLE=bench "$sb" hook stop | grep -q '"decision":"block"' \

@@ -40,6 +40,23 @@ fi
 request | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_AOT_OUTPUT="$dist/lib/switchboard.aot" \
   "$dist/bin/switchboard" serve >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk_home/release" > "$dist/lib/switchboard.aot.jdk"
+
+# The hooks' and status CLI's cache (the launcher picks it for `hook` and `status`): one `hook stop` in local mode
+# that blocks, on the training store with one unread message for its role, sent by a serve run that records nothing.
+rm -f "$dist/lib/switchboard-hook.aot" "$dist/lib/switchboard-hook.aot.jdk"
+printf '%s\n' \
+  '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"aot-training","version":"1"}}}' \
+  '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
+  '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"send_message","arguments":{"to":"aot-hook","topic":"t","body":"b"}}}' \
+  | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-peer \
+    "$dist/bin/switchboard" serve >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
+printf '%s' '{"hook_event_name":"Stop","stop_hook_active":false}' \
+  | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-hook \
+    SWITCHBOARD_AOT_OUTPUT="$dist/lib/switchboard-hook.aot" "$dist/bin/switchboard" hook stop \
+    >"$state/hook.out" 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
+grep -q '"decision":"block"' "$state/hook.out" \
+  || { echo "train-aot: the training hook did not block:" >&2; cat "$state/hook.out" "$state/train.log" >&2; exit 1; }
+cp "$dist/lib/switchboard.aot.jdk" "$dist/lib/switchboard-hook.aot.jdk"
 # Expanded plugin folders from the training run are recreated from the zips on first start.
 find "$dist/plugins" -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +
-echo "train-aot: wrote $dist/lib/switchboard.aot for JDK $(cat "$dist/lib/switchboard.aot.jdk")" >&2
+echo "train-aot: wrote $dist/lib/switchboard.aot and switchboard-hook.aot for JDK $(cat "$dist/lib/switchboard.aot.jdk")" >&2
