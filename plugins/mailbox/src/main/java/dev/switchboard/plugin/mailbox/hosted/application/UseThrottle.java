@@ -56,4 +56,9 @@ public final class UseThrottle<K> {
     public void release(K key, Instant claimed) {
         lastRecorded.remove(key, claimed);
     }
+
+    /** @return how many keys are remembered now */
+    int remembered() {
+        return lastRecorded.size();
+    }
 }
