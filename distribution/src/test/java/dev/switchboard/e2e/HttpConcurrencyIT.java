@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import io.modelcontextprotocol.client.McpSyncClient;
 
 import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.RateLimits;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
@@ -46,9 +47,7 @@ class HttpConcurrencyIT {
     @Test
     void sixteenSessionsOfFiveHundredCallsAreAllAnsweredWithBoundedMemory() throws Exception {
         // 8,000 calls at line speed on the one owner token: far above the per-token rate limit (ADR 22), lifted here
-        Map<String, String> unlimited = Map.of(
-                "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__RATE_LIMIT_PER_SECOND", "1000000",
-                "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__RATE_LIMIT_BURST", "1000000");
+        Map<String, String> unlimited = RateLimits.lifted(Map.of());
         try (HttpServe server = HttpServe.start(Installation.copyOfBuilt(dir), unlimited, dir.resolve("server.log"))) {
             Map<Integer, Set<String>> sessions = new ConcurrentHashMap<>();
             AtomicInteger answered = new AtomicInteger();

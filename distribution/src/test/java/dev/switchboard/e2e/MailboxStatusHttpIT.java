@@ -115,6 +115,24 @@ class MailboxStatusHttpIT {
     }
 
     @Test
+    @DisplayName("a /status?wait held across rotate_token of its role answers a refusal, never what was sent after it")
+    void aPollHeldAcrossRotateTokenAnswersNothingSentAfterIt() throws Exception {
+        Map<String, String> tokens = channel("rotated", "lead", "dev");
+        CompletableFuture<HttpResponse<String>> held = hold(http, server, "?wait=50", tokens.get("dev"));
+        awaitHeld(held);
+        try (McpSyncClient owner = client(server.token(), "owner-rotates")) {
+            ok(owner, "rotate_token", Map.of("channel", "rotated", "role", "dev"));
+        }
+
+        send(tokens.get("lead"), "dev", "after rotation", "written after the token died", true);
+
+        HttpResponse<String> answer = held.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(answer.body()).doesNotContain("after rotation");
+        assertThat(json(answer.body())).containsEntry("code", "FORBIDDEN").containsKey("error");
+        assertThat(get(http, server, "", tokens.get("dev")).statusCode()).isEqualTo(401);
+    }
+
+    @Test
     @DisplayName("3C.140 a 9th held /status?wait=50 of one token is answered 429 with Retry-After: 5; hanging up a held"
             + " socket frees its slot at once; another token still gets a slot")
     @SuppressWarnings("unchecked")

@@ -28,6 +28,7 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.e2e.support.Handoffs;
+import dev.switchboard.e2e.support.RateLimits;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.HttpServe;
@@ -61,8 +62,10 @@ class MultiNodeIT {
     static void startTwoNodesOnOneDatabase() {
         database = TestPostgres.database();
         Installation installation = Installation.copyOfBuilt(dir);
-        nodeA = HttpServe.start(installation, database.environment(), dir.resolve("node-a.log"));
-        nodeB = HttpServe.start(installation, database.environment(), dir.resolve("node-b.log"));
+        // eight publishers at line speed on the one owner token: above the per-token rate limit, lifted here
+        Map<String, String> environment = RateLimits.lifted(database.environment());
+        nodeA = HttpServe.start(installation, environment, dir.resolve("node-a.log"));
+        nodeB = HttpServe.start(installation, environment, dir.resolve("node-b.log"));
         onA = client(nodeA, "node-a", SESSIONS_A);
         onB = client(nodeB, "node-b", SESSIONS_B);
     }

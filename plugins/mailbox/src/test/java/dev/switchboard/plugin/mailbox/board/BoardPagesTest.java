@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.board.Board.Answer;
 import dev.switchboard.plugin.mailbox.board.Board.As;
+import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 
 /** What the board shows a human, read through the mailbox's own services (issue 14, "What the board shows"). */
 class BoardPagesTest {
@@ -58,6 +59,57 @@ class BoardPagesTest {
             assertThat(pin.select("td").first().text()).isEqualTo("charter");
             assertThat(pin.select("a.approved-by").attr("href")).isEqualTo("/board/proj/thread/" + scenario.charter());
             assertThat(page.select("script")).isEmpty();
+        }
+    }
+
+    @Test
+    @DisplayName("a body longer than the board shows is cut, naming how much is left out, in the feed and the thread")
+    void aLongBodyIsCutWithANote() {
+        try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
+            BoardScenario scenario = BoardScenario.on(new Board(harness));
+            Board board = scenario.board();
+            String body = "x".repeat(BoardLimits.BODY_SHOWN + 5_000);
+            long id = ((Number) board.ok(
+                                    board.principal(scenario.tokens().get("frontend")),
+                                    "send_message",
+                                    MailboxHarness.args("to", "lead", "topic", "long", "body", body))
+                            .get("id"))
+                    .longValue();
+
+            for (String path : new String[] {"/board/proj/feed", "/board/proj/thread/" + id}) {
+                Document doc = page(board.get(path, As.principal(Board.OWNER)));
+                String shown = doc.select("#m" + id + " pre.body").text();
+                assertThat(shown)
+                        .as(path)
+                        .startsWith("x".repeat(BoardLimits.BODY_SHOWN))
+                        .contains("5000 more characters");
+                assertThat(shown.length()).as(path).isLessThan(BoardLimits.BODY_SHOWN + 200);
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("a role owing more open debts than the board lists says how many it owes in all")
+    void aRoleOwingMoreThanTheListSaysHowMany() {
+        try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
+            BoardScenario scenario = BoardScenario.on(new Board(harness));
+            Board board = scenario.board();
+            var lead = board.principal(scenario.tokens().get("lead"));
+            for (int i = 0; i < BoardLimits.LIST_ENTRIES; i++) {
+                board.ok(
+                        lead,
+                        "send_message",
+                        MailboxHarness.args(
+                                "to", "qa", "topic", "task " + i, "body", "do it", "action_required", true));
+            }
+
+            Document page = page(board.get("/board/proj", As.principal(Board.OWNER)));
+
+            assertThat(page.select("#role-qa tr.debt")).hasSize(BoardLimits.LIST_ENTRIES);
+            assertThat(page.select("#role-qa p.note").text())
+                    .isEqualTo("The newest " + BoardLimits.LIST_ENTRIES + " of its " + (BoardLimits.LIST_ENTRIES + 1)
+                            + " open debts are listed; the courts count those listed.");
+            assertThat(page.select("#role-frontend p.note")).isEmpty();
         }
     }
 

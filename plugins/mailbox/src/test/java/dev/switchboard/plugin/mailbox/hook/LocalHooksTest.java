@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -102,6 +103,38 @@ class LocalHooksTest {
 
         assertThat(run.status()).isZero();
         assertThat(run.err()).contains("expected one of session-start, stop, print-config");
+    }
+
+    @Test
+    void aTokenGivenToTheHookOrToPrintConfigIsRefusedWithoutBeingRepeated() {
+        String token = "cct_eKzQ0a1b2c3d4e5f6g7h8i9jSECRET";
+        List<CommandRun> runs = List.of(
+                CommandRun.of(backend, new HookCommand(), "", "session-start", token),
+                CommandRun.of(backend, new HookCommand(), "", "stop", token),
+                CommandRun.of(backend, new HookCommand(), "", "print-config", "--claude", "--role", token),
+                CommandRun.of(
+                        backend,
+                        new HookCommand(),
+                        "",
+                        "print-config",
+                        "--url",
+                        "https://x.example",
+                        "--token-file",
+                        token),
+                CommandRun.of(
+                        backend,
+                        new HookCommand(),
+                        "",
+                        "print-config",
+                        "--url",
+                        "https://x.example/" + token,
+                        "--token-file",
+                        "/home/me/role.tok"));
+        for (CommandRun run : runs) {
+            assertThat(run.status()).as(run.err()).isZero();
+            assertThat(run.out()).isEmpty();
+            assertThat(run.err()).contains("looks like a token").doesNotContain("SECRET");
+        }
     }
 
     @Test

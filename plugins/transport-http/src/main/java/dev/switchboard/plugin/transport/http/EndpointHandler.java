@@ -18,6 +18,7 @@ import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.http.HttpRoute;
+import dev.switchboard.ports.http.SecurityHeaders;
 
 /**
  * Serves the HTTP endpoints plugins contribute, for every path the transport does not serve itself: the
@@ -150,6 +151,9 @@ final class EndpointHandler implements Handler {
         if (!gate.checkOrigin(request, response)) {
             return;
         }
+        // a path under a plugin's pages (a board's /board/...) is refused with the same headers its pages carry
+        SecurityHeaders.DEFAULTS.forEach(response::header);
+        response.header("Content-Security-Policy", SecurityHeaders.HTML_CONTENT_SECURITY_POLICY);
         Set<String> methods = catalog.methods(path);
         if (methods.isEmpty()) {
             Replies.text(response, Status.NOT_FOUND_404, "Not Found\n");

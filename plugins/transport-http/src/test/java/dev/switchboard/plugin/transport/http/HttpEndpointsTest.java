@@ -24,6 +24,7 @@ import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.HttpEndpoint;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.http.HttpRoute;
+import dev.switchboard.ports.http.SecurityHeaders;
 import dev.switchboard.ports.tool.ToolResult;
 
 class HttpEndpointsTest {
@@ -118,14 +119,22 @@ class HttpEndpointsTest {
     }
 
     @Test
-    void anUnknownPathIs404AKnownPathWithAnotherMethodIs405WithAllow() throws IOException {
+    void anUnknownPathIs404AKnownPathWithAnotherMethodIs405WithAllowBothWithTheSecurityHeaders() throws IOException {
         start(endpoint(HttpRoute.of("GET", "/status", HttpRoute.Access.NONE), r -> EndpointResponse.text(200, "")));
 
-        assertThat(RawHttp.request("GET", "/nowhere").send(server.port).status())
-                .isEqualTo(404);
+        RawHttp.Response unknown = RawHttp.request("GET", "/nowhere").send(server.port);
+        assertThat(unknown.status()).isEqualTo(404);
         RawHttp.Response wrongMethod = RawHttp.request("DELETE", "/status").send(server.port);
         assertThat(wrongMethod.status()).isEqualTo(405);
         assertThat(wrongMethod.header("Allow")).isEqualTo("GET");
+        for (RawHttp.Response refused : List.of(unknown, wrongMethod)) {
+            assertThat(refused.header("X-Content-Type-Options")).isEqualTo("nosniff");
+            assertThat(refused.header("X-Frame-Options")).isEqualTo("DENY");
+            assertThat(refused.header("Cache-Control")).isEqualTo("no-store");
+            assertThat(refused.header("Referrer-Policy")).isEqualTo("no-referrer");
+            assertThat(refused.header("Content-Security-Policy"))
+                    .isEqualTo(SecurityHeaders.HTML_CONTENT_SECURITY_POLICY);
+        }
     }
 
     @Test

@@ -221,6 +221,7 @@ public final class BoardReader {
                     each.unread(),
                     each.awaitingAck(),
                     owed.get(role),
+                    each.openObligations(),
                     inCourt.getOrDefault(role, 0)));
             for (TaskEntry entry : each.lists().of(TaskList.RESOLVED_FOR_YOU)) {
                 toConfirm.add(new Debt(
@@ -291,7 +292,7 @@ public final class BoardReader {
                 m.from(),
                 to,
                 m.topic(),
-                m.isDeleted() || m.body() == null ? "" : m.body(),
+                m.isDeleted() || m.body() == null ? "" : BoardLimits.shown(m.body()),
                 m.createdAt(),
                 m.kind(),
                 m.status(),
@@ -304,7 +305,7 @@ public final class BoardReader {
         return new Pin(
                 (String) row.get("key"),
                 (String) row.get("title"),
-                (String) row.get("body"),
+                row.get("body") instanceof String body ? BoardLimits.shown(body) : null,
                 (String) row.get("version"),
                 (String) row.get("updated_by"),
                 (String) row.get("updated_at"),

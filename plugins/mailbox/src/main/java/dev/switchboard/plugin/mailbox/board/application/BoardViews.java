@@ -2,6 +2,8 @@ package dev.switchboard.plugin.mailbox.board.application;
 
 import java.util.List;
 
+import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
+
 /**
  * The board pages' contents, as the templates show them. Every text is the stored text (peer-written, untrusted): the
  * templates escape it. Immutable records; lists are copied.
@@ -53,10 +55,12 @@ public final class BoardViews {
      * @param lastSeen its last mailbox call, or null (never)
      * @param unread   messages to it not marked read
      * @param awaiting proposals awaiting its decision
-     * @param owes     the open debts addressed to it, newest first
-     * @param inCourt  how many open debts of the channel are in its court
+     * @param owes     the open debts addressed to it, newest first, at most {@link BoardLimits#LIST_ENTRIES}
+     * @param owesTotal how many open debts are addressed to it in all (more than {@code owes} holds when cut)
+     * @param inCourt  how many of the listed open debts of the channel are in its court
      */
-    public record RoleCard(String role, String lastSeen, int unread, int awaiting, List<Debt> owes, int inCourt) {
+    public record RoleCard(
+            String role, String lastSeen, int unread, int awaiting, List<Debt> owes, int owesTotal, int inCourt) {
         /** Copies the list. */
         public RoleCard {
             owes = List.copyOf(owes);

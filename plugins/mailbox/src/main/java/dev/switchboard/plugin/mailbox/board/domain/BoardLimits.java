@@ -27,4 +27,22 @@ public final class BoardLimits {
     public static final int LIST_ENTRIES = 200;
 
     private BoardLimits() {}
+
+    /** The most characters of one message or pin body a board page shows; the rest is named, not sent. */
+    public static final int BODY_SHOWN = 16_384;
+
+    /**
+     * @param body a message's or pin's whole body
+     * @return it when at most {@value #BODY_SHOWN} characters, otherwise its first {@value #BODY_SHOWN} (cut between
+     *     code points) and a line saying how long the whole is and where to read it: a board page stays small
+     *     however large the bodies agents send (8 MiB each)
+     */
+    public static String shown(String body) {
+        if (body.length() <= BODY_SHOWN) {
+            return body;
+        }
+        int end = Character.isHighSurrogate(body.charAt(BODY_SHOWN - 1)) ? BODY_SHOWN - 1 : BODY_SHOWN;
+        return body.substring(0, end) + "\n[... " + (body.length() - end)
+                + " more characters not shown on the board; read the whole body with get_thread or pin_get]";
+    }
 }

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.hook.domain;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Refuses command-line arguments that look like a credential: a token on a command line lands in shell history and
@@ -13,6 +14,12 @@ public final class TokenArguments {
 
     /** The prefixes refused. */
     public static final List<String> PREFIXES = List.of("cct_", "ccv_", "cca_", "sbt_");
+
+    /** How many token characters after a prefix make a token embedded in a longer argument. */
+    static final int EMBEDDED_MIN = 16;
+
+    private static final Pattern EMBEDDED = Pattern.compile(
+            "(?:^|[^A-Za-z0-9])(?:" + String.join("|", PREFIXES) + ")[A-Za-z0-9_-]{" + EMBEDDED_MIN + ",}");
 
     private TokenArguments() {}
 
@@ -31,7 +38,9 @@ public final class TokenArguments {
 
     /**
      * @param argument one argument
-     * @return whether it, or its {@code =value}, starts with a token prefix
+     * @return whether it, or its {@code =value}, starts with a token prefix (leading whitespace ignored), or holds a
+     *     prefix followed by {@value #EMBEDDED_MIN} or more token characters anywhere after a non-alphanumeric
+     *     character (a token inside a URL, a {@code NAME=value} or a quoted word)
      */
     public static boolean isTokenLike(String argument) {
         String value = argument;
@@ -39,7 +48,8 @@ public final class TokenArguments {
         if (argument.startsWith("-") && equals > 0) {
             value = argument.substring(equals + 1);
         }
-        String candidate = value;
-        return PREFIXES.stream().anyMatch(candidate::startsWith);
+        String candidate = value.strip();
+        return PREFIXES.stream().anyMatch(candidate::startsWith)
+                || EMBEDDED.matcher(argument).find();
     }
 }

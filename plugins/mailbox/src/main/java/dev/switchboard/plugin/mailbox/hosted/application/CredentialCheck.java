@@ -63,6 +63,30 @@ public final class CredentialCheck {
         return found.map(CredentialCheck::principal);
     }
 
+    /**
+     * Whether a principal this check resolved earlier is still backed by a live credential: for an answer computed
+     * after a wait (a held {@code /status} poll), so that nothing written after {@code rotate_token},
+     * {@code revoke_board_access} or {@code delete_channel} reaches the old credential's holder.
+     *
+     * @param principal a principal from {@link #resolve}
+     * @return true only when its credential was read and is live; false when it is not, when the principal carries no
+     *     credential id, or when the store could not answer
+     */
+    public boolean stillLive(Principal principal) {
+        String tokenId = principal.attributes().get(Actor.TOKEN_ID);
+        if (tokenId == null || !tokenId.matches("[0-9]{1,18}")) {
+            return false;
+        }
+        long id = Long.parseLong(tokenId);
+        try {
+            Outcome<Boolean> outcome =
+                    registry.read(tx -> Outcome.done(tx.liveById(id).isPresent()));
+            return outcome instanceof Outcome.Done<Boolean> done && done.value();
+        } catch (StorageBusyException e) {
+            return false;
+        }
+    }
+
     private Optional<StoredCredential> read(String hashHex) {
         Outcome<Optional<StoredCredential>> outcome = registry.read(tx -> Outcome.done(tx.live(hashHex)));
         return outcome instanceof Outcome.Done<Optional<StoredCredential>> done ? done.value() : Optional.empty();

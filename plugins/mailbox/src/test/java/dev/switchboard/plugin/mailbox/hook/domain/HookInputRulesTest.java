@@ -21,6 +21,18 @@ class HookInputRulesTest {
     }
 
     @Test
+    void tokensBehindWhitespaceOrInsideAUrlOrAssignmentAreTokenLikeButAPathThatOnlyNamesAPrefixIsNot() {
+        String token = "cct_eKzQ0a1b2c3d4e5f6g7h8i9j";
+        assertThat(TokenArguments.isTokenLike("  " + token)).isTrue();
+        assertThat(TokenArguments.isTokenLike("\t" + token)).isTrue();
+        assertThat(TokenArguments.isTokenLike("https://x.example/" + token)).isTrue();
+        assertThat(TokenArguments.isTokenLike("AI_AGENT_CHANNEL_TOKEN=" + token))
+                .isTrue();
+        assertThat(TokenArguments.isTokenLike("/home/me/cct_notes.txt")).isFalse();
+        assertThat(TokenArguments.isTokenLike("backend")).isFalse();
+    }
+
+    @Test
     void httpsAndLoopbackHttpAreAcceptedAndATrailingMcpIsStripped() {
         assertThat(ServerUrl.parse("https://channel.example.com/mcp"))
                 .isEqualTo(URI.create("https://channel.example.com"));

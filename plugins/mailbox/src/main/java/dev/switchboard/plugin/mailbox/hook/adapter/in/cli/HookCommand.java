@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.hook.adapter.in.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +15,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.channel.application.ConfiguredRole;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.StopHook;
 import dev.switchboard.plugin.mailbox.hook.domain.SessionBootstrap;
+import dev.switchboard.plugin.mailbox.hook.domain.TokenArguments;
 import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
 import dev.switchboard.ports.cli.SubcommandOption;
@@ -77,9 +80,18 @@ public final class HookCommand implements Subcommand {
 
     @Override
     public void checkUsage(SubcommandCall call) {
+        List<String> given = new ArrayList<>(call.arguments());
+        for (String option : List.of("role", "url", "token-file")) {
+            call.option(option).ifPresent(given::add);
+        }
+        if (TokenArguments.firstTokenLike(given).isPresent()) {
+            throw new SubcommandUsageException("an argument looks like a token; a token is read from its file"
+                    + " (AI_AGENT_CHANNEL_TOKEN_FILE, --token-file PATH), never from the command line, and is never"
+                    + " repeated");
+        }
         if (call.arguments().size() != 1 || !ACTIONS.contains(call.arguments().get(0))) {
             throw new SubcommandUsageException("expected one of " + String.join(", ", ACTIONS) + ", got "
-                    + (call.arguments().isEmpty() ? "nothing" : String.join(" ", call.arguments())));
+                    + (call.arguments().isEmpty() ? "nothing" : ClientText.quoted(String.join(" ", call.arguments()))));
         }
     }
 

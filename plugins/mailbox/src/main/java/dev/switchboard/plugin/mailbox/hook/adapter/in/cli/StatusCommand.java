@@ -16,6 +16,7 @@ import org.pf4j.Extension;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.LocalPins;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
@@ -92,7 +93,7 @@ public final class StatusCommand implements Subcommand {
                 || (call.arguments().size() == 1
                         && !ACTIONS.contains(call.arguments().get(0)))) {
             throw new SubcommandUsageException("expected one of " + String.join(", ", ACTIONS) + " or nothing, got "
-                    + String.join(" ", call.arguments()));
+                    + ClientText.quoted(String.join(" ", call.arguments())));
         }
         interval(call);
     }

@@ -17,6 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.hosted.application.CredentialCheck;
 import dev.switchboard.plugin.mailbox.status.application.HeldPolls;
 import dev.switchboard.plugin.mailbox.status.application.StatusPoll;
 import dev.switchboard.plugin.mailbox.wait.domain.WaitBudget;
@@ -63,21 +64,34 @@ public final class StatusEndpoint implements HttpEndpoint {
     private static final Pattern WHOLE_SECONDS = Pattern.compile("[0-9]{1,9}");
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpRoute ROUTE = HttpRoute.of("GET", PATH, HttpRoute.Access.AUTHENTICATED);
+    /** The body of a held poll whose token died while it was held: nothing read after the wait is sent. */
+    private static final Refusal REVOKED = Refusal.of(
+            ErrorCode.FORBIDDEN,
+            "this token was rotated or revoked, or its channel deleted, while the poll was held (or the store could"
+                    + " not confirm it); ask again with a live role token");
+
+    /** The body of a held poll cut short by the server stopping. */
+    private static final Refusal STOPPING = new Refusal(
+            ErrorCode.UNAVAILABLE, "the server is stopping; poll again in a moment", Map.of("retryable", true));
+
     private static final Map<String, List<String>> JSON_TYPE = Map.of("Content-Type", List.of("application/json"));
 
     private final CallerResolver callers;
     private final Provider<StatusPoll> poll;
     private final HeldPolls held;
+    private final Provider<CredentialCheck> credentials;
 
     /**
      * Built by the plugin's injector when the plugin starts; the use case (and the stores behind it) only on the first
      * request, so that registering the route adds no start-up work.
      */
     @Inject
-    public StatusEndpoint(CallerResolver callers, Provider<StatusPoll> poll, HeldPolls held) {
+    public StatusEndpoint(
+            CallerResolver callers, Provider<StatusPoll> poll, HeldPolls held, Provider<CredentialCheck> credentials) {
         this.callers = callers;
         this.poll = poll;
         this.held = held;
+        this.credentials = credentials;
     }
 
     @Override
@@ -146,6 +160,13 @@ public final class StatusEndpoint implements HttpEndpoint {
                         Optional<Outcome<Map<String, Object>>> answer =
                                 poll.get().poll(role, waitS, stream.clientGone());
                         if (answer.isEmpty()) {
+                            // the client left (this write then fails) or the server is stopping: say so, never an
+                            // empty body a script would read as "nothing pending"
+                            stream.write(JSON.writeValueAsBytes(body(STOPPING)));
+                            return;
+                        }
+                        if (!credentials.get().stillLive(principal.get())) {
+                            stream.write(JSON.writeValueAsBytes(body(REVOKED)));
                             return;
                         }
                         stream.write(
