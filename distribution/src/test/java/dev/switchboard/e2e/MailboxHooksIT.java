@@ -171,6 +171,68 @@ class MailboxHooksIT {
     }
 
     @Test
+    @DisplayName("remote status pins lists the channel's pins from /status (exit 0, JSON and TSV) and fails with 2 on"
+            + " an unknown token")
+    @SuppressWarnings("unchecked")
+    void remoteStatusPinsReadsStatus() throws Exception {
+        Map<String, String> pinTokens;
+        long id;
+        try (McpSyncClient owner = http(server.token(), "pins-owner")) {
+            pinTokens = (Map<String, String>)
+                    ok(owner, "create_channel", Map.of("name", "pinned", "roles", List.of("lead", "qa")))
+                            .get("tokens");
+        }
+        try (McpSyncClient lead = http(pinTokens.get("lead"), "pins-lead");
+                McpSyncClient qa = http(pinTokens.get("qa"), "pins-qa")) {
+            Map<String, Object> proposal = new java.util.LinkedHashMap<>();
+            proposal.put("to", "*");
+            proposal.put("kind", "proc");
+            proposal.put("pin_key", "charter");
+            proposal.put("about_message_id", null);
+            proposal.put("voters", "*");
+            proposal.put("topic", "charter");
+            proposal.put("body", "agree to pin the charter");
+            id = ((Number) ok(lead, "send_message", proposal).get("id")).longValue();
+            ok(qa, "acknowledge", Map.of("message_id", id, "decision", "agree"));
+            ok(
+                    lead,
+                    "pin_set",
+                    Map.of(
+                            "key",
+                            "charter",
+                            "title",
+                            "Charter",
+                            "version",
+                            "1",
+                            "body",
+                            "review first",
+                            "approved_by",
+                            id));
+        }
+        Map<String, String> remote = remote(server.url(), secret("qa.token", pinTokens.get("qa")));
+
+        CliRun json = client.runWith(remote, othersThan(remote), "status", "pins");
+        assertThat(json.exitCode()).as(json.describe()).isZero();
+        assertThat(json.stdout())
+                .startsWith("{\"pins\":[{\"key\":\"charter\"")
+                .contains("\"version\":\"1\"", "\"approved_by\":" + id);
+        CliRun text = client.runWith(remote, othersThan(remote), "status", "pins", "--text");
+        assertThat(text.exitCode()).as(text.describe()).isZero();
+        assertThat(text.stdout().lines().toList())
+                .hasSize(2)
+                .first()
+                .isEqualTo("key\tversion\tupdated_at\tupdated_by\tapproved_by\tbody_sha256\tbody_length_bytes");
+        assertThat(text.stdout().lines().toList().get(1))
+                .startsWith("charter\t1\t")
+                .contains("\tlead\t");
+
+        Map<String, String> unknown = remote(server.url(), secret("pins-unknown.token", "cct_" + "C".repeat(43)));
+        CliRun refused = client.runWith(unknown, othersThan(unknown), "status", "pins");
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.stderr()).contains("401").doesNotContain("cct_").doesNotContain("\tat ");
+    }
+
+    @Test
     @DisplayName("142 and 143 (local): exit 0 clear, 1 with an unread message, 2 on an unopenable store; the stop hook"
             + " blocks, passes an unchanged retry and blocks again after a new message; token arguments exit 2")
     void behaviours142And143LocalOnTheInstallationsStore() throws Exception {

@@ -183,6 +183,18 @@ final class Board {
         });
     }
 
+    /** Runs one statement with the given parameters, as text. */
+    void execute(String sql, String... parameters) {
+        harness.storage().transaction(connection -> {
+            try (var statement = connection.prepareStatement(sql)) {
+                for (int i = 0; i < parameters.length; i++) {
+                    statement.setString(i + 1, parameters[i]);
+                }
+                return statement.executeUpdate();
+            }
+        });
+    }
+
     static byte[] sha256(String text) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));

@@ -215,6 +215,90 @@ class BoardAccessTest {
         }
     }
 
+    @Test
+    @DisplayName("opening a board session deletes the expired ones, at most 100 per opening and the longest expired"
+            + " first, and keeps the live ones")
+    void openingASessionPrunesExpiredOnesBounded() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, null)) {
+            Board board = new Board(harness);
+            board.create("proj", "lead", "dev");
+            String old = board.session(Board.OWNER, "proj");
+            String oldHash = board.column("SELECT session_hash FROM mailbox_board_session")
+                    .getFirst();
+            harness.clock().advance(Duration.ofDays(8));
+            String live = board.session(Board.OWNER, "proj");
+            assertThat(board.column("SELECT session_hash FROM mailbox_board_session"))
+                    .hasSize(1)
+                    .doesNotContain(oldHash);
+            assertThat(board.get("/board/proj", As.session(old)).status()).isEqualTo(401);
+            String tokenId =
+                    board.column("SELECT token_id FROM mailbox_board_session").getFirst();
+            for (int i = 0; i < 150; i++) {
+                board.execute(
+                        "INSERT INTO mailbox_board_session (session_hash, token_id, created_at, expires_at)"
+                                + " VALUES (?, CAST(? AS BIGINT), ?, ?)",
+                        "%064d".formatted(i),
+                        tokenId,
+                        "2020-01-01T00:00:00.000Z",
+                        "2020-01-02T00:%02d:%02d.000Z".formatted(i / 60, i % 60));
+            }
+
+            board.session(Board.OWNER, "proj");
+
+            assertThat(board.column(
+                            "SELECT session_hash FROM mailbox_board_session WHERE session_hash LIKE" + " '00000000%'"))
+                    .containsExactlyInAnyOrderElementsOf(java.util.stream.IntStream.range(100, 150)
+                            .mapToObj("%064d"::formatted)
+                            .toList());
+            board.session(Board.OWNER, "proj");
+            assertThat(board.column("SELECT session_hash FROM mailbox_board_session"))
+                    .hasSize(3)
+                    .noneMatch(hash -> hash.startsWith("00000000"));
+            assertThat(board.get("/board/proj", As.session(live)).status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    @DisplayName("a board session's use is audited as token_used of its view key at first use, then at most once a"
+            + " minute per session, never naming the session")
+    void aSessionsUseIsAuditedOncePerMinute() {
+        try (MailboxHarness harness = MailboxHarness.open(backend, dir, null)) {
+            Board board = new Board(harness);
+            board.create("proj", "lead", "dev");
+            String first = board.session(Board.OWNER, "proj");
+            String second = board.session(Board.OWNER, "proj");
+            String hashes = String.join(" ", board.column("SELECT session_hash FROM mailbox_board_session"));
+            String unused = "SELECT token_id FROM mailbox_token WHERE kind = 'view' AND last_used_at IS NULL";
+            assertThat(board.column(unused)).hasSize(2);
+
+            for (int i = 0; i < 3; i++) {
+                assertThat(board.get("/board/proj", As.session(first)).status()).isEqualTo(200);
+            }
+            assertThat(sessionUses(board)).isEqualTo(1);
+            board.get("/board/proj/feed", As.session(second));
+            assertThat(sessionUses(board)).isEqualTo(2);
+            harness.clock().advance(Duration.ofSeconds(59));
+            board.get("/board/proj", As.session(first));
+            assertThat(sessionUses(board)).isEqualTo(2);
+            harness.clock().advance(Duration.ofSeconds(2));
+            board.get("/board/proj", As.session(first));
+            assertThat(sessionUses(board)).isEqualTo(3);
+
+            String audit = board.ok(Board.OWNER, "list_audit_events", args("channel", "proj"))
+                    .toString();
+            assertThat(audit).contains("token_used", "proj/view:test", "board session used");
+            for (String secret : (first + " " + second + " " + hashes).split(" ")) {
+                assertThat(audit).doesNotContain(secret);
+            }
+            assertThat(board.column(unused)).isEmpty();
+        }
+    }
+
+    private static int sessionUses(Board board) {
+        return board.column("SELECT audit_id FROM mailbox_audit WHERE detail = 'board session used'")
+                .size();
+    }
+
     private static String viewerKey(Board board, String channel) {
         return (String) board.ok(Board.OWNER, "board_link", args("channel", channel, "label", "bearer"))
                 .get("view_key");

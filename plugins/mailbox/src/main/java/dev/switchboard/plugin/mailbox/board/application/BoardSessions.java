@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.board.application;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
@@ -9,8 +10,11 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.plugin.mailbox.hosted.application.Secrets;
+import dev.switchboard.plugin.mailbox.hosted.application.UseThrottle;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.StoredCredential;
+import dev.switchboard.plugin.mailbox.hosted.domain.HostedLimits;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
@@ -19,7 +23,12 @@ import dev.switchboard.ports.tool.Outcome;
  * digest is stored; a session is good for {@link BoardLimits#SESSION_TTL} and only while its view key is live, so
  * {@code rotate_token} of the role that issued the link, {@code revoke_board_access} or {@code delete_channel} ends it
  * at the next request, while sessions from the owner's links survive a role's rotation. Redeeming and opening are one
- * registry transaction, audited as the view key's use ({@code token_used}). Thread-safe.
+ * registry transaction, audited as the view key's use ({@code token_used}); the same transaction deletes up to
+ * {@link BoardLimits#SESSION_PRUNE_BATCH} expired sessions, so expired rows do not pile up. A session's use is audited
+ * as a token's is: {@code token_used} of its view key (with the view key's {@code last_used_at} touched) at its first
+ * use in this process, then at most once per {@link HostedLimits#TOKEN_USE_RECORD_INTERVAL} per session; the entry
+ * names the view key, never the session id or its digest, and a store too busy to record it does not refuse the
+ * session. Thread-safe.
  */
 @Singleton
 public final class BoardSessions {
@@ -34,6 +43,7 @@ public final class BoardSessions {
 
     private final Registry registry;
     private final Clock clock;
+    private final UseThrottle<String> throttle = new UseThrottle<>(HostedLimits.TOKEN_USE_RECORD_INTERVAL);
 
     @Inject
     BoardSessions(Registry registry, Clock clock) {
@@ -52,6 +62,7 @@ public final class BoardSessions {
         Outcome<Optional<Opened>> outcome = registry.write(tx -> {
             Optional<StoredCredential> key = tx.redeemNonce(Secrets.sha256Hex(nonce));
             key.ifPresent(found -> {
+                tx.pruneExpiredSessions(BoardLimits.SESSION_PRUNE_BATCH);
                 tx.insertSession(Secrets.sha256Hex(sessionId), found.id(), expires);
                 tx.audit(
                         found.channel() + "/view:" + found.role(),
@@ -70,10 +81,33 @@ public final class BoardSessions {
      * @return the viewer of the session's channel, or empty when the session is unknown, expired or its key is dead
      */
     public Optional<Viewer> viewer(String sessionId) {
-        Outcome<Optional<StoredCredential>> outcome =
-                registry.read(tx -> Outcome.done(tx.liveSession(Secrets.sha256Hex(sessionId))));
-        return outcome instanceof Outcome.Done<Optional<StoredCredential>> done
-                ? done.value().map(key -> Viewer.of(key.channel()))
-                : Optional.empty();
+        String hash = Secrets.sha256Hex(sessionId);
+        Outcome<Optional<StoredCredential>> outcome = registry.read(tx -> Outcome.done(tx.liveSession(hash)));
+        Optional<StoredCredential> key =
+                outcome instanceof Outcome.Done<Optional<StoredCredential>> done ? done.value() : Optional.empty();
+        key.ifPresent(found -> recordUse(hash, found));
+        return key.map(found -> Viewer.of(found.channel()));
+    }
+
+    private void recordUse(String hash, StoredCredential key) {
+        Instant now = clock.instant();
+        if (!throttle.claim(hash, now)) {
+            return;
+        }
+        try {
+            registry.write(tx -> {
+                tx.touch(key.id());
+                tx.audit(
+                        key.channel() + "/view:" + key.role(),
+                        "token_used",
+                        key.channel(),
+                        "token #" + key.id(),
+                        "board session used");
+                return Outcome.done(Boolean.TRUE);
+            });
+        } catch (StorageBusyException e) {
+            // a busy store must not refuse a live session: a later request records the use instead
+            throttle.release(hash, now);
+        }
     }
 }

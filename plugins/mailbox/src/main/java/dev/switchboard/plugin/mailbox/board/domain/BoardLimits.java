@@ -11,6 +11,12 @@ public final class BoardLimits {
     /** How long a board session lives (the cookie's {@code Max-Age}): 7 days, unless its view key dies first. */
     public static final Duration SESSION_TTL = Duration.ofDays(7);
 
+    /**
+     * How many expired board sessions opening a new one deletes at most, so the table stays small without a sweep
+     * while each redeem's transaction stays short.
+     */
+    public static final int SESSION_PRUNE_BATCH = 100;
+
     /** The query parameter carrying a board link's nonce. */
     public static final String NONCE_PARAMETER = "t";
 

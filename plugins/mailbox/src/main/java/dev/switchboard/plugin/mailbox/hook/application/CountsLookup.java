@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
@@ -96,22 +98,41 @@ public final class CountsLookup {
         }
     }
 
+    /**
+     * @return the pins of the remote token's channel ({@link RemoteCounts#pins})
+     * @throws HookFailure what failed, {@code SETUP} in local mode (never holding a token)
+     */
+    public List<Map<String, Object>> remotePins() {
+        String configuredUrl = settings.url()
+                .orElseThrow(() -> new HookFailure(HookFailure.Kind.SETUP, "no server URL is configured"));
+        return server.pins(base(configuredUrl), token());
+    }
+
     private Found remote(String configuredUrl) {
+        URI base = base(configuredUrl);
+        String token = token();
+        RoleCounts found = server.fetch(base, token);
+        return new Found(Optional.of(found), digest(base + token) + "-" + found.role(), true);
+    }
+
+    private static URI base(String configuredUrl) {
         URI base;
         try {
             base = ServerUrl.parse(configuredUrl);
         } catch (IllegalArgumentException e) {
             throw new HookFailure(HookFailure.Kind.SETUP, e.getMessage());
         }
-        String token = settings.tokenFile()
+        return base;
+    }
+
+    private String token() {
+        return settings.tokenFile()
                 .map(tokens::read)
                 .or(settings::token)
                 .orElseThrow(() -> new HookFailure(
                         HookFailure.Kind.SETUP,
                         "a server URL is configured but no role token: set " + HookSettings.TOKEN_FILE_ALIAS
                                 + " (or plugins.mailbox.remote-token-file) to a file holding it"));
-        RoleCounts found = server.fetch(base, token);
-        return new Found(Optional.of(found), digest(base + token) + "-" + found.role(), true);
     }
 
     private static String digest(String text) {

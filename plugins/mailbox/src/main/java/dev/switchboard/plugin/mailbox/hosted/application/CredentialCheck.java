@@ -5,8 +5,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -35,7 +33,7 @@ public final class CredentialCheck {
 
     private final Registry registry;
     private final Clock clock;
-    private final ConcurrentMap<Long, Instant> lastRecorded = new ConcurrentHashMap<>();
+    private final UseThrottle<Long> throttle = new UseThrottle<>(HostedLimits.TOKEN_USE_RECORD_INTERVAL);
 
     @Inject
     CredentialCheck(Registry registry, Clock clock) {
@@ -96,11 +94,9 @@ public final class CredentialCheck {
 
     private void recordUse(StoredCredential row) {
         Instant now = clock.instant();
-        Instant last = lastRecorded.get(row.id());
-        if (last != null && now.isBefore(last.plus(HostedLimits.TOKEN_USE_RECORD_INTERVAL))) {
+        if (!throttle.claim(row.id(), now)) {
             return;
         }
-        lastRecorded.put(row.id(), now);
         try {
             registry.write(tx -> {
                 tx.touch(row.id());
@@ -109,7 +105,7 @@ public final class CredentialCheck {
             });
         } catch (StorageBusyException e) {
             // a busy store must not refuse a valid credential: the use is recorded on a later request instead
-            lastRecorded.remove(row.id(), now);
+            throttle.release(row.id(), now);
         }
     }
 

@@ -34,7 +34,7 @@ import dev.switchboard.ports.cli.SubcommandUsageException;
  * (TSV with {@code --text}); or a watch that prints one line when a counter grows. Exit 0 nothing actionable, 1
  * something actionable, 2 the command failed (the store or the server unreadable, a refused URL or token file, no
  * role, a token-like argument, bad arguments). Local mode reads the store with the kernel's storage-only start; remote
- * mode asks {@code /hook-status}. Not thread-safe (one run).
+ * mode asks {@code /hook-status} (counts, watch) and {@code /status?wait=0} (pins). Not thread-safe (one run).
  */
 @Extension
 public final class StatusCommand implements Subcommand {
@@ -146,13 +146,9 @@ public final class StatusCommand implements Subcommand {
     }
 
     private static int pins(SubcommandCall call, CountsLookup lookup, Optional<String> role) {
-        if (lookup.isRemote()) {
-            return failed(
-                    call,
-                    "status pins reads the local store only; a hosted server's pins need its /status"
-                            + " endpoint, which this build does not ask yet");
-        }
-        List<Map<String, Object>> pins = call.service(LocalPins.class).list(role);
+        List<Map<String, Object>> pins = lookup.isRemote()
+                ? lookup.remotePins()
+                : call.service(LocalPins.class).list(role);
         if (call.flag("text")) {
             List<String> columns = List.of(
                     "key", "version", "updated_at", "updated_by", "approved_by", "body_sha256", "body_length_bytes");

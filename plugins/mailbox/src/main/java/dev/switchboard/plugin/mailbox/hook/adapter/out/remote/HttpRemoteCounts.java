@@ -7,11 +7,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import javax.net.ssl.SSLException;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -21,7 +23,7 @@ import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.orientation.domain.MailboxRelease;
 
 /**
- * {@code GET <base>/hook-status} with the JDK's HTTP client: the token as {@code Authorization: Bearer}, a
+ * {@code GET <base>/hook-status} (counts) and {@code GET <base>/status?wait=0} (pins) with the JDK's HTTP client: the token as {@code Authorization: Bearer}, a
  * {@value #TIMEOUT_SECONDS} s timeout for connecting and for the answer, redirects never followed (a 3xx is a
  * failure: a redirect could carry the token elsewhere), TLS verified against the JDK's trust store, {@code User-Agent:
  * switchboard-mailbox/<build>}. Thread-safe; the client is built on first use.
@@ -32,12 +34,43 @@ public final class HttpRemoteCounts implements RemoteCounts {
     public static final int TIMEOUT_SECONDS = 3;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final TypeReference<List<Map<String, Object>>> PINS = new TypeReference<>() {};
 
     private volatile HttpClient client;
 
     @Override
     public RoleCounts fetch(URI base, String token) {
         URI uri = URI.create(base + "/hook-status");
+        JsonNode root = get(base, uri, token);
+        try {
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            root.required("counts")
+                    .properties()
+                    .forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
+            return new RoleCounts(
+                    root.required("channel").asString(), root.required("role").asString(), counts);
+        } catch (JacksonException | IllegalArgumentException e) {
+            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, counts}");
+        }
+    }
+
+    @Override
+    public List<Map<String, Object>> pins(URI base, String token) {
+        URI uri = URI.create(base + "/status?wait=0");
+        JsonNode root = get(base, uri, token);
+        try {
+            JsonNode pins = root.required("pins");
+            if (!pins.isArray()) {
+                throw new IllegalArgumentException("pins is not a list");
+            }
+            return JSON.convertValue(pins, PINS);
+        } catch (JacksonException | IllegalArgumentException e) {
+            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without a list of pins");
+        }
+    }
+
+    /** @return the parsed JSON of a 200 answer to {@code GET uri} */
+    private JsonNode get(URI base, URI uri, String token) {
         HttpRequest request = HttpRequest.newBuilder(uri)
                 .timeout(Duration.ofSeconds(TIMEOUT_SECONDS))
                 .header("Authorization", "Bearer " + token)
@@ -66,15 +99,9 @@ public final class HttpRemoteCounts implements RemoteCounts {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered " + status + why(status));
         }
         try {
-            JsonNode root = JSON.readTree(response.body());
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            root.required("counts")
-                    .properties()
-                    .forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
-            return new RoleCounts(
-                    root.required("channel").asString(), root.required("role").asString(), counts);
-        } catch (JacksonException | IllegalArgumentException e) {
-            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, counts}");
+            return JSON.readTree(response.body());
+        } catch (JacksonException e) {
+            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
         }
     }
 
@@ -82,7 +109,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
         return switch (status) {
             case 401 -> " (the token is unknown, revoked or expired)";
             case 403 -> " (the token is not a channel role token)";
-            case 404 -> " (no /hook-status there: is it a Switchboard or ai-agent-channel server?)";
+            case 404 -> " (no such endpoint there: is it a Switchboard or ai-agent-channel server?)";
             default -> "";
         };
     }

@@ -204,6 +204,17 @@ final class JooqRegistryTx implements RegistryTx {
         return viewKey.flatMap(id -> liveWhere(Tokens.ID.eq(id).and(Tokens.KIND.eq(StoredCredential.VIEW))));
     }
 
+    @Override
+    public int pruneExpiredSessions(int limit) {
+        return sql.deleteFrom(Sessions.TABLE)
+                .where(Sessions.HASH.in(sql.select(Sessions.HASH)
+                        .from(Sessions.TABLE)
+                        .where(Sessions.EXPIRES_AT.le(now))
+                        .orderBy(Sessions.EXPIRES_AT)
+                        .limit(limit)))
+                .execute();
+    }
+
     /** The credential matching {@code which} when it is live: unrevoked, unexpired, its channel and issuer alive. */
     private Optional<StoredCredential> liveWhere(Condition which) {
         var issuer = Tokens.TABLE.as("issuer");

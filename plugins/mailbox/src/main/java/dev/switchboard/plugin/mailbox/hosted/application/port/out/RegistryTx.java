@@ -109,6 +109,14 @@ public interface RegistryTx {
      */
     Optional<StoredCredential> liveSession(String hash);
 
+    /**
+     * Deletes board sessions that expired at or before {@link #now()}, the longest expired first.
+     *
+     * @param limit the most sessions deleted by this call (bounds the transaction's work), at least 1
+     * @return how many were deleted, 0..limit
+     */
+    int pruneExpiredSessions(int limit);
+
     /** Records that a credential was used now. */
     void touch(long tokenId);
 
