@@ -150,7 +150,11 @@ class MailboxHooksIT {
         assertThat(silent.exitCode()).isZero();
         assertThat(silent.stdout()).isEmpty();
         assertThat(silent.stderr()).as("a server that is down passes silently").isEmpty();
-        assertThat(client.runWith(down, othersThan(down), "status").exitCode()).isEqualTo(2);
+        CliRun downStatus = client.runWith(down, othersThan(down), "status");
+        assertThat(downStatus.exitCode()).isEqualTo(2);
+        assertThat(downStatus.stderr())
+                .contains("is unreachable: the connection was refused")
+                .doesNotContain("java.");
 
         Path open = secret("open.token", tokens.get("backend"));
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-r--r--"));

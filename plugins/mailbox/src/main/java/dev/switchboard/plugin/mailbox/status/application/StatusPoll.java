@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.mailbox.status.application;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -83,7 +84,15 @@ public final class StatusPoll {
                     .then(open -> {
                         answer.put("debts", open.get("result"));
                         if (open.containsKey("truncated")) {
-                            answer.put("debts_truncated", open.get("truncated"));
+                            Map<String, Object> truncated = new LinkedHashMap<>();
+                            if (open.get("truncated") instanceof Map<?, ?> given) {
+                                given.forEach((k, v) -> truncated.put(String.valueOf(k), v));
+                            }
+                            truncated.put(
+                                    "note",
+                                    "more open debts than the " + DEBTS_LIMIT
+                                            + " listed here (newest first); open_obligations lists them all");
+                            answer.put("debts_truncated", truncated);
                         }
                         answer.put("pending", counts.pending());
                         answer.put("waited", waited);

@@ -84,7 +84,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
         } catch (SSLException e) {
             throw new HookFailure(HookFailure.Kind.ANSWER, "TLS with " + base + " failed: " + e.getMessage());
         } catch (IOException e) {
-            throw new HookFailure(HookFailure.Kind.UNREACHABLE, base + " is unreachable: " + e);
+            throw new HookFailure(HookFailure.Kind.UNREACHABLE, base + " is unreachable: " + reason(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new HookFailure(HookFailure.Kind.UNREACHABLE, "interrupted while asking " + base);
@@ -124,5 +124,16 @@ public final class HttpRemoteCounts implements RemoteCounts {
             client = built;
         }
         return built;
+    }
+
+    /** @return why a request failed, in words: the connection's own message, or what kind of failure it was */
+    private static String reason(IOException e) {
+        if (e instanceof java.net.http.HttpTimeoutException) {
+            return "no answer within the timeout";
+        }
+        if (e instanceof java.net.ConnectException) {
+            return "the connection was refused (is the server running?)";
+        }
+        return e.getMessage() == null || e.getMessage().isBlank() ? "the connection failed" : e.getMessage();
     }
 }
