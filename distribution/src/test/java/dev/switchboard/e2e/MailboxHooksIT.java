@@ -114,6 +114,9 @@ class MailboxHooksIT {
         CliRun status = client.runWith(remote, othersThan(remote), "status");
         assertThat(status.exitCode()).as(status.describe()).isEqualTo(1);
         assertThat(status.stdout()).contains("\"role\":\"backend\"").contains("\"pending\":{\"unread\":1}");
+        CliRun otherRole = client.runWith(remote, othersThan(remote), "status", "--role", "lead");
+        assertThat(otherRole.exitCode()).as(otherRole.describe()).isEqualTo(2);
+        assertThat(otherRole.stderr()).contains("--role 'lead' is not the role of the configured token (backend)");
 
         CliRun block = hook(remote, FIRST);
         assertThat(block.exitCode()).as(block.describe()).isZero();

@@ -15,6 +15,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.TokenSource;
@@ -68,14 +69,23 @@ public final class CountsLookup {
     }
 
     /**
-     * @param role the role asked for ({@code --role}) in local mode, or empty for the configured one; ignored in
-     *             remote mode, where the token names the role
+     * @param role the role asked for ({@code --role}) in local mode, or empty for the configured one; in remote mode
+     *             the token names the role, and a given role that is not the token's is refused ({@code SETUP})
      * @return the counts
      * @throws HookFailure what failed (never holding a token)
      */
     public Found lookup(Optional<String> role) {
         if (settings.url().isPresent()) {
-            return remote(settings.url().get());
+            Found found = remote(settings.url().get());
+            String tokenRole = found.counts().map(RoleCounts::role).orElse("");
+            if (role.isPresent() && !role.get().equals(tokenRole)) {
+                throw new HookFailure(
+                        HookFailure.Kind.SETUP,
+                        "--role " + ClientText.quoted(role.get()) + " is not the role of the configured token ("
+                                + tokenRole + "); in remote mode the token names the role: leave --role out or use"
+                                + " that role's token file");
+            }
+            return found;
         }
         CallerResolver resolver = callers.get();
         if (role.isEmpty() && resolver.configuredRole().isEmpty()) {
