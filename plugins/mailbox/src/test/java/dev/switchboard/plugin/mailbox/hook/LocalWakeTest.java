@@ -68,12 +68,17 @@ class LocalWakeTest {
                 .resolve(".wake-" + session + "-local-backend.pid");
     }
 
-    private void awaitSleeping(String session) throws InterruptedException {
+    private void awaitSleeping(String session) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(WAIT_S).toNanos();
-        while (!Files.exists(pidFile(session)) && System.nanoTime() < deadline) {
+        while (!holds(session) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        assertThat(pidFile(session)).as("the sleeper holds its pid file").exists();
+        assertThat(holds(session)).as("the sleeper holds its pid file").isTrue();
+    }
+
+    private boolean holds(String session) throws java.io.IOException {
+        return Files.exists(pidFile(session))
+                && !Files.readString(pidFile(session)).isEmpty();
     }
 
     @Test
@@ -87,7 +92,7 @@ class LocalWakeTest {
         assertThat(woken.status()).as(woken.err()).isEqualTo(HookWakeCommand.WAKE);
         assertThat(woken.err()).startsWith("channel has new items for 'backend': unread=1. ");
         assertThat(woken.out()).isEmpty();
-        assertThat(pidFile("s1")).as("given back").doesNotExist();
+        assertThat(holds("s1")).as("given back").isFalse();
         CommandRun stop = CommandRun.of(backend, new HookCommand(), STOP, "stop");
         assertThat(stop.out()).as("the wake reminded of unread=1 already").isEmpty();
         backend.as("frontend").send("backend", "more", "a second one");

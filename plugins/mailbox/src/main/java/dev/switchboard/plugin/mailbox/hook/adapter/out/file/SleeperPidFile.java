@@ -7,7 +7,6 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
@@ -21,12 +20,13 @@ import dev.switchboard.plugin.mailbox.hook.application.port.out.SleeperSlots;
 
 /**
  * {@code hook wake}'s slots as pid files in the state directory, {@code .wake-<key>.pid} (the holder's process id and
- * a newline), each held by an exclusive lock of the operating system on the open file. A live holder keeps its lock,
- * so a second sleeper finds it taken and leaves at once; a holder that died (killed at a client's timeout, at the
- * session's end) lost its lock with its process, so its stale file is taken over and rewritten. The holder deletes the
- * file before it lets the lock go, and a taker checks that the file it locked is still the one at the path (it reads
- * its own pid back), so two sleepers never both win. Within one process (where the operating system's lock would be
- * shared) a set of the held files decides. Thread-safe.
+ * a newline while it sleeps, empty afterwards), each held by an exclusive lock of the operating system on the open
+ * file. A live holder keeps its lock, so a second sleeper finds it taken and leaves at once; a holder that died (killed
+ * at a client's timeout, at the session's end) lost its lock with its process, so its stale file is taken over and
+ * rewritten. The file is never deleted (a sleeper that opened it just before would lock a file no longer at the path)
+ * and never opened a second time while held (closing any descriptor of a file drops the process's POSIX locks on it).
+ * Within one process, where the operating system's lock would be shared, a set of the held files decides.
+ * Thread-safe.
  */
 public final class SleeperPidFile implements SleeperSlots {
 
@@ -77,11 +77,6 @@ public final class SleeperPidFile implements SleeperSlots {
             channel.truncate(0);
             channel.write(ByteBuffer.wrap(pid.getBytes(StandardCharsets.US_ASCII)), 0);
             channel.force(false);
-            if (!pid.equals(readOrEmpty(file))) {
-                lock.release();
-                channel.close();
-                return Optional.empty();
-            }
             FileChannel held = channel;
             FileLock heldLock = lock;
             return Optional.of(() -> release(file, held, heldLock));
@@ -96,19 +91,11 @@ public final class SleeperPidFile implements SleeperSlots {
         return dir.resolve(".wake-" + key.replaceAll("[^A-Za-z0-9_.-]", "_") + ".pid");
     }
 
-    private static String readOrEmpty(Path file) throws IOException {
-        try {
-            return Files.readString(file, StandardCharsets.US_ASCII);
-        } catch (NoSuchFileException e) {
-            return "";
-        }
-    }
-
     private static void release(Path file, FileChannel channel, FileLock lock) {
         try {
-            Files.deleteIfExists(file);
+            channel.truncate(0);
         } catch (IOException e) {
-            // A file left behind is stale: its lock goes with this process, and the next sleeper takes it over.
+            // A pid left behind is stale: its lock goes with this process, and the next sleeper takes it over.
         }
         try {
             lock.release();
