@@ -93,7 +93,8 @@ class MailboxWakeIT {
 
     @Test
     @SuppressWarnings("unchecked")
-    void remotelyASleeperLongPollsStatusWakesOnANewMessageEndsOnItsOwnAndNeverWakesOnAFailure() throws Exception {
+    void remotelyASleeperAndStatusWatchLongPollStatusAndTheSleeperEndsOnItsOwnAndNeverWakesOnAFailure()
+            throws Exception {
         try (HttpServe server =
                 HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"))) {
             Installation client = Installation.copyOfBuilt(dir.resolve("client"));
@@ -137,6 +138,8 @@ class MailboxWakeIT {
             assertThat(ended.exitCode()).as(ended.describe()).isZero();
             assertThat(ended.stderr()).contains("nothing new within 5 s");
 
+            assertWatchLongPolls(server, client);
+
             Map<String, String> down = new HashMap<>(remote);
             down.put("AI_AGENT_CHANNEL_URL", "http://127.0.0.1:" + freePort());
             CliRun failed = client.runWithInput(down, othersThan(down), stop("r1"), "hook", "wake");
@@ -146,6 +149,69 @@ class MailboxWakeIT {
                     .contains("will not wake the session")
                     .doesNotContain("cct_")
                     .doesNotContain("\tat ");
+        }
+    }
+
+    /**
+     * Remote {@code status watch --interval 60} on a clear channel: a new message is reported within seconds, long
+     * before the interval, so the watch holds a {@code /status?wait} poll instead of asking every interval.
+     */
+    @SuppressWarnings("unchecked")
+    private void assertWatchLongPolls(HttpServe server, Installation client) throws Exception {
+        Map<String, String> tokens;
+        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "watch-owner")) {
+            tokens = (Map<String, String>) ToolCalls.okStructured(
+                            owner,
+                            "create_channel",
+                            Map.of("name", "watched", "roles", List.of("lead", "qa")),
+                            "\n" + server.log())
+                    .get("tokens");
+        }
+        Path tokenFile = dir.resolve("qa.token");
+        Files.writeString(tokenFile, tokens.get("qa") + "\n");
+        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+        ProcessBuilder builder = new ProcessBuilder(
+                client.launcher().toString(),
+                "status",
+                "watch",
+                "--interval",
+                "60",
+                "--journal",
+                dir.resolve("watch.jsonl").toString());
+        builder.environment().putAll(client.environment());
+        ORIGINAL_VARIABLES.forEach(builder.environment()::remove);
+        builder.environment().put("AI_AGENT_CHANNEL_URL", server.url());
+        builder.environment().put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
+        builder.redirectError(dir.resolve("watch.err").toFile());
+        Process watch = builder.start();
+        try {
+            java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
+            Thread.ofVirtual().start(() -> {
+                try (var reader = watch.inputReader()) {
+                    reader.lines().forEach(lines::add);
+                } catch (IOException e) {
+                    // the process ended
+                }
+            });
+            Thread.sleep(5_000); // the watch starts and holds its first poll; nothing is pending, nothing printed
+            assertThat(lines).as("nothing pending at the start: no line").isEmpty();
+            long sent = System.nanoTime();
+            try (McpSyncClient lead = HttpClients.initialized(server, tokens.get("lead"), "watch-lead")) {
+                ToolCalls.okStructured(
+                        lead,
+                        "send_message",
+                        Map.of("to", "qa", "topic", "ping", "body", "watch this"),
+                        "\n" + server.log());
+            }
+            String line = lines.poll(40, TimeUnit.SECONDS);
+            assertThat(line).as(Files.readString(dir.resolve("watch.err"))).isEqualTo("pending for 'qa': unread=1");
+            assertThat(Duration.ofNanos(System.nanoTime() - sent))
+                    .as("reported by the held poll, not after the 60 s interval")
+                    .isLessThan(Duration.ofSeconds(40));
+            assertThat(Files.readString(dir.resolve("watch.jsonl"))).contains("\"event\":\"wake\"");
+        } finally {
+            watch.destroy();
+            watch.waitFor(10, TimeUnit.SECONDS);
         }
     }
 
