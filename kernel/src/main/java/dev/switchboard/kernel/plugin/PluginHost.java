@@ -278,6 +278,22 @@ public final class PluginHost {
         return found;
     }
 
+    /** @return the ids of the plugins past phase one that have not failed, in start order */
+    public List<String> preparedPlugins() {
+        return List.copyOf(startOrder);
+    }
+
+    /**
+     * @param pluginId a plugin past phase one
+     * @param type     an extension point
+     * @param <T>      its type
+     * @return that plugin's extensions of the type, built by its injector
+     * @throws RuntimeException what building one threw (Guice's report, a setting the plugin refused)
+     */
+    public <T> List<T> extensionsOf(String pluginId, Class<T> type) {
+        return extensionsOf(pluginId).of(type);
+    }
+
     /** @return the ids of the disabled plugins found, sorted */
     public List<String> disabledPlugins() {
         return statuses.sorted().stream()

@@ -266,6 +266,7 @@ class BoardPagesTest {
 
             Document doc = page(index);
             assertThat(doc.select("section.feature p.none").text()).contains("could not be read");
+            assertThat(doc.select("section.feature h2").text()).isEqualTo("A feature's state");
             assertThat(index.body()).doesNotContain("database is locked");
         }
     }

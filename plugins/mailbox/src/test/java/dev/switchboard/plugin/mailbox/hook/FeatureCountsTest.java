@@ -14,6 +14,7 @@ import dev.switchboard.plugin.mailbox.FeatureState;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.HookCommand;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.StatusCommand;
+import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
@@ -103,6 +104,16 @@ class FeatureCountsTest {
         assertThat(stop.err()).contains("pending items cannot be read").contains("no such table: handoff_project");
         assertThat(status.status()).isEqualTo(2);
         assertThat(status.err()).contains("pending items cannot be read");
+    }
+
+    @Test
+    void aFeaturesMalformedSettingIsNamedAsTheFailure() {
+        handoff.failing(new InvalidSettingException("plugins.handoff.project", "", "the project to count for"));
+
+        CommandRun status = CommandRun.of(backend, new StatusCommand(), "");
+
+        assertThat(status.status()).isEqualTo(2);
+        assertThat(status.err()).contains("plugins.handoff.project").doesNotContain("switchboard serve");
     }
 
     @Test

@@ -53,7 +53,7 @@ public final class FeatureSections {
                     contributor.getClass().getName(),
                     e);
             return new FeatureSection(
-                    contributor.getClass().getSimpleName(),
+                    "A feature's state",
                     List.of(),
                     List.of(),
                     "",

@@ -5,6 +5,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
+import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.summary.ActionableCount;
 import dev.switchboard.ports.summary.StateSummaries;
 import dev.switchboard.ports.summary.StateSummary;
@@ -29,7 +30,8 @@ public final class FeatureCounts {
      * @param mailbox the role's mailbox counters
      * @return them with every other feature's counters after them
      * @throws HookFailure {@code STORE} when a feature's state cannot be read or a count does not fit the counters'
-     *                     32 bits; {@code SETUP} when two features use one counter name
+     *                     32 bits; {@code SETUP} when a feature's settings are malformed (the message names the key)
+     *                     or two features use one counter name
      */
     public RoleCounts with(RoleCounts mailbox) {
         RoleCounts all = mailbox;
@@ -44,6 +46,8 @@ public final class FeatureCounts {
     private static java.util.List<ActionableCount> read(StateSummary contributor) {
         try {
             return contributor.actionable();
+        } catch (InvalidSettingException e) {
+            throw new HookFailure(HookFailure.Kind.SETUP, e.getMessage());
         } catch (RuntimeException e) {
             throw new HookFailure(
                     HookFailure.Kind.STORE,
