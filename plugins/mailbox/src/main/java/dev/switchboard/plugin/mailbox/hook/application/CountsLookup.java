@@ -28,7 +28,9 @@ import dev.switchboard.ports.tool.Outcome;
 /**
  * One role's actionable counts for the hooks and the status CLI: from the hosted server's {@code /hook-status} when a
  * URL is configured (remote mode), else from the local store ({@link ActionableCounts}, the code
- * {@code channel_status} counts with). The local store is reached only in local mode: the store's services are built
+ * {@code channel_status} counts with), followed locally by the other features' counters of this session
+ * ({@link FeatureCounts}: handoff's {@code handoffs_pending}; not in remote mode, where {@code /hook-status} answers for
+ * the token's role alone). The local store is reached only in local mode: the store's services are built
  * on first use. Thread-safe.
  */
 @Singleton
@@ -47,6 +49,7 @@ public final class CountsLookup {
     private final HookSettings settings;
     private final Provider<CallerResolver> callers;
     private final Provider<ActionableCounts> counts;
+    private final Provider<FeatureCounts> features;
     private final RemoteCounts server;
     private final TokenSource tokens;
 
@@ -55,11 +58,13 @@ public final class CountsLookup {
             HookSettings settings,
             Provider<CallerResolver> callers,
             Provider<ActionableCounts> counts,
+            Provider<FeatureCounts> features,
             RemoteCounts server,
             TokenSource tokens) {
         this.settings = settings;
         this.callers = callers;
         this.counts = counts;
+        this.features = features;
         this.server = server;
         this.tokens = tokens;
     }
@@ -90,7 +95,7 @@ public final class CountsLookup {
                 throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
             }
             caller = ((Outcome.Done<Caller>) resolved).value();
-            RoleCounts found = counts.get().of(caller);
+            RoleCounts found = features.get().with(counts.get().of(caller));
             return new Found(Optional.of(found), caller.channel() + "-" + caller.role(), false);
         } catch (StorageException e) {
             throw new HookFailure(

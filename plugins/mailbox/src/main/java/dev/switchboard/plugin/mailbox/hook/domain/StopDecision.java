@@ -83,7 +83,8 @@ public final class StopDecision {
     }
 
     private static Verdict block(RoleCounts now, int blocks) {
-        String reason = "channel has pending items for '" + now.role() + "': " + now.pendingText() + ". " + INSTRUCTION;
+        String reason = "channel has pending items for '" + now.role() + "': " + now.pendingText() + ". " + INSTRUCTION
+                + now.hintsText();
         return new Verdict(Optional.of(reason), Optional.of(new HookSnapshot(now.counts(), blocks)));
     }
 }
