@@ -11,9 +11,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import http from 'node:http';
-import net from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cpuSeconds, freePort, openSession, waitUntilServing } from './lib/mcp-http.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
@@ -24,72 +23,11 @@ const many = Number(args.sessions ?? 16);
 const only = args.only;
 const switchboard = join(here, '..', 'distribution', 'target', 'switchboard', 'bin', 'switchboard');
 const everything = join(here, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-const ticks = 100; // USER_HZ for /proc/<pid>/stat
-
-const freePort = () => new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
-}
-
-function post(agent, port, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', agent, headers: {
-      'content-type': 'application/json', accept: 'application/json, text/event-stream',
-      'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-// The answer is either a JSON body or an event stream whose `data:` lines carry JSON-RPC messages.
-function answerOf(res, id) {
-  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.text}`);
-  const messages = (res.headers['content-type'] ?? '').startsWith('text/event-stream')
-    ? res.text.split('\n').filter((l) => l.startsWith('data:') && l.slice(5).trim()).map((l) => JSON.parse(l.slice(5)))
-    : [JSON.parse(res.text)];
-  const answer = messages.find((m) => m.id === id);
-  if (!answer || answer.error || answer.result?.isError) throw new Error(`bad answer: ${res.text}`);
-  return answer;
-}
-
-async function openSession(port, auth) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const base = auth ? { authorization: `Bearer ${auth}` } : {};
-  const init = await post(agent, port, base, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {
-    protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'http-bench', version: '1' } } }));
-  answerOf(init, 0);
-  const headers = { ...base, 'mcp-session-id': init.headers['mcp-session-id'], 'mcp-protocol-version': '2025-11-25' };
-  const ack = await post(agent, port, headers, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-  if (ack.status !== 202 && ack.status !== 200) throw new Error(`initialized: HTTP ${ack.status}`);
-  let next = 1;
-  return {
-    async call(method, params) {
-      const id = next++;
-      answerOf(await post(agent, port, headers, JSON.stringify({ jsonrpc: '2.0', id, method, params })), id);
-    },
-    close() { // ends the session so it does not count against the server's session limit
-      return new Promise((resolve) => {
-        const req = http.request({ host: '127.0.0.1', port, path: '/mcp', method: 'DELETE', agent, headers },
-          (res) => { res.resume(); res.on('end', () => { agent.destroy(); resolve(); }); });
-        req.on('error', () => { agent.destroy(); resolve(); });
-        req.end();
-      });
-    },
-  };
-}
 
 // Runs `count` sessions, each calling sequentially until the deadline; returns rate, latency percentiles and CPU.
 async function measure(server, count, method, params, duration) {
-  const sessions = await Promise.all(Array.from({ length: count }, () => openSession(server.port, server.token)));
+  const sessions = await Promise.all(Array.from({ length: count },
+    () => openSession(server.port, server.token, 'http-bench')));
   const latencies = [];
   const cpuServer = cpuSeconds(server.pid);
   const cpuClient = process.cpuUsage();
@@ -113,16 +51,6 @@ async function measure(server, count, method, params, duration) {
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
   return { calls: latencies.length, rate: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99),
     clientCpu: (client.user + client.system) / 1e6 / elapsed, serverCpu: serverCpu / elapsed };
-}
-
-async function waitUntilServing(port) {
-  for (let i = 0; i < 300; i++) {
-    const up = await new Promise((r) => { const s = net.connect(port, '127.0.0.1', () => { s.destroy(); r(true); });
-      s.on('error', () => r(false)); });
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nothing listens on port ${port}`);
 }
 
 async function start(name, command, argv, env, tokenFile) {
@@ -152,29 +80,39 @@ const UNLIMITED = {
   SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__RATE_LIMIT_PER_SECOND: '1000000',
   SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__RATE_LIMIT_BURST: '1000000',
 };
-const state = mkdtempSync(join(tmpdir(), 'sb-http-bench-'));
-try {
-  const variants = [['switchboard', {}]];
-  if (args['full-jit'] === 'yes') {
-    variants.push(['switchboard, full JIT', { SWITCHBOARD_JAVA_OPTS: '-XX:TieredStopAtLevel=4' }]);
+
+async function main() {
+  const state = mkdtempSync(join(tmpdir(), 'sb-http-bench-'));
+  try {
+    const variants = [['switchboard', {}]];
+    if (args['full-jit'] === 'yes') {
+      variants.push(['switchboard, full JIT', { SWITCHBOARD_JAVA_OPTS: '-XX:TieredStopAtLevel=4' }]);
+    }
+    for (const [name, extra] of only === 'everything' ? [] : variants) {
+      const sb = await start(name, switchboard, (port) => ['serve', '--http', '--port', String(port)],
+        // One owner token drives every session at line speed: lift the per-token rate limit (ADR 22) out of the way.
+        () => ({ SWITCHBOARD_KERNEL__STATE_DIR: state, ...UNLIMITED, ...extra }), join(state, 'owner.token'));
+      try {
+        await bench(sb, 'tools/call', { name: 'server_info', arguments: {} }, 'tools/call server_info');
+        await bench(sb, 'ping', {}, 'ping, the protocol-only ceiling');
+      } finally { await sb.stop(); }
+    }
+    if (only !== 'switchboard') {
+      const ev = await start('server-everything', process.execPath, () => [everything, 'streamableHttp'],
+        (port) => ({ PORT: String(port) }), null);
+      try {
+        await bench(ev, 'tools/call', { name: 'echo', arguments: { message: 'hi' } }, 'tools/call echo');
+        await bench(ev, 'ping', {}, 'ping');
+      } finally { await ev.stop(); }
+    }
+  } finally {
+    rmSync(state, { recursive: true, force: true });
   }
-  for (const [name, extra] of only === 'everything' ? [] : variants) {
-    const sb = await start(name, switchboard, (port) => ['serve', '--http', '--port', String(port)],
-      // One owner token drives every session at line speed: lift the per-token rate limit (ADR 22) out of the way.
-      () => ({ SWITCHBOARD_KERNEL__STATE_DIR: state, ...UNLIMITED, ...extra }), join(state, 'owner.token'));
-    try {
-      await bench(sb, 'tools/call', { name: 'server_info', arguments: {} }, 'tools/call server_info');
-      await bench(sb, 'ping', {}, 'ping, the protocol-only ceiling');
-    } finally { await sb.stop(); }
-  }
-  if (only !== 'switchboard') {
-    const ev = await start('server-everything', process.execPath, () => [everything, 'streamableHttp'],
-      (port) => ({ PORT: String(port) }), null);
-    try {
-      await bench(ev, 'tools/call', { name: 'echo', arguments: { message: 'hi' } }, 'tools/call echo');
-      await bench(ev, 'ping', {}, 'ping');
-    } finally { await ev.stop(); }
-  }
-} finally {
-  rmSync(state, { recursive: true, force: true });
 }
+
+// Runs only as a script, so that importing this file (for its measure or start) runs no benchmark.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}
+
+export { measure, start };

@@ -7,7 +7,7 @@
 // of the held polls (from the start of the send that woke them, so it includes part of that send: an upper bound
 // of commit-to-wake; also from the send's answer, a lower bound, negative when the poll woke first), polls lost (answered without the message pending, or not at all) and 5xx answers, and the
 // server's CPU and the host's load average. One raw JSON-RPC client per session (Node's http, no SDK), as
-// bench/http-bench.mjs does, so the client is not the bottleneck.
+// bench/http-bench.mjs does (bench/lib/mcp-http.mjs), so the client is not the bottleneck.
 // With --nodes 2 two servers share one state directory and database: the roles' MCP sessions (the sends) are on
 // node A, the held polls on node B, so every wake crosses nodes; --env-file FILE adds KEY=VALUE lines to both
 // servers' environment (SWITCHBOARD_KERNEL__STORAGE=postgres and the storage-postgres URL and user: two nodes need
@@ -21,7 +21,7 @@ import { tmpdir, loadavg, cpus } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import http from 'node:http';
-import net from 'node:net';
+import { cpuSeconds, freePort, now, openSession, request, sleep, waitUntilServing } from './lib/mcp-http.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
@@ -35,66 +35,6 @@ const nodes = Number(args.nodes ?? 1);
 const extraEnv = args['env-file'] ? Object.fromEntries(readFileSync(args['env-file'], 'utf8').split('\n')
   .filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) : {};
 const switchboard = join(here, '..', 'distribution', 'target', 'switchboard', 'bin', 'switchboard');
-const ticks = 100; // USER_HZ for /proc/<pid>/stat
-
-const now = () => Number(process.hrtime.bigint()) / 1e6; // ms
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () => new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
-}
-
-function request(agent, port, method, path, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method, agent, headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json, text/event-stream',
-        'content-length': Buffer.byteLength(body) }), ...headers } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString(),
-        at: now() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-// The answer is either a JSON body or an event stream whose `data:` lines carry JSON-RPC messages.
-function answerOf(res, id) {
-  if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.text}`);
-  const messages = (res.headers['content-type'] ?? '').startsWith('text/event-stream')
-    ? res.text.split('\n').filter((l) => l.startsWith('data:') && l.slice(5).trim()).map((l) => JSON.parse(l.slice(5)))
-    : [JSON.parse(res.text)];
-  const answer = messages.find((m) => m.id === id);
-  if (!answer || answer.error || answer.result?.isError) throw new Error(`bad answer: ${res.text}`);
-  return answer.result;
-}
-
-async function openSession(port, token) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const base = { authorization: `Bearer ${token}` };
-  const post = (headers, body) => request(agent, port, 'POST', '/mcp', headers, body);
-  const init = await post(base, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {
-    protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'status-load-bench', version: '1' } } }));
-  answerOf(init, 0);
-  const headers = { ...base, 'mcp-session-id': init.headers['mcp-session-id'], 'mcp-protocol-version': '2025-11-25' };
-  const ack = await post(headers, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-  if (ack.status !== 202 && ack.status !== 200) throw new Error(`initialized: HTTP ${ack.status}`);
-  let next = 1;
-  return {
-    async tool(name, args) {
-      const id = next++;
-      return answerOf(await post(headers, JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call',
-        params: { name, arguments: args } })), id).structuredContent;
-    },
-    close: () => request(agent, port, 'DELETE', '/mcp', headers).catch(() => {}).finally(() => agent.destroy()),
-  };
-}
 
 // One held poll on its own connection; resolves with its answer and when it came.
 function poll(port, token) {
@@ -102,16 +42,6 @@ function poll(port, token) {
   return request(agent, port, 'GET', '/status?wait=50', { authorization: `Bearer ${token}` })
     .then((res) => ({ ...res, json: res.status === 200 ? JSON.parse(res.text) : null }))
     .catch((error) => ({ status: 0, error, at: now() }));
-}
-
-async function waitUntilServing(port) {
-  for (let i = 0; i < 300; i++) {
-    const up = await new Promise((r) => { const s = net.connect(port, '127.0.0.1', () => { s.destroy(); r(true); });
-      s.on('error', () => r(false)); });
-    if (up) return;
-    await sleep(50);
-  }
-  throw new Error(`nothing listens on port ${port}`);
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -160,7 +90,7 @@ const pollPort = servers.at(-1).port;
 try {
   const ownerFile = join(state, 'owner.token');
   for (let i = 0; i < 100 && !existsSync(ownerFile); i++) await sleep(50);
-  const owner = await openSession(port, readFileSync(ownerFile, 'utf8').trim());
+  const owner = await openSession(port, readFileSync(ownerFile, 'utf8').trim(), 'status-load-bench');
   const roles = [];
   const run = Date.now().toString(36); // channel names are never reused, so a shared database needs fresh ones
   for (let c = 0; c < channels; c++) {
@@ -168,7 +98,8 @@ try {
     const { tokens } = await owner.tool('create_channel', { name: `load${c}-${run}`, roles: names });
     const mine = [];
     for (const role of names) {
-      mine.push({ name: `load${c}-${run}/${role}`, role, token: tokens[role], session: await openSession(port, tokens[role]) });
+      mine.push({ name: `load${c}-${run}/${role}`, role, token: tokens[role],
+        session: await openSession(port, tokens[role], 'status-load-bench') });
     }
     mine.forEach((role, i) => { role.next = mine[(i + 1) % mine.length]; });
     roles.push(...mine);

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
@@ -36,7 +38,11 @@ import dev.switchboard.testkit.distribution.Installation;
  * {@code serve --http}, over real HTTP and real sockets: the summary and its debts, the wake on a message sent by
  * another role, the caps on held polls (429 with {@code Retry-After: 5}), a hung-up client freeing its slot, the
  * 50 s cap, and the refusals (401, 403, 400). Each test uses its own channel.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}): its 50 s cap is real time spent
+ * waiting, and its own server and channels share nothing with them.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class MailboxStatusHttpIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);

@@ -19,6 +19,7 @@ import dev.switchboard.plugin.mailbox.board.Board.As;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.summary.SummarySection;
+import dev.switchboard.testkit.mailbox.BoardDemo;
 
 /** What the board shows a human, read through the mailbox's own services (issue 14, "What the board shows"). */
 class BoardPagesTest {
@@ -208,8 +209,7 @@ class BoardPagesTest {
 
             Document pin = page(scenario.board().get("/board/proj/pin/charter", As.principal(Board.OWNER)));
 
-            assertThat(pin.select("article.pin-version pre.body").eachText())
-                    .containsExactly("We review every change.");
+            assertThat(pin.select("article.pin-version pre.body").eachText()).containsExactly(BoardDemo.CHARTER_BODY);
             assertThat(pin.select("a.approved-by").eachAttr("href"))
                     .containsExactly("/board/proj/thread/" + scenario.charter());
         }

@@ -50,9 +50,10 @@ class HostedAccessTest {
     @DisplayName("3C.129 a management tool called with a role token or in a stdio session is refused; a mailbox tool"
             + " called with the owner token is refused")
     void managementIsTheOwnersAndMailboxToolsAreTheRoles() {
-        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
-            Hosted hosted = new Hosted(harness);
-            Principal a = hosted.principal(hosted.create("proj", "a", "b").get("a"));
+        try (Proj proj = Proj.open(backend, dir, "local-role")) {
+            MailboxHarness harness = proj.harness();
+            Hosted hosted = proj.hosted();
+            Principal a = proj.role("a");
 
             for (String tool : List.of("create_channel", "list_channels", "delete_channel", "list_audit_events")) {
                 Map<String, Object> arguments = tool.equals("create_channel")
@@ -77,9 +78,10 @@ class HostedAccessTest {
     @DisplayName("channel_status's whats_new tells a hosted role about its role token and a local session about"
             + " plugins.mailbox.role")
     void whatsNewIsWordedPerMode() {
-        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
-            Hosted hosted = new Hosted(harness);
-            Principal a = hosted.principal(hosted.create("proj", "a", "b").get("a"));
+        try (Proj proj = Proj.open(backend, dir, "local-role")) {
+            MailboxHarness harness = proj.harness();
+            Hosted hosted = proj.hosted();
+            Principal a = proj.role("a");
 
             String hostedAdvice = firstAdvice(hosted.ok(a, "channel_status", Map.of()));
             String localAdvice = firstAdvice(harness.ok("channel_status", Map.of()));
@@ -93,11 +95,11 @@ class HostedAccessTest {
     @DisplayName("with plugins.mailbox.role set, a role token lists only its own inbox, and a new item for it sends"
             + " that inbox's update")
     void aRoleTokenListsAndIsNotifiedOfItsOwnInbox() throws InterruptedException {
-        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
-            Hosted hosted = new Hosted(harness);
-            Map<String, String> tokens = hosted.create("proj", "a", "b");
-            Principal a = hosted.principal(tokens.get("a"));
-            Principal b = hosted.principal(tokens.get("b"));
+        try (Proj proj = Proj.open(backend, dir, "local-role")) {
+            MailboxHarness harness = proj.harness();
+            Hosted hosted = proj.hosted();
+            Principal a = proj.role("a");
+            Principal b = proj.role("b");
             List<String> updated = new CopyOnWriteArrayList<>();
             harness.bed().resources().addUpdateListener(updated::add);
 
@@ -117,6 +119,34 @@ class HostedAccessTest {
         }
     }
 
+    /**
+     * A server on the test's store, the stdio session's role {@code localRole} (none when null), with the hosted
+     * channel {@code proj} of roles {@code a} and {@code b}.
+     */
+    private record Proj(MailboxHarness harness, Hosted hosted, Map<String, String> tokens) implements AutoCloseable {
+
+        static Proj open(String backend, Path dir, String localRole) {
+            MailboxHarness harness = MailboxHarness.open(backend, dir, localRole);
+            try {
+                Hosted hosted = new Hosted(harness);
+                return new Proj(harness, hosted, hosted.create("proj", "a", "b"));
+            } catch (RuntimeException | Error e) {
+                harness.close();
+                throw e;
+            }
+        }
+
+        /** @return the principal of a role's token */
+        Principal role(String role) {
+            return hosted.principal(tokens.get(role));
+        }
+
+        @Override
+        public void close() {
+            harness.close();
+        }
+    }
+
     private static String firstAdvice(Map<String, Object> status) {
         Map<?, ?> server = (Map<?, ?>) status.get("server");
         return (String) ((Map<?, ?>) ((List<?>) server.get("whats_new")).getFirst()).get("do");
@@ -126,9 +156,10 @@ class HostedAccessTest {
     @DisplayName("a management tool refuses text that would be stored changed (a NUL, a lone surrogate), naming the"
             + " argument, and stores nothing")
     void managementToolsRefuseUnstorableText() {
-        try (MailboxHarness harness = MailboxHarness.open(backend, dir, "local-role")) {
-            Hosted hosted = new Hosted(harness);
-            Principal a = hosted.principal(hosted.create("proj", "a", "b").get("a"));
+        try (Proj proj = Proj.open(backend, dir, "local-role")) {
+            MailboxHarness harness = proj.harness();
+            Hosted hosted = proj.hosted();
+            Principal a = proj.role("a");
 
             assertThat(hosted.refused(a, "board_link", args("label", "a\u0000b"), "INVALID_ARGUMENTS")
                             .message())
@@ -176,10 +207,10 @@ class HostedAccessTest {
     @DisplayName("a role token lists the channel tools and board_link; the owner token the management tools and no"
             + " channel tool; a viewer lists nothing, and its calls are refused")
     void toolListsPerPrincipal() {
-        try (MailboxHarness harness = MailboxHarness.builder(backend, dir).open(null)) {
-            Hosted hosted = new Hosted(harness);
-            Map<String, String> tokens = hosted.create("proj", "a", "b");
-            Principal a = hosted.principal(tokens.get("a"));
+        try (Proj proj = Proj.open(backend, dir, null)) {
+            MailboxHarness harness = proj.harness();
+            Hosted hosted = proj.hosted();
+            Principal a = proj.role("a");
             Principal viewer = hosted.principal(
                     (String) hosted.ok(a, "board_link", Map.of()).get("view_key"));
             ToolCatalog catalog = harness.bed().tools();
