@@ -4,289 +4,164 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
-import dev.switchboard.ports.signal.ChangeSignals;
-import dev.switchboard.ports.signal.SignalSubscription;
-
 /**
- * The waits' view of a channel's change signal, shared by every wait of the channel in this process: one listener
- * subscription per channel while any wait holds a {@link Watch}, counting the signals it was told of (the channel's
- * <em>epoch</em>), and the reads the waits of one role share.
+ * The reads the waits of one channel share in this process: a check of a wait may take any read of the same key (one
+ * role's counters, say) that <em>began after the check did</em>, instead of making its own.
  *
- * <p><b>Why an epoch.</b> A signal is delivered after its commit can be read. So a read that began when the epoch was
- * already {@code e} sees every commit whose signal was counted up to {@code e}, and a wait that woke at epoch
- * {@code e} can take any such read instead of making its own: the first wait of a role woken by a signal reads, the
- * others woken by the same signal take its answer (ADR 24). A commit during that read is counted after the read
- * began, so the read does not cover it and every wait sleeps only until the epoch passes what its read covered: it
- * wakes again at once. Nothing is missed and no answer predates the signal that woke its wait.
+ * <p><b>Why that is exact.</b> A change signal is delivered after its commit can be read, and a woken wait checks
+ * after its wake; so a read that began after the check began sees every commit whose signal woke the wait, and every
+ * commit made before the check. When a read of the key is running but began too early for a check, the check waits
+ * for the next one, which begins when the running one ends and serves every check that queued for it: the waits of one
+ * role woken by one send read its counters once or twice between them, instead of once each (ADR 24). A commit during
+ * a read signals the waits again, so they check again: nothing is missed.
  *
- * <p>Thread-safe. A watch belongs to one wait (one thread); the shared state is guarded by the channel's lock.
+ * <p>Thread-safe: each channel's reads are guarded by the channel's lock; a channel's state lives while a
+ * {@link Watch} of it is open.
  */
 @Singleton
 public final class ChannelWakes {
 
-    /**
-     * How often a sleeping wait looks whether the storage closed: a listener subscription closed with the storage
-     * says nothing, so a wait that would otherwise sleep to its deadline ends within this bound instead.
-     */
-    static final long CLOSE_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
-
-    /** How a {@link Watch#await} ended. */
-    public enum Wake {
-        /** The epoch passed the one asked about: a signal arrived. */
-        CHANGED,
-        /** The time was up first. */
-        TIMED_OUT,
-        /** The wait was cancelled, its thread interrupted, or the storage closed. */
-        ENDED
-    }
-
-    private final ChangeSignals signals;
-    private final ReentrantLock lock = new ReentrantLock();
+    private final Object lock = new Object();
     private final Map<Long, Channel> channels = new HashMap<>();
 
     @Inject
-    ChannelWakes(ChangeSignals signals) {
-        this.signals = signals;
-    }
+    ChannelWakes() {}
 
     /**
-     * Starts watching a channel for one wait: from the return on, every signal of the channel is counted (subscribe
-     * before the first read, as {@link ChangeSignals} asks).
-     *
-     * @param channelId the channel
-     * @return the wait's watch; close it when the wait ends
-     * @throws IllegalStateException if the storage is closed
+     * @param channelId the channel a wait watches
+     * @return the wait's hold on the channel's shared reads; close it when the wait ends
      */
     public Watch watch(long channelId) {
-        lock.lock();
-        try {
-            Channel channel = channels.get(channelId);
-            if (channel == null) {
-                channel = new Channel(channelId);
-                channel.subscription = signals.subscribe(Transactions.signalTopic(channelId), channel::tick);
-                channels.put(channelId, channel);
-            }
+        synchronized (lock) {
+            Channel channel = channels.computeIfAbsent(channelId, id -> new Channel());
             channel.holders++;
-            return new Watch(channel);
-        } finally {
-            lock.unlock();
+            return new Watch(channelId, channel);
         }
     }
 
-    /** @return how many channels have a listener now (for tests: a channel no wait holds has none) */
+    /** @return how many channels have shared-read state now (for tests: a channel no wait holds has none) */
     int watchedChannels() {
-        lock.lock();
-        try {
+        synchronized (lock) {
             return channels.size();
-        } finally {
-            lock.unlock();
         }
     }
 
-    private void release(Channel channel) {
-        SignalSubscription unused = null;
-        lock.lock();
-        try {
+    private void release(long channelId, Channel channel) {
+        synchronized (lock) {
             if (--channel.holders == 0) {
-                channels.remove(channel.id);
-                unused = channel.subscription;
+                channels.remove(channelId);
             }
-        } finally {
-            lock.unlock();
-        }
-        if (unused != null) {
-            unused.close();
         }
     }
 
-    /** One channel's epoch, condition and shared reads, while a wait holds it. */
+    /** One channel's reads by key, while a wait holds it. */
     private static final class Channel {
-        private final long id;
-        private final ReentrantLock lock = new ReentrantLock();
-        private final Condition changed = lock.newCondition();
-        private final Map<String, SharedRead> reads = new HashMap<>();
-        private long epoch;
+        private final Map<String, Slot> slots = new HashMap<>();
         private int holders;
-        private SignalSubscription subscription;
-
-        Channel(long id) {
-            this.id = id;
-        }
-
-        /** The listener: one more signal counted, every sleeping wait of the channel woken. */
-        void tick() {
-            lock.lock();
-            try {
-                epoch++;
-                changed.signalAll();
-            } finally {
-                lock.unlock();
-            }
-        }
     }
 
-    /** A read of one key, begun when the channel's epoch was {@code startedAt}. */
-    private record SharedRead(long startedAt, CompletableFuture<Object> value) {}
+    /** A key's latest read (running or done) and the one queued to begin after it. */
+    private static final class Slot {
+        private SharedRead latest;
+        private SharedRead next;
+    }
 
-    /** One wait's hold on its channel. Used by that wait's thread; {@link #cancel} from any thread. */
+    /** One read; {@code startedAt} ({@link System#nanoTime}) is set when it begins. */
+    private static final class SharedRead {
+        private final CompletableFuture<Object> value = new CompletableFuture<>();
+        private long startedAt;
+    }
+
+    /** One wait's hold on its channel's shared reads. Used by that wait's thread. */
     public final class Watch implements AutoCloseable {
 
+        private final long channelId;
         private final Channel channel;
-        private volatile boolean cancelled;
         private boolean closed;
 
-        private Watch(Channel channel) {
+        private Watch(long channelId, Channel channel) {
+            this.channelId = channelId;
             this.channel = channel;
         }
 
-        /** @return how many signals of the channel were counted since it was first watched */
-        public long epoch() {
-            channel.lock.lock();
-            try {
-                return channel.epoch;
-            } finally {
-                channel.lock.unlock();
-            }
-        }
-
         /**
-         * Sleeps until the epoch passes {@code seen}, the time is up, or the wait ends.
-         *
-         * @param seen    the epoch the caller's last read covered
-         * @param timeout the most to sleep, in nanoseconds
-         * @return why it returned; {@link Wake#CHANGED} at once when the epoch already passed {@code seen}
-         */
-        public Wake await(long seen, long timeout) {
-            long deadline = System.nanoTime() + Math.max(0, timeout);
-            try {
-                channel.lock.lockInterruptibly();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Wake.ENDED;
-            }
-            try {
-                while (true) {
-                    if (cancelled || !channel.subscription.isOpen()) {
-                        return Wake.ENDED;
-                    }
-                    if (channel.epoch > seen) {
-                        return Wake.CHANGED;
-                    }
-                    long remaining = deadline - System.nanoTime();
-                    if (remaining <= 0) {
-                        return Wake.TIMED_OUT;
-                    }
-                    channel.changed.awaitNanos(Math.min(remaining, CLOSE_CHECK_NANOS));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Wake.ENDED;
-            } finally {
-                channel.lock.unlock();
-            }
-        }
-
-        /**
-         * A read of {@code key} (one role's counters, say) that began at epoch {@code freshAsOf} or later: an earlier
-         * wait's, finished or still running, when there is one, else a new one that later waits may take.
-         *
-         * @param key       what is read, the same key for the same read (include the role)
-         * @param freshAsOf the least epoch the read must have begun at
-         * @param load      the read, in its own transaction; what it returns must be immutable (several waits use it)
-         * @param <V>       what it reads
-         * @return the read's value and the epoch it began at
+         * @param key   what is read, the same key for the same read (name the role in it)
+         * @param after a {@link System#nanoTime} reading: the read taken began at or after it
+         * @param load  the read, in its own transaction; what it returns must be immutable (several waits use it)
+         * @param <V>   what it reads
+         * @return the value of a read begun at or after {@code after}: a finished or running one, the one queued
+         *     after a running one that began too early, or a new one
          * @throws RuntimeException what {@code load} threw, to every wait that took that read
          */
-        public <V> Taken<V> shared(String key, long freshAsOf, Supplier<V> load) {
-            return take(key, freshAsOf, load);
-        }
-
-        /**
-         * A new read of {@code key}, which later waits may take as {@link #shared} does.
-         *
-         * @return the read's value and the epoch it began at
-         */
-        public <V> Taken<V> fresh(String key, Supplier<V> load) {
-            return take(key, Long.MAX_VALUE, load);
-        }
-
         @SuppressWarnings("unchecked")
-        private <V> Taken<V> take(String key, long freshAsOf, Supplier<V> load) {
-            SharedRead read;
-            boolean lead;
-            channel.lock.lock();
-            try {
-                SharedRead current = channel.reads.get(key);
-                lead = current == null || current.startedAt() < freshAsOf;
-                read = lead ? new SharedRead(channel.epoch, new CompletableFuture<>()) : current;
-                if (lead) {
-                    channel.reads.put(key, read);
+        public <V> V read(String key, long after, Supplier<V> load) {
+            SharedRead taken;
+            SharedRead before = null;
+            boolean lead = false;
+            synchronized (channel) {
+                Slot slot = channel.slots.computeIfAbsent(key, k -> new Slot());
+                SharedRead latest = slot.latest;
+                if (latest != null && latest.startedAt - after >= 0) {
+                    taken = latest;
+                } else if (latest != null && !latest.value.isDone()) {
+                    if (slot.next == null) {
+                        slot.next = new SharedRead();
+                        before = latest;
+                        lead = true;
+                    }
+                    taken = slot.next;
+                } else {
+                    taken = begin(slot, new SharedRead());
+                    lead = true;
                 }
-            } finally {
-                channel.lock.unlock();
             }
             if (lead) {
+                if (before != null) {
+                    before.value.exceptionally(failure -> null).join();
+                    synchronized (channel) {
+                        Slot slot = channel.slots.get(key);
+                        slot.next = null;
+                        begin(slot, taken);
+                    }
+                }
                 try {
-                    read.value().complete(load.get());
+                    taken.value.complete(load.get());
                 } catch (RuntimeException | Error e) {
-                    forget(key, read);
-                    read.value().completeExceptionally(e);
+                    taken.value.completeExceptionally(e);
                     throw e;
                 }
             }
             try {
-                return new Taken<>((V) read.value().join(), read.startedAt());
+                return (V) taken.value.join();
             } catch (CompletionException e) {
-                throw e.getCause() instanceof RuntimeException cause ? cause : e;
+                if (e.getCause() instanceof RuntimeException cause) {
+                    throw cause;
+                }
+                if (e.getCause() instanceof Error error) {
+                    throw error;
+                }
+                throw e;
             }
         }
 
-        private void forget(String key, SharedRead read) {
-            channel.lock.lock();
-            try {
-                channel.reads.remove(key, read);
-            } finally {
-                channel.lock.unlock();
-            }
+        private static SharedRead begin(Slot slot, SharedRead read) {
+            read.startedAt = System.nanoTime();
+            slot.latest = read;
+            return read;
         }
 
-        /** Ends a sleeping {@link #await} at once (and every later one) with {@link Wake#ENDED}. */
-        public void cancel() {
-            cancelled = true;
-            channel.lock.lock();
-            try {
-                channel.changed.signalAll();
-            } finally {
-                channel.lock.unlock();
-            }
-        }
-
-        /** Lets go of the channel; the last watch of a channel closes its listener and forgets its reads. */
+        /** Lets go of the channel; the last watch of a channel forgets its reads. */
         @Override
         public void close() {
             if (!closed) {
                 closed = true;
-                cancelled = true;
-                release(channel);
+                release(channelId, channel);
             }
         }
     }
-
-    /**
-     * A read's value and the epoch it began at: it covers every signal counted up to {@code coveredEpoch}.
-     *
-     * @param value        what the read returned
-     * @param coveredEpoch the epoch when it began
-     * @param <V>          what it reads
-     */
-    public record Taken<V>(V value, long coveredEpoch) {}
 }

@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.mailbox.wait.application;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -8,19 +9,21 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.wait.domain.WaitBudget;
 import dev.switchboard.ports.call.Cancellation;
+import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.signal.SignalSubscription;
 
 /**
- * The one waiting loop of both waits and of {@code /status}: watch the channel's change signal first
- * ({@link ChannelWakes}), then check, then sleep until a signal, the poll interval or the deadline, and check again;
- * the last check happens at the deadline. Watching before the first check makes it race-free: a commit after that
- * wakes the wait even if it landed before the sleep began. Cancelling the call ends the sleep at once.
+ * The one waiting loop of both waits and of {@code /status}: subscribe to the channel's change signal first, then
+ * check, then sleep until a signal, the poll interval or the deadline, and check again; the last check happens at the
+ * deadline. Subscribing before the first check makes it race-free: a commit after the subscription wakes the wait even
+ * if it landed before the sleep began. Cancelling the call closes the subscription, which ends the sleep at once.
  *
- * <p>A check reads through the {@link Reads} it is handed. The first check, and every check after the poll interval
- * or at the deadline, makes a read of its own; a check after a signal takes the read another wait of the channel made
- * for the same key after that signal, if there is one ({@link ChannelWakes.Watch#shared}): so the waits of one role
- * woken by one send read its counters once. Thread-safe; each call has its own watch.
+ * <p>A check reads through the {@link Reads} it is handed: any read of the same key that began after the check did
+ * serves it ({@link ChannelWakes}), so the waits of one role woken by one send share their reads of its state. Each
+ * call has its own subscription, so a signal wakes every wait at once, as before. Thread-safe.
  */
 @Singleton
 public final class Waiting {
@@ -44,22 +47,25 @@ public final class Waiting {
      */
     public record Result<T>(End end, Optional<T> value) {}
 
-    /** How a check reads: one read per key per check, in its own read transaction. */
+    /** How a check reads, each read in its own read transaction. */
     public interface Reads {
 
         /**
          * @param key  what is read, the same for the same read of the channel (name the role in it)
          * @param load the read; its value must be immutable, since other waits may take it
          * @param <V>  what it reads
-         * @return the value, of this read or of one another wait made after the signal that woke this check
+         * @return the value of a read of {@code key} that began after this check did: this check's own, or another
+         *     wait's
          */
         <V> V read(String key, Supplier<V> load);
     }
 
+    private final ChangeSignals signals;
     private final ChannelWakes wakes;
 
     @Inject
-    Waiting(ChannelWakes wakes) {
+    Waiting(ChangeSignals signals, ChannelWakes wakes) {
+        this.signals = signals;
         this.wakes = wakes;
     }
 
@@ -84,15 +90,20 @@ public final class Waiting {
     public <T> Result<T> until(
             Caller caller, WaitBudget budget, Cancellation cancellation, Function<Reads, Optional<T>> check) {
         long deadline = System.nanoTime() + budget.effective().toNanos();
-        try (ChannelWakes.Watch watch = wakes.watch(caller.channelId())) {
-            cancellation.onCancel(watch::cancel);
-            boolean signalled = false;
+        try (SignalSubscription changes = signals.subscribe(Transactions.signalTopic(caller.channelId()));
+                ChannelWakes.Watch watch = wakes.watch(caller.channelId())) {
+            cancellation.onCancel(changes::close);
             while (true) {
                 if (cancellation.isCancelled()) {
                     return new Result<>(End.CANCELLED, Optional.empty());
                 }
-                Look look = new Look(watch, signalled ? watch.epoch() : Long.MAX_VALUE);
-                Optional<T> found = check.apply(look);
+                long checkStarted = System.nanoTime();
+                Optional<T> found = check.apply(new Reads() {
+                    @Override
+                    public <V> V read(String key, Supplier<V> load) {
+                        return watch.read(key, checkStarted, load);
+                    }
+                });
                 if (found.isPresent()) {
                     return new Result<>(End.FOUND, found);
                 }
@@ -100,41 +111,13 @@ public final class Waiting {
                 if (remaining <= 0) {
                     return new Result<>(End.TIMED_OUT, Optional.empty());
                 }
-                long sleep = Math.min(remaining, budget.pollInterval().toNanos());
-                switch (watch.await(look.covered, sleep)) {
-                    case CHANGED -> signalled = true;
-                    case TIMED_OUT -> signalled = false;
-                    case ENDED -> {
-                        return new Result<>(End.CANCELLED, Optional.empty());
-                    }
+                Duration sleep = Duration.ofNanos(
+                        Math.min(remaining, budget.pollInterval().toNanos()));
+                if (!changes.await(sleep)
+                        && (!changes.isOpen() || Thread.currentThread().isInterrupted())) {
+                    return new Result<>(End.CANCELLED, Optional.empty());
                 }
             }
-        }
-    }
-
-    /**
-     * One check's reads: fresh ({@code freshAsOf} = {@link Long#MAX_VALUE}) or taken from a read begun at
-     * {@code freshAsOf} or later; {@code covered} is the least epoch the check's reads began at, which the next sleep
-     * waits past.
-     */
-    private static final class Look implements Reads {
-        private final ChannelWakes.Watch watch;
-        private final long freshAsOf;
-        private long covered;
-
-        Look(ChannelWakes.Watch watch, long freshAsOf) {
-            this.watch = watch;
-            this.freshAsOf = freshAsOf;
-            // a check that reads on its own began its read after this
-            this.covered = watch.epoch();
-        }
-
-        @Override
-        public <V> V read(String key, Supplier<V> load) {
-            ChannelWakes.Taken<V> taken =
-                    freshAsOf == Long.MAX_VALUE ? watch.fresh(key, load) : watch.shared(key, freshAsOf, load);
-            covered = Math.min(covered, taken.coveredEpoch());
-            return taken.value();
         }
     }
 }

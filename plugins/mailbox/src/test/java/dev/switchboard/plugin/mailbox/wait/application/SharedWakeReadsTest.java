@@ -108,11 +108,12 @@ class SharedWakeReadsTest {
 
         void awaitFirstReads() throws InterruptedException {
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (loads.get() < WAITERS && System.nanoTime() < until) {
+            while (loads.get() == 0 && System.nanoTime() < until) {
                 Thread.sleep(10);
             }
-            assertThat(loads.get()).as("every wait read on its own first").isEqualTo(WAITERS);
-            Thread.sleep(300); // all asleep
+            // the first checks share too: a read begun after a check began serves it
+            assertThat(loads.get()).as("first reads").isBetween(1, WAITERS);
+            Thread.sleep(500); // all asleep
         }
 
         long send(String topic) {
@@ -159,7 +160,7 @@ class SharedWakeReadsTest {
                     .as("reads after the send, for " + WAITERS + " waits of one role")
                     .isBetween(1, WAITERS - 1);
             assertThat(frontend.injector().getInstance(ChannelWakes.class).watchedChannels())
-                    .as("the last wait's end closed the channel's listener")
+                    .as("the last wait's end forgot the channel's shared reads")
                     .isZero();
         }
     }
