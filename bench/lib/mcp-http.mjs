@@ -86,9 +86,9 @@ export async function openSession(port, token, client) {
   };
 }
 
-/** Resolves once something accepts connections on 127.0.0.1:port (polling for up to 15 s). */
+/** Resolves once something accepts connections on 127.0.0.1:port (polling for up to 60 s). */
 export async function waitUntilServing(port) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) { // 60 s: a loaded host can take more than 15 s to start a server
     const up = await new Promise((r) => { const s = net.connect(port, '127.0.0.1', () => { s.destroy(); r(true); });
       s.on('error', () => r(false)); });
     if (up) return;

@@ -35,6 +35,7 @@ import dev.switchboard.plugin.mailbox.message.application.GetThread;
 import dev.switchboard.plugin.mailbox.message.application.ListMessages;
 import dev.switchboard.plugin.mailbox.message.application.MessagePage;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
+import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusCounts;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusReader;
@@ -59,6 +60,13 @@ public final class BoardReader {
 
     /** The role name the board reads as where a service asks for one; it selects nothing (no unread filter). */
     private static final String READER = "board";
+
+    /** A message's body as far as a page shows it: the rest stays in the database. */
+    private static final BodyRead SHOWN = BodyRead.prefix(BoardLimits.BODY_SHOWN);
+
+    /** What a debt of a role card shows: no body, so its messages are read without bodies. */
+    private static final Projection DEBT_FIELDS =
+            Projection.of(List.of("id", "topic", "from", "work_status", "age_days"));
 
     private final Registry registry;
     private final Transactions transactions;
@@ -125,7 +133,8 @@ public final class BoardReader {
                                         tx,
                                         new Caller(id, channel, READER, true),
                                         everything(null),
-                                        BoardLimits.FEED_MESSAGES)
+                                        BoardLimits.FEED_MESSAGES,
+                                        SHOWN)
                                 .then(page -> Outcome.done(
                                         new MessagesPage(channel, "feed", lines(page.messages()), page.more())))));
     }
@@ -139,7 +148,7 @@ public final class BoardReader {
         return live(channel)
                 .then(id -> transactions.read(
                         id,
-                        tx -> threads.thread(tx, messageId)
+                        tx -> threads.thread(tx, messageId, SHOWN)
                                 .then(thread -> Outcome.done(
                                         new MessagesPage(channel, "thread of #" + messageId, lines(thread), false)))));
     }
@@ -190,7 +199,7 @@ public final class BoardReader {
         Map<String, Integer> inCourt = new LinkedHashMap<>();
         for (String role : roles) {
             Outcome<Map<String, Object>> open =
-                    debts.openObligations(tx, READER, role, BoardLimits.LIST_ENTRIES, Projection.ALL);
+                    debts.openObligations(tx, READER, role, BoardLimits.LIST_ENTRIES, DEBT_FIELDS);
             List<Debt> list = new ArrayList<>();
             for (Map<String, Object> row : rows(
                     open instanceof Outcome.Done<Map<String, Object>> d
@@ -242,7 +251,11 @@ public final class BoardReader {
 
     private List<Proposal> proposals(Tx tx, long channelId, String channel) {
         Outcome<MessagePage> page = messages.list(
-                tx, new Caller(channelId, channel, READER, true), everything("proc"), BoardLimits.LIST_ENTRIES);
+                tx,
+                new Caller(channelId, channel, READER, true),
+                everything("proc"),
+                BoardLimits.LIST_ENTRIES,
+                BodyRead.NONE);
         if (!(page instanceof Outcome.Done<MessagePage> done)) {
             return List.of();
         }
@@ -292,13 +305,17 @@ public final class BoardReader {
                 m.from(),
                 to,
                 m.topic(),
-                m.isDeleted() || m.body() == null ? "" : BoardLimits.shown(m.body()),
+                m.isDeleted() ? "" : BoardLimits.shown(m.body(), wholeChars(m)),
                 m.createdAt(),
                 m.kind(),
                 m.status(),
                 m.workStatus(),
                 m.replyTo(),
                 m.isDeleted());
+    }
+
+    private static long wholeChars(Message m) {
+        return m.isBodyWhole() ? m.body().codePointCount(0, m.body().length()) : m.bodyChars();
     }
 
     private static Pin pinOf(Map<String, Object> row) {

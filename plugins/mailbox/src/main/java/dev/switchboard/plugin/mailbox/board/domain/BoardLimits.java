@@ -31,21 +31,32 @@ public final class BoardLimits {
 
     private BoardLimits() {}
 
-    /** The most characters of one message or pin body a board page shows; the rest is named, not sent. */
+    /**
+     * The most characters (code points, as {@code body_length_chars} counts them) of one message or pin body a board
+     * page shows; the rest is named, not sent. Message bodies are read only that far (a prefix-only read).
+     */
     public static final int BODY_SHOWN = 16_384;
 
     /**
-     * @param body a message's or pin's whole body
-     * @return it when at most {@value #BODY_SHOWN} characters, otherwise its first {@value #BODY_SHOWN} (cut between
-     *     code points) and a line saying how long the whole is and where to read it: a board page stays small
-     *     however large the bodies agents send (8 MiB each)
+     * @param body a pin's whole body
+     * @return as {@link #shown(String, long)}
      */
     public static String shown(String body) {
-        if (body.length() <= BODY_SHOWN) {
-            return body;
+        int chars = body.codePointCount(0, body.length());
+        return shown(chars <= BODY_SHOWN ? body : body.substring(0, body.offsetByCodePoints(0, BODY_SHOWN)), chars);
+    }
+
+    /**
+     * @param prefix     a body's first {@value #BODY_SHOWN} characters, or all of it when shorter
+     * @param wholeChars the whole body's length in characters
+     * @return the prefix, and when the body is longer a line saying how many characters were left out and where to
+     *     read them: a board page stays small however large the bodies agents send (8 MiB each)
+     */
+    public static String shown(String prefix, long wholeChars) {
+        if (wholeChars <= BODY_SHOWN) {
+            return prefix;
         }
-        int end = Character.isHighSurrogate(body.charAt(BODY_SHOWN - 1)) ? BODY_SHOWN - 1 : BODY_SHOWN;
-        return body.substring(0, end) + "\n[... " + (body.length() - end)
+        return prefix + "\n[... " + (wholeChars - BODY_SHOWN)
                 + " more characters not shown on the board; read the whole body with get_thread or pin_get]";
     }
 }

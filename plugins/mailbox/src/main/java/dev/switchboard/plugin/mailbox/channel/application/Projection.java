@@ -104,6 +104,15 @@ public final class Projection {
     }
 
     /**
+     * @param fields the fields to keep, in any order (a reader's own choice, such as the board's, not a client's:
+     *               names are not checked)
+     * @return a projection keeping exactly these
+     */
+    public static Projection of(List<String> fields) {
+        return new Projection(new LinkedHashSet<>(fields));
+    }
+
+    /**
      * The {@code fields} of a message listing: {@link #FIELDS}, the {@link #HEADERS} preset, and {@code from_role} /
      * {@code to_role} for {@code from} / {@code to}.
      *

@@ -12,6 +12,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.tool.Outcome;
@@ -30,9 +31,17 @@ public final class GetThread {
         this.messages = messages;
     }
 
-    /** @return the thread oldest first, or NOT_FOUND for a message that does not exist or was deleted */
+    /** @return the thread oldest first, bodies whole, or NOT_FOUND for a message that does not exist or was deleted */
     public Outcome<List<Message>> thread(Tx tx, long id) {
-        Optional<Message> start = messages.find(tx, id).filter(message -> !message.isDeleted());
+        return thread(tx, id, BodyRead.WHOLE);
+    }
+
+    /**
+     * @param bodies how much of each body to load
+     * @return the thread oldest first, or NOT_FOUND for a message that does not exist or was deleted
+     */
+    public Outcome<List<Message>> thread(Tx tx, long id, BodyRead bodies) {
+        Optional<Message> start = messages.find(tx, id, bodies).filter(message -> !message.isDeleted());
         if (start.isEmpty()) {
             return Refusals.noMessage(id);
         }
@@ -40,7 +49,7 @@ public final class GetThread {
         Message root = start.get();
         seen.add(root.id());
         while (root.replyTo() != null && !seen.contains(root.replyTo())) {
-            Optional<Message> parent = messages.find(tx, root.replyTo());
+            Optional<Message> parent = messages.find(tx, root.replyTo(), bodies);
             if (parent.isEmpty()) {
                 break;
             }
@@ -52,7 +61,7 @@ public final class GetThread {
         List<Long> frontier = List.of(root.id());
         while (!frontier.isEmpty()) {
             List<Long> next = new ArrayList<>();
-            for (Message reply : messages.replies(tx, frontier)) {
+            for (Message reply : messages.replies(tx, frontier, bodies)) {
                 if (inThread.add(reply.id())) {
                     thread.add(reply);
                     next.add(reply.id());

@@ -13,6 +13,7 @@ import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
+import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -62,9 +63,17 @@ public final class ListMessages {
     }
 
     /**
-     * @return the page, or INVALID_ARGUMENTS naming the filter and its rule
+     * @return the page, bodies whole, or INVALID_ARGUMENTS naming the filter and its rule
      */
     public Outcome<MessagePage> list(Tx tx, Caller caller, Request request, int limit) {
+        return list(tx, caller, request, limit, BodyRead.WHOLE);
+    }
+
+    /**
+     * @param bodies how much of each body to load ({@link MessageView#bodiesFor} of the listing's projection)
+     * @return the page, or INVALID_ARGUMENTS naming the filter and its rule
+     */
+    public Outcome<MessagePage> list(Tx tx, Caller caller, Request request, int limit, BodyRead bodies) {
         for (String[] filter : new String[][] {{"topic", request.topic()}, {"text", request.text()}}) {
             if (filter[1] != null && filter[1].codePointCount(0, filter[1].length()) > MailboxLimits.FILTER_CHARS) {
                 return Refusals.refused(
@@ -100,7 +109,7 @@ public final class ListMessages {
                 request.kind(),
                 request.workStatus(),
                 request.pinKey());
-        List<Message> found = messages.list(tx, filter, limit + 1);
+        List<Message> found = messages.list(tx, filter, limit + 1, bodies);
         return Outcome.done(new MessagePage(found.stream().limit(limit).toList(), found.size() > limit));
     }
 

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,6 +13,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.message.domain.Recipient;
 
@@ -32,8 +34,9 @@ import dev.switchboard.plugin.mailbox.message.domain.Recipient;
  *       every recipient: addenda are not part of the body).</li>
  * </ul>
  *
- * Computed fields of other capabilities (obligation, age_days, idle_days, snippet, match) are added by them.
- * Thread-safe.
+ * Computed fields of other capabilities (obligation, age_days, idle_days, snippet, match) are added by them. A
+ * message read without its whole body ({@link BodyRead}) can be shown only by a projection that drops the body and
+ * its digests ({@link #bodiesFor}). Thread-safe.
  */
 @Singleton
 public final class MessageView {
@@ -45,20 +48,42 @@ public final class MessageView {
         this.tally = tally;
     }
 
+    /** The fields that need the whole body: the body and its digests. */
+    private static final List<String> WHOLE_BODY_FIELDS =
+            List.of("body", "body_sha256", "body_length_bytes", "body_length_chars");
+
+    /**
+     * @param fields a listing's projection
+     * @return {@link BodyRead#WHOLE} when it shows the body or a digest of it, else {@link BodyRead#NONE}: the
+     *     messages of a listing that drops them are read without their bodies
+     */
+    public static BodyRead bodiesFor(Projection fields) {
+        return WHOLE_BODY_FIELDS.stream().anyMatch(fields::wants) ? BodyRead.WHOLE : BodyRead.NONE;
+    }
+
     /**
      * @param tx      the open transaction (the tally reads acks)
      * @param message the message
      * @param caller  the role it is shown to
      * @param fields  the projection; fields it drops are not computed
      * @return the entry, projected
+     * @throws IllegalStateException if the message was read without its whole body and {@code fields} wants the body
+     *                               or a digest (a defect of the caller: {@link #bodiesFor} picks the read)
      */
     public Map<String, Object> wire(Tx tx, Message message, String caller, Projection fields) {
+        boolean whole = message.isBodyWhole();
+        if (!whole && bodiesFor(fields).whole()) {
+            throw new IllegalStateException("message " + message.id()
+                    + " was read without its whole body, but the projection shows the body or its digest");
+        }
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("id", message.id());
         wire.put("from", message.from());
         wire.put("to", message.hasSeveralRecipients() ? message.recipientRoles() : message.toRole());
         wire.put("topic", message.topic());
-        wire.put("body", message.body());
+        if (whole) {
+            wire.put("body", message.body());
+        }
         wire.put("created_at", message.createdAt());
         Optional<Recipient> seen = message.recipient(caller)
                 .or(() -> message.isAuthor(caller) && !message.hasSeveralRecipients()
@@ -95,10 +120,12 @@ public final class MessageView {
         if (message.isProposal() && fields.wants("acks")) {
             wire.put("acks", tally.acks(tx, message, caller));
         }
-        Digest digest = Digest.of(message.body());
-        wire.put("body_sha256", digest.sha256());
-        wire.put("body_length_bytes", digest.bytes());
-        wire.put("body_length_chars", digest.chars());
+        if (whole) {
+            Digest digest = Digest.of(message.body());
+            wire.put("body_sha256", digest.sha256());
+            wire.put("body_length_bytes", digest.bytes());
+            wire.put("body_length_chars", digest.chars());
+        }
         return fields.apply(wire);
     }
 

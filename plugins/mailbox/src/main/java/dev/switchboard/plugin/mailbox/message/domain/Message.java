@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param toRole            the stored {@code to_role}: the one recipient, or {@code "*"} for several
  * @param recipients        every recipient, by role name
  * @param topic             the topic (trimmed, at most 80 characters)
- * @param body              the body (for a {@code body_ref} message, the sealed upload's text)
+ * @param body              the body (for a {@code body_ref} message, the sealed upload's text), or only its first
+ *                          characters when {@code bodyChars} is set
  * @param bodyRef           the sealed upload the body came from, or null
  * @param actionRequired    whether it is a debt
  * @param replyTo           the parent message, or null
@@ -35,6 +36,9 @@ import java.util.Optional;
  * @param decisionRequested whether a proposal asks for votes
  * @param revisedAt         when its author last revised it, or null
  * @param blockedBy         the messages it is blocked by (empty when none)
+ * @param bodyChars         null when {@code body} is the whole body; else the whole body's length in characters
+ *                          (code points), of which a body-less or prefix-only read ({@code BodyRead}) loaded only
+ *                          the first {@code body.codePointCount()}
  */
 public record Message(
         long id,
@@ -61,7 +65,8 @@ public record Message(
         Map<String, String> addenda,
         boolean decisionRequested,
         String revisedAt,
-        List<Long> blockedBy) {
+        List<Long> blockedBy,
+        Long bodyChars) {
 
     /** The stored {@code to_role} of a message with several recipients. */
     public static final String SEVERAL = "*";
@@ -108,6 +113,11 @@ public record Message(
     /** @return the recipients' roles, by name */
     public List<String> recipientRoles() {
         return recipients.stream().map(Recipient::role).toList();
+    }
+
+    /** @return whether {@link #body} is the whole body, not a prefix a body-less or prefix-only read loaded */
+    public boolean isBodyWhole() {
+        return bodyChars == null;
     }
 
     /** @return whether it has more than one recipient */

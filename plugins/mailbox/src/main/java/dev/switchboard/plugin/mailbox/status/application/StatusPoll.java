@@ -25,7 +25,8 @@ import dev.switchboard.ports.tool.Outcome;
  * answers at once; otherwise it waits up to {@code N} seconds (at most {@value WaitBudget#CAP_S}) in the wait
  * capability's {@link Waiting} loop, which the channel's change signal wakes, on this node or another one on the same
  * database. There is no periodic re-check: the loop's interval is set to its largest value, so only a signal or the
- * deadline ends the sleep. Nothing is written (no presence, no {@code whats_new} used up). Thread-safe.
+ * deadline ends the sleep. After a signal, the held polls of one role take one read of its counters between them
+ * ({@link Waiting.Reads}). Nothing is written (no presence, no {@code whats_new} used up). Thread-safe.
  */
 @Singleton
 public final class StatusPoll {
@@ -70,7 +71,7 @@ public final class StatusPoll {
         WaitBudget budget = new WaitBudget(waitS, WaitBudget.MAX_POLL_S);
         long start = System.nanoTime();
         if (budget.effectiveS() > 0) {
-            Waiting.Result<Boolean> result = waiting.until(caller, budget, clientGone, () -> pending(caller));
+            Waiting.Result<Boolean> result = waiting.until(caller, budget, clientGone, reads -> pending(caller, reads));
             if (result.end() == Waiting.End.CANCELLED) {
                 return Optional.empty();
             }
@@ -102,11 +103,17 @@ public final class StatusPoll {
         }));
     }
 
-    /** @return present when something is actionable for the caller now */
-    private Optional<Boolean> pending(Caller caller) {
-        Outcome<Boolean> now = transactions.read(
-                caller.channelId(),
-                tx -> Outcome.done(!reader.counts(tx, caller.role()).pending().isEmpty()));
+    /**
+     * @param reads the wait's reads: after a signal, the role's other held polls (and this one) read its counters once
+     * @return present when something is actionable for the caller now
+     */
+    private Optional<Boolean> pending(Caller caller, Waiting.Reads reads) {
+        Outcome<Boolean> now = reads.read(
+                "status-pending/" + caller.role(),
+                () -> transactions.read(
+                        caller.channelId(),
+                        tx -> Outcome.done(
+                                !reader.counts(tx, caller.role()).pending().isEmpty())));
         return now instanceof Outcome.Done<Boolean> done && done.value() ? Optional.of(true) : Optional.empty();
     }
 }

@@ -20,7 +20,8 @@ import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code wait_for_mail}: sleeps until a new item appears in one of the caller's actionable counters, compared by ids
- * with what it had when the wait began ({@link MailWatch}). Thread-safe.
+ * with what it had when the wait began ({@link MailWatch}). The ids at entry are read by the call itself; after a
+ * signal, the waits of one role take one read of its ids between them ({@link Waiting.Reads}). Thread-safe.
  */
 @Singleton
 public final class WaitForMail {
@@ -49,7 +50,8 @@ public final class WaitForMail {
         return actionable(caller).then(entry -> {
             MailWatch watch = new MailWatch(entry, ignoreBacklog);
             Waiting.Result<Map<String, Integer>> result =
-                    waiting.until(caller, budget, cancellation, () -> switch (actionable(caller)) {
+                    waiting.until(caller, budget, cancellation, reads -> switch (reads.read(
+                            "actionable-ids/" + caller.role(), () -> actionable(caller))) {
                         case Outcome.Done<ActionableIds> now ->
                             Optional.of(watch.newSince(now.value())).filter(pending -> !pending.isEmpty());
                         case Outcome.Refused<ActionableIds> refused -> Optional.empty();

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.wait.application;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
@@ -15,11 +16,14 @@ import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.signal.SignalSubscription;
 
 /**
- * The one waiting loop of both waits: subscribe to the channel's change signal first, then check, then sleep until a
- * signal, the poll interval or the deadline, and check again; the last check happens at the deadline. Subscribing
- * before the first check makes it race-free: a commit after the subscription wakes the wait even if it landed before
- * the sleep began. Cancelling the call closes the subscription, which ends the sleep at once. Thread-safe; each call
- * has its own subscription.
+ * The one waiting loop of both waits and of {@code /status}: subscribe to the channel's change signal first, then
+ * check, then sleep until a signal, the poll interval or the deadline, and check again; the last check happens at the
+ * deadline. Subscribing before the first check makes it race-free: a commit after the subscription wakes the wait even
+ * if it landed before the sleep began. Cancelling the call closes the subscription, which ends the sleep at once.
+ *
+ * <p>A check reads through the {@link Reads} it is handed: any read of the same key that began after the check did
+ * serves it ({@link ChannelWakes}), so the waits of one role woken by one send share their reads of its state. Each
+ * call has its own subscription, so a signal wakes every wait at once, as before. Thread-safe.
  */
 @Singleton
 public final class Waiting {
@@ -43,31 +47,63 @@ public final class Waiting {
      */
     public record Result<T>(End end, Optional<T> value) {}
 
+    /** How a check reads, each read in its own read transaction. */
+    public interface Reads {
+
+        /**
+         * @param key  what is read, the same for the same read of the channel (name the role in it)
+         * @param load the read; its value must be immutable, since other waits may take it
+         * @param <V>  what it reads
+         * @return the value of a read of {@code key} that began after this check did: this check's own, or another
+         *     wait's
+         */
+        <V> V read(String key, Supplier<V> load);
+    }
+
     private final ChangeSignals signals;
+    private final ChannelWakes wakes;
 
     @Inject
-    Waiting(ChangeSignals signals) {
+    Waiting(ChangeSignals signals, ChannelWakes wakes) {
         this.signals = signals;
+        this.wakes = wakes;
+    }
+
+    /**
+     * A wait whose check reads on its own, shared with nobody.
+     *
+     * @see #until(Caller, WaitBudget, Cancellation, Function)
+     */
+    public <T> Result<T> until(
+            Caller caller, WaitBudget budget, Cancellation cancellation, Supplier<Optional<T>> check) {
+        return until(caller, budget, cancellation, reads -> check.get());
     }
 
     /**
      * @param caller       whose channel to watch
      * @param budget       the validated budget
      * @param cancellation the call's cancellation
-     * @param check        looks once (in its own read transaction); empty when there is nothing yet
+     * @param check        looks once, reading through the given {@link Reads}; empty when there is nothing yet
      * @param <T>          what it finds
      * @return how the wait ended
      */
     public <T> Result<T> until(
-            Caller caller, WaitBudget budget, Cancellation cancellation, Supplier<Optional<T>> check) {
+            Caller caller, WaitBudget budget, Cancellation cancellation, Function<Reads, Optional<T>> check) {
         long deadline = System.nanoTime() + budget.effective().toNanos();
-        try (SignalSubscription changes = signals.subscribe(Transactions.signalTopic(caller.channelId()))) {
+        try (SignalSubscription changes = signals.subscribe(Transactions.signalTopic(caller.channelId()));
+                ChannelWakes.Watch watch = wakes.watch(caller.channelId())) {
             cancellation.onCancel(changes::close);
             while (true) {
                 if (cancellation.isCancelled()) {
                     return new Result<>(End.CANCELLED, Optional.empty());
                 }
-                Optional<T> found = check.get();
+                long checkStarted = System.nanoTime();
+                Optional<T> found = check.apply(new Reads() {
+                    @Override
+                    public <V> V read(String key, Supplier<V> load) {
+                        return watch.read(key, checkStarted, load);
+                    }
+                });
                 if (found.isPresent()) {
                     return new Result<>(End.FOUND, found);
                 }

@@ -48,10 +48,9 @@ public final class DebtListing {
     public Map<String, Object> of(
             Tx tx, String viewer, List<WorkFacts> debts, int limit, Projection fields, boolean stamped) {
         List<WorkFacts> page = debts.subList(0, Math.min(limit, debts.size()));
-        Map<Long, Message> byId = messages
-                .findAll(tx, page.stream().map(WorkFacts::id).toList())
-                .stream()
-                .collect(Collectors.toMap(Message::id, Function.identity()));
+        Map<Long, Message> byId =
+                messages.findAll(tx, page.stream().map(WorkFacts::id).toList(), MessageView.bodiesFor(fields)).stream()
+                        .collect(Collectors.toMap(Message::id, Function.identity()));
         List<Map<String, Object>> rows = page.stream()
                 .filter(debt -> byId.containsKey(debt.id()))
                 .map(debt -> {

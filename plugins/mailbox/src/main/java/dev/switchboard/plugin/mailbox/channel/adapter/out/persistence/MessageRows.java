@@ -8,8 +8,11 @@ import java.util.Map;
 
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.SortField;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Blockers;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
@@ -19,8 +22,10 @@ import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.message.domain.Recipient;
 
 /**
- * Loads whole {@link Message}s of the transaction's channel (row, recipients, blockers: three queries for any
- * number of messages), for every mailbox persistence adapter that returns messages. Stateless.
+ * Loads {@link Message}s of the transaction's channel (row, recipients, blockers: three queries for any number of
+ * messages), for every mailbox persistence adapter that returns messages: whole, or with at most a number of each
+ * body's characters, cut by the database ({@code substr}, counting code points on SQLite and PostgreSQL alike) with
+ * the whole body's length beside it, so the rest of an 8 MiB body never leaves the database. Stateless.
  */
 public final class MessageRows {
 
@@ -34,8 +39,42 @@ public final class MessageRows {
      * @return the messages, in {@code order}
      */
     public static List<Message> select(Tx tx, Condition where, List<? extends SortField<?>> order, Integer limit) {
+        return select(tx, where, order, limit, WHOLE);
+    }
+
+    /** The {@code bodyChars} of {@link #select(Tx, Condition, List, Integer, int)} for whole bodies. */
+    public static final int WHOLE = Integer.MAX_VALUE;
+
+    /** The whole body's length in code points, beside a cut body. */
+    private static final Field<Long> BODY_CHARS =
+            DSL.charLength(Messages.BODY).cast(SQLDataType.BIGINT).as("body_chars");
+
+    /**
+     * @param tx        the transaction (its channel is added to {@code where})
+     * @param where     which messages (conditions on {@link Messages})
+     * @param order     their order
+     * @param limit     the most to load, or null for all
+     * @param bodyChars how many characters (code points) of each body to load: {@link #WHOLE}, or 0 and up; a message
+     *                  read with less than {@code WHOLE} has {@link Message#bodyChars()} set, even when its body
+     *                  was shorter than the cut
+     * @return the messages, in {@code order}
+     */
+    public static List<Message> select(
+            Tx tx, Condition where, List<? extends SortField<?>> order, Integer limit, int bodyChars) {
+        if (bodyChars < 0) {
+            throw new IllegalArgumentException("bodyChars must be 0 or more, got " + bodyChars);
+        }
         DSLContext sql = JooqTx.of(tx).sql();
-        var query = sql.select(Messages.ALL)
+        List<Field<?>> columns = Messages.ALL;
+        if (bodyChars != WHOLE) {
+            columns = new ArrayList<>(Messages.ALL);
+            columns.set(
+                    columns.indexOf(Messages.BODY),
+                    (bodyChars == 0 ? DSL.inline("") : DSL.substring(Messages.BODY, 1, bodyChars))
+                            .as(Messages.BODY.getUnqualifiedName()));
+            columns.add(BODY_CHARS);
+        }
+        var query = sql.select(columns)
                 .from(Messages.TABLE)
                 .where(Messages.CHANNEL_ID.eq(tx.channelId()))
                 .and(where)
@@ -50,7 +89,11 @@ public final class MessageRows {
         List<Message> messages = new ArrayList<>(rows.size());
         for (Record row : rows) {
             long id = row.get(Messages.ID);
-            messages.add(message(row, recipients.getOrDefault(id, List.of()), blockers.getOrDefault(id, List.of())));
+            messages.add(message(
+                    row,
+                    recipients.getOrDefault(id, List.of()),
+                    blockers.getOrDefault(id, List.of()),
+                    bodyChars == WHOLE ? null : row.get(BODY_CHARS)));
         }
         return messages;
     }
@@ -98,7 +141,7 @@ public final class MessageRows {
         return chunks;
     }
 
-    private static Message message(Record row, List<Recipient> recipients, List<Long> blockers) {
+    private static Message message(Record row, List<Recipient> recipients, List<Long> blockers, Long bodyChars) {
         return new Message(
                 row.get(Messages.ID),
                 row.get(Messages.FROM),
@@ -124,6 +167,7 @@ public final class MessageRows {
                 Json.stringMap(row.get(Messages.ADDENDA)),
                 row.get(Messages.DECISION_REQUESTED) == 1,
                 row.get(Messages.REVISED_AT),
-                blockers);
+                blockers,
+                bodyChars);
     }
 }

@@ -89,7 +89,7 @@ public final class ListMessagesTool extends MailboxTool {
                         .then(fields -> transactions.read(
                                 caller.channelId(),
                                 tx -> listMessages
-                                        .list(tx, caller, request, limit)
+                                        .list(tx, caller, request, limit, MessageView.bodiesFor(fields))
                                         .then(page -> Outcome.done(
                                                 view.untrustedListing(tx, page, caller.role(), fields, limit))))));
     }

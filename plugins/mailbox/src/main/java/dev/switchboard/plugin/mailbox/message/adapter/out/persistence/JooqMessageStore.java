@@ -24,6 +24,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTab
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Uploads;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MessageRows;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.application.port.out.NewMessage;
@@ -37,16 +38,16 @@ public final class JooqMessageStore implements MessageStore {
     JooqMessageStore() {}
 
     @Override
-    public Optional<Message> find(Tx tx, long id) {
-        return MessageRows.select(tx, Messages.ID.eq(id), List.of(Messages.ID.asc()), 1).stream()
+    public Optional<Message> find(Tx tx, long id, BodyRead bodies) {
+        return MessageRows.select(tx, Messages.ID.eq(id), List.of(Messages.ID.asc()), 1, bodies.maxChars()).stream()
                 .findFirst();
     }
 
     @Override
-    public List<Message> findAll(Tx tx, Collection<Long> ids) {
+    public List<Message> findAll(Tx tx, Collection<Long> ids, BodyRead bodies) {
         return ids.isEmpty()
                 ? List.of()
-                : MessageRows.select(tx, Messages.ID.in(ids), List.of(Messages.ID.asc()), null);
+                : MessageRows.select(tx, Messages.ID.in(ids), List.of(Messages.ID.asc()), null, bodies.maxChars());
     }
 
     @Override
@@ -86,7 +87,7 @@ public final class JooqMessageStore implements MessageStore {
     }
 
     @Override
-    public List<Message> list(Tx tx, ListFilter filter, int limit) {
+    public List<Message> list(Tx tx, ListFilter filter, int limit, BodyRead bodies) {
         Condition where = Messages.DELETED_AT.isNull();
         if (filter.topic() != null) {
             where = where.and(DSL.lower(Messages.TOPIC).contains(asciiLower(filter.topic())));
@@ -128,7 +129,7 @@ public final class JooqMessageStore implements MessageStore {
         if (filter.pinKey() != null) {
             where = where.and(Messages.PIN_KEY.eq(filter.pinKey()));
         }
-        return MessageRows.select(tx, where, List.of(Messages.ID.desc()), limit);
+        return MessageRows.select(tx, where, List.of(Messages.ID.desc()), limit, bodies.maxChars());
     }
 
     /** Lower case for ASCII letters only, as both backends' lower() does on the mailbox's "C"/binary text. */
@@ -139,10 +140,11 @@ public final class JooqMessageStore implements MessageStore {
     }
 
     @Override
-    public List<Message> replies(Tx tx, Collection<Long> parents) {
+    public List<Message> replies(Tx tx, Collection<Long> parents, BodyRead bodies) {
         return parents.isEmpty()
                 ? List.of()
-                : MessageRows.select(tx, Messages.REPLY_TO.in(parents), List.of(Messages.ID.asc()), null);
+                : MessageRows.select(
+                        tx, Messages.REPLY_TO.in(parents), List.of(Messages.ID.asc()), null, bodies.maxChars());
     }
 
     @Override

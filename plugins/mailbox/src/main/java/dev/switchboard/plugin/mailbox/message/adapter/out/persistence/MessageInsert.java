@@ -114,7 +114,8 @@ final class MessageInsert {
                 message.addenda(),
                 message.decisionRequested(),
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 
     private static long nextId(Connection connection, long channelId) throws SQLException {

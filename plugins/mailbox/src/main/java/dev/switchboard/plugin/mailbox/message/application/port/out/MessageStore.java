@@ -15,10 +15,26 @@ public interface MessageStore {
      * @param id a message id
      * @return the message, deleted ones (tombstones) included: callers decide what a tombstone means to them
      */
-    Optional<Message> find(Tx tx, long id);
+    default Optional<Message> find(Tx tx, long id) {
+        return find(tx, id, BodyRead.WHOLE);
+    }
 
     /** @return the messages with these ids that exist, tombstones included, in id order */
-    List<Message> findAll(Tx tx, Collection<Long> ids);
+    default List<Message> findAll(Tx tx, Collection<Long> ids) {
+        return findAll(tx, ids, BodyRead.WHOLE);
+    }
+
+    /**
+     * @param bodies how much of each body to load
+     * @return the messages with these ids that exist, tombstones included, in id order
+     */
+    List<Message> findAll(Tx tx, Collection<Long> ids, BodyRead bodies);
+
+    /**
+     * @param bodies how much of the body to load
+     * @return as {@link #find(Tx, long)}
+     */
+    Optional<Message> find(Tx tx, long id, BodyRead bodies);
 
     /** @return every role that has sent or received a message in the channel (the stdio roster) */
     Set<String> knownRoles(Tx tx);
@@ -45,10 +61,26 @@ public interface MessageStore {
      * @param limit  the most to return
      * @return live messages matching every filter, newest first
      */
-    List<Message> list(Tx tx, ListFilter filter, int limit);
+    default List<Message> list(Tx tx, ListFilter filter, int limit) {
+        return list(tx, filter, limit, BodyRead.WHOLE);
+    }
+
+    /**
+     * @param bodies how much of each body to load
+     * @return as {@link #list(Tx, ListFilter, int)}
+     */
+    List<Message> list(Tx tx, ListFilter filter, int limit, BodyRead bodies);
 
     /** @return the messages that reply to any of these, tombstones included, in id order */
-    List<Message> replies(Tx tx, Collection<Long> parents);
+    default List<Message> replies(Tx tx, Collection<Long> parents) {
+        return replies(tx, parents, BodyRead.WHOLE);
+    }
+
+    /**
+     * @param bodies how much of each body to load
+     * @return as {@link #replies(Tx, Collection)}
+     */
+    List<Message> replies(Tx tx, Collection<Long> parents, BodyRead bodies);
 
     /** Sets {@code read_at} (and {@code opened_at} when unset) to now for the role's unread rows of these messages. */
     void markRead(Tx tx, String role, Collection<Long> ids);

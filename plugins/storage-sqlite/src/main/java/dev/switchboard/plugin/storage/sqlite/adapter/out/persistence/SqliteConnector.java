@@ -10,7 +10,9 @@ import org.sqlite.SQLiteOpenMode;
 
 /**
  * Opens connections to one database file, every one with the same pragmas: WAL journal, {@code synchronous=FULL},
- * foreign keys enforced, and the busy timeout. Connections never create the file (it is created owner-only by
+ * foreign keys enforced, and the busy timeout; and none with the driver's generated keys, which would run a
+ * {@code SELECT last_insert_rowid()} after every {@code INSERT} whether or not anyone asks for the key (every writer
+ * that needs a key takes it with {@code RETURNING} or already knows it, as {@code send_message}'s per-channel id). Connections never create the file (it is created owner-only by
  * {@link OwnerOnlyFiles} first), so a file deleted while the server runs is reported rather than silently recreated
  * with the process umask. Thread-safe: it holds no connection.
  */
@@ -67,6 +69,7 @@ final class SqliteConnector {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(busyTimeoutMs);
+        config.setGetGeneratedKeys(false);
         config.resetOpenMode(SQLiteOpenMode.CREATE);
         return config.createConnection(url);
     }
@@ -78,6 +81,7 @@ final class SqliteConnector {
         config.enforceForeignKeys(true);
         config.setBusyTimeout(busyTimeoutMs);
         config.resetOpenMode(SQLiteOpenMode.CREATE);
+        config.setGetGeneratedKeys(false);
         return config;
     }
 }

@@ -55,6 +55,29 @@ class SqliteSqlStorageTransactionTest {
     }
 
     @Test
+    void anInsertRunsNoLastInsertRowidQueryForKeysNobodyAskedFor() {
+        // with the driver's generated keys on, every INSERT is followed by SELECT last_insert_rowid(), whose result
+        // getGeneratedKeys() then hands out; off, that result set is the driver's empty placeholder
+        boolean keyRead = storage.transaction(connection -> {
+            try (var insert = connection.prepareStatement("INSERT INTO parent(id) VALUES (41)")) {
+                insert.executeUpdate();
+                try (var keys = insert.getGeneratedKeys()) {
+                    return keys.next();
+                }
+            }
+        });
+
+        assertThat(keyRead).isFalse();
+        Long returnedId = storage.transaction(connection -> {
+            try (var insert = connection.prepareStatement("INSERT INTO parent(id) VALUES (42) RETURNING id");
+                    var returned = insert.executeQuery()) {
+                return returned.next() ? returned.getLong(1) : null;
+            }
+        });
+        assertThat(returnedId).as("a key is taken with RETURNING instead").isEqualTo(42L);
+    }
+
+    @Test
     void rollsBackWhenCommitFailsAndStaysUsable() throws SQLException {
         storage.transaction(connection -> Sql.update(
                 connection,
