@@ -35,7 +35,7 @@ import dev.switchboard.testkit.distribution.Installation;
 class MailboxHeldAnswerHttpIT {
 
     private static final String VERSION = "2025-11-25";
-    /** Longer than the default {@code credential-recheck-ms} (1000), so the answer surely counts as held. */
+    /** Far longer than the default {@code credential-recheck-ms} (100), so the answer surely counts as held. */
     private static final Duration HELD_AT_LEAST = Duration.ofMillis(1_300);
 
     @TempDir

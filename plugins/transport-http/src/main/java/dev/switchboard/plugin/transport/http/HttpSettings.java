@@ -48,7 +48,7 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * present per minute, on average; beyond it the peer gets 429 before its token is looked at</td></tr>
  * <tr><td>{@code auth-failure-burst}</td><td>{@code 20}</td><td>refused credentials a peer may present at
  * once</td></tr>
- * <tr><td>{@code credential-recheck-ms}</td><td>{@code 1000}</td><td>an answer written later than this after its
+ * <tr><td>{@code credential-recheck-ms}</td><td>{@code 100}</td><td>an answer written later than this after its
  * request's credential was last confirmed (a held tool call, a long poll, a message on a GET stream) has the
  * credential looked up again first; a credential revoked meanwhile gets FORBIDDEN instead of the answer (ADR 27).
  * {@code 0} looks every answer's credential up again</td></tr>
@@ -153,6 +153,6 @@ record HttpSettings(
                         values.number("rate-limit-burst", 200, 1, 1_000_000),
                         values.number("auth-failures-per-minute", 30, 1, 1_000_000),
                         values.number("auth-failure-burst", 20, 1, 1_000_000)),
-                Duration.ofMillis(values.number("credential-recheck-ms", 1_000, 0, 3_600_000)));
+                Duration.ofMillis(values.number("credential-recheck-ms", 100, 0, 3_600_000)));
     }
 }

@@ -34,7 +34,7 @@ class HttpSettingsTest {
                         Duration.ofSeconds(10),
                         Duration.ofSeconds(15),
                         new HttpSettings.RateLimit(20, 200, 30, 20),
-                        Duration.ofSeconds(1)));
+                        Duration.ofMillis(100)));
     }
 
     @Test
