@@ -2,7 +2,6 @@ package dev.switchboard.plugin.transport.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -24,9 +23,6 @@ import dev.switchboard.ports.http.SecurityHeaders;
  * filler whenever it has been quiet, so that a client that left is noticed and {@code clientGone} raised.
  */
 final class EndpointReplies {
-
-    /** How long the end of a streamed answer waits for its keep-alive writer to stop (a write to a stuck client). */
-    private static final Duration KEEP_ALIVE_END = Duration.ofSeconds(5);
 
     private EndpointReplies() {}
 
@@ -55,10 +51,7 @@ final class EndpointReplies {
                 // the client left; nothing more to send
             } finally {
                 if (keepAlive != null) {
-                    // the filler must not be written while the output closes (a write blocked behind the body's
-                    // last one, such as a credential lookup, would corrupt the chunked framing): wait for it to end
                     keepAlive.interrupt();
-                    awaitEnd(keepAlive);
                 }
             }
         } catch (IOException e) {
@@ -66,19 +59,11 @@ final class EndpointReplies {
         }
     }
 
-    private static void awaitEnd(Thread keepAlive) {
-        try {
-            keepAlive.join(KEEP_ALIVE_END);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private static void keepAlive(HeldOutput stream, EndpointResponse.Streamed reply) {
         byte[] filler = reply.keepAlive().bytes();
         long every = reply.keepAlive().every().toNanos();
         try {
-            while (!Thread.currentThread().isInterrupted()) {
+            while (true) {
                 long quiet = System.nanoTime() - stream.lastWrite;
                 if (quiet >= every) {
                     stream.fill(filler);
