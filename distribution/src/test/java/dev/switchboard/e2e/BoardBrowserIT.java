@@ -24,7 +24,12 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
+import io.modelcontextprotocol.client.McpSyncClient;
+
 import dev.switchboard.e2e.support.BoardChannel;
+import dev.switchboard.e2e.support.Handoffs;
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 
@@ -142,6 +147,50 @@ class BoardBrowserIT {
         assertThat(browser.executeScript("return document.title")).isNotEqualTo("owned");
         assertThat(texts(By.cssSelector("article.message .from"))).containsExactly("lead", "frontend");
         screenshot("board-thread.png");
+    }
+
+    @Test
+    @DisplayName("in Chromium the owner's index shows the channels and every handoff project with its latest sequence,"
+            + " each consumer's cursor and what is pending for it")
+    void theOwnersIndexShowsChannelsAndHandoffProjects() throws IOException {
+        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "browser-owner")) {
+            ToolCalls.okStructured(owner, "frontispice_register_project", Map.of("project", "raveil"), server.log());
+            for (int i = 1; i <= 4; i++) {
+                ToolCalls.okStructured(
+                        owner,
+                        "frontispice_publish_handoff",
+                        Handoffs.publish("raveil", "Note " + i, "content " + i, null),
+                        server.log());
+            }
+            for (Map.Entry<String, Integer> cursor :
+                    Map.of("codex", 1, "librarian", 4).entrySet()) {
+                ToolCalls.okStructured(
+                        owner,
+                        "frontispice_advance_cursor",
+                        Map.of("project", "raveil", "consumer", cursor.getKey(), "through_sequence", cursor.getValue()),
+                        server.log());
+            }
+        }
+        browser.executeCdpCommand("Network.enable", Map.of());
+        browser.executeCdpCommand(
+                "Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Authorization", "Bearer " + server.token())));
+        try {
+            browser.get(server.uri("/board").toString());
+
+            assertThat(texts(By.cssSelector("tr.channel a"))).contains("proj");
+            assertThat(texts(By.cssSelector("section.feature h2"))).containsExactly("Handoff projects");
+            assertThat(browser.findElements(By.cssSelector("section.feature tr.summary-row")).stream()
+                            .map(row -> row.findElements(By.tagName("td")).stream()
+                                    .map(WebElement::getText)
+                                    .toList())
+                            .toList())
+                    .containsExactly(
+                            List.of("raveil", "4", "codex", "1", "3"), List.of("raveil", "4", "librarian", "4", "0"));
+            assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+            screenshot("board-index.png");
+        } finally {
+            browser.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));
+        }
     }
 
     private static List<String> texts(By selector) {

@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.jsoup.Jsoup;
@@ -23,7 +24,12 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.modelcontextprotocol.client.McpSyncClient;
+
 import dev.switchboard.e2e.support.BoardChannel;
+import dev.switchboard.e2e.support.Handoffs;
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 
@@ -92,6 +98,39 @@ class BoardHttpIT {
         assertThat(reused.statusCode()).isEqualTo(401);
         assertThat(Jsoup.parse(reused.body()).select("h1").text()).isEqualTo("This board link no longer works");
         assertThat(reused.headers().firstValue("Content-Security-Policy")).isPresent();
+    }
+
+    @Test
+    @DisplayName("the owner's index shows every handoff project: its latest sequence, each consumer's cursor and what"
+            + " is pending for it, read from the handoff plugin through ports.summary")
+    void theOwnersIndexShowsTheHandoffProjects() throws Exception {
+        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "board-owner")) {
+            ToolCalls.okStructured(owner, "frontispice_register_project", Map.of("project", "raveil"), server.log());
+            for (int i = 1; i <= 3; i++) {
+                ToolCalls.okStructured(
+                        owner,
+                        "frontispice_publish_handoff",
+                        Handoffs.publish("raveil", "Note " + i, "content " + i, null),
+                        server.log());
+            }
+            ToolCalls.okStructured(
+                    owner,
+                    "frontispice_advance_cursor",
+                    Map.of("project", "raveil", "consumer", "codex", "through_sequence", 1),
+                    server.log());
+        }
+
+        HttpResponse<String> index = get("/board", bearer(server.token()));
+
+        assertThat(index.statusCode()).isEqualTo(200);
+        Document page = Jsoup.parse(index.body());
+        assertThat(page.select("section.feature h2").eachText()).contains("Handoff projects");
+        assertThat(page.select("section.feature tr.summary-row").stream()
+                        .map(row -> row.select("td").eachText())
+                        .toList())
+                .contains(List.of("raveil", "3", "codex", "1", "2"));
+        assertThat(page.select("script")).isEmpty();
+        assertThat(index.headers().firstValue("Content-Security-Policy")).isPresent();
     }
 
     @Test

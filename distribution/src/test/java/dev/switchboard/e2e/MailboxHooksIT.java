@@ -27,6 +27,7 @@ import com.sun.net.httpserver.HttpServer;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
+import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.CliRun;
@@ -237,6 +238,50 @@ class MailboxHooksIT {
         CliRun refused = client.runWith(unknown, othersThan(unknown), "status", "pins");
         assertThat(refused.exitCode()).isEqualTo(2);
         assertThat(refused.stderr()).contains("401").doesNotContain("cct_").doesNotContain("\tat ");
+    }
+
+    @Test
+    @DisplayName("a session that is also a handoff consumer (plugins.handoff.consumer and project): its pending"
+            + " handoffs count in status and block the stop hook next to the mailbox counters, until its cursor moves")
+    void aHandoffConsumersPendingHandoffsCountInStatusAndTheStopHook() throws Exception {
+        Installation local = Installation.copyOfBuilt(dir.resolve("consumer"));
+        StringBuffer stderr = new StringBuffer();
+        McpSyncClient publisher = McpClients.stdioInitialized(local, Map.of(), "publisher", stderr);
+        Map<String, String> codex = Map.of(
+                "AI_AGENT_CHANNEL_ROLE", "backend",
+                "SWITCHBOARD_PLUGINS__HANDOFF__CONSUMER", "codex",
+                "SWITCHBOARD_PLUGINS__HANDOFF__PROJECT", "Raveil");
+        try {
+            ToolCalls.okStructured(publisher, "frontispice_register_project", Map.of("project", "raveil"), "");
+            for (int i = 1; i <= 2; i++) {
+                ToolCalls.okStructured(
+                        publisher,
+                        "frontispice_publish_handoff",
+                        Handoffs.publish("raveil", "Note " + i, "content " + i, null),
+                        "");
+            }
+
+            CliRun status = local.runWith(codex, othersThan(codex), "status");
+            assertThat(status.exitCode()).as(status.describe()).isEqualTo(1);
+            assertThat(status.stdout()).contains("\"pending\":{\"handoffs_pending\":2}");
+            CliRun block = local.runWithInput(codex, othersThan(codex), FIRST, "hook", "stop");
+            assertThat(block.exitCode()).as(block.describe()).isZero();
+            assertThat(block.stdout())
+                    .startsWith("{\"decision\":\"block\"")
+                    .contains("handoffs_pending=2")
+                    .contains("frontispice_list_updates (project raveil, consumer codex)");
+
+            ToolCalls.okStructured(
+                    publisher,
+                    "frontispice_advance_cursor",
+                    Map.of("project", "raveil", "consumer", "codex", "through_sequence", 2),
+                    "");
+            CliRun clear = local.runWith(codex, othersThan(codex), "status");
+            assertThat(clear.exitCode()).as(clear.describe()).isZero();
+            assertThat(clear.stdout()).contains("\"handoffs_pending\":0");
+        } finally {
+            publisher.closeGracefully();
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.exec.DefaultProcessExecutor;
+import dev.switchboard.kernel.plugin.PluginStateSummaries;
 import dev.switchboard.kernel.plugin.StorageAccess;
 import dev.switchboard.kernel.secrets.DefaultSecretScanner;
 import dev.switchboard.kernel.transport.TransportRunner;
@@ -19,12 +20,13 @@ import dev.switchboard.ports.exec.ProcessExecutor;
 import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.summary.StateSummaries;
 import dev.switchboard.ports.transport.TransportStatus;
 
 /**
  * The kernel's bindings: configuration, build facts, the services every plugin's injector inherits
  * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage} and its {@link ChangeSignals},
- * {@link TransportStatus}), and the {@link Authenticator} handed to
+ * {@link TransportStatus}, the {@link StateSummaries} of the plugins past their start), and the {@link Authenticator} handed to
  * transports, which asks each bound {@link TokenStore} (the owner token's first; more can be added to the set). The
  * authenticator is created lazily, so the owner token file is read (or generated) only when {@code serve} starts its
  * transports, never by {@code doctor}. Bindings only.
@@ -55,6 +57,7 @@ public final class KernelModule extends AbstractModule {
         Multibinder.newSetBinder(binder(), TokenStore.class).addBinding().toProvider(OwnerTokenLoader.class);
         bind(Authenticator.class).to(KernelAuthenticator.class);
         bind(TransportStatus.class).to(TransportRunner.class);
+        bind(StateSummaries.class).to(PluginStateSummaries.class);
     }
 
     /**

@@ -146,8 +146,9 @@ public final class PluginHost {
      * As {@link #prepare()}, but phase one runs only for the storage plugins and the plugins whose
      * {@code plugin.properties} lists {@code commandWord} in {@value #COMMANDS_PROPERTY} (words separated by spaces or
      * commas; {@code Plugin-Commands} in a jar plugin's manifest); when no plugin lists it, for every enabled plugin.
-     * The others are loaded by PF4J (their descriptors read) but not started: no injector, no {@code Plugin.start()}.
-     * For a plugin subcommand that must start fast (a hook).
+     * Plugins whose descriptor says {@value #SUMMARY_PROPERTY}{@code =true} are prepared too, so the subcommand can
+     * read their state summaries. The others are loaded by PF4J (their descriptors read) but not started: no injector,
+     * no {@code Plugin.start()}. For a plugin subcommand that must start fast (a hook).
      *
      * @param commandWord the first word of the command line, such as {@code hook}
      */
@@ -164,7 +165,10 @@ public final class PluginHost {
         for (PluginWrapper plugin : plugins) {
             statuses.put(plugin.getPluginId(), initialStatus(plugin));
             if (usable.contains(plugin)
-                    && (!declared || storagePlugins.contains(plugin) || declaresCommand(plugin, commandWord))) {
+                    && (!declared
+                            || storagePlugins.contains(plugin)
+                            || declaresCommand(plugin, commandWord)
+                            || contributesSummary(plugin))) {
                 guarded(plugin.getPluginId(), () -> startLifecycle(plugin));
             }
         }
@@ -172,6 +176,23 @@ public final class PluginHost {
 
     /** The {@code plugin.properties} key listing the first words of a plugin's subcommands. */
     public static final String COMMANDS_PROPERTY = "plugin.commands";
+
+    /**
+     * The {@code plugin.properties} key by which a plugin says it contributes a
+     * {@link dev.switchboard.ports.summary.StateSummary} ({@code true}): it is prepared with every plugin subcommand,
+     * so that a subcommand's {@link dev.switchboard.ports.summary.StateSummaries} lists it (ADR 28).
+     */
+    public static final String SUMMARY_PROPERTY = "plugin.summary";
+
+    private static boolean contributesSummary(PluginWrapper plugin) {
+        try {
+            return PluginModuleLoader.descriptorValue(plugin.getPluginPath(), SUMMARY_PROPERTY, "Plugin-Summary")
+                    .map(value -> value.strip().equals("true"))
+                    .orElse(false);
+        } catch (PluginStartException e) {
+            return false;
+        }
+    }
 
     private static boolean declaresCommand(PluginWrapper plugin, String word) {
         try {
@@ -255,6 +276,22 @@ public final class PluginHost {
             }
         }
         return found;
+    }
+
+    /** @return the ids of the plugins past phase one that have not failed, in start order */
+    public List<String> preparedPlugins() {
+        return List.copyOf(startOrder);
+    }
+
+    /**
+     * @param pluginId a plugin past phase one
+     * @param type     an extension point
+     * @param <T>      its type
+     * @return that plugin's extensions of the type, built by its injector
+     * @throws RuntimeException what building one threw (Guice's report, a setting the plugin refused)
+     */
+    public <T> List<T> extensionsOf(String pluginId, Class<T> type) {
+        return extensionsOf(pluginId).of(type);
     }
 
     /** @return the ids of the disabled plugins found, sorted */

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.switchboard.plugin.handoff.adapter.in.resource.HandoffResources;
 import dev.switchboard.plugin.handoff.adapter.in.resource.ResourcePrefetch;
+import dev.switchboard.plugin.handoff.adapter.in.summary.HandoffStateSummary;
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffMigrations;
 import dev.switchboard.testkit.plugin.ExtensionIndex;
 
@@ -17,7 +18,8 @@ class ExtensionIndexTest {
         ExtensionIndex index = ExtensionIndex.of(HandoffModule.class);
 
         index.assertListsEveryExtension();
-        index.assertLists(HandoffResources.class, HandoffMigrations.class, ResourcePrefetch.class);
+        index.assertLists(
+                HandoffResources.class, HandoffMigrations.class, ResourcePrefetch.class, HandoffStateSummary.class);
     }
 
     @Test

@@ -33,10 +33,12 @@ import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.JooqVoteS
 import dev.switchboard.plugin.mailbox.decision.application.ElectorateTally;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SleeperPidFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SnapshotFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.file.TokenFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.SleeperSlots;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.SnapshotStore;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.TokenSource;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.AddRoleTool;
@@ -198,6 +200,7 @@ public final class MailboxModule extends AbstractModule {
         bind(RemoteCounts.class).to(HttpRemoteCounts.class);
         bind(TokenSource.class).to(TokenFile.class);
         bind(SnapshotStore.class).to(SnapshotFile.class);
+        bind(SleeperSlots.class).to(SleeperPidFile.class);
     }
 
     /**

@@ -16,6 +16,7 @@ import com.google.inject.Module;
 import dev.switchboard.plugin.mailbox.channel.application.Environment;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.summary.StateSummaries;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.PluginTestBed;
@@ -64,6 +65,7 @@ public final class MailboxHarness implements AutoCloseable {
         final Map<String, Object> settings;
         final Map<String, String> environment;
         final List<Module> overrides;
+        final List<Module> kernelOverrides;
         final TestDatabase database;
         final Map<String, MailboxHarness> roles = new HashMap<>();
         final List<PluginTestBed> beds = new ArrayList<>();
@@ -75,6 +77,7 @@ public final class MailboxHarness implements AutoCloseable {
             this.settings = Map.copyOf(builder.settings);
             this.environment = Map.copyOf(builder.environment);
             this.overrides = List.copyOf(builder.overrides);
+            this.kernelOverrides = List.copyOf(builder.kernelOverrides);
             this.database = builder.backend.equals("postgres")
                     ? (builder.database != null ? builder.database : TestPostgres.database())
                     : null;
@@ -98,6 +101,7 @@ public final class MailboxHarness implements AutoCloseable {
                             .toInstance(name -> Optional.ofNullable(shared.environment.get(name)));
                     shared.overrides.forEach(binder::install);
                 })
+                .overrideKernel(binder -> shared.kernelOverrides.forEach(binder::install))
                 .withoutStartingServices();
         this.bed = builder.start(shared.dir);
         shared.beds.add(bed);
@@ -129,6 +133,7 @@ public final class MailboxHarness implements AutoCloseable {
         private final Map<String, Object> settings = new HashMap<>();
         private final Map<String, String> environment = new HashMap<>();
         private final List<Module> overrides = new ArrayList<>();
+        private final List<Module> kernelOverrides = new ArrayList<>();
         private TestDatabase database;
 
         private Builder(String backend, Path dir) {
@@ -164,6 +169,16 @@ public final class MailboxHarness implements AutoCloseable {
         /** @return this, with bindings that replace the plugin's own (another ProposalTally, say) */
         public Builder override(Module module) {
             overrides.add(module);
+            return this;
+        }
+
+        /**
+         * @param summaries what the kernel lists as the other plugins' state summaries (ADR 28), in place of the
+         *                  plugin host's (none in a test bed)
+         * @return this
+         */
+        public Builder summaries(StateSummaries summaries) {
+            kernelOverrides.add(binder -> binder.bind(StateSummaries.class).toInstance(summaries));
             return this;
         }
 

@@ -51,6 +51,35 @@ public record Cursor(String consumer, Sequence through, List<Sequence> handledAh
     }
 
     /**
+     * @param latest the project's latest sequence (sequences are gap-free from 1)
+     * @return how many of the project's handoffs this consumer has not handled ({@link #pending})
+     */
+    public long pendingUpTo(Sequence latest) {
+        return pending(
+                through,
+                handledAhead.stream().filter(ahead -> !ahead.isAfter(latest)).count(),
+                latest);
+    }
+
+    /**
+     * The one rule of what is pending for a consumer, for a reader that counted the handled-ahead sequences without
+     * loading them.
+     *
+     * @param through        the cursor's handled prefix
+     * @param handledAhead   how many handled-ahead sequences lie after {@code through} and at or before
+     *                       {@code latest}
+     * @param latest         the project's latest sequence
+     * @return the handoffs after {@code through} up to {@code latest} less the handled-ahead ones; 0 when the cursor
+     *         is at or past {@code latest}
+     */
+    public static long pending(Sequence through, long handledAhead, Sequence latest) {
+        if (!latest.isAfter(through)) {
+            return 0;
+        }
+        return Math.max(0, latest.value() - through.value() - handledAhead);
+    }
+
+    /**
      * Moves the cursor forward to {@code target}: never backward, never past the project's latest handoff. Moving
      * also swallows handled-ahead sequences that the new position reaches or touches.
      *

@@ -60,7 +60,44 @@ class HandoffSettingsTest {
         assertThatThrownBy(() -> settings(Map.of("max-body-byte", 0)))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("plugins.handoff.max-body-byte")
-                .hasMessageContaining("allow-sensitive, max-body-bytes");
+                .hasMessageContaining("allow-sensitive, consumer, max-body-bytes, project");
+    }
+
+    @Test
+    void aConsumerSessionIsTheConsumerAndTheProjectsKey() {
+        assertThat(settings(Map.of()).consumerSession()).isEmpty();
+
+        HandoffSettings.ConsumerSession session = settings(Map.of("consumer", "codex", "project", "Raveil Web"))
+                .consumerSession()
+                .orElseThrow();
+
+        assertThat(session.consumer()).isEqualTo("codex");
+        assertThat(session.project().value()).isEqualTo("raveil-web");
+    }
+
+    @Test
+    void aConsumerWithoutAProjectOrTheReverseNamesTheMissingSetting() {
+        assertThatThrownBy(() -> settings(Map.of("consumer", "codex")))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.handoff.project");
+        assertThatThrownBy(() -> settings(Map.of("project", "raveil")))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.handoff.consumer");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Codex", "-codex", "co dex", "a/b"})
+    void aConsumerNameFrontispiceWouldRefuseIsRefused(String consumer) {
+        assertThatThrownBy(() -> settings(Map.of("consumer", consumer, "project", "raveil")))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.handoff.consumer");
+    }
+
+    @Test
+    void aProjectNameWithoutAKeyIsRefused() {
+        assertThatThrownBy(() -> settings(Map.of("consumer", "codex", "project", "???")))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.handoff.project");
     }
 
     private static HandoffSettings settings(Map<String, Object> config) {

@@ -54,4 +54,16 @@ class CursorTest {
         assertThatThrownBy(() -> new Cursor("c", Sequence.of(3), List.of(Sequence.of(2)), NOW))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void pendingIsWhatLiesPastTheCursorLessTheHandledAheadOnes() {
+        Cursor merged = new Cursor("librarian", Sequence.of(2), List.of(Sequence.of(4), Sequence.of(6)), null);
+
+        assertThat(Cursor.start("codex").pendingUpTo(Sequence.of(5))).isEqualTo(5);
+        assertThat(merged.pendingUpTo(Sequence.of(6))).as("3 and 5").isEqualTo(2);
+        assertThat(merged.pendingUpTo(Sequence.of(2))).isZero();
+        assertThat(Cursor.pending(Sequence.of(7), 0, Sequence.of(5)))
+                .as("a cursor past latest")
+                .isZero();
+    }
 }

@@ -12,10 +12,13 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.plugin.mailbox.FeatureState;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.board.Board.Answer;
 import dev.switchboard.plugin.mailbox.board.Board.As;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
+import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.summary.SummarySection;
 
 /** What the board shows a human, read through the mailbox's own services (issue 14, "What the board shows"). */
 class BoardPagesTest {
@@ -209,6 +212,62 @@ class BoardPagesTest {
                     .containsExactly("We review every change.");
             assertThat(pin.select("a.approved-by").eachAttr("href"))
                     .containsExactly("/board/proj/thread/" + scenario.charter());
+        }
+    }
+
+    @Test
+    @DisplayName("the owner's index shows every other feature's state (handoff projects: latest sequence, each"
+            + " consumer's cursor and what is pending for it) as escaped text, with the projects left out counted")
+    void theOwnersIndexShowsTheHandoffProjects() {
+        FeatureState handoff = new FeatureState()
+                .overview(new SummarySection(
+                        "Handoff projects",
+                        List.of("Project", "Latest sequence", "Consumer", "Cursor", "Pending"),
+                        List.of(
+                                List.of("raveil", "3", "codex", "1", "2"),
+                                List.of("raveil", "3", "<script>alert(1)</script>", "3", "0")),
+                        48,
+                        "projects"));
+        try (MailboxHarness harness = MailboxHarness.builder("sqlite", dir)
+                .summaries(handoff.asSummaries())
+                .open(null)) {
+            Board board = new Board(harness);
+            board.create("proj", "lead", "qa");
+
+            Answer index = board.get("/board", As.principal(Board.OWNER));
+            Document doc = page(index);
+
+            assertThat(doc.select("tr.channel a").eachText()).containsExactly("proj");
+            Element section = doc.selectFirst("section.feature");
+            assertThat(section.select("h2").text()).isEqualTo("Handoff projects");
+            assertThat(section.select("th").eachText())
+                    .containsExactly("Project", "Latest sequence", "Consumer", "Cursor", "Pending");
+            assertThat(section.select("tr.summary-row").stream()
+                            .map(row -> row.select("td").eachText())
+                            .toList())
+                    .containsExactly(
+                            List.of("raveil", "3", "codex", "1", "2"),
+                            List.of("raveil", "3", "<script>alert(1)</script>", "3", "0"));
+            assertThat(section.select("p.more").text()).isEqualTo("and 48 more projects");
+            assertThat(doc.select("script")).isEmpty();
+            assertThat(index.body()).doesNotContain("<script").contains("&lt;script&gt;");
+            assertThat(index.header("Content-Security-Policy")).isNotBlank();
+        }
+    }
+
+    @Test
+    @DisplayName("a feature whose state cannot be read is shown as unavailable and the index still answers")
+    void anUnreadableFeatureIsShownAsUnavailable() {
+        FeatureState broken = new FeatureState().failing(new StorageException("database is locked"));
+        try (MailboxHarness harness = MailboxHarness.builder("sqlite", dir)
+                .summaries(broken.asSummaries())
+                .open(null)) {
+            Answer index = new Board(harness).get("/board", As.principal(Board.OWNER));
+
+            Document doc = page(index);
+            assertThat(doc.select("section.feature p.none").text()).contains("could not be read");
+            assertThat(doc.select("section.feature h2").text()).isEqualTo("A feature's state");
+            assertThat(index.body()).doesNotContain("database is locked");
         }
     }
 

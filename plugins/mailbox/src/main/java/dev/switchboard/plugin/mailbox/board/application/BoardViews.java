@@ -29,6 +29,25 @@ public final class BoardViews {
     }
 
     /**
+     * Another feature's state in the owner's index (a {@code ports.summary.StateSummary}, such as handoff's projects),
+     * as plain text cells.
+     *
+     * @param title       the section's heading
+     * @param columns     the column headings
+     * @param rows        the rows, each as wide as the columns
+     * @param moreText    {@code and 3 more projects} when items were left out, else empty
+     * @param unavailable why the section could not be read, else empty
+     */
+    public record FeatureSection(
+            String title, List<String> columns, List<List<String>> rows, String moreText, String unavailable) {
+        /** Copies the lists. */
+        public FeatureSection {
+            columns = List.copyOf(columns);
+            rows = rows.stream().map(List::copyOf).toList();
+        }
+    }
+
+    /**
      * One open debt, or one resolved and waiting for confirmation.
      *
      * @param id         the message id

@@ -26,6 +26,9 @@ public final class BoardLimits {
     /** How many debts, proposals or entries one list of a channel page shows at most. */
     public static final int LIST_ENTRIES = 200;
 
+    /** How many items (handoff projects, say) the owner's index shows of another feature's state. */
+    public static final int SUMMARY_ITEMS = 50;
+
     private BoardLimits() {}
 
     /** The most characters of one message or pin body a board page shows; the rest is named, not sent. */

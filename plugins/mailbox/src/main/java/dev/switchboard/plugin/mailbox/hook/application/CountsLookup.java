@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Provider;
@@ -27,7 +28,9 @@ import dev.switchboard.ports.tool.Outcome;
 /**
  * One role's actionable counts for the hooks and the status CLI: from the hosted server's {@code /hook-status} when a
  * URL is configured (remote mode), else from the local store ({@link ActionableCounts}, the code
- * {@code channel_status} counts with). The local store is reached only in local mode: the store's services are built
+ * {@code channel_status} counts with), followed locally by the other features' counters of this session
+ * ({@link FeatureCounts}: handoff's {@code handoffs_pending}; not in remote mode, where {@code /hook-status} answers for
+ * the token's role alone). The local store is reached only in local mode: the store's services are built
  * on first use. Thread-safe.
  */
 @Singleton
@@ -46,6 +49,7 @@ public final class CountsLookup {
     private final HookSettings settings;
     private final Provider<CallerResolver> callers;
     private final Provider<ActionableCounts> counts;
+    private final Provider<FeatureCounts> features;
     private final RemoteCounts server;
     private final TokenSource tokens;
 
@@ -54,11 +58,13 @@ public final class CountsLookup {
             HookSettings settings,
             Provider<CallerResolver> callers,
             Provider<ActionableCounts> counts,
+            Provider<FeatureCounts> features,
             RemoteCounts server,
             TokenSource tokens) {
         this.settings = settings;
         this.callers = callers;
         this.counts = counts;
+        this.features = features;
         this.server = server;
         this.tokens = tokens;
     }
@@ -76,16 +82,7 @@ public final class CountsLookup {
      */
     public Found lookup(Optional<String> role) {
         if (settings.url().isPresent()) {
-            Found found = remote(settings.url().get());
-            String tokenRole = found.counts().map(RoleCounts::role).orElse("");
-            if (role.isPresent() && !role.get().equals(tokenRole)) {
-                throw new HookFailure(
-                        HookFailure.Kind.SETUP,
-                        "--role " + ClientText.quoted(role.get()) + " is not the role of the configured token ("
-                                + tokenRole + "); in remote mode the token names the role: leave --role out or use"
-                                + " that role's token file");
-            }
-            return found;
+            return ofTokenRole(remote(settings.url().get(), (base, token) -> server.fetch(base, token)), role);
         }
         CallerResolver resolver = callers.get();
         if (role.isEmpty() && resolver.configuredRole().isEmpty()) {
@@ -98,7 +95,7 @@ public final class CountsLookup {
                 throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
             }
             caller = ((Outcome.Done<Caller>) resolved).value();
-            RoleCounts found = counts.get().of(caller);
+            RoleCounts found = features.get().with(counts.get().of(caller));
             return new Found(Optional.of(found), caller.channel() + "-" + caller.role(), false);
         } catch (StorageException e) {
             throw new HookFailure(
@@ -106,6 +103,23 @@ public final class CountsLookup {
                     "the local mailbox store cannot be read (" + e.getMessage() + "); has `switchboard serve` run"
                             + " on it once?");
         }
+    }
+
+    /**
+     * A long poll of the counts: remotely {@code GET /status?wait=waitS} ({@link RemoteCounts#poll}: the answer comes
+     * at once when something is actionable, else when something becomes actionable or the wait is over; only the
+     * non-zero counters are sent); locally the store is read at once, as {@link #lookup} does.
+     *
+     * @param role  as for {@link #lookup}
+     * @param waitS how long a hosted server may hold the request, seconds, {@code 0..50}
+     * @return the counts
+     * @throws HookFailure what failed (never holding a token)
+     */
+    public Found poll(Optional<String> role, int waitS) {
+        if (settings.url().isPresent()) {
+            return ofTokenRole(remote(settings.url().get(), (base, token) -> server.poll(base, token, waitS)), role);
+        }
+        return lookup(role);
     }
 
     /**
@@ -118,11 +132,24 @@ public final class CountsLookup {
         return server.pins(base(configuredUrl), token());
     }
 
-    private Found remote(String configuredUrl) {
+    private Found remote(String configuredUrl, BiFunction<URI, String, RoleCounts> ask) {
         URI base = base(configuredUrl);
         String token = token();
-        RoleCounts found = server.fetch(base, token);
+        RoleCounts found = ask.apply(base, token);
         return new Found(Optional.of(found), digest(base + token) + "-" + found.role(), true);
+    }
+
+    /** @return the found counts, when the role asked for (if any) is the token's */
+    private static Found ofTokenRole(Found found, Optional<String> role) {
+        String tokenRole = found.counts().map(RoleCounts::role).orElse("");
+        if (role.isPresent() && !role.get().equals(tokenRole)) {
+            throw new HookFailure(
+                    HookFailure.Kind.SETUP,
+                    "--role " + ClientText.quoted(role.get()) + " is not the role of the configured token ("
+                            + tokenRole + "); in remote mode the token names the role: leave --role out or use"
+                            + " that role's token file");
+        }
+        return found;
     }
 
     private static URI base(String configuredUrl) {

@@ -14,6 +14,7 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.board.application.BoardReader;
 import dev.switchboard.plugin.mailbox.board.application.BoardSessions;
+import dev.switchboard.plugin.mailbox.board.application.FeatureSections;
 import dev.switchboard.plugin.mailbox.board.application.Viewer;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
@@ -46,12 +47,14 @@ final class BoardHttp {
     private final BoardSessions sessions;
     private final BoardReader reader;
     private final BoardPages pages;
+    private final FeatureSections features;
 
     @Inject
-    BoardHttp(BoardSessions sessions, BoardReader reader, BoardPages pages) {
+    BoardHttp(BoardSessions sessions, BoardReader reader, BoardPages pages, FeatureSections features) {
         this.sessions = sessions;
         this.reader = reader;
         this.pages = pages;
+        this.features = features;
     }
 
     /** @return the board's reads */
@@ -59,12 +62,15 @@ final class BoardHttp {
         return reader;
     }
 
-    /** {@code GET /board}: the owner's index; a viewer is sent to its channel. */
+    /**
+     * {@code GET /board}: the owner's index (the hosted channels, then every other feature's state summary); a viewer
+     * is sent to its channel.
+     */
     EndpointResponse index(EndpointRequest request) {
         return serve(
                 request,
                 viewer -> viewer.owner()
-                        ? page(200, "index.jte", Map.of("channels", reader.index()))
+                        ? page(200, "index.jte", Map.of("channels", reader.index(), "features", features.read()))
                         : redirect(viewer.channel(), null));
     }
 

@@ -8,6 +8,7 @@ import org.pf4j.Extension;
 
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
 import dev.switchboard.plugin.mailbox.hook.domain.ServerUrl;
 import dev.switchboard.plugin.mailbox.hook.domain.TokenArguments;
 import dev.switchboard.ports.cli.Subcommand;
@@ -97,8 +98,17 @@ public final class PrintConfigCommand implements Subcommand {
     public int run(SubcommandCall call) {
         call.out()
                 .println(HookConfigText.settings(
-                        call.option("role"), call.option("url"), call.option("token-file"), call.locationArguments()));
+                        call.option("role"),
+                        call.option("url"),
+                        call.option("token-file"),
+                        call.locationArguments(),
+                        call.service(HookSettings.class).wakeMax()));
+        call.err()
+                .println("switchboard hook: the second Stop entry (hook wake, \"asyncRewake\": true) is experimental:"
+                        + " it re-wakes an idle session when something new is actionable; leave it out to keep the"
+                        + " seed's hooks only (docs/mailbox-guide.md, \"Waking an idle session\")");
         call.out().flush();
+        call.err().flush();
         return DONE;
     }
 }

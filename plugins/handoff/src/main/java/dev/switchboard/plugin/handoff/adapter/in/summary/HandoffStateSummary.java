@@ -1,0 +1,82 @@
+package dev.switchboard.plugin.handoff.adapter.in.summary;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import org.pf4j.Extension;
+
+import dev.switchboard.plugin.handoff.application.ConsumerPending;
+import dev.switchboard.plugin.handoff.application.OwnerOverview;
+import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.ConsumerLine;
+import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.Overview;
+import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.ProjectLine;
+import dev.switchboard.ports.summary.ActionableCount;
+import dev.switchboard.ports.summary.StateSummary;
+import dev.switchboard.ports.summary.SummarySection;
+
+/**
+ * Handoff's state for the server's owner and for a consumer session (ADR 28): the overview is one row per (project,
+ * consumer) with the project's latest sequence, the consumer's cursor and how many handoffs are pending for it (a
+ * project without cursors gets one row saying so; consumers past {@value OwnerOverview#CONSUMERS_PER_PROJECT} are
+ * counted in a row of their own); the actionable counter {@value #COUNTER} is the configured consumer's pending
+ * handoffs in the configured project. Thread-safe.
+ */
+@Extension
+@Singleton
+public final class HandoffStateSummary implements StateSummary {
+
+    /** The actionable counter's wire name. */
+    public static final String COUNTER = "handoffs_pending";
+
+    static final List<String> COLUMNS = List.of("Project", "Latest sequence", "Consumer", "Cursor", "Pending");
+
+    private final OwnerOverview overview;
+    private final ConsumerPending pending;
+
+    @Inject
+    HandoffStateSummary(OwnerOverview overview, ConsumerPending pending) {
+        this.overview = overview;
+        this.pending = pending;
+    }
+
+    @Override
+    public SummarySection overview(int limit) {
+        Overview page = overview.read(limit);
+        List<List<String>> rows = new ArrayList<>();
+        for (ProjectLine project : page.projects()) {
+            String key = project.storedKey();
+            String latest = Long.toString(project.latest().value());
+            if (project.consumers().isEmpty()) {
+                rows.add(List.of(key, latest, "(no consumer has a cursor)", "", ""));
+            }
+            for (ConsumerLine consumer : project.consumers()) {
+                rows.add(List.of(
+                        key,
+                        latest,
+                        consumer.consumer(),
+                        Long.toString(consumer.through().value()),
+                        Long.toString(consumer.pending())));
+            }
+            if (project.moreConsumers() > 0) {
+                rows.add(List.of(key, latest, "and " + project.moreConsumers() + " more consumers", "", ""));
+            }
+        }
+        return new SummarySection("Handoff projects", COLUMNS, rows, page.more(), "projects");
+    }
+
+    @Override
+    public List<ActionableCount> actionable() {
+        return pending.pending()
+                .map(found -> List.of(new ActionableCount(
+                        COUNTER,
+                        found.pending(),
+                        "for handoffs_pending, call frontispice_list_updates (project "
+                                + found.session().project().value() + ", consumer "
+                                + found.session().consumer()
+                                + "), handle what it lists, then frontispice_advance_cursor.")))
+                .orElse(List.of());
+    }
+}

@@ -1,0 +1,151 @@
+package dev.switchboard.plugin.handoff;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.switchboard.plugin.handoff.adapter.in.summary.HandoffStateSummary;
+import dev.switchboard.ports.summary.ActionableCount;
+import dev.switchboard.ports.summary.SummarySection;
+
+/** Handoff's state summary (ADR 28): the owner's overview of every project and a configured consumer's pending count. */
+@ParameterizedClass(name = "on {0}")
+@ValueSource(strings = {HandoffHarness.SQLITE, HandoffHarness.POSTGRES})
+class StateSummaryTest {
+
+    @Parameter
+    String backend;
+
+    @TempDir
+    Path dir;
+
+    private HandoffHarness handoff;
+
+    @AfterEach
+    void close() {
+        if (handoff != null) {
+            handoff.close();
+        }
+    }
+
+    @Test
+    void theOverviewShowsEveryProjectsLatestSequenceEachConsumersCursorAndWhatIsPendingForIt() {
+        handoff = HandoffHarness.open(backend, dir);
+        handoff.register("raveil");
+        handoff.register("atlas");
+        publish("raveil", 3);
+        advance("raveil", "librarian", 1);
+        advance("raveil", "codex", 3);
+
+        SummarySection section = summary().overview(10);
+
+        assertThat(section.title()).isEqualTo("Handoff projects");
+        assertThat(section.columns()).containsExactly("Project", "Latest sequence", "Consumer", "Cursor", "Pending");
+        assertThat(section.rows())
+                .containsExactly(
+                        List.of("atlas", "0", "(no consumer has a cursor)", "", ""),
+                        List.of("raveil", "3", "codex", "3", "0"),
+                        List.of("raveil", "3", "librarian", "1", "2"));
+        assertThat(section.more()).isZero();
+        assertThat(section.unit()).isEqualTo("projects");
+    }
+
+    @Test
+    void theOverviewListsAtMostTheLimitOfProjectsAndCountsTheRest() {
+        handoff = HandoffHarness.open(backend, dir);
+        for (String project : List.of("alpha", "bravo", "charlie", "delta", "echo")) {
+            handoff.register(project);
+        }
+
+        SummarySection section = summary().overview(2);
+
+        assertThat(section.rows()).extracting(row -> row.getFirst()).containsExactly("alpha", "bravo");
+        assertThat(section.more()).isEqualTo(3);
+    }
+
+    @Test
+    void consumersPastTwentyInAProjectAreCountedInARowOfTheirOwn() {
+        handoff = HandoffHarness.open(backend, dir);
+        handoff.register("raveil");
+        publish("raveil", 1);
+        for (int i = 10; i < 33; i++) {
+            advance("raveil", "consumer-" + i, 1);
+        }
+
+        List<List<String>> rows = summary().overview(5).rows();
+
+        assertThat(rows).hasSize(21);
+        assertThat(rows.get(19)).containsExactly("raveil", "1", "consumer-29", "1", "0");
+        assertThat(rows.getLast()).containsExactly("raveil", "1", "and 3 more consumers", "", "");
+    }
+
+    @Test
+    void anEmptyStoreHasAnEmptyOverview() {
+        handoff = HandoffHarness.open(backend, dir);
+
+        SummarySection section = summary().overview(3);
+
+        assertThat(section.rows()).isEmpty();
+        assertThat(section.more()).isZero();
+    }
+
+    @Test
+    void theConfiguredConsumersPendingHandoffsAreItsActionableCount() {
+        handoff = HandoffHarness.open(backend, dir, Map.of("consumer", "codex", "project", "Raveil"));
+        assertThat(summary().actionable())
+                .as("a project not registered yet holds nothing")
+                .extracting(ActionableCount::name, ActionableCount::count)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("handoffs_pending", 0L));
+        handoff.register("raveil");
+        publish("raveil", 4);
+        advance("raveil", "librarian", 4);
+
+        assertThat(summary().actionable().getFirst().count())
+                .as("another consumer's cursor")
+                .isEqualTo(4);
+
+        advance("raveil", "codex", 3);
+
+        ActionableCount count = summary().actionable().getFirst();
+        assertThat(count.count()).isEqualTo(1);
+        assertThat(count.hint())
+                .contains("frontispice_list_updates")
+                .contains("raveil")
+                .contains("codex")
+                .contains("frontispice_advance_cursor");
+    }
+
+    @Test
+    void withoutAConfiguredConsumerNothingIsActionable() {
+        handoff = HandoffHarness.open(backend, dir);
+        handoff.register("raveil");
+        publish("raveil", 2);
+
+        assertThat(summary().actionable()).isEmpty();
+    }
+
+    private HandoffStateSummary summary() {
+        return handoff.injector().getInstance(HandoffStateSummary.class);
+    }
+
+    private void publish(String project, int count) {
+        for (int i = 1; i <= count; i++) {
+            handoff.publish(project, "Note " + i, "Content " + i);
+        }
+    }
+
+    private void advance(String project, String consumer, long through) {
+        handoff.ok(
+                "frontispice_advance_cursor",
+                Map.of("project", project, "consumer", consumer, "through_sequence", through));
+    }
+}
