@@ -2,6 +2,8 @@ package dev.switchboard.kernel.cli;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -45,6 +47,19 @@ final class KernelSubcommandCall implements SubcommandCall {
     public boolean flag(String name) {
         declared(name, false);
         return line.hasOption(name);
+    }
+
+    @Override
+    public List<String> locationArguments() {
+        List<String> words = new ArrayList<>();
+        for (String name : Settings.LOCATION_OPTIONS) {
+            String value = line.getOptionValue(name);
+            if (value != null) {
+                words.add("--" + name);
+                words.add(Path.of(value).toAbsolutePath().normalize().toString());
+            }
+        }
+        return List.copyOf(words);
     }
 
     @Override

@@ -19,8 +19,8 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
  */
 record Settings(Path home, Path config, Path stateDir) {
 
-    /** The options every command has that say where things are, with their long names. */
-    private static final List<String> LOCATION_OPTIONS = List.of("home", "config", "state-dir");
+    /** The options every command has that say where things are, with their long names, in the order of the record. */
+    static final List<String> LOCATION_OPTIONS = List.of("home", "config", "state-dir");
 
     /**
      * Reads {@code --home}, {@code --config} and {@code --state-dir} (as {@code --name VALUE} or {@code --name=VALUE})

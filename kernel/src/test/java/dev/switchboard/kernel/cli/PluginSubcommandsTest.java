@@ -68,6 +68,35 @@ class PluginSubcommandsTest {
     }
 
     @Test
+    void theLocationOptionsReachTheSubcommandAsAbsoluteNormalisedPathsInOneOrder() {
+        Path config = home.resolve("config/application.yaml");
+        Path state = home.resolve("elsewhere");
+
+        assertThat(run(
+                        "greeter",
+                        "hello",
+                        "where",
+                        "--state-dir",
+                        state.toString(),
+                        "--config=" + home.resolve("config/../config/application.yaml"),
+                        "--home",
+                        home.toString()))
+                .isZero();
+        assertThat(out.toString())
+                .isEqualTo("locations=--home " + home.toAbsolutePath().normalize() + " --config " + config
+                        + " --state-dir " + state + "\n");
+
+        out.getBuffer().setLength(0);
+        System.setProperty("switchboard.home", home.toString());
+        try {
+            assertThat(run("greeter", "hello", "where")).isZero();
+        } finally {
+            System.clearProperty("switchboard.home");
+        }
+        assertThat(out.toString()).as("none given, none passed on").isEqualTo("locations=\n");
+    }
+
+    @Test
     void theRefusalStatusOfTheSubcommandIsTheProcessStatus() {
         assertThat(run("greeter", "hello", "refuse", "--home", home.toString())).isEqualTo(3);
         assertThat(err.toString()).isEqualTo("refused: no greeting for refuse\n");

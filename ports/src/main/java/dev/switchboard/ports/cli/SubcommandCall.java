@@ -28,6 +28,18 @@ public interface SubcommandCall {
      */
     boolean flag(String name);
 
+    /**
+     * The common location options the command line gave, for a subcommand that prints a command line to run later
+     * against the same installation, configuration and state (the hook commands {@code hook print-config} prints).
+     *
+     * @return {@code --home DIR}, {@code --config FILE}, {@code --state-dir DIR} as pairs of words, in that order, only
+     *     those given, each path made absolute and normalised (so the printed line works from any directory); empty
+     *     when none was given
+     */
+    default List<String> locationArguments() {
+        return List.of();
+    }
+
     /** @return standard output, UTF-8, for results (flush before returning) */
     PrintWriter out();
 

@@ -1,20 +1,22 @@
 package dev.switchboard.testkit.transport;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.switchboard.ports.auth.Authenticator;
 import dev.switchboard.ports.call.Principal;
 
 /**
- * An {@link Authenticator} that knows a fixed set of tokens. Build it before the transport starts; thread-safe
- * afterwards.
+ * An {@link Authenticator} that knows a set of tokens, which a test may {@link #revoke} while the transport runs (as
+ * {@code rotate_token} does), and counts how often each token was looked up. Thread-safe.
  */
 public final class FakeAuthenticator implements Authenticator {
 
     private final boolean required;
-    private final Map<String, Principal> principals = new LinkedHashMap<>();
+    private final Map<String, Principal> principals = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> lookups = new ConcurrentHashMap<>();
 
     private FakeAuthenticator(boolean required) {
         this.required = required;
@@ -40,8 +42,29 @@ public final class FakeAuthenticator implements Authenticator {
         return this;
     }
 
+    /**
+     * Forgets a token: from now on it is unknown, as a rotated or revoked one is.
+     *
+     * @param bearerToken a token given to {@link #token}
+     * @return this authenticator
+     */
+    public FakeAuthenticator revoke(String bearerToken) {
+        principals.remove(bearerToken);
+        return this;
+    }
+
+    /**
+     * @param bearerToken a token
+     * @return how many times {@link #authenticate} was asked for it
+     */
+    public int lookups(String bearerToken) {
+        AtomicInteger count = lookups.get(bearerToken);
+        return count == null ? 0 : count.get();
+    }
+
     @Override
     public Optional<Principal> authenticate(String bearerToken) {
+        lookups.computeIfAbsent(bearerToken, t -> new AtomicInteger()).incrementAndGet();
         return Optional.ofNullable(principals.get(bearerToken));
     }
 

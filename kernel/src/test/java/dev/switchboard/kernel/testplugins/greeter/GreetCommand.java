@@ -13,7 +13,7 @@ import dev.switchboard.ports.storage.SqlStorage;
 
 /**
  * {@code switchboard greeter hello NAME [--times N] [--shout]}: prints a greeting with what it found started (the
- * storage's dialect, the greeter's applied migration). {@code refuse} answers {@link #REFUSED}, {@code boom} throws.
+ * storage's dialect, the greeter's applied migration). {@code refuse} answers {@link #REFUSED}, {@code boom} throws, {@code where} prints the location options it was given.
  */
 @Extension
 public final class GreetCommand implements Subcommand {
@@ -61,6 +61,10 @@ public final class GreetCommand implements Subcommand {
         if (name.equals("refuse")) {
             call.err().println("refused: no greeting for refuse");
             return REFUSED;
+        }
+        if (name.equals("where")) {
+            call.out().println("locations=" + String.join(" ", call.locationArguments()));
+            return DONE;
         }
         if (name.equals("boom")) {
             throw new IllegalStateException("the greeter broke");

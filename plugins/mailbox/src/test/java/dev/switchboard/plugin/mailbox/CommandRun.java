@@ -27,13 +27,20 @@ import dev.switchboard.ports.cli.SubcommandUsageException;
  */
 public record CommandRun(int status, String out, String err) {
 
+    /** The kernel's common location options, handed over as {@code locationArguments()} (given absolute here). */
+    private static final Set<String> LOCATIONS = Set.of("--home", "--config", "--state-dir");
+
     public static CommandRun of(MailboxHarness mailbox, Subcommand command, String stdin, String... commandLine) {
         List<String> arguments = new ArrayList<>();
         Map<String, String> options = new HashMap<>();
         Set<String> flags = new HashSet<>();
+        List<String> locations = new ArrayList<>();
         for (int i = 0; i < commandLine.length; i++) {
             String word = commandLine[i];
-            if (word.startsWith("--")) {
+            if (LOCATIONS.contains(word)) {
+                locations.add(word);
+                locations.add(commandLine[++i]);
+            } else if (word.startsWith("--")) {
                 String name = word.substring(2);
                 boolean isFlag =
                         command.options().stream().anyMatch(o -> o.name().equals(name) && !o.hasValue());
@@ -65,6 +72,11 @@ public record CommandRun(int status, String out, String err) {
             @Override
             public boolean flag(String name) {
                 return flags.contains(name);
+            }
+
+            @Override
+            public List<String> locationArguments() {
+                return locations;
             }
 
             @Override

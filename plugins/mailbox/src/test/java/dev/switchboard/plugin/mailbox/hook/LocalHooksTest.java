@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.plugin.mailbox.CommandRun;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.HookCommand;
+import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.PrintConfigCommand;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.StatusCommand;
 
 /**
@@ -102,39 +104,67 @@ class LocalHooksTest {
         CommandRun run = CommandRun.of(backend, new HookCommand(), "", "sleep");
 
         assertThat(run.status()).isZero();
-        assertThat(run.err()).contains("expected one of session-start, stop, print-config");
+        assertThat(run.err()).contains("expected one of session-start, stop");
     }
 
     @Test
-    void aTokenGivenToTheHookOrToPrintConfigIsRefusedWithoutBeingRepeated() {
+    void aTokenGivenToTheHookIsRefusedWithoutBeingRepeatedAndStillExitsZero() {
         String token = "cct_eKzQ0a1b2c3d4e5f6g7h8i9jSECRET";
         List<CommandRun> runs = List.of(
                 CommandRun.of(backend, new HookCommand(), "", "session-start", token),
-                CommandRun.of(backend, new HookCommand(), "", "stop", token),
-                CommandRun.of(backend, new HookCommand(), "", "print-config", "--claude", "--role", token),
-                CommandRun.of(
-                        backend,
-                        new HookCommand(),
-                        "",
-                        "print-config",
-                        "--url",
-                        "https://x.example",
-                        "--token-file",
-                        token),
-                CommandRun.of(
-                        backend,
-                        new HookCommand(),
-                        "",
-                        "print-config",
-                        "--url",
-                        "https://x.example/" + token,
-                        "--token-file",
-                        "/home/me/role.tok"));
+                CommandRun.of(backend, new HookCommand(), "", "stop", token));
         for (CommandRun run : runs) {
             assertThat(run.status()).as(run.err()).isZero();
             assertThat(run.out()).isEmpty();
             assertThat(run.err()).contains("looks like a token").doesNotContain("SECRET");
         }
+    }
+
+    @Test
+    void aTokenGivenToPrintConfigIsAUsageErrorExitingTwoWithoutBeingRepeated() {
+        String token = "cct_eKzQ0a1b2c3d4e5f6g7h8i9jSECRET";
+        List<CommandRun> runs = List.of(
+                printConfig("--claude", "--role", token),
+                printConfig("--url", "https://x.example", "--token-file", token),
+                printConfig("--url", "https://x.example/" + token, "--token-file", "/home/me/role.tok"),
+                printConfig(token));
+        for (CommandRun run : runs) {
+            assertThat(run.status()).as(run.err()).isEqualTo(2);
+            assertThat(run.out()).isEmpty();
+            assertThat(run.err()).contains("looks like a token").doesNotContain("SECRET");
+        }
+    }
+
+    @Test
+    void everyUsageErrorOfPrintConfigExitsTwoThroughTheOneRefusal() {
+        Map<CommandRun, String> refusals = Map.of(
+                printConfig("--codex"), "Codex has no session-start or stop hook",
+                printConfig("--role", "Not A Role"), "is not a role name",
+                printConfig("--url", "https://x.example"), "needs both --url and --token-file",
+                printConfig("--url", "http://example.com", "--token-file", "/t"), "https://",
+                printConfig("extra"), "takes no arguments");
+        refusals.forEach((run, why) -> {
+            assertThat(run.status()).as(run.err()).isEqualTo(2);
+            assertThat(run.err()).startsWith("switchboard: ").contains(why);
+            assertThat(run.out()).isEmpty();
+        });
+    }
+
+    @Test
+    void printConfigCarriesTheLocationOptionsItWasGivenIntoBothHookCommands() {
+        CommandRun run = printConfig(
+                "--role", "backend", "--config", "/etc/switchboard/app.yaml", "--state-dir", "/srv/my state");
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out())
+                .contains("/bin/switchboard hook session-start --config /etc/switchboard/app.yaml --state-dir"
+                        + " '/srv/my state'\"")
+                .contains("/bin/switchboard hook stop --config /etc/switchboard/app.yaml --state-dir"
+                        + " '/srv/my state'\"");
+    }
+
+    private CommandRun printConfig(String... commandLine) {
+        return CommandRun.of(backend, new PrintConfigCommand(), "", commandLine);
     }
 
     @Test
@@ -177,42 +207,26 @@ class LocalHooksTest {
     }
 
     @Test
-    void printConfigGivesClaudeCodeHooksForARoleLocallyOrRemotelyAndRefusesCodex() {
-        CommandRun local =
-                CommandRun.of(backend, new HookCommand(), "", "print-config", "--claude", "--role", "backend");
+    void printConfigGivesClaudeCodeHooksForARoleLocallyOrRemotely() {
+        CommandRun local = printConfig("--claude", "--role", "backend");
         assertThat(local.status()).isZero();
         assertThat(local.out())
                 .contains("\"SessionStart\"")
                 .contains("\"Stop\"")
                 .contains("SWITCHBOARD_PLUGINS__MAILBOX__ROLE=backend ")
-                .contains("/bin/switchboard hook stop")
+                .contains("/bin/switchboard hook stop\"")
                 .contains("\"timeout\" : 10")
                 .contains("/bin/switchboard hook wake")
                 .contains("\"asyncRewake\" : true")
                 .contains("\"timeout\" : 3660");
         assertThat(local.err()).contains("hook wake").contains("experimental");
 
-        CommandRun remote = CommandRun.of(
-                backend,
-                new HookCommand(),
-                "",
-                "print-config",
-                "--url",
-                "https://channel.example.com/mcp",
-                "--token-file",
-                "/home/me/.switchboard/backend.token");
+        CommandRun remote = printConfig(
+                "--url", "https://channel.example.com/mcp", "--token-file", "/home/me/.switchboard/backend.token");
         assertThat(remote.status()).isZero();
         assertThat(remote.out())
                 .contains("AI_AGENT_CHANNEL_URL=https://channel.example.com/mcp")
                 .contains("AI_AGENT_CHANNEL_TOKEN_FILE=/home/me/.switchboard/backend.token")
                 .doesNotContain("cct_");
-
-        CommandRun plain = CommandRun.of(
-                backend, new HookCommand(), "", "print-config", "--url", "http://example.com", "--token-file", "/t");
-        assertThat(plain.status()).isEqualTo(2);
-        assertThat(plain.err()).contains("https://");
-        CommandRun codex = CommandRun.of(backend, new HookCommand(), "", "print-config", "--codex");
-        assertThat(codex.status()).isEqualTo(2);
-        assertThat(codex.err()).contains("Codex has no session-start or stop hook");
     }
 }

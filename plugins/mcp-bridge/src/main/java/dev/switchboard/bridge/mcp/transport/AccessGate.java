@@ -89,6 +89,18 @@ public final class AccessGate {
         };
     }
 
+    /**
+     * Checks an admitted request's token again (not {@code Host} or {@code Origin}, which cannot change), before an
+     * answer written long after the admission (ADR 27).
+     *
+     * @param request the request as it was admitted
+     * @param caller  the principal {@link #admit} answered for it
+     * @return whether its token still resolves to that principal
+     */
+    public boolean stillAdmits(Request request, Principal caller) {
+        return authentication.stillAuthenticates(request.authorization(), caller);
+    }
+
     /** Checks {@code Host}, {@code Origin}, then the token. */
     public Decision admit(Request request) {
         Decision origin = checkOrigin(request);

@@ -78,6 +78,22 @@ public final class BearerAuthentication {
         return resolve(matcher.group(1)).<Outcome>map(Authenticated::new).orElseGet(BearerAuthentication::invalidToken);
     }
 
+    /**
+     * Looks the credential of an admitted request up again, for an answer written long after the request was admitted
+     * (ADR 27): the token is rotated, revoked or its channel deleted meanwhile when it no longer resolves to the same
+     * principal. Costs what {@link #authenticate} costs (one SHA-256, then the kernel's lookups).
+     *
+     * @param authorization every {@code Authorization} header value of the request, as it was admitted with
+     * @param caller        the principal it was admitted as
+     * @return whether the same values still resolve to a principal of the same id and kind (always, when
+     *     authentication is off)
+     */
+    public boolean stillAuthenticates(List<String> authorization, Principal caller) {
+        return authenticate(authorization, Set.of()) instanceof Authenticated now
+                && now.principal().id().equals(caller.id())
+                && now.principal().kind() == caller.kind();
+    }
+
     private Optional<Principal> resolve(String token) {
         try {
             return authenticator.authenticate(token);

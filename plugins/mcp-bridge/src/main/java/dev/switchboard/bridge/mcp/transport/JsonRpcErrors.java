@@ -31,9 +31,24 @@ public final class JsonRpcErrors {
      * @return {@code {"jsonrpc":"2.0","id":id,"error":{"code":code,"message":message}}}, keys in that order
      */
     public static Map<String, Object> error(Object id, int code, String message) {
+        return error(id, code, message, null);
+    }
+
+    /**
+     * @param id      the request's id, or null when it could not be read
+     * @param code    one of the codes above
+     * @param message what is wrong, for the client
+     * @param data    the error's {@code data} member, or null for none
+     * @return {@code {"jsonrpc":"2.0","id":id,"error":{"code":code,"message":message,"data":data}}}, keys in that
+     *     order
+     */
+    public static Map<String, Object> error(Object id, int code, String message, Object data) {
         Map<String, Object> error = new LinkedHashMap<>();
         error.put("code", code);
         error.put("message", message);
+        if (data != null) {
+            error.put("data", data);
+        }
         Map<String, Object> reply = new LinkedHashMap<>();
         reply.put("jsonrpc", "2.0");
         reply.put("id", id);

@@ -64,12 +64,14 @@ final class EndpointHandler implements Handler {
         if (caller.isEmpty()) {
             return;
         }
+        CredentialLease lease =
+                caller.get().map(principal -> gate.lease(request, principal)).orElse(CredentialLease.NONE);
         if (!state.enter()) {
             Replies.text(response, Status.SERVICE_UNAVAILABLE_503, "Service Unavailable: the server is stopping\n");
             return;
         }
         try {
-            serve(match.get(), caller.get(), request, response);
+            serve(match.get(), caller.get(), lease, request, response);
         } finally {
             state.exit();
         }
@@ -78,6 +80,7 @@ final class EndpointHandler implements Handler {
     private void serve(
             HttpEndpointCatalog.Match match,
             Optional<Principal> caller,
+            CredentialLease lease,
             ServerRequest request,
             ServerResponse response) {
         byte[] body;
@@ -111,12 +114,22 @@ final class EndpointHandler implements Handler {
                     "Internal Server Error: the server log has the details under correlation id " + correlation + "\n");
             return;
         }
+        if (reply.status() == Status.UNAUTHORIZED_401.code()
+                && match.endpoint().route().access() != HttpRoute.Access.NONE) {
+            gate.credentialRefused(request); // a bogus board nonce or session cookie counts as a wrong token (ADR 22)
+        }
         switch (reply) {
-            case EndpointResponse.Complete complete -> EndpointReplies.complete(response, complete);
+            case EndpointResponse.Complete complete -> {
+                if (lease.live()) {
+                    EndpointReplies.complete(response, complete);
+                } else {
+                    Replies.revoked(response, null);
+                }
+            }
             case EndpointResponse.Streamed streamed -> {
                 held.add(gone);
                 try {
-                    EndpointReplies.streamed(response, streamed, gone);
+                    EndpointReplies.streamed(response, streamed, gone, lease);
                 } finally {
                     held.remove(gone);
                 }
@@ -134,7 +147,9 @@ final class EndpointHandler implements Handler {
             case HANDLER ->
                 request.headers().contains(HeaderNames.AUTHORIZATION)
                         ? gate.admit(request, response).map(Optional::of)
-                        : Optional.of(Optional.empty());
+                        : gate.mayPresentCredential(request, response)
+                                ? Optional.of(Optional.<Principal>empty())
+                                : Optional.empty();
             case AUTHENTICATED -> gate.admit(request, response).map(Optional::of);
             case OWNER ->
                 gate.admit(request, response).flatMap(principal -> {

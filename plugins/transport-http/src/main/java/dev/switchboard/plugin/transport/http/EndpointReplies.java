@@ -31,10 +31,16 @@ final class EndpointReplies {
         response.send(reply.body());
     }
 
-    static void streamed(ServerResponse response, EndpointResponse.Streamed reply, ClientGoneSignal gone) {
+    /**
+     * @param lease the request's credential: a body write past its freshness has it confirmed again, and when it died
+     *              (ADR 27) the transport's FORBIDDEN JSON-RPC error is written instead, as the rest of the body, and
+     *              the body is told its client is gone
+     */
+    static void streamed(
+            ServerResponse response, EndpointResponse.Streamed reply, ClientGoneSignal gone, CredentialLease lease) {
         head(response, reply);
         try (OutputStream out = response.outputStream()) {
-            HeldOutput stream = new HeldOutput(out, gone);
+            HeldOutput stream = new HeldOutput(out, gone, lease);
             out.flush();
             Thread keepAlive = reply.keepAlive() == null
                     ? null
@@ -60,7 +66,7 @@ final class EndpointReplies {
             while (true) {
                 long quiet = System.nanoTime() - stream.lastWrite;
                 if (quiet >= every) {
-                    stream.write(filler);
+                    stream.fill(filler);
                 } else {
                     TimeUnit.NANOSECONDS.sleep(every - quiet);
                 }
@@ -90,19 +96,45 @@ final class EndpointReplies {
         }
     }
 
-    /** The {@link ResponseStream} over the response's output; writes are serialised. */
+    /**
+     * The {@link ResponseStream} over the response's output; writes are serialised. The body's writes need a live
+     * credential, the keep-alive filler (which carries nothing) does not.
+     */
     private static final class HeldOutput implements ResponseStream {
         private final OutputStream out;
         private final ClientGoneSignal gone;
+        private final CredentialLease lease;
         private volatile long lastWrite = System.nanoTime();
+        private boolean withheld;
 
-        HeldOutput(OutputStream out, ClientGoneSignal gone) {
+        HeldOutput(OutputStream out, ClientGoneSignal gone, CredentialLease lease) {
             this.out = out;
             this.gone = gone;
+            this.lease = lease;
         }
 
         @Override
         public synchronized void write(byte[] bytes) {
+            if (!withheld && !lease.live()) {
+                withheld = true;
+                send(Replies.jsonBytes(Replies.revokedBody(null)));
+                gone.raise();
+            }
+            if (withheld) {
+                throw new ClientGoneException(new IOException("the request's credential died while it was held"));
+            }
+            send(bytes);
+        }
+
+        /** Writes keep-alive filler, unless the answer was withheld. */
+        synchronized void fill(byte[] bytes) {
+            if (withheld) {
+                throw new ClientGoneException(new IOException("the answer was withheld"));
+            }
+            send(bytes);
+        }
+
+        private void send(byte[] bytes) {
             try {
                 out.write(bytes);
                 out.flush();

@@ -39,6 +39,7 @@ final class GetHandler implements Handler {
         if (caller.isEmpty()) {
             return;
         }
+        CredentialLease lease = preconditions.lease(request, caller.get());
         if (!MediaTypes.acceptsAll(request.headers().all(HeaderNames.ACCEPT, List::of), McpHeaders.TEXT_EVENT_STREAM)) {
             Replies.error(
                     response,
@@ -58,17 +59,17 @@ final class GetHandler implements Handler {
         Optional<HttpSession> session = preconditions
                 .version(request, response)
                 .flatMap(version -> preconditions.session(request, response, caller.get()));
-        session.ifPresent(value -> listen(value, response));
+        session.ifPresent(value -> listen(value, lease, response));
     }
 
-    private void listen(HttpSession session, ServerResponse response) {
+    private void listen(HttpSession session, CredentialLease lease, ServerResponse response) {
         StreamChannel channel = new StreamChannel(mapper, true);
         McpStreamableServerSession.McpStreamableServerSessionStream stream =
                 session.sdk().listeningStream(channel);
         session.listenOn(channel);
         ResponseWriter writer = new ResponseWriter(response, mapper);
         try {
-            new StreamPump(channel, writer, heartbeat).listen();
+            new StreamPump(channel, writer, heartbeat, lease).listen();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {

@@ -48,6 +48,10 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * present per minute, on average; beyond it the peer gets 429 before its token is looked at</td></tr>
  * <tr><td>{@code auth-failure-burst}</td><td>{@code 20}</td><td>refused credentials a peer may present at
  * once</td></tr>
+ * <tr><td>{@code credential-recheck-ms}</td><td>{@code 100}</td><td>an answer written later than this after its
+ * request's credential was last confirmed (a held tool call, a long poll, a message on a GET stream) has the
+ * credential looked up again first; a credential revoked meanwhile gets FORBIDDEN instead of the answer (ADR 27).
+ * {@code 0} looks every answer's credential up again</td></tr>
  * </table>
  *
  * @param host               the address to bind, as configured
@@ -61,6 +65,8 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * @param drainTimeout       how long shutdown waits for running calls
  * @param heartbeat          interval of SSE keep-alive comments
  * @param rateLimit          the per-credential and per-peer rate limits
+ * @param credentialRecheck  how long a request's credential counts as confirmed before an answer written later has it
+ *                           looked up again
  */
 record HttpSettings(
         String host,
@@ -73,7 +79,8 @@ record HttpSettings(
         List<String> allowedOrigins,
         Duration drainTimeout,
         Duration heartbeat,
-        RateLimit rateLimit) {
+        RateLimit rateLimit,
+        Duration credentialRecheck) {
 
     /**
      * The rate limits of ADR 22.
@@ -101,7 +108,8 @@ record HttpSettings(
             "rate-limit-per-second",
             "rate-limit-burst",
             "auth-failures-per-minute",
-            "auth-failure-burst");
+            "auth-failure-burst",
+            "credential-recheck-ms");
 
     static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
     /** The largest body a Java array can hold, less a margin the JDK keeps for array headers. */
@@ -144,6 +152,7 @@ record HttpSettings(
                         values.number("rate-limit-per-second", 20, 1, 1_000_000),
                         values.number("rate-limit-burst", 200, 1, 1_000_000),
                         values.number("auth-failures-per-minute", 30, 1, 1_000_000),
-                        values.number("auth-failure-burst", 20, 1, 1_000_000)));
+                        values.number("auth-failure-burst", 20, 1, 1_000_000)),
+                Duration.ofMillis(values.number("credential-recheck-ms", 100, 0, 3_600_000)));
     }
 }

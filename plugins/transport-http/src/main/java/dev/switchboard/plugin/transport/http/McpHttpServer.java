@@ -80,7 +80,8 @@ final class McpHttpServer {
                 new AccessGate(
                         new OriginPolicy(settings.allowedHosts(), settings.allowedOrigins(), HttpSettings.PREFIX),
                         new BearerAuthentication(context.authenticator())),
-                limits);
+                limits,
+                settings.credentialRecheck());
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();
         ClientMistakes mistakes = new ClientMistakes("http");
         ServingState state = new ServingState();

@@ -43,7 +43,12 @@ final class MessageDispatcher {
         this.server = server;
     }
 
-    void single(McpSchema.JSONRPCMessage message, Principal caller, ServerRequest request, ServerResponse response) {
+    void single(
+            McpSchema.JSONRPCMessage message,
+            Principal caller,
+            CredentialLease lease,
+            ServerRequest request,
+            ServerResponse response) {
         if (message instanceof McpSchema.JSONRPCRequest call && isInitialize(call)) {
             initializer.initialize(call, caller, response);
             return;
@@ -53,7 +58,7 @@ final class MessageDispatcher {
             return;
         }
         if (message instanceof McpSchema.JSONRPCRequest call) {
-            requests.answer(session.get(), List.of(call), caller, response);
+            requests.answer(session.get(), List.of(call), caller, lease, response);
         } else {
             deliver(session.get(), message, caller);
             Replies.empty(response, Status.ACCEPTED_202);
@@ -61,7 +66,11 @@ final class MessageDispatcher {
     }
 
     void batch(
-            List<McpSchema.JSONRPCMessage> messages, Principal caller, ServerRequest request, ServerResponse response) {
+            List<McpSchema.JSONRPCMessage> messages,
+            Principal caller,
+            CredentialLease lease,
+            ServerRequest request,
+            ServerResponse response) {
         if (messages.stream().anyMatch(m -> m instanceof McpSchema.JSONRPCRequest call && isInitialize(call))) {
             Replies.error(
                     response,
@@ -95,7 +104,7 @@ final class MessageDispatcher {
         if (calls.isEmpty()) {
             Replies.empty(response, Status.ACCEPTED_202);
         } else {
-            requests.answer(session.get(), calls, caller, response);
+            requests.answer(session.get(), calls, caller, lease, response);
         }
     }
 

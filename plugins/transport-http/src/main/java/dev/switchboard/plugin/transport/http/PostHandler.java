@@ -48,6 +48,7 @@ final class PostHandler implements Handler {
         if (caller.isEmpty()) {
             return;
         }
+        CredentialLease lease = preconditions.lease(request, caller.get());
         if (!MediaTypes.acceptsAll(
                 request.headers().all(HeaderNames.ACCEPT, List::of),
                 McpHeaders.APPLICATION_JSON,
@@ -86,8 +87,10 @@ final class PostHandler implements Handler {
                 mistakes.record(invalid.message());
                 Replies.error(response, Status.BAD_REQUEST_400, invalid.id(), invalid.code(), invalid.message());
             }
-            case JsonRpcDecoder.Single single -> dispatcher.single(single.message(), caller.get(), request, response);
-            case JsonRpcDecoder.Batch batch -> dispatcher.batch(batch.messages(), caller.get(), request, response);
+            case JsonRpcDecoder.Single single ->
+                dispatcher.single(single.message(), caller.get(), lease, request, response);
+            case JsonRpcDecoder.Batch batch ->
+                dispatcher.batch(batch.messages(), caller.get(), lease, request, response);
         }
     }
 }

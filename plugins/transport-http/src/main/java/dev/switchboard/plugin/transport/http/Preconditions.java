@@ -43,6 +43,11 @@ final class Preconditions {
         });
     }
 
+    /** @return the lease of an admitted request's credential ({@link RequestGate#lease}) */
+    CredentialLease lease(ServerRequest request, Principal caller) {
+        return gate.lease(request, caller);
+    }
+
     /** @return the protocol version the request speaks, or empty when refused (400) */
     Optional<String> version(ServerRequest request, ServerResponse response) {
         String header = request.headers().first(McpHeaders.PROTOCOL_VERSION).orElse(null);

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.transport.http;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -24,7 +25,25 @@ final class Replies {
     /** JSON-RPC's implementation-defined range: used for refusals at the HTTP level. */
     static final int SERVER_ERROR = JsonRpcErrors.SERVER_ERROR;
 
+    /** The stable code in the {@code data} of an answer withheld because its credential died while it was held. */
+    static final Map<String, String> REVOKED_DATA = Map.of("code", "FORBIDDEN");
+
+    /** The message of such an answer (ADR 27). */
+    static final String REVOKED = "Forbidden: this request's credential was rotated or revoked, or its channel"
+            + " deleted, while its answer was held (or the store could not confirm it); nothing of the answer is sent."
+            + " Ask again with a live credential";
+
     private Replies() {}
+
+    /** Answers 403 with the JSON-RPC error of a withheld answer, for a request whose credential died while held. */
+    static void revoked(ServerResponse response, Object id) {
+        json(response, Status.FORBIDDEN_403, revokedBody(id));
+    }
+
+    /** @return the JSON-RPC error of a withheld answer, for the request {@code id} (null when it has none) */
+    static Map<String, Object> revokedBody(Object id) {
+        return JsonRpcErrors.error(id, SERVER_ERROR, REVOKED, REVOKED_DATA);
+    }
 
     static void error(ServerResponse response, Status status, int code, String message) {
         error(response, status, null, code, message);
@@ -36,15 +55,19 @@ final class Replies {
 
     /** Writes {@code body} as JSON with the given status. */
     static void json(ServerResponse response, Status status, Object body) {
-        byte[] bytes;
-        try {
-            bytes = McpServerAssembly.jsonMapper().writeValueAsBytes(body);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not encode a reply", e);
-        }
+        byte[] bytes = jsonBytes(body);
         response.status(status);
         response.header(HeaderNames.CONTENT_TYPE, McpHeaders.APPLICATION_JSON);
         response.send(bytes);
+    }
+
+    /** @return {@code body} as JSON, with the bridge's mapper */
+    static byte[] jsonBytes(Object body) {
+        try {
+            return McpServerAssembly.jsonMapper().writeValueAsBytes(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not encode a reply", e);
+        }
     }
 
     static void text(ServerResponse response, Status status, String text) {

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.transport.http;
 
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -28,10 +29,15 @@ final class RequestGate {
 
     private final AccessGate gate;
     private final RateLimits limits;
+    private final Duration recheckAfter;
 
-    RequestGate(AccessGate gate, RateLimits limits) {
+    /**
+     * @param recheckAfter how long an admitted request's credential counts as confirmed ({@link #lease})
+     */
+    RequestGate(AccessGate gate, RateLimits limits, Duration recheckAfter) {
         this.gate = gate;
         this.limits = limits;
+        this.recheckAfter = recheckAfter;
     }
 
     /**
@@ -75,6 +81,37 @@ final class RequestGate {
             return Optional.empty();
         }
         return admitted.map(AccessGate.Admitted::caller);
+    }
+
+    /**
+     * For a route whose handler judges a credential of its own (a board nonce or session cookie): refuses with 429 a
+     * peer whose failure bucket is empty, as {@link #admit} does before looking at a token (ADR 22).
+     *
+     * @return whether the request may go on (else the refusal has been sent)
+     */
+    boolean mayPresentCredential(ServerRequest request, ServerResponse response) {
+        OptionalLong wait = limits.beforeAuthentication(peer(request));
+        if (wait.isPresent()) {
+            tooMany(response, wait.getAsLong(), "too many refused credentials from this address");
+            return false;
+        }
+        return true;
+    }
+
+    /** Records a credential the route's handler refused (its 401), against the peer's failure bucket (ADR 22). */
+    void credentialRefused(ServerRequest request) {
+        limits.authenticationFailed(peer(request));
+    }
+
+    /**
+     * @param request a request {@link #admit} admitted
+     * @param caller  the principal it answered
+     * @return the lease of the request's credential, confirmed now, which an answer written later than
+     *     {@code credential-recheck-ms} renews by looking the token up again (ADR 27)
+     */
+    CredentialLease lease(ServerRequest request, Principal caller) {
+        AccessGate.Request facts = facts(request);
+        return new CredentialLease(() -> gate.stillAdmits(facts, caller), recheckAfter, System::nanoTime);
     }
 
     private static void tooMany(ServerResponse response, long seconds, String why) {

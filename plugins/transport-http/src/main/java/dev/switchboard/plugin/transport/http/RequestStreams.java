@@ -44,8 +44,17 @@ final class RequestStreams {
         this.heartbeat = heartbeat;
     }
 
+    /**
+     * @param lease the caller's credential, confirmed again before an answer written past its freshness (ADR 27): a
+     *              credential that died while the requests ran gets FORBIDDEN instead of their answers, and the
+     *              requests still running are cancelled
+     */
     void answer(
-            HttpSession session, List<McpSchema.JSONRPCRequest> requests, Principal caller, ServerResponse response) {
+            HttpSession session,
+            List<McpSchema.JSONRPCRequest> requests,
+            Principal caller,
+            CredentialLease lease,
+            ServerResponse response) {
         if (!state.enter()) {
             Replies.error(
                     response,
@@ -90,7 +99,7 @@ final class RequestStreams {
                                 () -> channel.finished(request.id(), null));
             }
             ResponseWriter writer = new ResponseWriter(response, mapper);
-            StreamPump pump = new StreamPump(channel, writer, heartbeat);
+            StreamPump pump = new StreamPump(channel, writer, heartbeat, lease);
             StreamPump.Outcome outcome = pump.answer(pending, session.inFlightIds());
             if (outcome == StreamPump.Outcome.CLIENT_GONE) {
                 // Not a cancellation (MCP streamable HTTP): the calls finish and the session stays busy meanwhile.
@@ -102,7 +111,10 @@ final class RequestStreams {
             if (outcome == StreamPump.Outcome.ANSWERED && !writer.streaming() && !response.isSent()) {
                 writer.emptyStream(); // every answer was for a cancelled request: nothing to send
             }
-            writer.finish(pending.size() == 1 ? pending.iterator().next() : null);
+            writer.finish(
+                    outcome != StreamPump.Outcome.REVOKED && pending.size() == 1
+                            ? pending.iterator().next()
+                            : null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             pending.forEach(id -> server.cancelRequest(session.sdkId(), id));

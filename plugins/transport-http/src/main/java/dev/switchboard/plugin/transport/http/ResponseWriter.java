@@ -3,6 +3,8 @@ package dev.switchboard.plugin.transport.http;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.Collections;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -80,6 +82,28 @@ final class ResponseWriter {
         byte[] json = mapper.writeValueAsBytes(message);
         beginStream();
         write(EVENT_PREFIX, json, EVENT_SUFFIX);
+    }
+
+    /**
+     * Withholds the answers of requests whose credential died while they were held (ADR 27): a 403 with one JSON-RPC
+     * error when nothing was sent yet and at most one request is concerned, otherwise one error event per request
+     * (one with a null id when none is named, as on a GET stream).
+     *
+     * @param ids the requests whose answers are withheld
+     */
+    void revoked(Collection<Object> ids) throws IOException {
+        if (events == null && ids.size() <= 1 && !response.isSent()) {
+            try {
+                Replies.revoked(response, ids.isEmpty() ? null : ids.iterator().next());
+                return;
+            } catch (RuntimeException e) {
+                throw new IOException("the client went away", e);
+            }
+        }
+        beginStream();
+        for (Object id : ids.isEmpty() ? Collections.singletonList(null) : ids) {
+            write(EVENT_PREFIX, mapper.writeValueAsBytes(Replies.revokedBody(id)), EVENT_SUFFIX);
+        }
     }
 
     void heartbeat() throws IOException {

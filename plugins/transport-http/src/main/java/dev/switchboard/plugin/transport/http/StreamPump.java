@@ -3,6 +3,7 @@ package dev.switchboard.plugin.transport.http;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import org.slf4j.Logger;
@@ -35,17 +36,28 @@ final class StreamPump {
         /** The client went away; requests still running go on (see {@link #settle}). */
         CLIENT_GONE,
         /** The stream was ended from this side (session deleted, server stopping, GET stream replaced). */
-        TERMINATED
+        TERMINATED,
+        /**
+         * The request's credential died while the stream was held (ADR 27): the answers not yet written were
+         * withheld with a FORBIDDEN error each; requests still running are to be cancelled.
+         */
+        REVOKED
     }
 
     private final StreamChannel channel;
     private final ResponseWriter writer;
     private final Duration heartbeat;
+    private final CredentialLease lease;
 
-    StreamPump(StreamChannel channel, ResponseWriter writer, Duration heartbeat) {
+    /**
+     * @param lease the request's credential, confirmed again before anything is written past its freshness; a
+     *              heartbeat carries nothing and needs no confirmation
+     */
+    StreamPump(StreamChannel channel, ResponseWriter writer, Duration heartbeat, CredentialLease lease) {
         this.channel = channel;
         this.writer = writer;
         this.heartbeat = heartbeat;
+        this.lease = lease;
     }
 
     /**
@@ -65,12 +77,15 @@ final class StreamPump {
                     case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> {
                         Object answers =
                                 message instanceof McpSchema.JSONRPCResponse response ? key(response.id()) : null;
+                        if (answers != null && pending.contains(answers) && ids.answered(answers)) {
+                            pending.remove(answers);
+                            answered.add(answers);
+                            continue;
+                        }
+                        if (!lease.live()) {
+                            return withhold(pending, answered);
+                        }
                         if (answers != null && pending.contains(answers)) {
-                            if (ids.answered(answers)) {
-                                pending.remove(answers);
-                                answered.add(answers);
-                                continue;
-                            }
                             if (single && !writer.streaming()) {
                                 writer.json(message);
                                 pending.clear();
@@ -81,9 +96,13 @@ final class StreamPump {
                         writer.event(message);
                     }
                     case StreamChannel.Finished(Object id, Throwable error) -> {
-                        if (pending.remove(key(id)) && !answered.contains(key(id)) && !ids.answered(key(id))) {
+                        if (pending.contains(key(id)) && !answered.contains(key(id)) && !ids.answered(key(id))) {
+                            if (!lease.live()) {
+                                return withhold(pending, answered);
+                            }
                             writer.event(failure(id, error));
                         }
+                        pending.remove(key(id));
                     }
                     case StreamChannel.Terminated terminated -> {
                         return Outcome.TERMINATED;
@@ -135,7 +154,13 @@ final class StreamPump {
             while (true) {
                 switch (channel.poll(heartbeat)) {
                     case null -> writer.heartbeat();
-                    case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> writer.event(message);
+                    case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> {
+                        if (!lease.live()) {
+                            writer.revoked(List.of());
+                            return Outcome.REVOKED;
+                        }
+                        writer.event(message);
+                    }
                     case StreamChannel.Finished finished -> {
                         // a GET stream carries no requests of the client
                     }
@@ -147,6 +172,14 @@ final class StreamPump {
         } catch (IOException e) {
             return Outcome.CLIENT_GONE;
         }
+    }
+
+    /** Withholds the answers not written yet: one FORBIDDEN error for each pending request not answered. */
+    private Outcome withhold(Set<Object> pending, Set<Object> answered) throws IOException {
+        List<Object> withheld =
+                pending.stream().filter(id -> !answered.contains(id)).toList();
+        writer.revoked(withheld);
+        return Outcome.REVOKED;
     }
 
     /** JSON numbers may come back as Integer or Long; ids are compared as Long. */

@@ -141,4 +141,57 @@ class HttpRateLimitTest {
         assertThat(Long.parseLong(right.header("Retry-After"))).isBetween(55L, 60L);
         assertThat((String) right.error().get("message")).contains("too many refused credentials from this address");
     }
+
+    private void startWithABoard() {
+        server = TestServer.start(
+                Callers.fake(HttpEndpointsTest.catalog(HttpEndpointsTest.endpoint(
+                                HttpRoute.of("GET", "/board", HttpRoute.Access.HANDLER),
+                                request -> request.queryParameter("t")
+                                        .filter("valid-nonce"::equals)
+                                        .map(nonce -> EndpointResponse.text(200, "board"))
+                                        .orElseGet(
+                                                () -> EndpointResponse.text(401, "this board link no longer works")))))
+                        .with(List.of("echo"), call -> ToolResult.text("echo")),
+                Map.of("auth-failures-per-minute", 1, "auth-failure-burst", 3));
+    }
+
+    private int board(String nonce) throws IOException {
+        return RawHttp.request("GET", "/board?t=" + nonce).send(server.port).status();
+    }
+
+    @Test
+    void aPeerGuessingBoardNoncesGets429WithRetryAfterOnceItsRefusalsAreSpent() throws IOException {
+        startWithABoard();
+        List<Integer> guesses = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            guesses.add(board("guess-" + i));
+        }
+        RawHttp.Response refused = RawHttp.request("GET", "/board?t=guess-5").send(server.port);
+        RawHttp.Response mcp =
+                server.post(ALICE_TOKEN, null, TestServer.initializeRequest(1)).send(server.port);
+
+        assertThat(guesses).containsExactly(401, 401, 401, 429);
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(Long.parseLong(refused.header("Retry-After"))).isBetween(55L, 60L);
+        assertThat((String) refused.error().get("message")).contains("too many refused credentials from this address");
+        assertThat(mcp.status())
+                .as("the peer's one failure bucket is shared with /mcp")
+                .isEqualTo(429);
+    }
+
+    @Test
+    void validBoardNoncesSpendNoneOfThePeersRefusals() throws IOException {
+        startWithABoard();
+        List<Integer> valid = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            valid.add(board("valid-nonce"));
+        }
+        List<Integer> guesses = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            guesses.add(board("guess-" + i));
+        }
+
+        assertThat(valid).containsOnly(200);
+        assertThat(guesses).containsExactly(401, 401, 401, 429);
+    }
 }

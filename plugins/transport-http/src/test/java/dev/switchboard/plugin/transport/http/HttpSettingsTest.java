@@ -33,7 +33,8 @@ class HttpSettingsTest {
                         List.of("localhost", "127.0.0.1", "[::1]"),
                         Duration.ofSeconds(10),
                         Duration.ofSeconds(15),
-                        new HttpSettings.RateLimit(20, 200, 30, 20)));
+                        new HttpSettings.RateLimit(20, 200, 30, 20),
+                        Duration.ofMillis(100)));
     }
 
     @Test

@@ -22,7 +22,8 @@ import dev.switchboard.ports.tool.Outcome;
  * {@code token_id}; a live view key ({@value HostedLimits#VIEW_KEY_PREFIX}) to a {@link Principal.Kind#VIEWER} with
  * {@code channel}, {@code label}, {@code channel_id} and {@code token_id}. The row is found by its digest and the
  * digests compared again in constant time. Revocation, expiry and deletion take effect on the next request (nothing
- * is cached). A role token's use is audited ({@code token_used}) on first use, then at most once per
+ * is cached; an answer held past the HTTP transport's {@code credential-recheck-ms} has its credential resolved
+ * again before it is written, ADR 27). A role token's use is audited ({@code token_used}) on first use, then at most once per
  * {@link HostedLimits#TOKEN_USE_RECORD_INTERVAL} per credential in this process (a store too busy to record it does
  * not refuse the credential: a later request records it). A view key's resolution is not audited here: resolving
  * is not using, since {@code /mcp} refuses a viewer with 403 after resolving it; the route that accepts a view key
@@ -61,30 +62,6 @@ public final class CredentialCheck {
                 .filter(row -> Secrets.matches(row.hash(), presented));
         found.filter(row -> row.kind().equals(StoredCredential.ROLE)).ifPresent(this::recordUse);
         return found.map(CredentialCheck::principal);
-    }
-
-    /**
-     * Whether a principal this check resolved earlier is still backed by a live credential: for an answer computed
-     * after a wait (a held {@code /status} poll), so that nothing written after {@code rotate_token},
-     * {@code revoke_board_access} or {@code delete_channel} reaches the old credential's holder.
-     *
-     * @param principal a principal from {@link #resolve}
-     * @return true only when its credential was read and is live; false when it is not, when the principal carries no
-     *     credential id, or when the store could not answer
-     */
-    public boolean stillLive(Principal principal) {
-        String tokenId = principal.attributes().get(Actor.TOKEN_ID);
-        if (tokenId == null || !tokenId.matches("[0-9]{1,18}")) {
-            return false;
-        }
-        long id = Long.parseLong(tokenId);
-        try {
-            Outcome<Boolean> outcome =
-                    registry.read(tx -> Outcome.done(tx.liveById(id).isPresent()));
-            return outcome instanceof Outcome.Done<Boolean> done && done.value();
-        } catch (StorageBusyException e) {
-            return false;
-        }
     }
 
     private Optional<StoredCredential> read(String hashHex) {

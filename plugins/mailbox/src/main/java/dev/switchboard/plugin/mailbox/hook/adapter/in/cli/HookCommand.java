@@ -3,7 +3,6 @@ package dev.switchboard.plugin.mailbox.hook.adapter.in.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,14 +21,13 @@ import dev.switchboard.plugin.mailbox.hook.domain.SessionBootstrap;
 import dev.switchboard.plugin.mailbox.hook.domain.TokenArguments;
 import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
-import dev.switchboard.ports.cli.SubcommandOption;
 import dev.switchboard.ports.cli.SubcommandUsageException;
 
 /**
- * {@code switchboard hook session-start|stop|print-config}: Claude Code's hooks (seed-features §1C.9). {@code stop}
+ * {@code switchboard hook session-start|stop}: Claude Code's hooks (seed-features §1C.9). {@code stop}
  * reads the hook's JSON on standard input ({@code stop_hook_active}) and prints {@code {"decision":"block",
  * "reason":...}} while something is actionable, as {@link StopHook} decides; {@code session-start} prints the bootstrap
- * and the provenance statement; {@code print-config --claude} prints the settings to paste ({@link HookConfigText}).
+ * and the provenance statement; {@code hook print-config} is a command of its own ({@link PrintConfigCommand}).
  * The hooks always exit 0, usage errors and failures included (a failure is a warning on standard error), so a broken
  * setup never keeps a session from stopping. The start is the kernel's lightest: storage only for a local
  * {@code stop}, nothing for the others and for remote mode ({@link Subcommand.Start}). Not thread-safe (one run).
@@ -39,7 +37,7 @@ public final class HookCommand implements Subcommand {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int MAX_INPUT = 1 << 20;
-    private static final List<String> ACTIONS = List.of("session-start", "stop", "print-config");
+    private static final List<String> ACTIONS = List.of("session-start", "stop");
 
     @Override
     public List<String> path() {
@@ -48,22 +46,12 @@ public final class HookCommand implements Subcommand {
 
     @Override
     public String arguments() {
-        return "session-start|stop|print-config";
+        return "session-start|stop";
     }
 
     @Override
     public String summary() {
         return "Claude Code's SessionStart and Stop hooks for the mailbox (always exit 0)";
-    }
-
-    @Override
-    public List<SubcommandOption> options() {
-        return List.of(
-                SubcommandOption.flag("claude", "print-config: Claude Code's settings.json hooks (the default)"),
-                SubcommandOption.flag("codex", "print-config: what Codex can use instead"),
-                SubcommandOption.withValue("role", "R", "print-config: the role the hooks act for"),
-                SubcommandOption.withValue("url", "URL", "print-config: a hosted server (remote mode)"),
-                SubcommandOption.withValue("token-file", "PATH", "print-config: the role token's file (remote mode)"));
     }
 
     @Override
@@ -80,11 +68,7 @@ public final class HookCommand implements Subcommand {
 
     @Override
     public void checkUsage(SubcommandCall call) {
-        List<String> given = new ArrayList<>(call.arguments());
-        for (String option : List.of("role", "url", "token-file")) {
-            call.option(option).ifPresent(given::add);
-        }
-        if (TokenArguments.firstTokenLike(given).isPresent()) {
+        if (TokenArguments.firstTokenLike(call.arguments()).isPresent()) {
             throw new SubcommandUsageException("an argument looks like a token; a token is read from its file"
                     + " (AI_AGENT_CHANNEL_TOKEN_FILE, --token-file PATH), never from the command line, and is never"
                     + " repeated");
@@ -101,25 +85,23 @@ public final class HookCommand implements Subcommand {
         return call.arguments().get(0).equals("stop") && local ? Start.STORAGE : Start.NOTHING;
     }
 
-    /** @return 0 for the hooks, always; for {@code print-config}, 2 when its options are wrong */
+    /** @return 0, always */
     @Override
     public int run(SubcommandCall call) {
-        int status = DONE;
         try {
             switch (call.arguments().get(0)) {
                 case "stop" -> stop(call);
-                case "session-start" ->
+                default ->
                     call.out()
                             .print(SessionBootstrap.text(
                                     call.service(ConfiguredRole.class).value()));
-                default -> status = HookConfigText.print(call);
             }
         } catch (RuntimeException e) {
             warn(call, "failed: " + e.getMessage());
         }
         call.out().flush();
         call.err().flush();
-        return status;
+        return DONE;
     }
 
     private static void stop(SubcommandCall call) {

@@ -1,28 +1,25 @@
 package dev.switchboard.plugin.mailbox.hook.adapter.in.cli;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
-import dev.switchboard.plugin.mailbox.hook.domain.ServerUrl;
-import dev.switchboard.ports.cli.Subcommand;
-import dev.switchboard.ports.cli.SubcommandCall;
 
 /**
- * {@code switchboard hook print-config --claude [--role R] [--url URL --token-file PATH]}: the {@code hooks} block of
- * Claude Code's {@code settings.json} that runs this installation's hooks for a role, locally
- * ({@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE=R}) or against a hosted server ({@code AI_AGENT_CHANNEL_URL} and
- * {@code AI_AGENT_CHANNEL_TOKEN_FILE}; never the token itself). The Stop event runs {@code hook stop} and, marked
- * experimental on standard error, {@code hook wake} as an {@code asyncRewake} hook whose timeout is
- * {@code plugins.mailbox.wake-max-s} plus {@value #WAKE_TIMEOUT_MARGIN_SECONDS} s. {@code --codex} is refused with the reason: Codex has
- * no session-start or stop hook to run (see docs/mailbox-guide.md for what it can use). Stateless.
+ * The {@code hooks} block of Claude Code's {@code settings.json} that runs this installation's hooks for a role,
+ * locally ({@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE=R}) or against a hosted server ({@code AI_AGENT_CHANNEL_URL} and
+ * {@code AI_AGENT_CHANNEL_TOKEN_FILE}; never the token itself), each command carrying the location options
+ * {@code print-config} was given ({@link PrintConfigCommand}, which checks the values first). The Stop event runs
+ * {@code hook stop} and {@code hook wake} as an {@code asyncRewake} hook whose timeout is
+ * {@code plugins.mailbox.wake-max-s} plus {@value #WAKE_TIMEOUT_MARGIN_SECONDS} s. Stateless.
  */
 final class HookConfigText {
 
@@ -37,33 +34,22 @@ final class HookConfigText {
 
     private HookConfigText() {}
 
-    static int print(SubcommandCall call) {
-        if (call.flag("codex")) {
-            call.err()
-                    .println("switchboard hook: Codex has no session-start or stop hook to configure; run"
-                            + " `switchboard status --role R` (exit 1 when something is actionable) from its notify"
-                            + " program or a script instead (docs/mailbox-guide.md, \"Hooks\")");
-            return Subcommand.USAGE;
-        }
-        Optional<String> role = call.option("role");
-        if (role.isPresent() && !Roles.isName(role.get())) {
-            call.err().println("switchboard hook: --role '" + role.get() + "' is not a role name");
-            return Subcommand.USAGE;
-        }
-        Optional<String> url = call.option("url");
-        Optional<String> tokenFile = call.option("token-file");
-        if (url.isPresent() != tokenFile.isPresent()) {
-            call.err().println("switchboard hook: remote mode needs both --url and --token-file");
-            return Subcommand.USAGE;
-        }
+    /**
+     * @param role      the role (local mode), already checked
+     * @param url       the hosted server (remote mode, with {@code tokenFile}), already checked
+     * @param tokenFile the role token's file (remote mode)
+     * @param locations the location options to repeat after each hook command, such as {@code [--state-dir, /s]}
+     * @param wakeMax   {@code plugins.mailbox.wake-max-s}, for the wake hook's timeout
+     * @return the settings as indented JSON
+     */
+    static String settings(
+            Optional<String> role,
+            Optional<String> url,
+            Optional<String> tokenFile,
+            List<String> locations,
+            Duration wakeMax) {
         List<String> environment = new ArrayList<>();
-        if (url.isPresent()) {
-            try {
-                ServerUrl.parse(url.get());
-            } catch (IllegalArgumentException e) {
-                call.err().println("switchboard hook: " + e.getMessage());
-                return Subcommand.USAGE;
-            }
+        if (url.isPresent() && tokenFile.isPresent()) {
             environment.add(HookSettings.URL_ALIAS + "=" + quoted(url.get()));
             environment.add(HookSettings.TOKEN_FILE_ALIAS + "=" + quoted(tokenFile.get()));
         } else if (role.isPresent()) {
@@ -71,24 +57,20 @@ final class HookConfigText {
         }
         String launcher = quoted(System.getProperty("switchboard.home", "/opt/switchboard") + "/bin/switchboard");
         String prefix = environment.isEmpty() ? "" : String.join(" ", environment) + " ";
+        String suffix = locations.stream().map(word -> " " + quoted(word)).collect(Collectors.joining());
         Map<String, Object> hooks = new LinkedHashMap<>();
         hooks.put(
                 "SessionStart",
-                List.of(Map.of("hooks", List.of(command(prefix + launcher + " hook session-start", 0)))));
+                List.of(Map.of("hooks", List.of(command(prefix + launcher + " hook session-start" + suffix, 0)))));
         Map<String, Object> wake = command(
-                prefix + launcher + " hook wake",
-                (int) call.service(HookSettings.class).wakeMax().toSeconds() + WAKE_TIMEOUT_MARGIN_SECONDS);
+                prefix + launcher + " hook wake" + suffix, (int) wakeMax.toSeconds() + WAKE_TIMEOUT_MARGIN_SECONDS);
         wake.put("asyncRewake", true);
         hooks.put(
                 "Stop",
                 List.of(Map.of(
-                        "hooks", List.of(command(prefix + launcher + " hook stop", STOP_TIMEOUT_SECONDS), wake))));
-        call.out().println(JSON.writeValueAsString(Map.of("hooks", hooks)));
-        call.err()
-                .println("switchboard hook: the second Stop entry (hook wake, \"asyncRewake\": true) is experimental:"
-                        + " it re-wakes an idle session when something new is actionable; leave it out to keep the"
-                        + " seed's hooks only (docs/mailbox-guide.md, \"Waking an idle session\")");
-        return Subcommand.DONE;
+                        "hooks",
+                        List.of(command(prefix + launcher + " hook stop" + suffix, STOP_TIMEOUT_SECONDS), wake))));
+        return JSON.writeValueAsString(Map.of("hooks", hooks));
     }
 
     private static Map<String, Object> command(String line, int timeout) {

@@ -161,11 +161,6 @@ final class JooqRegistryTx implements RegistryTx {
     }
 
     @Override
-    public Optional<StoredCredential> liveById(long tokenId) {
-        return liveWhere(Tokens.ID.eq(tokenId));
-    }
-
-    @Override
     public Optional<StoredCredential> redeemNonce(String hash) {
         Optional<Long> viewKey = sql.select(Nonces.TOKEN_ID)
                 .from(Nonces.TABLE)

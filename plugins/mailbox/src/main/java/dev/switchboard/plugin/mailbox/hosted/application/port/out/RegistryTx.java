@@ -87,12 +87,6 @@ public interface RegistryTx {
     Optional<StoredCredential> live(String hash);
 
     /**
-     * @param tokenId a credential's id, as a principal carries it
-     * @return that credential when it is still live (unrevoked, unexpired, its channel and issuer alive), or empty
-     */
-    Optional<StoredCredential> liveById(long tokenId);
-
-    /**
      * Redeems a board nonce: marks it used when it is unused and unexpired, so it works once.
      *
      * @param hash the presented nonce's digest

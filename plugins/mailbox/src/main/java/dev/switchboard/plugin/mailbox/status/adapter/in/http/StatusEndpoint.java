@@ -17,7 +17,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
-import dev.switchboard.plugin.mailbox.hosted.application.CredentialCheck;
 import dev.switchboard.plugin.mailbox.status.application.HeldPolls;
 import dev.switchboard.plugin.mailbox.status.application.StatusPoll;
 import dev.switchboard.plugin.mailbox.wait.domain.WaitBudget;
@@ -43,7 +42,9 @@ import dev.switchboard.ports.tool.Refusal;
  *   <li>{@code wait > 0} holds the request: it takes a {@link HeldPolls} slot first, and when none is left answers 429
  *       {@code {"error", "code": "LIMIT_EXCEEDED"}} with {@code Retry-After: 5}. The answer is streamed: status and
  *       headers at once, then a space every {@value #KEEP_ALIVE_MS} ms (JSON ignores leading whitespace), which is how
- *       the transport notices a client that left; the slot is given back then, or when the answer is written.</li>
+ *       the transport notices a client that left; the slot is given back then, or when the answer is written. A token
+ *       rotated or revoked, or its channel deleted, while the poll was held gets the transport's FORBIDDEN JSON-RPC
+ *       error instead of the answer (the transport resolves the token again before a held answer, ADR 27).</li>
  *   <li>A read the store refused (busy, unreachable): 503 {@code {"error", "code"}} when nothing was sent yet,
  *       otherwise that object as the streamed body.</li>
  * </ul>
@@ -64,12 +65,6 @@ public final class StatusEndpoint implements HttpEndpoint {
     private static final Pattern WHOLE_SECONDS = Pattern.compile("[0-9]{1,9}");
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpRoute ROUTE = HttpRoute.of("GET", PATH, HttpRoute.Access.AUTHENTICATED);
-    /** The body of a held poll whose token died while it was held: nothing read after the wait is sent. */
-    private static final Refusal REVOKED = Refusal.of(
-            ErrorCode.FORBIDDEN,
-            "this token was rotated or revoked, or its channel deleted, while the poll was held (or the store could"
-                    + " not confirm it); ask again with a live role token");
-
     /** The body of a held poll cut short by the server stopping. */
     private static final Refusal STOPPING = new Refusal(
             ErrorCode.UNAVAILABLE, "the server is stopping; poll again in a moment", Map.of("retryable", true));
@@ -79,19 +74,16 @@ public final class StatusEndpoint implements HttpEndpoint {
     private final CallerResolver callers;
     private final Provider<StatusPoll> poll;
     private final HeldPolls held;
-    private final Provider<CredentialCheck> credentials;
 
     /**
      * Built by the plugin's injector when the plugin starts; the use case (and the stores behind it) only on the first
      * request, so that registering the route adds no start-up work.
      */
     @Inject
-    public StatusEndpoint(
-            CallerResolver callers, Provider<StatusPoll> poll, HeldPolls held, Provider<CredentialCheck> credentials) {
+    public StatusEndpoint(CallerResolver callers, Provider<StatusPoll> poll, HeldPolls held) {
         this.callers = callers;
         this.poll = poll;
         this.held = held;
-        this.credentials = credentials;
     }
 
     @Override
@@ -163,10 +155,6 @@ public final class StatusEndpoint implements HttpEndpoint {
                             // the client left (this write then fails) or the server is stopping: say so, never an
                             // empty body a script would read as "nothing pending"
                             stream.write(JSON.writeValueAsBytes(body(STOPPING)));
-                            return;
-                        }
-                        if (!credentials.get().stillLive(principal.get())) {
-                            stream.write(JSON.writeValueAsBytes(body(REVOKED)));
                             return;
                         }
                         stream.write(
