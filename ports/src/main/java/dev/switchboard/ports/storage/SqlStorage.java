@@ -91,6 +91,28 @@ public interface SqlStorage {
     }
 
     /**
+     * Like {@link #transaction(Isolation, SqlWork)}, naming the hot row the work locks first, so that an adapter with
+     * group commit runs concurrent works of the same affinity in the SAME shared transaction (where they take the
+     * row's lock once, one after another on one connection) rather than in concurrent shared transactions that would
+     * only wait on each other's lock until the first commits (PostgreSQL). Works of different affinities still run in
+     * parallel transactions. A scheduling hint only: it changes no guarantee, and an adapter MAY ignore it (SQLite,
+     * whose one writer runs every batch alone, does).
+     *
+     * @param isolation as {@link #transaction(Isolation, SqlWork)}
+     * @param affinity  the row the work contends on, as a string unique across plugins (prefix it with the plugin's
+     *                  id, such as {@code handoff.project:<key>}); null when the work has no hot row (then as
+     *                  {@link #transaction(Isolation, SqlWork)})
+     * @param work      the work
+     * @param <T>       its result type
+     * @return what the work returned
+     * @throws StorageBusyException as {@link #transaction(SqlWork)}
+     * @throws StorageException     as {@link #transaction(SqlWork)}
+     */
+    default <T> T transaction(Isolation isolation, String affinity, SqlWork<T> work) {
+        return transaction(isolation, work);
+    }
+
+    /**
      * Brings an owner's schema up to date: applies, in ascending order and each in its own transaction, the
      * migrations whose version is above the recorded one, and records each. Idempotent.
      *

@@ -56,6 +56,9 @@ final class Database {
      */
     static final long SQLITE_RETRY_BUDGET_MS = 8_000;
 
+    /** The prefix of the storage affinity of work on a project's row, followed by the project's key. */
+    static final String PROJECT_AFFINITY = "handoff.project:";
+
     private static final Settings SETTINGS =
             new Settings().withExecuteLogging(false).withRenderSchema(false);
 
@@ -94,8 +97,23 @@ final class Database {
      * @return what the work returned, after the commit
      */
     <T> T transaction(SqlWork<T> work) {
+        return transaction(null, work);
+    }
+
+    /**
+     * Like {@link #transaction(SqlWork)}, for work that locks a project's row first: concurrent works on one project
+     * are then run in one shared transaction by a storage with group commit, rather than in several that would wait
+     * on each other's lock ({@link SqlStorage#transaction(Isolation, String, SqlWork)}).
+     *
+     * @param project the key of the project whose row the work locks first, or null
+     * @param work    the work; MUST NOT keep the connection
+     * @param <T>     its result
+     * @return what the work returned, after the commit
+     */
+    <T> T transaction(String project, SqlWork<T> work) {
+        String affinity = project == null ? null : PROJECT_AFFINITY + project;
         // READ COMMITTED on PostgreSQL (see the class comment), set by the adapter once for its shared transaction
-        return busyAsStoreBusy(() -> storage.transaction(Isolation.READ_COMMITTED, work));
+        return busyAsStoreBusy(() -> storage.transaction(Isolation.READ_COMMITTED, affinity, work));
     }
 
     /**

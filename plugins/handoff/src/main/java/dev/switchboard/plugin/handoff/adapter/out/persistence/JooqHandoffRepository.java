@@ -44,7 +44,7 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
     @Override
     public Optional<AppendResult> append(NewHandoff handoff) {
         try {
-            return db.transaction(connection -> appendIn(connection, handoff));
+            return db.transaction(handoff.project().value(), connection -> appendIn(connection, handoff));
         } catch (IdempotencyKeyTaken e) {
             return db.read(sql -> sql.select(Records.COLUMNS)
                             .from(Records.TABLE)

@@ -37,6 +37,8 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * {@code READ COMMITTED} when it asks for {@link Isolation#READ_COMMITTED}. Group commit: concurrent works of one
  * isolation that queue while earlier ones commit run together in one transaction, back to back, with one
  * commit ({@link CommitLane}, {@link SharedTransaction}); a work alone runs at once, in a transaction of its own.
+ * Works that name the same affinity ({@link #transaction(Isolation, String, SqlWork)}: the hot row they lock) are
+ * taken into one shared transaction together rather than into concurrent ones that would wait on each other's lock.
  * Serialization failures and deadlocks ({@code 40001}, {@code 40P01}) are rolled back and the works retried alone
  * with a jittered back-off, at most 10 runs in all, so the work MAY run more than once and must not have effects
  * outside the database. A lock or
@@ -89,7 +91,9 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages, log);
         SharedTransaction shared = new SharedTransaction(pool, transactions, counters, outages, log);
         for (Isolation isolation : Isolation.values()) {
-            lanes.put(isolation, new CommitLane(batch -> shared.run(batch, isolation), batchesInFlight()));
+            lanes.put(
+                    isolation,
+                    new CommitLane((batch, joiners) -> shared.run(batch, isolation, joiners), batchesInFlight()));
         }
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, MigrationConnections.on(pool), Clock.systemUTC());
     }
@@ -148,6 +152,15 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
      */
     @Override
     public <T> T transaction(Isolation isolation, SqlWork<T> work) {
+        return transaction(isolation, null, work);
+    }
+
+    /**
+     * Runs the work as {@link #transaction(Isolation, SqlWork)} does; concurrent works of one affinity are taken into
+     * the same shared transaction, never into two in flight at once ({@link CommitLane}).
+     */
+    @Override
+    public <T> T transaction(Isolation isolation, String affinity, SqlWork<T> work) {
         Objects.requireNonNull(isolation, "isolation");
         Objects.requireNonNull(work, "work");
         Set<String> published = PostgresSignals.published();
@@ -156,7 +169,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         if (transactions.insideTransaction()) {
             result = transactions.run(isolation, recorded, published);
         } else {
-            Unit<T> unit = new Unit<>(recorded, published);
+            Unit<T> unit = new Unit<>(recorded, published, affinity);
             lanes.get(isolation).submit(unit);
             result = unit.alone()
                     ? transactions.retry(isolation, recorded, published, unit.abortedAttempts())

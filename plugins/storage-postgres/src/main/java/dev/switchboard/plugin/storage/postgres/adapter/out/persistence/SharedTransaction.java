@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.Lock;
+import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
@@ -36,6 +37,10 @@ import dev.switchboard.ports.storage.StorageException;
  * failure of the commit, fails every unit still in the batch with the port's error (busy; "may have committed" when
  * the connection was lost during the commit); a unit that had failed keeps its own error.
  *
+ * <p>Units of the batch's affinities that queued while it ran join it before its {@code COMMIT} ({@link
+ * CommitLane}): they run after the others, as later units (a failing joiner runs again alone), and a pass may so take
+ * more units, never more than {@value CommitLane#MAX_BATCH} in all.
+ *
  * <p>A batch of one unit runs exactly the statements of a transaction of its own. Thread-safe; holds the shared side
  * of the process's contention lock while it runs.
  */
@@ -61,13 +66,17 @@ final class SharedTransaction {
         this.log = log;
     }
 
-    /** Runs the units at {@code isolation}, recording in each its result, its error, or that it must run alone. */
-    void run(List<Unit<?>> units, Isolation isolation) {
+    /**
+     * Runs the units at {@code isolation}, recording in each its result, its error, or that it must run alone; before
+     * each commit, the units {@code joiners} gives (late units of the batch's affinities, appended to {@code units})
+     * run in the same transaction, after the others.
+     */
+    void run(List<Unit<?>> units, Isolation isolation, Supplier<List<Unit<?>>> joiners) {
         Lock turn = transactions.sharedTurn();
         turn.lock();
         try {
             List<Unit<?>> together = new ArrayList<>(units);
-            Exception batchFailure = attempt(together, isolation);
+            Exception batchFailure = attempt(together, isolation, joiners);
             settle(units, together, batchFailure);
         } finally {
             turn.unlock();
@@ -80,7 +89,7 @@ final class SharedTransaction {
      *
      * @return null when the units left committed (or none was left), or why the whole batch failed
      */
-    private Exception attempt(List<Unit<?>> together, Isolation isolation) {
+    private Exception attempt(List<Unit<?>> together, Isolation isolation, Supplier<List<Unit<?>>> joiners) {
         Connection connection;
         try {
             connection = pool.getConnection();
@@ -92,7 +101,13 @@ final class SharedTransaction {
             try {
                 while (!together.isEmpty()) {
                     begin(connection, isolation);
-                    int failed = runUnits(connection, together);
+                    int failed = runUnits(connection, together, 0);
+                    List<Unit<?>> late;
+                    while (failed < 0 && !(late = joiners.get()).isEmpty()) {
+                        int from = together.size();
+                        together.addAll(late);
+                        failed = runUnits(connection, together, from);
+                    }
                     if (failed < 0) {
                         log.commit(connection, published(together));
                         outages.answered();
@@ -129,12 +144,13 @@ final class SharedTransaction {
     }
 
     /**
-     * Runs the units one after another in the open transaction, stopping at the first that fails.
+     * Runs the units from index {@code from} on, one after another in the open transaction, stopping at the first that
+     * fails.
      *
      * @return the index of the unit that failed, or -1 when all returned with the transaction intact
      */
-    private static int runUnits(Connection connection, List<Unit<?>> units) throws SQLException {
-        for (int i = 0; i < units.size(); i++) {
+    private static int runUnits(Connection connection, List<Unit<?>> units, int from) throws SQLException {
+        for (int i = from; i < units.size(); i++) {
             Unit<?> unit = units.get(i);
             if (!unit.runOn(connection)) {
                 return i;

@@ -16,16 +16,25 @@ import dev.switchboard.storage.groupcommit.QueuedWork;
 final class Unit<T> extends QueuedWork<T> {
 
     private final Set<String> published;
+    private final String affinity;
     private boolean alone;
     private int abortedAttempts;
 
     /**
      * @param work      the work, recording the topics it publishes into {@code published}
      * @param published the topics the work's current run published (filled by the work)
+     * @param affinity  the hot row the work contends on ({@link dev.switchboard.ports.storage.SqlStorage#transaction(
+     *                  dev.switchboard.ports.storage.Isolation, String, SqlWork)}), or null
      */
-    Unit(SqlWork<T> work, Set<String> published) {
+    Unit(SqlWork<T> work, Set<String> published, String affinity) {
         super(work);
         this.published = published;
+        this.affinity = affinity;
+    }
+
+    /** @return the hot row the work contends on, or null: a {@link CommitLane} runs units of one affinity together */
+    String affinity() {
+        return affinity;
     }
 
     /** @return the topics the work's last run published */

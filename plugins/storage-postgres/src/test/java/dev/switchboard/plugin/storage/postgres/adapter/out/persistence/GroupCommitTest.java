@@ -32,7 +32,8 @@ import dev.switchboard.testkit.storage.TestPostgres;
 /**
  * The adapter's group commit, made deterministic: works hold every batch slot of a lane open, so the works sent
  * meanwhile queue up and then run as ONE shared transaction (one transaction id), back to back without savepoints; a
- * failing work rolls the batch back, and the others run again together.
+ * failing work rolls the batch back, and the others run again together; works of one affinity (hot row) are kept
+ * out of concurrent batches and join the batch that holds it before its commit.
  */
 class GroupCommitTest {
 
@@ -231,6 +232,87 @@ class GroupCommitTest {
         assertThat(txid).isPositive();
         assertThat(storage.queuedUnits(Isolation.READ_COMMITTED)).isZero();
         assertThat(ids()).containsExactly(7);
+    }
+
+    @Test
+    void worksOfOneAffinityQueuedWhileABatchHoldsItJoinThatBatchBeforeItsCommitWhileOthersUseTheFreeSlots()
+            throws Exception {
+        AtomicInteger runsOfTheHolder = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        Future<Long> holder = holding("row-p", release, runsOfTheHolder);
+        assertThat(storage.batchesInFlight()).isGreaterThan(1); // free slots the same affinity must not take
+
+        List<Future<Long>> sameRow = queueOnRow("row-p", id -> c -> insert(c, id));
+        long otherRow = storage.transaction(Isolation.READ_COMMITTED, "row-q", c -> insert(c, 200));
+        long noRow = storage.transaction(Isolation.READ_COMMITTED, c -> insert(c, 201));
+
+        assertThat(storage.queuedUnits(Isolation.READ_COMMITTED)).isEqualTo(3);
+        assertThat(holder).isNotDone();
+        release.countDown();
+        long held = holder.get(10, TimeUnit.SECONDS);
+        List<Long> txids = new ArrayList<>();
+        for (Future<Long> work : sameRow) {
+            txids.add(work.get(10, TimeUnit.SECONDS));
+        }
+        assertThat(txids).containsOnly(held).doesNotContain(otherRow, noRow);
+        assertThat(runsOfTheHolder).hasValue(1);
+        assertThat(ids()).containsExactly(1, 100, 101, 102, 200, 201);
+        assertThat(storage.statistics().orElseThrow().committed()).isEqualTo(6);
+    }
+
+    @Test
+    void aFailingWorkThatJoinedABatchGetsItsOwnErrorAndTheBatchCommitsTheRestTogether() throws Exception {
+        AtomicInteger runsOfTheHolder = new AtomicInteger();
+        CountDownLatch release = new CountDownLatch(1);
+        Future<Long> holder = holding("row-p", release, runsOfTheHolder);
+        List<Future<Long>> sameRow = queueOnRow("row-p", id -> c -> {
+            long txid = insert(c, id);
+            if (id == 101) {
+                throw new IllegalStateException("the joiner refuses");
+            }
+            return txid;
+        });
+
+        release.countDown();
+        long held = holder.get(10, TimeUnit.SECONDS);
+        assertThatThrownBy(() -> sameRow.get(1).get(10, TimeUnit.SECONDS)).hasMessageContaining("the joiner refuses");
+        assertThat(sameRow.get(0).get(10, TimeUnit.SECONDS)).isEqualTo(held);
+        assertThat(sameRow.get(2).get(10, TimeUnit.SECONDS)).isEqualTo(held);
+        assertThat(runsOfTheHolder).hasValue(2); // the pass the joiner failed was rolled back and run again
+        assertThat(ids()).containsExactly(1, 100, 102);
+    }
+
+    /** Starts a work of {@code affinity} that inserts row 1 and waits inside its transaction for {@code release}. */
+    private Future<Long> holding(String affinity, CountDownLatch release, AtomicInteger runs) throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
+        Future<Long> holder = threads.submit(() -> storage.transaction(Isolation.READ_COMMITTED, affinity, c -> {
+            runs.incrementAndGet();
+            long txid = insert(c, 1);
+            inside.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                throw new SQLException("interrupted", e);
+            }
+            return txid;
+        }));
+        assertThat(inside.await(10, TimeUnit.SECONDS)).isTrue();
+        return holder;
+    }
+
+    /** Sends works 100 to 102 of {@code affinity}, each from a thread of its own, and waits until all three queue. */
+    private List<Future<Long>> queueOnRow(String affinity, IntFunction<SqlWork<Long>> work) throws Exception {
+        List<Future<Long>> queued = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int id = 100 + i;
+            queued.add(threads.submit(() -> storage.transaction(Isolation.READ_COMMITTED, affinity, work.apply(id))));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (storage.queuedUnits(Isolation.READ_COMMITTED) < i + 1 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+        }
+        assertThat(storage.queuedUnits(Isolation.READ_COMMITTED)).isEqualTo(3);
+        return queued;
     }
 
     /**
