@@ -1,11 +1,11 @@
 package dev.switchboard.plugin.mailbox.hook.adapter.out.remote;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +23,12 @@ import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.orientation.domain.MailboxRelease;
 
 /**
- * {@code GET <base>/hook-status} (counts) and {@code GET <base>/status?wait=0} (pins) with the JDK's HTTP client: the token as {@code Authorization: Bearer}, a
- * {@value #TIMEOUT_SECONDS} s timeout for connecting and for the answer, redirects never followed (a 3xx is a
- * failure: a redirect could carry the token elsewhere), TLS verified against the JDK's trust store, {@code User-Agent:
- * switchboard-mailbox/<build>}. Thread-safe; the client is built on first use.
+ * {@code GET <base>/hook-status} (counts) and {@code GET <base>/status?wait=0} (pins) with the JDK's
+ * {@link HttpURLConnection} (it loads a fraction of {@code java.net.http}'s classes, which counts on the hooks' direct
+ * path, ADR 25): the token as {@code Authorization: Bearer}, a {@value #TIMEOUT_SECONDS} s timeout for connecting and
+ * {@value #TIMEOUT_SECONDS} s for each read of the answer, redirects never followed (a 3xx is a failure: a redirect
+ * could carry the token elsewhere), no cache, TLS verified against the JDK's trust store, {@code User-Agent:
+ * switchboard-mailbox/<build>}. One connection per request. Stateless and thread-safe.
  */
 public final class HttpRemoteCounts implements RemoteCounts {
 
@@ -35,8 +37,6 @@ public final class HttpRemoteCounts implements RemoteCounts {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final TypeReference<List<Map<String, Object>>> PINS = new TypeReference<>() {};
-
-    private volatile HttpClient client;
 
     @Override
     public RoleCounts fetch(URI base, String token) {
@@ -70,26 +70,34 @@ public final class HttpRemoteCounts implements RemoteCounts {
     }
 
     /** @return the parsed JSON of a 200 answer to {@code GET uri} */
-    private JsonNode get(URI base, URI uri, String token) {
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(Duration.ofSeconds(TIMEOUT_SECONDS))
-                .header("Authorization", "Bearer " + token)
-                .header("Accept", "application/json")
-                .header("User-Agent", "switchboard-mailbox/" + MailboxRelease.BUILD)
-                .GET()
-                .build();
-        HttpResponse<String> response;
+    private static JsonNode get(URI base, URI uri, String token) {
+        int status;
+        String body = null;
+        HttpURLConnection connection = null;
         try {
-            response = client().send(request, HttpResponse.BodyHandlers.ofString());
+            connection = (HttpURLConnection) uri.toURL().openConnection();
+            connection.setInstanceFollowRedirects(false);
+            connection.setUseCaches(false);
+            connection.setConnectTimeout(TIMEOUT_SECONDS * 1000);
+            connection.setReadTimeout(TIMEOUT_SECONDS * 1000);
+            connection.setRequestProperty("Authorization", "Bearer " + token);
+            connection.setRequestProperty("Accept", "application/json");
+            connection.setRequestProperty("User-Agent", "switchboard-mailbox/" + MailboxRelease.BUILD);
+            status = connection.getResponseCode();
+            if (status == 200) {
+                try (InputStream in = connection.getInputStream()) {
+                    body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                }
+            }
         } catch (SSLException e) {
             throw new HookFailure(HookFailure.Kind.ANSWER, "TLS with " + base + " failed: " + e.getMessage());
         } catch (IOException e) {
             throw new HookFailure(HookFailure.Kind.UNREACHABLE, base + " is unreachable: " + reason(e));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new HookFailure(HookFailure.Kind.UNREACHABLE, "interrupted while asking " + base);
+        } finally {
+            if (connection != null) {
+                connection.disconnect();
+            }
         }
-        int status = response.statusCode();
         if (status >= 300 && status < 400) {
             throw new HookFailure(
                     HookFailure.Kind.ANSWER,
@@ -99,7 +107,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered " + status + why(status));
         }
         try {
-            return JSON.readTree(response.body());
+            return JSON.readTree(body);
         } catch (JacksonException e) {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
         }
@@ -114,21 +122,9 @@ public final class HttpRemoteCounts implements RemoteCounts {
         };
     }
 
-    private HttpClient client() {
-        HttpClient built = client;
-        if (built == null) {
-            built = HttpClient.newBuilder()
-                    .followRedirects(HttpClient.Redirect.NEVER)
-                    .connectTimeout(Duration.ofSeconds(TIMEOUT_SECONDS))
-                    .build();
-            client = built;
-        }
-        return built;
-    }
-
     /** @return why a request failed, in words: the connection's own message, or what kind of failure it was */
     private static String reason(IOException e) {
-        if (e instanceof java.net.http.HttpTimeoutException) {
+        if (e instanceof SocketTimeoutException) {
             return "no answer within the timeout";
         }
         if (e instanceof java.net.ConnectException) {
