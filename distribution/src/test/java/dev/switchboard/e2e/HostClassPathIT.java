@@ -25,12 +25,6 @@ class HostClassPathIT {
 
     private static final Path BUILT = Path.of(System.getProperty("switchboard.e2e.dist"));
 
-    /**
-     * Shared libraries (loaded from {@code lib/} first, whatever a zip holds) that a plugin's zip still carries: there
-     * the zip's copy is the unused one. storage-postgres bundles SLF4J's API with HikariCP.
-     */
-    private static final Set<String> SHARED_ALSO_IN_A_ZIP = Set.of("slf4j-api.jar");
-
     @Test
     void noPluginsPrivateLibraryIsAlsoOnTheHostClassPath() throws IOException {
         Set<String> host;
@@ -54,7 +48,6 @@ class HostClassPathIT {
                         .filter(name -> name.startsWith("lib/") && name.endsWith(".jar"))
                         .map(name -> withoutVersion(name.substring("lib/".length())))
                         .filter(host::contains)
-                        .filter(jar -> !SHARED_ALSO_IN_A_ZIP.contains(jar))
                         .collect(Collectors.toCollection(TreeSet::new));
                 if (!both.isEmpty()) {
                     twice.put(zip.getFileName().toString(), both);
