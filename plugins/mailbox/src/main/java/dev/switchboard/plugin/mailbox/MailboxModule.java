@@ -33,12 +33,14 @@ import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.JooqVoteS
 import dev.switchboard.plugin.mailbox.decision.application.ElectorateTally;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SleeperPidFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SnapshotFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.file.TokenFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.ResolvedLocalCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.SleeperSlots;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.SnapshotStore;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.TokenSource;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.AddRoleTool;
@@ -201,6 +203,7 @@ public final class MailboxModule extends AbstractModule {
         bind(LocalCounts.class).to(ResolvedLocalCounts.class);
         bind(TokenSource.class).to(TokenFile.class);
         bind(SnapshotStore.class).to(SnapshotFile.class);
+        bind(SleeperSlots.class).to(SleeperPidFile.class);
     }
 
     /**

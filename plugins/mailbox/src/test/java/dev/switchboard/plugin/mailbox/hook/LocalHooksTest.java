@@ -186,7 +186,11 @@ class LocalHooksTest {
                 .contains("\"Stop\"")
                 .contains("SWITCHBOARD_PLUGINS__MAILBOX__ROLE=backend ")
                 .contains("/bin/switchboard hook stop")
-                .contains("\"timeout\" : 10");
+                .contains("\"timeout\" : 10")
+                .contains("/bin/switchboard hook wake")
+                .contains("\"asyncRewake\" : true")
+                .contains("\"timeout\" : 3660");
+        assertThat(local.err()).contains("hook wake").contains("experimental");
 
         CommandRun remote = CommandRun.of(
                 backend,

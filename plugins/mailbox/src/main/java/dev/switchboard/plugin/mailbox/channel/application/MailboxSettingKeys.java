@@ -38,6 +38,9 @@ public final class MailboxSettingKeys {
     /** The cap on held {@code GET /status?wait} polls per token (hosted channels). */
     public static final String STATUS_MAX_HELD_PER_TOKEN = "status-max-held-per-token";
 
+    /** The longest time one {@code hook wake} sleeps, in seconds, before it ends without waking (issue 15). */
+    public static final String WAKE_MAX_S = "wake-max-s";
+
     /** All of them. */
     public static final Set<String> ALL = Set.of(
             ROLE,
@@ -49,7 +52,8 @@ public final class MailboxSettingKeys {
             REMOTE_URL,
             REMOTE_TOKEN_FILE,
             STATUS_MAX_HELD,
-            STATUS_MAX_HELD_PER_TOKEN);
+            STATUS_MAX_HELD_PER_TOKEN,
+            WAKE_MAX_S);
 
     private MailboxSettingKeys() {}
 }

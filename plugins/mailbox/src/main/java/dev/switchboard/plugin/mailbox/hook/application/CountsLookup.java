@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -71,16 +72,7 @@ public final class CountsLookup {
      */
     public Found lookup(Optional<String> role) {
         if (settings.url().isPresent()) {
-            Found found = remote(settings.url().get());
-            String tokenRole = found.counts().map(RoleCounts::role).orElse("");
-            if (role.isPresent() && !role.get().equals(tokenRole)) {
-                throw new HookFailure(
-                        HookFailure.Kind.SETUP,
-                        "--role " + ClientText.quoted(role.get()) + " is not the role of the configured token ("
-                                + tokenRole + "); in remote mode the token names the role: leave --role out or use"
-                                + " that role's token file");
-            }
-            return found;
+            return ofTokenRole(remote(settings.url().get(), (base, token) -> server.fetch(base, token)), role);
         }
         Optional<RoleCounts> found = local.of(role);
         return new Found(found, found.map(c -> c.channel() + "-" + c.role()).orElse("unknown"), false);
@@ -95,6 +87,23 @@ public final class CountsLookup {
     }
 
     /**
+     * A long poll of the counts: remotely {@code GET /status?wait=waitS} ({@link RemoteCounts#poll}: the answer comes
+     * at once when something is actionable, else when something becomes actionable or the wait is over; only the
+     * non-zero counters are sent); locally the store is read at once, as {@link #lookup} does.
+     *
+     * @param role  as for {@link #lookup}
+     * @param waitS how long a hosted server may hold the request, seconds, {@code 0..50}
+     * @return the counts
+     * @throws HookFailure what failed (never holding a token)
+     */
+    public Found poll(Optional<String> role, int waitS) {
+        if (settings.url().isPresent()) {
+            return ofTokenRole(remote(settings.url().get(), (base, token) -> server.poll(base, token, waitS)), role);
+        }
+        return lookup(role);
+    }
+
+    /**
      * @return the pins of the remote token's channel ({@link RemoteCounts#pins})
      * @throws HookFailure what failed, {@code SETUP} in local mode (never holding a token)
      */
@@ -104,11 +113,24 @@ public final class CountsLookup {
         return server.pins(base(configuredUrl), token());
     }
 
-    private Found remote(String configuredUrl) {
+    private Found remote(String configuredUrl, BiFunction<URI, String, RoleCounts> ask) {
         URI base = base(configuredUrl);
         String token = token();
-        RoleCounts found = server.fetch(base, token);
+        RoleCounts found = ask.apply(base, token);
         return new Found(Optional.of(found), digest(base + token) + "-" + found.role(), true);
+    }
+
+    /** @return the found counts, when the role asked for (if any) is the token's */
+    private static Found ofTokenRole(Found found, Optional<String> role) {
+        String tokenRole = found.counts().map(RoleCounts::role).orElse("");
+        if (role.isPresent() && !role.get().equals(tokenRole)) {
+            throw new HookFailure(
+                    HookFailure.Kind.SETUP,
+                    "--role " + ClientText.quoted(role.get()) + " is not the role of the configured token ("
+                            + tokenRole + "); in remote mode the token names the role: leave --role out or use"
+                            + " that role's token file");
+        }
+        return found;
     }
 
     private static URI base(String configuredUrl) {

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.hook.application;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
@@ -29,10 +30,20 @@ public final class HookSettings {
     /** The original's variable for the role token itself. */
     public static final String TOKEN_ALIAS = "AI_AGENT_CHANNEL_TOKEN";
 
+    /** The default of {@code plugins.mailbox.wake-max-s}: one hour. */
+    public static final int DEFAULT_WAKE_MAX_S = 3600;
+
+    /** The lower bound of {@code plugins.mailbox.wake-max-s}, seconds. */
+    public static final int MIN_WAKE_MAX_S = 5;
+
+    /** The upper bound of {@code plugins.mailbox.wake-max-s}. */
+    public static final int MAX_WAKE_MAX_S = 86_400;
+
     private final Optional<String> url;
     private final Optional<Path> tokenFile;
     private final Optional<String> token;
     private final Path stateDir;
+    private final PluginContext context;
 
     @Inject
     public HookSettings(PluginContext context, Environment environment) {
@@ -43,6 +54,7 @@ public final class HookSettings {
                 .map(Path::of);
         token = environment.variable(TOKEN_ALIAS).flatMap(HookSettings::nonBlank);
         stateDir = context.stateDir();
+        this.context = context;
     }
 
     /** @return the hosted server's URL as configured (not yet checked), or empty for local mode */
@@ -60,9 +72,20 @@ public final class HookSettings {
         return token;
     }
 
-    /** @return the state directory, where the stop hook keeps its snapshots */
+    /** @return the state directory, where the stop hook keeps its snapshots and {@code hook wake} its pid files */
     public Path stateDir() {
         return stateDir;
+    }
+
+    /**
+     * @return how long one {@code hook wake} sleeps at most ({@code plugins.mailbox.wake-max-s}, {@value
+     *     #MIN_WAKE_MAX_S}..{@value #MAX_WAKE_MAX_S} s, default {@value #DEFAULT_WAKE_MAX_S}); read on each call, so
+     *     that a wrong value fails only {@code hook wake} and {@code print-config}
+     * @throws dev.switchboard.ports.plugin.InvalidSettingException if the setting is not a whole number in its bounds
+     */
+    public Duration wakeMax() {
+        return Duration.ofSeconds(context.settings()
+                .integer(MailboxSettingKeys.WAKE_MAX_S, DEFAULT_WAKE_MAX_S, MIN_WAKE_MAX_S, MAX_WAKE_MAX_S));
     }
 
     private static Optional<String> nonBlank(String value) {

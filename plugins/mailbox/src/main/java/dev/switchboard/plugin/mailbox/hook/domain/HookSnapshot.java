@@ -4,10 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What the stop hook remembers between the attempts of one stop chain: the counters it last blocked on and how many
- * times it has blocked. Immutable.
+ * What the stop hook and {@code hook wake} remember of the last reminder: the counters it was given for (a block of
+ * the stop hook, or a wake) and how many times the current stop chain has blocked. Across chains it is the reminder
+ * budget: the same unchanged counters are never reminded of twice. Immutable.
  *
- * @param counts the actionable counters at the last block, by wire name
+ * @param counts the actionable counters at the last reminder, by wire name
  * @param blocks how many blocks this chain has had (1..{@value StopDecision#MAX_BLOCKS})
  */
 public record HookSnapshot(Map<String, Integer> counts, int blocks) {
@@ -26,5 +27,15 @@ public record HookSnapshot(Map<String, Integer> counts, int blocks) {
      */
     public boolean grewTo(Map<String, Integer> now) {
         return now.entrySet().stream().anyMatch(e -> e.getValue() > counts.getOrDefault(e.getKey(), 0));
+    }
+
+    /**
+     * @param now the counters now
+     * @return whether every counter has its value in this snapshot (a counter missing on either side counts as 0):
+     *     the same set of pending items, as far as the counters tell
+     */
+    public boolean sameAs(Map<String, Integer> now) {
+        return !grewTo(now)
+                && counts.entrySet().stream().allMatch(e -> now.getOrDefault(e.getKey(), 0) >= e.getValue());
     }
 }

@@ -9,12 +9,14 @@ import java.util.Map;
 /**
  * The {@code status watch} rules (seed-features §1C.10), without I/O: one event when an actionable counter grows (and
  * one at the start if something is pending), no heartbeat; an outage reported once, the retry delay doubling from the
- * interval up to {@link #MAX_BACKOFF}; the recovery reported once. Not thread-safe: one watch loop.
+ * interval up to {@link #MAX_BACKOFF} ({@link RetryDelay}); the recovery reported once. A long poll that was held and
+ * answered nothing pending is asked again at once (the seed's remote watch on {@code /status?wait=50}). Not
+ * thread-safe: one watch loop.
  */
 public final class WatchState {
 
     /** The longest delay between two attempts during an outage. */
-    public static final Duration MAX_BACKOFF = Duration.ofSeconds(300);
+    public static final Duration MAX_BACKOFF = RetryDelay.MAX_BACKOFF;
 
     /**
      * Something to print and to journal.
@@ -25,20 +27,16 @@ public final class WatchState {
      */
     public record Event(String kind, String line, Map<String, Object> fields) {}
 
-    private final Duration interval;
+    private final RetryDelay delay;
     private Map<String, Integer> last;
     private boolean down;
-    private int failures;
 
     /**
      * @param interval the delay between two attempts while the source answers, at least one second
      * @throws IllegalArgumentException if it is shorter
      */
     public WatchState(Duration interval) {
-        if (interval.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new IllegalArgumentException("the interval must be at least 1 second");
-        }
-        this.interval = interval;
+        this.delay = new RetryDelay(interval);
     }
 
     /**
@@ -51,7 +49,7 @@ public final class WatchState {
             events.add(new Event("recovery", "recovered: the channel answers again", Map.of()));
             down = false;
         }
-        failures = 0;
+        delay.answered();
         boolean wake = last == null ? counts.isActionable() : new HookSnapshot(last, 1).grewTo(counts.counts());
         last = new LinkedHashMap<>(counts.counts());
         if (wake) {
@@ -68,7 +66,7 @@ public final class WatchState {
      * @return the outage event the first time, none while the outage lasts
      */
     public List<Event> failed(String reason) {
-        failures++;
+        delay.failed();
         if (down) {
             return List.of();
         }
@@ -76,15 +74,18 @@ public final class WatchState {
         return List.of(new Event("outage", "outage: " + reason, Map.of("reason", reason)));
     }
 
-    /** @return how long to wait before the next attempt */
+    /** @return how long to wait before the next attempt: the interval, or the back-off during an outage */
     public Duration nextDelay() {
-        if (failures == 0) {
-            return interval;
-        }
-        Duration delay = interval;
-        for (int i = 0; i < failures && delay.compareTo(MAX_BACKOFF) < 0; i++) {
-            delay = delay.multipliedBy(2);
-        }
-        return delay.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : delay;
+        return delay.next();
+    }
+
+    /**
+     * @param heldWithoutNews how long the last attempt, a long poll, was held before it answered nothing pending
+     *                        ({@link Duration#ZERO} when it was no long poll, failed, or answered something pending)
+     * @return zero after a long poll held at least {@link RetryDelay#MIN_HELD} without news (ask again at once), else
+     *     {@link #nextDelay()}
+     */
+    public Duration nextDelay(Duration heldWithoutNews) {
+        return delay.after(heldWithoutNews);
     }
 }

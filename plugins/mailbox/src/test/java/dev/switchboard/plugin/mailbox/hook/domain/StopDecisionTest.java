@@ -82,4 +82,50 @@ class StopDecisionTest {
         assertThat(StopDecision.decide(true, Optional.empty(), Optional.empty()).block())
                 .isEmpty();
     }
+
+    @Test
+    void aLaterChainWithTheSameUnchangedCountsPassesAndKeepsTheReminder() {
+        HookSnapshot reminded = new HookSnapshot(counts(1, 2).counts(), 2);
+
+        StopDecision.Verdict verdict = StopDecision.decide(false, Optional.of(counts(1, 2)), Optional.of(reminded));
+
+        assertThat(verdict.block())
+                .as("the same set of pending items is never reminded of twice")
+                .isEmpty();
+        assertThat(verdict.snapshot()).contains(reminded);
+    }
+
+    @Test
+    void aDrainResetsTheBudgetSoTheSmallerSetIsRemindedOfOnceAndThenNotAgain() {
+        HookSnapshot reminded = new HookSnapshot(counts(2, 1).counts(), 1);
+
+        StopDecision.Verdict drained = StopDecision.decide(false, Optional.of(counts(1, 1)), Optional.of(reminded));
+        assertThat(drained.block())
+                .hasValueSatisfying(reason -> assertThat(reason).contains("unread=1,needs_you=1"));
+        assertThat(drained.snapshot()).contains(new HookSnapshot(counts(1, 1).counts(), 1));
+
+        assertThat(StopDecision.decide(false, Optional.of(counts(1, 1)), drained.snapshot())
+                        .block())
+                .isEmpty();
+    }
+
+    @Test
+    void aLaterChainAfterACounterGrewBlocksAsAFirstAttempt() {
+        HookSnapshot reminded = new HookSnapshot(counts(1, 0).counts(), 3);
+
+        StopDecision.Verdict verdict = StopDecision.decide(false, Optional.of(counts(2, 0)), Optional.of(reminded));
+
+        assertThat(verdict.block()).isPresent();
+        assertThat(verdict.snapshot().orElseThrow().blocks()).isEqualTo(1);
+    }
+
+    @Test
+    void aReminderWithoutZeroCountersIsTheSameSetAsCountsWithThem() {
+        HookSnapshot fromAWake = new HookSnapshot(Map.of("unread", 1), 1);
+
+        assertThat(StopDecision.decide(false, Optional.of(counts(1, 0)), Optional.of(fromAWake))
+                        .block())
+                .as("/status sends only the non-zero counters")
+                .isEmpty();
+    }
 }

@@ -19,13 +19,18 @@ import dev.switchboard.ports.cli.SubcommandCall;
  * {@code switchboard hook print-config --claude [--role R] [--url URL --token-file PATH]}: the {@code hooks} block of
  * Claude Code's {@code settings.json} that runs this installation's hooks for a role, locally
  * ({@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE=R}) or against a hosted server ({@code AI_AGENT_CHANNEL_URL} and
- * {@code AI_AGENT_CHANNEL_TOKEN_FILE}; never the token itself). {@code --codex} is refused with the reason: Codex has
+ * {@code AI_AGENT_CHANNEL_TOKEN_FILE}; never the token itself). The Stop event runs {@code hook stop} and, marked
+ * experimental on standard error, {@code hook wake} as an {@code asyncRewake} hook whose timeout is
+ * {@code plugins.mailbox.wake-max-s} plus {@value #WAKE_TIMEOUT_MARGIN_SECONDS} s. {@code --codex} is refused with the reason: Codex has
  * no session-start or stop hook to run (see docs/mailbox-guide.md for what it can use). Stateless.
  */
 final class HookConfigText {
 
     /** The Stop hook's timeout in Claude Code's settings, in seconds: the remote request's 3 s and the JVM's start. */
     static final int STOP_TIMEOUT_SECONDS = 10;
+
+    /** What the wake hook's timeout adds to {@code plugins.mailbox.wake-max-s}: it ends on its own first. */
+    static final int WAKE_TIMEOUT_MARGIN_SECONDS = 60;
 
     private static final JsonMapper JSON =
             JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
@@ -70,10 +75,19 @@ final class HookConfigText {
         hooks.put(
                 "SessionStart",
                 List.of(Map.of("hooks", List.of(command(prefix + launcher + " hook session-start", 0)))));
+        Map<String, Object> wake = command(
+                prefix + launcher + " hook wake",
+                (int) call.service(HookSettings.class).wakeMax().toSeconds() + WAKE_TIMEOUT_MARGIN_SECONDS);
+        wake.put("asyncRewake", true);
         hooks.put(
                 "Stop",
-                List.of(Map.of("hooks", List.of(command(prefix + launcher + " hook stop", STOP_TIMEOUT_SECONDS)))));
+                List.of(Map.of(
+                        "hooks", List.of(command(prefix + launcher + " hook stop", STOP_TIMEOUT_SECONDS), wake))));
         call.out().println(JSON.writeValueAsString(Map.of("hooks", hooks)));
+        call.err()
+                .println("switchboard hook: the second Stop entry (hook wake, \"asyncRewake\": true) is experimental:"
+                        + " it re-wakes an idle session when something new is actionable; leave it out to keep the"
+                        + " seed's hooks only (docs/mailbox-guide.md, \"Waking an idle session\")");
         return Subcommand.DONE;
     }
 

@@ -20,6 +20,7 @@ import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.LocalPins;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.hook.domain.TokenArguments;
 import dev.switchboard.plugin.mailbox.hook.domain.WatchState;
@@ -33,8 +34,11 @@ import dev.switchboard.ports.cli.SubcommandUsageException;
  * §1C.10): a role's actionable counts as JSON ({@code {channel, role, counts, pending}}) or text; the pins' headers
  * (TSV with {@code --text}); or a watch that prints one line when a counter grows. Exit 0 nothing actionable, 1
  * something actionable, 2 the command failed (the store or the server unreadable, a refused URL or token file, no
- * role, a token-like argument, bad arguments). Local mode reads the store with the kernel's storage-only start; remote
- * mode asks {@code /hook-status} (counts, watch) and {@code /status?wait=0} (pins). Not thread-safe (one run).
+ * role, a token-like argument, bad arguments). Local mode reads the store with the kernel's storage-only start (watch:
+ * every {@code --interval}); remote mode asks {@code /hook-status} (counts), {@code /status?wait=0} (pins) and, for
+ * watch, long-polls {@code /status?wait=50}: asked again at once after a held answer with nothing pending, after
+ * {@code --interval} while something stays pending, with the back-off from {@code --interval} during an outage. Not
+ * thread-safe (one run).
  */
 @Extension
 public final class StatusCommand implements Subcommand {
@@ -44,6 +48,9 @@ public final class StatusCommand implements Subcommand {
 
     /** Exit status: the command failed. */
     public static final int FAILED_STATUS = 2;
+
+    /** The default of {@code --interval}, seconds. */
+    static final long DEFAULT_INTERVAL_S = 30;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final List<String> ACTIONS = List.of("status", "pins", "watch");
@@ -68,7 +75,11 @@ public final class StatusCommand implements Subcommand {
         return List.of(
                 SubcommandOption.withValue("role", "R", "the role (local mode; default: the configured role)"),
                 SubcommandOption.flag("text", "text instead of JSON (TSV for pins)"),
-                SubcommandOption.withValue("interval", "S", "watch: seconds between checks (default 30, at least 1)"),
+                SubcommandOption.withValue(
+                        "interval",
+                        "S",
+                        "watch: seconds between checks locally, between asks while something stays pending remotely,"
+                                + " and the outage back-off's base (default 30, at least 1)"),
                 SubcommandOption.withValue(
                         "journal", "PATH", "watch: append one JSON line per wake, outage, recovery"));
     }
@@ -174,8 +185,14 @@ public final class StatusCommand implements Subcommand {
         Optional<Path> journal = call.option("journal").map(Path::of);
         while (!Thread.currentThread().isInterrupted()) {
             List<WatchState.Event> events;
+            Duration heldWithoutNews = Duration.ZERO;
+            long asked = System.nanoTime();
             try {
-                events = state.observed(counts(lookup, role));
+                RoleCounts counts = counts(lookup, role, lookup.isRemote() ? RemoteCounts.MAX_WAIT_S : 0);
+                if (lookup.isRemote() && !counts.isActionable()) {
+                    heldWithoutNews = Duration.ofNanos(System.nanoTime() - asked);
+                }
+                events = state.observed(counts);
             } catch (HookFailure e) {
                 if (e.kind() == HookFailure.Kind.SETUP) {
                     throw e;
@@ -188,7 +205,7 @@ public final class StatusCommand implements Subcommand {
                 journal.ifPresent(path -> append(path, event));
             }
             try {
-                Thread.sleep(state.nextDelay());
+                Thread.sleep(state.nextDelay(heldWithoutNews));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -197,7 +214,12 @@ public final class StatusCommand implements Subcommand {
     }
 
     private static RoleCounts counts(CountsLookup lookup, Optional<String> role) {
-        return lookup.lookup(role)
+        return counts(lookup, role, -1);
+    }
+
+    /** @param waitS a long poll's wait (remote watch), or -1 for one plain lookup */
+    private static RoleCounts counts(CountsLookup lookup, Optional<String> role, int waitS) {
+        return (waitS < 0 ? lookup.lookup(role) : lookup.poll(role, waitS))
                 .counts()
                 .orElseThrow(() -> new HookFailure(
                         HookFailure.Kind.SETUP,
@@ -222,17 +244,7 @@ public final class StatusCommand implements Subcommand {
     }
 
     private static Duration interval(SubcommandCall call) {
-        String text = call.option("interval").orElse("30");
-        long seconds;
-        try {
-            seconds = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new SubcommandUsageException("--interval must be a whole number of seconds, got '" + text + "'");
-        }
-        if (seconds < 1 || seconds > 86_400) {
-            throw new SubcommandUsageException("--interval must be 1..86400 seconds, got " + seconds);
-        }
-        return Duration.ofSeconds(seconds);
+        return IntervalOption.of(call, DEFAULT_INTERVAL_S);
     }
 
     private static int failed(SubcommandCall call, String message) {

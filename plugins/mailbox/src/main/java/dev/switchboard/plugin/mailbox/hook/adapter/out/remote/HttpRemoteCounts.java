@@ -1,14 +1,18 @@
 package dev.switchboard.plugin.mailbox.hook.adapter.out.remote;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
-import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import javax.net.ssl.SSLException;
 
@@ -23,12 +27,12 @@ import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.orientation.domain.MailboxRelease;
 
 /**
- * {@code GET <base>/hook-status} (counts) and {@code GET <base>/status?wait=0} (pins) with the JDK's
- * {@link HttpURLConnection} (it loads a fraction of {@code java.net.http}'s classes, which counts on the hooks' direct
- * path, ADR 25): the token as {@code Authorization: Bearer}, a {@value #TIMEOUT_SECONDS} s timeout for connecting and
- * {@value #TIMEOUT_SECONDS} s for each read of the answer, redirects never followed (a 3xx is a failure: a redirect
- * could carry the token elsewhere), no cache, TLS verified against the JDK's trust store, {@code User-Agent:
- * switchboard-mailbox/<build>}. One connection per request. Stateless and thread-safe.
+ * {@code GET <base>/hook-status} (counts), {@code GET <base>/status?wait=N} (a long poll of the counts) and
+ * {@code GET <base>/status?wait=0} (pins) with the JDK's HTTP client: the token as {@code Authorization: Bearer}, a
+ * {@value #TIMEOUT_SECONDS} s timeout for connecting and for the answer (for a long poll: the wait and that timeout,
+ * for the whole answer, body included), redirects never followed (a 3xx is a
+ * failure: a redirect could carry the token elsewhere), TLS verified against the JDK's trust store, {@code User-Agent:
+ * switchboard-mailbox/<build>}. Thread-safe; the client is built on first use.
  */
 public final class HttpRemoteCounts implements RemoteCounts {
 
@@ -37,11 +41,14 @@ public final class HttpRemoteCounts implements RemoteCounts {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final TypeReference<List<Map<String, Object>>> PINS = new TypeReference<>() {};
+    private static final Duration TIMEOUT = Duration.ofSeconds(TIMEOUT_SECONDS);
+
+    private volatile HttpClient client;
 
     @Override
     public RoleCounts fetch(URI base, String token) {
         URI uri = URI.create(base + "/hook-status");
-        JsonNode root = get(base, uri, token);
+        JsonNode root = get(base, uri, token, TIMEOUT);
         try {
             Map<String, Integer> counts = new LinkedHashMap<>();
             root.required("counts")
@@ -55,9 +62,31 @@ public final class HttpRemoteCounts implements RemoteCounts {
     }
 
     @Override
+    public RoleCounts poll(URI base, String token, int waitS) {
+        if (waitS < 0 || waitS > MAX_WAIT_S) {
+            throw new IllegalArgumentException("waitS must be 0.." + MAX_WAIT_S + ", was " + waitS);
+        }
+        URI uri = URI.create(base + "/status?wait=" + waitS);
+        JsonNode root = get(base, uri, token, TIMEOUT.plusSeconds(waitS));
+        try {
+            JsonNode pending = root.required("pending");
+            if (!pending.isObject()) {
+                throw new IllegalArgumentException("pending is not an object");
+            }
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            pending.properties()
+                    .forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
+            return new RoleCounts(
+                    root.required("channel").asString(), root.required("role").asString(), counts);
+        } catch (JacksonException | IllegalArgumentException e) {
+            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, pending}");
+        }
+    }
+
+    @Override
     public List<Map<String, Object>> pins(URI base, String token) {
         URI uri = URI.create(base + "/status?wait=0");
-        JsonNode root = get(base, uri, token);
+        JsonNode root = get(base, uri, token, TIMEOUT);
         try {
             JsonNode pins = root.required("pins");
             if (!pins.isArray()) {
@@ -69,35 +98,31 @@ public final class HttpRemoteCounts implements RemoteCounts {
         }
     }
 
-    /** @return the parsed JSON of a 200 answer to {@code GET uri} */
-    private static JsonNode get(URI base, URI uri, String token) {
-        int status;
-        String body = null;
-        HttpURLConnection connection = null;
+    /** @return the parsed JSON of a 200 answer to {@code GET uri}, read whole within {@code timeout} */
+    private JsonNode get(URI base, URI uri, String token, Duration timeout) {
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(timeout)
+                .header("Authorization", "Bearer " + token)
+                .header("Accept", "application/json")
+                .header("User-Agent", "switchboard-mailbox/" + MailboxRelease.BUILD)
+                .GET()
+                .build();
+        HttpResponse<String> response;
+        CompletableFuture<HttpResponse<String>> answer =
+                client().sendAsync(request, HttpResponse.BodyHandlers.ofString());
         try {
-            connection = (HttpURLConnection) uri.toURL().openConnection();
-            connection.setInstanceFollowRedirects(false);
-            connection.setUseCaches(false);
-            connection.setConnectTimeout(TIMEOUT_SECONDS * 1000);
-            connection.setReadTimeout(TIMEOUT_SECONDS * 1000);
-            connection.setRequestProperty("Authorization", "Bearer " + token);
-            connection.setRequestProperty("Accept", "application/json");
-            connection.setRequestProperty("User-Agent", "switchboard-mailbox/" + MailboxRelease.BUILD);
-            status = connection.getResponseCode();
-            if (status == 200) {
-                try (InputStream in = connection.getInputStream()) {
-                    body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                }
-            }
-        } catch (SSLException e) {
-            throw new HookFailure(HookFailure.Kind.ANSWER, "TLS with " + base + " failed: " + e.getMessage());
-        } catch (IOException e) {
-            throw new HookFailure(HookFailure.Kind.UNREACHABLE, base + " is unreachable: " + reason(e));
-        } finally {
-            if (connection != null) {
-                connection.disconnect();
-            }
+            response = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw failure(base, e.getCause());
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            throw new HookFailure(HookFailure.Kind.UNREACHABLE, base + " is unreachable: no answer within the timeout");
+        } catch (InterruptedException e) {
+            answer.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new HookFailure(HookFailure.Kind.UNREACHABLE, "interrupted while asking " + base);
         }
+        int status = response.statusCode();
         if (status >= 300 && status < 400) {
             throw new HookFailure(
                     HookFailure.Kind.ANSWER,
@@ -107,10 +132,22 @@ public final class HttpRemoteCounts implements RemoteCounts {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered " + status + why(status));
         }
         try {
-            return JSON.readTree(body);
+            return JSON.readTree(response.body());
         } catch (JacksonException e) {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
         }
+    }
+
+    private static HookFailure failure(URI base, Throwable cause) {
+        if (cause instanceof SSLException e) {
+            return new HookFailure(HookFailure.Kind.ANSWER, "TLS with " + base + " failed: " + e.getMessage());
+        }
+        if (cause instanceof IOException e) {
+            return new HookFailure(HookFailure.Kind.UNREACHABLE, base + " is unreachable: " + reason(e));
+        }
+        return new HookFailure(
+                HookFailure.Kind.UNREACHABLE,
+                base + " is unreachable: " + cause.getClass().getSimpleName());
     }
 
     private static String why(int status) {
@@ -118,13 +155,27 @@ public final class HttpRemoteCounts implements RemoteCounts {
             case 401 -> " (the token is unknown, revoked or expired)";
             case 403 -> " (the token is not a channel role token)";
             case 404 -> " (no such endpoint there: is it a Switchboard or ai-agent-channel server?)";
+            case 429 -> " (too many requests or held polls for now)";
+            case 503 -> " (the server or its store is unavailable for now)";
             default -> "";
         };
     }
 
+    private HttpClient client() {
+        HttpClient built = client;
+        if (built == null) {
+            built = HttpClient.newBuilder()
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    .connectTimeout(Duration.ofSeconds(TIMEOUT_SECONDS))
+                    .build();
+            client = built;
+        }
+        return built;
+    }
+
     /** @return why a request failed, in words: the connection's own message, or what kind of failure it was */
     private static String reason(IOException e) {
-        if (e instanceof SocketTimeoutException) {
+        if (e instanceof java.net.http.HttpTimeoutException) {
             return "no answer within the timeout";
         }
         if (e instanceof java.net.ConnectException) {

@@ -9,6 +9,9 @@ import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 /** A hosted server's {@code GET /hook-status} and {@code GET /status}. Implementations are thread-safe. */
 public interface RemoteCounts {
 
+    /** The longest wait a {@link #poll} asks for, seconds ({@code /status} holds a poll at most this long). */
+    int MAX_WAIT_S = 50;
+
     /**
      * @param base  the server's base URL (checked by {@code ServerUrl})
      * @param token the role token
@@ -16,6 +19,19 @@ public interface RemoteCounts {
      * @throws HookFailure {@code UNREACHABLE} or {@code ANSWER}
      */
     RoleCounts fetch(URI base, String token);
+
+    /**
+     * {@code GET /status?wait=N}: the server answers at once when something is actionable, otherwise when something
+     * becomes actionable or after {@code waitS} seconds (ADR 24).
+     *
+     * @param base  the server's base URL (checked by {@code ServerUrl})
+     * @param token the role token
+     * @param waitS how long the server may hold the request, seconds, {@code 0..}{@value #MAX_WAIT_S}
+     * @return the role's non-zero actionable counters ({@code pending}; an empty map when nothing is actionable)
+     * @throws HookFailure {@code UNREACHABLE} or {@code ANSWER} (429 and 503 included)
+     * @throws IllegalArgumentException if {@code waitS} is outside {@code 0..}{@value #MAX_WAIT_S}
+     */
+    RoleCounts poll(URI base, String token, int waitS);
 
     /**
      * {@code GET /status?wait=0}: the pins of the token's channel, as the channel summary lists them.

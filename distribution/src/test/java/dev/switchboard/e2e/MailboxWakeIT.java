@@ -1,0 +1,264 @@
+package dev.switchboard.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+
+import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.ToolCalls;
+import dev.switchboard.testkit.distribution.CliRun;
+import dev.switchboard.testkit.distribution.HttpServe;
+import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.McpClients;
+
+/**
+ * {@code bin/switchboard hook wake} as Claude Code runs an {@code asyncRewake} Stop hook (issue 15, experimental): a
+ * fake session ends its turns (each Stop runs {@code hook stop} and starts {@code hook wake} in the background, the
+ * hook's JSON on stdin), goes idle, and is woken by exit status 2 when a peer writes; locally on the installation's
+ * store and remotely against a real Switchboard HTTP server ({@code /status?wait} long polls).
+ */
+class MailboxWakeIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(45);
+    private static final Set<String> ORIGINAL_VARIABLES = Set.of(
+            "AI_AGENT_CHANNEL_URL", "AI_AGENT_CHANNEL_TOKEN", "AI_AGENT_CHANNEL_TOKEN_FILE", "AI_AGENT_CHANNEL_ROLE");
+
+    @TempDir
+    Path dir;
+
+    private static String stop(String session) {
+        return "{\"session_id\":\"" + session + "\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
+    }
+
+    @Test
+    void locallyASleeperWakesTheIdleSessionOnANewMessageOnceAndTheNextTurnsStopDoesNotBlockOnIt() throws Exception {
+        Installation local = Installation.copyOfBuilt(dir.resolve("local"));
+        StringBuffer stderr = new StringBuffer();
+        McpSyncClient frontend = McpClients.stdioInitialized(
+                local, Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "frontend"), "frontend", stderr);
+        Map<String, String> backend =
+                Map.of("AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", "120");
+        try {
+            // The session's turn ends: Stop runs both hooks; nothing is pending, so the stop hook passes.
+            assertThat(local.runWithInput(backend, othersThan(backend), stop("s1"), "hook", "stop")
+                            .stdout())
+                    .isEmpty();
+            CompletableFuture<CliRun> sleeper = wake(local, backend, "s1");
+            awaitPidFile(local.stateDir(), "s1");
+
+            CliRun second = local.runWithInput(backend, othersThan(backend), stop("s1"), "hook", "wake");
+            assertThat(second.exitCode()).as(second.describe()).isZero();
+            assertThat(second.stderr()).contains("another hook wake already sleeps for this session and role");
+            assertThat(sleeper).as("the first one sleeps on").isNotDone();
+
+            ok(frontend, "send_message", Map.of("to", "backend", "topic", "news", "body", "while you were idle"));
+            CliRun woken = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(woken.exitCode()).as(woken.describe()).isEqualTo(2);
+            assertThat(woken.stderr()).startsWith("channel has new items for 'backend': unread=1. ");
+            assertThat(woken.stdout()).isEmpty();
+
+            // The woken turn ends without reading the message: the stop hook does not block on the same item again.
+            CliRun afterWake = local.runWithInput(backend, othersThan(backend), stop("s1"), "hook", "stop");
+            assertThat(afterWake.exitCode()).isZero();
+            assertThat(afterWake.stdout())
+                    .as("the wake reminded of unread=1 already")
+                    .isEmpty();
+            CompletableFuture<CliRun> next = wake(local, backend, "s1");
+            awaitPidFile(local.stateDir(), "s1");
+            ok(frontend, "send_message", Map.of("to", "backend", "topic", "more", "body", "a second one"));
+            CliRun again = next.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(again.exitCode()).as(again.describe()).isEqualTo(2);
+            assertThat(again.stderr()).contains("unread=2");
+        } finally {
+            frontend.closeGracefully();
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void remotelyASleeperAndStatusWatchLongPollStatusAndTheSleeperEndsOnItsOwnAndNeverWakesOnAFailure()
+            throws Exception {
+        try (HttpServe server =
+                HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"))) {
+            Installation client = Installation.copyOfBuilt(dir.resolve("client"));
+            Map<String, String> tokens;
+            try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "wake-owner")) {
+                tokens = (Map<String, String>) ToolCalls.okStructured(
+                                owner,
+                                "create_channel",
+                                Map.of("name", "proj", "roles", List.of("lead", "backend")),
+                                "\n" + server.log())
+                        .get("tokens");
+            }
+            Path tokenFile = dir.resolve("backend.token");
+            Files.writeString(tokenFile, tokens.get("backend") + "\n");
+            Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+            Map<String, String> remote = new HashMap<>();
+            remote.put("AI_AGENT_CHANNEL_URL", server.url());
+            remote.put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
+            remote.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", "120");
+
+            CompletableFuture<CliRun> sleeper = wake(client, remote, "r1");
+            awaitPidFile(client.stateDir(), "r1");
+            try (McpSyncClient lead = HttpClients.initialized(server, tokens.get("lead"), "wake-lead")) {
+                ToolCalls.okStructured(
+                        lead,
+                        "send_message",
+                        Map.of("to", "backend", "topic", "news", "body", "while you were idle"),
+                        "\n" + server.log());
+            }
+            CliRun woken = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(woken.exitCode()).as(woken.describe()).isEqualTo(2);
+            assertThat(woken.stderr()).startsWith("channel has new items for 'backend': unread=1. ");
+            CliRun afterWake = client.runWithInput(remote, othersThan(remote), stop("r1"), "hook", "stop");
+            assertThat(afterWake.stdout())
+                    .as("the wake reminded of unread=1 already")
+                    .isEmpty();
+
+            Map<String, String> bounded = new HashMap<>(remote);
+            bounded.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", "5");
+            CliRun ended = client.runWithInput(bounded, othersThan(bounded), stop("r1"), "hook", "wake");
+            assertThat(ended.exitCode()).as(ended.describe()).isZero();
+            assertThat(ended.stderr()).contains("nothing new within 5 s");
+
+            assertWatchLongPolls(server, client);
+
+            Map<String, String> down = new HashMap<>(remote);
+            down.put("AI_AGENT_CHANNEL_URL", "http://127.0.0.1:" + freePort());
+            CliRun failed = client.runWithInput(down, othersThan(down), stop("r1"), "hook", "wake");
+            assertThat(failed.exitCode()).as("a failure never wakes").isEqualTo(1);
+            assertThat(failed.stderr())
+                    .contains("is unreachable")
+                    .contains("will not wake the session")
+                    .doesNotContain("cct_")
+                    .doesNotContain("\tat ");
+        }
+    }
+
+    /**
+     * Remote {@code status watch --interval 60} on a clear channel: a new message is reported within seconds, long
+     * before the interval, so the watch holds a {@code /status?wait} poll instead of asking every interval.
+     */
+    @SuppressWarnings("unchecked")
+    private void assertWatchLongPolls(HttpServe server, Installation client) throws Exception {
+        Map<String, String> tokens;
+        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "watch-owner")) {
+            tokens = (Map<String, String>) ToolCalls.okStructured(
+                            owner,
+                            "create_channel",
+                            Map.of("name", "watched", "roles", List.of("lead", "qa")),
+                            "\n" + server.log())
+                    .get("tokens");
+        }
+        Path tokenFile = dir.resolve("qa.token");
+        Files.writeString(tokenFile, tokens.get("qa") + "\n");
+        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+        ProcessBuilder builder = new ProcessBuilder(
+                client.launcher().toString(),
+                "status",
+                "watch",
+                "--interval",
+                "60",
+                "--journal",
+                dir.resolve("watch.jsonl").toString());
+        builder.environment().putAll(client.environment());
+        ORIGINAL_VARIABLES.forEach(builder.environment()::remove);
+        builder.environment().put("AI_AGENT_CHANNEL_URL", server.url());
+        builder.environment().put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
+        builder.redirectError(dir.resolve("watch.err").toFile());
+        Process watch = builder.start();
+        try {
+            java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
+            Thread.ofVirtual().start(() -> {
+                try (var reader = watch.inputReader()) {
+                    reader.lines().forEach(lines::add);
+                } catch (IOException e) {
+                    // the process ended
+                }
+            });
+            Thread.sleep(5_000); // the watch starts and holds its first poll; nothing is pending, nothing printed
+            assertThat(lines).as("nothing pending at the start: no line").isEmpty();
+            long sent = System.nanoTime();
+            try (McpSyncClient lead = HttpClients.initialized(server, tokens.get("lead"), "watch-lead")) {
+                ToolCalls.okStructured(
+                        lead,
+                        "send_message",
+                        Map.of("to", "qa", "topic", "ping", "body", "watch this"),
+                        "\n" + server.log());
+            }
+            String line = lines.poll(40, TimeUnit.SECONDS);
+            assertThat(line).as(Files.readString(dir.resolve("watch.err"))).isEqualTo("pending for 'qa': unread=1");
+            assertThat(Duration.ofNanos(System.nanoTime() - sent))
+                    .as("reported by the held poll, not after the 60 s interval")
+                    .isLessThan(Duration.ofSeconds(40));
+            assertThat(Files.readString(dir.resolve("watch.jsonl"))).contains("\"event\":\"wake\"");
+        } finally {
+            watch.destroy();
+            watch.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static CompletableFuture<CliRun> wake(Installation installation, Map<String, String> env, String session) {
+        return CompletableFuture.supplyAsync(
+                () -> installation.runWithInput(env, othersThan(env), stop(session), "hook", "wake", "--interval", "1"),
+                command -> Thread.ofVirtual().start(command));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Waits until a sleeper for the session has written its pid into its pid file: it has read its baseline. */
+    private static void awaitPidFile(Path stateDir, String session) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(stateDir)) {
+                try (Stream<Path> files = Files.list(stateDir)) {
+                    if (files.anyMatch(f ->
+                            f.getFileName().toString().startsWith(".wake-" + session + "-") && !read(f).isEmpty())) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no hook wake took its pid file for " + session + " within " + WAIT);
+    }
+
+    private static Set<String> othersThan(Map<String, String> environment) {
+        Set<String> unset = new java.util.HashSet<>(ORIGINAL_VARIABLES);
+        unset.removeAll(environment.keySet());
+        return unset;
+    }
+
+    private static Map<String, Object> ok(McpSyncClient mcp, String tool, Map<String, Object> arguments) {
+        return ToolCalls.okStructured(mcp, tool, arguments, "");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
