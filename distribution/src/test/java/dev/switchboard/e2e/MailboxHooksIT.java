@@ -317,6 +317,13 @@ class MailboxHooksIT {
                 "AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes);
         CliRun block = local.runWithInput(direct, othersThan(direct), FIRST, "hook", "stop");
         String loaded = Files.readString(classes);
+        // the reminder budget passes an unchanged set: forget the direct run's reminder so the full path decides anew
+        try (var files = Files.list(local.stateDir())) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".stop-hook-"))
+                    .toList()) {
+                Files.delete(file);
+            }
+        }
         Map<String, String> full =
                 Map.of("AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_PLUGINS__HANDOFF__CONSUMER", "codex");
         CliRun fullBlock = local.runWithInput(full, othersThan(full), FIRST, "hook", "stop");

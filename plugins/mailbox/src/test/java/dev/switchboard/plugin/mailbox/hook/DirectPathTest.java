@@ -124,10 +124,11 @@ class DirectPathTest {
     }
 
     @Test
-    void theStopHookBlocksWithThePluginPathsReasonAndSessionStartPrintsItsBootstrap() {
+    void theStopHookBlocksWithThePluginPathsReasonAndSessionStartPrintsItsBootstrap() throws Exception {
         busyChannel();
         CommandRun plugin = CommandRun.of(backend, new HookCommand(), FIRST, "stop");
         CommandRun pluginStart = CommandRun.of(backend, new HookCommand(), "", "session-start");
+        forgetReminders();
 
         Direct stop = direct(FIRST, "hook", "stop");
         Direct start = direct("", "hook", "session-start");
@@ -241,6 +242,16 @@ class DirectPathTest {
         assertThat(run.status()).contains(0);
         assertThat(run.out()).isEqualTo(plugin.out()).contains("channel status unknown");
         assertThat(run.err()).isEqualTo(plugin.err());
+    }
+
+    /** Removes the stop hook's snapshots, so the next run decides as the first one did (the reminder budget). */
+    private void forgetReminders() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".stop-hook-"))
+                    .toList()) {
+                Files.delete(file);
+            }
+        }
     }
 
     private int channelRows() throws SQLException {
