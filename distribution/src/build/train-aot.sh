@@ -41,8 +41,9 @@ request | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_AOT_OUTPUT="$dist/l
   "$dist/bin/switchboard" serve >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk_home/release" > "$dist/lib/switchboard.aot.jdk"
 
-# The hooks' and status CLI's cache (the launcher picks it for `hook` and `status`): one `hook stop` in local mode
-# that blocks, on the training store with one unread message for its role, sent by a serve run that records nothing.
+# The hooks' and status CLI's cache (the launcher gives it to their direct path, ADR 25): one `hook stop` in local
+# mode that blocks, on the training store with one unread message for its role, sent by a serve run that records
+# nothing. The direct path answers it, so the cache holds that path's classes on its own class path.
 rm -f "$dist/lib/switchboard-hook.aot" "$dist/lib/switchboard-hook.aot.jdk"
 printf '%s\n' \
   '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"aot-training","version":"1"}}}' \

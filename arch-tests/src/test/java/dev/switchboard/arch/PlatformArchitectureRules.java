@@ -393,10 +393,12 @@ public final class PlatformArchitectureRules {
             .areTopLevelClasses()
             .should(be(TypeKinds.PLUGIN_ENTRY_POINT
                     .or(PluginRoots.REACHED_FROM_ITS_PLUGIN_ROOT)
-                    .or(PluginRoots.SHARED_WITH_ANOTHER_ADAPTER_OF_ITS_PLUGIN)))
+                    .or(PluginRoots.SHARED_WITH_ANOTHER_ADAPTER_OF_ITS_PLUGIN)
+                    .or(PluginRoots.REACHED_BY_THE_HOOKS_MAIN)))
             .because("adapters are details behind the ports: public only where PF4J or the kernel reaches them by"
-                    + " name, where the plugin's root package wires them in, or where another adapter of the same"
-                    + " plugin shares them (a capability on its plugin's core), so the rest can change unseen");
+                    + " name, where the plugin's root package wires them in, where another adapter of the same"
+                    + " plugin shares them (a capability on its plugin's core), or where the hooks' direct main"
+                    + " (ADR 25) reaches them, so the rest can change unseen");
 
     /** AR17, generic exceptions. */
     @ArchTest

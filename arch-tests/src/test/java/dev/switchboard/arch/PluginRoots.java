@@ -79,6 +79,16 @@ final class PluginRoots {
                             && origin.getPackageName().contains(".adapter.")
                             && rootOf(origin).equals(rootOf(type))));
 
+    /**
+     * Classes that the hooks' direct main ({@code dev.switchboard.hooks}, ADR 25) reaches by name: the mailbox's
+     * {@code DirectHooks} and what it is handed, {@code storage-sqlite}'s settings (the store's location).
+     */
+    static final DescribedPredicate<JavaClass> REACHED_BY_THE_HOOKS_MAIN = describe(
+            "reached by the hooks' direct main (dev.switchboard.hooks, ADR 25)",
+            type -> type.getDirectDependenciesToSelf().stream()
+                    .map(Dependency::getOriginClass)
+                    .anyMatch(origin -> origin.getPackageName().startsWith("dev.switchboard.hooks")));
+
     private PluginRoots() {}
 
     /**

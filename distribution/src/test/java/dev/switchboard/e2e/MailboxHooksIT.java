@@ -344,6 +344,49 @@ class MailboxHooksIT {
         assertThat(brokenHook.stderr()).doesNotContain("\tat ");
     }
 
+    @Test
+    @DisplayName("ADR 25: a local hook stop and status take the direct path (no jOOQ, Guice, PF4J plugin manager or MCP"
+            + " class loaded); with plugins.handoff.consumer set they take the full path and answer the same")
+    void theHooksDirectPathAndItsFallbackAnswerAlike() throws Exception {
+        Installation local = Installation.copyOfBuilt(dir.resolve("direct"));
+        StringBuffer stderr = new StringBuffer();
+        McpSyncClient frontend = McpClients.stdioInitialized(
+                local, Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "frontend"), "frontend", stderr);
+        try {
+            ok(frontend, "send_message", Map.of("to", "backend", "topic", "one", "body", "1"));
+        } finally {
+            frontend.closeGracefully();
+        }
+        Path classes = dir.resolve("direct-classes.txt");
+        Map<String, String> direct = Map.of(
+                "AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes);
+        CliRun block = local.runWithInput(direct, othersThan(direct), FIRST, "hook", "stop");
+        String loaded = Files.readString(classes);
+        // the reminder budget passes an unchanged set: forget the direct run's reminder so the full path decides anew
+        try (var files = Files.list(local.stateDir())) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".stop-hook-"))
+                    .toList()) {
+                Files.delete(file);
+            }
+        }
+        Map<String, String> full =
+                Map.of("AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_PLUGINS__HANDOFF__CONSUMER", "codex");
+        CliRun fullBlock = local.runWithInput(full, othersThan(full), FIRST, "hook", "stop");
+        Map<String, String> role = Map.of("AI_AGENT_CHANNEL_ROLE", "backend");
+        CliRun status = local.runWith(role, othersThan(role), "status");
+        CliRun fullStatus = local.runWith(full, othersThan(full), "status");
+
+        assertThat(block.stdout()).as(block.describe()).contains("\"decision\":\"block\"", "unread=1");
+        assertThat(loaded)
+                .contains("dev.switchboard.hooks.HookMain")
+                .doesNotContain("org.jooq.", "com.google.inject.", "org.pf4j.DefaultPluginManager")
+                .doesNotContain("io.modelcontextprotocol.", "com.networknt.", "java.net.http.");
+        assertThat(fullBlock.stdout()).as(fullBlock.describe()).isEqualTo(block.stdout());
+        assertThat(status.exitCode()).as(status.describe()).isEqualTo(1);
+        assertThat(fullStatus.exitCode()).as(fullStatus.describe()).isEqualTo(1);
+        assertThat(fullStatus.stdout()).isEqualTo(status.stdout()).contains("\"unread\":1");
+    }
+
     private static void assertPassesWithWarningAndFailsStatus(Map<String, String> remote, String named) {
         CliRun hook = hook(remote, FIRST);
         assertThat(hook.exitCode()).as(hook.describe()).isZero();

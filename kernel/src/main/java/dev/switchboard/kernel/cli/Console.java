@@ -8,13 +8,14 @@ import java.nio.charset.StandardCharsets;
 /**
  * Where the CLI's human-readable output goes: results to {@code out}, usage errors and failures to {@code err}. Only
  * {@link #system()} touches the process's standard streams (a recorded exception in the architecture rules): it is
- * used for every command, and {@code serve} writes nothing to {@code out}, so stdout stays the MCP protocol's.
+ * used for every command (and by the hooks' direct path, ADR 25), and {@code serve} writes nothing to {@code out}, so
+ * stdout stays the MCP protocol's.
  *
  * @param out results
  * @param err usage errors and failures
  * @param in  standard input, for plugin subcommands that read it (a hook's JSON)
  */
-record Console(PrintWriter out, PrintWriter err, InputStream in) {
+public record Console(PrintWriter out, PrintWriter err, InputStream in) {
 
     /**
      * A console without input.
@@ -27,7 +28,7 @@ record Console(PrintWriter out, PrintWriter err, InputStream in) {
     }
 
     /** @return a console on the process's stdin, stdout and stderr, UTF-8, flushed at each line */
-    static Console system() {
+    public static Console system() {
         return new Console(writer(System.out), writer(System.err), System.in);
     }
 

@@ -11,13 +11,14 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
  * Where the installation, the configuration file and the state are. The installation directory is {@code --home},
  * else the {@code switchboard.home} system property (set by {@code bin/switchboard}), else {@code SWITCHBOARD_HOME},
  * else the current directory. The user's home directory (for {@code ~}) is {@code $HOME} when it is set to an
- * absolute path, else the account's home the JVM reports.
+ * absolute path, else the account's home the JVM reports. Public for the hooks' direct path (ADR 25), which reads
+ * the configuration by these same rules without starting the kernel. Immutable.
  *
  * @param home     the {@code --home} value, or null
  * @param config   the {@code --config} value, or null
  * @param stateDir the {@code --state-dir} value, or null
  */
-record Settings(Path home, Path config, Path stateDir) {
+public record Settings(Path home, Path config, Path stateDir) {
 
     /** The options every command has that say where things are, with their long names, in the order of the record. */
     static final List<String> LOCATION_OPTIONS = List.of("home", "config", "state-dir");
@@ -31,7 +32,7 @@ record Settings(Path home, Path config, Path stateDir) {
      * @param args the whole command line
      * @return where things are
      */
-    static Settings peek(String[] args) {
+    public static Settings peek(String[] args) {
         Map<String, String> found = new java.util.HashMap<>();
         for (int i = 0; i < args.length; i++) {
             for (String name : LOCATION_OPTIONS) {
@@ -50,7 +51,11 @@ record Settings(Path home, Path config, Path stateDir) {
         return value == null ? null : Path.of(value);
     }
 
-    SwitchboardConfig load() {
+    /**
+     * @return the configuration these locations name, with the process's environment overrides
+     * @throws dev.switchboard.kernel.config.ConfigException if the file is unreadable or malformed
+     */
+    public SwitchboardConfig load() {
         Map<String, String> env = System.getenv();
         return new ConfigLoader()
                 .load(

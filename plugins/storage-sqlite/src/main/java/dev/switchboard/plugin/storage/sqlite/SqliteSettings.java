@@ -11,13 +11,14 @@ import dev.switchboard.ports.plugin.PluginSettings;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
- * The plugin's settings, read from its configuration subtree ({@code plugins.storage-sqlite}).
+ * The plugin's settings, read from its configuration subtree ({@code plugins.storage-sqlite}). Public for the hooks'
+ * direct path (ADR 25), which opens the same file read-only without starting the plugin. Immutable.
  *
  * @param file          absolute, normalised path of the database file
  * @param busyTimeoutMs how long, in milliseconds, a connection waits for a lock held by another connection
  * @param signalPoll    how often other processes' change signals are looked for, while anyone subscribes
  */
-record SqliteSettings(Path file, int busyTimeoutMs, Duration signalPoll) {
+public record SqliteSettings(Path file, int busyTimeoutMs, Duration signalPoll) {
 
     static final String PATH_KEY = "path";
     static final String BUSY_TIMEOUT_KEY = "busy-timeout-ms";
@@ -34,7 +35,7 @@ record SqliteSettings(Path file, int busyTimeoutMs, Duration signalPoll) {
      *
      * @throws StorageException if a value is malformed
      */
-    static SqliteSettings from(PluginContext context, Path home) {
+    public static SqliteSettings from(PluginContext context, Path home) {
         PluginSettings settings = context.settings();
         Path stateDir = context.stateDir();
         try {

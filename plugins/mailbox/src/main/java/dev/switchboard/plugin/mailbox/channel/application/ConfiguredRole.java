@@ -19,7 +19,7 @@ public final class ConfiguredRole {
     private final String source;
 
     @Inject
-    ConfiguredRole(PluginContext context, Environment environment) {
+    public ConfiguredRole(PluginContext context, Environment environment) {
         String setting = context.settings().text(MailboxSettingKeys.ROLE, "");
         if (!setting.isEmpty()) {
             role = Optional.of(setting);

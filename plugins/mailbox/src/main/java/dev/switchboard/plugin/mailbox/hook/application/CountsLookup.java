@@ -11,27 +11,23 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 
 import jakarta.inject.Inject;
-import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.TokenSource;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.hook.domain.ServerUrl;
-import dev.switchboard.ports.storage.StorageException;
-import dev.switchboard.ports.tool.Outcome;
 
 /**
  * One role's actionable counts for the hooks and the status CLI: from the hosted server's {@code /hook-status} when a
- * URL is configured (remote mode), else from the local store ({@link ActionableCounts}, the code
- * {@code channel_status} counts with), followed locally by the other features' counters of this session
- * ({@link FeatureCounts}: handoff's {@code handoffs_pending}; not in remote mode, where {@code /hook-status} answers for
- * the token's role alone). The local store is reached only in local mode: the store's services are built
- * on first use. Thread-safe.
+ * URL is configured (remote mode), else from the local store ({@link LocalCounts}: the code {@code channel_status}
+ * counts with, through the plugin's storage or the direct path's read-only connection; on the plugin's storage
+ * followed by the other features' counters of this session, {@link FeatureCounts}: handoff's
+ * {@code handoffs_pending}, not in remote mode, where {@code /hook-status} answers for the token's role alone). The
+ * local store is reached only in local mode. Thread-safe.
  */
 @Singleton
 public final class CountsLookup {
@@ -47,24 +43,20 @@ public final class CountsLookup {
     public record Found(Optional<RoleCounts> counts, String snapshotKey, boolean remote) {}
 
     private final HookSettings settings;
-    private final Provider<CallerResolver> callers;
-    private final Provider<ActionableCounts> counts;
-    private final Provider<FeatureCounts> features;
+    private final LocalCounts local;
     private final RemoteCounts server;
     private final TokenSource tokens;
 
+    /**
+     * @param settings where to read (local or remote)
+     * @param local    the local store's counts (the plugin's storage, or the direct path's read-only connection)
+     * @param server   the hosted server's
+     * @param tokens   the token file's reader
+     */
     @Inject
-    CountsLookup(
-            HookSettings settings,
-            Provider<CallerResolver> callers,
-            Provider<ActionableCounts> counts,
-            Provider<FeatureCounts> features,
-            RemoteCounts server,
-            TokenSource tokens) {
+    public CountsLookup(HookSettings settings, LocalCounts local, RemoteCounts server, TokenSource tokens) {
         this.settings = settings;
-        this.callers = callers;
-        this.counts = counts;
-        this.features = features;
+        this.local = local;
         this.server = server;
         this.tokens = tokens;
     }
@@ -84,25 +76,16 @@ public final class CountsLookup {
         if (settings.url().isPresent()) {
             return ofTokenRole(remote(settings.url().get(), (base, token) -> server.fetch(base, token)), role);
         }
-        CallerResolver resolver = callers.get();
-        if (role.isEmpty() && resolver.configuredRole().isEmpty()) {
-            return new Found(Optional.empty(), "unknown", false);
-        }
-        Caller caller;
-        try {
-            Outcome<Caller> resolved = resolver.local(role);
-            if (resolved instanceof Outcome.Refused<Caller> refused) {
-                throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
-            }
-            caller = ((Outcome.Done<Caller>) resolved).value();
-            RoleCounts found = features.get().with(counts.get().of(caller));
-            return new Found(Optional.of(found), caller.channel() + "-" + caller.role(), false);
-        } catch (StorageException e) {
-            throw new HookFailure(
-                    HookFailure.Kind.STORE,
-                    "the local mailbox store cannot be read (" + e.getMessage() + "); has `switchboard serve` run"
-                            + " on it once?");
-        }
+        Optional<RoleCounts> found = local.of(role);
+        return new Found(found, found.map(c -> c.channel() + "-" + c.role()).orElse("unknown"), false);
+    }
+
+    /**
+     * @param reason why the store could not be read
+     * @return the failure's message for an unreadable local store, naming {@code switchboard serve}
+     */
+    public static String unreadableStore(String reason) {
+        return "the local mailbox store cannot be read (" + reason + "); has `switchboard serve` run on it once?";
     }
 
     /**

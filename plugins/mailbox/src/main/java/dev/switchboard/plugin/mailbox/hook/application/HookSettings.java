@@ -46,7 +46,7 @@ public final class HookSettings {
     private final PluginContext context;
 
     @Inject
-    HookSettings(PluginContext context, Environment environment) {
+    public HookSettings(PluginContext context, Environment environment) {
         url = nonBlank(context.settings().text(MailboxSettingKeys.REMOTE_URL, ""))
                 .or(() -> environment.variable(URL_ALIAS).flatMap(HookSettings::nonBlank));
         tokenFile = nonBlank(context.settings().text(MailboxSettingKeys.REMOTE_TOKEN_FILE, ""))

@@ -29,7 +29,7 @@ public final class StopHook {
     private final SnapshotStore snapshots;
 
     @Inject
-    StopHook(CountsLookup lookup, SnapshotStore snapshots) {
+    public StopHook(CountsLookup lookup, SnapshotStore snapshots) {
         this.lookup = lookup;
         this.snapshots = snapshots;
     }

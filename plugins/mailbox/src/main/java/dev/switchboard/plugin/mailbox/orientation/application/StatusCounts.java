@@ -1,12 +1,16 @@
 package dev.switchboard.plugin.mailbox.orientation.application;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
+import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
+import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 
 /**
  * One role's counters at one moment, without the ids behind them: what {@code channel_status} shows, read by
@@ -25,6 +29,33 @@ public record StatusCounts(
     /** @throws NullPointerException if the lists are null */
     public StatusCounts {
         Objects.requireNonNull(lists, "lists");
+    }
+
+    /**
+     * The counters from what the stores read: the one place that turns those reads into counts, for
+     * {@link StatusReader#counts} and for the hooks' direct path (ADR 25), which run the same queries. The untaken
+     * debts are the open ones minus those the taken rule ({@link DebtClaim#isTakenBy}) holds for, among the few the
+     * role moved last; the task lists are {@link TaskLists#of} the candidates.
+     *
+     * @param role       the role
+     * @param unread     its unread count ({@code StatusStore.unreadCount})
+     * @param open       its open debts ({@code WorkStore.openDebtCountTo})
+     * @param movedBy    the open debts addressed to it whose last transition it made
+     *                   ({@code WorkStore.openDebtClaimsMovedBy})
+     * @param awaiting   how many proposals await its decision ({@code RoundStore.awaitingDecisionOf})
+     * @param candidates its task candidates ({@code WorkStore.taskCandidates})
+     * @return the counters
+     */
+    public static StatusCounts of(
+            String role,
+            StatusStore.UnreadCount unread,
+            int open,
+            List<DebtClaim> movedBy,
+            int awaiting,
+            List<WorkFacts> candidates) {
+        int taken = (int) movedBy.stream().filter(debt -> debt.isTakenBy(role)).count();
+        return new StatusCounts(
+                unread.unread(), unread.unopened(), open, open - taken, awaiting, TaskLists.of(candidates, role));
     }
 
     /** @return {@code counts} as sent: every counter, in the original's order */

@@ -37,26 +37,21 @@ public final class StatusReader {
 
     /**
      * The counters alone, for {@code channel_status}: counted by the database where {@link #read} lists every id, so
-     * a role owing 10,000 debts costs a handful of rows. The same rules as {@link #read}: the untaken debts are the
-     * open ones minus those the taken rule ({@link DebtClaim#isTakenBy}) holds for, among the few the role moved last.
+     * a role owing 10,000 debts costs a handful of rows. The same rules as {@link #read}, applied by
+     * {@link StatusCounts#of} (which the hooks' direct path, ADR 25, applies to the same queries).
      *
      * @param tx   a transaction
      * @param role the role
      * @return its counters
      */
     public StatusCounts counts(Tx tx, String role) {
-        StatusStore.UnreadCount unread = status.unreadCount(tx, role);
-        int open = work.openDebtCountTo(tx, role);
-        int taken = (int) work.openDebtClaimsMovedBy(tx, role).stream()
-                .filter(debt -> debt.isTakenBy(role))
-                .count();
-        return new StatusCounts(
-                unread.unread(),
-                unread.unopened(),
-                open,
-                open - taken,
+        return StatusCounts.of(
+                role,
+                status.unreadCount(tx, role),
+                work.openDebtCountTo(tx, role),
+                work.openDebtClaimsMovedBy(tx, role),
                 rounds.awaitingDecisionOf(tx, role, null, null).size(),
-                TaskLists.of(work.taskCandidates(tx, role), role));
+                work.taskCandidates(tx, role));
     }
 
     /**

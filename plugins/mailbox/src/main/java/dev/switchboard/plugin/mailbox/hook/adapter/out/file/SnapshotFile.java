@@ -31,7 +31,7 @@ public final class SnapshotFile implements SnapshotStore {
     private final Path dir;
 
     @Inject
-    SnapshotFile(HookSettings settings) {
+    public SnapshotFile(HookSettings settings) {
         this.dir = settings.stateDir();
     }
 

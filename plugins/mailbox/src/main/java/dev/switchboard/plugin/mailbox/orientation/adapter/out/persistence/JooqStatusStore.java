@@ -22,17 +22,6 @@ import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
 @Singleton
 public final class JooqStatusStore implements StatusStore {
 
-    /** A role's unread messages: after the columns of {@link #UNREAD} or {@link #UNREAD_COUNT}. */
-    private static final String UNREAD_ROWS = " FROM mailbox_recipient r"
-            + " JOIN mailbox_message m ON m.channel_id = r.channel_id AND m.id = r.message_id"
-            + " WHERE r.channel_id = ? AND r.to_role = ? AND r.read_at IS NULL AND m.deleted_at IS NULL";
-
-    private static final String UNREAD = "SELECT r.message_id, CASE WHEN r.opened_at IS NULL THEN 0 ELSE 1 END"
-            + UNREAD_ROWS + " ORDER BY r.message_id";
-
-    private static final String UNREAD_COUNT =
-            "SELECT count(*), coalesce(sum(CASE WHEN r.opened_at IS NULL THEN 1 ELSE 0 END), 0)" + UNREAD_ROWS;
-
     private static final String PINS = "SELECT p.pin_key, p.title, p.version, p.updated_by, p.updated_at,"
             + " p.approved_by, p.body_sha256, p.body_length_bytes, p.body_length_chars FROM mailbox_pin p"
             + " WHERE p.channel_id = ? AND p.seq = (SELECT MAX(q.seq) FROM mailbox_pin q"
@@ -40,21 +29,16 @@ public final class JooqStatusStore implements StatusStore {
 
     @Override
     public List<Unread> unread(Tx tx, String role) {
-        return JdbcQuery.list(
-                JooqTx.of(tx).connection(),
-                UNREAD,
-                List.of(tx.channelId(), role),
-                row -> new Unread(row.getLong(1), row.getInt(2) == 1));
+        return JdbcQuery.translated(
+                "reading the unread messages",
+                () -> StatusQueries.unread(JooqTx.of(tx).connection(), tx.channelId(), role));
     }
 
     @Override
     public UnreadCount unreadCount(Tx tx, String role) {
-        return JdbcQuery.list(
-                        JooqTx.of(tx).connection(),
-                        UNREAD_COUNT,
-                        List.of(tx.channelId(), role),
-                        row -> new UnreadCount(row.getInt(1), row.getInt(2)))
-                .getFirst();
+        return JdbcQuery.translated(
+                "counting the unread messages",
+                () -> StatusQueries.unreadCount(JooqTx.of(tx).connection(), tx.channelId(), role));
     }
 
     @Override

@@ -1,30 +1,27 @@
 package dev.switchboard.plugin.mailbox.work.adapter.out.persistence;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.jooq.exception.DataAccessException;
 
 /**
- * A read of many rows straight from JDBC, by column position: for the reads whose rows are counted in thousands
- * ({@code channel_status} with 10,000 open debts), where reading jOOQ records by name and type cost most of the call.
- * A failure is thrown as jOOQ's {@link DataAccessException}, as the jOOQ reads of the same adapters are. Stateless.
+ * {@link JdbcRows} for the jOOQ adapters: a read of many rows straight from JDBC, by column position, for the reads
+ * whose rows are counted in thousands ({@code channel_status} with 10,000 open debts), where reading jOOQ records by
+ * name and type cost most of the call. A failure is thrown as jOOQ's {@link DataAccessException}, as the jOOQ reads
+ * of the same adapters are. Stateless.
  */
 public final class JdbcQuery {
 
-    /** Reads one row at the result set's current position. */
+    /** A read that may fail with the driver's exception. */
     @FunctionalInterface
-    public interface RowReader<T> {
+    public interface Read<T> {
         /**
-         * @param row the result set, on a row
-         * @return the row's value
-         * @throws SQLException if a column cannot be read
+         * @return what was read
+         * @throws SQLException if it failed
          */
-        T read(ResultSet row) throws SQLException;
+        T read() throws SQLException;
     }
 
     private JdbcQuery() {}
@@ -38,31 +35,22 @@ public final class JdbcQuery {
      * @return every row's value, in the query's order
      * @throws DataAccessException if the query fails
      */
-    public static <T> List<T> list(Connection connection, String sql, List<?> binds, RowReader<T> reader) {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < binds.size(); i++) {
-                statement.setObject(i + 1, binds.get(i));
-            }
-            List<T> rows = new ArrayList<>();
-            try (ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    rows.add(reader.read(row));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
-        }
+    public static <T> List<T> list(Connection connection, String sql, List<?> binds, JdbcRows.RowReader<T> reader) {
+        return translated("SQL [" + sql + "]", () -> JdbcRows.list(connection, sql, binds, reader));
     }
 
     /**
-     * @param row    a result set on a row
-     * @param column a column position, from 1
-     * @return the column's integer, or null for SQL NULL
-     * @throws SQLException if the column cannot be read
+     * @param what  what is read, for the message ({@code SQL [<query>]}, say)
+     * @param read  the read
+     * @param <T>   what it reads
+     * @return what it read
+     * @throws DataAccessException if it failed, with {@code what} and the driver's message
      */
-    public static Long nullableLong(ResultSet row, int column) throws SQLException {
-        long value = row.getLong(column);
-        return row.wasNull() ? null : value;
+    public static <T> T translated(String what, Read<T> read) {
+        try {
+            return read.read();
+        } catch (SQLException e) {
+            throw new DataAccessException(what + "; " + e.getMessage(), e);
+        }
     }
 }

@@ -1,0 +1,80 @@
+package dev.switchboard.hooks;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import dev.switchboard.kernel.cli.Console;
+import dev.switchboard.kernel.cli.Settings;
+import dev.switchboard.kernel.config.ConfigException;
+import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.plugin.mailbox.DirectHooks;
+import dev.switchboard.plugin.mailbox.channel.application.Environment;
+import dev.switchboard.plugin.storage.sqlite.SqliteSettings;
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.storage.StorageException;
+
+/**
+ * The direct path's main (ADR 25), which {@code bin/switchboard} runs for {@code hook ...} and {@code status ...}: the
+ * configuration by the kernel's rules ({@link Settings}), the store where {@code storage-sqlite} puts it
+ * ({@link SqliteSettings}), then the mailbox's {@link DirectHooks}. Exits with the command's status, or with
+ * {@value #FULL_PATH} when the full path must answer ({@link FullPathRules}, or {@link DirectHooks} declining), before
+ * anything was read from standard input or written anywhere: the launcher then runs the full path on the same command
+ * line. Runs once per process.
+ */
+public final class HookMain {
+
+    /** The exit status that asks the launcher for the full path; no command of this path exits with it. */
+    public static final int FULL_PATH = 100;
+
+    private HookMain() {}
+
+    /**
+     * @param args the command line ({@code hook stop}, {@code status --text}, ...)
+     */
+    public static void main(String[] args) {
+        int status;
+        try {
+            status = run(args, Console.system());
+        } catch (LinkageError e) {
+            // a class missing from lib/hook/ (a layout edited by hand): the full path still answers
+            status = FULL_PATH;
+        }
+        System.exit(status);
+    }
+
+    /**
+     * @param args    the command line
+     * @param console the process's streams
+     * @return the command's exit status, or {@value #FULL_PATH}
+     */
+    static int run(String[] args, Console console) {
+        SwitchboardConfig config;
+        try {
+            config = Settings.peek(args).load();
+        } catch (ConfigException e) {
+            return FULL_PATH;
+        }
+        if (FullPathRules.reason(config).isPresent()) {
+            return FULL_PATH;
+        }
+        Path stateDir = config.kernel().stateDir();
+        SqliteSettings sqlite;
+        try {
+            sqlite = SqliteSettings.from(
+                    new PluginContext("storage-sqlite", config.pluginConfig("storage-sqlite"), stateDir),
+                    Path.of(System.getProperty("user.home")));
+        } catch (StorageException e) {
+            return FULL_PATH;
+        }
+        Optional<Integer> status = DirectHooks.run(
+                List.of(args),
+                new PluginContext(FullPathRules.MAILBOX, config.pluginConfig(FullPathRules.MAILBOX), stateDir),
+                new DirectHooks.Store(sqlite.file(), sqlite.busyTimeoutMs()),
+                Environment.system(),
+                new DirectHooks.Streams(console.in(), console.out(), console.err()));
+        console.out().flush();
+        console.err().flush();
+        return status.orElse(FULL_PATH);
+    }
+}

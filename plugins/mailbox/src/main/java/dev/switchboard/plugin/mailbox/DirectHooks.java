@@ -1,0 +1,239 @@
+package dev.switchboard.plugin.mailbox;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.application.ConfiguredRole;
+import dev.switchboard.plugin.mailbox.channel.application.Environment;
+import dev.switchboard.plugin.mailbox.channel.application.MailboxSettingKeys;
+import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.HookCommand;
+import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.StatusCommand;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.direct.ReadOnlyStore;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SnapshotFile;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.file.TokenFile;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
+import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
+import dev.switchboard.plugin.mailbox.hook.application.StopHook;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
+import dev.switchboard.ports.cli.Subcommand;
+import dev.switchboard.ports.cli.SubcommandCall;
+import dev.switchboard.ports.cli.SubcommandUsageException;
+import dev.switchboard.ports.plugin.InvalidSettingException;
+import dev.switchboard.ports.plugin.PluginContext;
+
+/**
+ * The direct path of {@code hook stop}, {@code hook session-start} and {@code status [status] [--role R] [--text]}
+ * (ADR 25): the plugin's own {@link HookCommand} and {@link StatusCommand}, their usage checks, use cases
+ * ({@link StopHook}, {@link CountsLookup}) and adapters, wired by hand as {@link MailboxModule} binds them (this is
+ * the direct path's wiring, so it sits beside the module in the root package), the local counts read by
+ * {@link ReadOnlyStore} instead of the plugin's storage. It answers only when its answer is the full path's: any other
+ * command line or option, a usage error, an invalid {@code plugins.mailbox} setting or role name, or a store
+ * {@link ReadOnlyStore#open} refuses is handed back (an empty answer) before standard input is read, so the caller
+ * runs the full path on the same command line and input. Not thread-safe: one run per process.
+ */
+public final class DirectHooks {
+
+    /**
+     * Where the local store is, as the kernel's configuration and {@code storage-sqlite} resolve it.
+     *
+     * @param file          the SQLite file
+     * @param busyTimeoutMs its busy timeout, in milliseconds
+     */
+    public record Store(Path file, int busyTimeoutMs) {}
+
+    /**
+     * The process's streams.
+     *
+     * @param in  standard input (the hook's JSON)
+     * @param out standard output
+     * @param err standard error
+     */
+    public record Streams(InputStream in, PrintWriter out, PrintWriter err) {}
+
+    private DirectHooks() {}
+
+    /**
+     * @param commandLine the arguments after the program name ({@code hook stop}, {@code status --text}, ...)
+     * @param context     the mailbox's settings ({@code plugins.mailbox}) and the state directory
+     * @param store       the local store
+     * @param environment the process's environment (the original's {@code AI_AGENT_CHANNEL_*} aliases)
+     * @param streams     the process's streams
+     * @return the exit status, or empty when the full path must answer (nothing was read or written then)
+     */
+    public static Optional<Integer> run(
+            List<String> commandLine, PluginContext context, Store store, Environment environment, Streams streams) {
+        Optional<Parsed> parsed = Parsed.of(commandLine);
+        if (parsed.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            context.settings().requireKnownKeys(MailboxSettingKeys.ALL);
+        } catch (InvalidSettingException e) {
+            return Optional.empty();
+        }
+        String channel = context.settings().text(MailboxSettingKeys.CHANNEL, CallerResolver.DEFAULT_CHANNEL);
+        ConfiguredRole configured = new ConfiguredRole(context, environment);
+        Optional<String> role = parsed.get().options().containsKey("role")
+                ? Optional.of(parsed.get().options().get("role"))
+                : configured.value();
+        if (!CallerResolver.isChannelName(channel)
+                || role.filter(name -> !Roles.isName(name)).isPresent()) {
+            return Optional.empty();
+        }
+        Wiring wiring = new Wiring(context, environment, configured);
+        DirectCall call = new DirectCall(parsed.get(), streams, wiring);
+        Subcommand command = parsed.get().command();
+        try {
+            command.checkUsage(call);
+        } catch (SubcommandUsageException e) {
+            return Optional.empty();
+        }
+        if (command.start(call) == Subcommand.Start.STORAGE) {
+            try {
+                wiring.local = ReadOnlyStore.open(store.file(), store.busyTimeoutMs(), channel, configured.value());
+            } catch (ReadOnlyStore.NotAnswerable e) {
+                return Optional.empty();
+            }
+        }
+        try {
+            return Optional.of(command.run(call));
+        } finally {
+            wiring.close();
+        }
+    }
+
+    /** The command line this path answers: the command, its action words, {@code --role R} and {@code --text}. */
+    private record Parsed(Subcommand command, List<String> arguments, Map<String, String> options, Set<String> flags) {
+
+        static Optional<Parsed> of(List<String> commandLine) {
+            if (commandLine.isEmpty()) {
+                return Optional.empty();
+            }
+            boolean hook = commandLine.get(0).equals("hook");
+            if (!hook && !commandLine.get(0).equals("status")) {
+                return Optional.empty();
+            }
+            List<String> arguments = new ArrayList<>();
+            Map<String, String> options = new HashMap<>();
+            Set<String> flags = new HashSet<>();
+            for (int i = 1; i < commandLine.size(); i++) {
+                String word = commandLine.get(i);
+                if (!word.startsWith("-")) {
+                    arguments.add(word);
+                } else if (!hook && word.equals("--text")) {
+                    flags.add("text");
+                } else if (!hook && word.startsWith("--role=")) {
+                    options.put("role", word.substring("--role=".length()));
+                } else if (!hook
+                        && word.equals("--role")
+                        && i + 1 < commandLine.size()
+                        && !commandLine.get(i + 1).startsWith("-")) {
+                    options.put("role", commandLine.get(++i));
+                } else {
+                    return Optional.empty();
+                }
+            }
+            List<String> answered = hook ? List.of("stop", "session-start") : List.of("status");
+            if (hook ? arguments.size() != 1 : arguments.size() > 1) {
+                return Optional.empty();
+            }
+            if (!arguments.isEmpty() && !answered.contains(arguments.get(0))) {
+                return Optional.empty();
+            }
+            return Optional.of(new Parsed(hook ? new HookCommand() : new StatusCommand(), arguments, options, flags));
+        }
+    }
+
+    /** The services the commands ask for, built by hand as the plugin's module binds them. */
+    private static final class Wiring implements AutoCloseable {
+        private final HookSettings settings;
+        private final ConfiguredRole configured;
+        private LocalCounts local = role -> {
+            throw new IllegalStateException("the local store was not opened: the command's start is not STORAGE");
+        };
+        private CountsLookup lookup;
+
+        Wiring(PluginContext context, Environment environment, ConfiguredRole configured) {
+            this.settings = new HookSettings(context, environment);
+            this.configured = configured;
+        }
+
+        <T> T service(Class<T> type) {
+            Object service;
+            if (type == CountsLookup.class) {
+                service = lookup();
+            } else if (type == StopHook.class) {
+                service = new StopHook(lookup(), new SnapshotFile(settings));
+            } else if (type == ConfiguredRole.class) {
+                service = configured;
+            } else {
+                throw new IllegalStateException("the direct path does not provide " + type.getName());
+            }
+            return type.cast(service);
+        }
+
+        private CountsLookup lookup() {
+            if (lookup == null) {
+                // the local counts are read through this indirection: the store is opened after start() was asked
+                lookup = new CountsLookup(settings, role -> local.of(role), new HttpRemoteCounts(), new TokenFile());
+            }
+            return lookup;
+        }
+
+        @Override
+        public void close() {
+            if (local instanceof ReadOnlyStore store) {
+                store.close();
+            }
+        }
+    }
+
+    /** A {@link SubcommandCall} on the parsed command line, the process's streams and the hand-built services. */
+    private record DirectCall(Parsed parsed, Streams streams, Wiring wiring) implements SubcommandCall {
+        @Override
+        public List<String> arguments() {
+            return parsed.arguments();
+        }
+
+        @Override
+        public Optional<String> option(String name) {
+            return Optional.ofNullable(parsed.options().get(name));
+        }
+
+        @Override
+        public boolean flag(String name) {
+            return parsed.flags().contains(name);
+        }
+
+        @Override
+        public PrintWriter out() {
+            return streams.out();
+        }
+
+        @Override
+        public InputStream in() {
+            return streams.in();
+        }
+
+        @Override
+        public PrintWriter err() {
+            return streams.err();
+        }
+
+        @Override
+        public <T> T service(Class<T> type) {
+            return wiring.service(type);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.switchboard.plugin.mailbox.hook.adapter.out.direct;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+import org.sqlite.SQLiteConfig;
+
+import dev.switchboard.plugin.mailbox.adapter.out.persistence.MailboxMigrations;
+import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.RoundQueries;
+import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
+import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
+import dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence.StatusQueries;
+import dev.switchboard.plugin.mailbox.orientation.application.StatusCounts;
+import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
+import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.WorkQueries;
+
+/**
+ * {@link LocalCounts} over one read-only connection to the local SQLite store (ADR 25): the queries
+ * {@code channel_status} counts with ({@link StatusQueries}, {@link WorkQueries}, {@link RoundQueries}) and its rule
+ * ({@link StatusCounts#of}), in one read transaction, without jOOQ or the plugin's storage. It writes nothing: a channel
+ * without its row yet has zero counts (the plugin's path would create the row). {@link #open} answers only a store it
+ * reads exactly as the plugin would, and otherwise throws {@link NotAnswerable} so the caller runs the full path.
+ * Not thread-safe: one hook run.
+ */
+public final class ReadOnlyStore implements LocalCounts, AutoCloseable {
+
+    /** The store cannot be answered for by this path; the full path (plugin storage) must run instead. */
+    public static final class NotAnswerable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /** @param reason why, in words (for a debug line) */
+        public NotAnswerable(String reason) {
+            super(reason);
+        }
+    }
+
+    private static final String SCHEMA_VERSION = "SELECT max(version) FROM switchboard_schema_version WHERE owner = ?";
+    private static final String CHANNEL = "SELECT channel_id, roles FROM mailbox_channel WHERE name = ?";
+
+    private final Connection connection;
+    private final String channel;
+    private final Optional<String> configuredRole;
+    private final Optional<Long> channelId;
+
+    private ReadOnlyStore(
+            Connection connection, String channel, Optional<String> configuredRole, Optional<Long> channelId) {
+        this.connection = connection;
+        this.channel = channel;
+        this.configuredRole = configuredRole;
+        this.channelId = channelId;
+    }
+
+    /**
+     * Opens the store read-only and checks that this path reads it as the plugin would: the file exists, its mailbox
+     * schema is at {@link MailboxMigrations#LATEST_VERSION} (the version these queries are written for), and the local
+     * channel, if it has a row, is not hosted (a local session cannot join a hosted channel; the plugin refuses it).
+     *
+     * @param file           the SQLite file ({@code storage-sqlite}'s {@code path})
+     * @param busyTimeoutMs  how long a read waits for a writer's lock, in milliseconds
+     * @param channel        the local channel's name ({@code plugins.mailbox.channel})
+     * @param configuredRole the configured role, for a run without {@code --role}
+     * @return the open store
+     * @throws NotAnswerable if the file is missing, the schema is another version or absent, the channel is hosted,
+     *                       or the file cannot be opened or read
+     */
+    public static ReadOnlyStore open(Path file, int busyTimeoutMs, String channel, Optional<String> configuredRole) {
+        if (!Files.isRegularFile(file)) {
+            throw new NotAnswerable("no store at " + file + " yet");
+        }
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setBusyTimeout(busyTimeoutMs);
+        Connection connection = null;
+        try {
+            connection = config.createConnection("jdbc:sqlite:" + file);
+            connection.setAutoCommit(false);
+            int version = single(connection, SCHEMA_VERSION, MailboxMigrations.OWNER);
+            if (version != MailboxMigrations.LATEST_VERSION) {
+                throw new NotAnswerable("the mailbox schema is at version " + version + ", this path reads version "
+                        + MailboxMigrations.LATEST_VERSION);
+            }
+            Optional<Long> id = Optional.empty();
+            try (PreparedStatement select = connection.prepareStatement(CHANNEL)) {
+                select.setString(1, channel);
+                try (ResultSet row = select.executeQuery()) {
+                    if (row.next()) {
+                        if (row.getString(2) != null) {
+                            throw new NotAnswerable("the local channel '" + channel + "' is hosted");
+                        }
+                        id = Optional.of(row.getLong(1));
+                    }
+                }
+            }
+            return new ReadOnlyStore(connection, channel, configuredRole, id);
+        } catch (SQLException e) {
+            close(connection);
+            throw new NotAnswerable("the store cannot be read directly: " + e.getMessage());
+        } catch (NotAnswerable e) {
+            close(connection);
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<RoleCounts> of(Optional<String> role) {
+        Optional<String> who = role.or(() -> configuredRole);
+        if (who.isEmpty()) {
+            return Optional.empty();
+        }
+        String name = who.get();
+        StatusCounts counts;
+        try {
+            counts = channelId.isEmpty()
+                    ? StatusCounts.of(name, new StatusStore.UnreadCount(0, 0), 0, List.of(), 0, List.of())
+                    : read(channelId.get(), name);
+        } catch (SQLException e) {
+            throw new HookFailure(HookFailure.Kind.STORE, CountsLookup.unreadableStore(e.getMessage()));
+        }
+        return Optional.of(new RoleCounts(channel, name, counts.actionable()));
+    }
+
+    private StatusCounts read(long id, String role) throws SQLException {
+        try {
+            return StatusCounts.of(
+                    role,
+                    StatusQueries.unreadCount(connection, id, role),
+                    WorkQueries.openDebtCountTo(connection, id, role),
+                    WorkQueries.openDebtClaimsMovedBy(connection, id, role),
+                    RoundQueries.awaitingDecisionOf(connection, id, role, null, null)
+                            .size(),
+                    WorkQueries.taskCandidates(connection, id, role));
+        } finally {
+            connection.rollback();
+        }
+    }
+
+    /** Closes the connection. */
+    @Override
+    public void close() {
+        close(connection);
+    }
+
+    private static int single(Connection connection, String sql, String bind) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(sql)) {
+            select.setString(1, bind);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? row.getInt(1) : 0;
+            }
+        }
+    }
+
+    private static void close(Connection connection) {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // a read-only connection holds nothing to lose
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.switchboard.plugin.mailbox.hook.application;
+
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
+import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
+import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.tool.Outcome;
+
+/**
+ * {@link LocalCounts} through the plugin's storage: the caller as a local session's ({@link CallerResolver#local},
+ * which creates the channel's row on first use), its counts by {@link ActionableCounts}, followed by the other
+ * features' counters of the session ({@link FeatureCounts}, ADR 28). The store's services are built on first use, so
+ * remote mode never opens it. Thread-safe.
+ */
+@Singleton
+public final class ResolvedLocalCounts implements LocalCounts {
+
+    private final Provider<CallerResolver> callers;
+    private final Provider<ActionableCounts> counts;
+    private final Provider<FeatureCounts> features;
+
+    @Inject
+    ResolvedLocalCounts(
+            Provider<CallerResolver> callers, Provider<ActionableCounts> counts, Provider<FeatureCounts> features) {
+        this.callers = callers;
+        this.counts = counts;
+        this.features = features;
+    }
+
+    @Override
+    public Optional<RoleCounts> of(Optional<String> role) {
+        CallerResolver resolver = callers.get();
+        if (role.isEmpty() && resolver.configuredRole().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Outcome<Caller> resolved = resolver.local(role);
+            if (resolved instanceof Outcome.Refused<Caller> refused) {
+                throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
+            }
+            return Optional.of(features.get().with(counts.get().of(((Outcome.Done<Caller>) resolved).value())));
+        } catch (StorageException e) {
+            throw new HookFailure(HookFailure.Kind.STORE, CountsLookup.unreadableStore(e.getMessage()));
+        }
+    }
+}

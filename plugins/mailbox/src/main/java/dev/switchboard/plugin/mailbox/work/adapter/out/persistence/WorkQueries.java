@@ -1,0 +1,187 @@
+package dev.switchboard.plugin.mailbox.work.adapter.out.persistence;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
+import dev.switchboard.plugin.mailbox.work.domain.DebtStatus;
+import dev.switchboard.plugin.mailbox.work.domain.Mark;
+import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
+import dev.switchboard.plugin.mailbox.work.domain.WorkStatus;
+import dev.switchboard.plugin.mailbox.work.domain.WorkTrail;
+
+/**
+ * The work capability's reads as SQL text over a plain {@link Connection}, the same on SQLite and PostgreSQL, free of
+ * jOOQ: {@link JooqWorkStore} runs them in its transactions, and the hooks' direct path (ADR 25) on its read-only
+ * connection, so both count with one definition of each query. The history's marks are columns of the message that
+ * the schema keeps from {@code mailbox_event}; a blocker is live while it exists, is not deleted, and is not resolved.
+ * Every method throws the driver's {@link SQLException}. Stateless and thread-safe.
+ */
+public final class WorkQueries {
+
+    /**
+     * A message's work facts: its columns and the marks of its history, which the store keeps on the message (schema
+     * version 2: a trigger on {@code mailbox_event} writes them in the transaction that appends the event).
+     */
+    // The columns are read by position: keep facts() in step with this order.
+    private static final String FACTS = "SELECT m.id, m.topic, m.from_role, m.created_at, m.action_required,"
+            + " m.status, m.resolved_by, m.resolved_at, m.resolution_note, m.work_status,"
+            + " m.setter_role, m.setter_seq, m.transition_role, m.transition_seq,"
+            + " m.reopen_seq, m.resolve_seq, m.confirm_seq, m.moved_at"
+            + " FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL";
+
+    private static final String CLAIMS = "SELECT m.id, m.transition_role, coalesce(m.transition_seq, 0),"
+            + " coalesce(m.reopen_seq, 0)"
+            + " FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL";
+
+    /** A live open debt: the condition of the open-debt reads, after the channel's. */
+    static final String OPEN_DEBT = " AND m.action_required = 1 AND m.status = 'open'";
+
+    private static final String PARTICIPANT = " AND (m.from_role = ? OR EXISTS (SELECT 1 FROM mailbox_recipient r"
+            + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?))";
+
+    /**
+     * Addressed to the role (bound twice). {@code to_role} is the one recipient of a message that has one, and
+     * {@code '*'} for the others, whose recipients are rows: the common case is a column compare, not a lookup.
+     */
+    static final String ADDRESSED = " AND (m.to_role = ? OR (m.to_role = '*' AND EXISTS (SELECT 1"
+            + " FROM mailbox_recipient r WHERE r.channel_id = m.channel_id AND r.message_id = m.id"
+            + " AND r.to_role = ?)))";
+
+    private static final String LIVE_BLOCKER =
+            "b.id IS NOT NULL AND b.deleted_at IS NULL" + " AND (b.status IS NULL OR b.status = 'open')";
+
+    private static final String BLOCKERS_OF_BLOCKED = "SELECT bl.message_id, bl.blocker_id,"
+            + " CASE WHEN " + LIVE_BLOCKER + " THEN 1 ELSE 0 END AS live"
+            + " FROM mailbox_blocker bl"
+            + " JOIN mailbox_message t ON t.channel_id = bl.channel_id AND t.id = bl.message_id"
+            + " LEFT JOIN mailbox_message b ON b.channel_id = bl.channel_id AND b.id = bl.blocker_id"
+            + " WHERE bl.channel_id = ? AND t.deleted_at IS NULL AND t.work_status = 'blocked'";
+
+    private WorkQueries() {}
+
+    /**
+     * @param connection an open connection
+     * @param channelId  the channel
+     * @param role       the role
+     * @return how many live open debts are addressed to it
+     * @throws SQLException if the query fails
+     */
+    public static int openDebtCountTo(Connection connection, long channelId, String role) throws SQLException {
+        return JdbcRows.list(
+                        connection,
+                        "SELECT count(*) FROM mailbox_message m WHERE m.channel_id = ? AND m.deleted_at IS NULL"
+                                + OPEN_DEBT
+                                + ADDRESSED,
+                        List.of(channelId, role, role),
+                        row -> row.getInt(1))
+                .getFirst();
+    }
+
+    /**
+     * @return the live open debts addressed to the role whose last transition the role made, ascending by id
+     * @throws SQLException if the query fails
+     */
+    public static List<DebtClaim> openDebtClaimsMovedBy(Connection connection, long channelId, String role)
+            throws SQLException {
+        return claims(connection, " AND m.transition_role = ?", List.of(channelId, role, role, role));
+    }
+
+    /**
+     * @return the facts of the messages that can be on the role's task lists: those with a work status, and resolved
+     *     debts, that the role sent or received; ascending by id
+     * @throws SQLException if the query fails
+     */
+    public static List<WorkFacts> taskCandidates(Connection connection, long channelId, String role)
+            throws SQLException {
+        return facts(
+                connection,
+                channelId,
+                " AND (m.work_status IS NOT NULL OR (m.action_required = 1 AND m.status = 'resolved'))" + PARTICIPANT,
+                List.of(role, role),
+                Optional.empty());
+    }
+
+    /**
+     * @param condition SQL appended to the channel's open-debt condition ({@code ""} for every open debt)
+     * @param binds     the channel, the role twice (for {@link #ADDRESSED}), then the condition's values
+     * @return the claims of the live open debts addressed to the role that the condition selects, ascending by id
+     * @throws SQLException if the query fails
+     */
+    static List<DebtClaim> claims(Connection connection, String condition, List<Object> binds) throws SQLException {
+        return JdbcRows.list(connection, CLAIMS + OPEN_DEBT + ADDRESSED + condition + " ORDER BY m.id", binds, row -> {
+            String transitionRole = row.getString(2);
+            return new DebtClaim(
+                    row.getLong(1),
+                    transitionRole == null ? null : new Mark(transitionRole, row.getLong(3)),
+                    row.getLong(4));
+        });
+    }
+
+    /**
+     * The facts of the messages the condition selects; {@code only} narrows the blockers read to one task.
+     *
+     * @param condition SQL appended to the channel's live-message condition
+     * @param binds     the condition's values (the channel comes first, added here)
+     * @throws SQLException if a query fails
+     */
+    static List<WorkFacts> facts(
+            Connection connection, long channelId, String condition, List<Object> binds, Optional<Long> only)
+            throws SQLException {
+        List<Object> all = new ArrayList<>();
+        all.add(channelId);
+        all.addAll(binds);
+        Map<Long, List<long[]>> blockers = blockersOfBlocked(connection, channelId, only);
+        return JdbcRows.list(connection, FACTS + condition + " ORDER BY m.id", all, row -> {
+            long id = row.getLong(1);
+            List<long[]> ofTask = blockers.getOrDefault(id, List.of());
+            return new WorkFacts(
+                    id,
+                    row.getString(2),
+                    row.getString(3),
+                    row.getString(4),
+                    row.getInt(5) == 1,
+                    DebtStatus.fromWire(row.getString(6)).orElse(null),
+                    row.getString(7),
+                    row.getString(8),
+                    row.getString(9),
+                    WorkStatus.fromWire(row.getString(10)).orElse(null),
+                    ofTask.stream().map(pair -> pair[0]).toList(),
+                    (int) ofTask.stream().filter(pair -> pair[1] == 1).count(),
+                    new WorkTrail(
+                            mark(row.getString(11), JdbcRows.nullableLong(row, 12)),
+                            mark(row.getString(13), JdbcRows.nullableLong(row, 14)),
+                            seq(JdbcRows.nullableLong(row, 15)),
+                            seq(JdbcRows.nullableLong(row, 16)),
+                            seq(JdbcRows.nullableLong(row, 17))),
+                    row.getString(18));
+        });
+    }
+
+    /** Blocker id and liveness (1 or 0) per blocked task, ascending by blocker id. */
+    private static Map<Long, List<long[]>> blockersOfBlocked(Connection connection, long channelId, Optional<Long> only)
+            throws SQLException {
+        String query = BLOCKERS_OF_BLOCKED + (only.isPresent() ? " AND bl.message_id = ?" : "")
+                + " ORDER BY bl.message_id, bl.blocker_id";
+        List<Object> binds = only.isPresent() ? List.of(channelId, only.get()) : List.of(channelId);
+        Map<Long, List<long[]>> byTask = new TreeMap<>();
+        for (long[] row : JdbcRows.list(
+                connection, query, binds, row -> new long[] {row.getLong(1), row.getLong(2), row.getLong(3)})) {
+            byTask.computeIfAbsent(row[0], task -> new ArrayList<>()).add(new long[] {row[1], row[2]});
+        }
+        return byTask;
+    }
+
+    private static Mark mark(String who, Long at) {
+        return who == null || at == null ? null : new Mark(who, at);
+    }
+
+    private static long seq(Long value) {
+        return value == null ? 0 : value;
+    }
+}
