@@ -200,9 +200,10 @@ public final class StatusCommand implements Subcommand {
                 events = state.failed(e.getMessage());
             }
             for (WatchState.Event event : events) {
+                // journal first: whoever sees the line may read the journal at once and find the event there
+                journal.ifPresent(path -> append(path, event));
                 call.out().println(event.line());
                 call.out().flush();
-                journal.ifPresent(path -> append(path, event));
             }
             try {
                 Thread.sleep(state.nextDelay(heldWithoutNews));
