@@ -50,6 +50,8 @@ final class EndpointReplies {
             } catch (ClientGoneException e) {
                 // the client left; nothing more to send
             } finally {
+                // under the stream's lock: no filler can be written after this, while or after the output closes
+                stream.finish();
                 if (keepAlive != null) {
                     keepAlive.interrupt();
                 }
@@ -106,6 +108,7 @@ final class EndpointReplies {
         private final CredentialLease lease;
         private volatile long lastWrite = System.nanoTime();
         private boolean withheld;
+        private boolean finished;
 
         HeldOutput(OutputStream out, ClientGoneSignal gone, CredentialLease lease) {
             this.out = out;
@@ -126,12 +129,17 @@ final class EndpointReplies {
             send(bytes);
         }
 
-        /** Writes keep-alive filler, unless the answer was withheld. */
+        /** Writes keep-alive filler, unless the answer was withheld or the body has ended. */
         synchronized void fill(byte[] bytes) {
-            if (withheld) {
-                throw new ClientGoneException(new IOException("the answer was withheld"));
+            if (withheld || finished) {
+                throw new ClientGoneException(new IOException("the answer was withheld or has ended"));
             }
             send(bytes);
+        }
+
+        /** Marks the body ended: from now on {@link #fill} writes nothing (the output is about to close). */
+        synchronized void finish() {
+            finished = true;
         }
 
         private void send(byte[] bytes) {
