@@ -225,6 +225,38 @@ class DirectPathTest {
     }
 
     @Test
+    void theStopHooksInputIsReadAsThePluginPathReadsItMalformedHugeNotAnObjectOrUnicode() throws Exception {
+        busyChannel();
+        String huge = "{\"stop_hook_active\":true,\"pad\":\"" + "x".repeat(2 << 20) + "\"}";
+        Map<String, String> inputs = new java.util.LinkedHashMap<>();
+        inputs.put("malformed", "{\"stop_hook_active\":tru");
+        inputs.put("huge", huge);
+        inputs.put("array", "[true]");
+        inputs.put("string", "\"stop_hook_active\"");
+        inputs.put("unicode", "{\"session_id\":\"s\u00e9\u6f22\ud83d\ude00\",\"stop_hook_active\":false}");
+        for (Map.Entry<String, String> input : inputs.entrySet()) {
+            forgetReminders();
+            CommandRun plugin = CommandRun.of(backend, new HookCommand(), input.getValue(), "stop");
+            forgetReminders();
+
+            Direct stop = direct(input.getValue(), "hook", "stop");
+
+            assertThat(stop.status()).as(input.getKey()).contains(0);
+            assertThat(stop.out()).as(input.getKey()).isEqualTo(plugin.out()).startsWith("{\"decision\":\"block\",");
+            assertThat(stop.err()).as(input.getKey()).isEqualTo(plugin.err());
+        }
+        forgetReminders();
+        assertThat(direct(inputs.get("malformed"), "hook", "stop").err())
+                .isEqualTo("switchboard hook: the hook input is not JSON; treated as a first attempt\n");
+        forgetReminders();
+        assertThat(direct(huge, "hook", "stop").err()).contains("not JSON; treated as a first attempt");
+        forgetReminders();
+        assertThat(direct("[true]", "hook", "stop").err()).contains("not a JSON object; treated as a first attempt");
+        forgetReminders();
+        assertThat(direct(inputs.get("unicode"), "hook", "stop").err()).isEmpty();
+    }
+
+    @Test
     void theLatestVersionTheDirectPathReadsIsTheLastMigrationsVersion() {
         assertThat(new MailboxMigrations().migrations(SqlDialect.SQLITE)).hasSize(MailboxMigrations.LATEST_VERSION);
         assertThat(new MailboxMigrations().migrations(SqlDialect.POSTGRES)).hasSize(MailboxMigrations.LATEST_VERSION);

@@ -1,17 +1,10 @@
 package dev.switchboard.plugin.mailbox.hook.adapter.in.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.pf4j.Extension;
-
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.channel.application.ConfiguredRole;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
@@ -35,8 +28,6 @@ import dev.switchboard.ports.cli.SubcommandUsageException;
 @Extension
 public final class HookCommand implements Subcommand {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final int MAX_INPUT = 1 << 20;
     private static final List<String> ACTIONS = List.of("session-start", "stop");
 
     @Override
@@ -108,41 +99,25 @@ public final class HookCommand implements Subcommand {
         boolean retry = retry(call);
         StopHook.Result result = call.service(StopHook.class).run(retry);
         result.warning().ifPresent(warning -> warn(call, warning + "; the session may stop"));
-        result.block().ifPresent(reason -> call.out().println(JSON.writeValueAsString(block(reason))));
+        result.block().ifPresent(reason -> call.out().println(block(reason)));
     }
 
-    /** @return the input's {@code stop_hook_active}; false (with a warning) when the input is not a JSON object */
+    /**
+     * @return whether the input's {@code stop_hook_active} is JSON {@code true}; false (with a warning) when the input
+     *     is not a JSON object
+     */
     private static boolean retry(SubcommandCall call) {
-        String input;
-        try {
-            InputStream in = call.in();
-            input = new String(in.readNBytes(MAX_INPUT), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            warn(call, "cannot read the hook input: " + e.getMessage());
-            return false;
-        }
-        if (input.isBlank()) {
-            return false;
-        }
-        try {
-            JsonNode root = JSON.readTree(input);
-            if (!root.isObject()) {
-                warn(call, "the hook input is not a JSON object; treated as a first attempt");
-                return false;
-            }
-            return root.path("stop_hook_active").asBoolean(false);
-        } catch (JacksonException e) {
-            warn(call, "the hook input is not JSON; treated as a first attempt");
-            return false;
-        }
+        HookInput input = HookInput.read(call.in());
+        input.problem().ifPresent(problem -> warn(call, problem + "; treated as a first attempt"));
+        return input.flag("stop_hook_active");
     }
 
-    /** @return Claude Code's block decision, {@code decision} first */
-    private static Map<String, String> block(String reason) {
+    /** @return Claude Code's block decision, {@code decision} first, as one line of JSON */
+    private static String block(String reason) {
         Map<String, String> decision = new LinkedHashMap<>();
         decision.put("decision", "block");
         decision.put("reason", reason);
-        return decision;
+        return HookInput.line(decision);
     }
 
     private static void warn(SubcommandCall call, String message) {

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.hook.adapter.out.file;
 
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,12 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.json.JsonFactory;
 
 import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.SnapshotStore;
@@ -26,7 +31,8 @@ import dev.switchboard.plugin.mailbox.hook.domain.HookSnapshot;
  */
 public final class SnapshotFile implements SnapshotStore {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** jackson-core's streaming API rather than a data-binding mapper: the stop hook's start-up (ADR 25). */
+    private static final JsonFactory JSON = JsonFactory.builder().build();
 
     private final Path dir;
 
@@ -41,17 +47,40 @@ public final class SnapshotFile implements SnapshotStore {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        try {
-            JsonNode root = JSON.readTree(Files.readString(file));
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            root.path("counts")
-                    .properties()
-                    .forEach(e -> counts.put(e.getKey(), e.getValue().asInt(0)));
-            int blocks = root.path("blocks").asInt(0);
-            return blocks < 1 ? Optional.empty() : Optional.of(new HookSnapshot(counts, blocks));
+        try (JsonParser parser = JSON.createParser(ObjectReadContext.empty(), Files.readString(file))) {
+            return snapshot(parser);
         } catch (IOException | JacksonException e) {
             return Optional.empty();
         }
+    }
+
+    /** @return the snapshot of {@code {"counts": {name: int, ...}, "blocks": int}}; empty for any other shape */
+    private static Optional<HookSnapshot> snapshot(JsonParser parser) {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+            return Optional.empty();
+        }
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        int blocks = 0;
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if (name.equals("blocks") && value == JsonToken.VALUE_NUMBER_INT) {
+                blocks = parser.getIntValue();
+            } else if (name.equals("counts") && value == JsonToken.START_OBJECT) {
+                while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                    String counter = parser.currentName();
+                    if (parser.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+                        return Optional.empty();
+                    }
+                    counts.put(counter, parser.getIntValue());
+                }
+            } else {
+                return Optional.empty();
+            }
+        }
+        return blocks < 1 || parser.nextToken() != null
+                ? Optional.empty()
+                : Optional.of(new HookSnapshot(counts, blocks));
     }
 
     @Override
@@ -64,17 +93,25 @@ public final class SnapshotFile implements SnapshotStore {
             }
             Files.createDirectories(dir);
             Path temporary = Files.createTempFile(dir, ".stop-hook-", ".tmp");
-            Files.writeString(
-                    temporary,
-                    JSON.writeValueAsString(Map.of(
-                            "counts",
-                            snapshot.get().counts(),
-                            "blocks",
-                            snapshot.get().blocks())));
+            Files.writeString(temporary, text(snapshot.get()));
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the stop hook's snapshot " + file, e);
         }
+    }
+
+    private static String text(HookSnapshot snapshot) {
+        StringWriter text = new StringWriter();
+        try (JsonGenerator generator = JSON.createGenerator(ObjectWriteContext.empty(), text)) {
+            generator.writeStartObject();
+            generator.writeName("counts");
+            generator.writeStartObject();
+            snapshot.counts().forEach(generator::writeNumberProperty);
+            generator.writeEndObject();
+            generator.writeNumberProperty("blocks", snapshot.blocks());
+            generator.writeEndObject();
+        }
+        return text.toString();
     }
 
     private Path file(String key) {

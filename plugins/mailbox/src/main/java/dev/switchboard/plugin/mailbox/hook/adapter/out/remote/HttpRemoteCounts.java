@@ -39,7 +39,11 @@ public final class HttpRemoteCounts implements RemoteCounts {
     /** The timeout of one request, in seconds. */
     public static final int TIMEOUT_SECONDS = 3;
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Made at the first remote answer: a local stop hook never loads the mapper's classes (ADR 25). */
+    private static final class Json {
+        static final JsonMapper MAPPER = JsonMapper.builder().build();
+    }
+
     private static final TypeReference<List<Map<String, Object>>> PINS = new TypeReference<>() {};
     private static final Duration TIMEOUT = Duration.ofSeconds(TIMEOUT_SECONDS);
 
@@ -92,7 +96,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
             if (!pins.isArray()) {
                 throw new IllegalArgumentException("pins is not a list");
             }
-            return JSON.convertValue(pins, PINS);
+            return Json.MAPPER.convertValue(pins, PINS);
         } catch (JacksonException | IllegalArgumentException e) {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without a list of pins");
         }
@@ -132,7 +136,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered " + status + why(status));
         }
         try {
-            return JSON.readTree(response.body());
+            return Json.MAPPER.readTree(response.body());
         } catch (JacksonException e) {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
         }
