@@ -380,7 +380,9 @@ class MailboxHooksIT {
         assertThat(loaded)
                 .contains("dev.switchboard.hooks.HookMain")
                 .doesNotContain("org.jooq.", "com.google.inject.", "org.pf4j.DefaultPluginManager")
-                .doesNotContain("io.modelcontextprotocol.", "com.networknt.", "java.net.http.");
+                .doesNotContain("io.modelcontextprotocol.", "com.networknt.", "java.net.http.")
+                .as("a local stop reads and writes its JSON with jackson-core's streaming API")
+                .doesNotContain("tools.jackson.databind.");
         assertThat(fullBlock.stdout()).as(fullBlock.describe()).isEqualTo(block.stdout());
         assertThat(status.exitCode()).as(status.describe()).isEqualTo(1);
         assertThat(fullStatus.exitCode()).as(fullStatus.describe()).isEqualTo(1);

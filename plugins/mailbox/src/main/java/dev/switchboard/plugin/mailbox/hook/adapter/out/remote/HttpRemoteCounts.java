@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,10 @@ import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,7 +44,10 @@ public final class HttpRemoteCounts implements RemoteCounts {
     /** The timeout of one request, in seconds. */
     public static final int TIMEOUT_SECONDS = 3;
 
-    /** Made at the first remote answer: a local stop hook never loads the mapper's classes (ADR 25). */
+    /** The stop hook's answer is streamed (ADR 25). */
+    private static final JsonFactory STREAMING = JsonFactory.builder().build();
+
+    /** Made at the first wake poll or pins answer: a stop hook never loads the mapper's classes (ADR 25). */
     private static final class Json {
         static final JsonMapper MAPPER = JsonMapper.builder().build();
     }
@@ -52,17 +60,50 @@ public final class HttpRemoteCounts implements RemoteCounts {
     @Override
     public RoleCounts fetch(URI base, String token) {
         URI uri = URI.create(base + "/hook-status");
-        JsonNode root = get(base, uri, token, TIMEOUT);
-        try {
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            root.required("counts")
-                    .properties()
-                    .forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
-            return new RoleCounts(
-                    root.required("channel").asString(), root.required("role").asString(), counts);
-        } catch (JacksonException | IllegalArgumentException e) {
-            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, counts}");
+        String body = get(base, uri, token, TIMEOUT);
+        try (JsonParser parser = STREAMING.createParser(ObjectReadContext.empty(), body)) {
+            return hookStatus(parser)
+                    .orElseThrow(() -> new HookFailure(
+                            HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, counts}"));
+        } catch (JacksonException e) {
+            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
         }
+    }
+
+    /**
+     * @return {@code {"channel": string, "role": string, "counts": {name: int, ...}, ...}} (other members skipped),
+     *     streamed: the stop hook's remote answer loads no data-binding mapper (ADR 25); empty for another shape
+     */
+    private static Optional<RoleCounts> hookStatus(JsonParser parser) {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+            return Optional.empty();
+        }
+        String channel = null;
+        String role = null;
+        Map<String, Integer> counts = null;
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if (name.equals("channel") && value == JsonToken.VALUE_STRING) {
+                channel = parser.getString();
+            } else if (name.equals("role") && value == JsonToken.VALUE_STRING) {
+                role = parser.getString();
+            } else if (name.equals("counts") && value == JsonToken.START_OBJECT) {
+                counts = new LinkedHashMap<>();
+                while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                    String counter = parser.currentName();
+                    if (parser.nextToken() != JsonToken.VALUE_NUMBER_INT) {
+                        return Optional.empty();
+                    }
+                    counts.put(counter, parser.getIntValue());
+                }
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return channel == null || role == null || counts == null || parser.nextToken() != null
+                ? Optional.empty()
+                : Optional.of(new RoleCounts(channel, role, counts));
     }
 
     @Override
@@ -71,7 +112,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
             throw new IllegalArgumentException("waitS must be 0.." + MAX_WAIT_S + ", was " + waitS);
         }
         URI uri = URI.create(base + "/status?wait=" + waitS);
-        JsonNode root = get(base, uri, token, TIMEOUT.plusSeconds(waitS));
+        JsonNode root = tree(uri, get(base, uri, token, TIMEOUT.plusSeconds(waitS)));
         try {
             JsonNode pending = root.required("pending");
             if (!pending.isObject()) {
@@ -90,7 +131,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
     @Override
     public List<Map<String, Object>> pins(URI base, String token) {
         URI uri = URI.create(base + "/status?wait=0");
-        JsonNode root = get(base, uri, token, TIMEOUT);
+        JsonNode root = tree(uri, get(base, uri, token, TIMEOUT));
         try {
             JsonNode pins = root.required("pins");
             if (!pins.isArray()) {
@@ -102,8 +143,16 @@ public final class HttpRemoteCounts implements RemoteCounts {
         }
     }
 
-    /** @return the parsed JSON of a 200 answer to {@code GET uri}, read whole within {@code timeout} */
-    private JsonNode get(URI base, URI uri, String token, Duration timeout) {
+    private static JsonNode tree(URI uri, String body) {
+        try {
+            return Json.MAPPER.readTree(body);
+        } catch (JacksonException e) {
+            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
+        }
+    }
+
+    /** @return the body of a 200 answer to {@code GET uri}, read whole within {@code timeout} */
+    private String get(URI base, URI uri, String token, Duration timeout) {
         HttpRequest request = HttpRequest.newBuilder(uri)
                 .timeout(timeout)
                 .header("Authorization", "Bearer " + token)
@@ -135,11 +184,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
         if (status != 200) {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered " + status + why(status));
         }
-        try {
-            return Json.MAPPER.readTree(response.body());
-        } catch (JacksonException e) {
-            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
-        }
+        return response.body();
     }
 
     private static HookFailure failure(URI base, Throwable cause) {
