@@ -369,8 +369,13 @@ class MailboxHooksIT {
                 Files.delete(file);
             }
         }
-        Map<String, String> full =
-                Map.of("AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_PLUGINS__HANDOFF__CONSUMER", "codex");
+        Map<String, String> full = Map.of(
+                "AI_AGENT_CHANNEL_ROLE",
+                "backend",
+                "SWITCHBOARD_PLUGINS__HANDOFF__CONSUMER",
+                "codex",
+                "SWITCHBOARD_PLUGINS__HANDOFF__PROJECT",
+                "raveil");
         CliRun fullBlock = local.runWithInput(full, othersThan(full), FIRST, "hook", "stop");
         Map<String, String> role = Map.of("AI_AGENT_CHANNEL_ROLE", "backend");
         CliRun status = local.runWith(role, othersThan(role), "status");
