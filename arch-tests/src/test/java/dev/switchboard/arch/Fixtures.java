@@ -18,6 +18,8 @@ final class Fixtures {
     static final String PORTS = "dev.switchboard.ports.archfixture.";
     /** The kernel fixtures' package, with a trailing dot. */
     static final String KERNEL = "dev.switchboard.kernel.archfixture.";
+    /** The secret-files library fixtures' package, with a trailing dot. */
+    static final String SECRET_FILES = "dev.switchboard.secretfiles.archfixture.";
     /** The first fixture plugin's root package, with a trailing dot. */
     static final String ALPHA = "dev.switchboard.plugin.archfixture.alpha.";
     /** The second fixture plugin's root package, with a trailing dot. */

@@ -38,6 +38,7 @@ public final class PlatformArchitectureRules {
 
     private static final String PORTS = "dev.switchboard.ports..";
     private static final String KERNEL = "dev.switchboard.kernel..";
+    private static final String SECRET_FILES = "dev.switchboard.secretfiles..";
     private static final String PLUGINS = PluginRoots.PLUGINS + "..";
     private static final String BRIDGE = "dev.switchboard.bridge..";
     private static final String MCP_BRIDGE = "dev.switchboard.bridge.mcp..";
@@ -95,6 +96,20 @@ public final class PlatformArchitectureRules {
             .should(CodingConditions.declareNoCheckedExceptionsExcept(SQL_WORK_MAY_THROW_SQL_EXCEPTION))
             .because("failures cross the ports as unchecked, specific exceptions or as result values, so callers are"
                     + " not forced into catch-and-wrap code");
+
+    /**
+     * The owner-only secret-file rule is one small library that the kernel, the plugins and the hooks' direct path all
+     * load from the host's lib/: it may know nothing of any of them.
+     */
+    @ArchTest
+    public static final ArchRule secret_files_depend_only_on_the_jdk = classes()
+            .that()
+            .resideInAPackage(SECRET_FILES)
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage(SECRET_FILES, "java..")
+            .because("secret-files is shared by the kernel and by plugins, which may not depend on the kernel, and"
+                    + " sits on the hooks' minimal class path: a kernel or plugin class in it would tie them together");
 
     /** AR3. */
     @ArchTest

@@ -4,6 +4,7 @@ import static dev.switchboard.arch.Fixtures.ALPHA;
 import static dev.switchboard.arch.Fixtures.BETA;
 import static dev.switchboard.arch.Fixtures.KERNEL;
 import static dev.switchboard.arch.Fixtures.PORTS;
+import static dev.switchboard.arch.Fixtures.SECRET_FILES;
 import static dev.switchboard.arch.Fixtures.importing;
 import static dev.switchboard.arch.Fixtures.importingTheOnionWith;
 import static dev.switchboard.arch.PlatformArchitectureRules.extensions_live_in_plugins_and_implement_ports;
@@ -166,6 +167,17 @@ class PlatformArchitectureRulesViolationTest {
                 importing(PORTS + "PortThatThrowsSql"),
                 PORTS + "PortThatThrowsSql.count()",
                 "java.sql.SQLException");
+    }
+
+    @Test
+    void secretFilesMayImportNeitherKernelNorPluginClasses() {
+        assertViolation(
+                PlatformArchitectureRules.secret_files_depend_only_on_the_jdk,
+                importing(SECRET_FILES + "SecretFileThatKnowsTheKernel", SECRET_FILES + "SecretFileThatKnowsAPlugin"),
+                SECRET_FILES + "SecretFileThatKnowsTheKernel",
+                KERNEL + "KernelService",
+                SECRET_FILES + "SecretFileThatKnowsAPlugin",
+                BETA + "BetaService");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.switchboard.kernel.auth;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -13,6 +12,9 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.switchboard.secretfiles.SecretFile;
+import dev.switchboard.secretfiles.SecretFileRefusal;
+
 /**
  * The file holding the owner token: one line, owner-only (0600; its directory 0700 when created here). Reading it
  * yields only the token's {@link TokenDigest}; the token itself is never logged, printed or put in a message.
@@ -22,7 +24,7 @@ public final class OwnerTokenFile {
 
     private static final Logger LOG = LoggerFactory.getLogger(OwnerTokenFile.class);
     /** More than any token line; a bigger file is not a token file. */
-    private static final long MAX_SIZE = 4096;
+    private static final int MAX_SIZE = 4096;
 
     private final Path path;
 
@@ -41,8 +43,10 @@ public final class OwnerTokenFile {
      *
      * @param generateIfMissing whether a missing file is created with a fresh token
      * @return the token's digest
-     * @throws AuthSetupException if the file is missing (and may not be generated), not a regular file, readable or
-     *                            writable by group or others, unreadable, or does not hold one strong token
+     * @throws AuthSetupException if the file is missing (and may not be generated), a symbolic link, not a regular
+     *                            file, owned by another user, readable or writable by group or others, unreadable,
+     *                            or does not hold one strong token (the shared rule of
+     *                            {@link SecretFile#readOwnerOnly(Path, int)})
      */
     public TokenDigest open(boolean generateIfMissing) {
         if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS) && generateIfMissing) {
@@ -85,7 +89,7 @@ public final class OwnerTokenFile {
             return Optional.empty();
         }
         try {
-            Set<PosixFilePermission> loose = SecretFiles.groupOrOthersAccess(path);
+            Set<PosixFilePermission> loose = SecretFile.groupOrOthersAccess(path);
             return loose.isEmpty()
                     ? Optional.empty()
                     : Optional.of("owner token file " + path
@@ -127,13 +131,18 @@ public final class OwnerTokenFile {
     private String readToken() {
         String content;
         try {
-            if (Files.size(path) > MAX_SIZE) {
-                throw new AuthSetupException("owner token file " + path + " is larger than " + MAX_SIZE
-                        + " bytes; it should hold one token line");
-            }
-            content = Files.readString(path, StandardCharsets.UTF_8).strip();
-        } catch (IOException e) {
-            throw new AuthSetupException("cannot read owner token file " + path + ": " + e.getMessage(), e);
+            content = SecretFile.readOwnerOnly(path, MAX_SIZE).strip();
+        } catch (SecretFileRefusal e) {
+            content = switch (e.reason()) {
+                case EMPTY -> "";
+                case TOO_LARGE ->
+                    throw new AuthSetupException("owner token file " + path + " is larger than " + MAX_SIZE
+                            + " bytes; it should hold one token line");
+                case UNREADABLE ->
+                    throw new AuthSetupException("cannot read owner token file " + path + ": "
+                            + e.detail().replaceFirst("^cannot be read: ", ""));
+                default -> throw new AuthSetupException("owner token file " + e.getMessage());
+            };
         }
         if (!TokenFormat.isStrongEnough(content)) {
             throw new AuthSetupException("owner token file " + path + " does not hold one token of at least "

@@ -12,13 +12,13 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.EnumSet;
 import java.util.Set;
 
 /**
  * Owner-only files holding secrets. A secret is written into a temporary file that is created 0600 (so it is never
  * readable by others, not even for a moment), forced to disk, and then moved into place in one step, so readers see
- * the old content or the new one, never a partial file. Missing directories are created 0700. Stateless.
+ * the old content or the new one, never a partial file. Missing directories are created 0700. Reading one is
+ * {@link dev.switchboard.secretfiles.SecretFile}'s. Stateless.
  */
 final class SecretFiles {
 
@@ -26,13 +26,6 @@ final class SecretFiles {
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
     private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_DIRECTORY =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-    private static final Set<PosixFilePermission> GROUP_OR_OTHERS = EnumSet.of(
-            PosixFilePermission.GROUP_READ,
-            PosixFilePermission.GROUP_WRITE,
-            PosixFilePermission.GROUP_EXECUTE,
-            PosixFilePermission.OTHERS_READ,
-            PosixFilePermission.OTHERS_WRITE,
-            PosixFilePermission.OTHERS_EXECUTE);
 
     private SecretFiles() {}
 
@@ -80,16 +73,6 @@ final class SecretFiles {
         } catch (FileAlreadyExistsException e) {
             return false;
         }
-    }
-
-    /**
-     * @return the group and others permissions the file has (empty when it is owner-only)
-     * @throws IOException if its permissions cannot be read
-     */
-    static Set<PosixFilePermission> groupOrOthersAccess(Path file) throws IOException {
-        Set<PosixFilePermission> permissions = EnumSet.copyOf(Files.getPosixFilePermissions(file));
-        permissions.retainAll(GROUP_OR_OTHERS);
-        return permissions;
     }
 
     private static Path stage(Path file, String secret) throws IOException {

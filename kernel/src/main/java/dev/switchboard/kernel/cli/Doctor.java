@@ -2,9 +2,9 @@ package dev.switchboard.kernel.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
 import java.util.Set;
 
 import dev.switchboard.kernel.auth.ServeAuthCheck;
@@ -13,6 +13,8 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.plugin.PluginState;
 import dev.switchboard.kernel.plugin.PluginStatus;
 import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.secretfiles.SecretFile;
+import dev.switchboard.secretfiles.SecretFileRefusal;
 
 /**
  * Runs the doctor's checks: the configuration, the permissions of the state directory, owner token file and
@@ -23,14 +25,6 @@ import dev.switchboard.ports.tool.ToolDescriptor;
 final class Doctor {
 
     private static final int MIN_JAVA = 21;
-    private static final Set<PosixFilePermission> GROUP_OR_OTHER = EnumSet.of(
-            PosixFilePermission.GROUP_READ,
-            PosixFilePermission.GROUP_WRITE,
-            PosixFilePermission.GROUP_EXECUTE,
-            PosixFilePermission.OTHERS_READ,
-            PosixFilePermission.OTHERS_WRITE,
-            PosixFilePermission.OTHERS_EXECUTE);
-
     private final Settings options;
     private final DoctorReport report = new DoctorReport();
 
@@ -141,7 +135,7 @@ final class Doctor {
     private void checkAuthentication(SwitchboardConfig config) {
         ServeAuthCheck.unauthenticatedExposure(config).ifPresent(report::problem);
         if (config.kernel().auth().required()) {
-            checkOwnerOnly("owner token file", config.kernel().auth().tokenFile());
+            checkOwnerTokenFile(config.kernel().auth().tokenFile());
         } else {
             report.ok("authentication is off (kernel.auth.required: false): HTTP may bind loopback addresses only");
         }
@@ -153,8 +147,7 @@ final class Doctor {
             return;
         }
         try {
-            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(path);
-            permissions.retainAll(GROUP_OR_OTHER);
+            Set<PosixFilePermission> permissions = SecretFile.groupOrOthersAccess(path);
             if (permissions.isEmpty()) {
                 report.ok(what + " " + path + " is owner-only");
             } else {
@@ -163,6 +156,25 @@ final class Doctor {
             }
         } catch (IOException | UnsupportedOperationException e) {
             report.problem(what + " " + path + ": cannot read permissions: " + e.getMessage());
+        }
+    }
+
+    /** The owner token file by the whole secret-file rule, as serving reads it; its content is never shown. */
+    private void checkOwnerTokenFile(Path path) {
+        String what = "owner token file";
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            report.ok(what + " " + path + " (not created yet)");
+            return;
+        }
+        try {
+            SecretFile.readOwnerOnly(path);
+            report.ok(what + " " + path + " is owner-only");
+        } catch (SecretFileRefusal e) {
+            if (e.reason() == SecretFileRefusal.Reason.MODE_BITS) {
+                checkOwnerOnly(what, path);
+            } else {
+                report.problem(what + " " + e.getMessage());
+            }
         }
     }
 }

@@ -111,6 +111,16 @@ class OwnerTokenFileTest {
     }
 
     @Test
+    void refusesASymbolicLinkEvenToAnOwnerOnlyTokenFile() throws IOException {
+        Path target = write("real.token", TokenFormat.generate(), "rw-------");
+        Path link = Files.createSymbolicLink(temp.resolve("link.token"), target);
+
+        assertThatThrownBy(() -> new OwnerTokenFile(link).open(false))
+                .isInstanceOf(AuthSetupException.class)
+                .hasMessage("owner token file " + link + " is a symbolic link");
+    }
+
+    @Test
     void refusesAMissingFileThatMayNotBeGenerated() {
         Path file = temp.resolve("absent.token");
 

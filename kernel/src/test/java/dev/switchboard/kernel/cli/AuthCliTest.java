@@ -192,6 +192,18 @@ class AuthCliTest {
     }
 
     @Test
+    void doctorReportsATokenFileThatIsASymbolicLinkAsAProblem() throws IOException {
+        assertThat(run("token", "rotate")).isZero();
+        Path real = tokenFile.resolveSibling("real.token");
+        Files.move(tokenFile, real);
+        Files.createSymbolicLink(tokenFile, real);
+
+        assertThat(run("doctor")).isEqualTo(Cli.FAILED);
+        assertThat(out.toString()).contains("problem: owner token file " + tokenFile + " is a symbolic link");
+        assertNeverShown(Files.readString(real).strip());
+    }
+
+    @Test
     void doctorReportsAnUnauthenticatedNonLoopbackListener() throws IOException {
         writeConfig("  transports: [http]\n  auth:\n    required: false\nplugins:\n  transport-http:\n"
                 + "    host: 192.168.1.5\n");

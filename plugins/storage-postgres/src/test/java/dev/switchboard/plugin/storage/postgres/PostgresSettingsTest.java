@@ -91,6 +91,28 @@ class PostgresSettingsTest {
     }
 
     @Test
+    void aPasswordFileThatIsASymbolicLinkIsRefused() throws IOException {
+        Path secret = ownerOnly("pg.password", "s3cret");
+        Path link = Files.createSymbolicLink(dir.resolve("pg.link"), secret);
+
+        assertThatThrownBy(() -> read(Map.of("url", URL, "password-file", link.toString()), Map.of()))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining(link + " (plugins.storage-postgres.password-file) is missing or not a regular"
+                        + " file (a symbolic link is refused too)")
+                .hasMessageNotContaining("s3cret");
+    }
+
+    @Test
+    void aPasswordFileWhoseFirstLineIsEmptyIsRefused() throws IOException {
+        Path file = ownerOnly("blank-first", "\ns3cret\n");
+
+        assertThatThrownBy(() -> read(Map.of("url", URL, "password-file", file.toString()), Map.of()))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("is empty")
+                .hasMessageNotContaining("s3cret");
+    }
+
+    @Test
     void aMissingOrEmptyPasswordFileIsRefused() throws IOException {
         assertThatThrownBy(() -> read(Map.of("url", URL, "password-file", "absent"), Map.of()))
                 .isInstanceOf(StorageException.class)
