@@ -134,6 +134,11 @@ class MailboxHooksIT {
         assertPassesWithWarningAndFailsStatus(unknownToken, "401");
         Map<String, String> ownerToken = remote(server.url(), secret("owner.token", server.token()));
         assertPassesWithWarningAndFailsStatus(ownerToken, "403");
+        // a file holding the token twice (two lines) is refused before any request, and the token is never echoed
+        Map<String, String> twoLines =
+                remote(server.url(), secret("twice.token", tokens.get("backend") + "\n" + tokens.get("backend")));
+        assertPassesWithWarningAndFailsStatus(twoLines, "not one token");
+        assertThat(hook(twoLines, FIRST).stderr()).doesNotContain(tokens.get("backend"));
 
         HttpServer redirecting = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         redirecting.createContext("/", exchange -> {
@@ -396,6 +401,21 @@ class MailboxHooksIT {
                 .isEqualTo(status.stdout()
                         .replace("\"resolved_for_you\":0}", "\"resolved_for_you\":0,\"handoffs_pending\":0}"))
                 .contains("\"unread\":1");
+    }
+
+    @Test
+    @DisplayName("status on a store no server has used exits 2 naming `switchboard serve`, never with SQL text;"
+            + " hook stop passes with that warning")
+    void statusOnANeverServedStoreFailsCleanly() throws Exception {
+        Installation fresh = Installation.copyOfBuilt(dir.resolve("never-served"));
+        Map<String, String> role = Map.of("AI_AGENT_CHANNEL_ROLE", "backend");
+        CliRun status = fresh.runWith(role, othersThan(role), "status");
+        assertThat(status.exitCode()).as(status.describe()).isEqualTo(2);
+        assertThat(status.stderr()).contains("has `switchboard serve` run").doesNotContain("SQL", "\tat ");
+        CliRun stop = fresh.runWithInput(role, othersThan(role), FIRST, "hook", "stop");
+        assertThat(stop.exitCode()).as(stop.describe()).isZero();
+        assertThat(stop.stdout()).isEmpty();
+        assertThat(stop.stderr()).contains("has `switchboard serve` run").doesNotContain("SQL");
     }
 
     private static void assertPassesWithWarningAndFailsStatus(Map<String, String> remote, String named) {

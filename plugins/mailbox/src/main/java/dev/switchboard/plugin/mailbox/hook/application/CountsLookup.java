@@ -146,13 +146,26 @@ public final class CountsLookup {
     }
 
     private String token() {
-        return settings.tokenFile()
+        String token = settings.tokenFile()
                 .map(tokens::read)
                 .or(settings::token)
                 .orElseThrow(() -> new HookFailure(
                         HookFailure.Kind.SETUP,
                         "a server URL is configured but no role token: set " + HookSettings.TOKEN_FILE_ALIAS
                                 + " (or plugins.mailbox.remote-token-file) to a file holding it"));
+        if (!isOneToken(token)) {
+            // checked before any request is built: an HTTP header refusing the value would echo it
+            throw new HookFailure(
+                    HookFailure.Kind.SETUP,
+                    "the role token is not one token: it holds white space, a line break or a character outside"
+                            + " printable ASCII (a token file holds the token alone, on one line)");
+        }
+        return token;
+    }
+
+    /** @return whether the token is one run of printable ASCII, as every Switchboard and original token is */
+    static boolean isOneToken(String token) {
+        return !token.isEmpty() && token.chars().allMatch(c -> c > 0x20 && c < 0x7f);
     }
 
     private static String digest(String text) {

@@ -49,6 +49,13 @@ public final class ResolvedLocalCounts implements LocalCounts {
             return Optional.of(features.get().with(counts.get().of(((Outcome.Done<Caller>) resolved).value())));
         } catch (StorageException e) {
             throw new HookFailure(HookFailure.Kind.STORE, CountsLookup.unreadableStore(e.getMessage()));
+        } catch (HookFailure e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a store without the mailbox's tables (never served) fails in the query layer, whose text is SQL
+            throw new HookFailure(
+                    HookFailure.Kind.STORE,
+                    CountsLookup.unreadableStore(e.getClass().getSimpleName()));
         }
     }
 }

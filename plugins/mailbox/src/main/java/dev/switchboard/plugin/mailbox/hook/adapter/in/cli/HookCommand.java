@@ -10,6 +10,7 @@ import dev.switchboard.plugin.mailbox.channel.application.ConfiguredRole;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.StopHook;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.domain.SessionBootstrap;
 import dev.switchboard.plugin.mailbox.hook.domain.TokenArguments;
 import dev.switchboard.ports.cli.Subcommand;
@@ -87,8 +88,11 @@ public final class HookCommand implements Subcommand {
                             .print(SessionBootstrap.text(
                                     call.service(ConfiguredRole.class).value()));
             }
-        } catch (RuntimeException e) {
+        } catch (HookFailure e) {
             warn(call, "failed: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // not one of ours: its message may quote anything it was given (a header value, a token), so only its kind
+            warn(call, "failed unexpectedly (" + e.getClass().getSimpleName() + ")");
         }
         call.out().flush();
         call.err().flush();

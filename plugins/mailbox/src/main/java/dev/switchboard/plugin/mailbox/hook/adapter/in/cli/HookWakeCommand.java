@@ -14,6 +14,7 @@ import org.pf4j.Extension;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
 import dev.switchboard.plugin.mailbox.hook.application.WakeHook;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.domain.TokenArguments;
 import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
@@ -128,8 +129,14 @@ public final class HookWakeCommand implements Subcommand {
                     yield FAILED;
                 }
             };
-        } catch (RuntimeException e) {
+        } catch (HookFailure e) {
             warn(call, "failed: " + e.getMessage() + "; this hook will not wake the session");
+            return FAILED;
+        } catch (RuntimeException e) {
+            // not one of ours: its message may quote anything it was given (a header value, a token), so only its kind
+            warn(
+                    call,
+                    "failed unexpectedly (" + e.getClass().getSimpleName() + "); this hook will not wake the session");
             return FAILED;
         } finally {
             call.out().flush();

@@ -127,6 +127,9 @@ public final class StatusCommand implements Subcommand {
             };
         } catch (HookFailure e) {
             return failed(call, e.getMessage());
+        } catch (RuntimeException e) {
+            // not one of ours: its message may quote anything it was given (a header value, a token), so only its kind
+            return failed(call, "failed unexpectedly (" + e.getClass().getSimpleName() + ")");
         } finally {
             call.out().flush();
             call.err().flush();
