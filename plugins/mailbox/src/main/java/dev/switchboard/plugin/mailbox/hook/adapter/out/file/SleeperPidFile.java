@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,13 +65,18 @@ public final class SleeperPidFile implements SleeperSlots {
         }
     }
 
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
     private static Optional<Slot> lock(Path file) {
         String pid = ProcessHandle.current().pid() + "\n";
         FileChannel channel = null;
         try {
             Files.createDirectories(file.getParent());
             channel = FileChannel.open(
-                    file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                    file,
+                    Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
+                    OWNER_ONLY); // created 0600, as every file of the state directory
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 channel.close();

@@ -24,6 +24,10 @@ class SleeperPidFileTest {
         assertThat(first).isPresent();
         assertThat(Files.readString(slots.file("s1-local-backend")))
                 .isEqualTo(ProcessHandle.current().pid() + "\n");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(slots.file("s1-local-backend"))))
+                .as("owner-only, as every file of the state directory")
+                .isEqualTo("rw-------");
         assertThat(slots.take("s1-local-backend")).isEmpty();
         try (SleeperSlots.Slot other = slots.take("s2-local-backend").orElseThrow()) {
             assertThat(other).as("another session sleeps on its own").isNotNull();
