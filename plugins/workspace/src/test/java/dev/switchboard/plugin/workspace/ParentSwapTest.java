@@ -3,7 +3,11 @@ package dev.switchboard.plugin.workspace;
 import static dev.switchboard.plugin.workspace.WorkspaceHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardWatchEventKinds;
@@ -17,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.DisplayName;
@@ -29,6 +34,11 @@ import dev.switchboard.ports.tool.ToolResult;
  * Issue 11.5: with confinement on, a write whose parent directory is swapped for a symlink to a directory outside the
  * roots never creates a file outside, not even a temp file for a moment. A swap thread keeps replacing the parent by
  * such a symlink and putting it back, while an inotify watch on the outside directory records every name created.
+ *
+ * <p>A write recreates a missing parent, so in the moment between moving the parent aside and placing the symlink a
+ * write may put a fresh {@code sub} there; the swapper then moves that one aside too and goes on, instead of dying and
+ * leaving the parent unswapped for the rest of the run (which once made "refused" zero on a loaded CI host). The loop
+ * runs until both outcomes were seen, bounded by time.
  */
 class ParentSwapTest {
 
@@ -48,15 +58,27 @@ class ParentSwapTest {
         Set<String> createdOutside = ConcurrentHashMap.newKeySet();
         AtomicBoolean running = new AtomicBoolean(true);
         AtomicInteger swaps = new AtomicInteger();
+        AtomicReference<Throwable> swapFailure = new AtomicReference<>();
         try (WorkspaceHarness harness = new WorkspaceHarness(state, base, Map.of("roots", List.of(root.toString())));
                 WatchService watch = outside.getFileSystem().newWatchService()) {
             outside.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
             String id = harness.open(root);
-            Thread swapper = Thread.ofPlatform().daemon().start(() -> swap(parent, aside, outside, running, swaps));
+            Thread swapper = Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    swap(parent, aside, root, outside, running, swaps);
+                } catch (Throwable e) {
+                    swapFailure.set(e);
+                }
+            });
             int written = 0;
             int refused = 0;
             try {
-                for (int i = 0; i < 400 || swaps.get() < 200 && i < 5000; i++) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+                for (int i = 0;
+                        (i < 400 || swaps.get() < 200 || refused == 0 || written == 0)
+                                && System.nanoTime() < deadline
+                                && swapFailure.get() == null;
+                        i++) {
                     ToolResult result = harness.call(
                             "write",
                             args(
@@ -86,6 +108,7 @@ class ParentSwapTest {
             }
             drain(watch, createdOutside);
 
+            assertThat(swapFailure.get()).as("the swapper's failure").isNull();
             assertThat(createdOutside).as("names created outside the roots").isEmpty();
             try (var left = Files.list(outside)) {
                 assertThat(left.toList()).isEmpty();
@@ -104,20 +127,46 @@ class ParentSwapTest {
         }
     }
 
-    /** Moves the real parent aside and puts a symlink to outside in its place, then back, over and over. */
-    private static void swap(Path parent, Path aside, Path outside, AtomicBoolean running, AtomicInteger swaps) {
-        try {
-            while (running.get()) {
-                Files.move(parent, aside, StandardCopyOption.ATOMIC_MOVE);
+    /**
+     * Moves the real parent aside and puts a symlink to outside in its place, then back, over and over. A directory a
+     * write recreated in between is moved out of the way ({@code sub-recreated-N}) so the swapping goes on.
+     */
+    private static void swap(
+            Path parent, Path aside, Path root, Path outside, AtomicBoolean running, AtomicInteger swaps)
+            throws IOException {
+        int recreated = 0;
+        while (running.get()) {
+            Files.move(parent, aside, StandardCopyOption.ATOMIC_MOVE);
+            boolean linked = false;
+            try {
                 Files.createSymbolicLink(parent, outside);
+                linked = true;
+            } catch (FileAlreadyExistsException e) {
+                Files.move(parent, root.resolve("sub-recreated-" + recreated++), StandardCopyOption.ATOMIC_MOVE);
+            }
+            if (linked) {
                 LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(200));
                 Files.delete(parent);
-                Files.move(aside, parent, StandardCopyOption.ATOMIC_MOVE);
-                swaps.incrementAndGet();
-                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(400));
             }
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+            moveBack(aside, parent, root, recreated++);
+            swaps.incrementAndGet();
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(400));
+        }
+    }
+
+    /** Puts the real parent back, first moving aside a directory a write recreated since the link was removed. */
+    private static void moveBack(Path aside, Path parent, Path root, int recreated) throws IOException {
+        while (true) {
+            try {
+                Files.move(aside, parent, StandardCopyOption.ATOMIC_MOVE);
+                return;
+            } catch (FileSystemException e) {
+                // rename(2) replaces an empty directory but not a full one (ENOTEMPTY, which Java leaves unmapped).
+                if (!Files.isDirectory(parent, LinkOption.NOFOLLOW_LINKS)) {
+                    throw e;
+                }
+                Files.move(parent, root.resolve("sub-recreated-b" + recreated), StandardCopyOption.ATOMIC_MOVE);
+            }
         }
     }
 }
