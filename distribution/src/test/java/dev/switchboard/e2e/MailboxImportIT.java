@@ -47,7 +47,12 @@ class MailboxImportIT {
 
         CliRun help = installation.run("--help");
         assertThat(help.exitCode()).as(help.describe()).isZero();
-        assertThat(help.stdout()).containsPattern("mailbox import +Import an ai-agent-channel channel database");
+        assertThat(help.stdout())
+                .as("the top-level help names the word from the plugin's descriptor, starting no plugin")
+                .containsPattern("\n  mailbox +\\(plugin mailbox; 'switchboard mailbox --help' for its commands\\)");
+        CliRun mailboxHelp = installation.run("mailbox", "--help");
+        assertThat(mailboxHelp.exitCode()).as(mailboxHelp.describe()).isZero();
+        assertThat(mailboxHelp.stdout()).containsPattern("mailbox import +Import an ai-agent-channel channel database");
 
         CliRun noPath = installation.run("mailbox", "import", "--channel", "other");
         assertThat(noPath.exitCode()).isEqualTo(2);

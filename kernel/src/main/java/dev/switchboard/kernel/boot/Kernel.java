@@ -88,15 +88,7 @@ public final class Kernel implements AutoCloseable {
      * @return the kernel, whose {@link #plugins()} hands out plugins' extensions
      */
     public static Kernel prepare(SwitchboardConfig config) {
-        Injector injector = Guice.createInjector(new KernelModule(config, BuildInfo.current()));
-        Kernel kernel = new Kernel(injector);
-        try {
-            injector.getInstance(PluginHost.class).prepare();
-        } catch (RuntimeException e) {
-            kernel.close();
-            throw e;
-        }
-        return kernel;
+        return prepared(config, PluginHost::prepare);
     }
 
     /**
@@ -109,10 +101,26 @@ public final class Kernel implements AutoCloseable {
      * @return the kernel
      */
     public static Kernel prepareFor(SwitchboardConfig config, String commandWord) {
+        return prepared(config, host -> host.prepareFor(commandWord));
+    }
+
+    /**
+     * For {@code switchboard --help}: the plugins loaded, phase one only for those whose descriptor does not declare
+     * their command words ({@link PluginHost#prepareUndeclared}); the others' words are in
+     * {@link PluginHost#declaredCommands()}.
+     *
+     * @param config the configuration
+     * @return the kernel
+     */
+    public static Kernel prepareUndeclared(SwitchboardConfig config) {
+        return prepared(config, PluginHost::prepareUndeclared);
+    }
+
+    private static Kernel prepared(SwitchboardConfig config, java.util.function.Consumer<PluginHost> phaseOne) {
         Injector injector = Guice.createInjector(new KernelModule(config, BuildInfo.current()));
         Kernel kernel = new Kernel(injector);
         try {
-            injector.getInstance(PluginHost.class).prepareFor(commandWord);
+            phaseOne.accept(injector.getInstance(PluginHost.class));
         } catch (RuntimeException e) {
             kernel.close();
             throw e;

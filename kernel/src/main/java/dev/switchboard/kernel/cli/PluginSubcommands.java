@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 import org.apache.commons.cli.CommandLine;
@@ -85,27 +87,43 @@ final class PluginSubcommands {
             }
             Found chosen = found.get();
             String[] rest = Arrays.copyOfRange(args, chosen.command().path().size(), args.length);
-            return parseAndRun(kernel, chosen, rest);
+            return parseAndRun(kernel, chosen, rest, all);
         }
     }
 
     /**
+     * Lists the plugins' commands without starting the plugins that declare their command words in their descriptor
+     * ({@code plugin.commands}, ADR 23): one line per declared word, naming the plugin and the {@code --help} that
+     * lists the word's commands (a subcommand's summary and options are its extension's, which only its plugin's
+     * phase one can build). A plugin without the key is prepared (phase one) and its subcommands listed whole.
+     *
      * @param args the whole command line (for the location options)
-     * @return one line per subcommand of the enabled plugins, for {@code switchboard --help}; or a line saying why
-     *         they cannot be listed
+     * @return one line per command word or subcommand of the enabled plugins, by plugin id, for
+     *         {@code switchboard --help}; or a line saying why they cannot be listed
      */
     List<String> helpLines(String[] args) {
-        try (Kernel kernel = Kernel.prepare(Settings.peek(args).load())) {
-            return available(kernel).stream()
-                    .map(f -> String.format(
-                            "  %-18s %s (plugin %s)", f.name(), f.command().summary(), f.pluginId()))
-                    .toList();
+        try (Kernel kernel = Kernel.prepareUndeclared(Settings.peek(args).load())) {
+            SortedMap<String, List<String>> lines = new TreeMap<>();
+            kernel.plugins()
+                    .declaredCommands()
+                    .forEach((pluginId, words) -> words.stream()
+                            .filter(word -> WORD.matcher(word).matches() && !kernelCommands.contains(word))
+                            .forEach(word -> lines.computeIfAbsent(pluginId, id -> new ArrayList<>())
+                                    .add(String.format(
+                                            "  %-18s (plugin %s; 'switchboard %s --help' for its commands)",
+                                            word, pluginId, word))));
+            available(kernel)
+                    .forEach(f -> lines.computeIfAbsent(f.pluginId(), id -> new ArrayList<>())
+                            .add(String.format(
+                                    "  %-18s %s (plugin %s)",
+                                    f.name(), f.command().summary(), f.pluginId())));
+            return lines.values().stream().flatMap(List::stream).toList();
         } catch (RuntimeException e) {
             return List.of("  (plugins' commands cannot be listed: " + e.getMessage() + ")");
         }
     }
 
-    private int parseAndRun(Kernel kernel, Found chosen, String[] rest) {
+    private int parseAndRun(Kernel kernel, Found chosen, String[] rest, List<Found> all) {
         Subcommand command = chosen.command();
         CommandLine line;
         try {
@@ -118,6 +136,9 @@ final class PluginSubcommands {
         }
         if (line.hasOption("help")) {
             console.out().print(usage(chosen));
+            // the top-level help names only a plugin's command words: a word that is a command itself lists the rest
+            commandsUnder(all, chosen.command().path())
+                    .ifPresent(under -> console.out().print("\n" + under));
             console.out().flush();
             return Subcommand.DONE;
         }
@@ -183,21 +204,30 @@ final class PluginSubcommands {
                 .findFirst();
     }
 
+    /** @return "Commands under 'GROUP':" and a line per command whose path is longer than the group and starts with it */
+    private static Optional<String> commandsUnder(List<Found> all, List<String> group) {
+        List<Found> under = all.stream()
+                .filter(f -> f.command().path().size() > group.size()
+                        && f.command().path().subList(0, group.size()).equals(group))
+                .toList();
+        if (under.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder text = new StringBuilder("Commands under '" + String.join(" ", group) + "':\n");
+        under.forEach(f ->
+                text.append(String.format("  %-18s %s%n", f.name(), f.command().summary())));
+        return Optional.of(text.toString());
+    }
+
     private int unknown(String[] args, List<String> words, List<Found> all, String topUsage) {
         String given = words.isEmpty() ? args[0] : String.join(" ", words);
         for (int k = words.size(); k >= 1; k--) {
             int length = k;
-            List<String> group = words.subList(0, length);
-            List<Found> under = all.stream()
-                    .filter(f -> f.command().path().size() > length
-                            && f.command().path().subList(0, length).equals(group))
-                    .toList();
-            if (under.isEmpty()) {
+            Optional<String> listed = commandsUnder(all, words.subList(0, length));
+            if (listed.isEmpty()) {
                 continue;
             }
-            StringBuilder text = new StringBuilder("Commands under '" + String.join(" ", group) + "':\n");
-            under.forEach(f -> text.append(
-                    String.format("  %-18s %s%n", f.name(), f.command().summary())));
+            String text = listed.get();
             if (length == words.size()
                     && (Arrays.asList(args).contains("--help")
                             || Arrays.asList(args).contains("-h"))) {
@@ -207,7 +237,7 @@ final class PluginSubcommands {
             }
             throw new UsageException(
                     length == words.size() ? "'" + given + "' needs a subcommand" : "unknown command '" + given + "'",
-                    text.toString());
+                    text);
         }
         throw new UsageException("unknown command '" + given + "'", topUsage);
     }

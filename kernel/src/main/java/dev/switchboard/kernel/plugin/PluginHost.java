@@ -6,9 +6,11 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -130,16 +132,7 @@ public final class PluginHost {
      */
     public void prepare() {
         manager.loadPlugins();
-        List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
-        plugins.sort(Comparator.comparing((PluginWrapper p) -> !storagePlugins.contains(p))
-                .thenComparing(PluginWrapper::getPluginId));
-        for (PluginWrapper plugin : plugins) {
-            statuses.put(plugin.getPluginId(), initialStatus(plugin));
-            if (plugin.getPluginState() != org.pf4j.PluginState.DISABLED
-                    && manager.getResolvedPlugins().contains(plugin)) {
-                guarded(plugin.getPluginId(), () -> startLifecycle(plugin));
-            }
-        }
+        prepareWhere(plugin -> true);
     }
 
     /**
@@ -154,23 +147,68 @@ public final class PluginHost {
      */
     public void prepareFor(String commandWord) {
         manager.loadPlugins();
+        boolean declared = manager.getPlugins().stream().anyMatch(p -> usable(p) && declaresCommand(p, commandWord));
+        prepareWhere(plugin -> !declared
+                || storagePlugins.contains(plugin)
+                || declaresCommand(plugin, commandWord)
+                || contributesSummary(plugin));
+    }
+
+    /**
+     * For {@code switchboard --help}: loads the plugins directory (PF4J reads the descriptors and makes the class
+     * loaders) and runs phase one only for the enabled plugins whose descriptor lacks the {@value #COMMANDS_PROPERTY}
+     * key, whose subcommands can be found only through their injectors ({@link #extensions}); a plugin that has the
+     * key, blank or not, is not started: {@link #declaredCommands()} reads its words from the descriptor.
+     */
+    public void prepareUndeclared() {
+        manager.loadPlugins();
+        prepareWhere(plugin -> commandWords(plugin).isEmpty());
+    }
+
+    /**
+     * After {@link #prepareUndeclared()} (or any prepare): the first words of the subcommands each enabled plugin
+     * declares in {@value #COMMANDS_PROPERTY}, read from its descriptor without starting it.
+     *
+     * @return the words by plugin id, sorted; a plugin whose key is absent or blank is not in it
+     */
+    public SortedMap<String, List<String>> declaredCommands() {
+        SortedMap<String, List<String>> declared = new TreeMap<>();
+        for (PluginWrapper plugin : manager.getPlugins()) {
+            if (usable(plugin)) {
+                commandWords(plugin)
+                        .filter(words -> !words.isEmpty())
+                        .ifPresent(words -> declared.put(plugin.getPluginId(), words));
+            }
+        }
+        return declared;
+    }
+
+    /** After {@code manager.loadPlugins()}: phase one for the usable plugins the predicate accepts. */
+    private void prepareWhere(Predicate<PluginWrapper> prepared) {
         List<PluginWrapper> plugins = new ArrayList<>(manager.getPlugins());
         plugins.sort(Comparator.comparing((PluginWrapper p) -> !storagePlugins.contains(p))
                 .thenComparing(PluginWrapper::getPluginId));
-        List<PluginWrapper> usable = plugins.stream()
-                .filter(p -> p.getPluginState() != org.pf4j.PluginState.DISABLED
-                        && manager.getResolvedPlugins().contains(p))
-                .toList();
-        boolean declared = usable.stream().anyMatch(p -> declaresCommand(p, commandWord));
         for (PluginWrapper plugin : plugins) {
             statuses.put(plugin.getPluginId(), initialStatus(plugin));
-            if (usable.contains(plugin)
-                    && (!declared
-                            || storagePlugins.contains(plugin)
-                            || declaresCommand(plugin, commandWord)
-                            || contributesSummary(plugin))) {
+            if (usable(plugin) && prepared.test(plugin)) {
                 guarded(plugin.getPluginId(), () -> startLifecycle(plugin));
             }
+        }
+    }
+
+    private boolean usable(PluginWrapper plugin) {
+        return plugin.getPluginState() != org.pf4j.PluginState.DISABLED
+                && manager.getResolvedPlugins().contains(plugin);
+    }
+
+    /** @return the words of the plugin's {@value #COMMANDS_PROPERTY} (none when blank), or empty when it lacks it */
+    private static Optional<List<String>> commandWords(PluginWrapper plugin) {
+        try {
+            return PluginModuleLoader.descriptorEntry(plugin.getPluginPath(), COMMANDS_PROPERTY, "Plugin-Commands")
+                    .map(value ->
+                            value.isBlank() ? List.of() : List.of(value.strip().split("[\\s,]+")));
+        } catch (PluginStartException e) {
+            return Optional.empty();
         }
     }
 
@@ -195,13 +233,7 @@ public final class PluginHost {
     }
 
     private static boolean declaresCommand(PluginWrapper plugin, String word) {
-        try {
-            return PluginModuleLoader.descriptorValue(plugin.getPluginPath(), COMMANDS_PROPERTY, "Plugin-Commands")
-                    .map(value -> List.of(value.split("[\\s,]+")).contains(word))
-                    .orElse(false);
-        } catch (PluginStartException e) {
-            return false;
-        }
+        return commandWords(plugin).orElse(List.of()).contains(word);
     }
 
     /**

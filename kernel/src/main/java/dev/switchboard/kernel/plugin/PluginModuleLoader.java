@@ -53,6 +53,17 @@ final class PluginModuleLoader {
      * @throws PluginStartException if the descriptor cannot be read
      */
     static Optional<String> descriptorValue(Path pluginPath, String property, String attribute) {
+        return descriptorEntry(pluginPath, property, attribute).flatMap(PluginModuleLoader::nonBlank);
+    }
+
+    /**
+     * @param pluginPath the plugin's directory or jar
+     * @param property   a key of its {@code plugin.properties} (a directory plugin)
+     * @param attribute  the manifest attribute that plays that key's part in a jar plugin
+     * @return the value as written, blank included, when the key is present; empty when it is absent
+     * @throws PluginStartException if the descriptor cannot be read
+     */
+    static Optional<String> descriptorEntry(Path pluginPath, String property, String attribute) {
         try {
             if (Files.isDirectory(pluginPath)) {
                 Path file = pluginPath.resolve("plugin.properties");
@@ -63,12 +74,13 @@ final class PluginModuleLoader {
                 try (InputStream in = Files.newInputStream(file)) {
                     properties.load(in);
                 }
-                return nonBlank(properties.getProperty(property));
+                return Optional.ofNullable(properties.getProperty(property));
             }
             try (JarFile jar = new JarFile(pluginPath.toFile())) {
                 return jar.getManifest() == null
                         ? Optional.empty()
-                        : nonBlank(jar.getManifest().getMainAttributes().getValue(attribute));
+                        : Optional.ofNullable(
+                                jar.getManifest().getMainAttributes().getValue(attribute));
             }
         } catch (IOException e) {
             throw new PluginStartException("cannot read the descriptor of plugin at " + pluginPath, e);
@@ -76,6 +88,6 @@ final class PluginModuleLoader {
     }
 
     private static Optional<String> nonBlank(String value) {
-        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
+        return value.isBlank() ? Optional.empty() : Optional.of(value.trim());
     }
 }

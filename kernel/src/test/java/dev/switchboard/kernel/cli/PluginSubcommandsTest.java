@@ -7,12 +7,14 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.kernel.plugin.TestPlugins;
+import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
 import dev.switchboard.kernel.testplugins.lifecycle.Journal;
 import dev.switchboard.kernel.testplugins.memstore.MemStorage;
 
@@ -144,12 +146,51 @@ class PluginSubcommandsTest {
     }
 
     @Test
-    void topLevelHelpListsThePluginsCommands() {
+    void topLevelHelpListsThePluginsCommandsWholeWhenTheirPluginDeclaresNoCommandWords() {
         assertThat(run("--help", "--home", home.toString())).isZero();
         assertThat(out.toString())
                 .contains("\nCommands of the enabled plugins:\n")
                 .endsWith("Run 'switchboard COMMAND --help' for a command's options.\n")
                 .containsPattern("greeter hello +Greets NAME from the command line. \\(plugin greeter\\)");
+    }
+
+    @Test
+    void topLevelHelpListsTheCommandWordsAPluginDeclaresWithoutStartingIt() throws IOException {
+        Files.writeString(
+                home.resolve("plugins/greeter/plugin.properties"),
+                "plugin.commands=greeter\n",
+                StandardOpenOption.APPEND);
+        System.clearProperty(GreeterPlugin.PREPARED);
+
+        assertThat(run("--help", "--home", home.toString())).isZero();
+
+        assertThat(out.toString())
+                .contains("\nCommands of the enabled plugins:\n")
+                .containsPattern("\n  greeter +\\(plugin greeter; 'switchboard greeter --help' for its commands\\)\n")
+                .doesNotContain("Greets NAME");
+        assertThat(System.getProperty(GreeterPlugin.PREPARED))
+                .as("the plugin's phase one never ran")
+                .isNull();
+
+        assertThat(run("greeter", "--help", "--home", home.toString())).isZero();
+        assertThat(out.toString()).contains("Commands under 'greeter':").contains("greeter hello");
+        assertThat(System.getProperty(GreeterPlugin.PREPARED))
+                .as("the word's own --help prepares its plugin")
+                .isEqualTo("true");
+    }
+
+    @Test
+    void aPluginDeclaringNoCommandWordsIsNeitherStartedNorListedByTopLevelHelp() throws IOException {
+        Files.writeString(
+                home.resolve("plugins/greeter/plugin.properties"), "plugin.commands=\n", StandardOpenOption.APPEND);
+        System.clearProperty(GreeterPlugin.PREPARED);
+
+        assertThat(run("--help", "--home", home.toString())).isZero();
+
+        assertThat(out.toString())
+                .doesNotContain("Commands of the enabled plugins")
+                .doesNotContain("greeter");
+        assertThat(System.getProperty(GreeterPlugin.PREPARED)).isNull();
     }
 
     @Test
