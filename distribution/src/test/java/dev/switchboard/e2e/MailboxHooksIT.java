@@ -405,7 +405,7 @@ class MailboxHooksIT {
 
     @Test
     @DisplayName("status on a store no server has used exits 2 naming `switchboard serve`, never with SQL text;"
-            + " hook stop passes with that warning")
+            + " hook stop passes with that warning; neither creates the store")
     void statusOnANeverServedStoreFailsCleanly() throws Exception {
         Installation fresh = Installation.copyOfBuilt(dir.resolve("never-served"));
         Map<String, String> role = Map.of("AI_AGENT_CHANNEL_ROLE", "backend");
@@ -416,6 +416,9 @@ class MailboxHooksIT {
         assertThat(stop.exitCode()).as(stop.describe()).isZero();
         assertThat(stop.stdout()).isEmpty();
         assertThat(stop.stderr()).contains("has `switchboard serve` run").doesNotContain("SQL");
+        assertThat(fresh.stateDir().resolve("switchboard.db"))
+                .as("a read-only start refuses the missing store instead of creating it")
+                .doesNotExist();
     }
 
     private static void assertPassesWithWarningAndFailsStatus(Map<String, String> remote, String named) {

@@ -238,9 +238,11 @@ public final class PluginHost {
 
     /**
      * After {@link #prepare()} or {@link #prepareFor}: phase two for the storage plugins alone (the configured backend
-     * is opened). For a subcommand that reads the store through its plugin's injector without starting the plugin.
+     * is opened only if its database exists, {@code StorageProvider.openExisting}: a store no server has used is
+     * left uncreated and the storage unavailable, saying why). For a subcommand that reads the store through its plugin's injector without starting the plugin.
      */
     public void startStorage() {
+        storage.requireExisting(); // a read-only start never creates a store (a SQLite file) no server has used
         startPrepared(null);
     }
 
@@ -259,7 +261,7 @@ public final class PluginHost {
                 guarded(id, () -> contribute(manager.getPlugin(id)));
             }
         }
-        if (storage.current().isEmpty() && !storagePluginFailed) {
+        if (storage.current().isEmpty() && !storagePluginFailed && !storage.refused()) {
             storage.unavailable(
                     "no started plugin provides the '" + config.kernel().storage() + "' backend");
         }

@@ -19,6 +19,8 @@ import dev.switchboard.ports.storage.StorageProvider;
 public final class StorageAccess implements Provider<SqlStorage> {
 
     private volatile StorageProvider provider;
+    private boolean existingOnly;
+    private boolean refused;
     private volatile SqlStorage storage;
     private volatile SignalFanout signals;
     private volatile String unavailableReason = "no storage plugin has started";
@@ -54,21 +56,40 @@ public final class StorageAccess implements Provider<SqlStorage> {
         return Optional.ofNullable(storage);
     }
 
+    /**
+     * From now on the backend is opened only if its database exists ({@link StorageProvider#openExisting()}): for the
+     * storage-only start of a subcommand, which must not create a store.
+     */
+    synchronized void requireExisting() {
+        existingOnly = true;
+    }
+
     synchronized void open(StorageProvider chosen) {
         if (storage != null) {
             throw new StorageException("a storage backend is already open: " + storage.backend());
         }
         SqlStorage opened;
         try {
-            opened = chosen.open();
+            opened = existingOnly ? chosen.openExisting() : chosen.open();
         } catch (StorageOpenException e) {
             throw e;
         } catch (StorageException e) {
+            if (existingOnly) {
+                // not the plugin's failure: the store is missing (or unusable); the command says why, in one line
+                refused = true;
+                unavailable(e.getMessage());
+                return;
+            }
             throw new StorageOpenException(e);
         }
         provider = chosen;
         signals = new SignalFanout(opened.signals());
         storage = opened;
+    }
+
+    /** @return whether a backend's {@code openExisting} refused (a missing store): {@link #unavailableReason} says why */
+    synchronized boolean refused() {
+        return refused;
     }
 
     /** @return why no storage is open (meaningful only while {@link #current()} is empty) */

@@ -213,6 +213,25 @@ class PluginSubcommandsTest {
     }
 
     @Test
+    void aStorageOnlyStartOnAMissingStoreIsOneSetupErrorNamingWhyAndOpensNothing() {
+        System.setProperty(MemStorage.MISSING, "true");
+        try {
+            assertThat(run("greeter", "hello", "reader", "--home", home.toString()))
+                    .isEqualTo(2);
+        } finally {
+            System.clearProperty(MemStorage.MISSING);
+        }
+        assertThat(err.toString())
+                .isEqualTo("switchboard: cannot run 'greeter hello': no storage: there is no memory store yet\n");
+        assertThat(out.toString()).isEmpty();
+
+        assertThat(run("greeter", "hello", "reader", "--home", home.toString()))
+                .as("an existing store opens for the storage-only start")
+                .isZero();
+        assertThat(out.toString()).contains("storage=SQLITE migrated=null");
+    }
+
+    @Test
     void aPluginThatCannotStartMakesItsSubcommandASetupErrorNamingWhy() throws IOException {
         Files.writeString(
                 home.resolve("config/application.yaml"),

@@ -101,9 +101,11 @@ public interface Subcommand extends ExtensionPoint {
         /** The storage plugins (the configured backend opened) and this plugin (migrations, contributions, services). */
         PLUGIN,
         /**
-         * The storage plugins only (the configured backend opened): this plugin's migrations are not applied, nothing
-         * of it is registered and none of its services starts; {@link SubcommandCall#service(Class)} still builds from
-         * its injector. For a fast read-only command (a hook that runs at every turn end).
+         * The storage plugins only (the configured backend opened, and only if its database exists:
+         * {@code StorageProvider.openExisting}, so a store no server has used is a setup error, not created): this
+         * plugin's migrations are not applied, nothing of it is registered and none of its services starts;
+         * {@link SubcommandCall#service(Class)} still builds from its injector. For a fast read-only command (a hook
+         * that runs at every turn end).
          */
         STORAGE,
         /** Nothing: no storage opens; {@link SubcommandCall#service(Class)} builds only what needs no storage. */

@@ -22,6 +22,22 @@ public interface StorageProvider extends ExtensionPoint {
     SqlStorage open();
 
     /**
+     * Opens the storage as {@link #open()} does, but only if the database already exists: for a command that reads a
+     * store a server has used (the storage-only start of a plugin subcommand, ADR 23), which must not create one as a
+     * side effect. Called once, instead of {@link #open()}; {@link #close()} closes it.
+     *
+     * @return the open storage
+     * @throws StorageException if the database does not exist (saying so, and that no server has used it) or cannot
+     *                          be opened
+     * @implSpec The default calls {@link #open()}: right for a backend whose {@code open} creates no database (a
+     *           server's database is made by its operator). A backend that creates its database on open (SQLite's
+     *           file) overrides it.
+     */
+    default SqlStorage openExisting() {
+        return open();
+    }
+
+    /**
      * Opens the database for reading only, as the source of {@code switchboard storage copy}: nothing is created,
      * migrated or written, so the database stays as it was (a server may keep running on it). Independent of
      * {@link #open()}; the caller closes every connection it takes, and nothing else needs closing.

@@ -47,6 +47,12 @@ public final class GreetCommand implements Subcommand {
         }
     }
 
+    /** NAME {@code reader} asks for the storage-only start (a read-only command); any other, the plugin's. */
+    @Override
+    public Start start(SubcommandCall call) {
+        return call.arguments().get(0).equals("reader") ? Start.STORAGE : Start.PLUGIN;
+    }
+
     @Override
     public String footer() {
         return "Exit 3 for NAME refuse.";

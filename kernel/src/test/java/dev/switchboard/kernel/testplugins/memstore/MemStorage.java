@@ -33,6 +33,18 @@ public final class MemStorage implements StorageProvider, SqlStorage {
         return this;
     }
 
+    /** The system property that, set, makes {@link #openExisting()} find no store. */
+    public static final String MISSING = "memstore.missing";
+
+    /** Refuses when {@value #MISSING} is set, as a backend with no database yet does. */
+    @Override
+    public SqlStorage openExisting() {
+        if (System.getProperty(MISSING) != null) {
+            throw new dev.switchboard.ports.storage.StorageException("there is no memory store yet");
+        }
+        return this;
+    }
+
     @Override
     public void close() {
         dev.switchboard.kernel.testplugins.lifecycle.Journal.record("storage-closed");

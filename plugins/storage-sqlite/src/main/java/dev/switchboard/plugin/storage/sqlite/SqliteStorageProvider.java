@@ -54,16 +54,36 @@ public final class SqliteStorageProvider implements StorageProvider {
      */
     @Override
     public SqlStorage open() {
+        return opened(SqliteSqlStorage::open);
+    }
+
+    /**
+     * Opens the database file only if it exists: a missing one is refused, and neither it nor its directory is
+     * created.
+     *
+     * @throws StorageException if a setting is malformed, the file does not exist, or it cannot be opened
+     */
+    @Override
+    public SqlStorage openExisting() {
+        return opened(SqliteSqlStorage::openExisting);
+    }
+
+    private SqlStorage opened(Opener opener) {
         lock.lock();
         try {
             if (storage == null) {
                 SqliteSettings settings = SqliteSettings.from(context, Path.of(System.getProperty("user.home")));
-                storage = SqliteSqlStorage.open(settings.file(), settings.busyTimeoutMs(), settings.signalPoll());
+                storage = opener.open(settings.file(), settings.busyTimeoutMs(), settings.signalPoll());
             }
             return storage;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** How the file is opened: created if missing, or only if it exists. */
+    private interface Opener {
+        SqliteSqlStorage open(Path file, int busyTimeoutMs, java.time.Duration signalPoll);
     }
 
     /**

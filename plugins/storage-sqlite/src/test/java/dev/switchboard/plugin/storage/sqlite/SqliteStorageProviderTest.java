@@ -62,6 +62,48 @@ class SqliteStorageProviderTest {
     }
 
     @Test
+    void openingOnlyAnExistingDatabaseRefusesAMissingOneAndCreatesNothing() {
+        Path stateDir = temp.resolve("never-served");
+        SqliteStorageProvider provider = provider(stateDir, Map.of());
+        try {
+            assertThatThrownBy(provider::openExisting)
+                    .isInstanceOf(StorageException.class)
+                    .hasMessageStartingWith("there is no database file at " + stateDir.resolve("switchboard.db"))
+                    .hasMessageContaining("has `switchboard serve` run on it once?");
+            assertThat(stateDir)
+                    .as("neither the file nor its directory is created")
+                    .doesNotExist();
+        } finally {
+            provider.close();
+        }
+    }
+
+    @Test
+    void openingOnlyAnExistingDatabaseOpensOneAServerCreated() {
+        Path stateDir = temp.resolve("served");
+        SqliteStorageProvider server = provider(stateDir, Map.of());
+        server.open().transaction(connection -> {
+            try (Statement statement = connection.createStatement()) {
+                return statement.executeUpdate("CREATE TABLE t(x)");
+            }
+        });
+        server.close();
+        SqliteStorageProvider reader = provider(stateDir, Map.of());
+        try {
+            Integer rows = reader.openExisting().transaction(connection -> {
+                try (Statement statement = connection.createStatement();
+                        ResultSet result = statement.executeQuery("SELECT count(*) FROM t")) {
+                    result.next();
+                    return result.getInt(1);
+                }
+            });
+            assertThat(rows).as("the server's table is there").isZero();
+        } finally {
+            reader.close();
+        }
+    }
+
+    @Test
     void restrictsExistingDatabaseFileButNotExistingDirectories() throws IOException {
         Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path file = temp.resolve("custom.db");

@@ -124,6 +124,27 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     }
 
     /**
+     * As {@link #open(Path, int, Duration)}, but only for a database file that exists: a missing one is refused and
+     * nothing (file, directory) is created. For a command that reads a store a server has used.
+     *
+     * @param file          the database file; made absolute
+     * @param busyTimeoutMs how long, in milliseconds, a connection waits for another connection's lock
+     * @param signalPoll    how often other processes' change signals are looked for, while anyone subscribes
+     * @return the open storage
+     * @throws StorageException if the file does not exist (naming it and {@code switchboard serve}), or cannot be
+     *                          opened
+     */
+    public static SqliteSqlStorage openExisting(Path file, int busyTimeoutMs, Duration signalPoll) {
+        Path absolute = file.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(absolute)) {
+            throw new StorageException("there is no database file at " + absolute
+                    + ": no server has used this store (has `switchboard serve` run on it once?); a read-only"
+                    + " command does not create it");
+        }
+        return open(absolute, busyTimeoutMs, signalPoll);
+    }
+
+    /**
      * Opens an existing database file for reading only (the source of a copy): nothing is created or written.
      *
      * @param file          the database file
