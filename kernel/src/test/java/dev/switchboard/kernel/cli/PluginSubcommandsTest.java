@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.kernel.plugin.TestPlugins;
+import dev.switchboard.kernel.testplugins.greeter.GreetLoudlyCommand;
 import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
 import dev.switchboard.kernel.testplugins.lifecycle.Journal;
 import dev.switchboard.kernel.testplugins.memstore.MemStorage;
@@ -143,6 +144,21 @@ class PluginSubcommandsTest {
                 .contains("--state-dir")
                 .endsWith("Exit 3 for NAME refuse.\n");
         assertThat(System.getProperty(MemStorage.PREFIX + "greeter")).isNull();
+    }
+
+    @Test
+    void helpOfASubcommandWhosePathOthersExtendListsThemAfterItsUsage() throws IOException {
+        Files.writeString(
+                home.resolve("plugins/greeter/classes/META-INF/extensions.idx"),
+                GreetLoudlyCommand.class.getName() + "\n",
+                StandardOpenOption.APPEND);
+
+        assertThat(run("greeter", "hello", "--help", "--home", home.toString())).isZero();
+
+        assertThat(out.toString())
+                .startsWith("usage: switchboard greeter hello [options] NAME")
+                .contains("Exit 3 for NAME refuse.\n\nCommands under 'greeter hello':\n")
+                .containsPattern("\n  greeter hello loudly +Greets the world loudly\\.\n$");
     }
 
     @Test
