@@ -204,7 +204,7 @@ final class PluginSubcommands {
                 .findFirst();
     }
 
-    /** @return "Commands under 'GROUP':" and a line per command whose path is longer than the group and starts with it */
+    /** @return "Commands under 'GROUP':" and a line per command whose longer path starts with the group's, if any */
     private static Optional<String> commandsUnder(List<Found> all, List<String> group) {
         List<Found> under = all.stream()
                 .filter(f -> f.command().path().size() > group.size()

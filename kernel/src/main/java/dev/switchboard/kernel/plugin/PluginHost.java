@@ -239,7 +239,8 @@ public final class PluginHost {
     /**
      * After {@link #prepare()} or {@link #prepareFor}: phase two for the storage plugins alone (the configured backend
      * is opened only if its database exists, {@code StorageProvider.openExisting}: a store no server has used is
-     * left uncreated and the storage unavailable, saying why). For a subcommand that reads the store through its plugin's injector without starting the plugin.
+     * left uncreated and the storage unavailable, saying why). For a subcommand that reads the store through its
+     * plugin's injector without starting the plugin.
      */
     public void startStorage() {
         storage.requireExisting(); // a read-only start never creates a store (a SQLite file) no server has used

@@ -87,7 +87,7 @@ public final class StorageAccess implements Provider<SqlStorage> {
         storage = opened;
     }
 
-    /** @return whether a backend's {@code openExisting} refused (a missing store): {@link #unavailableReason} says why */
+    /** @return whether the backend's {@code openExisting} refused (a missing store); see {@link #unavailableReason} */
     synchronized boolean refused() {
         return refused;
     }
