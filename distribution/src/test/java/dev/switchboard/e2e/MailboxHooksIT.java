@@ -119,9 +119,16 @@ class MailboxHooksIT {
         assertThat(otherRole.exitCode()).as(otherRole.describe()).isEqualTo(2);
         assertThat(otherRole.stderr()).contains("--role 'lead' is not the role of the configured token (backend)");
 
-        CliRun block = hook(remote, FIRST);
+        Path classes = dir.resolve("remote-classes.txt");
+        Map<String, String> logged = new java.util.HashMap<>(remote);
+        logged.put("SWITCHBOARD_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes);
+        CliRun block = hook(logged, FIRST);
         assertThat(block.exitCode()).as(block.describe()).isZero();
         assertThat(block.stdout()).startsWith("{\"decision\":\"block\"").contains("'backend': unread=1");
+        assertThat(Files.readString(classes))
+                .as("a remote stop asks /hook-status with HttpURLConnection and streams the answer (ADR 25)")
+                .contains("dev.switchboard.hooks.HookMain", "java.net.HttpURLConnection")
+                .doesNotContain("java.net.http.", "tools.jackson.databind.", "com.google.inject.");
         CliRun retry = hook(remote, RETRY);
         assertThat(retry.stdout()).as("unchanged counts on the retry: pass").isEmpty();
         assertThat(retry.exitCode()).isZero();
