@@ -357,7 +357,7 @@ class MailboxHooksIT {
     }
 
     @Test
-    @DisplayName("ADR 25: a local hook stop and status take the direct path (no jOOQ, Guice, PF4J plugin manager or MCP"
+    @DisplayName("ADR 25: a local hook stop, status and status pins take the direct path (no jOOQ, Guice, PF4J plugin manager or MCP"
             + " class loaded); with plugins.handoff.consumer set they take the full path and answer the same")
     void theHooksDirectPathAndItsFallbackAnswerAlike() throws Exception {
         Installation local = Installation.copyOfBuilt(dir.resolve("direct"));
@@ -374,6 +374,19 @@ class MailboxHooksIT {
                 "AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes);
         CliRun block = local.runWithInput(direct, othersThan(direct), FIRST, "hook", "stop");
         String loaded = Files.readString(classes);
+        Path pinClasses = dir.resolve("direct-pins-classes.txt");
+        Map<String, String> directPins = Map.of(
+                "AI_AGENT_CHANNEL_ROLE",
+                "backend",
+                "SWITCHBOARD_JAVA_OPTS",
+                "-Xlog:class+load=info:file=" + pinClasses);
+        CliRun pins = local.runWith(directPins, othersThan(directPins), "status", "pins");
+        assertThat(pins.exitCode()).as(pins.describe()).isZero();
+        assertThat(pins.stdout()).isEqualTo("{\"pins\":[]}\n");
+        assertThat(Files.readString(pinClasses))
+                .as("status pins takes the direct path too")
+                .contains("dev.switchboard.hooks.HookMain")
+                .doesNotContain("org.jooq.", "com.google.inject.", "org.pf4j.DefaultPluginManager");
         // the reminder budget passes an unchanged set: forget the direct run's reminder so the full path decides anew
         try (var files = Files.list(local.stateDir())) {
             for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".stop-hook-"))
