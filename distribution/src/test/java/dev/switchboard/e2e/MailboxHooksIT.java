@@ -357,8 +357,9 @@ class MailboxHooksIT {
     }
 
     @Test
-    @DisplayName("ADR 25: a local hook stop, status and status pins take the direct path (no jOOQ, Guice, PF4J plugin manager or MCP"
-            + " class loaded); with plugins.handoff.consumer set they take the full path and answer the same")
+    @DisplayName(
+            "ADR 25: a local hook stop, status and status pins take the direct path (no jOOQ, Guice, PF4J plugin manager or MCP"
+                    + " class loaded); with plugins.handoff.consumer set they take the full path and answer the same")
     void theHooksDirectPathAndItsFallbackAnswerAlike() throws Exception {
         Installation local = Installation.copyOfBuilt(dir.resolve("direct"));
         StringBuffer stderr = new StringBuffer();
