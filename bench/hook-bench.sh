@@ -99,3 +99,8 @@ rm -f "$work/state"/.stop-hook-*
 echo '{"stop_hook_active":false}' | SWITCHBOARD_PLUGINS__MAILBOX__ROLE=bench "$sb" hook stop | grep -q '"decision":"block"' \
   || echo "warning: the local hook did not block; the numbers above are not a real decision" >&2
 echo '{"stop_hook_active":false}' | remote_hook 2>&1 | head -2
+# A remote stop that cannot reach the server passes silently, as one that finds nothing: status tells them apart.
+remote_status=0
+"${remote_env[@]}" "$sb" status > /dev/null 2>"$work/status.err" || remote_status=$?
+[ "$remote_status" != 2 ] || { echo "warning: remote status failed; the remote numbers are not a real request:" >&2
+  cat "$work/status.err" >&2; }

@@ -5,7 +5,13 @@
 set -euo pipefail
 dist="$1"
 state="$(mktemp -d)"
-trap 'rm -rf "$state"' EXIT
+server_pid="" restore=""
+cleanup() {
+  [ -z "$server_pid" ] || kill "$server_pid" 2>/dev/null || true
+  [ -z "$restore" ] || cp "$state/disabled.txt" "$disabled"
+  rm -rf "$state"
+}
+trap cleanup EXIT
 
 
 request() {
@@ -34,29 +40,74 @@ rm -f "$dist/lib/switchboard.aot" "$dist/lib/switchboard.aot.jdk"
 disabled="$dist/plugins/disabled.txt"
 if [ -f "$disabled" ]; then
   cp "$disabled" "$state/disabled.txt"
-  trap 'cp "$state/disabled.txt" "$disabled"; rm -rf "$state"' EXIT
+  restore=1
   grep -v -x 'workspace' "$state/disabled.txt" > "$disabled" || true
 fi
 request | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_AOT_OUTPUT="$dist/lib/switchboard.aot" \
   "$dist/bin/switchboard" serve >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk_home/release" > "$dist/lib/switchboard.aot.jdk"
 
-# The hooks' and status CLI's cache (the launcher gives it to their direct path, ADR 25): one `hook stop` in local
-# mode that blocks, on the training store with one unread message for its role, sent by a serve run that records
-# nothing. The direct path answers it, so the cache holds that path's classes on its own class path.
+# The hooks' and status CLI's cache (the launcher gives it to their direct path, ADR 25): one JVM (HookTraining) that
+# answers `hook stop` in local mode, blocking on the training store with one unread message for its role, sent by a
+# serve run that records nothing, then in remote mode against `serve --http` on loopback (its own state directory, a
+# hosted channel with a role token for the same role; the remote stop passes). The direct path answers both, so the
+# cache holds that path's classes on its own class path. Without curl, or when the server does not come up, the
+# training is local only (a warning): the remote stop then starts slower, nothing else changes.
 rm -f "$dist/lib/switchboard-hook.aot" "$dist/lib/switchboard-hook.aot.jdk"
+remote_env=()
+start_remote() {
+  command -v curl > /dev/null || { echo "train-aot: no curl; the hook cache is trained locally only" >&2; return 0; }
+  local port="" candidate _
+  for _ in 1 2 3 4 5 6 7 8; do
+    candidate=$(( 20000 + RANDOM % 40000 ))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi
+  done
+  [ -n "$port" ] || { echo "train-aot: no free port; the hook cache is trained locally only" >&2; return 0; }
+  local base="http://127.0.0.1:$port" server="$state/server"
+  SWITCHBOARD_KERNEL__STATE_DIR="$server" "$dist/bin/switchboard" serve --http --host 127.0.0.1 --port "$port" \
+    > "$state/server.log" 2>&1 & server_pid=$!
+  for _ in $(seq 150); do
+    [ -f "$server/owner.token" ] && curl -fs "$base/healthz" > /dev/null && break
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.2
+  done
+  local owner session="" token
+  owner="$(cat "$server/owner.token" 2>/dev/null)" || true
+  post() {
+    curl -s -H "Authorization: Bearer $owner" -H 'Content-Type: application/json' \
+      -H 'Accept: application/json, text/event-stream' ${session:+-H "Mcp-Session-Id: $session"} \
+      -D "$state/headers" "$base/mcp" -d "$1"
+  }
+  post '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"aot-training","version":"1"}}}' > /dev/null || true
+  session="$(grep -i '^mcp-session-id:' "$state/headers" 2>/dev/null | tr -d '\r' | awk '{print $2}')" || true
+  post '{"jsonrpc":"2.0","method":"notifications/initialized"}' > /dev/null || true
+  token="$(post '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"create_channel","arguments":{"name":"aot","roles":["aot-hook","aot-peer"]}}}' \
+    | grep -o 'aot-hook[\\"]*:[\\"]*cct_[A-Za-z0-9_-]*' | head -n1 | grep -o 'cct_.*')" || true
+  (umask 077; printf '%s\n' "$token" > "$state/role.token")
+  if [ -z "$token" ] || ! curl -fs -H "Authorization: Bearer $token" "$base/hook-status" > /dev/null; then
+    echo "train-aot: serve --http did not answer /hook-status; the hook cache is trained locally only" >&2
+    tail -n 5 "$state/server.log" >&2 || true
+    return 0
+  fi
+  remote_env=(SWITCHBOARD_AOT_TRAINING_URL="$base" SWITCHBOARD_AOT_TRAINING_TOKEN_FILE="$state/role.token")
+}
 printf '%s\n' \
   '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"aot-training","version":"1"}}}' \
   '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
   '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"send_message","arguments":{"to":"aot-hook","topic":"t","body":"b"}}}' \
   | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-peer \
     "$dist/bin/switchboard" serve >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
+start_remote
 printf '%s' '{"hook_event_name":"Stop","stop_hook_active":false}' \
-  | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-hook \
+  | env "${remote_env[@]}" SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-hook \
     SWITCHBOARD_AOT_OUTPUT="$dist/lib/switchboard-hook.aot" "$dist/bin/switchboard" hook stop \
     >"$state/hook.out" 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 grep -q '"decision":"block"' "$state/hook.out" \
   || { echo "train-aot: the training hook did not block:" >&2; cat "$state/hook.out" "$state/train.log" >&2; exit 1; }
+if grep -q 'switchboard hook' "$state/train.log"; then
+  echo "train-aot: the training hooks warned:" >&2; cat "$state/train.log" >&2; exit 1
+fi
+[ -z "$server_pid" ] || { kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""; }
 cp "$dist/lib/switchboard.aot.jdk" "$dist/lib/switchboard-hook.aot.jdk"
 # Expanded plugin folders from the training run are recreated from the zips on first start.
 find "$dist/plugins" -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +

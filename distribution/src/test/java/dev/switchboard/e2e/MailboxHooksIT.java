@@ -119,9 +119,16 @@ class MailboxHooksIT {
         assertThat(otherRole.exitCode()).as(otherRole.describe()).isEqualTo(2);
         assertThat(otherRole.stderr()).contains("--role 'lead' is not the role of the configured token (backend)");
 
-        CliRun block = hook(remote, FIRST);
+        Path classes = dir.resolve("remote-classes.txt");
+        Map<String, String> logged = new java.util.HashMap<>(remote);
+        logged.put("SWITCHBOARD_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes);
+        CliRun block = hook(logged, FIRST);
         assertThat(block.exitCode()).as(block.describe()).isZero();
         assertThat(block.stdout()).startsWith("{\"decision\":\"block\"").contains("'backend': unread=1");
+        assertThat(Files.readString(classes))
+                .as("a remote stop asks /hook-status with HttpURLConnection and streams the answer (ADR 25)")
+                .contains("dev.switchboard.hooks.HookMain", "java.net.HttpURLConnection")
+                .doesNotContain("java.net.http.", "tools.jackson.databind.", "com.google.inject.");
         CliRun retry = hook(remote, RETRY);
         assertThat(retry.stdout()).as("unchanged counts on the retry: pass").isEmpty();
         assertThat(retry.exitCode()).isZero();
@@ -350,8 +357,9 @@ class MailboxHooksIT {
     }
 
     @Test
-    @DisplayName("ADR 25: a local hook stop and status take the direct path (no jOOQ, Guice, PF4J plugin manager or MCP"
-            + " class loaded); with plugins.handoff.consumer set they take the full path and answer the same")
+    @DisplayName(
+            "ADR 25: a local hook stop, status and status pins take the direct path (no jOOQ, Guice, PF4J plugin manager or MCP"
+                    + " class loaded); with plugins.handoff.consumer set they take the full path and answer the same")
     void theHooksDirectPathAndItsFallbackAnswerAlike() throws Exception {
         Installation local = Installation.copyOfBuilt(dir.resolve("direct"));
         StringBuffer stderr = new StringBuffer();
@@ -367,6 +375,19 @@ class MailboxHooksIT {
                 "AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes);
         CliRun block = local.runWithInput(direct, othersThan(direct), FIRST, "hook", "stop");
         String loaded = Files.readString(classes);
+        Path pinClasses = dir.resolve("direct-pins-classes.txt");
+        Map<String, String> directPins = Map.of(
+                "AI_AGENT_CHANNEL_ROLE",
+                "backend",
+                "SWITCHBOARD_JAVA_OPTS",
+                "-Xlog:class+load=info:file=" + pinClasses);
+        CliRun pins = local.runWith(directPins, othersThan(directPins), "status", "pins");
+        assertThat(pins.exitCode()).as(pins.describe()).isZero();
+        assertThat(pins.stdout()).isEqualTo("{\"pins\":[]}\n");
+        assertThat(Files.readString(pinClasses))
+                .as("status pins takes the direct path too")
+                .contains("dev.switchboard.hooks.HookMain")
+                .doesNotContain("org.jooq.", "com.google.inject.", "org.pf4j.DefaultPluginManager");
         // the reminder budget passes an unchanged set: forget the direct run's reminder so the full path decides anew
         try (var files = Files.list(local.stateDir())) {
             for (Path file : files.filter(f -> f.getFileName().toString().startsWith(".stop-hook-"))

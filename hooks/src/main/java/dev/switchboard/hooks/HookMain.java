@@ -49,6 +49,17 @@ public final class HookMain {
      * @return the command's exit status, or {@value #FULL_PATH}
      */
     static int run(String[] args, Console console) {
+        return run(args, console, Environment.system());
+    }
+
+    /**
+     * @param args        the command line
+     * @param console     the process's streams
+     * @param environment the variables the mailbox reads itself (the original's {@code AI_AGENT_CHANNEL_*} aliases);
+     *     the kernel's configuration always reads the process's own environment
+     * @return the command's exit status, or {@value #FULL_PATH}
+     */
+    static int run(String[] args, Console console, Environment environment) {
         SwitchboardConfig config;
         try {
             config = Settings.peek(args).load();
@@ -71,7 +82,7 @@ public final class HookMain {
                 List.of(args),
                 new PluginContext(FullPathRules.MAILBOX, config.pluginConfig(FullPathRules.MAILBOX), stateDir),
                 new DirectHooks.Store(sqlite.file(), sqlite.busyTimeoutMs()),
-                Environment.system(),
+                environment,
                 new DirectHooks.Streams(console.in(), console.out(), console.err()));
         console.out().flush();
         console.err().flush();

@@ -25,7 +25,7 @@ import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
 import dev.switchboard.plugin.mailbox.hook.application.StopHook;
-import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
 import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
 import dev.switchboard.ports.cli.SubcommandUsageException;
@@ -33,7 +33,7 @@ import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
 
 /**
- * The direct path of {@code hook stop}, {@code hook session-start} and {@code status [status] [--role R] [--text]}
+ * The direct path of {@code hook stop}, {@code hook session-start} and {@code status [status|pins] [--role R] [--text]}
  * (ADR 25): the plugin's own {@link HookCommand} and {@link StatusCommand}, their usage checks, use cases
  * ({@link StopHook}, {@link CountsLookup}) and adapters, wired by hand as {@link MailboxModule} binds them (this is
  * the direct path's wiring, so it sits beside the module in the root package), the local counts read by
@@ -92,6 +92,11 @@ public final class DirectHooks {
             return Optional.empty();
         }
         Wiring wiring = new Wiring(context, environment, configured);
+        if (parsed.get().arguments().equals(List.of("pins"))
+                && role.isEmpty()
+                && !wiring.lookup().isRemote()) {
+            return Optional.empty(); // the plugin's refusal names the role settings
+        }
         DirectCall call = new DirectCall(parsed.get(), streams, wiring);
         Subcommand command = parsed.get().command();
         try {
@@ -144,7 +149,7 @@ public final class DirectHooks {
                     return Optional.empty();
                 }
             }
-            List<String> answered = hook ? List.of("stop", "session-start") : List.of("status");
+            List<String> answered = hook ? List.of("stop", "session-start") : List.of("status", "pins");
             if (hook ? arguments.size() != 1 : arguments.size() > 1) {
                 return Optional.empty();
             }
@@ -159,9 +164,7 @@ public final class DirectHooks {
     private static final class Wiring implements AutoCloseable {
         private final HookSettings settings;
         private final ConfiguredRole configured;
-        private LocalCounts local = role -> {
-            throw new IllegalStateException("the local store was not opened: the command's start is not STORAGE");
-        };
+        private ReadOnlyStore local;
         private CountsLookup lookup;
 
         Wiring(PluginContext context, Environment environment, ConfiguredRole configured) {
@@ -175,6 +178,8 @@ public final class DirectHooks {
                 service = lookup();
             } else if (type == StopHook.class) {
                 service = new StopHook(lookup(), new SnapshotFile(settings));
+            } else if (type == LocalPinList.class) {
+                service = store();
             } else if (type == ConfiguredRole.class) {
                 service = configured;
             } else {
@@ -186,15 +191,22 @@ public final class DirectHooks {
         private CountsLookup lookup() {
             if (lookup == null) {
                 // the local counts are read through this indirection: the store is opened after start() was asked
-                lookup = new CountsLookup(settings, role -> local.of(role), new HttpRemoteCounts(), new TokenFile());
+                lookup = new CountsLookup(settings, role -> store().of(role), new HttpRemoteCounts(), new TokenFile());
             }
             return lookup;
         }
 
+        private ReadOnlyStore store() {
+            if (local == null) {
+                throw new IllegalStateException("the local store was not opened: the command's start is not STORAGE");
+            }
+            return local;
+        }
+
         @Override
         public void close() {
-            if (local instanceof ReadOnlyStore store) {
-                store.close();
+            if (local != null) {
+                local.close();
             }
         }
     }

@@ -37,8 +37,10 @@ import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SleeperPidFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SnapshotFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.file.TokenFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.application.LocalPins;
 import dev.switchboard.plugin.mailbox.hook.application.ResolvedLocalCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.SleeperSlots;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.SnapshotStore;
@@ -201,6 +203,7 @@ public final class MailboxModule extends AbstractModule {
         // hooks and status CLI (switchboard hook / status: Subcommand extensions; /hook-status: an HttpEndpoint)
         bind(RemoteCounts.class).to(HttpRemoteCounts.class);
         bind(LocalCounts.class).to(ResolvedLocalCounts.class);
+        bind(LocalPinList.class).to(LocalPins.class);
         bind(TokenSource.class).to(TokenFile.class);
         bind(SnapshotStore.class).to(SnapshotFile.class);
         bind(SleeperSlots.class).to(SleeperPidFile.class);

@@ -124,6 +124,32 @@ class DirectPathTest {
     }
 
     @Test
+    void statusPinsAnswersExactlyWhatThePluginPathAnswersAndWithoutARoleIsLeftToThePluginsRefusal() {
+        backend.ok("pin_set", args("key", "plan", "title", "Plan", "version", "1", "body", "first"));
+        backend.ok("pin_set", args("key", "plan", "title", "Plan", "version", "2", "body", "second"));
+        backend.ok("pin_set", args("key", "api", "title", "API", "version", "1", "body", "x"));
+        CommandRun plugin = CommandRun.of(backend, new StatusCommand(), "", "pins");
+        CommandRun pluginText = CommandRun.of(backend, new StatusCommand(), "", "pins", "--text");
+
+        Direct direct = direct("", "status", "pins");
+        Direct text = direct("", "status", "pins", "--text");
+
+        assertThat(plugin.out())
+                .contains("\"key\":\"api\"", "\"version\":\"2\"")
+                .doesNotContain("first", "second");
+        assertThat(direct.status()).contains(plugin.status());
+        assertThat(direct.out()).isEqualTo(plugin.out());
+        assertThat(text.out()).isEqualTo(pluginText.out());
+        Direct noRole = direct(Map.of(), Map.of(), "", "status", "pins");
+        assertThat(noRole.status()).isEmpty();
+        assertThat(noRole.out() + noRole.err()).isEmpty();
+        assertThat(direct(Map.of("role", "backend", "channel", "elsewhere"), Map.of(), "", "status", "pins")
+                        .out())
+                .as("a channel without its row yet has no pins")
+                .isEqualTo("{\"pins\":[]}\n");
+    }
+
+    @Test
     void theStopHookBlocksWithThePluginPathsReasonAndSessionStartPrintsItsBootstrap() throws Exception {
         busyChannel();
         CommandRun plugin = CommandRun.of(backend, new HookCommand(), FIRST, "stop");
@@ -164,7 +190,6 @@ class DirectPathTest {
     @Test
     void commandLinesItDoesNotAnswerExactlyAreHandedBackWithNothingPrinted() {
         List<List<String>> others = List.of(
-                List.of("status", "pins"),
                 List.of("status", "watch"),
                 List.of("status", "--interval", "5"),
                 List.of("status", "cct_eKzQ0a1b2c3d4e5f6g7h8i9jSECRET"),

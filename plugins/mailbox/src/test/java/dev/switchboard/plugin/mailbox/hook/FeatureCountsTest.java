@@ -26,7 +26,7 @@ class FeatureCountsTest {
 
     private static final String FIRST = "{\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
     private static final String RETRY = "{\"hook_event_name\":\"Stop\",\"stop_hook_active\":true}";
-    private static final String HINT = "for handoffs_pending, call frontispice_list_updates.";
+    private static final String HINT = "For handoffs_pending, call frontispice_list_updates.";
 
     @TempDir
     Path dir;

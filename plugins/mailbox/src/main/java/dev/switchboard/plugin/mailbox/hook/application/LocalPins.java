@@ -11,6 +11,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.tool.Outcome;
@@ -20,7 +21,7 @@ import dev.switchboard.ports.tool.Outcome;
  * them ({@link ReadPins#list}). Thread-safe.
  */
 @Singleton
-public final class LocalPins {
+public final class LocalPins implements LocalPinList {
 
     private final CallerResolver callers;
     private final Transactions transactions;
@@ -38,6 +39,7 @@ public final class LocalPins {
      * @return the pins' headers ({@code key, title, version, updated_by, updated_at, approved_by, body_sha256, ...})
      * @throws HookFailure when there is no role or the store cannot be read
      */
+    @Override
     @SuppressWarnings("unchecked")
     public List<Map<String, Object>> list(Optional<String> role) {
         Outcome<Caller> caller = callers.local(role);

@@ -49,7 +49,7 @@ class RoleCountsTest {
 
     @Test
     void theStopReasonNamesTheCounterAndEndsWithItsHint() {
-        RoleCounts counts = clear().plus("handoffs_pending", 1, "for handoffs_pending, call frontispice_list_updates.");
+        RoleCounts counts = clear().plus("handoffs_pending", 1, "For handoffs_pending, call frontispice_list_updates.");
 
         String reason = StopDecision.decide(false, Optional.of(counts), Optional.empty())
                 .block()
@@ -57,7 +57,7 @@ class RoleCountsTest {
 
         assertThat(reason)
                 .startsWith("channel has pending items for 'backend': handoffs_pending=1. ")
-                .endsWith(StopDecision.INSTRUCTION + " for handoffs_pending, call frontispice_list_updates.");
+                .endsWith(StopDecision.INSTRUCTION + " For handoffs_pending, call frontispice_list_updates.");
     }
 
     @Test

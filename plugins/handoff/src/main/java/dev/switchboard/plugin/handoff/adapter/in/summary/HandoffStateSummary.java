@@ -73,7 +73,7 @@ public final class HandoffStateSummary implements StateSummary {
                 .map(found -> List.of(new ActionableCount(
                         COUNTER,
                         found.pending(),
-                        "for handoffs_pending, call frontispice_list_updates (project "
+                        "For handoffs_pending, call frontispice_list_updates (project "
                                 + found.session().project().value() + ", consumer "
                                 + found.session().consumer()
                                 + "), handle what it lists, then frontispice_advance_cursor.")))

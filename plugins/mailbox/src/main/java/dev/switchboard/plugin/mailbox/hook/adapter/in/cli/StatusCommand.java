@@ -18,8 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
-import dev.switchboard.plugin.mailbox.hook.application.LocalPins;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.hook.domain.TokenArguments;
@@ -162,7 +162,7 @@ public final class StatusCommand implements Subcommand {
     private static int pins(SubcommandCall call, CountsLookup lookup, Optional<String> role) {
         List<Map<String, Object>> pins = lookup.isRemote()
                 ? lookup.remotePins()
-                : call.service(LocalPins.class).list(role);
+                : call.service(LocalPinList.class).list(role);
         if (call.flag("text")) {
             List<String> columns = List.of(
                     "key", "version", "updated_at", "updated_by", "approved_by", "body_sha256", "body_length_bytes");

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.sqlite.SQLiteConfig;
@@ -16,6 +17,7 @@ import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.RoundQuer
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence.StatusQueries;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusCounts;
@@ -23,14 +25,15 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.WorkQueries;
 
 /**
- * {@link LocalCounts} over one read-only connection to the local SQLite store (ADR 25): the queries
+ * {@link LocalCounts} and {@link LocalPinList} over one read-only connection to the local SQLite store (ADR 25): the queries
  * {@code channel_status} counts with ({@link StatusQueries}, {@link WorkQueries}, {@link RoundQueries}) and its rule
- * ({@link StatusCounts#of}), in one read transaction, without jOOQ or the plugin's storage. It writes nothing: a channel
+ * ({@link StatusCounts#of}), and the pins as {@code channel_status} lists them ({@link StatusQueries#pins}), in one
+ * read transaction, without jOOQ or the plugin's storage. It writes nothing: a channel
  * without its row yet has zero counts (the plugin's path would create the row). {@link #open} answers only a store it
  * reads exactly as the plugin would, and otherwise throws {@link NotAnswerable} so the caller runs the full path.
  * Not thread-safe: one hook run.
  */
-public final class ReadOnlyStore implements LocalCounts, AutoCloseable {
+public final class ReadOnlyStore implements LocalCounts, LocalPinList, AutoCloseable {
 
     /** The store cannot be answered for by this path; the full path (plugin storage) must run instead. */
     public static final class NotAnswerable extends RuntimeException {
@@ -125,6 +128,37 @@ public final class ReadOnlyStore implements LocalCounts, AutoCloseable {
             throw new HookFailure(HookFailure.Kind.STORE, CountsLookup.unreadableStore(e.getMessage()));
         }
         return Optional.of(new RoleCounts(channel, name, counts.actionable()));
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalStateException without a role: the caller leaves that case to the full path, whose refusal names
+     *     the settings
+     */
+    @Override
+    public List<Map<String, Object>> list(Optional<String> role) {
+        if (role.or(() -> configuredRole).isEmpty()) {
+            throw new IllegalStateException("status pins without a role is the full path's");
+        }
+        if (channelId.isEmpty()) {
+            return List.of();
+        }
+        try {
+            return StatusQueries.pins(connection, channelId.get());
+        } catch (SQLException e) {
+            throw new HookFailure(HookFailure.Kind.STORE, "the local mailbox store cannot be read: " + e.getMessage());
+        } finally {
+            rollbackQuietly();
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            // a read-only transaction holds nothing to lose
+        }
     }
 
     private StatusCounts read(long id, String role) throws SQLException {

@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,19 +25,30 @@ import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.SleeperSlots;
 
 /**
- * {@code hook wake}'s slots as pid files in the state directory, {@code .wake-<key>.pid} (the holder's process id and
- * a newline while it sleeps, empty afterwards), each held by an exclusive lock of the operating system on the open
- * file. A live holder keeps its lock, so a second sleeper finds it taken and leaves at once; a holder that died (killed
- * at a client's timeout, at the session's end) lost its lock with its process, so its stale file is taken over and
- * rewritten. The file is never deleted (a sleeper that opened it just before would lock a file no longer at the path)
- * and never opened a second time while held (closing any descriptor of a file drops the process's POSIX locks on it).
- * Within one process, where the operating system's lock would be shared, a set of the held files decides.
- * Thread-safe.
+ * {@code hook wake}'s slots: each an exclusive lock of the operating system on one byte of the state directory's
+ * {@value #LOCK_FILE} (at an offset hashed from the key, past the end of the empty file), and, while it is held, a pid
+ * file {@code .wake-<key>.pid} holding the holder's process id and a newline. A live holder keeps its lock, so a second
+ * sleeper finds it taken and leaves at once; a holder that died (killed at a client's timeout, at the session's end)
+ * lost its lock with its process, and its stale pid file is rewritten by the next holder. A holder removes its pid file
+ * when it ends, while it still holds the lock and only if the file still names this process, so nothing is left
+ * behind but the one lock file, which is never deleted (a taker that opened it just before a deletion would lock a file
+ * no longer at the path). The lock file is opened once per process and never closed: closing any descriptor of a file
+ * drops the process's POSIX locks on it. Within one process, where the operating system's locks would be shared, a set
+ * of the held keys decides. Two keys whose offsets collide (64-bit FNV-1a, 62 bits kept) share a slot. Thread-safe.
  */
 public final class SleeperPidFile implements SleeperSlots {
 
-    /** The files this process holds: the operating system's locks are per process, this set is per slot. */
+    /** The one lock file of the state directory, never deleted. */
+    public static final String LOCK_FILE = ".wake.lock";
+
+    /** The pid files this process holds the slots of: the operating system's locks are per process. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
+    /** The lock files this process has open, each once, never closed. */
+    private static final Map<Path, FileChannel> LOCKS = new ConcurrentHashMap<>();
+
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
     private final Path dir;
 
@@ -43,7 +57,7 @@ public final class SleeperPidFile implements SleeperSlots {
         this(settings.stateDir());
     }
 
-    /** @param dir the directory of the pid files (the state directory) */
+    /** @param dir the directory of the lock and pid files (the state directory) */
     SleeperPidFile(Path dir) {
         this.dir = dir;
     }
@@ -56,7 +70,7 @@ public final class SleeperPidFile implements SleeperSlots {
         }
         Optional<Slot> slot = Optional.empty();
         try {
-            slot = lock(file);
+            slot = lock(file, offset(key));
             return slot;
         } finally {
             if (slot.isEmpty()) {
@@ -65,32 +79,50 @@ public final class SleeperPidFile implements SleeperSlots {
         }
     }
 
-    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-
-    private static Optional<Slot> lock(Path file) {
+    private static Optional<Slot> lock(Path file, long offset) {
         String pid = ProcessHandle.current().pid() + "\n";
-        FileChannel channel = null;
         try {
-            Files.createDirectories(file.getParent());
-            channel = FileChannel.open(
-                    file,
-                    Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE),
-                    OWNER_ONLY); // created 0600, as every file of the state directory
-            FileLock lock = channel.tryLock();
+            FileLock lock;
+            try {
+                lock = lockFile(file.resolveSibling(LOCK_FILE)).tryLock(offset, 1, false);
+            } catch (OverlappingFileLockException e) {
+                return Optional.empty(); // another key of this process whose offset collides holds it
+            }
             if (lock == null) {
-                channel.close();
                 return Optional.empty();
             }
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap(pid.getBytes(StandardCharsets.US_ASCII)), 0);
-            channel.force(false);
-            FileChannel held = channel;
-            FileLock heldLock = lock;
-            return Optional.of(() -> release(file, held, heldLock));
+            try {
+                try (SeekableByteChannel out = Files.newByteChannel(
+                        file,
+                        Set.of(
+                                StandardOpenOption.CREATE,
+                                StandardOpenOption.TRUNCATE_EXISTING,
+                                StandardOpenOption.WRITE),
+                        OWNER_ONLY)) { // created 0600, as every file of the state directory
+                    out.write(ByteBuffer.wrap(pid.getBytes(StandardCharsets.US_ASCII)));
+                }
+            } catch (IOException e) {
+                releaseQuietly(lock);
+                throw e;
+            }
+            return Optional.of(() -> release(file, pid, lock));
         } catch (IOException e) {
-            closeQuietly(channel);
             throw new UncheckedIOException("cannot take the wake hook's pid file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static FileChannel lockFile(Path path) throws IOException {
+        try {
+            return LOCKS.computeIfAbsent(path, p -> {
+                try {
+                    Files.createDirectories(p.getParent());
+                    return FileChannel.open(p, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OWNER_ONLY);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 
@@ -99,29 +131,32 @@ public final class SleeperPidFile implements SleeperSlots {
         return dir.resolve(".wake-" + key.replaceAll("[^A-Za-z0-9_.-]", "_") + ".pid");
     }
 
-    private static void release(Path file, FileChannel channel, FileLock lock) {
-        try {
-            channel.truncate(0);
-        } catch (IOException e) {
-            // A pid left behind is stale: its lock goes with this process, and the next sleeper takes it over.
+    /** @return the key's byte of the lock file: 64-bit FNV-1a of its UTF-8 bytes, 62 bits kept */
+    static long offset(String key) {
+        long hash = 0xcbf29ce484222325L;
+        for (byte b : key.getBytes(StandardCharsets.UTF_8)) {
+            hash = (hash ^ (b & 0xff)) * 0x100000001b3L;
         }
+        return hash & 0x3fff_ffff_ffff_ffffL;
+    }
+
+    private static void release(Path file, String pid, FileLock lock) {
         try {
-            lock.release();
+            if (Files.readString(file, StandardCharsets.US_ASCII).equals(pid)) {
+                Files.delete(file);
+            }
         } catch (IOException e) {
-            // Closing the channel below releases it too.
+            // A pid file left behind is stale: the next holder of the lock rewrites it.
         }
-        closeQuietly(channel);
+        releaseQuietly(lock);
         HELD.remove(file);
     }
 
-    private static void closeQuietly(FileChannel channel) {
-        if (channel == null) {
-            return;
-        }
+    private static void releaseQuietly(FileLock lock) {
         try {
-            channel.close();
+            lock.release();
         } catch (IOException e) {
-            // Nothing is left to do with a channel that does not close.
+            // The lock goes with this process at the latest.
         }
     }
 }

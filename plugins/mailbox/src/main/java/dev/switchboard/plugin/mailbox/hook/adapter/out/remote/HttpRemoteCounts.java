@@ -1,19 +1,18 @@
 package dev.switchboard.plugin.mailbox.hook.adapter.out.remote;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import javax.net.ssl.SSLException;
 
@@ -21,6 +20,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
@@ -33,48 +33,99 @@ import dev.switchboard.plugin.mailbox.orientation.domain.MailboxRelease;
 
 /**
  * {@code GET <base>/hook-status} (counts), {@code GET <base>/status?wait=N} (a long poll of the counts) and
- * {@code GET <base>/status?wait=0} (pins) with the JDK's HTTP client: the token as {@code Authorization: Bearer}, a
- * {@value #TIMEOUT_SECONDS} s timeout for connecting and for the answer (for a long poll: the wait and that timeout,
- * for the whole answer, body included), redirects never followed (a 3xx is a
- * failure: a redirect could carry the token elsewhere), TLS verified against the JDK's trust store, {@code User-Agent:
- * switchboard-mailbox/<build>}. Thread-safe; the client is built on first use.
+ * {@code GET <base>/status?wait=0} (pins) with {@link HttpURLConnection} (no proxy; {@code HttpsURLConnection} for
+ * {@code https}, TLS and the host name verified by the JDK's defaults): the token as {@code Authorization: Bearer},
+ * {@code Accept: application/json}, {@code User-Agent: switchboard-mailbox/<build>}; redirects never followed (a 3xx
+ * is a failure: a redirect could carry the token elsewhere).
+ *
+ * <p>Time: each request has a budget of {@value #TIMEOUT_SECONDS} s (a long poll: its wait plus those seconds). The
+ * connection must be made within {@value #TIMEOUT_SECONDS} s, and the answer (status line, headers and body) must be
+ * read whole within the budget, counted from the start of the request: every read of the body checks the deadline, so
+ * a server that drips its body fails at the deadline, and the socket's read timeout (the budget) bounds a single read
+ * that waits on a silent server (worst case: headers that arrive just before the deadline, then silence, fail one
+ * read timeout later). A body longer than {@value #MAX_ANSWER_BYTES} bytes is a failure too. The JDK's
+ * {@code java.net.http} client is not used: its start-up alone cost the stop hook ~330 ms of CPU (docs/performance.md).
+ *
+ * <p>JSON: the counts ({@code /hook-status}'s {@code counts}, {@code /status}'s {@code pending}) are streamed with
+ * jackson-core, so the stop hook loads no data-binding classes (ADR 25). The pins are the one answer read with
+ * databind's mapper, made on first use: they are passed on as the server wrote them (objects of any members), which
+ * a mapper does without a hand-written reader of JSON values.
+ *
+ * <p>Errors: {@link HookFailure} {@code UNREACHABLE} (refused, timed out, DNS) or {@code ANSWER} (TLS, 3xx, a status
+ * other than 200, with words for 401, 403, 404, 429 and 503, a body that is not the expected JSON); messages never hold
+ * the token. Thread-safe: nothing is shared between requests but the immutable JSON factory and mapper. A blocked read
+ * is not ended by an interrupt; it ends at its deadline.
  */
 public final class HttpRemoteCounts implements RemoteCounts {
 
     /** The timeout of one request, in seconds. */
     public static final int TIMEOUT_SECONDS = 3;
 
+    /** The longest body read, in bytes (a {@code /status} answer lists the channel's pins, without bodies). */
+    public static final int MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
     /** The stop hook's answer is streamed (ADR 25). */
     private static final JsonFactory STREAMING = JsonFactory.builder().build();
 
-    /** Made at the first wake poll or pins answer: a stop hook never loads the mapper's classes (ADR 25). */
+    /** Made at the first pins answer: a stop hook never loads the mapper's classes (ADR 25). */
     private static final class Json {
         static final JsonMapper MAPPER = JsonMapper.builder().build();
     }
 
     private static final TypeReference<List<Map<String, Object>>> PINS = new TypeReference<>() {};
-    private static final Duration TIMEOUT = Duration.ofSeconds(TIMEOUT_SECONDS);
 
-    private volatile HttpClient client;
+    private final Duration budget;
+
+    /** A client with the budget of {@value #TIMEOUT_SECONDS} s per request. */
+    public HttpRemoteCounts() {
+        this(Duration.ofSeconds(TIMEOUT_SECONDS));
+    }
+
+    /** @param budget the time to connect and the time for a whole answer, per request (a long poll adds its wait) */
+    HttpRemoteCounts(Duration budget) {
+        this.budget = budget;
+    }
 
     @Override
     public RoleCounts fetch(URI base, String token) {
         URI uri = URI.create(base + "/hook-status");
-        String body = get(base, uri, token, TIMEOUT);
-        try (JsonParser parser = STREAMING.createParser(ObjectReadContext.empty(), body)) {
-            return hookStatus(parser)
-                    .orElseThrow(() -> new HookFailure(
-                            HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, counts}"));
-        } catch (JacksonException e) {
-            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
+        return get(base, uri, token, budget, body -> counts(uri, body, "counts"));
+    }
+
+    @Override
+    public RoleCounts poll(URI base, String token, int waitS) {
+        if (waitS < 0 || waitS > MAX_WAIT_S) {
+            throw new IllegalArgumentException("waitS must be 0.." + MAX_WAIT_S + ", was " + waitS);
         }
+        URI uri = URI.create(base + "/status?wait=" + waitS);
+        return get(base, uri, token, budget.plusSeconds(waitS), body -> counts(uri, body, "pending"));
+    }
+
+    @Override
+    public List<Map<String, Object>> pins(URI base, String token) {
+        URI uri = URI.create(base + "/status?wait=0");
+        JsonNode root = get(base, uri, token, budget, Json.MAPPER::readTree);
+        JsonNode pins = root.get("pins");
+        if (pins == null || !pins.isArray()) {
+            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without a list of pins");
+        }
+        return Json.MAPPER.convertValue(pins, PINS);
     }
 
     /**
-     * @return {@code {"channel": string, "role": string, "counts": {name: int, ...}, ...}} (other members skipped),
-     *     streamed: the stop hook's remote answer loads no data-binding mapper (ADR 25); empty for another shape
+     * @param member the counts' member: {@code counts} ({@code /hook-status}) or {@code pending} ({@code /status})
+     * @return {@code {"channel": string, "role": string, <member>: {name: int, ...}, ...}} (other members skipped)
+     * @throws HookFailure {@code ANSWER} for another shape
      */
-    private static Optional<RoleCounts> hookStatus(JsonParser parser) {
+    private static RoleCounts counts(URI uri, InputStream body, String member) {
+        try (JsonParser parser = STREAMING.createParser(ObjectReadContext.empty(), body)) {
+            return roleCounts(parser, member)
+                    .orElseThrow(() -> new HookFailure(
+                            HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, " + member + "}"));
+        }
+    }
+
+    private static Optional<RoleCounts> roleCounts(JsonParser parser, String member) {
         if (parser.nextToken() != JsonToken.START_OBJECT) {
             return Optional.empty();
         }
@@ -88,7 +139,7 @@ public final class HttpRemoteCounts implements RemoteCounts {
                 channel = parser.getString();
             } else if (name.equals("role") && value == JsonToken.VALUE_STRING) {
                 role = parser.getString();
-            } else if (name.equals("counts") && value == JsonToken.START_OBJECT) {
+            } else if (name.equals(member) && value == JsonToken.START_OBJECT) {
                 counts = new LinkedHashMap<>();
                 while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
                     String counter = parser.currentName();
@@ -106,90 +157,64 @@ public final class HttpRemoteCounts implements RemoteCounts {
                 : Optional.of(new RoleCounts(channel, role, counts));
     }
 
-    @Override
-    public RoleCounts poll(URI base, String token, int waitS) {
-        if (waitS < 0 || waitS > MAX_WAIT_S) {
-            throw new IllegalArgumentException("waitS must be 0.." + MAX_WAIT_S + ", was " + waitS);
-        }
-        URI uri = URI.create(base + "/status?wait=" + waitS);
-        JsonNode root = tree(uri, get(base, uri, token, TIMEOUT.plusSeconds(waitS)));
-        try {
-            JsonNode pending = root.required("pending");
-            if (!pending.isObject()) {
-                throw new IllegalArgumentException("pending is not an object");
-            }
-            Map<String, Integer> counts = new LinkedHashMap<>();
-            pending.properties()
-                    .forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
-            return new RoleCounts(
-                    root.required("channel").asString(), root.required("role").asString(), counts);
-        } catch (JacksonException | IllegalArgumentException e) {
-            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, pending}");
-        }
+    /** Reads a 200 answer's body; Jackson's exceptions are sorted by {@link #get}. */
+    @FunctionalInterface
+    private interface BodyReader<T> {
+        T read(InputStream body) throws IOException;
     }
 
-    @Override
-    public List<Map<String, Object>> pins(URI base, String token) {
-        URI uri = URI.create(base + "/status?wait=0");
-        JsonNode root = tree(uri, get(base, uri, token, TIMEOUT));
+    /** @return what {@code reader} makes of the body of a 200 answer to {@code GET uri}, read whole within the budget */
+    private static <T> T get(URI base, URI uri, String token, Duration budget, BodyReader<T> reader) {
+        long deadline = System.nanoTime() + budget.toNanos();
+        HttpURLConnection connection = null;
         try {
-            JsonNode pins = root.required("pins");
-            if (!pins.isArray()) {
-                throw new IllegalArgumentException("pins is not a list");
+            connection = open(uri, token, budget);
+            int status = connection.getResponseCode();
+            if (System.nanoTime() - deadline >= 0) {
+                throw new SocketTimeoutException("no answer within the timeout");
             }
-            return Json.MAPPER.convertValue(pins, PINS);
-        } catch (JacksonException | IllegalArgumentException e) {
-            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 without a list of pins");
-        }
-    }
-
-    private static JsonNode tree(URI uri, String body) {
-        try {
-            return Json.MAPPER.readTree(body);
+            if (status >= 300 && status < 400) {
+                throw new HookFailure(
+                        HookFailure.Kind.ANSWER,
+                        uri + " answered a redirect (" + status + "), which is refused: configure the final URL");
+            }
+            if (status != 200) {
+                throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered " + status + why(status));
+            }
+            try (InputStream body = new DeadlineInputStream(connection.getInputStream(), deadline, MAX_ANSWER_BYTES)) {
+                return reader.read(body);
+            }
+        } catch (JacksonIOException e) {
+            throw failure(base, uri, e.getCause());
         } catch (JacksonException e) {
             throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200 with no JSON");
+        } catch (IOException e) {
+            throw failure(base, uri, e);
+        } finally {
+            if (connection != null) {
+                connection.disconnect();
+            }
         }
     }
 
-    /** @return the body of a 200 answer to {@code GET uri}, read whole within {@code timeout} */
-    private String get(URI base, URI uri, String token, Duration timeout) {
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(timeout)
-                .header("Authorization", "Bearer " + token)
-                .header("Accept", "application/json")
-                .header("User-Agent", "switchboard-mailbox/" + MailboxRelease.BUILD)
-                .GET()
-                .build();
-        HttpResponse<String> response;
-        CompletableFuture<HttpResponse<String>> answer =
-                client().sendAsync(request, HttpResponse.BodyHandlers.ofString());
-        try {
-            response = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw failure(base, e.getCause());
-        } catch (TimeoutException e) {
-            answer.cancel(true);
-            throw new HookFailure(HookFailure.Kind.UNREACHABLE, base + " is unreachable: no answer within the timeout");
-        } catch (InterruptedException e) {
-            answer.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new HookFailure(HookFailure.Kind.UNREACHABLE, "interrupted while asking " + base);
-        }
-        int status = response.statusCode();
-        if (status >= 300 && status < 400) {
-            throw new HookFailure(
-                    HookFailure.Kind.ANSWER,
-                    uri + " answered a redirect (" + status + "), which is refused: configure the final URL");
-        }
-        if (status != 200) {
-            throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered " + status + why(status));
-        }
-        return response.body();
+    private static HttpURLConnection open(URI uri, String token, Duration budget) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) uri.toURL().openConnection(Proxy.NO_PROXY);
+        connection.setInstanceFollowRedirects(false);
+        connection.setUseCaches(false);
+        connection.setConnectTimeout(TIMEOUT_SECONDS * 1000);
+        connection.setReadTimeout(Math.toIntExact(budget.toMillis()));
+        connection.setRequestProperty("Authorization", "Bearer " + token);
+        connection.setRequestProperty("Accept", "application/json");
+        connection.setRequestProperty("User-Agent", "switchboard-mailbox/" + MailboxRelease.BUILD);
+        return connection;
     }
 
-    private static HookFailure failure(URI base, Throwable cause) {
+    private static HookFailure failure(URI base, URI uri, Throwable cause) {
         if (cause instanceof SSLException e) {
             return new HookFailure(HookFailure.Kind.ANSWER, "TLS with " + base + " failed: " + e.getMessage());
+        }
+        if (cause instanceof DeadlineInputStream.AnswerTooLarge e) {
+            return new HookFailure(HookFailure.Kind.ANSWER, uri + " answered 200, but " + e.getMessage());
         }
         if (cause instanceof IOException e) {
             return new HookFailure(HookFailure.Kind.UNREACHABLE, base + " is unreachable: " + reason(e));
@@ -210,25 +235,16 @@ public final class HttpRemoteCounts implements RemoteCounts {
         };
     }
 
-    private HttpClient client() {
-        HttpClient built = client;
-        if (built == null) {
-            built = HttpClient.newBuilder()
-                    .followRedirects(HttpClient.Redirect.NEVER)
-                    .connectTimeout(Duration.ofSeconds(TIMEOUT_SECONDS))
-                    .build();
-            client = built;
-        }
-        return built;
-    }
-
-    /** @return why a request failed, in words: the connection's own message, or what kind of failure it was */
+    /** @return why a request failed, in words: what kind of failure it was, or the connection's own message */
     private static String reason(IOException e) {
-        if (e instanceof java.net.http.HttpTimeoutException) {
+        if (e instanceof SocketTimeoutException) {
             return "no answer within the timeout";
         }
-        if (e instanceof java.net.ConnectException) {
+        if (e instanceof ConnectException) {
             return "the connection was refused (is the server running?)";
+        }
+        if (e instanceof UnknownHostException) {
+            return "the host is unknown (" + e.getMessage() + ")";
         }
         return e.getMessage() == null || e.getMessage().isBlank() ? "the connection failed" : e.getMessage();
     }

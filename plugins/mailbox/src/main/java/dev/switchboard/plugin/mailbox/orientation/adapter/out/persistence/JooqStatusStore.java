@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,7 +8,6 @@ import java.util.TreeMap;
 import jakarta.inject.Singleton;
 
 import org.jooq.DSLContext;
-import org.jooq.Record;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
@@ -21,11 +19,6 @@ import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
  */
 @Singleton
 public final class JooqStatusStore implements StatusStore {
-
-    private static final String PINS = "SELECT p.pin_key, p.title, p.version, p.updated_by, p.updated_at,"
-            + " p.approved_by, p.body_sha256, p.body_length_bytes, p.body_length_chars FROM mailbox_pin p"
-            + " WHERE p.channel_id = ? AND p.seq = (SELECT MAX(q.seq) FROM mailbox_pin q"
-            + " WHERE q.channel_id = p.channel_id AND q.pin_key = p.pin_key) ORDER BY p.pin_key";
 
     @Override
     public List<Unread> unread(Tx tx, String role) {
@@ -43,9 +36,8 @@ public final class JooqStatusStore implements StatusStore {
 
     @Override
     public List<Map<String, Object>> pins(Tx tx) {
-        return sql(tx).resultQuery(PINS, tx.channelId()).fetch().stream()
-                .map(JooqStatusStore::pin)
-                .toList();
+        return JdbcQuery.translated(
+                "reading the pins", () -> StatusQueries.pins(JooqTx.of(tx).connection(), tx.channelId()));
     }
 
     @Override
@@ -77,20 +69,6 @@ public final class JooqStatusStore implements StatusStore {
                         tx.channelId(),
                         role,
                         build);
-    }
-
-    private static Map<String, Object> pin(Record row) {
-        Map<String, Object> pin = new LinkedHashMap<>();
-        pin.put("key", row.get("pin_key", String.class));
-        pin.put("title", row.get("title", String.class));
-        pin.put("version", row.get("version", String.class));
-        pin.put("updated_by", row.get("updated_by", String.class));
-        pin.put("updated_at", row.get("updated_at", String.class));
-        pin.put("approved_by", row.get("approved_by", Long.class));
-        pin.put("body_sha256", row.get("body_sha256", String.class));
-        pin.put("body_length_bytes", row.get("body_length_bytes", Long.class));
-        pin.put("body_length_chars", row.get("body_length_chars", Long.class));
-        return pin;
     }
 
     private static DSLContext sql(Tx tx) {

@@ -2,13 +2,15 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcRows;
 
 /**
- * The orientation capability's unread reads as SQL text over a plain {@link Connection}, the same on SQLite and
+ * The orientation capability's unread reads and the pins' headers as SQL text over a plain {@link Connection}, the same on SQLite and
  * PostgreSQL, free of jOOQ: {@link JooqStatusStore} runs them in its transactions and the hooks' direct path
  * (ADR 25) on its read-only connection. Throws the driver's {@link SQLException}. Stateless and thread-safe.
  */
@@ -25,7 +27,35 @@ public final class StatusQueries {
     private static final String UNREAD_COUNT =
             "SELECT count(*), coalesce(sum(CASE WHEN r.opened_at IS NULL THEN 1 ELSE 0 END), 0)" + UNREAD_ROWS;
 
+    private static final String PINS = "SELECT p.pin_key, p.title, p.version, p.updated_by, p.updated_at,"
+            + " p.approved_by, p.body_sha256, p.body_length_bytes, p.body_length_chars FROM mailbox_pin p"
+            + " WHERE p.channel_id = ? AND p.seq = (SELECT MAX(q.seq) FROM mailbox_pin q"
+            + " WHERE q.channel_id = p.channel_id AND q.pin_key = p.pin_key) ORDER BY p.pin_key";
+
     private StatusQueries() {}
+
+    /**
+     * @return the latest version of every pin of the channel, without its body, by key: {@code key, title, version,
+     *     updated_by, updated_at, approved_by} (a number or null){@code , body_sha256, body_length_bytes,
+     *     body_length_chars} (numbers), as {@code pin_list} lists them
+     * @throws SQLException if the query fails
+     */
+    public static List<Map<String, Object>> pins(Connection connection, long channelId) throws SQLException {
+        return JdbcRows.list(connection, PINS, List.of(channelId), row -> {
+            Map<String, Object> pin = new LinkedHashMap<>();
+            pin.put("key", row.getString(1));
+            pin.put("title", row.getString(2));
+            pin.put("version", row.getString(3));
+            pin.put("updated_by", row.getString(4));
+            pin.put("updated_at", row.getString(5));
+            long approvedBy = row.getLong(6);
+            pin.put("approved_by", row.wasNull() ? null : approvedBy);
+            pin.put("body_sha256", row.getString(7));
+            pin.put("body_length_bytes", row.getLong(8));
+            pin.put("body_length_chars", row.getLong(9));
+            return pin;
+        });
+    }
 
     /**
      * @return the role's unread messages, ascending by id, each with whether it was delivered

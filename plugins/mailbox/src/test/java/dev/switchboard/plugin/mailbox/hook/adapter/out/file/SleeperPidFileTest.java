@@ -34,12 +34,70 @@ class SleeperPidFileTest {
         }
 
         first.get().close();
-        assertThat(Files.readString(slots.file("s1-local-backend")))
-                .as("emptied, not deleted")
-                .isEmpty();
+        assertThat(slots.file("s1-local-backend"))
+                .as("removed by its holder at the end")
+                .doesNotExist();
+        assertThat(dir.resolve(SleeperPidFile.LOCK_FILE))
+                .as("the one lock file stays")
+                .exists();
         try (SleeperSlots.Slot again = slots.take("s1-local-backend").orElseThrow()) {
-            assertThat(slots.file("s1-local-backend")).exists();
+            assertThat(Files.readString(slots.file("s1-local-backend")))
+                    .isEqualTo(ProcessHandle.current().pid() + "\n");
         }
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .as("nothing left behind but the lock file")
+                    .containsExactly(SleeperPidFile.LOCK_FILE);
+        }
+    }
+
+    @Test
+    void aPidFileThatNoLongerNamesTheHolderIsLeftAlone() throws Exception {
+        SleeperPidFile slots = new SleeperPidFile(dir);
+        Path file = slots.file("s1-local-backend");
+
+        SleeperSlots.Slot slot = slots.take("s1-local-backend").orElseThrow();
+        Files.writeString(file, "999999999\n"); // rewritten by someone else meanwhile
+        slot.close();
+
+        assertThat(Files.readString(file)).isEqualTo("999999999\n");
+    }
+
+    @Test
+    void aSecondProcessFindsTheSlotTakenWhileItIsHeldAndTakesItAfterwards() throws Exception {
+        SleeperPidFile slots = new SleeperPidFile(dir);
+        String key = "s1-local-backend";
+        try (SleeperSlots.Slot held = slots.take(key).orElseThrow()) {
+            assertThat(otherProcessTakes(key)).as("held by this process").isEqualTo("taken");
+        }
+        assertThat(otherProcessTakes(key)).as("given back").isEqualTo("free");
+    }
+
+    /** @return what a second JVM's exclusive lock of the key's byte of the lock file finds: taken or free */
+    private String otherProcessTakes(String key) throws Exception {
+        Path probe = dir.resolve("Probe.java");
+        Files.writeString(probe, """
+                import java.nio.channels.FileChannel;
+                import java.nio.file.Path;
+                import java.nio.file.StandardOpenOption;
+                public class Probe {
+                    public static void main(String[] a) throws Exception {
+                        try (FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.WRITE)) {
+                            System.out.print(c.tryLock(Long.parseLong(a[1]), 1, false) == null ? "taken" : "free");
+                        }
+                    }
+                }
+                """);
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        probe.toString(),
+                        dir.resolve(SleeperPidFile.LOCK_FILE).toString(),
+                        Long.toString(SleeperPidFile.offset(key)))
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(out).isZero();
+        return out;
     }
 
     @Test
