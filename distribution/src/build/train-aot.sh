@@ -57,19 +57,27 @@ rm -f "$dist/lib/switchboard-hook.aot" "$dist/lib/switchboard-hook.aot.jdk"
 remote_env=()
 start_remote() {
   command -v curl > /dev/null || { echo "train-aot: no curl; the hook cache is trained locally only" >&2; return 0; }
-  local port="" candidate _
-  for _ in 1 2 3 4 5 6 7 8; do
-    candidate=$(( 20000 + RANDOM % 40000 ))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi
-  done
-  [ -n "$port" ] || { echo "train-aot: no free port; the hook cache is trained locally only" >&2; return 0; }
-  local base="http://127.0.0.1:$port" server="$state/server"
-  SWITCHBOARD_KERNEL__STATE_DIR="$server" "$dist/bin/switchboard" serve --http --host 127.0.0.1 --port "$port" \
-    > "$state/server.log" 2>&1 & server_pid=$!
-  for _ in $(seq 150); do
-    [ -f "$server/owner.token" ] && curl -fs "$base/healthz" > /dev/null && break
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.2
+  # Ports below Linux's ephemeral range (32768-60999), where an outgoing connection's local port cannot take the one
+  # probed; the server may still lose a race for it, so a start that dies is tried again on another port.
+  local port="" candidate _ attempt base="" server="$state/server"
+  for attempt in 1 2 3; do
+    port=""
+    for _ in 1 2 3 4 5 6 7 8; do
+      candidate=$(( 20000 + RANDOM % 12000 ))
+      if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then port=$candidate; break; fi
+    done
+    [ -n "$port" ] || { echo "train-aot: no free port; the hook cache is trained locally only" >&2; return 0; }
+    base="http://127.0.0.1:$port"
+    SWITCHBOARD_KERNEL__STATE_DIR="$server" "$dist/bin/switchboard" serve --http --host 127.0.0.1 --port "$port" \
+      > "$state/server.log" 2>&1 & server_pid=$!
+    for _ in $(seq 150); do
+      [ -f "$server/owner.token" ] && curl -fs "$base/healthz" > /dev/null && break
+      kill -0 "$server_pid" 2>/dev/null || break
+      sleep 0.2
+    done
+    kill -0 "$server_pid" 2>/dev/null && break
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
   done
   local owner session="" token
   owner="$(cat "$server/owner.token" 2>/dev/null)" || true
