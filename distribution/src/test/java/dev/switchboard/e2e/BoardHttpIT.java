@@ -12,7 +12,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -22,35 +21,36 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
 import dev.switchboard.e2e.support.BoardChannel;
 import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.SharedHttpServe;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
-import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The board over the built distribution's HTTP transport, request by request (behaviours 133, 136, 137, 138): the
  * nonce's 303 and cookie, the pages a session, the owner's bearer and a role token get, the §1C.8 headers as the
  * client receives them, and the transport's own refusals (a wrong Host, a non-ASCII bearer) on {@code /board}.
  */
+@ExtendWith(SharedHttpServe.class)
 class BoardHttpIT {
 
-    @TempDir
-    static Path dir;
+    /** The channel's name: on the shared server, one no other class uses. */
+    private static final String CHANNEL = "board-http";
 
     private static HttpServe server;
     private static BoardChannel channel;
     private static HttpClient http;
 
     @BeforeAll
-    static void start() {
-        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
-        channel = BoardChannel.create(server, "proj");
+    static void start(HttpServe shared) {
+        server = shared;
+        channel = BoardChannel.create(server, CHANNEL);
         http = HttpClient.newBuilder()
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
@@ -60,9 +60,6 @@ class BoardHttpIT {
     static void stop() {
         if (http != null) {
             http.close();
-        }
-        if (server != null) {
-            server.close();
         }
     }
 
@@ -75,12 +72,12 @@ class BoardHttpIT {
         HttpResponse<String> redirect = get(link, Map.of());
 
         assertThat(redirect.statusCode()).as(server.log()).isEqualTo(303);
-        assertThat(redirect.headers().firstValue("Location")).hasValue("/board/proj");
+        assertThat(redirect.headers().firstValue("Location")).hasValue("/board/" + CHANNEL);
         String cookie = redirect.headers().firstValue("Set-Cookie").orElseThrow();
         assertThat(cookie).matches("cc_board=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Lax; Path=/board; Max-Age=604800");
         String session = cookie.substring(0, cookie.indexOf(';'));
 
-        HttpResponse<String> page = get("/board/proj", Map.of("Cookie", session));
+        HttpResponse<String> page = get("/board/" + CHANNEL, Map.of("Cookie", session));
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
         assertThat(page.headers().firstValue("Content-Security-Policy"))
@@ -137,20 +134,21 @@ class BoardHttpIT {
     @DisplayName("3C.138 no credentials is a 401 page, a role token a 403 page; the owner's bearer reads the index and"
             + " an unknown channel is 404")
     void whoGetsWhichPage() throws Exception {
-        HttpResponse<String> nobody = get("/board/proj", Map.of());
+        HttpResponse<String> nobody = get("/board/" + CHANNEL, Map.of());
         assertThat(nobody.statusCode()).isEqualTo(401);
         assertThat(Jsoup.parse(nobody.body()).select("h1").text()).isEqualTo("Not signed in");
 
-        HttpResponse<String> role = get("/board/proj", bearer(channel.tokens().get("qa")));
+        HttpResponse<String> role =
+                get("/board/" + CHANNEL, bearer(channel.tokens().get("qa")));
         assertThat(role.statusCode()).isEqualTo(403);
         assertThat(Jsoup.parse(role.body()).select("h1").text()).isEqualTo("Role tokens do not open the board");
         assertThat(role.body()).doesNotContainIgnoringCase("<script");
 
         HttpResponse<String> index = get("/board", bearer(server.token()));
         assertThat(index.statusCode()).isEqualTo(200);
-        assertThat(Jsoup.parse(index.body()).select("tr.channel a").eachText()).contains("proj");
+        assertThat(Jsoup.parse(index.body()).select("tr.channel a").eachText()).contains(CHANNEL);
         assertThat(get("/board/nowhere", bearer(server.token())).statusCode()).isEqualTo(404);
-        assertThat(get("/board/proj", bearer("cct_" + "A".repeat(43))).statusCode())
+        assertThat(get("/board/" + CHANNEL, bearer("cct_" + "A".repeat(43))).statusCode())
                 .isEqualTo(401);
     }
 
@@ -160,19 +158,22 @@ class BoardHttpIT {
     void rotationEndsTheIssuersSessions() throws Exception {
         String fromQa = session(channel.link(server, channel.tokens().get("qa")));
         String fromOwner = session(channel.link(server, server.token()));
-        assertThat(get("/board/proj", Map.of("Cookie", fromQa)).statusCode()).isEqualTo(200);
+        assertThat(get("/board/" + CHANNEL, Map.of("Cookie", fromQa)).statusCode())
+                .isEqualTo(200);
 
         channel.rotate(server, "qa");
 
-        assertThat(get("/board/proj", Map.of("Cookie", fromQa)).statusCode()).isEqualTo(401);
-        assertThat(get("/board/proj", Map.of("Cookie", fromOwner)).statusCode()).isEqualTo(200);
+        assertThat(get("/board/" + CHANNEL, Map.of("Cookie", fromQa)).statusCode())
+                .isEqualTo(401);
+        assertThat(get("/board/" + CHANNEL, Map.of("Cookie", fromOwner)).statusCode())
+                .isEqualTo(200);
     }
 
     @Test
     @DisplayName("3C.136 a wrong Host on /board is refused as on every route of this transport (403, where the"
             + " original answers 421), before any board code runs")
     void aWrongHostIsRefused() throws IOException {
-        String answer = raw("GET /board/proj HTTP/1.1\r\nHost: evil.test\r\nConnection: close\r\n\r\n"
+        String answer = raw(("GET /board/" + CHANNEL + " HTTP/1.1\r\nHost: evil.test\r\nConnection: close\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII));
         assertThat(answer).startsWith("HTTP/1.1 403");
     }
@@ -181,7 +182,7 @@ class BoardHttpIT {
     @DisplayName("3C.137 a non-ASCII bearer on /board is 401, never 500")
     void aNonAsciiBearerIs401() throws IOException {
         ByteArrayOutputStream request = new ByteArrayOutputStream();
-        request.writeBytes(("GET /board/proj HTTP/1.1\r\nHost: 127.0.0.1:"
+        request.writeBytes(("GET /board/" + CHANNEL + " HTTP/1.1\r\nHost: 127.0.0.1:"
                         + server.uri("/").getPort() + "\r\nAuthorization: Bearer cct_")
                 .getBytes(StandardCharsets.US_ASCII));
         request.writeBytes(new byte[] {(byte) 0xE9, (byte) 0xFF});

@@ -1,9 +1,11 @@
 package dev.switchboard.e2e;
 
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,6 +47,9 @@ class ConformanceStdioIT {
         }
     }
 
+    // Above the suite's own bound (ConformanceSuite.RUN_LIMIT, a run that keeps progressing) and the listing; the
+    // default of 120 s would cut a run that a loaded host slows but does not stall.
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
     @ParameterizedTest(name = "spec version {0}")
     @ValueSource(strings = {"2025-11-25", "2025-06-18"})
     void officialSuitePassesOverStdioThroughTheBridge(String specVersion) {

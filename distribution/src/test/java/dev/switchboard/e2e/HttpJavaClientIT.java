@@ -6,51 +6,40 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.SharedHttpServe;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolCatalog;
 import dev.switchboard.testkit.distribution.HttpServe;
-import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
  * The built distribution served over streamable HTTP, authentication on, to the MCP Java SDK's own HTTP client
  * (the testkit's {@link McpClients#http}: the owner token sent as {@code Authorization: Bearer}). One server for the
- * class.
+ * class, shared with the other classes of {@link SharedHttpServe}.
  */
+@ExtendWith(SharedHttpServe.class)
 class HttpJavaClientIT {
 
     private static final List<String> HANDOFF_TOOLS = ToolCatalog.names("handoff");
 
-    @TempDir
-    static Path dir;
-
     private static HttpServe server;
 
     @BeforeAll
-    static void startServer() {
-        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
+    static void useTheSharedServer(HttpServe shared) {
+        server = shared;
     }
 
     @Test

@@ -8,14 +8,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import tools.jackson.databind.JsonNode;
 
+import dev.switchboard.e2e.support.SharedHttpServe;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.Json;
@@ -26,8 +27,9 @@ import dev.switchboard.testkit.distribution.RawSession;
  * parsed by each transport as it parses any request: {@code through_sequence} past 2<sup>64</sup>, just past
  * signed 64 bits, and as {@code 1e20} and {@code 1e300}, is {@code INVALID_ARGUMENTS} naming the field, and the cursor
  * does not move. Before, 2<sup>64</sup>+2 moved it to 2 and reported success, and the others were
- * {@code INTERNAL_ERROR}.
+ * {@code INTERNAL_ERROR}. The HTTP half runs on the {@link SharedHttpServe} server (its project is {@code atlas}).
  */
+@ExtendWith(SharedHttpServe.class)
 class IntegerArgumentsIT {
 
     private static final List<String> TOO_LARGE =
@@ -51,10 +53,8 @@ class IntegerArgumentsIT {
     }
 
     @Test
-    void overHttpAnIntegerPast64BitsIsRefusedNamingTheFieldAndTheCursorStays() throws Exception {
-        Installation installation = Installation.copyOfBuilt(dir);
-        try (HttpServe server = HttpServe.start(installation, Map.of(), dir.resolve("server.log"));
-                HttpClient http = HttpClient.newHttpClient()) {
+    void overHttpAnIntegerPast64BitsIsRefusedNamingTheFieldAndTheCursorStays(HttpServe server) throws Exception {
+        try (HttpClient http = HttpClient.newHttpClient()) {
             HttpResponse<String> init = server.post(http, null, Json.initialize(1));
             String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
             assertThat(server.post(http, session, Json.initialized()).statusCode())

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,45 +17,40 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
 import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.SharedHttpServe;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
-import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * ADR 27 against the built distribution's {@code serve --http}, over real HTTP: a {@code wait_for_mail} held across
  * {@code rotate_token} or {@code delete_channel} is answered 403 with the transport's FORBIDDEN JSON-RPC error, and
  * nothing of what the wait computed reaches the old token's holder. Each test uses its own channel.
  */
+@ExtendWith(SharedHttpServe.class)
 class MailboxHeldAnswerHttpIT {
 
     private static final String VERSION = "2025-11-25";
     /** Far longer than the default {@code credential-recheck-ms} (100), so the answer surely counts as held. */
     private static final Duration HELD_AT_LEAST = Duration.ofMillis(1_300);
 
-    @TempDir
-    static Path dir;
-
     private static HttpServe server;
     private static HttpClient http;
 
     @BeforeAll
-    static void startServer() {
-        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
+    static void useTheSharedServer(HttpServe shared) {
+        server = shared;
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 
     @AfterAll
-    static void stopServer() {
+    static void closeTheClient() {
         if (http != null) {
             http.close();
-        }
-        if (server != null) {
-            server.close();
         }
     }
 

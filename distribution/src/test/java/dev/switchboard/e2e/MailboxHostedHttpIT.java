@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,20 +14,19 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.e2e.support.HttpClients;
+import dev.switchboard.e2e.support.SharedHttpServe;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
-import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
@@ -38,25 +36,16 @@ import dev.switchboard.testkit.distribution.McpClients;
  * the old token fail at once (401), and a view key is refused on /mcp (403); a role token is served its own inbox
  * resource and none of the owner's (ADR 20).
  */
+@ExtendWith(SharedHttpServe.class)
 class MailboxHostedHttpIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
-    @TempDir
-    static Path dir;
-
     private static HttpServe server;
 
     @BeforeAll
-    static void startServer() {
-        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
+    static void useTheSharedServer(HttpServe shared) {
+        server = shared;
     }
 
     @Test

@@ -9,6 +9,8 @@
  * dev.switchboard.e2e.support.TypeScriptSession}), where the Node.js scripts live ({@link
  * dev.switchboard.e2e.support.NodeScripts}), processes a command under test started ({@link
  * dev.switchboard.e2e.support.Pids}), a direct look into a server's database ({@link
- * dev.switchboard.e2e.support.SqliteFile}) and the test plugins ({@link dev.switchboard.e2e.support.TestPlugins}).
+ * dev.switchboard.e2e.support.SqliteFile}), the test plugins ({@link dev.switchboard.e2e.support.TestPlugins}) and
+ * the one {@code serve --http} the classes that need only shipped defaults share ({@link
+ * dev.switchboard.e2e.support.SharedHttpServe}).
  */
 package dev.switchboard.e2e.support;
