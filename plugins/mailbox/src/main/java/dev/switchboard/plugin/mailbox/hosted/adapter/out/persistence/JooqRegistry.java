@@ -52,7 +52,7 @@ public final class JooqRegistry implements Registry {
     }
 
     private JooqRegistryTx tx(java.sql.Connection connection) {
-        return new JooqRegistryTx(database.jooq(connection), Timestamps.format(clock.instant()));
+        return new JooqRegistryTx(connection, database.jooq(connection), Timestamps.format(clock.instant()));
     }
 
     /** Carries a refusal out of the storage transaction, which rolls it back. */
