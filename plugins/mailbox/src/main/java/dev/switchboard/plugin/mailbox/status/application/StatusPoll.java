@@ -72,18 +72,18 @@ public final class StatusPoll {
     public Optional<Outcome<Map<String, Object>>> poll(Caller caller, long waitS, Cancellation clientGone) {
         WaitBudget budget = new WaitBudget(waitS, WaitBudget.MAX_POLL_S);
         long start = System.nanoTime();
-        Outcome<Map<String, Object>> answer;
+        Optional<Outcome<Map<String, Object>>> found = Optional.empty();
         if (budget.effectiveS() > 0) {
             Waiting.Result<Outcome<Map<String, Object>>> result =
                     waiting.until(caller, budget, clientGone, reads -> actionable(caller, reads));
             if (result.end() == Waiting.End.CANCELLED) {
                 return Optional.empty();
             }
-            answer = result.value().orElseGet(() -> answer(caller));
-        } else {
-            answer = answer(caller);
+            found = result.value();
         }
+        // held until the wait ended: a found answer was read within it (shared), any other one is read after it
         double waited = Math.round((System.nanoTime() - start) / 1_000_000.0) / 1000.0;
+        Outcome<Map<String, Object>> answer = found.orElseGet(() -> answer(caller));
         return Optional.of(answer.then(shared -> {
             Map<String, Object> mine = new LinkedHashMap<>(shared);
             mine.put("waited", waited);

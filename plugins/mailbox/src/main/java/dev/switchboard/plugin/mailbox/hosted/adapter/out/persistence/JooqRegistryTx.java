@@ -13,6 +13,7 @@ import org.jooq.Record;
 import org.jooq.impl.SQLDataType;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Audit;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Channels;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Nonces;
@@ -23,6 +24,7 @@ import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.RegistryTx;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.StoredCredential;
 import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
+import dev.switchboard.ports.signal.ChangeSignals;
 
 /** A {@link RegistryTx} on one connection's jOOQ context. Valid only during its transaction; not thread-safe. */
 final class JooqRegistryTx implements RegistryTx {
@@ -41,10 +43,12 @@ final class JooqRegistryTx implements RegistryTx {
 
     private final Connection connection;
     private final DSLContext sql;
+    private final ChangeSignals signals;
     private final String now;
 
-    JooqRegistryTx(Connection connection, DSLContext sql, String now) {
+    JooqRegistryTx(Connection connection, DSLContext sql, ChangeSignals signals, String now) {
         this.connection = connection;
+        this.signals = signals;
         this.sql = sql;
         this.now = now;
     }
@@ -169,6 +173,16 @@ final class JooqRegistryTx implements RegistryTx {
                 .columns(Nonces.HASH, Nonces.TOKEN_ID, Nonces.EXPIRES_AT)
                 .values(hash, viewKeyId, expiresAt)
                 .execute();
+    }
+
+    @Override
+    public void credentialsRevoked(long channelId) {
+        signals.publish(connection, Transactions.credentialsTopic(channelId));
+    }
+
+    @Override
+    public boolean isLive(long tokenId) {
+        return liveWhere(Tokens.ID.eq(tokenId)).isPresent();
     }
 
     @Override
