@@ -6,7 +6,8 @@
 // again. Reported: sends per second and p50/p99 send latency (16 concurrent senders), the p50/p99/max wake latency
 // of the held polls (from the start of the send that woke them, so it includes part of that send: an upper bound
 // of commit-to-wake; also from the send's answer, a lower bound, negative when the poll woke first), polls lost (answered without the message pending, or not at all) and 5xx answers, and the
-// server's CPU and the host's load average. One raw JSON-RPC client per session (Node's http, no SDK), as
+// server's CPU (% of one core, and CPU ms per round and per woken poll: everything the server did in the measured
+// rounds, sends and mark_reads included, divided by the rounds or the woken polls) and the host's load average. One raw JSON-RPC client per session (Node's http, no SDK), as
 // bench/http-bench.mjs does (bench/lib/mcp-http.mjs), so the client is not the bottleneck.
 // With --nodes 2 two servers share one state directory and database: the roles' MCP sessions (the sends) are on
 // node A, the held polls on node B, so every wake crosses nodes; --env-file FILE adds KEY=VALUE lines to both
@@ -113,7 +114,8 @@ try {
   const wallBefore = now();
   const loadBefore = loadavg()[0];
   for (let i = 0; i < rounds; i++) await round(pollPort, roles, stats);
-  const serverCpu = (servers.reduce((sum, s) => sum + cpuSeconds(s.child.pid), 0) - cpuBefore) / ((now() - wallBefore) / 1000);
+  const cpuUsed = servers.reduce((sum, s) => sum + cpuSeconds(s.child.pid), 0) - cpuBefore;
+  const serverCpu = cpuUsed / ((now() - wallBefore) / 1000);
   await Promise.all(roles.map((r) => r.session.close()));
   stats.send.sort((a, b) => a - b);
   stats.wake.sort((a, b) => a - b);
@@ -129,7 +131,9 @@ try {
   console.log(`  wakes: ${stats.wake.length} of ${stats.sends * pollsPer} polls; from send start p50 ${f(pct(stats.wake, 0.5))} ms,`
     + ` p99 ${f(pct(stats.wake, 0.99))} ms, max ${f(stats.wake.at(-1))} ms; from the send's answer p50`
     + ` ${f(pct(stats.afterAnswer, 0.5))} ms, p99 ${f(pct(stats.afterAnswer, 0.99))} ms (negative: woken first)`);
-  console.log(`  lost polls: ${stats.lost}; 5xx or failed: ${stats.errors}; servers' CPU ${f(serverCpu * 100, 0)} % of one core`);
+  console.log(`  lost polls: ${stats.lost}; 5xx or failed: ${stats.errors}; servers' CPU ${f(serverCpu * 100, 0)} % of one core,`
+    + ` ${f(cpuUsed * 1000 / rounds, 0)} ms per round = ${f(cpuUsed * 1000 / Math.max(1, stats.wake.length), 2)} ms per woken poll`
+    + ` (the round's sends, mark_reads and poll admissions included)`);
   if (stats.lost > 0 || stats.errors > 0) process.exitCode = 1;
 } finally {
   await Promise.all(servers.map(({ child }) => new Promise((r) => { child.on('exit', r); child.kill('SIGTERM'); })));

@@ -143,6 +143,60 @@ class MailboxStatusHttpIT {
     }
 
     @Test
+    @DisplayName("every /status?wait=50 held by a role token ends at once when rotate_token revokes it, with FORBIDDEN,"
+            + " not after its 50 s")
+    void pollsHeldByATokenRotatedAwayEndAtOnce() throws Exception {
+        Map<String, String> tokens = channel("rotated-early", "lead", "dev");
+        List<CompletableFuture<HttpResponse<String>>> held = new ArrayList<>();
+        for (int i = 0; i < 8; i++) { // the token's whole cap of held polls
+            held.add(hold(http, server, "?wait=50", tokens.get("dev")));
+        }
+        held.forEach(MailboxStatusHttpIT::awaitHeld);
+        CompletableFuture<HttpResponse<String>> otherRole = hold(http, server, "?wait=50", tokens.get("lead"));
+        awaitHeld(otherRole);
+
+        try (McpSyncClient owner = client(server.token(), "owner-rotates-early")) {
+            ok(owner, "rotate_token", Map.of("channel", "rotated-early", "role", "dev"));
+        }
+
+        // nothing is sent: only the revocation ends them, well before their 50 s
+        for (CompletableFuture<HttpResponse<String>> poll : held) {
+            assertForbidden(poll.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+        }
+        // the other role's token is live: its poll is still held
+        awaitHeld(otherRole);
+        otherRole.cancel(true);
+    }
+
+    @Test
+    @DisplayName("a /status?wait=50 held in a channel that delete_channel deletes ends at once with FORBIDDEN")
+    void aPollHeldInADeletedChannelEndsAtOnce() throws Exception {
+        Map<String, String> tokens = channel("deleted-early", "lead", "dev");
+        CompletableFuture<HttpResponse<String>> held = hold(http, server, "?wait=50", tokens.get("dev"));
+        awaitHeld(held);
+
+        try (McpSyncClient owner = client(server.token(), "owner-deletes-early")) {
+            ok(owner, "delete_channel", Map.of("name", "deleted-early"));
+        }
+
+        assertForbidden(held.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+        assertThat(get(http, server, "", tokens.get("dev")).statusCode()).isEqualTo(401);
+    }
+
+    /** The held answer of a revoked token: the transport's FORBIDDEN (ADR 27), or the endpoint's own if it wins. */
+    @SuppressWarnings("unchecked")
+    private static void assertForbidden(HttpResponse<String> answer) {
+        Map<String, Object> body = json(answer.body());
+        if (body.get("error") instanceof Map<?, ?> error) {
+            assertThat((Map<String, Object>) error)
+                    .containsEntry("code", -32000)
+                    .containsEntry("data", Map.of("code", "FORBIDDEN"));
+        } else {
+            assertThat(body).as(answer.body()).containsEntry("code", "FORBIDDEN");
+        }
+    }
+
+    @Test
     @DisplayName("3C.140 a 9th held /status?wait=50 of one token is answered 429 with Retry-After: 5; hanging up a held"
             + " socket frees its slot at once; another token still gets a slot")
     @SuppressWarnings("unchecked")

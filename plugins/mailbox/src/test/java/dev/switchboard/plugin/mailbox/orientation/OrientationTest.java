@@ -53,6 +53,32 @@ class OrientationTest {
     }
 
     @Test
+    @DisplayName("§1C.6 channel_status lists each pin's latest version with its headers, and each role's last_seen")
+    @SuppressWarnings("unchecked")
+    void channelStatusListsTheLatestVersionOfEachPinAndPresence() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            frontend.ok("pin_set", args("key", "notes", "title", "Notes", "version", "v1", "body", "first"));
+            frontend.ok("pin_set", args("key", "notes", "title", "Notes", "version", "v2", "body", "héllo"));
+            frontend.ok("pin_set", args("key", "alpha", "title", "Alpha", "version", "1", "body", "a"));
+
+            Map<String, Object> status = frontend.ok("channel_status", Map.of());
+
+            List<Map<String, Object>> pins = (List<Map<String, Object>>) status.get("pins");
+            assertThat(pins).extracting(pin -> pin.get("key")).containsExactly("alpha", "notes");
+            assertThat(pins.get(1))
+                    .containsEntry("title", "Notes")
+                    .containsEntry("version", "v2")
+                    .containsEntry("updated_by", "frontend")
+                    .containsEntry("approved_by", null)
+                    .containsEntry("body_length_bytes", 6L)
+                    .containsEntry("body_length_chars", 5L)
+                    .containsKeys("updated_at", "body_sha256");
+            assertThat((String) pins.get(1).get("body_sha256")).hasSize(64);
+            assertThat((Map<String, String>) status.get("last_seen")).containsKey("frontend");
+        }
+    }
+
+    @Test
     @DisplayName("§1C.6 channel_status has every counter, the three numbers, the six lists, pins and presence")
     @SuppressWarnings("unchecked")
     void theShapeOfChannelStatus() {

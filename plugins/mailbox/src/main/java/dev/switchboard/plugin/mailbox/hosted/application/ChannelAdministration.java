@@ -162,6 +162,7 @@ public final class ChannelAdministration {
                         + " roles: " + String.join(", ", found.roles()) + "); nothing was rotated"));
             }
             int revoked = tx.revokeRole(found.id(), role);
+            tx.credentialsRevoked(found.id());
             String token = mintRoleToken(tx, found.id(), role);
             tx.audit(actor.name(), "rotate_token", channel, role, "revoked " + revoked + " credential(s)");
             Map<String, Object> answer = new LinkedHashMap<>();
@@ -187,6 +188,7 @@ public final class ChannelAdministration {
         return registry.write(tx -> live(tx, channel).then(found -> {
             int revoked = tx.revokeChannel(found.id());
             tx.markDeleted(found.id());
+            tx.credentialsRevoked(found.id());
             tx.audit(actor.name(), "delete_channel", channel, null, "revoked " + revoked + " credential(s)");
             Map<String, Object> answer = new LinkedHashMap<>();
             answer.put("channel", channel);

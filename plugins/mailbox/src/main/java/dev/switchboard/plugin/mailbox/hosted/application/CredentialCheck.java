@@ -64,6 +64,20 @@ public final class CredentialCheck {
         return found.map(CredentialCheck::principal);
     }
 
+    /**
+     * @param tokenId a credential's id (a principal's {@code token_id})
+     * @return false when it is no longer live (revoked, expired, its channel deleted); true when it is, or when the
+     *     store could not say (a held answer's token is looked up again by the transport anyway, ADR 27)
+     */
+    public boolean isLive(long tokenId) {
+        try {
+            Outcome<Boolean> outcome = registry.read(tx -> Outcome.done(tx.isLive(tokenId)));
+            return !(outcome instanceof Outcome.Done<Boolean> done) || done.value();
+        } catch (StorageBusyException e) {
+            return true;
+        }
+    }
+
     private Optional<StoredCredential> read(String hashHex) {
         Outcome<Optional<StoredCredential>> outcome = registry.read(tx -> Outcome.done(tx.live(hashHex)));
         return outcome instanceof Outcome.Done<Optional<StoredCredential>> done ? done.value() : Optional.empty();

@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.mailbox.status.application;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +27,8 @@ import dev.switchboard.ports.tool.Outcome;
  * capability's {@link Waiting} loop, which the channel's change signal wakes, on this node or another one on the same
  * database. There is no periodic re-check: the loop's interval is set to its largest value, so only a signal or the
  * deadline ends the sleep. After a signal, the held polls of one role take one read of its counters between them
- * ({@link Waiting.Reads}). Nothing is written (no presence, no {@code whats_new} used up). Thread-safe.
+ * and, when something is pending, one read of the answer (summary, debts, counters) between them ({@link Waiting.Reads});
+ * each poll then adds only its own {@code waited} and {@code wait_s}. Nothing is written (no presence, no {@code whats_new} used up). Thread-safe.
  */
 @Singleton
 public final class StatusPoll {
@@ -70,14 +72,34 @@ public final class StatusPoll {
     public Optional<Outcome<Map<String, Object>>> poll(Caller caller, long waitS, Cancellation clientGone) {
         WaitBudget budget = new WaitBudget(waitS, WaitBudget.MAX_POLL_S);
         long start = System.nanoTime();
+        Optional<Outcome<Map<String, Object>>> found = Optional.empty();
         if (budget.effectiveS() > 0) {
-            Waiting.Result<Boolean> result = waiting.until(caller, budget, clientGone, reads -> pending(caller, reads));
+            Waiting.Result<Outcome<Map<String, Object>>> result =
+                    waiting.until(caller, budget, clientGone, reads -> actionable(caller, reads));
             if (result.end() == Waiting.End.CANCELLED) {
                 return Optional.empty();
             }
+            found = result.value();
         }
+        // held until the wait ended: a found answer was read within it (shared), any other one is read after it
         double waited = Math.round((System.nanoTime() - start) / 1_000_000.0) / 1000.0;
-        return Optional.of(transactions.read(caller.channelId(), tx -> {
+        Outcome<Map<String, Object>> answer = found.orElseGet(() -> answer(caller));
+        return Optional.of(answer.then(shared -> {
+            Map<String, Object> mine = new LinkedHashMap<>(shared);
+            mine.put("waited", waited);
+            mine.put("wait_s", budget.effectiveS());
+            return Outcome.done(mine);
+        }));
+    }
+
+    /**
+     * The answer every poll of the role shares: everything but {@code waited} and {@code wait_s}, read in one
+     * read transaction.
+     *
+     * @return an unmodifiable map in the answer's order, or the store's refusal
+     */
+    private Outcome<Map<String, Object>> answer(Caller caller) {
+        return transactions.read(caller.channelId(), tx -> {
             StatusCounts counts = reader.counts(tx, caller.role());
             Map<String, Object> answer = channelStatus.summary(tx, caller.role(), counts);
             answer.put("channel", caller.channel());
@@ -96,24 +118,26 @@ public final class StatusPoll {
                             answer.put("debts_truncated", truncated);
                         }
                         answer.put("pending", counts.pending());
-                        answer.put("waited", waited);
-                        answer.put("wait_s", budget.effectiveS());
-                        return Outcome.done(answer);
+                        return Outcome.done(Collections.unmodifiableMap(answer));
                     });
-        }));
+        });
     }
 
     /**
-     * @param reads the wait's reads: after a signal, the role's other held polls (and this one) read its counters once
-     * @return present when something is actionable for the caller now
+     * @param reads the wait's reads: after a signal, the role's held polls (this one among them) read its counters
+     *              once between them, and when something is pending its answer once between them
+     * @return present, with the answer to give, when something is actionable for the caller now
      */
-    private Optional<Boolean> pending(Caller caller, Waiting.Reads reads) {
+    private Optional<Outcome<Map<String, Object>>> actionable(Caller caller, Waiting.Reads reads) {
         Outcome<Boolean> now = reads.read(
                 "status-pending/" + caller.role(),
                 () -> transactions.read(
                         caller.channelId(),
                         tx -> Outcome.done(
                                 !reader.counts(tx, caller.role()).pending().isEmpty())));
-        return now instanceof Outcome.Done<Boolean> done && done.value() ? Optional.of(true) : Optional.empty();
+        if (!(now instanceof Outcome.Done<Boolean> done && done.value())) {
+            return Optional.empty();
+        }
+        return Optional.of(reads.read("status-answer/" + caller.role(), () -> answer(caller)));
     }
 }

@@ -24,6 +24,9 @@ public interface Transactions {
     /** The prefix of every channel's change-signal topic; the channel id follows. */
     String SIGNAL_PREFIX = "mailbox.channel.";
 
+    /** The prefix of every channel's credentials-revoked topic; the channel id follows. */
+    String CREDENTIALS_PREFIX = "mailbox.credentials.";
+
     /**
      * @param channelId the channel the work is about (the caller's, {@code Caller.channelId()})
      * @param work      the checks and writes; its refusal rolls everything back
@@ -46,5 +49,14 @@ public interface Transactions {
      */
     static String signalTopic(long channelId) {
         return SIGNAL_PREFIX + channelId;
+    }
+
+    /**
+     * @param channelId a channel
+     * @return the topic published when credentials of the channel are revoked ({@code rotate_token},
+     *     {@code delete_channel}), for held polls to look at their own again
+     */
+    static String credentialsTopic(long channelId) {
+        return CREDENTIALS_PREFIX + channelId;
     }
 }

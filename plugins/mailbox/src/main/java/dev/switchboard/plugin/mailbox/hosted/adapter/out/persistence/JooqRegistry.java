@@ -10,6 +10,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxDat
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.RegistryTx;
+import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
@@ -21,11 +22,13 @@ import dev.switchboard.ports.tool.Outcome;
 public final class JooqRegistry implements Registry {
 
     private final MailboxDatabase database;
+    private final ChangeSignals signals;
     private final Clock clock;
 
     @Inject
-    JooqRegistry(MailboxDatabase database, Clock clock) {
+    JooqRegistry(MailboxDatabase database, ChangeSignals signals, Clock clock) {
         this.database = database;
+        this.signals = signals;
         this.clock = clock;
     }
 
@@ -52,7 +55,7 @@ public final class JooqRegistry implements Registry {
     }
 
     private JooqRegistryTx tx(java.sql.Connection connection) {
-        return new JooqRegistryTx(database.jooq(connection), Timestamps.format(clock.instant()));
+        return new JooqRegistryTx(connection, database.jooq(connection), signals, Timestamps.format(clock.instant()));
     }
 
     /** Carries a refusal out of the storage transaction, which rolls it back. */

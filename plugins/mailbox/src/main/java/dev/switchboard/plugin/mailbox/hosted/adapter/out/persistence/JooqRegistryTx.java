@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence;
 import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 
+import java.sql.Connection;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,6 +13,7 @@ import org.jooq.Record;
 import org.jooq.impl.SQLDataType;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Audit;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Channels;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Nonces;
@@ -21,14 +23,32 @@ import dev.switchboard.plugin.mailbox.hosted.application.port.out.AuditEntry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.RegistryTx;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.StoredCredential;
+import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
+import dev.switchboard.ports.signal.ChangeSignals;
 
 /** A {@link RegistryTx} on one connection's jOOQ context. Valid only during its transaction; not thread-safe. */
 final class JooqRegistryTx implements RegistryTx {
 
+    /**
+     * {@link #live}'s query, the one a request's credential check runs (at admission and before a held answer, ADR 27):
+     * plain JDBC with the same conditions as {@link #liveWhere}, since building and rendering the jOOQ query cost more
+     * than the read itself (JFR under the {@code /status} load bench).
+     */
+    private static final String LIVE_BY_HASH = "SELECT t.token_id, t.token_hash, t.kind, t.channel_id, c.name, t.role,"
+            + " t.issued_by, t.issued_by_token, t.last_used_at"
+            + " FROM mailbox_token t JOIN mailbox_channel c ON c.channel_id = t.channel_id"
+            + " LEFT JOIN mailbox_token issuer ON issuer.token_id = t.issued_by_token"
+            + " WHERE t.token_hash = ? AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)"
+            + " AND c.deleted_at IS NULL AND (t.issued_by_token IS NULL OR issuer.revoked_at IS NULL)";
+
+    private final Connection connection;
     private final DSLContext sql;
+    private final ChangeSignals signals;
     private final String now;
 
-    JooqRegistryTx(DSLContext sql, String now) {
+    JooqRegistryTx(Connection connection, DSLContext sql, ChangeSignals signals, String now) {
+        this.connection = connection;
+        this.signals = signals;
         this.sql = sql;
         this.now = now;
     }
@@ -156,8 +176,33 @@ final class JooqRegistryTx implements RegistryTx {
     }
 
     @Override
+    public void credentialsRevoked(long channelId) {
+        signals.publish(connection, Transactions.credentialsTopic(channelId));
+    }
+
+    @Override
+    public boolean isLive(long tokenId) {
+        return liveWhere(Tokens.ID.eq(tokenId)).isPresent();
+    }
+
+    @Override
     public Optional<StoredCredential> live(String hash) {
-        return liveWhere(Tokens.HASH.eq(hash));
+        return JdbcQuery.list(connection, LIVE_BY_HASH, List.of(hash, now), row -> {
+                    long issuerId = row.getLong(8);
+                    Long issuer = row.wasNull() ? null : issuerId;
+                    return new StoredCredential(
+                            row.getLong(1),
+                            row.getString(2),
+                            row.getString(3),
+                            row.getLong(4),
+                            row.getString(5),
+                            row.getString(6),
+                            row.getString(7),
+                            issuer,
+                            row.getString(9));
+                })
+                .stream()
+                .findFirst();
     }
 
     @Override

@@ -77,6 +77,18 @@ public interface RegistryTx {
     /** Revokes one credential. */
     void revoke(long tokenId);
 
+    /**
+     * Signals, with this transaction's commit, that credentials of the channel were revoked: its held polls look at
+     * their own credential again (on any node).
+     */
+    void credentialsRevoked(long channelId);
+
+    /**
+     * @param tokenId a credential's id
+     * @return whether it is live now (unrevoked, unexpired, its channel and issuer alive)
+     */
+    boolean isLive(long tokenId);
+
     /** Stores a board nonce's digest for a view key. */
     void insertNonce(String hash, long viewKeyId, String expiresAt);
 

@@ -36,6 +36,9 @@ public final class JooqStatusStore implements StatusStore {
 
     @Override
     public List<Map<String, Object>> pins(Tx tx) {
+        // plain JDBC, as the counts: every channel_status and /status answer reads these (jOOQ's plain-SQL parsing
+        // and records were most of a woken /status answer's read, JFR under the status load bench); the hooks'
+        // direct path runs the same query
         return JdbcQuery.translated(
                 "reading the pins", () -> StatusQueries.pins(JooqTx.of(tx).connection(), tx.channelId()));
     }
@@ -43,11 +46,12 @@ public final class JooqStatusStore implements StatusStore {
     @Override
     public Map<String, String> lastSeen(Tx tx) {
         Map<String, String> seen = new TreeMap<>();
-        sql(tx).resultQuery(
+        JdbcQuery.list(
+                        JooqTx.of(tx).connection(),
                         "SELECT role, last_seen FROM mailbox_role_state WHERE channel_id = ? AND last_seen IS NOT NULL",
-                        tx.channelId())
-                .fetch()
-                .forEach(row -> seen.put(row.get("role", String.class), row.get("last_seen", String.class)));
+                        List.of(tx.channelId()),
+                        row -> Map.entry(row.getString(1), row.getString(2)))
+                .forEach(entry -> seen.put(entry.getKey(), entry.getValue()));
         return seen;
     }
 

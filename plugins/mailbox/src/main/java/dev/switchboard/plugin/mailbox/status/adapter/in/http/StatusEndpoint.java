@@ -17,9 +17,12 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.hosted.application.Actor;
+import dev.switchboard.plugin.mailbox.status.application.HeldCredentials;
 import dev.switchboard.plugin.mailbox.status.application.HeldPolls;
 import dev.switchboard.plugin.mailbox.status.application.StatusPoll;
 import dev.switchboard.plugin.mailbox.wait.domain.WaitBudget;
+import dev.switchboard.ports.call.Cancellation;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.ClientGoneException;
 import dev.switchboard.ports.http.EndpointRequest;
@@ -44,7 +47,9 @@ import dev.switchboard.ports.tool.Refusal;
  *       headers at once, then a space every {@value #KEEP_ALIVE_MS} ms (JSON ignores leading whitespace), which is how
  *       the transport notices a client that left; the slot is given back then, or when the answer is written. A token
  *       rotated or revoked, or its channel deleted, while the poll was held gets the transport's FORBIDDEN JSON-RPC
- *       error instead of the answer (the transport resolves the token again before a held answer, ADR 27).</li>
+ *       error instead of the answer (the transport resolves the token again before a held answer, ADR 27); after
+ *       {@code rotate_token} of its role or {@code delete_channel} the poll ends at once, freeing its slot
+ *       ({@link HeldCredentials}, ADR 31).</li>
  *   <li>A read the store refused (busy, unreachable): 503 {@code {"error", "code"}} when nothing was sent yet,
  *       otherwise that object as the streamed body.</li>
  * </ul>
@@ -71,8 +76,14 @@ public final class StatusEndpoint implements HttpEndpoint {
 
     private static final Map<String, List<String>> JSON_TYPE = Map.of("Content-Type", List.of("application/json"));
 
+    /** The body of a held poll whose token was revoked while it was held (the transport's FORBIDDEN replaces it). */
+    private static final Refusal REVOKED = Refusal.of(
+            ErrorCode.FORBIDDEN,
+            "this role token was revoked (rotate_token or delete_channel) while the poll was held");
+
     private final CallerResolver callers;
     private final Provider<StatusPoll> poll;
+    private final Provider<HeldCredentials> credentials;
     private final HeldPolls held;
 
     /**
@@ -80,9 +91,11 @@ public final class StatusEndpoint implements HttpEndpoint {
      * request, so that registering the route adds no start-up work.
      */
     @Inject
-    public StatusEndpoint(CallerResolver callers, Provider<StatusPoll> poll, HeldPolls held) {
+    public StatusEndpoint(
+            CallerResolver callers, Provider<StatusPoll> poll, Provider<HeldCredentials> credentials, HeldPolls held) {
         this.callers = callers;
         this.poll = poll;
+        this.credentials = credentials;
         this.held = held;
     }
 
@@ -142,15 +155,23 @@ public final class StatusEndpoint implements HttpEndpoint {
                     .withHeader("Retry-After", Long.toString(RETRY_AFTER_S));
         }
         request.clientGone().onCancel(slot.get()::close);
+        String tokenId = principal.get().attributes().get(Actor.TOKEN_ID);
         return new EndpointResponse.Streamed(
                 200,
                 JSON_TYPE,
                 new EndpointResponse.KeepAlive(
                         " ".getBytes(StandardCharsets.US_ASCII), Duration.ofMillis(KEEP_ALIVE_MS)),
                 stream -> {
-                    try (HeldPolls.Slot mine = slot.get()) {
+                    try (HeldPolls.Slot mine = slot.get();
+                            HeldCredentials.Watch watch = watch(role, tokenId, stream.clientGone())) {
                         Optional<Outcome<Map<String, Object>>> answer =
-                                poll.get().poll(role, waitS, stream.clientGone());
+                                poll.get().poll(role, waitS, watch);
+                        if (answer.isEmpty() && watch.revoked()) {
+                            // the transport looks the token up again before this write and answers its FORBIDDEN
+                            // instead (ADR 27); the slot is given back when this body returns
+                            stream.write(JSON.writeValueAsBytes(body(REVOKED)));
+                            return;
+                        }
                         if (answer.isEmpty()) {
                             // the client left (this write then fails) or the server is stopping: say so, never an
                             // empty body a script would read as "nothing pending"
@@ -167,6 +188,11 @@ public final class StatusEndpoint implements HttpEndpoint {
                         // the client left while the answer was written; nothing more to do
                     }
                 });
+    }
+
+    /** A held poll's cancellation: its client's, and its token's revocation when it has a token id (ADR 31). */
+    private HeldCredentials.Watch watch(Caller role, String tokenId, Cancellation clientGone) {
+        return credentials.get().watch(role.channelId(), tokenId == null ? null : Long.valueOf(tokenId), clientGone);
     }
 
     private static EndpointResponse.Complete error(int status, Refusal refusal) {

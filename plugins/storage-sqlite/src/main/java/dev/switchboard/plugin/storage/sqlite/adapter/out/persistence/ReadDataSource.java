@@ -10,14 +10,19 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Hands out a new connection per call, with the same pragmas as the writer. Opening a SQLite connection is cheap and
- * WAL lets any number of readers run beside the writer, so there is no pool. Credentials are ignored (a file has
- * none). Thread-safe.
+ * Hands out reader connections with the same pragmas as the writer; WAL lets any number of them run beside the
+ * writer. A closed connection goes back to a {@link ReaderPool} of at most {@value #MAX_IDLE} idle ones, which the next
+ * call takes before it opens a new one (ADR 31: opening one and parsing the schema was the largest native cost of a
+ * read under load). Credentials are ignored (a file has none). Thread-safe.
  */
 final class ReadDataSource implements DataSource {
 
+    /** The most idle reader connections kept open. */
+    static final int MAX_IDLE = 16;
+
     private final SqliteConnector connector;
     private final boolean readOnly;
+    private final ReaderPool pool;
     private volatile boolean closed;
 
     ReadDataSource(SqliteConnector connector) {
@@ -26,11 +31,14 @@ final class ReadDataSource implements DataSource {
 
     /**
      * @param connector where connections come from
-     * @param readOnly  whether connections are opened read-only ({@link SqliteConnector#openReadOnly()})
+     * @param readOnly  whether connections are opened read-only ({@link SqliteConnector#openReadOnly()}); those are
+     *                  not kept once closed
      */
     ReadDataSource(SqliteConnector connector, boolean readOnly) {
         this.connector = connector;
         this.readOnly = readOnly;
+        // a read-only source (a copy's) has no owner to close it: it keeps nothing open between calls
+        this.pool = new ReaderPool(readOnly ? 0 : MAX_IDLE);
     }
 
     /** @return the database file */
@@ -38,9 +46,18 @@ final class ReadDataSource implements DataSource {
         return connector.file();
     }
 
-    /** Refuses new connections from now on; connections already handed out stay with their callers. */
+    /**
+     * Refuses new connections from now on and closes the idle ones; connections already handed out stay with their
+     * callers and are closed when they give them back.
+     */
     void close() {
         closed = true;
+        pool.close();
+    }
+
+    /** @return how many idle connections are kept now (for tests) */
+    int idle() {
+        return pool.idle();
     }
 
     @Override
@@ -48,7 +65,7 @@ final class ReadDataSource implements DataSource {
         if (closed) {
             throw new SQLException("the SQLite storage at " + connector.file() + " is closed");
         }
-        return readOnly ? connector.openReadOnly() : connector.openReader();
+        return pool.lend(readOnly ? connector::openReadOnly : connector::openReader);
     }
 
     @Override

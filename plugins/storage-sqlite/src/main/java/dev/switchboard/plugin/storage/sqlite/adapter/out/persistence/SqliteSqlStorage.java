@@ -30,8 +30,9 @@ import dev.switchboard.storage.migration.MigrationRunner;
  *
  * <p>Connections: one dedicated writer connection runs every {@link #transaction} and {@link #migrate} (transactions
  * begin with {@code BEGIN IMMEDIATE}); writers queue for it in arrival order instead of failing with
- * {@code SQLITE_BUSY}. {@link #dataSource()} opens a new connection per call, unpooled; in WAL mode those readers run
- * concurrently with each other and with the writer. Every connection has {@code journal_mode=WAL},
+ * {@code SQLITE_BUSY}. {@link #dataSource()} hands out reader connections, reusing up to
+ * {@value ReadDataSource#MAX_IDLE} closed ones (ADR 31); in WAL mode those readers run concurrently with each other
+ * and with the writer. Every connection has {@code journal_mode=WAL},
  * {@code synchronous=FULL}, {@code foreign_keys=ON} and the configured {@code busy_timeout}.
  *
  * <p>Group commit: when several threads call {@link #transaction} at once, the caller whose turn it is runs its own
