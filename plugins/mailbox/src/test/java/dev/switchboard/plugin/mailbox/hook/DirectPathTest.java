@@ -239,6 +239,31 @@ class DirectPathTest {
     }
 
     @Test
+    void aStoreAServerWithoutTheMailboxUsedIsLeftToTheFullPath() throws SQLException {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("switchboard.db"));
+                Statement statement = connection.createStatement()) {
+            statement.executeUpdate("DELETE FROM switchboard_schema_version WHERE owner = 'mailbox'");
+            statement.executeUpdate("DROP TABLE mailbox_channel");
+        }
+
+        assertThat(direct("", "status").status()).isEmpty();
+        assertThat(direct(FIRST, "hook", "stop").status()).isEmpty();
+    }
+
+    @Test
+    void aStoreWithoutAnyMigrationRecordIsLeftToTheFullPath() throws Exception {
+        backend.close();
+        Files.delete(dir.resolve("switchboard.db"));
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("switchboard.db"));
+                Statement statement = connection.createStatement()) {
+            statement.executeUpdate("CREATE TABLE other_plugin (id INTEGER)");
+        }
+
+        assertThat(direct("", "status").status()).isEmpty();
+        assertThat(direct(FIRST, "hook", "stop").status()).isEmpty();
+    }
+
+    @Test
     void aLocalChannelThatIsHostedIsLeftToThePluginsRefusal() throws SQLException {
         backend.as("frontend").send("backend", "one", "a");
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("switchboard.db"));

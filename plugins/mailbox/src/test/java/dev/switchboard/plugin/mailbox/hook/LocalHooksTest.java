@@ -3,6 +3,12 @@ package dev.switchboard.plugin.mailbox.hook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.plugin.mailbox.CommandRun;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.adapter.out.persistence.MailboxMigrations;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.HookCommand;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.PrintConfigCommand;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.StatusCommand;
@@ -196,6 +203,73 @@ class LocalHooksTest {
         assertThat(status("--role", "frontend").status())
                 .as("frontend has nothing pending")
                 .isZero();
+    }
+
+    @Test
+    @DisplayName("a store a server without the mailbox used (no mailbox tables): status and status pins exit 2 naming"
+            + " `switchboard serve`, hook stop passes with that warning, never with SQL text")
+    void aStoreWithoutTheMailboxsTablesIsAStoreFailureFoundBeforeAnyQuery() throws SQLException {
+        withoutTheMailbox();
+
+        CommandRun status = status();
+        CommandRun pins = status("pins");
+        CommandRun stop = stop(FIRST);
+
+        String why = "the local mailbox store cannot be read (it holds no mailbox tables: no server with the mailbox"
+                + " plugin has used it); has `switchboard serve` run on it once?";
+        assertThat(status.status()).isEqualTo(StatusCommand.FAILED_STATUS);
+        assertThat(status.out()).isEmpty();
+        assertThat(status.err()).contains(why).doesNotContain("SQL", "Exception");
+        assertThat(pins.status()).isEqualTo(StatusCommand.FAILED_STATUS);
+        assertThat(pins.err()).contains(why).doesNotContain("SQL", "Exception");
+        assertThat(stop.status()).isZero();
+        assertThat(stop.out()).isEmpty();
+        assertThat(stop.err()).contains(why).doesNotContain("SQL", "Exception");
+    }
+
+    @Test
+    @DisplayName("a store at a newer mailbox schema: status exits 2 naming the versions, hook stop passes with that"
+            + " warning")
+    void aStoreAtANewerMailboxSchemaIsAStoreFailureNamingTheVersions() throws SQLException {
+        execute("INSERT INTO switchboard_schema_version (owner, version, description, checksum, applied_at) VALUES"
+                + " ('mailbox', " + (MailboxMigrations.LATEST_VERSION + 1) + ", 'next', 'x', 'now')");
+
+        CommandRun status = status();
+        CommandRun stop = stop(FIRST);
+
+        String why = "the local mailbox store's schema is at version " + (MailboxMigrations.LATEST_VERSION + 1)
+                + ", newer than this Switchboard reads (" + MailboxMigrations.LATEST_VERSION + ")";
+        assertThat(status.status()).isEqualTo(StatusCommand.FAILED_STATUS);
+        assertThat(status.out()).isEmpty();
+        assertThat(status.err()).contains(why);
+        assertThat(stop.status()).isZero();
+        assertThat(stop.out()).isEmpty();
+        assertThat(stop.err()).contains(why);
+    }
+
+    /** Makes the store one a server without the mailbox plugin used: no mailbox table, no mailbox version row. */
+    private void withoutTheMailbox() throws SQLException {
+        List<String> tables = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("switchboard.db"));
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'mailbox%'")) {
+            while (rows.next()) {
+                tables.add(rows.getString(1));
+            }
+        }
+        assertThat(tables).contains("mailbox_channel", "mailbox_message");
+        for (String table : tables) {
+            execute("DROP TABLE IF EXISTS " + table); // an FTS table drops its shadow tables with it
+        }
+        execute("DELETE FROM switchboard_schema_version WHERE owner = 'mailbox'");
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("switchboard.db"));
+                Statement statement = connection.createStatement()) {
+            statement.executeUpdate(sql);
+        }
     }
 
     @Test

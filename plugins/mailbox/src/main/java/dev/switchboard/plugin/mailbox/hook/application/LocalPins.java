@@ -12,13 +12,15 @@ import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.MailboxSchema;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
  * {@code status pins} on the local store: the latest version of every pin, without bodies, as {@code pin_list} reads
- * them ({@link ReadPins#list}). Thread-safe.
+ * them ({@link ReadPins#list}), after the store's mailbox schema is checked ({@link MailboxSchema}, as for the counts).
+ * Thread-safe.
  */
 @Singleton
 public final class LocalPins implements LocalPinList {
@@ -26,12 +28,14 @@ public final class LocalPins implements LocalPinList {
     private final CallerResolver callers;
     private final Transactions transactions;
     private final ReadPins pins;
+    private final MailboxSchema schema;
 
     @Inject
-    LocalPins(CallerResolver callers, Transactions transactions, ReadPins pins) {
+    LocalPins(CallerResolver callers, Transactions transactions, ReadPins pins, MailboxSchema schema) {
         this.callers = callers;
         this.transactions = transactions;
         this.pins = pins;
+        this.schema = schema;
     }
 
     /**
@@ -42,12 +46,13 @@ public final class LocalPins implements LocalPinList {
     @Override
     @SuppressWarnings("unchecked")
     public List<Map<String, Object>> list(Optional<String> role) {
-        Outcome<Caller> caller = callers.local(role);
-        if (caller instanceof Outcome.Refused<Caller> refused) {
-            throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
-        }
-        long channel = ((Outcome.Done<Caller>) caller).value().channelId();
         try {
+            schema.requireReadable();
+            Outcome<Caller> caller = callers.local(role);
+            if (caller instanceof Outcome.Refused<Caller> refused) {
+                throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
+            }
+            long channel = ((Outcome.Done<Caller>) caller).value().channelId();
             Outcome<Map<String, Object>> read = transactions.read(channel, pins::list);
             return (List<Map<String, Object>>)
                     ((Outcome.Done<Map<String, Object>>) read).value().get("result");

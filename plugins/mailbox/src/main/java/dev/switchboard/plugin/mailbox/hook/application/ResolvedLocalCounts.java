@@ -10,6 +10,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.MailboxSchema;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.tool.Outcome;
@@ -17,8 +18,10 @@ import dev.switchboard.ports.tool.Outcome;
 /**
  * {@link LocalCounts} through the plugin's storage: the caller as a local session's ({@link CallerResolver#local},
  * which creates the channel's row on first use), its counts by {@link ActionableCounts}, followed by the other
- * features' counters of the session ({@link FeatureCounts}, ADR 28). The store's services are built on first use, so
- * remote mode never opens it. Thread-safe.
+ * features' counters of the session ({@link FeatureCounts}, ADR 28). Before any query, the store's mailbox schema is
+ * checked ({@link MailboxSchema}): a {@code STORAGE} start applies no migration, and a store a server without the mailbox
+ * used holds none of its tables. The store's services are built on first use, so remote mode never opens it.
+ * Thread-safe.
  */
 @Singleton
 public final class ResolvedLocalCounts implements LocalCounts {
@@ -26,13 +29,18 @@ public final class ResolvedLocalCounts implements LocalCounts {
     private final Provider<CallerResolver> callers;
     private final Provider<ActionableCounts> counts;
     private final Provider<FeatureCounts> features;
+    private final Provider<MailboxSchema> schema;
 
     @Inject
     ResolvedLocalCounts(
-            Provider<CallerResolver> callers, Provider<ActionableCounts> counts, Provider<FeatureCounts> features) {
+            Provider<CallerResolver> callers,
+            Provider<ActionableCounts> counts,
+            Provider<FeatureCounts> features,
+            Provider<MailboxSchema> schema) {
         this.callers = callers;
         this.counts = counts;
         this.features = features;
+        this.schema = schema;
     }
 
     @Override
@@ -42,6 +50,7 @@ public final class ResolvedLocalCounts implements LocalCounts {
             return Optional.empty();
         }
         try {
+            schema.get().requireReadable();
             Outcome<Caller> resolved = resolver.local(role);
             if (resolved instanceof Outcome.Refused<Caller> refused) {
                 throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
@@ -49,13 +58,6 @@ public final class ResolvedLocalCounts implements LocalCounts {
             return Optional.of(features.get().with(counts.get().of(((Outcome.Done<Caller>) resolved).value())));
         } catch (StorageException e) {
             throw new HookFailure(HookFailure.Kind.STORE, CountsLookup.unreadableStore(e.getMessage()));
-        } catch (HookFailure e) {
-            throw e;
-        } catch (RuntimeException e) {
-            // a store without the mailbox's tables (never served) fails in the query layer, whose text is SQL
-            throw new HookFailure(
-                    HookFailure.Kind.STORE,
-                    CountsLookup.unreadableStore(e.getClass().getSimpleName()));
         }
     }
 }

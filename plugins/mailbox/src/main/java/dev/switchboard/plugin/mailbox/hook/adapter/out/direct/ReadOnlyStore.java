@@ -14,6 +14,7 @@ import org.sqlite.SQLiteConfig;
 
 import dev.switchboard.plugin.mailbox.adapter.out.persistence.MailboxMigrations;
 import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.RoundQueries;
+import dev.switchboard.plugin.mailbox.hook.adapter.out.persistence.RecordedSchema;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
@@ -45,7 +46,6 @@ public final class ReadOnlyStore implements LocalCounts, LocalPinList, AutoClose
         }
     }
 
-    private static final String SCHEMA_VERSION = "SELECT max(version) FROM switchboard_schema_version WHERE owner = ?";
     private static final String CHANNEL = "SELECT channel_id, roles FROM mailbox_channel WHERE name = ?";
 
     private final Connection connection;
@@ -63,7 +63,8 @@ public final class ReadOnlyStore implements LocalCounts, LocalPinList, AutoClose
 
     /**
      * Opens the store read-only and checks that this path reads it as the plugin would: the file exists, its mailbox
-     * schema is at {@link MailboxMigrations#LATEST_VERSION} (the version these queries are written for), and the local
+     * schema is at {@link MailboxMigrations#LATEST_VERSION} (the version these queries are written for, by
+     * {@link RecordedSchema}'s rule, which the full path applies too), and the local
      * channel, if it has a row, is not hosted (a local session cannot join a hosted channel; the plugin refuses it).
      *
      * @param file           the SQLite file ({@code storage-sqlite}'s {@code path})
@@ -85,10 +86,9 @@ public final class ReadOnlyStore implements LocalCounts, LocalPinList, AutoClose
         try {
             connection = config.createConnection("jdbc:sqlite:" + file);
             connection.setAutoCommit(false);
-            int version = single(connection, SCHEMA_VERSION, MailboxMigrations.OWNER);
-            if (version != MailboxMigrations.LATEST_VERSION) {
-                throw new NotAnswerable("the mailbox schema is at version " + version + ", this path reads version "
-                        + MailboxMigrations.LATEST_VERSION);
+            Optional<String> unreadable = RecordedSchema.whyNotReadable(RecordedSchema.version(connection));
+            if (unreadable.isPresent()) {
+                throw new NotAnswerable(unreadable.get());
             }
             Optional<Long> id = Optional.empty();
             try (PreparedStatement select = connection.prepareStatement(CHANNEL)) {
@@ -180,15 +180,6 @@ public final class ReadOnlyStore implements LocalCounts, LocalPinList, AutoClose
     @Override
     public void close() {
         close(connection);
-    }
-
-    private static int single(Connection connection, String sql, String bind) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(sql)) {
-            select.setString(1, bind);
-            try (ResultSet row = select.executeQuery()) {
-                return row.next() ? row.getInt(1) : 0;
-            }
-        }
     }
 
     private static void close(Connection connection) {
