@@ -8,6 +8,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +75,22 @@ class HookMainTest {
         assertThat(status).isEqualTo(HookMain.FULL_PATH);
         assertThat(out.toString() + err).isEmpty();
         assertThat(home.resolve("state/switchboard.db")).doesNotExist();
+    }
+
+    @Test
+    void aStoreAServerWithoutTheMailboxUsedGoesToTheFullPathWithNothingPrinted() throws IOException, SQLException {
+        Files.createDirectories(home.resolve("state"));
+        try (Connection connection =
+                        DriverManager.getConnection("jdbc:sqlite:" + home.resolve("state/switchboard.db"));
+                Statement statement = connection.createStatement()) {
+            statement.executeUpdate("CREATE TABLE switchboard_schema_version (owner TEXT, version INTEGER)");
+            statement.executeUpdate("INSERT INTO switchboard_schema_version VALUES ('handoff', 1)");
+        }
+
+        assertThat(run("plugins:\n  mailbox:\n    role: backend\n", "status")).isEqualTo(HookMain.FULL_PATH);
+        assertThat(run("plugins:\n  mailbox:\n    role: backend\n", "hook", "stop"))
+                .isEqualTo(HookMain.FULL_PATH);
+        assertThat(out.toString() + err).isEmpty();
     }
 
     @Test
