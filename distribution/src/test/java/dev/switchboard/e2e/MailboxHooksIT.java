@@ -11,6 +11,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -440,6 +444,47 @@ class MailboxHooksIT {
         assertThat(fresh.stateDir().resolve("switchboard.db"))
                 .as("a read-only start refuses the missing store instead of creating it")
                 .doesNotExist();
+    }
+
+    @Test
+    @DisplayName("status on a store a server without the mailbox used, or at a newer mailbox schema, exits 2 naming"
+            + " why, never with SQL text; hook stop passes with that warning")
+    void statusOnAStoreWithoutTheMailboxOrAtANewerSchemaFailsCleanly() throws Exception {
+        Map<String, String> role = Map.of("AI_AGENT_CHANNEL_ROLE", "backend");
+        Map<String, String> stores = Map.of(
+                "without-mailbox", "('handoff', 1)",
+                "newer-schema", "('mailbox', 99)");
+        Map<String, String> why = Map.of(
+                "without-mailbox", "it holds no mailbox tables",
+                "newer-schema", "schema is at version 99, newer than this Switchboard reads");
+        for (Map.Entry<String, String> store : stores.entrySet()) {
+            Installation installation = Installation.copyOfBuilt(dir.resolve(store.getKey()));
+            recordOnly(installation.stateDir().resolve("switchboard.db"), store.getValue());
+
+            CliRun status = installation.runWith(role, othersThan(role), "status");
+            CliRun stop = installation.runWithInput(role, othersThan(role), FIRST, "hook", "stop");
+
+            assertThat(status.exitCode()).as(status.describe()).isEqualTo(2);
+            assertThat(status.stdout()).as(status.describe()).isEmpty();
+            assertThat(status.stderr())
+                    .as(status.describe())
+                    .contains(why.get(store.getKey()))
+                    .doesNotContain("SQL", "\tat ");
+            assertThat(stop.exitCode()).as(stop.describe()).isZero();
+            assertThat(stop.stdout()).as(stop.describe()).isEmpty();
+            assertThat(stop.stderr()).as(stop.describe()).contains(why.get(store.getKey()));
+        }
+    }
+
+    /** Writes a store holding only the migration record's row {@code (owner, version)}, as a served store has it. */
+    private static void recordOnly(Path file, String row) throws IOException, SQLException {
+        Files.createDirectories(file.getParent());
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement statement = connection.createStatement()) {
+            statement.executeUpdate("CREATE TABLE switchboard_schema_version (owner TEXT NOT NULL, version INTEGER NOT"
+                    + " NULL, description TEXT, checksum TEXT, applied_at TEXT)");
+            statement.executeUpdate("INSERT INTO switchboard_schema_version (owner, version) VALUES " + row);
+        }
     }
 
     private static void assertPassesWithWarningAndFailsStatus(Map<String, String> remote, String named) {

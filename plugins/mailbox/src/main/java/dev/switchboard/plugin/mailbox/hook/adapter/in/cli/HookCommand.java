@@ -91,7 +91,10 @@ public final class HookCommand implements Subcommand {
         } catch (HookFailure e) {
             warn(call, "failed: " + e.getMessage());
         } catch (RuntimeException e) {
-            // not one of ours: its message may quote anything it was given (a header value, a token), so only its kind
+            // not one of ours: its message may quote anything it was given (a header value, a token), so only its kind.
+            // Kept here, as in HookWakeCommand and StatusCommand, not in one handler: the kernel's runner answers a
+            // throw with FAILED 1 and the message (ADR 19), where this hook must exit 0, status 2 and wake 1 with their
+            // own prefixes; and the direct path (DirectHooks, ADR 25) runs hook and status without that runner.
             warn(call, "failed unexpectedly (" + e.getClass().getSimpleName() + ")");
         }
         call.out().flush();
