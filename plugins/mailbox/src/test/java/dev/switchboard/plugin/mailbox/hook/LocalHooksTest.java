@@ -17,6 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.CommandRun;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
@@ -227,24 +229,32 @@ class LocalHooksTest {
         assertThat(stop.err()).contains(why).doesNotContain("SQL", "Exception");
     }
 
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "postgres"})
     @DisplayName("a store at a newer mailbox schema: status exits 2 naming the versions, hook stop passes with that"
             + " warning")
-    void aStoreAtANewerMailboxSchemaIsAStoreFailureNamingTheVersions() throws SQLException {
-        execute("INSERT INTO switchboard_schema_version (owner, version, description, checksum, applied_at) VALUES"
-                + " ('mailbox', " + (MailboxMigrations.LATEST_VERSION + 1) + ", 'next', 'x', 'now')");
+    void aStoreAtANewerMailboxSchemaIsAStoreFailureNamingTheVersions(String backendName) {
+        try (MailboxHarness store = MailboxHarness.open(backendName, dir.resolve(backendName), "backend")) {
+            store.storage().transaction(connection -> {
+                try (Statement statement = connection.createStatement()) {
+                    return statement.executeUpdate("INSERT INTO switchboard_schema_version (owner, version,"
+                            + " description, checksum, applied_at) VALUES ('mailbox', "
+                            + (MailboxMigrations.LATEST_VERSION + 1) + ", 'next', 'x', 'now')");
+                }
+            });
 
-        CommandRun status = status();
-        CommandRun stop = stop(FIRST);
+            CommandRun status = CommandRun.of(store, new StatusCommand(), "");
+            CommandRun stop = CommandRun.of(store, new HookCommand(), FIRST, "stop");
 
-        String why = "the local mailbox store's schema is at version " + (MailboxMigrations.LATEST_VERSION + 1)
-                + ", newer than this Switchboard reads (" + MailboxMigrations.LATEST_VERSION + ")";
-        assertThat(status.status()).isEqualTo(StatusCommand.FAILED_STATUS);
-        assertThat(status.out()).isEmpty();
-        assertThat(status.err()).contains(why);
-        assertThat(stop.status()).isZero();
-        assertThat(stop.out()).isEmpty();
-        assertThat(stop.err()).contains(why);
+            String why = "the local mailbox store's schema is at version " + (MailboxMigrations.LATEST_VERSION + 1)
+                    + ", newer than this Switchboard reads (" + MailboxMigrations.LATEST_VERSION + ")";
+            assertThat(status.status()).isEqualTo(StatusCommand.FAILED_STATUS);
+            assertThat(status.out()).isEmpty();
+            assertThat(status.err()).contains(why);
+            assertThat(stop.status()).isZero();
+            assertThat(stop.out()).isEmpty();
+            assertThat(stop.err()).contains(why);
+        }
     }
 
     /** Makes the store one a server without the mailbox plugin used: no mailbox table, no mailbox version row. */

@@ -96,7 +96,10 @@ public final class RecordedSchema implements MailboxSchema {
     }
 
     private static boolean hasVersionTable(Connection connection) throws SQLException {
-        try (ResultSet tables = connection.getMetaData().getTables(null, null, VERSION_TABLE, new String[] {"TABLE"})) {
+        // the connection's own schema (PostgreSQL's configured one; SQLite has none): not another schema's record
+        try (ResultSet tables = connection
+                .getMetaData()
+                .getTables(null, connection.getSchema(), VERSION_TABLE, new String[] {"TABLE"})) {
             return tables.next();
         }
     }
