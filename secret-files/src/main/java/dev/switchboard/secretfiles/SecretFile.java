@@ -14,6 +14,7 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -134,11 +135,7 @@ public final class SecretFile {
         if (!attributes.isRegularFile()) {
             throw refused(file, SecretFileRefusal.Reason.NOT_REGULAR, "is not a regular file");
         }
-        String user = System.getProperty("user.name");
-        String owner = attributes.owner().getName();
-        if (!owner.equals(user)) {
-            throw refused(file, SecretFileRefusal.Reason.OWNER, "is owned by " + owner + ", not by " + user);
-        }
+        ownedByThisProcess(file, attributes);
         Set<PosixFilePermission> loose = EnumSet.noneOf(PosixFilePermission.class);
         loose.addAll(attributes.permissions());
         loose.retainAll(GROUP_OR_OTHERS);
@@ -150,6 +147,59 @@ public final class SecretFile {
         }
         if (attributes.size() > maxBytes) {
             throw refused(file, SecretFileRefusal.Reason.TOO_LARGE, "is larger than " + maxBytes + " bytes");
+        }
+    }
+
+    /**
+     * The owner is compared by numeric user id where the platform gives both ids: a process whose uid has no
+     * {@code /etc/passwd} entry (a container's {@code runAsUser}) has {@code user.name} "?", which no owner's name
+     * equals. Elsewhere the owner's name is compared with {@code user.name}.
+     */
+    private static void ownedByThisProcess(Path file, PosixFileAttributes attributes) throws SecretFileRefusal {
+        OptionalLong uid = ProcessUser.uid();
+        OptionalLong ownerUid = ownerUid(file);
+        if (uid.isPresent() && ownerUid.isPresent()) {
+            if (uid.getAsLong() != ownerUid.getAsLong()) {
+                throw refused(
+                        file,
+                        SecretFileRefusal.Reason.OWNER,
+                        "is owned by uid " + ownerUid.getAsLong() + " ("
+                                + attributes.owner().getName() + "), not by this process's uid " + uid.getAsLong());
+            }
+            return;
+        }
+        String user = System.getProperty("user.name");
+        String owner = attributes.owner().getName();
+        if (!owner.equals(user)) {
+            throw refused(file, SecretFileRefusal.Reason.OWNER, "is owned by " + owner + ", not by " + user);
+        }
+    }
+
+    private static OptionalLong ownerUid(Path file) {
+        try {
+            return Files.getAttribute(file, "unix:uid", LinkOption.NOFOLLOW_LINKS) instanceof Integer uid
+                    ? OptionalLong.of(Integer.toUnsignedLong(uid))
+                    : OptionalLong.empty();
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** The process's user id, looked up once; empty where the platform does not give it. */
+    private static final class ProcessUser {
+        private static final OptionalLong UID = lookUp();
+
+        static OptionalLong uid() {
+            return UID;
+        }
+
+        private static OptionalLong lookUp() {
+            try {
+                return OptionalLong.of(new com.sun.security.auth.module.UnixSystem().getUid());
+            } catch (RuntimeException | LinkageError e) {
+                // not a Unix JDK, or the jdk.security.auth module left out of the runtime: names are compared
+                return OptionalLong.empty();
+            }
         }
     }
 

@@ -124,7 +124,20 @@ class SecretFileTest {
         assertThatThrownBy(() -> SecretFile.readOwnerOnly(file))
                 .isInstanceOfSatisfying(
                         SecretFileRefusal.class, e -> assertThat(e.reason()).isEqualTo(Reason.OWNER))
-                .hasMessage(file + " is owned by 54321, not by root");
+                .hasMessage(file + " is owned by uid 54321 (54321), not by this process's uid 0");
+    }
+
+    @Test
+    void theOwnerIsComparedByUserIdSoAUserWithoutAPasswdEntryReadsItsOwnFile() throws Exception {
+        // a container's runAsUser without an /etc/passwd entry: the JDK's user.name is then "?" (trial finding)
+        Path file = secret("own", "s3cret", "rw-------");
+        String user = System.getProperty("user.name");
+        System.setProperty("user.name", "?");
+        try {
+            assertThat(SecretFile.readOwnerOnly(file)).isEqualTo("s3cret");
+        } finally {
+            System.setProperty("user.name", user);
+        }
     }
 
     @Test

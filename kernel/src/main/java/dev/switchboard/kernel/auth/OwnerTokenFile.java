@@ -81,10 +81,17 @@ public final class OwnerTokenFile {
     }
 
     /**
-     * @return why the existing file is unsafe (group or others may access it, or its permissions cannot be read),
-     *         or empty when it is owner-only or does not exist
+     * @return why the existing file is unsafe (a symbolic link, group or others may access it, or its permissions
+     *         cannot be read), or empty when it is owner-only or does not exist
      */
     public Optional<String> exposure() {
+        if (Files.isSymbolicLink(path)) {
+            // looked at before its target's bits: a link is refused whatever it points to (a Kubernetes Secret
+            // volume's file is one, on a read-only volume, so neither chmod nor token rotate could mend it there)
+            return Optional.of("owner token file " + path + " is a symbolic link, which is refused: name a regular"
+                    + " owner-only file (on Kubernetes, copy the Secret into the state directory in an init step,"
+                    + " docs/deployment.md)");
+        }
         if (!Files.exists(path)) {
             return Optional.empty();
         }
