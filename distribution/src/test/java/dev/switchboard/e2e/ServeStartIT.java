@@ -281,6 +281,24 @@ class ServeStartIT {
     }
 
     @Test
+    void doctorOnAStateDirectoryHoldingOnlyTheOwnerTokenCreatesNoDatabase() throws IOException {
+        // what an init step copying the owner token in leaves before the first serve (trial finding: a migrated
+        // switchboard.db was left behind, and read-only commands then took the store for one a server had used)
+        Installation installation = Installation.copyOfBuilt(dir);
+        Path state = Files.createDirectories(dir.resolve("token-only"));
+        Path token = state.resolve("owner.token");
+        Files.writeString(token, "sbt_" + "A".repeat(43) + "\n");
+        Files.setPosixFilePermissions(token, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+
+        CliRun doctor = installation.run("doctor", "--state-dir", state.toString());
+
+        assertThat(doctor.stdout()).as(doctor.describe()).contains("empty temporary state directory");
+        try (var left = Files.list(state)) {
+            assertThat(left.toList()).as(doctor.describe()).containsExactly(token);
+        }
+    }
+
+    @Test
     void stateFollowsHomeAndStateDirOptionComesBeforeTheEnvironment() {
         Installation installation = Installation.copyOfBuilt(dir);
         Path home = dir.resolve("home");

@@ -20,7 +20,8 @@ import dev.switchboard.secretfiles.SecretFileRefusal;
  * Runs the doctor's checks: the configuration, the permissions of the state directory, owner token file and
  * database, whether serving would expose an unauthenticated listener, then boots the kernel without transports,
  * inspects it, and shuts it down. It never creates the owner token, and creates no state: when the state directory
- * does not exist yet or is empty, the kernel is booted on an empty temporary one, deleted afterwards.
+ * does not exist yet, is empty or holds only the owner token, the kernel is booted on an empty temporary one, deleted
+ * afterwards.
  */
 final class Doctor {
 
@@ -50,7 +51,8 @@ final class Doctor {
         }
         checkOwnerOnly("state directory", stateDir);
         checkAuthentication(config);
-        try (ScratchState scratch = ScratchState.unlessHoldsState(stateDir)) {
+        try (ScratchState scratch =
+                ScratchState.unlessHoldsState(stateDir, config.kernel().auth().tokenFile())) {
             scratch.directory()
                     .ifPresent(dir -> report.ok("plugins are checked against an empty temporary state "
                             + "directory, removed afterwards, since " + stateDir

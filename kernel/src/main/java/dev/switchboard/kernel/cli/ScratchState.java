@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 /**
  * An owner-only temporary state directory for the doctor, made only when the real one holds no state yet (it does
- * not exist, or is an empty directory), so that booting the kernel to check the plugins creates no state (no
+ * not exist, is an empty directory, or holds only the owner token file, as an operator's init step leaves it), so that booting the kernel to check the plugins creates no state (no
  * directory, no database); closing deletes it with everything the plugins wrote into it. Not thread-safe.
  */
 final class ScratchState implements AutoCloseable {
@@ -23,12 +23,14 @@ final class ScratchState implements AutoCloseable {
     }
 
     /**
-     * @param stateDir the configured state directory
-     * @return a scratch directory when {@code stateDir} does not exist or is an empty directory, else none
+     * @param stateDir       the configured state directory
+     * @param ownerTokenFile the configured owner token file, which alone is not state a server made
+     * @return a scratch directory when {@code stateDir} does not exist, is an empty directory or holds only
+     *     {@code ownerTokenFile}, else none
      * @throws UncheckedIOException if the temporary directory cannot be created
      */
-    static ScratchState unlessHoldsState(Path stateDir) {
-        if (holdsState(stateDir)) {
+    static ScratchState unlessHoldsState(Path stateDir, Path ownerTokenFile) {
+        if (holdsState(stateDir, ownerTokenFile)) {
             return new ScratchState(null);
         }
         try {
@@ -40,12 +42,13 @@ final class ScratchState implements AutoCloseable {
         }
     }
 
-    private static boolean holdsState(Path stateDir) {
+    private static boolean holdsState(Path stateDir, Path ownerTokenFile) {
         if (!Files.isDirectory(stateDir)) {
             return Files.exists(stateDir);
         }
+        Path token = ownerTokenFile.toAbsolutePath().normalize();
         try (Stream<Path> entries = Files.list(stateDir)) {
-            return entries.findAny().isPresent();
+            return entries.anyMatch(entry -> !entry.toAbsolutePath().normalize().equals(token));
         } catch (IOException e) {
             return true; // unreadable: the doctor's own checks report it; never guess that it is empty
         }
