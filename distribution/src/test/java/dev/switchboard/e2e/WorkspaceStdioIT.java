@@ -40,6 +40,10 @@ class WorkspaceStdioIT {
 
     static final List<String> WORKSPACE_TOOLS = ToolCatalog.names("workspace");
     private static final StringBuffer SERVER_STDERR = new StringBuffer();
+    /** Secrets in the server's environment that storage-postgres and the mailbox declare (ADR 30). */
+    private static final String POSTGRES_PASSWORD = "e2e-pg-password-51c9";
+
+    private static final String CHANNEL_TOKEN = "cct_e2e-channel-token-8d04";
 
     @TempDir
     static Path dir;
@@ -57,7 +61,15 @@ class WorkspaceStdioIT {
         Files.writeString(project.resolve("AGENTS.md"), "Run the tests before committing.\n");
         client = McpClients.stdioInitialized(
                 installation,
-                Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString()),
+                Map.of(
+                        "SWITCHBOARD_PLUGINS__WORKSPACE__HOME",
+                        home.toString(),
+                        "SWITCHBOARD_POSTGRES_PASSWORD",
+                        POSTGRES_PASSWORD,
+                        "AI_AGENT_CHANNEL_TOKEN",
+                        CHANNEL_TOKEN,
+                        "SWITCHBOARD_E2E_ORDINARY",
+                        "reaches the run"),
                 "switchboard-e2e-workspace",
                 SERVER_STDERR);
         workspaceId = (String)
@@ -237,6 +249,25 @@ class WorkspaceStdioIT {
         assertThat(structured(conflict))
                 .containsEntry("code", "REQUEST_KEY_CONFLICT")
                 .containsEntry("output", text(conflict));
+    }
+
+    /**
+     * ADR 30: a command sees the server's environment without the variables declared as secrets (storage-postgres's
+     * password, the mailbox's role token); the rest, an ordinary variable and PATH included, is inherited.
+     */
+    @Test
+    void bashSeesTheServersEnvironmentWithoutTheDeclaredSecrets() {
+        McpSchema.CallToolResult ran =
+                ok("bash", Map.of("workspace_id", workspaceId, "request_key", "env-1", "command", "env"));
+
+        List<String> lines = text(ran).lines().toList();
+        assertThat(text(ran)).doesNotContain(POSTGRES_PASSWORD, CHANNEL_TOKEN);
+        assertThat(lines)
+                .noneMatch(line -> line.startsWith("SWITCHBOARD_POSTGRES_PASSWORD="))
+                .noneMatch(line -> line.startsWith("AI_AGENT_CHANNEL_TOKEN="))
+                .contains("SWITCHBOARD_E2E_ORDINARY=reaches the run")
+                .anyMatch(line -> line.startsWith("PATH="))
+                .anyMatch(line -> line.startsWith("SWITCHBOARD_RUN="));
     }
 
     /** 55: a non-zero exit is an error with the exit code, and its output carries the command's output. */

@@ -17,6 +17,7 @@ import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.core.ServerInfoTool;
+import dev.switchboard.kernel.exec.SecretVariableRegistry;
 import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.kernel.plugin.StartupClock;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
@@ -183,6 +184,11 @@ public final class Kernel implements AutoCloseable {
     /** @return the plugin host, for status reports */
     public PluginHost plugins() {
         return injector.getInstance(PluginHost.class);
+    }
+
+    /** @return the environment variables declared as secrets, which no run inherits (ADR 30) */
+    public SecretVariableRegistry secretVariables() {
+        return injector.getInstance(SecretVariableRegistry.class);
     }
 
     /** @return the tool catalog */

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
+import jakarta.inject.Inject;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +25,8 @@ import dev.switchboard.ports.exec.ProcessSpec;
 /**
  * The kernel's default {@link ProcessExecutor}, on {@link ProcessBuilder}. Standard input reads from the null device;
  * stdout and stderr are read concurrently on a platform thread each, each kept up to {@link ProcessSpec#outputCapBytes()}
- * bytes and drained beyond, and teed to {@link ProcessSpec#fullOutputFile()} when set.
+ * bytes and drained beyond, and teed to {@link ProcessSpec#fullOutputFile()} when set. An inherited environment loses
+ * the variables declared as secrets ({@link SecretVariableRegistry}) that the spec does not set itself.
  *
  * <p>On timeout or cancellation the whole tree is killed: SIGTERM to the process and every descendant found, then
  * SIGKILL after a 2 s grace; the exit code is then -1. Output pipes still held open after
@@ -34,7 +37,7 @@ import dev.switchboard.ports.exec.ProcessSpec;
  * <p>When the server's own parent process dies, the runs in progress are cancelled ({@link ParentWatch}); after a
  * server was killed outright, the next start can kill what its runs left ({@link #reapOrphans}).
  *
- * <p>Thread-safe and stateless: any number of runs may proceed at once. An interrupt of the calling thread cancels
+ * <p>Thread-safe and stateless apart from reading the declared names: any number of runs may proceed at once. An interrupt of the calling thread cancels
  * the run, and the interrupt status is restored before returning.
  */
 public final class DefaultProcessExecutor implements ProcessExecutor {
@@ -50,9 +53,26 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
     /** The server's parent is the one it has when the executor is made (at start), not when the first run begins. */
     private final ParentWatch parentWatch = ParentWatch.SERVER;
 
-    /** Creates the executor; it holds no resources (every run owns its own threads and handles). */
+    /** The declared secret variables, removed from every child's inherited environment (ADR 30). */
+    private final SecretVariableRegistry secrets;
+
+    /**
+     * Creates an executor that removes no declared secret variable (none are declared to it); it holds no resources
+     * (every run owns its own threads and handles).
+     */
     public DefaultProcessExecutor() {
-        // the parent watch's thread starts with the first run
+        this(new SecretVariableRegistry());
+    }
+
+    /**
+     * Creates the executor; the parent watch's thread starts with the first run.
+     *
+     * @param secrets the names to remove from every child's inherited environment unless a spec sets them, read at
+     *                each run
+     */
+    @Inject
+    public DefaultProcessExecutor(SecretVariableRegistry secrets) {
+        this.secrets = Objects.requireNonNull(secrets, "secrets");
     }
 
     /**
@@ -73,7 +93,7 @@ public final class DefaultProcessExecutor implements ProcessExecutor {
         }
         try (OutputSink sink = OutputSink.open(spec.fullOutputFile())) {
             String marker = MarkedProcesses.newMarker();
-            ProcessLauncher.Started launched = ProcessLauncher.start(spec, marker);
+            ProcessLauncher.Started launched = ProcessLauncher.start(spec, marker, secrets.names());
             Process process = launched.process();
             String name = "exec-" + RUN_IDS.incrementAndGet() + "-" + process.pid();
             LOG.debug("Started {} as {}", spec.command().getFirst(), name);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.Map;
+import java.util.Set;
 
 import dev.switchboard.ports.exec.ProcessSpec;
 import dev.switchboard.ports.exec.ProcessStartException;
@@ -24,10 +25,12 @@ final class ProcessLauncher {
      * @param spec   what to run
      * @param marker the run's marker, set as {@link MarkedProcesses#VARIABLE} in its environment (with the spec's
      *               label, if any, as {@link MarkedProcesses#LABEL_VARIABLE})
+     * @param secrets the names of the variables that hold the server's secrets, removed from an inherited
+     *               environment unless the spec sets them (ADR 30)
      * @return the started process, reading EOF on stdin, with stdout and stderr as separate streams
      * @throws ProcessStartException if the working directory is missing or the program cannot be started
      */
-    static Started start(ProcessSpec spec, String marker) {
+    static Started start(ProcessSpec spec, String marker, Set<String> secrets) {
         String program = spec.command().getFirst();
         // Checked up front: ProcessBuilder reports a missing cwd with the same errno as a missing program.
         if (!Files.isDirectory(spec.workingDirectory())) {
@@ -41,7 +44,9 @@ final class ProcessLauncher {
                 .redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE))
                 .redirectErrorStream(false);
         Map<String, String> environment = builder.environment();
-        if (!spec.inheritEnvironment()) {
+        if (spec.inheritEnvironment()) {
+            environment.keySet().removeAll(secrets);
+        } else {
             environment.clear();
         }
         environment.putAll(spec.environment());

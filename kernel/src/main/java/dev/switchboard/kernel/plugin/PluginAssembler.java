@@ -15,9 +15,11 @@ import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.exec.SecretVariableRegistry;
 import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.kernel.tools.ToolRegistry;
+import dev.switchboard.ports.exec.SecretVariables;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.storage.StorageProvider;
 
@@ -34,6 +36,7 @@ public final class PluginAssembler {
     private final SwitchboardConfig config;
     private final StorageAccess storage;
     private final ContributionRegistrar registrar;
+    private final SecretVariableRegistry secrets;
 
     /**
      * @param kernelInjector the kernel's injector, whose port services every plugin's injector is given
@@ -46,6 +49,7 @@ public final class PluginAssembler {
      * @param observers      the tool-call observers
      * @param endpoints      the HTTP endpoints
      * @param credentials    the plugins' credential resolvers
+     * @param secrets        the declared secret variables the process executor strips (ADR 30)
      */
     @Inject
     public PluginAssembler(
@@ -58,10 +62,12 @@ public final class PluginAssembler {
             SecretScannerRegistry scanners,
             ToolCallObservers observers,
             HttpEndpointRegistry endpoints,
-            CredentialResolvers credentials) {
+            CredentialResolvers credentials,
+            SecretVariableRegistry secrets) {
         this.kernelInjector = kernelInjector;
         this.config = config;
         this.storage = storage;
+        this.secrets = secrets;
         this.registrar = new ContributionRegistrar(
                 storage,
                 tools,
@@ -94,7 +100,8 @@ public final class PluginAssembler {
     }
 
     /**
-     * Phase two: opens the configured storage backend if this plugin provides it, applies the plugin's migrations,
+     * Phase two: records the plugin's secret variables first (kept even if what follows fails: ADR 30), opens the
+     * configured storage backend if this plugin provides it, applies the plugin's migrations,
      * and registers its tools (the set its module binds and any {@code ToolProvider}'s, under the operator's prefix
      * for it, all or none), HTTP endpoints, resources, prompts, secret scanners, tool-call observers and credential resolvers. On failure
      * the caller withdraws what was registered ({@link #withdraw}).
@@ -108,6 +115,7 @@ public final class PluginAssembler {
      * @throws RuntimeException           whatever building an extension or a tool's schema throws
      */
     public PluginContributions contribute(String pluginId, Injector injector, PluginExtensions extensions) {
+        secrets.register(extensions.of(SecretVariables.class));
         for (StorageProvider provider : extensions.of(StorageProvider.class)) {
             if (provider.backend().equals(config.kernel().storage())) {
                 storage.open(provider);

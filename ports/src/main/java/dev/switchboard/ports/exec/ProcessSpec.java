@@ -11,8 +11,10 @@ import java.util.Objects;
  *
  * @param command            the program and its arguments, not run through a shell unless the program is one
  * @param workingDirectory   the process's cwd; MUST exist
- * @param environment        variables to set (added to, or replacing, the inherited ones)
- * @param inheritEnvironment whether to start from the server's environment or from an empty one; either way the
+ * @param environment        variables to set (added to, or replacing, the inherited ones); a variable declared as a
+ *                           secret ({@link SecretVariables}) reaches the process only when set here
+ * @param inheritEnvironment whether to start from the server's environment, less the variables declared as secrets
+ *                           ({@link SecretVariables}), or from an empty one; either way the
  *                           executor may add one variable of its own to find the run's processes (the default
  *                           executor sets {@code SWITCHBOARD_RUN})
  * @param timeout            how long the process may run before its whole tree is killed

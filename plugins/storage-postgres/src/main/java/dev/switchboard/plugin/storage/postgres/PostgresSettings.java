@@ -110,12 +110,31 @@ final class PostgresSettings {
         return url;
     }
 
-    private static Optional<String> password(
-            PluginSettings settings, Path stateDir, Map<String, String> env, Path home) {
+    /**
+     * @param settings the plugin's settings
+     * @return the environment variable the password is read from ({@code password-env}, default
+     *         {@value #DEFAULT_PASSWORD_ENV}), or empty when that setting is not a variable name (the password is then
+     *         never read from the environment: {@link #from} refuses the setting)
+     */
+    static Optional<String> declaredPasswordVariable(PluginSettings settings) {
+        try {
+            return Optional.of(passwordVariable(settings));
+        } catch (InvalidSettingException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String passwordVariable(PluginSettings settings) {
         String variable = settings.text(PASSWORD_ENV_KEY, DEFAULT_PASSWORD_ENV);
         if (!ENV_NAME.matcher(variable).matches()) {
             throw settings.invalid(PASSWORD_ENV_KEY, variable, "an environment variable name");
         }
+        return variable;
+    }
+
+    private static Optional<String> password(
+            PluginSettings settings, Path stateDir, Map<String, String> env, Path home) {
+        String variable = passwordVariable(settings);
         String fromEnv = env.getOrDefault(variable, "");
         String file = settings.text(PASSWORD_FILE_KEY, "");
         if (file.isEmpty()) {

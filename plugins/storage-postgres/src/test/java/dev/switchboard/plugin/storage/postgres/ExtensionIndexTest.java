@@ -12,6 +12,6 @@ class ExtensionIndexTest {
         ExtensionIndex index = ExtensionIndex.of(PostgresStorageProvider.class);
 
         index.assertListsEveryExtension();
-        index.assertLists(PostgresStorageProvider.class, PostgresHealthCheck.class);
+        index.assertLists(PostgresStorageProvider.class, PostgresHealthCheck.class, PostgresSecretVariables.class);
     }
 }
