@@ -147,11 +147,18 @@ class LocalHooksTest {
     @Test
     void everyUsageErrorOfPrintConfigExitsTwoThroughTheOneRefusal() {
         Map<CommandRun, String> refusals = Map.of(
-                printConfig("--codex"), "Codex has no session-start or stop hook",
-                printConfig("--role", "Not A Role"), "is not a role name",
-                printConfig("--url", "https://x.example"), "needs both --url and --token-file",
-                printConfig("--url", "http://example.com", "--token-file", "/t"), "https://",
-                printConfig("extra"), "takes no arguments");
+                printConfig("--codex"),
+                "Codex has no session-start or stop hook",
+                printConfig("--role", "Not A Role"),
+                "is not a role name",
+                printConfig("--url", "https://x.example"),
+                "needs both --url and --token-file",
+                printConfig("--url", "http://example.com", "--token-file", "/t"),
+                "https://",
+                printConfig("--url", "https://x.example", "--token-file", "/t", "--role", "backend"),
+                "the role token names the role",
+                printConfig("extra"),
+                "takes no arguments");
         refusals.forEach((run, why) -> {
             assertThat(run.status()).as(run.err()).isEqualTo(2);
             assertThat(run.err()).startsWith("switchboard: ").contains(why);
@@ -312,5 +319,20 @@ class LocalHooksTest {
                 .contains("AI_AGENT_CHANNEL_URL=https://channel.example.com/mcp")
                 .contains("AI_AGENT_CHANNEL_TOKEN_FILE=/home/me/.switchboard/backend.token")
                 .doesNotContain("cct_");
+    }
+
+    @Test
+    void printConfigMakesARelativeOrTildeTokenFileAbsoluteSinceTheHookRunsInTheSessionsDirectory() {
+        // trial finding: `--token-file backend` was printed as is, and a quoted '~/b.token' never expands
+        String home = System.getProperty("user.home");
+        String cwd = Path.of("").toAbsolutePath().toString();
+
+        CommandRun relative = printConfig("--url", "https://x.example", "--token-file", "tokens/../backend");
+        CommandRun tilde = printConfig("--url", "https://x.example", "--token-file", "~/b.token");
+
+        assertThat(relative.status()).isZero();
+        assertThat(relative.out()).contains("AI_AGENT_CHANNEL_TOKEN_FILE=" + Path.of(cwd, "backend"));
+        assertThat(tilde.status()).isZero();
+        assertThat(tilde.out()).contains("AI_AGENT_CHANNEL_TOKEN_FILE=" + Path.of(home, "b.token"));
     }
 }

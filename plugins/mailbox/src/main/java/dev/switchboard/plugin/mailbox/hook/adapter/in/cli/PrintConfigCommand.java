@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.mailbox.hook.adapter.in.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -80,6 +81,11 @@ public final class PrintConfigCommand implements Subcommand {
         if (url.isPresent() != call.option("token-file").isPresent()) {
             throw new SubcommandUsageException("remote mode needs both --url and --token-file");
         }
+        if (url.isPresent() && role.isPresent()) {
+            // it was dropped without a word: the remote hooks act as the role their token was issued for
+            throw new SubcommandUsageException(
+                    "--role is for local mode: in remote mode the role token names the role");
+        }
         if (url.isPresent()) {
             try {
                 ServerUrl.parse(url.get());
@@ -87,6 +93,19 @@ public final class PrintConfigCommand implements Subcommand {
                 throw new SubcommandUsageException(e.getMessage());
             }
         }
+    }
+
+    /**
+     * @param tokenFile the token file as given
+     * @return it absolute and normalised, a leading {@code ~/} (or a lone {@code ~}) taken as the user's home: a hook
+     *     runs in the session's working directory, so a relative path would name another file there, and a quoted
+     *     {@code ~} is never expanded in the settings' command line
+     */
+    static String absolute(String tokenFile) {
+        String home = System.getProperty("user.home");
+        String path =
+                tokenFile.equals("~") ? home : tokenFile.startsWith("~/") ? home + tokenFile.substring(1) : tokenFile;
+        return Path.of(path).toAbsolutePath().normalize().toString();
     }
 
     @Override
@@ -100,7 +119,7 @@ public final class PrintConfigCommand implements Subcommand {
                 .println(HookConfigText.settings(
                         call.option("role"),
                         call.option("url"),
-                        call.option("token-file"),
+                        call.option("token-file").map(PrintConfigCommand::absolute),
                         call.locationArguments(),
                         call.service(HookSettings.class).wakeMax()));
         call.err()
