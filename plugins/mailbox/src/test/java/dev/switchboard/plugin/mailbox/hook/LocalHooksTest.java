@@ -113,7 +113,7 @@ class LocalHooksTest {
         CommandRun run = CommandRun.of(backend, new HookCommand(), "", "sleep");
 
         assertThat(run.status()).isZero();
-        assertThat(run.err()).contains("expected one of session-start, stop");
+        assertThat(run.err()).contains("expected one of session-start, stop (or wake, print-config)");
     }
 
     @Test

@@ -66,7 +66,9 @@ public final class HookCommand implements Subcommand {
                     + " repeated");
         }
         if (call.arguments().size() != 1 || !ACTIONS.contains(call.arguments().get(0))) {
-            throw new SubcommandUsageException("expected one of " + String.join(", ", ACTIONS) + ", got "
+            // wake and print-config are commands of their own ('hook wake', 'hook print-config'), named here too
+            throw new SubcommandUsageException("expected one of " + String.join(", ", ACTIONS)
+                    + " (or wake, print-config), got "
                     + (call.arguments().isEmpty() ? "nothing" : ClientText.quoted(String.join(" ", call.arguments()))));
         }
     }
