@@ -61,6 +61,9 @@ class SharedWakeReadsTest {
         final Transactions transactions;
         final StatusReader status;
         final AtomicInteger loads = new AtomicInteger();
+        /** Checks begun: a wait's check counts before it asks for the shared read. */
+        final AtomicInteger checks = new AtomicInteger();
+
         final List<CompletableFuture<Waiting.Result<Long>>> running = new ArrayList<>();
 
         Waits(MailboxHarness frontend) {
@@ -94,6 +97,7 @@ class SharedWakeReadsTest {
             for (int i = 0; i < WAITERS; i++) {
                 running.add(CompletableFuture.supplyAsync(
                         () -> waiting.until(caller, SIGNAL_ONLY, Cancellation.NONE, reads -> {
+                            checks.incrementAndGet();
                             Set<Long> ids = reads.read("test-unread/frontend", () -> {
                                 loads.incrementAndGet();
                                 Set<Long> read = unread();
@@ -144,10 +148,22 @@ class SharedWakeReadsTest {
     void severalWaitsOfOneRoleWokenByOneSendEachSeeItWithFewerReadsThanWaits() throws Exception {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
             Waits waits = new Waits(frontend);
+            // The first read after the send holds on until every woken wait has begun its check, so they all find
+            // it running, begun before their checks, and queue for the one read after it: how many checks overlap a
+            // read is otherwise the scheduler's timing (reused reader connections made reads short enough that six
+            // staggered wake-ups each found the last read done, on a loaded CI host).
+            AtomicBoolean holdFirstRead = new AtomicBoolean();
+            AtomicInteger checksToAwait = new AtomicInteger();
             // the id the next send gets: the channel's ids start at 1
-            waits.start(1, () -> {});
+            waits.start(1, () -> {
+                if (holdFirstRead.compareAndSet(true, false)) {
+                    awaitAtLeast(waits.checks, checksToAwait.get());
+                }
+            });
             waits.awaitFirstReads();
             int before = waits.loads.get();
+            checksToAwait.set(waits.checks.get() + WAITERS);
+            holdFirstRead.set(true);
 
             long sent = waits.send("one send");
 
@@ -162,6 +178,14 @@ class SharedWakeReadsTest {
             assertThat(frontend.injector().getInstance(ChannelWakes.class).watchedChannels())
                     .as("the last wait's end forgot the channel's shared reads")
                     .isZero();
+        }
+    }
+
+    /** Waits (bounded: 10 s) until {@code count} reaches {@code target}; the assertions after say if it did not. */
+    private static void awaitAtLeast(AtomicInteger count, int target) {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (count.get() < target && System.nanoTime() < until) {
+            java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
     }
 
