@@ -152,6 +152,51 @@ class MailboxWakeIT {
         }
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void remotelyASleeperWhoseTokenIsRotatedAwayWhileItSleepsExits1AtOnceAndLeavesNoPidFile() throws Exception {
+        try (HttpServe server =
+                HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"))) {
+            Installation client = Installation.copyOfBuilt(dir.resolve("client"));
+            Map<String, String> tokens;
+            try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "rotate-owner")) {
+                tokens = (Map<String, String>) ToolCalls.okStructured(
+                                owner,
+                                "create_channel",
+                                Map.of("name", "proj", "roles", List.of("lead", "backend")),
+                                "\n" + server.log())
+                        .get("tokens");
+            }
+            Path tokenFile = dir.resolve("backend.token");
+            Files.writeString(tokenFile, tokens.get("backend") + "\n");
+            Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+            Map<String, String> remote = new HashMap<>();
+            remote.put("AI_AGENT_CHANNEL_URL", server.url());
+            remote.put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
+            remote.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", "3600");
+
+            CompletableFuture<CliRun> sleeper = wake(client, remote, "r2");
+            awaitPidFile(client.stateDir(), "r2");
+            try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "rotate-owner-2")) {
+                ToolCalls.okStructured(
+                        owner, "rotate_token", Map.of("channel", "proj", "role", "backend"), "\n" + server.log());
+            }
+
+            CliRun refused = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS); // far under its 3600 s bound
+            assertThat(refused.exitCode()).as(refused.describe()).isEqualTo(1);
+            assertThat(refused.stderr().lines()).as(refused.describe()).hasSize(1);
+            assertThat(refused.stderr())
+                    .containsAnyOf("answered FORBIDDEN (the token was revoked or its channel deleted)", "answered 401")
+                    .contains("this hook will not wake the session")
+                    .doesNotContain("cct_");
+            try (Stream<Path> files = Files.list(client.stateDir())) {
+                assertThat(files.map(f -> f.getFileName().toString()))
+                        .as("its pid file is removed")
+                        .noneMatch(name -> name.startsWith(".wake-r2-"));
+            }
+        }
+    }
+
     /**
      * Remote {@code status watch --interval 60} on a clear channel: a new message is reported within seconds, long
      * before the interval, so the watch holds a {@code /status?wait} poll instead of asking every interval.

@@ -131,6 +131,23 @@ class LocalWakeTest {
     }
 
     @Test
+    void anInvalidWakeMaxFailsWithStatus1NamingTheKeyAndItsRange() {
+        try (MailboxHarness invalid = MailboxHarness.builder("sqlite", dir.resolve("invalid"))
+                .setting("wake-max-s", 2)
+                .open("backend")) {
+            CommandRun run = CommandRun.of(invalid, new HookWakeCommand(), STOP);
+
+            assertThat(run.status()).isEqualTo(1);
+            assertThat(run.err().lines()).hasSize(1);
+            assertThat(run.err())
+                    .contains("plugins.mailbox.wake-max-s = '2'")
+                    .contains(HookSettings.MIN_WAKE_MAX_S + " to " + HookSettings.MAX_WAKE_MAX_S)
+                    .contains("this hook will not wake the session")
+                    .doesNotContain("unexpectedly");
+        }
+    }
+
+    @Test
     void aWrongCommandLineOrNoRoleFailsWithStatus1NeverTheWakeStatus() {
         CommandRun argument = CommandRun.of(backend, new HookWakeCommand(), "", "now");
         assertThat(argument.status()).isEqualTo(1);

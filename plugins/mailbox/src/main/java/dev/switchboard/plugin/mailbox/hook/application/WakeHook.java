@@ -23,7 +23,8 @@ import dev.switchboard.plugin.mailbox.hook.domain.WakeState;
  * stop hook does not block on the same counters again), or until {@code max} has passed. Remotely each poll is
  * {@code GET /status?wait=50} (asked again at once after a held answer without news, after the interval when
  * something stays pending); locally the store is read every interval. A failure at the start ends the run; a failure
- * later is retried with the back-off, and never wakes. Not thread-safe: one run per process.
+ * later is retried with the back-off, and never wakes, except a wrong setup or a token the server refuses (401, 403,
+ * a held poll's {@code FORBIDDEN}: {@link HookFailure#isTokenRefused()}), which end it as at the start. Not thread-safe: one run per process.
  */
 @Singleton
 public final class WakeHook {
@@ -125,7 +126,8 @@ public final class WakeHook {
                 try {
                     now = lookup.poll(Optional.empty(), waitS).counts().orElseThrow();
                 } catch (HookFailure e) {
-                    if (e.kind() == HookFailure.Kind.SETUP) {
+                    if (e.kind() == HookFailure.Kind.SETUP || e.isTokenRefused()) {
+                        // a token refused mid-sleep (revoked, its channel deleted) ends it as one refused at the start
                         return new Result.Failed(e.getMessage());
                     }
                     state.failed();

@@ -74,6 +74,14 @@ public final class WatchState {
         return List.of(new Event("outage", "outage: " + reason, Map.of("reason", reason)));
     }
 
+    /**
+     * @return whether an outage was reported and no answer came since: the next attempt should then be a short one
+     *     (a long poll would report the recovery only when it ends)
+     */
+    public boolean isDown() {
+        return down;
+    }
+
     /** @return how long to wait before the next attempt: the interval, or the back-off during an outage */
     public Duration nextDelay() {
         return delay.next();

@@ -20,6 +20,7 @@ import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
 import dev.switchboard.ports.cli.SubcommandOption;
 import dev.switchboard.ports.cli.SubcommandUsageException;
+import dev.switchboard.ports.plugin.InvalidSettingException;
 
 /**
  * {@code switchboard hook wake [--interval S] [--session ID]} (experimental; ADR 26): a background Stop hook for a
@@ -32,8 +33,9 @@ import dev.switchboard.ports.cli.SubcommandUsageException;
  *       error, which Claude Code shows the session as a system reminder;</li>
  *   <li>0 when it ends without waking: the bounded time ({@code plugins.mailbox.wake-max-s}) passed, or another
  *       {@code hook wake} already sleeps for this session and role (it leaves at once);</li>
- *   <li>1 when it failed (a wrong command line, no role, an unreadable store or token file, a refused URL, a server
- *       that does not answer at the start): one line on standard error. A failure never wakes.</li>
+ *   <li>1 when it failed (a wrong command line, an invalid setting (named with its range), no role, an unreadable
+ *       store or token file, a refused URL, a server that does not answer at the start, a token the server refuses
+ *       at the start or later): one line on standard error. A failure never wakes.</li>
  * </ul>
  *
  * Starts the storage only (local mode) or nothing (remote mode), as {@code hook stop}. Not thread-safe (one run).
@@ -131,6 +133,10 @@ public final class HookWakeCommand implements Subcommand {
             };
         } catch (HookFailure e) {
             warn(call, "failed: " + e.getMessage() + "; this hook will not wake the session");
+            return FAILED;
+        } catch (InvalidSettingException e) {
+            // names the key, the value and the allowed range, as print-config does with the same setting
+            warn(call, e.getMessage() + "; this hook will not wake the session");
             return FAILED;
         } catch (RuntimeException e) {
             // not one of ours: its message may quote anything it was given (a header value, a token), so only its kind

@@ -21,7 +21,9 @@ import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.domain.RetryDelay;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
+import dev.switchboard.plugin.mailbox.hook.domain.TerminalText;
 import dev.switchboard.plugin.mailbox.hook.domain.TokenArguments;
 import dev.switchboard.plugin.mailbox.hook.domain.WatchState;
 import dev.switchboard.ports.cli.Subcommand;
@@ -32,12 +34,15 @@ import dev.switchboard.ports.cli.SubcommandUsageException;
 /**
  * {@code switchboard status [status|pins|watch] [--role R] [--text] [--interval S] [--journal PATH]} (seed-features
  * §1C.10): a role's actionable counts as JSON ({@code {channel, role, counts, pending}}) or text; the pins' headers
- * (TSV with {@code --text}); or a watch that prints one line when a counter grows. Exit 0 nothing actionable, 1
+ * (TSV with {@code --text}); or a watch that prints one line when a counter grows. Text lines (the
+ * {@code --text} outputs and the watch's lines) carry no control character: each is printed as its escape
+ * ({@link TerminalText}), as a server supplies the names in them. Exit 0 nothing actionable, 1
  * something actionable, 2 the command failed (the store or the server unreadable, a refused URL or token file, no
  * role, a token-like argument, bad arguments). Local mode reads the store with the kernel's storage-only start (watch:
  * every {@code --interval}); remote mode asks {@code /hook-status} (counts), {@code /status?wait=0} (pins) and, for
  * watch, long-polls {@code /status?wait=50}: asked again at once after a held answer with nothing pending, after
- * {@code --interval} while something stays pending, with the back-off from {@code --interval} during an outage. Not
+ * {@code --interval} while something stays pending, with the back-off from {@code --interval} during an outage, whose
+ * attempts are short ({@code /status?wait=0}) so that the recovery is reported as soon as the server answers. Not
  * thread-safe (one run).
  */
 @Extension
@@ -139,12 +144,14 @@ public final class StatusCommand implements Subcommand {
     private static int status(SubcommandCall call, CountsLookup lookup, Optional<String> role) {
         RoleCounts counts = counts(lookup, role);
         if (call.flag("text")) {
+            // a server supplies the channel, the role and the counters' names: no control character reaches the
+            // terminal
             call.out()
-                    .println(
+                    .println(TerminalText.escaped(
                             counts.isActionable()
                                     ? "pending for '" + counts.role() + "' in '" + counts.channel() + "': "
                                             + counts.pendingText()
-                                    : "nothing actionable for '" + counts.role() + "' in '" + counts.channel() + "'");
+                                    : "nothing actionable for '" + counts.role() + "' in '" + counts.channel() + "'"));
         } else {
             Map<String, Object> wire = new LinkedHashMap<>(counts.toWire());
             Map<String, Integer> pending = new LinkedHashMap<>();
@@ -172,9 +179,9 @@ public final class StatusCommand implements Subcommand {
                         .println(String.join(
                                 "\t",
                                 columns.stream()
-                                        .map(c -> String.valueOf(pin.get(c))
+                                        .map(c -> TerminalText.escaped(String.valueOf(pin.get(c))
                                                 .replace('\t', ' ')
-                                                .replace('\n', ' '))
+                                                .replace('\n', ' ')))
                                         .toList()));
             }
         } else {
@@ -191,9 +198,12 @@ public final class StatusCommand implements Subcommand {
             Duration heldWithoutNews = Duration.ZERO;
             long asked = System.nanoTime();
             try {
-                RoleCounts counts = counts(lookup, role, lookup.isRemote() ? RemoteCounts.MAX_WAIT_S : 0);
+                // after an outage a short poll, so that the recovery is reported at once; then long polls again
+                boolean longPoll = lookup.isRemote() && !state.isDown();
+                RoleCounts counts = counts(lookup, role, longPoll ? RemoteCounts.MAX_WAIT_S : 0);
                 if (lookup.isRemote() && !counts.isActionable()) {
-                    heldWithoutNews = Duration.ofNanos(System.nanoTime() - asked);
+                    // the recovery's short poll counts as held: the long polls start again at once
+                    heldWithoutNews = longPoll ? Duration.ofNanos(System.nanoTime() - asked) : RetryDelay.MIN_HELD;
                 }
                 events = state.observed(counts);
             } catch (HookFailure e) {
@@ -205,7 +215,7 @@ public final class StatusCommand implements Subcommand {
             for (WatchState.Event event : events) {
                 // journal first: whoever sees the line may read the journal at once and find the event there
                 journal.ifPresent(path -> append(path, event));
-                call.out().println(event.line());
+                call.out().println(TerminalText.escaped(event.line()));
                 call.out().flush();
             }
             try {

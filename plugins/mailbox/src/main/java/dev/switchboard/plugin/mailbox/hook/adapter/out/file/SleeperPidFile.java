@@ -30,7 +30,8 @@ import dev.switchboard.plugin.mailbox.hook.application.port.out.SleeperSlots;
  * file {@code .wake-<key>.pid} holding the holder's process id and a newline. A live holder keeps its lock, so a second
  * sleeper finds it taken and leaves at once; a holder that died (killed at a client's timeout, at the session's end)
  * lost its lock with its process, and its stale pid file is rewritten by the next holder. A holder removes its pid file
- * when it ends, while it still holds the lock and only if the file still names this process, so nothing is left
+ * when it ends, and at the JVM's shutdown (a shutdown hook: a SIGTERM, as a client cancelling the hook sends, or an
+ * exit while it holds the slot), while it still holds the lock and only if the file still names this process, so nothing is left
  * behind but the one lock file, which is never deleted (a taker that opened it just before a deletion would lock a file
  * no longer at the path). The lock file is opened once per process and never closed: closing any descriptor of a file
  * drops the process's POSIX locks on it. Within one process, where the operating system's locks would be shared, a set
@@ -105,7 +106,17 @@ public final class SleeperPidFile implements SleeperSlots {
                 releaseQuietly(lock);
                 throw e;
             }
-            return Optional.of(() -> release(file, pid, lock));
+            // killed by SIGTERM (a client cancelling the hook), the process still removes its pid file
+            Thread onExit = new Thread(() -> removeIfOurs(file, pid), "wake-pid-file");
+            Runtime.getRuntime().addShutdownHook(onExit);
+            return Optional.of(() -> {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onExit);
+                } catch (IllegalStateException e) {
+                    // the JVM is shutting down: the hook removes the file too, if it is still ours
+                }
+                release(file, pid, lock);
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot take the wake hook's pid file " + file + ": " + e.getMessage(), e);
         }
@@ -141,6 +152,13 @@ public final class SleeperPidFile implements SleeperSlots {
     }
 
     private static void release(Path file, String pid, FileLock lock) {
+        removeIfOurs(file, pid);
+        releaseQuietly(lock);
+        HELD.remove(file);
+    }
+
+    /** Deletes the pid file if it still names this process (the lock is held meanwhile: no other holder writes it). */
+    private static void removeIfOurs(Path file, String pid) {
         try {
             if (Files.readString(file, StandardCharsets.US_ASCII).equals(pid)) {
                 Files.delete(file);
@@ -148,8 +166,6 @@ public final class SleeperPidFile implements SleeperSlots {
         } catch (IOException e) {
             // A pid file left behind is stale: the next holder of the lock rewrites it.
         }
-        releaseQuietly(lock);
-        HELD.remove(file);
     }
 
     private static void releaseQuietly(FileLock lock) {

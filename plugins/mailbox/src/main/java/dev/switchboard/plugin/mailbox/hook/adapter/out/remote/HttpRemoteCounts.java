@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import javax.net.ssl.SSLException;
 
@@ -52,8 +51,10 @@ import dev.switchboard.plugin.mailbox.orientation.domain.MailboxRelease;
  * a mapper does without a hand-written reader of JSON values.
  *
  * <p>Errors: {@link HookFailure} {@code UNREACHABLE} (refused, timed out, DNS) or {@code ANSWER} (TLS, 3xx, a status
- * other than 200, with words for 401, 403, 404, 429 and 503, a body that is not the expected JSON); messages never hold
- * the token. Thread-safe: nothing is shared between requests but the immutable JSON factory and mapper. A blocked read
+ * other than 200, with words for 401, 403, 404, 429 and 503, a body that is not the expected JSON, and, with words,
+ * the error shape a held poll's 200 body carries when its token is revoked ({@code FORBIDDEN}) or the server stops
+ * ({@code UNAVAILABLE}); 401, 403 and {@code FORBIDDEN} are {@linkplain HookFailure#isTokenRefused() token refused});
+ * messages never hold the token. Thread-safe: nothing is shared between requests but the immutable JSON factory and mapper. A blocked read
  * is not ended by an interrupt; it ends at its deadline.
  */
 public final class HttpRemoteCounts implements RemoteCounts {
@@ -115,23 +116,60 @@ public final class HttpRemoteCounts implements RemoteCounts {
     /**
      * @param member the counts' member: {@code counts} ({@code /hook-status}) or {@code pending} ({@code /status})
      * @return {@code {"channel": string, "role": string, <member>: {name: int, ...}, ...}} (other members skipped)
-     * @throws HookFailure {@code ANSWER} for another shape
+     * @throws HookFailure {@code ANSWER} for another shape; for the error shape of docs/error-codes.md (the endpoint's
+     *     {@code {"error": ..., "code": C}} or the transport's {@code {"error": {"data": {"code": C}}}}, sent in a
+     *     held poll's 200 body) one in words, {@linkplain HookFailure#isTokenRefused() token refused} for
+     *     {@code FORBIDDEN}
      */
     private static RoleCounts counts(URI uri, InputStream body, String member) {
         try (JsonParser parser = STREAMING.createParser(ObjectReadContext.empty(), body)) {
-            return roleCounts(parser, member)
-                    .orElseThrow(() -> new HookFailure(
-                            HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, " + member + "}"));
+            Answer answer = answer(parser, member);
+            if (answer.counts() != null) {
+                return answer.counts();
+            }
+            if (answer.errorCode() != null) {
+                throw refusal(uri, answer.errorCode());
+            }
+            throw new HookFailure(
+                    HookFailure.Kind.ANSWER, uri + " answered 200 without {channel, role, " + member + "}");
         }
     }
 
-    private static Optional<RoleCounts> roleCounts(JsonParser parser, String member) {
+    /**
+     * What a 200 body held: the counts, or the code of the error shape, or neither.
+     *
+     * @param counts    the counts, or null
+     * @param errorCode the error's code, or null
+     */
+    private record Answer(RoleCounts counts, String errorCode) {
+        static final Answer NEITHER = new Answer(null, null);
+    }
+
+    private static HookFailure refusal(URI uri, String code) {
+        return switch (code) {
+            case "FORBIDDEN" ->
+                HookFailure.tokenRefused(uri + " answered FORBIDDEN (the token was revoked or its channel deleted)");
+            case "UNAVAILABLE" ->
+                new HookFailure(
+                        HookFailure.Kind.ANSWER,
+                        uri + " answered UNAVAILABLE (the server is stopping or its store is unavailable)");
+            default ->
+                new HookFailure(
+                        HookFailure.Kind.ANSWER,
+                        uri + " answered the error "
+                                + (code.matches("[A-Z_]{1,64}") ? code : "(a code that is not one)"));
+        };
+    }
+
+    private static Answer answer(JsonParser parser, String member) {
         if (parser.nextToken() != JsonToken.START_OBJECT) {
-            return Optional.empty();
+            return Answer.NEITHER;
         }
         String channel = null;
         String role = null;
         Map<String, Integer> counts = null;
+        boolean error = false;
+        String code = null;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = parser.currentName();
             JsonToken value = parser.nextToken();
@@ -144,17 +182,50 @@ public final class HttpRemoteCounts implements RemoteCounts {
                 while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
                     String counter = parser.currentName();
                     if (parser.nextToken() != JsonToken.VALUE_NUMBER_INT) {
-                        return Optional.empty();
+                        return Answer.NEITHER;
                     }
                     counts.put(counter, parser.getIntValue());
+                }
+            } else if (name.equals("error") && value == JsonToken.VALUE_STRING) {
+                error = true; // the endpoint's own shape: {"error": "<what to do>", "code": C}
+            } else if (name.equals("error") && value == JsonToken.START_OBJECT) {
+                error = true; // the transport's JSON-RPC error: {"error": {"code": -32000, "data": {"code": C}}}
+                code = dataCode(parser);
+            } else if (name.equals("code") && value == JsonToken.VALUE_STRING && code == null) {
+                code = parser.getString();
+            } else {
+                parser.skipChildren();
+            }
+        }
+        if (parser.nextToken() != null) {
+            return Answer.NEITHER;
+        }
+        if (channel != null && role != null && counts != null) {
+            return new Answer(new RoleCounts(channel, role, counts), null);
+        }
+        return error && code != null ? new Answer(null, code) : Answer.NEITHER;
+    }
+
+    /** @return {@code data.code} of the JSON-RPC error object the parser is at the start of, or null */
+    private static String dataCode(JsonParser parser) {
+        String code = null;
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String name = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if (name.equals("data") && value == JsonToken.START_OBJECT) {
+                while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                    String inner = parser.currentName();
+                    if (parser.nextToken() == JsonToken.VALUE_STRING && inner.equals("code")) {
+                        code = parser.getString();
+                    } else {
+                        parser.skipChildren();
+                    }
                 }
             } else {
                 parser.skipChildren();
             }
         }
-        return channel == null || role == null || counts == null || parser.nextToken() != null
-                ? Optional.empty()
-                : Optional.of(new RoleCounts(channel, role, counts));
+        return code;
     }
 
     /** Reads a 200 answer's body; Jackson's exceptions are sorted by {@link #get}. */
@@ -177,6 +248,9 @@ public final class HttpRemoteCounts implements RemoteCounts {
                 throw new HookFailure(
                         HookFailure.Kind.ANSWER,
                         uri + " answered a redirect (" + status + "), which is refused: configure the final URL");
+            }
+            if (status == 401 || status == 403) {
+                throw HookFailure.tokenRefused(uri + " answered " + status + why(status));
             }
             if (status != 200) {
                 throw new HookFailure(HookFailure.Kind.ANSWER, uri + " answered " + status + why(status));

@@ -22,18 +22,38 @@ public final class HookFailure extends RuntimeException {
     }
 
     private final Kind kind;
+    private final boolean tokenRefused;
 
     /**
      * @param kind    the kind
      * @param message what failed, without a token
      */
     public HookFailure(Kind kind, String message) {
+        this(kind, message, false);
+    }
+
+    private HookFailure(Kind kind, String message, boolean tokenRefused) {
         super(message, null, false, false);
         this.kind = kind;
+        this.tokenRefused = tokenRefused;
+    }
+
+    /**
+     * @param message what failed, without a token
+     * @return an {@link Kind#ANSWER} failure whose server refused the token (401, 403, or the {@code FORBIDDEN} body
+     *     of a held poll whose token was revoked or whose channel was deleted): asking again with it cannot succeed
+     */
+    public static HookFailure tokenRefused(String message) {
+        return new HookFailure(Kind.ANSWER, message, true);
     }
 
     /** @return the kind */
     public Kind kind() {
         return kind;
+    }
+
+    /** @return whether the server refused the token, so that asking again with it cannot succeed */
+    public boolean isTokenRefused() {
+        return tokenRefused;
     }
 }

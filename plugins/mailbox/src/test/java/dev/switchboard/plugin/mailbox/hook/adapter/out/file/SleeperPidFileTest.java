@@ -52,6 +52,39 @@ class SleeperPidFileTest {
     }
 
     @Test
+    void aHolderKilledBySigtermRemovesItsPidFile() throws Exception {
+        SleeperPidFile slots = new SleeperPidFile(dir);
+        Path file = slots.file("s1-local-backend");
+        Process holder = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        SleeperPidFileHolder.class.getName(),
+                        dir.toString(),
+                        "s1-local-backend")
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+        try {
+            try (var lines = holder.inputReader()) {
+                assertThat(lines.readLine()).isEqualTo("held");
+            }
+            assertThat(Files.readString(file)).isEqualTo(holder.pid() + "\n");
+
+            holder.destroy(); // SIGTERM, as a client cancelling the hook sends
+            assertThat(holder.waitFor(20, java.util.concurrent.TimeUnit.SECONDS))
+                    .isTrue();
+
+            assertThat(file).as("removed by the holder's shutdown hook").doesNotExist();
+            try (SleeperSlots.Slot next = slots.take("s1-local-backend").orElseThrow()) {
+                assertThat(Files.readString(file))
+                        .isEqualTo(ProcessHandle.current().pid() + "\n");
+            }
+        } finally {
+            holder.destroyForcibly();
+        }
+    }
+
+    @Test
     void aPidFileThatNoLongerNamesTheHolderIsLeftAlone() throws Exception {
         SleeperPidFile slots = new SleeperPidFile(dir);
         Path file = slots.file("s1-local-backend");

@@ -133,6 +133,50 @@ class HttpRemoteCountsTest {
                 .hasMessageNotContaining(TOKEN);
     }
 
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"error\":\"the token was revoked\",\"code\":\"FORBIDDEN\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Forbidden: revoked\","
+                        + "\"data\":{\"code\":\"FORBIDDEN\"}}}"
+            })
+    void aHeldPollAnsweredWithForbiddenSaysTheTokenWasRevokedAndIsATokenRefusal(String body) throws IOException {
+        URI base = serve(200, body);
+
+        assertThatThrownBy(() -> client.poll(base, TOKEN, 1))
+                .isInstanceOfSatisfying(HookFailure.class, f -> {
+                    assertThat(f.kind()).isEqualTo(HookFailure.Kind.ANSWER);
+                    assertThat(f.isTokenRefused()).isTrue();
+                })
+                .hasMessageEndingWith("answered FORBIDDEN (the token was revoked or its channel deleted)");
+    }
+
+    @Test
+    void aHeldPollAnsweredWithUnavailableSaysTheServerIsStoppingAndIsNoTokenRefusal() throws IOException {
+        URI base = serve(
+                200,
+                "{\"error\":\"the server is stopping; poll again in a moment\",\"code\":\"UNAVAILABLE\","
+                        + "\"retryable\":true}");
+
+        assertThatThrownBy(() -> client.poll(base, TOKEN, 1))
+                .isInstanceOfSatisfying(HookFailure.class, f -> {
+                    assertThat(f.kind()).isEqualTo(HookFailure.Kind.ANSWER);
+                    assertThat(f.isTokenRefused()).isFalse();
+                })
+                .hasMessageEndingWith("answered UNAVAILABLE (the server is stopping or its store is unavailable)");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"401, true", "403, true", "429, false", "503, false"})
+    void only401And403AreTokenRefusals(int status, boolean refused) throws IOException {
+        URI base = serve(status, "{\"error\":\"x\"}");
+
+        assertThatThrownBy(() -> client.poll(base, TOKEN, 1))
+                .isInstanceOfSatisfying(
+                        HookFailure.class, f -> assertThat(f.isTokenRefused()).isEqualTo(refused));
+    }
+
     @Test
     void aBodyThatIsNotJsonOrNotTheCountsIsAnAnswerFailure() throws IOException {
         URI broken = serve(200, "{\"channel\": \"proj\", \"role\": tru");
