@@ -98,22 +98,8 @@ class MailboxWakeIT {
         try (HttpServe server =
                 HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"))) {
             Installation client = Installation.copyOfBuilt(dir.resolve("client"));
-            Map<String, String> tokens;
-            try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "wake-owner")) {
-                tokens = (Map<String, String>) ToolCalls.okStructured(
-                                owner,
-                                "create_channel",
-                                Map.of("name", "proj", "roles", List.of("lead", "backend")),
-                                "\n" + server.log())
-                        .get("tokens");
-            }
-            Path tokenFile = dir.resolve("backend.token");
-            Files.writeString(tokenFile, tokens.get("backend") + "\n");
-            Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
-            Map<String, String> remote = new HashMap<>();
-            remote.put("AI_AGENT_CHANNEL_URL", server.url());
-            remote.put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
-            remote.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", "120");
+            Map<String, String> tokens = channelProj(server, "wake-owner");
+            Map<String, String> remote = backendRemote(server, tokens, "120");
 
             CompletableFuture<CliRun> sleeper = wake(client, remote, "r1");
             awaitPidFile(client.stateDir(), "r1");
@@ -158,22 +144,8 @@ class MailboxWakeIT {
         try (HttpServe server =
                 HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"))) {
             Installation client = Installation.copyOfBuilt(dir.resolve("client"));
-            Map<String, String> tokens;
-            try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "rotate-owner")) {
-                tokens = (Map<String, String>) ToolCalls.okStructured(
-                                owner,
-                                "create_channel",
-                                Map.of("name", "proj", "roles", List.of("lead", "backend")),
-                                "\n" + server.log())
-                        .get("tokens");
-            }
-            Path tokenFile = dir.resolve("backend.token");
-            Files.writeString(tokenFile, tokens.get("backend") + "\n");
-            Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
-            Map<String, String> remote = new HashMap<>();
-            remote.put("AI_AGENT_CHANNEL_URL", server.url());
-            remote.put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
-            remote.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", "3600");
+            Map<String, String> tokens = channelProj(server, "rotate-owner");
+            Map<String, String> remote = backendRemote(server, tokens, "3600");
 
             CompletableFuture<CliRun> sleeper = wake(client, remote, "r2");
             awaitPidFile(client.stateDir(), "r2");
@@ -305,5 +277,34 @@ class MailboxWakeIT {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
+    }
+
+    /** @return the role tokens of a new hosted channel {@code proj} with roles lead and backend, created by the owner */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> channelProj(HttpServe server, String clientName) {
+        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), clientName)) {
+            return (Map<String, String>) ToolCalls.okStructured(
+                            owner,
+                            "create_channel",
+                            Map.of("name", "proj", "roles", List.of("lead", "backend")),
+                            "\n" + server.log())
+                    .get("tokens");
+        }
+    }
+
+    /**
+     * @return the environment of a remote hook as backend: the server's URL, backend's token in an owner-only file,
+     *     and {@code wakeMaxS} as the wake's bound
+     */
+    private Map<String, String> backendRemote(HttpServe server, Map<String, String> tokens, String wakeMaxS)
+            throws IOException {
+        Path tokenFile = dir.resolve("backend.token");
+        Files.writeString(tokenFile, tokens.get("backend") + "\n");
+        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+        Map<String, String> remote = new HashMap<>();
+        remote.put("AI_AGENT_CHANNEL_URL", server.url());
+        remote.put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
+        remote.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", wakeMaxS);
+        return remote;
     }
 }
