@@ -44,6 +44,7 @@ class WorkspaceStdioIT {
     private static final String POSTGRES_PASSWORD = "e2e-pg-password-51c9";
 
     private static final String CHANNEL_TOKEN = "cct_e2e-channel-token-8d04";
+    private static final String OWNER_TOKEN = "sbt_e2e-owner-token-5c1f";
 
     @TempDir
     static Path dir;
@@ -68,6 +69,8 @@ class WorkspaceStdioIT {
                         POSTGRES_PASSWORD,
                         "AI_AGENT_CHANNEL_TOKEN",
                         CHANNEL_TOKEN,
+                        "SWITCHBOARD_TOKEN",
+                        OWNER_TOKEN,
                         "SWITCHBOARD_E2E_ORDINARY",
                         "reaches the run"),
                 "switchboard-e2e-workspace",
@@ -253,7 +256,7 @@ class WorkspaceStdioIT {
 
     /**
      * ADR 30: a command sees the server's environment without the variables declared as secrets (storage-postgres's
-     * password, the mailbox's role token); the rest, an ordinary variable and PATH included, is inherited.
+     * password, the mailbox's role token, the owner token a client configuration exports); the rest, an ordinary variable and PATH included, is inherited.
      */
     @Test
     void bashSeesTheServersEnvironmentWithoutTheDeclaredSecrets() {
@@ -261,10 +264,11 @@ class WorkspaceStdioIT {
                 ok("bash", Map.of("workspace_id", workspaceId, "request_key", "env-1", "command", "env"));
 
         List<String> lines = text(ran).lines().toList();
-        assertThat(text(ran)).doesNotContain(POSTGRES_PASSWORD, CHANNEL_TOKEN);
+        assertThat(text(ran)).doesNotContain(POSTGRES_PASSWORD, CHANNEL_TOKEN, OWNER_TOKEN);
         assertThat(lines)
                 .noneMatch(line -> line.startsWith("SWITCHBOARD_POSTGRES_PASSWORD="))
                 .noneMatch(line -> line.startsWith("AI_AGENT_CHANNEL_TOKEN="))
+                .noneMatch(line -> line.startsWith("SWITCHBOARD_TOKEN="))
                 .contains("SWITCHBOARD_E2E_ORDINARY=reaches the run")
                 .anyMatch(line -> line.startsWith("PATH="))
                 .anyMatch(line -> line.startsWith("SWITCHBOARD_RUN="));

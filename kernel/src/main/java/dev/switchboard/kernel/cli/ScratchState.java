@@ -11,7 +11,8 @@ import java.util.stream.Stream;
 
 /**
  * An owner-only temporary state directory for the doctor, made only when the real one holds no state yet (it does
- * not exist, is an empty directory, or holds only the owner token file, as an operator's init step leaves it), so that booting the kernel to check the plugins creates no state (no
+ * not exist, is an empty directory, or holds only the owner token file, as an operator's init step leaves it, and
+ * dot-files such as the hooks' {@code .wake.lock} and {@code .stop-hook-*} snapshots), so that booting the kernel to check the plugins creates no state (no
  * directory, no database); closing deletes it with everything the plugins wrote into it. Not thread-safe.
  */
 final class ScratchState implements AutoCloseable {
@@ -48,7 +49,9 @@ final class ScratchState implements AutoCloseable {
         }
         Path token = ownerTokenFile.toAbsolutePath().normalize();
         try (Stream<Path> entries = Files.list(stateDir)) {
-            return entries.anyMatch(entry -> !entry.toAbsolutePath().normalize().equals(token));
+            // the hooks' own dot-files (.wake.lock, .stop-hook-*) are no store either (trial finding)
+            return entries.anyMatch(entry -> !entry.toAbsolutePath().normalize().equals(token)
+                    && !entry.getFileName().toString().startsWith("."));
         } catch (IOException e) {
             return true; // unreadable: the doctor's own checks report it; never guess that it is empty
         }

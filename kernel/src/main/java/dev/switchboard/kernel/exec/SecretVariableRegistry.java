@@ -12,7 +12,9 @@ import dev.switchboard.ports.exec.SecretVariables;
 /**
  * The names of the environment variables that hold secrets ({@link SecretVariables}, ADR 30), which
  * {@link DefaultProcessExecutor} removes from every child's inherited environment. The kernel itself reads no secret
- * from the environment (the owner token comes from its file only), so the names are those the plugins declare. Names
+ * from the environment (the owner token comes from its file only), but the README has clients take the owner token
+ * from {@value #OWNER_TOKEN_VARIABLE}, which a stdio server those clients start inherits: that name is declared from
+ * the start; the others are those the plugins declare. Names
  * are only ever added: a plugin that fails or stops leaves its variable in the server's environment, so it stays
  * declared. A name that is not a POSIX variable name ({@code [A-Za-z_][A-Za-z0-9_]*}) cannot be in the environment
  * and is ignored.
@@ -24,7 +26,10 @@ public final class SecretVariableRegistry {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    private volatile Set<String> names = Set.of();
+    /** The variable the README's client configurations read the owner token from. */
+    public static final String OWNER_TOKEN_VARIABLE = "SWITCHBOARD_TOKEN";
+
+    private volatile Set<String> names = Set.of(OWNER_TOKEN_VARIABLE);
 
     /**
      * Adds the names the declarations give.

@@ -14,16 +14,19 @@ import dev.switchboard.ports.exec.SecretVariables;
 class SecretVariableRegistryTest {
 
     @Test
-    void startsEmptyAndMergesTheNamesOfEveryDeclaration() {
+    void startsWithTheOwnerTokenVariableAndMergesTheNamesOfEveryDeclaration() {
         SecretVariableRegistry registry = new SecretVariableRegistry();
-        assertThat(registry.names()).isEmpty();
+        // the README's client configurations take the owner token from SWITCHBOARD_TOKEN (trial finding: a stdio
+        // server started by such a client passed it on to workspace runs)
+        assertThat(registry.names()).containsExactly("SWITCHBOARD_TOKEN");
 
         registry.register(List.of(() -> Set.of("SWITCHBOARD_POSTGRES_PASSWORD")));
         registry.register(
                 List.of(() -> Set.of("AI_AGENT_CHANNEL_TOKEN"), () -> Set.of("SWITCHBOARD_POSTGRES_PASSWORD")));
 
         assertThat(registry.names())
-                .containsExactlyInAnyOrder("SWITCHBOARD_POSTGRES_PASSWORD", "AI_AGENT_CHANNEL_TOKEN");
+                .containsExactlyInAnyOrder(
+                        "SWITCHBOARD_TOKEN", "SWITCHBOARD_POSTGRES_PASSWORD", "AI_AGENT_CHANNEL_TOKEN");
     }
 
     @Test
@@ -32,7 +35,7 @@ class SecretVariableRegistryTest {
 
         registry.register(List.of(() -> Set.of("GOOD_NAME", "BAD-NAME", "9STARTS_WITH_DIGIT", "", "*PASSWORD*")));
 
-        assertThat(registry.names()).containsExactly("GOOD_NAME");
+        assertThat(registry.names()).containsExactlyInAnyOrder("SWITCHBOARD_TOKEN", "GOOD_NAME");
     }
 
     @Test
@@ -45,6 +48,6 @@ class SecretVariableRegistryTest {
         assertThatThrownBy(() -> registry.register(List.of(() -> Set.of("FIRST_SECRET"), throwing)))
                 .isInstanceOf(IllegalStateException.class);
 
-        assertThat(registry.names()).containsExactly("FIRST_SECRET");
+        assertThat(registry.names()).containsExactlyInAnyOrder("SWITCHBOARD_TOKEN", "FIRST_SECRET");
     }
 }

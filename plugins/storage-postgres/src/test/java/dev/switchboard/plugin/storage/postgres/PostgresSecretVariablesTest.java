@@ -28,15 +28,16 @@ class PostgresSecretVariablesTest {
     }
 
     @Test
-    void aConfiguredPasswordEnvIsDeclaredInsteadOfTheDefault() {
+    void aConfiguredPasswordEnvIsDeclaredBesideTheDefault() {
         assertThat(declared(Map.of("url", "jdbc:postgresql://db/sb", "password-env", "TEAM_DB_PASSWORD"))
                         .names())
-                .containsExactly("TEAM_DB_PASSWORD");
+                .containsExactlyInAnyOrder("TEAM_DB_PASSWORD", "SWITCHBOARD_POSTGRES_PASSWORD");
     }
 
     @Test
-    void aPasswordEnvThatIsNotAVariableNameDeclaresNothing() {
-        assertThat(declared(Map.of("password-env", "not a name")).names()).isEmpty();
+    void aPasswordEnvThatIsNotAVariableNameDeclaresOnlyTheDefault() {
+        assertThat(declared(Map.of("password-env", "not a name")).names())
+                .containsExactly("SWITCHBOARD_POSTGRES_PASSWORD");
     }
 
     @Test
