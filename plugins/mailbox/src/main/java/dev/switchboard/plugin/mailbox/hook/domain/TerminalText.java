@@ -4,8 +4,9 @@ package dev.switchboard.plugin.mailbox.hook.domain;
  * Text for a terminal: every control character (C0 {@code U+0000..U+001F}, DEL {@code U+007F}, C1
  * {@code U+0080..U+009F}) replaced by its visible Java escape, such as {@code \u001b}, so that a string a server
  * supplied (a channel, a role, a counter's name, a pin's key) cannot move the cursor, recolour the terminal or forge a
- * line of its own. Text without control characters is returned as it is. The JSON outputs need none of this: the JSON
- * writer escapes control characters. Stateless and thread-safe.
+ * line of its own. Text without control characters is returned as it is. The JSON outputs do not use it: the JSON
+ * writer escapes C0 control characters (JSON's rule) and passes C1 ones as UTF-8, as JSON allows. Stateless and
+ * thread-safe.
  */
 public final class TerminalText {
 
