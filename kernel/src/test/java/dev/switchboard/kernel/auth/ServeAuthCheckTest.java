@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,8 @@ class ServeAuthCheckTest {
     Path state;
 
     @Test
+    @DisplayName("3C.134 (Switchboard's form, docs/mailbox-guide.md): HTTP off loopback never serves without"
+            + " authentication")
     void refusesHttpOnANonLoopbackAddressWithAuthenticationOff() {
         SwitchboardConfig config =
                 config(false, List.of("stdio", "http")).withPluginSetting("transport-http", "host", "0.0.0.0");
@@ -51,6 +54,8 @@ class ServeAuthCheckTest {
     }
 
     @Test
+    @DisplayName("3C.134 (Switchboard's form): no admin token in the environment is needed: the owner token is"
+            + " generated")
     void withAuthenticationOnAnyAddressIsAllowedAndTheTokenIsGenerated() {
         SwitchboardConfig config = config(true, List.of("http")).withPluginSetting("transport-http", "host", "0.0.0.0");
 

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -138,6 +139,7 @@ class HttpSecurityTest {
     }
 
     @Test
+    @DisplayName("3C.135 (Switchboard's form, docs/mailbox-guide.md): /healthz needs no token but checks the Host")
     void healthNeedsNoTokenButStillChecksTheHost() throws Exception {
         RawHttp.Response live = RawHttp.request("GET", "/healthz").send(server.port);
         RawHttp.Response ready = RawHttp.request("GET", "/readyz").send(server.port);
