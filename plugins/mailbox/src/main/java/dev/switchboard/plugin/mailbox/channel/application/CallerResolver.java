@@ -32,8 +32,8 @@ import dev.switchboard.ports.tool.ToolCall;
  *       {@code channel} and {@code role}, and {@code channel_id} when the hosted registry resolved it: a role token)
  *       is that role in that hosted channel.</li>
  *   <li>The owner token over a network transport (an owner principal that is no
- *       {@linkplain Principal#isLocalOwner() local owner}) administers hosted channels and is no role in any: every mailbox tool refuses it (behaviour 129), and the
- *       configured stdio role does not apply to it.</li>
+ *       {@linkplain Principal#isLocalOwner() local owner}) administers hosted channels and is no role in any: every
+ *       mailbox tool refuses it (behaviour 129), and the configured stdio role does not apply to it.</li>
  *   <li>Otherwise (a local stdio session) the role is the setting {@value #ROLE_SETTING} (or its environment
  *       override {@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE}), else the original's variable {@value #ROLE_ALIAS}; the
  *       channel is {@value #CHANNEL_SETTING} (default {@value #DEFAULT_CHANNEL}). Without a role every mailbox tool
@@ -42,10 +42,10 @@ import dev.switchboard.ports.tool.ToolCall;
  *   <li>A local stdio session attached to a shared server ({@link Principal#attached}) is the same, read from its own
  *       session (ADR 32): {@value #ROLE_SETTING} and {@value #CHANNEL_SETTING} from its environment's
  *       {@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE} and {@code SWITCHBOARD_PLUGINS__MAILBOX__CHANNEL} when set there
- *       ({@link PluginContext#settingsFor}), else the process's; {@value #ROLE_ALIAS} from its environment only. So each
- *       attached session is its own role, and one without a role sees no mailbox tool. What a session resolves to is
- *       kept per distinct session (at most {@value #SESSION_CACHE} of them, then forgotten all at once), so a call
- *       reads no environment. A session whose channel is no channel name is refused on every mailbox tool.</li>
+ *       ({@link PluginContext#settingsFor}), else the process's; {@value #ROLE_ALIAS} from its environment only. So
+ *       each attached session is its own role, and one without a role sees no mailbox tool. What a session resolves
+ *       to is kept per distinct session (at most {@value #SESSION_CACHE} of them, then forgotten all at once), so a
+ *       call reads no environment. A session whose channel is no channel name is refused on every mailbox tool.</li>
  * </ul>
  *
  * <p>The channel's row is created on first use. Each resolved call records the role's presence

@@ -42,9 +42,9 @@ import dev.switchboard.ports.tool.Outcome;
  * session's own: ADR 32) and to a channel role token, not to a viewer. Each caller lists
  * ({@link #resources(Principal)}) and reads only its own role's inbox: the in-process stdio session the server's
  * configured role's, a session attached to a shared server the role its own environment gives
- * ({@link CallerResolver}), a role token its own role's; another role's URI reads as not found. A role's inbox is watched from the first time that role lists or reads the resources (a client lists, or
- * subscribes, which checks the list, before it is notified), once per role in this process; a role that never asks
- * costs nothing. Thread-safe.
+ * ({@link CallerResolver}), a role token its own role's; another role's URI reads as not found. A role's inbox is
+ * watched from the first time that role lists or reads the resources (a client lists, or subscribes, which checks the
+ * list, before it is notified), once per role in this process; a role that never asks costs nothing. Thread-safe.
  */
 @Extension
 public final class InboxResources implements ResourceProvider {
