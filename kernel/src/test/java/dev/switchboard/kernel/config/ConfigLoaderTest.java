@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.ports.plugin.PluginContext;
+
 class ConfigLoaderTest {
 
     @TempDir
@@ -162,6 +164,22 @@ class ConfigLoaderTest {
         assertThat(config.kernel().stateDir()).isEqualTo(Path.of("/srv/sb"));
         assertThat(config.kernel().transports()).isEqualTo(List.of("stdio", "http"));
         assertThat(config.pluginConfig("storage-sqlite")).containsEntry("path", "/from/env.db");
+    }
+
+    @Test
+    void theVariableASessionSetsASettingWithIsTheOneThatOverridesItForTheProcess() {
+        // ADR 32: PluginContext.settingVariable (ports) and these overrides must name the same variable.
+        SwitchboardConfig config = new ConfigLoader()
+                .load(
+                        home,
+                        null,
+                        Map.of(
+                                PluginContext.settingVariable("storage-sqlite", "busy-timeout-ms"), "900",
+                                PluginContext.settingVariable("workspace", "receipts.max-count"), "7"),
+                        userHome);
+
+        assertThat(config.pluginConfig("storage-sqlite")).containsEntry("busy-timeout-ms", "900");
+        assertThat(config.pluginConfig("workspace")).containsEntry("receipts", Map.of("max-count", "7"));
     }
 
     @Test

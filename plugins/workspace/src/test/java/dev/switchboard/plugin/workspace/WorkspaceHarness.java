@@ -91,6 +91,11 @@ final class WorkspaceHarness implements AutoCloseable {
         return bed.call(tool, arguments);
     }
 
+    /** Calls a tool as {@code caller}, such as a local session attached to a shared server. */
+    ToolResult call(Principal caller, String tool, Map<String, Object> arguments) {
+        return bed.call(ToolCall.detached(tool, arguments, caller));
+    }
+
     /** Calls a tool with a cancellation signal, as a client session would. */
     ToolResult call(String tool, Map<String, Object> arguments, Cancellation cancellation) {
         return bed.call(new ToolCall(
