@@ -4,6 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.ports.call.Principal;
@@ -15,9 +18,13 @@ import dev.switchboard.ports.resource.ResourceSubscription;
  * ({@link ResourceCatalog#follow}) from the {@code resources/subscribe} until the {@code resources/unsubscribe} of
  * the same URI, the session's end or the server's close. Like the SDK's own record, a second subscription of the same
  * URI by the same session changes nothing. The SDK records subscriptions without telling anyone, so the transport
- * shows each request to {@link #observe} before handing it to the SDK. Thread-safe.
+ * shows each request to {@link #observe} before handing it to the SDK. A follow that fails (the storage is closing)
+ * is logged and leaves the subscription unwatched: the client is answered as usual and simply not notified.
+ * Thread-safe.
  */
 final class SessionSubscriptions {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SessionSubscriptions.class);
 
     private final ResourceCatalog catalog;
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
@@ -69,8 +76,14 @@ final class SessionSubscriptions {
         private boolean ended;
 
         synchronized void follow(String uri, Principal caller) {
-            if (!ended && !closed && !byUri.containsKey(uri)) {
+            if (ended || closed || byUri.containsKey(uri)) {
+                return;
+            }
+            try {
                 byUri.put(uri, catalog.follow(uri, caller));
+            } catch (RuntimeException e) {
+                // The SDK still records the subscription; its client is simply not notified of changes.
+                LOG.warn("{} is subscribed to but cannot be watched: {}", uri, e.toString());
             }
         }
 
