@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import jakarta.inject.Singleton;
@@ -14,13 +15,19 @@ import dev.switchboard.ports.content.ResourceContents;
 import dev.switchboard.ports.resource.ResourceCatalog;
 import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.resource.ResourceProvider;
+import dev.switchboard.ports.resource.ResourceSubscription;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 
 /**
  * The resource catalog: the resource providers of every started plugin, asked in plugin-id order. A provider not
  * {@linkplain ResourceProvider#servedTo served to} a caller is never asked on that caller's behalf: its resources are
- * left out of the caller's lists, and reading or completing them answers as if they did not exist. Thread-safe.
+ * left out of the caller's lists, and reading or completing them answers as if they did not exist.
+ *
+ * <p>Nothing is paid for what nobody asked: the list of all concrete resources ({@link #resources()}, what every MCP
+ * server of the process registers) is asked of the providers once, then again only after a provider reported that
+ * its list changed, and once for the whole process however many servers (sessions) list it after that report; a
+ * provider watches a resource only while a client {@linkplain #follow follows} it. Thread-safe.
  */
 @Singleton
 public final class ResourceRegistry implements ResourceCatalog {
@@ -29,6 +36,14 @@ public final class ResourceRegistry implements ResourceCatalog {
 
     private final Contributions<ResourceProvider> providers = new Contributions<>();
     private final List<ResourceUpdateSink> listeners = new CopyOnWriteArrayList<>();
+    /** Counts the reported list changes (and provider registrations); a listing older than the count is stale. */
+    private final AtomicLong listChanges = new AtomicLong();
+
+    private final Object listing = new Object();
+    /** The last answer of {@link #resources()}, guarded by {@link #listing}; null before the first. */
+    private List<ResourceDescriptor> listed;
+    /** The value of {@link #listChanges} when {@link #listed} was asked for; guarded by {@link #listing}. */
+    private long listedAt;
 
     /**
      * @param owner     the plugin id
@@ -43,24 +58,39 @@ public final class ResourceRegistry implements ResourceCatalog {
 
             @Override
             public void listChanged() {
+                listChanges.incrementAndGet();
                 listeners.forEach(ResourceUpdateSink::listChanged);
             }
         };
         contributed.forEach(p -> p.watch(fanOut));
         providers.add(owner, contributed);
+        listChanges.incrementAndGet();
     }
 
     /** @param owner the plugin whose providers to withdraw */
     public void unregister(String owner) {
         providers.remove(owner);
+        listChanges.incrementAndGet();
     }
 
+    /**
+     * The providers are asked only when no listing is current: the first call, and the first after a provider reported
+     * a changed list; callers meanwhile wait for that one listing and share it. A change reported while the providers
+     * are being asked makes the next call ask again.
+     */
     @Override
     public List<ResourceDescriptor> resources() {
-        return providers.stream()
-                .flatMap(p -> p.resources().stream())
-                .sorted(Comparator.comparing(ResourceDescriptor::uri))
-                .toList();
+        synchronized (listing) {
+            long changes = listChanges.get();
+            if (listed == null || listedAt != changes) {
+                listed = providers.stream()
+                        .flatMap(p -> p.resources().stream())
+                        .sorted(Comparator.comparing(ResourceDescriptor::uri))
+                        .toList();
+                listedAt = changes;
+            }
+            return listed;
+        }
     }
 
     @Override
@@ -106,6 +136,19 @@ public final class ResourceRegistry implements ResourceCatalog {
                 .toList();
     }
 
+    /** Asks every provider served to {@code caller} to follow {@code uri}; the answer closes all they answered. */
+    @Override
+    public ResourceSubscription follow(String uri, Principal caller) {
+        List<ResourceSubscription> followed = servedTo(caller)
+                .map(p -> p.follow(uri, caller))
+                .filter(subscription -> subscription != ResourceSubscription.NONE)
+                .toList();
+        if (followed.isEmpty()) {
+            return ResourceSubscription.NONE;
+        }
+        return followed.size() == 1 ? followed.getFirst() : () -> followed.forEach(ResourceSubscription::close);
+    }
+
     private Stream<ResourceProvider> servedTo(Principal caller) {
         return providers.stream().filter(p -> p.servedTo(caller));
     }
@@ -113,5 +156,10 @@ public final class ResourceRegistry implements ResourceCatalog {
     @Override
     public void addUpdateListener(ResourceUpdateSink sink) {
         listeners.add(sink);
+    }
+
+    @Override
+    public void removeUpdateListener(ResourceUpdateSink sink) {
+        listeners.remove(sink);
     }
 }

@@ -12,7 +12,10 @@ import dev.switchboard.ports.content.ResourceContents;
  */
 public interface ResourceCatalog {
 
-    /** @return all concrete resources, whoever they are served to (what a server registers), sorted by URI */
+    /**
+     * @return all concrete resources, whoever they are served to (what a server registers), sorted by URI; the kernel
+     *     lists them again only after a provider reported that its list changed, once for every server of the process
+     */
     List<ResourceDescriptor> resources();
 
     /** @return all URI templates, whoever they are served to, sorted by template */
@@ -65,9 +68,35 @@ public interface ResourceCatalog {
             String uriTemplate, String variable, String prefix, Map<String, String> context, Principal caller);
 
     /**
+     * Follows one resource for one client's subscription ({@code resources/subscribe}): every provider
+     * {@linkplain ResourceProvider#servedTo served to} {@code caller} is asked to {@linkplain ResourceProvider#follow
+     * follow} it, so a provider watches what some client subscribed to and nothing else. Transports call it before
+     * answering the subscription and close the answer when the client unsubscribes or its session ends. The default,
+     * for catalogs whose providers watch nothing, follows nothing.
+     *
+     * @param uri    the concrete URI subscribed to
+     * @param caller who subscribed
+     * @return the subscription; closing it (idempotent) lets the providers stop watching
+     */
+    default ResourceSubscription follow(String uri, Principal caller) {
+        return ResourceSubscription.NONE;
+    }
+
+    /**
      * Registers a listener for changed resources (any provider). Transports use it to notify subscribed clients.
      *
      * @param sink the listener, called on the thread that reported the change
      */
     void addUpdateListener(ResourceUpdateSink sink);
+
+    /**
+     * Removes a listener registered with {@link #addUpdateListener}, when the server it notifies closed (a process that
+     * serves many sessions one after the other must not keep every ended one's listener). The default does nothing,
+     * for catalogs that live no longer than their servers.
+     *
+     * @param sink the listener; nothing happens when it is not registered
+     */
+    default void removeUpdateListener(ResourceUpdateSink sink) {
+        // listeners live as long as the catalog
+    }
 }

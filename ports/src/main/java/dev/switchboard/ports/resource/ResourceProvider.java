@@ -32,7 +32,11 @@ public interface ResourceProvider extends ExtensionPoint {
         return caller.kind() == Principal.Kind.OWNER || caller.kind() == Principal.Kind.ADMIN;
     }
 
-    /** @return the concrete resources this provider lists to the server's own session (stdio); may change */
+    /**
+     * @return the concrete resources this provider lists to the server's own session (stdio); may change, and then
+     *     the provider reports it ({@link ResourceUpdateSink#listChanged}): the kernel keeps the last answer until
+     *     then, so it is asked once per change for the whole process, however many sessions list
+     */
     List<ResourceDescriptor> resources();
 
     /**
@@ -77,12 +81,31 @@ public interface ResourceProvider extends ExtensionPoint {
 
     /**
      * Called once when the plugin starts, with the sink for change reports. The default ignores it: a provider that
-     * never reports changes still lets clients subscribe, they are simply never notified.
+     * never reports changes still lets clients subscribe, they are simply never notified. A provider that has to
+     * watch a source to notice a resource's changes (a database it re-reads) watches only what is
+     * {@linkplain #follow followed}: keeping the sink costs nothing.
      *
      * @param sink where to report changed resources ({@link ResourceUpdateSink#updated}) and a changed list of
      *             concrete resources ({@link ResourceUpdateSink#listChanged})
      */
     default void watch(ResourceUpdateSink sink) {
         // no changes to report
+    }
+
+    /**
+     * A client subscribed to {@code uri} ({@code resources/subscribe}): report its changes to the {@link #watch} sink
+     * until the returned subscription is closed (the client unsubscribed, or its session ended). Called once per
+     * subscription, for a caller this provider is {@linkplain #servedTo served to}, on the thread handling the
+     * request and before the client is answered, so a change committed after the answer is reported. Several
+     * sessions may follow the same resource at once: a provider watches a resource once however many follow it, and
+     * stops when the last subscription closes. A provider that does not serve {@code uri} to {@code caller} answers
+     * {@link ResourceSubscription#NONE}. MUST NOT throw.
+     *
+     * @param uri    the concrete URI subscribed to
+     * @param caller who subscribed
+     * @return the subscription; {@link ResourceSubscription#NONE} by default (nothing to watch)
+     */
+    default ResourceSubscription follow(String uri, Principal caller) {
+        return ResourceSubscription.NONE;
     }
 }

@@ -6,19 +6,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.content.ResourceContents;
 import dev.switchboard.ports.resource.ResourceCatalog;
 import dev.switchboard.ports.resource.ResourceDescriptor;
+import dev.switchboard.ports.resource.ResourceSubscription;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 
 /**
  * A {@link ResourceCatalog} of fixed {@code text/plain} resources, each read as a function of the reader (so a test
  * can see which principal a transport passed), served to every caller; no templates, no completions. {@link #announceUpdate(String)} tells
- * every listener the transport registered that a resource changed. Thread-safe once built.
+ * every listener the transport registered that a resource changed; {@link #following()} shows which resources the
+ * transport follows for its sessions' subscriptions now. Thread-safe once built.
  */
 public final class FakeResources implements ResourceCatalog {
 
@@ -26,6 +29,7 @@ public final class FakeResources implements ResourceCatalog {
     private final List<ResourceDescriptor> descriptors;
     private final List<ResourceUpdateSink> listeners = new CopyOnWriteArrayList<>();
     private final List<Principal> readers = new CopyOnWriteArrayList<>();
+    private final List<String> following = new CopyOnWriteArrayList<>();
 
     private FakeResources(Map<String, Function<Principal, String>> texts, List<ResourceDescriptor> descriptors) {
         this.texts = Map.copyOf(texts);
@@ -76,6 +80,26 @@ public final class FakeResources implements ResourceCatalog {
     @Override
     public void addUpdateListener(ResourceUpdateSink sink) {
         listeners.add(sink);
+    }
+
+    /** Follows a resource of this catalog until the answer is closed; any other URI is not followed. */
+    @Override
+    public ResourceSubscription follow(String uri, Principal caller) {
+        if (!texts.containsKey(uri)) {
+            return ResourceSubscription.NONE;
+        }
+        following.add(uri);
+        AtomicBoolean closed = new AtomicBoolean();
+        return () -> {
+            if (closed.compareAndSet(false, true)) {
+                following.remove(uri);
+            }
+        };
+    }
+
+    /** @return the URIs followed now, one entry per open subscription */
+    public List<String> following() {
+        return List.copyOf(following);
     }
 
     /** @param uri a resource's URI; every registered listener is told it changed */

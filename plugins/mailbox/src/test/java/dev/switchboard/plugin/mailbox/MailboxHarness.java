@@ -172,6 +172,12 @@ public final class MailboxHarness implements AutoCloseable {
             return this;
         }
 
+        /** @return this, with kernel bindings that replace the kernel's own (counting change signals, say) */
+        public Builder overrideKernel(Module module) {
+            kernelOverrides.add(module);
+            return this;
+        }
+
         /**
          * @param summaries what the kernel lists as the other plugins' state summaries (ADR 28), in place of the
          *                  plugin host's (none in a test bed)

@@ -24,7 +24,6 @@ import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
 
@@ -40,7 +39,10 @@ import dev.switchboard.ports.transport.TransportContext;
  * field with {@code INVALID_ARGUMENTS}, and that is the format clients see. Structured output is still checked
  * against a tool's output schema by the SDK. The catalogs are read once here, except concrete resources: when a
  * provider reports that its list changed, {@link ResourceListSync} brings the server's list up to date and clients
- * are told ({@code listChanged} capability); tools and prompts that appear later are not served by this server.
+ * are told ({@code listChanged} capability), from the catalog's one listing for the whole process (however many
+ * servers a process runs, a change is listed once); tools and prompts that appear later are not served by this
+ * server. What a session subscribes to is followed through the catalog only from its {@code resources/subscribe}
+ * ({@link McpServerHandle#observe}).
  * Tools are listed per caller with the SDK's tool filter; the SDK has none for resources and prompts, so their lists
  * are narrowed per caller by {@link McpServerHandle#servedTo}, and reads, renders and completions by the catalogs.
  *
@@ -210,20 +212,13 @@ public final class McpServerAssembly {
                 .prompts(prompts.prompts())
                 .completions(CompletionSpecs.build(context.prompts(), context.resources(), principals, offload))
                 .build();
-        McpServerHandle handle =
-                new McpServerHandle(server, offload, inFlight, new ServedLists(context.resources(), context.prompts()));
-        ResourceListSync listSync = new ResourceListSync(server, resources);
-        context.resources().addUpdateListener(new ResourceUpdateSink() {
-            @Override
-            public void updated(String uri) {
-                handle.resourceUpdated(uri);
-            }
-
-            @Override
-            public void listChanged() {
-                listSync.request();
-            }
-        });
+        McpServerHandle handle = new McpServerHandle(
+                server,
+                offload,
+                inFlight,
+                new ServedLists(context.resources(), context.prompts()),
+                new SessionSubscriptions(context.resources()));
+        handle.listenTo(context.resources(), new ResourceListSync(server, resources));
         return handle;
     }
 

@@ -11,10 +11,12 @@ import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.resource.ResourceCatalog;
+import dev.switchboard.ports.resource.ResourceUpdateSink;
 
 /**
- * A running MCP server built by {@link McpServerAssembly}: lets the transport cancel calls and close the server.
- * Thread-safe; closing is idempotent.
+ * A running MCP server built by {@link McpServerAssembly}: lets the transport cancel calls, report what its sessions
+ * subscribe to and when they end, and close the server. Thread-safe; closing is idempotent.
  */
 public final class McpServerHandle implements AutoCloseable {
 
@@ -25,13 +27,21 @@ public final class McpServerHandle implements AutoCloseable {
     private final Offload offload;
     private final InFlightCalls inFlight;
     private final ServedLists servedLists;
+    private final SessionSubscriptions subscriptions;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile Runnable stopListening = () -> {};
 
-    McpServerHandle(McpAsyncServer server, Offload offload, InFlightCalls inFlight, ServedLists servedLists) {
+    McpServerHandle(
+            McpAsyncServer server,
+            Offload offload,
+            InFlightCalls inFlight,
+            ServedLists servedLists,
+            SessionSubscriptions subscriptions) {
         this.server = server;
         this.offload = offload;
         this.inFlight = inFlight;
         this.servedLists = servedLists;
+        this.subscriptions = subscriptions;
     }
 
     /**
@@ -60,6 +70,55 @@ public final class McpServerHandle implements AutoCloseable {
      */
     public Optional<McpSchema.JSONRPCResponse> refusal(McpSchema.JSONRPCRequest request, Principal caller) {
         return servedLists.refusal(request, caller);
+    }
+
+    /**
+     * Registers this server with the catalog, until it closes: a changed resource is told to its sessions that
+     * subscribed to it, and a changed list brings the server's registered resources up to date. Called once, by the
+     * assembly.
+     */
+    void listenTo(ResourceCatalog catalog, ResourceListSync listSync) {
+        ResourceUpdateSink sink = new ResourceUpdateSink() {
+            @Override
+            public void updated(String uri) {
+                resourceUpdated(uri);
+            }
+
+            @Override
+            public void listChanged() {
+                if (!closed.get()) {
+                    listSync.request();
+                }
+            }
+        };
+        catalog.addUpdateListener(sink);
+        stopListening = () -> catalog.removeUpdateListener(sink);
+    }
+
+    /**
+     * Shows the bridge a request just before the transport hands it to the SDK session, so that what a client
+     * subscribes to is followed ({@code ResourceCatalog.follow}) from its {@code resources/subscribe} until its
+     * {@code resources/unsubscribe} or its session's end: a provider watches a resource's source only while some
+     * client subscribed to it. Every transport MUST call it for every request it hands to the SDK (after
+     * {@link #refusal}, for a request refused there is not handed on); it runs the providers' follow on the calling
+     * thread, before the SDK answers. Any other request is ignored.
+     *
+     * @param sessionId the SDK session id ({@code McpServerSession.getId()})
+     * @param request   the client's request
+     * @param caller    who sent it
+     */
+    public void observe(String sessionId, McpSchema.JSONRPCRequest request, Principal caller) {
+        subscriptions.observe(sessionId, request, caller);
+    }
+
+    /**
+     * Ends what one session subscribed to, when it ended (its client went away, it was deleted or expired). A transport
+     * with one session per server need not call it: closing the server ends them all.
+     *
+     * @param sessionId the SDK session id
+     */
+    public void sessionEnded(String sessionId) {
+        subscriptions.ended(sessionId);
     }
 
     /**
@@ -92,6 +151,8 @@ public final class McpServerHandle implements AutoCloseable {
             return;
         }
         inFlight.cancelAll();
+        stopListening.run();
+        subscriptions.closeAll();
         try {
             server.closeGracefully().block(GRACEFUL_CLOSE_LIMIT);
         } catch (RuntimeException e) {
@@ -109,6 +170,8 @@ public final class McpServerHandle implements AutoCloseable {
             return;
         }
         inFlight.cancelAll();
+        stopListening.run();
+        subscriptions.closeAll();
         server.close();
         offload.close();
     }

@@ -18,8 +18,10 @@ import io.modelcontextprotocol.spec.McpSchema;
  * Keeps the SDK server's registered resources equal to the catalog's after a provider reports that its list changed
  * (SDK 2.1.0 lists only registered resources): resources no longer listed are removed, new ones added, and the SDK
  * sends {@code notifications/resources/list_changed} for each change. The work runs on a virtual thread, never on
- * the reporting thread (a tool call), and reports that arrive while it runs are coalesced into one more pass.
- * Thread-safe.
+ * the reporting thread (a tool call), and reports that arrive while it runs are coalesced into one more pass. The
+ * wanted list is the catalog's ({@code ResourceCatalog.resources()}), which the kernel asks its providers for once per
+ * reported change for the whole process: a process serving many sessions (one server each) reads a changed list once,
+ * and each server only compares it with what it registered. Thread-safe.
  */
 final class ResourceListSync {
 

@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.resource.ResourceDescriptor;
+import dev.switchboard.ports.resource.ResourceSubscription;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.testkit.storage.TestDatabase;
@@ -93,7 +94,7 @@ class HostedAccessTest {
 
     @Test
     @DisplayName("with plugins.mailbox.role set, a role token lists only its own inbox, and a new item for it sends"
-            + " that inbox's update")
+            + " that inbox's update to its subscriber")
     void aRoleTokenListsAndIsNotifiedOfItsOwnInbox() throws InterruptedException {
         try (Proj proj = Proj.open(backend, dir, "local-role")) {
             MailboxHarness harness = proj.harness();
@@ -109,11 +110,13 @@ class HostedAccessTest {
             assertThat(harness.bed().resources().resources(Principal.LOCAL_OWNER))
                     .extracting(ResourceDescriptor::uri)
                     .containsExactly("mailbox://local/inbox/local-role");
-            hosted.ok(b, "send_message", args("to", "a", "topic", "for a", "body", "x", "action_required", true));
+            try (ResourceSubscription subscribed = harness.bed().resources().follow("mailbox://proj/inbox/a", a)) {
+                hosted.ok(b, "send_message", args("to", "a", "topic", "for a", "body", "x", "action_required", true));
 
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (!updated.contains("mailbox://proj/inbox/a") && System.nanoTime() < deadline) {
-                Thread.sleep(20);
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (!updated.contains("mailbox://proj/inbox/a") && System.nanoTime() < deadline) {
+                    Thread.sleep(20);
+                }
             }
             assertThat(updated).contains("mailbox://proj/inbox/a").doesNotContain("mailbox://local/inbox/local-role");
         }

@@ -89,6 +89,7 @@ final class McpHttpServer {
         List<String> versions = McpServerAssembly.protocolVersions(context.server());
         StreamableProvider provider = new StreamableProvider(sessions, versions);
         McpServerHandle server = McpServerAssembly.build(provider, context, CallerContext.resolver());
+        sessions.onEnded(ended -> server.sessionEnded(ended.sdkId()));
         Preconditions preconditions = new Preconditions(gate, new ProtocolVersions(versions), sessions);
         MessageDispatcher dispatcher = new MessageDispatcher(
                 preconditions,

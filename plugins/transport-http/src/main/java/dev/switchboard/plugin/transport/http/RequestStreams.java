@@ -28,7 +28,9 @@ import dev.switchboard.ports.call.Principal;
  * reusing the id of one still running in the session is refused (400, -32600); the answer of a request the client
  * cancelled is not sent. Refused with 503 once shutdown has begun. What is served depends on the caller (ADR 20):
  * list answers are narrowed to it and a subscription to a resource not served to it is answered "resource not found"
- * without reaching the SDK ({@link McpServerHandle#servedTo}, {@link McpServerHandle#refusal}). Thread-safe.
+ * without reaching the SDK ({@link McpServerHandle#servedTo}, {@link McpServerHandle#refusal}); every other request
+ * is shown to the bridge first ({@link McpServerHandle#observe}), which follows what the session subscribes to.
+ * Thread-safe.
  */
 final class RequestStreams {
 
@@ -89,6 +91,7 @@ final class RequestStreams {
                     channel.finished(request.id(), null);
                     continue;
                 }
+                server.observe(session.sdkId(), request, caller);
                 session.sdk()
                         .responseStream(channel)
                         .handle(request)

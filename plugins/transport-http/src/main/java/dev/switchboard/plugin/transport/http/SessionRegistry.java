@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +17,9 @@ import dev.switchboard.ports.call.Principal;
 /**
  * The live sessions, at most {@code maxSessions}. When full, a new session takes the place of the least recently
  * used session that has no request running; when every session is busy it is refused. Sessions unused for the idle
- * timeout, with no request running and no open GET stream, are ended by {@link #expireIdle}. Thread-safe.
+ * timeout, with no request running and no open GET stream, are ended by {@link #expireIdle}. Every session that ends
+ * (removed, reclaimed, expired, or closed with the rest) is reported to the listener of {@link #onEnded}, once.
+ * Thread-safe.
  */
 final class SessionRegistry {
 
@@ -26,10 +29,19 @@ final class SessionRegistry {
     private final Duration idleTimeout;
     private final Map<String, HttpSession> sessions = new ConcurrentHashMap<>();
     private int reserved;
+    private volatile Consumer<HttpSession> ended = session -> {};
 
     SessionRegistry(int maxSessions, Duration idleTimeout) {
         this.maxSessions = maxSessions;
         this.idleTimeout = idleTimeout;
+    }
+
+    /**
+     * @param listener told of each session that ended, after it closed (the bridge ends what it subscribed to); set
+     *                 once, before the first session
+     */
+    void onEnded(Consumer<HttpSession> listener) {
+        ended = listener;
     }
 
     /**
@@ -46,7 +58,7 @@ final class SessionRegistry {
                     .orElseThrow(() -> new SessionLimitException(maxSessions));
             sessions.remove(victim.id());
             LOG.info("MCP session limit ({}) reached: reclaimed the least recently used idle session", maxSessions);
-            victim.close();
+            end(victim);
         }
         reserved++;
     }
@@ -78,8 +90,13 @@ final class SessionRegistry {
     /** Removes and closes a session. */
     void remove(HttpSession session) {
         if (sessions.remove(session.id(), session)) {
-            session.close();
+            end(session);
         }
+    }
+
+    private void end(HttpSession session) {
+        session.close();
+        ended.accept(session);
     }
 
     /**
@@ -95,7 +112,7 @@ final class SessionRegistry {
                         && session.lastUsedNanos() - cutoff < 0
                         && sessions.remove(session.id(), session)) {
                     LOG.debug("MCP session expired after {} idle", idleTimeout);
-                    session.close();
+                    end(session);
                 }
             } catch (RuntimeException e) {
                 LOG.warn("ending an idle MCP session failed", e);

@@ -198,6 +198,43 @@ class HttpProtocolTest {
     }
 
     @Test
+    void aResourceIsFollowedFromItsSubscriptionToItsUnsubscriptionOrTheSessionsEnd() throws Exception {
+        String session = server.initialize(ALICE_TOKEN);
+        assertThat(server.post(ALICE_TOKEN, session, TestServer.request(2, "resources/list", "{}"))
+                        .send(server.port)
+                        .status())
+                .isEqualTo(200);
+        assertThat(resources.following()).as("listing follows nothing").isEmpty();
+
+        server.post(
+                        ALICE_TOKEN,
+                        session,
+                        TestServer.request(3, "resources/subscribe", "{\"uri\":\"test://static-text\"}"))
+                .send(server.port);
+        assertThat(resources.following()).containsExactly("test://static-text");
+        server.post(
+                        ALICE_TOKEN,
+                        session,
+                        TestServer.request(4, "resources/unsubscribe", "{\"uri\":\"test://static-text\"}"))
+                .send(server.port);
+        assertThat(resources.following()).isEmpty();
+
+        server.post(
+                        ALICE_TOKEN,
+                        session,
+                        TestServer.request(5, "resources/subscribe", "{\"uri\":\"test://static-text\"}"))
+                .send(server.port);
+        assertThat(resources.following()).containsExactly("test://static-text");
+        RawHttp.request("DELETE", "/mcp")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("Mcp-Session-Id", session)
+                .send(server.port);
+        assertThat(resources.following())
+                .as("the session's end closes its subscriptions")
+                .isEmpty();
+    }
+
+    @Test
     void endsASessionWithDeleteAndServesANewOneAfterwards() throws Exception {
         String first = server.initialize(ALICE_TOKEN);
 

@@ -60,6 +60,9 @@ final class StdioSession implements SessionPort {
     private final LineWriter writer;
     private final StdioServerProvider provider;
     private final McpServerHandle server;
+    /** The principal every request of the session runs as. */
+    private final Principal caller;
+
     private final TransportLifecycle lifecycle;
     private final InFlightRequests inFlight = new InFlightRequests();
     private final InFlightIds inFlightIds = new InFlightIds();
@@ -79,7 +82,8 @@ final class StdioSession implements SessionPort {
         this.provider = new StdioServerProvider(
                 new StdioSessionTransport(writer, mapper, message -> outbound(router, message)),
                 McpServerAssembly.protocolVersions(context.server()));
-        this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(Principal.LOCAL_OWNER));
+        this.caller = Principal.LOCAL_OWNER;
+        this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(caller));
         this.loop = new InboundLoop(
                 new LineReader(streams.in(), MAX_LINE_BYTES),
                 new JsonRpcDecoder(MAX_JSON_DEPTH, ProtocolRules.MAX_BATCH),
@@ -190,6 +194,7 @@ final class StdioSession implements SessionPort {
     }
 
     private void run(McpSchema.JSONRPCRequest request, InFlightIds.Claim claim) {
+        server.observe(provider.session().getId(), request, caller);
         inFlight.begin();
         Mono<Void> handling = provider.session()
                 .handle(request)

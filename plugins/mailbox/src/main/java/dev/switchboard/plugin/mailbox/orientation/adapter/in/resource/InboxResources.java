@@ -4,10 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
@@ -21,11 +18,11 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusReader;
 import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
 import dev.switchboard.plugin.mailbox.orientation.domain.ActionableIds;
-import dev.switchboard.plugin.mailbox.wait.domain.MailWatch;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.content.ResourceContents;
 import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.resource.ResourceProvider;
+import dev.switchboard.ports.resource.ResourceSubscription;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.signal.ChangeSignals;
@@ -43,8 +40,10 @@ import dev.switchboard.ports.tool.Outcome;
  * ({@link #resources(Principal)}) and reads only its own role's inbox: the in-process stdio session the server's
  * configured role's, a session attached to a shared server the role its own environment gives
  * ({@link CallerResolver}), a role token its own role's; another role's URI reads as not found. A role's inbox is
- * watched from the first time that role lists or reads the resources (a client lists, or subscribes, which checks the
- * list, before it is notified), once per role in this process; a role that never asks costs nothing. Thread-safe.
+ * watched only while some client of this process is subscribed to it ({@link #follow}, from its
+ * {@code resources/subscribe} to its unsubscribe or the end of its session), by {@link InboxWatches}: one listener per
+ * channel for the whole process, one read per commit for the roles subscribed in that channel. Listing or reading the
+ * inbox starts no watch: a role whose client never subscribes costs nothing after its read. Thread-safe.
  */
 @Extension
 public final class InboxResources implements ResourceProvider {
@@ -56,19 +55,12 @@ public final class InboxResources implements ResourceProvider {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final CallerResolver callers;
-    private final Transactions transactions;
-    private final StatusReader status;
-    private final ChangeSignals signals;
-    private final AtomicReference<ResourceUpdateSink> sink = new AtomicReference<>();
-    /** The roles whose inbox is watched: at most one entry per role of the local and hosted channels. */
-    private final Set<Caller> watched = ConcurrentHashMap.newKeySet();
+    private final InboxWatches watches;
 
     @Inject
     InboxResources(CallerResolver callers, Transactions transactions, StatusReader status, ChangeSignals signals) {
         this.callers = callers;
-        this.transactions = transactions;
-        this.status = status;
-        this.signals = signals;
+        this.watches = new InboxWatches(transactions, status, signals);
     }
 
     /**
@@ -100,9 +92,8 @@ public final class InboxResources implements ResourceProvider {
     /** @return {@code caller}'s own inbox, or nothing when it has no role (the owner token, a viewer) */
     @Override
     public List<ResourceDescriptor> resources(Principal caller) {
-        Optional<Caller> own = caller(caller);
-        own.ifPresent(this::watchOnce);
-        return own.map(role -> List.of(new ResourceDescriptor(
+        return caller(caller)
+                .map(role -> List.of(new ResourceDescriptor(
                         uri(role),
                         "mailbox-inbox-" + role.role(),
                         "Mailbox of " + role.role(),
@@ -125,43 +116,28 @@ public final class InboxResources implements ResourceProvider {
 
     @Override
     public Optional<List<ResourceContents>> read(String uri, Principal principal) {
-        Optional<Caller> own = caller(principal);
-        own.ifPresent(this::watchOnce);
-        return own.filter(caller -> uri(caller).equals(uri))
-                .flatMap(this::actionable)
+        return caller(principal)
+                .filter(caller -> uri(caller).equals(uri))
+                .flatMap(watches::actionable)
                 .map(ids -> List.of(new ResourceContents.TextContents(uri, MIME, render(uri, ids))));
     }
 
-    /**
-     * Keeps the sink: a role's inbox is watched from the first time that role lists or reads the mailbox's resources
-     * (a client lists before it subscribes), so a role that never asks costs nothing.
-     */
+    /** Keeps the sink for {@link InboxWatches}; nothing is watched until a client subscribes. */
     @Override
     public void watch(ResourceUpdateSink sink) {
-        this.sink.set(sink);
+        watches.reportTo(sink);
     }
 
-    private void watchOnce(Caller caller) {
-        ResourceUpdateSink target = sink.get();
-        if (target == null || !watched.add(caller)) {
-            return;
-        }
-        MailWatch seen = new MailWatch(actionable(caller).orElse(ActionableIds.NONE), true);
-        String uri = uri(caller);
-        signals.subscribe(
-                Transactions.signalTopic(caller.channelId()),
-                () -> actionable(caller)
-                        .filter(now -> !seen.newSince(now).isEmpty())
-                        .ifPresent(now -> target.updated(uri)));
-    }
-
-    private Optional<ActionableIds> actionable(Caller caller) {
-        return switch (transactions.read(
-                caller.channelId(),
-                tx -> Outcome.done(status.read(tx, caller.role()).actionable()))) {
-            case Outcome.Done<ActionableIds> done -> Optional.of(done.value());
-            case Outcome.Refused<ActionableIds> refused -> Optional.empty();
-        };
+    /**
+     * Watches the caller's own inbox while the subscription lasts; any other URI (another role's inbox, another
+     * provider's resource) is not followed.
+     */
+    @Override
+    public ResourceSubscription follow(String uri, Principal caller) {
+        return caller(caller)
+                .filter(own -> uri(own).equals(uri))
+                .map(watches::follow)
+                .orElse(ResourceSubscription.NONE);
     }
 
     private Optional<Caller> caller(Principal principal) {
