@@ -1,8 +1,12 @@
 package dev.switchboard.plugin.transport.stdio;
 
+import dev.switchboard.ports.call.LocalSession;
 import dev.switchboard.ports.call.Principal;
 
-/** Who an attached session's calls run as: the local owner, as the attaching process. Stateless. */
+/**
+ * Who an attached session's calls run as: the local owner, carrying the attaching process's working directory and
+ * whole environment (its session settings, and what its workspace commands inherit). Stateless.
+ */
 final class AttachedCaller {
 
     private AttachedCaller() {}
@@ -12,7 +16,6 @@ final class AttachedCaller {
      * @return the principal every call of the session runs as
      */
     static Principal of(AttachHello hello) {
-        // Until ports.call.LocalSession lands: the owner, without the session's directory and environment.
-        return Principal.LOCAL_OWNER;
+        return Principal.attached(new LocalSession(hello.cwd(), hello.environment()));
     }
 }
