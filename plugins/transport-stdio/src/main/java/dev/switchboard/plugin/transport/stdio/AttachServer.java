@@ -176,9 +176,9 @@ final class AttachServer {
             refuse(channel, refusal);
         } catch (IOException | RuntimeException e) {
             LOG.debug("attach: a connection ended before its hello was answered", e);
-            closeQuietly(channel);
         } finally {
             if (!serving) {
+                closeQuietly(channel); // also after an Error, so that no client waits on a connection nobody serves
                 connections.release();
             }
         }
@@ -238,21 +238,24 @@ final class AttachServer {
 
     private void serve(SocketChannel channel, AttachHello hello, FirstLine first) throws IOException {
         String id = sessions.attach(hello.pid(), hello.cwd().toString(), status.shown(hello.environment()));
-        StdioSession session;
+        boolean started = false;
         try {
-            session = new StdioSession(
+            StdioSession session = new StdioSession(
                     new StdioStreams(first.remainder(channel), Channels.newOutputStream(channel)),
                     context,
                     AttachedCaller.of(hello),
                     AttachTransport.ID,
                     () -> ended(id));
             writeLine(channel, status.ok());
-        } catch (IOException | RuntimeException e) {
-            ended(id);
-            throw e;
+            live.put(id, session);
+            session.start();
+            started = true;
+        } finally {
+            if (!started) {
+                live.remove(id);
+                sessions.detach(id); // the caller closes the connection and gives its permit back
+            }
         }
-        live.put(id, session);
-        session.start();
         LOG.debug("attach: session {} attached (pid {}, {})", id, hello.pid(), hello.cwd());
     }
 
