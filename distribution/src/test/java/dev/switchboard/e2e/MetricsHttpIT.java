@@ -87,8 +87,10 @@ class MetricsHttpIT {
                             .getGauge()
                             .getValue())
                     .isZero();
-            assertThat(families.get("switchboard_sessions_open")
-                            .getMetric(0)
+            assertThat(families.get("switchboard_sessions_open").getMetricList().stream()
+                            .filter(m -> label(m, "transport").equals("http"))
+                            .findFirst()
+                            .orElseThrow()
                             .getGauge()
                             .getValue())
                     .isGreaterThanOrEqualTo(1);

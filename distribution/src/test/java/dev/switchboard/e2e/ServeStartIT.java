@@ -41,8 +41,8 @@ import dev.switchboard.testkit.distribution.RawSession;
 class ServeStartIT {
 
     private static final String STACK_FRAME = "\tat ";
-    private static final Pattern SERVING_HTTP =
-            Pattern.compile("switchboard: serving http (http://127\\.0\\.0\\.1:(\\d+)/mcp); state directory (\\S+)");
+    private static final Pattern SERVING_HTTP = Pattern.compile(
+            "switchboard: serving http (http://127\\.0\\.0\\.1:(\\d+)/mcp)(?:, attach \\S+\\.sock)?; state directory (\\S+)");
 
     @TempDir
     Path dir;
@@ -281,7 +281,7 @@ class ServeStartIT {
     }
 
     @Test
-    void doctorOnAStateDirectoryHoldingOnlyTheOwnerTokenAndDotFilesCreatesNoDatabase() throws IOException {
+    void doctorOnAStateDirectoryHoldingOnlyTheOwnerTokenDotFilesAndAttachFilesCreatesNoDatabase() throws IOException {
         // what an init step copying the owner token in leaves before the first serve (trial finding: a migrated
         // switchboard.db was left behind, and read-only commands then took the store for one a server had used)
         Installation installation = Installation.copyOfBuilt(dir);
@@ -291,12 +291,14 @@ class ServeStartIT {
         Files.setPosixFilePermissions(token, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
 
         Path wakeLock = Files.createFile(state.resolve(".wake.lock")); // a remote hook's, which is no store either
+        Path attach = Files.createDirectories(state.resolve("attach")); // what shared servers' clients leave (ADR 32)
+        Files.createFile(attach.resolve("0123456789abcdef.log"));
 
         CliRun doctor = installation.run("doctor", "--state-dir", state.toString());
 
         assertThat(doctor.stdout()).as(doctor.describe()).contains("empty temporary state directory");
         try (var left = Files.list(state)) {
-            assertThat(left.toList()).as(doctor.describe()).containsExactlyInAnyOrder(token, wakeLock);
+            assertThat(left.toList()).as(doctor.describe()).containsExactlyInAnyOrder(token, wakeLock, attach);
         }
     }
 

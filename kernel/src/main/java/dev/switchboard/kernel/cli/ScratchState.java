@@ -9,10 +9,13 @@ import java.util.Comparator;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.switchboard.kernel.attach.AttachPaths;
+
 /**
  * An owner-only temporary state directory for the doctor, made only when the real one holds no state yet (it does
  * not exist, is an empty directory, or holds only the owner token file, as an operator's init step leaves it, and
- * dot-files such as the hooks' {@code .wake.lock} and {@code .stop-hook-*} snapshots), so that booting the kernel to check the plugins creates no state (no
+ * dot-files such as the hooks' {@code .wake.lock} and {@code .stop-hook-*} snapshots, and the shared servers'
+ * {@code attach/} directory), so that booting the kernel to check the plugins creates no state (no
  * directory, no database); closing deletes it with everything the plugins wrote into it. Not thread-safe.
  */
 final class ScratchState implements AutoCloseable {
@@ -49,9 +52,11 @@ final class ScratchState implements AutoCloseable {
         }
         Path token = ownerTokenFile.toAbsolutePath().normalize();
         try (Stream<Path> entries = Files.list(stateDir)) {
-            // the hooks' own dot-files (.wake.lock, .stop-hook-*) are no store either (trial finding)
+            // the hooks' own dot-files (.wake.lock, .stop-hook-*) are no store either (trial finding), nor is the
+            // shared servers' attach directory (ADR 32), which their clients' lock and log files outlive
             return entries.anyMatch(entry -> !entry.toAbsolutePath().normalize().equals(token)
-                    && !entry.getFileName().toString().startsWith("."));
+                    && !entry.getFileName().toString().startsWith(".")
+                    && !entry.getFileName().toString().equals(AttachPaths.DIRECTORY));
         } catch (IOException e) {
             return true; // unreadable: the doctor's own checks report it; never guess that it is empty
         }

@@ -1,7 +1,6 @@
 package dev.switchboard.kernel.config;
 
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,7 +28,8 @@ final class AuthSection {
             }
         }
         AuthSettings defaults = AuthSettings.defaults(stateDir);
-        boolean required = bool(section.get("required"), defaults.required(), origins);
+        boolean required =
+                ConfigLoader.bool(section.get("required"), defaults.required(), "kernel.auth.required", origins);
         Object configured = section.get("token-file");
         Path tokenFile = configured == null || String.valueOf(configured).isBlank()
                 ? defaults.tokenFile()
@@ -43,22 +43,5 @@ final class AuthSection {
             return ConfigLoader.path(text, userHome, stateDir);
         }
         return stateDir.resolve(text).toAbsolutePath().normalize();
-    }
-
-    private static boolean bool(Object value, boolean fallback, ConfigOrigins origins) {
-        if (value == null) {
-            return fallback;
-        }
-        if (value instanceof Boolean flag) {
-            return flag;
-        }
-        // Environment overrides arrive as strings; accept the two spellings YAML itself would read as booleans.
-        return switch (String.valueOf(value).trim().toLowerCase(Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default ->
-                throw new ConfigException("kernel.auth.required " + origins.of("kernel.auth.required")
-                        + " must be true or false, was: " + value);
-        };
     }
 }

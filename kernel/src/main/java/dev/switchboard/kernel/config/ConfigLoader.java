@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -28,7 +29,7 @@ public final class ConfigLoader {
     public static final String DEFAULT_FILE = "config/application.yaml";
 
     private static final Set<String> KERNEL_KEYS =
-            Set.of("state-dir", "plugins-dir", "storage", "transports", "tool-prefixes", "auth");
+            Set.of("state-dir", "plugins-dir", "storage", "transports", "tool-prefixes", "auth", "attach");
 
     /**
      * @param home     the installation directory
@@ -134,7 +135,8 @@ public final class ConfigLoader {
                 .forEach((id, prefix) -> prefixes.put(id, prefix == null ? "" : String.valueOf(prefix)));
         AuthSettings auth =
                 AuthSection.read(asMap(kernel.get("auth"), "kernel.auth", origins), stateDir, userHome, origins);
-        return new KernelSettings(stateDir, pluginsDir, storage, transports, prefixes, auth);
+        boolean attach = bool(kernel.get("attach"), true, "kernel.attach", origins);
+        return new KernelSettings(stateDir, pluginsDir, storage, transports, prefixes, auth, attach);
     }
 
     /**
@@ -157,6 +159,28 @@ public final class ConfigLoader {
             return userHome.resolve(text.substring(2)).toAbsolutePath().normalize();
         }
         return Path.of(text).toAbsolutePath().normalize();
+    }
+
+    /**
+     * @param value    a configured value, or null
+     * @param fallback the default when {@code value} is null
+     * @param key      the key's dotted name, for the error
+     * @param origins  where values were set, for the error
+     * @return the boolean; environment overrides arrive as strings, so {@code true}/{@code false} in any case count
+     * @throws ConfigException if the value is neither
+     */
+    static boolean bool(Object value, boolean fallback, String key, ConfigOrigins origins) {
+        if (value == null) {
+            return fallback;
+        }
+        if (value instanceof Boolean flag) {
+            return flag;
+        }
+        return switch (String.valueOf(value).trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new ConfigException(key + " " + origins.of(key) + " must be true or false, was: " + value);
+        };
     }
 
     private static List<String> list(Object value) {

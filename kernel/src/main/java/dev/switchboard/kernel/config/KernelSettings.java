@@ -16,6 +16,8 @@ import java.util.Objects;
  * @param transports   which transports {@code serve} starts; {@code kernel.transports}, default {@code [stdio]}
  * @param toolPrefixes a name prefix per plugin id, prepended to each of its tool names; {@code kernel.tool-prefixes}
  * @param auth         authentication of network callers; {@code kernel.auth}
+ * @param attach       whether {@code serve} over stdio attaches to the shared server of this state directory
+ *                     ({@code kernel.attach}, default true); false serves in-process as {@code serve --no-attach}
  */
 public record KernelSettings(
         Path stateDir,
@@ -23,7 +25,8 @@ public record KernelSettings(
         String storage,
         List<String> transports,
         Map<String, String> toolPrefixes,
-        AuthSettings auth) {
+        AuthSettings auth,
+        boolean attach) {
 
     /** @throws NullPointerException if a component is null */
     public KernelSettings {
@@ -33,6 +36,26 @@ public record KernelSettings(
         transports = List.copyOf(transports);
         toolPrefixes = Map.copyOf(toolPrefixes);
         Objects.requireNonNull(auth, "auth");
+    }
+
+    /**
+     * Settings that attach ({@code kernel.attach: true}, the default).
+     *
+     * @param stateDir     the state directory
+     * @param pluginsDir   the plugins directory
+     * @param storage      the storage backend
+     * @param transports   the transports {@code serve} starts
+     * @param toolPrefixes tool-name prefixes per plugin id
+     * @param auth         authentication of network callers
+     */
+    public KernelSettings(
+            Path stateDir,
+            Path pluginsDir,
+            String storage,
+            List<String> transports,
+            Map<String, String> toolPrefixes,
+            AuthSettings auth) {
+        this(stateDir, pluginsDir, storage, transports, toolPrefixes, auth, true);
     }
 
     /**
@@ -46,7 +69,7 @@ public record KernelSettings(
      */
     public KernelSettings(
             Path stateDir, Path pluginsDir, String storage, List<String> transports, Map<String, String> toolPrefixes) {
-        this(stateDir, pluginsDir, storage, transports, toolPrefixes, AuthSettings.defaults(stateDir));
+        this(stateDir, pluginsDir, storage, transports, toolPrefixes, AuthSettings.defaults(stateDir), true);
     }
 
     /**
@@ -54,7 +77,7 @@ public record KernelSettings(
      * @return these settings with other transports
      */
     public KernelSettings withTransports(List<String> newTransports) {
-        return new KernelSettings(stateDir, pluginsDir, storage, newTransports, toolPrefixes, auth);
+        return new KernelSettings(stateDir, pluginsDir, storage, newTransports, toolPrefixes, auth, attach);
     }
 
     /**
@@ -62,7 +85,7 @@ public record KernelSettings(
      * @return these settings with another state directory
      */
     public KernelSettings withStateDir(Path newStateDir) {
-        return new KernelSettings(newStateDir, pluginsDir, storage, transports, toolPrefixes, auth);
+        return new KernelSettings(newStateDir, pluginsDir, storage, transports, toolPrefixes, auth, attach);
     }
 
     /**
@@ -70,6 +93,6 @@ public record KernelSettings(
      * @return these settings with other authentication settings
      */
     public KernelSettings withAuth(AuthSettings newAuth) {
-        return new KernelSettings(stateDir, pluginsDir, storage, transports, toolPrefixes, newAuth);
+        return new KernelSettings(stateDir, pluginsDir, storage, transports, toolPrefixes, newAuth, attach);
     }
 }

@@ -299,6 +299,37 @@ class ConfigLoaderTest {
                 .hasMessageContaining("mapping");
     }
 
+    @Test
+    void attachIsOnByDefaultAndTurnedOffByTheFileOrTheEnvironment() throws IOException {
+        assertThat(new ConfigLoader()
+                        .load(home, null, Map.of(), userHome)
+                        .kernel()
+                        .attach())
+                .isTrue();
+        assertThat(new ConfigLoader()
+                        .load(home, null, Map.of("SWITCHBOARD_KERNEL__ATTACH", "FALSE"), userHome)
+                        .kernel()
+                        .attach())
+                .isFalse();
+
+        write("kernel:\n  attach: false\n");
+        assertThat(new ConfigLoader()
+                        .load(home, null, Map.of(), userHome)
+                        .kernel()
+                        .attach())
+                .isFalse();
+    }
+
+    @Test
+    void refusesAnAttachValueThatIsNotABoolean() throws IOException {
+        write("kernel:\n  attach: sometimes\n");
+
+        assertThatThrownBy(() -> new ConfigLoader().load(home, null, Map.of(), userHome))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("kernel.attach")
+                .hasMessageContaining("must be true or false, was: sometimes");
+    }
+
     private void write(String yaml) throws IOException {
         Files.createDirectories(home.resolve("config"));
         Files.writeString(home.resolve(ConfigLoader.DEFAULT_FILE), yaml);

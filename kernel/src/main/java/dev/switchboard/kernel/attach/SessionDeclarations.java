@@ -1,0 +1,153 @@
+package dev.switchboard.kernel.attach;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * What each plugin zip of a plugins directory declares a session sets for itself, read from the zip's root
+ * {@code plugin.properties} with {@link ZipFile} (no PF4J): {@code plugin.session-settings}, comma-separated keys of
+ * the plugin's {@code plugins.<id>} subtree (mailbox: {@code role,channel}), and {@code plugin.session-variables},
+ * other environment variables it reads per session (mailbox: {@code AI_AGENT_CHANNEL_ROLE}). Immutable.
+ *
+ * @param settings  per plugin id, its declared session settings (plugins that declare none are absent)
+ * @param variables every declared session variable, of all plugins
+ */
+public record SessionDeclarations(Map<String, Set<String>> settings, Set<String> variables) {
+
+    /** The property naming a plugin's per-session setting keys. */
+    public static final String SETTINGS_PROPERTY = "plugin.session-settings";
+
+    /** The property naming other environment variables a plugin reads per session. */
+    public static final String VARIABLES_PROPERTY = "plugin.session-variables";
+
+    private static final String ID_PROPERTY = "plugin.id";
+    private static final String DESCRIPTOR = "plugin.properties";
+
+    /** Copies both collections; iteration follows plugin id and declaration order. */
+    public SessionDeclarations {
+        settings = Map.copyOf(new TreeMap<>(settings));
+        variables = Set.copyOf(variables);
+    }
+
+    /**
+     * @param pluginsDir the plugins directory; absent or unreadable means no declarations
+     * @return the declarations of every {@code *.zip} directly in it that has a {@code plugin.properties} with a
+     *     {@code plugin.id}
+     * @throws UncheckedIOException if a zip cannot be read (a corrupt zip fails the server's start too)
+     */
+    public static SessionDeclarations read(Path pluginsDir) {
+        Map<String, Set<String>> settings = new TreeMap<>();
+        Set<String> variables = new LinkedHashSet<>();
+        for (Path zip : zips(pluginsDir)) {
+            Properties properties = descriptor(zip);
+            String id = properties.getProperty(ID_PROPERTY, "").strip();
+            if (id.isEmpty()) {
+                continue;
+            }
+            List<String> keys = split(properties.getProperty(SETTINGS_PROPERTY));
+            if (!keys.isEmpty()) {
+                settings.put(id, new LinkedHashSet<>(keys));
+            }
+            variables.addAll(split(properties.getProperty(VARIABLES_PROPERTY)));
+        }
+        return new SessionDeclarations(settings, variables);
+    }
+
+    /**
+     * @param pluginId a plugin id
+     * @return the plugin's declared session settings, empty when it declares none
+     */
+    public Set<String> settingsOf(String pluginId) {
+        return settings.getOrDefault(pluginId, Set.of());
+    }
+
+    /**
+     * The environment variables through which a session sets a declared session setting:
+     * {@code SWITCHBOARD_PLUGINS__<ID>__<KEY>}, with the configuration's spelling rules (upper case, hyphens as single
+     * underscores), for every declared setting of every plugin.
+     *
+     * @return the variable names, in plugin id and declaration order
+     */
+    public List<String> settingVariables() {
+        List<String> names = new ArrayList<>();
+        settings.forEach((id, keys) -> keys.forEach(key -> names.add(settingVariable(id, key))));
+        return names;
+    }
+
+    /**
+     * @param pluginId a plugin id, such as {@code mailbox}
+     * @param key      a top-level key of its subtree, such as {@code role}
+     * @return the environment variable that sets {@code plugins.<pluginId>.<key>}, such as
+     *     {@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE}
+     */
+    public static String settingVariable(String pluginId, String key) {
+        return "SWITCHBOARD_PLUGINS__" + envName(pluginId) + "__" + envName(key);
+    }
+
+    private static String envName(String name) {
+        return name.replace('-', '_').toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * @param pluginsDir a plugins directory
+     * @return its {@code *.zip} regular files, sorted by name; empty when the directory is absent
+     * @throws UncheckedIOException if the directory exists but cannot be listed
+     */
+    static List<Path> zips(Path pluginsDir) {
+        if (!Files.isDirectory(pluginsDir)) {
+            return List.of();
+        }
+        List<Path> zips = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(pluginsDir, "*.zip")) {
+            for (Path entry : entries) {
+                if (Files.isRegularFile(entry)) {
+                    zips.add(entry);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the plugins directory " + pluginsDir, e);
+        }
+        zips.sort(null);
+        return zips;
+    }
+
+    private static Properties descriptor(Path zip) {
+        Properties properties = new Properties();
+        try (ZipFile file = new ZipFile(zip.toFile())) {
+            ZipEntry entry = file.getEntry(DESCRIPTOR);
+            if (entry != null) {
+                try (InputStream in = file.getInputStream(entry)) {
+                    properties.load(in);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the plugin zip " + zip, e);
+        }
+        return properties;
+    }
+
+    private static List<String> split(String value) {
+        if (value == null) {
+            return List.of();
+        }
+        return Arrays.stream(value.split(","))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList();
+    }
+}
