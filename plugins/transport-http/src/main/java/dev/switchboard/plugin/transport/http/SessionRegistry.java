@@ -75,11 +75,17 @@ final class SessionRegistry {
         return Optional.of(session);
     }
 
-    /** Removes and closes a session. */
-    void remove(HttpSession session) {
+    /**
+     * Removes and closes a session.
+     *
+     * @return whether this call removed it (false when another already had: of two simultaneous removals, one wins)
+     */
+    boolean remove(HttpSession session) {
         if (sessions.remove(session.id(), session)) {
             session.close();
+            return true;
         }
+        return false;
     }
 
     /**
