@@ -53,15 +53,7 @@ final class MethodCaseCheck implements ServerConnectionSelector {
 
     @Override
     public ServerConnection connection(ConnectionContext ctx) {
-        DataReader reader = ctx.dataReader();
-        try {
-            reader.ensureAvailable();
-        } catch (DataReader.InsufficientDataAvailableException e) {
-            throw new CloseConnectionException("the client closed the connection before a request", e);
-        }
-        // peeks without moving the reader: HTTP/1.1 then reads the same bytes
-        BufferData first = reader.getBuffer(reader.available());
-        return lowerCaseMethod(first) ? new Refusal(ctx) : http1.connection(ctx);
+        return new Checked(ctx, http1.connection(ctx));
     }
 
     /** @return whether the method token (the bytes before the first space) that arrived holds a lower-case letter */
@@ -78,17 +70,55 @@ final class MethodCaseCheck implements ServerConnectionSelector {
         return false;
     }
 
-    /** A connection that only answers 400 and ends. */
-    private final class Refusal implements ServerConnection {
+    /**
+     * An HTTP/1.1 connection whose first bytes are looked at before HTTP/1.1 reads them. Until they arrive it counts
+     * as idle since its creation, so Helidon's idle timeout closes a connection that never sends a byte.
+     */
+    private final class Checked implements ServerConnection {
 
         private final ConnectionContext ctx;
+        private final ServerConnection http1;
+        private volatile Thread waiting;
 
-        Refusal(ConnectionContext ctx) {
+        Checked(ConnectionContext ctx, ServerConnection http1) {
             this.ctx = ctx;
+            this.http1 = http1;
         }
 
         @Override
-        public void handle(Limit limit) {
+        public void handle(Limit limit) throws InterruptedException {
+            DataReader reader = ctx.dataReader();
+            waiting = Thread.currentThread();
+            try {
+                reader.ensureAvailable();
+            } catch (DataReader.InsufficientDataAvailableException e) {
+                throw new CloseConnectionException("the client closed the connection before a request", e);
+            } finally {
+                waiting = null;
+            }
+            // peeks without moving the reader: HTTP/1.1 then reads the same bytes
+            if (lowerCaseMethod(reader.getBuffer(reader.available()))) {
+                refuse();
+                return;
+            }
+            http1.handle(limit);
+        }
+
+        @Override
+        public Duration idleTime() {
+            return http1.idleTime();
+        }
+
+        @Override
+        public void close(boolean interrupt) {
+            Thread first = waiting;
+            if (first != null) {
+                first.interrupt(); // waiting for the first byte is idle: interrupting closes the socket
+            }
+            http1.close(interrupt);
+        }
+
+        private void refuse() {
             mistakes.record("a request method in lower case");
             byte[] body = Replies.jsonBytes(JsonRpcErrors.error(null, Replies.SERVER_ERROR, REFUSAL));
             byte[] head = ("HTTP/1.1 400 Bad Request\r\nContent-Type: " + McpHeaders.APPLICATION_JSON
@@ -98,16 +128,6 @@ final class MethodCaseCheck implements ServerConnectionSelector {
             answer.write(head);
             answer.write(body);
             ctx.dataWriter().writeNow(answer);
-        }
-
-        @Override
-        public Duration idleTime() {
-            return Duration.ZERO;
-        }
-
-        @Override
-        public void close(boolean interrupt) {
-            // handle() writes once and returns; the connection then ends
         }
     }
 }

@@ -64,6 +64,14 @@ class HttpConnectionTimeoutsTest {
     }
 
     @Test
+    void aConnectionThatSendsNothingIsClosedAfterTheIdleTimeout() throws Exception {
+        start(Map.of("idle-timeout-ms", SHORT.toMillis()));
+        try (RawConnection connection = RawConnection.open(server.port)) {
+            assertThat(connection.closedWithin(WELL_AFTER)).isTrue();
+        }
+    }
+
+    @Test
     void anIdleKeptAliveConnectionIsClosedAfterTheIdleTimeout() throws Exception {
         start(Map.of("idle-timeout-ms", SHORT.toMillis()));
         try (RawConnection connection = RawConnection.open(server.port)) {
@@ -96,6 +104,29 @@ class HttpConnectionTimeoutsTest {
 
         assertThat(next.status()).as("the next request, on a new connection").isEqualTo(200);
         assertThat(context.invocations()).as("only the next request's call ran").isEqualTo(1);
+    }
+
+    @Test
+    void aKeptAliveConnectionWithinItsTimeoutsServesRequestAfterRequest() throws Exception {
+        start(Map.of("header-timeout-ms", SHORT.toMillis(), "body-timeout-ms", SHORT.toMillis()));
+        String session = server.initialize(ALICE_TOKEN);
+        try (RawConnection connection = RawConnection.open(server.port)) {
+            for (int id = 2; id < 5; id++) {
+                String call = TestServer.call(id, "echo");
+                connection.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + ALICE_TOKEN
+                        + "\r\nMcp-Session-Id: " + session + "\r\nAccept: application/json, text/event-stream\r\n"
+                        + "Content-Type: application/json\r\nMCP-Protocol-Version: " + TestServer.VERSION
+                        + "\r\nContent-Length: " + call.length() + "\r\n\r\n" + call);
+
+                assertThat(connection.response(WELL_AFTER).status())
+                        .as("call %d", id)
+                        .isEqualTo(200);
+            }
+            assertThat(connection.closedWithin(SHORT.multipliedBy(2)))
+                    .as("still open past the header and body timeouts, with no request running")
+                    .isFalse();
+        }
+        assertThat(context.invocations()).isEqualTo(3);
     }
 
     @Test
