@@ -11,10 +11,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Headers;
+import io.helidon.http.HttpPrologue;
 import io.helidon.http.Status;
+import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http1.Http1Config;
+import io.helidon.webserver.http1.Http1ConnectionListener;
 import io.helidon.webserver.http1.Http1ConnectionSelector;
 import io.modelcontextprotocol.json.McpJsonMapper;
 
@@ -112,15 +116,13 @@ final class McpHttpServer {
                     .port(settings.port())
                     .shutdownHook(false)
                     .shutdownGracePeriod(Duration.ofMillis(500))
-                    // One connection selector, ours around HTTP/1.1, and no discovered protocol beside it: with two
-                    // candidates Helidon picks by the first bytes and closes a bare-LF or over-long request line
-                    // without an answer; with one it lets HTTP/1.1 parse them and answer 400 or 414.
+                    // One connection selector, HTTP/1.1 reading through MethodCaseCheck's recording reader, and no
+                    // discovered protocol beside it: with two candidates Helidon picks by the first bytes and closes a
+                    // bare-LF or over-long request line without an answer; with one HTTP/1.1 answers 400 or 414.
                     .protocolsDiscoverServices(false)
-                    .addConnectionSelector(new MethodCaseCheck(
-                            Http1ConnectionSelector.builder()
-                                    .config(http1Config(deadlines))
-                                    .build(),
-                            mistakes))
+                    .addConnectionSelector(MethodCaseCheck.around(Http1ConnectionSelector.builder()
+                            .config(http1Config(new MethodCaseCheck(mistakes), deadlines))
+                            .build()))
                     .directHandlers(WireRefusals.create(mistakes))
                     .idleConnectionTimeout(settings.wireTimeouts().idle())
                     .idleConnectionPeriod(
@@ -187,18 +189,31 @@ final class McpHttpServer {
     }
 
     /**
-     * @return HTTP/1.1 with request lines up to {@link WireRefusals#MAX_REQUEST_LINE} and the header timeout. Host is
+     * @return HTTP/1.1 with request lines up to {@link WireRefusals#MAX_REQUEST_LINE}, methods in capitals only and the
+     *     header timeout. Host is
      *     checked by the RequestGate, which answers 403 as MCP asks; Helidon's own check would answer a malformed Host
      *     (user@host) with 400 before routing. Should the switch go, such requests are still refused before any
      *     JSON-RPC handling, only with 400.
      */
     // Http1Config.validateRequestHostHeader is deprecated for removal (Helidon 27).
     @SuppressWarnings("removal")
-    private static Http1Config http1Config(ConnectionDeadlines deadlines) {
+    private static Http1Config http1Config(MethodCaseCheck methodCase, ConnectionDeadlines deadlines) {
         return Http1Config.builder()
                 .validateRequestHostHeader(false)
                 .maxPrologueLength(WireRefusals.MAX_REQUEST_LINE)
-                .addReceiveListener(deadlines)
+                // one listener: Helidon 4.5 composes several into one that forwards nothing (ListFrameListener)
+                .addReceiveListener(new Http1ConnectionListener() {
+                    @Override
+                    public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
+                        methodCase.prologue(ctx, prologue);
+                        deadlines.prologue(ctx, prologue);
+                    }
+
+                    @Override
+                    public void headers(ConnectionContext ctx, Headers headers) {
+                        deadlines.headers(ctx, headers);
+                    }
+                })
                 .build();
     }
 

@@ -127,6 +127,26 @@ class HttpMalformedWireTest {
         assertThat(context.invocations()).isZero();
     }
 
+    @Test
+    void aLowerCaseMethodLaterOnAKeptAliveConnectionIsRefusedToo() throws Exception {
+        String call = TestServer.call(2, "echo");
+        String request = " /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + ALICE_TOKEN
+                + "\r\nMcp-Session-Id: " + session + "\r\nAccept: application/json, text/event-stream\r\n"
+                + "Content-Type: application/json\r\nMCP-Protocol-Version: " + TestServer.VERSION
+                + "\r\nContent-Length: " + call.length() + "\r\n\r\n" + call;
+        try (RawConnection connection = RawConnection.open(server.port)) {
+            connection.write("POST" + request);
+            assertThat(connection.response(AT_ONCE).status()).isEqualTo(200);
+
+            connection.write("Post" + request);
+            RawHttp.Response response = connection.response(AT_ONCE);
+
+            assertThat(response.status()).isEqualTo(400);
+            assertThat(connection.closedWithin(AT_ONCE)).isTrue();
+        }
+        assertThat(context.invocations()).as("only the first call ran").isEqualTo(1);
+    }
+
     private String chunkedHead() {
         return "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + server.port + "\r\nAuthorization: Bearer " + ALICE_TOKEN
                 + "\r\nMcp-Session-Id: " + session + "\r\nAccept: application/json, text/event-stream\r\n"
