@@ -25,7 +25,8 @@ import dev.switchboard.bridge.mcp.transport.ClientMistakes;
 
 /**
  * Refuses a request whose method is not in capitals ({@code post}) with 400 and a closed connection: HTTP methods are
- * case-sensitive (RFC 9110 §9.1) and Helidon would upper-case it and serve it. Helidon keeps no raw copy of a request
+ * case-sensitive (RFC 9110 §9.1) and Helidon would upper-case it and serve it. (Its reader also checks the CRLF after
+ * each chunk of a chunked body, which Helidon skips unread.) Helidon keeps no raw copy of a request
  * line, so the check keeps one itself: {@link #around} wraps Helidon's HTTP/1.1 selector so that each connection reads
  * through a {@link RecordingReader}, which remembers the bytes of the last {@link DataReader#readBytes} (how Helidon's
  * request-line parser takes the line), and {@link #prologue}, called by HTTP/1.1 right after it parsed a request line,
@@ -72,15 +73,22 @@ final class MethodCaseCheck implements Http1ConnectionListener {
     }
 
     /**
-     * A connection's reader that remembers the last bytes taken with {@link #readBytes}. It pulls what it reads from
-     * the connection's own reader (one extra copy per received buffer). Not thread-safe: one connection's thread reads.
+     * A connection's reader that remembers the last bytes taken with {@link #readBytes} (the request line), and checks
+     * the one piece of chunked framing Helidon 4.5 takes on trust: the CRLF after a chunk's data, which its decoder
+     * skips unread ({@code readBuffer(size)} then {@code skip(2)}); anything else there is a {@code BAD_REQUEST}, which
+     * the transport's body reader answers with 400. It pulls what it reads from the connection's own reader (one
+     * extra copy per received buffer). Not thread-safe: one connection's thread reads.
      */
     static final class RecordingReader extends DataReader {
 
         private byte[] lastRead = new byte[0];
+        /** The last read was a buffer of a given size (chunk or fixed-length data), not a line. */
+        private boolean afterData;
+        /** Inside {@link #readBuffer(int)}, whose own skip moves past the data it returns. */
+        private boolean readingData;
 
         // DataReader's constructors are deprecated for removal in favour of its factory, which cannot be extended;
-        // should they go, the check loses its copy of the request line and its test (HttpMalformedWireTest) fails.
+        // should they go, the checks lose their hook and their tests (HttpMalformedWireTest) fail.
         @SuppressWarnings("removal")
         RecordingReader(DataReader source) {
             super(() -> pull(source), false);
@@ -96,6 +104,36 @@ final class MethodCaseCheck implements Http1ConnectionListener {
             byte[] read = super.readBytes(len);
             lastRead = read;
             return read;
+        }
+
+        @Override
+        public BufferData readBuffer(int length) {
+            readingData = true;
+            try {
+                return super.readBuffer(length);
+            } finally {
+                readingData = false;
+                afterData = true;
+            }
+        }
+
+        @Override
+        public void skip(int lenToSkip) {
+            // Every other skip(2) of HTTP/1.1 passes a CRLF it has just found; after a data buffer it passes the line
+            // end a chunk must have, unseen. (After fixed-length data the next skip(2) ends a request line: a CRLF.)
+            if (afterData && !readingData && lenToSkip == 2) {
+                afterData = false;
+                BufferData next = getBuffer(2);
+                if (next.get(0) != '\r' || next.get(1) != '\n') {
+                    throw RequestException.builder()
+                            .type(DirectHandler.EventType.BAD_REQUEST)
+                            .status(Status.BAD_REQUEST_400)
+                            .setKeepAlive(false)
+                            .message("a chunk's data is not followed by CRLF")
+                            .build();
+                }
+            }
+            super.skip(lenToSkip);
         }
 
         byte[] lastRead() {

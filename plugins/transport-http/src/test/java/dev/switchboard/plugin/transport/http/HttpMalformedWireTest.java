@@ -58,6 +58,7 @@ class HttpMalformedWireTest {
         bodies.put("a leading space", " 5\r\nhello\r\n0\r\n\r\n");
         bodies.put("a size past any integer", "ffffffffffffffffffff\r\nhello\r\n0\r\n\r\n");
         bodies.put("a chunk missing its CRLF", "5\r\nhello0\r\n\r\n");
+        bodies.put("a chunk followed by two other bytes", "2\r\n{}XY0\r\n\r\n");
         Map<String, String> outcomes = new LinkedHashMap<>();
         String log = capturingTheLog(() -> {
             for (Map.Entry<String, String> body : bodies.entrySet()) {
@@ -80,6 +81,26 @@ class HttpMalformedWireTest {
                 .as("log lines: at most one, at the client-mistake level")
                 .hasSizeLessThanOrEqualTo(1)
                 .allMatch(line -> line.contains("INFO") && line.contains("http: refused a client message"));
+    }
+
+    @Test
+    void wellFramedChunkedAndFixedLengthBodiesOfTwoBytesAndMoreAreServedOnOneConnection() throws Exception {
+        String call = TestServer.call(2, "echo");
+        String head = chunkedHead();
+        try (RawConnection connection = RawConnection.open(server.port)) {
+            // chunks of 2 bytes, 1 byte and the rest, each followed by its CRLF
+            connection.write(head + "2\r\n" + call.substring(0, 2) + "\r\n1\r\n" + call.charAt(2) + "\r\n"
+                    + Integer.toHexString(call.length() - 3) + "\r\n" + call.substring(3) + "\r\n0\r\n\r\n");
+            assertThat(connection.response(AT_ONCE).status()).isEqualTo(200);
+
+            // a fixed-length body of 2 bytes (not JSON-RPC: 400, the connection stays open), then a request line
+            connection.write(head.replace("Transfer-Encoding: chunked", "Content-Length: 2") + "{}");
+            assertThat(connection.response(AT_ONCE).status()).isEqualTo(400);
+
+            connection.write(head + Integer.toHexString(call.length()) + "\r\n" + call + "\r\n0\r\n\r\n");
+            assertThat(connection.response(AT_ONCE).status()).isEqualTo(200);
+        }
+        assertThat(context.invocations()).isEqualTo(2);
     }
 
     @Test
