@@ -5,12 +5,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
+import io.helidon.common.buffers.DataReader;
 import io.helidon.http.media.ReadableEntity;
+import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.ServerRequest;
 
 /**
- * Reads a request body up to a size limit. A declared {@code Content-Length} above the limit is refused before a
- * byte is read; a body without one (chunked) is counted as it streams and refused as soon as it passes the limit.
+ * Reads a request body up to a size limit and within the body timeout. A declared {@code Content-Length} above the
+ * limit is refused before a byte is read; a body without one (chunked) is counted as it streams and refused as soon
+ * as it passes the limit, and broken chunked framing is told apart from a client that went away.
  */
 final class BodyReader {
 
@@ -23,18 +26,52 @@ final class BodyReader {
         }
     }
 
-    private final int limit;
+    /**
+     * The body's chunked framing is broken (a chunk size that is not hexadecimal, negative, too large or followed by
+     * an extension, a missing line end); answered with 400 and a closed connection, since nothing after it can be
+     * framed.
+     */
+    static final class MalformedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
 
-    BodyReader(int limit) {
+        MalformedException() {
+            super("Bad Request: the chunked request body is malformed (a chunk size must be hexadecimal digits"
+                    + " followed by CRLF, and each chunk's data must be followed by CRLF)");
+        }
+    }
+
+    private final int limit;
+    private final ConnectionDeadlines deadlines;
+
+    /**
+     * @param limit     the largest body, in bytes
+     * @param deadlines the connection timeouts, whose body deadline covers each read
+     */
+    BodyReader(int limit, ConnectionDeadlines deadlines) {
         this.limit = limit;
+        this.deadlines = deadlines;
     }
 
     /**
+     * Reads the body within the body timeout; past it, the connection is closed.
+     *
      * @return the whole body, empty when there is none
-     * @throws TooLargeException  if the body is larger than the limit
-     * @throws UncheckedIOException if reading fails (the client went away)
+     * @throws TooLargeException         if the body is larger than the limit
+     * @throws MalformedException        if its chunked framing is broken
+     * @throws UncheckedIOException      if reading fails (the client went away)
+     * @throws CloseConnectionException  if the connection failed or was closed for its body timeout (nothing can be
+     *                                   answered; let it propagate, Helidon then ends the connection quietly)
      */
     byte[] read(ServerRequest request) {
+        deadlines.readingBody();
+        try {
+            return readWithin(request);
+        } finally {
+            deadlines.bodyRead();
+        }
+    }
+
+    private byte[] readWithin(ServerRequest request) {
         var declared = request.headers().contentLength();
         if (declared.isPresent() && declared.getAsLong() > limit) {
             throw new TooLargeException(limit);
@@ -59,6 +96,13 @@ final class BodyReader {
             in.close();
         } catch (IOException e) {
             throw new UncheckedIOException("could not read the request body", e);
+        } catch (DataReader.InsufficientDataAvailableException e) {
+            throw new UncheckedIOException(new IOException("the client closed the connection within the body", e));
+        } catch (CloseConnectionException | TooLargeException | UncheckedIOException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // Helidon's chunk decoder fails with NumberFormatException, RequestException or IncorrectNewLineException
+            throw new MalformedException();
         }
         return body.toByteArray();
     }

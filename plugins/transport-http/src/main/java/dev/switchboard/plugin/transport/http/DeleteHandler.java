@@ -31,8 +31,12 @@ final class DeleteHandler implements Handler {
                         .version(request, response)
                         .flatMap(version -> preconditions.session(request, response, caller)))
                 .ifPresent(session -> {
+                    if (!sessions.remove(session)) {
+                        // a simultaneous DELETE of the same session ended it first: only one of them may say it did
+                        Preconditions.noSuchSession(response);
+                        return;
+                    }
                     server.cancelSession(session.sdkId());
-                    sessions.remove(session);
                     Replies.empty(response, Status.OK_200);
                 });
     }

@@ -90,6 +90,10 @@ final class EndpointHandler implements Handler {
             response.header(HeaderNames.CONNECTION, "close");
             Replies.text(response, Status.REQUEST_ENTITY_TOO_LARGE_413, e.getMessage() + "\n");
             return;
+        } catch (BodyReader.MalformedException e) {
+            ConnectionClose.announce(response);
+            Replies.text(response, Status.BAD_REQUEST_400, e.getMessage() + "\n");
+            throw ConnectionClose.afterRefusal();
         } catch (UncheckedIOException e) {
             return;
         }
@@ -115,8 +119,9 @@ final class EndpointHandler implements Handler {
             return;
         }
         if (reply.status() == Status.UNAUTHORIZED_401.code()
-                && match.endpoint().route().access() != HttpRoute.Access.NONE) {
-            gate.credentialRefused(request); // a bogus board nonce or session cookie counts as a wrong token (ADR 22)
+                && match.endpoint().route().access() != HttpRoute.Access.NONE
+                && !gate.failureAllowed(request, response)) {
+            return; // a bogus board nonce or session cookie counts as a wrong token (ADR 22): past the burst, 429
         }
         switch (reply) {
             case EndpointResponse.Complete complete -> {
@@ -147,9 +152,7 @@ final class EndpointHandler implements Handler {
             case HANDLER ->
                 request.headers().contains(HeaderNames.AUTHORIZATION)
                         ? gate.admit(request, response).map(Optional::of)
-                        : gate.mayPresentCredential(request, response)
-                                ? Optional.of(Optional.<Principal>empty())
-                                : Optional.empty();
+                        : Optional.of(Optional.<Principal>empty());
             case AUTHENTICATED -> gate.admit(request, response).map(Optional::of);
             case OWNER ->
                 gate.admit(request, response).flatMap(principal -> {

@@ -45,13 +45,21 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * <tr><td>{@code rate-limit-burst}</td><td>{@code 200}</td><td>requests a credential may make at once before
  * {@code rate-limit-per-second} applies</td></tr>
  * <tr><td>{@code auth-failures-per-minute}</td><td>{@code 30}</td><td>refused credentials (401) a peer address may
- * present per minute, on average; beyond it the peer gets 429 before its token is looked at</td></tr>
+ * present per minute, on average; beyond it a refused credential gets 429 instead of 401 (a credential that verifies
+ * is always served)</td></tr>
  * <tr><td>{@code auth-failure-burst}</td><td>{@code 20}</td><td>refused credentials a peer may present at
  * once</td></tr>
  * <tr><td>{@code credential-recheck-ms}</td><td>{@code 100}</td><td>an answer written later than this after its
  * request's credential was last confirmed (a held tool call, a long poll, a message on a GET stream) has the
  * credential looked up again first; a credential revoked meanwhile gets FORBIDDEN instead of the answer (ADR 27).
  * {@code 0} looks every answer's credential up again</td></tr>
+ * <tr><td>{@code header-timeout-ms}</td><td>{@code 10000}</td><td>a request's header lines must all arrive within this
+ * after its request line; otherwise the connection is closed</td></tr>
+ * <tr><td>{@code body-timeout-ms}</td><td>{@code 60000}</td><td>a request body must arrive in full within this after
+ * the transport starts reading it; otherwise the connection is closed (the request is not served)</td></tr>
+ * <tr><td>{@code idle-timeout-ms}</td><td>{@code 60000}</td><td>a connection with no request running that has
+ * received no complete request line for this long (an idle keep-alive connection, or one that sent part of a request
+ * line) is closed, checked every quarter of it (at most every 5 s)</td></tr>
  * </table>
  *
  * @param host               the address to bind, as configured
@@ -67,6 +75,7 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * @param rateLimit          the per-credential and per-peer rate limits
  * @param credentialRecheck  how long a request's credential counts as confirmed before an answer written later has it
  *                           looked up again
+ * @param wireTimeouts       how long a connection may take over a request's head and body, and stay idle
  */
 record HttpSettings(
         String host,
@@ -80,7 +89,17 @@ record HttpSettings(
         Duration drainTimeout,
         Duration heartbeat,
         RateLimit rateLimit,
-        Duration credentialRecheck) {
+        Duration credentialRecheck,
+        WireTimeouts wireTimeouts) {
+
+    /**
+     * The connection timeouts: slow or half-open clients cannot hold sockets and memory.
+     *
+     * @param header the longest a request's header lines may take after its request line, positive
+     * @param body   the longest a request body may take to arrive in full once reading began, positive
+     * @param idle   the longest a connection may wait for a complete request line with no request running, positive
+     */
+    record WireTimeouts(Duration header, Duration body, Duration idle) {}
 
     /**
      * The rate limits of ADR 22.
@@ -109,7 +128,10 @@ record HttpSettings(
             "rate-limit-burst",
             "auth-failures-per-minute",
             "auth-failure-burst",
-            "credential-recheck-ms");
+            "credential-recheck-ms",
+            "header-timeout-ms",
+            "body-timeout-ms",
+            "idle-timeout-ms");
 
     static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "[::1]");
     /** The largest body a Java array can hold, less a margin the JDK keeps for array headers. */
@@ -153,6 +175,10 @@ record HttpSettings(
                         values.number("rate-limit-burst", 200, 1, 1_000_000),
                         values.number("auth-failures-per-minute", 30, 1, 1_000_000),
                         values.number("auth-failure-burst", 20, 1, 1_000_000)),
-                Duration.ofMillis(values.number("credential-recheck-ms", 100, 0, 3_600_000)));
+                Duration.ofMillis(values.number("credential-recheck-ms", 100, 0, 3_600_000)),
+                new WireTimeouts(
+                        Duration.ofMillis(values.number("header-timeout-ms", 10_000, 1, 86_400_000)),
+                        Duration.ofMillis(values.number("body-timeout-ms", 60_000, 1, 86_400_000)),
+                        Duration.ofMillis(values.number("idle-timeout-ms", 60_000, 1, 86_400_000))));
     }
 }

@@ -11,10 +11,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Headers;
+import io.helidon.http.HttpPrologue;
 import io.helidon.http.Status;
+import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http1.Http1Config;
+import io.helidon.webserver.http1.Http1ConnectionListener;
+import io.helidon.webserver.http1.Http1ConnectionSelector;
 import io.modelcontextprotocol.json.McpJsonMapper;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
@@ -71,8 +76,6 @@ final class McpHttpServer {
      * @throws TransportException if an allowlist entry is malformed, or the address cannot be bound (the MCP server
      *                            is closed again)
      */
-    // Http1Config.validateRequestHostHeader is deprecated for removal (Helidon 27); see the comment at its use.
-    @SuppressWarnings("removal")
     static McpHttpServer start(HttpSettings settings, InetAddress address, TransportContext context) {
         PortCheck.ensureBindable(address, settings.port());
         RateLimits limits = new RateLimits(settings.rateLimit());
@@ -96,16 +99,17 @@ final class McpHttpServer {
                 new Initializer(provider, sessions, state, mapper),
                 new RequestStreams(server, state, mapper, settings.heartbeat()),
                 server);
+        ConnectionDeadlines deadlines = new ConnectionDeadlines(settings.wireTimeouts(), System::nanoTime);
         PostHandler post = new PostHandler(
                 preconditions,
-                new BodyReader(settings.maxBodyBytes()),
+                new BodyReader(settings.maxBodyBytes(), deadlines),
                 new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH),
                 dispatcher,
                 mistakes);
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
         HeldStreams held = new HeldStreams();
-        EndpointHandler endpoints =
-                new EndpointHandler(context.endpoints(), gate, new BodyReader(settings.maxBodyBytes()), state, held);
+        EndpointHandler endpoints = new EndpointHandler(
+                context.endpoints(), gate, new BodyReader(settings.maxBodyBytes(), deadlines), state, held);
         WebServer web;
         try {
             web = WebServer.builder()
@@ -113,13 +117,19 @@ final class McpHttpServer {
                     .port(settings.port())
                     .shutdownHook(false)
                     .shutdownGracePeriod(Duration.ofMillis(500))
-                    // Host is checked by the RequestGate, which answers 403 as MCP asks; Helidon's own check would
-                    // answer a malformed Host (user@host) with 400 before routing. Should the switch go, such requests
-                    // are still refused before any JSON-RPC handling, only with 400.
-                    .addProtocol(Http1Config.builder()
-                            .validateRequestHostHeader(false)
-                            .build())
-                    .routing(routing -> routing.post("/mcp", post)
+                    // One connection selector, HTTP/1.1 reading through MethodCaseCheck's recording reader, and no
+                    // discovered protocol beside it: with two candidates Helidon picks by the first bytes and closes a
+                    // bare-LF or over-long request line without an answer; with one HTTP/1.1 answers 400 or 414.
+                    .protocolsDiscoverServices(false)
+                    .addConnectionSelector(MethodCaseCheck.around(Http1ConnectionSelector.builder()
+                            .config(http1Config(new MethodCaseCheck(mistakes), deadlines))
+                            .build()))
+                    .directHandlers(WireRefusals.create(mistakes))
+                    .idleConnectionTimeout(settings.wireTimeouts().idle())
+                    .idleConnectionPeriod(
+                            idleCheckPeriod(settings.wireTimeouts().idle()))
+                    .routing(routing -> routing.addFilter(new ConnectionEnd())
+                            .post("/mcp", post)
                             .get("/mcp", get)
                             .delete("/mcp", new DeleteHandler(preconditions, sessions, server))
                             .options("/mcp", new PreflightHandler(gate))
@@ -144,6 +154,9 @@ final class McpHttpServer {
         long every = Math.clamp(settings.sessionIdleTimeout().toMillis() / 4, 20L, 60_000L);
         sweeper.scheduleWithFixedDelay(sessions::expireIdle, every, every, TimeUnit.MILLISECONDS);
         sweeper.scheduleWithFixedDelay(limits::evictIdle, BUCKET_SWEEP_S, BUCKET_SWEEP_S, TimeUnit.SECONDS);
+        long deadlineSweep =
+                ConnectionDeadlines.sweepPeriod(settings.wireTimeouts()).toMillis();
+        sweeper.scheduleWithFixedDelay(deadlines::sweep, deadlineSweep, deadlineSweep, TimeUnit.MILLISECONDS);
         return new McpHttpServer(web, server, sessions, state, sweeper, settings.drainTimeout(), held);
     }
 
@@ -174,6 +187,40 @@ final class McpHttpServer {
         sessions.closeAll();
         server.closeGracefully();
         web.stop();
+    }
+
+    /**
+     * @return HTTP/1.1 with request lines up to {@link WireRefusals#MAX_REQUEST_LINE}, methods in capitals only and the
+     *     header timeout. Host is
+     *     checked by the RequestGate, which answers 403 as MCP asks; Helidon's own check would answer a malformed Host
+     *     (user@host) with 400 before routing. Should the switch go, such requests are still refused before any
+     *     JSON-RPC handling, only with 400.
+     */
+    // Http1Config.validateRequestHostHeader is deprecated for removal (Helidon 27).
+    @SuppressWarnings("removal")
+    private static Http1Config http1Config(MethodCaseCheck methodCase, ConnectionDeadlines deadlines) {
+        return Http1Config.builder()
+                .validateRequestHostHeader(false)
+                .maxPrologueLength(WireRefusals.MAX_REQUEST_LINE)
+                // one listener: Helidon 4.5 composes several into one that forwards nothing (ListFrameListener)
+                .addReceiveListener(new Http1ConnectionListener() {
+                    @Override
+                    public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
+                        methodCase.prologue(ctx, prologue);
+                        deadlines.prologue(ctx, prologue);
+                    }
+
+                    @Override
+                    public void headers(ConnectionContext ctx, Headers headers) {
+                        deadlines.headers(ctx, headers);
+                    }
+                })
+                .build();
+    }
+
+    /** @return how often Helidon looks for idle connections: a quarter of the idle timeout, from 10 ms to 5 s */
+    private static Duration idleCheckPeriod(Duration idle) {
+        return Duration.ofMillis(Math.clamp(idle.toMillis() / 4, 10L, 5_000L));
     }
 
     private static Handler methodNotAllowed(RequestGate gate) {

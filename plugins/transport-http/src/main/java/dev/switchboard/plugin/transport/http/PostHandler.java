@@ -16,8 +16,8 @@ import dev.switchboard.ports.call.Principal;
 
 /**
  * {@code POST /mcp}: the checks in order (Host and Origin 403, token 400/401, {@code Accept} 406,
- * {@code Content-Type} 415, protocol version 400, body size 413 (the connection is then closed, since the unread
- * body must never be parsed as a next request), UTF-8, JSON, duplicate keys, nesting depth and JSON-RPC shape 400),
+ * {@code Content-Type} 415, protocol version 400, body size 413 and broken chunked framing 400 (the connection is
+ * then closed, since the unread body must never be parsed as a next request), UTF-8, JSON, duplicate keys, nesting depth and JSON-RPC shape 400),
  * then the {@link MessageDispatcher}, which checks batches against the session's protocol version. Nothing reaches
  * the SDK before every check passed. Thread-safe.
  */
@@ -79,10 +79,24 @@ final class PostHandler implements Handler {
             ConnectionClose.announce(response);
             Replies.error(response, Status.REQUEST_ENTITY_TOO_LARGE_413, Replies.SERVER_ERROR, e.getMessage());
             throw ConnectionClose.afterRefusal();
+        } catch (BodyReader.MalformedException e) {
+            mistakes.record("malformed chunked body");
+            ConnectionClose.announce(response);
+            Replies.error(response, Status.BAD_REQUEST_400, Replies.PARSE_ERROR, e.getMessage());
+            throw ConnectionClose.afterRefusal();
         } catch (UncheckedIOException e) {
             return;
         }
         switch (decoder.decode(body)) {
+            case JsonRpcDecoder.Invalid invalid
+            when invalid.response() -> {
+                // The rule of both transports: a malformed response is never processed and never answered with a
+                // JSON-RPC message that carries its id (JSON-RPC forbids answering a response; an error with its id
+                // would be taken for the answer to the client's own request of that id). stdio stays silent; here
+                // the POST itself must fail (MCP streamable HTTP), with an error object that has no id.
+                mistakes.record("ignored a malformed response");
+                Replies.error(response, Status.BAD_REQUEST_400, null, invalid.code(), invalid.message());
+            }
             case JsonRpcDecoder.Invalid invalid -> {
                 mistakes.record(invalid.message());
                 Replies.error(response, Status.BAD_REQUEST_400, invalid.id(), invalid.code(), invalid.message());

@@ -74,12 +74,17 @@ final class Preconditions {
         }
         Optional<HttpSession> session = sessions.find(id.get(), caller);
         if (session.isEmpty()) {
-            Replies.error(
-                    response,
-                    Status.NOT_FOUND_404,
-                    Replies.SERVER_ERROR,
-                    "Not Found: no such session (it ended or never existed); initialize a new one");
+            noSuchSession(response);
         }
         return session;
+    }
+
+    /** Answers 404 for a session id that names no session of the caller (ended, never existed, or another's). */
+    static void noSuchSession(ServerResponse response) {
+        Replies.error(
+                response,
+                Status.NOT_FOUND_404,
+                Replies.SERVER_ERROR,
+                "Not Found: no such session (it ended or never existed); initialize a new one");
     }
 }

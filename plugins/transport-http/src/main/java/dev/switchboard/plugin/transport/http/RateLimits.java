@@ -9,9 +9,11 @@ import java.util.OptionalLong;
 /**
  * The transport's two rate limits (ADR 22). Every admitted request spends a permit of its credential's bucket, keyed
  * by the SHA-256 digest of the presented {@code Authorization} value (never the token itself; the peer address when
- * no credential is sent because authentication is off). Every refused credential (a 401) spends a permit of its
- * peer's failure bucket, and a peer whose failure bucket is empty is answered 429 before its token is even looked
- * at, so tokens cannot be guessed at line speed. Idle buckets are dropped by {@link #evictIdle()}. Thread-safe.
+ * no credential is sent because authentication is off). Every refused credential spends a permit of its peer's
+ * failure bucket; once that is empty, a refused credential is answered 429 instead of 401. A credential that verifies
+ * never meets the failure bucket, so one client's wrong tokens cannot lock out another client at the same address
+ * (behind a proxy, every client); guessing stays infeasible by the credentials' 256 random bits (ADR 22's addendum).
+ * Idle buckets are dropped by {@link #evictIdle()}. Thread-safe.
  */
 final class RateLimits {
 
@@ -24,14 +26,14 @@ final class RateLimits {
                 new TokenBuckets(settings.authFailuresPerMinute() / 60d, settings.authFailureBurst(), System::nanoTime);
     }
 
-    /** @return empty when {@code peer} may try a credential, else the seconds to wait */
-    OptionalLong beforeAuthentication(String peer) {
-        return failures.peek(peer);
-    }
-
-    /** Records a refused credential from {@code peer}. */
-    void authenticationFailed(String peer) {
-        failures.take(peer);
+    /**
+     * Records a refused credential from {@code peer}, spending a permit of its failure bucket.
+     *
+     * @return empty when the permit was there (the refusal stays a 401), else the seconds until the next one (the
+     *     refusal becomes a 429)
+     */
+    OptionalLong authenticationFailed(String peer) {
+        return failures.take(peer);
     }
 
     /**

@@ -19,8 +19,9 @@ import dev.switchboard.ports.call.Principal;
  * {@code Authorization} and query names, and writes its refusal (403, 400, or 401 with a {@code WWW-Authenticate}
  * challenge) as a JSON-RPC error body. An allowed {@code Origin} is echoed for CORS, never {@code *}. Every route
  * of this transport, {@code /mcp} and any other, passes it first. {@link #admit} also applies the
- * {@link RateLimits}: a peer that presented too many refused credentials, or a credential spent faster than its
- * bucket allows, gets 429 with {@code Retry-After} (whole seconds, rounded up) and a JSON-RPC error body;
+ * {@link RateLimits}: a refused credential from a peer that presented too many of them, or a credential spent faster
+ * than its bucket allows, gets 429 with {@code Retry-After} (whole seconds, rounded up) and a JSON-RPC error body (a
+ * credential that verifies is never refused for the failures of others at the same address);
  * {@link #checkOrigin} is never limited (health probes, preflights). Thread-safe.
  */
 final class RequestGate {
@@ -61,20 +62,19 @@ final class RequestGate {
             return apply(origin, response).map(AccessGate.Admitted::caller);
         }
         String peer = peer(request);
-        OptionalLong wait = limits.beforeAuthentication(peer);
-        if (wait.isPresent()) {
-            tooMany(response, wait.getAsLong(), "too many refused credentials from this address");
-            return Optional.empty();
-        }
+        // The credential is judged first: one that verifies is never refused for other clients' failures from the
+        // same address (behind a proxy, every client's). Only a refused one meets the peer's failure bucket.
         AccessGate.Decision decision = gate.admit(facts);
-        if (decision instanceof AccessGate.Refused refused && refused.status() == AccessGate.UNAUTHORIZED) {
-            limits.authenticationFailed(peer);
+        if (decision instanceof AccessGate.Refused refused
+                && refused.status() == AccessGate.UNAUTHORIZED
+                && !failureAllowed(request, response)) {
+            return Optional.empty();
         }
         Optional<AccessGate.Admitted> admitted = apply(decision, response);
         if (admitted.isEmpty()) {
             return Optional.empty();
         }
-        wait = limits.admitted(
+        OptionalLong wait = limits.admitted(
                 facts.authorization().isEmpty() ? null : facts.authorization().getFirst(), peer);
         if (wait.isPresent()) {
             tooMany(response, wait.getAsLong(), "this credential made more requests than its rate limit allows");
@@ -84,23 +84,19 @@ final class RequestGate {
     }
 
     /**
-     * For a route whose handler judges a credential of its own (a board nonce or session cookie): refuses with 429 a
-     * peer whose failure bucket is empty, as {@link #admit} does before looking at a token (ADR 22).
+     * Spends a permit of the peer's failure bucket for a credential that was just refused (a token {@link #admit}
+     * refused, or a board nonce or session cookie a route's handler refused with 401). When the bucket is empty the
+     * refusal becomes 429 with {@code Retry-After}, sent here (ADR 22 and its addendum).
      *
-     * @return whether the request may go on (else the refusal has been sent)
+     * @return true when the caller should send its 401 as planned, false when the 429 has been sent instead
      */
-    boolean mayPresentCredential(ServerRequest request, ServerResponse response) {
-        OptionalLong wait = limits.beforeAuthentication(peer(request));
+    boolean failureAllowed(ServerRequest request, ServerResponse response) {
+        OptionalLong wait = limits.authenticationFailed(peer(request));
         if (wait.isPresent()) {
             tooMany(response, wait.getAsLong(), "too many refused credentials from this address");
             return false;
         }
         return true;
-    }
-
-    /** Records a credential the route's handler refused (its 401), against the peer's failure bucket (ADR 22). */
-    void credentialRefused(ServerRequest request) {
-        limits.authenticationFailed(peer(request));
     }
 
     /**

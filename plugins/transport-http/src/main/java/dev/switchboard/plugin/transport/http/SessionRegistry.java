@@ -87,11 +87,17 @@ final class SessionRegistry {
         return Optional.of(session);
     }
 
-    /** Removes and closes a session. */
-    void remove(HttpSession session) {
+    /**
+     * Removes and closes a session.
+     *
+     * @return whether this call removed it (false when another already had: of two simultaneous removals, one wins)
+     */
+    boolean remove(HttpSession session) {
         if (sessions.remove(session.id(), session)) {
             end(session);
+            return true;
         }
+        return false;
     }
 
     private void end(HttpSession session) {

@@ -57,20 +57,6 @@ final class TokenBuckets {
         }
     }
 
-    /**
-     * @return empty when {@code key}'s bucket holds a permit now (nothing is taken), else the seconds until it does
-     */
-    OptionalLong peek(String key) {
-        Bucket bucket = buckets.get(key);
-        if (bucket == null) {
-            return OptionalLong.empty();
-        }
-        synchronized (bucket) {
-            bucket.refill(nanoClock.getAsLong(), ratePerNano, burst);
-            return bucket.permits >= 1 ? OptionalLong.empty() : OptionalLong.of(secondsUntilOne(bucket.permits));
-        }
-    }
-
     /** Drops the buckets that have refilled completely; called periodically. */
     void evictFull() {
         long now = nanoClock.getAsLong();

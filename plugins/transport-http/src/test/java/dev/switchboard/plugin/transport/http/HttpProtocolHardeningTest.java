@@ -106,7 +106,7 @@ class HttpProtocolHardeningTest {
     }
 
     @Test
-    void malformedResponseShapedBodiesAreInvalidRequestsNot500() throws Exception {
+    void malformedResponseShapedBodiesAreRefusedWith400AndAnErrorThatCarriesNoId() throws Exception {
         start(Map.of());
         for (String body : List.of(
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"x\"}",
@@ -116,7 +116,12 @@ class HttpProtocolHardeningTest {
 
             assertThat(response.status()).as(body).isEqualTo(400);
             assertThat(response.error()).as(body).containsEntry("code", -32600);
+            assertThat(response.json())
+                    .as(
+                            "never answered as if it were the client's own request 1 (the stdio rule: no answer with its id)")
+                    .containsEntry("id", null);
         }
+        assertThat(context.invocations()).isZero();
     }
 
     @Test

@@ -125,7 +125,7 @@ class HttpRateLimitTest {
     }
 
     @Test
-    void aPeerThatPresentsTooManyWrongTokensGets429BeforeAnyTokenIsLookedAt() throws IOException {
+    void aPeerThatPresentsTooManyWrongTokensGets429ForThemWithRetryAfter() throws IOException {
         start(Map.of("auth-failures-per-minute", 1, "auth-failure-burst", 3));
         List<Integer> wrong = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
@@ -133,13 +133,35 @@ class HttpRateLimitTest {
                     .send(server.port)
                     .status());
         }
-        RawHttp.Response right =
-                server.post(ALICE_TOKEN, null, TestServer.initializeRequest(1)).send(server.port);
+        RawHttp.Response next =
+                server.post("guess-5", null, TestServer.initializeRequest(1)).send(server.port);
 
         assertThat(wrong).containsExactly(401, 401, 401, 429);
-        assertThat(right.status()).isEqualTo(429);
-        assertThat(Long.parseLong(right.header("Retry-After"))).isBetween(55L, 60L);
-        assertThat((String) right.error().get("message")).contains("too many refused credentials from this address");
+        assertThat(next.status()).isEqualTo(429);
+        assertThat(Long.parseLong(next.header("Retry-After"))).isBetween(55L, 60L);
+        assertThat((String) next.error().get("message")).contains("too many refused credentials from this address");
+    }
+
+    @Test
+    void fortyWrongTokensFromAnAddressNeverLockOutAValidTokenFromTheSameAddress() throws IOException {
+        // the default burst of 20; one failure a minute earned back, so that none is earned back during the test
+        start(Map.of("auth-failures-per-minute", 1));
+        List<Integer> wrong = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            wrong.add(server.post("guess-" + i, null, TestServer.initializeRequest(1))
+                    .send(server.port)
+                    .status());
+        }
+
+        RawHttp.Response owner =
+                server.post(ALICE_TOKEN, null, TestServer.initializeRequest(1)).send(server.port);
+        RawHttp.Response wrongAfter =
+                server.post("guess-41", null, TestServer.initializeRequest(1)).send(server.port);
+
+        assertThat(wrong.subList(0, 20)).as("the failure burst, 20 by default").containsOnly(401);
+        assertThat(wrong.subList(20, 40)).containsOnly(429);
+        assertThat(owner.status()).as("the owner token, from the same address").isEqualTo(200);
+        assertThat(wrongAfter.status()).as("the guessing goes on being refused").isEqualTo(429);
     }
 
     private void startWithABoard() {
@@ -169,14 +191,19 @@ class HttpRateLimitTest {
         RawHttp.Response refused = RawHttp.request("GET", "/board?t=guess-5").send(server.port);
         RawHttp.Response mcp =
                 server.post(ALICE_TOKEN, null, TestServer.initializeRequest(1)).send(server.port);
+        RawHttp.Response wrongToken =
+                server.post("guess-6", null, TestServer.initializeRequest(1)).send(server.port);
 
         assertThat(guesses).containsExactly(401, 401, 401, 429);
+        assertThat(wrongToken.status())
+                .as("the peer's one failure bucket is shared with /mcp")
+                .isEqualTo(429);
         assertThat(refused.status()).isEqualTo(429);
         assertThat(Long.parseLong(refused.header("Retry-After"))).isBetween(55L, 60L);
         assertThat((String) refused.error().get("message")).contains("too many refused credentials from this address");
         assertThat(mcp.status())
-                .as("the peer's one failure bucket is shared with /mcp")
-                .isEqualTo(429);
+                .as("a token that verifies is served although the peer's failure bucket is empty")
+                .isEqualTo(200);
     }
 
     @Test
@@ -191,7 +218,12 @@ class HttpRateLimitTest {
             guesses.add(board("guess-" + i));
         }
 
+        int validAfter = board("valid-nonce");
+
         assertThat(valid).containsOnly(200);
         assertThat(guesses).containsExactly(401, 401, 401, 429);
+        assertThat(validAfter)
+                .as("a valid nonce once the peer's failures are spent")
+                .isEqualTo(200);
     }
 }

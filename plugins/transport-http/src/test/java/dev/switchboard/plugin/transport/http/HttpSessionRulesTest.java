@@ -4,6 +4,7 @@ import static dev.switchboard.plugin.transport.http.Callers.ALICE_TOKEN;
 import static dev.switchboard.plugin.transport.http.Callers.BOB_TOKEN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -28,22 +30,34 @@ class HttpSessionRulesTest {
     private final FakeTransportContext context = Callers.fake();
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch blocking = new CountDownLatch(1);
+    private final CountDownLatch slowToCancelRunning = new CountDownLatch(1);
+    private final CountDownLatch cancelling = new CountDownLatch(1);
+    private final CountDownLatch cancelDone = new CountDownLatch(1);
     private TestServer server;
 
     private TestServer start(Map<String, Object> settings) {
-        server = TestServer.start(context.with(List.of("whoami", "blocks"), this::invoke), settings);
+        server = TestServer.start(context.with(List.of("whoami", "blocks", "slow_to_cancel"), this::invoke), settings);
         return server;
     }
 
     @AfterEach
     void stop() {
         release.countDown();
+        cancelDone.countDown();
         if (server != null) {
             server.close();
         }
     }
 
     private ToolResult invoke(ToolCall call) {
+        if (call.toolName().equals("slow_to_cancel")) {
+            call.cancellation().onCancel(() -> {
+                cancelling.countDown();
+                awaitQuietly(cancelDone);
+            });
+            slowToCancelRunning.countDown();
+            awaitQuietly(cancelDone);
+        }
         if (call.toolName().equals("blocks")) {
             blocking.countDown();
             try {
@@ -53,6 +67,14 @@ class HttpSessionRulesTest {
             }
         }
         return ToolResult.text(call.principal().id());
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(20, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
@@ -80,6 +102,38 @@ class HttpSessionRulesTest {
 
         assertThat(response.status()).isEqualTo(404);
         assertThat(context.invocations()).isEqualTo(0);
+    }
+
+    @Test
+    void ofTwoDeletesOfOneSessionAtOnceOneEndsItAndTheOtherGets404() throws Exception {
+        start(Map.of());
+        String session = server.initialize(ALICE_TOKEN);
+        ExecutorService background = Executors.newFixedThreadPool(2);
+        try {
+            background.submit(() -> server.post(ALICE_TOKEN, session, TestServer.call(2, "slow_to_cancel"))
+                    .send(server.port));
+            assertThat(slowToCancelRunning.await(10, TimeUnit.SECONDS)).isTrue();
+            Future<Integer> first = background.submit(() -> delete(session));
+            // the first DELETE is ending the session: its running call is being cancelled, slowly
+            assertThat(cancelling.await(10, TimeUnit.SECONDS)).isTrue();
+
+            int second = delete(session);
+            cancelDone.countDown();
+
+            assertThat(List.of(first.get(20, TimeUnit.SECONDS), second)).containsExactly(200, 404);
+        } finally {
+            cancelDone.countDown();
+            background.shutdownNow();
+        }
+    }
+
+    private int delete(String session) throws IOException {
+        return RawHttp.request("DELETE", "/mcp")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("MCP-Protocol-Version", TestServer.VERSION)
+                .header("Mcp-Session-Id", session)
+                .send(server.port)
+                .status();
     }
 
     @Test

@@ -34,7 +34,9 @@ class HttpSettingsTest {
                         Duration.ofSeconds(10),
                         Duration.ofSeconds(15),
                         new HttpSettings.RateLimit(20, 200, 30, 20),
-                        Duration.ofMillis(100)));
+                        Duration.ofMillis(100),
+                        new HttpSettings.WireTimeouts(
+                                Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(60))));
     }
 
     @Test

@@ -37,20 +37,8 @@ class TokenBucketsTest {
         buckets.evictFull();
 
         assertThat(buckets.size()).isEqualTo(1);
-        assertThat(buckets.peek("busy")).isEmpty();
         clock.addAndGet(2 * SECOND);
         buckets.evictFull();
         assertThat(buckets.size()).isZero();
-    }
-
-    @Test
-    void peekTakesNothing() {
-        buckets.take("a");
-        buckets.peek("a");
-        buckets.peek("a");
-
-        assertThat(buckets.take("a")).isEmpty();
-        assertThat(buckets.peek("a")).isEqualTo(OptionalLong.of(2));
-        assertThat(buckets.peek("unknown")).isEmpty();
     }
 }
