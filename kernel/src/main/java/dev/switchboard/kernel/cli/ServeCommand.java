@@ -11,12 +11,15 @@ import dev.switchboard.kernel.auth.ServeAuthCheck;
 import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.plugin.PluginStatus;
+import dev.switchboard.ports.transport.Transport;
 
 /**
  * {@code switchboard serve}: checks authentication (an unauthenticated non-loopback HTTP listener is refused; the
  * owner token file must be owner-only, and is generated on first start), starts the kernel and its plugins (with
  * {@code --strict}, exits 1 naming each failed plugin instead of serving without it), then the transports (stdio by
- * default, HTTP with {@code --http}), writes one line to stderr saying where it serves ({@link StartLine}), and runs
+ * default, HTTP with {@code --http}, beside it the {@code attach} socket unless {@code --no-attach}; only the socket
+ * with {@code --shared}: {@link ServeAttach}), writes one line to stderr saying where it serves ({@link StartLine}),
+ * and runs
  * until they end or the process is told to stop
  * (SIGTERM, SIGINT), then shuts down cleanly with status 0, or halts with status 1 if that shutdown takes longer than
  * {@value ShutdownDeadline#DEFAULT_SECONDS} s.
@@ -45,8 +48,19 @@ final class ServeCommand implements CliCommand {
         if (!line.getArgList().isEmpty()) {
             throw new UsageException("unexpected argument '" + line.getArgList().get(0) + "'", "");
         }
-        SwitchboardConfig config = ServeOptions.apply(line, settings.load());
+        SwitchboardConfig loaded = settings.load();
+        SwitchboardConfig config = ServeOptions.apply(line, loaded);
         ServeAuthCheck.verify(config);
+        ServeAttach attach = ServeAttach.prepare(ServeOptions.attachMode(line, config), loaded);
+        try {
+            return serve(line, attach.apply(config), attach, console);
+        } finally {
+            attach.close();
+        }
+    }
+
+    private static int serve(CommandLine line, SwitchboardConfig config, ServeAttach attach, Console console)
+            throws InterruptedException {
         Kernel kernel = Kernel.start(config);
         List<PluginStatus> failed = StartLine.failed(kernel.plugins().statuses());
         if (line.hasOption(ServeOptions.STRICT) && !failed.isEmpty()) {
@@ -67,18 +81,22 @@ final class ServeCommand implements CliCommand {
         Runnable stop = () -> {
             deadline.arm();
             kernel.close();
+            attach.close();
             deadline.disarm();
         };
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "switchboard-shutdown"));
         TerminationSignals.onTerminate(stop);
         try {
-            List<String> endpoints =
-                    kernel.startTransports(config.kernel().transports(), line.hasOption(ServeOptions.KEEP_SERVING));
+            List<String> transports = attach.startable(
+                    config.kernel().transports(),
+                    kernel.plugins().transports().stream().map(Transport::id).toList());
+            List<String> endpoints = kernel.startTransports(transports, line.hasOption(ServeOptions.KEEP_SERVING));
             console.err()
                     .println(StartLine.of(
                             endpoints,
                             config.kernel().stateDir(),
                             kernel.plugins().statuses()));
+            attach.serving(config, transports);
             StartLine.terminalHint(endpoints, Boolean.getBoolean(StartLine.STDIN_TERMINAL_PROPERTY))
                     .ifPresent(console.err()::println);
             kernel.awaitTransports();

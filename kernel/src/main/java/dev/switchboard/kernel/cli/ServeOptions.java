@@ -25,6 +25,22 @@ final class ServeOptions {
     private static final int MAX_PORT = 65_535;
     /** Keep the other transports serving after stdin ended; by default the end of stdin ends {@code serve}. */
     static final String KEEP_SERVING = "keep-serving";
+    /** Serve in this process, never attaching nor accepting attached sessions. */
+    static final String NO_ATTACH = "no-attach";
+    /** Be the shared server that stdio sessions attach to (what the attach client starts). */
+    static final String SHARED = "shared";
+    /** The id of the transport attached sessions come through. */
+    static final String ATTACH_TRANSPORT = "attach";
+
+    /** How {@code serve} takes part in attaching (ADR 32). */
+    enum AttachMode {
+        /** No attach socket: in-process stdio, or HTTP without attach. */
+        NONE,
+        /** The attach socket beside HTTP; never idle-exits. */
+        ALONGSIDE,
+        /** The shared server: the attach socket only, idle exit. */
+        SHARED
+    }
 
     private ServeOptions() {}
 
@@ -66,6 +82,17 @@ final class ServeOptions {
                                 + "<state-dir>/owner.token, generated on first start).")
                         .get())
                 .addOption(Option.builder()
+                        .longOpt(NO_ATTACH)
+                        .desc("Serve stdio in this process instead of attaching to the shared server (as"
+                                + " kernel.attach: false); with --http, accept no attached sessions.")
+                        .get())
+                .addOption(Option.builder()
+                        .longOpt(SHARED)
+                        .desc("Run as the shared server stdio sessions attach to (the attach socket only; exits"
+                                + " after plugins.transport-stdio.shared-idle-s with no session). Started by the"
+                                + " attach client.")
+                        .get())
+                .addOption(Option.builder()
                         .longOpt(STRICT)
                         .desc("Exit 1, naming the plugin and why, when an enabled plugin fails to start, instead of "
                                 + "serving the others without it.")
@@ -76,10 +103,16 @@ final class ServeOptions {
      * @param line   the parsed command line
      * @param config the configuration as read
      * @return the configuration {@code serve} runs with; its {@code kernel.transports} are the ones to start
-     * @throws UsageException if {@code --host}/{@code --port} are given without HTTP, or the port is not a number
+     * @throws UsageException if {@code --host}/{@code --port} are given without HTTP, the port is not a number, or
+     *                        {@code --shared} is combined with a transport option or {@code --no-attach}
      */
     static SwitchboardConfig apply(CommandLine line, SwitchboardConfig config) {
-        List<String> transports = transports(line, config);
+        if (line.hasOption(SHARED)
+                && (line.hasOption("transport") || line.hasOption("http") || line.hasOption(NO_ATTACH))) {
+            throw new UsageException(
+                    "--shared serves the attach socket only: drop --transport, --http and" + " --no-attach", "");
+        }
+        List<String> transports = line.hasOption(SHARED) ? List.of(ATTACH_TRANSPORT) : transports(line, config);
         SwitchboardConfig chosen = config.withKernel(config.kernel().withTransports(transports));
         boolean http = transports.contains(HttpTransportSettings.TRANSPORT_ID);
         if (!http && (line.hasOption("host") || line.hasOption("port"))) {
@@ -103,6 +136,21 @@ final class ServeOptions {
                             chosen.kernel().auth().withExistingTokenFile(Path.of(line.getOptionValue("token-file")))));
         }
         return chosen;
+    }
+
+    /**
+     * @param line   the parsed command line
+     * @param config the configuration {@link #apply} returned
+     * @return {@link AttachMode#SHARED} with {@code --shared}; {@link AttachMode#ALONGSIDE} when HTTP serves, unless
+     *     {@code --no-attach} or {@code kernel.attach: false}; else {@link AttachMode#NONE} (stdio in this process:
+     *     the launcher attaches before the kernel starts, so a stdio {@code serve} that reaches here serves itself)
+     */
+    static AttachMode attachMode(CommandLine line, SwitchboardConfig config) {
+        if (line.hasOption(SHARED)) {
+            return AttachMode.SHARED;
+        }
+        boolean http = config.kernel().transports().contains(HttpTransportSettings.TRANSPORT_ID);
+        return http && !line.hasOption(NO_ATTACH) && config.kernel().attach() ? AttachMode.ALONGSIDE : AttachMode.NONE;
     }
 
     private static List<String> transports(CommandLine line, SwitchboardConfig config) {

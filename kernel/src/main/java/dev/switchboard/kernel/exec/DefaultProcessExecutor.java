@@ -25,8 +25,9 @@ import dev.switchboard.ports.exec.ProcessSpec;
 /**
  * The kernel's default {@link ProcessExecutor}, on {@link ProcessBuilder}. Standard input reads from the null device;
  * stdout and stderr are read concurrently on a platform thread each, each kept up to {@link ProcessSpec#outputCapBytes()}
- * bytes and drained beyond, and teed to {@link ProcessSpec#fullOutputFile()} when set. An inherited environment loses
- * the variables declared as secrets ({@link SecretVariableRegistry}) that the spec does not set itself.
+ * bytes and drained beyond, and teed to {@link ProcessSpec#fullOutputFile()} when set. An inherited environment (the
+ * server's, or the one the spec names in {@link ProcessSpec#inheritedEnvironment()}: an attached local session's, ADR
+ * 32) loses the variables declared as secrets ({@link SecretVariableRegistry}) that the spec does not set itself.
  *
  * <p>On timeout or cancellation the whole tree is killed: SIGTERM to the process and every descendant found, then
  * SIGKILL after a 2 s grace; the exit code is then -1. Output pipes still held open after

@@ -26,7 +26,8 @@ final class ProcessLauncher {
      * @param marker the run's marker, set as {@link MarkedProcesses#VARIABLE} in its environment (with the spec's
      *               label, if any, as {@link MarkedProcesses#LABEL_VARIABLE})
      * @param secrets the names of the variables that hold the server's secrets, removed from an inherited
-     *               environment unless the spec sets them (ADR 30)
+     *               environment (the server's, or the spec's {@link ProcessSpec#inheritedEnvironment()}) unless the
+     *               spec sets them (ADR 30)
      * @return the started process, reading EOF on stdin, with stdout and stderr as separate streams
      * @throws ProcessStartException if the working directory is missing or the program cannot be started
      */
@@ -45,6 +46,11 @@ final class ProcessLauncher {
                 .redirectErrorStream(false);
         Map<String, String> environment = builder.environment();
         if (spec.inheritEnvironment()) {
+            if (spec.inheritedEnvironment() != null) {
+                // A local session's own environment instead of the server's (ADR 32); its secrets go as the server's.
+                environment.clear();
+                environment.putAll(spec.inheritedEnvironment());
+            }
             environment.keySet().removeAll(secrets);
         } else {
             environment.clear();

@@ -216,6 +216,24 @@ public final class PluginHost {
     public static final String COMMANDS_PROPERTY = "plugin.commands";
 
     /**
+     * The {@code plugin.properties} key listing, comma-separated, the keys of the plugin's configuration subtree that
+     * a local stdio session sets for itself (mailbox: {@code role,channel}; handoff: {@code consumer,project}): a
+     * session attached to a shared server sets them in its own environment
+     * ({@link dev.switchboard.ports.plugin.PluginContext#settingVariable}), the plugin reads them with
+     * {@link dev.switchboard.ports.plugin.PluginContext#settingsFor}, and they are no part of a shared server's key
+     * nor of its environment (ADR 32). Blank or absent: none.
+     */
+    public static final String SESSION_SETTINGS_PROPERTY = "plugin.session-settings";
+
+    /**
+     * The {@code plugin.properties} key listing, comma-separated, the other environment variables the plugin reads
+     * per local session (mailbox: {@code AI_AGENT_CHANNEL_ROLE}), from
+     * {@link dev.switchboard.ports.call.LocalSession#variable}; a shared server is started without them (ADR 32).
+     * Blank or absent: none.
+     */
+    public static final String SESSION_VARIABLES_PROPERTY = "plugin.session-variables";
+
+    /**
      * The {@code plugin.properties} key by which a plugin says it contributes a
      * {@link dev.switchboard.ports.summary.StateSummary} ({@code true}): it is prepared with every plugin subcommand,
      * so that a subcommand's {@link dev.switchboard.ports.summary.StateSummaries} lists it (ADR 28).

@@ -32,16 +32,17 @@ import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
 import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.transport.TransportContext;
-import dev.switchboard.ports.transport.TransportLifecycle;
 
 /**
- * One stdio session, from start to end: wires the reading role, the lifecycle router, the SDK server and the
+ * One newline-delimited JSON-RPC session over a pair of byte streams (the process's stdin and stdout, or one attach
+ * socket's), from start to end: wires the reading role, the lifecycle router, the SDK server and the
  * writer, and ends in one place. Requests whose handlers may block (tool calls, resource reads, prompts,
  * completions) run on the thread that read them, which hands the reading role to another thread of the session's
  * readers (daemon platform threads, created as needed and kept for a minute when idle) just before the handler
  * starts: a sequential client's call then costs no thread hand-off on its way, and calls still run concurrently.
  * When the input ends it lets in-flight calls finish (up to 30 s), cancels those still running and lets them answer
- * (up to 5 s more), closes the server and the output, and then tells the kernel, once. Thread-safe.
+ * (up to 5 s more), closes the server and the output, and then runs its {@code onInputEnd}, once (not after
+ * {@link #stop()}). Every call runs as the session's one caller. Thread-safe.
  */
 final class StdioSession implements SessionPort {
 
@@ -60,7 +61,7 @@ final class StdioSession implements SessionPort {
     private final LineWriter writer;
     private final StdioServerProvider provider;
     private final McpServerHandle server;
-    private final TransportLifecycle lifecycle;
+    private final Runnable onInputEnd;
     private final InFlightRequests inFlight = new InFlightRequests();
     private final InFlightIds inFlightIds = new InFlightIds();
     private final BatchReplies batches = new BatchReplies();
@@ -71,15 +72,23 @@ final class StdioSession implements SessionPort {
             Thread.ofPlatform().daemon().name("switchboard-stdio-", 0).factory());
     private final InboundLoop loop;
 
-    StdioSession(StdioStreams streams, TransportContext context) {
+    /**
+     * @param streams     where lines arrive and go
+     * @param context     what to serve
+     * @param caller      the principal every call of the session runs as
+     * @param transportId the transport's id, named in the log lines about client mistakes
+     * @param onInputEnd  run once after the input ended and every answer was written (not after {@link #stop()})
+     */
+    StdioSession(
+            StdioStreams streams, TransportContext context, Principal caller, String transportId, Runnable onInputEnd) {
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();
-        this.lifecycle = context.lifecycle();
+        this.onInputEnd = onInputEnd;
         this.writer = new LineWriter(streams.out());
         InboundRouter router = new InboundRouter(this);
         this.provider = new StdioServerProvider(
                 new StdioSessionTransport(writer, mapper, message -> outbound(router, message)),
                 McpServerAssembly.protocolVersions(context.server()));
-        this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(Principal.LOCAL_OWNER));
+        this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(caller));
         this.loop = new InboundLoop(
                 new LineReader(streams.in(), MAX_LINE_BYTES),
                 new JsonRpcDecoder(MAX_JSON_DEPTH, ProtocolRules.MAX_BATCH),
@@ -88,7 +97,7 @@ final class StdioSession implements SessionPort {
                 stopRequested::get,
                 this::end,
                 readers,
-                new ClientMistakes(TRANSPORT_ID));
+                new ClientMistakes(transportId));
     }
 
     void start() {
@@ -137,7 +146,7 @@ final class StdioSession implements SessionPort {
         writer.close();
         ended.countDown();
         if (!stopRequested.get()) {
-            lifecycle.ended(TRANSPORT_ID);
+            onInputEnd.run();
         }
     }
 

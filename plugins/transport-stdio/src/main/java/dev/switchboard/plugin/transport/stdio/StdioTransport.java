@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 
 import org.pf4j.Extension;
 
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.transport.Transport;
 import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportException;
@@ -58,7 +59,12 @@ public final class StdioTransport implements Transport {
         }
         StdioSession created;
         try {
-            created = new StdioSession(streams.get(), context);
+            created = new StdioSession(
+                    streams.get(),
+                    context,
+                    Principal.LOCAL_OWNER,
+                    StdioSession.TRANSPORT_ID,
+                    () -> context.lifecycle().ended(StdioSession.TRANSPORT_ID));
         } catch (RuntimeException e) {
             throw new TransportException("the stdio transport could not start: " + e.getMessage(), e);
         }

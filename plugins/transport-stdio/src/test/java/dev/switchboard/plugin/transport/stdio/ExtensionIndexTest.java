@@ -15,6 +15,7 @@ class ExtensionIndexTest {
 
         index.assertListsEveryExtension();
         index.assertLists(StdioTransport.class);
+        index.assertLists(AttachTransport.class);
     }
 
     @Test

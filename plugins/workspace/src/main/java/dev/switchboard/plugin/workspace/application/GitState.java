@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.switchboard.ports.call.Cancellation;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.exec.ProcessExecutor;
 import dev.switchboard.ports.exec.ProcessOutcome;
 import dev.switchboard.ports.exec.ProcessSpec;
@@ -21,7 +22,8 @@ import dev.switchboard.ports.exec.ProcessStartException;
  * The Git state of a directory, through {@code git} run by the kernel's process executor with
  * {@code --no-optional-locks} (so looking never takes the index lock) and a 5 s timeout: {@code root}, {@code head},
  * {@code branch} (null when detached or unborn), {@code dirty}. Not a repository, no {@code git}, or a timeout all
- * give null. Thread-safe.
+ * give null. An attached local session's {@code git} runs with that session's environment ({@link CallerEnvironment}:
+ * its {@code GIT_*} variables, its {@code HOME}'s configuration). Thread-safe.
  */
 final class GitState {
 
@@ -37,15 +39,16 @@ final class GitState {
     }
 
     /**
-     * @param cwd a real directory
+     * @param cwd    a real directory
+     * @param caller who asks
      * @return {root, head, branch, dirty}, or null when cwd is not in a Git work tree
      */
-    Map<String, Object> of(Path cwd) {
-        String root = git(cwd, "rev-parse", "--show-toplevel");
+    Map<String, Object> of(Path cwd, Principal caller) {
+        String root = git(cwd, caller, "rev-parse", "--show-toplevel");
         if (root == null) {
             return null;
         }
-        String status = git(cwd, "status", "--porcelain=v2", "--branch");
+        String status = git(cwd, caller, "status", "--porcelain=v2", "--branch");
         String head = null;
         String branch = null;
         boolean dirty = false;
@@ -66,12 +69,14 @@ final class GitState {
         return state;
     }
 
-    private String git(Path cwd, String... args) {
+    private String git(Path cwd, Principal caller, String... args) {
         List<String> command = new java.util.ArrayList<>(List.of("git", "--no-optional-locks"));
         command.addAll(List.of(args));
         try {
             ProcessOutcome outcome = executor.run(
-                    new ProcessSpec(command, cwd, Map.of("GIT_TERMINAL_PROMPT", "0"), true, TIMEOUT, CAP, null),
+                    CallerEnvironment.of(
+                            new ProcessSpec(command, cwd, Map.of("GIT_TERMINAL_PROMPT", "0"), true, TIMEOUT, CAP, null),
+                            caller),
                     Cancellation.NONE);
             if (outcome.termination() != ProcessOutcome.Termination.EXITED || outcome.exitCode() != 0) {
                 return null;

@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
+import dev.switchboard.ports.call.Principal;
 
 /**
  * {@code workspace_open}: resolves {@code cwd} (omitted = home; {@code ~}, {@code ~/x} and relative paths from home),
@@ -33,16 +34,17 @@ public final class OpenWorkspace {
     }
 
     /**
-     * @param cwd the directory, or null for home
+     * @param cwd    the directory, or null for home
+     * @param caller who calls: an attached local session's Git state is read with that session's environment
      * @return the workspace's description
      * @throws WorkspaceException {@link Code#INVALID_WORKSPACE}, {@link Code#WORKSPACE_LIMIT}
      */
-    public Answer open(String cwd) {
+    public Answer open(String cwd, Principal caller) {
         Path home = settings.home();
         Path real =
                 settings.confinement().admit(realDirectory(cwd == null ? home : PathResolver.resolve(home, home, cwd)));
         Workspace workspace = registry.open(real);
-        Map<String, Object> repository = git.of(real);
+        Map<String, Object> repository = git.of(real, caller);
         List<ProjectInstructions.Found> instructions = ProjectInstructions.from(real);
         SkillCatalog.Found skills = SkillCatalog.of(home, real);
         Map<String, Object> facts = new LinkedHashMap<>();

@@ -14,6 +14,7 @@ import dev.switchboard.plugin.workspace.application.port.out.ReceiptFacts;
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 import dev.switchboard.ports.call.Cancellation;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.exec.ProcessExecutor;
 import dev.switchboard.ports.exec.ProcessOutcome;
 import dev.switchboard.ports.exec.ProcessSpec;
@@ -56,11 +57,13 @@ public final class RunCommand {
     /**
      * @param arguments    the tool's arguments: workspace_id, request_key, command, timeout (seconds, 1..3600)
      * @param cancellation the call's cancellation
+     * @param caller       who calls: an attached local session's command inherits that session's environment
+     *                     ({@link CallerEnvironment})
      * @return {exit_code, elapsed_ms, details: {truncation, fullOutputPath}}
      * @throws WorkspaceException {@link Code#COMMAND_TIMEOUT}, {@link Code#COMMAND_CANCELLED},
      *                            {@link Code#COMMAND_FAILED} (could not start)
      */
-    public Answer run(Map<String, Object> arguments, Cancellation cancellation) {
+    public Answer run(Map<String, Object> arguments, Cancellation cancellation, Principal caller) {
         String workspaceId = (String) arguments.get("workspace_id");
         Number timeout = (Number) arguments.getOrDefault("timeout", DEFAULT_TIMEOUT_SECONDS);
         return keys.once(
@@ -75,25 +78,33 @@ public final class RunCommand {
                                 (String) arguments.get("command"),
                                 Duration.ofMillis(Math.round(timeout.doubleValue() * 1000)),
                                 cancellation,
+                                caller,
                                 RequestKeys.receiptId(workspaceId, (String) arguments.get("request_key")))),
                 RunCommand::facts);
     }
 
     private Answer execute(
-            Workspace workspace, String command, Duration timeout, Cancellation cancellation, String receiptId) {
+            Workspace workspace,
+            String command,
+            Duration timeout,
+            Cancellation cancellation,
+            Principal caller,
+            String receiptId) {
         Path full = outputs.forRun(receiptId);
         ProcessOutcome outcome;
         try (EitherCancellation either = new EitherCancellation(cancellation, workspace)) {
             outcome = executor.run(
-                    new ProcessSpec(
-                            List.of("bash", "-c", command),
-                            workspace.cwd(),
-                            Map.of(),
-                            true,
-                            timeout,
-                            64 * 1024,
-                            full,
-                            orphans.labelFor(receiptId)),
+                    CallerEnvironment.of(
+                            new ProcessSpec(
+                                    List.of("bash", "-c", command),
+                                    workspace.cwd(),
+                                    Map.of(),
+                                    true,
+                                    timeout,
+                                    64 * 1024,
+                                    full,
+                                    orphans.labelFor(receiptId)),
+                            caller),
                     either);
         } catch (ProcessStartException e) {
             deleteQuietly(full);

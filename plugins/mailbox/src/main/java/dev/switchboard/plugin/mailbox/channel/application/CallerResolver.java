@@ -15,6 +15,7 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
+import dev.switchboard.ports.call.LocalSession;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
@@ -30,14 +31,21 @@ import dev.switchboard.ports.tool.ToolCall;
  *   <li>A principal a transport resolved to a channel role ({@link Principal.Kind#CHANNEL_ROLE} with the attributes
  *       {@code channel} and {@code role}, and {@code channel_id} when the hosted registry resolved it: a role token)
  *       is that role in that hosted channel.</li>
- *   <li>The owner token over a network transport (an owner principal other than {@link Principal#LOCAL_OWNER})
- *       administers hosted channels and is no role in any: every mailbox tool refuses it (behaviour 129), and the
+ *   <li>The owner token over a network transport (an owner principal that is no
+ *       {@linkplain Principal#isLocalOwner() local owner}) administers hosted channels and is no role in any: every mailbox tool refuses it (behaviour 129), and the
  *       configured stdio role does not apply to it.</li>
  *   <li>Otherwise (a local stdio session) the role is the setting {@value #ROLE_SETTING} (or its environment
  *       override {@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE}), else the original's variable {@value #ROLE_ALIAS}; the
  *       channel is {@value #CHANNEL_SETTING} (default {@value #DEFAULT_CHANNEL}). Without a role every mailbox tool
  *       is refused, naming both ways to set one (behaviour 78). A local session whose configured channel is a
  *       hosted one is refused: a hosted channel's roles act with their role tokens.</li>
+ *   <li>A local stdio session attached to a shared server ({@link Principal#attached}) is the same, read from its own
+ *       session (ADR 32): {@value #ROLE_SETTING} and {@value #CHANNEL_SETTING} from its environment's
+ *       {@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE} and {@code SWITCHBOARD_PLUGINS__MAILBOX__CHANNEL} when set there
+ *       ({@link PluginContext#settingsFor}), else the process's; {@value #ROLE_ALIAS} from its environment only. So each
+ *       attached session is its own role, and one without a role sees no mailbox tool. What a session resolves to is
+ *       kept per distinct session (at most {@value #SESSION_CACHE} of them, then forgotten all at once), so a call
+ *       reads no environment. A session whose channel is no channel name is refused on every mailbox tool.</li>
  * </ul>
  *
  * <p>The channel's row is created on first use. Each resolved call records the role's presence
@@ -61,9 +69,8 @@ public final class CallerResolver {
 
     /** How a session gets a role, for refusals and for server_info's note on unlisted tools. */
     public static final String HOW_TO_SET_A_ROLE = "The mailbox tools are listed only to a session with a role: set "
-            + ROLE_SETTING + " in the server's configuration (environment: SWITCHBOARD_PLUGINS__MAILBOX__ROLE) or the"
-            + " original's " + ROLE_ALIAS + " in the environment of the MCP client's server entry, then restart the"
-            + " session.";
+            + ROLE_SETTING + " in the server's configuration, or SWITCHBOARD_PLUGINS__MAILBOX__ROLE or the original's "
+            + ROLE_ALIAS + " in the environment of the MCP client's server entry, then restart the session.";
 
     /** The refusal of a mailbox tool called with the owner token (behaviour 129). */
     public static final String OWNER_IS_NO_ROLE = "the owner token administers hosted channels and is no role in any,"
@@ -76,11 +83,17 @@ public final class CallerResolver {
     /** How stale a role's recorded presence may get while it keeps calling. */
     public static final Duration PRESENCE_INTERVAL = Duration.ofSeconds(5);
 
-    private static final Pattern CHANNEL = Pattern.compile("^[a-z0-9][a-z0-9_-]{0,63}$");
+    /** How many distinct attached sessions' identities are kept before all are forgotten (a new one is read again). */
+    static final int SESSION_CACHE = 256;
 
-    private final Optional<String> configuredRole;
-    private final String configuredSource;
-    private final String localChannel;
+    private static final Pattern CHANNEL = LocalIdentity.CHANNEL;
+
+    private final PluginContext context;
+    /** The process's: the in-process session's, the hooks', and every caller's without a local session. */
+    private final LocalIdentity process;
+    /** Each attached session's own identity, by its directory and environment (equal sessions share one). */
+    private final ConcurrentMap<LocalSession, LocalIdentity> sessions = new ConcurrentHashMap<>();
+
     private final Channels channels;
     private final RoleStates roleStates;
     private final Clock clock;
@@ -98,13 +111,13 @@ public final class CallerResolver {
         this.channels = channels;
         this.roleStates = roleStates;
         this.clock = clock;
+        this.context = context;
         context.settings().requireKnownKeys(MailboxSettingKeys.ALL);
-        configuredRole = configured.value();
-        configuredSource = configured.source();
-        localChannel = context.settings().text(MailboxSettingKeys.CHANNEL, DEFAULT_CHANNEL);
+        String localChannel = context.settings().text(MailboxSettingKeys.CHANNEL, DEFAULT_CHANNEL);
         if (!CHANNEL.matcher(localChannel).matches()) {
             throw context.settings().invalid("channel", localChannel, "a channel name matching " + CHANNEL.pattern());
         }
+        process = new LocalIdentity(configured, localChannel, Optional.empty());
     }
 
     /**
@@ -146,22 +159,53 @@ public final class CallerResolver {
             }
         } else if (isNetworkOwner(principal)) {
             return Outcome.refused(Refusal.of(ErrorCode.FORBIDDEN, OWNER_IS_NO_ROLE));
-        } else if (configuredRole.isEmpty()) {
-            return Outcome.refused(Refusal.of(
-                    ErrorCode.FORBIDDEN,
-                    "this session has no mailbox role, so no mailbox tool can act for it; nothing was done. "
-                            + HOW_TO_SET_A_ROLE));
-        } else if (!Roles.isName(configuredRole.get())) {
-            return Outcome.refused(Refusal.of(
-                    ErrorCode.FORBIDDEN,
-                    "the mailbox role '" + configuredRole.get() + "' from " + configuredSource
-                            + " is not a role name (a letter or digit, then letters, digits, '_', '.' or '-'; at most"
-                            + " 64 characters); fix it and restart the session; nothing was done"));
         } else {
-            channel = localChannel;
-            role = configuredRole.get();
+            LocalIdentity local = local(principal);
+            Optional<String> configured = local.role().value();
+            if (configured.isEmpty()) {
+                return Outcome.refused(Refusal.of(
+                        ErrorCode.FORBIDDEN,
+                        "this session has no mailbox role, so no mailbox tool can act for it; nothing was done. "
+                                + HOW_TO_SET_A_ROLE));
+            }
+            if (!Roles.isName(configured.get())) {
+                return Outcome.refused(Refusal.of(
+                        ErrorCode.FORBIDDEN,
+                        "the mailbox role '" + configured.get() + "' from "
+                                + local.role().source()
+                                + " is not a role name (a letter or digit, then letters, digits, '_', '.' or '-'; at"
+                                + " most 64 characters); fix it and restart the session; nothing was done"));
+            }
+            if (local.channelProblem().isPresent()) {
+                return Outcome.refused(
+                        Refusal.of(ErrorCode.FORBIDDEN, local.channelProblem().get()));
+            }
+            channel = local.channel();
+            role = configured.get();
         }
         return inChannel(principal, channel, role, now);
+    }
+
+    /**
+     * @param principal a caller that is no channel role nor network owner
+     * @return the process's identity, or an attached session's own (made on its first call, then kept)
+     */
+    private LocalIdentity local(Principal principal) {
+        Optional<LocalSession> session = principal.localSession();
+        if (session.isEmpty()) {
+            return process;
+        }
+        LocalIdentity known = sessions.get(session.get());
+        if (known != null) {
+            return known;
+        }
+        if (sessions.size() >= SESSION_CACHE) {
+            sessions.clear();
+        }
+        LocalIdentity made =
+                LocalIdentity.of(context.settingsFor(principal, MailboxSettingKeys.SESSION), session.get());
+        LocalIdentity raced = sessions.putIfAbsent(session.get(), made);
+        return raced != null ? raced : made;
     }
 
     /**
@@ -182,12 +226,16 @@ public final class CallerResolver {
                     "the mailbox role '" + role.get() + "' is not a role name (a letter or digit, then letters,"
                             + " digits, '_', '.' or '-'; at most 64 characters)"));
         }
-        return inChannel(Principal.LOCAL_OWNER, localChannel, role.get(), clock.instant());
+        return inChannel(Principal.LOCAL_OWNER, process.channel(), role.get(), clock.instant());
     }
 
-    /** @return the role configured for local sessions ({@value #ROLE_SETTING}, else {@value #ROLE_ALIAS}), if any */
+    /**
+     * @return the role configured for the process's local sessions ({@value #ROLE_SETTING}, else
+     *         {@value #ROLE_ALIAS}), if any: the in-process session's, the hooks' and the status CLI's (an attached
+     *         session's own is read from it by {@link #identify})
+     */
     public Optional<String> configuredRole() {
-        return configuredRole;
+        return process.role().value();
     }
 
     private Outcome<Caller> inChannel(Principal principal, String channel, String role, Instant now) {
@@ -209,16 +257,17 @@ public final class CallerResolver {
     public boolean hasRole(Principal principal) {
         return isChannelRole(principal)
                 || (!isNetworkOwner(principal)
-                        && configuredRole.filter(Roles::isName).isPresent());
+                        && local(principal).role().value().filter(Roles::isName).isPresent());
     }
 
     /**
      * @param principal a caller
-     * @return whether it is an owner principal other than the local stdio session's: the owner token over HTTP
+     * @return whether it is an owner principal other than a local stdio session's (in-process or attached): the owner
+     *         token over HTTP
      */
     public static boolean isNetworkOwner(Principal principal) {
         return (principal.kind() == Principal.Kind.OWNER || principal.kind() == Principal.Kind.ADMIN)
-                && !principal.equals(Principal.LOCAL_OWNER);
+                && !principal.isLocalOwner();
     }
 
     private static boolean isChannelRole(Principal principal) {
@@ -238,9 +287,12 @@ public final class CallerResolver {
 
     // importer: the channel `switchboard mailbox import` writes by default, and the rule for a --channel name.
 
-    /** @return the local channel's name ({@value #CHANNEL_SETTING}, default {@value #DEFAULT_CHANNEL}) */
+    /**
+     * @return the process's local channel's name ({@value #CHANNEL_SETTING}, default {@value #DEFAULT_CHANNEL}): the
+     *         in-process session's and the importer's (an attached session may name its own)
+     */
     public String localChannel() {
-        return localChannel;
+        return process.channel();
     }
 
     /**

@@ -6,11 +6,13 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.plugin.PluginSettings;
 
 /**
  * The role configured for local sessions, hooks and the status CLI: the setting {@value CallerResolver#ROLE_SETTING}
  * (or its environment override), else the original's variable {@value CallerResolver#ROLE_ALIAS}. Read once; needs no
- * storage, so a command that opens none can read it. Immutable.
+ * storage, so a command that opens none can read it. The injected one is the process's; a session attached to a
+ * shared server has its own, from its settings and environment (ADR 32). Immutable.
  */
 @Singleton
 public final class ConfiguredRole {
@@ -18,9 +20,26 @@ public final class ConfiguredRole {
     private final Optional<String> role;
     private final String source;
 
+    /**
+     * The process's configured role: the in-process session's, the hooks' and the status CLI's.
+     *
+     * @param context     the plugin's context, whose settings give {@value CallerResolver#ROLE_SETTING}
+     * @param environment the server process's environment, for {@value CallerResolver#ROLE_ALIAS}
+     */
     @Inject
     public ConfiguredRole(PluginContext context, Environment environment) {
-        String setting = context.settings().text(MailboxSettingKeys.ROLE, "");
+        this(context.settings(), environment);
+    }
+
+    /**
+     * The role of one local session: for a session attached to a shared server (ADR 32), its settings as
+     * {@code PluginContext.settingsFor} gives them and its own environment ({@code LocalSession::variable}).
+     *
+     * @param settings    the mailbox's settings as the session sees them
+     * @param environment the session's environment, for {@value CallerResolver#ROLE_ALIAS}
+     */
+    public ConfiguredRole(PluginSettings settings, Environment environment) {
+        String setting = settings.text(MailboxSettingKeys.ROLE, "");
         if (!setting.isEmpty()) {
             role = Optional.of(setting);
             source = CallerResolver.ROLE_SETTING;

@@ -41,6 +41,12 @@ public final class MailboxSettingKeys {
     /** The longest time one {@code hook wake} sleeps, in seconds, before it ends without waking (issue 15). */
     public static final String WAKE_MAX_S = "wake-max-s";
 
+    /**
+     * The keys a local stdio session sets for itself: a session attached to a shared server reads them from its own
+     * environment ({@code PluginContext.settingsFor}), as the pom's {@code plugin.session-settings} declares (ADR 32).
+     */
+    public static final Set<String> SESSION = Set.of(ROLE, CHANNEL);
+
     /** All of them. */
     public static final Set<String> ALL = Set.of(
             ROLE,

@@ -43,7 +43,7 @@ public final class Administrators {
     }
 
     private static String who(Principal principal) {
-        if (principal.equals(Principal.LOCAL_OWNER)) {
+        if (principal.isLocalOwner()) {
             return "a local (stdio) session";
         }
         return switch (principal.kind()) {

@@ -53,6 +53,6 @@ public final class OpenWorkspaceTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        return Results.of(() -> open.open(call.args().optionalText("cwd").orElse(null)));
+        return Results.of(() -> open.open(call.args().optionalText("cwd").orElse(null), call.principal()));
     }
 }

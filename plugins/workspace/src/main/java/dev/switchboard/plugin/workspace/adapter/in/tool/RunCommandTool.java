@@ -58,6 +58,6 @@ public final class RunCommandTool implements Tool {
 
     @Override
     public ToolResult call(ToolCall call) {
-        return Results.of(() -> run.run(call.arguments(), call.cancellation()));
+        return Results.of(() -> run.run(call.arguments(), call.cancellation(), call.principal()));
     }
 }

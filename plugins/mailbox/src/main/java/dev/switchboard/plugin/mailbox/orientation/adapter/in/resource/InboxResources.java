@@ -38,10 +38,11 @@ import dev.switchboard.ports.tool.Outcome;
  * or by any other process or node on the same database (the channel's change signal), compared by ids as
  * {@code wait_for_mail} compares. The durable mailbox stays authoritative: a missed notification loses nothing.
  *
- * <p>Served ({@link #servedTo}) to the owner (the stdio session, whose role is the server's setting) and to a channel
- * role token, not to a viewer. Each caller lists ({@link #resources(Principal)}) and reads only its own role's inbox:
- * the stdio session the server's configured role's, a role token its own role's; another role's URI reads as not
- * found. A role's inbox is watched from the first time that role lists or reads the resources (a client lists, or
+ * <p>Served ({@link #servedTo}) to the owner (a stdio session, whose role is the server's setting, or an attached
+ * session's own: ADR 32) and to a channel role token, not to a viewer. Each caller lists
+ * ({@link #resources(Principal)}) and reads only its own role's inbox: the in-process stdio session the server's
+ * configured role's, a session attached to a shared server the role its own environment gives
+ * ({@link CallerResolver}), a role token its own role's; another role's URI reads as not found. A role's inbox is watched from the first time that role lists or reads the resources (a client lists, or
  * subscribes, which checks the list, before it is notified), once per role in this process; a role that never asks
  * costs nothing. Thread-safe.
  */

@@ -1,0 +1,320 @@
+package dev.switchboard.plugin.transport.stdio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.assertj.core.api.InstanceOfAssertFactories;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.tool.ToolCall;
+import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.ports.transport.TransportException;
+import dev.switchboard.testkit.transport.FakeTransportContext;
+
+/** The attach transport on a real Unix domain socket, with real connections (and, once, a process of another uid). */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class AttachTransportTest {
+
+    @TempDir
+    Path state;
+
+    private final FakeTransportContext context = FakeTransportContext.plain();
+    private AttachTransport transport;
+
+    @AfterEach
+    void stop() {
+        if (transport != null) {
+            transport.stop();
+        }
+    }
+
+    private Path start(boolean shared, long idleSeconds) {
+        return start(state.resolve("k.sock"), shared, idleSeconds);
+    }
+
+    private Path start(Path socket, boolean shared, long idleSeconds) {
+        Map<String, Object> attach = new LinkedHashMap<>();
+        attach.put("socket", socket.toString());
+        attach.put("shared", shared);
+        attach.put("build", "1.0@test");
+        attach.put("key", "0123456789abcdef");
+        attach.put("transports", List.of("attach"));
+        attach.put("session-variables", List.of("SWITCHBOARD_PLUGINS__HANDOFF__PROJECT"));
+        transport = new AttachTransport(
+                new PluginContext("transport-stdio", Map.of("shared-idle-s", idleSeconds, "attach", attach), state));
+        transport.start(context.with(List.of("echo"), AttachTransportTest::echo));
+        return socket;
+    }
+
+    private static ToolResult echo(ToolCall call) {
+        return ToolResult.text("echo " + call.arguments().get("text"));
+    }
+
+    private static String call(Object id, String text) {
+        return """
+                {"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"echo","arguments":{"text":"%s"}}}""".formatted(id, text);
+    }
+
+    private static String text(Map<String, Object> answer) {
+        return String.valueOf(answer.get("result"));
+    }
+
+    @Test
+    void aSessionOverTheSocketIsInitializedListsToolsAndCallsOne() throws Exception {
+        Path socket = start(false, 0);
+        try (SocketClient client = SocketClient.session(socket, Map.of())) {
+            Map<String, Object> init = client.initialize();
+            assertThat(init)
+                    .extractingByKey("result", InstanceOfAssertFactories.MAP)
+                    .containsEntry("protocolVersion", "2025-11-25");
+            client.sendLine("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+            assertThat(client.next().toString()).contains("name=echo");
+            client.sendLine(call(3, "hi"));
+            Map<String, Object> answer = client.next();
+            assertThat(answer).containsEntry("id", 3);
+            assertThat(text(answer)).contains("echo hi");
+        }
+        assertThat(transport.address()).contains(socket.toString());
+    }
+
+    @Test
+    void theSocketIsOwnerOnlyAndAStaleFileInItsPlaceIsReplaced() throws Exception {
+        Path stale = state.resolve("k.sock");
+        try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            dead.bind(UnixDomainSocketAddress.of(stale)); // closing leaves the file behind, as a killed server does
+        }
+        assertThat(stale).exists();
+
+        Path socket = start(false, 0);
+
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)))
+                .isEqualTo("rw-------");
+        assertThat(SocketClient.request(socket, "status")).containsEntry("ok", true);
+    }
+
+    @Test
+    void twoSessionsAtOnceAreIndependentAndOneEndingLeavesTheOtherServed() throws Exception {
+        Path socket = start(true, 0);
+        try (SocketClient first = SocketClient.session(socket, Map.of());
+                SocketClient second = SocketClient.session(socket, Map.of())) {
+            first.initialize();
+            second.initialize();
+            assertThat(transport.openSessions()).hasValue(2);
+            // the same request id in both sessions: each gets its own answer
+            first.sendLine(call(7, "one"));
+            second.sendLine(call(7, "two"));
+            assertThat(text(first.next())).contains("echo one");
+            assertThat(text(second.next())).contains("echo two");
+
+            first.endInput();
+            assertThat(first.readLine())
+                    .as("the ended session closes its socket")
+                    .isNull();
+            awaitSessions(1);
+
+            second.sendLine(call(8, "still"));
+            assertThat(text(second.next())).contains("echo still");
+            assertThat(context.endedTransports())
+                    .as("a session's end is not the server's")
+                    .isEmpty();
+        }
+        awaitSessions(0);
+    }
+
+    @Test
+    void statusListsTheServerAndEachSessionWithItsRoleAndChannel() throws Exception {
+        Path socket = start(true, 0);
+        try (SocketClient session = SocketClient.session(
+                socket,
+                Map.of(
+                        "SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "reviewer",
+                        "SWITCHBOARD_PLUGINS__MAILBOX__CHANNEL", "proj",
+                        "SWITCHBOARD_PLUGINS__HANDOFF__PROJECT", "atlas",
+                        "UNRELATED", "x"))) {
+            session.initialize();
+
+            Map<String, Object> status = SocketClient.request(socket, "status");
+
+            assertThat(status).containsEntry("ok", true).containsEntry("pid", (int)
+                    ProcessHandle.current().pid());
+            assertThat(status)
+                    .extractingByKey("server", InstanceOfAssertFactories.MAP)
+                    .containsEntry("build", "1.0@test")
+                    .containsEntry("key", "0123456789abcdef")
+                    .containsEntry("transports", List.of("attach"))
+                    .containsEntry("draining", false)
+                    .containsKeys("started_at", "uptime_s");
+            assertThat(status)
+                    .extractingByKey("sessions", InstanceOfAssertFactories.LIST)
+                    .singleElement(InstanceOfAssertFactories.MAP)
+                    .containsEntry("role", "reviewer")
+                    .containsEntry("channel", "proj")
+                    .containsEntry("cwd", Path.of("").toAbsolutePath().toString())
+                    .containsEntry("pid", (int) ProcessHandle.current().pid())
+                    .containsEntry(
+                            "settings",
+                            Map.of(
+                                    "SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "reviewer",
+                                    "SWITCHBOARD_PLUGINS__MAILBOX__CHANNEL", "proj",
+                                    "SWITCHBOARD_PLUGINS__HANDOFF__PROJECT", "atlas"));
+        }
+    }
+
+    @Test
+    void aSharedServerLeavesAfterItsIdlePeriodOnceTheLastSessionDetached() throws Exception {
+        Path socket = start(true, 1);
+        try (SocketClient session = SocketClient.session(socket, Map.of())) {
+            session.initialize();
+            assertThat(context.awaitEnded(Duration.ofMillis(1500)))
+                    .as("no idle exit while a session is attached")
+                    .isFalse();
+        }
+        assertThat(context.awaitEnded(Duration.ofSeconds(10))).isTrue();
+        assertThat(context.endedTransports()).containsExactly("attach");
+    }
+
+    @Test
+    void aServerThatIsNotSharedNeverLeavesWhenIdle() throws Exception {
+        start(false, 1);
+        assertThat(context.awaitEnded(Duration.ofMillis(2500))).isFalse();
+    }
+
+    @Test
+    void stopAnswersOkAndEndsTheServer() throws Exception {
+        Path socket = start(false, 0);
+
+        assertThat(SocketClient.request(socket, "stop"))
+                .containsEntry("ok", true)
+                .containsEntry("build", "1.0@test");
+
+        assertThat(context.awaitEnded(Duration.ofSeconds(10))).isTrue();
+        assertThat(context.endedTransports()).containsExactly("attach");
+    }
+
+    @Test
+    void aDrainedServerLeavesWhenItsLastSessionEnds() throws Exception {
+        Path socket = start(true, 0);
+        try (SocketClient session = SocketClient.session(socket, Map.of())) {
+            session.initialize();
+            assertThat(SocketClient.request(socket, "drain")).containsEntry("ok", true);
+            assertThat(SocketClient.request(socket, "status"))
+                    .extractingByKey("server", InstanceOfAssertFactories.MAP)
+                    .containsEntry("draining", true);
+            session.sendLine(call(1, "served while draining"));
+            assertThat(text(session.next())).contains("served while draining");
+            assertThat(context.endedTransports()).isEmpty();
+        }
+        assertThat(context.awaitEnded(Duration.ofSeconds(10))).isTrue();
+    }
+
+    @Test
+    void aSharedServerLeavesWhenItsSocketFileIsDeleted() throws Exception {
+        Path socket = start(true, 0);
+        Files.delete(socket);
+        assertThat(context.awaitEnded(Duration.ofSeconds(10))).isTrue();
+    }
+
+    @Test
+    void aHelloThatIsNotOneIsRefusedAsInvalid() throws Exception {
+        Path socket = start(false, 0);
+        try (SocketClient client = SocketClient.connect(socket)) {
+            client.sendLine("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}");
+            assertThat(client.next()).containsEntry("ok", false).containsEntry("code", "INVALID");
+            assertThat(client.readLine()).isNull();
+        }
+        try (SocketClient client = SocketClient.connect(socket)) {
+            Map<String, Object> hello = SocketClient.hello("session", Map.of());
+            hello.put("cwd", "relative/dir");
+            assertThat(client.hello(hello)).containsEntry("ok", false).containsEntry("code", "INVALID");
+        }
+    }
+
+    @Test
+    void withoutASocketSettingTheTransportDoesNotStart() {
+        transport = new AttachTransport(new PluginContext("transport-stdio", Map.of(), state));
+        assertThatThrownBy(() -> transport.start(context.with(List.of(), AttachTransportTest::echo)))
+                .isInstanceOf(TransportException.class)
+                .hasMessageContaining("plugins.transport-stdio.attach.socket");
+    }
+
+    @Test
+    void aProcessOfAnotherUserIsRefused() throws Exception {
+        // A directory the other user can reach; the socket's own mode keeps it out first.
+        Path shared = Files.createTempDirectory(Path.of("/tmp"), "attach-uid");
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try {
+            Path socket = start(shared.resolve("k.sock"), false, 0);
+            assertThat(asNobody(socket))
+                    .as("0600 keeps another user from connecting")
+                    .contains("Permission denied");
+
+            Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
+            String answer = asNobody(socket);
+
+            assertThat(answer).contains("\"code\":\"FORBIDDEN\"").doesNotContain("\"ok\":true");
+            assertThat(answer).doesNotContain("sessions");
+        } finally {
+            transport.stop();
+            try (var files = Files.list(shared)) {
+                for (Path file : files.toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            Files.deleteIfExists(shared);
+        }
+    }
+
+    /** Connects as uid/gid 65534 with a small Python program and returns what it printed (answer or error). */
+    private static String asNobody(Path socket) throws IOException, InterruptedException {
+        String program = """
+                import socket, sys
+                s = socket.socket(socket.AF_UNIX)
+                try:
+                    s.connect(sys.argv[1])
+                    s.sendall(b'{"attach":1,"kind":"status"}\\n')
+                    print(s.makefile().readline().strip())
+                except OSError as e:
+                    print(e)
+                """;
+        Process process = new ProcessBuilder(
+                        "setpriv",
+                        "--reuid=65534",
+                        "--regid=65534",
+                        "--clear-groups",
+                        "/usr/bin/python3",
+                        "-c",
+                        program,
+                        socket.toString())
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return output;
+    }
+
+    private void awaitSessions(int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (transport.openSessions().orElse(-1) != expected && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(transport.openSessions()).hasValue(expected);
+    }
+}
