@@ -85,6 +85,7 @@ final class ServerCommands {
         out.println("shared servers of the state directory " + stateDir + ":");
         servers.forEach(server ->
                 out.print(StatusText.of(server.paths().key(), server.answer().members())));
+        out.flush();
         return 0;
     }
 
