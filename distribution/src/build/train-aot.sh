@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes lib/switchboard.aot: a JDK AOT cache (JEP 483/514, JDK 25+) recorded from one short training run of the
+# Writes lib/switchboard.aot (and the hooks' and the attach client's caches below): a JDK AOT cache (JEP 483/514, JDK 25+) recorded from one short training run of the
 # built distribution (initialize, tools/list, server_info, EOF). Skipped, without failing the build, when the JDK
 # the launcher picks has no AOT cache support. The cache is only used with the JDK that wrote it.
 set -euo pipefail
@@ -44,8 +44,26 @@ if [ -f "$disabled" ]; then
   grep -v -x 'workspace' "$state/disabled.txt" > "$disabled" || true
 fi
 request | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_AOT_OUTPUT="$dist/lib/switchboard.aot" \
-  "$dist/bin/switchboard" serve >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
+  "$dist/bin/switchboard" serve --no-attach >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk_home/release" > "$dist/lib/switchboard.aot.jdk"
+
+# The attach client's cache (issue 22): a first `serve` starts the shared server of a training state directory and
+# leaves at once; the recorded run then attaches to the running server (the common case, whose latency counts), relays
+# the same session and leaves; `server stop --all` stops the server. A failure costs only the cache (a warning): the
+# client then starts without it.
+rm -f "$dist/lib/switchboard-attach.aot" "$dist/lib/switchboard-attach.aot.jdk"
+attach_state="$state/a"
+if [ -f "$dist/lib/attach/switchboard-attach.jar" ] \
+  && SWITCHBOARD_KERNEL__STATE_DIR="$attach_state" "$dist/bin/switchboard" serve </dev/null >/dev/null 2>"$state/attach.log" \
+  && request | SWITCHBOARD_KERNEL__STATE_DIR="$attach_state" SWITCHBOARD_AOT_OUTPUT="$dist/lib/switchboard-attach.aot" \
+    "$dist/bin/switchboard" serve >/dev/null 2>>"$state/attach.log"; then
+  cp "$dist/lib/switchboard.aot.jdk" "$dist/lib/switchboard-attach.aot.jdk"
+else
+  echo "train-aot: the attach client's training failed; its cache is not written:" >&2
+  cat "$state/attach.log" >&2
+  rm -f "$dist/lib/switchboard-attach.aot"
+fi
+SWITCHBOARD_KERNEL__STATE_DIR="$attach_state" "$dist/bin/switchboard" server stop --all >/dev/null 2>&1 || true
 
 # The hooks' and status CLI's cache (the launcher gives it to their direct path, ADR 25): one JVM (HookTraining) that
 # answers `hook stop` in local mode, blocking on the training store with one unread message for its role, sent by a
@@ -68,7 +86,7 @@ start_remote() {
     done
     [ -n "$port" ] || { echo "train-aot: no free port; the hook cache is trained locally only" >&2; return 0; }
     base="http://127.0.0.1:$port"
-    SWITCHBOARD_KERNEL__STATE_DIR="$server" "$dist/bin/switchboard" serve --http --host 127.0.0.1 --port "$port" \
+    SWITCHBOARD_KERNEL__STATE_DIR="$server" "$dist/bin/switchboard" serve --http --no-attach --host 127.0.0.1 --port "$port" \
       > "$state/server.log" 2>&1 & server_pid=$!
     for _ in $(seq 150); do
       [ -f "$server/owner.token" ] && curl -fs "$base/healthz" > /dev/null && break
@@ -104,7 +122,7 @@ printf '%s\n' \
   '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
   '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"send_message","arguments":{"to":"aot-hook","topic":"t","body":"b"}}}' \
   | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-peer \
-    "$dist/bin/switchboard" serve >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
+    "$dist/bin/switchboard" serve --no-attach >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 start_remote
 printf '%s' '{"hook_event_name":"Stop","stop_hook_active":false}' \
   | env "${remote_env[@]}" SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-hook \
@@ -119,4 +137,4 @@ fi
 cp "$dist/lib/switchboard.aot.jdk" "$dist/lib/switchboard-hook.aot.jdk"
 # Expanded plugin folders from the training run are recreated from the zips on first start.
 find "$dist/plugins" -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +
-echo "train-aot: wrote $dist/lib/switchboard.aot and switchboard-hook.aot for JDK $(cat "$dist/lib/switchboard.aot.jdk")" >&2
+echo "train-aot: wrote $dist/lib/switchboard.aot, switchboard-hook.aot and switchboard-attach.aot for JDK $(cat "$dist/lib/switchboard.aot.jdk")" >&2

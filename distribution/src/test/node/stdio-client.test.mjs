@@ -32,6 +32,10 @@ function serverEnvironment() {
   if (process.env.SWITCHBOARD_JAVA_HOME) {
     env.SWITCHBOARD_JAVA_HOME = process.env.SWITCHBOARD_JAVA_HOME;
   }
+  if (process.env.SWITCHBOARD_KERNEL__ATTACH) {
+    // the test's installation serves in-process unless the test asks for attaching (no shared server left behind)
+    env.SWITCHBOARD_KERNEL__ATTACH = process.env.SWITCHBOARD_KERNEL__ATTACH;
+  }
   return env;
 }
 

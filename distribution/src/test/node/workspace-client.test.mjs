@@ -100,6 +100,9 @@ before(async () => {
       SWITCHBOARD_KERNEL__STATE_DIR: stateDir,
       SWITCHBOARD_PLUGINS__WORKSPACE__HOME: workspaceHome,
       ...(process.env.SWITCHBOARD_JAVA_HOME ? { SWITCHBOARD_JAVA_HOME: process.env.SWITCHBOARD_JAVA_HOME } : {}),
+      // the test's installation serves in-process unless the test asks for attaching (no shared server left behind)
+      ...(process.env.SWITCHBOARD_KERNEL__ATTACH
+        ? { SWITCHBOARD_KERNEL__ATTACH: process.env.SWITCHBOARD_KERNEL__ATTACH } : {}),
     },
     stderr: 'pipe',
   });

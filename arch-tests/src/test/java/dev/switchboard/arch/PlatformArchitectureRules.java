@@ -112,6 +112,28 @@ public final class PlatformArchitectureRules {
                     + " sits on the hooks' minimal class path: a kernel or plugin class in it would tie them together"
                     + " (the JDK's jdk.security.auth gives it the process's numeric user id)");
 
+    /**
+     * The attach client (issue 22) starts for every stdio session: its memory and start-up budget (40 MiB, 250 ms to
+     * the first answer) allow the JDK, jackson-core's streaming parser and the few kernel classes that read the
+     * configuration and name the shared server, nothing that would load Guice, PF4J, databind or MCP.
+     */
+    @ArchTest
+    public static final ArchRule attach_client_stays_thin = classes()
+            .that()
+            .resideInAPackage("dev.switchboard.attach..")
+            .should()
+            .onlyDependOnClassesThat(resideInAnyPackage(
+                            "dev.switchboard.attach..",
+                            "dev.switchboard.kernel.attach..",
+                            "dev.switchboard.kernel.config..",
+                            "java..",
+                            "tools.jackson.core..")
+                    .or(name("dev.switchboard.kernel.cli.Settings"))
+                    .or(name(CLI_CONSOLE))
+                    .or(name("dev.switchboard.kernel.core.BuildInfo")))
+            .because("the attach client's class path is lib/attach/ and a few jars of lib/; every other class would"
+                    + " cost each agent session memory and start-up time (issue 22's targets)");
+
     /** AR3. */
     @ArchTest
     public static final ArchRule kernel_does_not_know_plugins = noClasses()

@@ -134,7 +134,7 @@ class AttachServeIT {
 
     @Test
     void serveHttpAlsoServesTheAttachSocketAndStaysWithoutSessions() throws Exception {
-        Installation installation = Installation.copyOfBuilt(dir);
+        Installation installation = Installation.copyOfBuilt(dir).attaching();
         try (RawSession server = installation.serve(
                 Map.of("SWITCHBOARD_PLUGINS__TRANSPORT_STDIO__SHARED_IDLE_S", "1"), "--http", "--port", "0")) {
             Path socket = AttachSocket.awaitSocket(installation.stateDir(), UP);

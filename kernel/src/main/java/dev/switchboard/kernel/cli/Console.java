@@ -1,6 +1,9 @@
 package dev.switchboard.kernel.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +33,17 @@ public record Console(PrintWriter out, PrintWriter err, InputStream in) {
     /** @return a console on the process's stdin, stdout and stderr, UTF-8, flushed at each line */
     public static Console system() {
         return new Console(writer(System.out), writer(System.err), System.in);
+    }
+
+    /**
+     * The process's standard output as raw bytes, unbuffered, for a program whose stdout is a byte protocol relayed
+     * unchanged (the attach client, issue 22): a failed write (the reader went away) throws, as a
+     * {@link PrintStream} would not. Only this class opens it (the architecture rules' recorded exception).
+     *
+     * @return a new stream on file descriptor 1; closing it closes stdout
+     */
+    public static OutputStream standardOutput() {
+        return new FileOutputStream(FileDescriptor.out);
     }
 
     private static PrintWriter writer(PrintStream stream) {

@@ -19,21 +19,38 @@ import java.util.concurrent.TimeUnit;
 /**
  * A private copy of the built distribution ({@code bin/}, {@code config/}, {@code lib/}, {@code plugins/*.zip}) with
  * its own state directory, so that tests never change {@code target/switchboard} nor touch {@code ~/.switchboard}.
- * Every process it starts gets {@code SWITCHBOARD_KERNEL__STATE_DIR} pointing at the private state directory and
- * {@code SWITCHBOARD_JAVA_HOME} pointing at the JDK running the tests (the one the build's AOT cache was made with).
- * Not thread-safe.
+ * Every process it starts gets {@code SWITCHBOARD_KERNEL__STATE_DIR} pointing at the private state directory,
+ * {@code SWITCHBOARD_JAVA_HOME} pointing at the JDK running the tests (the one the build's AOT cache was made with)
+ * and, unless the test asks for attaching ({@link #attaching()}), {@code SWITCHBOARD_KERNEL__ATTACH=false}: a
+ * {@code serve} then serves in-process (the launcher skips the attach client) and leaves no detached shared server
+ * behind, as every test that is not about attaching wants. Not thread-safe.
  */
 public final class Installation {
 
     /** How long a command run may take before the test fails. */
     public static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
 
+    /** The variable that turns attaching off ({@code kernel.attach}), set unless a test asks for attaching. */
+    public static final String NO_ATTACH_VARIABLE = "SWITCHBOARD_KERNEL__ATTACH";
+
     private final Path home;
     private final Path stateDir;
+    private final boolean attach;
 
-    private Installation(Path home, Path stateDir) {
+    private Installation(Path home, Path stateDir, boolean attach) {
         this.home = home;
         this.stateDir = stateDir;
+        this.attach = attach;
+    }
+
+    /**
+     * The same installation and state directory, whose {@code serve} over stdio attaches to the shared server (the
+     * default outside tests): the test then stops the shared servers it caused ({@code server stop --all}).
+     *
+     * @return this installation with attaching on
+     */
+    public Installation attaching() {
+        return new Installation(home, stateDir, true);
     }
 
     /**
@@ -67,7 +84,7 @@ public final class Installation {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the state directory " + state, e);
         }
-        return new Installation(home, state);
+        return new Installation(home, state, false);
     }
 
     /**
@@ -110,6 +127,9 @@ public final class Installation {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("SWITCHBOARD_KERNEL__STATE_DIR", stateDir.toString());
         env.put("SWITCHBOARD_JAVA_HOME", System.getProperty("java.home"));
+        if (!attach) {
+            env.put(NO_ATTACH_VARIABLE, "false");
+        }
         return env;
     }
 

@@ -1,0 +1,184 @@
+package dev.switchboard.attach;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.switchboard.kernel.attach.AttachPaths;
+import dev.switchboard.kernel.cli.Console;
+
+/**
+ * {@code switchboard server status [--json]} and {@code switchboard server stop [KEY|--all]}: every live shared server
+ * of the state directory (each {@code <key>.sock} or {@code <key>.json} under {@code <state-dir>/attach/} that
+ * answers), asked over its socket. {@code status} prints each server (pid, build, uptime, transports, sessions with
+ * their roles), human-readable, or as {@code {"state_dir":..., "servers":[<status answers>]}} with {@code --json}.
+ * {@code stop} stops the server this configuration attaches to, the one of KEY, or all, and waits (up to 15 s) until
+ * each has exited. Stateless.
+ */
+final class ServerCommands {
+
+    private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+    private static final String USAGE = "usage: switchboard server status [--json] | server stop [KEY|--all]"
+            + " [--state-dir DIR] [--config FILE]";
+
+    private ServerCommands() {}
+
+    /**
+     * @param args    the command line, {@code server ...}
+     * @param console where the output goes
+     * @return 0, 1 when a server could not be stopped, 2 for a usage error
+     */
+    static int run(String[] args, Console console) {
+        List<String> words = words(args);
+        String command = words.isEmpty() ? "" : words.get(0);
+        try {
+            Target target = Target.of(args);
+            return switch (command) {
+                case "status" -> status(target, words.contains("--json"), console.out());
+                case "stop" -> stop(target, words.size() > 1 ? words.get(1) : null, console);
+                default -> {
+                    console.err().println(USAGE);
+                    yield AttachMain.USAGE;
+                }
+            };
+        } catch (AttachFailure failure) {
+            console.err().println("switchboard: " + failure.getMessage());
+            return 1;
+        }
+    }
+
+    /** The arguments after {@code server}, without the location options and their values. */
+    private static List<String> words(String[] args) {
+        List<String> words = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--home") || arg.equals("--config") || arg.equals("--state-dir")) {
+                i++;
+            } else if (!arg.startsWith("--home=") && !arg.startsWith("--config=") && !arg.startsWith("--state-dir=")) {
+                words.add(arg);
+            }
+        }
+        return words;
+    }
+
+    private static int status(Target target, boolean json, PrintWriter out) {
+        Path stateDir = target.config().kernel().stateDir();
+        List<Live> servers = live(stateDir, "status", target.build());
+        if (json) {
+            StringBuilder text = new StringBuilder("{\"state_dir\":");
+            text.append(new String(Json.write(g -> g.writeString(stateDir.toString())), StandardCharsets.UTF_8));
+            text.append(",\"servers\":[");
+            for (int i = 0; i < servers.size(); i++) {
+                text.append(i == 0 ? "" : ",").append(servers.get(i).line());
+            }
+            out.println(text.append("]}"));
+            return 0;
+        }
+        if (servers.isEmpty()) {
+            out.println("no shared server is running for the state directory " + stateDir);
+            return 0;
+        }
+        out.println("shared servers of the state directory " + stateDir + ":");
+        servers.forEach(server ->
+                out.print(StatusText.of(server.paths().key(), server.answer().members())));
+        out.flush();
+        return 0;
+    }
+
+    private static int stop(Target target, String which, Console console) {
+        Path stateDir = target.config().kernel().stateDir();
+        List<AttachPaths> chosen = new ArrayList<>();
+        try {
+            if ("--all".equals(which)) {
+                chosen.addAll(AttachPaths.existing(stateDir));
+            } else if (which != null && !AttachPaths.isKey(which)) {
+                console.err().println("switchboard: not a server key (16 hex characters): " + which + "\n" + USAGE);
+                return AttachMain.USAGE;
+            } else {
+                chosen.add(which == null ? target.paths() : AttachPaths.of(stateDir, which));
+            }
+        } catch (IOException e) {
+            console.err().println("switchboard: cannot list " + stateDir.resolve(AttachPaths.DIRECTORY) + ": " + e);
+            return 1;
+        }
+        int status = 0;
+        int stopped = 0;
+        for (AttachPaths paths : chosen) {
+            Live server = ask(paths, "stop", target.build());
+            if (server == null) {
+                continue;
+            }
+            if (!awaitExit(paths)) {
+                console.err()
+                        .println("switchboard: the shared server " + paths.key() + " did not exit within "
+                                + STOP_WAIT.toSeconds() + " s");
+                status = 1;
+                continue;
+            }
+            stopped++;
+            console.out()
+                    .println("stopped the shared server " + paths.key() + " (pid "
+                            + server.answer().members().get("pid") + ")");
+        }
+        if (stopped == 0 && status == 0) {
+            console.out()
+                    .println("no shared server "
+                            + (which == null || which.equals("--all") ? "" : which + " ")
+                            + "is running for the state directory " + stateDir);
+        }
+        return status;
+    }
+
+    private static List<Live> live(Path stateDir, String kind, String build) {
+        List<Live> servers = new ArrayList<>();
+        try {
+            for (AttachPaths paths : AttachPaths.existing(stateDir)) {
+                Live server = ask(paths, kind, build);
+                if (server != null) {
+                    servers.add(server);
+                }
+            }
+        } catch (IOException e) {
+            // an unreadable attach directory lists no server
+        }
+        return servers;
+    }
+
+    /** @return the server's answer to a hello of {@code kind}, or null when none answers there */
+    private static Live ask(AttachPaths paths, String kind, String build) {
+        Connection connection = Connection.tryOpen(paths.socket());
+        if (connection == null) {
+            return null;
+        }
+        try (connection) {
+            Hello.Answer answer = Hello.exchange(connection, Hello.frame(kind, build, null, null));
+            return answer.ok() ? new Live(paths, answer, answer.line()) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static boolean awaitExit(AttachPaths paths) {
+        long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+        try {
+            while (System.nanoTime() < deadline) {
+                if (ServerStarter.serverLockFree(paths)) {
+                    return true;
+                }
+                Thread.sleep(20);
+            }
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return false;
+    }
+
+    /** A server that answered, with its answer line as sent. */
+    private record Live(AttachPaths paths, Hello.Answer answer, String line) {}
+}
