@@ -2,7 +2,6 @@ package dev.switchboard.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +19,7 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.e2e.support.Pids;
+import dev.switchboard.e2e.support.SharedServers;
 import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.Installation;
@@ -55,7 +55,7 @@ class AttachClientIT {
 
     @AfterEach
     void stopSharedServers() throws InterruptedException {
-        List<Long> servers = sharedServers();
+        List<Long> servers = SharedServers.of(installation);
         CliRun stop = installation.run("server", "stop", "--all");
         assertThat(stop.exitCode()).as(stop.stderr()).isZero();
         for (long pid : servers) {
@@ -77,7 +77,7 @@ class AttachClientIT {
             assertThat(second.listTools().tools())
                     .extracting(McpSchema.Tool::name)
                     .contains("server_info");
-            List<Long> servers = sharedServers();
+            List<Long> servers = SharedServers.of(installation);
             assertThat(servers).as(stderr.toString()).hasSize(1);
             CliRun status = installation.run("server", "status");
             assertThat(status.exitCode()).isZero();
@@ -106,7 +106,7 @@ class AttachClientIT {
             assertThat(second.listTools().tools())
                     .extracting(McpSchema.Tool::name)
                     .contains("wait_for_mail");
-            assertThat(sharedServers()).hasSize(1).doesNotContain(killed);
+            assertThat(SharedServers.of(installation)).hasSize(1).doesNotContain(killed);
             assertThat(Pids.awaitDeath(killed, Duration.ofSeconds(5))).isTrue();
         }
     }
@@ -114,25 +114,5 @@ class AttachClientIT {
     private McpSyncClient client(String role) {
         return McpClients.stdioInitialized(
                 installation, Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", role), "attach-" + role, stderr);
-    }
-
-    /** @return the pids of the shared servers of this installation's state directory (their working directory) */
-    private List<Long> sharedServers() {
-        return ProcessHandle.allProcesses()
-                .filter(process -> process.info()
-                        .commandLine()
-                        .map(line -> line.contains("serve --shared"))
-                        .orElse(false))
-                .filter(process -> workingDirectory(process.pid()).equals(installation.stateDir()))
-                .map(ProcessHandle::pid)
-                .toList();
-    }
-
-    private static Path workingDirectory(long pid) {
-        try {
-            return Path.of("/proc", Long.toString(pid), "cwd").toRealPath();
-        } catch (IOException e) {
-            return Path.of("/nonexistent");
-        }
     }
 }
