@@ -72,7 +72,7 @@ class ProcessTreeKillTest {
         CompletableFuture<ProcessOutcome> run = CompletableFuture.supplyAsync(() -> executor.run(
                 spec(dir, "sh", "-c", "sh -c 'sleep " + marker + " & wait' & sleep " + marker + "; wait"),
                 cancellation));
-        awaitRunning(marker);
+        awaitRunning(marker, run);
 
         cancellation.cancel();
         ProcessOutcome outcome = run.get(30, TimeUnit.SECONDS);
@@ -119,8 +119,18 @@ class ProcessTreeKillTest {
         assertThat(outcome.stdout()).isEqualTo("parent done\n");
     }
 
-    private static void awaitRunning(String marker) {
+    /** Waits, at most 30 s, until the run's processes are seen; fails at once if the run ended before that. */
+    private static void awaitRunning(String marker, CompletableFuture<ProcessOutcome> run) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!runningWithArgument(marker)) {
+            if (run.isDone()) {
+                throw new AssertionError("the run ended before its processes were seen: "
+                        + run.handle((outcome, failure) -> failure != null ? failure.toString() : outcome.toString())
+                                .join());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no process with the argument " + marker + " ran within 30 s");
+            }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
     }
