@@ -85,7 +85,7 @@ async function run(mode, scratch, layout, root) {
   const state = mkdtempSync(join(scratch, `state-${mode}-`));
   const t0 = process.hrtime.bigint();
   const sb = session(join(layout, 'bin', 'switchboard'),
-    { SWITCHBOARD_KERNEL__STATE_DIR: state, SWITCHBOARD_JAVA_OPTS: MODES[mode] });
+    { SWITCHBOARD_KERNEL__STATE_DIR: state, SWITCHBOARD_KERNEL__ATTACH: 'false', SWITCHBOARD_JAVA_OPTS: MODES[mode] });
   await sb.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'jit', version: '1' } });
   const firstAnswerMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const opened = await sb.call('workspace_open', { cwd: root });

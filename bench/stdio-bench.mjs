@@ -160,7 +160,8 @@ async function compareWithout(id, withPlugin, rounds, disableOnly = false) {
   const scratchB = mkdtempSync(join(tmpdir(), 'sb-layout-'));
   const stateB = mkdtempSync(join(tmpdir(), 'sb-bench-'));
   const without = layoutWithout(join(withPlugin, '..', '..'), id, scratchB, disableOnly);
-  const envB = { SWITCHBOARD_KERNEL__STATE_DIR: stateB };
+  // The in-process server (issue 22's attach client is measured by team-bench.mjs).
+  const envB = { SWITCHBOARD_KERNEL__STATE_DIR: stateB, SWITCHBOARD_KERNEL__ATTACH: 'false' };
   try {
     await coldStart(without, ['serve'], envB);
     const starts = { with: [], without: [] };
@@ -203,7 +204,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'sb-layout-'));
 const switchboard = layoutWithAllPlugins(scratch);
 const state = mkdtempSync(join(tmpdir(), 'sb-bench-'));
 const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
-const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state };
+// The in-process server, as before attaching (issue 22): team-bench.mjs measures the attach client and shared server.
+const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state, SWITCHBOARD_KERNEL__ATTACH: 'false' };
 // Each older build gets a state directory of its own: its migrations may be older than the new build's.
 const baselines = baselineLayouts.map((path, k) => ({
   path,

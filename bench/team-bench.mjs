@@ -93,7 +93,9 @@ function procStat(pid) {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rss = Number((status.match(/VmRSS:\s+(\d+)/) ?? [0, 0])[1]);
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]), rss };
+    let pss = 0;
+    try { pss = Number((readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+)/) ?? [0, 0])[1]); } catch { /* gone */ }
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]), rss, pss };
   } catch { return null; }
 }
 function tree(root) {
@@ -150,6 +152,8 @@ async function team(mode, n) {
   const servers = () => serverPids(stateDir).flatMap((p) => tree(p));
   const clients = () => without(sessions.flatMap((s) => tree(s.pid)), servers().map((p) => p.pid));
   const rssKiB = sum(clients(), 'rss') + sum(servers(), 'rss');
+  // PSS: each shared page (libjvm, an AOT cache mapped by every client) counted once in total, not once a process.
+  const pssKiB = sum(clients(), 'pss') + sum(servers(), 'pss');
   const clientRssKiB = n ? sum(clients(), 'rss') / n : 0;
 
   // Idle CPU: session 0 sends, the others sit idle (never subscribed).
@@ -190,7 +194,7 @@ async function team(mode, n) {
   await Promise.all(sessions.map((s) => s.close()));
   if (mode === 'attach') spawnSync(launcher, ['server', 'stop', '--all'], { env: { ...process.env, ...env(stateDir, '') }, stdio: 'ignore' });
   return {
-    mode, n, rssMiB: rssKiB / 1024, clientRssMiB: clientRssKiB / 1024,
+    mode, n, rssMiB: rssKiB / 1024, pssMiB: pssKiB / 1024, clientRssMiB: clientRssKiB / 1024,
     idleCpuUsPerSendPerSession: n > 1 ? (cpuMs(after.idle - before.idle) * 1000) / (sends * (n - 1)) : 0,
     serverCpuUsPerSend: (cpuMs(after.server - before.server) * 1000) / sends,
     senderCpuUsPerSend: (cpuMs(after.sender - before.sender) * 1000) / sends,
@@ -268,12 +272,12 @@ console.log('raw durable commits per second by processes: ' + JSON.stringify(flo
 const latency = await attachLatency();
 console.log('attach: ' + JSON.stringify(latency));
 
-console.log('\n| N | mode | total RSS MiB | RSS per client MiB | idle CPU µs per send per idle session | server CPU µs per send | send_message/s, all sending (vs raw) | wake p50 / p99 ms |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('\n| N | mode | total RSS MiB | total PSS MiB | RSS per client MiB | idle CPU µs per send per idle session | server CPU µs per send | send_message/s, all sending (vs raw) | wake p50 / p99 ms |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const floor = floors[r.n];
   const rate = r.rate === undefined ? '' : `${fmt(r.rate, 0)}` + (floor ? ` (${fmt((100 * r.rate) / floor, 0)} % of ${fmt(floor, 0)})` : '');
-  console.log(`| ${r.n} | ${r.mode} | ${fmt(r.rssMiB, 0)} | ${fmt(r.clientRssMiB, 1)} | ${fmt(r.idleCpuUsPerSendPerSession, 0)} | ${fmt(r.serverCpuUsPerSend, 0)} | ${rate} | ${r.wakeP50 === undefined ? '' : fmt(r.wakeP50, 1) + ' / ' + fmt(r.wakeP99, 1)} |`);
+  console.log(`| ${r.n} | ${r.mode} | ${fmt(r.rssMiB, 0)} | ${fmt(r.pssMiB, 0)} | ${fmt(r.clientRssMiB, 1)} | ${fmt(r.idleCpuUsPerSendPerSession, 0)} | ${fmt(r.serverCpuUsPerSend, 0)} | ${rate} | ${r.wakeP50 === undefined ? '' : fmt(r.wakeP50, 1) + ' / ' + fmt(r.wakeP99, 1)} |`);
 }
 console.log(`\nattach to first tools/list (server running) p50 ${fmt(latency.attached, 0)} ms; server-filesystem cold start p50 ${fmt(latency.filesystem, 0)} ms; first attach (no server) ${fmt(latency.first, 0)} ms; in-process cold start ${fmt(latency.inProcess, 0)} ms; attached client RSS ${fmt(latency.clientRss, 1)} MiB`);
 rmSync(work, { recursive: true, force: true });
