@@ -54,7 +54,14 @@ final class StdioSession implements SessionPort {
     /** JSON nesting accepted, as over HTTP by default. */
     private static final int MAX_JSON_DEPTH = 64;
 
+    /** How long calls still running when the input ends may take before they are cancelled. */
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
+    /**
+     * How long calls still running when the server stops ({@link #stop()}: SIGTERM, {@code server stop}) may take
+     * before they are cancelled: the HTTP transport's default drain, so that a session's cancelled calls answer
+     * within the kernel's 20 s shutdown deadline (a held {@code wait_for_mail} would otherwise outlast it).
+     */
+    private static final Duration STOP_DRAIN_LIMIT = Duration.ofSeconds(10);
     /** How long calls cancelled at the end of the input get to write their answers. */
     private static final Duration CANCEL_SETTLE = Duration.ofSeconds(5);
 
@@ -134,8 +141,9 @@ final class StdioSession implements SessionPort {
         if (!ending.compareAndSet(false, true)) {
             return;
         }
-        if (!inFlight.awaitIdle(DRAIN_LIMIT)) {
-            LOG.warn("stdio requests still running after {}; cancelling them", DRAIN_LIMIT);
+        Duration drain = stopRequested.get() ? STOP_DRAIN_LIMIT : DRAIN_LIMIT;
+        if (!inFlight.awaitIdle(drain)) {
+            LOG.warn("stdio requests still running after {}; cancelling them", drain);
             // Cancelled calls still answer (a killed command says COMMAND_CANCELLED) before the output closes.
             server.cancelSession(provider.session().getId());
             if (!inFlight.awaitIdle(CANCEL_SETTLE)) {

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -80,10 +81,15 @@ final class PipedClient implements AutoCloseable {
 
     /** @return the next line's raw bytes; fails after 10 s */
     byte[] nextRaw() {
+        return nextRaw(Duration.ofSeconds(10));
+    }
+
+    /** @return the next line's raw bytes; fails after {@code wait} */
+    byte[] nextRaw(Duration wait) {
         try {
-            byte[] line = lines.poll(10, TimeUnit.SECONDS);
+            byte[] line = lines.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
             if (line == null || line == END) {
-                fail(line == null ? "no message from the server within 10 s" : "the server closed its output");
+                fail(line == null ? "no message from the server within " + wait : "the server closed its output");
             }
             return line;
         } catch (InterruptedException e) {

@@ -172,6 +172,29 @@ class StdioTransportTest {
     }
 
     @Test
+    void aStopCancelsACallStillRunningAfterTenSecondsAndWritesItsAnswerWithinTheShutdownDeadline() throws Exception {
+        client.initialize();
+        client.send(call(70, "waits_for_cancel", "{}"));
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":71,\"method\":\"ping\"}");
+        assertThat(client.next()).containsEntry("id", 71);
+
+        long start = System.nanoTime();
+        Thread stopping = Thread.ofPlatform().start(() -> client.transport().stop());
+        Map<String, Object> answer = PipedClient.parse(client.nextRaw(Duration.ofSeconds(19)));
+        Duration answeredAfter = Duration.ofNanos(System.nanoTime() - start);
+        stopping.join(Duration.ofSeconds(30));
+
+        assertThat(answer).containsEntry("id", 70);
+        assertThat(text(answer)).contains("CANCELLED");
+        assertThat(stopping.isAlive()).isFalse();
+        assertThat(answeredAfter)
+                .as(
+                        "cancelled after the stop's drain, within the kernel's 20 s shutdown deadline (ADR 32: server stop)")
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(9))
+                .isLessThan(Duration.ofSeconds(19));
+    }
+
+    @Test
     void countsItsOneSessionAsOpenWhileServingAndClosedOnceStdinEnds() throws Exception {
         client.initialize();
         assertThat(client.transport().openSessions()).isEqualTo(OptionalInt.of(1));
