@@ -78,6 +78,10 @@ class RetargetingTest {
         Files.writeString(config, "plugins:\n  demo:\n    colour: blue\n");
         String newKey = Target.of(args).paths().key();
         servers.get(0).kill();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (spawns.get() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(5); // the relay saw the end and is re-establishing the session
+        }
         send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
         Map<String, Object> answer = json(stdout.next());
 
