@@ -13,9 +13,9 @@ import dev.switchboard.kernel.cli.Console;
  * The attach client's main, which {@code bin/switchboard} runs for {@code serve} over stdio (without
  * {@code --no-attach}) and for {@code server status|stop}. For {@code serve}: the target server
  * ({@link Target}), then a connection to it, starting it when none runs ({@link ServerStarter}), the hello, and the
- * relay ({@link Relay}) until the session ends; each recovery selects the target again ({@link Retargeting}). When attaching is impossible it prints ONE stderr line saying why and
- * exits {@value #IN_PROCESS} before reading stdin or writing stdout: the launcher then serves in-process on the same
- * command line. Runs once per process.
+ * relay ({@link Relay}) until the session ends; each recovery selects the target again ({@link Retargeting}). When
+ * attaching is impossible it prints ONE stderr line saying why and exits {@value #IN_PROCESS} before reading stdin or
+ * writing stdout: the launcher then serves in-process on the same command line. Runs once per process.
  */
 public final class AttachMain {
 

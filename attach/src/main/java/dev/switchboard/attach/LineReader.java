@@ -5,8 +5,9 @@ import java.io.InputStream;
 
 /**
  * Splits a byte stream into newline-terminated lines without copying or decoding them: {@link #next()} exposes each
- * line as a range of an internal buffer, valid until the next call. The buffer starts at 64 KiB and doubles for a
- * longer line (the only copy of it) and goes back to 64 KiB once that line is consumed. A last line without a line end is returned too. Not thread-safe: one reader thread.
+ * line as a range of an internal buffer, valid until the next call. The buffer starts at 64 KiB, doubles for a longer
+ * line (the only copy of it) and goes back to 64 KiB once that line is consumed. A last line without a line end is
+ * returned too. Not thread-safe: one reader thread.
  */
 final class LineReader {
 

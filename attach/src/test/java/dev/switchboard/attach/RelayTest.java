@@ -165,17 +165,6 @@ class RelayTest {
         assertThat(json(stdout.next())).containsEntry("id", 6);
     }
 
-    @Test
-    void theLauncherGivesTheClientAHeapForLargeLinesAndExitsOnOutOfMemory() throws IOException {
-        String launcher = java.nio.file.Files.readString(
-                Path.of("..", "distribution", "src", "main", "dist", "bin", "switchboard"));
-
-        assertThat(launcher)
-                .contains("-Xmx1g")
-                .contains("-XX:+ExitOnOutOfMemoryError")
-                .doesNotContain("-Xmx32m");
-    }
-
     private void send(String line) throws IOException {
         stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         stdin.flush();
