@@ -13,9 +13,9 @@ import dev.switchboard.kernel.cli.Console;
  * The attach client's main, which {@code bin/switchboard} runs for {@code serve} over stdio (without
  * {@code --no-attach}) and for {@code server status|stop}. For {@code serve}: the target server
  * ({@link Target}), then a connection to it, starting it when none runs ({@link ServerStarter}), the hello, and the
- * relay ({@link Relay}) until the session ends. When attaching is impossible it prints ONE stderr line saying why and
- * exits {@value #IN_PROCESS} before reading stdin or writing stdout: the launcher then serves in-process on the same
- * command line. Runs once per process.
+ * relay ({@link Relay}) until the session ends; each recovery selects the target again ({@link Retargeting}). When
+ * attaching is impossible it prints ONE stderr line saying why and exits {@value #IN_PROCESS} before reading stdin or
+ * writing stdout: the launcher then serves in-process on the same command line. Runs once per process.
  */
 public final class AttachMain {
 
@@ -71,8 +71,15 @@ public final class AttachMain {
             target.checkAttachable(transportGiven);
             String cwd = System.getProperty("user.dir");
             byte[] hello = Hello.frame("session", target.build(), cwd, environment);
-            attacher = new SessionAttacher(new ServerStarter(target.paths(), target.spawner(environment)), hello);
-            first = attacher.establish();
+            first = new SessionAttacher(new ServerStarter(target.paths(), target.spawner(environment)), hello)
+                    .establish();
+            attacher = new Retargeting(
+                    args,
+                    transportGiven,
+                    target,
+                    t -> new SessionAttacher(
+                            new ServerStarter(t.paths(), t.spawner(environment)),
+                            Hello.frame("session", t.build(), cwd, environment)));
         } catch (AttachFailure failure) {
             err.println((failure.fallBack() ? "switchboard: serving in-process: " : "switchboard: ")
                     + failure.getMessage());

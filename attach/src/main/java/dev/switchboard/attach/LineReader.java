@@ -5,8 +5,9 @@ import java.io.InputStream;
 
 /**
  * Splits a byte stream into newline-terminated lines without copying or decoding them: {@link #next()} exposes each
- * line as a range of an internal buffer, valid until the next call. The buffer starts at 64 KiB and doubles for a
- * longer line. A last line without a line end is returned too. Not thread-safe: one reader thread.
+ * line as a range of an internal buffer, valid until the next call. The buffer starts at 64 KiB, doubles for a longer
+ * line (the only copy of it) and goes back to 64 KiB once that line is consumed. A last line without a line end is
+ * returned too. Not thread-safe: one reader thread.
  */
 final class LineReader {
 
@@ -56,7 +57,12 @@ final class LineReader {
 
     /** Reads more bytes, first making room; false at the end of the stream. */
     private boolean fill() throws IOException {
-        if (start > 0) {
+        if (start == end && buffer.length > INITIAL) {
+            // a long line is done with: its buffer goes, so that one large message is not kept for the session
+            buffer = new byte[INITIAL];
+            start = 0;
+            end = 0;
+        } else if (start > 0) {
             System.arraycopy(buffer, start, buffer, 0, end - start);
             end -= start;
             start = 0;

@@ -17,13 +17,23 @@ import dev.switchboard.kernel.cli.Console;
  * answers), asked over its socket. {@code status} prints each server (pid, build, uptime, transports, sessions with
  * their roles), human-readable, or as {@code {"state_dir":..., "servers":[<status answers>]}} with {@code --json}.
  * {@code stop} stops the server this configuration attaches to, the one of KEY, or all, and waits (up to 15 s) until
- * each has exited. Stateless.
+ * each has exited. {@code --help} or {@code -h} prints the command's usage (exit 0); an unknown option, an unknown
+ * command or a further word is a usage error (one stderr line naming it, exit 2), checked before the configuration is
+ * read. Stateless.
  */
 final class ServerCommands {
 
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
-    private static final String USAGE = "usage: switchboard server status [--json] | server stop [KEY|--all]"
-            + " [--state-dir DIR] [--config FILE]";
+    private static final String LOCATION = " [--home DIR] [--config FILE] [--state-dir DIR]";
+    private static final String STATUS_USAGE = "usage: switchboard server status [--json]" + LOCATION;
+    private static final String STOP_USAGE = "usage: switchboard server stop [KEY|--all]" + LOCATION;
+    private static final String USAGE =
+            "usage: switchboard server status [--json] | server stop [KEY|--all]" + LOCATION;
+    private static final String HELP = USAGE + "\n"
+            + "  status  list this state directory's live shared servers (pid, build, uptime, sessions);"
+            + " --json prints them as JSON\n"
+            + "  stop    stop the shared server this configuration attaches to, the one of KEY (16 hex characters),"
+            + " or --all, and wait until each has exited";
 
     private ServerCommands() {}
 
@@ -35,20 +45,56 @@ final class ServerCommands {
     static int run(String[] args, Console console) {
         List<String> words = words(args);
         String command = words.isEmpty() ? "" : words.get(0);
+        List<String> rest = words.isEmpty() ? List.of() : words.subList(1, words.size());
+        String usage = switch (command) {
+            case "status" -> STATUS_USAGE;
+            case "stop" -> STOP_USAGE;
+            default -> HELP;
+        };
+        if (words.contains("--help") || words.contains("-h")) {
+            console.out().println(usage);
+            return 0;
+        }
+        String wrong = switch (command) {
+            case "status" -> wrongArgument(rest, List.of("--json"), false);
+            case "stop" -> wrongArgument(rest, List.of("--all"), true);
+            case "" -> "a command, status or stop, is needed";
+            default -> (command.startsWith("-") ? "unknown option " : "unknown command ") + command;
+        };
+        if (wrong != null) {
+            console.err()
+                    .println("switchboard: server" + (usage == HELP ? ": " : " " + command + ": ") + wrong + " ("
+                            + usage.lines().findFirst().orElseThrow() + ")");
+            return AttachMain.USAGE;
+        }
         try {
             Target target = Target.of(args);
-            return switch (command) {
-                case "status" -> status(target, words.contains("--json"), console.out());
-                case "stop" -> stop(target, words.size() > 1 ? words.get(1) : null, console);
-                default -> {
-                    console.err().println(USAGE);
-                    yield AttachMain.USAGE;
-                }
-            };
+            return command.equals("status")
+                    ? status(target, rest.contains("--json"), console.out())
+                    : stop(target, rest.isEmpty() ? null : rest.get(0), console);
         } catch (AttachFailure failure) {
             console.err().println("switchboard: " + failure.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * @param rest       the words after the command
+     * @param flags      the options it takes
+     * @param positional whether it takes a word that is no option instead
+     * @return what is wrong, naming the word, or null; one word at most is taken
+     */
+    private static String wrongArgument(List<String> rest, List<String> flags, boolean positional) {
+        for (int i = 0; i < rest.size(); i++) {
+            String word = rest.get(i);
+            if (word.startsWith("-") && !flags.contains(word)) {
+                return "unknown option " + word;
+            }
+            if (i > 0 || !positional && !word.startsWith("-")) {
+                return "unexpected argument " + word;
+            }
+        }
+        return null;
     }
 
     /** The arguments after {@code server}, without the location options and their values. */
@@ -96,7 +142,9 @@ final class ServerCommands {
             if ("--all".equals(which)) {
                 chosen.addAll(AttachPaths.existing(stateDir));
             } else if (which != null && !AttachPaths.isKey(which)) {
-                console.err().println("switchboard: not a server key (16 hex characters): " + which + "\n" + USAGE);
+                console.err()
+                        .println("switchboard: server stop: not a server key (16 hex characters): " + which + " ("
+                                + STOP_USAGE + ")");
                 return AttachMain.USAGE;
             } else {
                 chosen.add(which == null ? target.paths() : AttachPaths.of(stateDir, which));

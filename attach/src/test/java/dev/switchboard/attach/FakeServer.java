@@ -45,6 +45,9 @@ final class FakeServer implements AutoCloseable {
         accept.start();
     }
 
+    /** The length of the text a {@code big} request is answered with (40 MB). */
+    static final int BIG = 40_000_000;
+
     static FakeServer start(AttachPaths paths, int generation) throws IOException {
         return new FakeServer(paths, generation);
     }
@@ -76,7 +79,13 @@ final class FakeServer implements AutoCloseable {
                     continue;
                 }
                 for (Message message : Message.parse(in.buffer(), in.offset(), in.length())) {
-                    if (message.isRequest() && !line.contains("\"hang\"")) {
+                    if (message.isRequest() && "big".equals(message.method())) {
+                        String id = message.id().substring(2);
+                        write(
+                                channel,
+                                "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"text\":\"" + "b".repeat(BIG)
+                                        + "\"}}");
+                    } else if (message.isRequest() && !line.contains("\"hang\"")) {
                         String id = message.id().startsWith("s:")
                                 ? "\"" + message.id().substring(2) + "\""
                                 : message.id().substring(2);

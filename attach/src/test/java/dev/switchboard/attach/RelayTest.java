@@ -147,6 +147,24 @@ class RelayTest {
                 .containsEntry("result", Map.of("method", "ping", "generation", 2));
     }
 
+    @Test
+    void aFortyMegabyteLineIsRelayedEachWay() throws Exception {
+        send(INITIALIZE);
+        stdout.next();
+        String text = "a".repeat(FakeServer.BIG);
+
+        send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"big\",\"params\":{\"text\":\"" + text + "\"}}");
+        String answer = stdout.next();
+
+        assertThat(servers.get(0).received.get(2))
+                .hasSizeGreaterThan(FakeServer.BIG)
+                .endsWith(text + "\"}}");
+        assertThat(answer).hasSizeGreaterThan(FakeServer.BIG).startsWith("{\"jsonrpc\":\"2.0\",\"id\":5,");
+        assertThat(answer).endsWith("bbb\"}}");
+        send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}");
+        assertThat(json(stdout.next())).containsEntry("id", 6);
+    }
+
     private void send(String line) throws IOException {
         stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         stdin.flush();

@@ -142,6 +142,12 @@ final class Cli {
         return text.toString();
     }
 
+    /** The attach client's command, which the top-level help lists beside the kernel's. */
+    static final String SERVER_COMMAND = "server";
+
+    private static final String SERVER_SUMMARY =
+            "Show (status [--json]) or stop (stop [KEY|--all]) the shared servers that serve's sessions attach to.";
+
     private String topUsage() {
         return topUsage(List.of());
     }
@@ -151,6 +157,8 @@ final class Cli {
         StringBuilder text = new StringBuilder("usage: switchboard [--version] [--help] COMMAND [options]\n")
                 .append("One MCP server hosting feature plugins for AI agent sessions.\n\nCommands:\n");
         commands.values().forEach(c -> text.append(String.format("  %-9s %s%n", c.name(), c.summary())));
+        // the attach client's command (bin/switchboard runs it, not the kernel): listed, never run from here
+        text.append(String.format("  %-9s %s%n", SERVER_COMMAND, SERVER_SUMMARY));
         if (!pluginLines.isEmpty()) {
             text.append("\nCommands of the enabled plugins:\n");
             pluginLines.forEach(line -> text.append(line).append('\n'));

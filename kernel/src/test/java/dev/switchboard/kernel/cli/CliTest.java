@@ -66,6 +66,12 @@ class CliTest {
     }
 
     @Test
+    void theTopLevelHelpListsTheAttachClientsServerCommand() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString()).containsPattern("(?m)^  server +Show \\(status \\[--json]\\) or stop");
+    }
+
+    @Test
     void storageCopyNeedsATargetBackendOtherThanTheSqliteSource() {
         assertThat(run("storage", "--home", home.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("expected: copy --to BACKEND");
