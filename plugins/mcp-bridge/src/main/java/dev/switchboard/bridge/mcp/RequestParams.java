@@ -15,7 +15,7 @@ import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
  * answered as if it were {@code {}}) and looks up a {@code resources/read} without a {@code uri} as a URI not found
  * (-32002). What is refused here is answered -32602 "Invalid params" naming what is wrong, on every transport:
  * <ul>
- * <li>{@code params} that is present and not an object (a JSON {@code null} counts as absent);</li>
+ * <li>{@code params} that is present and not an object;</li>
  * <li>{@code _meta} that is not an object, or a {@code _meta.progressToken} that is neither a string nor an integer;</li>
  * <li>the list methods' {@code cursor} that is not a string;</li>
  * <li>{@code resources/read}, {@code resources/subscribe}, {@code resources/unsubscribe} without a string
@@ -23,7 +23,9 @@ import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
  * that is not an object; {@code completion/complete} without a {@code ref} object with a string {@code type} or an
  * {@code argument} object with string {@code name} and {@code value}.</li>
  * </ul>
- * Everything else (other fields, their values, other methods) is left to the SDK and the handlers. Stateless.
+ * A JSON {@code null} counts as absent wherever an optional value may be absent ({@code params}, {@code _meta}, a
+ * progress token, a cursor, {@code arguments}), as some clients write one for "none". Everything else (other fields,
+ * their values, other methods) is left to the SDK and the handlers. Stateless.
  */
 final class RequestParams {
 
@@ -62,17 +64,19 @@ final class RequestParams {
         if (!(params instanceof Map<?, ?> map)) {
             return Optional.of(method + " takes an object as its params, not " + JsonKinds.of(params));
         }
-        if (map.containsKey("_meta")) {
-            Object meta = map.get("_meta");
+        Object meta = map.get("_meta");
+        if (meta != null) {
             if (!(meta instanceof Map<?, ?> metaMap)) {
                 return Optional.of("_meta must be an object, not " + JsonKinds.of(meta));
             }
-            if (metaMap.containsKey("progressToken") && !isIdLike(metaMap.get("progressToken"))) {
+            Object progressToken = metaMap.get("progressToken");
+            if (progressToken != null && !isIdLike(progressToken)) {
                 return Optional.of("_meta.progressToken must be a string or an integer");
             }
         }
-        if (LISTS.contains(method) && map.containsKey("cursor") && !(map.get("cursor") instanceof String)) {
-            return Optional.of("cursor must be a string, not " + JsonKinds.of(map.get("cursor")));
+        Object cursor = map.get("cursor");
+        if (LISTS.contains(method) && cursor != null && !(cursor instanceof String)) {
+            return Optional.of("cursor must be a string, not " + JsonKinds.of(cursor));
         }
         return required(method, map);
     }
