@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -45,6 +46,7 @@ public final class RequestKeys {
             + " choosing that makes a retry safe. The same key with the same arguments returns the first result"
             + " again (replayed: true) and writes nothing; with other arguments it is refused.\"}";
 
+    private static final Pattern KEY = Pattern.compile(RequestKeyRule.PATTERN);
     private static final JsonMapper CANONICAL = JsonMapper.builder()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .build();
@@ -70,7 +72,8 @@ public final class RequestKeys {
         if (key.isEmpty()) {
             return transactions.write(caller.channelId(), work);
         }
-        if (!RequestKeyRule.accepts(key.get())) {
+        if (key.get().length() > RequestKeyRule.MAX_CHARS
+                || !KEY.matcher(key.get()).matches()) {
             // the schema refuses it first; this keeps the rule for a call that did not pass the kernel's validation
             return Outcome.refused(Refusal.invalid(
                     ARGUMENT,
