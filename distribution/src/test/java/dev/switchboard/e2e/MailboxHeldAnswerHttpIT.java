@@ -29,7 +29,8 @@ import dev.switchboard.testkit.distribution.HttpServe;
 /**
  * ADR 27 against the built distribution's {@code serve --http}, over real HTTP: a {@code wait_for_mail} held across
  * {@code rotate_token} or {@code delete_channel} is answered 403 with the transport's FORBIDDEN JSON-RPC error, and
- * nothing of what the wait computed reaches the old token's holder. Each test uses its own channel.
+ * nothing of what the wait computed reaches the old token's holder; the wait ends at once on the revocation, not at its
+ * deadline. Each test uses its own channel.
  */
 @ExtendWith(SharedHttpServe.class)
 class MailboxHeldAnswerHttpIT {
@@ -37,6 +38,8 @@ class MailboxHeldAnswerHttpIT {
     private static final String VERSION = "2025-11-25";
     /** Far longer than the default {@code credential-recheck-ms} (100), so the answer surely counts as held. */
     private static final Duration HELD_AT_LEAST = Duration.ofMillis(1_300);
+    /** Far below the waits' 50 s: the wait ended on the revocation (issue 23, item 19), not at its deadline. */
+    private static final Duration AT_ONCE = Duration.ofSeconds(10);
 
     private static HttpServe server;
     private static HttpClient http;
@@ -85,19 +88,43 @@ class MailboxHeldAnswerHttpIT {
     }
 
     @Test
-    @DisplayName("a wait_for_mail held across delete_channel answers 403 FORBIDDEN")
+    @DisplayName("a 50 s wait_for_mail held across rotate_token of its role ends at once with 403 FORBIDDEN, nothing"
+            + " sent to wake it")
+    void aWaitHeldAcrossRotateTokenEndsAtOnce() throws Exception {
+        Map<String, String> tokens = channel("rotated-at-once", "lead", "dev");
+        String dev = tokens.get("dev");
+        String session = initialize(dev);
+        CompletableFuture<HttpResponse<String>> held = waitForMail(dev, session, 50);
+        awaitHeld(held);
+
+        long rotated;
+        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "owner-rotates-at-once")) {
+            rotated = System.nanoTime();
+            ok(owner, "rotate_token", Map.of("channel", "rotated-at-once", "role", "dev"));
+        }
+
+        HttpResponse<String> answer = held.get(AT_ONCE.toSeconds(), TimeUnit.SECONDS);
+        assertThat(Duration.ofNanos(System.nanoTime() - rotated)).isLessThan(AT_ONCE);
+        assertForbidden(answer);
+    }
+
+    @Test
+    @DisplayName("a 50 s wait_for_mail held across delete_channel ends at once with 403 FORBIDDEN")
     void aWaitHeldAcrossDeleteChannelAnswersForbidden() throws Exception {
         Map<String, String> tokens = channel("deleted-wait", "lead", "dev");
         String dev = tokens.get("dev");
         String session = initialize(dev);
-        CompletableFuture<HttpResponse<String>> held = waitForMail(dev, session, 3);
+        CompletableFuture<HttpResponse<String>> held = waitForMail(dev, session, 50);
         awaitHeld(held);
 
+        long deleted;
         try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "owner-deletes")) {
+            deleted = System.nanoTime();
             ok(owner, "delete_channel", Map.of("name", "deleted-wait"));
         }
 
-        HttpResponse<String> answer = held.get(30, TimeUnit.SECONDS);
+        HttpResponse<String> answer = held.get(AT_ONCE.toSeconds(), TimeUnit.SECONDS);
+        assertThat(Duration.ofNanos(System.nanoTime() - deleted)).isLessThan(AT_ONCE);
         assertForbidden(answer);
         assertThat(answer.body()).doesNotContain("timed_out");
     }

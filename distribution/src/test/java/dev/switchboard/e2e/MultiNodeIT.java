@@ -3,7 +3,9 @@ package dev.switchboard.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,6 +23,7 @@ import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +34,7 @@ import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.RateLimits;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolResults;
+import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -53,6 +57,7 @@ class MultiNodeIT {
     private static TestDatabase database;
     private static HttpServe nodeA;
     private static HttpServe nodeB;
+    private static Installation installation;
     private static McpSyncClient onA;
     private static McpSyncClient onB;
     private static final Set<String> SESSIONS_A = ConcurrentHashMap.newKeySet();
@@ -61,7 +66,7 @@ class MultiNodeIT {
     @BeforeAll
     static void startTwoNodesOnOneDatabase() {
         database = TestPostgres.database();
-        Installation installation = Installation.copyOfBuilt(dir);
+        installation = Installation.copyOfBuilt(dir);
         // eight publishers at line speed on the one owner token: above the per-token rate limit, lifted here
         Map<String, String> environment = RateLimits.lifted(database.environment());
         nodeA = HttpServe.start(installation, environment, dir.resolve("node-a.log"));
@@ -82,6 +87,53 @@ class MultiNodeIT {
                 node.close();
             }
         }
+    }
+
+    @Test
+    @DisplayName("token rotate takes effect on both running nodes at their next request: the new token is served,"
+            + " the old one refused, no restart (issue 23, item 19)")
+    void tokenRotateTakesEffectOnRunningNodesWithoutARestart() throws Exception {
+        Path file = installation.stateDir().resolve("owner.token");
+        String old = Files.readString(file).strip();
+        HttpClient http = HttpClient.newHttpClient();
+        try {
+            CliRun rotated = installation.run("token", "rotate");
+            assertThat(rotated.exitCode()).as(rotated.describe()).isZero();
+            String fresh = Files.readString(file).strip();
+            assertThat(fresh).isNotEqualTo(old);
+
+            for (HttpServe node : List.of(nodeA, nodeB)) {
+                assertThat(ping(http, node, fresh).statusCode())
+                        .as("the new token")
+                        .isEqualTo(200);
+                assertThat(ping(http, node, old).statusCode())
+                        .as("the old token")
+                        .isEqualTo(401);
+            }
+        } finally {
+            // the other tests' clients hold the old token: give it back, as an operator copying a file in would
+            Files.writeString(file, old + "\n");
+        }
+        for (HttpServe node : List.of(nodeA, nodeB)) {
+            assertThat(ping(http, node, old).statusCode())
+                    .as("the file copied back")
+                    .isEqualTo(200);
+        }
+    }
+
+    /** An {@code initialize} with {@code token}: 200 when the node accepts it, 401 when not. */
+    private static HttpResponse<String> ping(HttpClient http, HttpServe node, String token) throws Exception {
+        return http.send(
+                HttpRequest.newBuilder(node.uri("/mcp"))
+                        .timeout(TIMEOUT)
+                        .header("Authorization", "Bearer " + token)
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "application/json, text/event-stream")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+                                + "\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                                + "\"clientInfo\":{\"name\":\"rotation\",\"version\":\"1\"}}}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

@@ -67,6 +67,28 @@ class StdioProtocolIT {
     }
 
     @Test
+    void clientMistakesTheSdkWouldWarnAboutLeaveNoWarningEchoingTheClientsText() {
+        try (RawSession session = installation.serve()) {
+            // an unsupported protocol version, an unknown notification, a response to no request, a prompt that
+            // does not exist: each made the SDK log a WARN line quoting the client's text (issue 23, item 21)
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"zz-echo-1\",\"capabilities\":{},\"clientInfo\":{\"name\":\"zz-echo-2\",\"version\":\"1\"}}}");
+            assertThat(session.awaitResponse(1).has("result")).isTrue();
+            session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/zz-echo-3\"}");
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":\"zz-echo-4\",\"result\":{}}");
+            session.send(Json.request(2, "prompts/get", Map.of("name", "zz-echo-5")));
+            assertThat(session.awaitResponse(2).has("error")).isTrue();
+            session.send(Json.request(3, "ping", null));
+            assertThat(session.awaitResponse(3).has("result")).isTrue();
+            session.closeStdin();
+            assertThat(session.awaitExit()).isZero();
+
+            assertThat(session.stderr()).doesNotContain("zz-echo").doesNotContain("WARN");
+        }
+    }
+
+    @Test
     void toolCallBeforeInitializeIsAnsweredWithAnError() {
         try (RawSession session = installation.serve()) {
             session.send(Json.toolCall(1, "server_info", Map.of()));

@@ -66,8 +66,8 @@ public final class OwnerTokenFile {
     }
 
     /**
-     * Replaces the owner token with a fresh one (creating the file if needed). A server that is running keeps the
-     * digest it read at start-up, so the new token takes effect when it next starts.
+     * Replaces the owner token with a fresh one (creating the file if needed), in one step: a server that is running
+     * reading this file sees the new token at its next request ({@link WatchedOwnerToken}) and refuses the old one.
      *
      * @throws AuthSetupException if the file cannot be written
      */

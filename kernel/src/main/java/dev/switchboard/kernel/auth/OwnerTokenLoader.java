@@ -7,8 +7,8 @@ import dev.switchboard.kernel.config.AuthSettings;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 
 /**
- * Provides the owner's {@link TokenStore} from {@code kernel.auth}: the digest read from the token file (generated
- * there on first use), or {@link TokenStore#NONE} when authentication is off, in which case the file is not touched.
+ * Provides the owner's {@link TokenStore} from {@code kernel.auth}: the token file (generated there on first use),
+ * read at start and again whenever it changes ({@link WatchedOwnerToken}), or {@link TokenStore#NONE} when authentication is off, in which case the file is not touched.
  * Called when the kernel first needs its authenticator, which is when {@code serve} starts its transports.
  */
 public final class OwnerTokenLoader implements Provider<TokenStore> {
@@ -27,6 +27,6 @@ public final class OwnerTokenLoader implements Provider<TokenStore> {
         if (!settings.required()) {
             return TokenStore.NONE;
         }
-        return new OwnerTokenStore(new OwnerTokenFile(settings.tokenFile()).open(settings.generateIfMissing()));
+        return new WatchedOwnerToken(new OwnerTokenFile(settings.tokenFile()), settings.generateIfMissing());
     }
 }

@@ -59,9 +59,9 @@ final class TokenCommand implements CliCommand {
         } else {
             file.rotate();
             console.out()
-                    .println("wrote a new owner token to " + file.path() + " (owner-only). A running server "
-                            + "keeps accepting the old token until it is restarted; restart it, then give clients the new "
-                            + "token from that file.");
+                    .println("wrote a new owner token to " + file.path() + " (owner-only). A server running on "
+                            + "this file refuses the old token from its next request on; give clients the new token "
+                            + "from that file (other nodes: copy the file to them).");
         }
         console.out().flush();
         return Cli.OK;

@@ -57,17 +57,18 @@ class KernelAuthenticationTest {
     }
 
     @Test
-    void afterRotationTheOldTokenStopsAuthenticatingOnTheNextStart() throws IOException {
+    void afterRotationTheRunningKernelTakesTheNewTokenAndRefusesTheOldWithoutARestart() throws IOException {
         String old;
         try (Kernel first = Kernel.start(config(true))) {
             Authenticator running = first.authenticator();
             old = token();
+            assertThat(running.authenticate(old)).contains(OwnerTokenStore.OWNER);
 
             new OwnerTokenFile(tokenFile).rotate();
 
-            // A running server keeps the digest it read at start-up.
-            assertThat(running.authenticate(old)).isPresent();
-            assertThat(running.authenticate(token())).isEmpty();
+            // the running server follows its token file (ADR 34)
+            assertThat(running.authenticate(old)).isEmpty();
+            assertThat(running.authenticate(token())).contains(OwnerTokenStore.OWNER);
         }
         try (Kernel restarted = Kernel.start(config(true))) {
             assertThat(restarted.authenticator().authenticate(old)).isEmpty();

@@ -60,16 +60,19 @@ public final class McpServerHandle implements AutoCloseable {
     }
 
     /**
-     * The answer to a request the SDK must not see for this caller: a {@code resources/subscribe} of a URI not served
-     * to it is "resource not found" (-32002), as its read would be (the SDK records any URI). A transport whose callers
-     * are not all the owner MUST ask this before handing a request to the SDK, and send the answer instead.
+     * The answer to a request the SDK must not see: params not shaped as the MCP schema says (not an object, a list's
+     * cursor that is not a string, a {@code resources/read} without a string {@code uri}, ...) are -32602
+     * ({@link RequestParams}); for this caller, a {@code resources/subscribe} of a URI not served to it is "resource
+     * not found" (-32002), as its read would be (the SDK records any URI). Every transport MUST ask this before handing
+     * a request to the SDK, and send the answer instead.
      *
      * @param request a client's request
      * @param caller  who sent it
      * @return the answer to send in the SDK's place, or empty to hand the request to the SDK
      */
     public Optional<McpSchema.JSONRPCResponse> refusal(McpSchema.JSONRPCRequest request, Principal caller) {
-        return servedLists.refusal(request, caller);
+        Optional<McpSchema.JSONRPCResponse> malformed = RequestParams.refusal(request);
+        return malformed.isPresent() ? malformed : servedLists.refusal(request, caller);
     }
 
     /**

@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.ports.tool.ToolResult;
 
 /** send_message and read_inbox end to end, on both backends: the basic rules and the inbox's order and delivery. */
 @ParameterizedClass(name = "on {0}")
@@ -239,6 +240,21 @@ class SendAndReadTest {
         assertThat(first).doesNotContainKey("replayed");
         frontend.refused(
                 "send_message", args("to", "backend", "topic", "other", "body", "b", "request_key", "k-1"), "CONFLICT");
+        assertThat(ids(frontend.as("backend").ok("read_inbox", args()))).containsExactly(1L);
+    }
+
+    @Test
+    @DisplayName("a request_key keeps the rule of every tool's key (handoff's, workspace's): one to 200 characters of"
+            + " A-Z a-z 0-9 . _ : -; a space or a non-ASCII letter is INVALID_ARGUMENTS naming it, and nothing is sent")
+    void aRequestKeyWithASpaceOrNonAsciiIsRefused() {
+        for (String key : List.of("two words", "clé", "k\u0435y", "", "x".repeat(201))) {
+            ToolResult.Failure refused = frontend.refused(
+                    "send_message",
+                    args("to", "backend", "topic", "t", "body", "b", "request_key", key),
+                    "INVALID_ARGUMENTS");
+            assertThat(refused.details()).as(key).containsEntry("field", "request_key");
+        }
+        frontend.ok("send_message", args("to", "backend", "topic", "t", "body", "b", "request_key", "Ab.9_z:-"));
         assertThat(ids(frontend.as("backend").ok("read_inbox", args()))).containsExactly(1L);
     }
 

@@ -52,13 +52,25 @@ public final class JsonRpcDecoder {
      * @param code     {@link JsonRpcErrors#PARSE_ERROR} or {@link JsonRpcErrors#INVALID_REQUEST}
      * @param message  what is wrong, for the client
      * @param response true when it has the shape of a response ({@code result} or {@code error}, no
-     *                 {@code method}): JSON-RPC forbids answering a response, so a transport that can stay silent
-     *                 (stdio) only logs it
+     *                 {@code method}): answered with {@link #refusal()}, never {@link #reply()}
      */
     public record Invalid(Object id, int code, String message, boolean response) implements Decoded {
         /** @return the error answer, {@code {"jsonrpc":"2.0","id":..,"error":{..}}} */
         public Map<String, Object> reply() {
             return JsonRpcErrors.error(id, code, message);
+        }
+
+        /**
+         * The one rule of every transport for a malformed response (a client's message with an id and neither a
+         * valid {@code result} nor a valid {@code error}): it is never processed, and it is answered as JSON-RPC
+         * answers an invalid message whose id it cannot trust: -32600 with {@code "id": null}. Never with its id,
+         * which the client would take for the answer to its own request of that id. Over stdio that is one line;
+         * over HTTP the body of the POST's 400.
+         *
+         * @return {@code {"jsonrpc":"2.0","id":null,"error":{"code":-32600,..}}}
+         */
+        public Map<String, Object> refusal() {
+            return JsonRpcErrors.error(null, code, message);
         }
     }
 

@@ -37,7 +37,13 @@ public final class MalformedMessages {
             "\"prompts/get\",\"params\":\"x\"",
             "\"logging/setLevel\",\"params\":{\"level\":\"loud\"}",
             "\"logging/setLevel\",\"params\":{}",
-            "\"logging/setLevel\",\"params\":\"debug\"");
+            "\"logging/setLevel\",\"params\":\"debug\"",
+            "\"tools/list\",\"params\":\"x\"",
+            "\"tools/list\",\"params\":{\"cursor\":%d}",
+            "\"resources/list\",\"params\":[1]",
+            "\"resources/read\",\"params\":{}",
+            "\"prompts/list\",\"params\":7",
+            "\"ping\",\"params\":[%d]");
     private static final List<String> BAD_SHAPES = List.of(
             "{\"jsonrpc\":\"1.0\",\"id\":%d,\"method\":\"ping\"}",
             "{\"jsonrpc\":2.0,\"id\":%d,\"method\":\"ping\"}",

@@ -90,11 +90,10 @@ final class PostHandler implements Handler {
         switch (decoder.decode(body)) {
             case JsonRpcDecoder.Invalid invalid
             when invalid.response() -> {
-                // The rule of both transports: a malformed response is never processed and never answered with a
-                // JSON-RPC message that carries its id (JSON-RPC forbids answering a response; an error with its id
-                // would be taken for the answer to the client's own request of that id). stdio stays silent; here
-                // the POST itself must fail (MCP streamable HTTP), with an error object that has no id.
-                mistakes.record("ignored a malformed response");
+                // The rule of both transports (JsonRpcDecoder.Invalid#refusal): never processed, answered -32600
+                // with id null, never with its id (which would be taken for the answer to the client's own request);
+                // here the POST itself fails too (MCP streamable HTTP)
+                mistakes.record("refused a malformed response");
                 Replies.error(response, Status.BAD_REQUEST_400, null, invalid.code(), invalid.message());
             }
             case JsonRpcDecoder.Invalid invalid -> {

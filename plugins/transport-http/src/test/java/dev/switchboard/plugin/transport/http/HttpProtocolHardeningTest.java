@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.bridge.mcp.transport.WronglyShapedParams;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
@@ -94,6 +95,22 @@ class HttpProtocolHardeningTest {
     }
 
     @Test
+    void paramsOfTheWrongShapeAreInvalidParamsForEveryMethodAsOverStdio() throws Exception {
+        List<String> requests = WronglyShapedParams.requests(100);
+        start(Map.of("rate-limit-burst", requests.size() + 10));
+        int id = 100;
+        for (String request : requests) {
+            RawHttp.Response response =
+                    server.post(ALICE_TOKEN, session, request).send(server.port);
+
+            assertThat(response.status()).as(request).isLessThan(500);
+            assertThat(response.messages().getFirst()).as(request).containsEntry("id", id++);
+            assertThat(errorOf(response.messages().getFirst())).as(request).containsEntry("code", -32602);
+        }
+        assertThat(context.invocations()).isZero();
+    }
+
+    @Test
     void initializeWithParamsThatAreNoObjectIsInvalidParamsNot500() throws Exception {
         start(Map.of());
 
@@ -118,7 +135,7 @@ class HttpProtocolHardeningTest {
             assertThat(response.error()).as(body).containsEntry("code", -32600);
             assertThat(response.json())
                     .as(
-                            "never answered as if it were the client's own request 1 (the stdio rule: no answer with its id)")
+                            "never answered as if it were the client's own request 1 (one rule with stdio: -32600, id null)")
                     .containsEntry("id", null);
         }
         assertThat(context.invocations()).isZero();

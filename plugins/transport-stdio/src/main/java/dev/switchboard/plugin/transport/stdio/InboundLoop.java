@@ -126,9 +126,12 @@ final class InboundLoop implements Runnable {
             case JsonRpcDecoder.Single single -> router.route(single.message());
             case JsonRpcDecoder.Batch batch -> router.batch(batch.messages());
             case JsonRpcDecoder.Invalid invalid
-            when invalid.response() ->
-                // JSON-RPC forbids answering a response, even a malformed one
-                mistakes.record("ignored a malformed response");
+            when invalid.response() -> {
+                // The rule of both transports (JsonRpcDecoder.Invalid#refusal): never processed, answered -32600
+                // with id null, never with its id (which would be taken for the answer to the client's own request)
+                mistakes.record("refused a malformed response");
+                session.reply(invalid.refusal());
+            }
             case JsonRpcDecoder.Invalid invalid -> {
                 mistakes.record(invalid.message());
                 session.reply(invalid.reply());

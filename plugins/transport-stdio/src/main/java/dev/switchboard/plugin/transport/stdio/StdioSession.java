@@ -81,6 +81,7 @@ final class StdioSession implements SessionPort {
     private final ExecutorService readers = Executors.newCachedThreadPool(
             Thread.ofPlatform().daemon().name("switchboard-stdio-", 0).factory());
     private final InboundLoop loop;
+    private final InboundRouter router;
 
     /**
      * @param streams     where lines arrive and go
@@ -94,7 +95,7 @@ final class StdioSession implements SessionPort {
         McpJsonMapper mapper = McpServerAssembly.jsonMapper();
         this.onInputEnd = onInputEnd;
         this.writer = new LineWriter(streams.out());
-        InboundRouter router = new InboundRouter(this);
+        this.router = new InboundRouter(this);
         this.provider = new StdioServerProvider(
                 new StdioSessionTransport(writer, mapper, message -> outbound(router, message)),
                 McpServerAssembly.protocolVersions(context.server()));
@@ -211,6 +212,15 @@ final class StdioSession implements SessionPort {
     }
 
     private void run(McpSchema.JSONRPCRequest request, InFlightIds.Claim claim) {
+        Optional<McpSchema.JSONRPCResponse> refused = server.refusal(request, caller);
+        if (refused.isPresent()) {
+            // answered in the SDK's place, through the same path as its answers (a batch's array, a cancelled id)
+            if (outbound(router, refused.get())) {
+                writeQuietly(refused.get());
+            }
+            inFlightIds.release(claim);
+            return;
+        }
         server.observe(provider.session().getId(), request, caller);
         inFlight.begin();
         Mono<Void> handling = provider.session()

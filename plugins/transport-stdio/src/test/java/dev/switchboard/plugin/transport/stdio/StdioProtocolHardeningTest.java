@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.switchboard.bridge.mcp.transport.ProtocolRules;
+import dev.switchboard.bridge.mcp.transport.WronglyShapedParams;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.transport.FakeTransportContext;
 
@@ -118,6 +119,42 @@ class StdioProtocolHardeningTest {
         Map<String, Object> answer = client.next();
         assertThat(answer).containsEntry("id", 8);
         assertThat(error(answer)).containsEntry("code", -32602);
+    }
+
+    @Test
+    void paramsOfTheWrongShapeAreInvalidParamsForEveryMethod() throws Exception {
+        client.initialize();
+        List<String> requests = WronglyShapedParams.requests(100);
+
+        for (String request : requests) {
+            client.send(request);
+            Map<String, Object> answer = client.next();
+            assertThat(answer)
+                    .as(request)
+                    .containsEntry(
+                            "id", ((Map<?, ?>) PipedClient.parse(request.getBytes(StandardCharsets.UTF_8))).get("id"));
+            assertThat(error(answer)).as(request).containsEntry("code", -32602);
+        }
+        assertThat(requests).hasSizeGreaterThan(60);
+        assertThat(invocations).hasValue(0);
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":\"after\",\"method\":\"tools/list\",\"params\":{}}");
+        assertThat(client.next()).containsEntry("id", "after").containsKey("result");
+    }
+
+    @Test
+    void aMalformedResponseIsRefusedWithAnErrorThatCarriesNoIdAsOverHttp() throws Exception {
+        client.initialize();
+        for (String message : List.of(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"x\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":\"x\",\"message\":[]}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}")) {
+            client.send(message);
+
+            Map<String, Object> answer = client.next();
+            assertThat(answer).as(message).containsEntry("id", null);
+            assertThat(error(answer)).as(message).containsEntry("code", -32600);
+        }
+        assertThat(invocations).hasValue(0);
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -18,10 +19,10 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
-import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.RequestKeyRule;
 import dev.switchboard.ports.tool.ToolCall;
 
 /**
@@ -40,11 +41,12 @@ public final class RequestKeys {
     public static final String ARGUMENT = "request_key";
 
     /** The input-schema property every writing tool declares, to paste into its {@code properties}. */
-    public static final String SCHEMA_PROPERTY = "\"request_key\": {\"type\": \"string\", \"minLength\": 1,"
-            + " \"maxLength\": " + MailboxLimits.REQUEST_KEY_CHARS + ", \"description\": \"Optional: a key of your"
+    public static final String SCHEMA_PROPERTY = "\"request_key\": {\"type\": \"string\", "
+            + RequestKeyRule.SCHEMA_KEYWORDS + ", \"description\": \"Optional: a key of your"
             + " choosing that makes a retry safe. The same key with the same arguments returns the first result"
             + " again (replayed: true) and writes nothing; with other arguments it is refused.\"}";
 
+    private static final Pattern KEY = Pattern.compile(RequestKeyRule.PATTERN);
     private static final JsonMapper CANONICAL = JsonMapper.builder()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .build();
@@ -70,9 +72,13 @@ public final class RequestKeys {
         if (key.isEmpty()) {
             return transactions.write(caller.channelId(), work);
         }
-        if (key.get().isEmpty() || key.get().length() > MailboxLimits.REQUEST_KEY_CHARS) {
-            return Outcome.refused(
-                    Refusal.invalid(ARGUMENT, "must be 1 to " + MailboxLimits.REQUEST_KEY_CHARS + " characters"));
+        if (key.get().length() > RequestKeyRule.MAX_CHARS
+                || !KEY.matcher(key.get()).matches()) {
+            // the schema refuses it first; this keeps the rule for a call that did not pass the kernel's validation
+            return Outcome.refused(Refusal.invalid(
+                    ARGUMENT,
+                    "must be 1 to " + RequestKeyRule.MAX_CHARS + " characters of A-Z a-z 0-9 . _ : -, the request key"
+                            + " rule of every tool"));
         }
         String fingerprint = fingerprint(call.arguments());
         return transactions.write(caller.channelId(), tx -> {

@@ -79,8 +79,5 @@ public final class MailboxLimits {
     /** A role name (the hosted slug's length, also applied to a stdio role: §1C.2 create_channel). */
     public static final int ROLE_CHARS = 64;
 
-    /** A {@code request_key} (Switchboard's addition; rig-bridge's limit, §2.5). */
-    public static final int REQUEST_KEY_CHARS = 200;
-
     private MailboxLimits() {}
 }

@@ -10,6 +10,7 @@ import dev.switchboard.plugin.handoff.application.Delivery;
 import dev.switchboard.plugin.handoff.application.DeliveryStatus;
 import dev.switchboard.plugin.handoff.domain.Cursor;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.RequestKeyRule;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -27,7 +28,7 @@ public final class DeliveryStatusTool implements Tool {
               "properties": {
                 "handoff_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$",
                   "description": "The handoff_id from the receipt. Give this or idempotency_key, not both."},
-                "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
+                "idempotency_key": {"type": "string", %s,
                   "description": "The idempotency_key the handoff was published with. Give this or handoff_id, not both."},
                 "checksum": {"type": "string", "pattern": "^(sha256:)?[0-9A-Fa-f]{64}$",
                   "description": "The checksum from the receipt (sha256:<hex>); when given, the stored content's checksum must match for the receipt to count as verified."},
@@ -35,7 +36,7 @@ public final class DeliveryStatusTool implements Tool {
                   "description": "The project the handoff must belong to; a handoff of another project is reported as not found."}
               },
               "additionalProperties": false
-            }""";
+            }""".formatted(RequestKeyRule.SCHEMA_KEYWORDS);
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Verify a handoff's delivery")

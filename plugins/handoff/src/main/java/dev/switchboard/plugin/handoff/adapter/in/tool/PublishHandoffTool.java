@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.handoff.application.PublishHandoff;
 import dev.switchboard.plugin.handoff.domain.HandoffDraft;
 import dev.switchboard.ports.tool.Arguments;
+import dev.switchboard.ports.tool.RequestKeyRule;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -49,12 +50,12 @@ public final class PublishHandoffTool implements Tool {
                   "description": "Specialists or agents the publisher thinks should take it, such as architecture or implementation; the receiving librarian decides."},
                 "allow_sensitive": {"type": "boolean", "default": false,
                   "description": "Only when the user insists on storing content the secret guardrail refused. Works only if the operator also set plugins.handoff.allow-sensitive=true; the handoff then records the override."},
-                "idempotency_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
+                "idempotency_key": {"type": "string", %s,
                   "description": "A key of your choosing that makes retries safe: the same key with the same fields returns the original receipt; the same key with different fields is refused (CONFLICT)."}
               },
               "required": ["project", "title", "summary", "content"],
               "additionalProperties": false
-            }""";
+            }""".formatted(RequestKeyRule.SCHEMA_KEYWORDS);
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Publish a handoff")

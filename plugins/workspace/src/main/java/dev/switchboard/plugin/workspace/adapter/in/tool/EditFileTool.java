@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.EditFile;
 import dev.switchboard.plugin.workspace.domain.TextEdit;
+import dev.switchboard.ports.tool.RequestKeyRule;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -22,7 +23,7 @@ public final class EditFileTool implements Tool {
               "type": "object",
               "properties": {
                 "workspace_id": {"type": "string", "minLength": 1, "description": "From workspace_open."},
-                "request_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
+                "request_key": {"type": "string", %s,
                   "description": "A new key for each new operation; a retry with the same key and arguments returns the first outcome and never edits twice."},
                 "path": {"type": "string", "minLength": 1,
                   "description": "The file: relative to the workspace's directory, absolute, or ~/path."},
@@ -43,7 +44,7 @@ public final class EditFileTool implements Tool {
               },
               "required": ["workspace_id", "request_key", "path", "expected_revision", "edits"],
               "additionalProperties": false
-            }""";
+            }""".formatted(RequestKeyRule.SCHEMA_KEYWORDS);
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Edit a file")

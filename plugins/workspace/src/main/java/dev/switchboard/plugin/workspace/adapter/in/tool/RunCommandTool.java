@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.adapter.in.tool;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.RunCommand;
+import dev.switchboard.ports.tool.RequestKeyRule;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -19,7 +20,7 @@ public final class RunCommandTool implements Tool {
               "type": "object",
               "properties": {
                 "workspace_id": {"type": "string", "minLength": 1, "description": "From workspace_open."},
-                "request_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
+                "request_key": {"type": "string", %s,
                   "description": "A new key for each new command; a retry with the same key and arguments returns the first outcome and never runs the command twice."},
                 "command": {"type": "string", "minLength": 1, "maxLength": 200000,
                   "description": "Run with bash -c in the workspace's directory; stdin is closed, and cd affects only this command."},
@@ -28,7 +29,7 @@ public final class RunCommandTool implements Tool {
               },
               "required": ["workspace_id", "request_key", "command"],
               "additionalProperties": false
-            }""";
+            }""".formatted(RequestKeyRule.SCHEMA_KEYWORDS);
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Run a command")

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.workspace.adapter.in.tool;
 import jakarta.inject.Inject;
 
 import dev.switchboard.plugin.workspace.application.WriteFile;
+import dev.switchboard.ports.tool.RequestKeyRule;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -19,7 +20,7 @@ public final class WriteFileTool implements Tool {
               "type": "object",
               "properties": {
                 "workspace_id": {"type": "string", "minLength": 1, "description": "From workspace_open."},
-                "request_key": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:-]+$",
+                "request_key": {"type": "string", %s,
                   "description": "A new key for each new operation; a retry with the same key and arguments returns the first outcome and never writes twice."},
                 "path": {"type": "string", "minLength": 1,
                   "description": "The file: relative to the workspace's directory, absolute, or ~/path. Parent directories are created."},
@@ -29,7 +30,7 @@ public final class WriteFileTool implements Tool {
               },
               "required": ["workspace_id", "request_key", "path", "content", "expected_revision"],
               "additionalProperties": false
-            }""";
+            }""".formatted(RequestKeyRule.SCHEMA_KEYWORDS);
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Write a file")

@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.hosted.application.Actor;
-import dev.switchboard.plugin.mailbox.status.application.HeldCredentials;
+import dev.switchboard.plugin.mailbox.hosted.application.HeldCredentials;
 import dev.switchboard.plugin.mailbox.status.application.HeldPolls;
 import dev.switchboard.plugin.mailbox.status.application.StatusPoll;
 import dev.switchboard.plugin.mailbox.wait.domain.WaitBudget;

@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.hosted.application.HeldCredentials;
 import dev.switchboard.plugin.mailbox.wait.application.WaitForMail;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -45,17 +46,23 @@ public final class WaitForMailTool extends MailboxTool {
             .build();
 
     private final WaitForMail waitForMail;
+    private final HeldCredentials credentials;
 
     @Inject
-    WaitForMailTool(CallerResolver callers, WaitForMail waitForMail) {
+    WaitForMailTool(CallerResolver callers, WaitForMail waitForMail, HeldCredentials credentials) {
         super(DESCRIPTOR, callers);
         this.waitForMail = waitForMail;
+        this.credentials = credentials;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         boolean ignoreBacklog = call.args().flag("ignore_backlog", true);
         return WaitArguments.budget(call.args(), 2.0)
-                .then(budget -> waitForMail.await(caller, budget, ignoreBacklog, call.cancellation()));
+                .then(budget -> HeldWait.run(
+                        credentials,
+                        call,
+                        caller,
+                        cancellation -> waitForMail.await(caller, budget, ignoreBacklog, cancellation)));
     }
 }

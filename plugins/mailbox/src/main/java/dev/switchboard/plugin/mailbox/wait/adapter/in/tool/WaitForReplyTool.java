@@ -8,6 +8,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.hosted.application.HeldCredentials;
 import dev.switchboard.plugin.mailbox.wait.application.WaitForReply;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
@@ -49,11 +50,13 @@ public final class WaitForReplyTool extends MailboxTool {
             .build();
 
     private final WaitForReply waitForReply;
+    private final HeldCredentials credentials;
 
     @Inject
-    WaitForReplyTool(CallerResolver callers, WaitForReply waitForReply) {
+    WaitForReplyTool(CallerResolver callers, WaitForReply waitForReply, HeldCredentials credentials) {
         super(DESCRIPTOR, callers);
         this.waitForReply = waitForReply;
+        this.credentials = credentials;
     }
 
     @Override
@@ -63,6 +66,10 @@ public final class WaitForReplyTool extends MailboxTool {
         Long afterId = args.optionalInteger("after_id", 0, Long.MAX_VALUE).orElse(null);
         boolean includeRead = args.flag("include_read", false);
         return WaitArguments.budget(args, 1.0)
-                .then(budget -> waitForReply.await(caller, id, budget, afterId, includeRead, call.cancellation()));
+                .then(budget -> HeldWait.run(
+                        credentials,
+                        call,
+                        caller,
+                        cancellation -> waitForReply.await(caller, id, budget, afterId, includeRead, cancellation)));
     }
 }

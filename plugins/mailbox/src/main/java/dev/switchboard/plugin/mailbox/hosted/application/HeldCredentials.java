@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.mailbox.status.application;
+package dev.switchboard.plugin.mailbox.hosted.application;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,14 +7,15 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
-import dev.switchboard.plugin.mailbox.hosted.application.CredentialCheck;
 import dev.switchboard.ports.call.Cancellation;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.signal.SignalSubscription;
 
 /**
- * Ends a held {@code /status?wait} poll as soon as its role token stops being live ({@code rotate_token} of its
- * role, {@code delete_channel}), instead of holding its slot until the wait ends (up to 50 s): the poll listens to its
+ * Ends a held {@code /status?wait} poll, or a held {@code wait_for_mail} or {@code wait_for_reply} of a role token, as
+ * soon as its role token stops being live ({@code rotate_token} of its role, {@code delete_channel}), instead of
+ * holding it until the wait ends (up to 50 s): the held request listens to its
  * channel's credentials topic ({@link Transactions#credentialsTopic}, published in the revoking transaction, so on any
  * node), and on a signal looks its own token up by id; a token still live (another role was rotated) keeps waiting.
  * A revocation that commits between the request's admission and the subscription is not seen here; the transport
@@ -31,6 +32,19 @@ public final class HeldCredentials {
     HeldCredentials(ChangeSignals signals, CredentialCheck credentials) {
         this.signals = signals;
         this.credentials = credentials;
+    }
+
+    /**
+     * @param channelId  the held request's channel
+     * @param caller     who holds it: a hosted role's token is watched (its {@link Actor#TOKEN_ID}); nothing is
+     *                   watched for any other principal (a local session's role has no token)
+     * @param clientGone the request's own cancellation
+     * @return a cancellation raised with {@code clientGone} or when the token is found revoked; close it when the
+     *     request ends
+     */
+    public Watch watch(long channelId, Principal caller, Cancellation clientGone) {
+        String tokenId = Actor.isHostedRole(caller) ? caller.attributes().get(Actor.TOKEN_ID) : null;
+        return watch(channelId, tokenId == null ? null : Long.valueOf(tokenId), clientGone);
     }
 
     /**
