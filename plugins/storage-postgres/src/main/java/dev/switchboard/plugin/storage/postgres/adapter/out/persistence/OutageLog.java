@@ -8,11 +8,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The operator's view of a database outage: two WARN lines per outage, whichever of the storage's connections (the
- * pool, the signal listener, the notifier) saw it. One when the first connection-level failure is seen (a lost or
- * refused connection, the server shutting down, no pooled connection in time); one when the database is back: the
- * first answer that comes at least the settle time (the connect timeout) after the last failure, saying how long it
- * was gone (until the first answer after that last failure) and how many failures were seen meanwhile. Answers and
+ * The operator's view of a database outage: two WARN lines per outage. One when the first connection-level failure is
+ * seen, whichever of the storage's connections (the pool, the signal listener, the notifier) saw it (a lost or refused
+ * connection, the server shutting down, no pooled connection in time); one when calls work again: the first answer
+ * through the pool (a transaction, a read) that comes at least the settle time (the connect timeout) after the last
+ * failure, saying how long it was gone (until the first answer after that last failure) and how many failures were
+ * seen meanwhile. The listener and the notifier reconnecting end nothing: their own connections come back before the
+ * pool refills, while calls still fail. Answers and
  * failures that alternate while a restart settles (a success that raced the shutdown, calls that waited for a
  * connection across the restart, the pool refilling) are one outage, not several. Everything in between is logged at
  * DEBUG by the parts themselves. Thread-safe.
