@@ -156,7 +156,7 @@ public final class MailboxHarness implements AutoCloseable {
             return this;
         }
 
-        /** @return this, with a {@code plugins.storage-postgres} setting (PostgreSQL only), such as a connect timeout */
+        /** @return this, with a {@code plugins.storage-postgres} setting (PostgreSQL only), such as its timeouts */
         public Builder storageSetting(String key, Object value) {
             storageSettings.put(key, value);
             return this;

@@ -11,8 +11,8 @@ import dev.switchboard.ports.call.Principal;
  * {@code Host} and {@code Origin} headers against the allowlists ({@link OriginPolicy}: 403), then the caller's
  * bearer token ({@link BearerAuthentication}: 400 for a token in the URL, 401 with a {@code WWW-Authenticate}
  * challenge for a missing or wrong one, 503 for one the credential store could not check, to be retried after
- * {@link BearerAuthentication#RETRY_AFTER_SECONDS}). A transport passes the raw header values and query parameter names of a
- * request and turns the {@link Decision} into its own response. Immutable and thread-safe.
+ * {@link BearerAuthentication#RETRY_AFTER_SECONDS}). A transport passes the raw header values and query parameter
+ * names of a request and turns the {@link Decision} into its own response. Immutable and thread-safe.
  */
 public final class AccessGate {
 
@@ -22,7 +22,7 @@ public final class AccessGate {
     public static final int BAD_REQUEST = 400;
     /** See {@link #FORBIDDEN}. */
     public static final int UNAUTHORIZED = 401;
-    /** See {@link #FORBIDDEN}: the credential could not be checked (a storage outage); never an authentication failure. */
+    /** See {@link #FORBIDDEN}: the credential could not be checked (a storage outage); never a 401. */
     public static final int SERVICE_UNAVAILABLE = 503;
 
     /**

@@ -175,7 +175,7 @@ final class StreamPump {
         }
     }
 
-    /** Withholds the answers not written yet: one FORBIDDEN or UNAVAILABLE error for each pending request not answered. */
+    /** Withholds the answers not written yet: one FORBIDDEN or UNAVAILABLE error per pending request not answered. */
     private Outcome withhold(Set<Object> pending, Set<Object> answered) throws IOException {
         List<Object> withheld =
                 pending.stream().filter(id -> !answered.contains(id)).toList();
