@@ -11,14 +11,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.switchboard.ports.auth.CredentialResolver;
+import dev.switchboard.ports.auth.CredentialsUnavailableException;
 import dev.switchboard.ports.auth.PresentedCredential;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.storage.StorageException;
 
 /**
  * The {@link CredentialResolver}s of started plugins, asked by {@link KernelAuthenticator} after the owner token, in
  * the order the plugins started. Reading is lock-free (one volatile array, replaced when a plugin starts or stops),
- * so a plugin that stops takes its credentials with it at once. A resolver that throws is logged (its plugin and the
- * exception's class, never the credential) and counts as "unknown"; the next one is asked. Thread-safe.
+ * so a plugin that stops takes its credentials with it at once. A resolver whose store cannot answer (it throws a
+ * {@link StorageException} or {@link CredentialsUnavailableException}) makes the credential "unavailable" rather than
+ * "unknown": the next one is still asked, and when none finds the credential, {@link #resolve} throws
+ * {@link CredentialsUnavailableException} (not logged here: the transport logs the request, the storage the outage).
+ * A resolver that throws anything else (a defect) is logged at WARN (its plugin and the exception's class, never the
+ * credential) and counts as "unknown". Thread-safe.
  */
 @Singleton
 public final class CredentialResolvers {
@@ -51,21 +57,35 @@ public final class CredentialResolvers {
 
     /**
      * @param credential a presented token's digest and prefix
-     * @return the first principal a resolver finds, or empty
+     * @return the first principal a resolver finds, or empty when none knows it
+     * @throws CredentialsUnavailableException when none found it and a resolver's store could not answer
      */
     Optional<Principal> resolve(PresentedCredential credential) {
+        RuntimeException unavailable = null;
+        String unavailableOwner = null;
         for (Entry entry : current) {
             try {
                 Optional<Principal> found = entry.resolver().resolve(credential);
                 if (found != null && found.isPresent()) {
                     return found;
                 }
+            } catch (StorageException | CredentialsUnavailableException e) {
+                unavailable = e;
+                unavailableOwner = entry.owner();
             } catch (RuntimeException e) {
                 LOG.warn(
                         "the credential resolver of plugin {} failed ({}); treating the credential as unknown",
                         entry.owner(),
                         e.getClass().getName());
             }
+        }
+        if (unavailable != null) {
+            throw new CredentialsUnavailableException(
+                    "the credential store of plugin " + unavailableOwner + " could not answer: "
+                            + (unavailable instanceof StorageException storage
+                                    ? storage.clientMessage()
+                                    : unavailable.getMessage()),
+                    unavailable);
         }
         return Optional.empty();
     }

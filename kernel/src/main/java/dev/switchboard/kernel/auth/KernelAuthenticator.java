@@ -16,7 +16,9 @@ import dev.switchboard.ports.call.Principal;
  * The kernel's {@link Authenticator}: refuses anything that is not shaped like a bearer token (null, empty, too
  * long, stray or non-ASCII characters) without hashing it, hashes the rest once with SHA-256, and asks each
  * {@link TokenStore} in order (the owner token first), then the started plugins' credential resolvers
- * ({@link CredentialResolvers}). {@link #required()} is {@code kernel.auth.required}. Thread-safe.
+ * ({@link CredentialResolvers}). A resolver whose store could not answer, when nothing else knew the token, makes
+ * {@link #authenticate} throw {@link dev.switchboard.ports.auth.CredentialsUnavailableException}: the token is
+ * neither accepted nor refused. {@link #required()} is {@code kernel.auth.required}. Thread-safe.
  */
 @Singleton
 public final class KernelAuthenticator implements Authenticator {

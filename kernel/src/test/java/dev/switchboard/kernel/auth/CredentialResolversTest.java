@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -13,8 +14,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 import dev.switchboard.ports.auth.CredentialResolver;
+import dev.switchboard.ports.auth.CredentialsUnavailableException;
 import dev.switchboard.ports.auth.PresentedCredential;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.storage.StorageBusyException;
+import dev.switchboard.ports.storage.StorageException;
 
 /** The kernel's authentication asks the owner token first, then each plugin's credential resolver. */
 class CredentialResolversTest {
@@ -71,6 +75,35 @@ class CredentialResolversTest {
         resolvers.unregister("mailbox");
 
         assertThat(authenticator.authenticate(token)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("issue 23: a resolver whose store cannot answer makes the token unavailable, never unknown")
+    void storageFailureIsUnavailableNotUnknown() {
+        String token = "cct_" + "z".repeat(43);
+        resolvers.register("mailbox", List.of(credential -> {
+            throw new StorageBusyException("the mailbox database is unreachable for reading");
+        }));
+
+        assertThatThrownBy(() -> authenticator.authenticate(token))
+                .isInstanceOf(CredentialsUnavailableException.class)
+                .hasMessageContaining("plugin mailbox")
+                .hasMessageContaining("unreachable")
+                .hasMessageNotContaining(token);
+        // the owner token is checked first and never depends on a plugin's store
+        assertThat(authenticator.authenticate(owner)).contains(OwnerTokenStore.OWNER);
+    }
+
+    @Test
+    @DisplayName("issue 23: another resolver that knows the token still wins over one whose store cannot answer")
+    void anotherResolverStillWinsDuringAnOutage() {
+        String token = "cct_" + "w".repeat(43);
+        resolvers.register("down", List.of(credential -> {
+            throw new StorageException("read from a file failed: SQLITE_CANTOPEN");
+        }));
+        resolvers.register("mailbox", List.of(recording(Optional.of(ROLE))));
+
+        assertThat(authenticator.authenticate(token)).contains(ROLE);
     }
 
     @Test

@@ -27,6 +27,8 @@ public interface Authenticator {
     /**
      * @param bearerToken the credential of an {@code Authorization: Bearer} header, exactly as sent; never logged
      * @return the principal the token belongs to, or empty when it is unknown, revoked or malformed
+     * @throws CredentialsUnavailableException when a store that may know the token could not be asked (a storage
+     *                                         outage): the token is neither accepted nor refused
      */
     Optional<Principal> authenticate(String bearerToken);
 

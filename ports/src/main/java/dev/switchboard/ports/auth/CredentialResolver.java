@@ -17,7 +17,10 @@ import dev.switchboard.ports.call.Principal;
  * {@link java.security.MessageDigest#isEqual(byte[], byte[])} on the digest of a row found by it), MUST NOT log what
  * they are given, and MUST be thread-safe: every HTTP request asks, on its own virtual thread. A resolver MAY read
  * its store (the answer must reflect revocations at once) and SHOULD return quickly for a prefix that is not its
- * own. Anything it throws is logged by the kernel without the credential and counts as "unknown".
+ * own. A resolver whose store cannot answer throws a {@link dev.switchboard.ports.storage.StorageException} (or a
+ * {@link CredentialsUnavailableException}): unless another resolver knows the credential, the caller is then told to
+ * retry (HTTP 503, {@code UNAVAILABLE}), never that the credential is unknown. Anything else it throws (a defect) is
+ * logged by the kernel without the credential and counts as "unknown".
  */
 public interface CredentialResolver extends ExtensionPoint {
 
@@ -26,6 +29,8 @@ public interface CredentialResolver extends ExtensionPoint {
      * @return the principal it belongs to (for example a {@link Principal.Kind#CHANNEL_ROLE} with the attributes
      *         {@code channel} and {@code role}, or a {@link Principal.Kind#VIEWER} of one channel), or empty when it
      *         is unknown, revoked or expired
+     * @throws dev.switchboard.ports.storage.StorageException when its store could not be asked (unreachable, busy,
+     *                                                        unreadable): the credential is neither known nor unknown
      */
     Optional<Principal> resolve(PresentedCredential credential);
 }

@@ -6,17 +6,20 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.auth.CredentialsUnavailableException;
 import dev.switchboard.ports.call.Principal;
 
 /**
  * An {@link Authenticator} that knows a set of tokens, which a test may {@link #revoke} while the transport runs (as
- * {@code rotate_token} does), and counts how often each token was looked up. Thread-safe.
+ * {@code rotate_token} does) or make uncheckable ({@link #storeDown}, as a storage outage does), and counts how often
+ * each token was looked up. Thread-safe.
  */
 public final class FakeAuthenticator implements Authenticator {
 
     private final boolean required;
     private final Map<String, Principal> principals = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> lookups = new ConcurrentHashMap<>();
+    private volatile boolean storeDown;
 
     private FakeAuthenticator(boolean required) {
         this.required = required;
@@ -54,6 +57,18 @@ public final class FakeAuthenticator implements Authenticator {
     }
 
     /**
+     * Takes the credential store down or brings it back: while down, every lookup throws
+     * {@link CredentialsUnavailableException}, as the kernel's does when a plugin's store cannot answer.
+     *
+     * @param down whether the store is down
+     * @return this authenticator
+     */
+    public FakeAuthenticator storeDown(boolean down) {
+        this.storeDown = down;
+        return this;
+    }
+
+    /**
      * @param bearerToken a token
      * @return how many times {@link #authenticate} was asked for it
      */
@@ -65,6 +80,9 @@ public final class FakeAuthenticator implements Authenticator {
     @Override
     public Optional<Principal> authenticate(String bearerToken) {
         lookups.computeIfAbsent(bearerToken, t -> new AtomicInteger()).incrementAndGet();
+        if (storeDown) {
+            throw new CredentialsUnavailableException("the fake credential store is down", null);
+        }
         return Optional.ofNullable(principals.get(bearerToken));
     }
 

@@ -64,6 +64,7 @@ public final class MailboxHarness implements AutoCloseable {
         final TestClock clock;
         final Map<String, Object> settings;
         final Map<String, String> environment;
+        final Map<String, Object> storageSettings;
         final List<Module> overrides;
         final List<Module> kernelOverrides;
         final TestDatabase database;
@@ -76,6 +77,7 @@ public final class MailboxHarness implements AutoCloseable {
             this.clock = new TestClock(START);
             this.settings = Map.copyOf(builder.settings);
             this.environment = Map.copyOf(builder.environment);
+            this.storageSettings = Map.copyOf(builder.storageSettings);
             this.overrides = List.copyOf(builder.overrides);
             this.kernelOverrides = List.copyOf(builder.kernelOverrides);
             this.database = builder.backend.equals("postgres")
@@ -94,7 +96,10 @@ public final class MailboxHarness implements AutoCloseable {
         PluginTestBed.Builder builder = PluginTestBed.of("mailbox", new MailboxModule())
                 .settings(settings)
                 .backend(shared.backend)
-                .storageSettings(shared.database == null ? Map.of("busy-timeout-ms", 5000) : shared.database.settings())
+                .storageSettings(
+                        shared.database == null
+                                ? Map.of("busy-timeout-ms", 5000)
+                                : shared.database.settings(shared.storageSettings))
                 .overridePlugin(binder -> {
                     binder.bind(Clock.class).toInstance(shared.clock);
                     binder.bind(Environment.class)
@@ -132,6 +137,7 @@ public final class MailboxHarness implements AutoCloseable {
         private final Path dir;
         private final Map<String, Object> settings = new HashMap<>();
         private final Map<String, String> environment = new HashMap<>();
+        private final Map<String, Object> storageSettings = new HashMap<>();
         private final List<Module> overrides = new ArrayList<>();
         private final List<Module> kernelOverrides = new ArrayList<>();
         private TestDatabase database;
@@ -147,6 +153,12 @@ public final class MailboxHarness implements AutoCloseable {
         /** @return this, with a {@code plugins.mailbox} setting for every role */
         public Builder setting(String key, Object value) {
             settings.put(key, value);
+            return this;
+        }
+
+        /** @return this, with a {@code plugins.storage-postgres} setting (PostgreSQL only), such as its timeouts */
+        public Builder storageSetting(String key, Object value) {
+            storageSettings.put(key, value);
             return this;
         }
 

@@ -10,8 +10,9 @@ import dev.switchboard.ports.call.Principal;
  * The security gate every network transport puts in front of everything else, free of any HTTP library: first the
  * {@code Host} and {@code Origin} headers against the allowlists ({@link OriginPolicy}: 403), then the caller's
  * bearer token ({@link BearerAuthentication}: 400 for a token in the URL, 401 with a {@code WWW-Authenticate}
- * challenge for a missing or wrong one). A transport passes the raw header values and query parameter names of a
- * request and turns the {@link Decision} into its own response. Immutable and thread-safe.
+ * challenge for a missing or wrong one, 503 for one the credential store could not check, to be retried after
+ * {@link BearerAuthentication#RETRY_AFTER_SECONDS}). A transport passes the raw header values and query parameter
+ * names of a request and turns the {@link Decision} into its own response. Immutable and thread-safe.
  */
 public final class AccessGate {
 
@@ -21,6 +22,8 @@ public final class AccessGate {
     public static final int BAD_REQUEST = 400;
     /** See {@link #FORBIDDEN}. */
     public static final int UNAUTHORIZED = 401;
+    /** See {@link #FORBIDDEN}: the credential could not be checked (a storage outage); never a 401. */
+    public static final int SERVICE_UNAVAILABLE = 503;
 
     /**
      * What the gate looks at in a request; lists hold every value of a repeated header, in order.
@@ -55,8 +58,8 @@ public final class AccessGate {
     /**
      * The request is refused; nothing of it may be acted on.
      *
-     * @param status    {@link #FORBIDDEN}, {@link #BAD_REQUEST} or {@link #UNAUTHORIZED}
-     * @param challenge the {@code WWW-Authenticate} value to send, or null (403)
+     * @param status    {@link #FORBIDDEN}, {@link #BAD_REQUEST}, {@link #UNAUTHORIZED} or {@link #SERVICE_UNAVAILABLE}
+     * @param challenge the {@code WWW-Authenticate} value to send, or null (403, 503)
      * @param message   what to tell the client, without secrets
      */
     public record Refused(int status, String challenge, String message) implements Decision {}
@@ -95,10 +98,10 @@ public final class AccessGate {
      *
      * @param request the request as it was admitted
      * @param caller  the principal {@link #admit} answered for it
-     * @return whether its token still resolves to that principal
+     * @return whether its token still resolves to that principal, no longer does, or could not be checked
      */
-    public boolean stillAdmits(Request request, Principal caller) {
-        return authentication.stillAuthenticates(request.authorization(), caller);
+    public BearerAuthentication.Recheck recheck(Request request, Principal caller) {
+        return authentication.recheck(request.authorization(), caller);
     }
 
     /** Checks {@code Host}, {@code Origin}, then the token. */
@@ -112,6 +115,8 @@ public final class AccessGate {
                 new Admitted(authenticated.principal(), admitted.allowedOrigin());
             case BearerAuthentication.Refused refused ->
                 new Refused(refused.badRequest() ? BAD_REQUEST : UNAUTHORIZED, refused.challenge(), refused.message());
+            case BearerAuthentication.Unavailable unavailable ->
+                new Refused(SERVICE_UNAVAILABLE, null, unavailable.message());
         };
     }
 }

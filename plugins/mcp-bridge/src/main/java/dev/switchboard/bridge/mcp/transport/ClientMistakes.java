@@ -1,7 +1,5 @@
 package dev.switchboard.bridge.mcp.transport;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,12 +14,10 @@ public final class ClientMistakes {
     private static final Logger LOG = LoggerFactory.getLogger(ClientMistakes.class);
 
     /** The default least time between two lines: 10 s. */
-    public static final long DEFAULT_INTERVAL_MILLIS = 10_000;
+    public static final long DEFAULT_INTERVAL_MILLIS = ThrottledLog.DEFAULT_INTERVAL_MILLIS;
 
     private final String transport;
-    private final long intervalNanos;
-    private final AtomicLong nextAllowed = new AtomicLong(Long.MIN_VALUE);
-    private final AtomicLong suppressed = new AtomicLong();
+    private final ThrottledLog log;
 
     /** @param transport the transport's id, named in each line; at most one line per 10 s */
     public ClientMistakes(String transport) {
@@ -34,23 +30,11 @@ public final class ClientMistakes {
      */
     public ClientMistakes(String transport, long intervalMillis) {
         this.transport = transport;
-        this.intervalNanos = intervalMillis * 1_000_000L;
+        this.log = new ThrottledLog(intervalMillis, LOG::info);
     }
 
     /** @param what a short description without the client's data, such as "parse error" */
     public void record(String what) {
-        long now = System.nanoTime();
-        long allowed = nextAllowed.get();
-        if ((allowed != Long.MIN_VALUE && now - allowed < 0)
-                || !nextAllowed.compareAndSet(allowed, now + intervalNanos)) {
-            suppressed.incrementAndGet();
-            return;
-        }
-        long skipped = suppressed.getAndSet(0);
-        if (skipped > 0) {
-            LOG.info("{}: refused a client message: {} ({} more client mistakes not logged)", transport, what, skipped);
-        } else {
-            LOG.info("{}: refused a client message: {}", transport, what);
-        }
+        log.line(transport + ": refused a client message: " + what);
     }
 }

@@ -14,11 +14,13 @@ import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import dev.switchboard.bridge.mcp.transport.ThrottledLog;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.http.HttpRoute;
 import dev.switchboard.ports.http.SecurityHeaders;
+import dev.switchboard.ports.storage.StorageException;
 
 /**
  * Serves the HTTP endpoints plugins contribute, for every path the transport does not serve itself: the
@@ -26,11 +28,15 @@ import dev.switchboard.ports.http.SecurityHeaders;
  * bearer authentication as {@code /mcp} (an {@code OWNER} route refuses other principals with 403), the body up to
  * the body limit (413), then the endpoint. An unknown path is 404 and a known path with another method 405 with
  * {@code Allow}. While the server stops, new requests get 503 and held streams are told their client is gone.
- * Anything an endpoint throws is logged under a correlation id and answered 500 with that id only. Thread-safe.
+ * An endpoint whose store could not answer ({@code StorageException}: unreachable, busy) is answered 503 with
+ * {@code Retry-After} (logged at INFO, at most one line per 10 s); anything else an endpoint throws is logged under a
+ * correlation id and answered 500 with that id only. Thread-safe.
  */
 final class EndpointHandler implements Handler {
 
     private static final Logger LOG = LoggerFactory.getLogger(EndpointHandler.class);
+
+    private final ThrottledLog storageUnavailable = new ThrottledLog(ThrottledLog.DEFAULT_INTERVAL_MILLIS, LOG::info);
 
     private final HttpEndpointCatalog catalog;
     private final RequestGate gate;
@@ -104,6 +110,13 @@ final class EndpointHandler implements Handler {
             if (reply == null) {
                 throw new IllegalStateException("the endpoint returned no response");
             }
+        } catch (StorageException e) {
+            // the store could not answer (a session cookie or nonce looked up, a page read): not a defect, not a 401
+            storageUnavailable.line("endpoint " + match.endpoint().route() + " of plugin " + match.owner()
+                    + ": storage unavailable (" + e.getClass().getSimpleName() + "); answered 503");
+            Replies.unavailable(
+                    response, "Service Unavailable: the server's store is unreachable or busy; retry in a moment");
+            return;
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             String correlation = UUID.randomUUID().toString();
             LOG.error(
@@ -128,7 +141,7 @@ final class EndpointHandler implements Handler {
                 if (lease.live()) {
                     EndpointReplies.complete(response, complete);
                 } else {
-                    Replies.revoked(response, null);
+                    Replies.withheld(response, lease.why(), null);
                 }
             }
             case EndpointResponse.Streamed streamed -> {

@@ -33,8 +33,8 @@ final class EndpointReplies {
 
     /**
      * @param lease the request's credential: a body write past its freshness has it confirmed again, and when it died
-     *              (ADR 27) the transport's FORBIDDEN JSON-RPC error is written instead, as the rest of the body, and
-     *              the body is told its client is gone
+     *              (ADR 27) the transport's FORBIDDEN (or, when the store could not say, UNAVAILABLE) JSON-RPC error
+     *              is written instead, as the rest of the body, and the body is told its client is gone
      */
     static void streamed(
             ServerResponse response, EndpointResponse.Streamed reply, ClientGoneSignal gone, CredentialLease lease) {
@@ -120,7 +120,7 @@ final class EndpointReplies {
         public synchronized void write(byte[] bytes) {
             if (!withheld && !lease.live()) {
                 withheld = true;
-                send(Replies.jsonBytes(Replies.revokedBody(null)));
+                send(Replies.jsonBytes(lease.why().body(null)));
                 gone.raise();
             }
             if (withheld) {

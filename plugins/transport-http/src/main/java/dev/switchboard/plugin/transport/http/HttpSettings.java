@@ -51,7 +51,8 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * once</td></tr>
  * <tr><td>{@code credential-recheck-ms}</td><td>{@code 100}</td><td>an answer written later than this after its
  * request's credential was last confirmed (a held tool call, a long poll, a message on a GET stream) has the
- * credential looked up again first; a credential revoked meanwhile gets FORBIDDEN instead of the answer (ADR 27).
+ * credential looked up again first; a credential revoked meanwhile gets FORBIDDEN instead of the answer, one the
+ * store could not check UNAVAILABLE (ADR 27).
  * {@code 0} looks every answer's credential up again</td></tr>
  * <tr><td>{@code header-timeout-ms}</td><td>{@code 10000}</td><td>a request's header lines must all arrive within this
  * after its request line; otherwise the connection is closed</td></tr>

@@ -10,6 +10,7 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
+import dev.switchboard.bridge.mcp.transport.BearerAuthentication;
 import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
 
 /**
@@ -25,24 +26,32 @@ final class Replies {
     /** JSON-RPC's implementation-defined range: used for refusals at the HTTP level. */
     static final int SERVER_ERROR = JsonRpcErrors.SERVER_ERROR;
 
-    /** The stable code in the {@code data} of an answer withheld because its credential died while it was held. */
-    static final Map<String, String> REVOKED_DATA = Map.of("code", "FORBIDDEN");
-
-    /** The message of such an answer (ADR 27). */
-    static final String REVOKED = "Forbidden: this request's credential was rotated or revoked, or its channel"
-            + " deleted, while its answer was held (or the store could not confirm it); nothing of the answer is sent."
-            + " Ask again with a live credential";
+    /** The {@code data} of a 503 whose credential could not be checked (a storage outage). */
+    static final Map<String, Object> UNAVAILABLE_DATA = Map.of("code", "UNAVAILABLE", "retryable", true);
 
     private Replies() {}
 
-    /** Answers 403 with the JSON-RPC error of a withheld answer, for a request whose credential died while held. */
-    static void revoked(ServerResponse response, Object id) {
-        json(response, Status.FORBIDDEN_403, revokedBody(id));
+    /**
+     * Answers the JSON-RPC error of an answer withheld for {@code why} (ADR 27) with its status (and
+     * {@code Retry-After} for {@link Withheld#UNAVAILABLE}), for a request whose credential failed its second lookup.
+     */
+    static void withheld(ServerResponse response, Withheld why, Object id) {
+        if (why.retryAfter() != null) {
+            response.header(HeaderNames.RETRY_AFTER, why.retryAfter());
+        }
+        json(response, why.status(), why.body(id));
     }
 
-    /** @return the JSON-RPC error of a withheld answer, for the request {@code id} (null when it has none) */
-    static Map<String, Object> revokedBody(Object id) {
-        return JsonRpcErrors.error(id, SERVER_ERROR, REVOKED, REVOKED_DATA);
+    /**
+     * Answers 503 with {@code Retry-After} and a JSON-RPC error whose {@code data.code} is {@code UNAVAILABLE}: the
+     * request's credential could not be checked, or its endpoint's store could not answer.
+     */
+    static void unavailable(ServerResponse response, String message) {
+        response.header(HeaderNames.RETRY_AFTER, Integer.toString(BearerAuthentication.RETRY_AFTER_SECONDS));
+        json(
+                response,
+                Status.SERVICE_UNAVAILABLE_503,
+                JsonRpcErrors.error(null, SERVER_ERROR, message, UNAVAILABLE_DATA));
     }
 
     static void error(ServerResponse response, Status status, int code, String message) {

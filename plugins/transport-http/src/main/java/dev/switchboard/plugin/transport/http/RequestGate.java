@@ -16,8 +16,10 @@ import dev.switchboard.ports.call.Principal;
 
 /**
  * Helidon's side of the shared {@link AccessGate} (mcp-bridge): hands it a request's {@code Host}, {@code Origin},
- * {@code Authorization} and query names, and writes its refusal (403, 400, or 401 with a {@code WWW-Authenticate}
- * challenge) as a JSON-RPC error body. An allowed {@code Origin} is echoed for CORS, never {@code *}. Every route
+ * {@code Authorization} and query names, and writes its refusal (403, 400, 401 with a {@code WWW-Authenticate}
+ * challenge, or 503 with {@code Retry-After} and {@code data.code} {@code UNAVAILABLE} for a credential the store
+ * could not check: never an authentication failure, and never spending the peer's failure bucket) as a JSON-RPC
+ * error body. An allowed {@code Origin} is echoed for CORS, never {@code *}. Every route
  * of this transport, {@code /mcp} and any other, passes it first. {@link #admit} also applies the
  * {@link RateLimits}: a refused credential from a peer that presented too many of them, or a credential spent faster
  * than its bucket allows, gets 429 with {@code Retry-After} (whole seconds, rounded up) and a JSON-RPC error body (a
@@ -107,7 +109,7 @@ final class RequestGate {
      */
     CredentialLease lease(ServerRequest request, Principal caller) {
         AccessGate.Request facts = facts(request);
-        return new CredentialLease(() -> gate.stillAdmits(facts, caller), recheckAfter, System::nanoTime);
+        return new CredentialLease(() -> gate.recheck(facts, caller), recheckAfter, System::nanoTime);
     }
 
     private static void tooMany(ServerResponse response, long seconds, String why) {
@@ -136,6 +138,10 @@ final class RequestGate {
                 yield Optional.of(admitted);
             }
             case AccessGate.Refused refused -> {
+                if (refused.status() == AccessGate.SERVICE_UNAVAILABLE) {
+                    Replies.unavailable(response, refused.message());
+                    yield Optional.empty();
+                }
                 if (refused.challenge() != null) {
                     response.header(HeaderNames.WWW_AUTHENTICATE, refused.challenge());
                 }

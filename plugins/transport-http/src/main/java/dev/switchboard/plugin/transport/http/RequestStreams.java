@@ -115,7 +115,7 @@ final class RequestStreams {
                 writer.emptyStream(); // every answer was for a cancelled request: nothing to send
             }
             writer.finish(
-                    outcome != StreamPump.Outcome.REVOKED && pending.size() == 1
+                    outcome != StreamPump.Outcome.WITHHELD && pending.size() == 1
                             ? pending.iterator().next()
                             : null);
         } catch (InterruptedException e) {

@@ -85,16 +85,19 @@ final class ResponseWriter {
     }
 
     /**
-     * Withholds the answers of requests whose credential died while they were held (ADR 27): a 403 with one JSON-RPC
-     * error when nothing was sent yet and at most one request is concerned, otherwise one error event per request
-     * (one with a null id when none is named, as on a GET stream).
+     * Withholds the answers of requests whose credential failed its second lookup while they were held (ADR 27):
+     * with the status of {@code why} (403, or 503 with {@code Retry-After}) and one JSON-RPC error when nothing was
+     * sent yet and at most one request is concerned, otherwise one error event per request (one with a null id when
+     * none is named, as on a GET stream).
      *
      * @param ids the requests whose answers are withheld
+     * @param why the credential is gone, or the store could not say
      */
-    void revoked(Collection<Object> ids) throws IOException {
+    void withheld(Collection<Object> ids, Withheld why) throws IOException {
         if (events == null && ids.size() <= 1 && !response.isSent()) {
             try {
-                Replies.revoked(response, ids.isEmpty() ? null : ids.iterator().next());
+                Replies.withheld(
+                        response, why, ids.isEmpty() ? null : ids.iterator().next());
                 return;
             } catch (RuntimeException e) {
                 throw new IOException("the client went away", e);
@@ -102,7 +105,7 @@ final class ResponseWriter {
         }
         beginStream();
         for (Object id : ids.isEmpty() ? Collections.singletonList(null) : ids) {
-            write(EVENT_PREFIX, mapper.writeValueAsBytes(Replies.revokedBody(id)), EVENT_SUFFIX);
+            write(EVENT_PREFIX, mapper.writeValueAsBytes(why.body(id)), EVENT_SUFFIX);
         }
     }
 

@@ -38,10 +38,11 @@ final class StreamPump {
         /** The stream was ended from this side (session deleted, server stopping, GET stream replaced). */
         TERMINATED,
         /**
-         * The request's credential died while the stream was held (ADR 27): the answers not yet written were
-         * withheld with a FORBIDDEN error each; requests still running are to be cancelled.
+         * The request's credential failed its second lookup while the stream was held (ADR 27): gone, or the store
+         * could not say. The answers not yet written were withheld with a FORBIDDEN or UNAVAILABLE error each;
+         * requests still running are to be cancelled.
          */
-        REVOKED
+        WITHHELD
     }
 
     private final StreamChannel channel;
@@ -156,8 +157,8 @@ final class StreamPump {
                     case null -> writer.heartbeat();
                     case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> {
                         if (!lease.live()) {
-                            writer.revoked(List.of());
-                            return Outcome.REVOKED;
+                            writer.withheld(List.of(), lease.why());
+                            return Outcome.WITHHELD;
                         }
                         writer.event(message);
                     }
@@ -174,12 +175,12 @@ final class StreamPump {
         }
     }
 
-    /** Withholds the answers not written yet: one FORBIDDEN error for each pending request not answered. */
+    /** Withholds the answers not written yet: one FORBIDDEN or UNAVAILABLE error per pending request not answered. */
     private Outcome withhold(Set<Object> pending, Set<Object> answered) throws IOException {
         List<Object> withheld =
                 pending.stream().filter(id -> !answered.contains(id)).toList();
-        writer.revoked(withheld);
-        return Outcome.REVOKED;
+        writer.withheld(withheld, lease.why());
+        return Outcome.WITHHELD;
     }
 
     /** JSON numbers may come back as Integer or Long; ids are compared as Long. */

@@ -19,6 +19,7 @@ import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.HttpEndpoint;
 import dev.switchboard.ports.http.HttpRoute;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.transport.FakeAuthenticator;
 import dev.switchboard.testkit.transport.FakeTransportContext;
@@ -26,7 +27,8 @@ import dev.switchboard.testkit.transport.FakeTransportContext;
 /**
  * ADR 27 over real HTTP: an answer written later than {@code credential-recheck-ms} after its request was admitted
  * has the request's credential looked up again, and a credential revoked meanwhile gets FORBIDDEN instead of what
- * was computed; an answer written sooner costs no second lookup.
+ * was computed; an answer written sooner costs no second lookup. Issue 23: a credential the store could not check
+ * (a storage outage) is UNAVAILABLE, 503 with {@code Retry-After}, never FORBIDDEN or 401.
  */
 class HttpHeldAnswerTest {
 
@@ -103,6 +105,96 @@ class HttpHeldAnswerTest {
         Map<String, Object> error = (Map<String, Object>) message.get("error");
         assertThat(error).containsEntry("code", -32000).containsEntry("data", Map.of("code", "FORBIDDEN"));
         assertThat((String) error.get("message")).startsWith("Forbidden: this request's credential was rotated");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void assertUnavailable(Map<String, Object> message, Object id) {
+        assertThat(message).containsEntry("id", id);
+        Map<String, Object> error = (Map<String, Object>) message.get("error");
+        assertThat(error)
+                .containsEntry("code", -32000)
+                .containsEntry("data", Map.of("code", "UNAVAILABLE", "retryable", true));
+        assertThat((String) error.get("message"))
+                .startsWith("Service Unavailable:")
+                .contains("not refused");
+    }
+
+    @Test
+    void aToolCallHeldWhileTheCredentialStoreGoesDownIs503UnavailableWithRetryAfterNeverForbidden() throws Exception {
+        start(Map.of("sse-heartbeat-ms", 60_000));
+        String session = server.initialize(ROLE_TOKEN);
+        CompletableFuture<RawHttp.Response> held = callHeld(session);
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        authenticator.storeDown(true);
+        release.countDown();
+
+        RawHttp.Response answer = held.get(20, TimeUnit.SECONDS);
+
+        assertThat(answer.status()).as(answer.text()).isEqualTo(503);
+        assertThat(answer.header("Retry-After")).isEqualTo("5");
+        assertUnavailable(answer.json(), 5);
+        assertThat(answer.text()).doesNotContain(COMPUTED);
+    }
+
+    @Test
+    void aToolCallHeldOnAnEventStreamWhileTheStoreIsDownEndsWithAnUnavailableErrorForItsId() throws Exception {
+        start(Map.of("sse-heartbeat-ms", 20));
+        String session = server.initialize(ROLE_TOKEN);
+        CompletableFuture<RawHttp.Response> held = callHeld(session);
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        authenticator.storeDown(true);
+        release.countDown();
+
+        RawHttp.Response answer = held.get(20, TimeUnit.SECONDS);
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.messages()).singleElement().satisfies(message -> assertUnavailable(message, 5));
+        assertThat(answer.text()).doesNotContain(COMPUTED);
+    }
+
+    @Test
+    void whileTheCredentialStoreIsDownInitializeCallsAndEndpointsAre503WithRetryAfterNever401() throws Exception {
+        start(
+                Map.of(),
+                HttpEndpointsTest.endpoint(
+                        HttpRoute.of("GET", "/status", HttpRoute.Access.AUTHENTICATED),
+                        request -> EndpointResponse.json(200, "{\"pending\":0}")));
+        String session = server.initialize(ROLE_TOKEN);
+        authenticator.storeDown(true);
+
+        RawHttp.Response initialize =
+                server.post(ROLE_TOKEN, null, TestServer.initializeRequest(1)).send(server.port);
+        RawHttp.Response call =
+                server.post(ROLE_TOKEN, session, TestServer.call(2, "quick")).send(server.port);
+        RawHttp.Response status = RawHttp.request("GET", "/status")
+                .header("Authorization", "Bearer " + ROLE_TOKEN)
+                .send(server.port);
+
+        for (RawHttp.Response answer : List.of(initialize, call, status)) {
+            assertThat(answer.status()).as(answer.text()).isEqualTo(503);
+            assertThat(answer.header("Retry-After")).isEqualTo("5");
+            assertThat(answer.header("WWW-Authenticate")).isNull();
+            assertThat(answer.error()).containsEntry("data", Map.of("code", "UNAVAILABLE", "retryable", true));
+        }
+
+        authenticator.storeDown(false);
+        RawHttp.Response back =
+                server.post(ROLE_TOKEN, session, TestServer.call(3, "quick")).send(server.port);
+        assertThat(back.status()).isEqualTo(200);
+        assertThat(back.text()).contains("quick");
+    }
+
+    @Test
+    void anEndpointWhoseStoreCannotAnswerIs503WithRetryAfterNot500() throws Exception {
+        start(Map.of(), HttpEndpointsTest.endpoint(HttpRoute.of("GET", "/board", HttpRoute.Access.NONE), request -> {
+            throw new StorageBusyException("the mailbox database is unreachable for reading");
+        }));
+
+        RawHttp.Response answer = RawHttp.request("GET", "/board").send(server.port);
+
+        assertThat(answer.status()).as(answer.text()).isEqualTo(503);
+        assertThat(answer.header("Retry-After")).isEqualTo("5");
+        assertThat(answer.text()).doesNotContain("correlation");
     }
 
     @Test

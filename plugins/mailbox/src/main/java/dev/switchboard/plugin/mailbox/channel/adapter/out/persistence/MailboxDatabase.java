@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.channel.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
@@ -94,6 +95,11 @@ public final class MailboxDatabase {
                         jooq(connection).execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
                     }
                     return work.run(connection);
+                } catch (StorageException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    // jOOQ wraps the driver's errors: a read that failed in the database is a storage failure
+                    throw driverCause(e).map(this::readFailure).orElseThrow(() -> e);
                 } finally {
                     try {
                         connection.rollback();
@@ -102,13 +108,36 @@ public final class MailboxDatabase {
                     }
                 }
             } catch (SQLException e) {
-                String state = e.getSQLState();
-                if (state != null && (state.startsWith("08") || state.startsWith("57"))) {
-                    throw new StorageBusyException("the mailbox database is unreachable for reading", e);
-                }
-                throw new StorageException("read from " + storage.location() + " failed: " + e.getMessage(), e);
+                throw readFailure(e);
             }
         });
+    }
+
+    /**
+     * @return what a read that failed in the database means: busy or unreachable (PostgreSQL's lost or refused
+     *     connection, {@code 08xxx}, a shutdown or timeout, {@code 57xxx}; SQLite's {@code SQLITE_BUSY} or
+     *     {@code SQLITE_LOCKED}), else a failed read; either is a {@link StorageException}, never "nothing found"
+     */
+    private StorageException readFailure(SQLException e) {
+        String state = e.getSQLState();
+        int sqliteCode = e.getErrorCode() & 0xff;
+        if ((state != null && (state.startsWith("08") || state.startsWith("57")))
+                || (storage.dialect() == SqlDialect.SQLITE && (sqliteCode == 5 || sqliteCode == 6))) {
+            return new StorageBusyException("the mailbox database is busy or unreachable for reading", e);
+        }
+        return new StorageException(
+                "read from " + storage.location() + " failed: " + e.getMessage(),
+                "a read from the mailbox database failed",
+                e);
+    }
+
+    private static Optional<SQLException> driverCause(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof SQLException sql) {
+                return Optional.of(sql);
+            }
+        }
+        return Optional.empty();
     }
 
     private <T> T retryingBusySqlite(Supplier<T> work) {

@@ -144,7 +144,7 @@ final class BatchingNotifier implements AutoCloseable {
                     done(batch, true);
                     if (failures > 0) {
                         LOG.debug("change signals are sent again, after {} failed attempts", failures);
-                        outages.answered();
+                        // not the outage's end: that is the pool's to say (calls work again), OutageLog
                         failures = 0;
                     }
                 } catch (SQLException e) {

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,8 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * statement timeout, a lost connection or no free connection within the connect timeout, and retries that ran out,
  * surface as {@link dev.switchboard.ports.storage.StorageBusyException} after the rollback; a
  * {@link RuntimeException} of the work whose cause is such a driver error too (jOOQ wraps them). {@link #dataSource()}
- * lends pooled connections in auto-commit mode at {@code READ COMMITTED}.
+ * lends pooled connections in auto-commit mode at {@code READ COMMITTED}. An outage, whichever part meets it, is two
+ * WARN lines ({@link OutageLog}), and while it lasts a call waits at most the connect timeout.
  *
  * <p>Migrations go through the shared bookkeeping ({@link MigrationRunner}); each one's SQL is sent whole, so dollar
  * quotes, functions and comments need no splitting.
@@ -73,23 +75,25 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
 
     private final PostgresConfig config;
     private final HikariDataSource pool;
+    private final DataSource lent;
     private final Counters counters = new Counters();
     private final SerializableTransactions transactions;
     private final MigrationRunner migrations;
     private final PostgresSignals signals;
     private final Map<Isolation, CommitLane> lanes = new EnumMap<>(Isolation.class);
 
-    private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool, boolean signalLog) {
+    private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool, boolean signalLog, OutageLog outages) {
         this.config = config;
         this.pool = pool;
-        OutageLog outages = new OutageLog(config.url());
+        this.lent = new ReportingDataSource(pool, outages);
         PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
         listening.setApplicationName(SIGNALS_APPLICATION_NAME);
         String node = UUID.randomUUID().toString();
         SignalLog log = new SignalLog(node, signalLog);
         this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs(), outages, node, log);
         this.transactions = new SerializableTransactions(pool, Backoff.DEFAULT, counters, outages, log);
-        SharedTransaction shared = new SharedTransaction(pool, transactions, counters, outages, log);
+        SharedTransaction shared =
+                new SharedTransaction(pool, config.connectTimeoutMs(), transactions, counters, outages, log);
         for (Isolation isolation : Isolation.values()) {
             lanes.put(
                     isolation,
@@ -106,9 +110,14 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
      * @throws StorageException if the server cannot be reached or used; the message names no credential
      */
     public static PostgresSqlStorage open(PostgresConfig config) {
+        return open(config, new OutageLog(config.url(), Duration.ofMillis(config.connectTimeoutMs())));
+    }
+
+    /** @return the storage as {@link #open(PostgresConfig)} opens it, reporting outages to {@code outages} (tests) */
+    static PostgresSqlStorage open(PostgresConfig config, OutageLog outages) {
         ConnectionPool.Opened opened = ConnectionPool.open(config);
         LOG.info("opened PostgreSQL storage at {}, schema {}", config.url(), config.schema());
-        return new PostgresSqlStorage(config, opened.pool(), opened.signalLog());
+        return new PostgresSqlStorage(config, opened.pool(), opened.signalLog(), outages);
     }
 
     @Override
@@ -138,7 +147,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
 
     @Override
     public DataSource dataSource() {
-        return pool;
+        return lent;
     }
 
     @Override

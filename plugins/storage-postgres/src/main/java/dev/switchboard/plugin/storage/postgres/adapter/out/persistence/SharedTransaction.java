@@ -3,6 +3,7 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -11,7 +12,8 @@ import java.util.Set;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Supplier;
 
-import javax.sql.DataSource;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
 
 import dev.switchboard.ports.storage.Isolation;
 import dev.switchboard.ports.storage.StorageBusyException;
@@ -41,12 +43,17 @@ import dev.switchboard.ports.storage.StorageException;
  * CommitLane}): they run after the others, as later units (a failing joiner runs again alone), and a pass may so take
  * more units, never more than {@value CommitLane#MAX_BATCH} in all.
  *
+ * <p>While the database is unreachable ({@link OutageLog#down()}), a batch waits for its connection only what is left
+ * of the connect timeout since its oldest unit was handed in, and fails at once when nothing is left: a call made
+ * during an outage fails within the connect timeout, however many batches it queued behind.
+ *
  * <p>A batch of one unit runs exactly the statements of a transaction of its own. Thread-safe; holds the shared side
  * of the process's contention lock while it runs.
  */
 final class SharedTransaction {
 
-    private final DataSource pool;
+    private final HikariDataSource pool;
+    private final long connectTimeoutMs;
     private final SerializableTransactions transactions;
     private final Counters counters;
     private final OutageLog outages;
@@ -54,12 +61,14 @@ final class SharedTransaction {
 
     /** @param log where a commit's topics are appended */
     SharedTransaction(
-            DataSource pool,
+            HikariDataSource pool,
+            long connectTimeoutMs,
             SerializableTransactions transactions,
             Counters counters,
             OutageLog outages,
             SignalLog log) {
         this.pool = pool;
+        this.connectTimeoutMs = connectTimeoutMs;
         this.transactions = transactions;
         this.counters = counters;
         this.outages = outages;
@@ -92,7 +101,7 @@ final class SharedTransaction {
     private Exception attempt(List<Unit<?>> together, Isolation isolation, Supplier<List<Unit<?>>> joiners) {
         Connection connection;
         try {
-            connection = pool.getConnection();
+            connection = connect(together);
         } catch (SQLException e) {
             return e;
         }
@@ -141,6 +150,24 @@ final class SharedTransaction {
             // the pool drops a connection that fails to close; the outcome above stands
             return null;
         }
+    }
+
+    /**
+     * @return a pooled connection: within the connect timeout, or during an outage within what is left of it since the
+     *     oldest unit was handed in
+     * @throws SQLException as the pool's timeout (SQLSTATE {@code 08001}) when nothing is left of it
+     */
+    private Connection connect(List<Unit<?>> units) throws SQLException {
+        if (!outages.down()) {
+            return pool.getConnection();
+        }
+        long oldest = units.stream().mapToLong(Unit::submittedAt).min().orElse(System.nanoTime());
+        long leftMs = connectTimeoutMs - (System.nanoTime() - oldest) / 1_000_000L;
+        if (leftMs <= 0) {
+            throw new SQLTransientConnectionException(
+                    "no connection within the connect timeout while PostgreSQL is unreachable", "08001");
+        }
+        return ((HikariPool) pool.getHikariPoolMXBean()).getConnection(leftMs);
     }
 
     /**

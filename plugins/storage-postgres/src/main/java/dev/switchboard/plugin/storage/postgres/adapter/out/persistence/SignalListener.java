@@ -179,7 +179,7 @@ final class SignalListener {
                     confirm(want.version(), false);
                     if (missed) {
                         LOG.debug("listening for change signals again after {} failed attempts", failures);
-                        outages.answered();
+                        // not the outage's end: that is the pool's to say (calls work again), OutageLog
                         changed.accept(Set.copyOf(listened));
                         missed = false;
                         failures = 0;

@@ -17,6 +17,7 @@ final class Unit<T> extends QueuedWork<T> {
 
     private final Set<String> published;
     private final String affinity;
+    private final long submittedAt = System.nanoTime();
     private boolean alone;
     private int abortedAttempts;
 
@@ -30,6 +31,11 @@ final class Unit<T> extends QueuedWork<T> {
         super(work);
         this.published = published;
         this.affinity = affinity;
+    }
+
+    /** @return when the caller handed the unit in, {@link System#nanoTime()} */
+    long submittedAt() {
+        return submittedAt;
     }
 
     /** @return the hot row the work contends on, or null: a {@link CommitLane} runs units of one affinity together */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,7 +18,7 @@ class OutageLogTest {
 
     private final List<String> lines = new ArrayList<>();
     private final AtomicLong now = new AtomicLong();
-    private final OutageLog outages = new OutageLog(URL, now::get, lines::add);
+    private final OutageLog outages = new OutageLog(URL, Duration.ofSeconds(1), now::get, lines::add);
 
     @Test
     void failuresOfEveryConnectionDuringOneOutageAreOneLineAndTheFirstAnswerAnother() {
@@ -29,6 +30,7 @@ class OutageLogTest {
         outages.failed("the change-signal notifier", "Connection refused");
 
         outages.answered();
+        now.addAndGet(1_000_000_000L);
         outages.answered();
 
         assertThat(lines)
@@ -40,8 +42,36 @@ class OutageLogTest {
     }
 
     @Test
+    void answersAndFailuresAlternatingWhileARestartSettlesAreOneOutage() {
+        outages.failed("the change-signal listener", "terminating connection due to administrator command");
+        now.addAndGet(86_000_000L);
+        outages.answered(); // a transaction that raced the shutdown
+        now.addAndGet(6_000_000_000L);
+        outages.failed("a transaction", "Connection refused");
+        now.addAndGet(700_000_000L);
+        outages.answered(); // the server is back
+        now.addAndGet(300_000_000L);
+        outages.failed("a transaction", "request timed out after 1000ms"); // waited across the restart
+        now.addAndGet(200_000_000L);
+        outages.answered();
+        now.addAndGet(799_000_000L);
+        outages.answered();
+
+        assertThat(lines).hasSize(1);
+        assertThat(outages.down()).isTrue();
+
+        now.addAndGet(1_000_000L);
+        outages.answered();
+
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1)).endsWith("answers again after 7286 ms (failures meanwhile: 3)");
+        assertThat(outages.down()).isFalse();
+    }
+
+    @Test
     void aSecondOutageIsReportedAgain() {
         outages.failed("a transaction", "gone");
+        now.addAndGet(1_000_000_000L);
         outages.answered();
         outages.failed("a transaction", "gone again");
 
