@@ -18,6 +18,7 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.core.ServerInfoTool;
 import dev.switchboard.kernel.exec.SecretVariableRegistry;
+import dev.switchboard.kernel.plugin.KernelReadiness;
 import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.kernel.plugin.StartupClock;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
@@ -227,7 +228,9 @@ public final class Kernel implements AutoCloseable {
         }
     }
 
-    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints */
+    /**
+     * @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints, readiness
+     */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
         ServerIdentity identity =
@@ -240,7 +243,8 @@ public final class Kernel implements AutoCloseable {
                 injector.getInstance(PromptRegistry.class),
                 runner,
                 authenticator(),
-                endpoints());
+                endpoints(),
+                injector.getInstance(KernelReadiness.class));
     }
 
     /**

@@ -37,6 +37,15 @@ public final class FailedPluginTools {
     }
 
     /**
+     * Forgets a plugin's failure: it started after all (it waited for the storage).
+     *
+     * @param pluginId the plugin's id
+     */
+    public void started(String pluginId) {
+        byTool.values().removeIf(failure -> failure.plugin().equals(pluginId));
+    }
+
+    /**
      * @param toolName a tool name no started plugin provides
      * @return the tool error {@link #PLUGIN_FAILED} ({@code details}: {@code tool}, {@code plugin}, {@code reason})
      *         when a failed plugin provides that tool, else empty
