@@ -26,6 +26,7 @@ import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.kernel.transport.TransportRunner;
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.transport.Readiness;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
 
@@ -187,6 +188,11 @@ public final class Kernel implements AutoCloseable {
         return injector.getInstance(PluginHost.class);
     }
 
+    /** @return whether the server can serve now: what {@code /readyz} answers */
+    public Readiness readiness() {
+        return injector.getInstance(KernelReadiness.class);
+    }
+
     /** @return the environment variables declared as secrets, which no run inherits (ADR 30) */
     public SecretVariableRegistry secretVariables() {
         return injector.getInstance(SecretVariableRegistry.class);
@@ -244,7 +250,7 @@ public final class Kernel implements AutoCloseable {
                 runner,
                 authenticator(),
                 endpoints(),
-                injector.getInstance(KernelReadiness.class));
+                readiness());
     }
 
     /**

@@ -58,11 +58,12 @@ final class StorageProbe {
             if (checked == storage && nanoTime.getAsLong() - answeredAt < FRESH.toNanos()) {
                 return answer;
             }
-            if (running == null) {
-                running = CompletableFuture.supplyAsync(() -> ask(storage), Thread.ofVirtual()::start);
-                running.thenAccept(result -> remember(storage, result));
-            }
             check = running;
+            if (check == null) {
+                check = CompletableFuture.supplyAsync(() -> ask(storage), Thread.ofVirtual()::start);
+                running = check;
+                check.thenAccept(result -> remember(storage, result)); // may run at once, here
+            }
         } finally {
             lock.unlock();
         }
