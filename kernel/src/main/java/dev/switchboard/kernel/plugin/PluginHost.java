@@ -31,8 +31,8 @@ import dev.switchboard.kernel.tools.FailedPluginTools;
 import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.ports.health.HealthCheck;
-import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.transport.Transport;
 
 /**
@@ -43,12 +43,14 @@ import dev.switchboard.ports.transport.Transport;
  * with the reason, its contributions are withdrawn, and the others go on; a tool-name collision alone stops
  * start-up.
  *
- * <p>A storage that cannot be opened at start (a database that is down, a refused login) is not a permanent failure:
+ * <p>A storage that cannot be opened at start for now (its provider throws a {@link StorageBusyException}: a database
+ * that is down, a refused login) is not a permanent failure:
  * the storage plugin, and every plugin that failed for want of the storage, <em>wait for the storage</em> (marked
  * failed, with a reason that says so, their tools answering why). {@link #retryStorageInBackground()} (called by
  * {@code serve}) then tries to open the storage again after {@link #FIRST_RETRY_MS} ms, the pause doubling up to
  * {@link #MAX_RETRY_MS} ms, until it opens or the host stops; once it opens, the waiting plugins start in order and the
- * served tool catalog says it changed. A setting the storage plugin refuses is permanent, as before.
+ * served tool catalog says it changed. Any other failure to open (a refused setting, a corrupt file) is permanent, as
+ * before.
  *
  * <p>Thread-safety: {@link #start()}, {@link #stop()} and the prepare methods are called by the kernel's boot thread;
  * the storage retry runs on a thread of its own, and the steps that change plugins' states hold one lock;
@@ -323,7 +325,7 @@ public final class PluginHost {
                 guarded(id, () -> contribute(manager.getPlugin(id)));
             }
         }
-        if (storage.current().isEmpty() && !storagePluginFailed && !storage.refused()) {
+        if (storage.current().isEmpty() && !storagePluginFailed && !storage.refused() && waitingForStorage.isEmpty()) {
             storage.unavailable(
                     "no started plugin provides the '" + config.kernel().storage() + "' backend");
         }
@@ -478,15 +480,15 @@ public final class PluginHost {
 
     /**
      * @return whether the failure is one the storage's coming up may cure: the storage plugin could not open the
-     *         storage (for any reason but a refused setting), or another plugin failed for want of a storage that the
-     *         storage plugin is waiting for
+     *         storage for now (its provider threw a {@link StorageBusyException}: a database server that is down or
+     *         refuses the login), or another plugin failed for want of a storage that the storage plugin waits for
      */
     private boolean waitsForStorage(String id, Throwable failure) {
         if (storage.current().isPresent() || storage.refused()) {
             return false;
         }
         if (storagePlugins.contains(id)) {
-            return has(failure, StorageOpenException.class) && !has(failure, InvalidSettingException.class);
+            return has(failure, StorageOpenException.class) && has(failure, StorageBusyException.class);
         }
         return !waitingForStorage.isEmpty() && has(failure, StorageUnavailableException.class);
     }
@@ -506,8 +508,8 @@ public final class PluginHost {
      */
     private void markWaiting(String id, String reason, String clientReason) {
         boolean first = waitingForStorage.add(id);
-        String waiting = "waiting for the storage, retried in the background: " + reason;
-        String waitingForClients = "waiting for the storage, retried in the background: " + clientReason;
+        String waiting = "waiting for the storage: " + reason;
+        String waitingForClients = "waiting for the storage: " + clientReason;
         if (storagePlugins.contains(id)) {
             storage.unavailable(
                     "the storage plugin " + id + " cannot open the storage yet: " + reason,
@@ -522,7 +524,7 @@ public final class PluginHost {
         healthChecks.remove(id);
         PluginWrapper plugin = manager.getPlugin(id);
         List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
-        failedTools.failed(
+        failedTools.waiting(
                 id,
                 stateText.hide(waitingForClients),
                 assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));

@@ -31,11 +31,12 @@ public final class MemStorage implements StorageProvider, SqlStorage {
     /** The system property that, set, makes {@link #open()} fail as a database that is down does. */
     public static final String DOWN = "memstore.down";
 
-    /** @throws dev.switchboard.ports.storage.StorageException while {@value #DOWN} is set */
+    /** @throws dev.switchboard.ports.storage.StorageBusyException while {@value #DOWN} is set: worth retrying */
     @Override
     public SqlStorage open() {
         if (System.getProperty(DOWN) != null) {
-            throw new dev.switchboard.ports.storage.StorageException("the memory store is down");
+            throw new dev.switchboard.ports.storage.StorageBusyException(
+                    "the memory store is down", "the memory store is down", null);
         }
         return this;
     }
