@@ -19,7 +19,7 @@ public interface StorageProvider extends ExtensionPoint {
      * @return the open storage
      * @throws StorageBusyException if the database cannot be opened for now but may be later (a server that is down,
      *                              starting, full, or refusing the login): {@code serve} retries the open in the
-     *                              background instead of failing the plugin for good (ADR 34)
+     *                              background instead of failing the plugin for good (ADR 35)
      * @throws StorageException     if the database cannot be opened
      */
     SqlStorage open();
