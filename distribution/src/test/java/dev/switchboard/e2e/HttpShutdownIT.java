@@ -56,15 +56,13 @@ class HttpShutdownIT {
     @Test
     void aCallInFlightAtSigtermIsStillAnsweredAndTheServerExitsWithinTheDrainTimeout() throws Exception {
         start();
-        assertThat(get("/healthz").statusCode()).as(server.log()).isEqualTo(200);
+        assertThat(get("/readyz").statusCode()).as(server.log()).isEqualTo(200);
         String session = initialize();
         BlockingQueue<String> stream = callSampling(session);
         JsonNode sampling = awaitMessage(stream, "sampling/createMessage");
 
         server.sigterm();
-        assertThat(awaitHealth(503))
-                .as("/healthz while stopping" + server.log())
-                .isEqualTo(503);
+        assertThat(awaitHealth(503)).as("/readyz while stopping" + server.log()).isEqualTo(503);
         HttpResponse<String> answer = post(session, """
                 {"jsonrpc":"2.0","id":%s,"result":{"role":"assistant","model":"test",\
                 "content":{"type":"text","text":"drained"}}}""".formatted(sampling.get("id")));
@@ -155,10 +153,10 @@ class HttpShutdownIT {
 
     private int awaitHealth(int expected) throws IOException, InterruptedException {
         Instant deadline = Instant.now().plus(WAIT);
-        int status = get("/healthz").statusCode();
+        int status = get("/readyz").statusCode();
         while (status != expected && Instant.now().isBefore(deadline)) {
             Thread.sleep(20);
-            status = get("/healthz").statusCode();
+            status = get("/readyz").statusCode();
         }
         return status;
     }

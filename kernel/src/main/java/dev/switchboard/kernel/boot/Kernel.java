@@ -18,6 +18,7 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.core.ServerInfoTool;
 import dev.switchboard.kernel.exec.SecretVariableRegistry;
+import dev.switchboard.kernel.plugin.KernelReadiness;
 import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.kernel.plugin.StartupClock;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
@@ -25,6 +26,7 @@ import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.kernel.transport.TransportRunner;
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.transport.Readiness;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
 
@@ -186,6 +188,11 @@ public final class Kernel implements AutoCloseable {
         return injector.getInstance(PluginHost.class);
     }
 
+    /** @return whether the server can serve now: what {@code /readyz} answers */
+    public Readiness readiness() {
+        return injector.getInstance(KernelReadiness.class);
+    }
+
     /** @return the environment variables declared as secrets, which no run inherits (ADR 30) */
     public SecretVariableRegistry secretVariables() {
         return injector.getInstance(SecretVariableRegistry.class);
@@ -227,7 +234,9 @@ public final class Kernel implements AutoCloseable {
         }
     }
 
-    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints */
+    /**
+     * @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints, readiness
+     */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
         ServerIdentity identity =
@@ -240,7 +249,8 @@ public final class Kernel implements AutoCloseable {
                 injector.getInstance(PromptRegistry.class),
                 runner,
                 authenticator(),
-                endpoints());
+                endpoints(),
+                readiness());
     }
 
     /**

@@ -16,7 +16,9 @@ import dev.switchboard.ports.transport.Transport;
 /**
  * {@code switchboard serve}: checks authentication (an unauthenticated non-loopback HTTP listener is refused; the
  * owner token file must be owner-only, and is generated on first start), starts the kernel and its plugins (with
- * {@code --strict}, exits 1 naming each failed plugin instead of serving without it), then the transports (stdio by
+ * {@code --strict}, exits 1 naming each failed plugin instead of serving without it; otherwise a storage that could
+ * not be opened is retried in the background: {@link dev.switchboard.kernel.plugin.PluginHost#retryStorageInBackground}),
+ * then the transports (stdio by
  * default, HTTP with {@code --http}, beside it the {@code attach} socket unless {@code --no-attach}; only the socket
  * with {@code --shared}: {@link ServeAttach}), writes one line to stderr saying where it serves ({@link StartLine}),
  * and runs
@@ -71,6 +73,7 @@ final class ServeCommand implements CliCommand {
                             + " serving; fix it, or disable it with 'switchboard plugins disable ID'");
             return Cli.FAILED;
         }
+        kernel.plugins().retryStorageInBackground();
         if (!failed.isEmpty()) {
             LOG.warn(
                     "serving without the failed plugin(s) {}: calls to their tools answer PLUGIN_FAILED (serve --strict"

@@ -4,12 +4,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SequencedSet;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
 import jakarta.inject.Inject;
@@ -25,9 +28,11 @@ import com.google.inject.Module;
 import dev.switchboard.kernel.config.StateDirectoryText;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.tools.FailedPluginTools;
+import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolNameCollisionException;
 import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.transport.Transport;
 
 /**
@@ -36,7 +41,19 @@ import dev.switchboard.ports.transport.Transport;
  * own holding its module, its {@link PluginContext} and the kernel's port services, then its extensions (found through
  * PF4J's index) resolved into the catalogs. A plugin that fails to load or start is marked {@link PluginState#FAILED}
  * with the reason, its contributions are withdrawn, and the others go on; a tool-name collision alone stops
- * start-up. Not thread-safe: {@link #start()} and {@link #stop()} are called by the kernel's boot thread only;
+ * start-up.
+ *
+ * <p>A storage that cannot be opened at start for now (its provider throws a {@link StorageBusyException}: a database
+ * that is down, a refused login) is not a permanent failure:
+ * the storage plugin, and every plugin that failed for want of the storage, <em>wait for the storage</em> (marked
+ * failed, with a reason that says so, their tools answering why). {@link #retryStorageInBackground()} (called by
+ * {@code serve}) then tries to open the storage again after {@link #FIRST_RETRY_MS} ms, the pause doubling up to
+ * {@link #MAX_RETRY_MS} ms, until it opens or the host stops; once it opens, the waiting plugins start in order and the
+ * served tool catalog says it changed. Any other failure to open (a refused setting, a corrupt file) is permanent, as
+ * before.
+ *
+ * <p>Thread-safety: {@link #start()}, {@link #stop()} and the prepare methods are called by the kernel's boot thread;
+ * the storage retry runs on a thread of its own, and the steps that change plugins' states hold one lock;
  * {@link #statuses()} may be read from any thread.
  */
 @Singleton
@@ -60,16 +77,35 @@ public final class PluginHost {
     /** Set when a storage plugin failed before the storage opened; its reason is then why storage is unavailable. */
     private boolean storagePluginFailed;
 
+    /** The first pause before the storage is opened again, in milliseconds. */
+    public static final long FIRST_RETRY_MS = 500;
+    /** The longest pause between two attempts to open the storage, in milliseconds. */
+    public static final long MAX_RETRY_MS = 4_000;
+
+    private final ServedToolCatalog servedTools;
+    private final ReentrantLock lifecycle = new ReentrantLock();
+    /** The plugins waiting for the storage, in start order (the storage plugin first); guarded by the lifecycle lock. */
+    private final SequencedSet<String> waitingForStorage = new LinkedHashSet<>();
+
+    private volatile boolean stopped;
+    private Thread storageRetry;
+
     /**
      * @param config    the configuration
      * @param storage   where the opened storage is kept
      * @param assembler wires each plugin into the kernel
      * @param failedTools where a failed plugin's tool names are recorded, so calls to them name the failure
+     * @param servedTools the catalog transports serve, told when plugins that waited for the storage started
      */
     @Inject
     public PluginHost(
-            SwitchboardConfig config, StorageAccess storage, PluginAssembler assembler, FailedPluginTools failedTools) {
+            SwitchboardConfig config,
+            StorageAccess storage,
+            PluginAssembler assembler,
+            FailedPluginTools failedTools,
+            ServedToolCatalog servedTools) {
         this.failedTools = failedTools;
+        this.servedTools = servedTools;
         this.config = config;
         this.stateText = new StateDirectoryText(config.kernel().stateDir());
         this.storage = storage;
@@ -84,6 +120,15 @@ public final class PluginHost {
      * @throws ToolNameCollisionException if two plugins contribute the same tool name
      */
     public void start() {
+        lifecycle.lock();
+        try {
+            startAll();
+        } finally {
+            lifecycle.unlock();
+        }
+    }
+
+    private void startAll() {
         long loading = StartupClock.start();
         manager.loadPlugins();
         StartupClock.took(loading, "loading the plugins directory");
@@ -118,7 +163,7 @@ public final class PluginHost {
         for (PluginWrapper plugin : started) {
             guarded(plugin.getPluginId(), () -> contribute(plugin));
         }
-        if (storage.current().isEmpty() && !storagePluginFailed) {
+        if (storage.current().isEmpty() && !storagePluginFailed && waitingForStorage.isEmpty()) {
             storage.unavailable(
                     "no started plugin provides the '" + config.kernel().storage() + "' backend");
         }
@@ -280,7 +325,7 @@ public final class PluginHost {
                 guarded(id, () -> contribute(manager.getPlugin(id)));
             }
         }
-        if (storage.current().isEmpty() && !storagePluginFailed && !storage.refused()) {
+        if (storage.current().isEmpty() && !storagePluginFailed && !storage.refused() && waitingForStorage.isEmpty()) {
             storage.unavailable(
                     "no started plugin provides the '" + config.kernel().storage() + "' backend");
         }
@@ -384,6 +429,7 @@ public final class PluginHost {
             healthChecks.put(id, registered.healthChecks());
         }
         statuses.put(id, statuses.get(id).with(PluginState.STARTED, null).withTools(registered.toolNames()));
+        failedTools.started(id);
         LOG.info("plugin {} started with {} tools", id, registered.toolNames().size());
         StartupClock.took(started, "plugin " + id + " phase two");
     }
@@ -413,6 +459,10 @@ public final class PluginHost {
             throw e;
         } catch (RuntimeException | LinkageError e) {
             String reason = FailureReasons.of(e);
+            if (waitsForStorage(id, e)) {
+                markWaiting(id, reason, FailureReasons.forClients(e));
+                return false;
+            }
             if (FailureReasons.isExplainedByItsMessage(e)) {
                 LOG.error("plugin {} failed to start: {}; it is marked failed", id, reason);
                 LOG.debug("plugin {} failure", id, e);
@@ -428,8 +478,150 @@ public final class PluginHost {
         markFailed(id, reason, reason);
     }
 
+    /**
+     * @return whether the failure is one the storage's coming up may cure: the storage plugin could not open the
+     *         storage for now (its provider threw a {@link StorageBusyException}: a database server that is down or
+     *         refuses the login), or another plugin failed for want of a storage that the storage plugin waits for
+     */
+    private boolean waitsForStorage(String id, Throwable failure) {
+        if (storage.current().isPresent() || storage.refused()) {
+            return false;
+        }
+        if (storagePlugins.contains(id)) {
+            return has(failure, StorageOpenException.class) && has(failure, StorageBusyException.class);
+        }
+        return !waitingForStorage.isEmpty() && has(failure, StorageUnavailableException.class);
+    }
+
+    private static boolean has(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * As {@link #markFailed}, but the plugin stays past phase one (its injector, its PF4J start), to contribute again
+     * once the storage opens; logged once, as a warning.
+     */
+    private void markWaiting(String id, String reason, String clientReason) {
+        boolean first = waitingForStorage.add(id);
+        String waiting = "waiting for the storage: " + reason;
+        String waitingForClients = "waiting for the storage: " + clientReason;
+        if (storagePlugins.contains(id)) {
+            storage.unavailable(
+                    "the storage plugin " + id + " cannot open the storage yet: " + reason,
+                    "the storage plugin " + id + " cannot open the storage yet: " + clientReason);
+        }
+        if (first) {
+            LOG.warn("plugin {} is waiting for the storage: {}", id, reason);
+        } else {
+            LOG.debug("plugin {} is still waiting for the storage: {}", id, reason);
+        }
+        services.stop(id);
+        healthChecks.remove(id);
+        PluginWrapper plugin = manager.getPlugin(id);
+        List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
+        failedTools.waiting(
+                id,
+                stateText.hide(waitingForClients),
+                assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
+        assembler.withdraw(id);
+        statuses.update(
+                id, s -> s.with(PluginState.FAILED, waiting, waitingForClients).withTools(List.of()));
+    }
+
+    /**
+     * When the storage could not be opened at start, retries it on a background thread until it opens or the host
+     * stops (pauses from {@link #FIRST_RETRY_MS} doubling to {@link #MAX_RETRY_MS} ms), then starts the plugins that
+     * waited for it. For {@code serve}; a command that runs once (doctor) reports the failure instead. Does nothing
+     * when nothing waits, or when the retry already runs.
+     */
+    public void retryStorageInBackground() {
+        lifecycle.lock();
+        try {
+            if (waitingForStorage.isEmpty() || storageRetry != null || stopped) {
+                return;
+            }
+            LOG.info(
+                    "the storage is retried in the background (every {} ms at first, at most every {} ms); plugins"
+                            + " waiting for it: {}",
+                    FIRST_RETRY_MS,
+                    MAX_RETRY_MS,
+                    List.copyOf(waitingForStorage));
+            storageRetry = Thread.ofPlatform()
+                    .daemon()
+                    .name("switchboard-storage-retry")
+                    .start(this::retryUntilOpen);
+        } finally {
+            lifecycle.unlock();
+        }
+    }
+
+    /** @return whether plugins are waiting for the storage to open */
+    public boolean waitingForStorage() {
+        lifecycle.lock();
+        try {
+            return !waitingForStorage.isEmpty();
+        } finally {
+            lifecycle.unlock();
+        }
+    }
+
+    private void retryUntilOpen() {
+        long pause = FIRST_RETRY_MS;
+        int attempts = 0;
+        try {
+            while (!stopped) {
+                Thread.sleep(pause);
+                attempts++;
+                lifecycle.lock();
+                try {
+                    if (stopped || retryOnce(attempts)) {
+                        return;
+                    }
+                } finally {
+                    lifecycle.unlock();
+                }
+                pause = Math.min(pause * 2, MAX_RETRY_MS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the host is stopping
+        }
+    }
+
+    /** @return whether the retry is over: the storage opened (or failed for good) and the waiting plugins started */
+    private boolean retryOnce(int attempt) {
+        String storageId = waitingForStorage.getFirst();
+        if (!storagePlugins.contains(storageId)) {
+            return true; // cannot happen: a plugin waits only behind a waiting storage plugin
+        }
+        if (!guarded(storageId, () -> contribute(manager.getPlugin(storageId)))) {
+            return !waitingForStorage.contains(storageId); // failed for good: the others were failed with it
+        }
+        waitingForStorage.remove(storageId);
+        LOG.info(
+                "the storage opened at attempt {} of its retry; starting the plugins that waited for it: {}",
+                attempt,
+                List.copyOf(waitingForStorage));
+        for (String id : List.copyOf(waitingForStorage)) {
+            waitingForStorage.remove(id);
+            guarded(id, () -> contribute(manager.getPlugin(id)));
+        }
+        servedTools.changed();
+        return true;
+    }
+
     /** @param clientReason {@code reason} as clients are told (no host, port or user of the storage) */
     private void markFailed(String id, String reason, String clientReason) {
+        if (waitingForStorage.remove(id) && storagePlugins.contains(id)) {
+            for (String waiting : List.copyOf(waitingForStorage)) {
+                waitingForStorage.remove(waiting);
+                markFailed(waiting, "the storage failed: " + reason, "the storage failed: " + clientReason);
+            }
+        }
         if (storagePlugins.contains(id) && storage.current().isEmpty()) {
             storagePluginFailed = true;
             storage.unavailable(
@@ -500,6 +692,27 @@ public final class PluginHost {
      * ConcurrentModificationException), after closing the storage. Idempotent.
      */
     public void stop() {
+        stopped = true;
+        Thread retry;
+        lifecycle.lock();
+        try {
+            retry = storageRetry;
+        } finally {
+            lifecycle.unlock();
+        }
+        if (retry != null) {
+            retry.interrupt();
+        }
+        lifecycle.lock();
+        try {
+            stopAll();
+        } finally {
+            lifecycle.unlock();
+        }
+    }
+
+    private void stopAll() {
+        waitingForStorage.clear();
         stopServices();
         healthChecks.clear();
         List<String> reversed = new ArrayList<>(startOrder);

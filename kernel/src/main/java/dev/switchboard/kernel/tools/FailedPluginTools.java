@@ -33,7 +33,28 @@ public final class FailedPluginTools {
      * @param toolNames the wire names its tools would have had; empty when not known
      */
     public void failed(String pluginId, String reason, List<String> toolNames) {
-        toolNames.forEach(name -> byTool.put(name, new Failure(pluginId, reason)));
+        toolNames.forEach(name -> byTool.put(name, new Failure(pluginId, reason, false)));
+    }
+
+    /**
+     * Records that a plugin waits for the storage, which the server retries: its calls are answered as
+     * {@link #failed} ones, saying that the tool works once the storage opens.
+     *
+     * @param pluginId  the plugin's id
+     * @param reason    its one-line reason, such as {@code waiting for the storage: ...}
+     * @param toolNames the wire names its tools would have; empty when not known
+     */
+    public void waiting(String pluginId, String reason, List<String> toolNames) {
+        toolNames.forEach(name -> byTool.put(name, new Failure(pluginId, reason, true)));
+    }
+
+    /**
+     * Forgets a plugin's failure: it started after all (it waited for the storage).
+     *
+     * @param pluginId the plugin's id
+     */
+    public void started(String pluginId) {
+        byTool.values().removeIf(failure -> failure.plugin().equals(pluginId));
     }
 
     /**
@@ -46,11 +67,14 @@ public final class FailedPluginTools {
         if (failure == null) {
             return Optional.empty();
         }
+        String what = failure.waiting()
+                ? " is not started yet: " + failure.reason() + ". The server retries the storage in the background;"
+                        + " the tool works once it opens, without a restart; other tools still work."
+                : " failed to start: " + failure.reason() + ". The operator can see it in 'switchboard doctor', fix"
+                        + " it and restart the server; other tools still work.";
         return Optional.of(ToolResult.failure(
                 PLUGIN_FAILED,
-                "the tool " + toolName + " is unavailable: its plugin "
-                        + failure.plugin() + " failed to start: " + failure.reason() + ". The operator can see it in "
-                        + "'switchboard doctor', fix it and restart the server; other tools still work.",
+                "the tool " + toolName + " is unavailable: its plugin " + failure.plugin() + what,
                 Map.of("tool", toolName, "plugin", failure.plugin(), "reason", failure.reason())));
     }
 
@@ -59,5 +83,5 @@ public final class FailedPluginTools {
         return byTool.keySet().stream().sorted().toList();
     }
 
-    private record Failure(String plugin, String reason) {}
+    private record Failure(String plugin, String reason, boolean waiting) {}
 }

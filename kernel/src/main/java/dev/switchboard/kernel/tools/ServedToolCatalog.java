@@ -2,6 +2,7 @@ package dev.switchboard.kernel.tools;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -19,6 +20,7 @@ public final class ServedToolCatalog implements ToolCatalog {
 
     private final ToolRegistry registry;
     private final FailedPluginTools failed;
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
     /**
      * @param registry the registered tools
@@ -51,5 +53,20 @@ public final class ServedToolCatalog implements ToolCatalog {
         return failed.names().stream()
                 .filter(name -> registry.find(name).isEmpty())
                 .toList();
+    }
+
+    @Override
+    public void addChangeListener(Runnable listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public void removeChangeListener(Runnable listener) {
+        listeners.remove(listener);
+    }
+
+    /** Tells the listeners that the served tools changed (a plugin started after the transports). */
+    public void changed() {
+        listeners.forEach(Runnable::run);
     }
 }

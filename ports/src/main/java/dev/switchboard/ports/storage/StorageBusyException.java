@@ -27,4 +27,16 @@ public class StorageBusyException extends StorageException {
     public StorageBusyException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /**
+     * For a storage that cannot be opened for now (a database server that is down or refuses the login): thrown by
+     * {@link StorageProvider#open()}, it tells the kernel to retry the open later rather than fail for good.
+     *
+     * @param message       for the operator's log; may name the server and user, never a credential
+     * @param clientMessage the same as clients may be told: no host, port, database, user, path or secret
+     * @param cause         the driver's exception, or null
+     */
+    public StorageBusyException(String message, String clientMessage, Throwable cause) {
+        super(message, clientMessage, cause);
+    }
 }

@@ -17,7 +17,10 @@ public interface StorageProvider extends ExtensionPoint {
      * Opens the storage: creates the database if needed, with owner-only permissions for local files. Called once.
      *
      * @return the open storage
-     * @throws StorageException if the database cannot be opened
+     * @throws StorageBusyException if the database cannot be opened for now but may be later (a server that is down,
+     *                              starting, full, or refusing the login): {@code serve} retries the open in the
+     *                              background instead of failing the plugin for good (ADR 35)
+     * @throws StorageException     if the database cannot be opened
      */
     SqlStorage open();
 

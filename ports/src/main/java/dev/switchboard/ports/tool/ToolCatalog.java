@@ -42,4 +42,21 @@ public interface ToolCatalog {
     default boolean listedFor(String name, Principal caller) {
         return true;
     }
+
+    /**
+     * Registers a listener called after the catalog's tools changed while the server runs (a plugin that waited for
+     * the storage started, so its tools moved from {@link #unavailable()} to {@link #tools()}). Transports that
+     * registered the tools somewhere keep that in step. The default never calls it (a catalog that does not change).
+     *
+     * @param listener called on the thread that changed the catalog; must return soon and not throw
+     */
+    default void addChangeListener(Runnable listener) {}
+
+    /**
+     * Removes a listener registered with {@link #addChangeListener}, when the server it keeps in step closed. The
+     * default does nothing.
+     *
+     * @param listener the listener; nothing happens when it is not registered
+     */
+    default void removeChangeListener(Runnable listener) {}
 }

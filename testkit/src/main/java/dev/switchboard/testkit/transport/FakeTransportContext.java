@@ -21,6 +21,7 @@ import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolInvoker;
 import dev.switchboard.ports.tool.UnknownToolException;
+import dev.switchboard.ports.transport.Readiness;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
 
@@ -57,8 +58,10 @@ public final class FakeTransportContext {
     private final Authenticator authenticator;
     private final HttpEndpointCatalog endpoints;
     private final BiPredicate<String, Principal> listedFor;
+    private final Readiness readiness;
 
     private FakeTransportContext(Builder builder) {
+        this.readiness = builder.readiness;
         this.resources = builder.resources;
         this.prompts = builder.prompts;
         this.authenticator = builder.authenticator;
@@ -108,7 +111,8 @@ public final class FakeTransportContext {
                     firstEnd.countDown();
                 },
                 authenticator,
-                endpoints);
+                endpoints,
+                readiness);
     }
 
     /** @return how many tool calls reached an invoker of this fake's contexts */
@@ -137,6 +141,7 @@ public final class FakeTransportContext {
         private Authenticator authenticator = Authenticator.NONE;
         private HttpEndpointCatalog endpoints = HttpEndpointCatalog.NONE;
         private BiPredicate<String, Principal> listedFor = (name, caller) -> true;
+        private Readiness readiness = Readiness.ALWAYS;
 
         private Builder() {}
 
@@ -176,7 +181,15 @@ public final class FakeTransportContext {
             return this;
         }
 
-        /** @return the fake */
+        /**
+         * @param value what the server's readiness is ({@code /readyz}); always ready by default
+         * @return this builder
+         */
+        public Builder readiness(Readiness value) {
+            this.readiness = Objects.requireNonNull(value, "value");
+            return this;
+        }
+
         /**
          * @param predicate which listed tools {@code tools/list} shows to which caller (the catalog's
          *                  {@code listedFor}); every tool to everyone by default
@@ -187,6 +200,7 @@ public final class FakeTransportContext {
             return this;
         }
 
+        /** @return the fake */
         public FakeTransportContext build() {
             return new FakeTransportContext(this);
         }

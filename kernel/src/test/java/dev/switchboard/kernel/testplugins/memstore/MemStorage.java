@@ -28,8 +28,16 @@ public final class MemStorage implements StorageProvider, SqlStorage {
         return "memory";
     }
 
+    /** The system property that, set, makes {@link #open()} fail as a database that is down does. */
+    public static final String DOWN = "memstore.down";
+
+    /** @throws dev.switchboard.ports.storage.StorageBusyException while {@value #DOWN} is set: worth retrying */
     @Override
     public SqlStorage open() {
+        if (System.getProperty(DOWN) != null) {
+            throw new dev.switchboard.ports.storage.StorageBusyException(
+                    "the memory store is down", "the memory store is down", null);
+        }
         return this;
     }
 
@@ -66,9 +74,31 @@ public final class MemStorage implements StorageProvider, SqlStorage {
         return SqlDialect.SQLITE;
     }
 
+    /**
+     * @return connections that only answer {@code isValid} (true unless {@value #DOWN} is set) and {@code close}:
+     *         what a readiness probe asks; no SQL
+     */
     @Override
     public DataSource dataSource() {
-        throw new UnsupportedOperationException("no data source in the test storage");
+        return (DataSource) java.lang.reflect.Proxy.newProxyInstance(
+                MemStorage.class.getClassLoader(), new Class<?>[] {DataSource.class}, (proxy, method, args) -> {
+                    if (!method.getName().equals("getConnection")) {
+                        throw new UnsupportedOperationException("no " + method.getName() + " in the test storage");
+                    }
+                    if (System.getProperty(DOWN) != null) {
+                        throw new java.sql.SQLException("the memory store is down", "08001");
+                    }
+                    return java.lang.reflect.Proxy.newProxyInstance(
+                            MemStorage.class.getClassLoader(),
+                            new Class<?>[] {java.sql.Connection.class},
+                            (connection, call, callArgs) -> switch (call.getName()) {
+                                case "isValid" -> System.getProperty(DOWN) == null;
+                                case "close" -> null;
+                                default ->
+                                    throw new UnsupportedOperationException(
+                                            "no " + call.getName() + " in the test storage");
+                            });
+                });
     }
 
     /** @return a relay that watches nothing and refuses publishing, as there are no transactions */

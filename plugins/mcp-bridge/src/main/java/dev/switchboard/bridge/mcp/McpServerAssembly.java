@@ -191,6 +191,7 @@ public final class McpServerAssembly {
         ToolCallHandler tools = new ToolCallHandler(context.invoker(), principals, inFlight, json);
         ResourceSpecs resources = new ResourceSpecs(context.resources(), principals, offload);
         PromptSpecs prompts = new PromptSpecs(context.prompts(), principals, offload);
+        ToolDescriptorMapper toolMapper = new ToolDescriptorMapper(json);
         McpAsyncServer server = spec.serverInfo(
                         context.server().name(), context.server().version())
                 .instructions(context.server().instructions())
@@ -204,8 +205,7 @@ public final class McpServerAssembly {
                 .jsonMapper(Shared.MAPPER.servingTools(callableTools(context)))
                 .jsonSchemaValidator(Shared.VALIDATOR)
                 .validateToolInputs(false)
-                .tools(ToolSpecs.build(
-                        context.tools(), new ToolDescriptorMapper(json), Shared.VALIDATOR, tools, offload))
+                .tools(ToolSpecs.build(context.tools(), toolMapper, Shared.VALIDATOR, tools, offload))
                 .addToolFilter(ToolSpecs.listedFor(context.tools(), principals))
                 .resources(resources.resources())
                 .resourceTemplates(resources.templates())
@@ -219,6 +219,9 @@ public final class McpServerAssembly {
                 new ServedLists(context.resources(), context.prompts()),
                 new SessionSubscriptions(context.resources()));
         handle.listenTo(context.resources(), new ResourceListSync(server, resources));
+        ToolListSync toolSync = new ToolListSync(
+                server, () -> ToolSpecs.build(context.tools(), toolMapper, Shared.VALIDATOR, tools, offload));
+        handle.listenToTools(context.tools(), toolSync);
         return handle;
     }
 

@@ -13,6 +13,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.resource.ResourceCatalog;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
+import dev.switchboard.ports.tool.ToolCatalog;
 
 /**
  * A running MCP server built by {@link McpServerAssembly}: lets the transport cancel calls, report what its sessions
@@ -96,6 +97,24 @@ public final class McpServerHandle implements AutoCloseable {
         };
         catalog.addUpdateListener(sink);
         stopListening = () -> catalog.removeUpdateListener(sink);
+    }
+
+    /**
+     * Registers this server with the tool catalog, until it closes: a changed catalog brings the server's registered
+     * tools up to date. Called once, by the assembly, after {@link #listenTo}.
+     */
+    void listenToTools(ToolCatalog catalog, ToolListSync listSync) {
+        Runnable listener = () -> {
+            if (!closed.get()) {
+                listSync.request();
+            }
+        };
+        catalog.addChangeListener(listener);
+        Runnable resources = stopListening;
+        stopListening = () -> {
+            resources.run();
+            catalog.removeChangeListener(listener);
+        };
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.switchboard.bridge.mcp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,8 +17,8 @@ import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
 /**
- * Builds the SDK tool specifications from the catalog, once at start (the SDK lists and dispatches only registered
- * tools). A tool whose schema is not valid JSON Schema 2020-12 is left out with an error in the log, instead of
+ * Builds the SDK tool specifications from the catalog, at start and again when the catalog changes
+ * ({@link ToolListSync}; the SDK lists and dispatches only registered tools). A tool whose schema is not valid JSON Schema 2020-12 is left out with an error in the log, instead of
  * failing the whole server (the SDK would refuse to build).
  */
 final class ToolSpecs {
@@ -72,9 +71,9 @@ final class ToolSpecs {
      *         request's caller (ADR 18)
      */
     static McpAsyncListFilter<McpSchema.Tool> listedFor(ToolCatalog catalog, PrincipalResolver principals) {
-        Set<String> hidden = new java.util.HashSet<>(catalog.unavailable());
-        hidden.add(UnknownTools.ROUTE);
-        return (context, tool) ->
-                Mono.just(!hidden.contains(tool.name()) && catalog.listedFor(tool.name(), principals.resolve(context)));
+        // read at each listing: a plugin that waited for the storage moves its tools out of the unavailable ones
+        return (context, tool) -> Mono.just(!tool.name().equals(UnknownTools.ROUTE)
+                && !catalog.unavailable().contains(tool.name())
+                && catalog.listedFor(tool.name(), principals.resolve(context)));
     }
 }

@@ -146,7 +146,21 @@ final class PostgresSettings {
                     file,
                     "either a password file or the environment variable " + variable + ", not both (unset one)");
         }
+        return Optional.of(PasswordFile.read(resolve(file, stateDir, home)));
+    }
+
+    /**
+     * @param context the plugin's context (settings, state directory for a relative path)
+     * @param home    the user's home, for a leading {@code ~}
+     * @return the password file {@code password-file} names, absolute, or empty when the setting is not set
+     */
+    static Optional<Path> passwordFile(PluginContext context, Path home) {
+        String file = context.settings().text(PASSWORD_FILE_KEY, "");
+        return file.isEmpty() ? Optional.empty() : Optional.of(resolve(file, context.stateDir(), home));
+    }
+
+    private static Path resolve(String file, Path stateDir, Path home) {
         Path path = file.startsWith("~/") ? home.resolve(file.substring(2)) : stateDir.resolve(file);
-        return Optional.of(PasswordFile.read(path.toAbsolutePath().normalize()));
+        return path.toAbsolutePath().normalize();
     }
 }

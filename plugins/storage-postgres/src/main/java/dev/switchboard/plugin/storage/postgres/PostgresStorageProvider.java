@@ -9,6 +9,8 @@ import jakarta.inject.Inject;
 
 import org.pf4j.Extension;
 
+import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.PasswordSource;
+import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.PostgresConfig;
 import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.PostgresSqlStorage;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.storage.SqlStorage;
@@ -58,7 +60,10 @@ public final class PostgresStorageProvider implements StorageProvider {
     }
 
     /**
-     * Connects: opens the pool, checks the server version and creates the schema when it is missing.
+     * Connects: opens the pool, checks the server version and creates the schema when it is missing. The settings
+     * and the password file are read now (a later call after {@link #close()}, or a retry after a failure, reads them
+     * again); while open, a password file's new content is used from the next new connection on
+     * ({@link WatchedPasswordFile}).
      *
      * @throws StorageException if a setting is missing or malformed, the password cannot be read, or the server
      *                          cannot be reached or used
@@ -68,8 +73,12 @@ public final class PostgresStorageProvider implements StorageProvider {
         lock.lock();
         try {
             if (storage == null) {
-                storage = PostgresSqlStorage.open(
-                        PostgresSettings.from(context, env, Path.of(System.getProperty("user.home"))));
+                Path home = Path.of(System.getProperty("user.home"));
+                PostgresConfig config = PostgresSettings.from(context, env, home);
+                PasswordSource passwords = PostgresSettings.passwordFile(context, home)
+                        .<PasswordSource>map(file -> new WatchedPasswordFile(file, config.password()))
+                        .orElseGet(() -> PasswordSource.fixed(config.password()));
+                storage = PostgresSqlStorage.open(config, passwords);
             }
             return storage;
         } finally {

@@ -134,8 +134,8 @@ final class McpHttpServer {
                             .delete("/mcp", new DeleteHandler(preconditions, sessions, server))
                             .options("/mcp", new PreflightHandler(gate))
                             .any("/mcp", methodNotAllowed(gate))
-                            .get("/healthz", new HealthHandler(gate, state, "live"))
-                            .get("/readyz", new HealthHandler(gate, state, "ready"))
+                            .get("/healthz", HealthHandler.live(gate))
+                            .get("/readyz", HealthHandler.ready(gate, state, context.readiness()))
                             .any(endpoints))
                     .build()
                     .start();
@@ -171,7 +171,7 @@ final class McpHttpServer {
     }
 
     /**
-     * Health checks answer 503 and new requests are refused; plugins' held streams are told their client is gone;
+     * {@code /readyz} answers 503 and new requests are refused ({@code /healthz} stays 200: the process lives); plugins' held streams are told their client is gone;
      * running requests get up to the drain timeout, then the
      * rest are cancelled (with a short grace to write their answers); sessions end; the server stops. Blocks.
      */

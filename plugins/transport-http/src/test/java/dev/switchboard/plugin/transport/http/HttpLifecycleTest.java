@@ -73,7 +73,28 @@ class HttpLifecycleTest {
     }
 
     @Test
-    void answers503OnHealthAndNewCallsWhileStoppingAndLetsTheRunningCallFinish() throws Exception {
+    void readinessFollowsTheServersAnswerWithAShortJsonReasonWhileLivenessStays200() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<java.util.Optional<String>> problem =
+                new java.util.concurrent.atomic.AtomicReference<>(java.util.Optional.of("the storage is not open"));
+        FakeTransportContext waiting =
+                FakeTransportContext.builder().readiness(problem::get).build();
+        try (TestServer probed = TestServer.start(waiting.with(List.of("echo"), call -> ToolResult.text("echo")))) {
+            RawHttp.Response notReady = RawHttp.request("GET", "/readyz").send(probed.port);
+            RawHttp.Response live = RawHttp.request("GET", "/healthz").send(probed.port);
+            problem.set(java.util.Optional.empty());
+            RawHttp.Response ready = RawHttp.request("GET", "/readyz").send(probed.port);
+
+            assertThat(notReady.status()).isEqualTo(503);
+            assertThat(notReady.text()).isEqualTo("{\"ready\":false,\"reason\":\"the storage is not open\"}");
+            assertThat(live.status()).isEqualTo(200);
+            assertThat(live.text()).isEqualTo("live\n");
+            assertThat(ready.status()).isEqualTo(200);
+            assertThat(ready.text()).isEqualTo("{\"ready\":true}");
+        }
+    }
+
+    @Test
+    void answers503OnReadinessAndNewCallsWhileStoppingAndLetsTheRunningCallFinish() throws Exception {
         start(Map.of());
         String session = server.initialize(ALICE_TOKEN);
         CompletableFuture<RawHttp.Response> running =
@@ -81,17 +102,20 @@ class HttpLifecycleTest {
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
 
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(server.transport::stop, background);
-        int health = 200;
+        RawHttp.Response ready = RawHttp.request("GET", "/readyz").send(server.port);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (health == 200 && System.nanoTime() < deadline) {
+        while (ready.status() == 200 && System.nanoTime() < deadline) {
             Thread.sleep(10);
-            health = RawHttp.request("GET", "/healthz").send(server.port).status();
+            ready = RawHttp.request("GET", "/readyz").send(server.port);
         }
+        int live = RawHttp.request("GET", "/healthz").send(server.port).status();
         RawHttp.Response refused =
                 server.post(ALICE_TOKEN, session, TestServer.call(3, "echo")).send(server.port);
         release.countDown();
 
-        assertThat(health).isEqualTo(503);
+        assertThat(ready.status()).isEqualTo(503);
+        assertThat(ready.text()).isEqualTo("{\"ready\":false,\"reason\":\"stopping\"}");
+        assertThat(live).as("liveness is the process only: it still runs").isEqualTo(200);
         assertThat(refused.status()).isEqualTo(503);
         RawHttp.Response answer = running.get(10, TimeUnit.SECONDS);
         assertThat(answer.status()).isEqualTo(200);

@@ -150,6 +150,7 @@ class HttpSecurityTest {
         assertThat(live.status()).isEqualTo(200);
         assertThat(live.text()).isEqualTo("live\n");
         assertThat(ready.status()).isEqualTo(200);
+        assertThat(ready.text()).isEqualTo("{\"ready\":true}");
         assertThat(foreign.status()).isEqualTo(403);
     }
 

@@ -34,14 +34,16 @@ final class ConnectionPool {
      * Checks the server on one connection of the driver's own first (so a refused login or an unreachable server
      * fails at once, with the driver's reason, instead of as a pool timeout), then opens the pool.
      *
+     * @param passwords where each new connection's password is read
+     * @param logins    where refused logins are reported
      * @return the open pool, its schema present, on a server of version 14 or newer, and whether the signal log is
      * @throws StorageException if the server cannot be reached, refuses the login, is older than 14, or the schema
      *                          cannot be created: one line for the operator (the URL without credentials, the user;
      *                          "authentication failed for user X" for a refused login) and one for clients naming
      *                          neither ({@link OpenFailure})
      */
-    static Opened open(PostgresConfig config) {
-        PGSimpleDataSource driver = driverDataSource(config);
+    static Opened open(PostgresConfig config, PasswordSource passwords, LoginLog logins) {
+        PGSimpleDataSource driver = driverDataSource(config, passwords, logins);
         boolean signalLog;
         try (Connection connection = driver.getConnection()) {
             requireVersion(connection, config);
@@ -69,12 +71,15 @@ final class ConnectionPool {
      */
     record Opened(HikariDataSource pool, boolean signalLog) {}
 
-    /** @return the driver's data source under the pool: new connections, with the same settings as pooled ones */
-    static PGSimpleDataSource driverDataSource(PostgresConfig config) {
-        PGSimpleDataSource driver = new PGSimpleDataSource();
+    /**
+     * @param passwords where each new connection's password is read ({@link LoginDataSource})
+     * @param logins    where refused logins are reported
+     * @return the driver's data source under the pool: new connections, with the same settings as pooled ones
+     */
+    static PGSimpleDataSource driverDataSource(PostgresConfig config, PasswordSource passwords, LoginLog logins) {
+        PGSimpleDataSource driver = new LoginDataSource(passwords, logins);
         driver.setURL(config.url());
         config.user().ifPresent(driver::setUser);
-        config.password().ifPresent(driver::setPassword);
         driver.setCurrentSchema(config.schema());
         driver.setApplicationName("switchboard");
         driver.setConnectTimeout(Math.max(1, (config.connectTimeoutMs() + 999) / 1000));

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.storage.postgres.adapter.out.persistence;
 import java.sql.SQLException;
 import java.util.Optional;
 
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
@@ -10,7 +11,9 @@ import dev.switchboard.ports.storage.StorageException;
  * the operator's (the URL without credentials, the user, the driver's own words; for the log and
  * {@code switchboard doctor}) and the clients' ({@link StorageException#clientMessage()}: what kind of failure and its
  * SQLSTATE, naming no host, port, database, user or password). A refused login reads "authentication failed for user
- * X" (SQLSTATE {@code 28P01} wrong password, {@code 28000} no matching {@code pg_hba.conf} rule or role). Stateless.
+ * X" (SQLSTATE {@code 28P01} wrong password, {@code 28000} no matching {@code pg_hba.conf} rule or role). A failure that
+ * may pass (the server unreachable, starting, full, or refusing the login) is a
+ * {@link dev.switchboard.ports.storage.StorageBusyException}, which the kernel retries. Stateless.
  */
 final class OpenFailure {
 
@@ -30,15 +33,27 @@ final class OpenFailure {
         String where = "cannot open PostgreSQL at " + config.url();
         String sqlState = state == null ? "" : " (SQLSTATE " + state + ")";
         if ("28P01".equals(state) || "28000".equals(state)) {
-            return new StorageException(
+            return new StorageBusyException(
                     where + ": authentication failed for user " + user + sqlState + "; check "
                             + "plugins.storage-postgres.user and the password (password-file or password-env)",
                     CLIENT_PREFIX + "the server refused the login" + sqlState,
                     failure);
         }
         String driverSays = firstLine(sql.map(SQLException::getMessage).orElse(failure.getMessage()));
-        return new StorageException(
-                where + " as " + user + ": " + driverSays, CLIENT_PREFIX + kind(state) + sqlState, failure);
+        String operator = where + " as " + user + ": " + driverSays;
+        String client = CLIENT_PREFIX + kind(state) + sqlState;
+        return forNow(state)
+                ? new StorageBusyException(operator, client, failure)
+                : new StorageException(operator, client, failure);
+    }
+
+    /**
+     * @return whether the failure may pass by itself, so that the kernel retries the open: the server cannot be
+     *         reached ({@code 08xxx}), is starting or shutting down ({@code 57P0x}) or has no free connection slot
+     *         ({@code 53300}); a refused login ({@code 28xxx}) is retried too, as the password file may be fixed
+     */
+    private static boolean forNow(String state) {
+        return state != null && (state.startsWith("08") || state.startsWith("57P0") || state.equals("53300"));
     }
 
     /**

@@ -82,12 +82,15 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     private final PostgresSignals signals;
     private final Map<Isolation, CommitLane> lanes = new EnumMap<>(Isolation.class);
 
-    private PostgresSqlStorage(PostgresConfig config, HikariDataSource pool, boolean signalLog, OutageLog outages) {
+    private PostgresSqlStorage(
+            PostgresConfig config,
+            HikariDataSource pool,
+            boolean signalLog,
+            PGSimpleDataSource listening,
+            OutageLog outages) {
         this.config = config;
         this.pool = pool;
         this.lent = new ReportingDataSource(pool, outages);
-        PGSimpleDataSource listening = ConnectionPool.driverDataSource(config);
-        listening.setApplicationName(SIGNALS_APPLICATION_NAME);
         String node = UUID.randomUUID().toString();
         SignalLog log = new SignalLog(node, signalLog);
         this.signals = new PostgresSignals(listening, config.schema(), config.signalResyncMs(), outages, node, log);
@@ -110,14 +113,35 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
      * @throws StorageException if the server cannot be reached or used; the message names no credential
      */
     public static PostgresSqlStorage open(PostgresConfig config) {
-        return open(config, new OutageLog(config.url(), Duration.ofMillis(config.connectTimeoutMs())));
+        return open(config, PasswordSource.fixed(config.password()));
+    }
+
+    /**
+     * As {@link #open(PostgresConfig)}, but every new connection logs in with the password {@code passwords} gives at
+     * that moment (a rotated password file is used without a restart), and a refused login is logged as an
+     * authentication failure ({@link LoginLog}); {@code config.password()} is not used.
+     *
+     * @param config    where and how to connect
+     * @param passwords where each new connection's password is read
+     * @return the open storage
+     * @throws StorageException if the server cannot be reached or used; the message names no credential
+     */
+    public static PostgresSqlStorage open(PostgresConfig config, PasswordSource passwords) {
+        return open(config, passwords, new OutageLog(config.url(), Duration.ofMillis(config.connectTimeoutMs())));
     }
 
     /** @return the storage as {@link #open(PostgresConfig)} opens it, reporting outages to {@code outages} (tests) */
     static PostgresSqlStorage open(PostgresConfig config, OutageLog outages) {
-        ConnectionPool.Opened opened = ConnectionPool.open(config);
+        return open(config, PasswordSource.fixed(config.password()), outages);
+    }
+
+    private static PostgresSqlStorage open(PostgresConfig config, PasswordSource passwords, OutageLog outages) {
+        LoginLog logins = new LoginLog(config.url(), config.user().orElse("(the default user)"));
+        ConnectionPool.Opened opened = ConnectionPool.open(config, passwords, logins);
+        PGSimpleDataSource listening = ConnectionPool.driverDataSource(config, passwords, logins);
+        listening.setApplicationName(SIGNALS_APPLICATION_NAME);
         LOG.info("opened PostgreSQL storage at {}, schema {}", config.url(), config.schema());
-        return new PostgresSqlStorage(config, opened.pool(), opened.signalLog(), outages);
+        return new PostgresSqlStorage(config, opened.pool(), opened.signalLog(), listening, outages);
     }
 
     @Override

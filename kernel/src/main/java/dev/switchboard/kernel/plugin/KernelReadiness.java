@@ -1,0 +1,49 @@
+package dev.switchboard.kernel.plugin;
+
+import java.util.Optional;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
+import jakarta.inject.Singleton;
+
+import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.transport.Readiness;
+
+/**
+ * The kernel's {@link Readiness}: not ready while an enabled plugin is not started (failed, or waiting for the
+ * storage), while no storage is open, or while the open storage does not answer (asked at most once a second:
+ * {@link StorageProbe}). Reasons name the plugin, never a host, port, user or path. Thread-safe.
+ */
+@Singleton
+public final class KernelReadiness implements Readiness {
+
+    private final Provider<PluginHost> plugins;
+    private final StorageAccess storage;
+    private final StorageProbe probe = new StorageProbe();
+
+    /**
+     * @param plugins the plugin host, whose statuses are read (a provider: the host is built after the kernel's
+     *                bindings)
+     * @param storage the open storage, if any
+     */
+    @Inject
+    public KernelReadiness(Provider<PluginHost> plugins, StorageAccess storage) {
+        this.plugins = plugins;
+        this.storage = storage;
+    }
+
+    @Override
+    public Optional<String> notReadyBecause() {
+        for (PluginStatus status : plugins.get().statuses()) {
+            if (status.state() == PluginState.FAILED) {
+                return Optional.of("plugin " + status.id() + " is not started"
+                        + (plugins.get().waitingForStorage() ? " (waiting for the storage)" : ""));
+            }
+        }
+        Optional<SqlStorage> open = storage.current();
+        if (open.isEmpty()) {
+            return Optional.of("the storage is not open");
+        }
+        return probe.problem(open.get());
+    }
+}
