@@ -99,7 +99,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     }
 
     /**
-     * Opens the pool, checks the server (PostgreSQL 14 or newer) and creates the schema when it is missing.
+     * Opens the pool, checks the server ({@link PostgresVersion#requirement()}) and creates the schema when it is missing.
      *
      * @param config where and how to connect
      * @return the open storage
@@ -108,6 +108,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     public static PostgresSqlStorage open(PostgresConfig config) {
         ConnectionPool.Opened opened = ConnectionPool.open(config);
         LOG.info("opened PostgreSQL storage at {}, schema {}", config.url(), config.schema());
+        PlainTextCheck.warning(config.url()).ifPresent(LOG::warn);
         return new PostgresSqlStorage(config, opened.pool(), opened.signalLog());
     }
 
