@@ -117,7 +117,10 @@ class PostgresStorageIT {
                         .startsWith("ok: storage-postgres postgres: PostgreSQL ")
                         .endsWith(": supported (Switchboard needs PostgreSQL 14 or newer)"))
                 .endsWith("healthy");
-        assertThat(doctor.stderr()).doesNotContain("\tat ");
+        assertThat(doctor.stderr())
+                .as("the storage's start logs the warning too")
+                .contains("the connection to PostgreSQL on db.example.invalid may travel as plain text")
+                .doesNotContain("\tat ");
     }
 
     @Test
