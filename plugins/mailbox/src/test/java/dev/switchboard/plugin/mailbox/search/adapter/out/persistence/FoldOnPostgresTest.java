@@ -18,7 +18,7 @@ import dev.switchboard.plugin.mailbox.search.domain.Fold;
 /**
  * The PostgreSQL schema's {@code mailbox_fold}, which the trigram indexes and the search's conditions use, folds as
  * the search's {@link Fold} does, on whichever major the test JVM runs (17's {@code pg_c_utf8}; 14 to 16's
- * {@code translate()}): over every code point of the scripts that have case, in Unicode versions both sides know.
+ * lookup of each character): over every code point of the scripts that have case, in Unicode versions both sides know.
  */
 class FoldOnPostgresTest {
 
