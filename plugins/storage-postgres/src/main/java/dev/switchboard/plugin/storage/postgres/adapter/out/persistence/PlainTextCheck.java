@@ -18,7 +18,7 @@ import org.postgresql.PGProperty;
  * {@code verify-full}) count as TLS. Read with the driver's own URL parser, as the connection will read it; nothing is
  * resolved or contacted (a host name other than {@code localhost} counts as another machine). Stateless.
  *
- * <p>What follows from a finding (a start-up warning and a {@code doctor} warning, never a refusal) is ADR 34's choice.
+ * <p>What follows from a finding (a start-up warning and a {@code doctor} warning, never a refusal) is ADR 36's choice.
  */
 public final class PlainTextCheck {
 
