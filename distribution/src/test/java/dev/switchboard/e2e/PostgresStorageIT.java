@@ -94,6 +94,36 @@ class PostgresStorageIT {
     }
 
     @Test
+    void aRemoteHostWithoutTlsIsADoctorWarningAndTheDoctorStaysHealthy() {
+        TestDatabase database = TestPostgres.database();
+        Installation installation = installation();
+        Map<String, String> env = new java.util.HashMap<>(database.environment());
+        // the driver reaches the embedded server on the first host; the second names another machine
+        env.put(
+                "SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__URL",
+                "jdbc:postgresql://localhost:" + database.port() + ",db.example.invalid:" + database.port() + "/"
+                        + database.name());
+
+        CliRun doctor = installation.runWith(env, Set.of(), "doctor");
+
+        assertThat(doctor.exitCode()).as(doctor.describe()).isZero();
+        assertThat(doctor.stdoutLines())
+                .as(doctor.describe())
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("warning: storage-postgres postgres: the connection to PostgreSQL on"
+                                + " db.example.invalid may travel as plain text")
+                        .contains("sslmode=verify-full"))
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("ok: storage-postgres postgres: PostgreSQL ")
+                        .endsWith(": supported (Switchboard needs PostgreSQL 14 or newer)"))
+                .endsWith("healthy");
+        assertThat(doctor.stderr())
+                .as("the storage's start logs the warning too")
+                .contains("the connection to PostgreSQL on db.example.invalid may travel as plain text")
+                .doesNotContain("\tat ");
+    }
+
+    @Test
     void anUnreachableServerIsReportedByTheDoctorAsAProblem() {
         Installation installation = installation();
 

@@ -255,14 +255,19 @@ class StorageCopyIT {
 
         assertThat(copy.exitCode()).as(copy.describe()).isEqualTo(1);
         assertThat(copy.stderr())
-                .contains("the copy failed and no row was committed", "handoff_route", "DROP SCHEMA")
+                .contains("the copy failed and no row was committed", "handoff_route", "is as it was before the copy")
+                .doesNotContain("DROP SCHEMA")
                 .doesNotContain("\tat ");
-        for (String table : List.of("handoff_project", "handoff_record", "handoff_route", "workspace_receipt")) {
-            assertThat(count(target, table)).as(table).isZero();
+        try (Connection connection = target.connect();
+                Statement query = connection.createStatement();
+                ResultSet rows = query.executeQuery(
+                        "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()"
+                                + " AND table_name <> 'switchboard_signal_log'")) {
+            rows.next();
+            assertThat(rows.getLong(1))
+                    .as("no plugin table and no version table is left: a new copy may start at once")
+                    .isZero();
         }
-        assertThat(versions(target))
-                .as("the schema the migrations made stays, marked by its versions")
-                .isNotEmpty();
     }
 
     private static Map<String, Object> publish(String title, String content, String idempotencyKey) {

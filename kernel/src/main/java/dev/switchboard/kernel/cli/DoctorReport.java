@@ -3,7 +3,11 @@ package dev.switchboard.kernel.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The lines of a doctor run: {@code ok: ...} for passed checks, {@code problem: ...} for failed ones. */
+/**
+ * The lines of a doctor run: {@code ok: ...} for passed checks, {@code warning: ...} for risks to weigh,
+ * {@code unknown: ...} for checks that could not tell, {@code problem: ...} for failed ones (only these make it
+ * unhealthy).
+ */
 final class DoctorReport {
 
     private final List<String> lines = new ArrayList<>();
@@ -11,6 +15,14 @@ final class DoctorReport {
 
     void ok(String line) {
         lines.add("ok: " + line);
+    }
+
+    void warning(String line) {
+        lines.add("warning: " + line);
+    }
+
+    void unknown(String line) {
+        lines.add("unknown: " + line);
     }
 
     void problem(String line) {

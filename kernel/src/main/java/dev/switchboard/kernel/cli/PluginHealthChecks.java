@@ -31,10 +31,12 @@ final class PluginHealthChecks {
         String prefix = pluginId + " " + check.name() + ": ";
         try {
             for (HealthFinding finding : check.examine()) {
-                if (finding.severity() == HealthFinding.Severity.PROBLEM) {
-                    report.problem(prefix + finding.message());
-                } else {
-                    report.ok(prefix + finding.message());
+                String line = prefix + finding.message();
+                switch (finding.severity()) {
+                    case OK -> report.ok(line);
+                    case WARNING -> report.warning(line);
+                    case UNKNOWN -> report.unknown(line);
+                    case PROBLEM -> report.problem(line);
                 }
             }
         } catch (RuntimeException e) {

@@ -22,6 +22,7 @@ import dev.switchboard.ports.resource.ResourceProvider;
 import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.storage.MigrationSet;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolProvider;
 import dev.switchboard.ports.transport.Transport;
@@ -73,7 +74,11 @@ final class ContributionRegistrar {
     PluginContributions register(String pluginId, String toolPrefix, Injector injector, PluginExtensions extensions) {
         for (MigrationSet set : extensions.of(MigrationSet.class)) {
             SqlStorage opened = storage.get();
-            opened.migrate(set.owner(), set.migrations(opened.dialect()));
+            try {
+                opened.migrate(set.owner(), set.migrations(opened.dialect()));
+            } catch (StorageException e) {
+                throw new MigrationFailedException(e);
+            }
         }
         List<Tool> contributed = new ArrayList<>(BoundTools.in(injector));
         extensions.of(ToolProvider.class).forEach(p -> contributed.addAll(p.tools()));

@@ -47,7 +47,8 @@ final class FailureReasons {
     /**
      * @return whether one line explains the failure fully: an operator's malformed setting
      *         ({@link InvalidSettingException}), the storage missing because its own plugin failed (reported on
-     *         its own), the storage file unusable ({@link StorageOpenException}), or an HTTP route taken by another
+     *         its own), the storage file unusable ({@link StorageOpenException}), a migration the database refuses
+     *         ({@link MigrationFailedException}), or an HTTP route taken by another
      *         plugin; anywhere in the causes. Other failures are faults whose stack trace helps.
      */
     static boolean isExplainedByItsMessage(Throwable failure) {
@@ -55,6 +56,7 @@ final class FailureReasons {
             if (cause instanceof InvalidSettingException
                     || cause instanceof StorageUnavailableException
                     || cause instanceof StorageOpenException
+                    || cause instanceof MigrationFailedException
                     || cause instanceof EndpointCollisionException) {
                 return true;
             }

@@ -32,6 +32,9 @@ import dev.switchboard.ports.storage.StorageException;
  *       failure or difference rolls every row back.
  * </ol>
  *
+ * A failure in steps 3 or 4 also removes what the migrations created ({@link TargetBaseline}), so the target is left
+ * as it was and a new copy may start at once.
+ *
  * The source is only read (the caller hands over a read-only data source). Not thread-safe: one copy per instance.
  */
 public final class StorageCopy {
@@ -71,7 +74,9 @@ public final class StorageCopy {
      * @return the verified tables
      * @throws CopyRefusedException if the target is not empty or the source's versions differ from the plugins';
      *                              nothing was written
-     * @throws CopyFailedException  if the copy failed after the target's schema was created; no row was committed
+     * @throws CopyFailedException  if a migration or the copy failed; no row was committed, and what the migrations
+     *                              created was removed again (the message says so, or what is left when removing
+     *                              it failed too)
      * @throws StorageException     if the source or the target cannot be read before anything was written
      */
     public CopyReport run() {
@@ -82,8 +87,13 @@ public final class StorageCopy {
                 Set<String> sourceTables = Schemas.tables(snapshot);
                 checkVersions(recordedVersions(snapshot, sourceTables));
                 checkTargetEmpty();
-                migrations.forEach(target::migrate);
-                return fill(snapshot, sourceTables);
+                TargetBaseline baseline = TargetBaseline.of(target);
+                try {
+                    migrations.forEach(target::migrate);
+                    return fill(snapshot, sourceTables);
+                } catch (RuntimeException e) {
+                    throw undone(baseline, e);
+                }
             } finally {
                 snapshot.rollback();
             }
@@ -102,37 +112,50 @@ public final class StorageCopy {
     }
 
     private CopyReport fill(Connection snapshot, Set<String> sourceTables) {
+        List<CopyReport.CopiedTable> copied = target.transaction(connection -> {
+            Set<String> tables = new TreeSet<>(Schemas.tables(connection));
+            tables.removeIf(StorageCopy::adapterOwned);
+            Set<String> strays = new TreeSet<>(sourceTables);
+            strays.removeIf(StorageCopy::adapterOwned);
+            strays.removeAll(tables);
+            if (!strays.isEmpty()) {
+                throw new SQLException("the source tables " + strays + " have no counterpart in the target: no"
+                        + " enabled plugin's migrations create them, so their rows would be lost");
+            }
+            List<CopyReport.CopiedTable> verified = new ArrayList<>();
+            for (String name : Schemas.dependencyOrder(connection, tables)) {
+                Table table = Schemas.table(connection, name);
+                if (sourceTables.contains(name)) {
+                    table = common(table, Schemas.table(snapshot, name));
+                    copyRows(snapshot, connection, table);
+                }
+                IdentityCounters.reset(connection, target.dialect(), table);
+                verified.add(verify(sourceTables.contains(name) ? snapshot : null, connection, table));
+            }
+            return verified;
+        });
+        return new CopyReport(sourceLocation, target.location(), copied);
+    }
+
+    /** @return the failure, after removing what the migrations created (or saying what is left if that fails) */
+    private CopyFailedException undone(TargetBaseline baseline, RuntimeException failure) {
+        String reason = "the copy failed and no row was committed: " + failure.getMessage() + ". ";
         try {
-            List<CopyReport.CopiedTable> copied = target.transaction(connection -> {
-                Set<String> tables = new TreeSet<>(Schemas.tables(connection));
-                tables.removeIf(StorageCopy::adapterOwned);
-                Set<String> strays = new TreeSet<>(sourceTables);
-                strays.removeIf(StorageCopy::adapterOwned);
-                strays.removeAll(tables);
-                if (!strays.isEmpty()) {
-                    throw new SQLException("the source tables " + strays + " have no counterpart in the target: no"
-                            + " enabled plugin's migrations create them, so their rows would be lost");
-                }
-                List<CopyReport.CopiedTable> verified = new ArrayList<>();
-                for (String name : Schemas.dependencyOrder(connection, tables)) {
-                    Table table = Schemas.table(connection, name);
-                    if (sourceTables.contains(name)) {
-                        table = common(table, Schemas.table(snapshot, name));
-                        copyRows(snapshot, connection, table);
-                    }
-                    IdentityCounters.reset(connection, target.dialect(), table);
-                    verified.add(verify(sourceTables.contains(name) ? snapshot : null, connection, table));
-                }
-                return verified;
-            });
-            return new CopyReport(sourceLocation, target.location(), copied);
-        } catch (RuntimeException e) {
-            throw new CopyFailedException(
-                    "the copy failed and no row was committed: " + e.getMessage() + ". The target " + target.location()
-                            + " now holds the plugins' empty tables and recorded schema versions, so a new copy"
-                            + " refuses it: drop and recreate its schema (DROP SCHEMA <name> CASCADE; CREATE SCHEMA"
-                            + " <name>) before trying again",
-                    e);
+            List<String> removed = baseline.restore(target);
+            return new CopyFailedException(
+                    reason + "The target " + target.location() + " is as it was before the copy (removed what the"
+                            + " plugins' migrations had created: "
+                            + (removed.isEmpty() ? "nothing" : String.join(", ", removed))
+                            + "): fix the cause and copy again",
+                    failure);
+        } catch (RuntimeException cleanup) {
+            failure.addSuppressed(cleanup);
+            return new CopyFailedException(
+                    reason + "The target " + target.location() + " still holds the plugins' empty tables and"
+                            + " recorded schema versions, since removing them failed too (" + cleanup.getMessage()
+                            + "), so a new copy refuses it: drop and recreate its schema (DROP SCHEMA <name> CASCADE;"
+                            + " CREATE SCHEMA <name>) before trying again",
+                    failure);
         }
     }
 

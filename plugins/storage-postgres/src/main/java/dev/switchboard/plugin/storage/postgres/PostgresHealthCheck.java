@@ -10,7 +10,9 @@ import jakarta.inject.Inject;
 import org.pf4j.Extension;
 
 import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.HbaRule;
+import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.PlainTextCheck;
 import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.PostgresSqlStorage;
+import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.PostgresVersion;
 import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.ServerFacts;
 import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.health.HealthFinding;
@@ -18,9 +20,10 @@ import dev.switchboard.ports.storage.StorageException;
 
 /**
  * What {@code switchboard doctor} reports about the PostgreSQL backend when it is the one opened: that the server
- * answers, its version (14 or newer is required), each plugin's recorded schema version, and whether
- * {@code pg_hba.conf} lets the adapter's role in without a password from a non-loopback address ("unknown" when the
- * role may not read {@code pg_hba_file_rules}). Reports nothing when another backend is selected.
+ * answers, its version against {@link PostgresVersion#MINIMUM_MAJOR}, each plugin's recorded schema version, whether
+ * the connection to a non-loopback server may be plain text (a warning: {@link PlainTextCheck}), and whether
+ * {@code pg_hba.conf} lets the adapter's role in without a password from a non-loopback address (an "unknown"
+ * finding when the role may not read {@code pg_hba_file_rules}). Reports nothing when another backend is selected.
  */
 @Extension
 public final class PostgresHealthCheck implements HealthCheck {
@@ -53,11 +56,16 @@ public final class PostgresHealthCheck implements HealthCheck {
         }
         List<HealthFinding> findings = new ArrayList<>();
         findings.add(HealthFinding.ok("connected to PostgreSQL at " + storage.location() + " as " + facts.role()));
+        findings.add(PlainTextCheck.warning(storage.location())
+                .map(HealthFinding::warning)
+                .orElseGet(() -> HealthFinding.ok("the connection is loopback or requires TLS")));
         String version = "PostgreSQL " + facts.serverVersion();
         findings.add(
                 facts.supported()
-                        ? HealthFinding.ok(version + " (14 or newer required)")
-                        : HealthFinding.problem(version + " is too old: Switchboard needs PostgreSQL 14 or newer"));
+                        ? HealthFinding.ok(
+                                version + ": supported (Switchboard needs " + PostgresVersion.requirement() + ")")
+                        : HealthFinding.problem(version + " is too old: Switchboard needs "
+                                + PostgresVersion.requirement() + "; upgrade the server"));
         findings.add(HealthFinding.ok("schema " + facts.schema() + " migrations: " + describe(facts.migrations())));
         findings.add(passwordless(facts));
         return findings;
@@ -74,8 +82,9 @@ public final class PostgresHealthCheck implements HealthCheck {
 
     private static HealthFinding passwordless(ServerFacts facts) {
         if (facts.passwordless().isEmpty()) {
-            return HealthFinding.ok("password-less logins of role " + facts.role() + " from non-loopback addresses:"
-                    + " unknown (the role may not read pg_hba_file_rules; a superuser can check pg_hba.conf)");
+            return HealthFinding.unknown("whether pg_hba.conf lets role " + facts.role() + " in without a password from"
+                    + " non-loopback addresses (the role may not read pg_hba_file_rules; a superuser can check"
+                    + " pg_hba.conf)");
         }
         List<HbaRule> rules = facts.passwordless().get();
         if (rules.isEmpty()) {

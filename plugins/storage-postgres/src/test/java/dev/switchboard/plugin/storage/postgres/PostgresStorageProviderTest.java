@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.plugin.storage.postgres.adapter.out.persistence.PostgresVersion;
 import dev.switchboard.ports.health.HealthFinding;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.storage.Migration;
@@ -130,7 +131,10 @@ class PostgresStorageProviderTest {
             assertThat(findings)
                     .extracting(HealthFinding::message)
                     .anyMatch(m -> m.startsWith("connected to PostgreSQL at " + database.url()))
-                    .anyMatch(m -> m.startsWith("PostgreSQL 17."))
+                    .anyMatch(m -> m.startsWith("PostgreSQL " + TestPostgres.major() + ".")
+                            && m.endsWith(": supported (Switchboard needs PostgreSQL " + PostgresVersion.MINIMUM_MAJOR
+                                    + " or newer)"))
+                    .anyMatch(m -> m.equals("the connection is loopback or requires TLS"))
                     .anyMatch(m -> m.equals("schema public migrations: notes at version 1"))
                     // the embedded server trusts loopback connections only
                     .anyMatch(m -> m.contains("from loopback addresses only"));
@@ -154,8 +158,32 @@ class PostgresStorageProviderTest {
             provider.open();
 
             assertThat(new PostgresHealthCheck(provider).examine())
-                    .extracting(HealthFinding::message)
-                    .anyMatch(m -> m.contains("role " + role) && m.contains("unknown"));
+                    .filteredOn(f -> f.message().contains("pg_hba.conf lets role " + role))
+                    .singleElement()
+                    .satisfies(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.UNKNOWN))
+                    .satisfies(f -> assertThat(f.message()).startsWith("whether pg_hba.conf lets role " + role));
+        } finally {
+            provider.close();
+        }
+    }
+
+    @Test
+    void aRemoteHostWithoutRequiredTlsIsADoctorWarning() {
+        TestDatabase database = TestPostgres.database();
+        // the driver reaches the embedded server on the first host; the second is another machine's name
+        String url = "jdbc:postgresql://localhost:" + database.port() + ",db.example.invalid:" + database.port() + "/"
+                + database.name();
+        PostgresStorageProvider provider = provider(Map.of("url", url, "user", TestPostgres.SUPERUSER));
+        try {
+            provider.open();
+
+            assertThat(new PostgresHealthCheck(provider).examine())
+                    .filteredOn(f -> f.severity() == HealthFinding.Severity.WARNING)
+                    .singleElement()
+                    .satisfies(f -> assertThat(f.message())
+                            .startsWith("the connection to PostgreSQL on db.example.invalid may travel as plain text"
+                                    + " (sslmode=prefer;")
+                            .contains("sslmode=verify-full"));
         } finally {
             provider.close();
         }

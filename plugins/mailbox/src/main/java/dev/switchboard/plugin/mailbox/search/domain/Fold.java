@@ -3,8 +3,9 @@ package dev.switchboard.plugin.mailbox.search.domain;
 /**
  * Case folding for substring matching: every code point mapped by Unicode's simple lower-case mapping
  * ({@link Character#toLowerCase(int)}), with no locale and no context, so Cyrillic, Greek and Latin fold alike, a
- * string keeps its length in UTF-16 units in all but a handful of code points, and the result equals PostgreSQL's
- * {@code lower(... COLLATE pg_c_utf8)}. Stateless.
+ * string keeps its length in UTF-16 units in all but a handful of code points, and the result equals the PostgreSQL
+ * schema's {@code mailbox_fold(...)} (PostgreSQL 17's {@code lower(... COLLATE pg_c_utf8)}, or on 14 to 16 the same
+ * mapping as a per-character lookup), up to the Unicode versions of the JDK and the server. Stateless.
  */
 public final class Fold {
 

@@ -249,8 +249,8 @@ public final class SearchBenchmark {
     /** Prints PostgreSQL's plan for the index path's condition, and the plan it would take without sequential scans. */
     private static void printPlan(MailboxHarness frontend) {
         String query = "EXPLAIN SELECT id FROM mailbox_message WHERE channel_id = 1 AND deleted_at IS NULL"
-                + " AND (lower(topic COLLATE pg_c_utf8) LIKE '%rotation%'"
-                + " OR lower(body COLLATE pg_c_utf8) LIKE '%rotation%') LIMIT 51";
+                + " AND (mailbox_fold(topic) LIKE '%rotation%'"
+                + " OR mailbox_fold(body) LIKE '%rotation%') LIMIT 51";
         frontend.storage().transaction(connection -> {
             try (Statement explain = connection.createStatement()) {
                 for (String setting : List.of("on", "off")) {

@@ -1,7 +1,6 @@
 package dev.switchboard.plugin.mailbox.search.adapter.out.persistence;
 
 import static org.jooq.impl.DSL.inline;
-import static org.jooq.impl.DSL.lower;
 
 import org.jooq.Condition;
 import org.jooq.Field;
@@ -12,15 +11,15 @@ import dev.switchboard.plugin.mailbox.search.domain.Fold;
 import dev.switchboard.plugin.mailbox.search.domain.QueryNode;
 
 /**
- * Renders a parsed query for PostgreSQL's {@code pg_trgm} indexes: a term is {@code lower(column COLLATE pg_c_utf8)
- * LIKE '%term%'} (the indexed expression; the term folded the same way, {@code \ % _} escaped, so every character is
+ * Renders a parsed query for PostgreSQL's {@code pg_trgm} indexes: a term is {@code mailbox_fold(column) LIKE
+ * '%term%'} (the indexed expression, the schema's fold function: see the PostgreSQL migration V1; the term folded the same way, {@code \ % _} escaped, so every character is
  * literal), AND/OR/NOT as SQL. The patterns are inlined (jOOQ escapes them) so the planner sees them and uses the
  * trigram index in every plan. Stateless.
  */
 final class TrigramCondition {
 
-    private static final Field<String> TOPIC = lower(Messages.TOPIC.collate("pg_c_utf8"));
-    private static final Field<String> BODY = lower(Messages.BODY.collate("pg_c_utf8"));
+    private static final Field<String> TOPIC = DSL.function("mailbox_fold", String.class, Messages.TOPIC);
+    private static final Field<String> BODY = DSL.function("mailbox_fold", String.class, Messages.BODY);
 
     private TrigramCondition() {}
 

@@ -23,9 +23,6 @@ import dev.switchboard.ports.storage.StorageException;
  */
 final class ConnectionPool {
 
-    /** PostgreSQL 14 or newer, as {@code server_version_num} counts. */
-    static final int MIN_SERVER_VERSION = 140000;
-
     private static final String POOL_NAME = "switchboard-postgres";
 
     private ConnectionPool() {}
@@ -36,8 +33,8 @@ final class ConnectionPool {
      *
      * @param passwords where each new connection's password is read
      * @param logins    where refused logins are reported
-     * @return the open pool, its schema present, on a server of version 14 or newer, and whether the signal log is
-     * @throws StorageException if the server cannot be reached, refuses the login, is older than 14, or the schema
+     * @return the open pool, its schema present, on a server {@link PostgresVersion} supports, and whether the signal log is
+     * @throws StorageException if the server cannot be reached, refuses the login, is older than {@link PostgresVersion#MINIMUM_MAJOR}, or the schema
      *                          cannot be created: one line for the operator (the URL without credentials, the user;
      *                          "authentication failed for user X" for a refused login) and one for clients naming
      *                          neither ({@link OpenFailure})
@@ -92,7 +89,7 @@ final class ConnectionPool {
 
     private static void requireVersion(Connection connection, PostgresConfig config) throws SQLException {
         int version = serverVersion(connection);
-        if (version < MIN_SERVER_VERSION) {
+        if (!PostgresVersion.supports(version)) {
             throw OpenFailure.tooOld(config, version);
         }
     }

@@ -57,13 +57,14 @@ final class OpenFailure {
     }
 
     /**
-     * @return the exception for a server older than {@link ConnectionPool#MIN_SERVER_VERSION}
+     * @return the exception for a server older than {@link PostgresVersion#MINIMUM_MAJOR}
      */
     static StorageException tooOld(PostgresConfig config, int version) {
-        String needs = "Switchboard needs PostgreSQL 14 or newer";
+        String needs = "Switchboard needs " + PostgresVersion.requirement();
+        int major = PostgresVersion.major(version);
         return new StorageException(
-                "PostgreSQL at " + config.url() + " is version " + version / 10000 + "; " + needs,
-                CLIENT_PREFIX + "the server is version " + version / 10000 + "; " + needs,
+                "PostgreSQL at " + config.url() + " is version " + major + "; " + needs,
+                CLIENT_PREFIX + "the server is version " + major + "; " + needs,
                 null);
     }
 

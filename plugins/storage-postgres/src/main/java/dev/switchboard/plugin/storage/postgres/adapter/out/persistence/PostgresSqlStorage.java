@@ -106,7 +106,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     }
 
     /**
-     * Opens the pool, checks the server (PostgreSQL 14 or newer) and creates the schema when it is missing.
+     * Opens the pool, checks the server ({@link PostgresVersion#requirement()}) and creates the schema when it is missing.
      *
      * @param config where and how to connect
      * @return the open storage
@@ -141,6 +141,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         PGSimpleDataSource listening = ConnectionPool.driverDataSource(config, passwords, logins);
         listening.setApplicationName(SIGNALS_APPLICATION_NAME);
         LOG.info("opened PostgreSQL storage at {}, schema {}", config.url(), config.schema());
+        PlainTextCheck.warning(config.url()).ifPresent(LOG::warn);
         return new PostgresSqlStorage(config, opened.pool(), opened.signalLog(), listening, outages);
     }
 

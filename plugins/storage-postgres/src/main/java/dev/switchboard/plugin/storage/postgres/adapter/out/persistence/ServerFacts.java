@@ -32,9 +32,9 @@ public record ServerFacts(
 
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
-    /** @return whether the server is PostgreSQL 14 or newer */
+    /** @return whether the server is {@link PostgresVersion#MINIMUM_MAJOR} or newer */
     public boolean supported() {
-        return serverVersionNum >= ConnectionPool.MIN_SERVER_VERSION;
+        return PostgresVersion.supports(serverVersionNum);
     }
 
     static ServerFacts read(Connection connection, PostgresConfig config, Map<String, Integer> migrations)
