@@ -34,7 +34,18 @@ final class AttachFailure extends Exception {
      * @return the failure
      */
     static AttachFailure refused(String message) {
-        return new AttachFailure(message, false, AttachMain.USAGE);
+        return refused(message, AttachMain.USAGE);
+    }
+
+    /**
+     * A refusal the in-process server would repeat, with the status it would exit with.
+     *
+     * @param message the one line saying why
+     * @param status  the exit status
+     * @return the failure
+     */
+    static AttachFailure refused(String message, int status) {
+        return new AttachFailure(message, false, status);
     }
 
     /** @return the exit status when not falling back: 1, or {@value AttachMain#USAGE} for a refused setting */

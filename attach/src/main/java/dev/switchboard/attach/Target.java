@@ -40,8 +40,8 @@ record Target(SwitchboardConfig config, String build, AttachPaths paths, List<St
     /**
      * @param args the command line ({@code serve ...}, {@code server ...})
      * @return the configuration and key it selects
-     * @throws AttachFailure (falling back) if the configuration cannot be read or the plugins directory listed; (exit 2)
-     *     if it names an unknown setting
+     * @throws AttachFailure (falling back) if the plugins directory cannot be listed; (exit 1) if the configuration
+     *     cannot be read, (exit 2) if it names an unknown setting: what the in-process server would say
      */
     static Target of(String[] args) throws AttachFailure {
         SwitchboardConfig config;
@@ -51,7 +51,8 @@ record Target(SwitchboardConfig config, String build, AttachPaths paths, List<St
             // a typo the in-process server would refuse the same way: said once, exit 2 (not served in-process)
             throw AttachFailure.refused(e.getMessage());
         } catch (ConfigException e) {
-            throw new AttachFailure("cannot read the configuration: " + e.getMessage(), true);
+            // read by the kernel's own rules, so the in-process server would refuse it in the same line: say it once
+            throw AttachFailure.refused(e.getMessage(), 1);
         }
         BuildInfo info = BuildInfo.current();
         String build = info.version() + "@" + info.buildTime();

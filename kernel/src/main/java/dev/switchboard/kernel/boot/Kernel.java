@@ -19,6 +19,7 @@ import dev.switchboard.kernel.core.BuildInfo;
 import dev.switchboard.kernel.core.ServerInfoTool;
 import dev.switchboard.kernel.exec.SecretVariableRegistry;
 import dev.switchboard.kernel.plugin.PluginHost;
+import dev.switchboard.kernel.plugin.SessionChecks;
 import dev.switchboard.kernel.plugin.StartupClock;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ServedToolCatalog;
@@ -227,7 +228,10 @@ public final class Kernel implements AutoCloseable {
         }
     }
 
-    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints */
+    /**
+     * @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints, the
+     *     plugins' session checks
+     */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
         ServerIdentity identity =
@@ -240,7 +244,8 @@ public final class Kernel implements AutoCloseable {
                 injector.getInstance(PromptRegistry.class),
                 runner,
                 authenticator(),
-                endpoints());
+                endpoints(),
+                session -> SessionChecks.first(plugins(), session));
     }
 
     /**

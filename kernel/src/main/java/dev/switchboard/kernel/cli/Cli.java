@@ -76,7 +76,8 @@ final class Cli {
             console.err().println("switchboard: " + e.getMessage());
             return USAGE;
         } catch (RuntimeException e) {
-            console.err().println("switchboard: " + e.getMessage());
+            // one line, also for an exception without a message (an MCP client shows stderr, never a stack trace)
+            console.err().println("switchboard: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return FAILED;
         }
     }

@@ -12,6 +12,7 @@ import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.plugin.PluginState;
 import dev.switchboard.kernel.plugin.PluginStatus;
+import dev.switchboard.kernel.plugin.SessionChecks;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.secretfiles.SecretFile;

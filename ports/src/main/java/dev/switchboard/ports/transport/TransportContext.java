@@ -3,6 +3,7 @@ package dev.switchboard.ports.transport;
 import java.util.Objects;
 
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.call.SessionCheck;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.resource.ResourceCatalog;
@@ -24,6 +25,8 @@ import dev.switchboard.ports.tool.ToolInvoker;
  * @param lifecycle     lets the transport tell the kernel that its input has ended
  * @param authenticator resolves bearer tokens to principals (network transports)
  * @param endpoints     the HTTP endpoints plugins contribute, for HTTP transports to mount
+ * @param sessions      every started plugin's {@link SessionCheck} in one: why a local session's own settings cannot
+ *                      serve it, asked before serving it (the attach transport, at a session's hello)
  */
 public record TransportContext(
         ServerIdentity server,
@@ -33,7 +36,8 @@ public record TransportContext(
         PromptCatalog prompts,
         TransportLifecycle lifecycle,
         Authenticator authenticator,
-        HttpEndpointCatalog endpoints) {
+        HttpEndpointCatalog endpoints,
+        SessionCheck sessions) {
     /** @throws NullPointerException if a component is null */
     public TransportContext {
         Objects.requireNonNull(server, "server");
@@ -44,6 +48,24 @@ public record TransportContext(
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(authenticator, "authenticator");
         Objects.requireNonNull(endpoints, "endpoints");
+        Objects.requireNonNull(sessions, "sessions");
+    }
+
+    /**
+     * A context without session checks.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public TransportContext(
+            ServerIdentity server,
+            ToolCatalog tools,
+            ToolInvoker invoker,
+            ResourceCatalog resources,
+            PromptCatalog prompts,
+            TransportLifecycle lifecycle,
+            Authenticator authenticator,
+            HttpEndpointCatalog endpoints) {
+        this(server, tools, invoker, resources, prompts, lifecycle, authenticator, endpoints, SessionCheck.NONE);
     }
 
     /**
@@ -67,6 +89,7 @@ public record TransportContext(
      * @return this context with another lifecycle
      */
     public TransportContext withLifecycle(TransportLifecycle newLifecycle) {
-        return new TransportContext(server, tools, invoker, resources, prompts, newLifecycle, authenticator, endpoints);
+        return new TransportContext(
+                server, tools, invoker, resources, prompts, newLifecycle, authenticator, endpoints, sessions);
     }
 }

@@ -11,9 +11,6 @@ import java.util.regex.Pattern;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
@@ -57,8 +54,6 @@ import dev.switchboard.ports.tool.ToolCall;
  */
 @Singleton
 public final class CallerResolver {
-
-    private static final Logger LOG = LoggerFactory.getLogger(CallerResolver.class);
 
     /** The plugin setting that names the caller's role on stdio. */
     public static final String ROLE_SETTING = "plugins.mailbox.role";
@@ -127,11 +122,6 @@ public final class CallerResolver {
             throw context.settings().invalid("channel", localChannel, "a channel name matching " + CHANNEL.pattern());
         }
         process = new LocalIdentity(configured, localChannel, Optional.empty());
-        malformedRole(configured)
-                .ifPresent(problem -> LOG.warn(
-                        "{}: the in-process stdio session is refused, and no mailbox tool serves a local session"
-                                + " without a role of its own",
-                        problem));
     }
 
     /**

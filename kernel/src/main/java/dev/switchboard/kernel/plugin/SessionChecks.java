@@ -1,4 +1,4 @@
-package dev.switchboard.kernel.cli;
+package dev.switchboard.kernel.plugin;
 
 import java.util.List;
 import java.util.Map;
@@ -7,15 +7,15 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.switchboard.kernel.plugin.PluginHost;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.call.SessionCheck;
 
 /**
  * Asks the started plugins' {@link SessionCheck}s whether a local session's own settings can serve it: {@code serve}
- * refuses the in-process stdio session on the first problem, {@code doctor} reports every one. Stateless.
+ * refuses the in-process stdio session on the first problem, the attach transport an attached session's hello
+ * ({@link dev.switchboard.ports.transport.TransportContext#sessions()}), {@code doctor} reports every one. Stateless.
  */
-final class SessionChecks {
+public final class SessionChecks {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionChecks.class);
 
@@ -27,7 +27,7 @@ final class SessionChecks {
      * @return each problem, prefixed by its plugin's id ({@code plugin mailbox: ...}); a check that throws is logged
      *     and passed over (it is the plugin's fault, not the session's)
      */
-    static List<String> problems(PluginHost plugins, Principal session) {
+    public static List<String> problems(PluginHost plugins, Principal session) {
         java.util.ArrayList<String> found = new java.util.ArrayList<>();
         for (Map.Entry<String, List<SessionCheck>> entry :
                 plugins.extensions(SessionCheck.class).entrySet()) {
@@ -43,7 +43,7 @@ final class SessionChecks {
     }
 
     /** @return the first of {@link #problems}, if any */
-    static Optional<String> first(PluginHost plugins, Principal session) {
+    public static Optional<String> first(PluginHost plugins, Principal session) {
         return problems(plugins, session).stream().findFirst();
     }
 }
