@@ -83,7 +83,8 @@ class AttachMainTest {
         assertThat(err.toString().lines())
                 .singleElement()
                 .asString()
-                .startsWith("switchboard: cannot read configuration file " + config);
+                .isEqualTo("switchboard: cannot read configuration file " + config + ": while parsing a flow node:"
+                        + " expected the node content, but found '<stream end>' at line 1, column 10");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.schema.CoreSchema;
 
@@ -107,7 +108,9 @@ public final class ConfigLoader {
                     "cannot read configuration file " + file + ": it is not UTF-8 text (a YAML "
                             + "configuration must be UTF-8; is it a binary or a file in another encoding?)",
                     e);
-        } catch (IOException | YamlEngineException e) {
+        } catch (YamlEngineException e) {
+            throw new ConfigException("cannot read configuration file " + file + ": " + oneLine(e), e);
+        } catch (IOException e) {
             throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage(), e);
         }
         if (document == null) {
@@ -117,6 +120,21 @@ public final class ConfigLoader {
             throw new ConfigException("cannot read configuration file " + file + ": the top level must be a mapping");
         }
         return stringKeys(root);
+    }
+
+    /**
+     * @return the parser's complaint in one line, as a client shows stderr: the problem and its line and column (1-based),
+     *     without the quoted snippet SnakeYAML adds on lines of their own
+     */
+    private static String oneLine(YamlEngineException e) {
+        if (e instanceof MarkedYamlEngineException marked && marked.getProblem() != null) {
+            String where = marked.getProblemMark()
+                    .map(mark -> " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1))
+                    .orElse("");
+            String context = marked.getContext() == null ? "" : marked.getContext() + ": ";
+            return context + marked.getProblem() + where;
+        }
+        return String.join(" ", String.valueOf(e.getMessage()).strip().split("\\s*\\R\\s*"));
     }
 
     /** The loaded tree with every mapping key as a string, as a configuration tree is addressed. */
