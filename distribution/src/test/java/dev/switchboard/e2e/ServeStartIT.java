@@ -251,11 +251,11 @@ class ServeStartIT {
         CliRun serve = Installation.copyOfBuilt(dir)
                 .runWith(Map.of("SWITCHBOARD_KERNEL__STAT_DIR", "/tmp/x"), Set.of(), "serve");
 
-        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
-        assertThat(serve.stderr())
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(2);
+        assertThat(serve.stderr().lines().toList())
                 .as(serve.describe())
-                .contains("unknown key kernel.stat-dir (environment variable SWITCHBOARD_KERNEL__STAT_DIR)")
-                .doesNotContain("application.yaml");
+                .containsExactly("switchboard: unknown key kernel.stat-dir (environment variable"
+                        + " SWITCHBOARD_KERNEL__STAT_DIR); did you mean SWITCHBOARD_KERNEL__STATE_DIR?");
     }
 
     @Test
