@@ -83,7 +83,7 @@ public final class AttachMain {
         } catch (AttachFailure failure) {
             err.println((failure.fallBack() ? "switchboard: serving in-process: " : "switchboard: ")
                     + failure.getMessage());
-            return failure.fallBack() ? IN_PROCESS : 1;
+            return failure.fallBack() ? IN_PROCESS : failure.status();
         }
         return new Relay(attacher, new MessageTracker(), stdin, stdout, line -> err.println("switchboard: " + line))
                 .run(first);

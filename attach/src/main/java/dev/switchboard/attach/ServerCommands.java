@@ -74,7 +74,7 @@ final class ServerCommands {
                     : stop(target, rest.isEmpty() ? null : rest.get(0), console);
         } catch (AttachFailure failure) {
             console.err().println("switchboard: " + failure.getMessage());
-            return 1;
+            return failure.fallBack() ? 1 : failure.status();
         }
     }
 

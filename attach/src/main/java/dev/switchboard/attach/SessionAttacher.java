@@ -14,6 +14,9 @@ record SessionAttacher(ServerStarter starter, byte[] hello) implements Relay.Est
 
     private static final int ATTEMPTS = 3;
 
+    /** The refusal code of a session whose own settings cannot serve it (the server's {@code SessionCheck}s). */
+    static final String INVALID_SETTING = "INVALID_SETTING";
+
     @Override
     public Connection establish() throws AttachFailure {
         IOException last = null;
@@ -25,6 +28,10 @@ record SessionAttacher(ServerStarter starter, byte[] hello) implements Relay.Est
                     return connection;
                 }
                 connection.close();
+                if (INVALID_SETTING.equals(answer.code())) {
+                    // the session's own settings can never serve it; in-process would refuse it the same way
+                    throw AttachFailure.refused(answer.message());
+                }
                 throw new AttachFailure(
                         "the shared server refused the session: " + answer.code() + ": " + answer.message(), true);
             } catch (IOException e) {

@@ -15,6 +15,7 @@ import dev.switchboard.kernel.attach.SessionDeclarations;
 import dev.switchboard.kernel.cli.Settings;
 import dev.switchboard.kernel.config.ConfigException;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.config.UnknownSettingException;
 import dev.switchboard.kernel.core.BuildInfo;
 
 /**
@@ -39,14 +40,19 @@ record Target(SwitchboardConfig config, String build, AttachPaths paths, List<St
     /**
      * @param args the command line ({@code serve ...}, {@code server ...})
      * @return the configuration and key it selects
-     * @throws AttachFailure (falling back) if the configuration cannot be read or the plugins directory listed
+     * @throws AttachFailure (falling back) if the plugins directory cannot be listed; (exit 1) if the configuration
+     *     cannot be read, (exit 2) if it names an unknown setting: what the in-process server would say
      */
     static Target of(String[] args) throws AttachFailure {
         SwitchboardConfig config;
         try {
             config = Settings.peek(args).load();
+        } catch (UnknownSettingException e) {
+            // a typo the in-process server would refuse the same way: said once, exit 2 (not served in-process)
+            throw AttachFailure.refused(e.getMessage());
         } catch (ConfigException e) {
-            throw new AttachFailure("cannot read the configuration: " + e.getMessage(), true);
+            // read by the kernel's own rules, so the in-process server would refuse it in the same line: say it once
+            throw AttachFailure.refused(e.getMessage(), 1);
         }
         BuildInfo info = BuildInfo.current();
         String build = info.version() + "@" + info.buildTime();

@@ -74,16 +74,29 @@ class AttachMainTest {
     }
 
     @Test
-    void aMalformedConfigurationServesInProcessWhichReportsIt() throws IOException {
-        int status = serve(
-                "serve",
-                "--home",
-                home.toString(),
-                "--config",
-                config("kernel: [").toString());
+    void aMalformedConfigurationIsSaidOnceAndExitsOneAsTheInProcessServerWould() throws IOException {
+        Path config = config("kernel: [");
 
-        assertThat(status).isEqualTo(AttachMain.IN_PROCESS);
-        assertThat(err.toString()).startsWith("switchboard: serving in-process: cannot read the configuration: ");
+        int status = serve("serve", "--home", home.toString(), "--config", config.toString());
+
+        assertThat(status).isEqualTo(1);
+        assertThat(err.toString().lines())
+                .singleElement()
+                .asString()
+                .isEqualTo("switchboard: cannot read configuration file " + config + ": while parsing a flow node:"
+                        + " expected the node content, but found '<stream end>' at line 1, column 10");
+    }
+
+    @Test
+    void anUnknownSettingIsSaidOnceWithTheKeyItMeantAndExitsTwo() throws IOException {
+        Path config = config("kernal:\n  state-dir: /srv/sb\n");
+
+        int status = serve("serve", "--home", home.toString(), "--config", config.toString());
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString().lines())
+                .containsExactly(
+                        "switchboard: unknown key kernal.state-dir in " + config + "; did you mean kernel.state-dir?");
     }
 
     @Test

@@ -75,7 +75,8 @@ class RetargetingTest {
         send(INITIALIZE);
         stdout.next();
 
-        Files.writeString(config, "plugins:\n  demo:\n    colour: blue\n");
+        // a process-wide setting of a plugin (any key: its zip is absent here) changes the key
+        Files.writeString(config, "plugins:\n  storage-sqlite:\n    busy-timeout-ms: 777\n");
         String newKey = Target.of(args).paths().key();
         servers.get(0).kill();
         long deadline = System.nanoTime() + 5_000_000_000L;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -109,6 +110,32 @@ class AttachClientIT {
             assertThat(SharedServers.of(installation)).hasSize(1).doesNotContain(killed);
             assertThat(Pids.awaitDeath(killed, Duration.ofSeconds(5))).isTrue();
         }
+    }
+
+    @Test
+    void typoVariableIsRefusedByTheClientInOneLineWithoutStartingAServer() {
+        CliRun serve = installation.runWith(Map.of("SWITCHBOARD_KERNAL__STATE_DIR", "/tmp/x"), Set.of(), "serve");
+
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(2);
+        assertThat(serve.stderr().lines().toList())
+                .as(serve.describe())
+                .containsExactly("switchboard: unknown key kernal.state-dir (environment variable"
+                        + " SWITCHBOARD_KERNAL__STATE_DIR); did you mean SWITCHBOARD_KERNEL__STATE_DIR?");
+        assertThat(SharedServers.of(installation)).isEmpty();
+    }
+
+    @Test
+    void sessionWithAMalformedRoleIsRefusedAtItsHelloInOneLine() {
+        CliRun serve =
+                installation.runWith(Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "Bad Role!"), Set.of(), "serve");
+
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(2);
+        assertThat(serve.stderr().lines().toList())
+                .as(serve.describe())
+                .singleElement()
+                .asString()
+                .startsWith("switchboard: plugin mailbox: the mailbox role 'Bad Role!' from plugins.mailbox.role is"
+                        + " not a role name");
     }
 
     private McpSyncClient client(String role) {

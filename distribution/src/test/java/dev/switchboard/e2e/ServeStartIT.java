@@ -143,17 +143,52 @@ class ServeStartIT {
     }
 
     @Test
-    void callToAHandoffToolAfterATypoInItsSettingsNamesTheMisspeltKey() {
+    void typoInASettingVariableRefusesServeInOneLineAndDoctorReportsIt() {
         Installation installation = Installation.copyOfBuilt(dir);
+        Map<String, String> typo = Map.of("SWITCHBOARD_PLUGINS__HANDOFF__MAX_BODY_BYTE", "5");
 
-        try (RawSession session = installation.serve(Map.of("SWITCHBOARD_PLUGINS__HANDOFF__MAX_BODY_BYTE", "5"))) {
-            session.initialize(1);
-            session.send(Json.toolCall(2, "frontispice_publish_handoff", Map.of()));
-            JsonNode error = session.awaitResponse(2).path("result").path("structuredContent");
+        CliRun serve = installation.runWith(typo, Set.of(), "serve");
+        CliRun doctor = installation.runWith(typo, Set.of(), "doctor");
+        CliRun singleUnderscore =
+                installation.runWith(Map.of("SWITCHBOARD_PLUGINS_MAILBOX_ROLE", "lead"), Set.of(), "serve");
 
-            assertThat(error.path("code").asString("")).as("%s", error).isEqualTo("PLUGIN_FAILED");
-            assertThat(error.path("details").path("reason").asString("")).contains("plugins.handoff.max-body-byte");
-        }
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(2);
+        assertThat(serve.stderr().lines().toList())
+                .as(serve.describe())
+                .containsExactly("switchboard: unknown key plugins.handoff.max-body-byte (environment variable"
+                        + " SWITCHBOARD_PLUGINS__HANDOFF__MAX_BODY_BYTE); did you mean"
+                        + " SWITCHBOARD_PLUGINS__HANDOFF__MAX_BODY_BYTES?");
+        assertThat(doctor.exitCode()).as(doctor.describe()).isEqualTo(1);
+        assertThat(doctor.stdout())
+                .as(doctor.describe())
+                .contains("problem: configuration: unknown key plugins.handoff.max-body-byte");
+        assertThat(singleUnderscore.exitCode()).as(singleUnderscore.describe()).isEqualTo(2);
+        assertThat(singleUnderscore.stderr().lines().toList())
+                .as(singleUnderscore.describe())
+                .singleElement()
+                .asString()
+                .startsWith("switchboard: environment variable SWITCHBOARD_PLUGINS_MAILBOX_ROLE names no setting")
+                .endsWith("did you mean SWITCHBOARD_PLUGINS__MAILBOX__ROLE?");
+    }
+
+    @Test
+    void malformedMailboxRoleRefusesTheInProcessStdioSessionInOneLineAndDoctorSaysWhy() {
+        Installation installation = Installation.copyOfBuilt(dir);
+        Map<String, String> badRole = Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "Bad Role!");
+
+        CliRun serve = installation.runWith(badRole, Set.of(), "serve");
+        CliRun doctor = installation.runWith(badRole, Set.of(), "doctor");
+
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(2);
+        assertThat(serve.stderr().lines().toList())
+                .as(serve.describe())
+                .containsExactly("switchboard: plugin mailbox: the mailbox role 'Bad Role!' from plugins.mailbox.role"
+                        + " is not a role name (a letter or digit, then letters, digits, '_', '.' or '-'; at most 64"
+                        + " characters)");
+        assertThat(doctor.exitCode()).as(doctor.describe()).isEqualTo(1);
+        assertThat(doctor.stdout())
+                .as(doctor.describe())
+                .contains("problem: plugin mailbox: the mailbox role 'Bad Role!' from plugins.mailbox.role");
     }
 
     @Test
@@ -216,11 +251,11 @@ class ServeStartIT {
         CliRun serve = Installation.copyOfBuilt(dir)
                 .runWith(Map.of("SWITCHBOARD_KERNEL__STAT_DIR", "/tmp/x"), Set.of(), "serve");
 
-        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(1);
-        assertThat(serve.stderr())
+        assertThat(serve.exitCode()).as(serve.describe()).isEqualTo(2);
+        assertThat(serve.stderr().lines().toList())
                 .as(serve.describe())
-                .contains("unknown key kernel.stat-dir (environment variable SWITCHBOARD_KERNEL__STAT_DIR)")
-                .doesNotContain("application.yaml");
+                .containsExactly("switchboard: unknown key kernel.stat-dir (environment variable"
+                        + " SWITCHBOARD_KERNEL__STAT_DIR); did you mean SWITCHBOARD_KERNEL__STATE_DIR?");
     }
 
     @Test

@@ -1,22 +1,16 @@
 package dev.switchboard.kernel.attach;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
+
+import dev.switchboard.kernel.config.PluginDescriptors;
 
 /**
  * What each plugin zip of a plugins directory declares a session sets for itself, read from the zip's root
@@ -35,9 +29,6 @@ public record SessionDeclarations(Map<String, Set<String>> settings, Set<String>
     /** The property naming other environment variables a plugin reads per session. */
     public static final String VARIABLES_PROPERTY = "plugin.session-variables";
 
-    private static final String ID_PROPERTY = "plugin.id";
-    private static final String DESCRIPTOR = "plugin.properties";
-
     /** Copies both collections; iteration follows plugin id and declaration order. */
     public SessionDeclarations {
         settings = Map.copyOf(new TreeMap<>(settings));
@@ -53,18 +44,13 @@ public record SessionDeclarations(Map<String, Set<String>> settings, Set<String>
     public static SessionDeclarations read(Path pluginsDir) {
         Map<String, Set<String>> settings = new TreeMap<>();
         Set<String> variables = new LinkedHashSet<>();
-        for (Path zip : zips(pluginsDir)) {
-            Properties properties = descriptor(zip);
-            String id = properties.getProperty(ID_PROPERTY, "").strip();
-            if (id.isEmpty()) {
-                continue;
-            }
-            List<String> keys = split(properties.getProperty(SETTINGS_PROPERTY));
+        PluginDescriptors.read(pluginsDir).byId().forEach((id, properties) -> {
+            List<String> keys = PluginDescriptors.split(properties.getProperty(SETTINGS_PROPERTY));
             if (!keys.isEmpty()) {
                 settings.put(id, new LinkedHashSet<>(keys));
             }
-            variables.addAll(split(properties.getProperty(VARIABLES_PROPERTY)));
-        }
+            variables.addAll(PluginDescriptors.split(properties.getProperty(VARIABLES_PROPERTY)));
+        });
         return new SessionDeclarations(settings, variables);
     }
 
@@ -109,45 +95,6 @@ public record SessionDeclarations(Map<String, Set<String>> settings, Set<String>
      * @throws UncheckedIOException if the directory exists but cannot be listed
      */
     static List<Path> zips(Path pluginsDir) {
-        if (!Files.isDirectory(pluginsDir)) {
-            return List.of();
-        }
-        List<Path> zips = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(pluginsDir, "*.zip")) {
-            for (Path entry : entries) {
-                if (Files.isRegularFile(entry)) {
-                    zips.add(entry);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list the plugins directory " + pluginsDir, e);
-        }
-        zips.sort(null);
-        return zips;
-    }
-
-    private static Properties descriptor(Path zip) {
-        Properties properties = new Properties();
-        try (ZipFile file = new ZipFile(zip.toFile())) {
-            ZipEntry entry = file.getEntry(DESCRIPTOR);
-            if (entry != null) {
-                try (InputStream in = file.getInputStream(entry)) {
-                    properties.load(in);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the plugin zip " + zip, e);
-        }
-        return properties;
-    }
-
-    private static List<String> split(String value) {
-        if (value == null) {
-            return List.of();
-        }
-        return Arrays.stream(value.split(","))
-                .map(String::strip)
-                .filter(s -> !s.isEmpty())
-                .toList();
+        return PluginDescriptors.zips(pluginsDir);
     }
 }

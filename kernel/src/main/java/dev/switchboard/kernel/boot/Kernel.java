@@ -20,6 +20,7 @@ import dev.switchboard.kernel.core.ServerInfoTool;
 import dev.switchboard.kernel.exec.SecretVariableRegistry;
 import dev.switchboard.kernel.plugin.KernelReadiness;
 import dev.switchboard.kernel.plugin.PluginHost;
+import dev.switchboard.kernel.plugin.SessionChecks;
 import dev.switchboard.kernel.plugin.StartupClock;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ServedToolCatalog;
@@ -235,7 +236,8 @@ public final class Kernel implements AutoCloseable {
     }
 
     /**
-     * @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints, readiness
+     * @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints, readiness,
+     *     the plugins' session checks
      */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
@@ -250,7 +252,8 @@ public final class Kernel implements AutoCloseable {
                 runner,
                 authenticator(),
                 endpoints(),
-                readiness());
+                readiness(),
+                session -> SessionChecks.first(plugins(), session));
     }
 
     /**

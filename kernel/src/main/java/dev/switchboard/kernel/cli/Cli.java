@@ -14,11 +14,13 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 
+import dev.switchboard.kernel.config.UnknownSettingException;
 import dev.switchboard.kernel.core.BuildInfo;
 
 /**
  * {@code switchboard [--version|--help] COMMAND [options]}: selects the subcommand by its word, parses its options with
- * Commons CLI (unknown flags are usage errors), and maps outcomes to exit statuses: 0 success, 1 failure, 2 usage. A
+ * Commons CLI (unknown flags are usage errors), and maps outcomes to exit statuses: 0 success, 1 failure, 2 usage
+ * (an unknown setting in the configuration or a {@code SWITCHBOARD_*} variable is one too). A
  * word that is no kernel command is looked up among the enabled plugins' subcommands ({@link PluginSubcommands}), which
  * {@code --help} also lists.
  */
@@ -69,8 +71,13 @@ final class Cli {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return FAILED;
-        } catch (RuntimeException e) {
+        } catch (UnknownSettingException e) {
+            // a typo in the configuration: one line naming it, where it was set and the closest known key
             console.err().println("switchboard: " + e.getMessage());
+            return USAGE;
+        } catch (RuntimeException e) {
+            // one line, also for an exception without a message (an MCP client shows stderr, never a stack trace)
+            console.err().println("switchboard: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return FAILED;
         }
     }

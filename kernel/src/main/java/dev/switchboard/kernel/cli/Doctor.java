@@ -12,6 +12,8 @@ import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.plugin.PluginState;
 import dev.switchboard.kernel.plugin.PluginStatus;
+import dev.switchboard.kernel.plugin.SessionChecks;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.secretfiles.SecretFile;
 import dev.switchboard.secretfiles.SecretFileRefusal;
@@ -71,6 +73,8 @@ final class Doctor {
             checkStorage(kernel);
             checkTransports(kernel, config);
             new PluginHealthChecks(report).examine(kernel.plugins().healthChecks());
+            SessionChecks.problems(kernel.plugins(), Principal.LOCAL_OWNER)
+                    .forEach(problem -> report.problem(problem + " (serve over stdio refuses to start)"));
             report.ok(kernel.tools().tools().size() + " tools, names unique: "
                     + String.join(
                             ", ",

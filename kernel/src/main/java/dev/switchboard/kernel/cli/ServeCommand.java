@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.cli;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
@@ -11,14 +12,17 @@ import dev.switchboard.kernel.auth.ServeAuthCheck;
 import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.plugin.PluginStatus;
+import dev.switchboard.kernel.plugin.SessionChecks;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.transport.Transport;
 
 /**
  * {@code switchboard serve}: checks authentication (an unauthenticated non-loopback HTTP listener is refused; the
  * owner token file must be owner-only, and is generated on first start), starts the kernel and its plugins (with
  * {@code --strict}, exits 1 naming each failed plugin instead of serving without it; otherwise a storage that could
- * not be opened is retried in the background: {@link dev.switchboard.kernel.plugin.PluginHost#retryStorageInBackground}),
- * then the transports (stdio by
+ * not be opened is retried in the background: {@link dev.switchboard.kernel.plugin.PluginHost#retryStorageInBackground};
+ * exits 2 when a plugin's {@link dev.switchboard.ports.call.SessionCheck} refuses the in-process stdio session), then
+ * the transports (stdio by
  * default, HTTP with {@code --http}, beside it the {@code attach} socket unless {@code --no-attach}; only the socket
  * with {@code --shared}: {@link ServeAttach}), writes one line to stderr saying where it serves ({@link StartLine}),
  * and runs
@@ -29,6 +33,8 @@ import dev.switchboard.ports.transport.Transport;
 final class ServeCommand implements CliCommand {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
+    private static final String STDIO = "stdio";
 
     @Override
     public String name() {
@@ -72,6 +78,15 @@ final class ServeCommand implements CliCommand {
                     .println("switchboard: --strict: an enabled plugin failed, so the server stops (exit 1) without"
                             + " serving; fix it, or disable it with 'switchboard plugins disable ID'");
             return Cli.FAILED;
+        }
+        if (config.kernel().transports().contains(STDIO)) {
+            Optional<String> refused = SessionChecks.first(kernel.plugins(), Principal.LOCAL_OWNER);
+            if (refused.isPresent()) {
+                // the in-process stdio session's own settings (a malformed mailbox role) can never serve it: one line
+                kernel.close();
+                console.err().println("switchboard: " + refused.get());
+                return Cli.USAGE;
+            }
         }
         kernel.plugins().retryStorageInBackground();
         if (!failed.isEmpty()) {

@@ -2,12 +2,10 @@ package dev.switchboard.kernel.config;
 
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Set;
 
-/** Reads {@code kernel.auth} into {@link AuthSettings}, refusing unknown keys and values of the wrong shape. */
+/** Reads {@code kernel.auth} into {@link AuthSettings}, refusing values of the wrong shape (its unknown keys
+ * are refused before, with every other: {@link KnownSettings}). */
 final class AuthSection {
-
-    private static final Set<String> KEYS = Set.of("required", "token-file");
 
     private AuthSection() {}
 
@@ -17,16 +15,9 @@ final class AuthSection {
      * @param userHome the user's home directory, for {@code ~}
      * @param origins  where each value came from, for messages
      * @return the settings
-     * @throws ConfigException if a key is unknown or a value malformed
+     * @throws ConfigException if a value is malformed
      */
     static AuthSettings read(Map<String, Object> section, Path stateDir, Path userHome, ConfigOrigins origins) {
-        for (String key : section.keySet()) {
-            if (!KEYS.contains(key)) {
-                throw new ConfigException("unknown key kernel.auth." + key + " " + origins.of("kernel.auth." + key)
-                        + "; known keys: "
-                        + String.join(", ", KEYS.stream().sorted().toList()));
-            }
-        }
         AuthSettings defaults = AuthSettings.defaults(stateDir);
         boolean required =
                 ConfigLoader.bool(section.get("required"), defaults.required(), "kernel.auth.required", origins);

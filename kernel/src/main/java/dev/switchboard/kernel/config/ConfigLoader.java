@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.config;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,16 +10,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.schema.CoreSchema;
 
 /**
  * Reads {@code config/application.yaml} (or a given file) and the environment into a {@link SwitchboardConfig}.
- * Unknown keys under {@code kernel} are refused, so that a typo does not silently fall back to a default. The YAML is
+ * A key that names no setting (in the file or as a {@code SWITCHBOARD_*} variable) is refused
+ * ({@link UnknownSettingException}), so that a typo does not silently fall back to a default. The YAML is
  * read with SnakeYAML Engine's core schema straight into maps, lists and scalars (keys as strings, a repeated key's
  * last value wins), not through Jackson databind, whose start-up cost would sit on the critical path of every start.
  * Thread-safe (stateless).
@@ -27,9 +29,6 @@ public final class ConfigLoader {
 
     /** The configuration file's path relative to the installation directory. */
     public static final String DEFAULT_FILE = "config/application.yaml";
-
-    private static final Set<String> KERNEL_KEYS =
-            Set.of("state-dir", "plugins-dir", "storage", "transports", "tool-prefixes", "auth", "attach");
 
     /**
      * @param home     the installation directory
@@ -61,6 +60,7 @@ public final class ConfigLoader {
         Map<String, Object> tree = exists ? read(file) : new LinkedHashMap<>();
         ConfigOrigins origins = new ConfigOrigins(exists ? file : null, EnvironmentOverrides.apply(tree, env));
         Map<String, Object> kernel = section(tree, "kernel", origins);
+        refuseUnknown(tree, env, origins, path(kernel.get("plugins-dir"), userHome, home.resolve("plugins")));
         if (stateDir != null) {
             kernel = new LinkedHashMap<>(kernel);
             kernel.put("state-dir", stateDir.toString());
@@ -70,6 +70,28 @@ public final class ConfigLoader {
         section(tree, "plugins", origins)
                 .forEach((id, sub) -> plugins.put(id, withoutNulls(asMap(sub, "plugins." + id, origins))));
         return new SwitchboardConfig(home, Files.isRegularFile(file) ? file : null, settings, plugins);
+    }
+
+    /**
+     * Refuses every key that names no setting, in the file or the environment ({@link KnownSettings},
+     * {@link EnvironmentNames}), so that a typo never falls back to a default.
+     */
+    private static void refuseUnknown(
+            Map<String, Object> tree, Map<String, String> env, ConfigOrigins origins, Path pluginsDir) {
+        PluginDescriptors installed;
+        try {
+            installed = PluginDescriptors.read(pluginsDir);
+        } catch (UncheckedIOException e) {
+            // an unreadable plugins directory or zip fails the plugins' start, which says so; the keys of
+            // Switchboard's own plugins are still known by their ids
+            installed = new PluginDescriptors(Map.of());
+        }
+        KnownSettings known = KnownSettings.with(installed);
+        Object postgres = tree.get("plugins") instanceof Map<?, ?> plugins ? plugins.get("storage-postgres") : null;
+        Object passwordEnv = postgres instanceof Map<?, ?> settings ? settings.get("password-env") : null;
+        EnvironmentNames.refuseUnknown(
+                env, passwordEnv == null ? null : String.valueOf(passwordEnv).strip(), known);
+        known.refuseUnknown(tree, origins);
     }
 
     private static Map<String, Object> read(Path file) {
@@ -86,7 +108,9 @@ public final class ConfigLoader {
                     "cannot read configuration file " + file + ": it is not UTF-8 text (a YAML "
                             + "configuration must be UTF-8; is it a binary or a file in another encoding?)",
                     e);
-        } catch (IOException | YamlEngineException e) {
+        } catch (YamlEngineException e) {
+            throw new ConfigException("cannot read configuration file " + file + ": " + oneLine(e), e);
+        } catch (IOException e) {
             throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage(), e);
         }
         if (document == null) {
@@ -96,6 +120,21 @@ public final class ConfigLoader {
             throw new ConfigException("cannot read configuration file " + file + ": the top level must be a mapping");
         }
         return stringKeys(root);
+    }
+
+    /**
+     * @return the parser's complaint in one line, as a client shows stderr: the problem and its line and column (1-based),
+     *     without the quoted snippet SnakeYAML adds on lines of their own
+     */
+    private static String oneLine(YamlEngineException e) {
+        if (e instanceof MarkedYamlEngineException marked && marked.getProblem() != null) {
+            String where = marked.getProblemMark()
+                    .map(mark -> " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1))
+                    .orElse("");
+            String context = marked.getContext() == null ? "" : marked.getContext() + ": ";
+            return context + marked.getProblem() + where;
+        }
+        return String.join(" ", String.valueOf(e.getMessage()).strip().split("\\s*\\R\\s*"));
     }
 
     /** The loaded tree with every mapping key as a string, as a configuration tree is addressed. */
@@ -119,13 +158,6 @@ public final class ConfigLoader {
 
     private static KernelSettings kernelSettings(
             Map<String, Object> kernel, Path home, Path userHome, ConfigOrigins origins) {
-        for (String key : kernel.keySet()) {
-            if (!KERNEL_KEYS.contains(key)) {
-                throw new ConfigException("unknown key kernel." + key + " " + origins.of("kernel." + key)
-                        + "; known keys: "
-                        + String.join(", ", KERNEL_KEYS.stream().sorted().toList()));
-            }
-        }
         Path stateDir = path(kernel.get("state-dir"), userHome, userHome.resolve(".switchboard"));
         Path pluginsDir = path(kernel.get("plugins-dir"), userHome, home.resolve("plugins"));
         String storage = String.valueOf(kernel.getOrDefault("storage", "sqlite"));

@@ -2,6 +2,7 @@ package dev.switchboard.kernel.config;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where each configuration value came from, for messages: a key set by an environment variable is blamed on that
@@ -23,6 +24,16 @@ record ConfigOrigins(Path file, Map<String, String> variables) {
      *         {@code "in /path/application.yaml"}, or {@code "(no configuration file)"}
      */
     String of(String dottedKey) {
+        return variable(dottedKey)
+                .map(variable -> "(environment variable " + variable + ")")
+                .orElse(file != null ? "in " + file : "(no configuration file)");
+    }
+
+    /**
+     * @param dottedKey a key, or a section
+     * @return the environment variable that set it (or, for a section, the first that set a key below it), if any
+     */
+    Optional<String> variable(String dottedKey) {
         String variable = variables.get(dottedKey);
         if (variable == null) {
             variable = variables.entrySet().stream()
@@ -32,9 +43,6 @@ record ConfigOrigins(Path file, Map<String, String> variables) {
                     .findFirst()
                     .orElse(null);
         }
-        if (variable != null) {
-            return "(environment variable " + variable + ")";
-        }
-        return file != null ? "in " + file : "(no configuration file)";
+        return Optional.ofNullable(variable);
     }
 }

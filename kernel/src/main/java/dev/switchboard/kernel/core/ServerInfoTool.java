@@ -155,7 +155,7 @@ public final class ServerInfoTool implements Tool {
             // ADR 18: say that tools are installed but not listed to this caller, and how to see them
             out.put("unlisted_tools", unlisted.size());
             List<String> hints = unlisted.stream()
-                    .map(tools::unlistedHint)
+                    .map(name -> tools.unlistedHint(name, caller))
                     .flatMap(java.util.Optional::stream)
                     .distinct()
                     .toList();

@@ -123,12 +123,13 @@ public final class ToolRegistry implements ToolCatalog {
     }
 
     /**
-     * @param name a wire name
-     * @return the tool's {@link Tool#unlistedHint()}, or empty (also when it throws)
+     * @param name   a wire name
+     * @param caller who the tool is not listed for
+     * @return the tool's {@link Tool#unlistedHint(Principal)}, or empty (also when it throws)
      */
-    public Optional<String> unlistedHint(String name) {
+    public Optional<String> unlistedHint(String name, Principal caller) {
         try {
-            return lookup(name).map(entry -> entry.tool().unlistedHint());
+            return lookup(name).map(entry -> entry.tool().unlistedHint(caller));
         } catch (RuntimeException e) {
             LOG.error("tool {} failed to give its unlisted hint", name, e);
             return Optional.empty();

@@ -56,4 +56,15 @@ public interface Tool {
     default String unlistedHint() {
         return null;
     }
+
+    /**
+     * {@link #unlistedHint()} for one caller, when what it can do depends on who it is (a session whose configured
+     * role is malformed is told that, not to set a role). Called rarely; MUST NOT throw.
+     *
+     * @param caller who the tool is not listed for
+     * @return one sentence, or null; by default {@link #unlistedHint()}
+     */
+    default String unlistedHint(Principal caller) {
+        return unlistedHint();
+    }
 }

@@ -3,6 +3,7 @@ package dev.switchboard.ports.transport;
 import java.util.Objects;
 
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.call.SessionCheck;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.resource.ResourceCatalog;
@@ -25,6 +26,8 @@ import dev.switchboard.ports.tool.ToolInvoker;
  * @param authenticator resolves bearer tokens to principals (network transports)
  * @param endpoints     the HTTP endpoints plugins contribute, for HTTP transports to mount
  * @param readiness     whether the server can serve now (a readiness probe's answer)
+ * @param sessions      every started plugin's {@link SessionCheck} in one: why a local session's own settings cannot
+ *                      serve it, asked before serving it (the attach transport, at a session's hello)
  */
 public record TransportContext(
         ServerIdentity server,
@@ -35,7 +38,8 @@ public record TransportContext(
         TransportLifecycle lifecycle,
         Authenticator authenticator,
         HttpEndpointCatalog endpoints,
-        Readiness readiness) {
+        Readiness readiness,
+        SessionCheck sessions) {
     /** @throws NullPointerException if a component is null */
     public TransportContext {
         Objects.requireNonNull(server, "server");
@@ -47,10 +51,11 @@ public record TransportContext(
         Objects.requireNonNull(authenticator, "authenticator");
         Objects.requireNonNull(endpoints, "endpoints");
         Objects.requireNonNull(readiness, "readiness");
+        Objects.requireNonNull(sessions, "sessions");
     }
 
     /**
-     * A context that is always {@linkplain Readiness#ALWAYS ready}.
+     * A context that is always {@linkplain Readiness#ALWAYS ready}, without session checks.
      *
      * @throws NullPointerException if an argument is null
      */
@@ -63,7 +68,17 @@ public record TransportContext(
             TransportLifecycle lifecycle,
             Authenticator authenticator,
             HttpEndpointCatalog endpoints) {
-        this(server, tools, invoker, resources, prompts, lifecycle, authenticator, endpoints, Readiness.ALWAYS);
+        this(
+                server,
+                tools,
+                invoker,
+                resources,
+                prompts,
+                lifecycle,
+                authenticator,
+                endpoints,
+                Readiness.ALWAYS,
+                SessionCheck.NONE);
     }
 
     /**
@@ -88,6 +103,15 @@ public record TransportContext(
      */
     public TransportContext withLifecycle(TransportLifecycle newLifecycle) {
         return new TransportContext(
-                server, tools, invoker, resources, prompts, newLifecycle, authenticator, endpoints, readiness);
+                server,
+                tools,
+                invoker,
+                resources,
+                prompts,
+                newLifecycle,
+                authenticator,
+                endpoints,
+                readiness,
+                sessions);
     }
 }

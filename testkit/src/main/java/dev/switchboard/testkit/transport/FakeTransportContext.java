@@ -13,6 +13,7 @@ import java.util.function.BiPredicate;
 
 import dev.switchboard.ports.auth.Authenticator;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.call.SessionCheck;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.resource.ResourceCatalog;
@@ -112,7 +113,8 @@ public final class FakeTransportContext {
                 },
                 authenticator,
                 endpoints,
-                readiness);
+                readiness,
+                SessionCheck.NONE);
     }
 
     /** @return how many tool calls reached an invoker of this fake's contexts */

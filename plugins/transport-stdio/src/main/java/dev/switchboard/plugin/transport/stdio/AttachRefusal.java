@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Why the attach transport refuses a connection, as the refusal line it writes before closing:
- * {@code {"attach":1,"ok":false,"code":"FORBIDDEN|INVALID|UNAVAILABLE","message":"..."}}. The message names the
+ * {@code {"attach":1,"ok":false,"code":"FORBIDDEN|INVALID|INVALID_SETTING|UNAVAILABLE","message":"..."}}. The message names the
  * client's mistake only, never a stack trace or a path of the server's.
  */
 final class AttachRefusal extends RuntimeException {
@@ -16,6 +16,11 @@ final class AttachRefusal extends RuntimeException {
     static final String FORBIDDEN = "FORBIDDEN";
     /** A hello that is not one, too long, or too late. */
     static final String INVALID = "INVALID";
+    /**
+     * The session's own settings can never serve it (a plugin's {@link dev.switchboard.ports.call.SessionCheck}, such
+     * as a mailbox role that is no role name): the client says so and exits 2 instead of serving in-process.
+     */
+    static final String INVALID_SETTING = "INVALID_SETTING";
     /** The server cannot take the connection now (too many, or stopping). */
     static final String UNAVAILABLE = "UNAVAILABLE";
 

@@ -33,6 +33,7 @@ import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.transport.TransportContext;
 
 /**
@@ -237,13 +238,18 @@ final class AttachServer {
     }
 
     private void serve(SocketChannel channel, AttachHello hello, FirstLine first) throws IOException {
+        Principal caller = AttachedCaller.of(hello);
+        java.util.Optional<String> refused = context.sessions().problem(caller);
+        if (refused.isPresent()) {
+            throw new AttachRefusal(AttachRefusal.INVALID_SETTING, refused.get());
+        }
         String id = sessions.attach(hello.pid(), hello.cwd().toString(), status.shown(hello.environment()));
         boolean started = false;
         try {
             StdioSession session = new StdioSession(
                     new StdioStreams(first.remainder(channel), Channels.newOutputStream(channel)),
                     context,
-                    AttachedCaller.of(hello),
+                    caller,
                     AttachTransport.ID,
                     () -> ended(id));
             writeLine(channel, status.ok());

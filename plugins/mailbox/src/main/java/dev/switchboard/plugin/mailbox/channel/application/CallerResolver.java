@@ -72,6 +72,10 @@ public final class CallerResolver {
             + ROLE_SETTING + " in the server's configuration, or SWITCHBOARD_PLUGINS__MAILBOX__ROLE or the original's "
             + ROLE_ALIAS + " in the environment of the MCP client's server entry, then restart the session.";
 
+    /** What a role name is, for messages. */
+    public static final String ROLE_RULE =
+            "a letter or digit, then letters, digits, '_', '.' or '-'; at most 64 characters";
+
     /** The refusal of a mailbox tool called with the owner token (behaviour 129). */
     public static final String OWNER_IS_NO_ROLE = "the owner token administers hosted channels and is no role in any,"
             + " so no mailbox tool can act for it; nothing was done. Call this tool with a role token (create_channel"
@@ -168,13 +172,10 @@ public final class CallerResolver {
                         "this session has no mailbox role, so no mailbox tool can act for it; nothing was done. "
                                 + HOW_TO_SET_A_ROLE));
             }
-            if (!Roles.isName(configured.get())) {
+            Optional<String> malformed = malformedRole(local.role());
+            if (malformed.isPresent()) {
                 return Outcome.refused(Refusal.of(
-                        ErrorCode.FORBIDDEN,
-                        "the mailbox role '" + configured.get() + "' from "
-                                + local.role().source()
-                                + " is not a role name (a letter or digit, then letters, digits, '_', '.' or '-'; at"
-                                + " most 64 characters); fix it and restart the session; nothing was done"));
+                        ErrorCode.FORBIDDEN, malformed.get() + "; fix it and restart the session; nothing was done"));
             }
             if (local.channelProblem().isPresent()) {
                 return Outcome.refused(
@@ -184,6 +185,25 @@ public final class CallerResolver {
             role = configured.get();
         }
         return inChannel(principal, channel, role, now);
+    }
+
+    /**
+     * @param principal a caller
+     * @return for a local session (in-process or attached) whose configured role is set but is no role name, why: the
+     *         role, the setting or variable it came from, and the rule; empty for every other caller
+     */
+    public Optional<String> roleProblem(Principal principal) {
+        if (isChannelRole(principal) || isNetworkOwner(principal)) {
+            return Optional.empty();
+        }
+        return malformedRole(local(principal).role());
+    }
+
+    private static Optional<String> malformedRole(ConfiguredRole role) {
+        return role.value()
+                .filter(value -> !Roles.isName(value))
+                .map(value -> "the mailbox role '" + value + "' from " + role.source() + " is not a role name ("
+                        + ROLE_RULE + ")");
     }
 
     /**
@@ -223,8 +243,7 @@ public final class CallerResolver {
         if (!Roles.isName(role.get())) {
             return Outcome.refused(Refusal.of(
                     ErrorCode.FORBIDDEN,
-                    "the mailbox role '" + role.get() + "' is not a role name (a letter or digit, then letters,"
-                            + " digits, '_', '.' or '-'; at most 64 characters)"));
+                    "the mailbox role '" + role.get() + "' is not a role name (" + ROLE_RULE + ")"));
         }
         return inChannel(Principal.LOCAL_OWNER, process.channel(), role.get(), clock.instant());
     }

@@ -23,4 +23,14 @@ public interface ChannelTool extends Tool {
     default String unlistedHint() {
         return CallerResolver.HOW_TO_SET_A_ROLE;
     }
+
+    /** A session whose role is set but malformed is told so, not to set one. */
+    @Override
+    default String unlistedHint(Principal caller) {
+        return callers()
+                .roleProblem(caller)
+                .map(problem ->
+                        "The mailbox tools are not listed because " + problem + "; fix it and restart the session.")
+                .orElse(CallerResolver.HOW_TO_SET_A_ROLE);
+    }
 }
