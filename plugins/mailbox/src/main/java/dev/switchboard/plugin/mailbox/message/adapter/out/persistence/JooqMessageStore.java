@@ -65,6 +65,24 @@ public final class JooqMessageStore implements MessageStore {
     }
 
     @Override
+    public Set<String> knownAmong(Tx tx, Collection<String> names) {
+        DSLContext sql = JooqTx.of(tx).sql();
+        Set<String> known = new TreeSet<>(sql.selectDistinct(Recipients.ROLE)
+                .from(Recipients.TABLE)
+                .where(Recipients.CHANNEL_ID.eq(tx.channelId()).and(Recipients.ROLE.in(names)))
+                .fetch(Recipients.ROLE));
+        for (String name : names) {
+            if (!known.contains(name)
+                    && sql.fetchExists(sql.selectOne()
+                            .from(Messages.TABLE)
+                            .where(Messages.CHANNEL_ID.eq(tx.channelId()).and(Messages.FROM.eq(name))))) {
+                known.add(name);
+            }
+        }
+        return known;
+    }
+
+    @Override
     public Message insert(Tx tx, NewMessage message) {
         return MessageInsert.insert(JooqTx.of(tx).connection(), tx.channelId(), tx.now(), message);
     }

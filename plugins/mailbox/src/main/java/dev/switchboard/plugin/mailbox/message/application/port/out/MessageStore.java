@@ -40,6 +40,15 @@ public interface MessageStore {
     Set<String> knownRoles(Tx tx);
 
     /**
+     * Which of these names are roles of the channel (have sent or received a message), without reading every role: a
+     * name that has received one is found through the recipients' index; only the others are looked for as senders.
+     *
+     * @param names role names
+     * @return those of them that are known
+     */
+    Set<String> knownAmong(Tx tx, Collection<String> names);
+
+    /**
      * Stores a message with the channel's next id, its recipients (unread, unopened) and status {@code open} when it
      * is a debt.
      *
