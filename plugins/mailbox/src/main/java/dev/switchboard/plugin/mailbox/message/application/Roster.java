@@ -71,6 +71,18 @@ public final class Roster {
     }
 
     /**
+     * @param tx   a transaction of the caller's channel
+     * @param role a role name
+     * @return whether it is a role of the channel (on the registry; or, locally, has sent or received a message),
+     *     without reading the whole roster
+     */
+    public boolean isKnown(Tx tx, String role) {
+        return channels.roster(tx)
+                .map(registered -> registered.contains(role))
+                .orElseGet(() -> messages.knownAmong(tx, List.of(role)).contains(role));
+    }
+
+    /**
      * @param fieldsAndNames argument names, each followed by the role it names or null when not given
      * @return them in order, for {@link #requireKnown}
      */

@@ -54,6 +54,11 @@ public final class JooqChannels implements Channels {
     }
 
     @Override
+    public List<String> localWithRoles() {
+        return database.snapshot(RosterQueries::localChannelsWithRoles);
+    }
+
+    @Override
     public Optional<List<String>> roster(Tx tx) {
         // plain JDBC: every send and pin write reads it under the channel's lock, where jOOQ's rendering was a cost
         JooqTx jooq = JooqTx.of(tx);

@@ -24,6 +24,12 @@ public interface Channels {
     Optional<List<String>> roster(Tx tx);
 
     /**
+     * @return the names of the live local channels that have a message (so a role), ascending: what a mistyped local
+     *     channel's name is told apart from
+     */
+    List<String> localWithRoles();
+
+    /**
      * @param channelId a channel
      * @return whether it is a hosted channel (it has registered roles), read in a snapshot of its own
      */

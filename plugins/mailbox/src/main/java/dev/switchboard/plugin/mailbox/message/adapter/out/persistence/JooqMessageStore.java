@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.message.adapter.out.persistence;
 
 import static org.jooq.impl.DSL.select;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -14,6 +15,7 @@ import jakarta.inject.Singleton;
 
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
@@ -23,6 +25,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTab
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Recipients;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Uploads;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MessageRows;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.RosterQueries;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
@@ -52,32 +55,25 @@ public final class JooqMessageStore implements MessageStore {
 
     @Override
     public Set<String> knownRoles(Tx tx) {
-        DSLContext sql = JooqTx.of(tx).sql();
-        Set<String> roles = new TreeSet<>(sql.selectDistinct(Messages.FROM)
-                .from(Messages.TABLE)
-                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
-                .fetch(Messages.FROM));
-        roles.addAll(sql.selectDistinct(Recipients.ROLE)
-                .from(Recipients.TABLE)
-                .where(Recipients.CHANNEL_ID.eq(tx.channelId()))
-                .fetch(Recipients.ROLE));
-        return roles;
+        // one query for both paths: the hooks' direct path tells a role unknown by the same rows (RosterQueries)
+        try {
+            return new TreeSet<>(RosterQueries.observedRoles(JooqTx.of(tx).connection(), tx.channelId()));
+        } catch (SQLException e) {
+            throw new DataAccessException("reading the channel's roles failed: " + e.getMessage(), e);
+        }
     }
 
     @Override
     public Set<String> knownAmong(Tx tx, Collection<String> names) {
-        DSLContext sql = JooqTx.of(tx).sql();
-        Set<String> known = new TreeSet<>(sql.selectDistinct(Recipients.ROLE)
-                .from(Recipients.TABLE)
-                .where(Recipients.CHANNEL_ID.eq(tx.channelId()).and(Recipients.ROLE.in(names)))
-                .fetch(Recipients.ROLE));
-        for (String name : names) {
-            if (!known.contains(name)
-                    && sql.fetchExists(sql.selectOne()
-                            .from(Messages.TABLE)
-                            .where(Messages.CHANNEL_ID.eq(tx.channelId()).and(Messages.FROM.eq(name))))) {
-                known.add(name);
+        Set<String> known = new TreeSet<>();
+        try {
+            for (String name : names) {
+                if (RosterQueries.isKnown(JooqTx.of(tx).connection(), tx.channelId(), name)) {
+                    known.add(name);
+                }
             }
+        } catch (SQLException e) {
+            throw new DataAccessException("reading the channel's roles failed: " + e.getMessage(), e);
         }
         return known;
     }
