@@ -18,13 +18,15 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.switchboard.plugin.mailbox.CommandRun;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.message.adapter.in.cli.RemoveRoleCommand;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
  * Role arguments that name no role of the channel (issue 23, items 11 and 13): UNKNOWN_ROLE naming the roles, never
  * an empty answer, in a local channel (the hosted half is in HostedAddressingTest); a local channel's first message to or from a role says it made the
- * role ({@code new_roles}), and its roster is capped. On both backends.
+ * role ({@code new_roles}), its roster is capped, and the owner removes a mistyped role. On both backends.
  */
 @ParameterizedClass(name = "on {0}")
 @ValueSource(strings = {"sqlite", "postgres"})
@@ -123,5 +125,34 @@ class RoleArgumentsTest {
                                 "INVALID_ARGUMENTS")
                         .message())
                 .contains("a channel that has 32");
+    }
+
+    @Test
+    @DisplayName("the owner removes a mistyped role (only ever addressed): its lone messages become tombstones")
+    void theOwnerRemovesAMistypedRoleAndOnlyThat() {
+        frontend.send("backend", "t", "real");
+        frontend.send("bakend", "t", "typo");
+        frontend.send(args("to", List.of("backend", "bakend"), "kind", "status", "topic", "t", "body", "both"));
+
+        CommandRun spoke = CommandRun.of(frontend, new RemoveRoleCommand(), "", "frontend");
+        CommandRun unknown = CommandRun.of(frontend, new RemoveRoleCommand(), "", "nosuch");
+        CommandRun removed = CommandRun.of(frontend, new RemoveRoleCommand(), "", "bakend");
+
+        assertThat(spoke.status()).isEqualTo(3);
+        assertThat(spoke.err()).contains("'frontend' has acted", "nothing was removed");
+        assertThat(unknown.status()).isEqualTo(2);
+        assertThat(unknown.err()).contains("'nosuch' is not a role of this channel (its roles: backend, bakend,");
+        assertThat(removed.status()).isZero();
+        assertThat(removed.out())
+                .contains("removed role 'bakend' from channel 'local'", "recipient of 2 message(s); 1 of them", "#2")
+                .contains("its roles now: backend, frontend");
+        assertThat(frontend.ok("list_roles", Map.of()).get("roles")).isEqualTo(List.of("backend", "frontend"));
+        assertThat(ids(frontend.ok("list_messages", Map.of()))).containsExactly(3L, 1L);
+        assertThat(frontend.ok("send_message", args("to", "*", "topic", "t", "body", "all"))
+                        .get("recipients"))
+                .isEqualTo(List.of("backend"));
+        assertThat(frontend.refused("list_messages", args("to_role", "bakend"), "UNKNOWN_ROLE")
+                        .details())
+                .containsEntry("roles", List.of("backend", "frontend"));
     }
 }

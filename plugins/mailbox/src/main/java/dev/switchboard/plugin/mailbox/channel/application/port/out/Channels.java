@@ -30,6 +30,12 @@ public interface Channels {
     List<String> localWithRoles();
 
     /**
+     * @param name a channel's name
+     * @return its row id if it exists and is not deleted (nothing is created)
+     */
+    Optional<Long> find(String name);
+
+    /**
      * @param channelId a channel
      * @return whether it is a hosted channel (it has registered roles), read in a snapshot of its own
      */

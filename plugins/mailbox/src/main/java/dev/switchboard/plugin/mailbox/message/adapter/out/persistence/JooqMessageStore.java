@@ -20,9 +20,11 @@ import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Acks;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Events;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Pins;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Recipients;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.RoleState;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Uploads;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MessageRows;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.RosterQueries;
@@ -76,6 +78,40 @@ public final class JooqMessageStore implements MessageStore {
             throw new DataAccessException("reading the channel's roles failed: " + e.getMessage(), e);
         }
         return known;
+    }
+
+    @Override
+    public boolean hasActed(Tx tx, String role) {
+        DSLContext sql = JooqTx.of(tx).sql();
+        long channel = tx.channelId();
+        return sql.fetchExists(sql.selectOne()
+                        .from(Messages.TABLE)
+                        .where(Messages.CHANNEL_ID.eq(channel).and(Messages.FROM.eq(role))))
+                || sql.fetchExists(sql.selectOne()
+                        .from(Acks.TABLE)
+                        .where(Acks.CHANNEL_ID.eq(channel).and(Acks.ROLE.eq(role))))
+                || sql.fetchExists(sql.selectOne()
+                        .from(Events.TABLE)
+                        .where(Events.CHANNEL_ID.eq(channel).and(Events.ROLE.eq(role))))
+                || sql.fetchExists(sql.selectOne()
+                        .from(Uploads.TABLE)
+                        .where(Uploads.CHANNEL_ID.eq(channel).and(Uploads.ROLE.eq(role))));
+    }
+
+    @Override
+    public List<Long> removeRole(Tx tx, String role) {
+        DSLContext sql = JooqTx.of(tx).sql();
+        Condition addressed = Recipients.CHANNEL_ID.eq(tx.channelId()).and(Recipients.ROLE.eq(role));
+        List<Long> ids = sql.select(Recipients.MESSAGE_ID)
+                .from(Recipients.TABLE)
+                .where(addressed)
+                .orderBy(Recipients.MESSAGE_ID)
+                .fetch(Recipients.MESSAGE_ID);
+        sql.deleteFrom(Recipients.TABLE).where(addressed).execute();
+        sql.deleteFrom(RoleState.TABLE)
+                .where(RoleState.CHANNEL_ID.eq(tx.channelId()).and(RoleState.ROLE.eq(role)))
+                .execute();
+        return ids;
     }
 
     @Override
