@@ -327,9 +327,9 @@ class MailboxHooksIT {
             assertThat(typo.stderr())
                     .contains("'nosuch' is not a role of channel 'local' (its roles: backend, frontend;");
             Map<String, String> typoRole = Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "nosuch");
-            String session = "{\"session_id\":\"it\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
-            CliRun told = local.runWithInput(typoRole, othersThan(typoRole), session, "hook", "stop");
-            CliRun once = local.runWithInput(typoRole, othersThan(typoRole), session, "hook", "stop");
+            String typoSession = "{\"session_id\":\"it\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
+            CliRun told = local.runWithInput(typoRole, othersThan(typoRole), typoSession, "hook", "stop");
+            CliRun once = local.runWithInput(typoRole, othersThan(typoRole), typoSession, "hook", "stop");
             assertThat(told.exitCode()).as(told.describe()).isZero();
             assertThat(told.stdout()).startsWith("{\"decision\":\"block\"").contains("'nosuch' is not a role");
             assertThat(told.stderr()).contains("'nosuch' is not a role");
