@@ -44,6 +44,7 @@ class ErrorCodesDocumentedTest {
     private static final List<PluginCodes> PLUGINS = List.of(
             new PluginCodes("Handoff", "dev.switchboard.plugin.handoff", null),
             new PluginCodes("Workspace", "dev.switchboard.plugin.workspace", Code.class),
+            new PluginCodes("Mailbox", "dev.switchboard.plugin.mailbox", null),
             new PluginCodes("Conformance fixture", "dev.switchboard.plugin.conformance.fixture", null));
 
     @Test

@@ -321,6 +321,25 @@ class MailboxHooksIT {
             assertThat(pending.exitCode()).as(pending.describe()).isEqualTo(1);
             assertThat(pending.stdout()).isEqualTo("pending for 'backend' in 'local': unread=1\n");
 
+            // issue 23: a mistyped role or channel is said (status 2; the stop hook once per session), not counted as 0
+            CliRun typo = local.runWith(Map.of(), othersThan(Map.of()), "status", "--role", "nosuch", "--text");
+            assertThat(typo.exitCode()).as(typo.describe()).isEqualTo(2);
+            assertThat(typo.stderr())
+                    .contains("'nosuch' is not a role of channel 'local' (its roles: backend, frontend;");
+            Map<String, String> typoRole = Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "nosuch");
+            String typoSession = "{\"session_id\":\"it\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
+            CliRun told = local.runWithInput(typoRole, othersThan(typoRole), typoSession, "hook", "stop");
+            CliRun once = local.runWithInput(typoRole, othersThan(typoRole), typoSession, "hook", "stop");
+            assertThat(told.exitCode()).as(told.describe()).isZero();
+            assertThat(told.stdout()).startsWith("{\"decision\":\"block\"").contains("'nosuch' is not a role");
+            assertThat(told.stderr()).contains("'nosuch' is not a role");
+            assertThat(once.stdout()).as(once.describe()).isEmpty();
+            Map<String, String> typoChannel =
+                    Map.of("AI_AGENT_CHANNEL_ROLE", "backend", "SWITCHBOARD_PLUGINS__MAILBOX__CHANNEL", "loacl");
+            CliRun channel = local.runWith(typoChannel, othersThan(typoChannel), "status");
+            assertThat(channel.exitCode()).as(channel.describe()).isEqualTo(2);
+            assertThat(channel.stderr()).contains("channel 'loacl' has no roles", "channels with roles are: local");
+
             CliRun block = local.runWithInput(backend, othersThan(backend), FIRST, "hook", "stop");
             assertThat(block.exitCode()).as(block.describe()).isZero();
             assertThat(block.stdout()).contains("unread=1");

@@ -166,8 +166,8 @@ class DirectPathTest {
     }
 
     @Test
-    void aChannelWithoutItsRowYetHasZeroCountsAndTheDirectPathCreatesNoRow() throws SQLException {
-        busyChannel();
+    void aChannelWithoutItsRowYetHasZeroCountsInAStoreWithoutRolesAndTheDirectPathCreatesNoRow() throws SQLException {
+        backend.ok("channel_status", Map.of());
         int channels = channelRows();
 
         Direct run = direct(Map.of("role", "backend", "channel", "elsewhere"), Map.of(), "", "status", "--text");
@@ -175,6 +175,26 @@ class DirectPathTest {
         assertThat(run.status()).contains(0);
         assertThat(run.out()).isEqualTo("nothing actionable for 'backend' in 'elsewhere'\n");
         assertThat(channelRows()).isEqualTo(channels);
+    }
+
+    @Test
+    void aMistypedChannelOrRoleIsUnknownAsOnThePluginsPathAndTheDirectPathCreatesNoRow() throws SQLException {
+        busyChannel();
+        int channels = channelRows();
+
+        Direct channel = direct(Map.of("role", "backend", "channel", "loacl"), Map.of(), "", "status", "--text");
+        Direct role = direct(Map.of("role", "nosuch"), Map.of(), "", "status", "--text");
+        CommandRun pluginRole = CommandRun.of(backend, new StatusCommand(), "", "status", "--role", "nosuch");
+
+        assertThat(channel.status()).contains(2);
+        assertThat(channel.out()).isEmpty();
+        assertThat(channel.err()).contains("channel 'loacl' has no roles", "channels with roles are: local");
+        assertThat(channelRows()).isEqualTo(channels);
+        assertThat(role.status()).contains(2);
+        assertThat(role.err())
+                .contains("role 'nosuch' is not a role of channel 'local' (its roles: backend, frontend;")
+                .isEqualTo(pluginRole.err());
+        assertThat(pluginRole.status()).isEqualTo(2);
     }
 
     @Test

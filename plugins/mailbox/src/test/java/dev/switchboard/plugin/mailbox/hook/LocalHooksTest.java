@@ -60,6 +60,40 @@ class LocalHooksTest {
     }
 
     @Test
+    @DisplayName("a mistyped role: the stop hook says so once per session (reason and stderr), status exits 2 naming"
+            + " the roles")
+    void anUnknownRoleIsSaidOncePerSessionAndStatusExitsTwo() {
+        backend.as("frontend").send("backend", "first", "one");
+        MailboxHarness typo = backend.as("nosuch");
+        String session = "{\"session_id\":\"s1\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
+
+        CommandRun first = CommandRun.of(typo, new HookCommand(), session, "stop");
+        CommandRun again = CommandRun.of(typo, new HookCommand(), session, "stop");
+        CommandRun otherSession = CommandRun.of(typo, new HookCommand(), session.replace("s1", "s2"), "stop");
+        CommandRun status = CommandRun.of(typo, new StatusCommand(), "", "status");
+
+        assertThat(first.status()).isZero();
+        assertThat(first.out())
+                .startsWith("{\"decision\":\"block\",")
+                .contains(
+                        "reminders are off",
+                        "role 'nosuch' is not a role of channel 'local' (its roles: backend," + " frontend;");
+        assertThat(first.err())
+                .startsWith("switchboard hook: the mailbox role 'nosuch' is not a role of channel 'local'")
+                .doesNotContain("the session may stop");
+        assertThat(again.status()).isZero();
+        assertThat(again.out()).as("said once per session").isEmpty();
+        assertThat(again.err()).isEmpty();
+        assertThat(otherSession.out()).contains("role 'nosuch'");
+        assertThat(status.status()).isEqualTo(2);
+        assertThat(status.out()).isEmpty();
+        assertThat(status.err()).contains("'nosuch'", "its roles: backend, frontend", "plugins.mailbox.role");
+        assertThat(CommandRun.of(backend, new StatusCommand(), "", "status").status())
+                .as("the real role still counts")
+                .isEqualTo(StatusCommand.ACTIONABLE);
+    }
+
+    @Test
     @DisplayName("143 (local): clear → no stdout; unread=1 blocks; an unchanged retry passes; a new message blocks"
             + " again; no fourth block in a chain; malformed stdin is handled; always exit 0")
     void behaviour143StopHookDecisionTableOnTheLocalStore() {

@@ -53,15 +53,14 @@ class HostedAddressingTest {
     @Test
     @DisplayName("3C.85 addressing a role not in the channel is refused, naming the roster; '*' addresses the roster")
     void addressingIsCheckedAgainstTheRoster() {
-        String refusal = hosted.refused(
-                        a, "send_message", args("to", "zed", "topic", "t", "body", "x"), "INVALID_ARGUMENTS")
+        String refusal = hosted.refused(a, "send_message", args("to", "zed", "topic", "t", "body", "x"), "UNKNOWN_ROLE")
                 .message();
-        assertThat(refusal).contains("zed", "a, b, c");
+        assertThat(refusal).startsWith("to:").contains("zed", "a, b, c");
         hosted.refused(
                 a,
                 "send_message",
                 args("to", List.of("b", "zed"), "kind", "status", "topic", "t", "body", "x"),
-                "INVALID_ARGUMENTS");
+                "UNKNOWN_ROLE");
 
         long id = ((Number) hosted.ok(a, "send_message", args("to", "*", "topic", "all", "body", "to everyone"))
                         .get("id"))
@@ -69,6 +68,28 @@ class HostedAddressingTest {
 
         assertThat(hosted.ok(b, "read_inbox", Map.of()).toString()).contains("to everyone");
         assertThat(id).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("a role argument off the roster is UNKNOWN_ROLE naming the roster, never an empty answer (issue 23)")
+    void unknownRoleArgumentsAreRefused() {
+        hosted.ok(a, "send_message", args("to", "b", "topic", "t", "body", "x"));
+
+        for (Map.Entry<String, Map<String, Object>> call : List.of(
+                Map.entry("open_obligations", args("to_role", "nosuchrole")),
+                Map.entry("awaiting_ack", args("to_role", "nosuchrole")),
+                Map.entry("awaiting_ack", args("from_role", "nosuchrole")),
+                Map.entry("list_messages", args("to_role", "nosuchrole")),
+                Map.entry("search_messages", args("query", "x", "from_role", "nosuchrole")))) {
+            var refused = hosted.refused(a, call.getKey(), call.getValue(), "UNKNOWN_ROLE");
+            assertThat(refused.message()).as(call.toString()).contains("'nosuchrole'", "a, b, c", "add_role");
+            assertThat(refused.details()).as(call.toString()).containsEntry("roles", List.of("a", "b", "c"));
+        }
+        assertThat(hosted.ok(a, "open_obligations", args("to_role", "c")).get("result"))
+                .isEqualTo(List.of());
+        assertThat(hosted.ok(a, "list_messages", args("to_role", "b")).get("result"))
+                .asList()
+                .hasSize(1);
     }
 
     @Test
@@ -98,8 +119,8 @@ class HostedAddressingTest {
                 .contains("voters");
         Map<String, Object> stranger = new LinkedHashMap<>(noVoters);
         stranger.put("voters", List.of("b", "zed"));
-        assertThat(hosted.refused(a, "send_message", stranger, "INVALID_ARGUMENTS")
-                        .message())
+        assertThat(hosted.refused(a, "send_message", stranger, "UNKNOWN_ROLE").message())
+                .startsWith("voters:")
                 .contains("zed", "a, b, c");
         Map<String, Object> empty = new LinkedHashMap<>(noVoters);
         empty.put("voters", List.of());

@@ -82,11 +82,11 @@ class StoredMessageTest {
         SendMessage sendMessage = author.injector().getInstance(SendMessage.class);
         Caller caller = Store.caller(author);
         CheckedSend checked = ((Outcome.Done<CheckedSend>) sendMessage.check(request)).value();
-        Outcome<Message> sent = author.injector()
+        Outcome<SendMessage.Sent> sent = author.injector()
                 .getInstance(Transactions.class)
                 .write(caller.channelId(), tx -> sendMessage.send(tx, caller, checked));
         assertThat(sent).isInstanceOf(Outcome.Done.class);
-        return ((Outcome.Done<Message>) sent).value();
+        return ((Outcome.Done<SendMessage.Sent>) sent).value().message();
     }
 
     private static SendRequest request(

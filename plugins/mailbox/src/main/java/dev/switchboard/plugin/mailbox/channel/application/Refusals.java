@@ -11,9 +11,15 @@ import dev.switchboard.ports.tool.Refusal;
 /**
  * A rule's {@link Problem} as the tool's refusal: bad input is {@code INVALID_ARGUMENTS} ({@code "<field>: ..."},
  * {@code details.field}), a refused state change {@code CONFLICT}, acting outside one's role {@code FORBIDDEN}, a
- * missing or deleted record {@code NOT_FOUND}. Stateless.
+ * missing or deleted record {@code NOT_FOUND}, a role argument naming no role of the channel {@code UNKNOWN_ROLE}. Stateless.
  */
 public final class Refusals {
+
+    /**
+     * A role argument ({@code to_role}, {@code from_role}, a hosted recipient or voter) that names no role of the
+     * channel: {@code "<field>: ..."} naming the known roles, {@code details.field}, {@code details.roles}.
+     */
+    public static final ErrorCode UNKNOWN_ROLE = ErrorCode.of("UNKNOWN_ROLE");
 
     private Refusals() {}
 
@@ -30,6 +36,8 @@ public final class Refusals {
             case CONFLICT -> Refusal.of(ErrorCode.CONFLICT, problem.message());
             case FORBIDDEN -> Refusal.of(ErrorCode.FORBIDDEN, problem.message());
             case NOT_FOUND -> Refusal.of(ErrorCode.NOT_FOUND, problem.message());
+            case UNKNOWN_ROLE ->
+                new Refusal(UNKNOWN_ROLE, problem.field() + ": " + problem.message(), Map.of("field", problem.field()));
         };
     }
 

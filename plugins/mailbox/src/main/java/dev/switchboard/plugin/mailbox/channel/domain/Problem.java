@@ -21,7 +21,9 @@ public record Problem(Kind kind, String field, String message) {
         /** Acting outside one's role (the original's {@code PermissionError}): FORBIDDEN. */
         FORBIDDEN,
         /** A message or record that does not exist (or was deleted): NOT_FOUND. */
-        NOT_FOUND
+        NOT_FOUND,
+        /** A role argument that names no role of the channel: UNKNOWN_ROLE (never an empty answer). */
+        UNKNOWN_ROLE
     }
 
     /** @throws NullPointerException if {@code kind} or {@code message} is null */
@@ -43,6 +45,11 @@ public record Problem(Kind kind, String field, String message) {
     /** @return an action outside the caller's role */
     public static Problem forbidden(String message) {
         return new Problem(Kind.FORBIDDEN, null, message);
+    }
+
+    /** @return a role argument in {@code field} that names no role of the channel */
+    public static Problem unknownRole(String field, String message) {
+        return new Problem(Kind.UNKNOWN_ROLE, field, message);
     }
 
     /** @return a missing record */

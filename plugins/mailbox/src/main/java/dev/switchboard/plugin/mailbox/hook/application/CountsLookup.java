@@ -168,6 +168,14 @@ public final class CountsLookup {
         return !token.isEmpty() && token.chars().allMatch(c -> c > 0x20 && c < 0x7f);
     }
 
+    /**
+     * @param text any text
+     * @return the first 8 hex digits of its SHA-256, a file-name-safe word
+     */
+    public static String shortDigest(String text) {
+        return digest(text);
+    }
+
     private static String digest(String text) {
         try {
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));

@@ -126,7 +126,9 @@ public final class WakeHook {
                 try {
                     now = lookup.poll(Optional.empty(), waitS).counts().orElseThrow();
                 } catch (HookFailure e) {
-                    if (e.kind() == HookFailure.Kind.SETUP || e.isTokenRefused()) {
+                    if (e.kind() == HookFailure.Kind.SETUP
+                            || e.kind() == HookFailure.Kind.UNKNOWN
+                            || e.isTokenRefused()) {
                         // a token refused mid-sleep (revoked, its channel deleted) ends it as one refused at the start
                         return new Result.Failed(e.getMessage());
                     }

@@ -4,12 +4,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 
-import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 
 /**
  * What a hosted channel's registered roster adds to {@code send_message}'s rules (behaviours 85, 86): every recipient
- * is on the roster; a pin proposal ({@code kind proc} with a {@code pin_key}) is addressed to every other role and
+ * is on the roster (else UNKNOWN_ROLE, {@link RoleRoster#check}); a pin proposal ({@code kind proc} with a {@code pin_key}) is addressed to every other role and
  * declares its {@code voters}, each of them on the roster. Stateless.
  */
 public final class RosterRules {
@@ -34,13 +34,11 @@ public final class RosterRules {
             String pinKey,
             boolean votersGiven,
             List<String> voters) {
-        String names = String.join(", ", roster);
+        RoleRoster registered = new RoleRoster(roster, true);
         for (String recipient : recipients) {
-            if (!roster.contains(recipient)) {
-                return Optional.of(Problem.invalid(
-                        "to",
-                        ClientText.quoted(recipient) + " is not a role of this channel (its roles: " + names
-                                + "); address one" + " of them, or ask the owner to add_role"));
+            Optional<Problem> unknown = registered.check("to", recipient, null);
+            if (unknown.isPresent()) {
+                return unknown;
             }
         }
         if (!"proc".equals(kind) || pinKey == null) {
@@ -61,10 +59,9 @@ public final class RosterRules {
                             + " role, or the list of roles whose agreement the pin needs"));
         }
         for (String voter : voters) {
-            if (!roster.contains(voter)) {
-                return Optional.of(Problem.invalid(
-                        "voters",
-                        ClientText.quoted(voter) + " is not a role of this channel (its roles: " + names + ")"));
+            Optional<Problem> unknown = registered.check("voters", voter, null);
+            if (unknown.isPresent()) {
+                return unknown;
             }
         }
         return Optional.empty();

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +20,7 @@ import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.hosted.domain.RosterRules;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
@@ -33,11 +35,22 @@ import dev.switchboard.ports.tool.Outcome;
  * {@code send_message}: checks every rule of §1C.2 and stores the message in two steps, {@link #check} (the rules
  * that need no channel state, and the secret scan) before the write transaction and {@link #send} (the rules against
  * the channel's state, and the write) in it; in a hosted channel, also the roster's ({@link RosterRules}: behaviours 85, 86), whose roles
- * are what {@code "*"} addresses. A send-time {@code work_status} is audited as the sender's transition
+ * are what {@code "*"} addresses; in a local channel, the roles a message makes known ({@link Sent#newRoles}), at most
+ * {@link RoleRoster#LOCAL_ROLES_MAX} in all. A send-time {@code work_status} is audited as the sender's transition
  * ({@code work_status:<v>} event). Thread-safe.
  */
 @Singleton
 public final class SendMessage {
+
+    /**
+     * A stored message.
+     *
+     * @param message  the message
+     * @param newRoles in a local channel, the roles this message made known (the sender's first message, a recipient
+     *                 never addressed before: the first message creates a role), in the order named; empty when none
+     *                 or in a hosted channel
+     */
+    public record Sent(Message message, List<String> newRoles) {}
 
     private final MessageStore messages;
     private final EventLog events;
@@ -135,10 +148,11 @@ public final class SendMessage {
      * @param tx      the write transaction
      * @param caller  the author
      * @param checked what {@link #check} returned for the call
-     * @return the stored message, or the refusal (INVALID_ARGUMENTS naming the field and limit, CONFLICT for a
-     *     second open round, SECRET_DETECTED)
+     * @return the stored message and the roles it made known, or the refusal (INVALID_ARGUMENTS naming the field
+     *     and limit, or a local roster that would pass {@link RoleRoster#LOCAL_ROLES_MAX}; UNKNOWN_ROLE for a hosted
+     *     recipient or voter off the roster; CONFLICT for a second open round; SECRET_DETECTED)
      */
-    public Outcome<Message> send(Tx tx, Caller caller, CheckedSend checked) {
+    public Outcome<Sent> send(Tx tx, Caller caller, CheckedSend checked) {
         SendRequest request = checked.request();
         String topic = checked.topic();
         String pinKey = checked.pinKey();
@@ -189,11 +203,26 @@ public final class SendMessage {
             }
             voters = ((Outcome.Done<List<String>>) electorate).value();
         }
+        List<String> newRoles = List.of();
         if (roster.isPresent()) {
             Optional<Problem> hosted = RosterRules.check(
                     roster.get(), caller.role(), recipients, request.kind(), pinKey, request.voters() != null, voters);
             if (hosted.isPresent()) {
-                return Refusals.refused(hosted.get());
+                return Outcome.refused(Refusals.of(
+                        hosted.get(), Map.of("roles", new RoleRoster(roster.get(), true).roles())));
+            }
+        } else {
+            Set<String> named = new LinkedHashSet<>();
+            named.add(caller.role());
+            named.addAll(recipients);
+            Set<String> known = messages.knownAmong(tx, named);
+            newRoles = named.stream().filter(name -> !known.contains(name)).toList();
+            if (!newRoles.isEmpty()) {
+                RoleRoster local = new RoleRoster(List.copyOf(messages.knownRoles(tx)), false);
+                Optional<Problem> full = local.admits("to", newRoles);
+                if (full.isPresent()) {
+                    return Outcome.refused(Refusals.of(full.get(), Map.of("roles", local.roles())));
+                }
             }
         }
         String body = request.body();
@@ -257,7 +286,7 @@ public final class SendMessage {
                             + ")",
                     List.of());
         }
-        return Outcome.done(stored);
+        return Outcome.done(new Sent(stored, newRoles));
     }
 
     /** The texts the secret guardrail scans, in the order it reports them. */

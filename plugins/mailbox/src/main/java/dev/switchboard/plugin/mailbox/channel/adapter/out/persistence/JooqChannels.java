@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
@@ -51,6 +52,21 @@ public final class JooqChannels implements Channels {
                         .from(MailboxTables.Channel.TABLE)
                         .where(MailboxTables.Channel.ID.eq(channelId))
                         .and(MailboxTables.Channel.ROLES.isNotNull())));
+    }
+
+    @Override
+    public Optional<Long> find(String name) {
+        return database.snapshot(connection -> database.jooq(connection)
+                .select(MailboxTables.Channel.ID)
+                .from(MailboxTables.Channel.TABLE)
+                .where(MailboxTables.Channel.NAME.eq(name))
+                .and(DSL.field(DSL.name("mailbox_channel", "deleted_at")).isNull())
+                .fetchOptional(MailboxTables.Channel.ID));
+    }
+
+    @Override
+    public List<String> localWithRoles() {
+        return database.snapshot(RosterQueries::localChannelsWithRoles);
     }
 
     @Override

@@ -24,6 +24,18 @@ public interface Channels {
     Optional<List<String>> roster(Tx tx);
 
     /**
+     * @return the names of the live local channels that have a message (so a role), ascending: what a mistyped local
+     *     channel's name is told apart from
+     */
+    List<String> localWithRoles();
+
+    /**
+     * @param name a channel's name
+     * @return its row id if it exists and is not deleted (nothing is created)
+     */
+    Optional<Long> find(String name);
+
+    /**
      * @param channelId a channel
      * @return whether it is a hosted channel (it has registered roles), read in a snapshot of its own
      */

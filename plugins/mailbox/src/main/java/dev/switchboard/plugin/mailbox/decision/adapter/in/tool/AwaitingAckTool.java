@@ -12,6 +12,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.AwaitingAck;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -44,35 +45,44 @@ public final class AwaitingAckTool extends MailboxTool {
                     + " decision_requested=false, superseded ones, rounds whose declared voters exclude the role, and"
                     + " rounds the role already voted on (unless revised after the vote). from_role shows what an"
                     + " author still waits for. Entries that are also debts carry obligation {status, resolved_by,"
-                    + " resolved_at, confirmed}. Has generated_at." + Untrusted.DESCRIPTION)
+                    + " resolved_at, confirmed}. A to_role or from_role that names no role of the channel is"
+                    + " UNKNOWN_ROLE, naming its roles. Has generated_at." + Untrusted.DESCRIPTION)
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
             .build();
 
     private final Transactions transactions;
     private final AwaitingAck awaitingAck;
+    private final Roster roster;
 
     @Inject
-    AwaitingAckTool(CallerResolver callers, Transactions transactions, AwaitingAck awaitingAck) {
+    AwaitingAckTool(CallerResolver callers, Transactions transactions, AwaitingAck awaitingAck, Roster roster) {
         super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.awaitingAck = awaitingAck;
+        this.roster = roster;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
+        String toRole = args.optionalText("to_role").orElse(caller.role());
+        String fromRole = args.optionalText("from_role").orElse(null);
         return Listing.limit(args, 100)
                 .then(limit -> Projection.parse(args.values().get(Projection.ARGUMENT))
                         .then(fields -> transactions.read(
                                 caller.channelId(),
-                                tx -> awaitingAck.list(
+                                tx -> roster.requireKnown(
                                         tx,
                                         caller.role(),
-                                        args.optionalText("to_role").orElse(caller.role()),
-                                        args.optionalText("from_role").orElse(null),
-                                        args.optionalText("pin_key").orElse(null),
-                                        limit,
-                                        fields))));
+                                        Roster.named("to_role", toRole, "from_role", fromRole),
+                                        () -> awaitingAck.list(
+                                                tx,
+                                                caller.role(),
+                                                toRole,
+                                                fromRole,
+                                                args.optionalText("pin_key").orElse(null),
+                                                limit,
+                                                fields)))));
     }
 }

@@ -105,20 +105,23 @@ public final class HookCommand implements Subcommand {
     }
 
     private static void stop(SubcommandCall call) {
-        boolean retry = retry(call);
-        StopHook.Result result = call.service(StopHook.class).run(retry);
-        result.warning().ifPresent(warning -> warn(call, warning + "; the session may stop"));
+        HookInput input = input(call);
+        StopHook.Result result = call.service(StopHook.class)
+                .run(input.flag("stop_hook_active"), input.texts().getOrDefault("session_id", ""));
+        result.warning()
+                .ifPresent(
+                        warning -> warn(call, warning + (result.block().isPresent() ? "" : "; the session may stop")));
         result.block().ifPresent(reason -> call.out().println(block(reason)));
     }
 
     /**
-     * @return whether the input's {@code stop_hook_active} is JSON {@code true}; false (with a warning) when the input
-     *     is not a JSON object
+     * @return the input, whose {@code stop_hook_active} is the retry flag: false (with a warning) when the input is
+     *     not a JSON object
      */
-    private static boolean retry(SubcommandCall call) {
+    private static HookInput input(SubcommandCall call) {
         HookInput input = HookInput.read(call.in());
         input.problem().ifPresent(problem -> warn(call, problem + "; treated as a first attempt"));
-        return input.flag("stop_hook_active");
+        return input;
     }
 
     /** @return Claude Code's block decision, {@code decision} first, as one line of JSON */

@@ -207,7 +207,7 @@ public final class StatusCommand implements Subcommand {
                 }
                 events = state.observed(counts);
             } catch (HookFailure e) {
-                if (e.kind() == HookFailure.Kind.SETUP) {
+                if (e.kind() == HookFailure.Kind.SETUP || e.kind() == HookFailure.Kind.UNKNOWN) {
                     throw e;
                 }
                 events = state.failed(e.getMessage());

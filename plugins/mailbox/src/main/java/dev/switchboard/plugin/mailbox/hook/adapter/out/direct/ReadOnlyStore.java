@@ -13,12 +13,15 @@ import java.util.Optional;
 import org.sqlite.SQLiteConfig;
 
 import dev.switchboard.plugin.mailbox.adapter.out.persistence.MailboxMigrations;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.RosterQueries;
+import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.decision.adapter.out.persistence.RoundQueries;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.persistence.RecordedSchema;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
+import dev.switchboard.plugin.mailbox.hook.domain.KnownTarget;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence.StatusQueries;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusCounts;
@@ -30,7 +33,9 @@ import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.WorkQueries;
  * {@code channel_status} counts with ({@link StatusQueries}, {@link WorkQueries}, {@link RoundQueries}) and its rule
  * ({@link StatusCounts#of}), and the pins as {@code channel_status} lists them ({@link StatusQueries#pins}), in one
  * read transaction, without jOOQ or the plugin's storage. It writes nothing: a channel
- * without its row yet has zero counts (the plugin's path would create the row). {@link #open} answers only a store it
+ * without its row yet has zero counts (the plugin's path would create the row). A role or channel that names nothing
+ * in the store ({@link KnownTarget}, on {@link RosterQueries}' rows, as the plugin's path) is a {@code UNKNOWN}
+ * failure. {@link #open} answers only a store it
  * reads exactly as the plugin would, and otherwise throws {@link NotAnswerable} so the caller runs the full path.
  * Not thread-safe: one hook run.
  */
@@ -121,6 +126,7 @@ public final class ReadOnlyStore implements LocalCounts, LocalPinList, AutoClose
         String name = who.get();
         StatusCounts counts;
         try {
+            requireKnown(name);
             counts = channelId.isEmpty()
                     ? StatusCounts.of(name, new StatusStore.UnreadCount(0, 0), 0, List.of(), 0, List.of())
                     : read(channelId.get(), name);
@@ -158,6 +164,25 @@ public final class ReadOnlyStore implements LocalCounts, LocalPinList, AutoClose
             connection.rollback();
         } catch (SQLException e) {
             // a read-only transaction holds nothing to lose
+        }
+    }
+
+    /** As the plugin's path does ({@code ResolvedLocalCounts}), by {@link KnownTarget} on the same rows. */
+    private void requireKnown(String role) throws SQLException {
+        Optional<String> problem;
+        try {
+            if (channelId.isPresent() && RosterQueries.isKnown(connection, channelId.get(), role)) {
+                return;
+            }
+            List<String> roles =
+                    channelId.isEmpty() ? List.of() : RosterQueries.observedRoles(connection, channelId.get());
+            problem = KnownTarget.problem(
+                    channel, role, new RoleRoster(roles, false), RosterQueries.localChannelsWithRoles(connection));
+        } finally {
+            connection.rollback();
+        }
+        if (problem.isPresent()) {
+            throw HookFailure.unknown(channel, role, problem.get());
         }
     }
 

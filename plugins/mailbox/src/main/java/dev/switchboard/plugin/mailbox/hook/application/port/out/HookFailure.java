@@ -2,8 +2,8 @@ package dev.switchboard.plugin.mailbox.hook.application.port.out;
 
 /**
  * Why the hooks or the status CLI could not learn the counts: the message says what failed and never holds a token.
- * The hooks pass (silently when the server is {@link Kind#UNREACHABLE}, with a warning otherwise); the status CLI exits
- * 2.
+ * The hooks pass (silently when the server is {@link Kind#UNREACHABLE}, with a warning otherwise; an
+ * {@link Kind#UNKNOWN} role or channel is said once, see {@code StopHook}); the status CLI exits 2.
  */
 public final class HookFailure extends RuntimeException {
 
@@ -18,11 +18,17 @@ public final class HookFailure extends RuntimeException {
         /** The setup is wrong: a refused URL, a bad token file, no token, no role. */
         SETUP,
         /** The local store cannot be read. */
-        STORE
+        STORE,
+        /**
+         * The role or the local channel names nothing in the store (a typo, or a role before its first message:
+         * {@code KnownTarget}): the status CLI exits 2 naming the known ones; the stop hook says so once.
+         */
+        UNKNOWN
     }
 
     private final Kind kind;
     private final boolean tokenRefused;
+    private final String subject;
 
     /**
      * @param kind    the kind
@@ -33,9 +39,29 @@ public final class HookFailure extends RuntimeException {
     }
 
     private HookFailure(Kind kind, String message, boolean tokenRefused) {
+        this(kind, message, tokenRefused, "");
+    }
+
+    private HookFailure(Kind kind, String message, boolean tokenRefused, String subject) {
         super(message, null, false, false);
         this.kind = kind;
         this.tokenRefused = tokenRefused;
+        this.subject = subject;
+    }
+
+    /**
+     * @param channel the local channel's name
+     * @param role    the role asked for
+     * @param message why it is unknown, naming the known roles or channels
+     * @return an {@link Kind#UNKNOWN} failure about that channel and role
+     */
+    public static HookFailure unknown(String channel, String role, String message) {
+        return new HookFailure(Kind.UNKNOWN, message, false, channel + "-" + role);
+    }
+
+    /** @return for {@link Kind#UNKNOWN}, {@code <channel>-<role>}; else empty */
+    public String subject() {
+        return subject;
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.message.application.ListMessages;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -52,7 +53,8 @@ public final class ListMessagesTool extends MailboxTool {
             .description("Lists live messages of the channel, newest first, as {result: [...]} with truncated when"
                     + " more matched than limit. Filters combine: literal topic/text substrings, from_role, to_role,"
                     + " unread_only, since (ISO-8601), status, kind, work_status, pin_key. Refused: a filter over 200"
-                    + " characters, an unparseable since, unknown values, limit outside 1..1000, unknown fields."
+                    + " characters, an unparseable since, unknown values, limit outside 1..1000, unknown fields; a from_role or to_role that"
+                    + " names no role of the channel is UNKNOWN_ROLE, naming its roles."
                     + Untrusted.DESCRIPTION)
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
@@ -61,13 +63,20 @@ public final class ListMessagesTool extends MailboxTool {
     private final Transactions transactions;
     private final ListMessages listMessages;
     private final MessageView view;
+    private final Roster roster;
 
     @Inject
-    ListMessagesTool(CallerResolver callers, Transactions transactions, ListMessages listMessages, MessageView view) {
+    ListMessagesTool(
+            CallerResolver callers,
+            Transactions transactions,
+            ListMessages listMessages,
+            MessageView view,
+            Roster roster) {
         super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.listMessages = listMessages;
         this.view = view;
+        this.roster = roster;
     }
 
     @Override
@@ -88,9 +97,13 @@ public final class ListMessagesTool extends MailboxTool {
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
                         .then(fields -> transactions.read(
                                 caller.channelId(),
-                                tx -> listMessages
-                                        .list(tx, caller, request, limit, MessageView.bodiesFor(fields))
-                                        .then(page -> Outcome.done(
-                                                view.untrustedListing(tx, page, caller.role(), fields, limit))))));
+                                tx -> roster.requireKnown(
+                                        tx,
+                                        caller.role(),
+                                        Roster.named("from_role", request.fromRole(), "to_role", request.toRole()),
+                                        () -> listMessages
+                                                .list(tx, caller, request, limit, MessageView.bodiesFor(fields))
+                                                .then(page -> Outcome.done(view.untrustedListing(
+                                                        tx, page, caller.role(), fields, limit)))))));
     }
 }

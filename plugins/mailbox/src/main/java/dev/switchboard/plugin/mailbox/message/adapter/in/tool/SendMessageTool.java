@@ -66,8 +66,10 @@ public final class SendMessageTool extends MailboxTool {
                     + " explicitly, null allowed). Refused: a message to yourself, an empty topic or body, a topic"
                     + " over 80 characters, unknown kinds or work statuses, several recipients outside proc/status"
                     + " or a multi-recipient thread, a debt to several roles, a second open round on a pin key, a"
-                    + " reply_to or about_message_id that does not exist. Returns {id, created_at}, plus recipients"
-                    + " and voters when they were expanded.")
+                    + " reply_to or about_message_id that does not exist; in a hosted channel a role off its roster"
+                    + " (UNKNOWN_ROLE). On one machine the first message to or from a role makes it a role of the"
+                    + " channel (at most 32): check new_roles for a typo. Returns {id, created_at}, plus recipients"
+                    + " and voters when they were expanded, and new_roles when the message made roles known.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes())
             .build();
@@ -119,7 +121,8 @@ public final class SendMessageTool extends MailboxTool {
                 args.flag("allow_sensitive", false));
     }
 
-    private static Map<String, Object> receipt(Message sent) {
+    private static Map<String, Object> receipt(SendMessage.Sent stored) {
+        Message sent = stored.message();
         Map<String, Object> receipt = new LinkedHashMap<>();
         receipt.put("id", sent.id());
         receipt.put("created_at", sent.createdAt());
@@ -128,6 +131,9 @@ public final class SendMessageTool extends MailboxTool {
         }
         if (sent.voters() != null) {
             receipt.put("voters", sent.voters());
+        }
+        if (!stored.newRoles().isEmpty()) {
+            receipt.put("new_roles", stored.newRoles());
         }
         return receipt;
     }

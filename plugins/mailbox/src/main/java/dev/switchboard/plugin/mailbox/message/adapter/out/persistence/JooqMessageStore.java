@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.message.adapter.out.persistence;
 
 import static org.jooq.impl.DSL.select;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -14,15 +15,19 @@ import jakarta.inject.Singleton;
 
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Acks;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Events;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Pins;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Recipients;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.RoleState;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Uploads;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MessageRows;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.RosterQueries;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
@@ -52,16 +57,61 @@ public final class JooqMessageStore implements MessageStore {
 
     @Override
     public Set<String> knownRoles(Tx tx) {
+        // one query for both paths: the hooks' direct path tells a role unknown by the same rows (RosterQueries)
+        try {
+            return new TreeSet<>(RosterQueries.observedRoles(JooqTx.of(tx).connection(), tx.channelId()));
+        } catch (SQLException e) {
+            throw new DataAccessException("reading the channel's roles failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Set<String> knownAmong(Tx tx, Collection<String> names) {
+        Set<String> known = new TreeSet<>();
+        try {
+            for (String name : names) {
+                if (RosterQueries.isKnown(JooqTx.of(tx).connection(), tx.channelId(), name)) {
+                    known.add(name);
+                }
+            }
+        } catch (SQLException e) {
+            throw new DataAccessException("reading the channel's roles failed: " + e.getMessage(), e);
+        }
+        return known;
+    }
+
+    @Override
+    public boolean hasActed(Tx tx, String role) {
         DSLContext sql = JooqTx.of(tx).sql();
-        Set<String> roles = new TreeSet<>(sql.selectDistinct(Messages.FROM)
-                .from(Messages.TABLE)
-                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
-                .fetch(Messages.FROM));
-        roles.addAll(sql.selectDistinct(Recipients.ROLE)
+        long channel = tx.channelId();
+        return sql.fetchExists(sql.selectOne()
+                        .from(Messages.TABLE)
+                        .where(Messages.CHANNEL_ID.eq(channel).and(Messages.FROM.eq(role))))
+                || sql.fetchExists(sql.selectOne()
+                        .from(Acks.TABLE)
+                        .where(Acks.CHANNEL_ID.eq(channel).and(Acks.ROLE.eq(role))))
+                || sql.fetchExists(sql.selectOne()
+                        .from(Events.TABLE)
+                        .where(Events.CHANNEL_ID.eq(channel).and(Events.ROLE.eq(role))))
+                || sql.fetchExists(sql.selectOne()
+                        .from(Uploads.TABLE)
+                        .where(Uploads.CHANNEL_ID.eq(channel).and(Uploads.ROLE.eq(role))));
+    }
+
+    @Override
+    public List<Long> removeRole(Tx tx, String role) {
+        DSLContext sql = JooqTx.of(tx).sql();
+        Condition addressed = Recipients.CHANNEL_ID.eq(tx.channelId()).and(Recipients.ROLE.eq(role));
+        List<Long> ids = sql.select(Recipients.MESSAGE_ID)
                 .from(Recipients.TABLE)
-                .where(Recipients.CHANNEL_ID.eq(tx.channelId()))
-                .fetch(Recipients.ROLE));
-        return roles;
+                .where(addressed)
+                .orderBy(Recipients.MESSAGE_ID)
+                .fetch(Recipients.MESSAGE_ID);
+        sql.deleteFrom(Recipients.TABLE).where(addressed).execute();
+        sql.deleteFrom(RoleState.TABLE)
+                .where(RoleState.CHANNEL_ID.eq(tx.channelId()).and(RoleState.ROLE.eq(role)))
+                .execute();
+        return ids;
     }
 
     @Override

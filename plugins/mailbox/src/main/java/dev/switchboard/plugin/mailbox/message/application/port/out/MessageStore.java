@@ -40,6 +40,30 @@ public interface MessageStore {
     Set<String> knownRoles(Tx tx);
 
     /**
+     * Which of these names are roles of the channel (have sent or received a message), without reading every role: a
+     * name that has received one is found through the recipients' index; only the others are looked for as senders.
+     *
+     * @param names role names
+     * @return those of them that are known
+     */
+    Set<String> knownAmong(Tx tx, Collection<String> names);
+
+    /**
+     * @param role a role name
+     * @return whether it has acted in the channel: sent a message, voted, appears in the audit as an actor, or
+     *     uploaded (a role that has only been addressed has not)
+     */
+    boolean hasActed(Tx tx, String role);
+
+    /**
+     * Takes a role off the channel's roster: deletes its recipient rows (its read state) and its presence.
+     *
+     * @param role a role that has not acted ({@link #hasActed})
+     * @return the ids of the messages it was a recipient of, ascending
+     */
+    List<Long> removeRole(Tx tx, String role);
+
+    /**
      * Stores a message with the channel's next id, its recipients (unread, unopened) and status {@code open} when it
      * is a debt.
      *

@@ -15,6 +15,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.search.application.SearchMessages;
 import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
 import dev.switchboard.ports.tool.Arguments;
@@ -56,7 +57,8 @@ public final class SearchMessagesTool extends MailboxTool {
                     + " match: fts when every term has 3+ characters and the trigram index answered, substring when a"
                     + " shorter term made the server scan (the scan refuses NEAR, a field filter on a group and"
                     + " { } + - , ^ outside quotes). Deleted messages are never returned. Refused: a query over 4096"
-                    + " characters, over 256 terms or nested over 256 deep, NEAR(...), an unknown kind or status."
+                    + " characters, over 256 terms or nested over 256 deep, NEAR(...), an unknown kind or status; a from_role or to_role that names no role of the channel is"
+                    + " UNKNOWN_ROLE, naming its roles."
                     + Untrusted.DESCRIPTION)
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
@@ -65,14 +67,20 @@ public final class SearchMessagesTool extends MailboxTool {
     private final Transactions transactions;
     private final SearchMessages searchMessages;
     private final MessageView view;
+    private final Roster roster;
 
     @Inject
     SearchMessagesTool(
-            CallerResolver callers, Transactions transactions, SearchMessages searchMessages, MessageView view) {
+            CallerResolver callers,
+            Transactions transactions,
+            SearchMessages searchMessages,
+            MessageView view,
+            Roster roster) {
         super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.searchMessages = searchMessages;
         this.view = view;
+        this.roster = roster;
     }
 
     @Override
@@ -89,10 +97,15 @@ public final class SearchMessagesTool extends MailboxTool {
                         .then(fields -> SearchMessages.prepare(query, filters)
                                 .then(prepared -> transactions.read(
                                         caller.channelId(),
-                                        tx -> searchMessages
-                                                .run(tx, prepared, limit)
-                                                .then(page ->
-                                                        Outcome.done(listing(tx, caller, page, limit, fields)))))));
+                                        tx -> roster.requireKnown(
+                                                tx,
+                                                caller.role(),
+                                                Roster.named(
+                                                        "from_role", filters.fromRole(), "to_role", filters.toRole()),
+                                                () -> searchMessages
+                                                        .run(tx, prepared, limit)
+                                                        .then(page -> Outcome.done(
+                                                                listing(tx, caller, page, limit, fields))))))));
     }
 
     private Map<String, Object> listing(Tx tx, Caller caller, SearchMessages.Page page, int limit, Projection fields) {

@@ -15,6 +15,7 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -45,7 +46,7 @@ public final class ListObligationsTool extends MailboxTool {
                     + " matched. Each carries age_days (whole days since it was sent) and idle_days (since it last"
                     + " moved: a work_status transition, a resolve or a reopen). Idle is what finds forgotten work: an"
                     + " old debt worked on yesterday is healthy, a young one nobody touched is not. Nothing is ever"
-                    + " closed by age. fields projects each entry (a list of names, or \"headers\" for everything but"
+                    + " closed by age. A to_role that names no role of the channel is UNKNOWN_ROLE, naming its roles. fields projects each entry (a list of names, or \"headers\" for everything but"
                     + " bodies)." + Untrusted.DESCRIPTION)
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.readOnly())
@@ -53,12 +54,14 @@ public final class ListObligationsTool extends MailboxTool {
 
     private final Transactions transactions;
     private final ListDebts listDebts;
+    private final Roster roster;
 
     @Inject
-    ListObligationsTool(CallerResolver callers, Transactions transactions, ListDebts listDebts) {
+    ListObligationsTool(CallerResolver callers, Transactions transactions, ListDebts listDebts, Roster roster) {
         super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.listDebts = listDebts;
+        this.roster = roster;
     }
 
     @Override
@@ -73,6 +76,10 @@ public final class ListObligationsTool extends MailboxTool {
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
                         .then(fields -> transactions.read(
                                 caller.channelId(),
-                                tx -> listDebts.openObligations(tx, caller.role(), role, limit, fields))));
+                                tx -> roster.requireKnown(
+                                        tx,
+                                        caller.role(),
+                                        Roster.named("to_role", role),
+                                        () -> listDebts.openObligations(tx, caller.role(), role, limit, fields)))));
     }
 }
