@@ -125,8 +125,8 @@ class BodylessReadsTest {
             List<String> fields = List.of("id", "from", "to", "topic", "status", "kind", "read_at", "delivery");
             assertThat(MessageView.bodiesFor(Projection.of(fields))).isEqualTo(BodyRead.NONE);
             assertThat(MessageView.bodiesFor(Projection.HEADERS_ONLY))
-                    .as("headers carry the body's digests: read whole")
-                    .isEqualTo(BodyRead.WHOLE);
+                    .as("headers carry the body's digests: read cut, the whole body's digest read in parts")
+                    .isEqualTo(MessageView.LISTING_READ);
 
             for (String tool : new String[] {"list_messages", "open_obligations"}) {
                 Map<String, Object> projected = frontend.ok(tool, args("fields", fields));

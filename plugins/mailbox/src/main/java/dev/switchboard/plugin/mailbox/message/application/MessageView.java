@@ -84,7 +84,7 @@ public final class MessageView {
         boolean cut = !whole && shownChars > 0;
         if (!whole && !cut && bodiesFor(fields) != BodyRead.NONE) {
             throw new IllegalStateException("message " + message.id()
-                    + " was read without its body, but the projection shows the body or its digest");
+                    + " was read without its whole body (none of it), but the projection shows the body or its digest");
         }
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("id", message.id());
