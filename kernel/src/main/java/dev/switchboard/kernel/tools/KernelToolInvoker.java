@@ -124,7 +124,7 @@ public final class KernelToolInvoker implements ToolInvoker {
         } catch (InvalidArgumentException e) {
             return invalid(tool, List.of(new ArgumentValidator.Violation(e.field(), e.problem())));
         } catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError e) {
-            // an OutOfMemoryError is one call passing the heap ceiling (ADR 34): its allocations are gone once it
+            // an OutOfMemoryError is one call passing the heap ceiling (ADR 39): its allocations are gone once it
             // has unwound, and the server goes on
             LOG.error(
                     "tool {} (plugin {}) failed; correlation id {}",

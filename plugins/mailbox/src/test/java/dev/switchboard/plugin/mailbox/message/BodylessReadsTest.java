@@ -132,7 +132,7 @@ class BodylessReadsTest {
                 Map<String, Object> projected = frontend.ok(tool, args("fields", fields));
                 List<Map<String, Object>> whole = MailboxHarness.result(frontend.ok(tool, Map.of()));
 
-                // the whole listing is over 64 Ki characters, so it comes as JSON text only (ADR 35): compare as JSON
+                // the whole listing is over 64 Ki characters, so it comes as JSON text only (ADR 40): compare as JSON
                 assertThat(asJson(MailboxHarness.result(projected)))
                         .as(tool)
                         .isEqualTo(asJson(whole.stream()
