@@ -12,6 +12,10 @@ import org.junit.jupiter.api.Test;
 /** The launcher's part of the attach client (distribution/src/main/dist/bin/switchboard), read from the source tree. */
 class LauncherTest {
 
+    /** The long-running servers' collector and heap: G1, an idle collection every 30 s, at most 30 % free. */
+    private static final String SERVER =
+            "-XX:+UseG1GC -XX:G1PeriodicGCInterval=30000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -Xmx512m";
+
     private static final Path LAUNCHER = Path.of("..", "distribution", "src", "main", "dist", "bin", "switchboard");
 
     @Test
@@ -34,6 +38,59 @@ class LauncherTest {
         assertThat(attachServe(function, "serve --config x.yaml")).isZero();
         assertThat(attachServe(function, "serve --help")).isEqualTo(1);
         assertThat(attachServe(function, "serve --config x.yaml -h")).isEqualTo(1);
+    }
+
+    @Test
+    void everyServerJvmHasAHeapCeilingAndTheLongRunningOnesACollectorThatReturnsMemory() throws Exception {
+        assertThat(memoryOptions("serve", "")).isEqualTo("-XX:+UseSerialGC -Xmx512m");
+        assertThat(memoryOptions("serve --no-attach", "")).isEqualTo("-XX:+UseSerialGC -Xmx512m");
+        assertThat(memoryOptions("status --role a", "")).isEqualTo("-XX:+UseSerialGC -Xmx512m");
+        assertThat(memoryOptions("serve --http", "")).isEqualTo(SERVER);
+        assertThat(memoryOptions("serve --shared", "")).isEqualTo(SERVER);
+        assertThat(memoryOptions("serve --transport http", "")).isEqualTo(SERVER);
+    }
+
+    @Test
+    void aCollectorInSwitchboardJavaOptsReplacesTheLaunchersOwn() throws Exception {
+        assertThat(memoryOptions("serve --http", "-Xmx2g -XX:+UseSerialGC")).isEqualTo("-Xmx512m");
+        assertThat(memoryOptions("serve", "-XX:+UseZGC")).isEqualTo("-Xmx512m");
+        assertThat(memoryOptions("serve", "-Xmx2g")).isEqualTo("-XX:+UseSerialGC -Xmx512m");
+    }
+
+    @Test
+    void theHeapAndCollectorOptionsComeBeforeSwitchboardJavaOpts() throws IOException {
+        String launcher = Files.readString(LAUNCHER);
+        String opts = launcher.substring(launcher.indexOf("\nopts=("), launcher.indexOf("--enable-native-access"));
+
+        assertThat(opts).contains("\"${gc[@]}\" \"${heap[@]}\"");
+        assertThat(launcher)
+                .contains("exec \"$jdk/bin/java\" \"${opts[@]}\" ${SWITCHBOARD_JAVA_OPTS:-} -cp \"$classpath\"");
+    }
+
+    /**
+     * @return the collector and heap options the launcher's memory_options picks for the words, as one line (a later
+     *     -Xmx in SWITCHBOARD_JAVA_OPTS wins in the JVM, so the launcher keeps its own)
+     */
+    private static String memoryOptions(String words, String javaOpts) throws IOException, InterruptedException {
+        String launcher = Files.readString(LAUNCHER);
+        String functions = function(launcher, "serves_http() {") + function(launcher, "memory_options() {");
+        ProcessBuilder builder = new ProcessBuilder(
+                        "bash",
+                        "-c",
+                        "set -euo pipefail\n" + functions + "memory_options " + words
+                                + "\necho \"${gc[*]} ${heap[*]}\"")
+                .redirectErrorStream(true);
+        builder.environment().put("SWITCHBOARD_JAVA_OPTS", javaOpts);
+        Process bash = builder.start();
+        bash.getOutputStream().close();
+        String output = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(bash.waitFor()).as(output).isZero();
+        return output.strip();
+    }
+
+    private static String function(String launcher, String header) {
+        int start = launcher.indexOf(header);
+        return launcher.substring(start, launcher.indexOf("\n}\n", start) + 3);
     }
 
     /** @return attach_serve's status for the words: 0 runs the client */

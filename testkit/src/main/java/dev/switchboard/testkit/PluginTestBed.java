@@ -196,7 +196,7 @@ public final class PluginTestBed implements AutoCloseable {
      * @throws AssertionError if it fails, naming the tool, the arguments and the failure
      */
     public Map<String, Object> ok(String tool, Map<String, Object> arguments) {
-        return ToolResults.success(call(tool, arguments), tool, arguments).structuredContent();
+        return ToolResults.structured(ToolResults.success(call(tool, arguments), tool, arguments));
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.switchboard.testkit;
 
 import java.util.Map;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import dev.switchboard.ports.content.Content;
 import dev.switchboard.ports.tool.ToolResult;
 
@@ -25,6 +27,24 @@ public final class ToolResults {
         throw new AssertionError(tool + " " + arguments + " failed: "
                 + failure.code().value() + ": " + failure.message() + " " + failure.details());
     }
+
+    /**
+     * @param success a successful result
+     * @return its structured content, or, for an answer carried once as JSON text ({@link ToolResult#json}), that
+     *     text parsed, as a client that finds no structured content reads it; null when it has neither
+     */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> structured(ToolResult.Success success) {
+        if (success.structuredContent() != null
+                || success.content().isEmpty()
+                || !(success.content().getFirst() instanceof Content.Text text)
+                || !text.text().startsWith("{")) {
+            return success.structuredContent();
+        }
+        return JSON.readValue(text.text(), Map.class);
+    }
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /**
      * @param result    what the tool returned

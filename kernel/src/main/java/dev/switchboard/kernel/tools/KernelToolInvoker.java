@@ -123,7 +123,9 @@ public final class KernelToolInvoker implements ToolInvoker {
             return result;
         } catch (InvalidArgumentException e) {
             return invalid(tool, List.of(new ArgumentValidator.Violation(e.field(), e.problem())));
-        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError e) {
+            // an OutOfMemoryError is one call passing the heap ceiling (ADR 39): its allocations are gone once it
+            // has unwound, and the server goes on
             LOG.error(
                     "tool {} (plugin {}) failed; correlation id {}",
                     call.toolName(),

@@ -103,6 +103,23 @@ class KernelToolInvokerTest {
     }
 
     @Test
+    void aCallThatRunsOutOfHeapIsThatCallsInternalErrorAndTheNextCallIsServed() {
+        registry.register("p", "", List.of(FakeTool.named("hungry", c -> {
+            throw new OutOfMemoryError("Java heap space");
+        })));
+        registry.register("q", "", List.of(FakeTool.named("count_up", c -> ToolResult.text("x"))));
+
+        ToolResult hungry = invoker.invoke(call("hungry", Map.of("count", 1)));
+        ToolResult next = invoker.invoke(call("count_up", Map.of("count", 1)));
+
+        assertThat(hungry).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INTERNAL_ERROR);
+            assertThat(f.message()).doesNotContain("heap space");
+        });
+        assertThat(next).isInstanceOf(ToolResult.Success.class);
+    }
+
+    @Test
     void unexpectedExceptionBecomesInternalErrorWithCorrelationIdAndNoStackTrace() {
         registry.register("p", "", List.of(FakeTool.named("explode", c -> {
             throw new IllegalStateException("secret internal detail");

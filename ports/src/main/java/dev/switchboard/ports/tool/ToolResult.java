@@ -62,6 +62,27 @@ public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failur
     }
 
     /**
+     * The longest JSON text, in characters, that {@link #json} also sends as structured content: 64 Ki. A longer
+     * answer travels once, as text.
+     */
+    int STRUCTURED_COPY_MAX_CHARS = 64 * 1024;
+
+    /**
+     * A result whose text is the JSON of its structured content, carried once when large: with the structured
+     * content only when the text is at most {@link #STRUCTURED_COPY_MAX_CHARS} characters. MCP makes structured
+     * content optional for a tool without an output schema and asks for the JSON as text for clients that read only
+     * text, so a large answer is the text alone (a client that reads structured content falls back to it), not the
+     * same megabytes twice.
+     *
+     * @param json       the structured content as JSON text
+     * @param structured the structured content, a JSON object
+     * @return a success with one text block, and the structured content when the text is short
+     */
+    static ToolResult json(String json, Map<String, Object> structured) {
+        return new Success(List.of(Content.text(json)), json.length() <= STRUCTURED_COPY_MAX_CHARS ? structured : null);
+    }
+
+    /**
      * @param code    the stable reason
      * @param message what went wrong and the way out
      * @return a failure without details

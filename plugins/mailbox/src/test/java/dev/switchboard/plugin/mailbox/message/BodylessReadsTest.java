@@ -125,22 +125,23 @@ class BodylessReadsTest {
             List<String> fields = List.of("id", "from", "to", "topic", "status", "kind", "read_at", "delivery");
             assertThat(MessageView.bodiesFor(Projection.of(fields))).isEqualTo(BodyRead.NONE);
             assertThat(MessageView.bodiesFor(Projection.HEADERS_ONLY))
-                    .as("headers carry the body's digests: read whole")
-                    .isEqualTo(BodyRead.WHOLE);
+                    .as("headers carry the body's digests: read cut, the whole body's digest read in parts")
+                    .isEqualTo(MessageView.LISTING_READ);
 
             for (String tool : new String[] {"list_messages", "open_obligations"}) {
                 Map<String, Object> projected = frontend.ok(tool, args("fields", fields));
                 List<Map<String, Object>> whole = MailboxHarness.result(frontend.ok(tool, Map.of()));
 
-                assertThat(MailboxHarness.result(projected))
+                // the whole listing is over 64 Ki characters, so it comes as JSON text only (ADR 40): compare as JSON
+                assertThat(asJson(MailboxHarness.result(projected)))
                         .as(tool)
-                        .isEqualTo(whole.stream()
+                        .isEqualTo(asJson(whole.stream()
                                 .map(entry -> {
                                     Map<String, Object> kept = new LinkedHashMap<>(entry);
                                     kept.keySet().retainAll(fields);
                                     return kept;
                                 })
-                                .toList());
+                                .toList()));
             }
         }
     }
@@ -162,5 +163,11 @@ class BodylessReadsTest {
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("without its whole body");
         }
+    }
+
+    private static Object asJson(Object value) {
+        tools.jackson.databind.json.JsonMapper json =
+                tools.jackson.databind.json.JsonMapper.builder().build();
+        return json.readValue(json.writeValueAsString(value), Object.class);
     }
 }

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.switchboard.plugin.workspace.domain.ShownBytes;
+
 /**
  * The shown part of a command's output: the tail of the full-output file, at most {@value #MAX_LINES} lines and
  * {@value #MAX_BYTES} bytes, the way the original bounds it (the end of the output is what usually matters).
@@ -19,7 +21,7 @@ record CommandOutput(String text, boolean truncated, long bytes) {
     /** Lines shown at most. */
     static final int MAX_LINES = 2000;
     /** Bytes shown at most. */
-    static final int MAX_BYTES = 50 * 1024;
+    static final int MAX_BYTES = ShownBytes.MAX;
 
     /**
      * @param full the file with every byte of stdout and stderr, or a path that does not exist (no output)

@@ -10,10 +10,12 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.workspace.domain.BinaryContent;
 import dev.switchboard.plugin.workspace.domain.ImageType;
 import dev.switchboard.plugin.workspace.domain.LineWindow;
+import dev.switchboard.plugin.workspace.domain.ShownBytes;
 import dev.switchboard.plugin.workspace.domain.TextFormat;
 
 /**
- * {@code read}: a text file's lines {@code offset..offset+limit-1} with a continuation hint, or an image (PNG, JPEG,
+ * {@code read}: a text file's lines {@code offset..offset+limit-1}, at most {@link ShownBytes#MAX} bytes of them
+ * ({@link LineWindow}), with a continuation hint, or an image (PNG, JPEG,
  * GIF, WebP) as an image block, or, for other binary content (a NUL in the first 8 KiB, or a known binary format such
  * as ZIP), a line naming its MIME type and size instead of its bytes; always with the revision of the whole file, which {@code write} and {@code edit} take as
  * {@code expected_revision}. Thread-safe.
@@ -48,7 +50,13 @@ public final class ReadFile {
                 return binary(workspace, file, snapshot);
             }
             TextFormat.Decoded decoded = TextFormat.decode(snapshot.bytes());
-            String text = window(decoded.text(), offset, limit);
+            String text = LineWindow.of(
+                    decoded.text(),
+                    offset,
+                    limit,
+                    file.toString(),
+                    decoded.format().bom() ? 3 : 0,
+                    ShownBytes.MAX);
             Map<String, Object> facts = new LinkedHashMap<>();
             facts.put("path", file.toString());
             facts.put("revision", snapshot.revision());
@@ -65,24 +73,6 @@ public final class ReadFile {
             facts.put("cwd", workspace.cwd().toString());
             return Answer.of(text, facts);
         });
-    }
-
-    /**
-     * {@link LineWindow#of}, except that a window from line 1 covering every line is the text itself without its
-     * final LF (what LineWindow would rebuild), returned without splitting a large file into lines and joining them.
-     */
-    private static String window(String text, Integer offset, Integer limit) {
-        int room = limit == null ? LineWindow.DEFAULT_LIMIT : limit;
-        if (offset != null && offset != 1 || room < 1) {
-            return LineWindow.of(text, offset, limit);
-        }
-        int lines = 1;
-        for (int lf = text.indexOf('\n'); lf >= 0 && lf < text.length() - 1; lf = text.indexOf('\n', lf + 1)) {
-            if (++lines > room) {
-                return LineWindow.of(text, offset, limit);
-            }
-        }
-        return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
     }
 
     /** Binary content is described, never decoded: its bytes as text would be NULs and U+FFFD. */

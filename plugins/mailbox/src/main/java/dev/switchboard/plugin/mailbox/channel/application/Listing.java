@@ -1,8 +1,13 @@
 package dev.switchboard.plugin.mailbox.channel.application;
 
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.ports.tool.Arguments;
@@ -12,13 +17,17 @@ import dev.switchboard.ports.tool.Refusal;
 /**
  * The shape of every listing (§1C.2): {@code {"result": [...]}}, plus {@code truncated: {limit, returned, note}} when
  * more rows matched than {@code limit} (and no {@code truncated} otherwise), plus {@code generated_at} for the tools
- * whose original has it. {@code limit} is always 1..1000. Stateless.
+ * whose original has it. {@code limit} is always 1..1000. The entries take at most
+ * {@link MailboxLimits#LISTING_BYTES} of JSON (Switchboard's addition): those that would pass it are left out, and
+ * {@code truncated} says so with {@code max_bytes}. Stateless.
  */
 public final class Listing {
 
     /** The input-schema property for {@code limit}, without its default (each tool says its own in words). */
     public static final String LIMIT_SCHEMA = "\"type\": \"integer\", \"minimum\": " + MailboxLimits.LIMIT_MIN
             + ", \"maximum\": " + MailboxLimits.LIMIT_MAX;
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private Listing() {}
 
@@ -43,23 +52,58 @@ public final class Listing {
     }
 
     /**
-     * @param rows        the entries returned (at most {@code limit})
+     * @param rows        the entries that matched, in the listing's order (at most {@code limit})
      * @param limit       the limit asked for
      * @param more        whether more rows matched than were returned
      * @param generatedAt the time to report as {@code generated_at}, or null for tools without it
-     * @return the listing
+     * @return the listing, its entries cut at {@link MailboxLimits#LISTING_BYTES} ({@link #of(Stream, int, boolean,
+     *     String)})
      */
     public static Map<String, Object> of(List<Map<String, Object>> rows, int limit, boolean more, String generatedAt) {
+        return of(rows.stream(), limit, more, generatedAt);
+    }
+
+    /**
+     * The listing of the first entries that fit in {@link MailboxLimits#LISTING_BYTES} bytes of JSON (the first
+     * always does): an entry is taken from {@code rows} only while room remains, so the entries after are never
+     * computed. When entries were left out for room, {@code truncated} also carries {@code max_bytes} and says how to
+     * see the rest.
+     *
+     * @param rows        the entries that matched, in the listing's order (at most {@code limit}), computed lazily
+     * @param limit       the limit asked for
+     * @param more        whether more rows matched than {@code limit}
+     * @param generatedAt the time to report as {@code generated_at}, or null for tools without it
+     * @return the listing
+     */
+    public static Map<String, Object> of(
+            Stream<Map<String, Object>> rows, int limit, boolean more, String generatedAt) {
+        return of(rows, limit, more, false, generatedAt);
+    }
+
+    /**
+     * As {@link #of(Stream, int, boolean, String)}, for rows a use case has already fitted ({@link #fitting}).
+     *
+     * @param cut whether the use case left entries out for room
+     */
+    public static Map<String, Object> of(
+            Stream<Map<String, Object>> rows, int limit, boolean more, boolean cut, String generatedAt) {
+        List<Map<String, Object>> shown = fitting(rows.iterator(), MailboxLimits.LISTING_BYTES);
+        boolean full = cut || shown instanceof Cut;
         Map<String, Object> listing = new LinkedHashMap<>();
-        listing.put("result", rows);
-        if (more) {
+        listing.put("result", List.copyOf(shown));
+        if (more || full) {
             Map<String, Object> truncated = new LinkedHashMap<>();
             truncated.put("limit", limit);
-            truncated.put("returned", rows.size());
-            truncated.put(
-                    "note",
-                    "more entries matched than limit=" + limit + "; narrow the filters or raise limit (at most "
-                            + MailboxLimits.LIMIT_MAX + ") to see the rest");
+            truncated.put("returned", shown.size());
+            if (full) {
+                truncated.put("max_bytes", MailboxLimits.LISTING_BYTES);
+                truncated.put("note", BYTES_NOTE);
+            } else {
+                truncated.put(
+                        "note",
+                        "more entries matched than limit=" + limit + "; narrow the filters or raise limit (at most "
+                                + MailboxLimits.LIMIT_MAX + ") to see the rest");
+            }
             listing.put("truncated", truncated);
         }
         if (generatedAt != null) {
@@ -67,4 +111,45 @@ public final class Listing {
         }
         return listing;
     }
+
+    /**
+     * @param rows   the entries, in the listing's order
+     * @param budget the most bytes of JSON they may take, at most {@link MailboxLimits#LISTING_BYTES}
+     * @return the first entries that fit (at least one when there is one), each taken from {@code rows} only while
+     *     room remains; a list whose {@link #wasCut} is true when some were left out for room
+     */
+    public static List<Map<String, Object>> fitting(Iterator<Map<String, Object>> rows, long budget) {
+        List<Map<String, Object>> shown = new ArrayList<>();
+        long bytes = 2;
+        while (rows.hasNext()) {
+            Map<String, Object> row = rows.next();
+            long size = JSON.writeValueAsBytes(row).length + 1L;
+            if (!shown.isEmpty() && bytes + size > budget) {
+                return new Cut(shown);
+            }
+            shown.add(row);
+            bytes += size;
+        }
+        return shown;
+    }
+
+    /**
+     * @param fitted a list {@link #fitting} returned
+     * @return whether entries were left out of it for room
+     */
+    public static boolean wasCut(List<Map<String, Object>> fitted) {
+        return fitted instanceof Cut;
+    }
+
+    /** The entries of a listing that was cut for room. */
+    private static final class Cut extends ArrayList<Map<String, Object>> {
+        Cut(List<Map<String, Object>> shown) {
+            super(shown);
+        }
+    }
+
+    private static final String BYTES_NOTE = "the entries after these were left out: with them the answer would pass"
+            + " its " + MailboxLimits.LISTING_BYTES + "-byte cap (bodies over " + MailboxLimits.LISTING_BODY_CHARS
+            + " characters are cut already, see body_cut). To see the rest, ask for fields=\"headers\" (no bodies),"
+            + " a lower limit or narrower filters; get_thread shows one message whole";
 }

@@ -33,6 +33,43 @@ public record Digest(String sha256, long bytes, long chars) {
     }
 
     /**
+     * A digest fed piece by piece, for a body read in parts: the same as {@link #of} of the pieces joined, provided
+     * no piece ends between the two halves of a surrogate pair. Not thread-safe.
+     */
+    public static final class Running {
+
+        private final MessageDigest sha256;
+        private long bytes;
+        private long chars;
+
+        /** An empty digest. */
+        public Running() {
+            try {
+                sha256 = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every JDK has SHA-256", e);
+            }
+        }
+
+        /**
+         * @param piece the next piece of the body
+         * @return this
+         */
+        public Running add(String piece) {
+            byte[] utf8 = piece.getBytes(StandardCharsets.UTF_8);
+            sha256.update(utf8);
+            bytes += utf8.length;
+            chars += piece.codePointCount(0, piece.length());
+            return this;
+        }
+
+        /** @return the digest of every piece added */
+        public Digest done() {
+            return new Digest(HexFormat.of().formatHex(sha256.digest()), bytes, chars);
+        }
+    }
+
+    /**
      * @param bytes any bytes
      * @return their SHA-256 as lower-case hex
      */

@@ -76,6 +76,27 @@ public final class MailboxLimits {
     /** Roles of a hosted channel: at most 12. */
     public static final int ROLES_MAX = 12;
 
+    /**
+     * The most characters (code points) of one message body a listing shows: 65,536 (Switchboard's addition). A
+     * longer body is cut to them, by the database, with {@code body_cut} beside it; {@code get_thread} shows it whole.
+     */
+    public static final int LISTING_BODY_CHARS = 65_536;
+
+    /**
+     * The most bytes of JSON a listing's entries take together: 1 MiB (Switchboard's addition). The entries that
+     * would take it past are left out, as if {@code limit} had been lower, and {@code truncated} says so; the first
+     * entry is always shown.
+     */
+    public static final int LISTING_BYTES = 1024 * 1024;
+
+    /**
+     * The most entries a {@code to} list of send_message may have: 64. No channel has that many other roles (a hosted
+     * roster holds {@value #ROLES_MAX}), so a longer list can only be typos or an attack; it is refused
+     * ({@code LIMIT_EXCEEDED}) before any name in it is looked at, so its cost stays bounded by this number
+     * (Switchboard's addition: the original accepted a list of 1,300,000 names).
+     */
+    public static final int RECIPIENTS_MAX = 64;
+
     /** A role name (the hosted slug's length, also applied to a stdio role: §1C.2 create_channel). */
     public static final int ROLE_CHARS = 64;
 

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -56,7 +57,8 @@ public final class AwaitingAck {
     public Outcome<Map<String, Object>> list(
             Tx tx, String viewer, String role, String fromRole, String pinKey, int limit, Projection fields) {
         List<Long> ids = rounds.awaitingDecisionOf(tx, role, fromRole, pinKey);
-        List<Message> awaiting = messages.findAll(tx, ids.subList(0, Math.min(ids.size(), limit + 1)));
+        List<Message> awaiting =
+                messages.findAll(tx, ids.subList(0, Math.min(ids.size(), limit + 1)), MessageView.bodiesFor(fields));
         List<Message> page = awaiting.subList(0, Math.min(awaiting.size(), limit));
         // One read for the page's confirmations, from the work trail on each message, not each debt's history.
         Set<Long> confirmed = fields.wants("obligation")
@@ -67,9 +69,8 @@ public final class AwaitingAck {
                                 .map(Message::id)
                                 .toList())
                 : Set.of();
-        List<Map<String, Object>> rows = page.stream()
-                .map(proposal -> entry(tx, proposal, viewer, fields, confirmed))
-                .toList();
+        Stream<Map<String, Object>> rows =
+                page.stream().map(proposal -> entry(tx, proposal, viewer, fields, confirmed));
         return Outcome.done(Listing.of(rows, limit, awaiting.size() > limit, tx.now()));
     }
 

@@ -10,11 +10,20 @@ import dev.switchboard.plugin.mailbox.message.domain.Message;
  *
  * @param messages the messages returned (at most the limit)
  * @param more     whether more messages matched than were returned
+ * @param cut      whether some of them were left out for the listing's byte cap ({@code Listing.fitting})
  */
-public record MessagePage(List<Message> messages, boolean more) {
+public record MessagePage(List<Message> messages, boolean more, boolean cut) {
 
     /** Copies the list. */
     public MessagePage {
         messages = List.copyOf(messages);
+    }
+
+    /**
+     * @param messages the messages returned (at most the limit)
+     * @param more     whether more messages matched than were returned
+     */
+    public MessagePage(List<Message> messages, boolean more) {
+        this(messages, more, false);
     }
 }

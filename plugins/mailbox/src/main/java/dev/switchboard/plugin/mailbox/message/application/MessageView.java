@@ -13,7 +13,9 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
+import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.message.domain.Recipient;
 
@@ -35,18 +37,24 @@ import dev.switchboard.plugin.mailbox.message.domain.Recipient;
  * </ul>
  *
  * Computed fields of other capabilities (obligation, age_days, idle_days, snippet, match) are added by them. A
- * message read without its whole body ({@link BodyRead}) can be shown only by a projection that drops the body and
- * its digests ({@link #bodiesFor}). Thread-safe.
+ * listing reads each body cut at {@link MailboxLimits#LISTING_BODY_CHARS} ({@link #bodiesFor}): a longer body is
+ * shown cut, with {@code body_cut: {shown_chars, length_chars, read_whole}}, and its digests are still the whole
+ * body's, read in parts ({@link MessageStore#bodyDigest}). Thread-safe.
  */
 @Singleton
 public final class MessageView {
 
     private final ProposalTally tally;
+    private final MessageStore messages;
 
     @Inject
-    MessageView(ProposalTally tally) {
+    MessageView(ProposalTally tally, MessageStore messages) {
         this.tally = tally;
+        this.messages = messages;
     }
+
+    /** How a listing reads bodies that it shows: cut by the database at the listing's most characters. */
+    public static final BodyRead LISTING_READ = BodyRead.prefix(MailboxLimits.LISTING_BODY_CHARS);
 
     /** The fields that need the whole body: the body and its digests. */
     private static final List<String> WHOLE_BODY_FIELDS =
@@ -54,11 +62,11 @@ public final class MessageView {
 
     /**
      * @param fields a listing's projection
-     * @return {@link BodyRead#WHOLE} when it shows the body or a digest of it, else {@link BodyRead#NONE}: the
+     * @return {@link #LISTING_READ} when it shows the body or a digest of it, else {@link BodyRead#NONE}: the
      *     messages of a listing that drops them are read without their bodies
      */
     public static BodyRead bodiesFor(Projection fields) {
-        return WHOLE_BODY_FIELDS.stream().anyMatch(fields::wants) ? BodyRead.WHOLE : BodyRead.NONE;
+        return WHOLE_BODY_FIELDS.stream().anyMatch(fields::wants) ? LISTING_READ : BodyRead.NONE;
     }
 
     /**
@@ -67,21 +75,23 @@ public final class MessageView {
      * @param caller  the role it is shown to
      * @param fields  the projection; fields it drops are not computed
      * @return the entry, projected
-     * @throws IllegalStateException if the message was read without its whole body and {@code fields} wants the body
-     *                               or a digest (a defect of the caller: {@link #bodiesFor} picks the read)
+     * @throws IllegalStateException if the message was read without any body and {@code fields} wants the body or a
+     *                               digest (a defect of the caller: {@link #bodiesFor} picks the read)
      */
     public Map<String, Object> wire(Tx tx, Message message, String caller, Projection fields) {
-        boolean whole = message.isBodyWhole();
-        if (!whole && bodiesFor(fields).whole()) {
+        long shownChars = message.body().codePointCount(0, message.body().length());
+        boolean whole = message.isBodyWhole() || message.bodyChars() == shownChars;
+        boolean cut = !whole && shownChars > 0;
+        if (!whole && !cut && bodiesFor(fields) != BodyRead.NONE) {
             throw new IllegalStateException("message " + message.id()
-                    + " was read without its whole body, but the projection shows the body or its digest");
+                    + " was read without its whole body (none of it), but the projection shows the body or its digest");
         }
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("id", message.id());
         wire.put("from", message.from());
         wire.put("to", message.hasSeveralRecipients() ? message.recipientRoles() : message.toRole());
         wire.put("topic", message.topic());
-        if (whole) {
+        if (whole || cut) {
             wire.put("body", message.body());
         }
         wire.put("created_at", message.createdAt());
@@ -120,13 +130,31 @@ public final class MessageView {
         if (message.isProposal() && fields.wants("acks")) {
             wire.put("acks", tally.acks(tx, message, caller));
         }
-        if (whole) {
-            Digest digest = Digest.of(message.body());
+        if (whole || cut) {
+            Digest digest = whole ? Digest.of(message.body()) : digestOf(tx, message, fields);
             wire.put("body_sha256", digest.sha256());
             wire.put("body_length_bytes", digest.bytes());
-            wire.put("body_length_chars", digest.chars());
+            wire.put("body_length_chars", whole ? digest.chars() : message.bodyChars());
         }
-        return fields.apply(wire);
+        Map<String, Object> projected = fields.apply(wire);
+        if (cut && projected.containsKey("body")) {
+            Map<String, Object> bodyCut = new LinkedHashMap<>();
+            bodyCut.put("shown_chars", shownChars);
+            bodyCut.put("length_chars", message.bodyChars());
+            bodyCut.put(
+                    "read_whole",
+                    "the body is cut at " + MailboxLimits.LISTING_BODY_CHARS + " characters in listings; get_thread"
+                            + " (message_id=" + message.id() + ") shows it whole");
+            projected = new LinkedHashMap<>(projected);
+            projected.put("body_cut", bodyCut);
+        }
+        return projected;
+    }
+
+    /** @return the whole body's digest of a message read cut, or a placeholder when the projection shows none */
+    private Digest digestOf(Tx tx, Message message, Projection fields) {
+        boolean wanted = fields.wants("body_sha256") || fields.wants("body_length_bytes");
+        return wanted ? messages.bodyDigest(tx, message.id()) : new Digest("", 0, message.bodyChars());
     }
 
     /**
@@ -142,11 +170,10 @@ public final class MessageView {
      */
     public Map<String, Object> untrustedListing(Tx tx, MessagePage page, String role, Projection fields, int limit) {
         Map<String, Object> listing = Listing.of(
-                page.messages().stream()
-                        .map(message -> wire(tx, message, role, fields))
-                        .toList(),
+                page.messages().stream().map(message -> wire(tx, message, role, fields)),
                 limit,
                 page.more(),
+                page.cut(),
                 null);
         listing.put(Untrusted.FIELD, Untrusted.NOTE);
         return listing;

@@ -7,6 +7,7 @@ import java.util.Map;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
@@ -42,11 +43,13 @@ public final class ReadPins {
         return Outcome.done(Map.of("result", rows));
     }
 
-    /** @return {@code {"result": [versions, newest first, projected]}} */
+    /**
+     * @return {@code {"result": [versions, newest first, projected]}}, the versions cut at the listing's byte cap
+     *     ({@link Listing}: then with {@code truncated}, whose {@code limit} is the number of versions)
+     */
     public Outcome<Map<String, Object>> history(Tx tx, String key, Projection fields) {
-        List<Map<String, Object>> rows = pins.history(tx, key.strip()).stream()
-                .map(v -> fields.apply(PinViews.wire(v, true)))
-                .toList();
-        return Outcome.done(Map.of("result", rows));
+        var versions = pins.history(tx, key.strip());
+        return Outcome.done(Listing.of(
+                versions.stream().map(v -> fields.apply(PinViews.wire(v, true))), versions.size(), false, null));
     }
 }

@@ -12,6 +12,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
@@ -114,7 +115,7 @@ public final class SearchMessages {
             order.put(shown.get(i), i);
         }
         String match = plan.path().wireName();
-        List<Hit> hits = messages.findAll(tx, shown).stream()
+        List<Hit> hits = messages.findAll(tx, shown, MessageView.LISTING_READ).stream()
                 .sorted(Comparator.comparing(message -> order.get(message.id())))
                 .map(message -> new Hit(message, Snippet.of(plan.root(), message.topic(), message.body()), match))
                 .toList();

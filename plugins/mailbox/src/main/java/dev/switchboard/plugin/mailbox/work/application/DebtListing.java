@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -51,7 +52,7 @@ public final class DebtListing {
         Map<Long, Message> byId =
                 messages.findAll(tx, page.stream().map(WorkFacts::id).toList(), MessageView.bodiesFor(fields)).stream()
                         .collect(Collectors.toMap(Message::id, Function.identity()));
-        List<Map<String, Object>> rows = page.stream()
+        Stream<Map<String, Object>> rows = page.stream()
                 .filter(debt -> byId.containsKey(debt.id()))
                 .map(debt -> {
                     Map<String, Object> row = view.wire(tx, byId.get(debt.id()), viewer, fields);
@@ -62,8 +63,7 @@ public final class DebtListing {
                         row.put("idle_days", DebtAge.idleDays(debt, tx.now()));
                     }
                     return row;
-                })
-                .toList();
+                });
         Map<String, Object> listing = Listing.of(rows, limit, debts.size() > limit, stamped ? tx.now() : null);
         listing.put(Untrusted.FIELD, Untrusted.NOTE);
         return listing;

@@ -1,6 +1,8 @@
 package dev.switchboard.plugin.handoff.adapter.in.tool;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -80,15 +82,28 @@ public final class ListUpdatesTool implements Tool {
                 .toResult(ListUpdatesTool::success));
     }
 
+    /**
+     * The most bytes of UTF-8 the summaries' text fields of one answer take together: 512 KiB (Switchboard's
+     * addition; 200 summaries of 4000 characters with 32 tags could otherwise take several megabytes, twice: as text
+     * and as structured content). The summaries past it are left for the next call, as {@code has_more} says; the
+     * first is always shown.
+     */
+    static final int MAX_TEXT_BYTES = 512 * 1024;
+
     private static ToolResult success(UpdatesPage page) {
+        List<HandoffSummary> shown = fitting(page.items());
+        boolean cut = shown.size() < page.items().size();
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("consumer", page.cursor().consumer());
         structured.put("cursor", page.cursor().through().value());
         structured.put("latest_sequence", page.latest().value());
-        structured.put("updates", page.items().stream().map(Views::summary).toList());
-        structured.put("has_more", page.hasMore());
+        structured.put("updates", shown.stream().map(Views::summary).toList());
+        structured.put("has_more", page.hasMore() || cut);
+        if (cut) {
+            structured.put("max_text_bytes", MAX_TEXT_BYTES);
+        }
         StringBuilder text = new StringBuilder();
-        text.append(page.items().isEmpty() ? "Nothing new" : page.items().size() + " update(s)")
+        text.append(shown.isEmpty() ? "Nothing new" : shown.size() + " update(s)")
                 .append(" for ")
                 .append(page.cursor().consumer())
                 .append(" (cursor ")
@@ -96,8 +111,14 @@ public final class ListUpdatesTool implements Tool {
                 .append(", latest ")
                 .append(page.latest())
                 .append(")")
-                .append(page.hasMore() ? "; more after these." : ".");
-        for (HandoffSummary item : page.items()) {
+                .append(
+                        cut
+                                ? "; more after these, left out for the answer's " + MAX_TEXT_BYTES + "-byte cap: list"
+                                        + " again with since_sequence="
+                                        + shown.getLast().receipt().sequence().value()
+                                        + " or a lower limit."
+                                : page.hasMore() ? "; more after these." : ".");
+        for (HandoffSummary item : shown) {
             text.append("\n#")
                     .append(item.receipt().sequence())
                     .append(' ')
@@ -112,5 +133,32 @@ public final class ListUpdatesTool implements Tool {
                     .append(item.summary());
         }
         return ToolResult.structured(text.toString(), structured);
+    }
+
+    /** @return the first summaries whose text fields fit in {@link #MAX_TEXT_BYTES} (the first always does) */
+    private static List<HandoffSummary> fitting(List<HandoffSummary> items) {
+        long bytes = 0;
+        for (int i = 0; i < items.size(); i++) {
+            bytes += textBytes(items.get(i));
+            if (i > 0 && bytes > MAX_TEXT_BYTES) {
+                return items.subList(0, i);
+            }
+        }
+        return items;
+    }
+
+    private static long textBytes(HandoffSummary item) {
+        long bytes = utf8(item.title()) + utf8(item.summary()) + utf8(item.kind()) + utf8(item.source());
+        for (String tag : item.tags()) {
+            bytes += utf8(tag);
+        }
+        for (String target : item.suggestedTargets()) {
+            bytes += utf8(target);
+        }
+        return bytes;
+    }
+
+    private static long utf8(String text) {
+        return text == null ? 0 : text.getBytes(StandardCharsets.UTF_8).length;
     }
 }

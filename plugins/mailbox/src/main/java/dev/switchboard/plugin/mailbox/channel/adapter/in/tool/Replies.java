@@ -11,8 +11,9 @@ import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * How every mailbox tool answers: a done outcome is the result object as {@code structuredContent} and, as the
- * original's FastMCP tools do, as JSON text; a refusal keeps its code, message and details. A database that stays
+ * How every mailbox tool answers: a done outcome is the result object as JSON text, as the original's FastMCP tools
+ * do, and as {@code structuredContent} when that text is at most {@link ToolResult#STRUCTURED_COPY_MAX_CHARS}
+ * characters (a larger answer is carried once: {@link ToolResult#json}); a refusal keeps its code, message and details. A database that stays
  * busy outside a transaction (the caller's presence, the channel's first row) is {@code UNAVAILABLE}. Stateless.
  */
 final class Replies {
@@ -35,6 +36,6 @@ final class Replies {
                     "the mailbox database is busy or unreachable; nothing was changed. Retry in a moment",
                     Map.of("retryable", true));
         }
-        return outcome.toResult(value -> ToolResult.structured(JSON.writeValueAsString(value), value));
+        return outcome.toResult(value -> ToolResult.json(JSON.writeValueAsString(value), value));
     }
 }

@@ -69,7 +69,7 @@ public final class ReadInboxTool extends MailboxTool {
                         .then(fields -> transactions.write(
                                 caller.channelId(),
                                 tx -> readInbox
-                                        .read(tx, caller, unreadOnly, limit)
+                                        .read(tx, caller, unreadOnly, limit, fields)
                                         .then(page -> Outcome.done(
                                                 view.untrustedListing(tx, page, caller.role(), fields, limit))))));
     }

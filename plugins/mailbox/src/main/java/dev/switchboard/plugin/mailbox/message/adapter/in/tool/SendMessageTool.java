@@ -88,7 +88,8 @@ public final class SendMessageTool extends MailboxTool {
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         // the checks that need no channel state and the secret scan run here, before the channel's lock; a refusal
         // among them is still returned from inside the write, so that a request_key replay or conflict comes first
-        Outcome<CheckedSend> checked = sendMessage.check(request(call));
+        Outcome<CheckedSend> checked =
+                RecipientCap.check(call.arguments().get("to")).then(ok -> sendMessage.check(request(call)));
         return requestKeys.write(
                 caller,
                 call,

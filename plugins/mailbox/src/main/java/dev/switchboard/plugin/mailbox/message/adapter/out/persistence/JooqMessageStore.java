@@ -29,6 +29,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTab
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MessageRows;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.RosterQueries;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
@@ -133,7 +134,31 @@ public final class JooqMessageStore implements MessageStore {
                                 .from(Recipients.TABLE)
                                 .where(addressed))),
                 List.of(Messages.ID.desc()),
-                limit);
+                limit,
+                0);
+    }
+
+    /** The characters of a body read at once by {@link #bodyDigest}. */
+    private static final int DIGEST_PART_CHARS = 1024 * 1024;
+
+    @Override
+    public Digest bodyDigest(Tx tx, long id) {
+        DSLContext sql = JooqTx.of(tx).sql();
+        Digest.Running digest = new Digest.Running();
+        for (int from = 1; ; from += DIGEST_PART_CHARS) {
+            String part = sql.select(DSL.substring(Messages.BODY, from, DIGEST_PART_CHARS))
+                    .from(Messages.TABLE)
+                    .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                    .and(Messages.ID.eq(id))
+                    .fetchOne(0, String.class);
+            if (part == null || part.isEmpty()) {
+                return digest.done();
+            }
+            digest.add(part);
+            if (part.codePointCount(0, part.length()) < DIGEST_PART_CHARS) {
+                return digest.done();
+            }
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 
 /** The messages of the transaction's channel ({@code mailbox_message}, {@code mailbox_recipient}). */
@@ -73,10 +74,19 @@ public interface MessageStore {
     Message insert(Tx tx, NewMessage message);
 
     /**
+     * The digest of a message's whole body, read from the database in parts of at most a mebi-character, so that a
+     * listing that shows a cut body still gives the whole one's digest without holding it.
+     *
+     * @param id a message id of the transaction's channel
+     * @return the digest of its body; that of an empty body when there is no such message
+     */
+    Digest bodyDigest(Tx tx, long id);
+
+    /**
      * @param role       the caller
      * @param unreadOnly only messages the role has not marked read
      * @param limit      the most to return
-     * @return live messages addressed to the role, newest first
+     * @return live messages addressed to the role, newest first, read without their bodies ({@link BodyRead#NONE})
      */
     List<Message> inbox(Tx tx, String role, boolean unreadOnly, int limit);
 
