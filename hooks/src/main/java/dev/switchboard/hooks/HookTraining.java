@@ -2,10 +2,10 @@ package dev.switchboard.hooks;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.Optional;
+import java.util.HashMap;
+import java.util.Map;
 
 import dev.switchboard.kernel.cli.Console;
-import dev.switchboard.plugin.mailbox.channel.application.Environment;
 
 /**
  * The build's training run of the hooks' AOT cache ({@code distribution/src/build/train-aot.sh}; the launcher runs it
@@ -35,11 +35,12 @@ public final class HookTraining {
         int status = HookMain.run(args, new Console(system.out(), system.err(), new ByteArrayInputStream(input)));
         String url = System.getenv(URL);
         if (status == 0 && url != null) {
-            Environment remote = name -> switch (name) {
-                case "AI_AGENT_CHANNEL_URL" -> Optional.of(url);
-                case "AI_AGENT_CHANNEL_TOKEN_FILE" -> Optional.ofNullable(System.getenv(TOKEN_FILE));
-                default -> Environment.system().variable(name);
-            };
+            Map<String, String> remote = new HashMap<>(System.getenv());
+            remote.put("AI_AGENT_CHANNEL_URL", url);
+            String tokenFile = System.getenv(TOKEN_FILE);
+            if (tokenFile != null) {
+                remote.put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile);
+            }
             status = HookMain.run(
                     args, new Console(system.out(), system.err(), new ByteArrayInputStream(input)), remote);
         }

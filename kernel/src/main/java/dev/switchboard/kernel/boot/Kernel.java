@@ -12,6 +12,7 @@ import com.google.inject.ProvisionException;
 
 import dev.switchboard.kernel.auth.AuthSetupException;
 import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
+import dev.switchboard.kernel.catalog.LocalCommandRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
@@ -227,7 +228,7 @@ public final class Kernel implements AutoCloseable {
         }
     }
 
-    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints */
+    /** @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints, commands */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
         ServerIdentity identity =
@@ -240,7 +241,8 @@ public final class Kernel implements AutoCloseable {
                 injector.getInstance(PromptRegistry.class),
                 runner,
                 authenticator(),
-                endpoints());
+                endpoints(),
+                injector.getInstance(LocalCommandRegistry.class));
     }
 
     /**

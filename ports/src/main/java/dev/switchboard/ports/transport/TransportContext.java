@@ -24,6 +24,7 @@ import dev.switchboard.ports.tool.ToolInvoker;
  * @param lifecycle     lets the transport tell the kernel that its input has ended
  * @param authenticator resolves bearer tokens to principals (network transports)
  * @param endpoints     the HTTP endpoints plugins contribute, for HTTP transports to mount
+ * @param commands      the commands plugins answer for local processes of the server's user (the attach socket)
  */
 public record TransportContext(
         ServerIdentity server,
@@ -33,7 +34,8 @@ public record TransportContext(
         PromptCatalog prompts,
         TransportLifecycle lifecycle,
         Authenticator authenticator,
-        HttpEndpointCatalog endpoints) {
+        HttpEndpointCatalog endpoints,
+        LocalCommandCatalog commands) {
     /** @throws NullPointerException if a component is null */
     public TransportContext {
         Objects.requireNonNull(server, "server");
@@ -44,6 +46,24 @@ public record TransportContext(
         Objects.requireNonNull(lifecycle, "lifecycle");
         Objects.requireNonNull(authenticator, "authenticator");
         Objects.requireNonNull(endpoints, "endpoints");
+        Objects.requireNonNull(commands, "commands");
+    }
+
+    /**
+     * A context without local commands.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public TransportContext(
+            ServerIdentity server,
+            ToolCatalog tools,
+            ToolInvoker invoker,
+            ResourceCatalog resources,
+            PromptCatalog prompts,
+            TransportLifecycle lifecycle,
+            Authenticator authenticator,
+            HttpEndpointCatalog endpoints) {
+        this(server, tools, invoker, resources, prompts, lifecycle, authenticator, endpoints, LocalCommandCatalog.NONE);
     }
 
     /**
@@ -67,6 +87,7 @@ public record TransportContext(
      * @return this context with another lifecycle
      */
     public TransportContext withLifecycle(TransportLifecycle newLifecycle) {
-        return new TransportContext(server, tools, invoker, resources, prompts, newLifecycle, authenticator, endpoints);
+        return new TransportContext(
+                server, tools, invoker, resources, prompts, newLifecycle, authenticator, endpoints, commands);
     }
 }
