@@ -3,6 +3,7 @@ package dev.switchboard.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.Pids;
 import dev.switchboard.e2e.support.SharedServers;
 import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.Installation;
@@ -90,8 +92,11 @@ class HookThroughSharedServerIT {
             assertThat(ops.exitCode()).isZero();
         }
 
+        List<Long> servers = SharedServers.of(installation);
         installation.run("server", "stop", "--all");
-        assertThat(SharedServers.of(installation)).isEmpty();
+        for (long pid : servers) {
+            assertThat(Pids.awaitDeath(pid, Duration.ofSeconds(20))).isTrue();
+        }
         CliRun alone = as("lead", true, "", List.of("status", "--text"));
         CliRun direct = as("lead", false, "", List.of("status", "--text"));
         assertThat(alone.stdout()).contains("lead").isEqualTo(direct.stdout());

@@ -62,6 +62,18 @@ public final class HookMain {
      * @return the command's exit status, or {@value #FULL_PATH}
      */
     static int run(String[] args, Console console, Map<String, String> environment) {
+        return run(args, console, environment, true);
+    }
+
+    /**
+     * @param args        the command line
+     * @param console     the process's streams
+     * @param environment as {@link #run(String[], Console, Map)}
+     * @param askServer   whether to ask a running shared server first (false: the direct path only, for the build's
+     *     training run, {@link HookTraining})
+     * @return the command's exit status, or {@value #FULL_PATH}
+     */
+    static int run(String[] args, Console console, Map<String, String> environment, boolean askServer) {
         SwitchboardConfig config;
         try {
             config = Settings.peek(args).load();
@@ -71,8 +83,10 @@ public final class HookMain {
         if (FullPathRules.reason(config).isPresent()) {
             return FULL_PATH;
         }
-        SharedServer.Answer shared =
-                SharedServer.ask(config, List.of(args), environment, Path.of("").toAbsolutePath(), console.in());
+        SharedServer.Answer shared = askServer
+                ? SharedServer.ask(
+                        config, List.of(args), environment, Path.of("").toAbsolutePath(), console.in())
+                : SharedServer.declined(console.in());
         if (shared.exit().isPresent()) {
             console.out().print(shared.out());
             console.err().print(shared.err());

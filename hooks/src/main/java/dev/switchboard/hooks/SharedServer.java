@@ -70,6 +70,14 @@ final class SharedServer {
     private SharedServer() {}
 
     /**
+     * @param in this process's standard input, untouched
+     * @return the answer that sends the caller to the direct path with that input
+     */
+    static Answer declined(InputStream in) {
+        return new Answer(Optional.empty(), "", "", in);
+    }
+
+    /**
      * @param config      the configuration, read by the kernel's rules
      * @param args        the command line
      * @param environment this process's environment (the session's identity)
@@ -79,7 +87,7 @@ final class SharedServer {
      */
     static Answer ask(
             SwitchboardConfig config, List<String> args, Map<String, String> environment, Path cwd, InputStream in) {
-        Answer declined = new Answer(Optional.empty(), "", "", in);
+        Answer declined = declined(in);
         if (!config.kernel().attach()) {
             return declined;
         }
