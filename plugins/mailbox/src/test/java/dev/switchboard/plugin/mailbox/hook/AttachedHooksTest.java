@@ -25,10 +25,14 @@ import dev.switchboard.ports.plugin.PluginContext;
 
 /**
  * The hooks and {@code status} answered by a shared server for a process that asked it (ADR 34): the asking process's
- * role and channel come from its own environment, not the server's, and the answer is exactly the direct path's on
+ * role and channel come from its own environment ({@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE}, {@code __CHANNEL}), not
+ * the server's, and the answer is exactly the direct path's on
  * the same store; what the direct path hands back, this declines too, without reading or writing.
  */
 class AttachedHooksTest {
+
+    /** The role a session sets for itself; the test server's own is {@code backend} (a process setting). */
+    private static final String ROLE = "SWITCHBOARD_PLUGINS__MAILBOX__ROLE";
 
     private static final String FIRST = "{\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
 
@@ -86,24 +90,24 @@ class AttachedHooksTest {
         backend.send(args("to", "frontend", "topic", "fix", "body", "it", "action_required", true));
         frontend.send("backend", "hello", "b");
 
-        Run fromSetting = attached(Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "frontend"), "", "status", "--text");
-        Run fromAlias = attached(Map.of("AI_AGENT_CHANNEL_ROLE", "frontend"), "", "status");
+        Run text = attached(Map.of(ROLE, "frontend"), "", "status", "--text");
+        Run json = attached(Map.of(ROLE, "frontend"), "", "status");
         Run direct = direct("frontend", "", "status", "--text");
         Run directJson = direct("frontend", "", "status");
 
-        assertThat(fromSetting.status()).isPresent().isEqualTo(direct.status());
-        assertThat(fromSetting.out()).contains("frontend").isEqualTo(direct.out());
-        assertThat(fromSetting.err()).isEqualTo(direct.err());
-        assertThat(fromAlias.out()).contains("\"unread\":2").isEqualTo(directJson.out());
-        assertThat(fromAlias.status()).isEqualTo(directJson.status());
+        assertThat(text.status()).isPresent().isEqualTo(direct.status());
+        assertThat(text.out()).contains("frontend").isEqualTo(direct.out());
+        assertThat(text.err()).isEqualTo(direct.err());
+        assertThat(json.out()).contains("\"unread\":2").isEqualTo(directJson.out());
+        assertThat(json.status()).isEqualTo(directJson.status());
     }
 
     @Test
     void theStopHookBlocksForTheAskingSessionsRoleAndSessionStartNamesIt() {
         backend.send(args("to", "frontend", "topic", "fix", "body", "it", "action_required", true));
 
-        Run stop = attached(Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE", "frontend"), FIRST, "hook", "stop");
-        Run start = attached(Map.of("AI_AGENT_CHANNEL_ROLE", "frontend"), "", "hook", "session-start");
+        Run stop = attached(Map.of(ROLE, "frontend"), FIRST, "hook", "stop");
+        Run start = attached(Map.of(ROLE, "frontend"), "", "hook", "session-start");
         Run directStart = direct("frontend", "", "hook", "session-start");
 
         assertThat(stop.status()).contains(0);
@@ -113,12 +117,10 @@ class AttachedHooksTest {
 
     @Test
     void whatTheDirectPathHandsBackIsDeclinedWithNothingWritten() {
-        Run watch = attached(Map.of("AI_AGENT_CHANNEL_ROLE", "frontend"), "", "status", "watch");
-        Run badRole = attached(Map.of("AI_AGENT_CHANNEL_ROLE", "not a role"), "", "status");
-        Run badChannel = attached(
-                Map.of("AI_AGENT_CHANNEL_ROLE", "frontend", "SWITCHBOARD_PLUGINS__MAILBOX__CHANNEL", "Bad Name"),
-                "",
-                "status");
+        Run watch = attached(Map.of(ROLE, "frontend"), "", "status", "watch");
+        Run badRole = attached(Map.of(ROLE, "not a role"), "", "status");
+        Run badChannel =
+                attached(Map.of(ROLE, "frontend", "SWITCHBOARD_PLUGINS__MAILBOX__CHANNEL", "Bad Name"), "", "status");
         Run other = attached(Map.of(), "", "mailbox", "import", "x.db");
 
         for (Run run : List.of(watch, badRole, badChannel, other)) {
