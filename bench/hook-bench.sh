@@ -3,8 +3,8 @@
 # local mode on a store with one unread message (the hook blocks), and in remote mode against `serve --http` on
 # loopback, measured in the same run, taking turns, against /bin/true and a bare `java -version` with the launcher's
 # JVM options (and its AOT cache when the layout has one for this JDK). Prints the p50 and p90 wall times and the p50
-# CPU time (user+sys) in ms. --baseline DIR adds a second layout's hooks (a build before a change) to the same turns,
-# against the same store and server. The `serve --http` also serves the attach socket (ADR 32), so it is the running
+# CPU time (user+sys) in ms, and the p50 of the CPU the `serve --http` (the shared server) spent meanwhile. --baseline
+# DIR adds a second layout's hooks (a build before a change) to the same turns, against the same store and server. The `serve --http` also serves the attach socket (ADR 32), so it is the running
 # shared server that hooks ask (ADR 34): hook-local and hook-remote run the direct path (SWITCHBOARD_KERNEL__ATTACH=false,
 # as with no server running), hook-shared and hook-remote-shared ask the server over the socket, in the same turns.
 #   bench/hook-bench.sh [--runs 21] [--layout distribution/target/switchboard] [--baseline DIR]
@@ -42,15 +42,23 @@ aot="$work/sb/lib/switchboard.aot"
 [ -f "$aot" ] && opts+=("-XX:AOTCache=$aot")
 
 now() { date +%s%N; }
-declare -A times cpus
+declare -A times cpus server_cpus
+tick_ms=$(( 1000 / $(getconf CLK_TCK) ))
+server_cpu() { # the server's user+sys CPU so far, in ms (0 before it runs)
+  if [ -n "${server_pid:-}" ] && [ -r "/proc/$server_pid/stat" ]; then
+    awk -v t="$tick_ms" '{ sub(/^.*\) /, ""); print ($12 + $13) * t }' "/proc/$server_pid/stat"
+  else echo 0; fi
+}
 measure() { # name command...: wall ms, and the process's CPU (user+sys, ms) through GNU time, which a loaded host
-  local start end cpu                        # inflates far less than the wall time
+  local start end cpu served                 # inflates far less than the wall time; and what the server spent meanwhile
   rm -f "$work/state"/.stop-hook-*           # every run a first attempt: the reminder budget would pass a repeat
+  served=$(server_cpu)
   start=$(now)
   /usr/bin/time -f '%U %S' -o "$work/cpu" "${@:2}" < <(printf '{"hook_event_name":"Stop","stop_hook_active":false}') \
     > /dev/null 2>&1 || true
   end=$(now); times[$1]+="$(( (end - start) / 1000000 )) "
   cpu=$(awk 'END {printf "%d", ($1 + $2) * 1000}' "$work/cpu"); cpus[$1]+="$cpu "
+  server_cpus[$1]+="$(( $(server_cpu) - served )) "
 }
 remote_hook() { # [layout's launcher]
   "${remote_env[@]}" SWITCHBOARD_KERNEL__ATTACH=false "${1:-$sb}" hook stop
@@ -91,13 +99,15 @@ percentile() { # list per-mille
   local sorted=($(tr ' ' '\n' <<< "$1" | grep . | sort -n))
   echo "${sorted[$(( ${#sorted[@]} * $2 / 1000 ))]}"
 }
-printf '%-14s %6s %6s %8s   (ms, %s runs each, taking turns; cpu = user+sys; load %s)\n' \
-  command p50 p90 cpu-p50 "$runs" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-18s %6s %6s %8s %11s   (ms, %s runs each, taking turns; cpu = user+sys; server = the serve --http\n' \
+  command p50 p90 cpu-p50 server-cpu-p50 "$runs"
+printf '%18s (the shared server) meanwhile, in clock ticks of %s ms; load %s)\n' '' "$tick_ms" \
+  "$(cut -d' ' -f1-3 /proc/loadavg)"
 names=(true java-version hook-local hook-shared hook-remote hook-remote-shared)
 [ -z "$baseline" ] || names+=(base-local base-remote)
 for name in "${names[@]}"; do
-  printf '%-14s %6s %6s %8s\n' "$name" "$(percentile "${times[$name]}" 500)" "$(percentile "${times[$name]}" 900)" \
-    "$(percentile "${cpus[$name]}" 500)"
+  printf '%-18s %6s %6s %8s %11s\n' "$name" "$(percentile "${times[$name]}" 500)" "$(percentile "${times[$name]}" 900)" \
+    "$(percentile "${cpus[$name]}" 500)" "$(percentile "${server_cpus[$name]}" 500)"
 done
 # A sanity check that the hooks really decided (block) rather than failed fast.
 rm -f "$work/state"/.stop-hook-*
