@@ -43,7 +43,9 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * {@link ReadOnlyStore} instead of the plugin's storage. It answers only when its answer is the full path's: any other
  * command line or option, a usage error, an invalid {@code plugins.mailbox} setting or role name, or a store
  * {@link ReadOnlyStore#open} refuses is handed back (an empty answer) before standard input is read, so the caller
- * runs the full path on the same command line and input. Not thread-safe: one run per process.
+ * runs the full path on the same command line and input. A shared server answers the same command lines through
+ * {@link #answer} for the processes that ask it ({@link AttachedHooks}, ADR 34). Each call wires its own services, so
+ * calls may run at once on different threads.
  */
 public final class DirectHooks {
 
