@@ -5,7 +5,7 @@
 # JVM options (and its AOT cache when the layout has one for this JDK). Prints the p50 and p90 wall times and the p50
 # CPU time (user+sys) in ms, and the p50 of the CPU the `serve --http` (the shared server) spent meanwhile. --baseline
 # DIR adds a second layout's hooks (a build before a change) to the same turns, against the same store and server. The `serve --http` also serves the attach socket (ADR 32), so it is the running
-# shared server that hooks ask (ADR 34): hook-local and hook-remote run the direct path (SWITCHBOARD_KERNEL__ATTACH=false,
+# shared server that hooks ask (ADR 41): hook-local and hook-remote run the direct path (SWITCHBOARD_KERNEL__ATTACH=false,
 # as with no server running), hook-shared and hook-remote-shared ask the server over the socket, in the same turns.
 #   bench/hook-bench.sh [--runs 21] [--layout distribution/target/switchboard] [--baseline DIR]
 set -euo pipefail

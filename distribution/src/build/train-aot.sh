@@ -125,7 +125,7 @@ printf '%s\n' \
   | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-peer \
     "$dist/bin/switchboard" serve --no-attach >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 start_remote
-# A shared server of the training store (ADR 34): the training's first local run asks it over the attach socket, so the
+# A shared server of the training store (ADR 41): the training's first local run asks it over the attach socket, so the
 # cache also holds that path's classes; the second runs the direct path. A server that does not come up leaves both
 # runs on the direct path (a warning).
 SWITCHBOARD_KERNEL__STATE_DIR="$state" "$dist/bin/switchboard" serve --shared </dev/null >/dev/null 2>"$state/shared.log" &

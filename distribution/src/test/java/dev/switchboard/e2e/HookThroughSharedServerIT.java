@@ -26,7 +26,7 @@ import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
- * Hooks and the status CLI ask a running shared server (issue 22, item 8; ADR 34): with a shared server of the same
+ * Hooks and the status CLI ask a running shared server (issue 22, item 8; ADR 41): with a shared server of the same
  * build and configuration running, {@code hook stop}, {@code hook session-start} and {@code status} are answered by
  * it over the attach socket (its {@code status} frame counts them) with exactly the direct path's output and exit
  * status; with no server, or only a server of another build, the direct path answers and no server is started. Real

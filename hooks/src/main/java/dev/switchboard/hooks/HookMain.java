@@ -18,7 +18,7 @@ import dev.switchboard.ports.storage.StorageException;
  * The direct path's main (ADR 25), which {@code bin/switchboard} runs for {@code hook ...} and {@code status ...}: the
  * configuration by the kernel's rules ({@link Settings}), the store where {@code storage-sqlite} puts it
  * ({@link SqliteSettings}), then, when a shared server of the same configuration is running, that server's answer
- * ({@link SharedServer}, ADR 34), else the mailbox's {@link DirectHooks}. Exits with the command's status, or with
+ * ({@link SharedServer}, ADR 41), else the mailbox's {@link DirectHooks}. Exits with the command's status, or with
  * {@value #FULL_PATH} when the full path must answer ({@link FullPathRules}, or {@link DirectHooks} declining), before
  * anything was read from standard input or written anywhere: the launcher then runs the full path on the same command
  * line. Runs once per process.

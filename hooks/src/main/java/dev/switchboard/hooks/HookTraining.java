@@ -33,7 +33,7 @@ public final class HookTraining {
     public static void main(String[] args) throws IOException {
         Console system = Console.system();
         byte[] input = system.in().readAllBytes();
-        // a running shared server's answer (the socket path, ADR 34), when the build started one, then the direct path
+        // a running shared server's answer (the socket path, ADR 41), when the build started one, then the direct path
         int status = HookMain.run(args, new Console(system.out(), system.err(), new ByteArrayInputStream(input)));
         if (status == 0) {
             status = HookMain.run(

@@ -35,7 +35,7 @@ import dev.switchboard.kernel.core.BuildInfo;
 
 /**
  * Asks the running shared server of this user, state directory and configuration (ADR 32's key, so never a server of
- * another build or configuration) to answer a hook or {@code status} command line (ADR 34): one {@code command} hello
+ * another build or configuration) to answer a hook or {@code status} command line (ADR 41): one {@code command} hello
  * on its attach socket, {@code {"attach":1,"kind":"command","build","pid","cwd","env","args":[...],"stdin":"..."}},
  * and one answer line, {@code "answered":true} with {@code exit}, {@code out} and {@code err}, which the caller
  * prints. Never starts a server. Declines (the caller then runs the direct path, with the standard input this read)

@@ -13,7 +13,7 @@ import dev.switchboard.ports.cli.LocalCommand;
 import dev.switchboard.ports.transport.LocalCommandCatalog;
 
 /**
- * The {@link LocalCommand}s of started plugins (ADR 34), in the order the plugins started; a command line is offered to
+ * The {@link LocalCommand}s of started plugins (ADR 41), in the order the plugins started; a command line is offered to
  * each in turn until one answers. Lookups read an immutable snapshot. Thread-safe.
  */
 @Singleton

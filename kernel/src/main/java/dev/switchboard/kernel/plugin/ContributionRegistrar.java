@@ -44,7 +44,7 @@ final class ContributionRegistrar {
 
     /**
      * The registries of what plugins contribute to watching the server, to its HTTP surface, to its authentication and
-     * to the commands it answers for local processes (ADR 34).
+     * to the commands it answers for local processes (ADR 41).
      */
     record Observability(
             ToolCallObservers observers,

@@ -51,7 +51,7 @@ public final class PluginAssembler {
      * @param endpoints      the HTTP endpoints
      * @param credentials    the plugins' credential resolvers
      * @param secrets        the declared secret variables the process executor strips (ADR 30)
-     * @param commands       the commands plugins answer for local processes (ADR 34)
+     * @param commands       the commands plugins answer for local processes (ADR 41)
      */
     @Inject
     public PluginAssembler(

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import dev.switchboard.ports.call.LocalSession;
 import dev.switchboard.ports.cli.LocalCommand;
 
-/** The started plugins' local commands (ADR 34): offered in turn until one answers; a stopped plugin's withdrawn. */
+/** The started plugins' local commands (ADR 41): offered in turn until one answers; a stopped plugin's withdrawn. */
 class LocalCommandRegistryTest {
 
     private final LocalCommandRegistry registry = new LocalCommandRegistry();

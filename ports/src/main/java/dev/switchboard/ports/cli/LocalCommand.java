@@ -11,7 +11,7 @@ import dev.switchboard.ports.call.LocalSession;
 
 /**
  * Extension point of a command-line command that a running shared server answers for a local process of its own user
- * (ADR 34): {@code switchboard hook stop} or {@code switchboard status} ask the shared server over its attach socket
+ * (ADR 41): {@code switchboard hook stop} or {@code switchboard status} ask the shared server over its attach socket
  * instead of opening the store themselves, and print what the server's answer holds. The command runs in the server,
  * on its started plugin, with the asking process's identity (its {@link LocalSession}: working directory and whole
  * environment, from which the plugin reads its session settings, {@code PluginContext.settingsFor}) and must print

@@ -9,7 +9,7 @@ import dev.switchboard.ports.call.LocalSession;
 
 /**
  * The {@link dev.switchboard.ports.cli.LocalCommand}s of the started plugins, for a transport that lets local
- * processes of the server's user ask the server to run a command for them (the attach socket, ADR 34). Thread-safe.
+ * processes of the server's user ask the server to run a command for them (the attach socket, ADR 41). Thread-safe.
  */
 @FunctionalInterface
 public interface LocalCommandCatalog {

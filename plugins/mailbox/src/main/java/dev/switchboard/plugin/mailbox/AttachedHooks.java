@@ -26,7 +26,7 @@ import dev.switchboard.ports.plugin.PluginSettings;
 
 /**
  * {@code hook stop}, {@code hook session-start} and {@code status [status|pins] [--role R] [--text]} answered by a
- * shared server for a process of its user that asked over the attach socket (ADR 34): the same command lines, checks
+ * shared server for a process of its user that asked over the attach socket (ADR 41): the same command lines, checks
  * and commands as the direct path ({@link DirectHooks#answer}: {@code HookCommand}, {@code StatusCommand},
  * {@code StopHook}, {@code CountsLookup}), with the asking process's identity (its role and channel from its own
  * environment, {@link PluginContext#settingsFor}, and the original's {@code AI_AGENT_CHANNEL_*} variables from it) and

@@ -44,7 +44,7 @@ import dev.switchboard.ports.plugin.PluginSettings;
  * command line or option, a usage error, an invalid {@code plugins.mailbox} setting or role name, or a store
  * {@link ReadOnlyStore#open} refuses is handed back (an empty answer) before standard input is read, so the caller
  * runs the full path on the same command line and input. A shared server answers the same command lines through
- * {@link #answer} for the processes that ask it ({@link AttachedHooks}, ADR 34). Each call wires its own services, so
+ * {@link #answer} for the processes that ask it ({@link AttachedHooks}, ADR 41). Each call wires its own services, so
  * calls may run at once on different threads.
  */
 public final class DirectHooks {
@@ -89,7 +89,7 @@ public final class DirectHooks {
     }
 
     /**
-     * The answer both ways share: this path's, and a shared server's for a process that asked it (ADR 34,
+     * The answer both ways share: this path's, and a shared server's for a process that asked it (ADR 41,
      * {@link AttachedHooks}). Declines, before anything is read or written, every command line and setting the
      * direct path declines, so a declined command runs where it would have run without a shared server.
      *

@@ -24,7 +24,7 @@ import dev.switchboard.ports.call.LocalSession;
 import dev.switchboard.ports.plugin.PluginContext;
 
 /**
- * The hooks and {@code status} answered by a shared server for a process that asked it (ADR 34): the asking process's
+ * The hooks and {@code status} answered by a shared server for a process that asked it (ADR 41): the asking process's
  * role and channel come from its own environment ({@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE}, {@code __CHANNEL}), not
  * the server's, and the answer is exactly the direct path's on
  * the same store; what the direct path hands back, this declines too, without reading or writing.

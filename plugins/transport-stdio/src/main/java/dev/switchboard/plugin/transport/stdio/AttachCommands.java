@@ -15,7 +15,7 @@ import dev.switchboard.ports.call.LocalSession;
 import dev.switchboard.ports.transport.LocalCommandCatalog;
 
 /**
- * A {@code command} hello answered (ADR 34): the started plugins' {@link LocalCommandCatalog} runs the client's command
+ * A {@code command} hello answered (ADR 41): the started plugins' {@link LocalCommandCatalog} runs the client's command
  * line with the client's directory, environment and standard input, its output collected whole, and the answer is one
  * line: the ok line's members and {@code "answered":true,"exit":N,"out":"...","err":"..."}, or
  * {@code "answered":false} when no plugin answers it (the client then runs the command itself; a command that throws

@@ -50,7 +50,7 @@ record AttachHello(
         DRAIN,
         /**
          * Run a command for the client ({@code hook stop}, {@code status}: a plugin's
-         * {@link dev.switchboard.ports.cli.LocalCommand}, ADR 34) and answer with its exit status and output, then
+         * {@link dev.switchboard.ports.cli.LocalCommand}, ADR 41) and answer with its exit status and output, then
          * close.
          */
         COMMAND

@@ -13,7 +13,7 @@ import java.util.function.LongSupplier;
 /**
  * The lines the attach transport answers with: {@code {"attach":1,"ok":true,"pid":N,"build":"..."}}, and for
  * {@code status} the same with {@code "server":{pid, build, started_at, uptime_s, key, transports, draining, shared,
- * commands_answered}} (the commands answered for local processes, ADR 34) and
+ * commands_answered}} (the commands answered for local processes, ADR 41) and
  * {@code "sessions":[{id, pid, cwd, role, channel, attached_at, settings}]}. A session's {@code settings} are the
  * declared session variables its environment sets ({@code attach.session-variables}); {@code role} and
  * {@code channel} are the mailbox's, for the operator. Times are ISO-8601 UTC. Thread-safe.

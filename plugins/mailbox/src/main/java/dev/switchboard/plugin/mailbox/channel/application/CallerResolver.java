@@ -222,7 +222,7 @@ public final class CallerResolver {
 
     /**
      * A role of a local session's channel, as the local hooks and status CLI ask for it, for a process that asked a
-     * shared server (ADR 34): as {@link #local(Optional)}, with the session's own role and channel
+     * shared server (ADR 41): as {@link #local(Optional)}, with the session's own role and channel
      * ({@link Principal#attached}) in place of the process's.
      *
      * @param session the asking process's principal: {@link Principal#LOCAL_OWNER} or an attached session's

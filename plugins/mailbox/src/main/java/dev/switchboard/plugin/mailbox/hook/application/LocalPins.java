@@ -50,7 +50,7 @@ public final class LocalPins implements LocalPinList {
     }
 
     /**
-     * The pins of a local session's channel, for a process that asked a shared server (ADR 34).
+     * The pins of a local session's channel, for a process that asked a shared server (ADR 41).
      *
      * @param session the asking process's principal: {@link Principal#LOCAL_OWNER} or an attached session's
      * @param role    the role asking, or empty for the session's configured one

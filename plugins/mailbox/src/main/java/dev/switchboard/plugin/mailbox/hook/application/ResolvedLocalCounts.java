@@ -50,7 +50,7 @@ public final class ResolvedLocalCounts implements LocalCounts {
     }
 
     /**
-     * The counts of a local session's role, for a process that asked a shared server (ADR 34).
+     * The counts of a local session's role, for a process that asked a shared server (ADR 41).
      *
      * @param session the asking process's principal: {@link Principal#LOCAL_OWNER} or an attached session's, whose
      *                own role and channel are read
