@@ -5,9 +5,10 @@
 set -euo pipefail
 dist="$1"
 state="$(mktemp -d)"
-server_pid="" restore=""
+server_pid="" shared_pid="" restore=""
 cleanup() {
   [ -z "$server_pid" ] || kill "$server_pid" 2>/dev/null || true
+  [ -z "$shared_pid" ] || kill "$shared_pid" 2>/dev/null || true
   [ -z "$restore" ] || cp "$state/disabled.txt" "$disabled"
   rm -rf "$state"
 }
@@ -68,8 +69,8 @@ SWITCHBOARD_KERNEL__STATE_DIR="$attach_state" "$dist/bin/switchboard" server sto
 # The hooks' and status CLI's cache (the launcher gives it to their direct path, ADR 25): one JVM (HookTraining) that
 # answers `hook stop` in local mode, blocking on the training store with one unread message for its role, sent by a
 # serve run that records nothing, then in remote mode against `serve --http` on loopback (its own state directory, a
-# hosted channel with a role token for the same role; the remote stop passes). The direct path answers both, so the
-# cache holds that path's classes on its own class path. Without curl, or when the server does not come up, the
+# hosted channel with a role token for the same role; the remote stop passes). The direct path answers both (and a
+# shared server the local run first, see below), so the cache holds those paths' classes on their own class path. Without curl, or when the server does not come up, the
 # training is local only (a warning): the remote stop then starts slower, nothing else changes.
 rm -f "$dist/lib/switchboard-hook.aot" "$dist/lib/switchboard-hook.aot.jdk"
 remote_env=()
@@ -124,6 +125,14 @@ printf '%s\n' \
   | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-peer \
     "$dist/bin/switchboard" serve --no-attach >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 start_remote
+# A shared server of the training store (ADR 41): the training's first local run asks it over the attach socket, so the
+# cache also holds that path's classes; the second runs the direct path. A server that does not come up leaves both
+# runs on the direct path (a warning).
+SWITCHBOARD_KERNEL__STATE_DIR="$state" "$dist/bin/switchboard" serve --shared </dev/null >/dev/null 2>"$state/shared.log" &
+shared_pid=$!
+for _ in $(seq 150); do compgen -G "$state/attach/*.json" > /dev/null && break; sleep 0.1; done
+compgen -G "$state/attach/*.json" > /dev/null \
+  || { echo "train-aot: no shared server for the hook training; its socket path is not trained:" >&2; cat "$state/shared.log" >&2; }
 printf '%s' '{"hook_event_name":"Stop","stop_hook_active":false}' \
   | env "${remote_env[@]}" SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_PLUGINS__MAILBOX__ROLE=aot-hook \
     SWITCHBOARD_AOT_OUTPUT="$dist/lib/switchboard-hook.aot" "$dist/bin/switchboard" hook stop \
@@ -134,6 +143,8 @@ if grep -q 'switchboard hook' "$state/train.log"; then
   echo "train-aot: the training hooks warned:" >&2; cat "$state/train.log" >&2; exit 1
 fi
 [ -z "$server_pid" ] || { kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""; }
+SWITCHBOARD_KERNEL__STATE_DIR="$state" "$dist/bin/switchboard" server stop --all >/dev/null 2>&1 || true
+kill "$shared_pid" 2>/dev/null || true; wait "$shared_pid" 2>/dev/null || true; shared_pid=""
 cp "$dist/lib/switchboard.aot.jdk" "$dist/lib/switchboard-hook.aot.jdk"
 # Expanded plugin folders from the training run are recreated from the zips on first start.
 find "$dist/plugins" -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +

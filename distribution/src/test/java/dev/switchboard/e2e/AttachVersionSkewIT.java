@@ -96,8 +96,9 @@ class AttachVersionSkewIT {
         }
     }
 
-    /** Gives the installation's kernel jar another build time, as another build of the same version would have. */
-    private static void rebuild(Path home, String buildTime) throws IOException {
+    /** Gives the installation's kernel jar another build time, as another build of the same version would have (also
+     * for HookThroughSharedServerIT). */
+    static void rebuild(Path home, String buildTime) throws IOException {
         Path kernel;
         try (DirectoryStream<Path> jars = Files.newDirectoryStream(home.resolve("lib"), "switchboard-kernel-*.jar")) {
             kernel = jars.iterator().next();

@@ -2,6 +2,7 @@ package dev.switchboard.hooks;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.switchboard.kernel.cli.Console;
@@ -9,7 +10,6 @@ import dev.switchboard.kernel.cli.Settings;
 import dev.switchboard.kernel.config.ConfigException;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.plugin.mailbox.DirectHooks;
-import dev.switchboard.plugin.mailbox.channel.application.Environment;
 import dev.switchboard.plugin.storage.sqlite.SqliteSettings;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.storage.StorageException;
@@ -17,7 +17,8 @@ import dev.switchboard.ports.storage.StorageException;
 /**
  * The direct path's main (ADR 25), which {@code bin/switchboard} runs for {@code hook ...} and {@code status ...}: the
  * configuration by the kernel's rules ({@link Settings}), the store where {@code storage-sqlite} puts it
- * ({@link SqliteSettings}), then the mailbox's {@link DirectHooks}. Exits with the command's status, or with
+ * ({@link SqliteSettings}), then, when a shared server of the same configuration is running, that server's answer
+ * ({@link SharedServer}, ADR 41), else the mailbox's {@link DirectHooks}. Exits with the command's status, or with
  * {@value #FULL_PATH} when the full path must answer ({@link FullPathRules}, or {@link DirectHooks} declining), before
  * anything was read from standard input or written anywhere: the launcher then runs the full path on the same command
  * line. Runs once per process.
@@ -49,17 +50,30 @@ public final class HookMain {
      * @return the command's exit status, or {@value #FULL_PATH}
      */
     static int run(String[] args, Console console) {
-        return run(args, console, Environment.system());
+        return run(args, console, System.getenv());
     }
 
     /**
      * @param args        the command line
      * @param console     the process's streams
-     * @param environment the variables the mailbox reads itself (the original's {@code AI_AGENT_CHANNEL_*} aliases);
-     *     the kernel's configuration always reads the process's own environment
+     * @param environment the variables the mailbox reads itself (the original's {@code AI_AGENT_CHANNEL_*} aliases),
+     *     also sent whole to a shared server as the asking session's identity ({@link SharedServer}); the kernel's
+     *     configuration always reads the process's own environment
      * @return the command's exit status, or {@value #FULL_PATH}
      */
-    static int run(String[] args, Console console, Environment environment) {
+    static int run(String[] args, Console console, Map<String, String> environment) {
+        return run(args, console, environment, true);
+    }
+
+    /**
+     * @param args        the command line
+     * @param console     the process's streams
+     * @param environment as {@link #run(String[], Console, Map)}
+     * @param askServer   whether to ask a running shared server first (false: the direct path only, for the build's
+     *     training run, {@link HookTraining})
+     * @return the command's exit status, or {@value #FULL_PATH}
+     */
+    static int run(String[] args, Console console, Map<String, String> environment, boolean askServer) {
         SwitchboardConfig config;
         try {
             config = Settings.peek(args).load();
@@ -68,6 +82,17 @@ public final class HookMain {
         }
         if (FullPathRules.reason(config).isPresent()) {
             return FULL_PATH;
+        }
+        SharedServer.Answer shared = askServer
+                ? SharedServer.ask(
+                        config, List.of(args), environment, Path.of("").toAbsolutePath(), console.in())
+                : SharedServer.declined(console.in());
+        if (shared.exit().isPresent()) {
+            console.out().print(shared.out());
+            console.err().print(shared.err());
+            console.out().flush();
+            console.err().flush();
+            return shared.exit().get();
         }
         Path stateDir = config.kernel().stateDir();
         SqliteSettings sqlite;
@@ -82,8 +107,8 @@ public final class HookMain {
                 List.of(args),
                 new PluginContext(FullPathRules.MAILBOX, config.pluginConfig(FullPathRules.MAILBOX), stateDir),
                 new DirectHooks.Store(sqlite.file(), sqlite.busyTimeoutMs()),
-                environment,
-                new DirectHooks.Streams(console.in(), console.out(), console.err()));
+                name -> Optional.ofNullable(environment.get(name)),
+                new DirectHooks.Streams(shared.input(), console.out(), console.err()));
         console.out().flush();
         console.err().flush();
         return status.orElse(FULL_PATH);

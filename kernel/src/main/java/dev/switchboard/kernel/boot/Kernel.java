@@ -12,6 +12,7 @@ import com.google.inject.ProvisionException;
 
 import dev.switchboard.kernel.auth.AuthSetupException;
 import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
+import dev.switchboard.kernel.catalog.LocalCommandRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.config.SwitchboardConfig;
@@ -237,7 +238,7 @@ public final class Kernel implements AutoCloseable {
 
     /**
      * @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints, readiness,
-     *     the plugins' session checks
+     *     the plugins' session checks, local commands
      */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
@@ -253,7 +254,8 @@ public final class Kernel implements AutoCloseable {
                 authenticator(),
                 endpoints(),
                 readiness(),
-                session -> SessionChecks.first(plugins(), session));
+                session -> SessionChecks.first(plugins(), session),
+                injector.getInstance(LocalCommandRegistry.class));
     }
 
     /**

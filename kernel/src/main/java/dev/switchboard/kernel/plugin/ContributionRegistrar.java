@@ -7,12 +7,14 @@ import com.google.inject.Injector;
 
 import dev.switchboard.kernel.auth.CredentialResolvers;
 import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
+import dev.switchboard.kernel.catalog.LocalCommandRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
 import dev.switchboard.kernel.tools.ToolCallObservers;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.auth.CredentialResolver;
+import dev.switchboard.ports.cli.LocalCommand;
 import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.http.HttpEndpoint;
 import dev.switchboard.ports.observe.ToolCallObserver;
@@ -41,9 +43,15 @@ final class ContributionRegistrar {
     private final SecretScannerRegistry scanners;
     private final Observability observability;
 
-    /** The registries of what plugins contribute to watching the server, to its HTTP surface and to its authentication. */
+    /**
+     * The registries of what plugins contribute to watching the server, to its HTTP surface, to its authentication and
+     * to the commands it answers for local processes (ADR 41).
+     */
     record Observability(
-            ToolCallObservers observers, HttpEndpointRegistry endpoints, CredentialResolvers credentials) {}
+            ToolCallObservers observers,
+            HttpEndpointRegistry endpoints,
+            CredentialResolvers credentials,
+            LocalCommandRegistry commands) {}
 
     ContributionRegistrar(
             StorageAccess storage,
@@ -62,7 +70,7 @@ final class ContributionRegistrar {
 
     /**
      * Applies the plugin's migrations, then registers its tools, HTTP endpoints, resources, prompts, scanners,
-     * tool-call observers and credential resolvers.
+     * tool-call observers, credential resolvers and local commands.
      *
      * @param pluginId   the plugin's id
      * @param toolPrefix the operator's prefix for its tool names, or {@code ""}
@@ -93,6 +101,7 @@ final class ContributionRegistrar {
         observability.endpoints().register(pluginId, endpoints);
         observability.observers().register(pluginId, observers);
         observability.credentials().register(pluginId, credentials);
+        observability.commands().register(pluginId, extensions.of(LocalCommand.class));
         resources.register(pluginId, resourceProviders);
         prompts.register(pluginId, promptProviders);
         scanners.register(pluginId, secretScanners);
@@ -146,5 +155,6 @@ final class ContributionRegistrar {
         observability.endpoints().unregister(pluginId);
         observability.observers().unregister(pluginId);
         observability.credentials().unregister(pluginId);
+        observability.commands().unregister(pluginId);
     }
 }

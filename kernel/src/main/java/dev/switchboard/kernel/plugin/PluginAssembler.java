@@ -11,6 +11,7 @@ import com.google.inject.Module;
 
 import dev.switchboard.kernel.auth.CredentialResolvers;
 import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
+import dev.switchboard.kernel.catalog.LocalCommandRegistry;
 import dev.switchboard.kernel.catalog.PromptRegistry;
 import dev.switchboard.kernel.catalog.ResourceRegistry;
 import dev.switchboard.kernel.catalog.SecretScannerRegistry;
@@ -50,6 +51,7 @@ public final class PluginAssembler {
      * @param endpoints      the HTTP endpoints
      * @param credentials    the plugins' credential resolvers
      * @param secrets        the declared secret variables the process executor strips (ADR 30)
+     * @param commands       the commands plugins answer for local processes (ADR 41)
      */
     @Inject
     public PluginAssembler(
@@ -63,7 +65,8 @@ public final class PluginAssembler {
             ToolCallObservers observers,
             HttpEndpointRegistry endpoints,
             CredentialResolvers credentials,
-            SecretVariableRegistry secrets) {
+            SecretVariableRegistry secrets,
+            LocalCommandRegistry commands) {
         this.kernelInjector = kernelInjector;
         this.config = config;
         this.storage = storage;
@@ -74,7 +77,7 @@ public final class PluginAssembler {
                 resources,
                 prompts,
                 scanners,
-                new ContributionRegistrar.Observability(observers, endpoints, credentials));
+                new ContributionRegistrar.Observability(observers, endpoints, credentials, commands));
     }
 
     /**

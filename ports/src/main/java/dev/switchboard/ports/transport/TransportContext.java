@@ -28,6 +28,7 @@ import dev.switchboard.ports.tool.ToolInvoker;
  * @param readiness     whether the server can serve now (a readiness probe's answer)
  * @param sessions      every started plugin's {@link SessionCheck} in one: why a local session's own settings cannot
  *                      serve it, asked before serving it (the attach transport, at a session's hello)
+ * @param commands      the commands plugins answer for local processes of the server's user (the attach socket)
  */
 public record TransportContext(
         ServerIdentity server,
@@ -39,7 +40,8 @@ public record TransportContext(
         Authenticator authenticator,
         HttpEndpointCatalog endpoints,
         Readiness readiness,
-        SessionCheck sessions) {
+        SessionCheck sessions,
+        LocalCommandCatalog commands) {
     /** @throws NullPointerException if a component is null */
     public TransportContext {
         Objects.requireNonNull(server, "server");
@@ -52,10 +54,11 @@ public record TransportContext(
         Objects.requireNonNull(endpoints, "endpoints");
         Objects.requireNonNull(readiness, "readiness");
         Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(commands, "commands");
     }
 
     /**
-     * A context that is always {@linkplain Readiness#ALWAYS ready}, without session checks.
+     * A context that is always {@linkplain Readiness#ALWAYS ready}, without session checks or local commands.
      *
      * @throws NullPointerException if an argument is null
      */
@@ -78,7 +81,8 @@ public record TransportContext(
                 authenticator,
                 endpoints,
                 Readiness.ALWAYS,
-                SessionCheck.NONE);
+                SessionCheck.NONE,
+                LocalCommandCatalog.NONE);
     }
 
     /**
@@ -112,6 +116,7 @@ public record TransportContext(
                 authenticator,
                 endpoints,
                 readiness,
-                sessions);
+                sessions,
+                commands);
     }
 }

@@ -22,6 +22,7 @@ import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolInvoker;
 import dev.switchboard.ports.tool.UnknownToolException;
+import dev.switchboard.ports.transport.LocalCommandCatalog;
 import dev.switchboard.ports.transport.Readiness;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
@@ -114,7 +115,8 @@ public final class FakeTransportContext {
                 authenticator,
                 endpoints,
                 readiness,
-                SessionCheck.NONE);
+                SessionCheck.NONE,
+                LocalCommandCatalog.NONE);
     }
 
     /** @return how many tool calls reached an invoker of this fake's contexts */

@@ -25,12 +25,15 @@ import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
 import dev.switchboard.plugin.mailbox.hook.application.StopHook;
+import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
+import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
 import dev.switchboard.ports.cli.SubcommandUsageException;
 import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.plugin.PluginSettings;
 
 /**
  * The direct path of {@code hook stop}, {@code hook session-start} and {@code status [status|pins] [--role R] [--text]}
@@ -40,7 +43,9 @@ import dev.switchboard.ports.plugin.PluginContext;
  * {@link ReadOnlyStore} instead of the plugin's storage. It answers only when its answer is the full path's: any other
  * command line or option, a usage error, an invalid {@code plugins.mailbox} setting or role name, or a store
  * {@link ReadOnlyStore#open} refuses is handed back (an empty answer) before standard input is read, so the caller
- * runs the full path on the same command line and input. Not thread-safe: one run per process.
+ * runs the full path on the same command line and input. A shared server answers the same command lines through
+ * {@link #answer} for the processes that ask it ({@link AttachedHooks}, ADR 41). Each call wires its own services, so
+ * calls may run at once on different threads.
  */
 public final class DirectHooks {
 
@@ -73,17 +78,46 @@ public final class DirectHooks {
      */
     public static Optional<Integer> run(
             List<String> commandLine, PluginContext context, Store store, Environment environment, Streams streams) {
+        ConfiguredRole configured = new ConfiguredRole(context, environment);
+        return answer(
+                commandLine,
+                context.settings(),
+                configured,
+                new HookSettings(context, environment),
+                new DirectStore(store),
+                streams);
+    }
+
+    /**
+     * The answer both ways share: this path's, and a shared server's for a process that asked it (ADR 41,
+     * {@link AttachedHooks}). Declines, before anything is read or written, every command line and setting the
+     * direct path declines, so a declined command runs where it would have run without a shared server.
+     *
+     * @param commandLine the arguments after the program name
+     * @param settings    the mailbox's settings as the asking session sees them
+     * @param configured  its configured role
+     * @param hooks       where it reads the counts (local or remote)
+     * @param local       its local store
+     * @param streams     its streams
+     * @return the exit status, or empty when the command line must run elsewhere
+     */
+    static Optional<Integer> answer(
+            List<String> commandLine,
+            PluginSettings settings,
+            ConfiguredRole configured,
+            HookSettings hooks,
+            LocalStore local,
+            Streams streams) {
         Optional<Parsed> parsed = Parsed.of(commandLine);
         if (parsed.isEmpty()) {
             return Optional.empty();
         }
         try {
-            context.settings().requireKnownKeys(MailboxSettingKeys.ALL);
+            settings.requireKnownKeys(MailboxSettingKeys.ALL);
         } catch (InvalidSettingException e) {
             return Optional.empty();
         }
-        String channel = context.settings().text(MailboxSettingKeys.CHANNEL, CallerResolver.DEFAULT_CHANNEL);
-        ConfiguredRole configured = new ConfiguredRole(context, environment);
+        String channel = settings.text(MailboxSettingKeys.CHANNEL, CallerResolver.DEFAULT_CHANNEL);
         Optional<String> role = parsed.get().options().containsKey("role")
                 ? Optional.of(parsed.get().options().get("role"))
                 : configured.value();
@@ -91,7 +125,7 @@ public final class DirectHooks {
                 || role.filter(name -> !Roles.isName(name)).isPresent()) {
             return Optional.empty();
         }
-        Wiring wiring = new Wiring(context, environment, configured);
+        Wiring wiring = new Wiring(hooks, configured, local);
         if (parsed.get().arguments().equals(List.of("pins"))
                 && role.isEmpty()
                 && !wiring.lookup().isRemote()) {
@@ -104,17 +138,76 @@ public final class DirectHooks {
         } catch (SubcommandUsageException e) {
             return Optional.empty();
         }
-        if (command.start(call) == Subcommand.Start.STORAGE) {
-            try {
-                wiring.local = ReadOnlyStore.open(store.file(), store.busyTimeoutMs(), channel, configured.value());
-            } catch (ReadOnlyStore.NotAnswerable e) {
+        try {
+            if (command.start(call) == Subcommand.Start.STORAGE && !local.open(channel, configured.value())) {
                 return Optional.empty();
             }
-        }
-        try {
             return Optional.of(command.run(call));
         } finally {
-            wiring.close();
+            local.close();
+        }
+    }
+
+    /**
+     * Where the local counts and pins are read: the direct path's read-only connection, or a shared server's own
+     * storage. Used by one run.
+     */
+    interface LocalStore extends LocalCounts, LocalPinList, AutoCloseable {
+
+        /**
+         * Opens what a {@code STORAGE} start reads, before the command runs.
+         *
+         * @param channel        the local channel's name
+         * @param configuredRole the session's configured role, if any
+         * @return false when this store cannot answer exactly (the command line is then handed back)
+         */
+        boolean open(String channel, Optional<String> configuredRole);
+
+        @Override
+        void close();
+    }
+
+    /** The direct path's store: {@link ReadOnlyStore}, opened on demand. */
+    private static final class DirectStore implements LocalStore {
+        private final Store store;
+        private ReadOnlyStore opened;
+
+        DirectStore(Store store) {
+            this.store = store;
+        }
+
+        @Override
+        public boolean open(String channel, Optional<String> configuredRole) {
+            try {
+                opened = ReadOnlyStore.open(store.file(), store.busyTimeoutMs(), channel, configuredRole);
+                return true;
+            } catch (ReadOnlyStore.NotAnswerable e) {
+                return false;
+            }
+        }
+
+        @Override
+        public Optional<RoleCounts> of(Optional<String> role) {
+            return opened().of(role);
+        }
+
+        @Override
+        public List<Map<String, Object>> list(Optional<String> role) {
+            return opened().list(role);
+        }
+
+        private ReadOnlyStore opened() {
+            if (opened == null) {
+                throw new IllegalStateException("the local store was not opened: the command's start is not STORAGE");
+            }
+            return opened;
+        }
+
+        @Override
+        public void close() {
+            if (opened != null) {
+                opened.close();
+            }
         }
     }
 
@@ -161,15 +254,16 @@ public final class DirectHooks {
     }
 
     /** The services the commands ask for, built by hand as the plugin's module binds them. */
-    private static final class Wiring implements AutoCloseable {
+    private static final class Wiring {
         private final HookSettings settings;
         private final ConfiguredRole configured;
-        private ReadOnlyStore local;
+        private final LocalStore local;
         private CountsLookup lookup;
 
-        Wiring(PluginContext context, Environment environment, ConfiguredRole configured) {
-            this.settings = new HookSettings(context, environment);
+        Wiring(HookSettings settings, ConfiguredRole configured, LocalStore local) {
+            this.settings = settings;
             this.configured = configured;
+            this.local = local;
         }
 
         <T> T service(Class<T> type) {
@@ -179,7 +273,7 @@ public final class DirectHooks {
             } else if (type == StopHook.class) {
                 service = new StopHook(lookup(), new SnapshotFile(settings));
             } else if (type == LocalPinList.class) {
-                service = store();
+                service = local;
             } else if (type == ConfiguredRole.class) {
                 service = configured;
             } else {
@@ -190,24 +284,9 @@ public final class DirectHooks {
 
         private CountsLookup lookup() {
             if (lookup == null) {
-                // the local counts are read through this indirection: the store is opened after start() was asked
-                lookup = new CountsLookup(settings, role -> store().of(role), new HttpRemoteCounts(), new TokenFile());
+                lookup = new CountsLookup(settings, local, new HttpRemoteCounts(), new TokenFile());
             }
             return lookup;
-        }
-
-        private ReadOnlyStore store() {
-            if (local == null) {
-                throw new IllegalStateException("the local store was not opened: the command's start is not STORAGE");
-            }
-            return local;
-        }
-
-        @Override
-        public void close() {
-            if (local != null) {
-                local.close();
-            }
         }
     }
 

@@ -2,7 +2,9 @@ package dev.switchboard.plugin.transport.stdio;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,8 +22,18 @@ import dev.switchboard.bridge.mcp.McpServerAssembly;
  * @param pid         the client's process id, 0 when not given
  * @param cwd         the client's working directory; present for a session, else possibly null
  * @param environment the client's whole environment; empty when not given
+ * @param arguments   a command's command line ({@code args}, such as {@code [hook, stop]}); empty for other kinds
+ * @param input       a command's standard input as the client read it ({@code stdin}, UTF-8 text); empty when not
+ *                    given
  */
-record AttachHello(Kind kind, String build, long pid, Path cwd, Map<String, String> environment) {
+record AttachHello(
+        Kind kind,
+        String build,
+        long pid,
+        Path cwd,
+        Map<String, String> environment,
+        List<String> arguments,
+        String input) {
 
     /** The protocol version this server speaks, the value of {@code attach}. */
     static final int VERSION = 1;
@@ -35,7 +47,13 @@ record AttachHello(Kind kind, String build, long pid, Path cwd, Map<String, Stri
         /** Stop the server, as on SIGTERM. */
         STOP,
         /** Exit when the last session ends. */
-        DRAIN
+        DRAIN,
+        /**
+         * Run a command for the client ({@code hook stop}, {@code status}: a plugin's
+         * {@link dev.switchboard.ports.cli.LocalCommand}, ADR 41) and answer with its exit status and output, then
+         * close.
+         */
+        COMMAND
     }
 
     /** @throws NullPointerException if {@code kind}, {@code build} or {@code environment} is null */
@@ -43,6 +61,8 @@ record AttachHello(Kind kind, String build, long pid, Path cwd, Map<String, Stri
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(build, "build");
         environment = Map.copyOf(environment);
+        arguments = List.copyOf(arguments);
+        Objects.requireNonNull(input, "input");
     }
 
     /**
@@ -63,13 +83,31 @@ record AttachHello(Kind kind, String build, long pid, Path cwd, Map<String, Stri
         Kind kind = kind(json.get("kind"));
         String build = json.get("build") instanceof String text ? text : "";
         long pid = json.get("pid") instanceof Number number ? number.longValue() : 0;
-        if (kind != Kind.SESSION) {
-            return new AttachHello(kind, build, pid, null, Map.of());
+        if (kind != Kind.SESSION && kind != Kind.COMMAND) {
+            return new AttachHello(kind, build, pid, null, Map.of(), List.of(), "");
         }
         if (!(json.get("cwd") instanceof String cwd) || !Path.of(cwd).isAbsolute()) {
             throw AttachRefusal.invalid("a session's hello needs \"cwd\", an absolute directory");
         }
-        return new AttachHello(kind, build, pid, Path.of(cwd), environment(json.get("env")));
+        if (kind == Kind.SESSION) {
+            return new AttachHello(kind, build, pid, Path.of(cwd), environment(json.get("env")), List.of(), "");
+        }
+        String input = json.get("stdin") instanceof String text ? text : "";
+        return new AttachHello(kind, build, pid, Path.of(cwd), environment(json.get("env")), arguments(json), input);
+    }
+
+    private static List<String> arguments(Map<String, Object> json) {
+        if (!(json.get("args") instanceof List<?> list) || list.isEmpty()) {
+            throw AttachRefusal.invalid("a command's hello needs \"args\", a non-empty array of strings");
+        }
+        List<String> arguments = new ArrayList<>();
+        for (Object word : list) {
+            if (!(word instanceof String text)) {
+                throw AttachRefusal.invalid("\"args\" must be an array of strings");
+            }
+            arguments.add(text);
+        }
+        return arguments;
     }
 
     private static Kind kind(Object value) {
@@ -80,7 +118,7 @@ record AttachHello(Kind kind, String build, long pid, Path cwd, Map<String, Stri
                 }
             }
         }
-        throw AttachRefusal.invalid("\"kind\" must be session, status, stop or drain, was: " + value);
+        throw AttachRefusal.invalid("\"kind\" must be session, status, stop, drain or command, was: " + value);
     }
 
     private static Map<String, String> environment(Object value) {

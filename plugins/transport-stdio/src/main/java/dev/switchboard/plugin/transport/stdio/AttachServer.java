@@ -42,7 +42,7 @@ import dev.switchboard.ports.transport.TransportContext;
  * right after the bind, accepts connections on a daemon thread and handles each on a virtual thread of its own: the
  * peer's user ({@code SO_PEERCRED}) must be this process's, else the connection is refused with one log line before
  * anything is read; then the hello (one line, at most 1 MiB, within 5 s) is read and answered, and a session is served
- * by a {@link StdioSession} over the socket's streams. At most {@value #MAX_CONNECTIONS} connections at once. Every
+ * by a {@link StdioSession} over the socket's streams, or a command is answered ({@link AttachCommands}). At most {@value #MAX_CONNECTIONS} connections at once. Every
  * {@value #WATCH_SECONDS} s it checks that its socket file is still the one it bound; when it is gone or replaced, a
  * shared server leaves and one that is not stops listening. Thread-safe.
  */
@@ -60,6 +60,7 @@ final class AttachServer {
     private final AttachSettings settings;
     private final TransportContext context;
     private final AttachStatus status;
+    private final AttachCommands commands;
     private final Runnable leave;
     private final AttachedSessions sessions;
     private final ServerSocketChannel listener;
@@ -86,7 +87,8 @@ final class AttachServer {
         this.socketFileKey = fileKey(settings.socket());
         this.owner = Files.getOwner(settings.socket(), LinkOption.NOFOLLOW_LINKS);
         this.sessions = new AttachedSessions(settings.shared(), settings.idle(), timer, leave);
-        this.status = new AttachStatus(settings, sessions);
+        this.commands = new AttachCommands(context.commands());
+        this.status = new AttachStatus(settings, sessions, commands::answered);
     }
 
     /**
@@ -232,6 +234,10 @@ final class AttachServer {
             case SESSION -> {
                 serve(channel, hello, first);
                 return true;
+            }
+            case COMMAND -> {
+                writeLine(channel, commands.answer(hello, status.ok()));
+                closeQuietly(channel);
             }
         }
         return false;

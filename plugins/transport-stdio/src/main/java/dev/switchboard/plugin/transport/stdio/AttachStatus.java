@@ -8,10 +8,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * The lines the attach transport answers with: {@code {"attach":1,"ok":true,"pid":N,"build":"..."}}, and for
- * {@code status} the same with {@code "server":{pid, build, started_at, uptime_s, key, transports, draining}} and
+ * {@code status} the same with {@code "server":{pid, build, started_at, uptime_s, key, transports, draining, shared,
+ * commands_answered}} (the commands answered for local processes, ADR 41) and
  * {@code "sessions":[{id, pid, cwd, role, channel, attached_at, settings}]}. A session's {@code settings} are the
  * declared session variables its environment sets ({@code attach.session-variables}); {@code role} and
  * {@code channel} are the mailbox's, for the operator. Times are ISO-8601 UTC. Thread-safe.
@@ -26,12 +28,14 @@ final class AttachStatus {
 
     private final AttachSettings settings;
     private final AttachedSessions sessions;
+    private final LongSupplier commandsAnswered;
     private final Instant startedAt = Instant.now();
     private final Set<String> shownVariables = new LinkedHashSet<>();
 
-    AttachStatus(AttachSettings settings, AttachedSessions sessions) {
+    AttachStatus(AttachSettings settings, AttachedSessions sessions, LongSupplier commandsAnswered) {
         this.settings = settings;
         this.sessions = sessions;
+        this.commandsAnswered = commandsAnswered;
         shownVariables.addAll(settings.sessionVariables());
         shownVariables.addAll(ROLE_VARIABLES);
         shownVariables.add(CHANNEL_VARIABLE);
@@ -58,6 +62,7 @@ final class AttachStatus {
         server.put("transports", settings.transports());
         server.put("draining", sessions.draining());
         server.put("shared", settings.shared());
+        server.put("commands_answered", commandsAnswered.getAsLong());
         List<Map<String, Object>> list = new ArrayList<>();
         for (AttachedSessions.Entry entry : sessions.list()) {
             Map<String, Object> session = new LinkedHashMap<>();

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -15,6 +18,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.assertj.core.api.InstanceOfAssertFactories;
@@ -24,9 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.ports.call.LocalSession;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
+import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.ports.transport.TransportException;
 import dev.switchboard.testkit.transport.FakeTransportContext;
 
@@ -322,5 +328,78 @@ class AttachTransportTest {
             Thread.sleep(10);
         }
         assertThat(transport.openSessions()).hasValue(expected);
+    }
+
+    /** Answers {@code hook stop} with the asking session's role and its input; declines everything else. */
+    private static Optional<Integer> hookStop(
+            List<String> commandLine, LocalSession session, InputStream in, PrintWriter out, PrintWriter err) {
+        if (!commandLine.equals(List.of("hook", "stop"))) {
+            return Optional.empty();
+        }
+        try {
+            out.print("role=" + session.variable("AI_AGENT_CHANNEL_ROLE").orElse("none") + " input="
+                    + new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        err.print("a warning");
+        return Optional.of(3);
+    }
+
+    @Test
+    void aCommandIsAnsweredWithTheAskingSessionsIdentityAndCountedAndAnotherIsDeclined() throws Exception {
+        Path socket = state.resolve("k.sock");
+        Map<String, Object> attach = new LinkedHashMap<>();
+        attach.put("socket", socket.toString());
+        attach.put("shared", false);
+        attach.put("build", "1.0@test");
+        attach.put("key", "0123456789abcdef");
+        attach.put("transports", List.of("attach"));
+        transport = new AttachTransport(new PluginContext("transport-stdio", Map.of("attach", attach), state));
+        TransportContext plain = context.with(List.of("echo"), AttachTransportTest::echo);
+        transport.start(new TransportContext(
+                plain.server(),
+                plain.tools(),
+                plain.invoker(),
+                plain.resources(),
+                plain.prompts(),
+                plain.lifecycle(),
+                plain.authenticator(),
+                plain.endpoints(),
+                plain.readiness(),
+                plain.sessions(),
+                AttachTransportTest::hookStop));
+
+        Map<String, Object> answer = command(socket, List.of("hook", "stop"), "{\"stop_hook_active\":false}");
+        Map<String, Object> declined = command(socket, List.of("status", "watch"), "");
+
+        assertThat(answer)
+                .containsEntry("ok", true)
+                .containsEntry("answered", true)
+                .containsEntry("exit", 3)
+                .containsEntry("out", "role=lead input={\"stop_hook_active\":false}")
+                .containsEntry("err", "a warning");
+        assertThat(declined)
+                .containsEntry("ok", true)
+                .containsEntry("answered", false)
+                .doesNotContainKey("out");
+        assertThat(SocketClient.request(socket, "status"))
+                .extractingByKey("server", InstanceOfAssertFactories.MAP)
+                .containsEntry("commands_answered", 1);
+        try (SocketClient client = SocketClient.connect(socket)) {
+            assertThat(client.hello(SocketClient.hello("command", Map.of())))
+                    .as("a command without its command line")
+                    .containsEntry("ok", false)
+                    .containsEntry("code", "INVALID");
+        }
+    }
+
+    private static Map<String, Object> command(Path socket, List<String> args, String stdin) throws IOException {
+        try (SocketClient client = SocketClient.connect(socket)) {
+            Map<String, Object> hello = SocketClient.hello("command", Map.of("AI_AGENT_CHANNEL_ROLE", "lead"));
+            hello.put("args", args);
+            hello.put("stdin", stdin);
+            return client.hello(hello);
+        }
     }
 }

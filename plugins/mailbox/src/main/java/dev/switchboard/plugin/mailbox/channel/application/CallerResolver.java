@@ -237,15 +237,33 @@ public final class CallerResolver {
      *         channel is hosted
      */
     public Outcome<Caller> local(Optional<String> role) {
+        return local(Principal.LOCAL_OWNER, role);
+    }
+
+    /**
+     * A role of a local session's channel, as the local hooks and status CLI ask for it, for a process that asked a
+     * shared server (ADR 41): as {@link #local(Optional)}, with the session's own role and channel
+     * ({@link Principal#attached}) in place of the process's.
+     *
+     * @param session the asking process's principal: {@link Principal#LOCAL_OWNER} or an attached session's
+     * @param role    the role asked for ({@code --role}), or empty for the session's configured one
+     * @return the caller; or FORBIDDEN as {@link #local(Optional)}, or when the session's channel is no channel name
+     */
+    public Outcome<Caller> local(Principal session, Optional<String> role) {
         if (role.isEmpty()) {
-            return identify(Principal.LOCAL_OWNER);
+            return identify(session);
+        }
+        LocalIdentity identity = local(session);
+        if (identity.channelProblem().isPresent()) {
+            return Outcome.refused(
+                    Refusal.of(ErrorCode.FORBIDDEN, identity.channelProblem().get()));
         }
         if (!Roles.isName(role.get())) {
             return Outcome.refused(Refusal.of(
                     ErrorCode.FORBIDDEN,
                     "the mailbox role '" + role.get() + "' is not a role name (" + ROLE_RULE + ")"));
         }
-        return inChannel(Principal.LOCAL_OWNER, process.channel(), role.get(), clock.instant());
+        return inChannel(Principal.LOCAL_OWNER, identity.channel(), role.get(), clock.instant());
     }
 
     /**
@@ -255,6 +273,14 @@ public final class CallerResolver {
      */
     public Optional<String> configuredRole() {
         return process.role().value();
+    }
+
+    /**
+     * @param session the process's principal ({@link Principal#LOCAL_OWNER}) or an attached session's
+     * @return the role configured for that local session, if any (not checked to be a role name)
+     */
+    public Optional<String> configuredRole(Principal session) {
+        return local(session).role().value();
     }
 
     private Outcome<Caller> inChannel(Principal principal, String channel, String role, Instant now) {

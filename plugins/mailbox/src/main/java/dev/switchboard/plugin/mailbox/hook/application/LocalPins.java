@@ -14,6 +14,7 @@ import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.MailboxSchema;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -44,11 +45,23 @@ public final class LocalPins implements LocalPinList {
      * @throws HookFailure when there is no role or the store cannot be read
      */
     @Override
-    @SuppressWarnings("unchecked")
     public List<Map<String, Object>> list(Optional<String> role) {
+        return list(Principal.LOCAL_OWNER, role);
+    }
+
+    /**
+     * The pins of a local session's channel, for a process that asked a shared server (ADR 41).
+     *
+     * @param session the asking process's principal: {@link Principal#LOCAL_OWNER} or an attached session's
+     * @param role    the role asking, or empty for the session's configured one
+     * @return as {@link #list(Optional)}
+     * @throws HookFailure as {@link #list(Optional)}
+     */
+    @SuppressWarnings("unchecked")
+    public List<Map<String, Object>> list(Principal session, Optional<String> role) {
         try {
             schema.requireReadable();
-            Outcome<Caller> caller = callers.local(role);
+            Outcome<Caller> caller = callers.local(session, role);
             if (caller instanceof Outcome.Refused<Caller> refused) {
                 throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
             }

@@ -16,6 +16,7 @@ import dev.switchboard.plugin.mailbox.hook.application.port.out.MailboxSchema;
 import dev.switchboard.plugin.mailbox.hook.domain.KnownTarget;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -59,13 +60,26 @@ public final class ResolvedLocalCounts implements LocalCounts {
 
     @Override
     public Optional<RoleCounts> of(Optional<String> role) {
+        return of(Principal.LOCAL_OWNER, role);
+    }
+
+    /**
+     * The counts of a local session's role, for a process that asked a shared server (ADR 41).
+     *
+     * @param session the asking process's principal: {@link Principal#LOCAL_OWNER} or an attached session's, whose
+     *                own role and channel are read
+     * @param role    the role asked for, or empty for the session's configured one
+     * @return as {@link #of(Optional)}
+     * @throws HookFailure as {@link #of(Optional)}
+     */
+    public Optional<RoleCounts> of(Principal session, Optional<String> role) {
         CallerResolver resolver = callers.get();
-        if (role.isEmpty() && resolver.configuredRole().isEmpty()) {
+        if (role.isEmpty() && resolver.configuredRole(session).isEmpty()) {
             return Optional.empty();
         }
         try {
             schema.get().requireReadable();
-            Outcome<Caller> resolved = resolver.local(role);
+            Outcome<Caller> resolved = resolver.local(session, role);
             if (resolved instanceof Outcome.Refused<Caller> refused) {
                 throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
             }
