@@ -522,12 +522,7 @@ public final class PluginHost {
         }
         services.stop(id);
         healthChecks.remove(id);
-        PluginWrapper plugin = manager.getPlugin(id);
-        List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
-        failedTools.waiting(
-                id,
-                stateText.hide(waitingForClients),
-                assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
+        failedTools.waiting(id, stateText.hide(waitingForClients), toolNamesOf(id));
         assembler.withdraw(id);
         statuses.update(
                 id, s -> s.with(PluginState.FAILED, waiting, waitingForClients).withTools(List.of()));
@@ -630,18 +625,20 @@ public final class PluginHost {
         }
         services.stop(id);
         healthChecks.remove(id);
-        PluginWrapper plugin = manager.getPlugin(id);
-        List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
-        failedTools.failed(
-                id,
-                stateText.hide(clientReason),
-                assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id)));
+        failedTools.failed(id, stateText.hide(clientReason), toolNamesOf(id));
         assembler.withdraw(id);
         if (startOrder.remove(id)) {
             stopQuietly(id);
         }
         statuses.update(
                 id, s -> s.with(PluginState.FAILED, reason, clientReason).withTools(List.of()));
+    }
+
+    /** @return the names of the tools plugin {@code id} declares or contributed, for its failed-tool answers */
+    private List<String> toolNamesOf(String id) {
+        PluginWrapper plugin = manager.getPlugin(id);
+        List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
+        return assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id));
     }
 
     /** @return the transports contributed by started plugins */

@@ -3,7 +3,6 @@ package dev.switchboard.bridge.mcp;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -30,8 +29,7 @@ final class ResourceListSync {
 
     private final McpAsyncServer server;
     private final ResourceSpecs specs;
-    private final AtomicBoolean requested = new AtomicBoolean();
-    private final AtomicBoolean running = new AtomicBoolean();
+    private final CoalescedPasses passes = new CoalescedPasses("mcp-resource-list-sync", this::syncOnce);
 
     ResourceListSync(McpAsyncServer server, ResourceSpecs specs) {
         this.server = server;
@@ -40,23 +38,7 @@ final class ResourceListSync {
 
     /** Asks for a pass; returns at once. */
     void request() {
-        requested.set(true);
-        if (running.compareAndSet(false, true)) {
-            Thread.ofVirtual().name("mcp-resource-list-sync").start(this::drain);
-        }
-    }
-
-    private void drain() {
-        try {
-            while (requested.getAndSet(false)) {
-                syncOnce();
-            }
-        } finally {
-            running.set(false);
-            if (requested.get()) {
-                request();
-            }
-        }
+        passes.request();
     }
 
     private void syncOnce() {

@@ -3,7 +3,6 @@ package dev.switchboard.bridge.mcp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -30,8 +29,7 @@ final class ToolListSync {
 
     private final McpAsyncServer server;
     private final Supplier<List<AsyncToolSpecification>> specs;
-    private final AtomicBoolean requested = new AtomicBoolean();
-    private final AtomicBoolean running = new AtomicBoolean();
+    private final CoalescedPasses passes = new CoalescedPasses("mcp-tool-list-sync", this::syncOnce);
 
     /**
      * @param server the SDK server whose tools are kept in step
@@ -44,23 +42,7 @@ final class ToolListSync {
 
     /** Asks for a pass; returns at once. */
     void request() {
-        requested.set(true);
-        if (running.compareAndSet(false, true)) {
-            Thread.ofVirtual().name("mcp-tool-list-sync").start(this::drain);
-        }
-    }
-
-    private void drain() {
-        try {
-            while (requested.getAndSet(false)) {
-                syncOnce();
-            }
-        } finally {
-            running.set(false);
-            if (requested.get()) {
-                request();
-            }
-        }
+        passes.request();
     }
 
     private void syncOnce() {
