@@ -118,12 +118,16 @@ class MailboxOutageHttpIT {
                     assertThat(answer.headers().firstValue("Retry-After")).contains("5");
                 }
 
-                List<HttpResponse<String>> duringOutage = List.of(
-                        post(http, serve, token, null, initialize()),
-                        post(http, serve, token, session, call(8, "read_inbox", "{}")),
-                        http.send(get(serve, "/status", token), HttpResponse.BodyHandlers.ofString()),
-                        http.send(get(serve, "/hook-status", token), HttpResponse.BodyHandlers.ofString()));
-                for (HttpResponse<String> refused : duringOutage) {
+                // at once: each waits for at most the connect timeout
+                List<CompletableFuture<HttpResponse<String>>> duringOutage = List.of(
+                        http.sendAsync(request(serve, token, null, initialize()), HttpResponse.BodyHandlers.ofString()),
+                        http.sendAsync(
+                                request(serve, token, session, call(8, "read_inbox", "{}")),
+                                HttpResponse.BodyHandlers.ofString()),
+                        http.sendAsync(get(serve, "/status", token), HttpResponse.BodyHandlers.ofString()),
+                        http.sendAsync(get(serve, "/hook-status", token), HttpResponse.BodyHandlers.ofString()));
+                for (CompletableFuture<HttpResponse<String>> answered : duringOutage) {
+                    HttpResponse<String> refused = answered.get(WAIT.toSeconds(), TimeUnit.SECONDS);
                     assertThat(refused.statusCode())
                             .as(refused.request().uri() + " " + refused.body())
                             .isEqualTo(503);
