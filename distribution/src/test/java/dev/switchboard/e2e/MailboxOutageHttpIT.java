@@ -84,122 +84,139 @@ class MailboxOutageHttpIT {
                                     owner, "create_channel", Map.of("name", "outage", "roles", roles), serve.log())
                             .get("tokens");
                 }
-                String token = tokens.get("dev");
-                String session = session(http, serve, token);
+                String session = session(http, serve, tokens.get("dev"));
 
                 List<Writer> writers = new ArrayList<>();
-                for (int i = 1; i <= WRITERS; i++) {
-                    Writer writer = new Writer(http, serve, "w" + i, tokens.get("w" + i));
-                    writers.add(writer);
-                    writer.start();
-                }
-                for (Writer writer : writers) {
-                    assertThat(writer.warmedUp.await(WAIT.toSeconds(), TimeUnit.SECONDS))
-                            .as("%s acknowledged before the outage: %s%s", writer.role, writer, serve.log())
-                            .isTrue();
-                }
-
-                CompletableFuture<HttpResponse<String>> held = http.sendAsync(
-                        request(serve, token, session, call(7, "wait_for_mail", "{\"timeout_s\":3}")),
-                        HttpResponse.BodyHandlers.ofString());
                 try {
-                    HttpResponse<String> early = held.get(500, TimeUnit.MILLISECONDS);
-                    throw new AssertionError("answered instead of held: " + early.body() + "\n" + serve.log());
-                } catch (TimeoutException stillHeld) {
-                    // held, as wait_for_mail is
+                    for (int i = 1; i <= WRITERS; i++) {
+                        Writer writer = new Writer(http, serve, "w" + i, tokens.get("w" + i));
+                        writers.add(writer);
+                        writer.start();
+                    }
+                    underLoad(postgres, database, serve, http, tokens, session, writers);
+                } finally {
+                    writers.forEach(Writer::interrupt); // a failed run leaves no writer behind (finished ones are gone)
                 }
-
-                postgres.stop();
-
-                HttpResponse<String> answer = held.get(30, TimeUnit.SECONDS);
-                assertThat(answer.statusCode()).as(answer.body()).isIn(503, 200).isNotEqualTo(403);
-                assertThat(answer.body()).contains("UNAVAILABLE").doesNotContain("FORBIDDEN");
-                if (answer.statusCode() == 503) {
-                    assertThat(answer.headers().firstValue("Retry-After")).contains("5");
-                }
-
-                // at once: each waits for at most the connect timeout
-                List<CompletableFuture<HttpResponse<String>>> duringOutage = List.of(
-                        http.sendAsync(request(serve, token, null, initialize()), HttpResponse.BodyHandlers.ofString()),
-                        http.sendAsync(
-                                request(serve, token, session, call(8, "read_inbox", "{}")),
-                                HttpResponse.BodyHandlers.ofString()),
-                        http.sendAsync(get(serve, "/status", token), HttpResponse.BodyHandlers.ofString()),
-                        http.sendAsync(get(serve, "/hook-status", token), HttpResponse.BodyHandlers.ofString()));
-                for (CompletableFuture<HttpResponse<String>> answered : duringOutage) {
-                    HttpResponse<String> refused = answered.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-                    assertThat(refused.statusCode())
-                            .as(refused.request().uri() + " " + refused.body())
-                            .isEqualTo(503);
-                    assertThat(refused.headers().firstValue("Retry-After")).contains("5");
-                    assertThat(refused.body()).contains("UNAVAILABLE");
-                }
-
-                HttpResponse<String> notReady = awaitReadyz(http, serve, r -> r.statusCode() == 503);
-                assertThat(notReady.body())
-                        .as("a short JSON reason naming no host or port")
-                        .startsWith("{\"ready\":false,\"reason\":\"")
-                        .doesNotContain(Integer.toString(database.port()));
-                for (Writer writer : writers) {
-                    assertThat(writer.outageSeen.await(WAIT.toSeconds(), TimeUnit.SECONDS))
-                            .as("%s was answered UNAVAILABLE during the outage: %s%s", writer.role, writer, serve.log())
-                            .isTrue();
-                }
-
-                postgres.start();
-                Instant back = Instant.now();
-                HttpResponse<String> ready = awaitReadyz(http, serve, r -> r.statusCode() == 200);
-                assertThat(Duration.between(back, Instant.now()))
-                        .as("ready within 5 s of the database's return: %s%s", ready.body(), serve.log())
-                        .isLessThan(Duration.ofSeconds(5));
-                assertThat(ready.body()).isEqualTo("{\"ready\":true}");
-
-                for (Writer writer : writers) {
-                    writer.afterRestart = new CountDownLatch(3);
-                }
-                for (Writer writer : writers) {
-                    assertThat(writer.afterRestart.await(WAIT.toSeconds(), TimeUnit.SECONDS))
-                            .as("%s acknowledged after the restart: %s%s", writer.role, writer, serve.log())
-                            .isTrue();
-                }
-                for (Writer writer : writers) {
-                    writer.finish();
-                }
-
-                HttpResponse<String> recovered = untilNot503(http, serve, token, session);
-                assertThat(recovered.statusCode()).as(recovered.body()).isEqualTo(200);
-                assertThat(recovered.body()).doesNotContain("\"isError\":true");
-                // the end is logged at the first call that works a connect timeout after the outage's last failure
-                awaitLogLineWhileCalling(http, serve, token, session, " answers again after ");
-                assertThat(serve.log().lines().filter(line -> line.contains(" is unreachable (")))
-                        .as(serve.log())
-                        .hasSize(1);
-                assertThat(serve.log().lines().filter(line -> line.contains(" answers again after ")))
-                        .hasSize(1);
-                assertThat(serve.log()).doesNotContain("treating the credential as unknown");
-
-                String reader = session(http, serve, tokens.get("ops"));
-                int acknowledged = 0;
-                for (Writer writer : writers) {
-                    assertThat(writer.refusals)
-                            .as("401/403 for a valid token, %s", writer.role)
-                            .isEmpty();
-                    assertThat(writer.unexpected)
-                            .as("answers other than ok or UNAVAILABLE, %s", writer.role)
-                            .isEmpty();
-                    Map<String, List<Long>> listed = listed(http, serve, tokens.get("ops"), reader, writer.role);
-                    assertThat(listed.keySet())
-                            .as("%s: every acknowledged write is listed, and nothing else (%s)", writer.role, writer)
-                            .isEqualTo(writer.acknowledged.keySet());
-                    listed.forEach((key, ids) -> assertThat(ids)
-                            .as("%s: written once, under the acknowledged id", key)
-                            .containsExactly(writer.acknowledged.get(key)));
-                    acknowledged += writer.acknowledged.size();
-                    System.out.println("MailboxOutageHttpIT " + writer);
-                }
-                System.out.println("MailboxOutageHttpIT acknowledged writes: " + acknowledged);
             }
         }
+    }
+
+    /** The outage under the running writers, and what it must leave behind. */
+    private static void underLoad(
+            RestartablePostgres postgres,
+            TestDatabase database,
+            HttpServe serve,
+            HttpClient http,
+            Map<String, String> tokens,
+            String session,
+            List<Writer> writers)
+            throws Exception {
+        String token = tokens.get("dev");
+        for (Writer writer : writers) {
+            assertThat(writer.warmedUp.await(WAIT.toSeconds(), TimeUnit.SECONDS))
+                    .as("%s acknowledged before the outage: %s%s", writer.role, writer, serve.log())
+                    .isTrue();
+        }
+
+        CompletableFuture<HttpResponse<String>> held = http.sendAsync(
+                request(serve, token, session, call(7, "wait_for_mail", "{\"timeout_s\":3}")),
+                HttpResponse.BodyHandlers.ofString());
+        try {
+            HttpResponse<String> early = held.get(500, TimeUnit.MILLISECONDS);
+            throw new AssertionError("answered instead of held: " + early.body() + "\n" + serve.log());
+        } catch (TimeoutException stillHeld) {
+            // held, as wait_for_mail is
+        }
+
+        postgres.stop();
+
+        HttpResponse<String> answer = held.get(30, TimeUnit.SECONDS);
+        assertThat(answer.statusCode()).as(answer.body()).isIn(503, 200).isNotEqualTo(403);
+        assertThat(answer.body()).contains("UNAVAILABLE").doesNotContain("FORBIDDEN");
+        if (answer.statusCode() == 503) {
+            assertThat(answer.headers().firstValue("Retry-After")).contains("5");
+        }
+
+        // at once: each waits for at most the connect timeout
+        List<CompletableFuture<HttpResponse<String>>> duringOutage = List.of(
+                http.sendAsync(request(serve, token, null, initialize()), HttpResponse.BodyHandlers.ofString()),
+                http.sendAsync(
+                        request(serve, token, session, call(8, "read_inbox", "{}")),
+                        HttpResponse.BodyHandlers.ofString()),
+                http.sendAsync(get(serve, "/status", token), HttpResponse.BodyHandlers.ofString()),
+                http.sendAsync(get(serve, "/hook-status", token), HttpResponse.BodyHandlers.ofString()));
+        for (CompletableFuture<HttpResponse<String>> answered : duringOutage) {
+            HttpResponse<String> refused = answered.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(refused.statusCode())
+                    .as(refused.request().uri() + " " + refused.body())
+                    .isEqualTo(503);
+            assertThat(refused.headers().firstValue("Retry-After")).contains("5");
+            assertThat(refused.body()).contains("UNAVAILABLE");
+        }
+
+        HttpResponse<String> notReady = awaitReadyz(http, serve, r -> r.statusCode() == 503);
+        assertThat(notReady.body())
+                .as("a short JSON reason naming no host or port")
+                .startsWith("{\"ready\":false,\"reason\":\"")
+                .doesNotContain(Integer.toString(database.port()));
+        for (Writer writer : writers) {
+            assertThat(writer.outageSeen.await(WAIT.toSeconds(), TimeUnit.SECONDS))
+                    .as("%s was answered UNAVAILABLE during the outage: %s%s", writer.role, writer, serve.log())
+                    .isTrue();
+        }
+
+        postgres.start();
+        Instant back = Instant.now();
+        HttpResponse<String> ready = awaitReadyz(http, serve, r -> r.statusCode() == 200);
+        assertThat(Duration.between(back, Instant.now()))
+                .as("ready within 5 s of the database's return: %s%s", ready.body(), serve.log())
+                .isLessThan(Duration.ofSeconds(5));
+        assertThat(ready.body()).isEqualTo("{\"ready\":true}");
+
+        for (Writer writer : writers) {
+            writer.afterRestart = new CountDownLatch(3);
+        }
+        for (Writer writer : writers) {
+            assertThat(writer.afterRestart.await(WAIT.toSeconds(), TimeUnit.SECONDS))
+                    .as("%s acknowledged after the restart: %s%s", writer.role, writer, serve.log())
+                    .isTrue();
+        }
+        for (Writer writer : writers) {
+            writer.finish();
+        }
+
+        HttpResponse<String> recovered = untilNot503(http, serve, token, session);
+        assertThat(recovered.statusCode()).as(recovered.body()).isEqualTo(200);
+        assertThat(recovered.body()).doesNotContain("\"isError\":true");
+        // the end is logged at the first call that works a connect timeout after the outage's last failure
+        awaitLogLineWhileCalling(http, serve, token, session, " answers again after ");
+        assertThat(serve.log().lines().filter(line -> line.contains(" is unreachable (")))
+                .as(serve.log())
+                .hasSize(1);
+        assertThat(serve.log().lines().filter(line -> line.contains(" answers again after ")))
+                .hasSize(1);
+        assertThat(serve.log()).doesNotContain("treating the credential as unknown");
+
+        String reader = session(http, serve, tokens.get("ops"));
+        int acknowledged = 0;
+        for (Writer writer : writers) {
+            assertThat(writer.refusals)
+                    .as("401/403 for a valid token, %s", writer.role)
+                    .isEmpty();
+            assertThat(writer.unexpected)
+                    .as("answers other than ok or UNAVAILABLE, %s", writer.role)
+                    .isEmpty();
+            Map<String, List<Long>> listed = listed(http, serve, tokens.get("ops"), reader, writer.role);
+            assertThat(listed.keySet())
+                    .as("%s: every acknowledged write is listed, and nothing else (%s)", writer.role, writer)
+                    .isEqualTo(writer.acknowledged.keySet());
+            listed.forEach((key, ids) -> assertThat(ids)
+                    .as("%s: written once, under the acknowledged id", key)
+                    .containsExactly(writer.acknowledged.get(key)));
+            acknowledged += writer.acknowledged.size();
+            System.out.println("MailboxOutageHttpIT " + writer);
+        }
+        System.out.println("MailboxOutageHttpIT acknowledged writes: " + acknowledged);
     }
 
     /**
