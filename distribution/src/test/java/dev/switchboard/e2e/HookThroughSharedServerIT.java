@@ -29,7 +29,9 @@ import dev.switchboard.testkit.distribution.McpClients;
  * Hooks and the status CLI ask a running shared server (issue 22, item 8; ADR 41): with a shared server of the same
  * build and configuration running, {@code hook stop}, {@code hook session-start} and {@code status} are answered by
  * it over the attach socket (its {@code status} frame counts them) with exactly the direct path's output and exit
- * status; with no server, or only a server of another build, the direct path answers and no server is started. Real
+ * status; a mistyped role is said by the server as by the direct path (issue 23 item 12: {@code status} exits 2
+ * naming the roles, {@code hook stop} blocks once per session, then passes); with no server, or only a server of another
+ * build, the direct path answers and no server is started. Real
  * installations, real processes, the MCP Java SDK client for the sessions that start the server.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -90,6 +92,39 @@ class HookThroughSharedServerIT {
             assertThat(lead.stderr()).isEqualTo(ops.stderr());
             assertThat(lead.exitCode()).isZero();
             assertThat(ops.exitCode()).isZero();
+
+            // Issue 23 item 12, answered by the server (three attached runs, each counted): a mistyped role is said,
+            // never counted as zero; the direct runs (attach off) show the same answer and share the stop's marker.
+            List<String> typoStatus = List.of("status", "--role", "nosuch");
+            String typoSession = "{\"session_id\":\"typo\",\"stop_hook_active\":false}";
+            long beforeTypo = before + 1; // as counted just above
+            CliRun typo = as("lead", true, "", typoStatus);
+            CliRun typoDirect = as("lead", false, "", typoStatus);
+            CliRun told = as("nosuch", true, typoSession, List.of("hook", "stop"));
+            CliRun once = as("nosuch", true, typoSession, List.of("hook", "stop"));
+            CliRun directAfter = as("nosuch", false, typoSession, List.of("hook", "stop"));
+            assertThat(answered())
+                    .as("the server answered the three attached runs")
+                    .isEqualTo(beforeTypo + 3);
+            assertThat(typo.exitCode()).as(typo.describe()).isEqualTo(2);
+            assertThat(typo.stderr())
+                    .contains("'nosuch' is not a role of channel 'local' (its roles: backend, lead, ops;");
+            assertThat(typo.stdout()).isEqualTo(typoDirect.stdout());
+            assertThat(typo.stderr()).isEqualTo(typoDirect.stderr());
+            assertThat(typo.exitCode()).isEqualTo(typoDirect.exitCode());
+            assertThat(told.exitCode()).as(told.describe()).isZero();
+            assertThat(told.stdout())
+                    .as("said once to the model")
+                    .startsWith("{\"decision\":\"block\"")
+                    .contains("'nosuch' is not a role of channel 'local'");
+            assertThat(told.stderr()).as("and to the user").contains("'nosuch' is not a role of channel 'local'");
+            assertThat(once.exitCode()).as(once.describe()).isZero();
+            assertThat(once.stdout()).as("then the stop passes silently").isEmpty();
+            assertThat(once.stderr()).isEmpty();
+            assertThat(directAfter.exitCode()).isZero();
+            assertThat(directAfter.stdout())
+                    .as("the server's marker is the direct path's: the session is not told twice")
+                    .isEmpty();
         }
 
         List<Long> servers = SharedServers.of(installation);
