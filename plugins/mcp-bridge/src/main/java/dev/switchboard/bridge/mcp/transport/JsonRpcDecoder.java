@@ -3,13 +3,10 @@ package dev.switchboard.bridge.mcp.transport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -26,8 +23,9 @@ import dev.switchboard.bridge.mcp.McpServerAssembly;
  * ({@code jsonrpc} other than {@code "2.0"}, an {@code id} that is not a string or an integer, no {@code method}),
  * an empty array, a batch with more than the limit of messages or with an element that is not a message.</li>
  * </ul>
- * Whether batches are allowed at all depends on the session's protocol version, which the transport knows. The
- * decoder never throws for what a client sends. Immutable and thread-safe.
+ * Whether batches are allowed at all depends on the session's protocol version, which the transport knows. The id an
+ * error of the transport carries, for these and its other refusals, is {@link RefusalIds}' rule. The decoder never
+ * throws for what a client sends. Immutable and thread-safe.
  */
 public final class JsonRpcDecoder {
 
@@ -55,9 +53,12 @@ public final class JsonRpcDecoder {
      *                 {@code method}): answered with {@link #refusal()}, never {@link #reply()}
      */
     public record Invalid(Object id, int code, String message, boolean response) implements Decoded {
-        /** @return the error answer, {@code {"jsonrpc":"2.0","id":..,"error":{..}}} */
+        /**
+         * @return the error answer, {@code {"jsonrpc":"2.0","id":..,"error":{..}}}, with the id {@link RefusalIds}
+         *     gives (null for a response)
+         */
         public Map<String, Object> reply() {
-            return JsonRpcErrors.error(id, code, message);
+            return JsonRpcErrors.error(RefusalIds.of(this), code, message);
         }
 
         /**
@@ -73,9 +74,6 @@ public final class JsonRpcDecoder {
             return JsonRpcErrors.error(null, code, message);
         }
     }
-
-    /** The most bytes of a message's start that {@link #idFromPrefix} looks at. */
-    public static final int ID_PREFIX_BYTES = 4096;
 
     private static final String NOT_A_MESSAGE = "Invalid Request: needs \"jsonrpc\": \"2.0\", a string \"method\""
             + " and an \"id\" that is a string or an integer";
@@ -137,40 +135,6 @@ public final class JsonRpcDecoder {
                 tree instanceof List<?>
                         ? "Invalid Request: an empty batch"
                         : "Invalid Request: expected a JSON-RPC message object");
-    }
-
-    /**
-     * Finds the top-level {@code id} in the start of a message too large to read whole, so that its refusal can still
-     * name the request. Reads at most {@link #ID_PREFIX_BYTES}; stops at the first nested value it cannot skip.
-     *
-     * @param prefix the first bytes of the message (any length; the rest is ignored)
-     * @return the id (a string or a {@code Long}), or empty when it is not in the prefix or not usable
-     */
-    public static Optional<Object> idFromPrefix(byte[] prefix) {
-        int length = Math.min(prefix.length, ID_PREFIX_BYTES);
-        try (JsonParser parser = STRICT.createParser(prefix, 0, length)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return Optional.empty();
-            }
-            for (JsonToken token = parser.nextToken(); token == JsonToken.PROPERTY_NAME; token = parser.nextToken()) {
-                String name = parser.currentName();
-                JsonToken value = parser.nextToken();
-                if ("id".equals(name)) {
-                    return switch (value) {
-                        case VALUE_STRING -> Optional.of(parser.getString());
-                        case VALUE_NUMBER_INT ->
-                            parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
-                                    ? Optional.empty()
-                                    : Optional.of(parser.getLongValue());
-                        default -> Optional.empty();
-                    };
-                }
-                parser.skipChildren();
-            }
-        } catch (JacksonException e) {
-            // the prefix ends inside a value before the id, or is not JSON
-        }
-        return Optional.empty();
     }
 
     private Decoded batch(List<?> list) {

@@ -135,25 +135,6 @@ class JsonRpcDecoderTest {
         }
     }
 
-    @Test
-    void findsTheIdInTheStartOfAMessageTooLargeToRead() {
-        String huge = "{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"meta\":{\"a\":[1,2]},\"id\":\"req-9\","
-                + "\"params\":{\"name\":\"x\",\"arguments\":{\"text\":\"" + "y".repeat(10_000);
-        assertThat(JsonRpcDecoder.idFromPrefix(huge.getBytes(StandardCharsets.UTF_8)))
-                .contains("req-9");
-        assertThat(JsonRpcDecoder.idFromPrefix(
-                        "{\"jsonrpc\":\"2.0\",\"id\":42,\"params\":{\"t\":\"zz".getBytes(StandardCharsets.UTF_8)))
-                .contains(42L);
-        assertThat(JsonRpcDecoder.idFromPrefix(
-                        ("{\"jsonrpc\":\"2.0\",\"params\":{\"t\":\"" + "z".repeat(9_000) + "\"},\"id\":1}")
-                                .getBytes(StandardCharsets.UTF_8)))
-                .isEmpty();
-        assertThat(JsonRpcDecoder.idFromPrefix("[{\"id\":1}]".getBytes(StandardCharsets.UTF_8)))
-                .isEmpty();
-        assertThat(JsonRpcDecoder.idFromPrefix("{\"id\":1.5}".getBytes(StandardCharsets.UTF_8)))
-                .isEmpty();
-    }
-
     private JsonRpcDecoder.Decoded decode(String json) {
         return decoder.decode(json.getBytes(StandardCharsets.UTF_8));
     }

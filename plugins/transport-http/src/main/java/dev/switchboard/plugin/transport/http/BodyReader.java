@@ -4,11 +4,14 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 
 import io.helidon.common.buffers.DataReader;
 import io.helidon.http.media.ReadableEntity;
 import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.ServerRequest;
+
+import dev.switchboard.bridge.mcp.transport.RefusalIds;
 
 /**
  * Reads a request body up to a size limit and within the body timeout. A declared {@code Content-Length} above the
@@ -21,8 +24,19 @@ final class BodyReader {
     static final class TooLargeException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        TooLargeException(long limit) {
+        private final transient byte[] prefix;
+
+        TooLargeException(long limit, byte[] prefix) {
             super("Payload Too Large: request bodies are limited to " + limit + " bytes");
+            this.prefix = prefix;
+        }
+
+        /**
+         * @return the first bytes read before the limit was passed (at most {@link RefusalIds#PREFIX_BYTES}), where
+         *     the request's id may be found; empty when the declared {@code Content-Length} was refused unread
+         */
+        byte[] prefix() {
+            return prefix.clone();
         }
     }
 
@@ -74,7 +88,7 @@ final class BodyReader {
     private byte[] readWithin(ServerRequest request) {
         var declared = request.headers().contentLength();
         if (declared.isPresent() && declared.getAsLong() > limit) {
-            throw new TooLargeException(limit);
+            throw new TooLargeException(limit, new byte[0]);
         }
         ReadableEntity content = request.content();
         if (!content.hasEntity()) {
@@ -89,7 +103,8 @@ final class BodyReader {
             int read;
             while ((read = in.read(buffer)) >= 0) {
                 if (body.size() + (long) read > limit) {
-                    throw new TooLargeException(limit);
+                    body.write(buffer, 0, Math.min(read, Math.max(0, RefusalIds.PREFIX_BYTES - body.size())));
+                    throw new TooLargeException(limit, prefixOf(body));
                 }
                 body.write(buffer, 0, read);
             }
@@ -105,5 +120,10 @@ final class BodyReader {
             throw new MalformedException();
         }
         return body.toByteArray();
+    }
+
+    private static byte[] prefixOf(ByteArrayOutputStream body) {
+        byte[] all = body.toByteArray();
+        return Arrays.copyOf(all, Math.min(all.length, RefusalIds.PREFIX_BYTES));
     }
 }

@@ -10,14 +10,14 @@ import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.spec.McpStreamableServerSession;
 
 import dev.switchboard.ports.call.Principal;
 
 /**
  * {@code GET /mcp}: opens the session's server-to-client event stream, which carries what the server sends outside
- * any request (resource updates, list changes). One per session: a new GET replaces the previous stream. Messages
- * are not kept for replay, so {@code Last-Event-ID} only opens a fresh stream. Thread-safe.
+ * any request (resource updates, list changes). One connection per session: a new GET replaces the previous one.
+ * Every event carries an id, and a GET with {@code Last-Event-ID} resumes after that event from what the session
+ * kept ({@link ResumableStream}: a bounded buffer; an id too old or unknown starts fresh). Thread-safe.
  */
 final class GetHandler implements Handler {
 
@@ -59,22 +59,22 @@ final class GetHandler implements Handler {
         Optional<HttpSession> session = preconditions
                 .version(request, response)
                 .flatMap(version -> preconditions.session(request, response, caller.get()));
-        session.ifPresent(value -> listen(value, lease, response));
+        String lastEventId = request.headers().first(McpHeaders.LAST_EVENT_ID).orElse(null);
+        session.ifPresent(value -> listen(value, lastEventId, lease, response));
     }
 
-    private void listen(HttpSession session, CredentialLease lease, ServerResponse response) {
-        StreamChannel channel = new StreamChannel(mapper, true);
-        McpStreamableServerSession.McpStreamableServerSessionStream stream =
-                session.sdk().listeningStream(channel);
-        session.listenOn(channel);
+    private void listen(HttpSession session, String lastEventId, CredentialLease lease, ServerResponse response) {
+        ResumableStream stream = session.resumableStream(mapper);
+        ResumableStream.Connection connection = stream.attach(lastEventId);
+        session.touch();
         ResponseWriter writer = new ResponseWriter(response, mapper);
         try {
-            new StreamPump(channel, writer, heartbeat, lease).listen();
+            new ListeningPump(stream, connection, writer, heartbeat, lease).listen();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            stream.close();
-            session.stopListening(channel);
+            stream.detach(connection);
+            session.touch();
             writer.finish();
         }
     }

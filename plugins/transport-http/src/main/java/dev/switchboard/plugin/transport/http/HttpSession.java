@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpStreamableServerSession;
 
 import dev.switchboard.bridge.mcp.transport.InFlightIds;
@@ -16,7 +17,8 @@ import dev.switchboard.ports.call.Principal;
 
 /**
  * One MCP session over HTTP: the SDK session, the id the client sees, the principal that created it (only that
- * principal may use it), and what is open on it now (response streams of running requests, at most one GET stream).
+ * principal may use it), and what is open on it now (response streams of running requests, the GET stream with the
+ * events kept for a reconnecting client).
  * Thread-safe.
  */
 final class HttpSession {
@@ -31,7 +33,7 @@ final class HttpSession {
     private final InFlightIds inFlightIds = new InFlightIds();
     private final AtomicInteger running = new AtomicInteger();
     private final Set<StreamChannel> responseStreams = ConcurrentHashMap.newKeySet();
-    private final AtomicReference<StreamChannel> listening = new AtomicReference<>();
+    private final AtomicReference<ResumableStream> resumable = new AtomicReference<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long lastUsedNanos = System.nanoTime();
 
@@ -99,7 +101,8 @@ final class HttpSession {
 
     /** @return whether a client is connected to the session's GET stream */
     boolean listening() {
-        return listening.get() != null;
+        ResumableStream stream = resumable.get();
+        return stream != null && stream.connected();
     }
 
     void touch() {
@@ -122,21 +125,25 @@ final class HttpSession {
         touch();
     }
 
-    /** Makes {@code channel} the session's GET stream; a previous one is ended (the client reconnected). */
-    void listenOn(StreamChannel channel) {
-        StreamChannel previous = listening.getAndSet(channel);
-        if (previous != null) {
-            previous.terminate();
+    /**
+     * @param mapper encodes the stream's events
+     * @return the session's GET stream, made the SDK session's listening transport at the first call, so that what
+     *     the server sends outside requests is kept for a client that reconnects from then on
+     */
+    ResumableStream resumableStream(McpJsonMapper mapper) {
+        ResumableStream stream = resumable.get();
+        if (stream != null) {
+            return stream;
         }
+        ResumableStream created = new ResumableStream(mapper);
+        if (!resumable.compareAndSet(null, created)) {
+            return resumable.get();
+        }
+        sdk.listeningStream(created);
         if (closed.get()) {
-            channel.terminate();
+            created.close();
         }
-        touch();
-    }
-
-    void stopListening(StreamChannel channel) {
-        listening.compareAndSet(channel, null);
-        touch();
+        return created;
     }
 
     /** Ends the session: its streams end, the SDK session closes. Idempotent. */
@@ -144,9 +151,9 @@ final class HttpSession {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        StreamChannel stream = listening.getAndSet(null);
+        ResumableStream stream = resumable.get();
         if (stream != null) {
-            stream.terminate();
+            stream.close();
         }
         responseStreams.forEach(StreamChannel::terminate);
         sdk.delete().subscribe(null, e -> LOG.debug("session {} did not close cleanly", id, e));

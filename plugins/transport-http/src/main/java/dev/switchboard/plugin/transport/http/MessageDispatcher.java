@@ -43,8 +43,13 @@ final class MessageDispatcher {
         this.server = server;
     }
 
+    /**
+     * @param refusalId the id a refusal of this message carries ({@link dev.switchboard.bridge.mcp.transport.RefusalIds}):
+     *                  a request's id, else null
+     */
     void single(
             McpSchema.JSONRPCMessage message,
+            Object refusalId,
             Principal caller,
             CredentialLease lease,
             ServerRequest request,
@@ -53,7 +58,7 @@ final class MessageDispatcher {
             initializer.initialize(call, caller, response);
             return;
         }
-        Optional<HttpSession> session = preconditions.session(request, response, caller);
+        Optional<HttpSession> session = preconditions.session(request, response, caller, refusalId);
         if (session.isEmpty()) {
             return;
         }

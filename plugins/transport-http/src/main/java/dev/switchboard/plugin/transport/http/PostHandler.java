@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.transport.http;
 
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,7 +18,9 @@ import dev.switchboard.ports.call.Principal;
  * {@code Content-Type} 415, protocol version 400, body size 413 and broken chunked framing 400 (the connection is
  * then closed, since the unread body must never be parsed as a next request), UTF-8, JSON, duplicate keys, nesting depth and JSON-RPC shape 400),
  * then the {@link MessageDispatcher}, which checks batches against the session's protocol version. Nothing reaches
- * the SDK before every check passed. Thread-safe.
+ * the SDK before every check passed. The body of an admitted caller is read before its headers are checked
+ * ({@link PostBody}), so that each refusal from {@code Accept} on carries the request's id when it can be read; the
+ * refusals of the caller itself (403, 401, 429) read no body and carry a null id. Thread-safe.
  */
 final class PostHandler implements Handler {
 
@@ -49,11 +50,16 @@ final class PostHandler implements Handler {
             return;
         }
         CredentialLease lease = preconditions.lease(request, caller.get());
+        Optional<PostBody> read = PostBody.read(bodies, decoder, request);
+        if (read.isEmpty()) {
+            return;
+        }
+        PostBody body = read.get();
         if (!MediaTypes.acceptsAll(
                 request.headers().all(HeaderNames.ACCEPT, List::of),
                 McpHeaders.APPLICATION_JSON,
                 McpHeaders.TEXT_EVENT_STREAM)) {
-            Replies.error(
+            body.refuse(
                     response,
                     Status.NOT_ACCEPTABLE_406,
                     Replies.SERVER_ERROR,
@@ -61,33 +67,33 @@ final class PostHandler implements Handler {
             return;
         }
         if (!MediaTypes.isJson(request.headers().first(HeaderNames.CONTENT_TYPE).orElse(null))) {
-            Replies.error(
+            body.refuse(
                     response,
                     Status.UNSUPPORTED_MEDIA_TYPE_415,
                     Replies.SERVER_ERROR,
                     "Unsupported Media Type: send Content-Type: application/json");
             return;
         }
-        if (preconditions.version(request, response).isEmpty()) {
+        Optional<String> unsupported = preconditions.unsupportedVersion(request);
+        if (unsupported.isPresent()) {
+            body.refuse(response, Status.BAD_REQUEST_400, Replies.SERVER_ERROR, unsupported.get());
             return;
         }
-        byte[] body;
-        try {
-            body = bodies.read(request);
-        } catch (BodyReader.TooLargeException e) {
+        if (body.failure() instanceof BodyReader.TooLargeException e) {
             mistakes.record("body larger than the limit");
-            ConnectionClose.announce(response);
-            Replies.error(response, Status.REQUEST_ENTITY_TOO_LARGE_413, Replies.SERVER_ERROR, e.getMessage());
-            throw ConnectionClose.afterRefusal();
-        } catch (BodyReader.MalformedException e) {
-            mistakes.record("malformed chunked body");
-            ConnectionClose.announce(response);
-            Replies.error(response, Status.BAD_REQUEST_400, Replies.PARSE_ERROR, e.getMessage());
-            throw ConnectionClose.afterRefusal();
-        } catch (UncheckedIOException e) {
+            body.refuse(response, Status.REQUEST_ENTITY_TOO_LARGE_413, Replies.SERVER_ERROR, e.getMessage());
             return;
         }
-        switch (decoder.decode(body)) {
+        if (body.failure() != null) {
+            mistakes.record("malformed chunked body");
+            body.refuse(
+                    response,
+                    Status.BAD_REQUEST_400,
+                    Replies.PARSE_ERROR,
+                    body.failure().getMessage());
+            return;
+        }
+        switch (body.decoded()) {
             case JsonRpcDecoder.Invalid invalid
             when invalid.response() -> {
                 // The rule of both transports (JsonRpcDecoder.Invalid#refusal): never processed, answered -32600
@@ -98,10 +104,10 @@ final class PostHandler implements Handler {
             }
             case JsonRpcDecoder.Invalid invalid -> {
                 mistakes.record(invalid.message());
-                Replies.error(response, Status.BAD_REQUEST_400, invalid.id(), invalid.code(), invalid.message());
+                Replies.error(response, Status.BAD_REQUEST_400, body.id(), invalid.code(), invalid.message());
             }
             case JsonRpcDecoder.Single single ->
-                dispatcher.single(single.message(), caller.get(), lease, request, response);
+                dispatcher.single(single.message(), body.id(), caller.get(), lease, request, response);
             case JsonRpcDecoder.Batch batch ->
                 dispatcher.batch(batch.messages(), caller.get(), lease, request, response);
         }

@@ -50,16 +50,33 @@ final class Preconditions {
 
     /** @return the protocol version the request speaks, or empty when refused (400) */
     Optional<String> version(ServerRequest request, ServerResponse response) {
-        String header = request.headers().first(McpHeaders.PROTOCOL_VERSION).orElse(null);
-        Optional<String> version = versions.of(header);
-        if (version.isEmpty()) {
-            Replies.error(response, Status.BAD_REQUEST_400, Replies.SERVER_ERROR, versions.unsupported(header));
-        }
-        return version;
+        Optional<String> unsupported = unsupportedVersion(request);
+        unsupported.ifPresent(
+                message -> Replies.error(response, Status.BAD_REQUEST_400, Replies.SERVER_ERROR, message));
+        return unsupported.isPresent() ? Optional.empty() : versions.of(header(request));
+    }
+
+    /** @return why the request's {@code MCP-Protocol-Version} is refused (400), or empty when it is supported */
+    Optional<String> unsupportedVersion(ServerRequest request) {
+        String header = header(request);
+        return versions.of(header).isPresent() ? Optional.empty() : Optional.of(versions.unsupported(header));
+    }
+
+    private static String header(ServerRequest request) {
+        return request.headers().first(McpHeaders.PROTOCOL_VERSION).orElse(null);
     }
 
     /** @return the caller's session, or empty when refused: 400 without a session id, 404 for an unknown one */
     Optional<HttpSession> session(ServerRequest request, ServerResponse response, Principal caller) {
+        return session(request, response, caller, null);
+    }
+
+    /**
+     * @param refusalId the id of the request a refusal answers
+     *                  ({@link dev.switchboard.bridge.mcp.transport.RefusalIds}), or null
+     * @return the caller's session, or empty when refused: 400 without a session id, 404 for an unknown one
+     */
+    Optional<HttpSession> session(ServerRequest request, ServerResponse response, Principal caller, Object refusalId) {
         Optional<String> id = request.headers()
                 .first(McpHeaders.SESSION_ID)
                 .map(String::strip)
@@ -68,22 +85,28 @@ final class Preconditions {
             Replies.error(
                     response,
                     Status.BAD_REQUEST_400,
+                    refusalId,
                     Replies.SERVER_ERROR,
                     "Bad Request: Mcp-Session-Id header is required; send initialize first to get a session");
             return Optional.empty();
         }
         Optional<HttpSession> session = sessions.find(id.get(), caller);
         if (session.isEmpty()) {
-            noSuchSession(response);
+            noSuchSession(response, refusalId);
         }
         return session;
     }
 
     /** Answers 404 for a session id that names no session of the caller (ended, never existed, or another's). */
     static void noSuchSession(ServerResponse response) {
+        noSuchSession(response, null);
+    }
+
+    private static void noSuchSession(ServerResponse response, Object id) {
         Replies.error(
                 response,
                 Status.NOT_FOUND_404,
+                id,
                 Replies.SERVER_ERROR,
                 "Not Found: no such session (it ended or never existed); initialize a new one");
     }

@@ -57,10 +57,12 @@ final class RequestStreams {
             Principal caller,
             CredentialLease lease,
             ServerResponse response) {
+        Object refusalId = requests.size() == 1 ? requests.getFirst().id() : null;
         if (!state.enter()) {
             Replies.error(
                     response,
                     Status.SERVICE_UNAVAILABLE_503,
+                    refusalId,
                     Replies.SERVER_ERROR,
                     "Service Unavailable: the server is shutting down");
             return;
@@ -68,11 +70,10 @@ final class RequestStreams {
         List<InFlightIds.Claim> claims = claim(session, requests);
         if (claims == null) {
             state.exit();
-            Object id = requests.size() == 1 ? requests.getFirst().id() : null;
             Replies.error(
                     response,
                     Status.BAD_REQUEST_400,
-                    id,
+                    refusalId,
                     Replies.INVALID_REQUEST,
                     "Invalid Request: a request"
                             + " id is used twice in this POST or belongs to a request still running in this session; use a"

@@ -14,15 +14,19 @@ import io.modelcontextprotocol.spec.McpSchema;
 
 /**
  * Writes MCP messages to one HTTP response, either as a single JSON body or as a Server-Sent Events stream (one
- * {@code message} event per JSON-RPC message, comment lines as heartbeats). Events carry no ids: nothing is kept for
- * replay, so clients are not invited to resume. Used by the request's own thread only. Every write failure means the
- * client has gone and is reported as {@link IOException}.
+ * {@code message} event per JSON-RPC message, comment lines as heartbeats). The events of a POST's response carry no
+ * ids: nothing of them is kept for replay, so clients are not invited to resume them. The events of a GET stream carry
+ * the ids of its {@link ResumableStream}, which a reconnecting client names in {@code Last-Event-ID}. Used by the
+ * request's own thread only. Every write failure means the client has gone and is reported as {@link IOException}.
  */
 final class ResponseWriter {
 
     private static final byte[] EVENT_PREFIX = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EVENT_SUFFIX = "\n\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ID_PREFIX = "id: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MESSAGE_DATA = "\nevent: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NO_DATA = "\ndata:\n\n".getBytes(StandardCharsets.US_ASCII);
 
     private static final String UNANSWERED =
             "the stream ended before an answer was ready (the server is stopping or the session ended)";
@@ -82,6 +86,28 @@ final class ResponseWriter {
         byte[] json = mapper.writeValueAsBytes(message);
         beginStream();
         write(EVENT_PREFIX, json, EVENT_SUFFIX);
+    }
+
+    /**
+     * Writes one event of a GET stream with its id.
+     *
+     * @param id   the event's id in the session's {@link ResumableStream}
+     * @param json the JSON-RPC message, encoded
+     */
+    void event(long id, byte[] json) throws IOException {
+        beginStream();
+        write(ID_PREFIX, Long.toString(id).getBytes(StandardCharsets.US_ASCII), MESSAGE_DATA, json, EVENT_SUFFIX);
+    }
+
+    /**
+     * Writes a priming event (MCP 2025-11-25, SEP-1699): an id and an empty {@code data}, which clients skip as a
+     * message but remember as their {@code Last-Event-ID}.
+     *
+     * @param id the id of the last event the stream's connection starts after (0 before any)
+     */
+    void priming(long id) throws IOException {
+        beginStream();
+        write(ID_PREFIX, Long.toString(id).getBytes(StandardCharsets.US_ASCII), NO_DATA);
     }
 
     /**

@@ -13,9 +13,9 @@ import io.modelcontextprotocol.spec.McpStreamableServerTransport;
 import reactor.core.publisher.Mono;
 
 /**
- * The SDK's way out for one HTTP stream (the response of a POST, or a GET stream). The SDK's threads only queue
- * messages here; the HTTP request's own thread takes them off and writes them ({@link StreamPump}), so the response
- * object is only ever touched by one thread and messages keep their order. Sending on a terminated channel drops
+ * The SDK's way out for one POST's response stream (a session's GET stream is its {@link ResumableStream}). The
+ * SDK's threads only queue messages here; the HTTP request's own thread takes them off and writes them
+ * ({@link StreamPump}), so the response object is only ever touched by one thread and messages keep their order. Sending on a terminated channel drops
  * the message. Thread-safe.
  */
 final class StreamChannel implements McpStreamableServerTransport {
@@ -31,7 +31,7 @@ final class StreamChannel implements McpStreamableServerTransport {
      */
     record Finished(Object requestId, Throwable error) implements Item {}
 
-    /** The stream must end now (session ended, server stopping, the client reconnected its GET stream). */
+    /** The stream must end now (session ended, server stopping, drain timeout). */
     record Terminated() implements Item {}
 
     private final McpJsonMapper mapper;
@@ -42,8 +42,9 @@ final class StreamChannel implements McpStreamableServerTransport {
 
     /**
      * @param mapper         converts client answers for the SDK
-     * @param endsWhenClosed true for a GET stream, which ends when the SDK closes it; a POST response ends when its
-     *                       requests have finished, and ignores the SDK's close after each answer
+     * @param endsWhenClosed true for a stream that ends when the SDK closes it (no caller passes it since the GET
+     *                       stream became a {@link ResumableStream}); a POST response ends when its requests have
+     *                       finished, and ignores the SDK's close after each answer
      */
     StreamChannel(McpJsonMapper mapper, boolean endsWhenClosed) {
         this(mapper, endsWhenClosed, UnaryOperator.identity());

@@ -22,8 +22,8 @@ import dev.switchboard.bridge.mcp.transport.InFlightIds;
  *
  * <p>A POST response ends when every request it carries has finished. When its only request is answered before
  * anything else was sent, the answer goes out as one JSON body; otherwise (notifications or server-to-client
- * requests during the call, a slow call reaching its first heartbeat, a batch) as an event stream. A GET stream
- * ends only when terminated or when its client goes away.
+ * requests during the call, a slow call reaching its first heartbeat, a batch) as an event stream. A GET stream is
+ * written by the {@link ListeningPump}.
  */
 final class StreamPump {
 
@@ -143,36 +143,6 @@ final class StreamPump {
             }
         }
         return Outcome.ANSWERED;
-    }
-
-    /**
-     * Writes what the session sends to its GET stream until the stream is terminated or its client goes away. The
-     * headers and a first comment go out at once, so clients with a short first-byte timeout keep the stream.
-     */
-    Outcome listen() throws InterruptedException {
-        try {
-            writer.heartbeat();
-            while (true) {
-                switch (channel.poll(heartbeat)) {
-                    case null -> writer.heartbeat();
-                    case StreamChannel.Message(McpSchema.JSONRPCMessage message) -> {
-                        if (!lease.live()) {
-                            writer.withheld(List.of(), lease.why());
-                            return Outcome.WITHHELD;
-                        }
-                        writer.event(message);
-                    }
-                    case StreamChannel.Finished finished -> {
-                        // a GET stream carries no requests of the client
-                    }
-                    case StreamChannel.Terminated terminated -> {
-                        return Outcome.TERMINATED;
-                    }
-                }
-            }
-        } catch (IOException e) {
-            return Outcome.CLIENT_GONE;
-        }
     }
 
     /** Withholds the answers not written yet: one FORBIDDEN or UNAVAILABLE error per pending request not answered. */

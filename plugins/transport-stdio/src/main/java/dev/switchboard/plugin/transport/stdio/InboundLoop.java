@@ -11,10 +11,12 @@ import org.slf4j.LoggerFactory;
 import dev.switchboard.bridge.mcp.transport.ClientMistakes;
 import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
 import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+import dev.switchboard.bridge.mcp.transport.RefusalIds;
 
 /**
  * The reading role: reads lines until the input ends or the session stops, answers lines that are not JSON-RPC (a
- * parse error does not end the session; a line over the size limit is answered with the id found at its start), logs
+ * parse error does not end the session; a line over the size limit is answered with the id found at its start when that start shows a request, as
+ * {@link RefusalIds} says), logs
  * each such client mistake through the rate-limited {@link ClientMistakes}, and routes the rest. One thread holds the role at a time; the holder may
  * {@link #handOver()} it to another thread of the readers' executor before it goes on to run a request itself
  * (leader/followers), so the next line is read while the call runs and the call needs no thread hand-off of its own.
@@ -106,9 +108,7 @@ final class InboundLoop implements Runnable {
             } catch (LineReader.OversizedLineException e) {
                 mistakes.record("a line larger than the limit");
                 session.reply(JsonRpcErrors.error(
-                        JsonRpcDecoder.idFromPrefix(e.prefix()).orElse(null),
-                        JsonRpcErrors.INVALID_REQUEST,
-                        e.getMessage()));
+                        RefusalIds.ofPrefix(e.prefix()), JsonRpcErrors.INVALID_REQUEST, e.getMessage()));
                 continue;
             }
             if (line == null) {

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 
+import dev.switchboard.bridge.mcp.transport.RefusalIds;
+
 /**
  * Reads newline-delimited lines as bytes (a trailing CR is dropped) with a size limit; the decoder checks that they
  * are UTF-8, so bad bytes are a parse error rather than silently replaced. Not thread-safe: used by the thread holding
@@ -31,7 +33,7 @@ final class LineReader {
     }
 
     /** How many bytes of an over-long line are kept to find its id. */
-    static final int PREFIX_BYTES = 4096;
+    static final int PREFIX_BYTES = RefusalIds.PREFIX_BYTES;
 
     private final InputStream in;
     private final int maxBytes;
