@@ -9,9 +9,11 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.transport.ClientMistakes;
 import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
+import dev.switchboard.bridge.mcp.transport.ModernEra;
 import dev.switchboard.ports.call.Principal;
 
 /**
@@ -19,7 +21,10 @@ import dev.switchboard.ports.call.Principal;
  * {@code Content-Type} 415, protocol version 400, body size 413 and broken chunked framing 400 (the connection is
  * then closed, since the unread body must never be parsed as a next request), UTF-8, JSON, duplicate keys, nesting depth and JSON-RPC shape 400),
  * then the {@link MessageDispatcher}, which checks batches against the session's protocol version. Nothing reaches
- * the SDK before every check passed. Thread-safe.
+ * the SDK before every check passed. A single request of the modern era ({@link ModernEra#claims}: a protocol version
+ * in {@code _meta}, or {@code server/discover}) goes to {@link ModernRequests} instead, sessionless (ADR 42); its
+ * {@code MCP-Protocol-Version} is checked there against the body, so a header the legacy era does not speak is refused
+ * (400) only once the body shows a legacy request. Thread-safe.
  */
 final class PostHandler implements Handler {
 
@@ -28,13 +33,16 @@ final class PostHandler implements Handler {
     private final JsonRpcDecoder decoder;
     private final MessageDispatcher dispatcher;
     private final ClientMistakes mistakes;
+    private final ModernRequests modern;
 
     PostHandler(
             Preconditions preconditions,
             BodyReader bodies,
             JsonRpcDecoder decoder,
             MessageDispatcher dispatcher,
-            ClientMistakes mistakes) {
+            ClientMistakes mistakes,
+            ModernRequests modern) {
+        this.modern = modern;
         this.preconditions = preconditions;
         this.bodies = bodies;
         this.decoder = decoder;
@@ -68,9 +76,9 @@ final class PostHandler implements Handler {
                     "Unsupported Media Type: send Content-Type: application/json");
             return;
         }
-        if (preconditions.version(request, response).isEmpty()) {
-            return;
-        }
+        // A version the legacy era does not speak may be the modern era's (or one the client hopes for): the body
+        // says which, so its refusal waits for the body; any other request is checked here, as before.
+        boolean versionSpoken = preconditions.speaksLegacyVersion(request);
         byte[] body;
         try {
             body = bodies.read(request);
@@ -100,6 +108,11 @@ final class PostHandler implements Handler {
                 mistakes.record(invalid.message());
                 Replies.error(response, Status.BAD_REQUEST_400, invalid.id(), invalid.code(), invalid.message());
             }
+            case JsonRpcDecoder.Single single
+            when ModernEra.claims(single.message()) ->
+                modern.answer((McpSchema.JSONRPCRequest) single.message(), caller.get(), lease, request, response);
+            case JsonRpcDecoder.Single ignored when !versionSpoken -> preconditions.version(request, response);
+            case JsonRpcDecoder.Batch ignored when !versionSpoken -> preconditions.version(request, response);
             case JsonRpcDecoder.Single single ->
                 dispatcher.single(single.message(), caller.get(), lease, request, response);
             case JsonRpcDecoder.Batch batch ->

@@ -1,0 +1,153 @@
+package dev.switchboard.bridge.mcp;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.modelcontextprotocol.modern.JsonRpc;
+import io.modelcontextprotocol.modern.server.McpHeaders;
+import io.modelcontextprotocol.modern.server.McpServer;
+import io.modelcontextprotocol.modern.server.McpTransportResponse;
+import io.modelcontextprotocol.modern.server.transport.McpHeaderDecoder;
+import io.modelcontextprotocol.server.transport.HeaderAccessor;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+import dev.switchboard.bridge.mcp.transport.ModernEra;
+import dev.switchboard.bridge.mcp.transport.ModernHeaders;
+import dev.switchboard.ports.call.Principal;
+
+/**
+ * The stateless server of the modern era (MCP 2026-07-28) built by {@link McpServerAssembly#buildModern}: the SDK's
+ * modern server over the same ports as the legacy one. A transport hands it each modern request
+ * ({@link ModernEra#claims}) with the request's caller and headers, and writes the {@link Answer} it gets back: no
+ * session is opened, remembered or named; the caller is the transport's to establish on every request. Thread-safe;
+ * closing is idempotent.
+ */
+public final class ModernServerHandle implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ModernServerHandle.class);
+    private static final Duration GRACEFUL_CLOSE_LIMIT = Duration.ofSeconds(10);
+
+    private final McpServer server;
+    private final InFlightCalls inFlight;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    ModernServerHandle(McpServer server, InFlightCalls inFlight) {
+        this.server = server;
+        this.inFlight = inFlight;
+    }
+
+    /**
+     * What to send for one modern request.
+     *
+     * @param status the HTTP status, for a transport that has one: 200 for a result or an error the request's
+     *     method gave; 400 for a malformed request, invalid params (-32602), a header mismatch (-32020) or an
+     *     unsupported version (-32022, with {@code data.supported} and {@code data.requested}); 404 for an unknown
+     *     method (-32601): the SDK's mapping
+     * @param body   the JSON-RPC response (an SDK record or a JSON object of JDK types), to be written with
+     *     {@link McpServerAssembly#jsonMapper()}
+     */
+    public record Answer(int status, Object body) {}
+
+    /**
+     * Answers one modern request, blocking the calling thread until its handler is done (tool calls run on it).
+     *
+     * @param request a request for which {@link ModernEra#claims} is true
+     * @param caller  who sent it, established by the transport for this request
+     * @param headers the request's values of a header by name, an empty list when absent (HTTP); null for a transport
+     *     without headers, whose requests are not checked against them
+     * @return the answer; never null
+     */
+    public Answer answer(McpSchema.JSONRPCRequest request, Principal caller, Function<String, List<String>> headers) {
+        if (headers != null) {
+            Optional<String> mismatch = ModernHeaders.mismatch(request, headers);
+            if (mismatch.isPresent()) {
+                return new Answer(400, JsonRpcErrors.error(request.id(), ModernEra.HEADER_MISMATCH, mismatch.get()));
+            }
+        }
+        Optional<McpSchema.JSONRPCResponse> malformed = RequestParams.refusal(request);
+        if (malformed.isPresent()) {
+            return new Answer(400, malformed.get());
+        }
+        McpHeaders mirrored = headers == null ? McpHeaders.NOT_MIRRORED : McpHeaderDecoder.headers(accessor(headers));
+        var context = ModernCallers.context(caller).putAll(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, mirrored));
+        JsonRpc.JSONRPCRequest modern =
+                new JsonRpc.JSONRPCRequest(JsonRpc.JSONRPC_VERSION, request.method(), request.id(), request.params());
+        McpTransportResponse response = server.handleBlocking(context, modern).block();
+        return switch (response) {
+            case McpTransportResponse.Result result -> new Answer(200, result.response());
+            case McpTransportResponse.Error error -> new Answer(status(error.response()), error.response());
+            case McpTransportResponse.Streaming streaming -> lastResponse(request, streaming);
+            case null -> new Answer(200, JsonRpcErrors.error(request.id(), JsonRpcErrors.INTERNAL_ERROR, "no answer"));
+            default -> throw new IllegalStateException("unknown response " + response.getClass());
+        };
+    }
+
+    /** Cancels the calls still running and closes the SDK server, within 10 s. Blocks. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        inFlight.cancelAll();
+        try {
+            server.closeGracefully();
+        } catch (RuntimeException e) {
+            LOG.warn("the modern-era MCP server did not close cleanly", e);
+        }
+    }
+
+    /**
+     * A streamed answer (notifications before the result) is reduced to its result: request-scoped notifications are
+     * not carried yet (issue 24 item 4).
+     */
+    private static Answer lastResponse(McpSchema.JSONRPCRequest request, McpTransportResponse.Streaming streaming) {
+        JsonRpc.JSONRPCResponse last = streaming
+                .messages()
+                .ofType(JsonRpc.JSONRPCResponse.class)
+                .last()
+                .block(GRACEFUL_CLOSE_LIMIT.multipliedBy(360));
+        if (last == null) {
+            return new Answer(200, JsonRpcErrors.error(request.id(), JsonRpcErrors.INTERNAL_ERROR, "no answer"));
+        }
+        return new Answer(last.error() == null ? 200 : status(last), last);
+    }
+
+    private static int status(JsonRpc.JSONRPCResponse response) {
+        Integer code = response.error() == null ? null : response.error().code();
+        if (code == null) {
+            return 200;
+        }
+        return switch (code) {
+            case JsonRpcErrors.PARSE_ERROR,
+                    JsonRpcErrors.INVALID_REQUEST,
+                    JsonRpcErrors.INVALID_PARAMS,
+                    ModernEra.HEADER_MISMATCH,
+                    -32_021,
+                    ModernEra.UNSUPPORTED_VERSION -> 400;
+            case JsonRpcErrors.METHOD_NOT_FOUND -> 404;
+            default -> 200;
+        };
+    }
+
+    private static HeaderAccessor accessor(Function<String, List<String>> headers) {
+        return new HeaderAccessor() {
+            @Override
+            public List<String> getHeader(String name) {
+                return headers.apply(name);
+            }
+
+            @Override
+            public List<String> getHeaderNames() {
+                return List.of("Mcp-Method", "MCP-Protocol-Version", "Mcp-Name");
+            }
+        };
+    }
+}
