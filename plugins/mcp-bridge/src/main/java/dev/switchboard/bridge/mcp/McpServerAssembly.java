@@ -14,6 +14,8 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
 import io.modelcontextprotocol.modern.McpSchema.CacheScope;
+import io.modelcontextprotocol.modern.server.feature.PromptsFeature;
+import io.modelcontextprotocol.modern.server.feature.ResourcesFeature;
 import io.modelcontextprotocol.modern.server.feature.ToolsFeature;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
@@ -58,6 +60,11 @@ public final class McpServerAssembly {
 
     private static final java.util.concurrent.atomic.AtomicBoolean WARMED =
             new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** The resolver of the modern era's legacy plumbing: every modern call names its caller itself. */
+    private static final PrincipalResolver MODERN_NAMES_ITS_CALLER = transportContext -> {
+        throw new IllegalStateException("a modern-era request names its caller itself");
+    };
 
     private McpServerAssembly() {}
 
@@ -123,14 +130,13 @@ public final class McpServerAssembly {
     public static ModernServerHandle buildModern(TransportContext context) {
         JsonValues json = new JsonValues(Shared.PLAIN);
         InFlightCalls inFlight = new InFlightCalls();
-        ToolCallHandler calls = new ToolCallHandler(
-                context.invoker(),
-                transportContext -> {
-                    throw new IllegalStateException("a modern-era call names its caller itself");
-                },
-                inFlight,
-                json);
+        ToolCallHandler calls = new ToolCallHandler(context.invoker(), MODERN_NAMES_ITS_CALLER, inFlight, json);
         ModernTools tools = new ModernTools(context.tools(), new ToolDescriptorMapper(json), calls, json);
+        Offload unused = new Offload(); // the specs' legacy handlers; the modern era calls their blocking cores
+        ModernResources resources = new ModernResources(
+                context.resources(), new ResourceSpecs(context.resources(), MODERN_NAMES_ITS_CALLER, unused), json);
+        ModernPrompts prompts = new ModernPrompts(
+                context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused), json);
         List<String> versions = new ArrayList<>(ModernEra.VERSIONS);
         List<String> legacy = new ArrayList<>(protocolVersions(context.server()));
         Collections.reverse(legacy);
@@ -150,8 +156,10 @@ public final class McpServerAssembly {
                                 ModernTools.ARGUMENTS_CHECKED_BY_THE_KERNEL,
                                 0L,
                                 CacheScope.PRIVATE))
+                        .feature(ResourcesFeature.ofSync(resources, Shared.PLAIN, 0L, CacheScope.PRIVATE))
+                        .feature(PromptsFeature.ofSync(prompts, Shared.PLAIN, 0L, CacheScope.PRIVATE))
                         .build();
-        return new ModernServerHandle(server, inFlight);
+        return new ModernServerHandle(server, inFlight, unused::close);
     }
 
     /**

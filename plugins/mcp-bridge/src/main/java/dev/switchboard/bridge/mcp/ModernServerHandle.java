@@ -37,11 +37,13 @@ public final class ModernServerHandle implements AutoCloseable {
 
     private final McpServer server;
     private final InFlightCalls inFlight;
+    private final Runnable release;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    ModernServerHandle(McpServer server, InFlightCalls inFlight) {
+    ModernServerHandle(McpServer server, InFlightCalls inFlight, Runnable release) {
         this.server = server;
         this.inFlight = inFlight;
+        this.release = release;
     }
 
     /**
@@ -101,6 +103,8 @@ public final class ModernServerHandle implements AutoCloseable {
             server.closeGracefully();
         } catch (RuntimeException e) {
             LOG.warn("the modern-era MCP server did not close cleanly", e);
+        } finally {
+            release.run();
         }
     }
 

@@ -87,8 +87,8 @@ final class ModernTools implements McpSyncToolRepository {
     /** @return the modern tool, or empty (logged by the legacy assembly) when its schema is not a JSON object */
     private Optional<io.modelcontextprotocol.modern.McpSchema.Tool> definition(ToolDescriptor descriptor) {
         try {
-            return Optional.of(json.fromObject(
-                    json.toObject(mapper.toSdk(descriptor)), io.modelcontextprotocol.modern.McpSchema.Tool.class));
+            return Optional.of(
+                    json.across(mapper.toSdk(descriptor), io.modelcontextprotocol.modern.McpSchema.Tool.class));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
