@@ -16,6 +16,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.client.McpClient;
+import io.modelcontextprotocol.modern.client.McpSyncClient;
+import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
+import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
+
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.transport.FakeTransportContext;
@@ -218,6 +224,54 @@ class HttpModernEraTest {
         assertThat(call.status()).isEqualTo(200);
         assertThat(String.valueOf(call.messages().getFirst().get("result"))).contains("echo echo");
         assertThat(list.messages().getFirst().get("result").toString()).doesNotContain("cacheScope");
+    }
+
+    @Test
+    void resourcesAreReadAsEachRequestsCallerWithoutASession() throws IOException {
+        String read = "{\"uri\":\"test://static-text\"}";
+        RawHttp.Response alice = modern(ALICE_TOKEN, 30, "resources/read", read, "test://static-text")
+                .send(server.port);
+        RawHttp.Response bob = modern(BOB_TOKEN, 31, "resources/read", read, "test://static-text")
+                .send(server.port);
+        RawHttp.Response list =
+                modern(BOB_TOKEN, 32, "resources/list", "{}", null).send(server.port);
+
+        assertThat(String.valueOf(result(alice).get("contents"))).contains("text=alice");
+        assertThat(String.valueOf(result(bob).get("contents"))).contains("text=bob");
+        assertThat(String.valueOf(result(list).get("resources"))).contains("test://static-text");
+        assertThat(result(list)).containsEntry("cacheScope", "private");
+    }
+
+    @Test
+    void aMissingResourceIsInvalidParams() throws IOException {
+        RawHttp.Response response = modern(
+                        ALICE_TOKEN, 33, "resources/read", "{\"uri\":\"test://nothing\"}", "test://nothing")
+                .send(server.port);
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.error()).containsEntry("code", -32602);
+    }
+
+    @Test
+    void theJavaSdksModernClientDiscoversListsAndCalls() {
+        HttpClientMcpTransport transport = HttpClientMcpTransport.builder(server.url() + "/mcp")
+                .requestCustomizer(McpHttpRequestCustomizer.fromSync(
+                        (request, headers, context) -> headers.set("Authorization", "Bearer " + BOB_TOKEN)))
+                .build();
+        McpSyncClient client = McpClient.sync(transport).build();
+
+        McpSchema.DiscoverResult discovered = client.discover();
+        McpSchema.ListToolsResult tools = client.listTools().skipCache().list();
+        McpSchema.CallToolResult called =
+                client.tool("zeta").arguments(Map.of()).call();
+
+        assertThat(discovered.supportedVersions()).contains(MODERN, "2025-11-25");
+        assertThat(tools.tools()).extracting(McpSchema.Tool::name).containsExactly("echo", "zeta");
+        assertThat(tools.cacheScope()).isEqualTo(McpSchema.CacheScope.PRIVATE);
+        assertThat(called.isError()).isFalse();
+        assertThat(called.content().getFirst()).isInstanceOf(McpSchema.TextContent.class);
+        assertThat(((McpSchema.TextContent) called.content().getFirst()).text()).isEqualTo("echo zeta");
+        assertThat(callers).contains(Callers.BOB);
     }
 
     /** A modern request with a correct client's headers; {@code name} is the {@code Mcp-Name} (null for none). */
