@@ -28,7 +28,6 @@ import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.switchboard.bridge.mcp.transport.ModernEra;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
 
@@ -121,7 +120,7 @@ public final class McpServerAssembly {
      * catalogs' tools, listed per caller as in the legacy era (ADR 18) and called through the same invoker, and
      * {@code server/discover} naming the modern versions first, then the legacy ones, with the server's identity and
      * instructions (ADR 42). A transport serves it beside the legacy server, routing each request by its era
-     * ({@link dev.switchboard.bridge.mcp.transport.ModernEra#claims}).
+     * ({@code transport.ModernEra.claims}).
      *
      * @param context what to serve
      * @return the server's handle
@@ -137,7 +136,7 @@ public final class McpServerAssembly {
                 context.resources(), new ResourceSpecs(context.resources(), MODERN_NAMES_ITS_CALLER, unused), json);
         ModernPrompts prompts = new ModernPrompts(
                 context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused), json);
-        List<String> versions = new ArrayList<>(ModernEra.VERSIONS);
+        List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
         List<String> legacy = new ArrayList<>(protocolVersions(context.server()));
         Collections.reverse(legacy);
         versions.addAll(legacy);

@@ -1,6 +1,5 @@
 package dev.switchboard.bridge.mcp;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,22 +17,22 @@ import io.modelcontextprotocol.modern.server.transport.McpHeaderDecoder;
 import io.modelcontextprotocol.server.transport.HeaderAccessor;
 import io.modelcontextprotocol.spec.McpSchema;
 
-import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
-import dev.switchboard.bridge.mcp.transport.ModernEra;
-import dev.switchboard.bridge.mcp.transport.ModernHeaders;
 import dev.switchboard.ports.call.Principal;
 
 /**
  * The stateless server of the modern era (MCP 2026-07-28) built by {@link McpServerAssembly#buildModern}: the SDK's
  * modern server over the same ports as the legacy one. A transport hands it each modern request
- * ({@link ModernEra#claims}) with the request's caller and headers, and writes the {@link Answer} it gets back: no
- * session is opened, remembered or named; the caller is the transport's to establish on every request. Thread-safe;
- * closing is idempotent.
+ * ({@code transport.ModernEra.claims}; over HTTP once {@code transport.ModernHeaders.mismatch} found the headers in
+ * agreement with the body) with the request's caller, and writes the {@link Answer} it gets back: no session is
+ * opened, remembered or named; the caller is the transport's to establish on every request. Thread-safe; closing is
+ * idempotent.
  */
 public final class ModernServerHandle implements AutoCloseable {
 
+    /** The modern protocol versions this server speaks, newest first. */
+    public static final List<String> VERSIONS = List.of("2026-07-28");
+
     private static final Logger LOG = LoggerFactory.getLogger(ModernServerHandle.class);
-    private static final Duration GRACEFUL_CLOSE_LIMIT = Duration.ofSeconds(10);
 
     private final McpServer server;
     private final InFlightCalls inFlight;
@@ -50,9 +49,8 @@ public final class ModernServerHandle implements AutoCloseable {
      * What to send for one modern request.
      *
      * @param status the HTTP status, for a transport that has one: 200 for a result or an error the request's
-     *     method gave; 400 for a malformed request, invalid params (-32602), a header mismatch (-32020) or an
-     *     unsupported version (-32022, with {@code data.supported} and {@code data.requested}); 404 for an unknown
-     *     method (-32601): the SDK's mapping
+     *     method gave; 400 for a malformed request, invalid params (-32602) or an unsupported version (-32022, with
+     *     {@code data.supported} and {@code data.requested}); 404 for an unknown method (-32601): the SDK's mapping
      * @param body   the JSON-RPC response (an SDK record or a JSON object of JDK types), to be written with
      *     {@link McpServerAssembly#jsonMapper()}
      */
@@ -61,19 +59,13 @@ public final class ModernServerHandle implements AutoCloseable {
     /**
      * Answers one modern request, blocking the calling thread until its handler is done (tool calls run on it).
      *
-     * @param request a request for which {@link ModernEra#claims} is true
+     * @param request a request of the modern era ({@code transport.ModernEra.claims})
      * @param caller  who sent it, established by the transport for this request
-     * @param headers the request's values of a header by name, an empty list when absent (HTTP); null for a transport
-     *     without headers, whose requests are not checked against them
+     * @param headers the request's values of a header by name, an empty list when absent (HTTP), which the SDK reads
+     *     its MCP headers from; null for a transport without headers
      * @return the answer; never null
      */
     public Answer answer(McpSchema.JSONRPCRequest request, Principal caller, Function<String, List<String>> headers) {
-        if (headers != null) {
-            Optional<String> mismatch = ModernHeaders.mismatch(request, headers);
-            if (mismatch.isPresent()) {
-                return new Answer(400, JsonRpcErrors.error(request.id(), ModernEra.HEADER_MISMATCH, mismatch.get()));
-            }
-        }
         Optional<McpSchema.JSONRPCResponse> malformed = RequestParams.refusal(request);
         if (malformed.isPresent()) {
             return new Answer(400, malformed.get());
@@ -87,12 +79,12 @@ public final class ModernServerHandle implements AutoCloseable {
             case McpTransportResponse.Result result -> new Answer(200, result.response());
             case McpTransportResponse.Error error -> new Answer(status(error.response()), error.response());
             case McpTransportResponse.Streaming streaming -> lastResponse(request, streaming);
-            case null -> new Answer(200, JsonRpcErrors.error(request.id(), JsonRpcErrors.INTERNAL_ERROR, "no answer"));
+            case null -> noAnswer(request);
             default -> throw new IllegalStateException("unknown response " + response.getClass());
         };
     }
 
-    /** Cancels the calls still running and closes the SDK server, within 10 s. Blocks. */
+    /** Cancels the calls still running and closes the SDK server. Blocks. */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -117,9 +109,9 @@ public final class ModernServerHandle implements AutoCloseable {
                 .messages()
                 .ofType(JsonRpc.JSONRPCResponse.class)
                 .last()
-                .block(GRACEFUL_CLOSE_LIMIT.multipliedBy(360));
+                .block();
         if (last == null) {
-            return new Answer(200, JsonRpcErrors.error(request.id(), JsonRpcErrors.INTERNAL_ERROR, "no answer"));
+            return noAnswer(request);
         }
         return new Answer(last.error() == null ? 200 : status(last), last);
     }
@@ -130,17 +122,23 @@ public final class ModernServerHandle implements AutoCloseable {
             return 200;
         }
         return switch (code) {
-            case JsonRpcErrors.PARSE_ERROR,
-                    JsonRpcErrors.INVALID_REQUEST,
-                    JsonRpcErrors.INVALID_PARAMS,
-                    ModernEra.HEADER_MISMATCH,
-                    -32_021,
-                    ModernEra.UNSUPPORTED_VERSION -> 400;
-            case JsonRpcErrors.METHOD_NOT_FOUND -> 404;
+            case -32_700, -32_600, -32_602, -32_020, -32_021, -32_022 -> 400;
+            case -32_601 -> 404;
             default -> 200;
         };
     }
 
+    private static Answer noAnswer(McpSchema.JSONRPCRequest request) {
+        return new Answer(
+                200,
+                JsonRpc.JSONRPCResponse.error(
+                        request.id(), new JsonRpc.JSONRPCResponse.JSONRPCError(-32_603, "the server gave no answer")));
+    }
+
+    /**
+     * The SDK reads the MCP headers by name through this; a tool's own mirrored parameter headers ({@code x-mcp-header}
+     * in its schema) are not offered, since no tool of this server declares one.
+     */
     private static HeaderAccessor accessor(Function<String, List<String>> headers) {
         return new HeaderAccessor() {
             @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.modern.McpException;
@@ -38,6 +39,8 @@ final class ModernTools implements McpSyncToolRepository {
     private final ToolDescriptorMapper mapper;
     private final ToolCallHandler handler;
     private final JsonValues json;
+    private final Map<ToolDescriptor, Optional<io.modelcontextprotocol.modern.McpSchema.Tool>> definitions =
+            new ConcurrentHashMap<>();
 
     ModernTools(ToolCatalog catalog, ToolDescriptorMapper mapper, ToolCallHandler handler, JsonValues json) {
         this.catalog = catalog;
@@ -61,9 +64,7 @@ final class ModernTools implements McpSyncToolRepository {
 
     @Override
     public McpSyncTool find(McpRequestContext context, String name) {
-        io.modelcontextprotocol.modern.McpSchema.Tool definition = catalog.tools().stream()
-                .filter(descriptor -> descriptor.name().equals(name))
-                .findFirst()
+        io.modelcontextprotocol.modern.McpSchema.Tool definition = catalog.find(name)
                 .flatMap(this::definition)
                 .orElseGet(() -> json.fromObject(
                         Map.of("name", Objects.requireNonNullElse(name, ""), "inputSchema", ANY_OBJECT),
@@ -84,8 +85,15 @@ final class ModernTools implements McpSyncToolRepository {
         }
     }
 
-    /** @return the modern tool, or empty (logged by the legacy assembly) when its schema is not a JSON object */
+    /**
+     * @return the modern tool, or empty (logged by the legacy assembly) when its schema is not a JSON object; mapped
+     *     once per descriptor (a catalog that changes adds its new descriptors; the old ones are few and small)
+     */
     private Optional<io.modelcontextprotocol.modern.McpSchema.Tool> definition(ToolDescriptor descriptor) {
+        return definitions.computeIfAbsent(descriptor, this::mapped);
+    }
+
+    private Optional<io.modelcontextprotocol.modern.McpSchema.Tool> mapped(ToolDescriptor descriptor) {
         try {
             return Optional.of(
                     json.across(mapper.toSdk(descriptor), io.modelcontextprotocol.modern.McpSchema.Tool.class));

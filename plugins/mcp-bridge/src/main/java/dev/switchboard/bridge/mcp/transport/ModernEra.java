@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.bridge.mcp.ModernServerHandle;
+
 /**
  * Which MCP era a message belongs to (MCP 2026-07-28, dual-era servers): a request whose {@code params._meta} carries
  * {@code io.modelcontextprotocol/protocolVersion}, or a {@code server/discover}, is of the stateless modern era;
@@ -16,8 +18,8 @@ public final class ModernEra {
 
     /** The modern revision this server speaks. */
     public static final String MCP_2026_07_28 = "2026-07-28";
-    /** The modern versions, newest first. */
-    public static final List<String> VERSIONS = List.of(MCP_2026_07_28);
+    /** The modern versions, newest first: those of the bridge's modern server. */
+    public static final List<String> VERSIONS = ModernServerHandle.VERSIONS;
     /** The {@code _meta} key of the version a modern request speaks. */
     public static final String VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
     /** The method that asks a server what it supports, without a session. */

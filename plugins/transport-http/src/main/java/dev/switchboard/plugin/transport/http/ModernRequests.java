@@ -1,6 +1,8 @@
 package dev.switchboard.plugin.transport.http;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -9,12 +11,15 @@ import io.helidon.webserver.http.ServerResponse;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.ModernServerHandle;
+import dev.switchboard.bridge.mcp.transport.ModernEra;
+import dev.switchboard.bridge.mcp.transport.ModernHeaders;
 import dev.switchboard.ports.call.Principal;
 
 /**
  * Answers a modern-era request (MCP 2026-07-28) of a POST that passed every check of the legacy era's POST (Host,
  * Origin, token, rate limit, {@code Accept}, {@code Content-Type}, body size, JSON): statelessly, through the bridge's
- * {@link ModernServerHandle}, with the caller of this request's bearer token. No session is created, looked up or
+ * {@link ModernServerHandle}, with the caller of this request's bearer token, once its headers agree with its body
+ * ({@link ModernHeaders}: -32020, 400). No session is created, looked up or
  * named: an {@code Mcp-Session-Id} header is ignored and none is sent. The answer is one JSON body with the bridge's
  * status; it is withheld as in the legacy era when its credential died while it was held (ADR 27). Refused with 503
  * once shutdown has begun; the drain waits for running requests as for the legacy ones. Thread-safe.
@@ -45,8 +50,13 @@ final class ModernRequests {
             return;
         }
         try {
-            ModernServerHandle.Answer answer =
-                    server.answer(call, caller, name -> request.headers().all(HeaderNames.create(name), List::of));
+            Function<String, List<String>> headers = name -> request.headers().all(HeaderNames.create(name), List::of);
+            Optional<String> mismatch = ModernHeaders.mismatch(call, headers);
+            if (mismatch.isPresent()) {
+                Replies.error(response, Status.BAD_REQUEST_400, call.id(), ModernEra.HEADER_MISMATCH, mismatch.get());
+                return;
+            }
+            ModernServerHandle.Answer answer = server.answer(call, caller, headers);
             if (!lease.live()) {
                 Replies.withheld(response, lease.why(), call.id());
                 return;
@@ -64,7 +74,7 @@ final class ModernRequests {
      * @return true when refused
      */
     static boolean refusedVerb(ServerRequest request, ServerResponse response) {
-        if (!dev.switchboard.bridge.mcp.transport.ModernEra.isModernVersion(
+        if (!ModernEra.isModernVersion(
                 request.headers().first(McpHeaders.PROTOCOL_VERSION).orElse(null))) {
             return false;
         }
