@@ -189,6 +189,7 @@ final class McpHttpServer {
         if (!state.awaitIdle(drainTimeout)) {
             LOG.warn("MCP requests still running after {}; cancelling them", drainTimeout);
             sessions.all().forEach(session -> server.cancelSession(session.sdkId()));
+            modern.cancelRunning();
             state.awaitIdle(CANCEL_GRACE);
         }
         sweeper.shutdownNow();

@@ -58,8 +58,9 @@ class HttpModernEraTest {
     @Test
     void toolsListInTheModernEraNeedsNoSessionAndIsTheCallersOwnPrivateList() throws IOException {
         RawHttp.Response owner =
-                modern(ALICE_TOKEN, 1, "tools/list", "{}", null).send(server.port);
-        RawHttp.Response admin = modern(BOB_TOKEN, 2, "tools/list", "{}", null).send(server.port);
+                TestServer.modern(ALICE_TOKEN, 1, "tools/list", "{}", null).send(server.port);
+        RawHttp.Response admin =
+                TestServer.modern(BOB_TOKEN, 2, "tools/list", "{}", null).send(server.port);
 
         assertThat(owner.status()).isEqualTo(200);
         assertThat(owner.header("Mcp-Session-Id")).isNull();
@@ -71,7 +72,8 @@ class HttpModernEraTest {
 
     @Test
     void toolsCallInTheModernEraRunsAsTheTokensCallerWithoutASession() throws IOException {
-        RawHttp.Response response = modern(ALICE_TOKEN, 3, "tools/call", "{\"name\":\"echo\",\"arguments\":{}}", "echo")
+        RawHttp.Response response = TestServer.modern(
+                        ALICE_TOKEN, 3, "tools/call", "{\"name\":\"echo\",\"arguments\":{}}", "echo")
                 .header("Mcp-Session-Id", "not-a-session")
                 .send(server.port);
 
@@ -85,7 +87,8 @@ class HttpModernEraTest {
 
     @Test
     void aCallOfAnUnknownToolIsInvalidParams() throws IOException {
-        RawHttp.Response response = modern(ALICE_TOKEN, 4, "tools/call", "{\"name\":\"nope\",\"arguments\":{}}", "nope")
+        RawHttp.Response response = TestServer.modern(
+                        ALICE_TOKEN, 4, "tools/call", "{\"name\":\"nope\",\"arguments\":{}}", "nope")
                 .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
@@ -96,7 +99,7 @@ class HttpModernEraTest {
     @Test
     void serverDiscoverNamesBothErasTheServerAndItsInstructions() throws IOException {
         RawHttp.Response response =
-                modern(ALICE_TOKEN, 5, "server/discover", "{}", null).send(server.port);
+                TestServer.modern(ALICE_TOKEN, 5, "server/discover", "{}", null).send(server.port);
 
         assertThat(response.status()).isEqualTo(200);
         Map<String, Object> result = result(response);
@@ -123,7 +126,7 @@ class HttpModernEraTest {
                 .header("Authorization", "Bearer " + ALICE_TOKEN)
                 .header("MCP-Protocol-Version", "2099-01-01")
                 .header("Mcp-Method", "tools/list")
-                .body(request(6, "tools/list", "{}", "2099-01-01"))
+                .body(TestServer.modernRequest(6, "tools/list", "{}", "2099-01-01"))
                 .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
@@ -137,12 +140,12 @@ class HttpModernEraTest {
     @Test
     void headersThatDisagreeWithTheBodyAreRefusedBeforeAnyCall() throws IOException {
         int calls = context.invocations();
-        RawHttp.Response method = modern(ALICE_TOKEN, 7, "tools/list", "{}", null)
+        RawHttp.Response method = TestServer.modern(ALICE_TOKEN, 7, "tools/list", "{}", null)
                 .header("Mcp-Method", "prompts/list")
                 .send(server.port);
-        RawHttp.Response name = modern(ALICE_TOKEN, 8, "tools/call", "{\"name\":\"echo\"}", "zeta")
+        RawHttp.Response name = TestServer.modern(ALICE_TOKEN, 8, "tools/call", "{\"name\":\"echo\"}", "zeta")
                 .send(server.port);
-        RawHttp.Response version = modern(ALICE_TOKEN, 9, "tools/list", "{}", null)
+        RawHttp.Response version = TestServer.modern(ALICE_TOKEN, 9, "tools/list", "{}", null)
                 .header("MCP-Protocol-Version", "2025-11-25")
                 .send(server.port);
 
@@ -160,7 +163,7 @@ class HttpModernEraTest {
                 .header("Content-Type", "application/json")
                 .header("Authorization", "Bearer " + ALICE_TOKEN)
                 .header("MCP-Protocol-Version", MODERN)
-                .body(request(10, "tools/list", "{}", MODERN))
+                .body(TestServer.modernRequest(10, "tools/list", "{}", MODERN))
                 .send(server.port);
 
         assertThat(response.status()).isEqualTo(400);
@@ -173,7 +176,7 @@ class HttpModernEraTest {
         String encoded = "=?base64?"
                 + java.util.Base64.getEncoder().encodeToString("écho".getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 + "?=";
-        RawHttp.Response response = modern(ALICE_TOKEN, 11, "tools/call", "{\"name\":\"écho\"}", null)
+        RawHttp.Response response = TestServer.modern(ALICE_TOKEN, 11, "tools/call", "{\"name\":\"écho\"}", null)
                 .header("Mcp-Name", encoded)
                 .send(server.port);
 
@@ -197,10 +200,11 @@ class HttpModernEraTest {
 
     @Test
     void theModernEraKeepsTheGate() throws IOException {
-        RawHttp.Response anonymous = modern(null, 12, "tools/list", "{}", null).send(server.port);
+        RawHttp.Response anonymous =
+                TestServer.modern(null, 12, "tools/list", "{}", null).send(server.port);
         RawHttp.Response viewer =
-                modern(VIEWER_TOKEN, 13, "tools/list", "{}", null).send(server.port);
-        RawHttp.Response foreignOrigin = modern(ALICE_TOKEN, 14, "tools/list", "{}", null)
+                TestServer.modern(VIEWER_TOKEN, 13, "tools/list", "{}", null).send(server.port);
+        RawHttp.Response foreignOrigin = TestServer.modern(ALICE_TOKEN, 14, "tools/list", "{}", null)
                 .header("Origin", "https://evil.example")
                 .send(server.port);
 
@@ -229,12 +233,12 @@ class HttpModernEraTest {
     @Test
     void resourcesAreReadAsEachRequestsCallerWithoutASession() throws IOException {
         String read = "{\"uri\":\"test://static-text\"}";
-        RawHttp.Response alice = modern(ALICE_TOKEN, 30, "resources/read", read, "test://static-text")
+        RawHttp.Response alice = TestServer.modern(ALICE_TOKEN, 30, "resources/read", read, "test://static-text")
                 .send(server.port);
-        RawHttp.Response bob = modern(BOB_TOKEN, 31, "resources/read", read, "test://static-text")
+        RawHttp.Response bob = TestServer.modern(BOB_TOKEN, 31, "resources/read", read, "test://static-text")
                 .send(server.port);
         RawHttp.Response list =
-                modern(BOB_TOKEN, 32, "resources/list", "{}", null).send(server.port);
+                TestServer.modern(BOB_TOKEN, 32, "resources/list", "{}", null).send(server.port);
 
         assertThat(String.valueOf(result(alice).get("contents"))).contains("text=alice");
         assertThat(String.valueOf(result(bob).get("contents"))).contains("text=bob");
@@ -244,7 +248,7 @@ class HttpModernEraTest {
 
     @Test
     void aMissingResourceIsInvalidParams() throws IOException {
-        RawHttp.Response response = modern(
+        RawHttp.Response response = TestServer.modern(
                         ALICE_TOKEN, 33, "resources/read", "{\"uri\":\"test://nothing\"}", "test://nothing")
                 .send(server.port);
 
@@ -272,33 +276,6 @@ class HttpModernEraTest {
         assertThat(called.content().getFirst()).isInstanceOf(McpSchema.TextContent.class);
         assertThat(((McpSchema.TextContent) called.content().getFirst()).text()).isEqualTo("echo zeta");
         assertThat(callers).contains(Callers.BOB);
-    }
-
-    /** A modern request with a correct client's headers; {@code name} is the {@code Mcp-Name} (null for none). */
-    private static RawHttp modern(String token, int id, String method, String params, String name) {
-        RawHttp request = RawHttp.request("POST", "/mcp")
-                .header("Accept", "application/json, text/event-stream")
-                .header("Content-Type", "application/json")
-                .header("MCP-Protocol-Version", MODERN)
-                .header("Mcp-Method", method)
-                .body(request(id, method, params, MODERN));
-        if (name != null) {
-            request.header("Mcp-Name", name);
-        }
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        return request;
-    }
-
-    /** @return the request with the modern era's {@code _meta} added to {@code params} (a JSON object) */
-    private static String request(int id, String method, String params, String version) {
-        String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + version
-                + "\",\"io.modelcontextprotocol/clientCapabilities\":{},"
-                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}";
-        String withMeta =
-                params.equals("{}") ? "{" + meta + "}" : params.substring(0, params.length() - 1) + "," + meta + "}";
-        return TestServer.request(id, method, withMeta);
     }
 
     @SuppressWarnings("unchecked")
