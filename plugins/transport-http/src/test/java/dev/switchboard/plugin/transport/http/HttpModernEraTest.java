@@ -43,6 +43,7 @@ class HttpModernEraTest {
     static void start() {
         context = Callers.builderListing(
                         (tool, caller) -> !tool.equals("owner_only") || caller.kind() == Principal.Kind.OWNER)
+                .prompts(new GreetingPrompt())
                 .build();
         server = TestServer.start(context.with(List.of("echo", "owner_only", "zeta"), call -> {
             callers.add(call.principal());
@@ -254,6 +255,30 @@ class HttpModernEraTest {
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.error()).containsEntry("code", -32602);
+    }
+
+    @Test
+    void promptsAreListedAndRenderedPerRequestCaller() throws IOException {
+        RawHttp.Response ownerList =
+                TestServer.modern(ALICE_TOKEN, 40, "prompts/list", "{}", null).send(server.port);
+        RawHttp.Response adminList =
+                TestServer.modern(BOB_TOKEN, 41, "prompts/list", "{}", null).send(server.port);
+        RawHttp.Response rendered = TestServer.modern(
+                        ALICE_TOKEN, 42, "prompts/get", "{\"name\":\"greet\",\"arguments\":{\"who\":\"bob\"}}", "greet")
+                .send(server.port);
+        RawHttp.Response missing = TestServer.modern(
+                        ALICE_TOKEN, 43, "prompts/get", "{\"name\":\"greet\",\"arguments\":{}}", "greet")
+                .send(server.port);
+        RawHttp.Response notServed = TestServer.modern(
+                        BOB_TOKEN, 44, "prompts/get", "{\"name\":\"greet\",\"arguments\":{\"who\":\"x\"}}", "greet")
+                .send(server.port);
+
+        assertThat(String.valueOf(result(ownerList).get("prompts"))).contains("greet");
+        assertThat(result(ownerList)).containsEntry("cacheScope", "private");
+        assertThat(result(adminList).get("prompts")).asList().isEmpty();
+        assertThat(String.valueOf(result(rendered).get("messages"))).contains("hello bob, from alice");
+        assertThat(missing.error()).containsEntry("code", -32602);
+        assertThat(notServed.error()).containsEntry("code", -32602);
     }
 
     @Test
