@@ -111,7 +111,7 @@ final class McpHttpServer {
                 new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH),
                 dispatcher,
                 mistakes,
-                new ModernRequests(modern, state));
+                new ModernRequests(modern, state, mistakes));
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
         HeldStreams held = new HeldStreams();
         EndpointHandler endpoints = new EndpointHandler(

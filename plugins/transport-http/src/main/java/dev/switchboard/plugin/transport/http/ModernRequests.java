@@ -11,6 +11,7 @@ import io.helidon.webserver.http.ServerResponse;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.ModernServerHandle;
+import dev.switchboard.bridge.mcp.transport.ClientMistakes;
 import dev.switchboard.bridge.mcp.transport.ModernEra;
 import dev.switchboard.bridge.mcp.transport.ModernHeaders;
 import dev.switchboard.ports.call.Principal;
@@ -28,10 +29,12 @@ final class ModernRequests {
 
     private final ModernServerHandle server;
     private final ServingState state;
+    private final ClientMistakes mistakes;
 
-    ModernRequests(ModernServerHandle server, ServingState state) {
+    ModernRequests(ModernServerHandle server, ServingState state, ClientMistakes mistakes) {
         this.server = server;
         this.state = state;
+        this.mistakes = mistakes;
     }
 
     void answer(
@@ -53,6 +56,7 @@ final class ModernRequests {
             Function<String, List<String>> headers = name -> request.headers().all(HeaderNames.create(name), List::of);
             Optional<String> mismatch = ModernHeaders.mismatch(call, headers);
             if (mismatch.isPresent()) {
+                mistakes.record(mismatch.get());
                 Replies.error(response, Status.BAD_REQUEST_400, call.id(), ModernEra.HEADER_MISMATCH, mismatch.get());
                 return;
             }
