@@ -148,6 +148,7 @@ public final class McpServerAssembly {
                                 .build())
                         .instructions(context.server().instructions())
                         .supportedVersions(versions)
+                        .requestStateCodec(RequestStates.perProcess())
                         .jsonMapper(Shared.PLAIN)
                         .feature(ToolsFeature.ofSync(
                                 tools,

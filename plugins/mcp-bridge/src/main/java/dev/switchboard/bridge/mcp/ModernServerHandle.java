@@ -3,6 +3,7 @@ package dev.switchboard.bridge.mcp;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
@@ -33,6 +34,20 @@ public final class ModernServerHandle implements AutoCloseable {
     public static final List<String> VERSIONS = List.of("2026-07-28");
 
     private static final Logger LOG = LoggerFactory.getLogger(ModernServerHandle.class);
+
+    /**
+     * The methods whose params get the legacy era's shape check first ({@link RequestParams}); any other method goes to
+     * the SDK as it is, which answers those the era removed ({@code initialize}, {@code resources/subscribe}, ...) or
+     * never had -32601.
+     */
+    private static final Set<String> SERVED = Set.of(
+            McpSchema.METHOD_TOOLS_LIST,
+            McpSchema.METHOD_TOOLS_CALL,
+            McpSchema.METHOD_RESOURCES_LIST,
+            McpSchema.METHOD_RESOURCES_READ,
+            McpSchema.METHOD_RESOURCES_TEMPLATES_LIST,
+            McpSchema.METHOD_PROMPT_LIST,
+            McpSchema.METHOD_PROMPT_GET);
 
     private final McpServer server;
     private final InFlightCalls inFlight;
@@ -66,9 +81,11 @@ public final class ModernServerHandle implements AutoCloseable {
      * @return the answer; never null
      */
     public Answer answer(McpSchema.JSONRPCRequest request, Principal caller, Function<String, List<String>> headers) {
-        Optional<McpSchema.JSONRPCResponse> malformed = RequestParams.refusal(request);
-        if (malformed.isPresent()) {
-            return new Answer(400, malformed.get());
+        if (SERVED.contains(request.method())) {
+            Optional<McpSchema.JSONRPCResponse> malformed = RequestParams.refusal(request);
+            if (malformed.isPresent()) {
+                return new Answer(400, malformed.get());
+            }
         }
         McpHeaders mirrored = headers == null ? McpHeaders.NOT_MIRRORED : McpHeaderDecoder.headers(accessor(headers));
         var context = ModernCallers.context(caller).putAll(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, mirrored));

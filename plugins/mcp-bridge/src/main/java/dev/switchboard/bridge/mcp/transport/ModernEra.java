@@ -11,7 +11,8 @@ import dev.switchboard.bridge.mcp.ModernServerHandle;
 /**
  * Which MCP era a message belongs to (MCP 2026-07-28, dual-era servers): a request whose {@code params._meta} carries
  * {@code io.modelcontextprotocol/protocolVersion}, or a {@code server/discover}, is of the stateless modern era;
- * {@code initialize} and everything else is of the legacy (2025-11-25 and earlier) era, served in sessions as before.
+ * everything else ({@code initialize} first) is of the legacy (2025-11-25 and earlier) era, served in sessions as
+ * before.
  * Stateless.
  */
 public final class ModernEra {
@@ -33,12 +34,12 @@ public final class ModernEra {
 
     /**
      * @param message a decoded message
-     * @return true for a request of the modern era: a version claim in {@code _meta}, or {@code server/discover}
-     *     ({@code initialize} is always legacy, whatever its {@code _meta} says)
+     * @return true for a request of the modern era: a version claim in {@code _meta}, or {@code server/discover};
+     *     an {@code initialize} without the claim selects the legacy era (one with it is the modern era's removed
+     *     method: -32601, HTTP 404)
      */
     public static boolean claims(McpSchema.JSONRPCMessage message) {
         return message instanceof McpSchema.JSONRPCRequest request
-                && !McpSchema.METHOD_INITIALIZE.equals(request.method())
                 && (DISCOVER.equals(request.method())
                         || claimedVersion(request.params()).isPresent());
     }

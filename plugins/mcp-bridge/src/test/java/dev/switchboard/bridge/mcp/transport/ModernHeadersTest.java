@@ -69,13 +69,16 @@ class ModernHeadersTest {
     }
 
     @Test
-    void onlyARequestClaimingAVersionOrDiscoveringIsOfTheModernEra() {
+    void onlyARequestClaimingAVersionOrDiscoveringIsOfTheModernEraInitializeIncluded() {
         assertThat(ModernEra.claims(request("tools/list", Map.of()))).isTrue();
         assertThat(ModernEra.claims(new McpSchema.JSONRPCRequest("2.0", "server/discover", 1, null)))
                 .isTrue();
         assertThat(ModernEra.claims(new McpSchema.JSONRPCRequest("2.0", "tools/list", 1, Map.of())))
                 .isFalse();
-        assertThat(ModernEra.claims(request("initialize", Map.of()))).isFalse();
+        assertThat(ModernEra.claims(request("initialize", Map.of()))).isTrue();
+        assertThat(ModernEra.claims(
+                        new McpSchema.JSONRPCRequest("2.0", "initialize", 1, Map.of("protocolVersion", "x"))))
+                .isFalse();
         assertThat(ModernEra.claims(new McpSchema.JSONRPCNotification("2.0", "notifications/initialized", META)))
                 .isFalse();
         assertThat(ModernEra.isModernVersion(" 2026-07-28 ")).isTrue();

@@ -186,6 +186,21 @@ class HttpModernEraTest {
     }
 
     @Test
+    void methodsTheModernEraRemovedAre404MethodNotFound() throws IOException {
+        RawHttp.Response initialize =
+                TestServer.modern(ALICE_TOKEN, 50, "initialize", "{}", null).send(server.port);
+        RawHttp.Response subscribe = TestServer.modern(
+                        ALICE_TOKEN, 51, "resources/subscribe", "{\"uri\":\"test://static-text\"}", null)
+                .send(server.port);
+
+        for (RawHttp.Response response : List.of(initialize, subscribe)) {
+            assertThat(response.status()).isEqualTo(404);
+            assertThat(response.error()).containsEntry("code", -32601);
+            assertThat(response.header("Mcp-Session-Id")).isNull();
+        }
+    }
+
+    @Test
     void getAndDeleteOfTheModernEraAre405() throws IOException {
         for (String verb : List.of("GET", "DELETE")) {
             RawHttp.Response response = RawHttp.request(verb, "/mcp")
