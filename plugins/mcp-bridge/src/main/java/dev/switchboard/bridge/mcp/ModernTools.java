@@ -77,8 +77,7 @@ final class ModernTools implements McpSyncToolRepository {
         McpSchema.CallToolRequest legacy = new McpSchema.CallToolRequest(call.name(), call.arguments(), call.meta());
         try {
             McpSchema.CallToolResult result = handler.callStateless(legacy, ModernCallers.of(context));
-            return json.fromObject(
-                    json.toObject(result), io.modelcontextprotocol.modern.McpSchema.CallToolResult.class);
+            return json.across(result, io.modelcontextprotocol.modern.McpSchema.CallToolResult.class);
         } catch (McpError e) {
             McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();
             throw new McpException(error.code(), error.message(), error.data());
@@ -104,7 +103,9 @@ final class ModernTools implements McpSyncToolRepository {
 
     /**
      * The arguments are the kernel's to check (INVALID_ARGUMENTS naming the field, as in the legacy era, where the
-     * SDK's own check is off too); the SDK's tools feature would otherwise answer its own error text first.
+     * SDK's own check is off too); the SDK's tools feature would otherwise answer its own error text first. The
+     * feature checks structured output with the same validator, so in this era a result is not checked against its
+     * tool's output schema (the legacy era's SDK still checks it; both eras' results come from the same mapping).
      */
     static final JsonSchemaValidator ARGUMENTS_CHECKED_BY_THE_KERNEL = new JsonSchemaValidator() {
         @Override
