@@ -290,6 +290,21 @@ public final class PlatformArchitectureRules {
             .because("feature plugins speak ports types; only the bridge and the transports map them to the MCP SDK,"
                     + " so the SDK can be upgraded in one place");
 
+    /**
+     * AR10, the modern era (ADR 42): the MCP SDK's modern API ({@code io.modelcontextprotocol.modern}, which "may
+     * still change in minor releases until 3.0") is named by the bridge alone, so a change of it is one edit there;
+     * transports reach the modern era through the bridge's {@code ModernServerHandle} and {@code ModernEra}. Recorded
+     * exception: the testkit, whose clients drive a built distribution as real clients do.
+     */
+    @ArchTest
+    public static final ArchRule modern_mcp_sdk_stays_in_the_bridge = noClasses()
+            .that()
+            .resideOutsideOfPackages(MCP_BRIDGE, "dev.switchboard.testkit..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.modelcontextprotocol.modern..")
+            .because("the SDK's modern API may change before 3.0; only the bridge names it (ADR 42)");
+
     /** AR10, second half. */
     @ArchTest
     public static final ArchRule reactor_stays_in_mcp_transport_code = noClasses()

@@ -240,6 +240,15 @@ class PlatformArchitectureRulesViolationTest {
     }
 
     @Test
+    void aTransportMayNotNameTheModernSdk() {
+        assertViolation(
+                PlatformArchitectureRules.modern_mcp_sdk_stays_in_the_bridge,
+                importing("dev.switchboard.plugin.transport.http.archfixture.TransportUsesModernSdk"),
+                "dev.switchboard.plugin.transport.http.archfixture.TransportUsesModernSdk",
+                "io.modelcontextprotocol.modern.McpSchema");
+    }
+
+    @Test
     void featurePluginMayNotUseReactor() {
         assertViolation(
                 reactor_stays_in_mcp_transport_code,

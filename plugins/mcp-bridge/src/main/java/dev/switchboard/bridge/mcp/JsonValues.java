@@ -45,6 +45,14 @@ final class JsonValues {
         return mapper.convertValue(value, type);
     }
 
+    /**
+     * @return an SDK record of one era as the same JSON object in the other era's record (the two eras' tools, results,
+     *     resources and prompts share their JSON); IllegalArgumentException if it does not fit
+     */
+    <T> T across(Object value, Class<T> type) {
+        return fromObject(toObject(value), type);
+    }
+
     /** @return the value as JSON text, strings as they are */
     String toText(Object value) {
         if (value instanceof String text) {

@@ -13,6 +13,10 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.modern.McpSchema.CacheScope;
+import io.modelcontextprotocol.modern.server.feature.PromptsFeature;
+import io.modelcontextprotocol.modern.server.feature.ResourcesFeature;
+import io.modelcontextprotocol.modern.server.feature.ToolsFeature;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -56,6 +60,11 @@ public final class McpServerAssembly {
     private static final java.util.concurrent.atomic.AtomicBoolean WARMED =
             new java.util.concurrent.atomic.AtomicBoolean();
 
+    /** The resolver of the modern era's legacy plumbing: every modern call names its caller itself. */
+    private static final PrincipalResolver MODERN_NAMES_ITS_CALLER = transportContext -> {
+        throw new IllegalStateException("a modern-era request names its caller itself");
+    };
+
     private McpServerAssembly() {}
 
     /**
@@ -67,7 +76,10 @@ public final class McpServerAssembly {
         static final JsonMapper JACKSON = JsonMapper.builder()
                 .addMixIn(McpSchema.ElicitRequest.class, ElicitRequestMixin.class)
                 .build();
-        static final ServerJsonMapper MAPPER = new ServerJsonMapper(new JacksonMcpJsonMapper(JACKSON));
+        /** The SDK's mapping, as the modern server reads and writes (the legacy server's checks are its own). */
+        static final McpJsonMapper PLAIN = new JacksonMcpJsonMapper(JACKSON);
+
+        static final ServerJsonMapper MAPPER = new ServerJsonMapper(PLAIN);
         /** Writes into a caller's stream and leaves it open. */
         static final ObjectWriter STREAM_WRITER = JACKSON.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
 
@@ -101,6 +113,53 @@ public final class McpServerAssembly {
     public static McpServerHandle build(
             McpStreamableServerTransportProvider provider, TransportContext context, PrincipalResolver principals) {
         return assemble(McpServer.async(provider), context, principals);
+    }
+
+    /**
+     * Builds the stateless server of the modern era (MCP 2026-07-28) over the same ports as {@link #build}: the
+     * catalogs' tools, listed per caller as in the legacy era (ADR 18) and called through the same invoker, and
+     * {@code server/discover} naming the modern versions first, then the legacy ones, with the server's identity and
+     * instructions (ADR 42). A transport serves it beside the legacy server, routing each request by its era
+     * ({@code transport.ModernEra.claims}).
+     *
+     * @param context what to serve
+     * @return the server's handle
+     * @throws IllegalArgumentException if the SDK refuses the configuration
+     */
+    public static ModernServerHandle buildModern(TransportContext context) {
+        JsonValues json = new JsonValues(Shared.PLAIN);
+        InFlightCalls inFlight = new InFlightCalls();
+        ToolCallHandler calls = new ToolCallHandler(context.invoker(), MODERN_NAMES_ITS_CALLER, inFlight, json);
+        ModernTools tools = new ModernTools(context.tools(), new ToolDescriptorMapper(json), calls, json);
+        Offload unused = new Offload(); // the specs' legacy handlers; the modern era calls their blocking cores
+        ModernResources resources = new ModernResources(
+                context.resources(), new ResourceSpecs(context.resources(), MODERN_NAMES_ITS_CALLER, unused), json);
+        ModernPrompts prompts = new ModernPrompts(
+                context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused), json);
+        List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
+        List<String> legacy = new ArrayList<>(protocolVersions(context.server()));
+        Collections.reverse(legacy);
+        versions.addAll(legacy);
+        io.modelcontextprotocol.modern.server.McpServer server =
+                io.modelcontextprotocol.modern.server.McpServer.builder()
+                        .serverInfo(io.modelcontextprotocol.modern.McpSchema.Implementation.builder(
+                                        context.server().name(),
+                                        context.server().version())
+                                .build())
+                        .instructions(context.server().instructions())
+                        .supportedVersions(versions)
+                        .requestStateCodec(RequestStates.perProcess())
+                        .jsonMapper(Shared.PLAIN)
+                        .feature(ToolsFeature.ofSync(
+                                tools,
+                                Shared.PLAIN,
+                                ModernTools.ARGUMENTS_CHECKED_BY_THE_KERNEL,
+                                0L,
+                                CacheScope.PRIVATE))
+                        .feature(ResourcesFeature.ofSync(resources, Shared.PLAIN, 0L, CacheScope.PRIVATE))
+                        .feature(PromptsFeature.ofSync(prompts, Shared.PLAIN, 0L, CacheScope.PRIVATE))
+                        .build();
+        return new ModernServerHandle(server, inFlight, unused::close);
     }
 
     /**

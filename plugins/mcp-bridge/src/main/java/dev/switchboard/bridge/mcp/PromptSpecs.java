@@ -10,6 +10,7 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import reactor.core.publisher.Mono;
 
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.prompt.PromptArgument;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.prompt.PromptDescriptor;
@@ -39,21 +40,24 @@ final class PromptSpecs {
     }
 
     private Mono<McpSchema.GetPromptResult> get(McpAsyncServerExchange exchange, McpSchema.GetPromptRequest request) {
-        return offload.run(() -> {
-            PromptResult result;
-            try {
-                result = catalog.get(
-                                request.name(),
-                                stringValues(request.arguments()),
-                                principals.resolve(exchange.transportContext()))
-                        .orElseThrow(() -> invalidParams("Unknown prompt: " + request.name()));
-            } catch (IllegalArgumentException e) {
-                throw invalidParams(e.getMessage());
-            }
-            return new McpSchema.GetPromptResult(
-                    result.description(),
-                    result.messages().stream().map(PromptSpecs::toSdk).toList());
-        });
+        return offload.run(() -> render(request, principals.resolve(exchange.transportContext())));
+    }
+
+    /**
+     * @return the prompt rendered for {@code caller}
+     * @throws McpError -32602 for an unknown prompt or a missing required argument
+     */
+    McpSchema.GetPromptResult render(McpSchema.GetPromptRequest request, Principal caller) {
+        PromptResult result;
+        try {
+            result = catalog.get(request.name(), stringValues(request.arguments()), caller)
+                    .orElseThrow(() -> invalidParams("Unknown prompt: " + request.name()));
+        } catch (IllegalArgumentException e) {
+            throw invalidParams(e.getMessage());
+        }
+        return new McpSchema.GetPromptResult(
+                result.description(),
+                result.messages().stream().map(PromptSpecs::toSdk).toList());
     }
 
     static McpSchema.Prompt toSdk(PromptDescriptor prompt) {

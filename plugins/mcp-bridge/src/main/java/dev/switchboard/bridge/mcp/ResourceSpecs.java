@@ -10,7 +10,7 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import reactor.core.publisher.Mono;
 
-import dev.switchboard.ports.content.ResourceContents;
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.resource.ResourceCatalog;
 import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
@@ -46,13 +46,15 @@ final class ResourceSpecs {
 
     private Mono<McpSchema.ReadResourceResult> read(
             McpAsyncServerExchange exchange, McpSchema.ReadResourceRequest request) {
-        return offload.run(() -> {
-            Optional<List<ResourceContents>> contents =
-                    catalog.read(request.uri(), principals.resolve(exchange.transportContext()));
-            return contents.map(list -> new McpSchema.ReadResourceResult(
-                            list.stream().map(ContentMapper::toSdk).toList()))
-                    .orElseThrow(() -> McpError.RESOURCE_NOT_FOUND.apply(request.uri()));
-        });
+        return offload.run(() -> read(request.uri(), principals.resolve(exchange.transportContext()))
+                .orElseThrow(() -> McpError.RESOURCE_NOT_FOUND.apply(request.uri())));
+    }
+
+    /** @return the resource as {@code caller} reads it, or empty when it is not found or not served to it */
+    Optional<McpSchema.ReadResourceResult> read(String uri, Principal caller) {
+        return catalog.read(uri, caller)
+                .map(list -> new McpSchema.ReadResourceResult(
+                        list.stream().map(ContentMapper::toSdk).toList()));
     }
 
     static McpSchema.Resource toSdk(ResourceDescriptor resource) {

@@ -1,6 +1,7 @@
 package dev.switchboard.bridge.mcp;
 
 import java.util.Map;
+import java.util.function.BiFunction;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,7 +10,10 @@ import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.ports.call.ClientRequests;
+import dev.switchboard.ports.call.LogSink;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.call.ProgressReporter;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolInvoker;
 import dev.switchboard.ports.tool.ToolResult;
@@ -22,6 +26,9 @@ import dev.switchboard.ports.tool.UnknownToolException;
 final class ToolCallHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(ToolCallHandler.class);
+
+    /** The in-flight key of stateless calls: no session names them, and shutdown cancels them with the rest. */
+    private static final String STATELESS = "";
 
     private final ToolInvoker invoker;
     private final PrincipalResolver principals;
@@ -40,12 +47,51 @@ final class ToolCallHandler {
      * @throws McpError with code -32602 if the invoker does not know the tool
      */
     McpSchema.CallToolResult call(McpAsyncServerExchange exchange, McpSchema.CallToolRequest request) {
+        Object requestId = exchange.transportContext().get(RequestContexts.REQUEST_ID);
+        return run(
+                exchange.sessionId(),
+                requestId,
+                request,
+                (correlationId, cancellation) -> toolCall(exchange, request, correlationId, cancellation));
+    }
+
+    /**
+     * Runs a call of the stateless (2026-07-28) era: no session, so no channel back to the client (progress, log
+     * messages, elicitation and sampling go nowhere: {@link ProgressReporter#NONE}, {@link LogSink#NONE},
+     * {@link ClientRequests#NONE}), and the caller given by the transport for this one request.
+     *
+     * @param request the call, in the SDK's legacy shape (the two eras' {@code tools/call} params are the same JSON)
+     * @param caller  who sent it
+     * @return as {@link #call(McpAsyncServerExchange, McpSchema.CallToolRequest)}
+     * @throws McpError with code -32602 if the invoker does not know the tool
+     */
+    McpSchema.CallToolResult callStateless(McpSchema.CallToolRequest request, Principal caller) {
+        return run(
+                STATELESS,
+                null,
+                request,
+                (correlationId, cancellation) -> new ToolCall(
+                        UnknownTools.requestedName(request),
+                        request.arguments() == null ? Map.of() : request.arguments(),
+                        caller,
+                        correlationId,
+                        UnknownTools.clientMeta(request),
+                        cancellation,
+                        ProgressReporter.NONE,
+                        LogSink.NONE,
+                        ClientRequests.NONE));
+    }
+
+    private McpSchema.CallToolResult run(
+            String sessionId,
+            Object requestId,
+            McpSchema.CallToolRequest request,
+            BiFunction<String, CallCancellation, ToolCall> callOf) {
         String correlationId = CorrelationIds.next();
         CallCancellation cancellation = new CallCancellation();
-        Object requestId = exchange.transportContext().get(RequestContexts.REQUEST_ID);
-        InFlightCalls.Key key = inFlight.register(exchange.sessionId(), requestId, cancellation);
+        InFlightCalls.Key key = inFlight.register(sessionId, requestId, cancellation);
         try {
-            ToolResult result = invoker.invoke(toolCall(exchange, request, correlationId, cancellation));
+            ToolResult result = invoker.invoke(callOf.apply(correlationId, cancellation));
             return ToolResultMapper.toSdk(result);
         } catch (UnknownToolException e) {
             throw UnknownTools.error(e.toolName());

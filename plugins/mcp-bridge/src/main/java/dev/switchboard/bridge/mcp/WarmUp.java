@@ -8,7 +8,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Exercises the code paths of a session's first messages (JSON-RPC decoding and encoding of initialize and
- * tools/list, the tool schema check the server runs at assembly, Reactor's operators) once, so that class loading
+ * tools/list, the tool schema check the server runs at assembly, Reactor's operators; the modern era's
+ * {@code server/discover} on a stateless server of its own) once, so that class loading
  * and initialization happen off the critical path of start-up. Produces nothing; any failure is irrelevant and
  * swallowed by the caller.
  */
@@ -41,5 +42,31 @@ final class WarmUp {
                 .addTextContent("x")
                 .structuredContent(Map.of("k", "v"))
                 .build());
+        modern(tool);
+    }
+
+    /** The modern era's first request: a stateless server answering {@code server/discover}, a tool carried across. */
+    private static void modern(McpSchema.Tool tool) throws java.io.IOException {
+        new JsonValues(McpServerAssembly.jsonMapper())
+                .across(tool, io.modelcontextprotocol.modern.McpSchema.Tool.class);
+        io.modelcontextprotocol.modern.server.McpServer server =
+                io.modelcontextprotocol.modern.server.McpServer.builder()
+                        .serverInfo(io.modelcontextprotocol.modern.McpSchema.Implementation.builder("warm-up", "0")
+                                .build())
+                        .requestStateCodec(RequestStates.perProcess())
+                        .build();
+        Map<String, Object> meta = Map.of(
+                "io.modelcontextprotocol/protocolVersion", ModernServerHandle.VERSIONS.getFirst(),
+                "io.modelcontextprotocol/clientCapabilities", Map.of());
+        var answer = server.handleBlocking(
+                        io.modelcontextprotocol.common.McpTransportContext.EMPTY,
+                        new io.modelcontextprotocol.modern.JsonRpc.JSONRPCRequest(
+                                "2.0", "server/discover", 1, Map.of("_meta", meta)))
+                .block();
+        if (!(answer instanceof io.modelcontextprotocol.modern.server.McpTransportResponse.Result result)) {
+            throw new IllegalStateException("the modern warm-up got no result: " + answer);
+        }
+        McpServerAssembly.jsonMapper().writeValueAsBytes(result.response());
+        server.closeGracefully();
     }
 }

@@ -27,6 +27,7 @@ final class DeleteHandler implements Handler {
     public void handle(ServerRequest request, ServerResponse response) {
         preconditions
                 .caller(request, response)
+                .filter(caller -> !ModernRequests.refusedVerb(request, response))
                 .flatMap(caller -> preconditions
                         .version(request, response)
                         .flatMap(version -> preconditions.session(request, response, caller)))

@@ -39,6 +39,9 @@ final class GetHandler implements Handler {
         if (caller.isEmpty()) {
             return;
         }
+        if (ModernRequests.refusedVerb(request, response)) {
+            return;
+        }
         CredentialLease lease = preconditions.lease(request, caller.get());
         if (!MediaTypes.acceptsAll(request.headers().all(HeaderNames.ACCEPT, List::of), McpHeaders.TEXT_EVENT_STREAM)) {
             Replies.error(

@@ -24,6 +24,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
 import dev.switchboard.bridge.mcp.McpServerHandle;
+import dev.switchboard.bridge.mcp.ModernServerHandle;
 import dev.switchboard.bridge.mcp.transport.AccessGate;
 import dev.switchboard.bridge.mcp.transport.BearerAuthentication;
 import dev.switchboard.bridge.mcp.transport.ClientMistakes;
@@ -47,6 +48,7 @@ final class McpHttpServer {
 
     private final WebServer web;
     private final McpServerHandle server;
+    private final ModernServerHandle modern;
     private final SessionRegistry sessions;
     private final ServingState state;
     private final ScheduledExecutorService sweeper;
@@ -56,6 +58,7 @@ final class McpHttpServer {
     private McpHttpServer(
             WebServer web,
             McpServerHandle server,
+            ModernServerHandle modern,
             SessionRegistry sessions,
             ServingState state,
             ScheduledExecutorService sweeper,
@@ -63,6 +66,7 @@ final class McpHttpServer {
             HeldStreams held) {
         this.web = web;
         this.server = server;
+        this.modern = modern;
         this.sessions = sessions;
         this.state = state;
         this.sweeper = sweeper;
@@ -92,6 +96,7 @@ final class McpHttpServer {
         List<String> versions = McpServerAssembly.protocolVersions(context.server());
         StreamableProvider provider = new StreamableProvider(sessions, versions);
         McpServerHandle server = McpServerAssembly.build(provider, context, CallerContext.resolver());
+        ModernServerHandle modern = McpServerAssembly.buildModern(context);
         sessions.onEnded(ended -> server.sessionEnded(ended.sdkId()));
         Preconditions preconditions = new Preconditions(gate, new ProtocolVersions(versions), sessions);
         MessageDispatcher dispatcher = new MessageDispatcher(
@@ -105,7 +110,8 @@ final class McpHttpServer {
                 new BodyReader(settings.maxBodyBytes(), deadlines),
                 new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH),
                 dispatcher,
-                mistakes);
+                mistakes,
+                new ModernRequests(modern, state, mistakes));
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
         HeldStreams held = new HeldStreams();
         EndpointHandler endpoints = new EndpointHandler(
@@ -141,11 +147,13 @@ final class McpHttpServer {
                     .start();
         } catch (RuntimeException e) {
             server.close();
+            modern.close();
             throw e;
         }
         if (!web.isRunning()) {
             // Helidon reports a failed bind (port in use, address not local) in its log and returns stopped.
             server.close();
+            modern.close();
             throw new TransportException("the http transport could not listen on " + address.getHostAddress() + ":"
                     + settings.port() + ": the address is in use or not available (the log above says which)");
         }
@@ -157,7 +165,7 @@ final class McpHttpServer {
         long deadlineSweep =
                 ConnectionDeadlines.sweepPeriod(settings.wireTimeouts()).toMillis();
         sweeper.scheduleWithFixedDelay(deadlines::sweep, deadlineSweep, deadlineSweep, TimeUnit.MILLISECONDS);
-        return new McpHttpServer(web, server, sessions, state, sweeper, settings.drainTimeout(), held);
+        return new McpHttpServer(web, server, modern, sessions, state, sweeper, settings.drainTimeout(), held);
     }
 
     /** @return the MCP sessions open now */
@@ -181,11 +189,13 @@ final class McpHttpServer {
         if (!state.awaitIdle(drainTimeout)) {
             LOG.warn("MCP requests still running after {}; cancelling them", drainTimeout);
             sessions.all().forEach(session -> server.cancelSession(session.sdkId()));
+            modern.cancelRunning();
             state.awaitIdle(CANCEL_GRACE);
         }
         sweeper.shutdownNow();
         sessions.closeAll();
         server.closeGracefully();
+        modern.close();
         web.stop();
     }
 

@@ -8,9 +8,11 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.transport.ClientMistakes;
 import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
+import dev.switchboard.bridge.mcp.transport.ModernEra;
 import dev.switchboard.ports.call.Principal;
 
 /**
@@ -20,7 +22,11 @@ import dev.switchboard.ports.call.Principal;
  * then the {@link MessageDispatcher}, which checks batches against the session's protocol version. Nothing reaches
  * the SDK before every check passed. The body of an admitted caller is read before its headers are checked
  * ({@link PostBody}), so that each refusal from {@code Accept} on carries the request's id when it can be read; the
- * refusals of the caller itself (403, 401, 429) read no body and carry a null id. Thread-safe.
+ * refusals of the caller itself (403, 401, 429) read no body and carry a null id. A single request of the modern era
+ * ({@link ModernEra#claims}: a protocol version in {@code _meta}, or {@code server/discover}) goes to
+ * {@link ModernRequests} instead, sessionless (ADR 42); its {@code MCP-Protocol-Version} is checked there against the
+ * body, so a header the legacy era does not speak is refused (400) only once the body shows a legacy request.
+ * Thread-safe.
  */
 final class PostHandler implements Handler {
 
@@ -29,13 +35,16 @@ final class PostHandler implements Handler {
     private final JsonRpcDecoder decoder;
     private final MessageDispatcher dispatcher;
     private final ClientMistakes mistakes;
+    private final ModernRequests modern;
 
     PostHandler(
             Preconditions preconditions,
             BodyReader bodies,
             JsonRpcDecoder decoder,
             MessageDispatcher dispatcher,
-            ClientMistakes mistakes) {
+            ClientMistakes mistakes,
+            ModernRequests modern) {
+        this.modern = modern;
         this.preconditions = preconditions;
         this.bodies = bodies;
         this.decoder = decoder;
@@ -74,11 +83,9 @@ final class PostHandler implements Handler {
                     "Unsupported Media Type: send Content-Type: application/json");
             return;
         }
-        Optional<String> unsupported = preconditions.unsupportedVersion(request);
-        if (unsupported.isPresent()) {
-            body.refuse(response, Status.BAD_REQUEST_400, Replies.SERVER_ERROR, unsupported.get());
-            return;
-        }
+        // A version the legacy era does not speak may be the modern era's (or one the client hopes for): the body
+        // says which, so its refusal waits for the body; any other request is checked here, as before.
+        boolean versionSpoken = preconditions.speaksLegacyVersion(request);
         if (body.failure() instanceof BodyReader.TooLargeException e) {
             mistakes.record("body larger than the limit");
             body.refuse(response, Status.REQUEST_ENTITY_TOO_LARGE_413, Replies.SERVER_ERROR, e.getMessage());
@@ -106,10 +113,23 @@ final class PostHandler implements Handler {
                 mistakes.record(invalid.message());
                 Replies.error(response, Status.BAD_REQUEST_400, body.id(), invalid.code(), invalid.message());
             }
+            case JsonRpcDecoder.Single single
+            when ModernEra.claims(single.message()) ->
+                modern.answer((McpSchema.JSONRPCRequest) single.message(), caller.get(), lease, request, response);
+            case JsonRpcDecoder.Single ignored when !versionSpoken -> refuseVersion(request, response, body);
+            case JsonRpcDecoder.Batch ignored when !versionSpoken -> refuseVersion(request, response, body);
             case JsonRpcDecoder.Single single ->
                 dispatcher.single(single.message(), body.id(), caller.get(), lease, request, response);
             case JsonRpcDecoder.Batch batch ->
                 dispatcher.batch(batch.messages(), caller.get(), lease, request, response);
         }
+    }
+
+    private void refuseVersion(ServerRequest request, ServerResponse response, PostBody body) {
+        body.refuse(
+                response,
+                Status.BAD_REQUEST_400,
+                Replies.SERVER_ERROR,
+                preconditions.unsupportedVersion(request).orElseThrow());
     }
 }

@@ -66,6 +66,15 @@ final class Preconditions {
         return request.headers().first(McpHeaders.PROTOCOL_VERSION).orElse(null);
     }
 
+    /**
+     * @return whether the request's {@code MCP-Protocol-Version} is one the legacy era speaks (or absent); answers
+     *     nothing
+     */
+    boolean speaksLegacyVersion(ServerRequest request) {
+        return versions.of(request.headers().first(McpHeaders.PROTOCOL_VERSION).orElse(null))
+                .isPresent();
+    }
+
     /** @return the caller's session, or empty when refused: 400 without a session id, 404 for an unknown one */
     Optional<HttpSession> session(ServerRequest request, ServerResponse response, Principal caller) {
         return session(request, response, caller, null);

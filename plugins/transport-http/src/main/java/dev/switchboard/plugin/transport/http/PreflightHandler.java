@@ -8,13 +8,15 @@ import io.helidon.webserver.http.ServerResponse;
 
 /**
  * {@code OPTIONS /mcp}: answers CORS preflights from allowed origins (the {@link RequestGate} echoes the origin);
- * others get 403 like any request. Thread-safe.
+ * others get 403 like any request. The headers allowed are both eras' (the modern era's {@code Mcp-Method} and
+ * {@code Mcp-Name} too, ADR 42). Thread-safe.
  */
 final class PreflightHandler implements Handler {
 
     static final String METHODS = "GET, POST, DELETE, OPTIONS";
     private static final String HEADERS =
-            "Authorization, Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID";
+            "Authorization, Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID, Mcp-Method,"
+                    + " Mcp-Name";
 
     private final RequestGate gate;
 

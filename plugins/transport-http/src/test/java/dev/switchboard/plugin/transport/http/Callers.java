@@ -57,6 +57,14 @@ final class Callers {
         return fake(staticText(), false);
     }
 
+    /**
+     * @param listedFor which tools are listed for which caller
+     * @return {@link #fake()}'s builder with that listing rule
+     */
+    static FakeTransportContext.Builder builderListing(java.util.function.BiPredicate<String, Principal> listedFor) {
+        return builder(staticText(), true).listedFor(listedFor);
+    }
+
     private static FakeTransportContext.Builder builder(FakeResources resources, boolean authRequired) {
         FakeAuthenticator authenticator = authRequired ? FakeAuthenticator.requiringTokens() : FakeAuthenticator.off();
         return FakeTransportContext.builder()

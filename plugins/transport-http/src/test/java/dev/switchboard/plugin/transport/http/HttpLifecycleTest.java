@@ -140,6 +140,21 @@ class HttpLifecycleTest {
     }
 
     @Test
+    void cancelsModernCallsStillRunningWhenTheDrainTimeoutEnds() throws Exception {
+        start(Map.of("drain-timeout-ms", 200));
+        CompletableFuture<RawHttp.Response> running = send(
+                TestServer.modern(ALICE_TOKEN, 3, "tools/call", "{\"name\":\"waits_for_cancel\"}", "waits_for_cancel"));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        server.transport.stop();
+
+        assertThat(cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+        RawHttp.Response answer = running.get(10, TimeUnit.SECONDS);
+        assertThat(answer.json()).containsEntry("id", 3);
+        assertThat(answer.json().toString()).contains("CANCELLED");
+    }
+
+    @Test
     void aCallThatIgnoresCancellationPastTheDrainGetsAnErrorWithItsOwnId() throws Exception {
         start(Map.of("drain-timeout-ms", 200));
         String session = server.initialize(ALICE_TOKEN);

@@ -85,7 +85,8 @@ class HttpSecurityTest {
 
         assertThat(allowed.status()).isEqualTo(204);
         assertThat(allowed.header("Access-Control-Allow-Origin")).isEqualTo("http://localhost:5173");
-        assertThat(allowed.header("Access-Control-Allow-Headers")).contains("Mcp-Session-Id", "Authorization");
+        assertThat(allowed.header("Access-Control-Allow-Headers"))
+                .contains("Mcp-Session-Id", "Authorization", "MCP-Protocol-Version", "Mcp-Method", "Mcp-Name");
         assertThat(foreign.status()).isEqualTo(403);
         assertThat(foreign.header("Access-Control-Allow-Origin")).isNull();
     }

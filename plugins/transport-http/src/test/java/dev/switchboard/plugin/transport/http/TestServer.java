@@ -15,6 +15,7 @@ import dev.switchboard.ports.transport.TransportContext;
 final class TestServer implements AutoCloseable {
 
     static final String VERSION = "2025-11-25";
+    static final String MODERN_VERSION = "2026-07-28";
 
     final HttpTransport transport;
     final int port;
@@ -87,6 +88,33 @@ final class TestServer implements AutoCloseable {
 
     static String request(int id, String method, String params) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params + "}";
+    }
+
+    /** A modern request with a correct client's headers; {@code name} is the {@code Mcp-Name} (null for none). */
+    static RawHttp modern(String token, int id, String method, String params, String name) {
+        RawHttp request = RawHttp.request("POST", "/mcp")
+                .header("Accept", "application/json, text/event-stream")
+                .header("Content-Type", "application/json")
+                .header("MCP-Protocol-Version", MODERN_VERSION)
+                .header("Mcp-Method", method)
+                .body(modernRequest(id, method, params, MODERN_VERSION));
+        if (name != null) {
+            request.header("Mcp-Name", name);
+        }
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return request;
+    }
+
+    /** @return the request with the modern era's {@code _meta} added to {@code params} (a JSON object) */
+    static String modernRequest(int id, String method, String params, String version) {
+        String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + version
+                + "\",\"io.modelcontextprotocol/clientCapabilities\":{},"
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}";
+        String withMeta =
+                params.equals("{}") ? "{" + meta + "}" : params.substring(0, params.length() - 1) + "," + meta + "}";
+        return TestServer.request(id, method, withMeta);
     }
 
     @Override

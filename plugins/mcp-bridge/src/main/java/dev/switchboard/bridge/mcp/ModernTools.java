@@ -1,0 +1,116 @@
+package dev.switchboard.bridge.mcp;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.modern.McpException;
+import io.modelcontextprotocol.modern.McpSchema.CacheScope;
+import io.modelcontextprotocol.modern.server.McpRequestContext;
+import io.modelcontextprotocol.modern.server.McpSyncResponse;
+import io.modelcontextprotocol.modern.server.feature.McpSyncTool;
+import io.modelcontextprotocol.modern.server.feature.McpSyncToolRepository;
+import io.modelcontextprotocol.modern.server.feature.ToolsPage;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.tool.ToolCatalog;
+import dev.switchboard.ports.tool.ToolDescriptor;
+
+/**
+ * The catalog's tools as the SDK's modern (2026-07-28) server asks for them: {@code tools/list} is the caller's own
+ * list, exactly the legacy era's ({@link ToolCatalog#listedFor}, ADR 18; unavailable tools and the legacy route left
+ * out), in name order, {@code cacheScope: private} (it differs per caller) with a {@code ttlMs} of 0 (a list can change
+ * at any call: a plugin that waited for the storage, a role gained); {@code tools/call} of any name reaches the
+ * kernel's invoker through the legacy era's {@link ToolCallHandler}, so an unknown name is -32602 from the invoker and
+ * tool-call observers see every call. Tools and results are the legacy mapping's ({@link ToolDescriptorMapper},
+ * {@link ToolResultMapper}) carried over as JSON: the two eras' shapes of these objects agree. Thread-safe.
+ */
+final class ModernTools implements McpSyncToolRepository {
+
+    private static final Map<String, Object> ANY_OBJECT = Map.of("type", "object");
+
+    private final ToolCatalog catalog;
+    private final ToolDescriptorMapper mapper;
+    private final ToolCallHandler handler;
+    private final JsonValues json;
+    private final Map<ToolDescriptor, Optional<io.modelcontextprotocol.modern.McpSchema.Tool>> definitions =
+            new ConcurrentHashMap<>();
+
+    ModernTools(ToolCatalog catalog, ToolDescriptorMapper mapper, ToolCallHandler handler, JsonValues json) {
+        this.catalog = catalog;
+        this.mapper = mapper;
+        this.handler = handler;
+        this.json = json;
+    }
+
+    @Override
+    public ToolsPage list(McpRequestContext context, String cursor) {
+        Principal caller = ModernCallers.of(context);
+        List<io.modelcontextprotocol.modern.McpSchema.Tool> tools = catalog.tools().stream()
+                .filter(descriptor -> !catalog.unavailable().contains(descriptor.name()))
+                .filter(descriptor -> catalog.listedFor(descriptor.name(), caller))
+                .sorted(Comparator.comparing(ToolDescriptor::name))
+                .map(this::definition)
+                .flatMap(Optional::stream)
+                .toList();
+        return new ToolsPage(tools, null, 0L, CacheScope.PRIVATE);
+    }
+
+    @Override
+    public McpSyncTool find(McpRequestContext context, String name) {
+        io.modelcontextprotocol.modern.McpSchema.Tool definition = catalog.find(name)
+                .flatMap(this::definition)
+                .orElseGet(() -> json.fromObject(
+                        Map.of("name", Objects.requireNonNullElse(name, ""), "inputSchema", ANY_OBJECT),
+                        io.modelcontextprotocol.modern.McpSchema.Tool.class));
+        return McpSyncTool.of(definition, (request, call) -> McpSyncResponse.result(call(request, call)));
+    }
+
+    private io.modelcontextprotocol.modern.McpSchema.CallToolResult call(
+            McpRequestContext context, io.modelcontextprotocol.modern.McpSchema.CallToolRequest call) {
+        McpSchema.CallToolRequest legacy = new McpSchema.CallToolRequest(call.name(), call.arguments(), call.meta());
+        try {
+            McpSchema.CallToolResult result = handler.callStateless(legacy, ModernCallers.of(context));
+            return json.across(result, io.modelcontextprotocol.modern.McpSchema.CallToolResult.class);
+        } catch (McpError e) {
+            McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();
+            throw new McpException(error.code(), error.message(), error.data());
+        }
+    }
+
+    /**
+     * @return the modern tool, or empty (logged by the legacy assembly) when its schema is not a JSON object; mapped
+     *     once per descriptor (a catalog that changes adds its new descriptors; the old ones are few and small)
+     */
+    private Optional<io.modelcontextprotocol.modern.McpSchema.Tool> definition(ToolDescriptor descriptor) {
+        return definitions.computeIfAbsent(descriptor, this::mapped);
+    }
+
+    private Optional<io.modelcontextprotocol.modern.McpSchema.Tool> mapped(ToolDescriptor descriptor) {
+        try {
+            return Optional.of(
+                    json.across(mapper.toSdk(descriptor), io.modelcontextprotocol.modern.McpSchema.Tool.class));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The arguments are the kernel's to check (INVALID_ARGUMENTS naming the field, as in the legacy era, where the
+     * SDK's own check is off too); the SDK's tools feature would otherwise answer its own error text first. The
+     * feature checks structured output with the same validator, so in this era a result is not checked against its
+     * tool's output schema (the legacy era's SDK still checks it; both eras' results come from the same mapping).
+     */
+    static final JsonSchemaValidator ARGUMENTS_CHECKED_BY_THE_KERNEL = new JsonSchemaValidator() {
+        @Override
+        public ValidationResponse validate(Map<String, Object> schema, Object structuredContent) {
+            return ValidationResponse.asValid(null);
+        }
+    };
+}
