@@ -57,8 +57,25 @@ public final class ConfigLoader {
             throw new ConfigException("configuration file not found: " + explicit);
         }
         boolean exists = Files.isRegularFile(file);
-        Map<String, Object> tree = exists ? read(file) : new LinkedHashMap<>();
-        ConfigOrigins origins = new ConfigOrigins(exists ? file : null, EnvironmentOverrides.apply(tree, env));
+        return build(home, exists ? file : null, exists ? read(file) : new LinkedHashMap<>(), env, userHome, stateDir);
+    }
+
+    /**
+     * The configuration of the defaults alone: no file, no environment overrides. For a command that must find its
+     * plugin's subcommand when the configuration cannot be read, to fail with that subcommand's own status.
+     *
+     * @param home     the installation directory
+     * @param userHome the user's home directory
+     * @param stateDir the state directory given on the command line, or null
+     * @return the configuration
+     */
+    public SwitchboardConfig defaults(Path home, Path userHome, Path stateDir) {
+        return build(home, null, new LinkedHashMap<>(), Map.of(), userHome, stateDir);
+    }
+
+    private SwitchboardConfig build(
+            Path home, Path file, Map<String, Object> tree, Map<String, String> env, Path userHome, Path stateDir) {
+        ConfigOrigins origins = new ConfigOrigins(file, EnvironmentOverrides.apply(tree, env));
         Map<String, Object> kernel = section(tree, "kernel", origins);
         Object pluginsDir = kernel.get("plugins-dir");
         // a plugins-dir that is no single value is refused below, after the unknown keys (plugins-dir.x is one)
@@ -78,7 +95,7 @@ public final class ConfigLoader {
         Map<String, Map<String, Object>> plugins = new LinkedHashMap<>();
         section(tree, "plugins", origins)
                 .forEach((id, sub) -> plugins.put(id, withoutNulls(asMap(sub, "plugins." + id, origins))));
-        return new SwitchboardConfig(home, Files.isRegularFile(file) ? file : null, settings, plugins);
+        return new SwitchboardConfig(home, file, settings, plugins);
     }
 
     /**
