@@ -11,19 +11,38 @@ final class AttachFailure extends Exception {
 
     private final boolean fallBack;
     private final int status;
+    private final boolean quiet;
 
     /**
      * @param message  the one line saying why
      * @param fallBack whether the in-process server should serve instead (else the client exits 1)
      */
     AttachFailure(String message, boolean fallBack) {
-        this(message, fallBack, 1);
+        this(message, fallBack, 1, false);
     }
 
-    private AttachFailure(String message, boolean fallBack, int status) {
+    private AttachFailure(String message, boolean fallBack, int status, boolean quiet) {
         super(message, null, false, false);
         this.fallBack = fallBack;
         this.status = status;
+        this.quiet = quiet;
+    }
+
+    /**
+     * A fall back the client says nothing about, since the in-process server says what matters itself, once: an
+     * option the client does not serve (the server's usage error for an unknown one, its start line for another), a
+     * state directory that is no directory (the server's refusal names it).
+     *
+     * @param message why, for tests and debugging; not printed
+     * @return the failure
+     */
+    static AttachFailure fallBackQuietly(String message) {
+        return new AttachFailure(message, true, 1, true);
+    }
+
+    /** @return whether the client prints nothing before falling back ({@link #fallBackQuietly}) */
+    boolean quiet() {
+        return quiet;
     }
 
     /**
@@ -45,7 +64,7 @@ final class AttachFailure extends Exception {
      * @return the failure
      */
     static AttachFailure refused(String message, int status) {
-        return new AttachFailure(message, false, status);
+        return new AttachFailure(message, false, status, false);
     }
 
     /** @return the exit status when not falling back: 1, or {@value AttachMain#USAGE} for a refused setting */

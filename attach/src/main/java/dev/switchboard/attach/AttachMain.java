@@ -14,8 +14,9 @@ import dev.switchboard.kernel.cli.Console;
  * {@code --no-attach}) and for {@code server status|stop}. For {@code serve}: the target server
  * ({@link Target}), then a connection to it, starting it when none runs ({@link ServerStarter}), the hello, and the
  * relay ({@link Relay}) until the session ends; each recovery selects the target again ({@link Retargeting}). When
- * attaching is impossible it prints ONE stderr line saying why and exits {@value #IN_PROCESS} before reading stdin or
- * writing stdout: the launcher then serves in-process on the same command line. Runs once per process.
+ * attaching is impossible it prints ONE stderr line saying why (none when the in-process server will say what matters:
+ * an option the client does not serve, a state directory that is no directory) and exits {@value #IN_PROCESS} before
+ * reading stdin or writing stdout: the launcher then serves in-process on the same command line. Runs once per process.
  */
 public final class AttachMain {
 
@@ -81,8 +82,10 @@ public final class AttachMain {
                             new ServerStarter(t.paths(), t.spawner(environment)),
                             Hello.frame("session", t.build(), cwd, environment)));
         } catch (AttachFailure failure) {
-            err.println((failure.fallBack() ? "switchboard: serving in-process: " : "switchboard: ")
-                    + failure.getMessage());
+            if (!failure.quiet()) {
+                err.println((failure.fallBack() ? "switchboard: serving in-process: " : "switchboard: ")
+                        + failure.getMessage());
+            }
             return failure.fallBack() ? IN_PROCESS : failure.status();
         }
         return new Relay(attacher, new MessageTracker(), stdin, stdout, line -> err.println("switchboard: " + line))
@@ -91,7 +94,7 @@ public final class AttachMain {
 
     /**
      * @return whether {@code --transport} was given (then only as {@code stdio})
-     * @throws AttachFailure (falling back) for an option the client does not serve
+     * @throws AttachFailure (falling back quietly) for an option the client does not serve
      */
     private static boolean checkOptions(String[] args) throws AttachFailure {
         boolean transport = false;
@@ -99,7 +102,8 @@ public final class AttachMain {
             String arg = args[i];
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
             if (!VALUED_OPTIONS.contains(name)) {
-                throw new AttachFailure("serve " + name + " runs in-process", true);
+                // the in-process server says what it makes of it, once: a usage error, or its start line
+                throw AttachFailure.fallBackQuietly("serve " + name + " runs in-process");
             }
             String value =
                     arg.contains("=") ? arg.substring(arg.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : "";

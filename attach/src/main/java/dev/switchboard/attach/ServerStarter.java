@@ -56,7 +56,11 @@ final class ServerStarter {
         try {
             paths.createDirectory();
         } catch (IOException e) {
-            throw new AttachFailure("cannot create " + paths.directory() + " (" + e.getMessage() + ")", true);
+            String why = "cannot create " + paths.directory() + " (" + e.getMessage() + ")";
+            // a state directory that is none (a file, or one that cannot be made) is the in-process server's to refuse
+            throw Files.isDirectory(paths.directory().getParent())
+                    ? new AttachFailure(why, true)
+                    : AttachFailure.fallBackQuietly(why);
         }
         try (FileChannel lockFile = open(paths.startLock());
                 FileLock ignored = lockFile.lock()) {

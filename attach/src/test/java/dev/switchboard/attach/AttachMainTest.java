@@ -67,10 +67,41 @@ class AttachMainTest {
                         config("kernel:\n  transports: [http]\n").toString()))
                 .isEqualTo(AttachMain.IN_PROCESS);
         assertThat(err.toString().lines())
+                .as("an option the client does not serve is the in-process server's to name: its start line says it")
                 .containsExactly(
-                        "switchboard: serving in-process: serve --strict runs in-process",
                         "switchboard: serving in-process: serve --transport stdio,http runs in-process",
                         "switchboard: serving in-process: kernel.transports is [http], not [stdio]");
+    }
+
+    @Test
+    void anUnknownServeOptionFallsBackWithoutALineSoTheUsageErrorIsSaidOnceByTheInProcessServer() throws IOException {
+        assertThat(serve(
+                        "serve",
+                        "--home",
+                        home.toString(),
+                        "--config",
+                        config("").toString(),
+                        "--bogus"))
+                .isEqualTo(AttachMain.IN_PROCESS);
+        assertThat(err.toString()).isEmpty();
+        assertThat(stdout.toByteArray()).isEmpty();
+    }
+
+    @Test
+    void aStateDirectoryThatIsAFileFallsBackWithoutALineSoItsRefusalIsSaidOnceByTheInProcessServer()
+            throws IOException {
+        Path file = Files.writeString(home.resolve("state-file"), "not a directory");
+
+        assertThat(serve(
+                        "serve",
+                        "--home",
+                        home.toString(),
+                        "--config",
+                        config("").toString(),
+                        "--state-dir",
+                        file.toString()))
+                .isEqualTo(AttachMain.IN_PROCESS);
+        assertThat(err.toString()).isEmpty();
     }
 
     @Test

@@ -78,7 +78,14 @@ public final class HookMain {
         try {
             config = Settings.peek(args).load();
         } catch (ConfigException e) {
-            return FULL_PATH;
+            // a hook must never exit 2 (its client reads "block"): said once, with the full path's status; the
+            // other commands' refusals are the full path's
+            Optional<Integer> status = DirectHooks.unreadableConfigurationStatus(List.of(args));
+            status.ifPresent(refused -> {
+                console.err().println("switchboard: " + e.getMessage());
+                console.err().flush();
+            });
+            return status.orElse(FULL_PATH);
         }
         if (FullPathRules.reason(config).isPresent()) {
             return FULL_PATH;

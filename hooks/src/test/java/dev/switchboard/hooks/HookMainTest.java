@@ -100,6 +100,40 @@ class HookMainTest {
     }
 
     @Test
+    void anUnknownSettingMakesTheStopAndSessionStartHooksExitZeroWithOneLine() throws IOException {
+        assertThat(run("plugins:\n  mailboxx:\n    role: backend\n", "hook", "stop"))
+                .isZero();
+        assertThat(err.toString())
+                .startsWith("switchboard: unknown key plugins.mailboxx.role in "
+                        + home.resolve("config/application.yaml") + "; did you mean plugins.mailbox")
+                .endsWith("?\n")
+                .hasLineCount(1);
+        assertThat(out.toString()).isEmpty();
+
+        err.getBuffer().setLength(0);
+        assertThat(run("plugins:\n  mailboxx:\n    role: backend\n", "hook", "session-start"))
+                .isZero();
+        assertThat(err.toString())
+                .startsWith("switchboard: unknown key plugins.mailboxx.role")
+                .endsWith("?\n");
+        assertThat(out.toString()).isEmpty();
+
+        err.getBuffer().setLength(0);
+        Path absent = home.resolve("absent.yaml");
+        assertThat(run("", "hook", "stop", "--config", absent.toString())).isZero();
+        assertThat(err.toString()).isEqualTo("switchboard: configuration file not found: " + absent + "\n");
+    }
+
+    @Test
+    void anUnreadableConfigurationOfAnotherCommandGoesToTheFullPathWhichFindsItsStatus() throws IOException {
+        assertThat(run("plugins:\n  mailboxx:\n    role: backend\n", "hook", "wake"))
+                .as("hook wake's status (1, never 2) is the full path's to give")
+                .isEqualTo(HookMain.FULL_PATH);
+        assertThat(run("plugins:\n  mailboxx:\n    role: backend\n", "status")).isEqualTo(HookMain.FULL_PATH);
+        assertThat(out.toString() + err).isEmpty();
+    }
+
+    @Test
     void aMalformedConfigurationGoesToTheFullPathWhichReportsIt() throws IOException {
         assertThat(run("  nonsense: [\n", "status")).isEqualTo(HookMain.FULL_PATH);
         assertThat(out.toString() + err).isEmpty();

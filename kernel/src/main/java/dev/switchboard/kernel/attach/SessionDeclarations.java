@@ -7,10 +7,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
 import dev.switchboard.kernel.config.PluginDescriptors;
+import dev.switchboard.kernel.config.UnknownSettingException;
 
 /**
  * What each plugin zip of a plugins directory declares a session sets for itself, read from the zip's root
@@ -83,6 +85,41 @@ public record SessionDeclarations(Map<String, Set<String>> settings, Set<String>
      */
     public static String settingVariable(String pluginId, String key) {
         return "SWITCHBOARD_PLUGINS__" + envName(pluginId) + "__" + envName(key);
+    }
+
+    /**
+     * The refusal the in-process start gives a variable of a session's environment that sets a key below a declared
+     * session setting ({@code SWITCHBOARD_PLUGINS__MAILBOX__ROLE__X}): a session attached to a shared server is
+     * refused the same way, instead of being served as if the setting were unset.
+     *
+     * @param environment an attached session's environment
+     * @return the first such variable's refusal, by name, if any
+     */
+    public Optional<String> keyBelowASetting(Map<String, String> environment) {
+        Map<String, String> settingOf = new TreeMap<>();
+        settings.forEach((id, keys) ->
+                keys.forEach(key -> settingOf.put(settingVariable(id, key), "plugins." + id + "." + key)));
+        return environment.keySet().stream()
+                .sorted()
+                .flatMap(name -> settingOf.entrySet().stream()
+                        .filter(setting -> name.startsWith(setting.getKey() + "__"))
+                        .map(setting -> UnknownSettingException.belowSetting(
+                                        setting.getValue()
+                                                + dotted(name.substring(
+                                                        setting.getKey().length())),
+                                        "(environment variable " + name + ")",
+                                        setting.getValue())
+                                .getMessage()))
+                .findFirst();
+    }
+
+    /** @return {@code __X__Y_Z} as {@code .x.y-z}, by the configuration's spelling rules */
+    private static String dotted(String levels) {
+        StringBuilder out = new StringBuilder();
+        for (String level : levels.substring(2).split("__", -1)) {
+            out.append('.').append(level.toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        return out.toString();
     }
 
     private static String envName(String name) {

@@ -10,6 +10,7 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 import com.google.inject.ProvisionException;
 
+import dev.switchboard.kernel.attach.SessionDeclarations;
 import dev.switchboard.kernel.auth.AuthSetupException;
 import dev.switchboard.kernel.catalog.HttpEndpointRegistry;
 import dev.switchboard.kernel.catalog.LocalCommandRegistry;
@@ -254,8 +255,26 @@ public final class Kernel implements AutoCloseable {
                 authenticator(),
                 endpoints(),
                 readiness(),
-                session -> SessionChecks.first(plugins(), session),
+                sessionCheck(),
                 injector.getInstance(LocalCommandRegistry.class));
+    }
+
+    /**
+     * @return an attached session's refusal: a variable of its environment that sets a key below a declared session
+     *     setting, as the in-process start refuses it (ADR 37), else the plugins' session checks' first problem
+     */
+    private dev.switchboard.ports.call.SessionCheck sessionCheck() {
+        SessionDeclarations declarations;
+        try {
+            declarations = SessionDeclarations.read(
+                    injector.getInstance(SwitchboardConfig.class).kernel().pluginsDir());
+        } catch (java.io.UncheckedIOException e) {
+            declarations = new SessionDeclarations(java.util.Map.of(), java.util.Set.of());
+        }
+        SessionDeclarations declared = declarations;
+        return session -> session.localSession()
+                .flatMap(local -> declared.keyBelowASetting(local.environment()))
+                .or(() -> SessionChecks.first(plugins(), session));
     }
 
     /**

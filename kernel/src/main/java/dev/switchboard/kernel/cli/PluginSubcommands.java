@@ -76,7 +76,7 @@ final class PluginSubcommands {
         } catch (ConfigException e) {
             console.err().println("switchboard: " + e.getMessage());
             console.err().flush();
-            return Subcommand.USAGE;
+            return refusedConfigurationStatus(args);
         }
         try (Kernel kernel = Kernel.prepareFor(config, args[0])) {
             List<Found> all = available(kernel);
@@ -88,6 +88,23 @@ final class PluginSubcommands {
             Found chosen = found.get();
             String[] rest = Arrays.copyOfRange(args, chosen.command().path().size(), args.length);
             return parseAndRun(kernel, chosen, rest, all);
+        }
+    }
+
+    /**
+     * The status of a command line whose configuration cannot be read (an unknown setting, a missing {@code --config}
+     * file): the setup error of its subcommand, {@link Subcommand#usageStatus()} (a hook's 0, {@code hook wake}'s 1:
+     * a hook must never exit 2, which its client reads as "block" or "wake"), found among the plugins of the defaults
+     * at the same locations (phase one only); {@link Subcommand#USAGE} when none is found there.
+     */
+    private int refusedConfigurationStatus(String[] args) {
+        try (Kernel kernel = Kernel.prepareFor(Settings.peek(args).defaults(), args[0])) {
+            return longestMatch(available(kernel), leadingWords(args))
+                    .map(found -> found.command().usageStatus())
+                    .orElse(Subcommand.USAGE);
+        } catch (RuntimeException e) {
+            LOG.debug("the plugins of the defaults cannot be prepared", e);
+            return Subcommand.USAGE;
         }
     }
 

@@ -67,6 +67,19 @@ public record Settings(Path home, Path config, Path stateDir) {
     }
 
     /**
+     * @return the configuration of the defaults at these locations: {@code --home} and {@code --state-dir}, without
+     *     the file or the environment (for finding a plugin's subcommand when {@link #load()} refuses the configuration)
+     */
+    SwitchboardConfig defaults() {
+        Map<String, String> env = System.getenv();
+        return new ConfigLoader()
+                .defaults(
+                        installation(),
+                        userHome(env, System.getProperty("user.home")),
+                        stateDir == null ? null : stateDir.toAbsolutePath().normalize());
+    }
+
+    /**
      * @param env            the environment
      * @param accountHome    the JVM's {@code user.home}
      * @return {@code $HOME} when it is an absolute path, else {@code accountHome}

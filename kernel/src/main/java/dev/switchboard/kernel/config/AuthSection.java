@@ -21,7 +21,7 @@ final class AuthSection {
         AuthSettings defaults = AuthSettings.defaults(stateDir);
         boolean required =
                 ConfigLoader.bool(section.get("required"), defaults.required(), "kernel.auth.required", origins);
-        Object configured = section.get("token-file");
+        Object configured = ConfigLoader.scalar(section.get("token-file"), "kernel.auth.token-file", origins);
         Path tokenFile = configured == null || String.valueOf(configured).isBlank()
                 ? defaults.tokenFile()
                 : tokenFile(String.valueOf(configured).trim(), stateDir, userHome);

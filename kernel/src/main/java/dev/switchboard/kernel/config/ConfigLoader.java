@@ -57,10 +57,36 @@ public final class ConfigLoader {
             throw new ConfigException("configuration file not found: " + explicit);
         }
         boolean exists = Files.isRegularFile(file);
-        Map<String, Object> tree = exists ? read(file) : new LinkedHashMap<>();
-        ConfigOrigins origins = new ConfigOrigins(exists ? file : null, EnvironmentOverrides.apply(tree, env));
+        return build(home, exists ? file : null, exists ? read(file) : new LinkedHashMap<>(), env, userHome, stateDir);
+    }
+
+    /**
+     * The configuration of the defaults alone: no file, no environment overrides. For a command that must find its
+     * plugin's subcommand when the configuration cannot be read, to fail with that subcommand's own status.
+     *
+     * @param home     the installation directory
+     * @param userHome the user's home directory
+     * @param stateDir the state directory given on the command line, or null
+     * @return the configuration
+     */
+    public SwitchboardConfig defaults(Path home, Path userHome, Path stateDir) {
+        return build(home, null, new LinkedHashMap<>(), Map.of(), userHome, stateDir);
+    }
+
+    private SwitchboardConfig build(
+            Path home, Path file, Map<String, Object> tree, Map<String, String> env, Path userHome, Path stateDir) {
+        ConfigOrigins origins = new ConfigOrigins(file, EnvironmentOverrides.apply(tree, env));
         Map<String, Object> kernel = section(tree, "kernel", origins);
-        refuseUnknown(tree, env, origins, path(kernel.get("plugins-dir"), userHome, home.resolve("plugins")));
+        Object pluginsDir = kernel.get("plugins-dir");
+        // a plugins-dir that is no single value is refused below, after the unknown keys (plugins-dir.x is one)
+        refuseUnknown(
+                tree,
+                env,
+                origins,
+                path(
+                        pluginsDir instanceof Map || pluginsDir instanceof List ? null : pluginsDir,
+                        userHome,
+                        home.resolve("plugins")));
         if (stateDir != null) {
             kernel = new LinkedHashMap<>(kernel);
             kernel.put("state-dir", stateDir.toString());
@@ -69,7 +95,7 @@ public final class ConfigLoader {
         Map<String, Map<String, Object>> plugins = new LinkedHashMap<>();
         section(tree, "plugins", origins)
                 .forEach((id, sub) -> plugins.put(id, withoutNulls(asMap(sub, "plugins." + id, origins))));
-        return new SwitchboardConfig(home, Files.isRegularFile(file) ? file : null, settings, plugins);
+        return new SwitchboardConfig(home, file, settings, plugins);
     }
 
     /**
@@ -158,10 +184,16 @@ public final class ConfigLoader {
 
     private static KernelSettings kernelSettings(
             Map<String, Object> kernel, Path home, Path userHome, ConfigOrigins origins) {
-        Path stateDir = path(kernel.get("state-dir"), userHome, userHome.resolve(".switchboard"));
-        Path pluginsDir = path(kernel.get("plugins-dir"), userHome, home.resolve("plugins"));
-        String storage = String.valueOf(kernel.getOrDefault("storage", "sqlite"));
-        List<String> transports = list(kernel.getOrDefault("transports", List.of("stdio")));
+        Path stateDir = path(
+                scalar(kernel.get("state-dir"), "kernel.state-dir", origins),
+                userHome,
+                userHome.resolve(".switchboard"));
+        Path pluginsDir = path(
+                scalar(kernel.get("plugins-dir"), "kernel.plugins-dir", origins), userHome, home.resolve("plugins"));
+        Object storageValue = scalar(kernel.get("storage"), "kernel.storage", origins);
+        String storage = storageValue == null ? "sqlite" : String.valueOf(storageValue);
+        List<String> transports =
+                list(kernel.getOrDefault("transports", List.of("stdio")), "kernel.transports", origins);
         Map<String, String> prefixes = new LinkedHashMap<>();
         asMap(kernel.getOrDefault("tool-prefixes", Map.of()), "kernel.tool-prefixes", origins)
                 .forEach((id, prefix) -> prefixes.put(id, prefix == null ? "" : String.valueOf(prefix)));
@@ -169,6 +201,24 @@ public final class ConfigLoader {
                 AuthSection.read(asMap(kernel.get("auth"), "kernel.auth", origins), stateDir, userHome, origins);
         boolean attach = bool(kernel.get("attach"), true, "kernel.attach", origins);
         return new KernelSettings(stateDir, pluginsDir, storage, transports, prefixes, auth, attach);
+    }
+
+    /**
+     * The one check of a setting that takes a single value (a path, a name, a flag, a number) before it is read as
+     * text: a YAML list or mapping there is refused, never turned into its text ({@code [a, b]}, {@code {foo=1}}).
+     *
+     * @param value   a configured value, or null
+     * @param key     the key's dotted name, for the error
+     * @param origins where values were set, for the error
+     * @return the value, null when absent
+     * @throws ConfigException if the value is a list or a mapping
+     */
+    static Object scalar(Object value, String key, ConfigOrigins origins) {
+        if (value instanceof Map<?, ?> || value instanceof List<?>) {
+            throw new ConfigException(key + " " + origins.of(key) + " must be a single value, was "
+                    + (value instanceof Map<?, ?> ? "a mapping: " : "a list: ") + value);
+        }
+        return value;
     }
 
     /**
@@ -208,6 +258,7 @@ public final class ConfigLoader {
         if (value instanceof Boolean flag) {
             return flag;
         }
+        scalar(value, key, origins);
         return switch (String.valueOf(value).trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
@@ -215,10 +266,13 @@ public final class ConfigLoader {
         };
     }
 
-    private static List<String> list(Object value) {
+    private static List<String> list(Object value, String key, ConfigOrigins origins) {
+        if (value instanceof Map<?, ?>) {
+            throw new ConfigException(key + " " + origins.of(key) + " must be a list, was a mapping: " + value);
+        }
         if (value instanceof List<?> items) {
             return items.stream()
-                    .map(String::valueOf)
+                    .map(item -> String.valueOf(scalar(item, key, origins)))
                     .map(String::trim)
                     .filter(s -> !s.isEmpty())
                     .toList();

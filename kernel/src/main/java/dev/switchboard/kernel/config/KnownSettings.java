@@ -16,7 +16,8 @@ import java.util.Set;
  * plugins (an absent one's settings are not typos, since its zip may come back), each with the keys its descriptor
  * declares ({@link PluginDescriptors#SETTINGS_PROPERTY}; a plugin that declares none takes any key and checks its own
  * when it starts). A key is unknown when some level of it is: {@code kernal.state-dir}, {@code plugins.mailboxx.role},
- * {@code plugins.mailbox.rol}. Immutable.
+ * {@code plugins.mailbox.rol}; so is a key below a known one, which takes a value and has no keys below it
+ * ({@code kernel.state-dir.foo}). Immutable.
  */
 final class KnownSettings {
 
@@ -44,7 +45,7 @@ final class KnownSettings {
 
     private static final List<String> OPEN_KERNEL_KEYS = List.of("kernel.tool-prefixes");
 
-    /** Dotted keys that are known whole: a value below them is the reader's to check. */
+    /** Dotted keys that are known whole: their value is the reader's to check; no key below them is known. */
     private final Set<String> leaves;
     /** Dotted keys below which any key is taken. */
     private final Set<String> open;
@@ -92,6 +93,11 @@ final class KnownSettings {
     private void walk(Map<?, ?> node, String path, ConfigOrigins origins) {
         for (Map.Entry<?, ?> entry : node.entrySet()) {
             String key = path + entry.getKey();
+            if (leaves.contains(key) && entry.getValue() instanceof Map<?, ?> below && !below.isEmpty()) {
+                // kernel.state-dir.foo: a key below a setting, which would turn its value into a mapping
+                throw UnknownSettingException.belowSetting(
+                        firstLeaf(key, below), origins.of(firstLeaf(key, below)), key);
+            }
             if (leaves.contains(key) || open.contains(key)) {
                 continue;
             }

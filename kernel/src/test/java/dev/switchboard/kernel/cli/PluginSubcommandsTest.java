@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.kernel.plugin.TestPlugins;
 import dev.switchboard.kernel.testplugins.greeter.GreetLoudlyCommand;
+import dev.switchboard.kernel.testplugins.greeter.GreetQuietlyCommand;
 import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
 import dev.switchboard.kernel.testplugins.lifecycle.Journal;
 import dev.switchboard.kernel.testplugins.memstore.MemStorage;
@@ -159,6 +160,39 @@ class PluginSubcommandsTest {
                 .startsWith("usage: switchboard greeter hello [options] NAME")
                 .contains("Exit 3 for NAME refuse.\n\nCommands under 'greeter hello':\n")
                 .containsPattern("\n  greeter hello loudly +Greets the world loudly\\.\n$");
+    }
+
+    @Test
+    void aConfigurationThatCannotBeReadFailsASubcommandWithItsOwnUsageStatusInOneLine() throws IOException {
+        Files.writeString(
+                home.resolve("plugins/greeter/classes/META-INF/extensions.idx"),
+                GreetQuietlyCommand.class.getName() + "\n",
+                StandardOpenOption.APPEND);
+        Files.writeString(home.resolve("config/application.yaml"), "kernal:\n  storage: memory\n");
+
+        assertThat(run("greeter", "whisper", "--home", home.toString()))
+                .as("a hook-like subcommand never exits 2 on a configuration problem")
+                .isZero();
+        assertThat(err.toString())
+                .isEqualTo("switchboard: unknown key kernal.storage in " + home.resolve("config/application.yaml")
+                        + "; did you mean kernel.storage?\n");
+        assertThat(out.toString()).isEmpty();
+
+        assertThat(run(
+                        "greeter",
+                        "whisper",
+                        "--config",
+                        home.resolve("absent.yaml").toString(),
+                        "--home",
+                        home.toString()))
+                .isZero();
+        assertThat(err.toString())
+                .isEqualTo("switchboard: configuration file not found: " + home.resolve("absent.yaml") + "\n");
+
+        assertThat(run("greeter", "hello", "Ada", "--home", home.toString()))
+                .as("any other subcommand's setup error is a usage error")
+                .isEqualTo(2);
+        assertThat(run("teleport", "--home", home.toString())).isEqualTo(2);
     }
 
     @Test

@@ -36,6 +36,7 @@ class UnknownSettingsTest {
         zip("mailbox", "plugin.settings=role,channel,wake-max-s\n");
         zip("workspace", "plugin.settings=home,roots,receipts.max-age-days,receipts.max-count\n");
         zip("fixture", "plugin.settings=\n");
+        zip("storage-sqlite", "plugin.settings=path,busy-timeout-ms,signal-poll-ms\n");
         zip("third-party", "plugin.settings=*\n");
         // disabled plugins are still known by their descriptors
         Files.writeString(home.resolve("plugins/disabled.txt"), "workspace\n");
@@ -94,6 +95,63 @@ class UnknownSettingsTest {
         assertThatThrownBy(() -> load(Map.of("SWITCHBOARD_KERNEL_STATE_DIR", "/srv/sb")))
                 .isInstanceOf(UnknownSettingException.class)
                 .hasMessageEndingWith("did you mean SWITCHBOARD_KERNEL__STATE_DIR?");
+    }
+
+    @Test
+    void variableBelowASingleSettingIsRefusedNamingTheSettingInsteadOfTurningItIntoAMapping() {
+        assertThatThrownBy(() -> load(
+                        Map.of("SWITCHBOARD_KERNEL__STATE_DIR", "/srv/sb", "SWITCHBOARD_KERNEL__STATE_DIR__FOO", "1")))
+                .isInstanceOf(UnknownSettingException.class)
+                .hasMessage(
+                        "unknown key kernel.state-dir.foo (environment variable SWITCHBOARD_KERNEL__STATE_DIR__FOO);"
+                                + " kernel.state-dir is a single setting, with no keys below it");
+        assertThatThrownBy(() -> load(Map.of("SWITCHBOARD_PLUGINS__MAILBOX__ROLE__X", "1")))
+                .isInstanceOf(UnknownSettingException.class)
+                .hasMessage("unknown key plugins.mailbox.role.x (environment variable"
+                        + " SWITCHBOARD_PLUGINS__MAILBOX__ROLE__X); plugins.mailbox.role is a single setting, with no"
+                        + " keys below it");
+        assertThatThrownBy(() -> load(Map.of("SWITCHBOARD_PLUGINS__STORAGE_SQLITE__PATH__X", "1")))
+                .isInstanceOf(UnknownSettingException.class)
+                .hasMessageStartingWith("unknown key plugins.storage-sqlite.path.x ");
+    }
+
+    @Test
+    void mappingBelowASingleSettingInTheFileIsRefusedAsAnUnknownKey() throws IOException {
+        Path file = write("kernel:\n  state-dir: {foo: 1}\n");
+
+        assertThatThrownBy(() -> load(Map.of()))
+                .isInstanceOf(UnknownSettingException.class)
+                .hasMessage("unknown key kernel.state-dir.foo in " + file
+                        + "; kernel.state-dir is a single setting, with no keys below it");
+
+        write("plugins:\n  workspace:\n    receipts:\n      max-count: {a: 1}\n");
+        assertThatThrownBy(() -> load(Map.of()))
+                .isInstanceOf(UnknownSettingException.class)
+                .hasMessageStartingWith("unknown key plugins.workspace.receipts.max-count.a in ");
+    }
+
+    @Test
+    void listOrEmptyMappingWhereTheKernelTakesASingleValueIsAnInvalidSettingNeverItsText() throws IOException {
+        Path file = write("kernel:\n  state-dir: [a, b]\n");
+        assertThatThrownBy(() -> load(Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .isNotInstanceOf(UnknownSettingException.class)
+                .hasMessage("kernel.state-dir in " + file + " must be a single value, was a list: [a, b]");
+
+        write("kernel:\n  plugins-dir: {}\n");
+        assertThatThrownBy(() -> load(Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("kernel.plugins-dir in ")
+                .hasMessageContaining("must be a single value, was a mapping");
+
+        write("kernel:\n  storage: [sqlite]\n");
+        assertThatThrownBy(() -> load(Map.of())).hasMessageContaining("kernel.storage in ");
+        write("kernel:\n  auth:\n    token-file: [a]\n");
+        assertThatThrownBy(() -> load(Map.of())).hasMessageContaining("kernel.auth.token-file in ");
+        write("kernel:\n  attach: [true]\n");
+        assertThatThrownBy(() -> load(Map.of())).hasMessageContaining("kernel.attach in ");
+        write("kernel:\n  transports: {}\n");
+        assertThatThrownBy(() -> load(Map.of())).hasMessageContaining("kernel.transports in ");
     }
 
     @Test

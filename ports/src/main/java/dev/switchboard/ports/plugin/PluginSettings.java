@@ -55,9 +55,11 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
      * @param key      a dotted key
      * @param fallback the value when the key is absent or blank
      * @return the value as text, without surrounding white space
+     * @throws InvalidSettingException if the value is a list or has keys below it (never read as its text)
      */
     public String text(String key, String fallback) {
-        return raw(key).map(value -> String.valueOf(value).strip())
+        return single(key)
+                .map(value -> String.valueOf(value).strip())
                 .filter(value -> !value.isEmpty())
                 .orElse(fallback);
     }
@@ -71,7 +73,7 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
      * @throws InvalidSettingException if the value is not such a number
      */
     public long number(String key, long fallback, long min, long max) {
-        Optional<Object> value = raw(key);
+        Optional<Object> value = single(key);
         if (value.isEmpty()) {
             return fallback;
         }
@@ -103,7 +105,7 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
      * @throws InvalidSettingException if the value is neither
      */
     public boolean flag(String key, boolean fallback) {
-        Optional<Object> value = raw(key);
+        Optional<Object> value = single(key);
         if (value.isEmpty()) {
             return fallback;
         }
@@ -120,6 +122,7 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
      * @param fallback the value when the key is absent
      * @return the entries of a YAML list or a comma-separated string, stripped, without empty ones (so a blank string
      *         is an empty list)
+     * @throws InvalidSettingException if the value has keys below it, or an entry is a list or has keys
      */
     public List<String> list(String key, List<String> fallback) {
         Optional<Object> value = raw(key);
@@ -129,10 +132,34 @@ public record PluginSettings(String pluginId, Map<String, Object> tree) {
         Collection<?> entries = value.get() instanceof Collection<?> collection
                 ? collection
                 : Arrays.asList(String.valueOf(value.get()).split(","));
+        if (value.get() instanceof Map<?, ?> || entries.stream().anyMatch(PluginSettings::notSingle)) {
+            throw invalid(key, String.valueOf(value.get()), "a list of single values, or a comma-separated text");
+        }
         return entries.stream()
                 .map(entry -> String.valueOf(entry).strip())
                 .filter(entry -> !entry.isEmpty())
                 .toList();
+    }
+
+    /**
+     * The value of a key that takes a single value (text, a number, a flag): a YAML list or a mapping there is
+     * refused, never read as its text ({@code [a, b]}, {@code {x=1}}).
+     */
+    private Optional<Object> single(String key) {
+        Optional<Object> value = raw(key);
+        if (value.isPresent() && notSingle(value.get())) {
+            throw invalid(
+                    key,
+                    String.valueOf(value.get()),
+                    value.get() instanceof Map<?, ?>
+                            ? "a single value, with no keys below it"
+                            : "a single value, not a list");
+        }
+        return value;
+    }
+
+    private static boolean notSingle(Object value) {
+        return value instanceof Map<?, ?> || value instanceof Collection<?>;
     }
 
     /**

@@ -55,6 +55,27 @@ class PluginSettingsTest {
     }
 
     @Test
+    void aListOrMappingWhereASingleValueBelongsIsRefusedNeverReadAsItsText() {
+        PluginSettings settings =
+                settings(Map.of("path", List.of("a", "b"), "role", Map.of("x", "1"), "on", List.of()));
+
+        assertThatThrownBy(() -> settings.text("path", ""))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.demo.path")
+                .hasMessageContaining("a single value, not a list");
+        assertThatThrownBy(() -> settings.text("role", ""))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.demo.role")
+                .hasMessageContaining("a single value, with no keys below it");
+        assertThatThrownBy(() -> settings.flag("on", false)).isInstanceOf(InvalidSettingException.class);
+        assertThatThrownBy(() -> settings.number("role", 1, 0, 9)).isInstanceOf(InvalidSettingException.class);
+        assertThatThrownBy(() ->
+                        settings(Map.of("hosts", List.of(Map.of("a", 1)))).list("hosts", List.of()))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("plugins.demo.hosts");
+    }
+
+    @Test
     void listsArriveAsYamlListsOrCommaSeparatedTextWithoutBlankEntries() {
         assertThat(settings(Map.of("hosts", List.of(" a ", "b"))).list("hosts", List.of()))
                 .containsExactly("a", "b");

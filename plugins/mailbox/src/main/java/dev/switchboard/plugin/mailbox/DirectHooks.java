@@ -89,6 +89,25 @@ public final class DirectHooks {
     }
 
     /**
+     * The exit status of a command line this path answers when the configuration cannot be read (an unknown setting,
+     * a missing {@code --config} file), as the full path gives it: {@code hook session-start|stop} exit 0, the hooks'
+     * rule ({@link HookCommand#usageStatus()}), after the caller's one line on standard error.
+     *
+     * @param commandLine the arguments after the program name
+     * @return the status, or empty for any other command line (the full path finds its subcommand and its status)
+     */
+    public static Optional<Integer> unreadableConfigurationStatus(List<String> commandLine) {
+        List<String> words =
+                commandLine.stream().takeWhile(word -> !word.startsWith("-")).toList();
+        if (words.size() >= 2
+                && words.get(0).equals("hook")
+                && List.of("stop", "session-start").contains(words.get(1))) {
+            return Optional.of(new HookCommand().usageStatus());
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The answer both ways share: this path's, and a shared server's for a process that asked it (ADR 41,
      * {@link AttachedHooks}). Declines, before anything is read or written, every command line and setting the
      * direct path declines, so a declined command runs where it would have run without a shared server.
