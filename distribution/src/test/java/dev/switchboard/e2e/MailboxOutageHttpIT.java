@@ -25,6 +25,8 @@ import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import tools.jackson.databind.JsonNode;
@@ -49,7 +51,11 @@ import dev.switchboard.testkit.storage.TestDatabase;
  * {@code /status} and {@code /hook-status} during the outage are 503 with {@code Retry-After}, never 401;
  * {@code /readyz} is 503 with its JSON reason while the database is down and 200 within 5 s of its return; the token
  * works again after the restart; and the log has one "unreachable" and one "answers again" line for the outage.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}): most of its time is real time
+ * spent waiting for its own PostgreSQL to stop and start, on a server and database of its own.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class MailboxOutageHttpIT {
 
     private static final String VERSION = "2025-06-18";

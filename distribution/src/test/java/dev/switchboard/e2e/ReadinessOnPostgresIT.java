@@ -16,6 +16,8 @@ import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -33,7 +35,11 @@ import dev.switchboard.testkit.storage.TestDatabase;
  * the storage in the background and becomes ready by itself when the database comes up, its storage plugins (handoff)
  * then listed and served without a restart; an outage later makes it not ready, and ready again within 5 s of the
  * database's return.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}): most of its time is real time
+ * spent waiting for its own PostgreSQL to stop and start, on a server and database of its own.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ReadinessOnPostgresIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
