@@ -46,7 +46,7 @@ final class ToolCallHandler {
         InFlightCalls.Key key = inFlight.register(exchange.sessionId(), requestId, cancellation);
         try {
             ToolResult result = invoker.invoke(toolCall(exchange, request, correlationId, cancellation));
-            return ToolResultMapper.toSdk(result);
+            return ToolResultMapper.toSdk(StoppingAnswers.of(result, cancellation));
         } catch (UnknownToolException e) {
             throw UnknownTools.error(e.toolName());
         } catch (RuntimeException e) {

@@ -57,7 +57,7 @@ final class Callers {
         return fake(staticText(), false);
     }
 
-    private static FakeTransportContext.Builder builder(FakeResources resources, boolean authRequired) {
+    static FakeTransportContext.Builder builder(FakeResources resources, boolean authRequired) {
         FakeAuthenticator authenticator = authRequired ? FakeAuthenticator.requiringTokens() : FakeAuthenticator.off();
         return FakeTransportContext.builder()
                 .authenticator(authenticator
