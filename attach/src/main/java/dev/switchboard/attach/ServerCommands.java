@@ -224,7 +224,12 @@ final class ServerCommands {
      *     but did not answer within {@link #ANSWER_DEADLINE}, or null when none listens there (or it refused)
      */
     private static Live ask(AttachPaths paths, String kind, String build) {
-        Connection connection = Connection.tryOpen(paths.socket());
+        Connection connection;
+        try {
+            connection = Connection.tryOpen(paths.socket());
+        } catch (AnswerDeadline.NoAnswer e) {
+            return new Live(paths, null);
+        }
         if (connection == null) {
             return null;
         }

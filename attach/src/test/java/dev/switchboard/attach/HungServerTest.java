@@ -108,6 +108,26 @@ class HungServerTest {
         assertThat(took).isLessThan(ServerCommands.ANSWER_DEADLINE.plusSeconds(3));
     }
 
+    @Test
+    void aServerWhoseBacklogIsFullIsNotWaitedForEither() throws IOException {
+        server.close();
+        Files.delete(target.paths().socket());
+        server = MuteServer.startFull(target.paths());
+
+        long start = System.nanoTime();
+        int serve = AttachMain.run(args("serve"), console(), stdout, Map.of());
+        int status = AttachMain.run(args("server", "status"), console(), stdout, Map.of());
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(serve).isEqualTo(AttachMain.IN_PROCESS);
+        assertThat(err.toString().lines())
+                .containsExactly("switchboard: serving in-process: the shared server did not take the connection within"
+                        + " 2 s (hung or stopped? `switchboard server status` lists it)");
+        assertThat(status).isZero();
+        assertThat(out.toString()).contains(target.paths().key() + "  pid 4242  did not answer within 2 s");
+        assertThat(took).isLessThan(Connection.CONNECT_DEADLINE.multipliedBy(2).plusSeconds(3));
+    }
+
     private String[] args(String... words) {
         String[] args = new String[words.length + 6];
         System.arraycopy(words, 0, args, 0, words.length);

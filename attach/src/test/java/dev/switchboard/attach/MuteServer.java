@@ -28,19 +28,35 @@ final class MuteServer implements AutoCloseable {
     private final FileLock lock;
     private final List<SocketChannel> held = new CopyOnWriteArrayList<>();
 
-    private MuteServer(AttachPaths paths) throws IOException {
+    private MuteServer(AttachPaths paths, boolean accepting) throws IOException {
         paths.createDirectory();
         lockFile = FileChannel.open(paths.serverLock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         lock = lockFile.lock();
         Files.writeString(
                 paths.info(), "{\"pid\":" + PID + ",\"key\":\"" + paths.key() + "\"}\n", StandardCharsets.UTF_8);
         listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        listener.bind(UnixDomainSocketAddress.of(paths.socket()));
-        Thread.ofPlatform().daemon().name("mute-server").start(this::accept);
+        if (accepting) {
+            listener.bind(UnixDomainSocketAddress.of(paths.socket()));
+            Thread.ofPlatform().daemon().name("mute-server").start(this::accept);
+        } else {
+            // a backlog of one, filled: the kernel queues two pending connections, then a connect blocks
+            listener.bind(UnixDomainSocketAddress.of(paths.socket()), 1);
+            for (int i = 0; i < 2; i++) {
+                SocketChannel pending = SocketChannel.open(StandardProtocolFamily.UNIX);
+                pending.connect(UnixDomainSocketAddress.of(paths.socket()));
+                held.add(pending);
+            }
+        }
     }
 
+    /** @return a server that accepts every connection and never answers */
     static MuteServer start(AttachPaths paths) throws IOException {
-        return new MuteServer(paths);
+        return new MuteServer(paths, true);
+    }
+
+    /** @return a server that accepts nothing any more, its backlog full, so that a connect blocks */
+    static MuteServer startFull(AttachPaths paths) throws IOException {
+        return new MuteServer(paths, false);
     }
 
     /** @return how many connections it took */
