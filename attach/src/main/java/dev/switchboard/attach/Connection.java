@@ -8,6 +8,10 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One connection to a shared server's Unix socket: lines in through a {@link LineReader}, lines out written whole.
@@ -16,6 +20,12 @@ import java.nio.file.Path;
  * direct buffers stay small whatever the line's size.
  */
 final class Connection implements Closeable {
+
+    /**
+     * How long a connect may block: a listening server that no longer accepts has its pending connections queued by
+     * the kernel until its backlog is full, and a connect then blocks.
+     */
+    static final Duration CONNECT_DEADLINE = Duration.ofSeconds(2);
 
     private static final int SLICE = 64 * 1024;
     private static final byte[] LINE_END = {'\n'};
@@ -31,20 +41,37 @@ final class Connection implements Closeable {
     /**
      * @param socket the socket file
      * @return a connection, or null when nothing listens there (no file, a stale file, a refused connection)
+     * @throws AnswerDeadline.NoAnswer       if the connect did not complete within {@link #CONNECT_DEADLINE}: a server
+     *     that stopped accepting (hung, or stopped with SIGSTOP) and whose backlog of pending connections is full
      * @throws UnsupportedOperationException if this platform has no Unix domain sockets
      */
-    static Connection tryOpen(Path socket) {
+    static Connection tryOpen(Path socket) throws AnswerDeadline.NoAnswer {
         SocketChannel channel;
         try {
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         } catch (IOException e) {
             throw new UnsupportedOperationException("cannot open a Unix domain socket: " + e.getMessage(), e);
         }
+        AtomicBoolean late = new AtomicBoolean();
+        CompletableFuture<Void> deadline = CompletableFuture.runAsync(
+                () -> {
+                    late.set(true);
+                    closeQuietly(channel);
+                },
+                CompletableFuture.delayedExecutor(CONNECT_DEADLINE.toMillis(), TimeUnit.MILLISECONDS));
         try {
             channel.connect(UnixDomainSocketAddress.of(socket));
+            deadline.cancel(false);
+            if (late.get()) {
+                throw new AnswerDeadline.NoAnswer(CONNECT_DEADLINE);
+            }
             return new Connection(channel);
         } catch (IOException e) {
+            deadline.cancel(false);
             closeQuietly(channel);
+            if (late.get()) {
+                throw new AnswerDeadline.NoAnswer(CONNECT_DEADLINE);
+            }
             return null;
         }
     }

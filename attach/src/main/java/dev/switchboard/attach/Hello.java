@@ -2,6 +2,7 @@ package dev.switchboard.attach;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -59,6 +60,31 @@ final class Hello {
      */
     static Answer exchange(Connection connection, byte[] frame) throws IOException {
         connection.writeLine(frame);
+        return read(connection);
+    }
+
+    /**
+     * Sends a hello and reads the server's answer, within a deadline: a server that accepts the connection but does
+     * not answer in time (hung, or stopped with SIGSTOP) has its connection closed.
+     *
+     * @param connection a fresh connection
+     * @param frame      the hello line ({@link #frame})
+     * @param limit      how long the server may take to answer
+     * @return the answer
+     * @throws AnswerDeadline.NoAnswer if the server did not answer within {@code limit} (the connection is closed)
+     * @throws IOException             as {@link #exchange(Connection, byte[])}
+     */
+    static Answer exchange(Connection connection, byte[] frame, Duration limit) throws IOException {
+        try (AnswerDeadline deadline = AnswerDeadline.start(connection, limit)) {
+            try {
+                return exchange(connection, frame);
+            } catch (IOException e) {
+                throw deadline.check(e);
+            }
+        }
+    }
+
+    private static Answer read(Connection connection) throws IOException {
         LineReader reader = connection.reader();
         if (!reader.next()) {
             throw new IOException("the server closed the connection before answering the hello");

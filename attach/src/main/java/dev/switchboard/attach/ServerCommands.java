@@ -3,10 +3,12 @@ package dev.switchboard.attach;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import dev.switchboard.kernel.attach.AttachPaths;
 import dev.switchboard.kernel.cli.Console;
@@ -15,15 +17,25 @@ import dev.switchboard.kernel.cli.Console;
  * {@code switchboard server status [--json]} and {@code switchboard server stop [KEY|--all]}: every live shared server
  * of the state directory (each {@code <key>.sock} or {@code <key>.json} under {@code <state-dir>/attach/} that
  * answers), asked over its socket. {@code status} prints each server (pid, build, uptime, transports, sessions with
- * their roles), human-readable, or as {@code {"state_dir":..., "servers":[<status answers>]}} with {@code --json}.
- * {@code stop} stops the server this configuration attaches to, the one of KEY, or all, and waits (up to 15 s) until
- * each has exited. {@code --help} or {@code -h} prints the command's usage (exit 0); an unknown option, an unknown
+ * their roles), human-readable, or as {@code {"state_dir":..., "servers":[<status answers>]}} with {@code --json}; a
+ * server that does not answer within {@link #ANSWER_DEADLINE} is listed as not answering (in JSON
+ * {@code {"attach":1,"ok":false,"key":K,"pid":N,"code":"NOT_ANSWERING","message":...}}, {@code pid} from its
+ * {@code <key>.json} when readable). {@code stop} stops the server this configuration attaches to, the one of KEY,
+ * or all, and waits (up to 15 s) until each has exited; one that does not answer the stop within
+ * {@link #ANSWER_DEADLINE} is not stopped (exit 1, one stderr line naming its pid). {@code --help} or {@code -h} prints the command's usage (exit 0); an unknown option, an unknown
  * command or a further word is a usage error (one stderr line naming it, exit 2), checked before the configuration is
  * read. Stateless.
  */
 final class ServerCommands {
 
     private static final Duration STOP_WAIT = Duration.ofSeconds(15);
+
+    /**
+     * How long each server may take to answer {@code status} or {@code stop}: one that does not (hung, or stopped
+     * with SIGSTOP: its socket still accepts) is listed as not answering, or not stopped (exit 1), never waited for.
+     */
+    static final Duration ANSWER_DEADLINE = Duration.ofSeconds(2);
+
     private static final String LOCATION = " [--home DIR] [--config FILE] [--state-dir DIR]";
     private static final String STATUS_USAGE = "usage: switchboard server status [--json]" + LOCATION;
     private static final String STOP_USAGE = "usage: switchboard server stop [KEY|--all]" + LOCATION;
@@ -119,7 +131,7 @@ final class ServerCommands {
             text.append(new String(Json.write(g -> g.writeString(stateDir.toString())), StandardCharsets.UTF_8));
             text.append(",\"servers\":[");
             for (int i = 0; i < servers.size(); i++) {
-                text.append(i == 0 ? "" : ",").append(servers.get(i).line());
+                text.append(i == 0 ? "" : ",").append(servers.get(i).jsonLine());
             }
             out.println(text.append("]}"));
             return 0;
@@ -129,8 +141,11 @@ final class ServerCommands {
             return 0;
         }
         out.println("shared servers of the state directory " + stateDir + ":");
-        servers.forEach(server ->
-                out.print(StatusText.of(server.paths().key(), server.answer().members())));
+        servers.forEach(server -> out.print(
+                server.answering()
+                        ? StatusText.of(server.paths().key(), server.answer().members())
+                        : "  " + server.paths().key() + "  pid "
+                                + server.pid().map(String::valueOf).orElse("?") + "  " + server.silence() + "\n"));
         out.flush();
         return 0;
     }
@@ -158,6 +173,14 @@ final class ServerCommands {
         for (AttachPaths paths : chosen) {
             Live server = ask(paths, "stop", target.build());
             if (server == null) {
+                continue;
+            }
+            if (!server.answering()) {
+                console.err()
+                        .println("switchboard: the shared server " + paths.key() + " (pid "
+                                + server.pid().map(String::valueOf).orElse("?") + ") was not stopped: it "
+                                + server.silence());
+                status = 1;
                 continue;
             }
             if (!awaitExit(paths)) {
@@ -196,15 +219,25 @@ final class ServerCommands {
         return servers;
     }
 
-    /** @return the server's answer to a hello of {@code kind}, or null when none answers there */
+    /**
+     * @return the server's answer to a hello of {@code kind}, a server without an answer when it took the connection
+     *     but did not answer within {@link #ANSWER_DEADLINE}, or null when none listens there (or it refused)
+     */
     private static Live ask(AttachPaths paths, String kind, String build) {
-        Connection connection = Connection.tryOpen(paths.socket());
+        Connection connection;
+        try {
+            connection = Connection.tryOpen(paths.socket());
+        } catch (AnswerDeadline.NoAnswer e) {
+            return new Live(paths, null);
+        }
         if (connection == null) {
             return null;
         }
         try (connection) {
-            Hello.Answer answer = Hello.exchange(connection, Hello.frame(kind, build, null, null));
-            return answer.ok() ? new Live(paths, answer, answer.line()) : null;
+            Hello.Answer answer = Hello.exchange(connection, Hello.frame(kind, build, null, null), ANSWER_DEADLINE);
+            return answer.ok() ? new Live(paths, answer) : null;
+        } catch (AnswerDeadline.NoAnswer e) {
+            return new Live(paths, null);
         } catch (IOException e) {
             return null;
         }
@@ -227,6 +260,51 @@ final class ServerCommands {
         return false;
     }
 
-    /** A server that answered, with its answer line as sent. */
-    private record Live(AttachPaths paths, Hello.Answer answer, String line) {}
+    /** A server that took the connection, with its answer, or null when it did not answer in time. */
+    private record Live(AttachPaths paths, Hello.Answer answer) {
+
+        boolean answering() {
+            return answer != null;
+        }
+
+        /** @return why there is no answer, as the output says it */
+        String silence() {
+            return "did not answer within " + AnswerDeadline.NoAnswer.seconds(ANSWER_DEADLINE)
+                    + " s (hung or stopped: its socket accepts, nothing answers)";
+        }
+
+        /** @return the pid its {@code <key>.json} names, when readable */
+        Optional<Long> pid() {
+            try {
+                byte[] info = Files.readAllBytes(paths.info());
+                return Json.object(info, 0, info.length).get("pid") instanceof Number pid
+                        ? Optional.of(pid.longValue())
+                        : Optional.empty();
+            } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }
+
+        /** @return the answer line as sent, or a NOT_ANSWERING line */
+        String jsonLine() {
+            if (answering()) {
+                return answer.line();
+            }
+            return new String(
+                    Json.write(json -> {
+                        json.writeStartObject();
+                        json.writeNumberProperty("attach", Hello.VERSION);
+                        json.writeBooleanProperty("ok", false);
+                        json.writeStringProperty("key", paths.key());
+                        Optional<Long> pid = pid();
+                        if (pid.isPresent()) {
+                            json.writeNumberProperty("pid", pid.get());
+                        }
+                        json.writeStringProperty("code", "NOT_ANSWERING");
+                        json.writeStringProperty("message", silence());
+                        json.writeEndObject();
+                    }),
+                    StandardCharsets.UTF_8);
+        }
+    }
 }

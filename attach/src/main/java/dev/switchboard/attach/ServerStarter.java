@@ -49,6 +49,25 @@ final class ServerStarter {
      *     fall back: its log's last line says why)
      */
     Connection connect() throws AttachFailure {
+        try {
+            return connectOrStart();
+        } catch (AnswerDeadline.NoAnswer e) {
+            throw hung(e);
+        }
+    }
+
+    /**
+     * @param e the deadline that passed
+     * @return the failure of a server that takes no connection any more: fall back, as a hello it does not answer
+     */
+    private static AttachFailure hung(AnswerDeadline.NoAnswer e) {
+        return new AttachFailure(
+                "the shared server did not take the connection within " + AnswerDeadline.NoAnswer.seconds(e.limit())
+                        + " s (hung or stopped? `switchboard server status` lists it)",
+                true);
+    }
+
+    private Connection connectOrStart() throws AttachFailure, AnswerDeadline.NoAnswer {
         Connection connection = Connection.tryOpen(paths.socket());
         if (connection != null) {
             return connection;
@@ -66,6 +85,8 @@ final class ServerStarter {
                 FileLock ignored = lockFile.lock()) {
             connection = Connection.tryOpen(paths.socket());
             return connection != null ? connection : startAndWait();
+        } catch (AnswerDeadline.NoAnswer e) {
+            throw e;
         } catch (IOException e) {
             throw new AttachFailure("cannot lock " + paths.startLock() + " (" + e.getMessage() + ")", true);
         }

@@ -40,7 +40,8 @@ import dev.switchboard.kernel.core.BuildInfo;
  * and one answer line, {@code "answered":true} with {@code exit}, {@code out} and {@code err}, which the caller
  * prints. Never starts a server. Declines (the caller then runs the direct path, with the standard input this read)
  * when {@code kernel.attach} is false, no socket file exists, the connection is refused or breaks, the server does not
- * know the frame or declines the command line, or it has not answered within {@link #ANSWER_SECONDS} s. Reads
+ * know the frame or declines the command line, or it has not answered within {@link #ANSWER_MILLIS} ms of the
+ * connection's start (a hung server, or one stopped with SIGSTOP, whose socket still accepts). Reads
  * standard input only for {@code hook stop} (a hook's JSON, at most {@link #MAX_INPUT} bytes of UTF-8; more, or other
  * bytes, decline). jackson-core's streaming API only. Stateless.
  */
@@ -52,8 +53,12 @@ final class SharedServer {
     /** The most of an answer line read, bytes. */
     static final int MAX_ANSWER = 64 * 1024 * 1024;
 
-    /** How long the server has to answer, seconds: a hook must never hang on a server that stopped answering. */
-    static final int ANSWER_SECONDS = 10;
+    /**
+     * How long the whole attempt may take, connecting included, milliseconds: a hook must never hang on a server that
+     * stopped answering, and the direct path after it (well under a second on a warm store) must still fit within
+     * the Stop hook's 10 s timeout that {@code hook print-config} writes.
+     */
+    static final long ANSWER_MILLIS = 2_500;
 
     private static final JsonFactory JSON = new JsonFactory();
 
@@ -103,6 +108,32 @@ final class SharedServer {
             return declined;
         }
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            // from before the connect: a server whose backlog is full blocks the connect too
+            Thread deadline = Thread.ofPlatform()
+                    .daemon()
+                    .name("switchboard-hook-deadline")
+                    .start(() -> closeAfter(channel));
+            try {
+                return exchange(channel, socket, args, environment, cwd, in, declined);
+            } finally {
+                deadline.interrupt();
+            }
+        } catch (IOException | JacksonException e) {
+            return declined;
+        }
+    }
+
+    /** Connects, sends the command and reads the answer; the caller's deadline closes the channel when late. */
+    private static Answer exchange(
+            SocketChannel channel,
+            Path socket,
+            List<String> args,
+            Map<String, String> environment,
+            Path cwd,
+            InputStream in,
+            Answer declined)
+            throws IOException {
+        try {
             channel.connect(UnixDomainSocketAddress.of(socket));
             // standard input only now that a server took the connection; the rest of it follows what this read
             byte[] input = args.equals(List.of("hook", "stop")) ? in.readNBytes(MAX_INPUT + 1) : new byte[0];
@@ -114,18 +145,14 @@ final class SharedServer {
             if (text.isEmpty()) {
                 return declined;
             }
-            Thread deadline = Thread.ofPlatform()
-                    .daemon()
-                    .name("switchboard-hook-deadline")
-                    .start(() -> closeAfter(channel));
             try {
                 write(channel, hello(args, environment, cwd, text.get()));
                 Optional<Answer> answer = read(channel);
                 return answer.isPresent() ? answer.get() : declined;
-            } finally {
-                deadline.interrupt();
+            } catch (IOException | JacksonException e) {
+                return declined;
             }
-        } catch (IOException | JacksonException e) {
+        } catch (IOException e) {
             return declined;
         }
     }
@@ -233,7 +260,7 @@ final class SharedServer {
 
     private static void closeAfter(SocketChannel channel) {
         try {
-            TimeUnit.SECONDS.sleep(ANSWER_SECONDS);
+            TimeUnit.MILLISECONDS.sleep(ANSWER_MILLIS);
             channel.close(); // the blocked read then ends, and the caller runs the direct path
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

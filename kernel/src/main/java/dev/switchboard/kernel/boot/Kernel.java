@@ -278,7 +278,7 @@ public final class Kernel implements AutoCloseable {
     }
 
     /**
-     * Stops plugins' managed services, then transports (which drain their running calls), then plugins (storage
+     * Makes readiness say {@code stopping}, stops plugins' managed services, then transports (which drain their running calls), then plugins (storage
      * last). Idempotent; a second caller
      * waits until the first has finished, so no caller returns while the shutdown is still under way.
      */
@@ -290,6 +290,8 @@ public final class Kernel implements AutoCloseable {
         }
         try {
             LOG.info("shutting down");
+            // Readiness first: /readyz says "stopping" for the whole shutdown, whichever transport drains first.
+            injector.getInstance(KernelReadiness.class).beginStopping();
             // Services first: a plugin aborts its long-running work (and records the outcome) so drains end soon.
             plugins().stopServices();
             injector.getInstance(TransportRunner.class).stop();

@@ -8,13 +8,17 @@ import org.slf4j.LoggerFactory;
 
 import dev.switchboard.ports.call.Cancellation;
 
-/** The cancellation signal of one tool call, raised at most once. Thread-safe. */
+/**
+ * The cancellation signal of one tool call, raised at most once, remembering whether the server raised it because it
+ * is stopping ({@link #cancelForShutdown()}) rather than for the client. Thread-safe.
+ */
 final class CallCancellation implements Cancellation {
 
     private static final Logger LOG = LoggerFactory.getLogger(CallCancellation.class);
 
     private final List<Runnable> actions = new ArrayList<>();
     private volatile boolean cancelled;
+    private volatile boolean byShutdown;
 
     @Override
     public boolean isCancelled() {
@@ -30,6 +34,24 @@ final class CallCancellation implements Cancellation {
             }
         }
         runQuietly(action);
+    }
+
+    /**
+     * @return whether the signal was raised first by {@link #cancelForShutdown()}: the server is stopping, the client
+     *     did not ask
+     */
+    boolean byShutdown() {
+        return byShutdown;
+    }
+
+    /** Raises the signal because the server is stopping (when not already raised); see {@link #byShutdown()}. */
+    void cancelForShutdown() {
+        synchronized (actions) {
+            if (!cancelled) {
+                byShutdown = true;
+            }
+        }
+        cancel();
     }
 
     /** Raises the signal and runs the registered actions on this thread; later calls do nothing. */

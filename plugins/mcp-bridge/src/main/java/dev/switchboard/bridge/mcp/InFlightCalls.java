@@ -47,8 +47,18 @@ final class InFlightCalls {
         });
     }
 
+    /** Raises the signals of one session's calls because the server is stopping. */
+    void stopSession(String sessionId) {
+        calls.forEach((key, cancellation) -> {
+            if (key.sessionId().equals(sessionId)) {
+                cancellation.cancelForShutdown();
+            }
+        });
+    }
+
+    /** Raises every call's signal because the server is closing. */
     void cancelAll() {
-        calls.values().forEach(CallCancellation::cancel);
+        calls.values().forEach(CallCancellation::cancelForShutdown);
     }
 
     /** JSON numbers may arrive as Integer in one message and Long in another; strings stay strings. */

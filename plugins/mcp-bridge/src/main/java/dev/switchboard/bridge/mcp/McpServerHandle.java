@@ -165,7 +165,18 @@ public final class McpServerHandle implements AutoCloseable {
     }
 
     /**
-     * Closes gracefully: cancels calls still running, lets the provider close its sessions (bounded to 10 s), then
+     * Raises the cancellation signal of every running call of one session because the server is stopping (SIGTERM,
+     * {@code server stop}): a call that then answers CANCELLED is answered UNAVAILABLE instead, saying the server is
+     * stopping ({@link StoppingAnswers}), since CANCELLED means that the client cancelled.
+     *
+     * @param sessionId the SDK session id
+     */
+    public void stopSession(String sessionId) {
+        inFlight.stopSession(sessionId);
+    }
+
+    /**
+     * Closes gracefully: cancels calls still running (as {@link #stopSession} does), lets the provider close its sessions (bounded to 10 s), then
      * stops the call threads. Blocks. Call it after the transport has let in-flight calls finish.
      */
     public void closeGracefully() {

@@ -92,7 +92,7 @@ final class ToolCallHandler {
         InFlightCalls.Key key = inFlight.register(sessionId, requestId, cancellation);
         try {
             ToolResult result = invoker.invoke(callOf.apply(correlationId, cancellation));
-            return ToolResultMapper.toSdk(result);
+            return ToolResultMapper.toSdk(StoppingAnswers.of(result, cancellation));
         } catch (UnknownToolException e) {
             throw UnknownTools.error(e.toolName());
         } catch (RuntimeException e) {

@@ -181,14 +181,15 @@ final class McpHttpServer {
     /**
      * {@code /readyz} answers 503 and new requests are refused ({@code /healthz} stays 200: the process lives); plugins' held streams are told their client is gone;
      * running requests get up to the drain timeout, then the
-     * rest are cancelled (with a short grace to write their answers); sessions end; the server stops. Blocks.
+     * rest are cancelled as the server stopping (a tool's CANCELLED then answers UNAVAILABLE), with a short grace to
+     * write their answers; sessions end; the server stops. Blocks.
      */
     void stop() {
         state.beginStopping();
         held.releaseAll();
         if (!state.awaitIdle(drainTimeout)) {
             LOG.warn("MCP requests still running after {}; cancelling them", drainTimeout);
-            sessions.all().forEach(session -> server.cancelSession(session.sdkId()));
+            sessions.all().forEach(session -> server.stopSession(session.sdkId()));
             modern.cancelRunning();
             state.awaitIdle(CANCEL_GRACE);
         }

@@ -65,7 +65,7 @@ final class Callers {
         return builder(staticText(), true).listedFor(listedFor);
     }
 
-    private static FakeTransportContext.Builder builder(FakeResources resources, boolean authRequired) {
+    static FakeTransportContext.Builder builder(FakeResources resources, boolean authRequired) {
         FakeAuthenticator authenticator = authRequired ? FakeAuthenticator.requiringTokens() : FakeAuthenticator.off();
         return FakeTransportContext.builder()
                 .authenticator(authenticator

@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.kernel.plugin.KernelReadiness;
+import dev.switchboard.kernel.plugin.StorageAccess;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.ToolCall;
@@ -125,7 +127,44 @@ class HttpLifecycleTest {
     }
 
     @Test
-    void cancelsCallsStillRunningWhenTheDrainTimeoutEnds() throws Exception {
+    void readinessSaysStoppingFromTheStartOfTheKernelsShutdownWhileAHeldCallStillDrains() throws Exception {
+        // The kernel's shutdown begins before any transport stops; another transport (the attach socket) drains
+        // first, for up to 10 s, while this one still serves its held call.
+        KernelReadiness readiness = new KernelReadiness(
+                () -> {
+                    throw new AssertionError("the plugins are not asked once the shutdown has begun");
+                },
+                new StorageAccess());
+        FakeTransportContext kernel =
+                Callers.builder(Callers.staticText(), true).readiness(readiness).build();
+        server = TestServer.start(kernel.with(List.of("blocks"), this::invoke), Map.of());
+        String session = server.initialize(ALICE_TOKEN);
+        CompletableFuture<RawHttp.Response> held =
+                send(server.post(ALICE_TOKEN, session, TestServer.call(2, "blocks")));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        readiness.beginStopping();
+        RawHttp.Response whileOthersDrain = RawHttp.request("GET", "/readyz").send(server.port);
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(server.transport::stop, background);
+        RawHttp.Response whileThisDrains = RawHttp.request("GET", "/readyz").send(server.port);
+        boolean stillHeld = !held.isDone();
+        release.countDown();
+
+        assertThat(whileOthersDrain.status()).isEqualTo(503);
+        assertThat(whileOthersDrain.text()).isEqualTo("{\"ready\":false,\"reason\":\"stopping\"}");
+        assertThat(whileThisDrains.status()).isEqualTo(503);
+        assertThat(whileThisDrains.text()).isEqualTo("{\"ready\":false,\"reason\":\"stopping\"}");
+        assertThat(stillHeld)
+                .as("the held call was still running while /readyz said stopping")
+                .isTrue();
+        RawHttp.Response answer = held.get(10, TimeUnit.SECONDS);
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.messages().getFirst().toString()).contains("done");
+        stopping.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void cancelsCallsStillRunningWhenTheDrainTimeoutEndsAndAnswersThemUnavailable() throws Exception {
         start(Map.of("drain-timeout-ms", 200));
         String session = server.initialize(ALICE_TOKEN);
         CompletableFuture<RawHttp.Response> running =
@@ -136,7 +175,10 @@ class HttpLifecycleTest {
 
         assertThat(cancelled.await(10, TimeUnit.SECONDS)).isTrue();
         RawHttp.Response answer = running.get(10, TimeUnit.SECONDS);
-        assertThat(answer.messages().getFirst().toString()).contains("CANCELLED");
+        assertThat(answer.messages().getFirst().toString())
+                .as("the server stopped the call, the client did not cancel it: retryable UNAVAILABLE")
+                .contains("UNAVAILABLE: the server is stopping")
+                .doesNotContain("CANCELLED");
     }
 
     @Test

@@ -146,7 +146,12 @@ final class StdioSession implements SessionPort {
         if (!inFlight.awaitIdle(drain)) {
             LOG.warn("stdio requests still running after {}; cancelling them", drain);
             // Cancelled calls still answer (a killed command says COMMAND_CANCELLED) before the output closes.
-            server.cancelSession(provider.session().getId());
+            // a stop's cancellation answers UNAVAILABLE (the server is stopping), the end of the input's CANCELLED
+            if (stopRequested.get()) {
+                server.stopSession(provider.session().getId());
+            } else {
+                server.cancelSession(provider.session().getId());
+            }
             if (!inFlight.awaitIdle(CANCEL_SETTLE)) {
                 LOG.warn(
                         "stdio requests still running {} after their cancellation; closing without their answers",
