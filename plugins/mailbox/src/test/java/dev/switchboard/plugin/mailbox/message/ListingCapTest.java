@@ -80,7 +80,7 @@ class ListingCapTest {
             assertThat(cut)
                     .containsEntry(
                             "read_whole",
-                            "the body is cut at 65536 characters in listings; get_thread (message_id=" + id
+                            "the body is cut at 65536 characters in listings and threads; get_thread (message_id=" + id
                                     + ") shows it whole");
         }
         assertThat(result(frontend.ok("get_thread", args("message_id", id))).getFirst())

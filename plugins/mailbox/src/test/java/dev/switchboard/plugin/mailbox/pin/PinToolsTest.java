@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -159,6 +160,35 @@ class PinToolsTest {
                             .getFirst())
                     .doesNotContainKey("body")
                     .containsKey("body_sha256");
+        }
+    }
+
+    @Test
+    @DisplayName("pin_history shows each version's own body whole, newest first, and stops at 1 MiB of versions with"
+            + " truncated.max_bytes")
+    void pinHistoryShowsEachVersionsBodyAndStopsAtTheByteCap() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            int versions = 14;
+            for (int i = 0; i < versions; i++) {
+                frontend.ok("pin_set", pin("notes", "v" + i, ("v" + i + " ").repeat(30_000)));
+            }
+
+            Map<String, Object> answer = frontend.ok("pin_history", args("key", "notes"));
+
+            List<Map<String, Object>> history = MailboxHarness.result(answer);
+            assertThat(history).hasSizeBetween(8, versions - 1);
+            for (int shown = 0; shown < history.size(); shown++) {
+                int version = versions - 1 - shown;
+                assertThat(history.get(shown))
+                        .containsEntry("version", "v" + version)
+                        .containsEntry("body", ("v" + version + " ").repeat(30_000));
+            }
+            assertThat(answer.get("truncated"))
+                    .asInstanceOf(InstanceOfAssertFactories.MAP)
+                    .containsEntry("max_bytes", 1024 * 1024)
+                    .containsEntry("returned", history.size());
+            assertThat(MailboxHarness.result(frontend.ok("pin_history", args("key", "notes", "fields", "headers"))))
+                    .hasSize(versions);
         }
     }
 

@@ -26,6 +26,7 @@ import dev.switchboard.plugin.mailbox.cleanup.domain.Candidate;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Claim;
 import dev.switchboard.plugin.mailbox.cleanup.domain.PinHead;
 import dev.switchboard.plugin.mailbox.message.application.Nudges;
+import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -119,7 +120,9 @@ public final class Backfills {
         answer.put("count", selected.size());
         answer.put(
                 "would_cascade",
-                messages.findAll(tx, cascade).stream().map(Backfills::nudge).toList());
+                messages.findAll(tx, cascade, BodyRead.NONE).stream()
+                        .map(Backfills::nudge)
+                        .toList());
         answer.put("cascade_count", cascade.size());
         answer.put("not_candidates", notCandidates);
         answer.put(
@@ -303,7 +306,7 @@ public final class Backfills {
 
     private Map<Long, Apply.Retired> retired(Tx tx, List<Long> ids) {
         Map<Long, Apply.Retired> retired = new HashMap<>();
-        for (Message message : messages.findAll(tx, ids)) {
+        for (Message message : messages.findAll(tx, ids, BodyRead.NONE)) {
             if (message.supersededAt() != null) {
                 String who = lastRetirement(tx, message.id())
                         .map(e -> "retired by " + e.role() + " at " + e.createdAt())

@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.message.application.Nudges;
+import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
 
@@ -54,7 +55,7 @@ public final class Retirement {
      * @return the retired ids: the role's live nudges about the message (addressed to it)
      */
     public List<Long> nudgesAcknowledged(Tx tx, long messageId, String role) {
-        List<Long> mine = messages.findAll(tx, messages.liveNudgesAbout(tx, List.of(messageId))).stream()
+        List<Long> mine = messages.findAll(tx, messages.liveNudgesAbout(tx, List.of(messageId)), BodyRead.NONE).stream()
                 .filter(nudge -> nudge.isAddressedTo(role))
                 .map(Message::id)
                 .toList();

@@ -18,8 +18,10 @@ import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
- * {@code get_thread}: from a live message, up its {@code reply_to} chain to the root, then the whole reply tree,
- * chronologically, tombstones included (with {@code deleted_at}); never truncated. Thread-safe.
+ * The walk of {@code get_thread} (and of the board's thread page): from a live message, up its {@code reply_to} chain
+ * to the root, then the whole reply tree, chronologically, tombstones included (with {@code deleted_at}). It returns
+ * every message of the thread, each body read as the caller asks; what an answer shows of them is bounded by its
+ * reader ({@link ThreadAnswer}). Thread-safe.
  */
 @Singleton
 public final class GetThread {
@@ -29,11 +31,6 @@ public final class GetThread {
     @Inject
     GetThread(MessageStore messages) {
         this.messages = messages;
-    }
-
-    /** @return the thread oldest first, bodies whole, or NOT_FOUND for a message that does not exist or was deleted */
-    public Outcome<List<Message>> thread(Tx tx, long id) {
-        return thread(tx, id, BodyRead.WHOLE);
     }
 
     /**

@@ -143,8 +143,8 @@ public final class MessageView {
             bodyCut.put("length_chars", message.bodyChars());
             bodyCut.put(
                     "read_whole",
-                    "the body is cut at " + MailboxLimits.LISTING_BODY_CHARS + " characters in listings; get_thread"
-                            + " (message_id=" + message.id() + ") shows it whole");
+                    "the body is cut at " + MailboxLimits.LISTING_BODY_CHARS + " characters in listings and"
+                            + " threads; get_thread (message_id=" + message.id() + ") shows it whole");
             projected = new LinkedHashMap<>(projected);
             projected.put("body_cut", bodyCut);
         }

@@ -15,6 +15,7 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
+import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Message;
@@ -91,7 +92,7 @@ public final class RemoveRole {
         }
         List<Long> unaddressed = messages.removeRole(tx, role);
         List<Long> deleted = new ArrayList<>();
-        for (Message message : messages.findAll(tx, unaddressed)) {
+        for (Message message : messages.findAll(tx, unaddressed, BodyRead.NONE)) {
             if (message.recipientRoles().isEmpty()
                     && !message.isDeleted()
                     && !messages.approvedAPin(tx, message.id())) {

@@ -3,6 +3,8 @@ package dev.switchboard.plugin.mailbox.pin.application;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -11,6 +13,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
+import dev.switchboard.plugin.mailbox.pin.domain.PinVersion;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
@@ -45,11 +48,19 @@ public final class ReadPins {
 
     /**
      * @return {@code {"result": [versions, newest first, projected]}}, the versions cut at the listing's byte cap
-     *     ({@link Listing}: then with {@code truncated}, whose {@code limit} is the number of versions)
+     *     ({@link Listing}: then with {@code truncated}, whose {@code limit} is the number of versions); each body is
+     *     read whole when its version is taken, so the versions left out never leave the database
      */
     public Outcome<Map<String, Object>> history(Tx tx, String key, Projection fields) {
-        var versions = pins.history(tx, key.strip());
-        return Outcome.done(Listing.of(
-                versions.stream().map(v -> fields.apply(PinViews.wire(v, true))), versions.size(), false, null));
+        String pinKey = key.strip();
+        List<PinVersion> versions = pins.history(tx, pinKey);
+        boolean bodies = fields.wants("body");
+        Stream<Map<String, Object>> rows = IntStream.range(0, versions.size()).mapToObj(newest -> {
+            PinVersion version = versions.get(newest);
+            PinVersion shown =
+                    bodies ? version.withBody(pins.body(tx, pinKey, newest).orElseThrow()) : version;
+            return fields.apply(PinViews.wire(shown, true));
+        });
+        return Outcome.done(Listing.of(rows, versions.size(), false, null));
     }
 }

@@ -37,4 +37,12 @@ public record PinVersion(
         Objects.requireNonNull(updatedAt, "updatedAt");
         Objects.requireNonNull(digest, "digest");
     }
+
+    /**
+     * @param whole the version's body, as stored
+     * @return this version with that body (a version read without its body, then shown with it)
+     */
+    public PinVersion withBody(String whole) {
+        return new PinVersion(key, title, whole, version, updatedBy, updatedAt, approvedBy, digest);
+    }
 }

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.pin.adapter.out.persistence;
 
 import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.max;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.select;
@@ -47,6 +48,19 @@ public final class JooqPinStore implements PinStore {
     private static final SelectField<?>[] COLUMNS = {
         KEY, TITLE, BODY, VERSION, UPDATED_BY, UPDATED_AT, APPROVED_BY, SHA256, LENGTH_BYTES, LENGTH_CHARS
     };
+    /** {@link #COLUMNS} with an empty body in place of the stored one, which stays in the database. */
+    private static final SelectField<?>[] WITHOUT_BODY = {
+        KEY,
+        TITLE,
+        inline("").as(BODY),
+        VERSION,
+        UPDATED_BY,
+        UPDATED_AT,
+        APPROVED_BY,
+        SHA256,
+        LENGTH_BYTES,
+        LENGTH_CHARS
+    };
 
     @Inject
     JooqPinStore() {}
@@ -74,7 +88,7 @@ public final class JooqPinStore implements PinStore {
     public List<PinVersion> history(Tx tx, String key) {
         return JooqTx.of(tx)
                 .sql()
-                .select(COLUMNS)
+                .select(WITHOUT_BODY)
                 .from(PIN)
                 .where(inChannel(tx).and(KEY.eq(key)))
                 .orderBy(SEQ.desc())
@@ -82,10 +96,23 @@ public final class JooqPinStore implements PinStore {
     }
 
     @Override
+    public Optional<String> body(Tx tx, String key, int newest) {
+        return JooqTx.of(tx)
+                .sql()
+                .select(BODY)
+                .from(PIN)
+                .where(inChannel(tx).and(KEY.eq(key)))
+                .orderBy(SEQ.desc())
+                .limit(1)
+                .offset(newest)
+                .fetchOptional(BODY);
+    }
+
+    @Override
     public List<PinVersion> latest(Tx tx) {
         return JooqTx.of(tx)
                 .sql()
-                .select(COLUMNS)
+                .select(WITHOUT_BODY)
                 .from(PIN)
                 .where(SEQ.in(select(max(SEQ)).from(PIN).where(inChannel(tx)).groupBy(KEY)))
                 .orderBy(KEY)

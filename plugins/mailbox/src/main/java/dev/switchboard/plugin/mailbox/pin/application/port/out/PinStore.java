@@ -15,10 +15,19 @@ public interface PinStore {
     /** @return whether any version of the key was written with {@code approved_by} */
     boolean everApproved(Tx tx, String key);
 
-    /** @return the key's versions, newest first */
+    /**
+     * @return the key's versions, newest first, read without their bodies (each {@code body} empty, its digest and
+     *     lengths the stored ones): {@link #body} reads the one a caller shows
+     */
     List<PinVersion> history(Tx tx, String key);
 
-    /** @return every key's latest version, by key */
+    /**
+     * @param newest the version's place in {@link #history}: 0 for the latest
+     * @return that version's body, or empty when the key has fewer versions
+     */
+    Optional<String> body(Tx tx, String key, int newest);
+
+    /** @return every key's latest version, by key, read without its body (as {@link #history}) */
     List<PinVersion> latest(Tx tx);
 
     /**

@@ -22,7 +22,11 @@ import org.slf4j.LoggerFactory;
  * <p>Runs only between {@link #start()} and {@link #stop()} (the signals start it for the first subscription and stop
  * it after the last): with nobody subscribed there is no thread, no connection and no polling. A failing read is
  * logged once, the connection reopened on the next tick, and the counters compared again, so nothing committed
- * meanwhile is missed. Thread-safe.
+ * meanwhile is missed. A pass that throws anything else (an {@link Error} such as {@link OutOfMemoryError}, from a read
+ * or from the listener) does not end the thread either: it is logged once, the connection reopened, and the topics
+ * that pass may have read are reported again by the next one: every topic once (a listener may thus hear a topic it
+ * already heard, never miss one).
+ * Thread-safe.
  */
 final class SignalPoller {
 
@@ -100,6 +104,21 @@ final class SignalPoller {
         return moved;
     }
 
+    /** @return every topic that has a counter */
+    static Set<String> topics(Connection connection) throws SQLException {
+        Set<String> topics = new HashSet<>();
+        if (!exists(connection)) {
+            return topics;
+        }
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT topic FROM " + SignalVersions.TABLE)) {
+            while (rows.next()) {
+                topics.add(rows.getString(1));
+            }
+        }
+        return topics;
+    }
+
     /** @return whether the counters' table exists yet (the first publish creates it) */
     static boolean exists(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement();
@@ -112,7 +131,9 @@ final class SignalPoller {
         Connection connection = null;
         PreparedStatement version = null;
         long dataVersion = Long.MIN_VALUE;
+        Set<String> pending = new HashSet<>();
         boolean failing = false;
+        boolean broken = false;
         try {
             while (current()) {
                 try {
@@ -122,18 +143,30 @@ final class SignalPoller {
                         version = connection.prepareStatement("PRAGMA data_version");
                         dataVersion = Long.MIN_VALUE;
                     }
+                    if (broken) {
+                        // the broken pass may have raised counters it never reported: report every topic once
+                        pending.addAll(topics(connection));
+                    }
                     long now = dataVersion(version);
                     if (now != dataVersion) {
                         dataVersion = now;
-                        Set<String> moved = advance(connection, seen);
-                        if (!moved.isEmpty()) {
+                        pending.addAll(advance(connection, seen));
+                    }
+                    if (!pending.isEmpty()) {
+                        Set<String> moved = Set.copyOf(pending);
+                        pending.clear();
+                        try {
                             changed.accept(moved);
+                        } catch (Throwable e) {
+                            pending.addAll(moved);
+                            throw e;
                         }
                     }
                     if (failing) {
                         LOG.info("change signals of {} are read again", readers.file());
                         failing = false;
                     }
+                    broken = false;
                 } catch (SQLException e) {
                     if (!failing) {
                         LOG.warn(
@@ -144,6 +177,14 @@ final class SignalPoller {
                         failing = true;
                     }
                     connection = closeQuietly(connection);
+                } catch (Throwable e) {
+                    // an Error (OutOfMemoryError in a listener or in a read) ends this pass, never the poller: the
+                    // topics it had read are announced again by the next pass, on a fresh connection
+                    if (!broken) {
+                        logBroken(e);
+                        broken = true;
+                    }
+                    connection = closeQuietly(connection);
                 }
                 Thread.sleep(interval);
             }
@@ -151,6 +192,15 @@ final class SignalPoller {
             // stopped
         } finally {
             closeQuietly(connection);
+        }
+    }
+
+    /** Logs a pass that failed with something other than an SQLException, once until a pass succeeds. */
+    private void logBroken(Throwable e) {
+        try {
+            LOG.error("a pass of the change-signal poller of {} failed; polling on", readers.file(), e);
+        } catch (Throwable logging) {
+            // logging needs memory too: when it fails as well, polling on matters more
         }
     }
 
