@@ -72,8 +72,12 @@ final class StdioSession implements SessionPort {
     private final LineWriter writer;
     private final StdioServerProvider provider;
     private final McpServerHandle server;
-    /** The stateless server of the modern era, for requests that claim it. */
-    private final ModernServerHandle modern;
+    private final TransportContext context;
+    /**
+     * The stateless server of the modern era, built at the first request that claims it (a legacy-only client's start
+     * does not pay for it); null until then. Guarded by {@code this}.
+     */
+    private ModernServerHandle modern;
     /** The principal every request of the session runs as. */
     private final Principal caller;
 
@@ -107,7 +111,7 @@ final class StdioSession implements SessionPort {
                 McpServerAssembly.protocolVersions(context.server()));
         this.caller = caller;
         this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(caller));
-        this.modern = McpServerAssembly.buildModern(context);
+        this.context = context;
         this.loop = new InboundLoop(
                 new LineReader(streams.in(), MAX_LINE_BYTES),
                 new JsonRpcDecoder(MAX_JSON_DEPTH, ProtocolRules.MAX_BATCH),
@@ -159,7 +163,7 @@ final class StdioSession implements SessionPort {
             } else {
                 server.cancelSession(provider.session().getId());
             }
-            modern.cancelRunning();
+            builtModern().ifPresent(ModernServerHandle::cancelRunning);
             if (!inFlight.awaitIdle(CANCEL_SETTLE)) {
                 LOG.warn(
                         "stdio requests still running {} after their cancellation; closing without their answers",
@@ -167,7 +171,7 @@ final class StdioSession implements SessionPort {
             }
         }
         server.closeGracefully();
-        modern.close();
+        builtModern().ifPresent(ModernServerHandle::close);
         // No interrupts: the thread running this may be one of the readers; calls still running were cancelled.
         readers.shutdown();
         writer.close();
@@ -236,7 +240,7 @@ final class StdioSession implements SessionPort {
         try {
             // the handler may block (a tool call, a held wait): the next line is read meanwhile by another thread
             loop.handOver();
-            Object body = modern.answer(request, caller, null).body();
+            Object body = modernServer().answer(request, caller, null).body();
             if (!inFlightIds.answered(request.id())) {
                 writeQuietly(body);
             }
@@ -247,6 +251,17 @@ final class StdioSession implements SessionPort {
             inFlightIds.release(claim);
             inFlight.end();
         }
+    }
+
+    private synchronized ModernServerHandle modernServer() {
+        if (modern == null) {
+            modern = McpServerAssembly.buildModern(context);
+        }
+        return modern;
+    }
+
+    private synchronized Optional<ModernServerHandle> builtModern() {
+        return Optional.ofNullable(modern);
     }
 
     private void run(McpSchema.JSONRPCRequest request, InFlightIds.Claim claim) {
