@@ -10,12 +10,16 @@ import org.slf4j.LoggerFactory;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+import dev.switchboard.bridge.mcp.transport.ModernEra;
 import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 
 /**
  * Applies the MCP lifecycle in front of the SDK session, which would otherwise park a request sent before
  * {@code notifications/initialized} forever:
  * <ul>
+ * <li>a request of the modern era (MCP 2026-07-28: a version claim in {@code params._meta}, or
+ * {@code server/discover}: {@link ModernEra#claims}) is served statelessly, whatever the session's phase, and leaves
+ * the phase as it was; {@code initialize} without the claim selects the legacy era as below;</li>
  * <li>before a successful {@code initialize}: {@code ping} is answered {@code {}}, other requests get -32600
  * "send initialize first", notifications are dropped;</li>
  * <li>{@code initialize} without a params object gets -32602; a second one after success gets -32600;</li>
@@ -53,6 +57,7 @@ final class InboundRouter {
 
     void route(McpSchema.JSONRPCMessage message) {
         switch (message) {
+            case McpSchema.JSONRPCRequest request when ModernEra.claims(request) -> session.modern(request);
             case McpSchema.JSONRPCRequest request -> onRequest(request);
             case McpSchema.JSONRPCNotification notification -> onNotification(notification);
             default -> session.deliver(message);

@@ -23,6 +23,12 @@ interface SessionPort {
      */
     void batch(List<McpSchema.JSONRPCMessage> messages);
 
+    /**
+     * Answers a request of the modern era (MCP 2026-07-28) statelessly, as the session's caller, with one line
+     * carrying its id; refused with -32600 while another request with the same id is in flight.
+     */
+    void modern(McpSchema.JSONRPCRequest request);
+
     /** Writes an answer the transport gives itself. */
     void reply(Map<String, Object> answer);
 

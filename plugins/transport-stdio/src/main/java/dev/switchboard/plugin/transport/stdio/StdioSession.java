@@ -23,6 +23,7 @@ import reactor.util.context.Context;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
 import dev.switchboard.bridge.mcp.McpServerHandle;
+import dev.switchboard.bridge.mcp.ModernServerHandle;
 import dev.switchboard.bridge.mcp.PrincipalResolver;
 import dev.switchboard.bridge.mcp.RequestContexts;
 import dev.switchboard.bridge.mcp.transport.ClientMistakes;
@@ -42,7 +43,10 @@ import dev.switchboard.ports.transport.TransportContext;
  * starts: a sequential client's call then costs no thread hand-off on its way, and calls still run concurrently.
  * When the input ends it lets in-flight calls finish (up to 30 s), cancels those still running and lets them answer
  * (up to 5 s more), closes the server and the output, and then runs its {@code onInputEnd}, once (not after
- * {@link #stop()}). Every call runs as the session's one caller. Thread-safe.
+ * {@link #stop()}). Every call runs as the session's one caller. Both MCP eras share the connection: a request of the
+ * modern era (2026-07-28, see {@link InboundRouter}) is answered by the bridge's stateless {@link ModernServerHandle}
+ * on the thread that read it (which hands the reading role on first), as the same caller, in one line with its id;
+ * the legacy session and its lifecycle are untouched by it. Thread-safe.
  */
 final class StdioSession implements SessionPort {
 
@@ -68,6 +72,12 @@ final class StdioSession implements SessionPort {
     private final LineWriter writer;
     private final StdioServerProvider provider;
     private final McpServerHandle server;
+    private final TransportContext context;
+    /**
+     * The stateless server of the modern era, built at the first request that claims it (a legacy-only client's start
+     * does not pay for it); null until then. Guarded by {@code this}.
+     */
+    private ModernServerHandle modern;
     /** The principal every request of the session runs as. */
     private final Principal caller;
 
@@ -101,6 +111,7 @@ final class StdioSession implements SessionPort {
                 McpServerAssembly.protocolVersions(context.server()));
         this.caller = caller;
         this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(caller));
+        this.context = context;
         this.loop = new InboundLoop(
                 new LineReader(streams.in(), MAX_LINE_BYTES),
                 new JsonRpcDecoder(MAX_JSON_DEPTH, ProtocolRules.MAX_BATCH),
@@ -152,6 +163,7 @@ final class StdioSession implements SessionPort {
             } else {
                 server.cancelSession(provider.session().getId());
             }
+            builtModern().ifPresent(ModernServerHandle::cancelRunning);
             if (!inFlight.awaitIdle(CANCEL_SETTLE)) {
                 LOG.warn(
                         "stdio requests still running {} after their cancellation; closing without their answers",
@@ -159,6 +171,7 @@ final class StdioSession implements SessionPort {
             }
         }
         server.closeGracefully();
+        builtModern().ifPresent(ModernServerHandle::close);
         // No interrupts: the thread running this may be one of the readers; calls still running were cancelled.
         readers.shutdown();
         writer.close();
@@ -214,6 +227,41 @@ final class StdioSession implements SessionPort {
                 deliver(message);
             }
         }
+    }
+
+    @Override
+    public void modern(McpSchema.JSONRPCRequest request) {
+        InFlightIds.Claim claim = inFlightIds.claim(request.id());
+        if (claim == null) {
+            reply(stillRunning(request.id()));
+            return;
+        }
+        inFlight.begin();
+        try {
+            // the handler may block (a tool call, a held wait): the next line is read meanwhile by another thread
+            loop.handOver();
+            Object body = modernServer().answer(request, caller, null).body();
+            if (!inFlightIds.answered(request.id())) {
+                writeQuietly(body);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("modern-era request {} failed", request.id(), e);
+            reply(JsonRpcErrors.error(request.id(), JsonRpcErrors.INTERNAL_ERROR, "Internal error"));
+        } finally {
+            inFlightIds.release(claim);
+            inFlight.end();
+        }
+    }
+
+    private synchronized ModernServerHandle modernServer() {
+        if (modern == null) {
+            modern = McpServerAssembly.buildModern(context);
+        }
+        return modern;
+    }
+
+    private synchronized Optional<ModernServerHandle> builtModern() {
+        return Optional.ofNullable(modern);
     }
 
     private void run(McpSchema.JSONRPCRequest request, InFlightIds.Claim claim) {

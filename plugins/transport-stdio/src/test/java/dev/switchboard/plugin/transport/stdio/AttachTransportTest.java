@@ -103,6 +103,30 @@ class AttachTransportTest {
     }
 
     @Test
+    void anAttachedSessionAnswersAModernRequestWithoutInitializeAndStillInitializes() throws Exception {
+        Path socket = start(false, 0);
+        try (SocketClient client = SocketClient.session(socket, Map.of())) {
+            client.sendLine("""
+                    {"jsonrpc":"2.0","id":"m1","method":"tools/call","params":{"name":"echo","arguments":{"text":"new"},\
+                    "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",\
+                    "io.modelcontextprotocol/clientCapabilities":{},\
+                    "io.modelcontextprotocol/clientInfo":{"name":"modern","version":"1"}}}}""");
+            Map<String, Object> modern = client.next();
+            assertThat(modern).containsEntry("id", "m1");
+            assertThat(modern)
+                    .extractingByKey("result", InstanceOfAssertFactories.MAP)
+                    .containsEntry("resultType", "complete");
+            assertThat(text(modern)).contains("echo new");
+
+            assertThat(client.initialize())
+                    .extractingByKey("result", InstanceOfAssertFactories.MAP)
+                    .containsEntry("protocolVersion", "2025-11-25");
+            client.sendLine(call(2, "old"));
+            assertThat(text(client.next())).contains("echo old");
+        }
+    }
+
+    @Test
     void theSocketIsOwnerOnlyAndAStaleFileInItsPlaceIsReplaced() throws Exception {
         Path stale = state.resolve("k.sock");
         try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
