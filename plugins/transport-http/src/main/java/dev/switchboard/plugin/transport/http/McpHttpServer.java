@@ -129,7 +129,7 @@ final class McpHttpServer {
                     .protocolsDiscoverServices(false)
                     .addConnectionSelector(MethodCaseCheck.around(
                             Http1ConnectionSelector.builder()
-                                    .config(http1Config(new MethodCaseCheck(mistakes), deadlines))
+                                    .config(http1Config(new MethodCaseCheck(), deadlines))
                                     .build(),
                             mistakes))
                     .directHandlers(WireRefusals.create(mistakes))

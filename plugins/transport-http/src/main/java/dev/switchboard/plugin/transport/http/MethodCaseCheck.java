@@ -39,12 +39,6 @@ import dev.switchboard.bridge.mcp.transport.ClientMistakes;
  */
 final class MethodCaseCheck implements Http1ConnectionListener {
 
-    private final ClientMistakes mistakes;
-
-    MethodCaseCheck(ClientMistakes mistakes) {
-        this.mistakes = mistakes;
-    }
-
     /**
      * @return {@code http1} with every connection reading through a {@link RecordingReader}, and a connection whose
      *     first bytes are a TLS handshake record (0x16 0x03: https:// sent to this plain-HTTP port) closed at once with
@@ -65,13 +59,9 @@ final class MethodCaseCheck implements Http1ConnectionListener {
         }
         reader.readingHeaders = true;
         if (lowerCaseMethod(reader.lastRead())) {
-            mistakes.record("a request method in lower case");
-            throw RequestException.builder()
-                    .type(DirectHandler.EventType.BAD_REQUEST)
-                    .status(Status.BAD_REQUEST_400)
-                    .setKeepAlive(false)
-                    .message("the request method is not in capitals")
-                    .build();
+            throw WireRefusals.refusal(
+                    Status.BAD_REQUEST_400,
+                    "Bad Request: the request method is not in capitals (methods are case-sensitive)");
         }
     }
 
