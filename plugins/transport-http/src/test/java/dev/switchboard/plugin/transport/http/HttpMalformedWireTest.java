@@ -220,7 +220,8 @@ class HttpMalformedWireTest {
             RawHttp.Response response = connection.response(AT_ONCE);
 
             assertThat(response.status()).isEqualTo(400);
-            assertThat((String) response.error().get("message")).contains("case-sensitive");
+            assertThat((String) response.error().get("message"))
+                    .isEqualTo("Bad Request: the request method is not in capitals (methods are case-sensitive)");
             assertThat(connection.closedWithin(AT_ONCE)).isTrue();
         }
         assertThat(context.invocations()).isZero();
