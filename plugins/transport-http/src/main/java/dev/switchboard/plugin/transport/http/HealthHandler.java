@@ -23,6 +23,8 @@ import dev.switchboard.ports.transport.Readiness;
  *       reached or an enabled plugin is not started ({@link Readiness}; the kernel asks the store at most about once a
  *       second).
  * </ul>
+ *
+ * <p>Both also answer {@code HEAD} (a load balancer's probe): the same status and headers, no body.
  */
 final class HealthHandler {
 

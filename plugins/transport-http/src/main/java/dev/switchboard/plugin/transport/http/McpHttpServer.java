@@ -127,9 +127,11 @@ final class McpHttpServer {
                     // discovered protocol beside it: with two candidates Helidon picks by the first bytes and closes a
                     // bare-LF or over-long request line without an answer; with one HTTP/1.1 answers 400 or 414.
                     .protocolsDiscoverServices(false)
-                    .addConnectionSelector(MethodCaseCheck.around(Http1ConnectionSelector.builder()
-                            .config(http1Config(new MethodCaseCheck(mistakes), deadlines))
-                            .build()))
+                    .addConnectionSelector(MethodCaseCheck.around(
+                            Http1ConnectionSelector.builder()
+                                    .config(http1Config(new MethodCaseCheck(), deadlines))
+                                    .build(),
+                            mistakes))
                     .directHandlers(WireRefusals.create(mistakes))
                     .idleConnectionTimeout(settings.wireTimeouts().idle())
                     .idleConnectionPeriod(
@@ -142,6 +144,9 @@ final class McpHttpServer {
                             .any("/mcp", methodNotAllowed(gate))
                             .get("/healthz", HealthHandler.live(gate))
                             .get("/readyz", HealthHandler.ready(gate, state, context.readiness()))
+                            // a load balancer's HEAD probe: the GET's status and headers, no body (Helidon drops it)
+                            .head("/healthz", HealthHandler.live(gate))
+                            .head("/readyz", HealthHandler.ready(gate, state, context.readiness()))
                             .any(endpoints))
                     .build()
                     .start();
@@ -213,6 +218,7 @@ final class McpHttpServer {
         return Http1Config.builder()
                 .validateRequestHostHeader(false)
                 .maxPrologueLength(WireRefusals.MAX_REQUEST_LINE)
+                .maxHeadersSize(WireRefusals.MAX_HEADER_SECTION)
                 // one listener: Helidon 4.5 composes several into one that forwards nothing (ListFrameListener)
                 .addReceiveListener(new Http1ConnectionListener() {
                     @Override
@@ -224,6 +230,8 @@ final class McpHttpServer {
                     @Override
                     public void headers(ConnectionContext ctx, Headers headers) {
                         deadlines.headers(ctx, headers);
+                        methodCase.headers(ctx, headers);
+                        RequestFraming.check(headers);
                     }
                 })
                 .build();

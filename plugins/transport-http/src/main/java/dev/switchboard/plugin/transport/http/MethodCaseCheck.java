@@ -10,9 +10,11 @@ import io.helidon.common.buffers.DataWriter;
 import io.helidon.common.socket.HelidonSocket;
 import io.helidon.common.socket.PeerInfo;
 import io.helidon.http.DirectHandler;
+import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
 import io.helidon.http.RequestException;
 import io.helidon.http.Status;
+import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.ListenerContext;
 import io.helidon.webserver.ProxyProtocolData;
@@ -31,31 +33,43 @@ import dev.switchboard.bridge.mcp.transport.ClientMistakes;
  * through a {@link RecordingReader}, which remembers the bytes of the last {@link DataReader#readBytes} (how Helidon's
  * request-line parser takes the line), and {@link #prologue}, called by HTTP/1.1 right after it parsed a request line,
  * looks at them and throws a {@code BAD_REQUEST} that {@link WireRefusals} answers. Every request of a kept-alive
- * connection is checked. Stateless (the reader is per connection), thread-safe.
+ * connection is checked. The same reader, which alone sees the raw bytes, also answers a header line past
+ * {@link WireRefusals#MAX_HEADER_SECTION} with 431 (Helidon's own refusal is a 400 without cause) and closes a
+ * connection that opens with a TLS handshake. Stateless (the reader is per connection), thread-safe.
  */
 final class MethodCaseCheck implements Http1ConnectionListener {
 
-    private final ClientMistakes mistakes;
-
-    MethodCaseCheck(ClientMistakes mistakes) {
-        this.mistakes = mistakes;
+    /**
+     * @return {@code http1} with every connection reading through a {@link RecordingReader}, and a connection whose
+     *     first bytes are a TLS handshake record (0x16 0x03: https:// sent to this plain-HTTP port) closed at once with
+     *     one line to {@code mistakes}
+     */
+    static ServerConnectionSelector around(ServerConnectionSelector http1, ClientMistakes mistakes) {
+        return new Selector(http1, mistakes);
     }
 
-    /** @return {@code http1} with every connection reading through a {@link RecordingReader} */
-    static ServerConnectionSelector around(ServerConnectionSelector http1) {
-        return new Selector(http1);
-    }
-
+    /**
+     * Marks the start of the header section: from now until {@link #headers} a header line longer than the rest of
+     * {@link WireRefusals#MAX_HEADER_SECTION} is a 431.
+     */
     @Override
     public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
-        if (ctx.dataReader() instanceof RecordingReader reader && lowerCaseMethod(reader.lastRead())) {
-            mistakes.record("a request method in lower case");
-            throw RequestException.builder()
-                    .type(DirectHandler.EventType.BAD_REQUEST)
-                    .status(Status.BAD_REQUEST_400)
-                    .setKeepAlive(false)
-                    .message("the request method is not in capitals")
-                    .build();
+        if (!(ctx.dataReader() instanceof RecordingReader reader)) {
+            return;
+        }
+        reader.readingHeaders = true;
+        if (lowerCaseMethod(reader.lastRead())) {
+            throw WireRefusals.refusal(
+                    Status.BAD_REQUEST_400,
+                    "Bad Request: the request method is not in capitals (methods are case-sensitive)");
+        }
+    }
+
+    /** Marks the end of the header section. */
+    @Override
+    public void headers(ConnectionContext ctx, Headers headers) {
+        if (ctx.dataReader() instanceof RecordingReader reader) {
+            reader.readingHeaders = false;
         }
     }
 
@@ -86,17 +100,14 @@ final class MethodCaseCheck implements Http1ConnectionListener {
         private boolean afterData;
         /** Inside {@link #readBuffer(int)}, whose own skip moves past the data it returns. */
         private boolean readingData;
+        /** Between a request line and the end of its headers (set by the connection's listener, on its thread). */
+        private boolean readingHeaders;
 
         // DataReader's constructors are deprecated for removal in favour of its factory, which cannot be extended;
         // should they go, the checks lose their hook and their tests (HttpMalformedWireTest) fail.
         @SuppressWarnings("removal")
-        RecordingReader(DataReader source) {
-            super(() -> pull(source), false);
-        }
-
-        private static byte[] pull(DataReader source) {
-            source.ensureAvailable();
-            return source.readBytes(source.available());
+        RecordingReader(DataReader source, ClientMistakes mistakes) {
+            super(new Pull(source, mistakes), false);
         }
 
         @Override
@@ -136,13 +147,39 @@ final class MethodCaseCheck implements Http1ConnectionListener {
             super.skip(lenToSkip);
         }
 
+        /**
+         * Helidon's header parser looks for each line's end within what is left of the header section and, finding
+         * none, refuses the request as malformed (400, no cause); within the header section this answers 431 instead.
+         */
+        @Override
+        public int findNewLine(int max) throws IncorrectNewLineException {
+            return withinHeaderSection(super.findNewLine(max), max);
+        }
+
+        @Override
+        public int findOrNewLine(byte b, int max) throws IncorrectNewLineException {
+            return withinHeaderSection(super.findOrNewLine(b, max), max);
+        }
+
+        private int withinHeaderSection(int found, int max) {
+            if (readingHeaders && found >= max) {
+                readingHeaders = false;
+                throw WireRefusals.refusal(
+                        Status.create(431, "Request Header Fields Too Large"),
+                        "Request Header Fields Too Large: the header section is larger than "
+                                + WireRefusals.MAX_HEADER_SECTION + " bytes");
+            }
+            return found;
+        }
+
         byte[] lastRead() {
             return lastRead;
         }
     }
 
     /** Helidon's HTTP/1.1 selector, handing each connection a context whose reader is a {@link RecordingReader}. */
-    private record Selector(ServerConnectionSelector http1) implements ServerConnectionSelector {
+    private record Selector(ServerConnectionSelector http1, ClientMistakes mistakes)
+            implements ServerConnectionSelector {
 
         @Override
         public int bytesToIdentifyConnection() {
@@ -161,7 +198,44 @@ final class MethodCaseCheck implements Http1ConnectionListener {
 
         @Override
         public ServerConnection connection(ConnectionContext ctx) {
-            return http1.connection(new Recorded(ctx, new RecordingReader(ctx.dataReader())));
+            return http1.connection(new Recorded(ctx, new RecordingReader(ctx.dataReader(), mistakes)));
+        }
+    }
+
+    /**
+     * Pulls what a connection received, and closes a connection whose first bytes are a TLS handshake record (0x16
+     * 0x03: https:// sent to this plain-HTTP port) with one line to {@code mistakes}, where Helidon would wait for a
+     * request line until the header timeout. (Helidon asks a lone connection selector nothing before reading, so the
+     * check is here, on the connection's own thread.) Not thread-safe: one connection's thread reads.
+     */
+    private static final class Pull implements java.util.function.Supplier<byte[]> {
+
+        /** A TLS record's first byte: a handshake. */
+        private static final byte TLS_HANDSHAKE = 0x16;
+        /** A TLS record's second byte: major version 3 (SSL 3.0 to TLS 1.3). */
+        private static final byte TLS_MAJOR = 0x03;
+
+        private final DataReader source;
+        private final ClientMistakes mistakes;
+        private boolean first = true;
+
+        Pull(DataReader source, ClientMistakes mistakes) {
+            this.source = source;
+            this.mistakes = mistakes;
+        }
+
+        @Override
+        public byte[] get() {
+            source.ensureAvailable();
+            byte[] received = source.readBytes(source.available());
+            if (first) {
+                first = false;
+                if (received.length >= 2 && received[0] == TLS_HANDSHAKE && received[1] == TLS_MAJOR) {
+                    mistakes.record("a TLS handshake on the plain-HTTP port (use http://, or terminate TLS in front)");
+                    throw new CloseConnectionException("a TLS handshake on the plain-HTTP port");
+                }
+            }
+            return received;
         }
     }
 

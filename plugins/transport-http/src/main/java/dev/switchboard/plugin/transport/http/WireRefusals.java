@@ -2,6 +2,8 @@ package dev.switchboard.plugin.transport.http;
 
 import io.helidon.http.DirectHandler;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.RequestException;
+import io.helidon.http.ServerRequestHeaders;
 import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.DirectHandlers;
@@ -14,12 +16,17 @@ import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
  * header, a request line longer than {@link #MAX_REQUEST_LINE} (414), a header section over Helidon's limit, HTTP/1.0):
  * the transport's JSON-RPC error body instead of Helidon's empty or plain-text one, a fixed message that echoes
  * nothing the client sent, {@code Connection: close}, and one rate-limited line at the client-mistake level instead of
- * a stack trace. Thread-safe.
+ * a stack trace. Helidon hands a direct handler no cause (its messages are not "safe"), so the transport's own checks
+ * that run first ({@link RequestFraming}, {@link MethodCaseCheck}) throw a {@link #refusal} carrying the client's
+ * mistake in words; anything Helidon refuses by itself gets the text of its status. Thread-safe.
  */
 final class WireRefusals implements DirectHandler {
 
     /** The longest request line (method, target and version) accepted, in bytes; a longer one gets 414. */
     static final int MAX_REQUEST_LINE = 8192;
+
+    /** The largest header section accepted, in bytes (Helidon's default); a larger one gets 431. */
+    static final int MAX_HEADER_SECTION = 16384;
 
     private final ClientMistakes mistakes;
 
@@ -37,6 +44,21 @@ final class WireRefusals implements DirectHandler {
         return handlers.build();
     }
 
+    /**
+     * @param status the status to answer, a 4xx
+     * @param text the client's mistake in words, echoing nothing it sent: the error message of the answer
+     * @return an exception that closes the connection after the answer; throw it from a connection listener or reader
+     */
+    static RequestException refusal(Status status, String text) {
+        return RequestException.builder()
+                .type(EventType.BAD_REQUEST)
+                .status(status)
+                .setKeepAlive(false)
+                .request(new Explained(text))
+                .message(text)
+                .build();
+    }
+
     @Override
     public TransportResponse handle(
             TransportRequest request,
@@ -44,16 +66,18 @@ final class WireRefusals implements DirectHandler {
             Status status,
             ServerResponseHeaders headers,
             String message) {
+        String text = request instanceof Explained explained ? explained.text() : explain(status);
         boolean clientMistake = status.code() >= 400 && status.code() < 500;
         if (clientMistake) {
-            mistakes.record("malformed HTTP request (" + status.code() + ")");
+            mistakes.record("malformed HTTP request (" + status.code()
+                    + (request instanceof Explained e ? ": " + e.text() : "") + ")");
         }
         return TransportResponse.builder()
                 .status(status)
                 .headers(headers)
                 .header(HeaderNames.CONTENT_TYPE, McpHeaders.APPLICATION_JSON)
                 .keepAlive(false)
-                .entity(Replies.jsonBytes(JsonRpcErrors.error(null, Replies.SERVER_ERROR, explain(status))))
+                .entity(Replies.jsonBytes(JsonRpcErrors.error(null, Replies.SERVER_ERROR, text)))
                 .build();
     }
 
@@ -68,5 +92,29 @@ final class WireRefusals implements DirectHandler {
             case 505 -> "HTTP Version Not Supported: use HTTP/1.1";
             default -> status.code() + " " + status.reasonPhrase();
         };
+    }
+
+    /** The request of a {@link #refusal}: nothing of what the client sent, only the refusal's text. */
+    private record Explained(String text) implements TransportRequest {
+
+        @Override
+        public String protocolVersion() {
+            return "";
+        }
+
+        @Override
+        public String method() {
+            return "";
+        }
+
+        @Override
+        public String path() {
+            return "";
+        }
+
+        @Override
+        public ServerRequestHeaders headers() {
+            return TransportRequest.empty().headers();
+        }
     }
 }

@@ -10,15 +10,22 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -92,6 +99,38 @@ class HttpLifecycleTest {
             assertThat(live.text()).isEqualTo("live\n");
             assertThat(ready.status()).isEqualTo(200);
             assertThat(ready.text()).isEqualTo("{\"ready\":true}");
+        }
+    }
+
+    @Test
+    void headOnTheProbesAnswersTheGetsStatusWithoutABody() throws Exception {
+        AtomicReference<Optional<String>> problem = new AtomicReference<>(Optional.of("the storage is not open"));
+        FakeTransportContext waiting =
+                FakeTransportContext.builder().readiness(problem::get).build();
+        try (TestServer probed = TestServer.start(waiting.with(List.of("echo"), call -> ToolResult.text("echo")));
+                HttpClient client = HttpClient.newHttpClient()) {
+            Function<String, HttpResponse<byte[]>> head = path -> {
+                try {
+                    return client.send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + probed.port + path))
+                                    .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofByteArray());
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            };
+            HttpResponse<byte[]> notReady = head.apply("/readyz");
+            HttpResponse<byte[]> live = head.apply("/healthz");
+            problem.set(Optional.empty());
+            HttpResponse<byte[]> ready = head.apply("/readyz");
+
+            assertThat(notReady.statusCode()).isEqualTo(503);
+            assertThat(notReady.body()).isEmpty();
+            assertThat(live.statusCode()).isEqualTo(200);
+            assertThat(live.body()).isEmpty();
+            assertThat(ready.statusCode()).isEqualTo(200);
+            assertThat(ready.body()).isEmpty();
         }
     }
 

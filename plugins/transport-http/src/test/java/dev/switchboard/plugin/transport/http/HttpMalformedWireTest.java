@@ -131,6 +131,84 @@ class HttpMalformedWireTest {
     }
 
     @Test
+    void badBodyFramingGets400NamingTheMistakeAndAClosedConnection() throws Exception {
+        String head = chunkedHead().replace("Transfer-Encoding: chunked\r\n\r\n", "");
+        Map<String, String> requests = new LinkedHashMap<>();
+        requests.put("Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", "duplicate Content-Length");
+        requests.put("Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", "duplicate Content-Length");
+        requests.put(
+                "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}",
+                "Content-Length and Transfer-Encoding together");
+        requests.put(
+                "Transfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n{}",
+                "Content-Length and Transfer-Encoding together");
+        requests.put("Content-Length: -1\r\n\r\n{}", "invalid Content-Length");
+        requests.put("Content-Length: 2x\r\n\r\n{}", "invalid Content-Length");
+        requests.put("Content-Length: 99999999999999999999999\r\n\r\n{}", "invalid Content-Length");
+        Map<String, String> outcomes = new LinkedHashMap<>();
+        Map<String, String> expected = new LinkedHashMap<>();
+        for (Map.Entry<String, String> request : requests.entrySet()) {
+            try (RawConnection connection = RawConnection.open(server.port)) {
+                connection.write(head + request.getKey());
+                RawHttp.Response response = connection.response(AT_ONCE);
+                outcomes.put(
+                        request.getKey(),
+                        response.status() + " " + response.header("connection") + " "
+                                + response.error().get("code") + " "
+                                + response.error().get("message")
+                                + " closed=" + connection.closedWithin(AT_ONCE));
+                expected.put(request.getKey(), request.getValue());
+            }
+        }
+
+        assertThat(outcomes)
+                .allSatisfy((request, outcome) -> assertThat(outcome)
+                        .as(request)
+                        .startsWith("400 close -32000 Bad Request: ")
+                        .contains(expected.get(request))
+                        .doesNotContain("CRLF")
+                        .endsWith("closed=true"));
+        assertThat(context.invocations()).isZero();
+    }
+
+    @Test
+    void aHeaderSectionOver16KiBGets431NamingTheLimitAndAClosedConnection() throws Exception {
+        try (RawConnection connection = RawConnection.open(server.port)) {
+            connection.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "a".repeat(70_000) + "\r\n\r\n");
+
+            RawHttp.Response response = connection.response(AT_ONCE);
+
+            assertThat(response.status()).isEqualTo(431);
+            assertThat(response.header("connection")).isEqualTo("close");
+            assertThat((String) response.error().get("message"))
+                    .isEqualTo("Request Header Fields Too Large: the header section is larger than 16384 bytes");
+            assertThat(connection.closedWithin(AT_ONCE)).isTrue();
+        }
+    }
+
+    @Test
+    void aTlsHandshakeOnThePlainPortIsClosedAtOnceWithOneLogLine() throws Exception {
+        // the first bytes of a TLS 1.2/1.3 ClientHello: a handshake record (0x16), version 3.1, length, ClientHello
+        byte[] clientHello = {0x16, 0x03, 0x01, 0x00, (byte) 0xc8, 0x01, 0x00, 0x00, (byte) 0xc4, 0x03, 0x03};
+        boolean[] closed = new boolean[1];
+        String log = capturingTheLog(() -> {
+            try (RawConnection connection = RawConnection.open(server.port)) {
+                connection.write(clientHello);
+                closed[0] = connection.closedWithin(AT_ONCE);
+            }
+        });
+
+        assertThat(closed[0])
+                .as("closed at once, not held until the header timeout")
+                .isTrue();
+        assertThat(log).as("the log").doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(log.lines().filter(line -> !line.isBlank()).toList())
+                .as("log lines: one, at the client-mistake level")
+                .hasSize(1)
+                .allMatch(line -> line.contains("INFO") && line.contains("TLS handshake"));
+    }
+
+    @Test
     void aLowerCasePostIsRefusedNotServed() throws Exception {
         String call = TestServer.call(2, "echo");
         try (RawConnection connection = RawConnection.open(server.port)) {
@@ -142,7 +220,8 @@ class HttpMalformedWireTest {
             RawHttp.Response response = connection.response(AT_ONCE);
 
             assertThat(response.status()).isEqualTo(400);
-            assertThat((String) response.error().get("message")).contains("case-sensitive");
+            assertThat((String) response.error().get("message"))
+                    .isEqualTo("Bad Request: the request method is not in capitals (methods are case-sensitive)");
             assertThat(connection.closedWithin(AT_ONCE)).isTrue();
         }
         assertThat(context.invocations()).isZero();
