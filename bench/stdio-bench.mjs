@@ -206,11 +206,12 @@ const state = mkdtempSync(join(tmpdir(), 'sb-bench-'));
 const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
 // The in-process server, as before attaching (issue 22): team-bench.mjs measures the attach client and shared server.
 const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state, SWITCHBOARD_KERNEL__ATTACH: 'false' };
-// Each older build gets a state directory of its own: its migrations may be older than the new build's.
+// Each older build gets a state directory of its own (its migrations may be older than the new build's) and serves
+// in-process as the new one does (an older build's serve would otherwise attach and measure the attach client).
 const baselines = baselineLayouts.map((path, k) => ({
   path,
   command: layoutWithAllPlugins(scratch, path, `baseline-${k}`),
-  env: { SWITCHBOARD_KERNEL__STATE_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-base-')) },
+  env: { SWITCHBOARD_KERNEL__STATE_DIR: mkdtempSync(join(tmpdir(), 'sb-bench-base-')), SWITCHBOARD_KERNEL__ATTACH: 'false' },
   times: [],
 }));
 const withNode = args.node !== 'no';
