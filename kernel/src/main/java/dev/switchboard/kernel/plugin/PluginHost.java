@@ -638,7 +638,7 @@ public final class PluginHost {
     private List<String> toolNamesOf(String id) {
         PluginWrapper plugin = manager.getPlugin(id);
         List<String> declared = plugin == null ? List.of() : DeclaredTools.of(plugin);
-        return assembler.toolNamesOf(id, declared, injectors.get(id), extensionsOf(id));
+        return assembler.toolNamesOf(id, declared, injectors.get(id));
     }
 
     /** @return the transports contributed by started plugins */
