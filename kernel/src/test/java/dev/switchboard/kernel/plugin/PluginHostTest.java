@@ -67,7 +67,7 @@ class PluginHostTest {
     void appliesEachPluginsMigrationsThroughTheOpenStorage() {
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             assertThat(System.getProperty(MemStorage.PREFIX + "greeter")).isEqualTo("1");
-            assertThat(kernel.plugins().storage()).map(s -> s.backend()).contains("memory");
+            assertThat(kernel.storage()).map(s -> s.backend()).contains("memory");
         }
     }
 
