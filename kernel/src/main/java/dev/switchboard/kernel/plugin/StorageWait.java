@@ -125,9 +125,4 @@ final class StorageWait {
             running.interrupt();
         }
     }
-
-    /** @return whether {@link #stop()} was called */
-    boolean stopped() {
-        return stopped;
-    }
 }
