@@ -1,5 +1,6 @@
 package dev.switchboard.kernel.plugin;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -108,7 +109,7 @@ public final class PluginHost {
             prepared.load();
             StartupClock.took(loading, "loading the plugins directory");
             prepared.manager().loadFailures().forEach(statuses::loadFailed);
-            List<PluginWrapper> started = new java.util.ArrayList<>();
+            List<PluginWrapper> started = new ArrayList<>();
             for (PluginWrapper plugin : prepared.inStartOrder()) {
                 statuses.found(plugin);
                 if (plugin.getPluginState() == org.pf4j.PluginState.DISABLED) {
