@@ -105,7 +105,7 @@ class PlatformArchitectureAllowancesTest {
                 importing(
                         ALPHA + "AlphaPlugin",
                         ALPHA + "AlphaModule",
-                        ALPHA + "adapter.in.tool.AlphaTools",
+                        ALPHA + "adapter.in.health.AlphaHealth",
                         ALPHA + "adapter.out.persistence.AlphaStore",
                         ALPHA + "application.AlphaKeepsThings",
                         ALPHA + "application.port.out.SaveThingPort",

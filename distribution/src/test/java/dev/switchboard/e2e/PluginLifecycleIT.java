@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import dev.switchboard.e2e.fixture.broken.BrokenPlugin;
-import dev.switchboard.e2e.fixture.broken.BrokenTools;
+import dev.switchboard.e2e.fixture.broken.BrokenTool;
 import dev.switchboard.e2e.fixture.good.FixturePlugin;
 import dev.switchboard.e2e.support.TestPlugins;
 import dev.switchboard.testkit.distribution.CliRun;
@@ -78,7 +78,7 @@ class PluginLifecycleIT {
             assertThat(toolNames(session, 2))
                     .containsAll(TestPlugins.FIXTURE_TOOLS)
                     .contains("server_info")
-                    .doesNotContain(BrokenTools.TOOL);
+                    .doesNotContain(BrokenTool.TOOL);
             session.send(Json.toolCall(3, "server_info", Map.of()));
             JsonNode plugins = session.awaitResponse(3)
                     .path("result")

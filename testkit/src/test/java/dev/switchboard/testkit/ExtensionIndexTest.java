@@ -11,12 +11,12 @@ import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.ports.health.HealthCheck;
 import dev.switchboard.ports.plugin.ManagedService;
-import dev.switchboard.ports.tool.ToolProvider;
 import dev.switchboard.testkit.plugin.ExtensionIndex;
+import dev.switchboard.testkit.sample.SampleHealth;
 import dev.switchboard.testkit.sample.SampleModule;
 import dev.switchboard.testkit.sample.SampleService;
-import dev.switchboard.testkit.sample.SampleTools;
 
 class ExtensionIndexTest {
 
@@ -27,33 +27,33 @@ class ExtensionIndexTest {
     void readsTheIndexTheAnnotationProcessorWroteAndFindsExtensionsByType() {
         ExtensionIndex index = ExtensionIndex.of(SampleModule.class);
 
-        assertThat(index.classNames()).contains(SampleTools.class.getName(), SampleService.class.getName());
-        assertThat(index.classesOf(ToolProvider.class)).containsExactly(SampleTools.class);
+        assertThat(index.classNames()).contains(SampleHealth.class.getName(), SampleService.class.getName());
+        assertThat(index.classesOf(HealthCheck.class)).containsExactly(SampleHealth.class);
         assertThat(index.classesOf(ManagedService.class)).containsExactly(SampleService.class);
         index.assertListsEveryExtension();
-        index.assertLists(SampleTools.class, SampleService.class);
+        index.assertLists(SampleHealth.class, SampleService.class);
     }
 
     @Test
     void anAnnotatedClassMissingFromTheIndexFailsTheCheckByName() throws Exception {
         Path classes = dir.resolve("classes");
-        Path packageDir = classes.resolve(SampleTools.class.getPackageName().replace('.', '/'));
+        Path packageDir = classes.resolve(SampleHealth.class.getPackageName().replace('.', '/'));
         Files.createDirectories(packageDir);
         Files.createDirectories(classes.resolve("META-INF"));
         Files.copy(
-                Path.of(SampleTools.class.getResource("SampleTools.class").toURI()),
-                packageDir.resolve("SampleTools.class"));
+                Path.of(SampleHealth.class.getResource("SampleHealth.class").toURI()),
+                packageDir.resolve("SampleHealth.class"));
         Files.writeString(classes.resolve(ExtensionIndex.RESOURCE), SampleService.class.getName() + "\n");
 
         ExtensionIndex index = ExtensionIndex.at(classes, getClass().getClassLoader());
 
         assertThatThrownBy(index::assertListsEveryExtension)
                 .isInstanceOf(AssertionError.class)
-                .hasMessageContaining(SampleTools.class.getName())
+                .hasMessageContaining(SampleHealth.class.getName())
                 .hasMessageContaining("annotation processor");
-        assertThatThrownBy(() -> index.assertLists(SampleTools.class))
+        assertThatThrownBy(() -> index.assertLists(SampleHealth.class))
                 .isInstanceOf(AssertionError.class)
-                .hasMessageContaining(SampleTools.class.getName());
+                .hasMessageContaining(SampleHealth.class.getName());
     }
 
     @Test
@@ -77,6 +77,6 @@ class ExtensionIndexTest {
         }
 
         assertThat(ExtensionIndex.at(jar, getClass().getClassLoader()).classNames())
-                .contains(SampleTools.class.getName(), SampleService.class.getName());
+                .contains(SampleHealth.class.getName(), SampleService.class.getName());
     }
 }

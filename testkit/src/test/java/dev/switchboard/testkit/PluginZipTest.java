@@ -22,7 +22,7 @@ import org.pf4j.PluginWrapper;
 import dev.switchboard.testkit.plugin.PluginZip;
 import dev.switchboard.testkit.sample.SampleModule;
 import dev.switchboard.testkit.sample.SamplePlugin;
-import dev.switchboard.testkit.sample.SampleTools;
+import dev.switchboard.testkit.sample.SampleService;
 
 class PluginZipTest {
 
@@ -31,7 +31,7 @@ class PluginZipTest {
 
     @Test
     void writesTheDescriptorTheClassesAndAnIndexOfOnlyTheGivenExtensions() throws IOException {
-        Path zip = PluginZip.of("sample", SamplePlugin.class, SampleModule.class, List.of(SampleTools.class))
+        Path zip = PluginZip.of("sample", SamplePlugin.class, SampleModule.class, List.of(SampleService.class))
                 .writeTo(dir);
 
         assertThat(zip).isEqualTo(dir.resolve("sample.zip"));
@@ -47,14 +47,11 @@ class PluginZipTest {
                     .containsEntry("plugin.module", SampleModule.class.getName());
             try (InputStream in = file.getInputStream(file.getEntry("classes/META-INF/extensions.idx"))) {
                 assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8).lines())
-                        .containsExactly(SampleTools.class.getName());
+                        .containsExactly(SampleService.class.getName());
             }
             List<String> names = new ArrayList<>();
             file.stream().map(ZipEntry::getName).forEach(names::add);
-            assertThat(names)
-                    .contains(
-                            "classes/dev/switchboard/testkit/sample/SampleTools.class",
-                            "classes/dev/switchboard/testkit/sample/SampleTools$1.class");
+            assertThat(names).containsAll(classFilesOfThePluginPackage());
         }
     }
 
@@ -66,7 +63,7 @@ class PluginZipTest {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        PluginZip.of("sample", SamplePlugin.class, null, List.of(SampleTools.class))
+        PluginZip.of("sample", SamplePlugin.class, null, List.of(SampleService.class))
                 .writeTo(plugins);
         DefaultPluginManager manager = new DefaultPluginManager(plugins);
         manager.loadPlugins();
@@ -74,7 +71,26 @@ class PluginZipTest {
 
         PluginWrapper plugin = manager.getPlugin("sample");
         assertThat(plugin.getPluginState()).isEqualTo(PluginState.STARTED);
-        assertThat(manager.getExtensionClassNames("sample")).containsExactly(SampleTools.class.getName());
+        assertThat(manager.getExtensionClassNames("sample")).containsExactly(SampleService.class.getName());
         manager.stopPlugin("sample");
+    }
+
+    /** Every compiled class of the sample's package, nested and anonymous ones included, as zip entry names. */
+    private static List<String> classFilesOfThePluginPackage() throws IOException {
+        Path packageDir;
+        try {
+            packageDir = Path.of(
+                            SamplePlugin.class.getResource("SamplePlugin.class").toURI())
+                    .getParent();
+        } catch (java.net.URISyntaxException e) {
+            throw new IOException(e);
+        }
+        try (var files = Files.list(packageDir)) {
+            List<String> names = files.map(file -> "classes/dev/switchboard/testkit/sample/" + file.getFileName())
+                    .filter(name -> name.endsWith(".class"))
+                    .toList();
+            assertThat(names).contains("classes/dev/switchboard/testkit/sample/SampleGreetTool.class");
+            return names;
+        }
     }
 }

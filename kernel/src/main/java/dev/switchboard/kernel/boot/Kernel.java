@@ -1,6 +1,7 @@
 package dev.switchboard.kernel.boot;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.slf4j.Logger;
@@ -22,13 +23,16 @@ import dev.switchboard.kernel.core.ServerInfoTool;
 import dev.switchboard.kernel.exec.SecretVariableRegistry;
 import dev.switchboard.kernel.plugin.KernelReadiness;
 import dev.switchboard.kernel.plugin.PluginHost;
+import dev.switchboard.kernel.plugin.PreparedPlugins;
 import dev.switchboard.kernel.plugin.SessionChecks;
 import dev.switchboard.kernel.plugin.StartupClock;
+import dev.switchboard.kernel.plugin.StorageAccess;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.kernel.transport.TransportRunner;
 import dev.switchboard.ports.auth.Authenticator;
+import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.transport.Readiness;
 import dev.switchboard.ports.transport.ServerIdentity;
 import dev.switchboard.ports.transport.TransportContext;
@@ -186,9 +190,24 @@ public final class Kernel implements AutoCloseable {
         injector.getInstance(TransportRunner.class).awaitEnd();
     }
 
-    /** @return the plugin host, for status reports */
+    /** @return the plugins' lifecycle, for their statuses, transports and health checks */
     public PluginHost plugins() {
         return injector.getInstance(PluginHost.class);
+    }
+
+    /** @return the plugins past phase one, for instances and extensions their injectors build */
+    public PreparedPlugins prepared() {
+        return injector.getInstance(PreparedPlugins.class);
+    }
+
+    /** @return the open storage, or empty when no storage backend started */
+    public Optional<SqlStorage> storage() {
+        return injector.getInstance(StorageAccess.class).current();
+    }
+
+    /** @return the configuration the kernel was started with */
+    public SwitchboardConfig config() {
+        return injector.getInstance(SwitchboardConfig.class);
     }
 
     /** @return whether the server can serve now: what {@code /readyz} answers */
@@ -274,7 +293,7 @@ public final class Kernel implements AutoCloseable {
         SessionDeclarations declared = declarations;
         return session -> session.localSession()
                 .flatMap(local -> declared.keyBelowASetting(local.environment()))
-                .or(() -> SessionChecks.first(plugins(), session));
+                .or(() -> SessionChecks.first(prepared(), session));
     }
 
     /**

@@ -73,7 +73,7 @@ final class Doctor {
             checkStorage(kernel);
             checkTransports(kernel, config);
             new PluginHealthChecks(report).examine(kernel.plugins().healthChecks());
-            SessionChecks.problems(kernel.plugins(), Principal.LOCAL_OWNER)
+            SessionChecks.problems(kernel.prepared(), Principal.LOCAL_OWNER)
                     .forEach(problem -> report.problem(problem + " (serve over stdio refuses to start)"));
             report.ok(kernel.tools().tools().size() + " tools, names unique: "
                     + String.join(
@@ -97,7 +97,7 @@ final class Doctor {
     }
 
     private void checkPlugins(Kernel kernel) {
-        report.ok("plugins directory " + kernel.plugins().pluginsDir());
+        report.ok("plugins directory " + kernel.config().kernel().pluginsDir());
         for (PluginStatus status : kernel.plugins().statuses()) {
             String line = "plugin " + status.id() + " " + status.version() + ": "
                     + status.state().name().toLowerCase(java.util.Locale.ROOT)
@@ -113,8 +113,7 @@ final class Doctor {
     }
 
     private void checkStorage(Kernel kernel) {
-        kernel.plugins()
-                .storage()
+        kernel.storage()
                 .ifPresentOrElse(
                         storage -> {
                             report.ok("storage " + storage.backend() + " at " + storage.location());

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 import org.apache.commons.cli.CommandLine;
 
-import dev.switchboard.kernel.plugin.PluginHost;
+import dev.switchboard.kernel.plugin.PreparedPlugins;
 import dev.switchboard.ports.cli.Subcommand;
 import dev.switchboard.ports.cli.SubcommandCall;
 import dev.switchboard.ports.cli.SubcommandOption;
@@ -20,11 +20,12 @@ final class KernelSubcommandCall implements SubcommandCall {
     private final Subcommand command;
     private final CommandLine line;
     private final Console console;
-    private final PluginHost plugins;
+    private final PreparedPlugins plugins;
     private final String pluginId;
     private boolean started;
 
-    KernelSubcommandCall(Subcommand command, CommandLine line, Console console, PluginHost plugins, String pluginId) {
+    KernelSubcommandCall(
+            Subcommand command, CommandLine line, Console console, PreparedPlugins plugins, String pluginId) {
         this.command = command;
         this.line = line;
         this.console = console;

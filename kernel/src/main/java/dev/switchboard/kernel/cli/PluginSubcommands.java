@@ -160,7 +160,7 @@ final class PluginSubcommands {
             return Subcommand.DONE;
         }
         KernelSubcommandCall call =
-                new KernelSubcommandCall(command, line, console, kernel.plugins(), chosen.pluginId());
+                new KernelSubcommandCall(command, line, console, kernel.prepared(), chosen.pluginId());
         try {
             command.checkUsage(call);
         } catch (SubcommandUsageException e) {
@@ -263,7 +263,7 @@ final class PluginSubcommands {
     private List<Found> available(Kernel kernel) {
         List<Found> found = new ArrayList<>();
         for (Map.Entry<String, List<Subcommand>> entry :
-                kernel.plugins().extensions(Subcommand.class).entrySet()) {
+                kernel.prepared().extensions(Subcommand.class).entrySet()) {
             for (Subcommand command : entry.getValue()) {
                 Found candidate = new Found(entry.getKey(), command);
                 Optional<String> problem = problem(candidate, found);

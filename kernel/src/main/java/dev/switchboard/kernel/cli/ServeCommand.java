@@ -80,7 +80,7 @@ final class ServeCommand implements CliCommand {
             return Cli.FAILED;
         }
         if (config.kernel().transports().contains(STDIO)) {
-            Optional<String> refused = SessionChecks.first(kernel.plugins(), Principal.LOCAL_OWNER);
+            Optional<String> refused = SessionChecks.first(kernel.prepared(), Principal.LOCAL_OWNER);
             if (refused.isPresent()) {
                 // the in-process stdio session's own settings (a malformed mailbox role) can never serve it: one line
                 kernel.close();

@@ -10,6 +10,8 @@ import org.apache.commons.cli.Options;
 
 import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.plugin.PluginState;
+import dev.switchboard.kernel.plugin.PluginStatus;
 import dev.switchboard.kernel.storage.CopyFailedException;
 import dev.switchboard.kernel.storage.CopyRefusedException;
 import dev.switchboard.kernel.storage.CopyReport;
@@ -80,14 +82,17 @@ final class StorageCommand implements CliCommand {
             try {
                 SqlStorage opened = target.open();
                 Map<String, List<Migration>> migrations = new LinkedHashMap<>();
-                kernel.plugins().extensions(MigrationSet.class).values().stream()
+                kernel.prepared().extensions(MigrationSet.class).values().stream()
                         .flatMap(List::stream)
                         .forEach(set -> migrations.put(set.owner(), set.migrations(opened.dialect())));
                 CopyReport report = new StorageCopy(
                                 source.openReadOnly(),
                                 opened,
                                 migrations,
-                                kernel.plugins().disabledPlugins())
+                                kernel.plugins().statuses().stream()
+                                        .filter(s -> s.state() == PluginState.DISABLED)
+                                        .map(PluginStatus::id)
+                                        .toList())
                         .run();
                 print(report, console);
                 return Cli.OK;
@@ -106,7 +111,7 @@ final class StorageCommand implements CliCommand {
     }
 
     private static StorageProvider provider(Kernel kernel, String backend) {
-        List<StorageProvider> providers = kernel.plugins().extensions(StorageProvider.class).values().stream()
+        List<StorageProvider> providers = kernel.prepared().extensions(StorageProvider.class).values().stream()
                 .flatMap(List::stream)
                 .toList();
         return providers.stream()

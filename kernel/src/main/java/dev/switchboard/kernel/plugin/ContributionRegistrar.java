@@ -1,6 +1,5 @@
 package dev.switchboard.kernel.plugin;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import com.google.inject.Injector;
@@ -26,13 +25,12 @@ import dev.switchboard.ports.storage.MigrationSet;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.tool.Tool;
-import dev.switchboard.ports.tool.ToolProvider;
 import dev.switchboard.ports.transport.Transport;
 
 /**
  * Resolves a started plugin's extensions once (each lookup builds new instances) and enters them into the kernel's
  * catalogs; withdraws them all again when the plugin fails or stops. A plugin's tools are the set its module binds
- * ({@link BoundTools}, read from the plugin's own injector) plus those of any {@link ToolProvider} extension.
+ * ({@link BoundTools}, read from the plugin's own injector).
  */
 final class ContributionRegistrar {
 
@@ -88,8 +86,7 @@ final class ContributionRegistrar {
                 throw new MigrationFailedException(e);
             }
         }
-        List<Tool> contributed = new ArrayList<>(BoundTools.in(injector));
-        extensions.of(ToolProvider.class).forEach(p -> contributed.addAll(p.tools()));
+        List<Tool> contributed = BoundTools.in(injector);
         List<ResourceProvider> resourceProviders = extensions.of(ResourceProvider.class);
         List<PromptProvider> promptProviders = extensions.of(PromptProvider.class);
         List<SecretScanner> secretScanners = extensions.of(SecretScanner.class);
@@ -111,17 +108,15 @@ final class ContributionRegistrar {
 
     /**
      * The wire names a plugin's tools have or would have: those registered, else those it declares (its committed
-     * tool catalog, {@link DeclaredTools}), else those its injector and tool providers can still build. Never throws.
+     * tool catalog, {@link DeclaredTools}), else those its injector can still build. Never throws.
      *
      * @param pluginId   the plugin's id
      * @param toolPrefix the operator's prefix for its tool names, or {@code ""}
      * @param declared   the names its tool catalog declares, without the prefix
      * @param injector   the plugin's injector, or null if it was never built
-     * @param extensions the plugin's extensions
      * @return the names, or empty when they cannot be known
      */
-    List<String> toolNamesOf(
-            String pluginId, String toolPrefix, List<String> declared, Injector injector, PluginExtensions extensions) {
+    List<String> toolNamesOf(String pluginId, String toolPrefix, List<String> declared, Injector injector) {
         List<String> registered = tools.namesOf(pluginId);
         if (!registered.isEmpty()) {
             return registered;
@@ -130,18 +125,9 @@ final class ContributionRegistrar {
             return declared.stream().map(name -> toolPrefix + name).toList();
         }
         try {
-            List<String> names = new ArrayList<>();
-            if (injector != null) {
-                BoundTools.in(injector)
-                        .forEach(
-                                tool -> names.add(toolPrefix + tool.descriptor().name()));
-            }
-            for (ToolProvider provider : extensions.of(ToolProvider.class)) {
-                provider.tools()
-                        .forEach(
-                                tool -> names.add(toolPrefix + tool.descriptor().name()));
-            }
-            return List.copyOf(names);
+            return BoundTools.in(injector).stream()
+                    .map(tool -> toolPrefix + tool.descriptor().name())
+                    .toList();
         } catch (RuntimeException | LinkageError e) {
             return List.of();
         }

@@ -105,8 +105,7 @@ public final class PluginAssembler {
     /**
      * Phase two: records the plugin's secret variables first (kept even if what follows fails: ADR 30), opens the
      * configured storage backend if this plugin provides it, applies the plugin's migrations,
-     * and registers its tools (the set its module binds and any {@code ToolProvider}'s, under the operator's prefix
-     * for it, all or none), HTTP endpoints, resources, prompts, secret scanners, tool-call observers and credential resolvers. On failure
+     * and registers its tools (the set its module binds, under the operator's prefix for it, all or none), HTTP endpoints, resources, prompts, secret scanners, tool-call observers and credential resolvers. On failure
      * the caller withdraws what was registered ({@link #withdraw}).
      *
      * @param pluginId   the plugin's id
@@ -135,13 +134,11 @@ public final class PluginAssembler {
      * @param pluginId   the plugin's id
      * @param declared   the names its committed tool catalog declares, without the operator's prefix
      * @param injector   the plugin's injector, or null if it was never built
-     * @param extensions the plugin's extensions
      * @return the names, or empty when they cannot be known
      */
-    public List<String> toolNamesOf(
-            String pluginId, List<String> declared, Injector injector, PluginExtensions extensions) {
+    public List<String> toolNamesOf(String pluginId, List<String> declared, Injector injector) {
         return registrar.toolNamesOf(
-                pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), declared, injector, extensions);
+                pluginId, config.kernel().toolPrefixes().getOrDefault(pluginId, ""), declared, injector);
     }
 
     /** Closes the storage a {@link #contribute} opened, after its running transactions; idempotent. */

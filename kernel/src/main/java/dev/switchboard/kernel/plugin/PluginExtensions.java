@@ -11,7 +11,7 @@ import java.util.List;
 public interface PluginExtensions {
 
     /**
-     * @param type an extension point, such as {@code ToolProvider}
+     * @param type an extension point, such as {@code ResourceProvider}
      * @param <T>  its type
      * @return the plugin's extensions of that type, newly built, in the plugin's declared order; empty when none
      */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.inject.Inject;
-import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 
 import com.google.inject.ProvisionException;
@@ -16,10 +15,10 @@ import dev.switchboard.ports.summary.SummarySection;
 
 /**
  * The kernel's {@link StateSummaries}: the {@link StateSummary} extensions of every plugin past phase one, asked of
- * the {@link PluginHost} at each call (a plugin that failed or stopped has left its start order, so its contribution
+ * {@link PreparedPlugins} at each call (a plugin that failed or stopped has left its start order, so its contribution
  * is gone at once). In a serving kernel those are the started plugins; for a plugin subcommand, the plugins
  * {@link PluginHost#prepareFor} prepared, which include every plugin whose descriptor says
- * {@value PluginHost#SUMMARY_PROPERTY}. Each extension is built by its plugin's injector (a {@code @Singleton}
+ * {@code plugin.summary=true}. Each extension is built by its plugin's injector (a {@code @Singleton}
  * extension once). A plugin whose extensions cannot be built (a setting it refuses, say) is listed as a contributor
  * that throws that reason on every call, so each asker reports it as it reports any contributor's failure, and the
  * other plugins' contributions are still listed. Thread-safe as far as the host's start order is read while the boot
@@ -28,18 +27,17 @@ import dev.switchboard.ports.summary.SummarySection;
 @Singleton
 public final class PluginStateSummaries implements StateSummaries {
 
-    private final Provider<PluginHost> host;
+    private final PreparedPlugins plugins;
 
     @Inject
-    PluginStateSummaries(Provider<PluginHost> host) {
-        this.host = host;
+    PluginStateSummaries(PreparedPlugins plugins) {
+        this.plugins = plugins;
     }
 
     @Override
     public List<StateSummary> contributors() {
-        PluginHost plugins = host.get();
         List<StateSummary> found = new ArrayList<>();
-        for (String id : plugins.preparedPlugins()) {
+        for (String id : plugins.ids()) {
             try {
                 found.addAll(plugins.extensionsOf(id, StateSummary.class));
             } catch (RuntimeException e) {

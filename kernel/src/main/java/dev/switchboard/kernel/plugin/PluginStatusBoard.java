@@ -1,11 +1,14 @@
 package dev.switchboard.kernel.plugin;
 
+import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
+
+import org.pf4j.PluginWrapper;
 
 /**
  * Every plugin's current {@link PluginStatus}, by id, and a sorted list of them that is rebuilt only after a change:
@@ -27,6 +30,37 @@ final class PluginStatusBoard {
     void update(String id, UnaryOperator<PluginStatus> change) {
         statuses.computeIfPresent(id, (key, status) -> change.apply(status));
         version.incrementAndGet();
+    }
+
+    /** Records a plugin as found: disabled, or stopped until it starts. */
+    void found(PluginWrapper plugin) {
+        PluginState state =
+                plugin.getPluginState() == org.pf4j.PluginState.DISABLED ? PluginState.DISABLED : PluginState.STOPPED;
+        put(
+                plugin.getPluginId(),
+                new PluginStatus(
+                        plugin.getPluginId(),
+                        plugin.getDescriptor().getVersion(),
+                        plugin.getDescriptor().getPluginDescription(),
+                        state,
+                        null,
+                        null,
+                        List.of()));
+    }
+
+    /** Records a file or folder of the plugins directory that PF4J could not load, as a failed plugin. */
+    void loadFailed(Path path, String reason) {
+        String id = path.getFileName().toString();
+        put(
+                id,
+                new PluginStatus(
+                        id,
+                        "?",
+                        "",
+                        PluginState.FAILED,
+                        "cannot load: " + reason,
+                        "cannot load: " + reason,
+                        List.of()));
     }
 
     PluginStatus get(String id) {

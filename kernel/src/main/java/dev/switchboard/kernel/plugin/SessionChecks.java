@@ -22,12 +22,12 @@ public final class SessionChecks {
     private SessionChecks() {}
 
     /**
-     * @param plugins the started plugins
+     * @param plugins the started plugins, whose session checks are asked
      * @param session the session's principal ({@link Principal#LOCAL_OWNER} for the in-process one)
      * @return each problem, prefixed by its plugin's id ({@code plugin mailbox: ...}); a check that throws is logged
      *     and passed over (it is the plugin's fault, not the session's)
      */
-    public static List<String> problems(PluginHost plugins, Principal session) {
+    public static List<String> problems(PreparedPlugins plugins, Principal session) {
         java.util.ArrayList<String> found = new java.util.ArrayList<>();
         for (Map.Entry<String, List<SessionCheck>> entry :
                 plugins.extensions(SessionCheck.class).entrySet()) {
@@ -43,7 +43,7 @@ public final class SessionChecks {
     }
 
     /** @return the first of {@link #problems}, if any */
-    public static Optional<String> first(PluginHost plugins, Principal session) {
+    public static Optional<String> first(PreparedPlugins plugins, Principal session) {
         return problems(plugins, session).stream().findFirst();
     }
 }

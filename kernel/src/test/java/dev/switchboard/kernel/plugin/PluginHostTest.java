@@ -16,9 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.KernelSettings;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.testplugins.broken.BrokenModule;
 import dev.switchboard.kernel.testplugins.broken.BrokenPlugin;
-import dev.switchboard.kernel.testplugins.broken.BrokenTools;
-import dev.switchboard.kernel.testplugins.clash.ClashTools;
+import dev.switchboard.kernel.testplugins.broken.BrokenTool;
+import dev.switchboard.kernel.testplugins.clash.ClashModule;
 import dev.switchboard.kernel.testplugins.greeter.GreeterMigrations;
 import dev.switchboard.kernel.testplugins.greeter.GreeterModule;
 import dev.switchboard.kernel.testplugins.greeter.GreeterPlugin;
@@ -66,13 +67,13 @@ class PluginHostTest {
     void appliesEachPluginsMigrationsThroughTheOpenStorage() {
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             assertThat(System.getProperty(MemStorage.PREFIX + "greeter")).isEqualTo("1");
-            assertThat(kernel.plugins().storage()).map(s -> s.backend()).contains("memory");
+            assertThat(kernel.storage()).map(s -> s.backend()).contains("memory");
         }
     }
 
     @Test
     void pluginWhoseStartThrowsIsMarkedFailedAndTheOthersServe() throws IOException {
-        TestPluginFolder.write(plugins, "broken", BrokenPlugin.class, null, List.of(BrokenTools.class));
+        TestPluginFolder.write(plugins, "broken", BrokenPlugin.class, BrokenModule.class, List.of());
 
         try (Kernel kernel = Kernel.start(config(Map.of()))) {
             PluginStatus broken = kernel.plugins().statuses().stream()
@@ -81,7 +82,11 @@ class PluginHostTest {
                     .orElseThrow();
             assertThat(broken.state()).isEqualTo(PluginState.FAILED);
             assertThat(broken.error()).contains("broken on purpose");
-            assertThat(kernel.tools().tools()).extracting(ToolDescriptor::name).contains("greet");
+            assertThat(kernel.tools().tools())
+                    .extracting(ToolDescriptor::name)
+                    .contains("greet")
+                    .doesNotContain(BrokenTool.NAME);
+            assertThat(kernel.servedTools().unavailable()).containsExactly(BrokenTool.NAME);
         }
     }
 
@@ -112,7 +117,7 @@ class PluginHostTest {
 
     @Test
     void toolsInAPluginsCatalogAreAnsweredWithItsFailureWhenItFailsBeforeItsToolsAreBuilt() throws IOException {
-        Path broken = TestPluginFolder.write(plugins, "broken", BrokenPlugin.class, null, List.of(BrokenTools.class));
+        Path broken = TestPluginFolder.write(plugins, "broken", BrokenPlugin.class, BrokenModule.class, List.of());
         Path catalog = Files.createDirectories(broken.resolve("classes/META-INF/switchboard"))
                 .resolve("tool-catalog.json");
         Files.writeString(catalog, "[{\"name\": \"broken_tool\"}, {\"name\": \"broken_other\"}]");
@@ -157,7 +162,7 @@ class PluginHostTest {
 
     @Test
     void toolNameCollisionFailsStartUpNamingBothPlugins() throws IOException {
-        TestPluginFolder.write(plugins, "clash", null, null, List.of(ClashTools.class));
+        TestPluginFolder.write(plugins, "clash", null, ClashModule.class, List.of());
 
         assertThatThrownBy(() -> Kernel.start(config(Map.of())))
                 .isInstanceOf(ToolNameCollisionException.class)

@@ -35,7 +35,7 @@ class PluginStateSummariesTest {
         TestPluginFolder.write(plugins, "summary", null, null, List.of(CountingSummary.class));
 
         try (Kernel kernel = Kernel.start(config(plugins))) {
-            List<StateSummary> contributors = new PluginStateSummaries(kernel::plugins).contributors();
+            List<StateSummary> contributors = new PluginStateSummaries(kernel.prepared()).contributors();
 
             assertThat(contributors).hasSize(2);
             assertThatThrownBy(() -> contributors.getFirst().actionable())

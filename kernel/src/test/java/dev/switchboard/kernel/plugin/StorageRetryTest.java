@@ -83,7 +83,7 @@ class StorageRetryTest {
             assertThat(kernel.plugins().waitingForStorage()).isTrue();
             System.clearProperty(MemStorage.DOWN);
 
-            await(() -> !kernel.plugins().waitingForStorage(), Duration.ofMillis(PluginHost.MAX_RETRY_MS * 3));
+            await(() -> !kernel.plugins().waitingForStorage(), Duration.ofMillis(StorageWait.MAX_RETRY_MS * 3));
             assertThat(kernel.plugins().statuses())
                     .extracting(PluginStatus::state)
                     .containsOnly(PluginState.STARTED);

@@ -34,6 +34,9 @@ final class TestPluginFolder {
         if (pluginClass != null) {
             copyPackage(pluginClass, classes);
         }
+        if (moduleClass != null) {
+            copyPackage(moduleClass, classes);
+        }
         return root;
     }
 

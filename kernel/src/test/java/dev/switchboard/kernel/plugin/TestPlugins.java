@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.switchboard.kernel.testplugins.broken.BrokenModule;
 import dev.switchboard.kernel.testplugins.broken.BrokenPlugin;
-import dev.switchboard.kernel.testplugins.broken.BrokenTools;
 import dev.switchboard.kernel.testplugins.greeter.GreetCommand;
 import dev.switchboard.kernel.testplugins.greeter.GreeterMigrations;
 import dev.switchboard.kernel.testplugins.greeter.GreeterModule;
@@ -40,7 +40,7 @@ public final class TestPlugins {
      * @throws IOException if writing fails
      */
     public static void installBroken(Path pluginsDir) throws IOException {
-        TestPluginFolder.write(pluginsDir, "broken", BrokenPlugin.class, null, List.of(BrokenTools.class));
+        TestPluginFolder.write(pluginsDir, "broken", BrokenPlugin.class, BrokenModule.class, List.of());
     }
 
     /**

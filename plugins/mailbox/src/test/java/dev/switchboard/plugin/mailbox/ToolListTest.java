@@ -2,8 +2,14 @@ package dev.switchboard.plugin.mailbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -12,6 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
 
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.DeferredTool;
 import dev.switchboard.ports.call.Principal;
@@ -19,11 +28,46 @@ import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
-/** ADR 18: the mailbox's tools are listed only to a session with a role; every one of them is a ChannelTool. */
+/**
+ * ADR 18: the mailbox's tools are listed only to a session with a role; every one of them is a ChannelTool. The
+ * tools are those of the committed catalog ({@value #CATALOG}, which the distribution's {@code ToolCatalogIT} checks
+ * against a running server), so no count is kept here: the catalog and the module's bindings are compared.
+ */
 class ToolListTest {
+
+    private static final String CATALOG = "/META-INF/switchboard/tool-catalog.json";
+
+    /** The committed catalog's entries, by tool name. */
+    private static final Map<String, JsonNode> COMMITTED = committedCatalog();
 
     @TempDir
     Path dir;
+
+    @Test
+    @DisplayName("the module binds exactly the tools of the committed catalog, each with its committed title,"
+            + " description and input schema (limits in descriptions come from the limit constants)")
+    void theBoundToolsAreTheCommittedCatalog() {
+        try (MailboxHarness backend = MailboxHarness.open("sqlite", dir, "backend")) {
+            Set<Tool> tools = boundTools(backend);
+            assertThat(tools)
+                    .extracting(tool -> tool.descriptor().name())
+                    .containsExactlyInAnyOrderElementsOf(COMMITTED.keySet());
+            JsonMapper json = JsonMapper.shared();
+            for (Tool tool : tools) {
+                ToolDescriptor descriptor = tool.descriptor();
+                JsonNode committed = COMMITTED.get(descriptor.name());
+                assertThat(descriptor.title())
+                        .as(descriptor.name())
+                        .isEqualTo(committed.path("title").asString(null));
+                assertThat(descriptor.description())
+                        .as(descriptor.name())
+                        .isEqualTo(committed.path("description").asString());
+                assertThat(json.readTree(descriptor.inputSchema()))
+                        .as(descriptor.name())
+                        .isEqualTo(committed.path("inputSchema"));
+            }
+        }
+    }
 
     @Test
     @DisplayName("a stdio session without a role lists no mailbox tool; with a role it lists all of them")
@@ -35,11 +79,13 @@ class ToolListTest {
             ToolCatalog with = backend.bed().tools();
             assertThat(without.tools()).isNotEmpty();
             Set<String> channelTools = channelToolNames(backend);
+            assertThat(channelTools).isNotEmpty();
             assertThat(without.tools()).noneMatch(tool -> without.listedFor(tool.name(), Principal.LOCAL_OWNER));
             assertThat(with.tools())
                     .filteredOn(tool -> channelTools.contains(tool.name()))
-                    .hasSize(34)
-                    .allMatch(tool -> with.listedFor(tool.name(), Principal.LOCAL_OWNER));
+                    .allMatch(tool -> with.listedFor(tool.name(), Principal.LOCAL_OWNER))
+                    .extracting(ToolDescriptor::name)
+                    .containsExactlyInAnyOrderElementsOf(channelTools);
         }
     }
 
@@ -48,11 +94,11 @@ class ToolListTest {
             + " is never on read_inbox")
     void everyBoundToolIsAChannelTool() {
         try (MailboxHarness backend = MailboxHarness.open("sqlite", dir, "backend")) {
-            Set<Tool> tools = backend.injector().getInstance(Key.get(new TypeLiteral<Set<Tool>>() {}));
-            assertThat(tools)
-                    .filteredOn(tool -> !tool.getClass().getPackageName().endsWith(".hosted.adapter.in.tool"))
-                    .hasSize(34)
-                    .allMatch(tool -> tool instanceof ChannelTool);
+            Set<Tool> tools = boundTools(backend);
+            Set<Tool> channel =
+                    tools.stream().filter(tool -> !isManagementTool(tool)).collect(Collectors.toSet());
+            assertThat(channel).isNotEmpty().allMatch(tool -> tool instanceof ChannelTool);
+            assertThat(tools).filteredOn(ToolListTest::isManagementTool).noneMatch(tool -> tool instanceof ChannelTool);
             ToolDescriptor readInbox = backend.bed().tools().find("read_inbox").orElseThrow();
             assertThat(readInbox.annotations().readOnlyHint()).isFalse();
         }
@@ -63,10 +109,10 @@ class ToolListTest {
             + " with it")
     void everyToolIsDeferredAndBuildsWithItsOwnDescriptor() {
         try (MailboxHarness backend = MailboxHarness.open("sqlite", dir, "backend")) {
-            Set<Tool> tools = backend.injector().getInstance(Key.get(new TypeLiteral<Set<Tool>>() {}));
+            Set<Tool> tools = boundTools(backend);
             assertThat(tools)
-                    .filteredOn(tool -> !tool.getClass().getPackageName().endsWith(".hosted.adapter.in.tool"))
-                    .hasSize(34)
+                    .filteredOn(tool -> !isManagementTool(tool))
+                    .isNotEmpty()
                     .allMatch(tool -> tool instanceof DeferredTool);
             for (Tool tool : tools) {
                 if (!(tool instanceof DeferredTool deferred)) {
@@ -80,11 +126,32 @@ class ToolListTest {
         }
     }
 
+    private static Set<Tool> boundTools(MailboxHarness harness) {
+        return harness.injector().getInstance(Key.get(new TypeLiteral<Set<Tool>>() {}));
+    }
+
+    /** The hosted channels' management tools, listed to the owner token only (ADR 20). */
+    private static boolean isManagementTool(Tool tool) {
+        return tool.getClass().getPackageName().endsWith(".hosted.adapter.in.tool");
+    }
+
     private static Set<String> channelToolNames(MailboxHarness harness) {
-        Set<Tool> tools = harness.injector().getInstance(Key.get(new TypeLiteral<Set<Tool>>() {}));
-        return tools.stream()
+        return boundTools(harness).stream()
                 .filter(tool -> tool instanceof ChannelTool)
                 .map(tool -> tool.descriptor().name())
-                .collect(java.util.stream.Collectors.toSet());
+                .collect(Collectors.toSet());
+    }
+
+    private static Map<String, JsonNode> committedCatalog() {
+        try (InputStream in = ToolListTest.class.getResourceAsStream(CATALOG)) {
+            assertThat(in).as(CATALOG).isNotNull();
+            Map<String, JsonNode> byName = new LinkedHashMap<>();
+            JsonMapper.shared()
+                    .readTree(in)
+                    .forEach(tool -> byName.put(tool.path("name").asString(), tool));
+            return byName;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.ChannelAdministration;
 import dev.switchboard.ports.tool.Outcome;
@@ -18,7 +19,8 @@ public final class AddRoleTool extends ManagementTool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Add a role to a hosted channel")
-            .description("Owner only. Adds a new role slug to a channel with fewer than 12 roles and returns"
+            .description("Owner only. Adds a new role slug to a channel with fewer than " + MailboxLimits.ROLES_MAX
+                    + " roles and returns"
                     + " {channel, role, token, roles, note}; the token is shown only now. The new role reads the whole"
                     + " history, and its agreement is needed in future rounds addressed to every role.")
             .inputSchema("""

@@ -7,6 +7,7 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.Administrators;
 import dev.switchboard.plugin.mailbox.hosted.application.BoardAccess;
+import dev.switchboard.plugin.mailbox.hosted.domain.HostedLimits;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
@@ -26,9 +27,12 @@ public final class BoardLinkTool extends ManagementTool {
             .title("Link a human to the channel's board")
             .description("The owner for any channel, a role for its own (channel may then be omitted). Issues a"
                     + " read-only view key and returns {channel, label, url, view_key, expires_in_s, key_expires_at,"
-                    + " revoked_oldest, note}: the url carries a single-use nonce valid for expires_in_s (300) seconds;"
-                    + " the key lives until key_expires_at (30 days unless configured) or until its issuer's token is"
-                    + " rotated. An issuer keeps at most 20 live keys per channel: the oldest is revoked.")
+                    + " revoked_oldest, note}: the url carries a single-use nonce valid for expires_in_s ("
+                    + HostedLimits.BOARD_NONCE_TTL.toSeconds() + ") seconds;"
+                    + " the key lives until key_expires_at (" + HostedLimits.VIEW_KEY_TTL_DAYS_DEFAULT
+                    + " days unless configured) or until its issuer's token is"
+                    + " rotated. An issuer keeps at most " + HostedLimits.LIVE_VIEW_KEYS_PER_ISSUER
+                    + " live keys per channel: the oldest is revoked.")
             .inputSchema("""
                     {
                       "type": "object",
@@ -36,10 +40,10 @@ public final class BoardLinkTool extends ManagementTool {
                         "channel": {"type": "string", "default": "",
                           "description": "The channel; omit it (or pass \\"\\") for your role's own."},
                         "label": {"type": "string", "default": "board",
-                          "description": "What the link is for, 1 to 64 characters."}
+                          "description": "What the link is for, 1 to %d characters."}
                       },
                       "additionalProperties": false
-                    }""")
+                    }""".formatted(HostedLimits.LABEL_CHARS))
             .annotations(ToolAnnotations.writes().notIdempotent())
             .build();
 

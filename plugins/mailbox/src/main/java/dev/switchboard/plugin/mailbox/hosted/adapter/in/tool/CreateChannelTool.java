@@ -5,6 +5,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.plugin.mailbox.hosted.application.ChannelAdministration;
 import dev.switchboard.ports.tool.Arguments;
@@ -20,7 +21,8 @@ public final class CreateChannelTool extends ManagementTool {
 
     private static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Create a hosted channel")
-            .description("Owner only. Creates a channel named by a slug (^[a-z0-9][a-z0-9_-]{0,63}$) with 2 to 12"
+            .description("Owner only. Creates a channel named by a slug (^[a-z0-9][a-z0-9_-]{0,63}$) with "
+                    + MailboxLimits.ROLES_MIN + " to " + MailboxLimits.ROLES_MAX
                     + " distinct role slugs, and returns {channel, roles, tokens: {role: cct_ token}, note}. Each token"
                     + " is shown only in this answer (the server keeps its SHA-256 digest): hand each agent its own,"
                     + " sent as Authorization: Bearer. A name that exists, or existed and was deleted, is refused.")
@@ -30,11 +32,11 @@ public final class CreateChannelTool extends ManagementTool {
                       "properties": {
                         "name": {"type": "string", "description": "The channel's slug."},
                         "roles": {"type": "array", "items": {"type": "string"},
-                          "description": "2 to 12 distinct role slugs."}
+                          "description": "%d to %d distinct role slugs."}
                       },
                       "required": ["name", "roles"],
                       "additionalProperties": false
-                    }""")
+                    }""".formatted(MailboxLimits.ROLES_MIN, MailboxLimits.ROLES_MAX))
             .annotations(ToolAnnotations.writes())
             .build();
 

@@ -10,6 +10,7 @@ import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.message.application.ThreadAnswer;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -41,7 +42,8 @@ public final class GetThreadTool extends MailboxTool {
             .description("Walks reply_to from the message up to the thread's root and returns the reply tree in"
                     + " chronological order as {result: [...]}, deleted messages included as tombstones (deleted_at"
                     + " set). The message named by message_id is shown whole; the others as listings show them (a body"
-                    + " over 65536 characters cut, with body_cut), at most 1 MiB of them, nearest the named message"
+                    + " over " + MailboxLimits.LISTING_BODY_CHARS + " characters cut, with body_cut), at most "
+                    + MailboxLimits.LISTING_BYTES / (1024 * 1024) + " MiB of them, nearest the named message"
                     + " first; when some are left out, truncated names the message_id to read on from. Proposals"
                     + " carry an acks tally." + Untrusted.DESCRIPTION)
             .inputSchema(SCHEMA)

@@ -11,6 +11,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.message.application.ListMessages;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
@@ -31,12 +32,12 @@ public final class ListMessagesTool extends MailboxTool {
             {
               "type": "object",
               "properties": {
-                "topic": {"type": ["string", "null"], "description": "Literal substring of the topic (ASCII case-insensitive; %% and _ are plain), at most 200 characters."},
+                "topic": {"type": ["string", "null"], "description": "Literal substring of the topic (ASCII case-insensitive; %% and _ are plain), at most %d characters."},
                 "from_role": {"type": ["string", "null"], "description": "Only messages from this role."},
                 "to_role": {"type": ["string", "null"], "description": "Only messages addressed to this role (multi-recipient and \\"*\\" messages included)."},
                 "unread_only": {"type": "boolean", "default": false, "description": "Only messages addressed to you that you have not marked read."},
                 "since": {"type": ["string", "null"], "description": "ISO-8601 time or date (Z, a numeric offset, a space for T, or a bare date; no offset is UTC)."},
-                "limit": {%s, "default": 100, "description": "At most this many, 1 to 1000 (default 100)."},
+                "limit": {%s, "default": %d, "description": "At most this many, %d to %d (default %d)."},
                 "status": {"type": ["string", "null"], "description": "open or resolved."},
                 "kind": {"type": ["string", "null"], "description": "bug, feat, proc, status, question or answer."},
                 "work_status": {"type": ["string", "null"], "description": "proposed, in_progress, done_local, needs_you, done or blocked."},
@@ -45,15 +46,24 @@ public final class ListMessagesTool extends MailboxTool {
                 %s
               },
               "additionalProperties": false
-            }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
+            }""".formatted(
+                    MailboxLimits.FILTER_CHARS,
+                    Listing.LIMIT_SCHEMA,
+                    DEFAULT_LIMIT,
+                    MailboxLimits.LIMIT_MIN,
+                    MailboxLimits.LIMIT_MAX,
+                    DEFAULT_LIMIT,
+                    Projection.SCHEMA_PROPERTY);
 
     /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List the channel's messages")
             .description("Lists live messages of the channel, newest first, as {result: [...]} with truncated when"
                     + " more matched than limit. Filters combine: literal topic/text substrings, from_role, to_role,"
-                    + " unread_only, since (ISO-8601), status, kind, work_status, pin_key. Refused: a filter over 200"
-                    + " characters, an unparseable since, unknown values, limit outside 1..1000, unknown fields; a from_role or to_role that"
+                    + " unread_only, since (ISO-8601), status, kind, work_status, pin_key. Refused: a filter over "
+                    + MailboxLimits.FILTER_CHARS + " characters, an unparseable since, unknown values, limit outside "
+                    + MailboxLimits.LIMIT_MIN + ".." + MailboxLimits.LIMIT_MAX
+                    + ", unknown fields; a from_role or to_role that"
                     + " names no role of the channel is UNKNOWN_ROLE, naming its roles."
                     + Untrusted.DESCRIPTION)
             .inputSchema(SCHEMA)

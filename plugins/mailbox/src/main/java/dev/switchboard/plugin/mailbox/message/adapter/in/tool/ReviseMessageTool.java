@@ -10,6 +10,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.message.application.ReviseMessage;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
@@ -22,21 +23,22 @@ public final class ReviseMessageTool extends MailboxTool {
 
     static final String NAME = "revise_message";
 
-    private static final String SCHEMA = """
+    private static final String SCHEMA =
+            """
             {
               "type": "object",
               "properties": {
                 "message_id": {"type": "integer", "description": "Your message to revise."},
                 "body": {"type": "string", "default": "", "description": "The new body (empty keeps the body)."},
-                "topic": {"type": ["string", "null"], "description": "The new topic (null keeps it), at most 80 characters."},
-                "note": {"type": ["string", "null"], "description": "Why, recorded in the revision event (at most 4000 characters)."},
+                "topic": {"type": ["string", "null"], "description": "The new topic (null keeps it), at most %d characters."},
+                "note": {"type": ["string", "null"], "description": "Why, recorded in the revision event (at most %d characters)."},
                 "body_ref": {"type": ["integer", "null"], "description": "A sealed upload whose text becomes the body, instead of body."},
                 "allow_sensitive": {"type": "boolean", "default": false, "description": "As for send_message."},
                 %s
               },
               "required": ["message_id"],
               "additionalProperties": false
-            }""".formatted(RequestKeys.SCHEMA_PROPERTY);
+            }""".formatted(MailboxLimits.TOPIC_CHARS, MailboxLimits.NOTE_CHARS, RequestKeys.SCHEMA_PROPERTY);
 
     /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)

@@ -9,6 +9,8 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.message.application.CheckedSend;
 import dev.switchboard.plugin.mailbox.message.application.SendMessage;
 import dev.switchboard.plugin.mailbox.message.application.SendRequest;
@@ -30,7 +32,7 @@ public final class SendMessageTool extends MailboxTool {
               "properties": {
                 "to": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
                   "description": "One role, a list of roles (only for kind proc or status, or a reply within a multi-recipient thread), or \\"*\\" alone for every other role."},
-                "topic": {"type": "string", "description": "Required, at most 80 characters (trimmed)."},
+                "topic": {"type": "string", "description": "Required, at most %d characters (trimmed)."},
                 "body": {"type": "string", "default": "", "description": "Required unless body_ref is given."},
                 "action_required": {"type": "boolean", "default": false,
                   "description": "Makes the message a debt: it stays in the addressee's open_obligations until resolved. One recipient only."},
@@ -39,11 +41,11 @@ public final class SendMessageTool extends MailboxTool {
                 "work_status": {"type": ["string", "null"],
                   "description": "proposed, in_progress, done_local, needs_you, done or blocked; recorded as your transition."},
                 "pin_key": {"type": ["string", "null"],
-                  "description": "The pin a proposal is about (at most 80 characters). A proc must pass it explicitly, null included."},
+                  "description": "The pin a proposal is about (at most %d characters). A proc must pass it explicitly, null included."},
                 "about_message_id": {"type": ["integer", "null"],
                   "description": "The message a nudge is about; must exist. A proc must pass it explicitly, null included."},
                 "addenda": {"type": ["object", "null"], "additionalProperties": {"type": "string"},
-                  "description": "Per-recipient additions {role: text}, at most 4000 characters each; each recipient sees only its own as addendum."},
+                  "description": "Per-recipient additions {role: text}, at most %d characters each; each recipient sees only its own as addendum."},
                 "decision_requested": {"type": "boolean", "default": true,
                   "description": "For a proc: whether it asks for votes (false keeps it out of awaiting_ack)."},
                 "body_ref": {"type": ["integer", "null"], "description": "A sealed upload whose text is the body, instead of body."},
@@ -55,7 +57,11 @@ public final class SendMessageTool extends MailboxTool {
               },
               "required": ["to", "topic"],
               "additionalProperties": false
-            }""".formatted(RequestKeys.SCHEMA_PROPERTY);
+            }""".formatted(
+                    MailboxLimits.TOPIC_CHARS,
+                    MailboxLimits.PIN_KEY_CHARS,
+                    MailboxLimits.NOTE_CHARS,
+                    RequestKeys.SCHEMA_PROPERTY);
 
     /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
@@ -64,11 +70,13 @@ public final class SendMessageTool extends MailboxTool {
                     + " or \"*\" for every other role. action_required makes it a debt the addressee resolves and you"
                     + " confirm; kind proc makes it a proposal others vote on (pass pin_key and about_message_id"
                     + " explicitly, null allowed). Refused: a message to yourself, an empty topic or body, a topic"
-                    + " over 80 characters, unknown kinds or work statuses, several recipients outside proc/status"
+                    + " over " + MailboxLimits.TOPIC_CHARS
+                    + " characters, unknown kinds or work statuses, several recipients outside proc/status"
                     + " or a multi-recipient thread, a debt to several roles, a second open round on a pin key, a"
                     + " reply_to or about_message_id that does not exist; in a hosted channel a role off its roster"
                     + " (UNKNOWN_ROLE). On one machine the first message to or from a role makes it a role of the"
-                    + " channel (at most 32): check new_roles for a typo. Returns {id, created_at}, plus recipients"
+                    + " channel (at most " + RoleRoster.LOCAL_ROLES_MAX
+                    + "): check new_roles for a typo. Returns {id, created_at}, plus recipients"
                     + " and voters when they were expanded, and new_roles when the message made roles known.")
             .inputSchema(SCHEMA)
             .annotations(ToolAnnotations.writes())

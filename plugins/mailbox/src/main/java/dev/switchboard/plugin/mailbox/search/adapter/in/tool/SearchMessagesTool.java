@@ -14,6 +14,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.search.application.SearchMessages;
@@ -36,17 +37,25 @@ public final class SearchMessagesTool extends MailboxTool {
               "type": "object",
               "properties": {
                 "query": {"type": "string",
-                  "description": "What to find, at most 4096 characters and 256 terms. Words side by side must all occur; \\"a phrase\\" occurs as written; OR, binary NOT (a NOT b) and parentheses combine; word* is a prefix; topic:word or body:word looks in one field. Every term is a case-insensitive substring. A query that does not parse is searched as its literal words."},
+                  "description": "What to find, at most %d characters and %d terms. Words side by side must all occur; \\"a phrase\\" occurs as written; OR, binary NOT (a NOT b) and parentheses combine; word* is a prefix; topic:word or body:word looks in one field. Every term is a case-insensitive substring. A query that does not parse is searched as its literal words."},
                 "from_role": {"type": ["string", "null"], "description": "Only messages from this role."},
                 "to_role": {"type": ["string", "null"], "description": "Only messages addressed to this role (multi-recipient messages included)."},
                 "kind": {"type": ["string", "null"], "description": "Only this kind: bug, feat, proc, status, question or answer."},
                 "status": {"type": ["string", "null"], "description": "Only debts in this status: open or resolved."},
-                "limit": {%s, "default": 50, "description": "How many hits, 1 to 1000 (default 50)."},
+                "limit": {%s, "default": %d, "description": "How many hits, %d to %d (default %d)."},
                 %s
               },
               "required": ["query"],
               "additionalProperties": false
-            }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
+            }""".formatted(
+                    MailboxLimits.QUERY_CHARS,
+                    MailboxLimits.QUERY_TERMS,
+                    Listing.LIMIT_SCHEMA,
+                    DEFAULT_LIMIT,
+                    MailboxLimits.LIMIT_MIN,
+                    MailboxLimits.LIMIT_MAX,
+                    DEFAULT_LIMIT,
+                    Projection.SCHEMA_PROPERTY);
 
     /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
@@ -56,8 +65,10 @@ public final class SearchMessagesTool extends MailboxTool {
                     + " [...]} with truncated when more matched. Each hit has a snippet (hits marked [like this]) and"
                     + " match: fts when every term has 3+ characters and the trigram index answered, substring when a"
                     + " shorter term made the server scan (the scan refuses NEAR, a field filter on a group and"
-                    + " { } + - , ^ outside quotes). Deleted messages are never returned. Refused: a query over 4096"
-                    + " characters, over 256 terms or nested over 256 deep, NEAR(...), an unknown kind or status; a from_role or to_role that names no role of the channel is"
+                    + " { } + - , ^ outside quotes). Deleted messages are never returned. Refused: a query over "
+                    + MailboxLimits.QUERY_CHARS + " characters, over " + MailboxLimits.QUERY_TERMS
+                    + " terms or nested over " + MailboxLimits.QUERY_DEPTH
+                    + " deep, NEAR(...), an unknown kind or status; a from_role or to_role that names no role of the channel is"
                     + " UNKNOWN_ROLE, naming its roles."
                     + Untrusted.DESCRIPTION)
             .inputSchema(SCHEMA)
