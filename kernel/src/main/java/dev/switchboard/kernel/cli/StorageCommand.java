@@ -13,6 +13,7 @@ import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.kernel.storage.CopyFailedException;
 import dev.switchboard.kernel.storage.CopyRefusedException;
 import dev.switchboard.kernel.storage.CopyReport;
+import dev.switchboard.kernel.storage.KernelMigrations;
 import dev.switchboard.kernel.storage.StorageCopy;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.MigrationSet;
@@ -83,6 +84,7 @@ final class StorageCommand implements CliCommand {
                 kernel.plugins().extensions(MigrationSet.class).values().stream()
                         .flatMap(List::stream)
                         .forEach(set -> migrations.put(set.owner(), set.migrations(opened.dialect())));
+                migrations.put(KernelMigrations.OWNER, KernelMigrations.all());
                 CopyReport report = new StorageCopy(
                                 source.openReadOnly(),
                                 opened,
