@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.kernel.plugin.StorageAccess;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.transport.SealingKey;
@@ -45,9 +44,12 @@ public final class StoredSealingKey implements SealingKey {
 
     private record Held(byte[] key, long until) {}
 
-    /** @param storage the open storage (read at each refresh: it may be another after a reopen) */
+    /**
+     * @param storage the open storage, asked at each refresh (it may be another after a reopen); throws
+     *                {@link StorageException} while none is open
+     */
     @Inject
-    public StoredSealingKey(StorageAccess storage) {
+    public StoredSealingKey(Provider<SqlStorage> storage) {
         this(storage, Clock.systemUTC(), REFRESH);
     }
 

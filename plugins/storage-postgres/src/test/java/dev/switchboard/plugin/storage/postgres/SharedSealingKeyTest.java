@@ -20,7 +20,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,32 +36,45 @@ import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
  * The kernel's request-state sealing key on a real PostgreSQL shared by two nodes (two storages, each with its own
- * pool and state directory, ADR 46): the first use on either node draws one key for both, a rotation (the row deleted)
+ * pool and state directory, ADR 46; one database for the class, the kernel's table dropped before each test): the first use on either node draws one key for both, a rotation (the row deleted)
  * reaches each node once its refresh period is over, and a damaged key is refused with what to do.
  */
 class SharedSealingKeyTest {
 
     @TempDir
-    Path dir;
+    static Path dir;
+
+    private static TestDatabase database;
+    private static PostgresStorageProvider providerA;
+    private static PostgresStorageProvider providerB;
+    private static SqlStorage storageA;
+    private static SqlStorage storageB;
 
     private final AtomicReference<Instant> now = new AtomicReference<>(Instant.parse("2026-12-03T09:00:00Z"));
-    private TestDatabase database;
-    private PostgresStorageProvider providerA;
-    private PostgresStorageProvider providerB;
     private SealingKey nodeA;
     private SealingKey nodeB;
 
-    @BeforeEach
-    void twoNodesOnOneDatabase() {
+    @BeforeAll
+    static void twoNodesOnOneDatabase() {
         database = TestPostgres.database();
         providerA = provider("node-a");
         providerB = provider("node-b");
-        nodeA = key(providerA.open());
-        nodeB = key(providerB.open());
+        storageA = providerA.open();
+        storageB = providerB.open();
     }
 
-    @AfterEach
-    void close() {
+    /** Each test starts from a store that never held a key, with nodes that never read one. */
+    @BeforeEach
+    void noKeyYet() throws SQLException {
+        execute("DROP TABLE IF EXISTS switchboard_sealing_key");
+        execute("DO $$ BEGIN IF to_regclass('switchboard_schema_version') IS NOT NULL THEN"
+                + " DELETE FROM switchboard_schema_version WHERE owner = 'kernel'; END IF; END $$");
+        nodeA = key(storageA);
+        nodeB = key(storageB);
+    }
+
+    @AfterAll
+    static void close() {
         providerA.close();
         providerB.close();
     }
@@ -134,12 +148,12 @@ class SharedSealingKeyTest {
         return new StoredSealingKey(() -> storage, clock, StoredSealingKey.REFRESH);
     }
 
-    private PostgresStorageProvider provider(String name) {
+    private static PostgresStorageProvider provider(String name) {
         return new PostgresStorageProvider(
                 new PluginContext("storage-postgres", database.settings(), dir.resolve(name)), Map.of());
     }
 
-    private long count(String sql) throws SQLException {
+    private static long count(String sql) throws SQLException {
         try (Connection connection = database.connect();
                 Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery(sql)) {
@@ -148,7 +162,7 @@ class SharedSealingKeyTest {
         }
     }
 
-    private void execute(String sql) throws SQLException {
+    private static void execute(String sql) throws SQLException {
         try (Connection connection = database.connect();
                 Statement statement = connection.createStatement()) {
             statement.execute(sql);
