@@ -25,7 +25,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.postgresql.ds.PGSimpleDataSource;
 
+import dev.switchboard.kernel.storage.CopyRefusedException;
+import dev.switchboard.kernel.storage.KernelMigrations;
+import dev.switchboard.kernel.storage.StorageCopy;
 import dev.switchboard.kernel.storage.StoredSealingKey;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.storage.SqlStorage;
@@ -36,8 +40,10 @@ import dev.switchboard.testkit.storage.TestPostgres;
 
 /**
  * The kernel's request-state sealing key on a real PostgreSQL shared by two nodes (two storages, each with its own
- * pool and state directory, ADR 46; one database for the class, the kernel's table dropped before each test): the first use on either node draws one key for both, a rotation (the row deleted)
- * reaches each node once its refresh period is over, and a damaged key is refused with what to do.
+ * pool and state directory, ADR 46; one database for the class, the kernel's table dropped before each test): the
+ * first use on either node draws one key for both, a rotation (the row deleted) reaches each node once its refresh
+ * period is over, a damaged key is refused with what to do, and {@code storage copy} takes the kernel's schema but
+ * not its key.
  */
 class SharedSealingKeyTest {
 
@@ -126,6 +132,38 @@ class SharedSealingKeyTest {
                 .isInstanceOf(StorageException.class)
                 .hasMessageContaining("switchboard_sealing_key")
                 .hasMessageContaining("delete its row");
+    }
+
+    @Test
+    void storageCopyNeedsTheKernelsMigrationsAndLeavesTheKeyBehind() throws SQLException {
+        byte[] sourceKey = nodeA.current();
+        TestDatabase target = TestPostgres.database();
+        PostgresStorageProvider targetProvider = new PostgresStorageProvider(
+                new PluginContext("storage-postgres", target.settings(), dir.resolve("copy-target")), Map.of());
+        try {
+            PGSimpleDataSource from = new PGSimpleDataSource();
+            from.setURL(database.url());
+            from.setUser(database.user());
+            SqlStorage opened = targetProvider.open();
+
+            assertThatThrownBy(() -> new StorageCopy(from, opened, Map.of(), List.of()).run())
+                    .isInstanceOf(CopyRefusedException.class)
+                    .hasMessageContaining("'kernel'");
+            new StorageCopy(from, opened, Map.of(KernelMigrations.OWNER, KernelMigrations.all()), List.of()).run();
+            long copiedKeys;
+            try (Connection connection = target.connect();
+                    Statement statement = connection.createStatement();
+                    ResultSet rows = statement.executeQuery("SELECT count(*) FROM switchboard_sealing_key")) {
+                rows.next();
+                copiedKeys = rows.getLong(1);
+            }
+            byte[] targetKey = key(opened).current();
+
+            assertThat(copiedKeys).as("no key copied").isZero();
+            assertThat(targetKey).hasSize(SealingKey.BYTES).isNotEqualTo(sourceKey);
+        } finally {
+            targetProvider.close();
+        }
     }
 
     private SealingKey key(SqlStorage storage) {
