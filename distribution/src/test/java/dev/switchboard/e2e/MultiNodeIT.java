@@ -28,10 +28,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.modern.client.McpClient;
+import io.modelcontextprotocol.modern.client.transport.HttpClientMcpTransport;
+import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
+import io.modelcontextprotocol.modern.server.SealedStates;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.RateLimits;
+import dev.switchboard.e2e.support.RoundRobinRelay;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.CliRun;
@@ -44,8 +49,10 @@ import dev.switchboard.testkit.storage.TestPostgres;
 /**
  * Two Switchboard nodes (real {@code serve --http} processes of the built distribution, sharing the owner token) on
  * one embedded PostgreSQL, each with its own MCP sessions: what one node commits, the other lists, reads, routes and
- * advances; concurrent publishers on both nodes lose nothing and leave no gap. One database and one pair of servers
- * for the class; each test uses its own project.
+ * advances; concurrent publishers on both nodes lose nothing and leave no gap. Behind one address that alternates
+ * requests between the nodes with no affinity ({@link RoundRobinRelay}), a modern client (MCP 2026-07-28, the Java
+ * SDK's modern client) works whichever node answers, and a legacy session does not (issue 24 item 7, ADR 46). One
+ * database, one pair of servers and one relay for the class; each test uses its own project or channel.
  */
 class MultiNodeIT {
 
@@ -60,6 +67,7 @@ class MultiNodeIT {
     private static Installation installation;
     private static McpSyncClient onA;
     private static McpSyncClient onB;
+    private static RoundRobinRelay relay;
     private static final Set<String> SESSIONS_A = ConcurrentHashMap.newKeySet();
     private static final Set<String> SESSIONS_B = ConcurrentHashMap.newKeySet();
 
@@ -73,10 +81,14 @@ class MultiNodeIT {
         nodeB = HttpServe.start(installation, environment, dir.resolve("node-b.log"));
         onA = client(nodeA, "node-a", SESSIONS_A);
         onB = client(nodeB, "node-b", SESSIONS_B);
+        relay = RoundRobinRelay.start(List.of(nodeA.uri(""), nodeB.uri("")));
     }
 
     @AfterAll
     static void stopNodes() {
+        if (relay != null) {
+            relay.close();
+        }
         for (McpSyncClient client : new McpSyncClient[] {onA, onB}) {
             if (client != null) {
                 client.closeGracefully();
@@ -238,6 +250,270 @@ class MultiNodeIT {
             rows.next();
             assertThat(List.of(rows.getLong(1), rows.getLong(2), rows.getLong(3)))
                     .containsExactly(total, total, total);
+        }
+    }
+
+    @Test
+    @DisplayName("a modern client behind a relay that alternates requests between the nodes discovers, lists, and"
+            + " publishes a handoff on one node that it reads and whose cursor it advances on the other (issue 24"
+            + " item 7)")
+    void aModernClientNeedsNoAffinityForHandoffs() {
+        io.modelcontextprotocol.modern.client.McpSyncClient client = modern(nodeA.token());
+
+        io.modelcontextprotocol.modern.McpSchema.DiscoverResult discovered = client.discover();
+        List<String> tools = client.listTools().skipCache().list().tools().stream()
+                .map(io.modelcontextprotocol.modern.McpSchema.Tool::name)
+                .toList();
+        modernOk(client, "frontispice_register_project", Map.of("project", "relayed"));
+        Map<?, ?> receipt = (Map<?, ?>) modernOk(
+                        client,
+                        "frontispice_publish_handoff",
+                        Handoffs.publish("relayed", "Published behind the relay", "body through one node", null))
+                .get("receipt");
+        int publishedOn = lastNode("frontispice_publish_handoff");
+        io.modelcontextprotocol.modern.McpSchema.CallToolResult read = onOtherNodeThan(
+                publishedOn,
+                "frontispice_read_handoff",
+                () -> client.tool("frontispice_read_handoff")
+                        .arguments(Map.of("project", "relayed", "handoff_id", receipt.get("handoff_id")))
+                        .call());
+        modernOk(
+                client,
+                "frontispice_advance_cursor",
+                Map.of("project", "relayed", "consumer", "codex", "through_sequence", 1));
+        int advancedOn = lastNode("frontispice_advance_cursor");
+        List<?> unread = (List<?>) onOtherNodeThan(
+                        advancedOn,
+                        "frontispice_list_updates",
+                        () -> modernOk(
+                                client, "frontispice_list_updates", Map.of("project", "relayed", "consumer", "codex")))
+                .get("updates");
+
+        assertThat(discovered.supportedVersions()).startsWith("2026-07-28").contains("2025-11-25");
+        assertThat(tools).contains("frontispice_publish_handoff", "server_info");
+        assertThat(read.isError()).isNotEqualTo(Boolean.TRUE);
+        assertThat(((io.modelcontextprotocol.modern.McpSchema.TextContent)
+                                read.content().getFirst())
+                        .text())
+                .contains("body through one node");
+        assertThat(unread).isEmpty();
+        assertThat(lastNode("frontispice_read_handoff"))
+                .as("read on the other node")
+                .isNotEqualTo(publishedOn);
+        assertThat(lastNode("frontispice_list_updates"))
+                .as("listed on the other node")
+                .isNotEqualTo(advancedOn);
+        assertThat(relay.served()).extracting(RoundRobinRelay.Served::node).contains(0, 1);
+    }
+
+    @Test
+    @DisplayName("role tokens' modern clients behind the relay: a message sent through one node is in the inbox"
+            + " read through the other (issue 24 item 7)")
+    @SuppressWarnings("unchecked")
+    void aModernRoleClientReadsThroughOneNodeWhatWasSentThroughTheOther() {
+        Map<String, String> tokens = (Map<String, String>)
+                ok(onA, "create_channel", Map.of("name", "relayed", "roles", List.of("lead", "dev")))
+                        .get("tokens");
+        io.modelcontextprotocol.modern.client.McpSyncClient lead = modern(tokens.get("lead"));
+        io.modelcontextprotocol.modern.client.McpSyncClient dev = modern(tokens.get("dev"));
+
+        Object id = modernOk(
+                        lead,
+                        "send_message",
+                        Map.of("to", "dev", "topic", "relay", "body", "sent through one node", "action_required", true))
+                .get("id");
+        int sentOn = lastNode("send_message");
+        List<?> inbox = (List<?>) onOtherNodeThan(sentOn, "read_inbox", () -> modernOk(dev, "read_inbox", Map.of()))
+                .get("result");
+        int readOn = lastNode("read_inbox");
+
+        assertThat(readOn).as("read on the other node").isNotEqualTo(sentOn);
+        assertThat(inbox)
+                .anySatisfy(message -> assertThat((Map<String, Object>) message)
+                        .containsEntry("id", id)
+                        .containsEntry("from", "lead"));
+    }
+
+    @Test
+    @DisplayName("a requestState sealed with the store's one key opens on both nodes behind the relay; one sealed"
+            + " with another key is refused -32602 on either (ADR 46)")
+    void aRequestStateSealedWithTheStoresKeyOpensOnEitherNode() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> forged = modernCall(http, "server_info", "not-a-sealed-state");
+        HttpResponse<String> forgedOnTheOther = modernCall(http, "server_info", "not-a-sealed-state");
+        byte[] key = storedSealingKey();
+        String sealed = SealedStates.seal(key, "OWNER:owner", "server_info", "{\"step\":1}");
+        byte[] otherKey = key.clone();
+        otherKey[0] ^= 1;
+        String sealedElsewhere = SealedStates.seal(otherKey, "OWNER:owner", "server_info", "{\"step\":1}");
+
+        List<Integer> statuses = new ArrayList<>();
+        List<Integer> nodes = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            HttpResponse<String> opened = modernCall(http, "server_info", sealed);
+            assertThat(opened.body()).as(opened.body()).contains("\"result\"").doesNotContain("\"error\"");
+            statuses.add(opened.statusCode());
+            nodes.add(relay.served().getLast().node());
+        }
+        HttpResponse<String> refused = modernCall(http, "server_info", sealedElsewhere);
+
+        for (HttpResponse<String> refusal : List.of(forged, forgedOnTheOther, refused)) {
+            assertThat(refusal.statusCode()).isEqualTo(400);
+            assertThat(refusal.body()).contains("-32602").contains("Invalid or expired requestState");
+        }
+        assertThat(statuses).containsExactly(200, 200);
+        assertThat(nodes).containsExactlyInAnyOrder(0, 1);
+        try (Connection connection = database.connect();
+                PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM switchboard_sealing_key");
+                ResultSet rows = query.executeQuery()) {
+            rows.next();
+            assertThat(rows.getLong(1)).as("one key for both nodes").isEqualTo(1);
+        }
+    }
+
+    @Test
+    @DisplayName("a legacy session behind the relay without stickiness: the next request reaches the other node,"
+            + " which answers 404 for the session it does not know (docs/deployment.md)")
+    void aLegacySessionWithoutStickinessIsUnknownToTheOtherNode() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> initialized = legacyPost(
+                http,
+                null,
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                        + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"relayed\",\"version\":\"1\"}}}");
+        int createdOn = relay.served().getLast().node();
+        String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        HttpResponse<String> onTheOther =
+                legacyPost(http, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        int otherNode = relay.served().getLast().node();
+        HttpResponse<String> backOnItsOwn =
+                legacyPost(http, session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+
+        assertThat(initialized.statusCode()).isEqualTo(200);
+        assertThat(otherNode).isNotEqualTo(createdOn);
+        assertThat(onTheOther.statusCode()).isEqualTo(404);
+        assertThat(relay.served().getLast().node()).isEqualTo(createdOn);
+        assertThat(backOnItsOwn.statusCode()).isEqualTo(200);
+    }
+
+    private static io.modelcontextprotocol.modern.client.McpSyncClient modern(String token) {
+        HttpClientMcpTransport transport = HttpClientMcpTransport.builder(
+                        relay.uri("/mcp").toString())
+                .requestCustomizer(McpHttpRequestCustomizer.fromSync(
+                        (request, headers, context) -> headers.set("Authorization", "Bearer " + token)))
+                .build();
+        return McpClient.sync(transport).build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> modernOk(
+            io.modelcontextprotocol.modern.client.McpSyncClient client, String tool, Map<String, Object> arguments) {
+        io.modelcontextprotocol.modern.McpSchema.CallToolResult result =
+                client.tool(tool).arguments(arguments).call();
+        assertThat(result.isError()).as(tool + ": " + result.content()).isNotEqualTo(Boolean.TRUE);
+        return (Map<String, Object>) result.structuredContent();
+    }
+
+    /** @return the node that served the last {@code tools/call} of {@code tool} */
+    private static int lastNode(String tool) {
+        return relay.served().reversed().stream()
+                .filter(served -> tool.equals(served.mcpName()))
+                .findFirst()
+                .orElseThrow(() ->
+                        new AssertionError("no tools/call of " + tool + " went through the relay: " + relay.served()))
+                .node();
+    }
+
+    /**
+     * Runs a read (idempotent) until the relay has served its {@code tools/call} of {@code tool} by another node than
+     * {@code node}: the client may send other requests before a call ({@code server/discover}, {@code tools/list},
+     * depending on its caches), so which node its call reaches is not known beforehand: tried again as it is, and
+     * then after one extra request through the relay, it reaches the other node.
+     *
+     * @return the answer of the read served by the other node
+     */
+    private static <T> T onOtherNodeThan(int node, String tool, java.util.function.Supplier<T> read) {
+        for (int attempt = 0; attempt < 6; attempt++) {
+            T answer = read.get();
+            if (lastNode(tool) != node) {
+                return answer;
+            }
+            if (attempt % 2 == 1) {
+                shift(); // the client sends an even number of requests per call: one more changes the node
+            }
+        }
+        throw new AssertionError("every " + tool + " reached node " + node + ": " + relay.served());
+    }
+
+    /** Sends one modern {@code server/discover} (of nobody's client) through the relay, moving its turn on. */
+    private static void shift() {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        try {
+            HttpResponse<String> discovered = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(relay.uri("/mcp"))
+                                    .timeout(TIMEOUT)
+                                    .header("Authorization", "Bearer " + nodeA.token())
+                                    .header("Content-Type", "application/json")
+                                    .header("Accept", "application/json, text/event-stream")
+                                    .header("MCP-Protocol-Version", "2026-07-28")
+                                    .header("Mcp-Method", "server/discover")
+                                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(discovered.statusCode()).as(discovered.body()).isEqualTo(200);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A modern {@code tools/call} with the owner token through the relay, carrying {@code requestState}. */
+    private static HttpResponse<String> modernCall(HttpClient http, String tool, String requestState) throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":{},\"requestState\":\"" + requestState + "\",\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        return http.send(
+                HttpRequest.newBuilder(relay.uri("/mcp"))
+                        .timeout(TIMEOUT)
+                        .header("Authorization", "Bearer " + nodeA.token())
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "application/json, text/event-stream")
+                        .header("MCP-Protocol-Version", "2026-07-28")
+                        .header("Mcp-Method", "tools/call")
+                        .header("Mcp-Name", tool)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static HttpResponse<String> legacyPost(HttpClient http, String session, String body) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(relay.uri("/mcp"))
+                .timeout(TIMEOUT)
+                .header("Authorization", "Bearer " + nodeA.token())
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** @return the store's request-state sealing key, as the nodes keep it in the kernel's table */
+    private static byte[] storedSealingKey() throws Exception {
+        try (Connection connection = database.connect();
+                PreparedStatement query = connection.prepareStatement("SELECT sealing FROM switchboard_sealing_key");
+                ResultSet rows = query.executeQuery()) {
+            assertThat(rows.next())
+                    .as("a node drew the key when it first opened a state")
+                    .isTrue();
+            return java.util.Base64.getUrlDecoder().decode(rows.getString(1));
         }
     }
 

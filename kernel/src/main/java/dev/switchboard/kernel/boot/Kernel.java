@@ -27,6 +27,7 @@ import dev.switchboard.kernel.plugin.PreparedPlugins;
 import dev.switchboard.kernel.plugin.SessionChecks;
 import dev.switchboard.kernel.plugin.StartupClock;
 import dev.switchboard.kernel.plugin.StorageAccess;
+import dev.switchboard.kernel.storage.StoredSealingKey;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
 import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolRegistry;
@@ -258,7 +259,7 @@ public final class Kernel implements AutoCloseable {
 
     /**
      * @return what a transport is given: identity, catalogs, invoker, lifecycle, authenticator, endpoints, readiness,
-     *     the plugins' session checks, local commands
+     *     the plugins' session checks, local commands, the store's sealing key (ADR 46)
      */
     TransportContext transportContext(TransportRunner runner) {
         BuildInfo build = injector.getInstance(BuildInfo.class);
@@ -275,7 +276,8 @@ public final class Kernel implements AutoCloseable {
                 endpoints(),
                 readiness(),
                 sessionCheck(),
-                injector.getInstance(LocalCommandRegistry.class));
+                injector.getInstance(LocalCommandRegistry.class),
+                injector.getInstance(StoredSealingKey.class));
     }
 
     /**

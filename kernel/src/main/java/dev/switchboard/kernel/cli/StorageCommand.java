@@ -15,6 +15,7 @@ import dev.switchboard.kernel.plugin.PluginStatus;
 import dev.switchboard.kernel.storage.CopyFailedException;
 import dev.switchboard.kernel.storage.CopyRefusedException;
 import dev.switchboard.kernel.storage.CopyReport;
+import dev.switchboard.kernel.storage.KernelMigrations;
 import dev.switchboard.kernel.storage.StorageCopy;
 import dev.switchboard.ports.storage.Migration;
 import dev.switchboard.ports.storage.MigrationSet;
@@ -85,6 +86,7 @@ final class StorageCommand implements CliCommand {
                 kernel.prepared().extensions(MigrationSet.class).values().stream()
                         .flatMap(List::stream)
                         .forEach(set -> migrations.put(set.owner(), set.migrations(opened.dialect())));
+                migrations.put(KernelMigrations.OWNER, KernelMigrations.all());
                 CopyReport report = new StorageCopy(
                                 source.openReadOnly(),
                                 opened,

@@ -53,7 +53,8 @@ public final class StorageCopy {
     /**
      * @param source          the source, read-only
      * @param target          the target, open
-     * @param migrations      every enabled plugin's migrations for the target's dialect, by owner
+     * @param migrations      every enabled plugin's migrations for the target's dialect, by owner, and the kernel's
+     *                        ({@link KernelMigrations}: the source may record them)
      * @param disabledPlugins the ids of installed plugins that are disabled, for the message when the source holds an
      *                        owner no enabled plugin declares
      */

@@ -29,6 +29,8 @@ import dev.switchboard.ports.tool.ToolInvoker;
  * @param sessions      every started plugin's {@link SessionCheck} in one: why a local session's own settings cannot
  *                      serve it, asked before serving it (the attach transport, at a session's hello)
  * @param commands      the commands plugins answer for local processes of the server's user (the attach socket)
+ * @param sealing       the key every node of the store seals client-held state with (the modern era's
+ *                      {@code requestState}, ADR 46)
  */
 public record TransportContext(
         ServerIdentity server,
@@ -41,7 +43,8 @@ public record TransportContext(
         HttpEndpointCatalog endpoints,
         Readiness readiness,
         SessionCheck sessions,
-        LocalCommandCatalog commands) {
+        LocalCommandCatalog commands,
+        SealingKey sealing) {
     /** @throws NullPointerException if a component is null */
     public TransportContext {
         Objects.requireNonNull(server, "server");
@@ -55,6 +58,40 @@ public record TransportContext(
         Objects.requireNonNull(readiness, "readiness");
         Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(commands, "commands");
+        Objects.requireNonNull(sealing, "sealing");
+    }
+
+    /**
+     * A context whose client-held state is sealed with a key of its own ({@link SealingKey#inMemory()}): for a
+     * transport without a store behind it.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    public TransportContext(
+            ServerIdentity server,
+            ToolCatalog tools,
+            ToolInvoker invoker,
+            ResourceCatalog resources,
+            PromptCatalog prompts,
+            TransportLifecycle lifecycle,
+            Authenticator authenticator,
+            HttpEndpointCatalog endpoints,
+            Readiness readiness,
+            SessionCheck sessions,
+            LocalCommandCatalog commands) {
+        this(
+                server,
+                tools,
+                invoker,
+                resources,
+                prompts,
+                lifecycle,
+                authenticator,
+                endpoints,
+                readiness,
+                sessions,
+                commands,
+                SealingKey.inMemory());
     }
 
     /**
@@ -117,6 +154,7 @@ public record TransportContext(
                 endpoints,
                 readiness,
                 sessions,
-                commands);
+                commands,
+                sealing);
     }
 }

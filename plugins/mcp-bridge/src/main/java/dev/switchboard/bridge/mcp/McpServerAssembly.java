@@ -120,7 +120,8 @@ public final class McpServerAssembly {
      * catalogs' tools, listed per caller as in the legacy era (ADR 18) and called through the same invoker, and
      * {@code server/discover} naming the modern versions first, then the legacy ones, with the server's identity and
      * instructions (ADR 42). A transport serves it beside the legacy server, routing each request by its era
-     * ({@code transport.ModernEra.claims}).
+     * ({@code transport.ModernEra.claims}). From this call on, the process seals input-required {@code requestState}
+     * with the context's {@link TransportContext#sealing() key} (ADR 46).
      *
      * @param context what to serve
      * @return the server's handle
@@ -136,6 +137,7 @@ public final class McpServerAssembly {
                 context.resources(), new ResourceSpecs(context.resources(), MODERN_NAMES_ITS_CALLER, unused), json);
         ModernPrompts prompts = new ModernPrompts(
                 context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused), json);
+        RequestStates.sealWith(context.sealing());
         List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
         List<String> legacy = new ArrayList<>(protocolVersions(context.server()));
         Collections.reverse(legacy);
@@ -215,6 +217,11 @@ public final class McpServerAssembly {
         } catch (JacksonException e) {
             throw new IOException("cannot write the message as JSON: " + e.getMessage(), e);
         }
+    }
+
+    /** @return the SDK's JSON mapping as the modern server reads and writes with. Thread-safe. */
+    static McpJsonMapper plainJsonMapper() {
+        return Shared.PLAIN;
     }
 
     /** @return the validator the SDK checks tool schemas and structured output with. Thread-safe. */

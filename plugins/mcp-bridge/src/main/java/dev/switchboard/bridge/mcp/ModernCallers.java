@@ -13,7 +13,8 @@ import dev.switchboard.ports.call.Principal;
  */
 final class ModernCallers {
 
-    private static final String PRINCIPAL = "switchboard.modern.principal";
+    /** The key of the caller in a request's transport context. */
+    static final String PRINCIPAL = "switchboard.modern.principal";
 
     private ModernCallers() {}
 

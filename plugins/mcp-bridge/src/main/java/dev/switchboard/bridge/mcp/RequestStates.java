@@ -1,35 +1,105 @@
 package dev.switchboard.bridge.mcp;
 
-import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Map;
 
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.modern.McpException;
 import io.modelcontextprotocol.modern.server.HmacRequestStateCodec;
+import io.modelcontextprotocol.modern.server.McpRequestContext;
 import io.modelcontextprotocol.modern.server.RequestStateCodec;
 
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.transport.SealingKey;
+
 /**
- * The sealing of the modern era's {@code requestState} (input-required results, MCP 2026-07-28): one HMAC key per
- * process, drawn at first use. No method of this server returns an input-required result yet (issue 24 item 5), so
- * nothing is sealed today; when one does, state sealed by one process cannot be opened by another, and several nodes
- * will need a key they share (item 7). Named explicitly so the SDK does not warn at every start that it drew one.
+ * The sealing of the modern era's {@code requestState} (input-required results, MCP 2026-07-28): the SDK's HMAC-SHA256
+ * codec, keyed by the store's {@link SealingKey} (ADR 46), so a state sealed by one node opens on every node of the
+ * same store, and binding each state to its caller (the principal's kind and id), its method and its tool, resource
+ * or prompt, for ten minutes (the SDK's period). A state that does not open (forged, altered, expired, another
+ * caller's, or sealed under a key since rotated) is refused by the SDK as -32602 {@code Invalid or expired
+ * requestState}; a key the store cannot give is -32000 {@code UNAVAILABLE}, retryable.
+ *
+ * <p>One codec per process, whose key comes from the source the last {@link McpServerAssembly#buildModern} named
+ * ({@link #sealWith}; every transport of one process has the kernel's one source), and from a key of the process's own
+ * until one is named. Thread-safe.
  */
 final class RequestStates {
 
-    private static final int KEY_BYTES = 32;
+    private static final SealingKey OWN = SealingKey.inMemory();
+    private static final Sealer CODEC = new Sealer();
+
+    private static volatile SealingKey source = OWN;
 
     private RequestStates() {}
 
-    private static final class Holder {
-        static final RequestStateCodec CODEC =
-                HmacRequestStateCodec.builder().key(key()).build();
-
-        private static byte[] key() {
-            byte[] key = new byte[KEY_BYTES];
-            new SecureRandom().nextBytes(key);
-            return key;
-        }
-    }
-
     /** @return the process's codec. Thread-safe. */
     static RequestStateCodec perProcess() {
-        return Holder.CODEC;
+        return CODEC;
+    }
+
+    /**
+     * Keys the process's codec by {@code key} from now on (a state sealed before under another key no longer opens).
+     *
+     * @param key the store's key source
+     */
+    static void sealWith(SealingKey key) {
+        source = key;
+    }
+
+    /**
+     * @param key the key
+     * @return a codec keyed by {@code key} alone, as the process's is with that key
+     */
+    static RequestStateCodec keyedBy(byte[] key) {
+        return HmacRequestStateCodec.builder()
+                .key(key.clone())
+                .principalExtractor(RequestStates::caller)
+                .jsonMapper(McpServerAssembly.plainJsonMapper())
+                .build();
+    }
+
+    /** @return the caller a state is bound to: the principal's kind and id, null for a context without one */
+    private static String caller(McpTransportContext context) {
+        return context.get(ModernCallers.PRINCIPAL) instanceof Principal principal
+                ? principal.kind() + ":" + principal.id()
+                : null;
+    }
+
+    /** The codec of the key in force, built again only when the key changed. */
+    private static final class Sealer implements RequestStateCodec {
+
+        private record Keyed(byte[] key, RequestStateCodec codec) {}
+
+        private volatile Keyed keyed;
+
+        @Override
+        public String seal(McpRequestContext context, String state) {
+            return codec().seal(context, state);
+        }
+
+        @Override
+        public String open(McpRequestContext context, String sealed) {
+            return codec().open(context, sealed);
+        }
+
+        private RequestStateCodec codec() {
+            byte[] key;
+            try {
+                key = source.current();
+            } catch (StorageException e) {
+                throw new McpException(
+                        -32_000,
+                        "Service Unavailable: the request-state key cannot be read: " + e.clientMessage(),
+                        Map.of("code", "UNAVAILABLE", "retryable", true));
+            }
+            Keyed now = keyed;
+            if (now == null || !Arrays.equals(now.key(), key)) {
+                now = new Keyed(key, keyedBy(key));
+                keyed = now;
+            }
+            return now.codec();
+        }
     }
 }

@@ -1,0 +1,109 @@
+package dev.switchboard.bridge.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.modelcontextprotocol.modern.McpException;
+import io.modelcontextprotocol.modern.server.McpRequestContext;
+import io.modelcontextprotocol.modern.server.RequestContexts;
+import io.modelcontextprotocol.modern.server.RequestStateCodec;
+
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.storage.StorageException;
+import dev.switchboard.ports.transport.SealingKey;
+
+/**
+ * The modern era's {@code requestState} is sealed with the store's key (ADR 46): a state one node sealed opens on
+ * another node with the same key, for the same caller, method and tool only; a rotated key refuses the states sealed
+ * before; a key the store cannot give is UNAVAILABLE.
+ */
+class RequestStatesTest {
+
+    private static final Principal ROLE =
+            new Principal("cct_id_1", Principal.Kind.CHANNEL_ROLE, Map.of("channel", "proj", "role", "lead"));
+    private static final McpRequestContext CALL = call(ROLE, "send_message");
+
+    @AfterEach
+    void ownKeyAgain() {
+        RequestStates.sealWith(SealingKey.inMemory());
+    }
+
+    @Test
+    void aStateSealedByOneNodeOpensOnAnotherNodeWithTheSameKey() {
+        byte[] key = SealingKey.inMemory().current();
+        RequestStateCodec nodeA = RequestStates.keyedBy(key);
+        RequestStateCodec nodeB = RequestStates.keyedBy(key);
+
+        String sealed = nodeA.seal(CALL, "{\"step\":2}");
+
+        assertThat(sealed).doesNotContain("step");
+        assertThat(nodeB.open(CALL, sealed)).isEqualTo("{\"step\":2}");
+    }
+
+    @Test
+    void aStateOpensOnlyUnderItsKeyForItsCallerMethodAndTool() {
+        byte[] key = SealingKey.inMemory().current();
+        String sealed = RequestStates.keyedBy(key).seal(CALL, "state");
+        RequestStateCodec sameKey = RequestStates.keyedBy(key);
+
+        assertThat(RequestStates.keyedBy(SealingKey.inMemory().current()).open(CALL, sealed))
+                .as("another store's key")
+                .isNull();
+        assertThat(sameKey.open(call(Principal.LOCAL_OWNER, "send_message"), sealed))
+                .as("another caller")
+                .isNull();
+        assertThat(sameKey.open(call(ROLE, "read_inbox"), sealed))
+                .as("another tool")
+                .isNull();
+        assertThat(sameKey.open(CALL, sealed.substring(0, sealed.length() - 2) + "AA"))
+                .as("altered")
+                .isNull();
+        assertThat(sameKey.open(CALL, sealed)).isEqualTo("state");
+    }
+
+    @Test
+    void theProcessCodecFollowsTheStoresKeyAndRefusesStatesSealedBeforeARotation() {
+        AtomicReference<byte[]> stored =
+                new AtomicReference<>(SealingKey.inMemory().current());
+        RequestStates.sealWith(() -> stored.get().clone());
+        RequestStateCodec codec = RequestStates.perProcess();
+        String beforeRotation = codec.seal(CALL, "before");
+        RequestStateCodec otherNode = RequestStates.keyedBy(stored.get());
+
+        assertThat(otherNode.open(CALL, beforeRotation)).isEqualTo("before");
+        stored.set(SealingKey.inMemory().current());
+        String afterRotation = codec.seal(CALL, "after");
+
+        assertThat(codec.open(CALL, beforeRotation)).isNull();
+        assertThat(codec.open(CALL, afterRotation)).isEqualTo("after");
+        assertThat(RequestStates.keyedBy(stored.get()).open(CALL, afterRotation))
+                .isEqualTo("after");
+    }
+
+    @Test
+    void aKeyTheStoreCannotGiveIsUnavailableAndRetryable() {
+        RequestStates.sealWith(() -> {
+            throw new StorageException("db.internal:5432 refused", "the storage cannot be reached", null);
+        });
+
+        assertThatThrownBy(() -> RequestStates.perProcess().seal(CALL, "state"))
+                .isInstanceOfSatisfying(McpException.class, e -> {
+                    assertThat(e.error().code()).isEqualTo(-32_000);
+                    assertThat(e.error().message())
+                            .startsWith("Service Unavailable:")
+                            .contains("the storage cannot be reached")
+                            .doesNotContain("db.internal");
+                    assertThat(e.error().data()).isEqualTo(Map.of("code", "UNAVAILABLE", "retryable", true));
+                });
+    }
+
+    private static McpRequestContext call(Principal caller, String tool) {
+        return RequestContexts.of("tools/call", tool, ModernCallers.context(caller));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.switchboard.plugin.storage.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.switchboard.kernel.storage.StoredSealingKey;
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.transport.SealingKey;
+
+/**
+ * The kernel's request-state sealing key on one SQLite file (ADR 46): two processes on one state directory (two
+ * storages on one file) draw one key between them, and it survives a restart.
+ */
+class SharedSealingKeyTest {
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void twoStoragesOnOneFileShareOneKeyThatOutlivesThem() {
+        byte[] first;
+        byte[] second;
+        try (Opened a = new Opened(stateDir);
+                Opened b = new Opened(stateDir)) {
+            first = a.key().current();
+            second = b.key().current();
+        }
+        byte[] afterRestart;
+        try (Opened again = new Opened(stateDir)) {
+            afterRestart = again.key().current();
+        }
+
+        assertThat(first).hasSize(SealingKey.BYTES);
+        assertThat(second).isEqualTo(first);
+        assertThat(afterRestart).isEqualTo(first);
+    }
+
+    private static final class Opened implements AutoCloseable {
+        private final SqliteStorageProvider provider;
+        private final SqlStorage storage;
+
+        Opened(Path stateDir) {
+            provider = new SqliteStorageProvider(new PluginContext("storage-sqlite", Map.of(), stateDir));
+            storage = provider.open();
+        }
+
+        SealingKey key() {
+            return new StoredSealingKey(() -> storage, Clock.systemUTC(), StoredSealingKey.REFRESH);
+        }
+
+        @Override
+        public void close() {
+            provider.close();
+        }
+    }
+}
