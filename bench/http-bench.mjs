@@ -5,14 +5,19 @@
 // first, then @modelcontextprotocol/server-everything (`node dist/index.js streamableHttp`) in the same run.
 // With --full-jit yes, Switchboard is measured a second time with C2 enabled (the launcher's default is C1 only, which
 // suits short-lived stdio processes).
+// With --eras yes, only Switchboard is measured, and tools/call server_info in both MCP eras on ONE server: the legacy
+// era (2025-11-25, initialize and a session) against the modern one (2026-07-28, stateless, the version in each
+// request's _meta), 1 client then N, in --rounds rounds whose order alternates (legacy first, then modern first), so
+// that a drift of the host's load falls on both; the load average is printed before and after.
 // Usage: node bench/http-bench.mjs [--seconds 10] [--warmup 5] [--sessions 16] [--only switchboard|everything]
-//                                  [--full-jit yes]
+//                                  [--full-jit yes] [--eras yes [--rounds 2]]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cpuSeconds, freePort, openSession, waitUntilServing } from './lib/mcp-http.mjs';
+import { loadavg } from 'node:os';
+import { cpuSeconds, freePort, openModernSession, openSession, waitUntilServing } from './lib/mcp-http.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
@@ -25,9 +30,10 @@ const switchboard = join(here, '..', 'distribution', 'target', 'switchboard', 'b
 const everything = join(here, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
 // Runs `count` sessions, each calling sequentially until the deadline; returns rate, latency percentiles and CPU.
-async function measure(server, count, method, params, duration) {
+// `open` opens one client's session: openSession (legacy era, the default) or openModernSession.
+async function measure(server, count, method, params, duration, open = openSession) {
   const sessions = await Promise.all(Array.from({ length: count },
-    () => openSession(server.port, server.token, 'http-bench')));
+    () => open(server.port, server.token, 'http-bench')));
   const latencies = [];
   const cpuServer = cpuSeconds(server.pid);
   const cpuClient = process.cpuUsage();
@@ -81,9 +87,40 @@ const UNLIMITED = {
   SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__RATE_LIMIT_BURST: '1000000',
 };
 
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+// Both eras on one server, rounds alternating which era goes first.
+async function eras(server) {
+  const params = { name: 'server_info', arguments: {} };
+  const openers = { legacy: openSession, modern: openModernSession };
+  const rounds = Number(args.rounds ?? 2);
+  console.log(`${server.name}, tools/call server_info in both eras, ${seconds} s per measure after ${warmup} s warm-up`
+    + ` of each; load average ${load()}`);
+  await measure(server, many, 'tools/call', params, warmup, openSession);
+  await measure(server, many, 'tools/call', params, warmup, openModernSession);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ['legacy', 'modern'] : ['modern', 'legacy'];
+    for (const count of [1, many]) {
+      for (const era of order) {
+        line(`round ${round + 1}, ${era}, ${count} client${count > 1 ? 's' : ''}`,
+          await measure(server, count, 'tools/call', params, seconds, openers[era]));
+      }
+    }
+  }
+  console.log(`load average after: ${load()}`);
+}
+
 async function main() {
   const state = mkdtempSync(join(tmpdir(), 'sb-http-bench-'));
   try {
+    if (args.eras === 'yes') {
+      const sb = await start('switchboard', switchboard, (port) => ['serve', '--http', '--port', String(port)],
+        () => ({ SWITCHBOARD_KERNEL__STATE_DIR: state, ...UNLIMITED }), join(state, 'owner.token'));
+      try {
+        await eras(sb);
+      } finally { await sb.stop(); }
+      return;
+    }
     const variants = [['switchboard', {}]];
     if (args['full-jit'] === 'yes') {
       variants.push(['switchboard, full JIT', { SWITCHBOARD_JAVA_OPTS: '-XX:TieredStopAtLevel=4' }]);

@@ -86,6 +86,34 @@ export async function openSession(port, token, client) {
   };
 }
 
+/** The modern era's protocol version (MCP 2026-07-28: no initialize, no session, the version in each request). */
+export const MODERN = '2026-07-28';
+
+/**
+ * A modern-era "session" on http://127.0.0.1:port/mcp: nothing is opened (the era is stateless); every request carries
+ * the version, the client's identity and capabilities in `_meta` and the era's headers (`Mcp-Method`,
+ * `MCP-Protocol-Version`, `Mcp-Name` on `tools/call`), on one keep-alive connection.
+ * @returns the same shape as {@link openSession}; close only drops the connection
+ */
+export async function openModernSession(port, token, client) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const base = { ...(token ? { authorization: `Bearer ${token}` } : {}), 'mcp-protocol-version': MODERN };
+  const meta = { 'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientInfo': { name: client, version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  let next = 1;
+  const call = async (method, params) => {
+    const id = next++;
+    const headers = { ...base, 'mcp-method': method, ...(method === 'tools/call' ? { 'mcp-name': params.name } : {}) };
+    const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } });
+    return answerOf(await request(agent, port, 'POST', '/mcp', headers, body), id).result;
+  };
+  return {
+    call,
+    tool: async (name, args) => (await call('tools/call', { name, arguments: args })).structuredContent,
+    close: async () => agent.destroy(),
+  };
+}
+
 /** Resolves once something accepts connections on 127.0.0.1:port (polling for up to 60 s). */
 export async function waitUntilServing(port) {
   for (let i = 0; i < 1200; i++) { // 60 s: a loaded host can take more than 15 s to start a server

@@ -44,23 +44,40 @@ public final class ConformanceSuite {
     private static final Duration POLL = Duration.ofSeconds(1);
 
     private static final String CLI = "node_modules/@modelcontextprotocol/conformance/dist/index.js";
+    /** 0.2.0-alpha.12, the first with the modern era (2026-07-28), installed beside 0.1.16 under an npm alias. */
+    private static final String MODERN_CLI = "node_modules/conformance-modern/dist/index.js";
+
     private static final Pattern RESULT_DIR = Pattern.compile("server-(.+)-\\d{4}-\\d{2}-\\d{2}T.*");
     private static final Pattern LISTED = Pattern.compile("^\\s+- (\\S+)");
 
     private final Path nodeDir;
+    private final String cli;
 
-    private ConformanceSuite(Path nodeDir) {
+    private ConformanceSuite(Path nodeDir, String cli) {
         this.nodeDir = nodeDir;
+        this.cli = cli;
     }
 
-    /** @return the suite installed by the build (system property {@code switchboard.e2e.node-dir}) */
+    /** @return the suite 0.1.16 installed by the build (system property {@code switchboard.e2e.node-dir}) */
     public static ConformanceSuite installedByTheBuild() {
+        return installed(CLI);
+    }
+
+    /**
+     * @return the suite 0.2.0-alpha.12 installed by the build beside 0.1.16 (npm alias {@code conformance-modern}),
+     *     the one with the modern era's scenarios and {@code --expected-failures}
+     */
+    public static ConformanceSuite modernInstalledByTheBuild() {
+        return installed(MODERN_CLI);
+    }
+
+    private static ConformanceSuite installed(String cli) {
         Path nodeDir = NodeScripts.dir();
-        if (!Files.isRegularFile(nodeDir.resolve(CLI))) {
-            throw new IllegalStateException("the conformance suite is not installed in " + nodeDir + "; the build "
-                    + "installs it in pre-integration-test (src/test/node/install.sh)");
+        if (!Files.isRegularFile(nodeDir.resolve(cli))) {
+            throw new IllegalStateException("the conformance suite " + cli + " is not installed in " + nodeDir
+                    + "; the build installs it in pre-integration-test (src/test/node/install.sh)");
         }
-        return new ConformanceSuite(nodeDir);
+        return new ConformanceSuite(nodeDir, cli);
     }
 
     /** @return the directory holding the Node packages and the test scripts */
@@ -69,18 +86,20 @@ public final class ConformanceSuite {
     }
 
     /**
-     * @param specVersion a protocol version, such as {@code 2025-11-25}
+     * @param specVersion a protocol version, such as {@code 2025-11-25}, or null for every scenario of every version
+     *     and extension
      * @param workDir     where the listing's output is kept
      * @return the names of the server scenarios the suite has for that version
      */
     public List<String> scenarios(String specVersion, Path workDir) {
+        List<String> arguments = new ArrayList<>(List.of("list", "--server"));
+        if (specVersion != null) {
+            arguments.addAll(List.of("--spec-version", specVersion));
+        }
         Execution listing = execute(
-                workDir.resolve("list-" + specVersion + ".log"),
+                workDir.resolve("list-" + (specVersion == null ? "all" : specVersion) + ".log"),
                 null,
-                "list",
-                "--server",
-                "--spec-version",
-                specVersion);
+                arguments.toArray(String[]::new));
         if (listing.exitCode() != 0) {
             throw new AssertionError("conformance list failed:\n" + listing.output());
         }
@@ -104,20 +123,36 @@ public final class ConformanceSuite {
      * @return the exit code, the console output and every check
      */
     public ConformanceRun run(String label, String url, String specVersion, Path outputDir) {
+        return run(label, url, specVersion, outputDir, List.of());
+    }
+
+    /**
+     * Runs {@code conformance server --suite all} against a server with the suite's own baseline of known failures:
+     * its exit code is then 0 only when every failing (or warning) check is listed and every listed one still fails.
+     *
+     * @param label            what is tested, for messages
+     * @param url              the server's streamable HTTP endpoint
+     * @param specVersion      the protocol version whose scenarios to run, or null for every version's and
+     *     extension's scenarios, each at its own version (the modern run)
+     * @param outputDir        where the results go; results of an earlier run there are deleted first
+     * @param expectedFailures the YAML baseline ({@code server:} a list of {@code scenario} or
+     *     {@code scenario:check-id}), a file the 0.2.0 suite reads
+     * @return the exit code, the console output and every check
+     */
+    public ConformanceRun run(String label, String url, String specVersion, Path outputDir, Path expectedFailures) {
+        return run(label, url, specVersion, outputDir, List.of("--expected-failures", expectedFailures.toString()));
+    }
+
+    private ConformanceRun run(String label, String url, String specVersion, Path outputDir, List<String> extra) {
         Path results = outputDir.resolve("results");
         deleteTree(results);
-        Execution execution = execute(
-                outputDir.resolve("suite.log"),
-                results,
-                "server",
-                "--url",
-                url,
-                "--suite",
-                "all",
-                "--spec-version",
-                specVersion,
-                "-o",
-                results.toString());
+        List<String> arguments =
+                new ArrayList<>(List.of("server", "--url", url, "--suite", "all", "-o", results.toString()));
+        if (specVersion != null) {
+            arguments.addAll(List.of("--spec-version", specVersion));
+        }
+        arguments.addAll(extra);
+        Execution execution = execute(outputDir.resolve("suite.log"), results, arguments.toArray(String[]::new));
         return new ConformanceRun(label, execution.exitCode(), execution.output(), readChecks(results));
     }
 
@@ -129,7 +164,7 @@ public final class ConformanceSuite {
      * @param arguments the CLI's arguments
      */
     private Execution execute(Path log, Path results, String... arguments) {
-        List<String> command = new ArrayList<>(List.of("node", "--import", "./conformance/globsync-register.mjs", CLI));
+        List<String> command = new ArrayList<>(List.of("node", "--import", "./conformance/globsync-register.mjs", cli));
         command.addAll(List.of(arguments));
         try {
             Files.createDirectories(log.getParent());
