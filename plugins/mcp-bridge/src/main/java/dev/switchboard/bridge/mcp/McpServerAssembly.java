@@ -158,6 +158,7 @@ public final class McpServerAssembly {
                                 CacheScope.PRIVATE))
                         .feature(ResourcesFeature.ofSync(resources, Shared.PLAIN, 0L, CacheScope.PRIVATE))
                         .feature(PromptsFeature.ofSync(prompts, Shared.PLAIN, 0L, CacheScope.PRIVATE))
+                        .feature(new ModernSubscriptions(context.tools(), context.resources(), inFlight))
                         .build();
         return new ModernServerHandle(server, inFlight, unused::close);
     }
