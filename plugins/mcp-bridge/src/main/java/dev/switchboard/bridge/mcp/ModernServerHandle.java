@@ -53,11 +53,13 @@ public final class ModernServerHandle implements AutoCloseable {
 
     private final McpServer server;
     private final InFlightCalls inFlight;
+    private final ModernSubscriptions subscriptions;
     private final Runnable release;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    ModernServerHandle(McpServer server, InFlightCalls inFlight, Runnable release) {
+    ModernServerHandle(McpServer server, InFlightCalls inFlight, ModernSubscriptions subscriptions, Runnable release) {
         this.server = server;
+        this.subscriptions = subscriptions;
         this.inFlight = inFlight;
         this.release = release;
     }
@@ -164,6 +166,14 @@ public final class ModernServerHandle implements AutoCloseable {
     }
 
     /**
+     * Ends every open {@code subscriptions/listen} stream gracefully, each with its result (the server is stopping, or
+     * the stdio input ended): a drain need not wait for them. Tool calls are not affected.
+     */
+    public void endStreams() {
+        subscriptions.endAll();
+    }
+
+    /**
      * Raises the cancellation signal of every modern call still running (a transport's drain that timed out); their
      * answers are still written when they end.
      */
@@ -177,6 +187,7 @@ public final class ModernServerHandle implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        subscriptions.endAll();
         inFlight.cancelAll();
         try {
             server.closeGracefully();

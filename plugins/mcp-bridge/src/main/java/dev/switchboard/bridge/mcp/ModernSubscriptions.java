@@ -47,6 +47,7 @@ final class ModernSubscriptions implements McpFeature {
     private final InFlightCalls inFlight;
     private final AtomicInteger open = new AtomicInteger();
     private final Map<String, AtomicInteger> openPerCaller = new ConcurrentHashMap<>();
+    private final Set<ListenStream> streams = ConcurrentHashMap.newKeySet();
 
     ModernSubscriptions(ToolCatalog tools, ResourceCatalog resources, InFlightCalls inFlight) {
         this.tools = tools;
@@ -123,14 +124,21 @@ final class ModernSubscriptions implements McpFeature {
     private void hold(String scope, Object requestId, ListenStream stream, Map<String, Object> honoured) {
         CallCancellation cancellation = new CallCancellation();
         InFlightCalls.Key key = inFlight.register(scope, requestId, cancellation);
+        streams.add(stream);
         try {
             stream.start(honoured);
             cancellation.onCancel(stream::end);
             stream.ended().join();
         } finally {
             stream.end();
+            streams.remove(stream);
             inFlight.release(key, cancellation);
         }
+    }
+
+    /** Ends every open stream gracefully (each answers its result); streams opened later are not affected. */
+    void endAll() {
+        streams.forEach(ListenStream::end);
     }
 
     private boolean admit(Principal caller) {
