@@ -144,7 +144,7 @@ public final class ModernServerHandle implements AutoCloseable {
                 new JsonRpc.JSONRPCRequest(JsonRpc.JSONRPC_VERSION, request.method(), request.id(), request.params());
         McpTransportResponse response = server.handleBlocking(context, modern).block();
         return switch (response) {
-            case McpTransportResponse.Result result -> new Answer(200, result.response());
+            case McpTransportResponse.Result result -> new Answer(200, ListenCapabilities.announced(result.response()));
             case McpTransportResponse.Error error -> new Answer(status(error.response()), error.response());
             case McpTransportResponse.Streaming streaming -> lastResponse(request, streaming);
             case null -> noAnswer(request);

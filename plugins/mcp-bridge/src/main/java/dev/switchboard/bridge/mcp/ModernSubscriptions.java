@@ -62,8 +62,8 @@ final class ModernSubscriptions implements McpFeature {
 
     @Override
     public void capabilities(ServerCapabilities.Builder builder) {
+        // resources.subscribe and listChanged: the SDK resets them after this (ListenCapabilities sets them)
         builder.toolsListChanged(true);
-        builder.resourcesSubscribe(true, true);
     }
 
     @Override
