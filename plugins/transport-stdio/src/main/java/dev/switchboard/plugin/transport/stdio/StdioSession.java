@@ -250,7 +250,7 @@ final class StdioSession implements SessionPort {
             loop.handOver();
             Object body = modernServer()
                     .answer(request, caller, null, MODERN_SCOPE, notification -> {
-                        if (!inFlightIds.answered(request.id())) {
+                        if (!claim.isCancelled()) {
                             writeQuietly(notification);
                         }
                     })
