@@ -93,16 +93,12 @@ final class ListenStream {
     }
 
     /**
-     * Sends the acknowledgement, then starts watching: the lists as they are now are the ones later changes are
-     * compared with.
+     * Starts watching, then sends the acknowledgement, so nothing changed after it goes untold: the lists as they
+     * are now are the ones later changes are compared with.
      *
      * @param honoured the filter the stream honours, as the acknowledgement names it
      */
     synchronized void start(Map<String, Object> honoured) {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("notifications", honoured);
-        params.put("_meta", meta);
-        channel.send(ModernNotifications.notification("notifications/subscriptions/acknowledged", params));
         lastTools = toolsWanted ? toolsOfCaller() : List.of();
         lastResources = resourcesWanted ? resourcesOfCaller() : List.of();
         if (toolsWanted) {
@@ -118,6 +114,11 @@ final class ListenStream {
                 LOG.warn("{} is listened to but cannot be watched: {}", uri, e.toString());
             }
         }
+        // a change reported meanwhile waits for this monitor: the acknowledgement goes first
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("notifications", honoured);
+        params.put("_meta", meta);
+        channel.send(ModernNotifications.notification("notifications/subscriptions/acknowledged", params));
     }
 
     /** Ends the stream: stops watching and completes {@link #ended}. Idempotent. */

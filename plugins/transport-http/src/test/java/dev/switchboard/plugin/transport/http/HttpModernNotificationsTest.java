@@ -185,6 +185,33 @@ class HttpModernNotificationsTest {
     }
 
     @Test
+    void aCallerOverItsCapOfListenStreamsIsRefusedWhileOthersStillListen() throws Exception {
+        List<Socket> open = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                Socket listen = openListen(BOB_TOKEN, 100 + i, "{\"toolsListChanged\":true}");
+                open.add(listen);
+                assertThat(nextMessage(reader(listen)).get("method"))
+                        .isEqualTo("notifications/subscriptions/acknowledged");
+            }
+
+            RawHttp.Response refused = TestServer.modern(
+                            BOB_TOKEN, 108, "subscriptions/listen", "{\"notifications\":{}}", null)
+                    .send(server.port);
+            Socket alice = openListen(ALICE_TOKEN, 109, "{\"toolsListChanged\":true}");
+            open.add(alice);
+
+            assertThat(refused.error()).containsEntry("code", -32000);
+            assertThat(refused.error().get("data")).isEqualTo(Map.of("code", "LIMIT_EXCEEDED"));
+            assertThat(nextMessage(reader(alice)).get("method")).isEqualTo("notifications/subscriptions/acknowledged");
+        } finally {
+            for (Socket socket : open) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
     void serverDiscoverAnnouncesListChangesAndSubscriptions() throws IOException {
         Map<String, Object> result = result(TestServer.modern(ALICE_TOKEN, 22, "server/discover", "{}", null)
                 .send(server.port));

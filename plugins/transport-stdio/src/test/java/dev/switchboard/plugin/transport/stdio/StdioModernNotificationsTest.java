@@ -140,6 +140,20 @@ class StdioModernNotificationsTest {
         assertThat(resources.following()).isEmpty();
     }
 
+    @Test
+    void theEndOfTheInputClosesAListenStreamGracefullyWithItsResult() throws Exception {
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":\"g\",\"method\":\"subscriptions/listen\",\"params\":{"
+                + "\"notifications\":{\"toolsListChanged\":true}," + META + "}}}");
+        assertThat(client.next()).containsEntry("method", "notifications/subscriptions/acknowledged");
+
+        client.closeInput();
+
+        Map<String, Object> answer = client.next();
+        assertThat(answer).containsEntry("id", "g");
+        assertThat(map(answer.get("result"))).containsEntry("resultType", "complete");
+        assertThat(client.outputClosed()).isTrue();
+    }
+
     private static Object subscriptionId(Map<String, Object> notification) {
         return map(map(notification.get("params")).get("_meta")).get("io.modelcontextprotocol/subscriptionId");
     }
