@@ -138,6 +138,7 @@ public final class McpServerAssembly {
         ModernPrompts prompts = new ModernPrompts(
                 context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused), json);
         RequestStates.sealWith(context.sealing());
+        ModernSubscriptions subscriptions = new ModernSubscriptions(context.tools(), context.resources(), inFlight);
         List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
         List<String> legacy = new ArrayList<>(protocolVersions(context.server()));
         Collections.reverse(legacy);
@@ -160,8 +161,9 @@ public final class McpServerAssembly {
                                 CacheScope.PRIVATE))
                         .feature(ResourcesFeature.ofSync(resources, Shared.PLAIN, 0L, CacheScope.PRIVATE))
                         .feature(PromptsFeature.ofSync(prompts, Shared.PLAIN, 0L, CacheScope.PRIVATE))
+                        .feature(subscriptions)
                         .build();
-        return new ModernServerHandle(server, inFlight, unused::close);
+        return new ModernServerHandle(server, inFlight, subscriptions, unused::close);
     }
 
     /**

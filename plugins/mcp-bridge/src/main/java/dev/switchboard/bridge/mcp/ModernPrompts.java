@@ -35,7 +35,7 @@ final class ModernPrompts implements McpSyncPromptRepository {
     @Override
     public PromptsPage list(McpRequestContext context, String cursor) {
         return new PromptsPage(
-                catalog.prompts(ModernCallers.of(context)).stream()
+                catalog.prompts(ModernExchange.of(context).caller()).stream()
                         .sorted(Comparator.comparing(PromptDescriptor::name))
                         .map(prompt -> json.across(PromptSpecs.toSdk(prompt), McpSchema.Prompt.class))
                         .toList(),
@@ -46,7 +46,7 @@ final class ModernPrompts implements McpSyncPromptRepository {
 
     @Override
     public McpSyncPrompt find(McpRequestContext context, String name) {
-        return catalog.prompts(ModernCallers.of(context)).stream()
+        return catalog.prompts(ModernExchange.of(context).caller()).stream()
                 .filter(prompt -> prompt.name().equals(name))
                 .findFirst()
                 .map(prompt -> McpSyncPrompt.of(
@@ -59,7 +59,8 @@ final class ModernPrompts implements McpSyncPromptRepository {
         io.modelcontextprotocol.spec.McpSchema.GetPromptRequest legacy =
                 json.across(get, io.modelcontextprotocol.spec.McpSchema.GetPromptRequest.class);
         try {
-            return json.across(specs.render(legacy, ModernCallers.of(context)), McpSchema.GetPromptResult.class);
+            return json.across(
+                    specs.render(legacy, ModernExchange.of(context).caller()), McpSchema.GetPromptResult.class);
         } catch (McpError e) {
             throw new McpException(
                     e.getJsonRpcError().code(),

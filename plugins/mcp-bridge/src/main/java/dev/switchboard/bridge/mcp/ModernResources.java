@@ -39,7 +39,7 @@ final class ModernResources implements McpSyncResourceRepository {
     @Override
     public ResourcesPage list(McpRequestContext context, String cursor) {
         return new ResourcesPage(
-                catalog.resources(ModernCallers.of(context)).stream()
+                catalog.resources(ModernExchange.of(context).caller()).stream()
                         .sorted(Comparator.comparing(ResourceDescriptor::uri))
                         .map(resource -> json.across(ResourceSpecs.toSdk(resource), McpSchema.Resource.class))
                         .toList(),
@@ -51,7 +51,7 @@ final class ModernResources implements McpSyncResourceRepository {
     @Override
     public ResourceTemplatesPage listTemplates(McpRequestContext context, String cursor) {
         return new ResourceTemplatesPage(
-                catalog.templates(ModernCallers.of(context)).stream()
+                catalog.templates(ModernExchange.of(context).caller()).stream()
                         .sorted(Comparator.comparing(ResourceTemplateDescriptor::uriTemplate))
                         .map(template -> json.across(ResourceSpecs.toSdk(template), McpSchema.ResourceTemplate.class))
                         .toList(),
@@ -63,7 +63,7 @@ final class ModernResources implements McpSyncResourceRepository {
     @Override
     public McpSyncResource find(McpRequestContext context, String uri) {
         return McpSyncResource.of((request, read) -> McpSyncResponse.result(specs.read(
-                        read.uri(), ModernCallers.of(request))
+                        read.uri(), ModernExchange.of(request).caller())
                 .map(result -> json.across(result, McpSchema.ReadResourceResult.class))
                 .orElseThrow(() -> new McpException(-32_602, "Resource not found", Map.of("uri", read.uri())))));
     }

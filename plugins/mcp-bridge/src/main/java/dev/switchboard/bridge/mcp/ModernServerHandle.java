@@ -49,13 +49,17 @@ public final class ModernServerHandle implements AutoCloseable {
             McpSchema.METHOD_PROMPT_LIST,
             McpSchema.METHOD_PROMPT_GET);
 
+    private static final java.util.concurrent.atomic.AtomicLong UNSCOPED = new java.util.concurrent.atomic.AtomicLong();
+
     private final McpServer server;
     private final InFlightCalls inFlight;
+    private final ModernSubscriptions subscriptions;
     private final Runnable release;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    ModernServerHandle(McpServer server, InFlightCalls inFlight, Runnable release) {
+    ModernServerHandle(McpServer server, InFlightCalls inFlight, ModernSubscriptions subscriptions, Runnable release) {
         this.server = server;
+        this.subscriptions = subscriptions;
         this.inFlight = inFlight;
         this.release = release;
     }
@@ -72,6 +76,29 @@ public final class ModernServerHandle implements AutoCloseable {
     public record Answer(int status, Object body) {}
 
     /**
+     * One request's own way back to its client, before its answer: over HTTP the POST's response (an event stream
+     * once something is sent), on stdio and the attach socket lines before the answer line. It receives the request's
+     * notifications and nothing else's: a tool call's {@code notifications/progress} (against its
+     * {@code _meta.progressToken}) and {@code notifications/message} (at the level its {@code _meta} asks for), a
+     * {@code subscriptions/listen} stream's acknowledgement and changes (ADR 45).
+     */
+    @FunctionalInterface
+    public interface Channel {
+
+        /** A channel that drops everything: the request's notifications go nowhere. */
+        Channel NONE = notification -> {};
+
+        /**
+         * Sends one notification of the request; called on any thread, possibly on several at once (the channel
+         * keeps what it writes whole); must not block long. A channel that can no longer write drops it.
+         *
+         * @param notification a JSON-RPC notification as a JSON object of JDK types, to be written with
+         *     {@link McpServerAssembly#jsonMapper()}
+         */
+        void send(Object notification);
+    }
+
+    /**
      * Answers one modern request, blocking the calling thread until its handler is done (tool calls run on it).
      *
      * @param request a request of the modern era ({@code transport.ModernEra.claims})
@@ -81,6 +108,28 @@ public final class ModernServerHandle implements AutoCloseable {
      * @return the answer; never null
      */
     public Answer answer(McpSchema.JSONRPCRequest request, Principal caller, Function<String, List<String>> headers) {
+        return answer(request, caller, headers, "request-" + UNSCOPED.incrementAndGet(), Channel.NONE);
+    }
+
+    /**
+     * Answers one modern request, blocking the calling thread until its handler is done (tool calls and listen
+     * streams run on it), and sends the request's notifications to {@code channel} meanwhile.
+     *
+     * @param request a request of the modern era ({@code transport.ModernEra.claims})
+     * @param caller  who sent it
+     * @param headers as {@link #answer(McpSchema.JSONRPCRequest, Principal, Function)}
+     * @param scope   the transport's name for where the request came from (a connection, a POST), which with the
+     *     request's id names it to {@link #cancel}; a transport whose ids may repeat across its clients gives each
+     *     its own scope
+     * @param channel the request's own way back to the client
+     * @return the answer, to be sent after everything sent to {@code channel}; never null
+     */
+    public Answer answer(
+            McpSchema.JSONRPCRequest request,
+            Principal caller,
+            Function<String, List<String>> headers,
+            String scope,
+            Channel channel) {
         if (SERVED.contains(request.method())) {
             Optional<McpSchema.JSONRPCResponse> malformed = RequestParams.refusal(request);
             if (malformed.isPresent()) {
@@ -88,17 +137,40 @@ public final class ModernServerHandle implements AutoCloseable {
             }
         }
         McpHeaders mirrored = headers == null ? McpHeaders.NOT_MIRRORED : McpHeaderDecoder.headers(accessor(headers));
-        var context = ModernCallers.context(caller).putAll(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, mirrored));
+        var context = new ModernExchange(caller, scope, channel)
+                .context()
+                .putAll(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, mirrored));
         JsonRpc.JSONRPCRequest modern =
                 new JsonRpc.JSONRPCRequest(JsonRpc.JSONRPC_VERSION, request.method(), request.id(), request.params());
         McpTransportResponse response = server.handleBlocking(context, modern).block();
         return switch (response) {
-            case McpTransportResponse.Result result -> new Answer(200, result.response());
+            case McpTransportResponse.Result result -> new Answer(200, ListenCapabilities.announced(result.response()));
             case McpTransportResponse.Error error -> new Answer(status(error.response()), error.response());
             case McpTransportResponse.Streaming streaming -> lastResponse(request, streaming);
             case null -> noAnswer(request);
             default -> throw new IllegalStateException("unknown response " + response.getClass());
         };
+    }
+
+    /**
+     * Raises the cancellation signal of one running request: a tool call sees its {@code Cancellation} raised (a held
+     * {@code wait_for_*} answers at once), a listen stream ends with its result. For a client's
+     * {@code notifications/cancelled} on stdio, and a closed HTTP response stream.
+     *
+     * @param scope     the scope the request was answered in
+     * @param requestId its JSON-RPC id
+     * @return whether a running request was found and signalled
+     */
+    public boolean cancel(String scope, Object requestId) {
+        return inFlight.cancel(scope, requestId);
+    }
+
+    /**
+     * Ends every open {@code subscriptions/listen} stream gracefully, each with its result (the server is stopping, or
+     * the stdio input ended): a drain need not wait for them. Tool calls are not affected.
+     */
+    public void endStreams() {
+        subscriptions.endAll();
     }
 
     /**
@@ -115,6 +187,7 @@ public final class ModernServerHandle implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        subscriptions.endAll();
         inFlight.cancelAll();
         try {
             server.closeGracefully();
@@ -126,8 +199,8 @@ public final class ModernServerHandle implements AutoCloseable {
     }
 
     /**
-     * A streamed answer (notifications before the result) is reduced to its result: request-scoped notifications are
-     * not carried yet (issue 24 item 4).
+     * A streamed answer of the SDK's own (none of this server's features streams: their notifications go to the
+     * request's {@link Channel}) is reduced to its result.
      */
     private static Answer lastResponse(McpSchema.JSONRPCRequest request, McpTransportResponse.Streaming streaming) {
         JsonRpc.JSONRPCResponse last = streaming

@@ -28,7 +28,8 @@ import dev.switchboard.ports.tool.ToolDescriptor;
  * out), in name order, {@code cacheScope: private} (it differs per caller) with a {@code ttlMs} of 0 (a list can change
  * at any call: a plugin that waited for the storage, a role gained); {@code tools/call} of any name reaches the
  * kernel's invoker through the legacy era's {@link ToolCallHandler}, so an unknown name is -32602 from the invoker and
- * tool-call observers see every call. Tools and results are the legacy mapping's ({@link ToolDescriptorMapper},
+ * tool-call observers see every call; its progress and log messages go to that request's own channel
+ * ({@link ModernNotifications}), and it is cancelled by {@link ModernServerHandle#cancel}. Tools and results are the legacy mapping's ({@link ToolDescriptorMapper},
  * {@link ToolResultMapper}) carried over as JSON: the two eras' shapes of these objects agree. Thread-safe.
  */
 final class ModernTools implements McpSyncToolRepository {
@@ -51,7 +52,7 @@ final class ModernTools implements McpSyncToolRepository {
 
     @Override
     public ToolsPage list(McpRequestContext context, String cursor) {
-        Principal caller = ModernCallers.of(context);
+        Principal caller = ModernExchange.of(context).caller();
         List<io.modelcontextprotocol.modern.McpSchema.Tool> tools = catalog.tools().stream()
                 .filter(descriptor -> !catalog.unavailable().contains(descriptor.name()))
                 .filter(descriptor -> catalog.listedFor(descriptor.name(), caller))
@@ -76,7 +77,14 @@ final class ModernTools implements McpSyncToolRepository {
             McpRequestContext context, io.modelcontextprotocol.modern.McpSchema.CallToolRequest call) {
         McpSchema.CallToolRequest legacy = new McpSchema.CallToolRequest(call.name(), call.arguments(), call.meta());
         try {
-            McpSchema.CallToolResult result = handler.callStateless(legacy, ModernCallers.of(context));
+            ModernExchange exchange = ModernExchange.of(context);
+            McpSchema.CallToolResult result = handler.callStateless(
+                    legacy,
+                    exchange.caller(),
+                    exchange.scope(),
+                    context.requestId(),
+                    ModernNotifications.progress(context, exchange.channel()),
+                    ModernNotifications.log(context, exchange.channel(), json));
             return json.across(result, io.modelcontextprotocol.modern.McpSchema.CallToolResult.class);
         } catch (McpError e) {
             McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();

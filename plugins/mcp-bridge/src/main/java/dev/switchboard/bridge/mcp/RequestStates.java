@@ -9,7 +9,6 @@ import io.modelcontextprotocol.modern.server.HmacRequestStateCodec;
 import io.modelcontextprotocol.modern.server.McpRequestContext;
 import io.modelcontextprotocol.modern.server.RequestStateCodec;
 
-import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.transport.SealingKey;
 
@@ -62,8 +61,8 @@ final class RequestStates {
 
     /** @return the caller a state is bound to: the principal's kind and id, null for a context without one */
     private static String caller(McpTransportContext context) {
-        return context.get(ModernCallers.PRINCIPAL) instanceof Principal principal
-                ? principal.kind() + ":" + principal.id()
+        return context.get(ModernExchange.KEY) instanceof ModernExchange exchange
+                ? exchange.caller().kind() + ":" + exchange.caller().id()
                 : null;
     }
 

@@ -27,9 +27,6 @@ final class ToolCallHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(ToolCallHandler.class);
 
-    /** The in-flight key of stateless calls: no session names them, and shutdown cancels them with the rest. */
-    private static final String STATELESS = "";
-
     private final ToolInvoker invoker;
     private final PrincipalResolver principals;
     private final InFlightCalls inFlight;
@@ -56,19 +53,30 @@ final class ToolCallHandler {
     }
 
     /**
-     * Runs a call of the stateless (2026-07-28) era: no session, so no channel back to the client (progress, log
-     * messages, elicitation and sampling go nowhere: {@link ProgressReporter#NONE}, {@link LogSink#NONE},
-     * {@link ClientRequests#NONE}), and the caller given by the transport for this one request.
+     * Runs a call of the stateless (2026-07-28) era: no session; the caller, the progress reporter and the log sink
+     * are this one request's, given by the transport through the modern server ({@link ModernExchange}); elicitation
+     * and sampling go nowhere ({@link ClientRequests#NONE}).
      *
-     * @param request the call, in the SDK's legacy shape (the two eras' {@code tools/call} params are the same JSON)
-     * @param caller  who sent it
+     * @param request   the call, in the SDK's legacy shape (the two eras' {@code tools/call} params are the same JSON)
+     * @param caller    who sent it
+     * @param scope     the transport's name for where the request came from, which with {@code requestId} names
+     *                  the call to {@link InFlightCalls#cancel}
+     * @param requestId the request's JSON-RPC id
+     * @param progress  where the call's progress goes (the request's own stream), or {@link ProgressReporter#NONE}
+     * @param log       where the call's log messages go (the request's own stream), or {@link LogSink#NONE}
      * @return as {@link #call(McpAsyncServerExchange, McpSchema.CallToolRequest)}
      * @throws McpError with code -32602 if the invoker does not know the tool
      */
-    McpSchema.CallToolResult callStateless(McpSchema.CallToolRequest request, Principal caller) {
+    McpSchema.CallToolResult callStateless(
+            McpSchema.CallToolRequest request,
+            Principal caller,
+            String scope,
+            Object requestId,
+            ProgressReporter progress,
+            LogSink log) {
         return run(
-                STATELESS,
-                null,
+                scope,
+                requestId,
                 request,
                 (correlationId, cancellation) -> new ToolCall(
                         UnknownTools.requestedName(request),
@@ -77,8 +85,8 @@ final class ToolCallHandler {
                         correlationId,
                         UnknownTools.clientMeta(request),
                         cancellation,
-                        ProgressReporter.NONE,
-                        LogSink.NONE,
+                        progress,
+                        log,
                         ClientRequests.NONE));
     }
 

@@ -104,6 +104,7 @@ class RequestStatesTest {
     }
 
     private static McpRequestContext call(Principal caller, String tool) {
-        return RequestContexts.of("tools/call", tool, ModernCallers.context(caller));
+        return RequestContexts.of(
+                "tools/call", tool, new ModernExchange(caller, "test", ModernServerHandle.Channel.NONE).context());
     }
 }

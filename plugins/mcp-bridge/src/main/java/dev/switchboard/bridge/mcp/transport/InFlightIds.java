@@ -20,6 +20,14 @@ public final class InFlightIds {
         private Claim(Object key) {
             this.key = key;
         }
+
+        /**
+         * @return whether the client cancelled the request: what it sends before its answer (a modern request's
+         *     notifications) is then dropped too; unlike {@link InFlightIds#answered}, frees nothing
+         */
+        public boolean isCancelled() {
+            return cancelled;
+        }
     }
 
     private final Map<Object, Claim> ids = new ConcurrentHashMap<>();

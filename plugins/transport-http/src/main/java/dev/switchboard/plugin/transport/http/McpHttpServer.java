@@ -111,7 +111,7 @@ final class McpHttpServer {
                 new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH),
                 dispatcher,
                 mistakes,
-                new ModernRequests(modern, state, mistakes));
+                new ModernRequests(modern, state, mistakes, mapper, settings.heartbeat()));
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
         HeldStreams held = new HeldStreams();
         EndpointHandler endpoints = new EndpointHandler(
@@ -184,7 +184,7 @@ final class McpHttpServer {
     }
 
     /**
-     * {@code /readyz} answers 503 and new requests are refused ({@code /healthz} stays 200: the process lives); plugins' held streams are told their client is gone;
+     * {@code /readyz} answers 503 and new requests are refused ({@code /healthz} stays 200: the process lives); plugins' held streams are told their client is gone, and modern-era listen streams end with their results;
      * running requests get up to the drain timeout, then the
      * rest are cancelled as the server stopping (a tool's CANCELLED then answers UNAVAILABLE), with a short grace to
      * write their answers; sessions end; the server stops. Blocks.
@@ -192,6 +192,7 @@ final class McpHttpServer {
     void stop() {
         state.beginStopping();
         held.releaseAll();
+        modern.endStreams();
         if (!state.awaitIdle(drainTimeout)) {
             LOG.warn("MCP requests still running after {}; cancelling them", drainTimeout);
             sessions.all().forEach(session -> server.stopSession(session.sdkId()));

@@ -1,13 +1,16 @@
 package dev.switchboard.plugin.transport.http;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.bridge.mcp.ModernServerHandle;
@@ -22,19 +25,36 @@ import dev.switchboard.ports.call.Principal;
  * {@link ModernServerHandle}, with the caller of this request's bearer token, once its headers agree with its body
  * ({@link ModernHeaders}: -32020, 400). No session is created, looked up or
  * named: an {@code Mcp-Session-Id} header is ignored and none is sent. The answer is one JSON body with the bridge's
- * status; it is withheld as in the legacy era when its credential died while it was held (ADR 27). Refused with 503
+ * status, except that a tool call and a {@code subscriptions/listen} may answer an event stream carrying their own
+ * notifications first ({@link ModernStream}, ADR 45); it is withheld as in the legacy era when its credential died while it was held (ADR 27). Refused with 503
  * once shutdown has begun; the drain waits for running requests as for the legacy ones. Thread-safe.
  */
 final class ModernRequests {
 
+    /** The methods whose requests may send notifications before their answers (ADR 45). */
+    private static final Set<String> STREAMED = Set.of("tools/call", "subscriptions/listen");
+
     private final ModernServerHandle server;
     private final ServingState state;
     private final ClientMistakes mistakes;
+    private final McpJsonMapper mapper;
+    private final Duration heartbeat;
 
-    ModernRequests(ModernServerHandle server, ServingState state, ClientMistakes mistakes) {
+    /**
+     * @param mapper    writes the events of a streamed answer
+     * @param heartbeat how often a quiet streamed answer gets a comment line ({@code sse-heartbeat-ms})
+     */
+    ModernRequests(
+            ModernServerHandle server,
+            ServingState state,
+            ClientMistakes mistakes,
+            McpJsonMapper mapper,
+            Duration heartbeat) {
         this.server = server;
         this.state = state;
         this.mistakes = mistakes;
+        this.mapper = mapper;
+        this.heartbeat = heartbeat;
     }
 
     void answer(
@@ -60,12 +80,18 @@ final class ModernRequests {
                 Replies.error(response, Status.BAD_REQUEST_400, call.id(), ModernEra.HEADER_MISMATCH, mismatch.get());
                 return;
             }
+            if (STREAMED.contains(call.method())) {
+                new ModernStream(server, mapper, heartbeat).answer(call, caller, headers, lease, response);
+                return;
+            }
             ModernServerHandle.Answer answer = server.answer(call, caller, headers);
             if (!lease.live()) {
                 Replies.withheld(response, lease.why(), call.id());
                 return;
             }
             Replies.json(response, Status.create(answer.status()), answer.body());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             state.exit();
         }

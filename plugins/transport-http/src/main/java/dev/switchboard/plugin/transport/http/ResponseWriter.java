@@ -82,7 +82,8 @@ final class ResponseWriter {
         }
     }
 
-    void event(McpSchema.JSONRPCMessage message) throws IOException {
+    /** Writes one event without an id: a JSON-RPC message of either era, or one as a JSON object of JDK types. */
+    void event(Object message) throws IOException {
         byte[] json = mapper.writeValueAsBytes(message);
         beginStream();
         write(EVENT_PREFIX, json, EVENT_SUFFIX);

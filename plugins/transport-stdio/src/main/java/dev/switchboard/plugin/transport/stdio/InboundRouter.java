@@ -21,12 +21,13 @@ import dev.switchboard.bridge.mcp.transport.ProtocolRules;
  * {@code server/discover}: {@link ModernEra#claims}) is served statelessly, whatever the session's phase, and leaves
  * the phase as it was; {@code initialize} without the claim selects the legacy era as below;</li>
  * <li>before a successful {@code initialize}: {@code ping} is answered {@code {}}, other requests get -32600
- * "send initialize first", notifications are dropped;</li>
+ * "send initialize first", notifications other than {@code notifications/cancelled} are dropped;</li>
  * <li>{@code initialize} without a params object gets -32602; a second one after success gets -32600;</li>
  * <li>after the initialize answer, the first message other than {@code notifications/initialized} makes the router
  * deliver that notification on the client's behalf, so nothing waits for it;</li>
- * <li>{@code notifications/cancelled} raises the named call's cancellation signal (the SDK has no handler for it);
- * the call's answer is then not sent;</li>
+ * <li>{@code notifications/cancelled} raises the named call's cancellation signal (the SDK has no handler for it),
+ * in either era and whatever the phase (a modern-era tool call's or listen stream's too, ADR 45); the call's answer
+ * is then not sent;</li>
  * <li>{@code notifications/roots/list_changed} from a client that did not declare {@code roots} is dropped, so the
  * server never asks it {@code roots/list};</li>
  * <li>a JSON-RPC batch is accepted when the negotiated protocol version has them (2025-03-26 and earlier, as over
@@ -154,12 +155,13 @@ final class InboundRouter {
 
     private void onNotification(McpSchema.JSONRPCNotification notification) {
         String method = notification.method();
-        if (phase == Phase.AWAITING_INITIALIZE) {
+        if (isCancellation(notification)) {
+            // whatever the phase: a modern-era request runs without a legacy initialize
+            cancel(notification);
+        } else if (phase == Phase.AWAITING_INITIALIZE) {
             LOG.debug("dropped {} received before initialize", method);
         } else if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
             completeInitialization();
-        } else if (isCancellation(notification)) {
-            cancel(notification);
         } else if (!ProtocolRules.forwards(method, clientDeclaredRoots)) {
             LOG.debug("dropped {}: the client did not declare the capability the server would use", method);
         } else {

@@ -58,6 +58,12 @@ final class StdioSession implements SessionPort {
     /** JSON nesting accepted, as over HTTP by default. */
     private static final int MAX_JSON_DEPTH = 64;
 
+    /**
+     * The scope of this session's modern-era requests ({@link ModernServerHandle#cancel}): the handle is the session's
+     * own, and its in-flight ids are unique within it.
+     */
+    private static final String MODERN_SCOPE = "stdio";
+
     /** How long calls still running when the input ends may take before they are cancelled. */
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(30);
     /**
@@ -154,6 +160,8 @@ final class StdioSession implements SessionPort {
             return;
         }
         Duration drain = stopRequested.get() ? STOP_DRAIN_LIMIT : DRAIN_LIMIT;
+        // a listen stream runs until told: it ends now, with its result, and the drain waits for the calls
+        builtModern().ifPresent(ModernServerHandle::endStreams);
         if (!inFlight.awaitIdle(drain)) {
             LOG.warn("stdio requests still running after {}; cancelling them", drain);
             // Cancelled calls still answer (a killed command says COMMAND_CANCELLED) before the output closes.
@@ -240,7 +248,13 @@ final class StdioSession implements SessionPort {
         try {
             // the handler may block (a tool call, a held wait): the next line is read meanwhile by another thread
             loop.handOver();
-            Object body = modernServer().answer(request, caller, null).body();
+            Object body = modernServer()
+                    .answer(request, caller, null, MODERN_SCOPE, notification -> {
+                        if (!claim.isCancelled()) {
+                            writeQuietly(notification);
+                        }
+                    })
+                    .body();
             if (!inFlightIds.answered(request.id())) {
                 writeQuietly(body);
             }
@@ -336,6 +350,9 @@ final class StdioSession implements SessionPort {
     public void cancel(Object requestId) {
         if (!inFlightIds.cancel(requestId)) {
             LOG.debug("cancellation for request {} that is not running", requestId);
+            return;
+        }
+        if (builtModern().map(modern -> modern.cancel(MODERN_SCOPE, requestId)).orElse(false)) {
             return;
         }
         server.cancelRequest(provider.session().getId(), requestId);
