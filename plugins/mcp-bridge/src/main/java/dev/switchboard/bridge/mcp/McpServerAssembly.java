@@ -159,7 +159,7 @@ public final class McpServerAssembly {
                         .feature(ResourcesFeature.ofSync(resources, Shared.PLAIN, 0L, CacheScope.PRIVATE))
                         .feature(PromptsFeature.ofSync(prompts, Shared.PLAIN, 0L, CacheScope.PRIVATE))
                         .build();
-        return new ModernServerHandle(server, inFlight, unused::close);
+        return new ModernServerHandle(server, inFlight, tools::mirroredHeaders, unused::close);
     }
 
     /**

@@ -56,16 +56,17 @@ final class ToolCallHandler {
     }
 
     /**
-     * Runs a call of the stateless (2026-07-28) era: no session, so no channel back to the client (progress, log
-     * messages, elicitation and sampling go nowhere: {@link ProgressReporter#NONE}, {@link LogSink#NONE},
-     * {@link ClientRequests#NONE}), and the caller given by the transport for this one request.
+     * Runs a call of the stateless (2026-07-28) era: no session, so progress and log messages go nowhere
+     * ({@link ProgressReporter#NONE}, {@link LogSink#NONE}), requests to the client go to {@code client} (the
+     * call's input round), and the caller is the one given by the transport for this one request.
      *
      * @param request the call, in the SDK's legacy shape (the two eras' {@code tools/call} params are the same JSON)
      * @param caller  who sent it
+     * @param client  the call's channel back to the client
      * @return as {@link #call(McpAsyncServerExchange, McpSchema.CallToolRequest)}
      * @throws McpError with code -32602 if the invoker does not know the tool
      */
-    McpSchema.CallToolResult callStateless(McpSchema.CallToolRequest request, Principal caller) {
+    McpSchema.CallToolResult callStateless(McpSchema.CallToolRequest request, Principal caller, ClientRequests client) {
         return run(
                 STATELESS,
                 null,
@@ -79,7 +80,7 @@ final class ToolCallHandler {
                         cancellation,
                         ProgressReporter.NONE,
                         LogSink.NONE,
-                        ClientRequests.NONE));
+                        client));
     }
 
     private McpSchema.CallToolResult run(
