@@ -50,7 +50,7 @@ final class InputRound {
     /**
      * @param context        the request's context (its declared client capabilities)
      * @param caller         who called
-     * @param args           the call's arguments (null for none)
+     * @param args           the call's arguments, or a prompt's (null for none)
      * @param inputResponses the retry's answers by key, or null
      * @param requestState   the state the SDK opened (verified and unsealed), or null on a first call
      * @param json           the JSON mapping
@@ -61,7 +61,7 @@ final class InputRound {
     static InputRound open(
             McpRequestContext context,
             Principal caller,
-            Map<String, Object> args,
+            Map<String, ?> args,
             Map<String, Object> inputResponses,
             String requestState,
             JsonValues json) {

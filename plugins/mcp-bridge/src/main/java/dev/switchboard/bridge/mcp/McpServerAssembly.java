@@ -135,7 +135,7 @@ public final class McpServerAssembly {
         ModernResources resources = new ModernResources(
                 context.resources(), new ResourceSpecs(context.resources(), MODERN_NAMES_ITS_CALLER, unused), json);
         ModernPrompts prompts = new ModernPrompts(
-                context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused), json);
+                context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused, json), json);
         List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
         List<String> legacy = new ArrayList<>(protocolVersions(context.server()));
         Collections.reverse(legacy);
@@ -249,7 +249,7 @@ public final class McpServerAssembly {
         Offload offload = new Offload();
         ToolCallHandler tools = new ToolCallHandler(context.invoker(), principals, inFlight, json);
         ResourceSpecs resources = new ResourceSpecs(context.resources(), principals, offload);
-        PromptSpecs prompts = new PromptSpecs(context.prompts(), principals, offload);
+        PromptSpecs prompts = new PromptSpecs(context.prompts(), principals, offload, json);
         ToolDescriptorMapper toolMapper = new ToolDescriptorMapper(json);
         McpAsyncServer server = spec.serverInfo(
                         context.server().name(), context.server().version())

@@ -25,7 +25,14 @@ import io.modelcontextprotocol.modern.client.transport.McpHttpRequestCustomizer;
 
 import dev.switchboard.bridge.mcp.McpServerAssembly;
 import dev.switchboard.ports.call.ClientRequestException;
+import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.ClientRequests.Capability;
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.content.Content;
+import dev.switchboard.ports.prompt.PromptCatalog;
+import dev.switchboard.ports.prompt.PromptDescriptor;
+import dev.switchboard.ports.prompt.PromptMessage;
+import dev.switchboard.ports.prompt.PromptResult;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
@@ -38,7 +45,8 @@ import dev.switchboard.ports.transport.TransportContext;
  * Tools that ask their client (elicitation, sampling) in the modern era (MCP 2026-07-28) on the real HTTP transport: the
  * call ends with an input-required result naming the requests and a sealed {@code requestState}; the retry with the
  * answers runs the tool again and gets its result; a changed or borrowed state is refused; a request for a capability
- * the client did not declare is -32021; a tool's mirrored parameter header is checked (issue 24 item 5, ADR 44).
+ * the client did not declare is -32021; a prompt asks the same way; a tool's mirrored parameter header is checked
+ * (issue 24 item 5, ADR 44).
  */
 class HttpInputRequiredTest {
 
@@ -51,6 +59,7 @@ class HttpInputRequiredTest {
     @BeforeAll
     static void start() {
         TransportContext base = Callers.builderListing((tool, caller) -> true)
+                .prompts(new AskingPrompt())
                 .build()
                 .with(List.of("two_steps", "ask_model", "region"), HttpInputRequiredTest::call);
         List<ToolDescriptor> tools = List.of(
@@ -196,6 +205,67 @@ class HttpInputRequiredTest {
         assertThat(String.valueOf(result(with).get("content"))).contains("region eu");
     }
 
+    @Test
+    void aPromptThatAsksTheClientIsRenderedOnceTheRetryAnswers() throws IOException {
+        Map<String, Object> first = result(get(1, null, null));
+
+        assertThat(first).containsEntry("resultType", "input_required");
+        assertThat(first.get("inputRequests"))
+                .asInstanceOf(InstanceOfAssertFactories.MAP)
+                .extractingByKey("user_context", InstanceOfAssertFactories.MAP)
+                .containsEntry("method", "elicitation/create");
+
+        Map<String, Object> last = result(get(
+                2, Map.of("user_context", Map.of("action", "accept", "content", Map.of("context", "tests"))), (String)
+                        first.get("requestState")));
+
+        assertThat(last).containsEntry("resultType", "complete");
+        assertThat(String.valueOf(last.get("messages"))).contains("context: tests");
+    }
+
+    /** One prompt, {@code ask_context}, which asks the client what context to use ({@code user_context}). */
+    private static final class AskingPrompt implements PromptCatalog {
+
+        private static final PromptDescriptor ASK = new PromptDescriptor("ask_context", null, "asks", List.of());
+
+        @Override
+        public List<PromptDescriptor> prompts() {
+            return List.of(ASK);
+        }
+
+        @Override
+        public List<PromptDescriptor> prompts(Principal caller) {
+            return List.of(ASK);
+        }
+
+        @Override
+        public Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal) {
+            return get(name, arguments, principal, ClientRequests.NONE);
+        }
+
+        @Override
+        public Optional<PromptResult> get(
+                String name, Map<String, String> arguments, Principal principal, ClientRequests client) {
+            Map<String, Object> answer;
+            try {
+                answer = client.send("user_context", Capability.ELICITATION, form("Context?", "context"), WAIT);
+            } catch (ClientRequestException e) {
+                return Optional.of(text("no context: " + e.getMessage()));
+            }
+            return Optional.of(text("context: " + content(answer).get("context")));
+        }
+
+        @Override
+        public List<String> complete(
+                String prompt, String argument, String prefix, Map<String, String> context, Principal caller) {
+            return List.of();
+        }
+
+        private static PromptResult text(String text) {
+            return new PromptResult(null, List.of(new PromptMessage(PromptMessage.Role.USER, new Content.Text(text))));
+        }
+    }
+
     private static ToolResult call(ToolCall call) {
         rounds.add(call.toolName());
         try {
@@ -283,6 +353,35 @@ class HttpInputRequiredTest {
                 .header("MCP-Protocol-Version", MODERN)
                 .header("Mcp-Method", "tools/call")
                 .header("Mcp-Name", tool)
+                .body(body)
+                .send(server.port);
+    }
+
+    /** A modern {@code prompts/get} of {@code ask_context} whose client declares elicitation. */
+    private static RawHttp.Response get(int id, Map<String, Object> inputResponses, String requestState)
+            throws IOException {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("name", "ask_context");
+        if (inputResponses != null) {
+            params.put("inputResponses", inputResponses);
+            params.put("requestState", requestState);
+        }
+        params.put(
+                "_meta",
+                Map.of(
+                        "io.modelcontextprotocol/protocolVersion",
+                        MODERN,
+                        "io.modelcontextprotocol/clientCapabilities",
+                        Map.of("elicitation", Map.of())));
+        String body = McpServerAssembly.jsonMapper()
+                .writeValueAsString(Map.of("jsonrpc", "2.0", "id", id, "method", "prompts/get", "params", params));
+        return RawHttp.request("POST", "/mcp")
+                .header("Accept", "application/json, text/event-stream")
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + ALICE_TOKEN)
+                .header("MCP-Protocol-Version", MODERN)
+                .header("Mcp-Method", "prompts/get")
+                .header("Mcp-Name", "ask_context")
                 .body(body)
                 .send(server.port);
     }
