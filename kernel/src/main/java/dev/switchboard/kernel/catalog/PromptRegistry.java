@@ -8,6 +8,7 @@ import java.util.stream.Stream;
 
 import jakarta.inject.Singleton;
 
+import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.prompt.PromptDescriptor;
@@ -57,8 +58,14 @@ public final class PromptRegistry implements PromptCatalog {
 
     @Override
     public Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal) {
+        return get(name, arguments, principal, ClientRequests.NONE);
+    }
+
+    @Override
+    public Optional<PromptResult> get(
+            String name, Map<String, String> arguments, Principal principal, ClientRequests client) {
         return servedTo(principal)
-                .map(p -> p.get(name, arguments, principal))
+                .map(p -> p.get(name, arguments, principal, client))
                 .flatMap(Optional::stream)
                 .findFirst();
     }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.Principal;
 
 /** Every prompt of every started plugin, as transports see them. Implemented by the kernel. Thread-safe. */
@@ -27,6 +28,22 @@ public interface PromptCatalog {
      * @throws IllegalArgumentException if a required argument is missing
      */
     Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal);
+
+    /**
+     * Renders a prompt whose provider may ask the client ({@link PromptProvider#get(String, Map, Principal,
+     * ClientRequests)}). By default the client is not asked: {@link #get(String, Map, Principal)}.
+     *
+     * @param name      the prompt's name
+     * @param arguments the argument values
+     * @param principal who is asking
+     * @param client    the request's channel back to the client
+     * @return the rendered prompt, or empty when no provider served to {@code principal} has it
+     * @throws IllegalArgumentException if a required argument is missing
+     */
+    default Optional<PromptResult> get(
+            String name, Map<String, String> arguments, Principal principal, ClientRequests client) {
+        return get(name, arguments, principal);
+    }
 
     /**
      * @param prompt   the prompt's name

@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import org.pf4j.ExtensionPoint;
 
+import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.Principal;
 
 /**
@@ -42,6 +43,23 @@ public interface PromptProvider extends ExtensionPoint {
      * @throws IllegalArgumentException if a required argument is missing (answered as JSON-RPC -32602)
      */
     Optional<PromptResult> get(String name, Map<String, String> arguments, Principal principal);
+
+    /**
+     * Renders a prompt that may ask the client for input (elicitation, sampling, roots) while it renders, as a tool does
+     * ({@link ClientRequests}, including its rules for the 2026-07-28 era, where the client answers in a retry and the
+     * prompt is rendered again). By default the prompt asks nothing: {@link #get(String, Map, Principal)}.
+     *
+     * @param name      the prompt's name
+     * @param arguments the argument values the client supplied
+     * @param principal who is asking
+     * @param client    the request's channel back to the client
+     * @return the rendered prompt, or empty when this provider has no prompt of that name
+     * @throws IllegalArgumentException if a required argument is missing (answered as JSON-RPC -32602)
+     */
+    default Optional<PromptResult> get(
+            String name, Map<String, String> arguments, Principal principal, ClientRequests client) {
+        return get(name, arguments, principal);
+    }
 
     /**
      * Suggests values for one argument ({@code completion/complete} with {@code ref/prompt}).

@@ -20,7 +20,7 @@ import dev.switchboard.ports.call.ProgressReporter;
  * @param cancellation  raised when the client cancels or goes away
  * @param progress      progress notifications for this call
  * @param log           log notifications for this call
- * @param client        requests to the client during this call (sampling, elicitation)
+ * @param client        requests to the client during this call (sampling, elicitation, roots)
  */
 public record ToolCall(
         String toolName,

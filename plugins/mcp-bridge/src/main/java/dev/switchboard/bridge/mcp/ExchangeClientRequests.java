@@ -14,7 +14,7 @@ import dev.switchboard.ports.call.ClientRequestException;
 import dev.switchboard.ports.call.ClientRequests;
 
 /**
- * Sends sampling and elicitation requests to the client of one call, converting the ports' JSON objects to the SDK's
+ * Sends sampling, elicitation and roots requests to the client of one call, converting the ports' JSON objects to the SDK's
  * records and back. Blocks the calling (virtual) thread until the client answers or the timeout passes.
  */
 final class ExchangeClientRequests implements ClientRequests {
@@ -36,6 +36,7 @@ final class ExchangeClientRequests implements ClientRequests {
         return switch (capability) {
             case SAMPLING -> declared.sampling() != null;
             case ELICITATION -> declared.elicitation() != null;
+            case ROOTS -> declared.roots() != null;
         };
     }
 
@@ -48,6 +49,7 @@ final class ExchangeClientRequests implements ClientRequests {
         Mono<?> answer = switch (capability) {
             case SAMPLING -> exchange.createMessage(json.fromObject(params, McpSchema.CreateMessageRequest.class));
             case ELICITATION -> exchange.createElicitation(json.fromObject(params, McpSchema.ElicitRequest.class));
+            case ROOTS -> exchange.listRoots();
         };
         try {
             return json.toObject(answer.timeout(timeout).block());

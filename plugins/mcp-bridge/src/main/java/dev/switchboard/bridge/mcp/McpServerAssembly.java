@@ -136,7 +136,7 @@ public final class McpServerAssembly {
         ModernResources resources = new ModernResources(
                 context.resources(), new ResourceSpecs(context.resources(), MODERN_NAMES_ITS_CALLER, unused), json);
         ModernPrompts prompts = new ModernPrompts(
-                context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused), json);
+                context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused, json), json);
         RequestStates.sealWith(context.sealing());
         ModernSubscriptions subscriptions = new ModernSubscriptions(context.tools(), context.resources(), inFlight);
         List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
@@ -163,7 +163,7 @@ public final class McpServerAssembly {
                         .feature(PromptsFeature.ofSync(prompts, Shared.PLAIN, 0L, CacheScope.PRIVATE))
                         .feature(subscriptions)
                         .build();
-        return new ModernServerHandle(server, inFlight, subscriptions, unused::close);
+        return new ModernServerHandle(server, inFlight, subscriptions, tools::mirroredHeaders, unused::close);
     }
 
     /**
@@ -258,7 +258,7 @@ public final class McpServerAssembly {
         Offload offload = new Offload();
         ToolCallHandler tools = new ToolCallHandler(context.invoker(), principals, inFlight, json);
         ResourceSpecs resources = new ResourceSpecs(context.resources(), principals, offload);
-        PromptSpecs prompts = new PromptSpecs(context.prompts(), principals, offload);
+        PromptSpecs prompts = new PromptSpecs(context.prompts(), principals, offload, json);
         ToolDescriptorMapper toolMapper = new ToolDescriptorMapper(json);
         McpAsyncServer server = spec.serverInfo(
                         context.server().name(), context.server().version())

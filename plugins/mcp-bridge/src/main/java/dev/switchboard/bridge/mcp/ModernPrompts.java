@@ -12,6 +12,7 @@ import io.modelcontextprotocol.modern.server.feature.McpSyncPromptRepository;
 import io.modelcontextprotocol.modern.server.feature.PromptsPage;
 import io.modelcontextprotocol.spec.McpError;
 
+import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.prompt.PromptCatalog;
 import dev.switchboard.ports.prompt.PromptDescriptor;
 
@@ -55,17 +56,27 @@ final class ModernPrompts implements McpSyncPromptRepository {
                 .orElse(null);
     }
 
-    private McpSchema.GetPromptResult render(McpRequestContext context, McpSchema.GetPromptRequest get) {
+    /**
+     * Renders in an {@link InputRound}, as {@code ModernTools} calls: when the prompt asked its client for something the
+     * retry does not answer, the call ends with an input-required result.
+     */
+    private McpSchema.GetPromptOutcome render(McpRequestContext context, McpSchema.GetPromptRequest get) {
         io.modelcontextprotocol.spec.McpSchema.GetPromptRequest legacy =
                 json.across(get, io.modelcontextprotocol.spec.McpSchema.GetPromptRequest.class);
+        Principal caller = ModernExchange.of(context).caller();
+        InputRound round =
+                InputRound.open(context, caller, get.arguments(), get.inputResponses(), get.requestState(), json);
+        McpSchema.GetPromptResult result;
         try {
-            return json.across(
-                    specs.render(legacy, ModernExchange.of(context).caller()), McpSchema.GetPromptResult.class);
+            result = json.across(specs.render(legacy, caller, round.client()), McpSchema.GetPromptResult.class);
         } catch (McpError e) {
             throw new McpException(
                     e.getJsonRpcError().code(),
                     e.getJsonRpcError().message(),
                     e.getJsonRpcError().data());
         }
+        return round.inputRequired()
+                .<McpSchema.GetPromptOutcome>map(required -> required)
+                .orElse(result);
     }
 }

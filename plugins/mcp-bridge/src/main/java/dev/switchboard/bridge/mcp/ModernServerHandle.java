@@ -54,13 +54,23 @@ public final class ModernServerHandle implements AutoCloseable {
     private final McpServer server;
     private final InFlightCalls inFlight;
     private final ModernSubscriptions subscriptions;
+    private final Function<String, List<String>> mirroredHeaders;
     private final Runnable release;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    ModernServerHandle(McpServer server, InFlightCalls inFlight, ModernSubscriptions subscriptions, Runnable release) {
+    /**
+     * @param mirroredHeaders the {@code Mcp-Param-*} header names of a tool by its name ({@code ModernTools})
+     */
+    ModernServerHandle(
+            McpServer server,
+            InFlightCalls inFlight,
+            ModernSubscriptions subscriptions,
+            Function<String, List<String>> mirroredHeaders,
+            Runnable release) {
         this.server = server;
         this.subscriptions = subscriptions;
         this.inFlight = inFlight;
+        this.mirroredHeaders = mirroredHeaders;
         this.release = release;
     }
 
@@ -136,7 +146,8 @@ public final class ModernServerHandle implements AutoCloseable {
                 return new Answer(400, malformed.get());
             }
         }
-        McpHeaders mirrored = headers == null ? McpHeaders.NOT_MIRRORED : McpHeaderDecoder.headers(accessor(headers));
+        McpHeaders mirrored =
+                headers == null ? McpHeaders.NOT_MIRRORED : McpHeaderDecoder.headers(accessor(headers, named(request)));
         var context = new ModernExchange(caller, scope, channel)
                 .context()
                 .putAll(Map.of(McpHeaders.TRANSPORT_CONTEXT_KEY, mirrored));
@@ -233,11 +244,23 @@ public final class ModernServerHandle implements AutoCloseable {
                         request.id(), new JsonRpc.JSONRPCResponse.JSONRPCError(-32_603, "the server gave no answer")));
     }
 
+    /** @return the {@code Mcp-Param-*} headers the tool a {@code tools/call} names mirrors; else none */
+    private List<String> named(McpSchema.JSONRPCRequest request) {
+        if (McpSchema.METHOD_TOOLS_CALL.equals(request.method())
+                && request.params() instanceof Map<?, ?> params
+                && params.get("name") instanceof String tool) {
+            return mirroredHeaders.apply(tool);
+        }
+        return List.of();
+    }
+
     /**
-     * The SDK reads the MCP headers by name through this; a tool's own mirrored parameter headers ({@code x-mcp-header}
-     * in its schema) are not offered, since no tool of this server declares one.
+     * The SDK reads the MCP headers by name through this: the three of every request, and the tool's own mirrored
+     * parameter headers ({@code x-mcp-header} in its schema), which it checks against the arguments.
      */
-    private static HeaderAccessor accessor(Function<String, List<String>> headers) {
+    private static HeaderAccessor accessor(Function<String, List<String>> headers, List<String> mirrored) {
+        List<String> names = new java.util.ArrayList<>(List.of("Mcp-Method", "MCP-Protocol-Version", "Mcp-Name"));
+        names.addAll(mirrored);
         return new HeaderAccessor() {
             @Override
             public List<String> getHeader(String name) {
@@ -246,7 +269,7 @@ public final class ModernServerHandle implements AutoCloseable {
 
             @Override
             public List<String> getHeaderNames() {
-                return List.of("Mcp-Method", "MCP-Protocol-Version", "Mcp-Name");
+                return names;
             }
         };
     }

@@ -73,23 +73,60 @@ final class ModernTools implements McpSyncToolRepository {
         return McpSyncTool.of(definition, (request, call) -> McpSyncResponse.result(call(request, call)));
     }
 
-    private io.modelcontextprotocol.modern.McpSchema.CallToolResult call(
+    /**
+     * The HTTP headers a tool mirrors its parameters in (SEP-2243): {@code Mcp-Param-<x>} for each top-level property
+     * of its input schema that declares {@code "x-mcp-header": "<x>"}, which the SDK checks against the arguments.
+     *
+     * @param name a tool's name, or null
+     * @return the header names; empty for an unknown tool or one that mirrors nothing
+     */
+    List<String> mirroredHeaders(String name) {
+        if (name == null) {
+            return List.of();
+        }
+        return catalog.find(name)
+                .flatMap(this::definition)
+                .map(tool ->
+                        tool.inputSchema() == null ? null : tool.inputSchema().get("properties"))
+                .filter(Map.class::isInstance)
+                .map(properties -> ((Map<?, ?>) properties)
+                        .values().stream()
+                                .filter(Map.class::isInstance)
+                                .map(property -> ((Map<?, ?>) property).get("x-mcp-header"))
+                                .filter(String.class::isInstance)
+                                .map(header -> "Mcp-Param-" + header)
+                                .toList())
+                .orElse(List.of());
+    }
+
+    /**
+     * Runs the call in an {@link InputRound}: when the tool asked its client for something the retry does not answer,
+     * the tool's own result is dropped and the call ends with an input-required result.
+     */
+    private io.modelcontextprotocol.modern.McpSchema.CallToolOutcome call(
             McpRequestContext context, io.modelcontextprotocol.modern.McpSchema.CallToolRequest call) {
+        Principal caller = ModernExchange.of(context).caller();
+        InputRound round =
+                InputRound.open(context, caller, call.arguments(), call.inputResponses(), call.requestState(), json);
         McpSchema.CallToolRequest legacy = new McpSchema.CallToolRequest(call.name(), call.arguments(), call.meta());
+        McpSchema.CallToolResult result;
         try {
             ModernExchange exchange = ModernExchange.of(context);
-            McpSchema.CallToolResult result = handler.callStateless(
+            result = handler.callStateless(
                     legacy,
-                    exchange.caller(),
+                    caller,
                     exchange.scope(),
                     context.requestId(),
                     ModernNotifications.progress(context, exchange.channel()),
-                    ModernNotifications.log(context, exchange.channel(), json));
-            return json.across(result, io.modelcontextprotocol.modern.McpSchema.CallToolResult.class);
+                    ModernNotifications.log(context, exchange.channel(), json),
+                    round.client());
         } catch (McpError e) {
             McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();
             throw new McpException(error.code(), error.message(), error.data());
         }
+        return round.inputRequired()
+                .<io.modelcontextprotocol.modern.McpSchema.CallToolOutcome>map(required -> required)
+                .orElseGet(() -> json.across(result, io.modelcontextprotocol.modern.McpSchema.CallToolResult.class));
     }
 
     /**

@@ -10,6 +10,7 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import reactor.core.publisher.Mono;
 
+import dev.switchboard.ports.call.ClientRequests;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.prompt.PromptArgument;
 import dev.switchboard.ports.prompt.PromptCatalog;
@@ -26,11 +27,13 @@ final class PromptSpecs {
     private final PromptCatalog catalog;
     private final PrincipalResolver principals;
     private final Offload offload;
+    private final JsonValues json;
 
-    PromptSpecs(PromptCatalog catalog, PrincipalResolver principals, Offload offload) {
+    PromptSpecs(PromptCatalog catalog, PrincipalResolver principals, Offload offload, JsonValues json) {
         this.catalog = catalog;
         this.principals = principals;
         this.offload = offload;
+        this.json = json;
     }
 
     List<AsyncPromptSpecification> prompts() {
@@ -40,17 +43,19 @@ final class PromptSpecs {
     }
 
     private Mono<McpSchema.GetPromptResult> get(McpAsyncServerExchange exchange, McpSchema.GetPromptRequest request) {
-        return offload.run(() -> render(request, principals.resolve(exchange.transportContext())));
+        return offload.run(() -> render(
+                request, principals.resolve(exchange.transportContext()), new ExchangeClientRequests(exchange, json)));
     }
 
     /**
+     * @param client the request's channel back to the client, which the prompt's provider may ask
      * @return the prompt rendered for {@code caller}
      * @throws McpError -32602 for an unknown prompt or a missing required argument
      */
-    McpSchema.GetPromptResult render(McpSchema.GetPromptRequest request, Principal caller) {
+    McpSchema.GetPromptResult render(McpSchema.GetPromptRequest request, Principal caller, ClientRequests client) {
         PromptResult result;
         try {
-            result = catalog.get(request.name(), stringValues(request.arguments()), caller)
+            result = catalog.get(request.name(), stringValues(request.arguments()), caller, client)
                     .orElseThrow(() -> invalidParams("Unknown prompt: " + request.name()));
         } catch (IllegalArgumentException e) {
             throw invalidParams(e.getMessage());

@@ -54,8 +54,8 @@ final class ToolCallHandler {
 
     /**
      * Runs a call of the stateless (2026-07-28) era: no session; the caller, the progress reporter and the log sink
-     * are this one request's, given by the transport through the modern server ({@link ModernExchange}); elicitation
-     * and sampling go nowhere ({@link ClientRequests#NONE}).
+     * are this one request's, given by the transport through the modern server ({@link ModernExchange}); requests to
+     * the client go to {@code client} (the call's input round).
      *
      * @param request   the call, in the SDK's legacy shape (the two eras' {@code tools/call} params are the same JSON)
      * @param caller    who sent it
@@ -64,6 +64,7 @@ final class ToolCallHandler {
      * @param requestId the request's JSON-RPC id
      * @param progress  where the call's progress goes (the request's own stream), or {@link ProgressReporter#NONE}
      * @param log       where the call's log messages go (the request's own stream), or {@link LogSink#NONE}
+     * @param client    the call's channel back to the client for its requests (an input round)
      * @return as {@link #call(McpAsyncServerExchange, McpSchema.CallToolRequest)}
      * @throws McpError with code -32602 if the invoker does not know the tool
      */
@@ -73,7 +74,8 @@ final class ToolCallHandler {
             String scope,
             Object requestId,
             ProgressReporter progress,
-            LogSink log) {
+            LogSink log,
+            ClientRequests client) {
         return run(
                 scope,
                 requestId,
@@ -87,7 +89,7 @@ final class ToolCallHandler {
                         cancellation,
                         progress,
                         log,
-                        ClientRequests.NONE));
+                        client));
     }
 
     private McpSchema.CallToolResult run(
