@@ -45,7 +45,8 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * outside the database. A lock or
  * statement timeout, a lost connection or no free connection within the connect timeout, and retries that ran out,
  * surface as {@link dev.switchboard.ports.storage.StorageBusyException} after the rollback; a
- * {@link RuntimeException} of the work whose cause is such a driver error too (jOOQ wraps them). {@link #dataSource()}
+ * {@link RuntimeException} of the work whose cause is such a driver error too (jOOQ wraps them). {@link #snapshot}
+ * reads on a pooled connection at {@code REPEATABLE READ, READ ONLY} ({@link SnapshotRead}). {@link #dataSource()}
  * lends pooled connections in auto-commit mode at {@code READ COMMITTED}. An outage, whichever part meets it, is two
  * WARN lines ({@link OutageLog}), and while it lasts a call waits at most the connect timeout.
  *
@@ -81,6 +82,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     private final MigrationRunner migrations;
     private final PostgresSignals signals;
     private final Map<Isolation, CommitLane> lanes = new EnumMap<>(Isolation.class);
+    private final SnapshotRead snapshots;
 
     private PostgresSqlStorage(
             PostgresConfig config,
@@ -103,6 +105,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
                     new CommitLane((batch, joiners) -> shared.run(batch, isolation, joiners), batchesInFlight()));
         }
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, MigrationConnections.on(pool), Clock.systemUTC());
+        this.snapshots = new SnapshotRead(lent, location());
     }
 
     /**
@@ -211,6 +214,13 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         }
         signals.committed(published);
         return result;
+    }
+
+    /** Reads on one {@code REPEATABLE READ, READ ONLY} snapshot of a pooled connection, as the class comment says. */
+    @Override
+    public <T> T snapshot(SqlWork<T> work) {
+        Objects.requireNonNull(work, "work");
+        return snapshots.run(work);
     }
 
     /** @return the change-signal relay: {@code NOTIFY} after the commit, one listening connection (see {@link PostgresSignals}) */
