@@ -29,6 +29,7 @@ import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.storage.StorageStatistics;
 import dev.switchboard.storage.migration.MigrationRunner;
+import dev.switchboard.storage.snapshot.SnapshotRead;
 
 /**
  * {@link SqlStorage} on one PostgreSQL schema, through a HikariCP pool of at most {@link PostgresConfig#poolSize()}
@@ -46,7 +47,8 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * statement timeout, a lost connection or no free connection within the connect timeout, and retries that ran out,
  * surface as {@link dev.switchboard.ports.storage.StorageBusyException} after the rollback; a
  * {@link RuntimeException} of the work whose cause is such a driver error too (jOOQ wraps them). {@link #snapshot}
- * reads on a pooled connection at {@code REPEATABLE READ, READ ONLY} ({@link SnapshotRead}). {@link #dataSource()}
+ * reads on a pooled connection at {@code REPEATABLE READ, READ ONLY} ({@link SnapshotRead}; busy or unreachable as
+ * for transactions, not retried: the pool already waited the connect timeout). {@link #dataSource()}
  * lends pooled connections in auto-commit mode at {@code READ COMMITTED}. An outage, whichever part meets it, is two
  * WARN lines ({@link OutageLog}), and while it lasts a call waits at most the connect timeout.
  *
@@ -71,6 +73,9 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
      * rows proceed in parallel.
      */
     static final int MAX_BATCHES_IN_FLIGHT = 4;
+
+    /** Makes a snapshot's transaction one read-only snapshot; valid only as its first statement. */
+    static final String SET_SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
 
     private static final Logger LOG = LoggerFactory.getLogger(PostgresSqlStorage.class);
 
@@ -105,7 +110,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
                     new CommitLane((batch, joiners) -> shared.run(batch, isolation, joiners), batchesInFlight()));
         }
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, MigrationConnections.on(pool), Clock.systemUTC());
-        this.snapshots = new SnapshotRead(lent, location());
+        this.snapshots = new SnapshotRead(lent, SET_SNAPSHOT, e -> Failure.of(e) != Failure.OTHER, location());
     }
 
     /**

@@ -24,6 +24,7 @@ import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.storage.StorageStatistics;
 import dev.switchboard.storage.migration.MigrationRunner;
+import dev.switchboard.storage.snapshot.SnapshotRead;
 
 /**
  * {@link SqlStorage} on one SQLite file.
@@ -54,7 +55,7 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * {@code SQLITE_LOCKED}) is rolled back and run again from scratch, with a growing, jittered pause, until the busy
  * retry budget is spent ({@link BusyRetry}; {@value #DEFAULT_BUSY_RETRY_MS} ms by default); then it fails as {@link StorageBusyException}, with the
  * driver's exception in its cause chain. {@link #snapshot} reads on a pooled reader connection in one WAL read
- * transaction ({@link SnapshotRead}), retried the same way.
+ * transaction ({@link SnapshotRead}; {@code SQLITE_BUSY} and {@code SQLITE_LOCKED} are busy), retried the same way.
  *
  * <p>Change signals ({@link #signals()}): a publish bumps a per-topic counter in {@code switchboard_signals} inside
  * the caller's transaction; this process's subscribers are woken once it committed, other processes' within their
@@ -100,7 +101,7 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         this.migrations = migrations;
         this.signals = signals;
         this.busyRetry = busyRetry;
-        this.snapshots = new SnapshotRead(readers, file.toString());
+        this.snapshots = new SnapshotRead(readers, null, TransactionCounters::isBusy, file.toString());
     }
 
     /**
