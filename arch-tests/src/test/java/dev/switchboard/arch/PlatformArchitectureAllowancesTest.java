@@ -144,6 +144,13 @@ class PlatformArchitectureAllowancesTest {
     }
 
     @Test
+    void sqlThatDiffersByDialectIsAllowedInAClassNamedForItsSql() {
+        assertHolds(
+                PlatformArchitectureRules.backend_details_stay_in_storage_adapters,
+                importing(ALPHA + "adapter.out.persistence.AlphaRowLockSql"));
+    }
+
+    @Test
     void ruleThatSelectsNothingFails() {
         ArchRule mistyped = classes()
                 .that()

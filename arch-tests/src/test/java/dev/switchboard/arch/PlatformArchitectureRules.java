@@ -266,6 +266,23 @@ public final class PlatformArchitectureRules {
             .resideInAPackage("org.jooq..")
             .because("SQL belongs to the driven persistence adapters; domain and application code stay storage-free");
 
+    /**
+     * ADR 49: busy and unreachable databases, retries and every backend's error codes are the storage adapters'
+     * business ({@code SqlStorage.snapshot}, {@code transaction}, {@code write}); a feature sees only the port's
+     * exceptions. SQL that really differs by dialect (FTS5 against trigram search, a row lock SQLite lacks) lives in a
+     * class named {@code *Sql}, so a reader finds every difference by name. Outside the rule: ports (which define the
+     * dialects), the storage adapters and the migration bookkeeping, the kernel (it picks the adapter by its backend's
+     * name and copies a store between backends, ADR 16) and the testkit (it starts real backends).
+     */
+    @ArchTest
+    public static final ArchRule backend_details_stay_in_storage_adapters = classes()
+            .that()
+            .resideOutsideOfPackages(
+                    PORTS, STORAGE_PLUGINS, "dev.switchboard.storage.migration..", KERNEL, "dev.switchboard.testkit..")
+            .should(StorageBackendDetails.readNone())
+            .because("a plugin that reads SQLSTATEs, retries busy databases or branches on the backend copies the"
+                    + " adapters' work and breaks with the next backend; the storage port answers busy once, for all");
+
     /** AR9, second half. */
     @ArchTest
     public static final ArchRule generated_jooq_code_is_used_only_by_its_persistence_adapter = noClasses()

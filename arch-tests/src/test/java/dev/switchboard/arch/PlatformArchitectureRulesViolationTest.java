@@ -223,6 +223,36 @@ class PlatformArchitectureRulesViolationTest {
     }
 
     @Test
+    void aFeatureMayNotReadASqlState() {
+        assertViolation(
+                PlatformArchitectureRules.backend_details_stay_in_storage_adapters,
+                importing(ALPHA + "adapter.out.persistence.AlphaReadsSqlState"),
+                ALPHA + "adapter.out.persistence.AlphaReadsSqlState",
+                "getSQLState()");
+    }
+
+    @Test
+    void aFeatureMayNotBranchOnTheDialectOutsideAClassNamedForItsSql() {
+        assertViolation(
+                PlatformArchitectureRules.backend_details_stay_in_storage_adapters,
+                importing(
+                        ALPHA + "adapter.out.persistence.AlphaBranchesOnTheDialect",
+                        ALPHA + "adapter.out.persistence.AlphaBranchesOnTheDialect$1"),
+                ALPHA + "adapter.out.persistence.AlphaBranchesOnTheDialect",
+                "branches on a SQL dialect",
+                "SqlDialect.POSTGRES");
+    }
+
+    @Test
+    void aFeatureMayNotAskTheStorageForItsBackendsName() {
+        assertViolation(
+                PlatformArchitectureRules.backend_details_stay_in_storage_adapters,
+                importing(ALPHA + "adapter.out.persistence.AlphaNamesTheBackend"),
+                ALPHA + "adapter.out.persistence.AlphaNamesTheBackend",
+                "SqlStorage.backend()");
+    }
+
+    @Test
     void toolAdapterMayNotReadGeneratedTables() {
         assertViolation(
                 PlatformArchitectureRules.generated_jooq_code_is_used_only_by_its_persistence_adapter,

@@ -5,11 +5,19 @@ import java.util.Optional;
 
 import javax.sql.DataSource;
 
+import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.signal.SignalRelay;
+import dev.switchboard.ports.tool.Outcome;
 
 /**
  * Transactional SQL access to the server's one database. Implemented by a storage adapter plugin; injected into
  * feature plugins. Thread-safe.
+ *
+ * <p>The unit of work: {@link #snapshot(SqlWork)} reads, {@link #transaction(SqlWork)} (and its isolation and
+ * affinity variants) writes, {@link #write(Isolation, String, String, SqlWork)} writes a use case's
+ * {@link Outcome} with its change signal. Whether the database is busy or unreachable is decided inside the adapter,
+ * which retries where its backend needs it and then throws {@link StorageBusyException}: a feature plugin reads no
+ * SQLSTATE, no driver error code and no backend name, and retries nothing itself (ADR 49).
  */
 public interface SqlStorage {
 
@@ -110,6 +118,68 @@ public interface SqlStorage {
      */
     default <T> T transaction(Isolation isolation, String affinity, SqlWork<T> work) {
         return transaction(isolation, work);
+    }
+
+    /**
+     * Runs read-only work on one consistent snapshot of the database: every query of the work sees the same committed
+     * state, and nothing the work writes is kept (the snapshot is rolled back at the end). On PostgreSQL a pooled
+     * connection runs {@code REPEATABLE READ, READ ONLY}; on SQLite a pooled reader connection holds one WAL read
+     * transaction, beside the writer and other readers. The work never waits for a writer.
+     *
+     * <p>A database that is busy or unreachable for reading (no connection within the connect timeout, a lost
+     * connection, a server shutting down, SQLite's {@code SQLITE_BUSY}) is retried by the adapter where its backend
+     * needs it (SQLite: as {@link #transaction(SqlWork)}), then reported as {@link StorageBusyException}. Unlike
+     * {@link #transaction(SqlWork)}, the work runs exactly once per attempt and is never shared with other callers'
+     * works; it MAY run again after a busy attempt, so it MUST NOT have effects outside the database.
+     *
+     * @param work the reads; MUST NOT commit, close or keep the connection, nor change its session settings
+     * @param <T>  its result type
+     * @return what the work returned
+     * @throws StorageBusyException if the database stayed busy or unreachable after the adapter's retries; the same
+     *                              work may succeed later
+     * @throws StorageException     if the database fails the read, or the work throws {@link java.sql.SQLException}
+     *                              or a {@link RuntimeException} caused by one (jOOQ wraps them): a failed read is
+     *                              never "nothing found". Another {@link RuntimeException} of the work is rethrown
+     *                              as is
+     */
+    <T> T snapshot(SqlWork<T> work);
+
+    /**
+     * Runs a use case's write as {@link #transaction(Isolation, String, SqlWork)} does, with its change signal: when
+     * the work returns {@link Outcome.Done}, {@code topic} is published inside the transaction (so it is delivered
+     * when, and only if, the transaction commits); when it returns {@link Outcome.Refused}, everything the work wrote
+     * is rolled back and the refusal is returned as is. The one write helper of the feature plugins: a refusal never
+     * leaves half a change behind.
+     *
+     * @param isolation as {@link #transaction(Isolation, SqlWork)}
+     * @param affinity  as {@link #transaction(Isolation, String, SqlWork)}; null for none
+     * @param topic     the change signal of a done write, checked as {@link ChangeSignals#requireTopic(String)}; null
+     *                  to publish none
+     * @param work      the write; returns its outcome, never null
+     * @param <T>       the outcome's value type
+     * @return the work's outcome: done after the commit, or refused after the rollback
+     * @throws StorageBusyException     as {@link #transaction(SqlWork)}
+     * @throws StorageException         as {@link #transaction(SqlWork)}
+     * @throws IllegalArgumentException if {@code topic} is malformed (before anything runs)
+     */
+    default <T> Outcome<T> write(Isolation isolation, String affinity, String topic, SqlWork<Outcome<T>> work) {
+        String checked = topic == null ? null : ChangeSignals.requireTopic(topic);
+        try {
+            return transaction(isolation, affinity, connection -> {
+                Outcome<T> outcome = work.run(connection);
+                if (outcome instanceof Outcome.Refused<T>) {
+                    throw new RefusedWrite(outcome);
+                }
+                if (checked != null) {
+                    signals().publish(connection, checked);
+                }
+                return outcome;
+            });
+        } catch (RefusedWrite refused) {
+            @SuppressWarnings("unchecked")
+            Outcome<T> outcome = (Outcome<T>) refused.outcome;
+            return outcome;
+        }
     }
 
     /**

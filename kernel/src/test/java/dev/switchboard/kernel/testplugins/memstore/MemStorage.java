@@ -123,6 +123,11 @@ public final class MemStorage implements StorageProvider, SqlStorage {
     }
 
     @Override
+    public <T> T snapshot(SqlWork<T> work) {
+        throw new UnsupportedOperationException("no snapshots in the test storage");
+    }
+
+    @Override
     public int migrate(String owner, List<Migration> migrations) {
         int latest = migrations.stream().mapToInt(Migration::version).max().orElse(0);
         System.setProperty(PREFIX + owner, Integer.toString(latest));

@@ -36,14 +36,14 @@ record ReceiptDatabase(String backend, Path state, TestDatabase postgres, Map<St
 
     /**
      * @return the same database, opened by a storage that waits at most about 200 ms for a lock another connection
-     *         holds (SQLite's busy timeout, PostgreSQL's lock timeout)
+     *         holds (SQLite's busy timeout, with no busy retry; PostgreSQL's lock timeout)
      */
     ReceiptDatabase withShortLockWait() {
         return new ReceiptDatabase(
                 backend,
                 state,
                 postgres,
-                postgres == null ? Map.of("busy-timeout-ms", 200) : Map.of("lock-timeout-ms", 200));
+                postgres == null ? Map.of("busy-timeout-ms", 200, "busy-retry-ms", 0) : Map.of("lock-timeout-ms", 200));
     }
 
     /** Drops the PostgreSQL database once no harness uses it (nothing to do on SQLite: the directory goes). */

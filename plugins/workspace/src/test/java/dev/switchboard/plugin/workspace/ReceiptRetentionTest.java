@@ -257,8 +257,7 @@ class ReceiptRetentionTest {
                     .allSatisfy(f -> assertThat(f.severity()).isEqualTo(HealthFinding.Severity.OK));
             assertThat(messages(harness))
                     .anySatisfy(m -> assertThat(m)
-                            .startsWith("1 receipt(s) in " + backend + " ")
-                            .contains(database.location())
+                            .startsWith("1 receipt(s) in " + database.location())
                             .contains("0 day(s) old"))
                     .contains(
                             "retention: at most 90 days and 100000 receipts (plugins.workspace.receipts"

@@ -171,6 +171,11 @@ class CallMetricsTest {
             }
 
             @Override
+            public <T> T snapshot(SqlWork<T> work) {
+                throw new UnsupportedOperationException("not used by the metrics");
+            }
+
+            @Override
             public int migrate(String owner, List<Migration> migrations) {
                 throw new UnsupportedOperationException("not used by the metrics");
             }

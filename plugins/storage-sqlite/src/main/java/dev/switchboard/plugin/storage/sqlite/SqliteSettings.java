@@ -17,14 +17,17 @@ import dev.switchboard.ports.storage.StorageException;
  * @param file          absolute, normalised path of the database file
  * @param busyTimeoutMs how long, in milliseconds, a connection waits for a lock held by another connection
  * @param signalPoll    how often other processes' change signals are looked for, while anyone subscribes
+ * @param busyRetry     how long a transaction or snapshot that met a database locked past the busy timeout keeps
+ *                      being retried from scratch
  */
-public record SqliteSettings(Path file, int busyTimeoutMs, Duration signalPoll) {
+public record SqliteSettings(Path file, int busyTimeoutMs, Duration signalPoll, Duration busyRetry) {
 
     static final String PATH_KEY = "path";
     static final String BUSY_TIMEOUT_KEY = "busy-timeout-ms";
     static final String DEFAULT_FILE_NAME = "switchboard.db";
     static final int DEFAULT_BUSY_TIMEOUT_MS = 5000;
     static final String SIGNAL_POLL_KEY = "signal-poll-ms";
+    static final String BUSY_RETRY_KEY = "busy-retry-ms";
     static final int MIN_SIGNAL_POLL_MS = 10;
     static final int MAX_SIGNAL_POLL_MS = 1000;
 
@@ -39,14 +42,19 @@ public record SqliteSettings(Path file, int busyTimeoutMs, Duration signalPoll) 
         PluginSettings settings = context.settings();
         Path stateDir = context.stateDir();
         try {
-            settings.requireKnownKeys(Set.of(PATH_KEY, BUSY_TIMEOUT_KEY, SIGNAL_POLL_KEY));
+            settings.requireKnownKeys(Set.of(PATH_KEY, BUSY_TIMEOUT_KEY, SIGNAL_POLL_KEY, BUSY_RETRY_KEY));
             String path = settings.text(PATH_KEY, "");
             Path file = path.isEmpty() ? stateDir.resolve(DEFAULT_FILE_NAME) : resolve(settings, path, home, stateDir);
             int busyTimeoutMs = settings.integer(BUSY_TIMEOUT_KEY, DEFAULT_BUSY_TIMEOUT_MS, 0, Integer.MAX_VALUE);
             int signalPollMs = settings.integer(
                     SIGNAL_POLL_KEY, SqliteSqlStorage.DEFAULT_SIGNAL_POLL_MS, MIN_SIGNAL_POLL_MS, MAX_SIGNAL_POLL_MS);
+            int busyRetryMs =
+                    settings.integer(BUSY_RETRY_KEY, SqliteSqlStorage.DEFAULT_BUSY_RETRY_MS, 0, Integer.MAX_VALUE);
             return new SqliteSettings(
-                    file.toAbsolutePath().normalize(), busyTimeoutMs, Duration.ofMillis(signalPollMs));
+                    file.toAbsolutePath().normalize(),
+                    busyTimeoutMs,
+                    Duration.ofMillis(signalPollMs),
+                    Duration.ofMillis(busyRetryMs));
         } catch (InvalidSettingException e) {
             // StorageProvider.open reports every failure to open, a malformed setting too, as a StorageException.
             throw new StorageException(e.getMessage(), e);

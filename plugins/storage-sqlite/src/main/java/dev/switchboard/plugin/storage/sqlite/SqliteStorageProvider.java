@@ -73,7 +73,8 @@ public final class SqliteStorageProvider implements StorageProvider {
         try {
             if (storage == null) {
                 SqliteSettings settings = SqliteSettings.from(context, Path.of(System.getProperty("user.home")));
-                storage = opener.open(settings.file(), settings.busyTimeoutMs(), settings.signalPoll());
+                storage = opener.open(
+                        settings.file(), settings.busyTimeoutMs(), settings.signalPoll(), settings.busyRetry());
             }
             return storage;
         } finally {
@@ -83,7 +84,8 @@ public final class SqliteStorageProvider implements StorageProvider {
 
     /** How the file is opened: created if missing, or only if it exists. */
     private interface Opener {
-        SqliteSqlStorage open(Path file, int busyTimeoutMs, java.time.Duration signalPoll);
+        SqliteSqlStorage open(
+                Path file, int busyTimeoutMs, java.time.Duration signalPoll, java.time.Duration busyRetry);
     }
 
     /**

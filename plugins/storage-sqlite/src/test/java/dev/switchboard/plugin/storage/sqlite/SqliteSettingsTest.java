@@ -56,6 +56,16 @@ class SqliteSettingsTest {
     }
 
     @Test
+    void retriesABusyDatabaseFor8SecondsUnlessToldAnyWholeNumberOfMillisecondsFromZero() {
+        assertThat(settings(Map.of()).busyRetry()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(settings(Map.of("busy-retry-ms", "0")).busyRetry()).isZero();
+        assertThat(settings(Map.of("busy-retry-ms", 30_000)).busyRetry()).isEqualTo(Duration.ofSeconds(30));
+        assertThatThrownBy(() -> settings(Map.of("busy-retry-ms", -1)))
+                .isInstanceOf(StorageException.class)
+                .hasMessageContaining("plugins.storage-sqlite.busy-retry-ms");
+    }
+
+    @Test
     void rejectsMalformedBusyTimeout() {
         assertThatThrownBy(() -> settings(Map.of("busy-timeout-ms", "soon")))
                 .isInstanceOf(StorageException.class)

@@ -31,8 +31,8 @@ public final class JooqCursorRepository implements LoadCursorsPort, AdvanceCurso
     public CursorMove advance(ProjectKey project, String consumer, Sequence target, Instant now) {
         return db.write(sql -> {
             // lock the project first: two moves of one cursor from two nodes must not both start from the same row
-            Sequence latest =
-                    Sequence.of(ProjectRows.latestLocked(sql, project.value()).orElseThrow());
+            Sequence latest = Sequence.of(
+                    ProjectLockSql.latestLocked(sql, project.value()).orElseThrow());
             Cursor cursor = CursorRows.load(sql, project.value(), consumer);
             CursorMove move = cursor.advanceTo(target, latest, now);
             if (move.kind() == CursorMove.Kind.ADVANCED) {

@@ -49,7 +49,7 @@ final class ProjectMerger {
                         .onConflictDoNothing()
                         .execute()
                 == 1;
-        ProjectRows.latestLocked(sql, key.value()); // merges of one key from two nodes take turns
+        ProjectLockSql.latestLocked(sql, key.value()); // merges of one key from two nodes take turns
         List<LegacyProject> variants = ProjectRows.storedKeys(sql).stream()
                 .filter(stored -> !stored.equals(key.value()))
                 .filter(stored ->

@@ -8,7 +8,6 @@ import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
-import org.jooq.SQLDialect;
 
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffTables.Projects;
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffTables.Records;
@@ -34,19 +33,6 @@ final class ProjectRows {
                 .where(Projects.KEY.eq(key.value()))
                 .fetchOptional()
                 .map(ProjectRows::project);
-    }
-
-    /**
-     * Reads a project's latest sequence and, on PostgreSQL, locks its row until the commit, so that work on the
-     * project from other connections (publishes, cursor moves, merges) waits its turn. On SQLite the transaction
-     * already holds the database's write lock, and {@code FOR UPDATE} does not exist.
-     *
-     * @return the latest sequence, or empty when no project has the key
-     */
-    static Optional<Long> latestLocked(DSLContext sql, String projectKey) {
-        var select = sql.select(Projects.LATEST).from(Projects.TABLE).where(Projects.KEY.eq(projectKey));
-        return (sql.dialect().family() == SQLDialect.POSTGRES ? select.forUpdate() : select)
-                .fetchOptional(Projects.LATEST);
     }
 
     /** @return every stored key, canonical or not, ordered */

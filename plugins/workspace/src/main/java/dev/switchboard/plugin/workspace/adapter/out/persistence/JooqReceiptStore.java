@@ -200,7 +200,7 @@ public final class JooqReceiptStore implements ReceiptStore {
         return new ReceiptCensus(
                 row.get(0, Long.class),
                 oldest == null ? null : Instant.parse(oldest),
-                storage.backend() + " " + storage.location() + ", table workspace_receipt");
+                storage.location() + ", table workspace_receipt");
     }
 
     private static Receipt toReceipt(Record row) {

@@ -14,6 +14,7 @@ import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.ports.storage.SqlStorage;
 
 /** {@link Channels} on {@code mailbox_channel} (a hosted channel's roster is its {@code roles} JSON). Thread-safe. */
 @Singleton
@@ -21,17 +22,19 @@ public final class JooqChannels implements Channels {
 
     private static final String ROSTER = "SELECT roles FROM mailbox_channel WHERE channel_id = ?";
 
-    private final MailboxDatabase database;
+    private final SqlStorage storage;
+    private final MailboxJooq jooq;
 
     @Inject
-    JooqChannels(MailboxDatabase database) {
-        this.database = database;
+    JooqChannels(SqlStorage storage, MailboxJooq jooq) {
+        this.storage = storage;
+        this.jooq = jooq;
     }
 
     @Override
     public long ensure(String name, String now) {
-        return database.transaction(connection -> {
-            var sql = database.jooq(connection);
+        return storage.transaction(connection -> {
+            var sql = jooq.on(connection);
             sql.insertInto(MailboxTables.Channel.TABLE)
                     .columns(MailboxTables.Channel.NAME, MailboxTables.Channel.CREATED_AT)
                     .values(name, now)
@@ -46,8 +49,8 @@ public final class JooqChannels implements Channels {
 
     @Override
     public boolean hosted(long channelId) {
-        return database.snapshot(connection -> database.jooq(connection)
-                .fetchExists(database.jooq(connection)
+        return storage.snapshot(connection -> jooq.on(connection)
+                .fetchExists(jooq.on(connection)
                         .selectOne()
                         .from(MailboxTables.Channel.TABLE)
                         .where(MailboxTables.Channel.ID.eq(channelId))
@@ -56,7 +59,7 @@ public final class JooqChannels implements Channels {
 
     @Override
     public Optional<Long> find(String name) {
-        return database.snapshot(connection -> database.jooq(connection)
+        return storage.snapshot(connection -> jooq.on(connection)
                 .select(MailboxTables.Channel.ID)
                 .from(MailboxTables.Channel.TABLE)
                 .where(MailboxTables.Channel.NAME.eq(name))
@@ -66,7 +69,7 @@ public final class JooqChannels implements Channels {
 
     @Override
     public List<String> localWithRoles() {
-        return database.snapshot(RosterQueries::localChannelsWithRoles);
+        return storage.snapshot(RosterQueries::localChannelsWithRoles);
     }
 
     @Override

@@ -4,21 +4,24 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
+import dev.switchboard.ports.storage.SqlStorage;
 
 /** {@link RoleStates} on {@code mailbox_role_state}. Thread-safe. */
 @Singleton
 public final class JooqRoleStates implements RoleStates {
 
-    private final MailboxDatabase database;
+    private final SqlStorage storage;
+    private final MailboxJooq jooq;
 
     @Inject
-    JooqRoleStates(MailboxDatabase database) {
-        this.database = database;
+    JooqRoleStates(SqlStorage storage, MailboxJooq jooq) {
+        this.storage = storage;
+        this.jooq = jooq;
     }
 
     @Override
     public void touch(long channelId, String role, String now) {
-        database.transaction(connection -> database.jooq(connection)
+        storage.transaction(connection -> jooq.on(connection)
                 .insertInto(MailboxTables.RoleState.TABLE)
                 .columns(
                         MailboxTables.RoleState.CHANNEL_ID,

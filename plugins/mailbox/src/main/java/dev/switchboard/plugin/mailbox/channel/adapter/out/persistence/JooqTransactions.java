@@ -1,6 +1,6 @@
 package dev.switchboard.plugin.mailbox.channel.adapter.out.persistence;
 
-import java.sql.PreparedStatement;
+import java.sql.Connection;
 import java.time.Clock;
 import java.util.Map;
 import java.util.function.Function;
@@ -8,66 +8,44 @@ import java.util.function.Function;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import org.jooq.DSLContext;
-
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
-import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.storage.Isolation;
+import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
 
 /**
- * {@link Transactions} on the storage. On PostgreSQL a write runs {@code READ COMMITTED} and first takes the
- * channel's row lock ({@code SELECT ... FOR NO KEY UPDATE}): the writers of one channel run one after the other, as
- * on SQLite, and every check after the lock sees every earlier writer's commit. (The lock does not block inserts that
- * only reference the channel, such as presence.) A refused work is rolled back by an exception private to this class.
- * Thread-safe.
+ * {@link Transactions} on the storage's unit of work. A write runs {@link SqlStorage#write} at
+ * {@link Isolation#READ_COMMITTED} (the adapter may share one database transaction among concurrent writes), takes
+ * the channel's row lock first ({@link ChannelLockSql}), publishes the channel's change signal when it is done and is
+ * rolled back when refused; a read is one {@link SqlStorage#snapshot}. A storage that stayed busy or unreachable after
+ * the adapter's own waiting answers {@code UNAVAILABLE}, nothing changed. Thread-safe.
  */
 @Singleton
 public final class JooqTransactions implements Transactions {
 
-    private static final String CHANNEL_LOCK =
-            "SELECT channel_id FROM mailbox_channel WHERE channel_id = ? FOR NO KEY UPDATE";
-
-    private final MailboxDatabase database;
-    private final ChangeSignals signals;
+    private final SqlStorage storage;
+    private final MailboxJooq jooq;
     private final Clock clock;
 
     @Inject
-    JooqTransactions(MailboxDatabase database, ChangeSignals signals, Clock clock) {
-        this.database = database;
-        this.signals = signals;
+    JooqTransactions(SqlStorage storage, MailboxJooq jooq, Clock clock) {
+        this.storage = storage;
+        this.jooq = jooq;
         this.clock = clock;
     }
 
     @Override
     public <T> Outcome<T> write(long channelId, Function<Tx, Outcome<T>> work) {
         try {
-            return database.lockingTransaction(connection -> {
-                DSLContext sql = database.jooq(connection);
-                if (database.postgres()) {
-                    // fixed SQL, not jOOQ: every write of every channel runs it
-                    try (PreparedStatement lock = connection.prepareStatement(CHANNEL_LOCK)) {
-                        lock.setLong(1, channelId);
-                        lock.executeQuery().close();
-                    }
-                }
-                JooqTx tx =
-                        new JooqTx(channelId, Timestamps.format(clock.instant()), sql, connection, database.postgres());
-                Outcome<T> outcome = work.apply(tx);
-                if (outcome instanceof Outcome.Refused<T>) {
-                    throw new RolledBack(outcome);
-                }
-                signals.publish(connection, Transactions.signalTopic(channelId));
-                return outcome;
+            return storage.write(Isolation.READ_COMMITTED, null, Transactions.signalTopic(channelId), connection -> {
+                ChannelLockSql.lock(connection, storage.dialect(), channelId);
+                return work.apply(tx(channelId, connection));
             });
-        } catch (RolledBack rolledBack) {
-            @SuppressWarnings("unchecked")
-            Outcome<T> refused = (Outcome<T>) rolledBack.outcome;
-            return refused;
         } catch (StorageBusyException e) {
             return busy();
         }
@@ -76,15 +54,14 @@ public final class JooqTransactions implements Transactions {
     @Override
     public <T> Outcome<T> read(long channelId, Function<Tx, Outcome<T>> work) {
         try {
-            return database.snapshot(connection -> work.apply(new JooqTx(
-                    channelId,
-                    Timestamps.format(clock.instant()),
-                    database.jooq(connection),
-                    connection,
-                    database.postgres())));
+            return storage.snapshot(connection -> work.apply(tx(channelId, connection)));
         } catch (StorageBusyException e) {
             return busy();
         }
+    }
+
+    private JooqTx tx(long channelId, Connection connection) {
+        return new JooqTx(channelId, Timestamps.format(clock.instant()), jooq.on(connection), connection);
     }
 
     private static <T> Outcome<T> busy() {
@@ -93,15 +70,5 @@ public final class JooqTransactions implements Transactions {
                 "the mailbox database is busy or unreachable (locked by another writer, or its server is down);"
                         + " nothing was changed. Retry in a moment",
                 Map.of("retryable", true)));
-    }
-
-    /** Carries a refusal out of the storage's transaction, so that it rolls back. */
-    private static final class RolledBack extends RuntimeException {
-        private final transient Outcome<?> outcome;
-
-        RolledBack(Outcome<?> outcome) {
-            super("refused", null, false, false);
-            this.outcome = outcome;
-        }
     }
 }

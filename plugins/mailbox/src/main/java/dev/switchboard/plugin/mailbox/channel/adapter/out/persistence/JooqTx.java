@@ -17,14 +17,12 @@ public final class JooqTx implements Tx {
     private final String now;
     private final DSLContext sql;
     private final Connection connection;
-    private final boolean postgres;
 
-    JooqTx(long channelId, String now, DSLContext sql, Connection connection, boolean postgres) {
+    JooqTx(long channelId, String now, DSLContext sql, Connection connection) {
         this.channelId = channelId;
         this.now = now;
         this.sql = sql;
         this.connection = connection;
-        this.postgres = postgres;
     }
 
     /**
@@ -52,11 +50,6 @@ public final class JooqTx implements Tx {
     /** @return jOOQ on the transaction's connection, in the storage's dialect */
     public DSLContext sql() {
         return sql;
-    }
-
-    /** @return whether the storage is PostgreSQL (for the few statements that differ by dialect) */
-    public boolean postgres() {
-        return postgres;
     }
 
     /** @return the transaction's JDBC connection (for change signals); never closed by the caller */

@@ -6,11 +6,13 @@ import java.util.function.Function;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxDatabase;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxJooq;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.RegistryTx;
 import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.storage.Isolation;
+import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
@@ -21,50 +23,31 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class JooqRegistry implements Registry {
 
-    private final MailboxDatabase database;
+    private final SqlStorage storage;
+    private final MailboxJooq jooq;
     private final ChangeSignals signals;
     private final Clock clock;
 
     @Inject
-    JooqRegistry(MailboxDatabase database, ChangeSignals signals, Clock clock) {
-        this.database = database;
+    JooqRegistry(SqlStorage storage, MailboxJooq jooq, ChangeSignals signals, Clock clock) {
+        this.storage = storage;
+        this.jooq = jooq;
         this.signals = signals;
         this.clock = clock;
     }
 
     @Override
     public <T> Outcome<T> write(Function<RegistryTx, Outcome<T>> work) {
-        try {
-            return database.transaction(connection -> {
-                Outcome<T> outcome = work.apply(tx(connection));
-                if (outcome instanceof Outcome.Refused<T>) {
-                    throw new RolledBack(outcome);
-                }
-                return outcome;
-            });
-        } catch (RolledBack rolledBack) {
-            @SuppressWarnings("unchecked")
-            Outcome<T> refused = (Outcome<T>) rolledBack.outcome;
-            return refused;
-        }
+        // the work publishes its own signals (a credential change names its channel's topic)
+        return storage.write(Isolation.SERIALIZABLE, null, null, connection -> work.apply(tx(connection)));
     }
 
     @Override
     public <T> Outcome<T> read(Function<RegistryTx, Outcome<T>> work) {
-        return database.snapshot(connection -> work.apply(tx(connection)));
+        return storage.snapshot(connection -> work.apply(tx(connection)));
     }
 
     private JooqRegistryTx tx(java.sql.Connection connection) {
-        return new JooqRegistryTx(connection, database.jooq(connection), signals, Timestamps.format(clock.instant()));
-    }
-
-    /** Carries a refusal out of the storage transaction, which rolls it back. */
-    private static final class RolledBack extends RuntimeException {
-        private final transient Object outcome;
-
-        RolledBack(Object outcome) {
-            super(null, null, false, false);
-            this.outcome = outcome;
-        }
+        return new JooqRegistryTx(connection, jooq.on(connection), signals, Timestamps.format(clock.instant()));
     }
 }

@@ -29,6 +29,7 @@ import dev.switchboard.ports.storage.SqlWork;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.storage.StorageStatistics;
 import dev.switchboard.storage.migration.MigrationRunner;
+import dev.switchboard.storage.snapshot.SnapshotRead;
 
 /**
  * {@link SqlStorage} on one PostgreSQL schema, through a HikariCP pool of at most {@link PostgresConfig#poolSize()}
@@ -45,7 +46,9 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * outside the database. A lock or
  * statement timeout, a lost connection or no free connection within the connect timeout, and retries that ran out,
  * surface as {@link dev.switchboard.ports.storage.StorageBusyException} after the rollback; a
- * {@link RuntimeException} of the work whose cause is such a driver error too (jOOQ wraps them). {@link #dataSource()}
+ * {@link RuntimeException} of the work whose cause is such a driver error too (jOOQ wraps them). {@link #snapshot}
+ * reads on a pooled connection at {@code REPEATABLE READ, READ ONLY} ({@link SnapshotRead}; busy or unreachable as
+ * for transactions, not retried: the pool already waited the connect timeout). {@link #dataSource()}
  * lends pooled connections in auto-commit mode at {@code READ COMMITTED}. An outage, whichever part meets it, is two
  * WARN lines ({@link OutageLog}), and while it lasts a call waits at most the connect timeout.
  *
@@ -71,6 +74,9 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
      */
     static final int MAX_BATCHES_IN_FLIGHT = 4;
 
+    /** Makes a snapshot's transaction one read-only snapshot; valid only as its first statement. */
+    static final String SET_SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY";
+
     private static final Logger LOG = LoggerFactory.getLogger(PostgresSqlStorage.class);
 
     private final PostgresConfig config;
@@ -81,6 +87,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
     private final MigrationRunner migrations;
     private final PostgresSignals signals;
     private final Map<Isolation, CommitLane> lanes = new EnumMap<>(Isolation.class);
+    private final SnapshotRead snapshots;
 
     private PostgresSqlStorage(
             PostgresConfig config,
@@ -103,6 +110,7 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
                     new CommitLane((batch, joiners) -> shared.run(batch, isolation, joiners), batchesInFlight()));
         }
         this.migrations = new MigrationRunner(SqlDialect.POSTGRES, MigrationConnections.on(pool), Clock.systemUTC());
+        this.snapshots = new SnapshotRead(lent, SET_SNAPSHOT, e -> Failure.of(e) != Failure.OTHER, location());
     }
 
     /**
@@ -211,6 +219,13 @@ public final class PostgresSqlStorage implements SqlStorage, AutoCloseable {
         }
         signals.committed(published);
         return result;
+    }
+
+    /** Reads on one {@code REPEATABLE READ, READ ONLY} snapshot of a pooled connection, as the class comment says. */
+    @Override
+    public <T> T snapshot(SqlWork<T> work) {
+        Objects.requireNonNull(work, "work");
+        return snapshots.run(work);
     }
 
     /** @return the change-signal relay: {@code NOTIFY} after the commit, one listening connection (see {@link PostgresSignals}) */

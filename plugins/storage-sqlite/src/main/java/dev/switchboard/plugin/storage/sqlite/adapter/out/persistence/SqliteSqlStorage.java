@@ -24,6 +24,7 @@ import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.storage.StorageStatistics;
 import dev.switchboard.storage.migration.MigrationRunner;
+import dev.switchboard.storage.snapshot.SnapshotRead;
 
 /**
  * {@link SqlStorage} on one SQLite file.
@@ -51,8 +52,10 @@ import dev.switchboard.storage.migration.MigrationRunner;
  * {@code switchboard_schema_version} with a SHA-256 checksum; a changed applied migration is refused.
  *
  * <p>A transaction that meets another process's lock past the busy timeout ({@code SQLITE_BUSY},
- * {@code SQLITE_LOCKED}) fails as {@link StorageBusyException}, rolled back, with the driver's exception in its cause
- * chain.
+ * {@code SQLITE_LOCKED}) is rolled back and run again from scratch, with a growing, jittered pause, until the busy
+ * retry budget is spent ({@link BusyRetry}; {@value #DEFAULT_BUSY_RETRY_MS} ms by default); then it fails as {@link StorageBusyException}, with the
+ * driver's exception in its cause chain. {@link #snapshot} reads on a pooled reader connection in one WAL read
+ * transaction ({@link SnapshotRead}; {@code SQLITE_BUSY} and {@code SQLITE_LOCKED} are busy), retried the same way.
  *
  * <p>Change signals ({@link #signals()}): a publish bumps a per-topic counter in {@code switchboard_signals} inside
  * the caller's transaction; this process's subscribers are woken once it committed, other processes' within their
@@ -66,6 +69,13 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     /** How often, by default, other processes' signals are looked for while anyone subscribes, in milliseconds. */
     public static final int DEFAULT_SIGNAL_POLL_MS = 50;
 
+    /**
+     * How long, by default, a transaction or snapshot that met a busy database keeps being retried, in milliseconds:
+     * with the default 5 s busy timeout, a call blocked throughout ends within about 13 s, inside the common 15 s and
+     * 60 s client request timeouts.
+     */
+    public static final int DEFAULT_BUSY_RETRY_MS = 8000;
+
     private static final Logger LOG = LoggerFactory.getLogger(SqliteSqlStorage.class);
 
     private final TransactionCounters counters = new TransactionCounters();
@@ -75,14 +85,23 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     private final ReadDataSource readers;
     private final MigrationRunner migrations;
     private final SqliteSignals signals;
+    private final BusyRetry busyRetry;
+    private final SnapshotRead snapshots;
 
     private SqliteSqlStorage(
-            Path file, SerialWriter writer, ReadDataSource readers, MigrationRunner migrations, SqliteSignals signals) {
+            Path file,
+            SerialWriter writer,
+            ReadDataSource readers,
+            MigrationRunner migrations,
+            SqliteSignals signals,
+            BusyRetry busyRetry) {
         this.file = file;
         this.writer = writer;
         this.readers = readers;
         this.migrations = migrations;
         this.signals = signals;
+        this.busyRetry = busyRetry;
+        this.snapshots = new SnapshotRead(readers, null, TransactionCounters::isBusy, file.toString());
     }
 
     /**
@@ -95,16 +114,27 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
     }
 
     /**
+     * Opens the database with the default busy retry budget ({@value #DEFAULT_BUSY_RETRY_MS} ms).
+     *
+     * @see #open(Path, int, Duration, Duration)
+     */
+    public static SqliteSqlStorage open(Path file, int busyTimeoutMs, Duration signalPoll) {
+        return open(file, busyTimeoutMs, signalPoll, Duration.ofMillis(DEFAULT_BUSY_RETRY_MS));
+    }
+
+    /**
      * Opens the database, creating the file (0600) and its missing parent directories (0700) when absent, and
      * restricting an existing file and its {@code -wal}/{@code -shm} files to 0600.
      *
      * @param file          the database file; made absolute
      * @param busyTimeoutMs how long, in milliseconds, a connection waits for another connection's lock
      * @param signalPoll    how often other processes' change signals are looked for, while anyone subscribes
+     * @param busyRetry     how long a transaction or snapshot that met a busy database keeps being retried; zero for
+     *                      none
      * @return the open storage
      * @throws StorageException if the file cannot be created or opened as a SQLite database
      */
-    public static SqliteSqlStorage open(Path file, int busyTimeoutMs, Duration signalPoll) {
+    public static SqliteSqlStorage open(Path file, int busyTimeoutMs, Duration signalPoll, Duration busyRetry) {
         Path absolute = file.toAbsolutePath().normalize();
         try {
             OwnerOnlyFiles.prepare(absolute);
@@ -121,7 +151,12 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         writer.autocommitRead(signals::seenFrom);
         LOG.info("opened SQLite storage at {}", absolute);
         return new SqliteSqlStorage(
-                absolute, writer, readers, new MigrationRunner(SqlDialect.SQLITE, writer, Clock.systemUTC()), signals);
+                absolute,
+                writer,
+                readers,
+                new MigrationRunner(SqlDialect.SQLITE, writer, Clock.systemUTC()),
+                signals,
+                new BusyRetry(busyRetry));
     }
 
     /**
@@ -131,18 +166,19 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
      * @param file          the database file; made absolute
      * @param busyTimeoutMs how long, in milliseconds, a connection waits for another connection's lock
      * @param signalPoll    how often other processes' change signals are looked for, while anyone subscribes
+     * @param busyRetry     how long a transaction or snapshot that met a busy database keeps being retried
      * @return the open storage
      * @throws StorageException if the file does not exist (naming it and {@code switchboard serve}), or cannot be
      *                          opened
      */
-    public static SqliteSqlStorage openExisting(Path file, int busyTimeoutMs, Duration signalPoll) {
+    public static SqliteSqlStorage openExisting(Path file, int busyTimeoutMs, Duration signalPoll, Duration busyRetry) {
         Path absolute = file.toAbsolutePath().normalize();
         if (!Files.isRegularFile(absolute)) {
             throw new StorageException("there is no database file at " + absolute
                     + ": no server has used this store (has `switchboard serve` run on it once?); a read-only"
                     + " command does not create it");
         }
-        return open(absolute, busyTimeoutMs, signalPoll);
+        return open(absolute, busyTimeoutMs, signalPoll, busyRetry);
     }
 
     /**
@@ -182,9 +218,21 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         return readers;
     }
 
+    /** Runs the work as the class comment says: retried from scratch while the database is busy, within the budget. */
     @Override
     public <T> T transaction(SqlWork<T> work) {
         Objects.requireNonNull(work, "work");
+        return busyRetry.run(() -> attempt(work));
+    }
+
+    /** Reads on one WAL snapshot of a pooled reader connection, retried while the database is busy. */
+    @Override
+    public <T> T snapshot(SqlWork<T> work) {
+        Objects.requireNonNull(work, "work");
+        return busyRetry.run(() -> snapshots.run(work));
+    }
+
+    private <T> T attempt(SqlWork<T> work) {
         Map<String, Long> published = SqliteSignals.published();
         try {
             T result = writer.transaction(signals.recording(work, published));

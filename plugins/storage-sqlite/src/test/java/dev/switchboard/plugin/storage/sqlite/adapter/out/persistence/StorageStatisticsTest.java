@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +39,7 @@ class StorageStatisticsTest {
     @Test
     void aTransactionThatMeetsAnotherWritersLockFailsAsBusyAndIsCounted() throws Exception {
         Path file = temp.resolve("locked.db");
-        try (SqliteSqlStorage storage = SqliteSqlStorage.open(file, 0)) {
+        try (SqliteSqlStorage storage = SqliteSqlStorage.open(file, 0, Duration.ofMillis(50), Duration.ZERO)) {
             storage.transaction(c -> Sql.update(c, "CREATE TABLE t (n INTEGER)"));
             try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + file);
                     Statement statement = other.createStatement()) {
