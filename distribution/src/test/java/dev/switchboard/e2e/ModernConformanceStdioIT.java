@@ -56,7 +56,7 @@ class ModernConformanceStdioIT {
     @Test
     void modernSuiteFailsOnlyWhereItsBaselineSaysWithOneServerProcess() {
         Path out = results("modern-stdio");
-        ModernBaseline baseline = ModernBaseline.modernEra(suite.nodeDir());
+        ModernBaseline baseline = ModernBaseline.modernEraOverStdio(suite.nodeDir());
 
         ConformanceRun run = suite.run("modern stdio", bridge.url(), baseline.specVersion(), out, baseline.file());
 

@@ -62,6 +62,18 @@ public final class ModernBaseline {
         return read(nodeDir, "2026-07-28", "2026-07-28");
     }
 
+    /**
+     * The modern era over stdio, through the test's HTTP front ({@code ModernStdioBridge}): as {@link #modernEra},
+     * baseline {@code expected-failures-2026-07-28-stdio.yml}, which adds what only HTTP has (mirrored parameter
+     * headers) and what the front cannot carry.
+     *
+     * @param nodeDir the directory holding {@code conformance/}
+     * @return the baseline as committed
+     */
+    public static ModernBaseline modernEraOverStdio(Path nodeDir) {
+        return read(nodeDir, "2026-07-28-stdio", "2026-07-28");
+    }
+
     private static ModernBaseline read(Path nodeDir, String name, String specVersion) {
         Path file = nodeDir.resolve("conformance").resolve("expected-failures-" + name + ".yml");
         Map<String, String> entries = new LinkedHashMap<>();
