@@ -26,6 +26,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -46,7 +49,13 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * one embedded PostgreSQL, each with its own MCP sessions: what one node commits, the other lists, reads, routes and
  * advances; concurrent publishers on both nodes lose nothing and leave no gap. One database and one pair of servers
  * for the class; each test uses its own project.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}, docs/testing.md): its own two nodes
+ * and database; it asserts what each node lists and reads, no time. Its tests run in turn on the class's thread (the
+ * lock on the class's own name keeps them there).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("MultiNodeIT")
 class MultiNodeIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
