@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
@@ -27,6 +29,12 @@ import dev.switchboard.kernel.attach.AttachPaths;
  * killed in the test; the real server's end-to-end tests are in the distribution's ITs.
  */
 class RelayTest {
+
+    /** The bound on the 40 MB answer's arrival: against a hang, not a speed (see the test). */
+    private static final Duration BIG_LINE_WAIT = Duration.ofSeconds(60);
+
+    /** How long the teardown waits for the relay to end once stdin and the servers are closed. */
+    private static final Duration RELAY_END_WAIT = Duration.ofSeconds(30);
 
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":"
             + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
@@ -60,8 +68,19 @@ class RelayTest {
     }
 
     @AfterEach
-    void stopServers() throws IOException {
+    void stopServers() throws IOException, InterruptedException {
         stdin.close();
+        for (FakeServer server : servers) {
+            server.close();
+        }
+        // A relay that saw its server close before the end of stdin recovers onto a new one, whose lock and socket
+        // files would appear while the temporary directory is deleted: wait for the relay to end, then close what
+        // it started meanwhile.
+        try {
+            exit.get(RELAY_END_WAIT.toSeconds(), TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // the test's own assertions judged the relay; the servers are closed below either way
+        }
         for (FakeServer server : servers) {
             server.close();
         }
@@ -154,7 +173,10 @@ class RelayTest {
         String text = "a".repeat(FakeServer.BIG);
 
         send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"big\",\"params\":{\"text\":\"" + text + "\"}}");
-        String answer = stdout.next();
+        // 80 MB through the relay, the fake server and back, parsed at each hop: 4.4 s of the usual 5 s bound on a
+        // quiet 2-core host with the test JVM's C1-only flags, more beside another module's tests (./dev test -T 2).
+        // The bound only guards against a hang; what the test asserts is that the whole line passes each way.
+        String answer = stdout.next(BIG_LINE_WAIT);
 
         assertThat(servers.get(0).received.get(2))
                 .hasSizeGreaterThan(FakeServer.BIG)

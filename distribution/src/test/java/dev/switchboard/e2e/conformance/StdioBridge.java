@@ -17,7 +17,8 @@ import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The project's HTTP-to-stdio test bridge ({@code src/test/node/conformance/stdio-bridge.mjs}) in front of an
- * installation: every MCP session on its streamable HTTP endpoint is one {@code bin/switchboard serve} over stdio.
+ * installation: every MCP session on its streamable HTTP endpoint is one {@code bin/switchboard serve} over stdio
+ * (in-process for a test installation, a thin client of the shared server for an {@link Installation#attaching()} one).
  * Listens on a free loopback port; its log (with the servers' stderr) goes to a file. Closing it closes its stdin,
  * which ends every server it started, then the bridge itself. For one test class at a time.
  */
