@@ -40,6 +40,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.RateLimits;
 import dev.switchboard.e2e.support.RoundRobinRelay;
+import dev.switchboard.e2e.support.StatusPolls;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.CliRun;
@@ -351,10 +352,10 @@ class MultiNodeIT {
         HttpResponse<String> forged = modernCall(http, "server_info", "not-a-sealed-state");
         HttpResponse<String> forgedOnTheOther = modernCall(http, "server_info", "not-a-sealed-state");
         byte[] key = storedSealingKey();
-        String sealed = SealedStates.seal(key, "OWNER:owner", "server_info", "{\"step\":1}");
+        String sealed = SealedStates.seal(key, "OWNER:owner", "server_info", roundState());
         byte[] otherKey = key.clone();
         otherKey[0] ^= 1;
-        String sealedElsewhere = SealedStates.seal(otherKey, "OWNER:owner", "server_info", "{\"step\":1}");
+        String sealedElsewhere = SealedStates.seal(otherKey, "OWNER:owner", "server_info", roundState());
 
         List<Integer> statuses = new ArrayList<>();
         List<Integer> nodes = new ArrayList<>();
@@ -403,6 +404,67 @@ class MultiNodeIT {
         assertThat(onTheOther.statusCode()).isEqualTo(404);
         assertThat(relay.served().getLast().node()).isEqualTo(createdOn);
         assertThat(backOnItsOwn.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    @DisplayName("a subscriptions/listen stream open on one node hears a handoff published through the other, with its"
+            + " subscription id (issue 24 item 7, ADR 45)")
+    @SuppressWarnings("unchecked")
+    void aListenStreamOnOneNodeHearsAChangeWrittenThroughTheOther() throws Exception {
+        ok(onA, "frontispice_register_project", Map.of("project", "heard"));
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"listen-a\",\"method\":\"subscriptions/listen\",\"params\":{"
+                + "\"notifications\":{\"resourcesListChanged\":true},\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        HttpResponse<java.util.stream.Stream<String>> listen = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(nodeA.uri("/mcp"))
+                                .timeout(TIMEOUT)
+                                .header("Authorization", "Bearer " + nodeA.token())
+                                .header("Content-Type", "application/json")
+                                .header("Accept", "application/json, text/event-stream")
+                                .header("MCP-Protocol-Version", "2026-07-28")
+                                .header("Mcp-Method", "subscriptions/listen")
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofLines());
+        java.util.concurrent.BlockingQueue<Map<String, Object>> events =
+                new java.util.concurrent.LinkedBlockingQueue<>();
+        Thread reader = Thread.ofVirtual().start(() -> {
+            try {
+                listen.body()
+                        .filter(line -> line.startsWith("data:"))
+                        .forEach(line -> events.add(StatusPolls.json(
+                                line.substring("data:".length()).strip())));
+            } catch (RuntimeException closed) {
+                // the stream is closed at the end of the test
+            }
+        });
+        try {
+            assertThat(listen.statusCode()).isEqualTo(200);
+            Map<String, Object> ack = events.poll(TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(ack)
+                    .as("the acknowledgement")
+                    .isNotNull()
+                    .containsEntry("method", "notifications/subscriptions/acknowledged");
+
+            Map<String, Object> published = publish(onB, "heard", "Published through B", "heard on A", null);
+            String uri = "handoff://heard/" + receipt(published).get("sequence");
+
+            Map<String, Object> told = events.poll(TIMEOUT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(told)
+                    .as("a change told on node A's stream after the publish through B (node A log:%n%s)", nodeA.log())
+                    .isNotNull()
+                    .containsEntry("method", "notifications/resources/list_changed");
+            Map<String, Object> meta = (Map<String, Object>) ((Map<String, Object>) told.get("params")).get("_meta");
+            assertThat(meta).containsEntry("io.modelcontextprotocol/subscriptionId", "listen-a");
+            assertThat(onA.listResources().resources())
+                    .extracting(McpSchema.Resource::uri)
+                    .contains(uri);
+        } finally {
+            listen.body().close();
+            reader.interrupt();
+        }
     }
 
     private static io.modelcontextprotocol.modern.client.McpSyncClient modern(String token) {
@@ -512,6 +574,22 @@ class MultiNodeIT {
             request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-11-25");
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * @return the state of an input round (ADR 44: version 1, digests of the caller and of the arguments, the answers
+     *     so far) of the owner's {@code server_info} call with no arguments and no answers, as the bridge writes it
+     */
+    private static String roundState() throws Exception {
+        return "{\"v\":1,\"caller\":\"" + sha256("OWNER:owner") + "\",\"arguments\":\"" + sha256("{}")
+                + "\",\"answers\":{}}";
+    }
+
+    private static String sha256(String text) throws Exception {
+        return java.util.Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     /** @return the store's request-state sealing key, as the nodes keep it in the kernel's table */
