@@ -33,8 +33,19 @@ final class RawHttp {
             return new String(body, StandardCharsets.UTF_8);
         }
 
+        /**
+         * @return the answer: the one JSON body, or the last message of an event stream (a modern call still running
+         *     at the first heartbeat streams, answer last: ADR 45)
+         */
         @SuppressWarnings("unchecked")
         Map<String, Object> json() throws IOException {
+            if (String.valueOf(header("content-type")).startsWith("text/event-stream")) {
+                List<Map<String, Object>> messages = messages();
+                if (messages.isEmpty()) {
+                    throw new IOException("an event stream without a message: " + text());
+                }
+                return messages.getLast();
+            }
             return McpServerAssembly.jsonMapper().readValue(body, Map.class);
         }
 
