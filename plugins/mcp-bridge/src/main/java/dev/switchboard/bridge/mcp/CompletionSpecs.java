@@ -52,7 +52,8 @@ final class CompletionSpecs {
         return request.context().arguments();
     }
 
-    private static McpSchema.CompleteResult result(List<String> suggestions) {
+    /** @return the answer of a completion: the first 100 suggestions, their total, and whether more were left out */
+    static McpSchema.CompleteResult result(List<String> suggestions) {
         List<String> values = suggestions.size() > MAX_VALUES ? suggestions.subList(0, MAX_VALUES) : suggestions;
         return new McpSchema.CompleteResult(new McpSchema.CompleteResult.CompleteCompletion(
                 List.copyOf(values), suggestions.size(), suggestions.size() > MAX_VALUES));

@@ -117,7 +117,9 @@ public final class McpServerAssembly {
 
     /**
      * Builds the stateless server of the modern era (MCP 2026-07-28) over the same ports as {@link #build}: the
-     * catalogs' tools, listed per caller as in the legacy era (ADR 18) and called through the same invoker, and
+     * catalogs' tools, listed per caller as in the legacy era (ADR 18) and called through the same invoker, their
+     * resources and prompts per caller, with {@code completion/complete} of prompt arguments and template variables
+     * ({@link ModernCompletions}), and
      * {@code server/discover} naming the modern versions first, then the legacy ones, with the server's identity and
      * instructions (ADR 42). A transport serves it beside the legacy server, routing each request by its era
      * ({@code transport.ModernEra.claims}). From this call on, the process seals input-required {@code requestState}

@@ -19,7 +19,8 @@ import dev.switchboard.ports.prompt.PromptDescriptor;
 /**
  * The catalog's prompts as the SDK's modern server asks for them: {@code prompts/list} is the caller's own (ADR 20),
  * in name order, {@code cacheScope: private} and {@code ttlMs} 0; {@code prompts/get} renders through the legacy era's
- * {@link PromptSpecs#render} (an unknown prompt or a missing argument is -32602 in both eras). Thread-safe.
+ * {@link PromptSpecs#render} (an unknown prompt or a missing argument is -32602 in both eras); {@code completion/complete}
+ * of a prompt's argument asks the catalog for the caller ({@link ModernCompletions}). Thread-safe.
  */
 final class ModernPrompts implements McpSyncPromptRepository {
 
@@ -51,9 +52,16 @@ final class ModernPrompts implements McpSyncPromptRepository {
                 .filter(prompt -> prompt.name().equals(name))
                 .findFirst()
                 .map(prompt -> McpSyncPrompt.of(
-                        json.across(PromptSpecs.toSdk(prompt), McpSchema.Prompt.class),
-                        (request, get) -> McpSyncResponse.result(render(request, get))))
+                                json.across(PromptSpecs.toSdk(prompt), McpSchema.Prompt.class),
+                                (request, get) -> McpSyncResponse.result(render(request, get)))
+                        .withCompletionHandler(ModernCompletions.ofPrompt(catalog, prompt.name())))
                 .orElse(null);
+    }
+
+    /** Completions of the prompts' arguments are offered ({@link ModernCompletions}). */
+    @Override
+    public boolean supportsCompletion() {
+        return true;
     }
 
     /**

@@ -10,6 +10,7 @@ import io.modelcontextprotocol.modern.server.McpRequestContext;
 import io.modelcontextprotocol.modern.server.McpSyncResponse;
 import io.modelcontextprotocol.modern.server.feature.McpSyncResource;
 import io.modelcontextprotocol.modern.server.feature.McpSyncResourceRepository;
+import io.modelcontextprotocol.modern.server.feature.McpSyncResourceTemplate;
 import io.modelcontextprotocol.modern.server.feature.ResourceTemplatesPage;
 import io.modelcontextprotocol.modern.server.feature.ResourcesPage;
 
@@ -22,7 +23,8 @@ import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
  * {@code resources/templates/list} are the caller's own (ADR 20), in URI order, {@code cacheScope: private} and
  * {@code ttlMs} 0; {@code resources/read} reads through the legacy era's {@link ResourceSpecs#read}, and a URI not
  * found or not served to the caller is -32602 (MCP 2026-07-28; the legacy era answers -32002). Subscriptions are not
- * offered (issue 24 item 4). Thread-safe.
+ * offered (issue 24 item 4). {@code completion/complete} of a template's variable asks the catalog for the caller
+ * ({@link ModernCompletions}). Thread-safe.
  */
 final class ModernResources implements McpSyncResourceRepository {
 
@@ -66,5 +68,23 @@ final class ModernResources implements McpSyncResourceRepository {
                         read.uri(), ModernExchange.of(request).caller())
                 .map(result -> json.across(result, McpSchema.ReadResourceResult.class))
                 .orElseThrow(() -> new McpException(-32_602, "Resource not found", Map.of("uri", read.uri())))));
+    }
+
+    /** @return the caller's template of that URI template, completed by the catalog; null when not served to them */
+    @Override
+    public McpSyncResourceTemplate findTemplate(McpRequestContext context, String uriTemplate) {
+        return catalog.templates(ModernExchange.of(context).caller()).stream()
+                .filter(template -> template.uriTemplate().equals(uriTemplate))
+                .findFirst()
+                .map(template -> McpSyncResourceTemplate.of(
+                                json.across(ResourceSpecs.toSdk(template), McpSchema.ResourceTemplate.class))
+                        .withCompletionHandler(ModernCompletions.ofTemplate(catalog, uriTemplate)))
+                .orElse(null);
+    }
+
+    /** Completions of the templates' variables are offered ({@link ModernCompletions}). */
+    @Override
+    public boolean supportsCompletion() {
+        return true;
     }
 }

@@ -14,7 +14,9 @@ import dev.switchboard.ports.prompt.PromptResult;
 
 /**
  * One prompt, {@code greet}, with a required argument {@code who}, served to the owner only and rendered as
- * {@code "hello <who>, from <caller id>"}: enough to tell the caller of each request and the served list apart.
+ * {@code "hello <who>, from <caller id>"}: enough to tell the caller of each request and the served list apart. Its
+ * argument completes to {@code ada}, {@code alan} and {@code bob} starting with the prefix, each as
+ * {@code <name>@<caller id>}.
  */
 final class GreetingPrompt implements PromptCatalog {
 
@@ -49,6 +51,14 @@ final class GreetingPrompt implements PromptCatalog {
     @Override
     public List<String> complete(
             String prompt, String argument, String prefix, Map<String, String> context, Principal caller) {
-        return List.of();
+        if (!prompt.equals("greet")
+                || !argument.equals("who")
+                || prompts(caller).isEmpty()) {
+            return List.of();
+        }
+        return java.util.stream.Stream.of("ada", "alan", "bob")
+                .filter(name -> name.startsWith(prefix))
+                .map(name -> name + "@" + caller.id())
+                .toList();
     }
 }
