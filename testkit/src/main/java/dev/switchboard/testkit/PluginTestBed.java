@@ -24,6 +24,7 @@ import dev.switchboard.kernel.plugin.PluginAssembler;
 import dev.switchboard.kernel.plugin.PluginContributions;
 import dev.switchboard.kernel.plugin.StorageAccess;
 import dev.switchboard.kernel.tools.KernelToolInvoker;
+import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.tools.ToolRegistry;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.prompt.PromptCatalog;
@@ -243,6 +244,14 @@ public final class PluginTestBed implements AutoCloseable {
     /** @return the kernel's tool catalog, holding the plugin's tools under their wire names */
     public ToolCatalog tools() {
         return kernel.getInstance(ToolRegistry.class);
+    }
+
+    /**
+     * @return the catalog transports serve (the kernel's {@code ServedToolCatalog}), whose change listeners hear a
+     *         plugin's {@link dev.switchboard.ports.tool.ToolListChanges} reports
+     */
+    public ToolCatalog servedTools() {
+        return kernel.getInstance(ServedToolCatalog.class);
     }
 
     /** @return the kernel's resource catalog, holding the plugin's resource providers */

@@ -23,6 +23,16 @@ public final class ConformanceFixture {
      */
     public static final List<String> TOOLS = ToolCatalog.names(ID);
 
+    /**
+     * The tool {@code test_trigger_tool_change} hides when it is listed and shows when it is hidden: the suite
+     * 0.2.0-alpha.12's {@code server-stateless} scenario calls the trigger three times, so after a run it is hidden.
+     */
+    public static final String TOGGLED_TOOL = "test_toggled_tool";
+
+    /** {@link #TOOLS} but {@link #TOGGLED_TOOL}: the tools every run leaves listed. */
+    public static final List<String> STEADY_TOOLS =
+            TOOLS.stream().filter(name -> !name.equals(TOGGLED_TOOL)).toList();
+
     private ConformanceFixture() {}
 
     /**
@@ -36,7 +46,7 @@ public final class ConformanceFixture {
 
     /**
      * Asserts that a run passed: exit code 0, every scenario of the suite for that version wrote results, no check
-     * failed, and {@code tools/list} listed every fixture tool.
+     * failed, and {@code tools/list} listed every fixture tool but the toggled one.
      *
      * @param run               the run
      * @param expectedScenarios the scenarios the suite lists for the run's version
@@ -55,6 +65,6 @@ public final class ConformanceFixture {
                 .containsExactlyInAnyOrderElementsOf(expectedScenarios);
         assertThat(run.listedTools())
                 .as("tools/list as the suite saw it in %s", context)
-                .containsAll(TOOLS);
+                .containsAll(STEADY_TOOLS);
     }
 }

@@ -19,13 +19,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -54,16 +52,24 @@ import dev.switchboard.testkit.distribution.Installation;
  * Host and Origin must be loopback names (else 403); only POST on {@code /mcp} (GET and DELETE 405, the era has
  * neither); a modern request's headers are checked with the bridge's own {@link ModernHeaders#mismatch} (-32020, HTTP
  * 400) before it reaches the server; an error's HTTP status is the SDK's mapping (400 for -32700, -32600, -32602,
- * -32020, -32021, -32022; 404 for -32601). Notifications a request's call writes (progress by its token; anything
- * else while it is the only call in flight) go back before its answer on an SSE stream when the client accepts one.
- * Closing it ends the server's input and waits for it to exit. For one test class at a time.
+ * -32020, -32021, -32022; 404 for -32601). The notification lines written for a request (a listen stream's by the
+ * subscription id in their {@code _meta}, which is the request's id; a call's progress by its token; anything else
+ * while it is the only call in flight) are streamed to the client as they come, as SSE events before its answer, when
+ * the client accepts an event stream: so {@code subscriptions/listen}, which has no answer, is an open stream of its
+ * acknowledgement and changes. A stream whose client went away (found by a keep-alive comment each second) is
+ * cancelled on the server ({@code notifications/cancelled}). Closing the front ends the server's input and waits for
+ * it to exit. For one test class at a time.
  */
 public final class ModernStdioBridge implements AutoCloseable {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration KEEP_ALIVE = Duration.ofSeconds(1);
+    private static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
     private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
     private static final JsonMapper JSON = JsonMapper.shared();
+    /** Put on every open request's events when the server's output ended. */
+    private static final JsonNode EXITED = JSON.createObjectNode().put("exited", true);
 
     private final Process server;
     private final Writer toServer;
@@ -72,9 +78,11 @@ public final class ModernStdioBridge implements AutoCloseable {
     private final AtomicLong nextId = new AtomicLong();
     private final Map<String, Call> calls = new ConcurrentHashMap<>();
 
-    /** A request in flight: its client id, the notifications for it so far, its answer once it came. */
-    private record Call(
-            JsonNode clientId, JsonNode progressToken, List<JsonNode> notes, CompletableFuture<JsonNode> answer) {}
+    /**
+     * A request in flight: its client id, its progress token, whether it is a listen stream, and its events as they
+     * come (notifications, then its answer, or {@link #EXITED}).
+     */
+    private record Call(JsonNode clientId, JsonNode progressToken, boolean listen, BlockingQueue<JsonNode> events) {}
 
     private ModernStdioBridge(Process server, HttpServer http, Path log) {
         this.server = server;
@@ -155,7 +163,7 @@ public final class ModernStdioBridge implements AutoCloseable {
         } catch (IOException ended) {
             // the server's output ended with it; calls still open fail on their timeout
         }
-        calls.values().forEach(call -> call.answer().completeExceptionally(new IOException("the server exited")));
+        calls.values().forEach(call -> call.events().add(EXITED));
     }
 
     private void fromServer(String line) {
@@ -168,7 +176,7 @@ public final class ModernStdioBridge implements AutoCloseable {
         if (message.has("id") && !message.has("method")) {
             Call call = calls.remove(message.path("id").asString(""));
             if (call != null) {
-                call.answer().complete(message);
+                call.events().add(message);
             }
             return;
         }
@@ -176,16 +184,27 @@ public final class ModernStdioBridge implements AutoCloseable {
     }
 
     private void routeNotification(JsonNode message) {
+        JsonNode meta = message.path("params").path("_meta");
+        JsonNode subscription = meta.path(SUBSCRIPTION_ID);
+        if (subscription.isString()) {
+            Call listen = calls.get(subscription.asString());
+            if (listen != null) {
+                ((ObjectNode) meta).set(SUBSCRIPTION_ID, listen.clientId());
+                listen.events().add(message);
+            }
+            return;
+        }
         JsonNode token = message.path("params").path("progressToken");
-        List<Call> inFlight = new ArrayList<>(calls.values());
+        List<Call> inFlight = new ArrayList<>();
+        calls.values().stream().filter(call -> !call.listen()).forEach(inFlight::add);
         for (Call call : inFlight) {
             if (!token.isMissingNode() && token.equals(call.progressToken())) {
-                call.notes().add(message);
+                call.events().add(message);
                 return;
             }
         }
         if (token.isMissingNode() && inFlight.size() == 1) {
-            inFlight.getFirst().notes().add(message);
+            inFlight.getFirst().events().add(message);
         }
     }
 
@@ -243,37 +262,97 @@ public final class ModernStdioBridge implements AutoCloseable {
         Call call = new Call(
                 tree.get("id"),
                 tree.path("params").path("_meta").path("progressToken"),
-                new CopyOnWriteArrayList<>(),
-                new CompletableFuture<>());
+                "subscriptions/listen".equals(request.method()),
+                new LinkedBlockingQueue<>());
         calls.put(bridgeId, call);
         tree.put("id", bridgeId);
         send(tree);
-        JsonNode answer;
+        String accept = exchange.getRequestHeaders().getFirst("Accept");
+        boolean streams = accept != null && accept.contains("text/event-stream");
+        long deadline = System.nanoTime() + ANSWER_TIMEOUT.toNanos();
         try {
-            answer = call.answer().get(ANSWER_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            calls.remove(bridgeId);
-            json(exchange, 502, error(call.clientId(), -32_603, "the stdio server gave no answer: " + e));
-            return;
+            JsonNode first = call.events().poll(ANSWER_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            while (first != null && first != EXITED && isNotification(first) && !streams) {
+                first = call.events().poll(remaining(deadline), TimeUnit.MILLISECONDS);
+            }
+            if (first == null || first == EXITED) {
+                giveUp(bridgeId);
+                json(exchange, 502, error(call.clientId(), -32_603, "the stdio server gave no answer"));
+                return;
+            }
+            if (!isNotification(first)) {
+                ((ObjectNode) first).set("id", call.clientId());
+                json(exchange, status(first), first.toString());
+                return;
+            }
+            stream(exchange, bridgeId, call, first, deadline);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return;
+            giveUp(bridgeId);
         }
-        ((ObjectNode) answer).set("id", call.clientId());
-        int status = status(answer);
-        String accept = exchange.getRequestHeaders().getFirst("Accept");
-        if (!call.notes().isEmpty() && accept != null && accept.contains("text/event-stream")) {
-            exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
-            exchange.sendResponseHeaders(status, 0);
-            try (OutputStream out = exchange.getResponseBody()) {
-                for (JsonNode note : call.notes()) {
-                    out.write(("event: message\ndata: " + note + "\n\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Streams a request's events as SSE, {@code first} first, until its answer (written last), the server's exit, the
+     * client going away (the request is then cancelled on the server), or, for a call, {@link #ANSWER_TIMEOUT}.
+     */
+    private void stream(HttpExchange exchange, String bridgeId, Call call, JsonNode first, long deadline)
+            throws IOException, InterruptedException {
+        exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        try {
+            JsonNode event = first;
+            while (event != EXITED) {
+                if (event == null) {
+                    if (!call.listen() && System.nanoTime() > deadline) {
+                        giveUp(bridgeId);
+                        event(out, error(call.clientId(), -32_603, "the stdio server gave no answer"));
+                        return;
+                    }
+                    out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                } else if (isNotification(event)) {
+                    event(out, event.toString());
+                } else {
+                    ((ObjectNode) event).set("id", call.clientId());
+                    event(out, event.toString());
+                    return;
                 }
-                out.write(("event: message\ndata: " + answer + "\n\n").getBytes(StandardCharsets.UTF_8));
+                event = call.events().poll(KEEP_ALIVE.toMillis(), TimeUnit.MILLISECONDS);
             }
+        } catch (IOException clientGone) {
+            giveUp(bridgeId);
+        }
+    }
+
+    private static void event(OutputStream out, String data) throws IOException {
+        out.write(("event: message\ndata: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** Forgets a request still open and cancels it on the server, so a listen stream stops following. */
+    private void giveUp(String bridgeId) {
+        if (calls.remove(bridgeId) == null) {
             return;
         }
-        json(exchange, status, answer.toString());
+        ObjectNode cancel = JSON.createObjectNode();
+        cancel.put("jsonrpc", "2.0");
+        cancel.put("method", "notifications/cancelled");
+        cancel.putObject("params").put("requestId", bridgeId);
+        try {
+            send(cancel);
+        } catch (IOException serverGone) {
+            // nothing left to cancel
+        }
+    }
+
+    private static boolean isNotification(JsonNode event) {
+        return event.has("method");
+    }
+
+    private static long remaining(long deadline) {
+        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
     }
 
     private synchronized void send(JsonNode message) throws IOException {

@@ -14,6 +14,7 @@ import dev.switchboard.kernel.exec.DefaultProcessExecutor;
 import dev.switchboard.kernel.plugin.PluginStateSummaries;
 import dev.switchboard.kernel.plugin.StorageAccess;
 import dev.switchboard.kernel.secrets.DefaultSecretScanner;
+import dev.switchboard.kernel.tools.ServedToolCatalog;
 import dev.switchboard.kernel.transport.TransportRunner;
 import dev.switchboard.ports.auth.Authenticator;
 import dev.switchboard.ports.exec.ProcessExecutor;
@@ -21,12 +22,14 @@ import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.summary.StateSummaries;
+import dev.switchboard.ports.tool.ToolListChanges;
 import dev.switchboard.ports.transport.TransportStatus;
 
 /**
  * The kernel's bindings: configuration, build facts, the services every plugin's injector inherits
  * ({@link SecretScanner}, {@link ProcessExecutor}, {@link SqlStorage} and its {@link ChangeSignals},
- * {@link TransportStatus}, the {@link StateSummaries} of the plugins past their start), and the {@link Authenticator} handed to
+ * {@link TransportStatus}, the {@link StateSummaries} of the plugins past their start, {@link ToolListChanges} for a
+ * plugin whose tool listing changed), and the {@link Authenticator} handed to
  * transports, which asks each bound {@link TokenStore} (the owner token's first; more can be added to the set). The
  * authenticator is created lazily, so the owner token file is read (or generated) only when {@code serve} starts its
  * transports, never by {@code doctor}. Bindings only.
@@ -58,6 +61,7 @@ public final class KernelModule extends AbstractModule {
         bind(Authenticator.class).to(KernelAuthenticator.class);
         bind(TransportStatus.class).to(TransportRunner.class);
         bind(StateSummaries.class).to(PluginStateSummaries.class);
+        bind(ToolListChanges.class).to(ServedToolCatalog.class);
     }
 
     /**

@@ -10,13 +10,15 @@ import jakarta.inject.Singleton;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolListChanges;
 
 /**
  * The catalog transports serve: the registered tools, listed, and the tools of failed plugins as
- * {@linkplain ToolCatalog#unavailable() unavailable} (callable, answered with why, never listed). Thread-safe.
+ * {@linkplain ToolCatalog#unavailable() unavailable} (callable, answered with why, never listed). Plugins report
+ * through it ({@link ToolListChanges}) that a tool's listing changed. Thread-safe.
  */
 @Singleton
-public final class ServedToolCatalog implements ToolCatalog {
+public final class ServedToolCatalog implements ToolCatalog, ToolListChanges {
 
     private final ToolRegistry registry;
     private final FailedPluginTools failed;
@@ -65,7 +67,11 @@ public final class ServedToolCatalog implements ToolCatalog {
         listeners.remove(listener);
     }
 
-    /** Tells the listeners that the served tools changed (a plugin started after the transports). */
+    /**
+     * Tells the listeners that the served tools changed (a plugin started after the transports, or a plugin reported
+     * that a tool's listing changed).
+     */
+    @Override
     public void changed() {
         listeners.forEach(Runnable::run);
     }

@@ -38,7 +38,7 @@ public interface Tool {
      *
      * <p>Called on every {@code tools/list} and on every call of a non-owner, on any thread: MUST be cheap (no I/O),
      * MUST NOT throw, and must give the same answer for the same caller while the server runs (clients cache the
-     * list; no change notification is sent).
+     * list), unless the plugin reports each change through {@link ToolListChanges#changed()}, which tells the clients.
      *
      * @param caller who asks for the list
      * @return whether to list the tool to {@code caller}; by default true for an owner or admin, false otherwise
