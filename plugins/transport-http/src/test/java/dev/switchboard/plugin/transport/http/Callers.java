@@ -4,6 +4,9 @@ import java.util.Map;
 
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.HttpEndpointCatalog;
+import dev.switchboard.ports.resource.ResourceCatalog;
+import dev.switchboard.ports.tool.ToolCatalog;
+import dev.switchboard.ports.transport.TransportContext;
 import dev.switchboard.testkit.transport.FakeAuthenticator;
 import dev.switchboard.testkit.transport.FakeResources;
 import dev.switchboard.testkit.transport.FakeTransportContext;
@@ -73,5 +76,26 @@ final class Callers {
                         .token(BOB_TOKEN, BOB)
                         .token(VIEWER_TOKEN, VIEWER))
                 .resources(resources);
+    }
+
+    /**
+     * @param context   a context
+     * @param tools     the tool catalog to serve instead of the context's
+     * @param resources the resource catalog to serve instead of the context's
+     * @return the context with those catalogs, every other component the same
+     */
+    static TransportContext serving(TransportContext context, ToolCatalog tools, ResourceCatalog resources) {
+        return new TransportContext(
+                context.server(),
+                tools,
+                context.invoker(),
+                resources,
+                context.prompts(),
+                context.lifecycle(),
+                context.authenticator(),
+                context.endpoints(),
+                context.readiness(),
+                context.sessions(),
+                context.commands());
     }
 }

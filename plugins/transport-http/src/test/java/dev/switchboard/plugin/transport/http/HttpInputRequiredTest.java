@@ -80,18 +80,7 @@ class HttpInputRequiredTest {
                 return tools.stream().filter(tool -> tool.name().equals(name)).findFirst();
             }
         };
-        server = TestServer.start(new TransportContext(
-                base.server(),
-                catalog,
-                base.invoker(),
-                base.resources(),
-                base.prompts(),
-                base.lifecycle(),
-                base.authenticator(),
-                base.endpoints(),
-                base.readiness(),
-                base.sessions(),
-                base.commands()));
+        server = TestServer.start(Callers.serving(base, catalog, base.resources()));
     }
 
     @AfterAll

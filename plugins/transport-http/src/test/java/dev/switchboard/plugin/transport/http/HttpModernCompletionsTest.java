@@ -61,18 +61,7 @@ class HttpModernCompletionsTest {
                 .prompts(new GreetingPrompt())
                 .build()
                 .with(List.of("contact"), call -> ToolResult.text("ok"));
-        server = TestServer.start(new TransportContext(
-                base.server(),
-                new ContactTool(),
-                base.invoker(),
-                new Notes(base.resources()),
-                base.prompts(),
-                base.lifecycle(),
-                base.authenticator(),
-                base.endpoints(),
-                base.readiness(),
-                base.sessions(),
-                base.commands()));
+        server = TestServer.start(Callers.serving(base, new ContactTool(), new Notes(base.resources())));
     }
 
     @AfterAll

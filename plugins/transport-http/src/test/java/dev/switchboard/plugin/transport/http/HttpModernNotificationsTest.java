@@ -90,7 +90,7 @@ class HttpModernNotificationsTest {
                     }
                     default -> ToolResult.text("quick");
                 });
-        server = TestServer.start(withCatalogs(base, new ChangingTools(base.tools()), new Unfollowing(resources)));
+        server = TestServer.start(Callers.serving(base, new ChangingTools(base.tools()), new Unfollowing(resources)));
     }
 
     @AfterAll
@@ -296,22 +296,6 @@ class HttpModernNotificationsTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> result(RawHttp.Response response) throws IOException {
         return (Map<String, Object>) response.json().get("result");
-    }
-
-    private static TransportContext withCatalogs(
-            TransportContext context, ToolCatalog tools, ResourceCatalog resources) {
-        return new TransportContext(
-                context.server(),
-                tools,
-                context.invoker(),
-                resources,
-                context.prompts(),
-                context.lifecycle(),
-                context.authenticator(),
-                context.endpoints(),
-                context.readiness(),
-                context.sessions(),
-                context.commands());
     }
 
     /** The fake's resources, telling when a follow of {@code test://inbox/bob} ends. */

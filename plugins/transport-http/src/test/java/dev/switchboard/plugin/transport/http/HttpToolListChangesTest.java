@@ -56,18 +56,7 @@ class HttpToolListChangesTest {
         TransportContext base = Callers.builder(FakeResources.builder().build(), true)
                 .build()
                 .with(List.of("toggle", "toggled"), call -> bed.call(call.toolName(), Map.of()));
-        server = TestServer.start(new TransportContext(
-                base.server(),
-                bed.servedTools(),
-                base.invoker(),
-                base.resources(),
-                base.prompts(),
-                base.lifecycle(),
-                base.authenticator(),
-                base.endpoints(),
-                base.readiness(),
-                base.sessions(),
-                base.commands()));
+        server = TestServer.start(Callers.serving(base, bed.servedTools(), base.resources()));
     }
 
     @AfterAll
