@@ -15,10 +15,8 @@ import dev.switchboard.ports.resource.ResourceCatalog;
  * The filter of one {@code subscriptions/listen} ({@code params.notifications}, ADR 45), checked and narrowed to what
  * the caller is served: {@code toolsListChanged} and {@code resourcesListChanged} are booleans (absent: false),
  * {@code resourceSubscriptions} an array of at most {@value #MAX_URIS} strings (absent: none). A URI is honoured only
- * when the caller may read it, by the very rule of its {@code resources/read}: served to it
- * ({@link ResourceCatalog#serves}: listed, or matching a template of a provider served to it) AND read for it
- * ({@link ResourceCatalog#read} not empty; a templated resource such as another role's inbox, another channel's or a
- * role that does not exist reads as not found). Anything else is left out of the acknowledgement and never told.
+ * when the caller may read it ({@link ReadableUris}: another role's inbox, another channel's or a role that does
+ * not exist reads as not found). Anything else is left out of the acknowledgement and never told.
  * A filter that subscribes to nothing is valid. Immutable.
  *
  * @param toolsListChanged     whether {@code tools/list_changed} is told
@@ -64,8 +62,7 @@ record ListenFilter(boolean toolsListChanged, boolean resourcesListChanged, Set<
         list.stream()
                 .map(String.class::cast)
                 .distinct()
-                .filter(uri -> resources.serves(uri, caller))
-                .filter(uri -> resources.read(uri, caller).isPresent())
+                .filter(uri -> ReadableUris.readable(resources, uri, caller))
                 .forEach(uris::add);
         return new ListenFilter(tools, lists, uris);
     }
