@@ -236,6 +236,23 @@ class HttpModernNotificationsTest {
     }
 
     @Test
+    void aLegacySubscribeToAnotherCallersResourceIsRefusedAsNotFound() throws Exception {
+        String session = server.initialize(BOB_TOKEN);
+
+        RawHttp.Response refused = server.post(
+                        BOB_TOKEN, session, TestServer.request(2, "resources/subscribe", "{\"uri\":\"" + INBOX + "\"}"))
+                .send(server.port);
+        RawHttp.Response own = server.post(
+                        BOB_TOKEN,
+                        session,
+                        TestServer.request(3, "resources/subscribe", "{\"uri\":\"" + BOB_INBOX + "\"}"))
+                .send(server.port);
+
+        assertThat(refused.error()).containsEntry("code", -32002);
+        assertThat(own.json()).containsKey("result");
+    }
+
+    @Test
     void listenAskingForMoreThanAHundredUrisIsRefusedNamingTheCap() throws IOException {
         String uris = java.util.stream.IntStream.range(0, 101)
                 .mapToObj(i -> "\"test://r/" + i + "\"")
