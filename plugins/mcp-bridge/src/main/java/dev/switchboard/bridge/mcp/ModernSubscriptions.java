@@ -1,8 +1,5 @@
 package dev.switchboard.bridge.mcp;
 
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,19 +22,21 @@ import dev.switchboard.ports.tool.ToolCatalog;
 /**
  * {@code subscriptions/listen} of the modern era (ADR 45), as a feature of the SDK's modern server (which checks the
  * request's {@code _meta} and version and adds {@code resultType} and the server's identity to the final result): the
- * filter's {@code toolsListChanged}, {@code resourcesListChanged} and {@code resourceSubscriptions} (the URIs served to
- * the caller; others are left out of the acknowledgement) are honoured, {@code promptsListChanged} is not (the prompt
+ * filter's {@code toolsListChanged}, {@code resourcesListChanged} and {@code resourceSubscriptions} (at most
+ * {@value ListenFilter#MAX_URIS}; only the URIs the caller may read, by the rule of its {@code resources/read}: others
+ * are left out of the acknowledgement and never told; see {@link ListenFilter}) are honoured, {@code promptsListChanged} is not (the prompt
  * list never changes while serving). The request's thread holds the stream ({@link ListenStream}) until it ends: the
  * client cancels it or goes away ({@link ModernServerHandle#cancel}), or the server closes; the answer is then
  * {@code SubscriptionsListenResult} for the subscription. Open streams are capped per server ({@value #MAX_STREAMS};
  * one server per process on HTTP, per connection on stdio and the attach socket) and per caller
- * ({@value #MAX_PER_CALLER}), like the held polls of ADR 24: one over the cap is refused -32000 with
+ * ({@value #MAX_PER_CALLER}; the server's cap is high enough that a caller's binds first, so a channel's roles cannot
+ * lock out the owner or other channels), like the held polls of ADR 24: one over the cap is refused -32000 with
  * {@code data.code} {@code LIMIT_EXCEEDED}. Thread-safe.
  */
 final class ModernSubscriptions implements McpFeature {
 
     /** The most listen streams one server holds open. */
-    static final int MAX_STREAMS = 64;
+    static final int MAX_STREAMS = 1024;
 
     /** The most listen streams one caller holds open on one server. */
     static final int MAX_PER_CALLER = 8;
@@ -69,30 +68,11 @@ final class ModernSubscriptions implements McpFeature {
     @Override
     public Mono<McpAsyncResponse<Result>> handle(McpRequestContext request, Object params) {
         ModernExchange exchange = ModernExchange.of(request);
-        Object filter = params instanceof Map<?, ?> map ? map.get("notifications") : null;
-        if (filter != null && !(filter instanceof Map<?, ?>)) {
-            return Mono.error(McpException.invalidParams("notifications must be an object"));
-        }
-        Map<?, ?> wanted = filter == null ? Map.of() : (Map<?, ?>) filter;
-        boolean toolsWanted = Boolean.TRUE.equals(wanted.get("toolsListChanged"));
-        boolean resourcesWanted = Boolean.TRUE.equals(wanted.get("resourcesListChanged"));
-        Set<String> uris = new LinkedHashSet<>();
-        if (wanted.get("resourceSubscriptions") instanceof List<?> list) {
-            list.stream()
-                    .filter(String.class::isInstance)
-                    .map(String.class::cast)
-                    .filter(uri -> resources.serves(uri, exchange.caller()))
-                    .forEach(uris::add);
-        }
-        Map<String, Object> honoured = new LinkedHashMap<>();
-        if (toolsWanted) {
-            honoured.put("toolsListChanged", true);
-        }
-        if (resourcesWanted) {
-            honoured.put("resourcesListChanged", true);
-        }
-        if (!uris.isEmpty()) {
-            honoured.put("resourceSubscriptions", List.copyOf(uris));
+        ListenFilter filter;
+        try {
+            filter = ListenFilter.of(params, resources, exchange.caller());
+        } catch (McpException e) {
+            return Mono.error(e);
         }
         return Mono.fromCallable(() -> {
             if (!admit(exchange.caller())) {
@@ -109,10 +89,10 @@ final class ModernSubscriptions implements McpFeature {
                         exchange.caller(),
                         exchange.channel(),
                         request.requestId(),
-                        toolsWanted,
-                        resourcesWanted,
-                        uris);
-                hold(exchange.scope(), request.requestId(), stream, honoured);
+                        filter.toolsListChanged(),
+                        filter.resourcesListChanged(),
+                        filter.uris());
+                hold(exchange.scope(), request.requestId(), stream, filter.honoured());
                 return McpAsyncResponse.result(SubscriptionsListenResult.forSubscription(request.requestId()));
             } finally {
                 leave(exchange.caller());

@@ -48,14 +48,14 @@ final class ServedLists {
     /**
      * @param request a request about to go to the SDK
      * @param caller  who sent it
-     * @return the answer "resource not found" (-32002) for a {@code resources/subscribe} of a URI not served to
-     *     {@code caller} ({@link ResourceCatalog#serves}); empty for anything else, which the SDK answers
+     * @return the answer "resource not found" (-32002) for a {@code resources/subscribe} of a URI {@code caller}
+     *     may not read ({@link ReadableUris}); empty for anything else, which the SDK answers
      */
     Optional<McpSchema.JSONRPCResponse> refusal(McpSchema.JSONRPCRequest request, Principal caller) {
         if (McpSchema.METHOD_RESOURCES_SUBSCRIBE.equals(request.method())
                 && request.params() instanceof Map<?, ?> params
                 && params.get("uri") instanceof String uri
-                && !resources.serves(uri, caller)) {
+                && !ReadableUris.readable(resources, uri, caller)) {
             return Optional.of(new McpSchema.JSONRPCResponse(
                     McpSchema.JSONRPC_VERSION,
                     request.id(),

@@ -45,12 +45,14 @@ import dev.switchboard.testkit.transport.FakeResources;
 class HttpModernNotificationsTest {
 
     private static final String INBOX = "test://inbox/alice";
+    private static final String BOB_INBOX = "test://inbox/bob";
+    private static final String HELD = "test://held";
 
     private static final CountDownLatch waitCancelled = new CountDownLatch(1);
     private static final CountDownLatch waitStarted = new CountDownLatch(1);
     private static final AtomicBoolean extraListed = new AtomicBoolean();
     private static final List<Runnable> toolListeners = new CopyOnWriteArrayList<>();
-    private static final CountDownLatch bobUnfollowed = new CountDownLatch(1);
+    private static final CountDownLatch heldUnfollowed = new CountDownLatch(1);
     private static FakeResources resources;
     private static TestServer server;
 
@@ -58,7 +60,8 @@ class HttpModernNotificationsTest {
     static void start() {
         resources = FakeResources.builder()
                 .text(INBOX, "inbox", caller -> "mail for " + caller.id())
-                .text("test://inbox/bob", "bob's inbox", caller -> "mail for " + caller.id())
+                .text(BOB_INBOX, "bob's inbox", caller -> "mail for " + caller.id())
+                .text(HELD, "held", caller -> "held for " + caller.id())
                 .build();
         TransportContext base = Callers.builder(resources, true)
                 .build()
@@ -86,6 +89,7 @@ class HttpModernNotificationsTest {
                         extraListed.set(true);
                         toolListeners.forEach(Runnable::run);
                         resources.announceUpdate(INBOX);
+                        resources.announceUpdate(BOB_INBOX);
                         yield ToolResult.text("written");
                     }
                     default -> ToolResult.text("quick");
@@ -212,6 +216,93 @@ class HttpModernNotificationsTest {
     }
 
     @Test
+    void listenDropsAnotherCallersResourceFromTheAcknowledgementAndNeverTellsItsUpdates() throws Exception {
+        try (Socket listen = openListen(
+                BOB_TOKEN,
+                "sub-bob",
+                "{\"resourceSubscriptions\":[\"" + INBOX + "\",\"" + BOB_INBOX + "\",\"test://inbox/nobody\"]}")) {
+            BufferedReader events = reader(listen);
+            Map<String, Object> ack = nextMessage(events);
+            assertThat(params(ack).get("notifications")).isEqualTo(Map.of("resourceSubscriptions", List.of(BOB_INBOX)));
+
+            TestServer.modern(ALICE_TOKEN, 41, "tools/call", "{\"name\":\"write\",\"arguments\":{}}", "write")
+                    .send(server.port);
+
+            // the write announces Alice's inbox first, then Bob's: Bob's stream tells only his own
+            Map<String, Object> told = nextMessage(events);
+            assertThat(told.get("method")).isEqualTo("notifications/resources/updated");
+            assertThat(params(told)).containsEntry("uri", BOB_INBOX);
+        }
+    }
+
+    @Test
+    void aLegacySubscribeToAnotherCallersResourceIsRefusedAsNotFound() throws Exception {
+        String session = server.initialize(BOB_TOKEN);
+
+        RawHttp.Response refused = server.post(
+                        BOB_TOKEN, session, TestServer.request(2, "resources/subscribe", "{\"uri\":\"" + INBOX + "\"}"))
+                .send(server.port);
+        RawHttp.Response own = server.post(
+                        BOB_TOKEN,
+                        session,
+                        TestServer.request(3, "resources/subscribe", "{\"uri\":\"" + BOB_INBOX + "\"}"))
+                .send(server.port);
+
+        assertThat(refused.error()).containsEntry("code", -32002);
+        assertThat(own.json()).containsKey("result");
+    }
+
+    @Test
+    void listenAskingForMoreThanAHundredUrisIsRefusedNamingTheCap() throws IOException {
+        String uris = java.util.stream.IntStream.range(0, 101)
+                .mapToObj(i -> "\"test://r/" + i + "\"")
+                .collect(java.util.stream.Collectors.joining(","));
+        RawHttp.Response refused = TestServer.modern(
+                        ALICE_TOKEN,
+                        42,
+                        "subscriptions/listen",
+                        "{\"notifications\":{\"resourceSubscriptions\":[" + uris + "]}}",
+                        null)
+                .send(server.port);
+
+        assertThat(refused.error()).containsEntry("code", -32602);
+        assertThat(String.valueOf(refused.error().get("message"))).contains("at most 100");
+    }
+
+    @Test
+    void listenWithAMalformedFilterIsRefusedAsInvalidParams() throws IOException {
+        RawHttp.Response notBoolean = TestServer.modern(
+                        ALICE_TOKEN,
+                        43,
+                        "subscriptions/listen",
+                        "{\"notifications\":{\"toolsListChanged\":\"yes\"}}",
+                        null)
+                .send(server.port);
+        RawHttp.Response notStrings = TestServer.modern(
+                        ALICE_TOKEN,
+                        44,
+                        "subscriptions/listen",
+                        "{\"notifications\":{\"resourceSubscriptions\":[\"" + INBOX + "\",7]}}",
+                        null)
+                .send(server.port);
+
+        assertThat(notBoolean.error()).containsEntry("code", -32602);
+        assertThat(String.valueOf(notBoolean.error().get("message"))).contains("toolsListChanged must be a boolean");
+        assertThat(notStrings.error()).containsEntry("code", -32602);
+        assertThat(String.valueOf(notStrings.error().get("message")))
+                .contains("resourceSubscriptions must be an array");
+    }
+
+    @Test
+    void aFilterSubscribingToNothingIsAcknowledgedEmpty() throws Exception {
+        try (Socket listen = openListen(ALICE_TOKEN, 45, "{\"resourceSubscriptions\":[]}")) {
+            Map<String, Object> ack = nextMessage(reader(listen));
+            assertThat(ack.get("method")).isEqualTo("notifications/subscriptions/acknowledged");
+            assertThat(params(ack).get("notifications")).isEqualTo(Map.of());
+        }
+    }
+
+    @Test
     void serverDiscoverAnnouncesListChangesAndSubscriptions() throws IOException {
         Map<String, Object> result = result(TestServer.modern(ALICE_TOKEN, 22, "server/discover", "{}", null)
                 .send(server.port));
@@ -231,11 +322,11 @@ class HttpModernNotificationsTest {
 
         assertThat(waitCancelled.await(10, TimeUnit.SECONDS)).isTrue();
 
-        Socket listen = openListen(ALICE_TOKEN, 32, "{\"resourceSubscriptions\":[\"test://inbox/bob\"]}");
+        Socket listen = openListen(ALICE_TOKEN, 32, "{\"resourceSubscriptions\":[\"" + HELD + "\"]}");
         assertThat(nextMessage(reader(listen)).get("method")).isEqualTo("notifications/subscriptions/acknowledged");
         listen.close();
 
-        assertThat(bobUnfollowed.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(heldUnfollowed.await(10, TimeUnit.SECONDS)).isTrue();
     }
 
     /** @return Alice's call of {@code report} asking for progress against {@code token} and log messages from info */
@@ -298,7 +389,10 @@ class HttpModernNotificationsTest {
         return (Map<String, Object>) response.json().get("result");
     }
 
-    /** The fake's resources, telling when a follow of {@code test://inbox/bob} ends. */
+    /**
+     * The fake's resources, each inbox served only to its own caller (listed to all, read by its owner only: as the
+     * mailbox's templated inboxes), telling when a follow of {@code test://held} ends.
+     */
     private record Unfollowing(FakeResources fake) implements ResourceCatalog {
         @Override
         public List<ResourceDescriptor> resources() {
@@ -320,8 +414,12 @@ class HttpModernNotificationsTest {
             return fake.templates(caller);
         }
 
+        /** An inbox {@code test://inbox/<id>} reads only for the caller of that id (another's: not found). */
         @Override
         public Optional<List<ResourceContents>> read(String uri, Principal principal) {
+            if (uri.startsWith("test://inbox/") && !uri.equals("test://inbox/" + principal.id())) {
+                return Optional.empty();
+            }
             return fake.read(uri, principal);
         }
 
@@ -336,8 +434,8 @@ class HttpModernNotificationsTest {
             ResourceSubscription followed = fake.follow(uri, caller);
             return () -> {
                 followed.close();
-                if (uri.equals("test://inbox/bob")) {
-                    bobUnfollowed.countDown();
+                if (uri.equals(HELD)) {
+                    heldUnfollowed.countDown();
                 }
             };
         }
