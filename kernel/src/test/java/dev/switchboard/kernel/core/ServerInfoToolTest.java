@@ -59,6 +59,19 @@ class ServerInfoToolTest {
         }
     }
 
+    @Test
+    void listsTheModernEraFirstThenTheLegacyVersionsAsServerDiscoverDoes() throws IOException {
+        Path plugins = home.resolve("plugins");
+        TestPlugins.installGreeterAndStorage(plugins);
+        KernelSettings settings = new KernelSettings(home.resolve("state"), plugins, "memory", List.of(), Map.of());
+        try (Kernel kernel = Kernel.start(new SwitchboardConfig(home, null, settings, Map.of()))) {
+            ToolResult.Success info = serverInfo(kernel);
+
+            assertThat(info.structuredContent().get("protocol_versions"))
+                    .isEqualTo(List.of("2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"));
+        }
+    }
+
     private static ToolResult.Success serverInfo(Kernel kernel) {
         return (ToolResult.Success)
                 kernel.invoker().invoke(ToolCall.detached("server_info", Map.of(), Principal.LOCAL_OWNER));

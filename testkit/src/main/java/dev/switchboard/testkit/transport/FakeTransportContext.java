@@ -45,12 +45,12 @@ import dev.switchboard.ports.transport.TransportContext;
  */
 public final class FakeTransportContext {
 
-    /** The identity the fake introduces the server with. */
+    /** The identity the fake introduces the server with: the kernel's versions, the modern era's first. */
     public static final ServerIdentity SERVER = new ServerIdentity(
             "switchboard",
             "0.0.0-test",
             "Test instructions.",
-            List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"));
+            List.of("2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"));
 
     private final AtomicInteger invocations = new AtomicInteger();
     private final List<String> ended = new CopyOnWriteArrayList<>();

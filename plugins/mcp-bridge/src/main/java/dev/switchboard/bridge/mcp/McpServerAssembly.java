@@ -141,10 +141,7 @@ public final class McpServerAssembly {
                 context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused, json), json);
         RequestStates.sealWith(context.sealing());
         ModernSubscriptions subscriptions = new ModernSubscriptions(context.tools(), context.resources(), inFlight);
-        List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
-        List<String> legacy = new ArrayList<>(protocolVersions(context.server()));
-        Collections.reverse(legacy);
-        versions.addAll(legacy);
+        List<String> versions = discoverVersions(context.server());
         io.modelcontextprotocol.modern.server.McpServer server =
                 io.modelcontextprotocol.modern.server.McpServer.builder()
                         .serverInfo(io.modelcontextprotocol.modern.McpSchema.Implementation.builder(
@@ -237,20 +234,44 @@ public final class McpServerAssembly {
      * The protocol versions for a provider's {@code protocolVersions()}, in the SDK's order: oldest first, because the
      * SDK answers a client asking for an unknown version with the last one.
      *
+     * The identity's modern versions ({@link ModernServerHandle#VERSIONS}) are left out: the legacy SDK never
+     * negotiates them in {@code initialize}.
+     *
      * @param identity the server's identity, which lists versions newest first
-     * @return the versions oldest first; the SDK's defaults when the identity lists none
+     * @return the legacy versions oldest first; the SDK's defaults when the identity lists none
      */
     public static List<String> protocolVersions(ServerIdentity identity) {
-        if (identity.protocolVersions().isEmpty()) {
+        List<String> versions = new ArrayList<>(legacyVersions(identity));
+        if (versions.isEmpty()) {
             return List.of(
                     ProtocolVersions.MCP_2024_11_05,
                     ProtocolVersions.MCP_2025_03_26,
                     ProtocolVersions.MCP_2025_06_18,
                     ProtocolVersions.MCP_2025_11_25);
         }
-        List<String> versions = new ArrayList<>(identity.protocolVersions());
         Collections.reverse(versions);
         return List.copyOf(versions);
+    }
+
+    /**
+     * The versions {@code server/discover} names, newest first: the modern ones this bridge speaks, then the identity's
+     * legacy ones, so that with an identity listing the modern versions first (the kernel's does) it is that list.
+     *
+     * @param identity the server's identity, which lists versions newest first
+     * @return the modern versions, then the legacy ones, newest first
+     */
+    static List<String> discoverVersions(ServerIdentity identity) {
+        List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
+        List<String> legacy = new ArrayList<>(protocolVersions(identity));
+        Collections.reverse(legacy);
+        versions.addAll(legacy);
+        return List.copyOf(versions);
+    }
+
+    private static List<String> legacyVersions(ServerIdentity identity) {
+        return identity.protocolVersions().stream()
+                .filter(version -> !ModernServerHandle.VERSIONS.contains(version))
+                .toList();
     }
 
     private static <S extends McpServer.AsyncSpecification<S>> McpServerHandle assemble(

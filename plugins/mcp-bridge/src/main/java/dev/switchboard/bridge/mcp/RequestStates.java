@@ -3,6 +3,9 @@ package dev.switchboard.bridge.mcp;
 import java.util.Arrays;
 import java.util.Map;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.modern.McpException;
 import io.modelcontextprotocol.modern.server.HmacRequestStateCodec;
@@ -18,13 +21,21 @@ import dev.switchboard.ports.transport.SealingKey;
  * same store, and binding each state to its caller (the principal's kind and id), its method and its tool, resource
  * or prompt, for ten minutes (the SDK's period). A state that does not open (forged, altered, expired, another
  * caller's, or sealed under a key since rotated) is refused by the SDK as -32602 {@code Invalid or expired
- * requestState}; a key the store cannot give is -32000 {@code UNAVAILABLE}, retryable.
+ * requestState}; a key the store cannot give is -32000 {@code UNAVAILABLE}, retryable, with the fixed text
+ * {@link #KEY_UNREADABLE}: the store's reason, which may name the database's file or host (ADR 14), goes to the
+ * server's log only.
  *
  * <p>One codec per process, whose key comes from the source the last {@link McpServerAssembly#buildModern} named
  * ({@link #sealWith}; every transport of one process has the kernel's one source), and from a key of the process's own
  * until one is named. Thread-safe.
  */
 final class RequestStates {
+
+    /** The message of the -32000 answered when the store cannot give the key; it names no location. */
+    static final String KEY_UNREADABLE =
+            "Service Unavailable: the request-state key cannot be read (the server's log has the cause)";
+
+    private static final Logger LOG = LoggerFactory.getLogger(RequestStates.class);
 
     private static final SealingKey OWN = SealingKey.inMemory();
     private static final Sealer CODEC = new Sealer();
@@ -88,10 +99,8 @@ final class RequestStates {
             try {
                 key = source.current();
             } catch (StorageException e) {
-                throw new McpException(
-                        -32_000,
-                        "Service Unavailable: the request-state key cannot be read: " + e.clientMessage(),
-                        Map.of("code", "UNAVAILABLE", "retryable", true));
+                LOG.warn("The request-state sealing key cannot be read: {}", e.getMessage(), e);
+                throw new McpException(-32_000, KEY_UNREADABLE, Map.of("code", "UNAVAILABLE", "retryable", true));
             }
             Keyed now = keyed;
             if (now == null || !Arrays.equals(now.key(), key)) {

@@ -97,9 +97,25 @@ class RequestStatesTest {
                     assertThat(e.error().code()).isEqualTo(-32_000);
                     assertThat(e.error().message())
                             .startsWith("Service Unavailable:")
-                            .contains("the storage cannot be reached")
                             .doesNotContain("db.internal");
                     assertThat(e.error().data()).isEqualTo(Map.of("code", "UNAVAILABLE", "retryable", true));
+                });
+    }
+
+    @Test
+    void aKeyTableTheStoreCannotReadIsAnsweredWithoutTheDatabasesPath() {
+        RequestStates.sealWith(() -> {
+            throw new StorageException("transaction on /tmp/trial-state/switchboard.db rolled back: [SQLITE_ERROR]"
+                    + " SQL error or missing database (no such table: switchboard_sealing_key)");
+        });
+
+        assertThatThrownBy(() -> RequestStates.perProcess().open(CALL, "sealed"))
+                .isInstanceOfSatisfying(McpException.class, e -> {
+                    assertThat(e.error().code()).isEqualTo(-32_000);
+                    assertThat(e.error().message())
+                            .isEqualTo("Service Unavailable: the request-state key cannot be read (the server's log has"
+                                    + " the cause)")
+                            .doesNotContain("/tmp", "switchboard.db", "SQLITE");
                 });
     }
 

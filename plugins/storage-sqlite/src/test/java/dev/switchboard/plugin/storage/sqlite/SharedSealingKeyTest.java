@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.storage.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.kernel.storage.StoredSealingKey;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.transport.SealingKey;
 
 /**
@@ -40,6 +42,25 @@ class SharedSealingKeyTest {
         assertThat(first).hasSize(SealingKey.BYTES);
         assertThat(second).isEqualTo(first);
         assertThat(afterRestart).isEqualTo(first);
+    }
+
+    @Test
+    void aDroppedKeyTableFailsWithAClientMessageNamingNoPath() {
+        try (Opened opened = new Opened(stateDir)) {
+            SealingKey key = opened.key();
+            key.current();
+            opened.storage.transaction(connection -> {
+                try (var statement = connection.createStatement()) {
+                    return statement.executeUpdate("DROP TABLE switchboard_sealing_key");
+                }
+            });
+
+            SealingKey fresh = opened.key();
+            assertThatThrownBy(fresh::current).isInstanceOfSatisfying(StorageException.class, e -> {
+                assertThat(e.getMessage()).contains("switchboard_sealing_key");
+                assertThat(e.clientMessage()).contains("no such table").doesNotContain(stateDir.toString(), ".db");
+            });
+        }
     }
 
     private static final class Opened implements AutoCloseable {

@@ -89,7 +89,9 @@ final class GroupCommit {
             }
         } catch (SQLException e) {
             StorageException failure = new StorageException(
-                    "group transaction on " + writer.file() + " rolled back: " + e.getMessage(), e);
+                    "group transaction on " + writer.file() + " rolled back: " + e.getMessage(),
+                    "group transaction rolled back: " + e.getMessage(),
+                    e);
             writer.rollback(failure);
             units.forEach(unit -> unit.abort(failure));
             return;

@@ -50,7 +50,7 @@ final class Pending<T> extends QueuedWork<T> {
     /**
      * Runs the unit's work as {@link QueuedWork#runOn(Connection)} does; a failure other than a
      * {@link RuntimeException} or {@link Error} (an {@link SQLException}, or a checked exception thrown sneakily past
-     * {@link SqlWork}'s signature) becomes a {@link StorageException} naming the database file.
+     * {@link SqlWork}'s signature) becomes a {@link StorageException} naming the database file (its client message does not).
      *
      * @return whether the work returned (rather than threw)
      */
@@ -61,7 +61,11 @@ final class Pending<T> extends QueuedWork<T> {
         Throwable failure = failure();
         if (!(failure instanceof RuntimeException) && !(failure instanceof Error)) {
             String reason = failure instanceof SQLException e ? e.getMessage() : failure.toString();
-            failWith(new StorageException("transaction on " + file + " rolled back: " + reason, failure));
+            // the file is for the operator only: clients are never told a path in the state directory (ADR 14)
+            failWith(new StorageException(
+                    "transaction on " + file + " rolled back: " + reason,
+                    "transaction rolled back: " + reason,
+                    failure));
         }
         return false;
     }
