@@ -80,7 +80,7 @@ class HttpInputRequiredTest {
                 return tools.stream().filter(tool -> tool.name().equals(name)).findFirst();
             }
         };
-        server = TestServer.start(Callers.serving(base, catalog, base.resources()));
+        server = TestServer.start(Callers.serving(base, catalog, base.resources()), TestServer.ANSWERS_AT_ONCE);
     }
 
     @AfterAll

@@ -61,7 +61,8 @@ class HttpModernCompletionsTest {
                 .prompts(new GreetingPrompt())
                 .build()
                 .with(List.of("contact"), call -> ToolResult.text("ok"));
-        server = TestServer.start(Callers.serving(base, new ContactTool(), new Notes(base.resources())));
+        server = TestServer.start(
+                Callers.serving(base, new ContactTool(), new Notes(base.resources())), TestServer.ANSWERS_AT_ONCE);
     }
 
     @AfterAll

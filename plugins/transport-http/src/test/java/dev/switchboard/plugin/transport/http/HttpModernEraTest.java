@@ -45,10 +45,12 @@ class HttpModernEraTest {
                         (tool, caller) -> !tool.equals("owner_only") || caller.kind() == Principal.Kind.OWNER)
                 .prompts(new GreetingPrompt())
                 .build();
-        server = TestServer.start(context.with(List.of("echo", "owner_only", "zeta"), call -> {
-            callers.add(call.principal());
-            return ToolResult.text("echo " + call.toolName());
-        }));
+        server = TestServer.start(
+                context.with(List.of("echo", "owner_only", "zeta"), call -> {
+                    callers.add(call.principal());
+                    return ToolResult.text("echo " + call.toolName());
+                }),
+                TestServer.ANSWERS_AT_ONCE);
     }
 
     @AfterAll

@@ -25,6 +25,13 @@ final class TestServer implements AutoCloseable {
         this.port = transport.port();
     }
 
+    /**
+     * A heartbeat long enough that a modern call answers with one JSON body and its own status however loaded the
+     * host: a call still running at the first heartbeat answers an event stream, status 200 (ADR 45), and the
+     * default 100 ms of these tests is shorter than a first call's class loading on a busy host.
+     */
+    static final Map<String, Object> ANSWERS_AT_ONCE = Map.of("sse-heartbeat-ms", 10_000);
+
     /** @param overrides settings on top of {@code port: 0} and {@code sse-heartbeat-ms: 100} */
     static TestServer start(TransportContext context, Map<String, Object> overrides) {
         Map<String, Object> config = new HashMap<>(Map.of("port", 0, "sse-heartbeat-ms", 100));
