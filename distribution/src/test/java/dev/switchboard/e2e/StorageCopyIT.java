@@ -132,7 +132,9 @@ class StorageCopyIT {
                 .containsPattern("workspace_receipt +1 rows")
                 .contains("row counts and checksums equal on both sides");
         assertThat(sourceFiles(source)).as("the source's files, byte for byte").isEqualTo(before);
-        assertThat(versions(target)).isEqualTo(versions(freshInstall()));
+        // the kernel's sealing-key table is migrated at its first use, not at start (ADR 46): a fresh install that
+        // served no modern request lacks it, while a source that had it passes it on
+        assertThat(withoutKernel(versions(target))).isEqualTo(withoutKernel(versions(freshInstall())));
 
         Installation onCopy = Installation.copyOfBuilt(dir.resolve("on-copy")).enable("workspace");
         Map<String, String> env = new HashMap<>(workspaceHome());
@@ -295,6 +297,12 @@ class StorageCopyIT {
 
     private static Map<String, String> workspaceHome() {
         return Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", home.toString());
+    }
+
+    private static List<String> withoutKernel(List<String> versions) {
+        return versions.stream()
+                .filter(version -> !version.startsWith("kernel "))
+                .toList();
     }
 
     private static List<String> versions(TestDatabase database) throws SQLException {
