@@ -71,6 +71,30 @@ public sealed interface Outcome<T> permits Outcome.Done, Outcome.Refused {
     }
 
     /**
+     * @param f   how to turn the value into the next one; must not return null
+     * @param <U> the next value's type
+     * @return {@code f} applied to the value, or this refusal
+     * @throws NullPointerException if {@code f} returns null
+     */
+    default <U> Outcome<U> map(Function<T, U> f) {
+        return switch (this) {
+            case Done<T> done -> new Done<>(f.apply(done.value()));
+            case Refused<T> refused -> new Refused<>(refused.refusal());
+        };
+    }
+
+    /**
+     * @param fallback the value to take when refused, computed from the refusal
+     * @return the value, or {@code fallback} applied to the refusal
+     */
+    default T orElse(Function<Refusal, T> fallback) {
+        return switch (this) {
+            case Done<T> done -> done.value();
+            case Refused<T> refused -> fallback.apply(refused.refusal());
+        };
+    }
+
+    /**
      * @param success how a tool presents the value
      * @return {@code success} applied to the value, or the refusal as a failure ({@link Refusal#toResult()})
      */

@@ -44,4 +44,21 @@ class OutcomeTest {
         assertThat(refusal.message()).isEqualTo("checksum: must be sha256:<64 hex digits>");
         assertThat(refusal.details()).isEqualTo(Map.of("field", "checksum"));
     }
+
+    @Test
+    void mapTransformsAValueAndCarriesARefusalThrough() {
+        Outcome<String> named = Outcome.done(7).map(n -> "n" + n);
+        Outcome<String> stopped =
+                Outcome.<Integer>refused(Refusal.of(PROJECT_UNKNOWN, "no")).map(n -> "n" + n);
+
+        assertThat(named).isEqualTo(Outcome.done("n7"));
+        assertThat(stopped).isEqualTo(Outcome.refused(Refusal.of(PROJECT_UNKNOWN, "no")));
+    }
+
+    @Test
+    void orElseGivesTheValueOrTheFallbackComputedFromTheRefusal() {
+        assertThat(Outcome.done(5).orElse(r -> -1)).isEqualTo(5);
+        assertThat(Outcome.<String>refused(Refusal.of(PROJECT_UNKNOWN, "gone")).orElse(Refusal::message))
+                .isEqualTo("gone");
+    }
 }
