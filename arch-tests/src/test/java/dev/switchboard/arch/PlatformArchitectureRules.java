@@ -57,6 +57,8 @@ public final class PlatformArchitectureRules {
     private static final String INBOUND_ADAPTERS = "inbound adapters";
     private static final String OUTBOUND_ADAPTERS = "outbound adapters";
     private static final String WIRING = "plugin root";
+    /** The one port a domain may use: the storable-text rule, plain functions of JDK strings. */
+    private static final String STORABLE_TEXT = "dev.switchboard.ports.tool.StorableText";
 
     /**
      * The one checked exception a port may declare: {@code SqlWork.run} hands a plugin the JDBC connection inside
@@ -186,10 +188,10 @@ public final class PlatformArchitectureRules {
             .that()
             .resideInAPackage(DOMAINS)
             .should()
-            .onlyDependOnClassesThat()
-            .resideInAnyPackage("java..", DOMAINS)
+            .onlyDependOnClassesThat(resideInAnyPackage("java..", DOMAINS).or(name(STORABLE_TEXT)))
             .because("a plugin's domain model holds its rules in plain Java, so it can be read and tested without"
-                    + " storage, protocol or framework");
+                    + " storage, protocol or framework (ports' StorableText is such a rule: static functions of"
+                    + " JDK strings, published once so that every plugin refuses the same text)");
 
     /**
      * AR7. The rings are found by package name in every plugin, so a new plugin or a new adapter package

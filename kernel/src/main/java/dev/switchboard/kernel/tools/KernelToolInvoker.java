@@ -14,6 +14,7 @@ import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.observe.ToolCallOutcome;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.InvalidArgumentException;
+import dev.switchboard.ports.tool.Refusal;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolInvoker;
 import dev.switchboard.ports.tool.ToolResult;
@@ -104,12 +105,10 @@ public final class KernelToolInvoker implements ToolInvoker {
             return failedPlugins.answer(call.toolName()).orElseThrow(() -> new UnknownToolException(call.toolName()));
         }
         if (!mayCall(tool, call.principal())) {
-            return ToolResult.failure(
-                    ErrorCode.FORBIDDEN,
-                    "tool " + call.toolName() + " is not available to this caller (a "
+            return Refusal.forbidden("tool " + call.toolName() + " is not available to this caller (a "
                             + call.principal().kind().name().toLowerCase(Locale.ROOT)
-                            + " token): only the tools it lists can be called; nothing was done",
-                    Map.of());
+                            + " token): only the tools it lists can be called; nothing was done")
+                    .toResult();
         }
         List<ArgumentValidator.Violation> violations = validator.validate(tool.schema(), call.arguments());
         if (!violations.isEmpty()) {

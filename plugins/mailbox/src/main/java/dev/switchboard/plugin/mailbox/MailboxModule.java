@@ -7,7 +7,9 @@ import java.util.function.Supplier;
 import com.google.inject.AbstractModule;
 import com.google.inject.Injector;
 import com.google.inject.Provider;
+import com.google.inject.Provides;
 import com.google.inject.Scopes;
+import com.google.inject.Singleton;
 import com.google.inject.multibindings.Multibinder;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.DeferredTool;
@@ -17,6 +19,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqRoleSt
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTransactions;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Environment;
+import dev.switchboard.plugin.mailbox.channel.application.MailboxSettingKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Receipts;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.RoleStates;
@@ -107,6 +110,9 @@ import dev.switchboard.plugin.mailbox.work.adapter.in.tool.ResolveMessageTool;
 import dev.switchboard.plugin.mailbox.work.adapter.in.tool.SetWorkStatusTool;
 import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JooqWorkStore;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
+import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.secrets.SecretGuard;
+import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
@@ -210,6 +216,19 @@ public final class MailboxModule extends AbstractModule {
         bind(TokenSource.class).to(TokenFile.class);
         bind(SnapshotStore.class).to(SnapshotFile.class);
         bind(SleeperSlots.class).to(SleeperPidFile.class);
+    }
+
+    /**
+     * @return the secret guardrail of every write peers read, overridable when {@code plugins.mailbox.allow-sensitive}
+     *     is true
+     */
+    @Provides
+    @Singleton
+    SecretGuard secretGuard(SecretScanner scanner, PluginContext context) {
+        return new SecretGuard(
+                scanner,
+                "plugins.mailbox." + MailboxSettingKeys.ALLOW_SENSITIVE,
+                context.settings().flag(MailboxSettingKeys.ALLOW_SENSITIVE, false));
     }
 
     /**

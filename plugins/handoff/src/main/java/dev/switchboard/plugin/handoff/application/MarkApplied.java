@@ -13,6 +13,7 @@ import dev.switchboard.plugin.handoff.application.port.out.RecordAppliedPort;
 import dev.switchboard.plugin.handoff.domain.Applied;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.StorableText;
 
 /**
  * Records immutable provenance that a handoff was integrated into a repository, after the integration really
@@ -64,13 +65,11 @@ public final class MarkApplied {
             String repository,
             String commitRef,
             List<String> paths) {
-        Map<String, String> stored = new LinkedHashMap<>();
+        Map<String, Object> stored = new LinkedHashMap<>();
         stored.put("applied_by", appliedBy);
         stored.put("repository", repository);
         stored.put("commit_ref", commitRef);
-        for (int i = 0; i < paths.size(); i++) {
-            stored.put("paths[" + i + "]", paths.get(i));
-        }
+        stored.put("paths", paths);
         return StorableText.check(stored)
                 .then(ok -> lookup.find(project, handoffId))
                 .then(handoff -> {

@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 import jakarta.inject.Inject;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.switchboard.plugin.handoff.application.port.out.AppendHandoffPort;
 import dev.switchboard.plugin.handoff.application.port.out.AppendResult;
@@ -19,10 +21,11 @@ import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.PayloadFingerprint;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Receipt;
-import dev.switchboard.plugin.handoff.domain.WellFormedText;
-import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.secrets.SecretGuard;
+import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.StorableText;
 
 /**
  * Publishes a handoff to a registered project: resolves the project (never creating it), bounds the content, runs the
@@ -35,6 +38,11 @@ import dev.switchboard.ports.tool.Refusal;
  * only when that check or the content checks refuse, and its refusal comes first, as if it had run first.
  */
 public final class PublishHandoff {
+
+    /** The operator's half of the secret-guardrail override. */
+    static final String ALLOW_SENSITIVE = "plugins.handoff." + HandoffSettings.ALLOW_SENSITIVE;
+
+    private static final Logger LOG = LoggerFactory.getLogger(PublishHandoff.class);
 
     /**
      * A publish request. Immutable.
@@ -79,12 +87,12 @@ public final class PublishHandoff {
     @Inject
     PublishHandoff(
             ResolveProject resolver,
-            SecretGuard guard,
+            SecretScanner scanner,
             HandoffSettings settings,
             AppendHandoffPort append,
             Clock clock) {
         this.resolver = resolver;
-        this.guard = guard;
+        this.guard = new SecretGuard(scanner, ALLOW_SENSITIVE, settings.allowSensitive());
         this.settings = settings;
         this.append = append;
         this.clock = clock;
@@ -115,18 +123,22 @@ public final class PublishHandoff {
     }
 
     private Outcome<List<String>> checked(Request request) {
-        return wellFormed(request.draft())
+        return StorableText.check(stored(request.draft()))
                 .then(ok -> bounded(request))
-                .then(ok -> guard.check(request.draft(), request.allowSensitive()));
+                .then(ok -> guard.check(shared(request.draft()), request.allowSensitive()))
+                .map(PublishHandoff::logged);
     }
 
-    /**
-     * Text with a lone UTF-16 surrogate has no UTF-8 form: refused, naming the field, rather than stored as '?'. Text
-     * with a NUL is refused too: PostgreSQL cannot store it, and SQLite refuses it alike so both backends answer the
-     * same.
-     */
-    private static Outcome<Boolean> wellFormed(HandoffDraft draft) {
-        Map<String, String> fields = new LinkedHashMap<>();
+    private static List<String> logged(List<String> overriddenRules) {
+        if (!overriddenRules.isEmpty()) {
+            LOG.warn("secret guardrail overridden on request (operator setting allows it); rules {}", overriddenRules);
+        }
+        return overriddenRules;
+    }
+
+    /** Every text the publish stores, by argument name. */
+    private static Map<String, Object> stored(HandoffDraft draft) {
+        Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("title", draft.title());
         fields.put("summary", draft.summary());
         fields.put("content", draft.content());
@@ -135,25 +147,25 @@ public final class PublishHandoff {
         fields.put("source_reference", draft.sourceReference());
         fields.put("importance", draft.importance());
         fields.put("sensitivity", draft.sensitivity());
+        fields.put("tags", draft.tags());
+        fields.put("suggested_targets", draft.suggestedTargets());
+        return fields;
+    }
+
+    /** The texts the secret guardrail scans: what a reader of the handoff is shown. */
+    private static Map<String, String> shared(HandoffDraft draft) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts.put("title", draft.title());
+        texts.put("summary", draft.summary());
+        texts.put("content", draft.content());
         for (int i = 0; i < draft.tags().size(); i++) {
-            fields.put("tags[" + i + "]", draft.tags().get(i));
+            texts.put("tags[" + i + "]", draft.tags().get(i));
         }
+        texts.put("source_reference", draft.sourceReference());
         for (int i = 0; i < draft.suggestedTargets().size(); i++) {
-            fields.put("suggested_targets[" + i + "]", draft.suggestedTargets().get(i));
+            texts.put("suggested_targets[" + i + "]", draft.suggestedTargets().get(i));
         }
-        for (Map.Entry<String, String> field : fields.entrySet()) {
-            OptionalInt at =
-                    field.getValue() == null ? OptionalInt.empty() : WellFormedText.loneSurrogate(field.getValue());
-            if (at.isPresent()) {
-                return Outcome.refused(Refusal.invalid(
-                        field.getKey(),
-                        "holds a lone UTF-16 surrogate at index "
-                                + at.getAsInt()
-                                + " (a \\ud800-\\udfff escape without its pair), which is not Unicode text; "
-                                + "send the intended character, or U+FFFD where it is unknown"));
-            }
-        }
-        return StorableText.check(fields);
+        return texts;
     }
 
     private Outcome<Boolean> bounded(Request request) {
@@ -198,20 +210,16 @@ public final class PublishHandoff {
                 Outcome.done(new Published(committed.receipt(), false, overriddenRules));
             case AppendResult.Replayed replayed -> Outcome.done(new Published(replayed.receipt(), true, List.of()));
             case AppendResult.Conflict conflict ->
-                Outcome.<Published>refused(new Refusal(
-                        ErrorCode.CONFLICT,
-                        "idempotency_key '" + request.idempotencyKey() + "' was already used for a different handoff ("
-                                + conflict.receipt().handoffId() + "); nothing was written. Use a new key for a new"
-                                + " handoff, or resend exactly the same fields to get the original receipt",
-                        Map.of(
-                                "field",
-                                "idempotency_key",
-                                "handoff_id",
-                                conflict.receipt().handoffId().value(),
-                                "project",
-                                conflict.receipt().project().value(),
-                                "sequence",
-                                conflict.receipt().sequence().value())));
+                Refusal.conflict("idempotency_key '" + request.idempotencyKey()
+                                + "' was already used for a different handoff ("
+                                + conflict.receipt().handoffId()
+                                + "); nothing was written. Use a new key for a new handoff, or resend exactly the same"
+                                + " fields to get the original receipt")
+                        .with("field", "idempotency_key")
+                        .with("handoff_id", conflict.receipt().handoffId().value())
+                        .with("project", conflict.receipt().project().value())
+                        .with("sequence", conflict.receipt().sequence().value())
+                        .<Published>outcome();
         });
     }
 }

@@ -13,6 +13,7 @@ import dev.switchboard.plugin.handoff.domain.Project;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Sequence;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.StorableText;
 
 /**
  * Registers a project under its canonical key, once the user has confirmed it, and merges legacy spellings of the key

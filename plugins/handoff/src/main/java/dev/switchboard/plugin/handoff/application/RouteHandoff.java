@@ -12,6 +12,7 @@ import dev.switchboard.plugin.handoff.application.port.out.SaveRoutesPort;
 import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.Route;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.StorableText;
 
 /**
  * Records where a librarian routed a handoff. Metadata only: it spawns no agent and edits no file. The same route

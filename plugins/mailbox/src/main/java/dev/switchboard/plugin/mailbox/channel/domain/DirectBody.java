@@ -33,7 +33,7 @@ public final class DirectBody {
     }
 
     /**
-     * @param text any text (a lone surrogate, which {@link StorableText} refuses before, counts 3 bytes)
+     * @param text any text (a lone surrogate, which {@code ports.tool.StorableText} refuses before, counts 3 bytes)
      * @return its length in UTF-8 bytes, counted without encoding it
      */
     static long utf8Bytes(CharSequence text) {

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
-import dev.switchboard.plugin.mailbox.channel.domain.StorableText;
+import dev.switchboard.ports.tool.StorableText;
 
 /**
  * The rows an import writes, made from a {@link SourceChannel}: legacy columns read as the original backfills them

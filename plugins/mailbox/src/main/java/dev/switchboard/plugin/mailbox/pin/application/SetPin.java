@@ -10,7 +10,6 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
-import dev.switchboard.plugin.mailbox.channel.application.SecretGuard;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
@@ -29,6 +28,7 @@ import dev.switchboard.plugin.mailbox.pin.domain.PinVersion;
 import dev.switchboard.plugin.mailbox.pin.domain.Proposal;
 import dev.switchboard.plugin.mailbox.pin.domain.Verdict;
 import dev.switchboard.plugin.mailbox.upload.application.Uploads;
+import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
 
 /**

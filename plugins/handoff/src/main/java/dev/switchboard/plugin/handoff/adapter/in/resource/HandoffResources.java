@@ -21,7 +21,6 @@ import dev.switchboard.ports.resource.ResourceDescriptor;
 import dev.switchboard.ports.resource.ResourceProvider;
 import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
-import dev.switchboard.ports.tool.Outcome;
 
 /**
  * Handoffs as MCP resources. The template {@code handoff://{project}/{sequence}} serves any handoff of a registered
@@ -110,10 +109,10 @@ public final class HandoffResources implements ResourceProvider {
     }
 
     private Stream<Project> projects() {
-        return switch (listProjects.list(null)) {
-            case Outcome.Done<ListProjects.Listing> done -> done.value().projects().stream();
-            case Outcome.Refused<ListProjects.Listing> refused -> Stream.empty();
-        };
+        return listProjects
+                .list(null)
+                .map(listing -> listing.projects().stream())
+                .orElse(refused -> Stream.empty());
     }
 
     private static ResourceDescriptor descriptor(HandoffSummary summary) {

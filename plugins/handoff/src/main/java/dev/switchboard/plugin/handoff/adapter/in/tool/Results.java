@@ -1,10 +1,9 @@
 package dev.switchboard.plugin.handoff.adapter.in.tool;
 
-import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.switchboard.plugin.handoff.application.port.out.StoreBusyException;
-import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.Refusal;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
@@ -21,10 +20,9 @@ final class Results {
         try {
             return call.get();
         } catch (StoreBusyException e) {
-            return ToolResult.failure(
-                    ErrorCode.UNAVAILABLE,
-                    "the handoff database is busy or unreachable (locked by another writer, or its server is down or restarting); nothing was changed. Retry in a moment",
-                    Map.of("retryable", true));
+            return Refusal.unavailable("the handoff database is busy or unreachable (locked by another writer, or its"
+                            + " server is down or restarting); nothing was changed. Retry in a moment")
+                    .toResult();
         }
     }
 }

@@ -2,12 +2,9 @@ package dev.switchboard.plugin.mailbox.channel.adapter.in.tool;
 
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
-import dev.switchboard.plugin.mailbox.channel.domain.StorableText;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.StorableText;
 import dev.switchboard.ports.tool.Tool;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
@@ -58,7 +55,6 @@ public abstract class MailboxBaseTool<C> implements Tool {
     protected abstract Outcome<Map<String, Object>> answer(ToolCall call, C caller);
 
     private static Outcome<Boolean> storable(ToolCall call) {
-        Optional<Problem> unstorable = StorableText.firstProblem(call.arguments());
-        return unstorable.isPresent() ? Refusals.refused(unstorable.get()) : Outcome.done(Boolean.TRUE);
+        return StorableText.check(call.arguments());
     }
 }
