@@ -84,7 +84,7 @@ public record Refusal(ErrorCode code, String message, Map<String, Object> detail
     /**
      * @param key   a detail's name, such as {@code field}
      * @param value its JSON-like value
-     * @return this refusal with the detail added (or replaced), in insertion order
+     * @return this refusal with the detail added (or replaced)
      * @throws NullPointerException if {@code key} or {@code value} is null
      */
     public Refusal with(String key, Object value) {
