@@ -48,45 +48,45 @@ class BoundToolsTest {
         }
     }
 
+    /** A tool that counts its builds and answers its name. */
+    abstract static class CountedTool implements Tool {
+        private final ToolDescriptor descriptor;
+
+        CountedTool(ToolDescriptor descriptor, Builds builds) {
+            this.descriptor = descriptor;
+            builds.count.incrementAndGet();
+        }
+
+        @Override
+        public ToolDescriptor descriptor() {
+            return descriptor;
+        }
+
+        @Override
+        public ToolResult call(ToolCall call) {
+            return ToolResult.text(descriptor.name() + " ran");
+        }
+    }
+
     @BuiltOnFirstCall(listedTo = Roles.class)
-    public static final class RoleTool implements Tool {
+    public static final class RoleTool extends CountedTool {
         public static final ToolDescriptor DESCRIPTOR =
                 ToolDescriptor.builder("role_tool").description("A test tool.").build();
 
         @Inject
         RoleTool(Builds builds) {
-            builds.count.incrementAndGet();
-        }
-
-        @Override
-        public ToolDescriptor descriptor() {
-            return DESCRIPTOR;
-        }
-
-        @Override
-        public ToolResult call(ToolCall call) {
-            return ToolResult.text("role tool ran");
+            super(DESCRIPTOR, builds);
         }
     }
 
     @BuiltOnFirstCall
-    public static final class OwnerTool implements Tool {
+    public static final class OwnerTool extends CountedTool {
         public static final ToolDescriptor DESCRIPTOR =
                 ToolDescriptor.builder("owner_tool").description("A test tool.").build();
 
         @Inject
         OwnerTool(Builds builds) {
-            builds.count.incrementAndGet();
-        }
-
-        @Override
-        public ToolDescriptor descriptor() {
-            return DESCRIPTOR;
-        }
-
-        @Override
-        public ToolResult call(ToolCall call) {
-            return ToolResult.text("owner tool ran");
+            super(DESCRIPTOR, builds);
         }
     }
 
@@ -165,9 +165,9 @@ class BoundToolsTest {
 
         Tool roleTool = tools.getFirst();
         assertThat(roleTool.call(ToolCall.detached("role_tool", Map.of(), ROLE)))
-                .isEqualTo(ToolResult.text("role tool ran"));
+                .isEqualTo(ToolResult.text("role_tool ran"));
         assertThat(roleTool.call(ToolCall.detached("role_tool", Map.of(), ROLE)))
-                .isEqualTo(ToolResult.text("role tool ran"));
+                .isEqualTo(ToolResult.text("role_tool ran"));
         assertThat(builds.count).hasValue(2);
     }
 
