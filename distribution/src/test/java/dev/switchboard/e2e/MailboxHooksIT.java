@@ -26,6 +26,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -44,7 +47,13 @@ import dev.switchboard.testkit.distribution.McpClients;
  * stop|session-start} and {@code bin/switchboard status} as processes, with Claude Code's hook JSON on stdin; local
  * mode on the installation's store, remote mode against a real Switchboard HTTP server ({@code /hook-status},
  * behaviour 141), a tiny local server answering 302, and a port nobody listens on. Behaviours 142 and 143.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}, docs/testing.md): its own server,
+ * client installation and channel; it asserts the hooks' outputs and exit codes, no time beyond each request's own
+ * budget. Its tests run in turn on the class's thread (the lock on the class's own name keeps them there).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("MailboxHooksIT")
 class MailboxHooksIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);

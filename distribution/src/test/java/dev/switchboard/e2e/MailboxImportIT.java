@@ -16,6 +16,9 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -32,7 +35,13 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * session with a role (the debt #412 open, the next message #413); a second import refused with exit 3 in one line;
  * a missing file exit 2 in one line; an unknown mailbox subcommand a usage error. And the same import into a
  * PostgreSQL store (the testkit's embedded server), seen by a stdio session on that database.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}, docs/testing.md): its own
+ * installations and databases; it asserts exit codes, outputs and what a session then reads, no time. Its tests run in
+ * turn on the class's thread (the lock on the class's own name keeps them there).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("MailboxImportIT")
 class MailboxImportIT {
 
     @TempDir

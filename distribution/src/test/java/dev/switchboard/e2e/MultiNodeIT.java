@@ -26,6 +26,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.modern.client.McpClient;
@@ -54,7 +57,13 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * requests between the nodes with no affinity ({@link RoundRobinRelay}), a modern client (MCP 2026-07-28, the Java
  * SDK's modern client) works whichever node answers, and a legacy session does not (issue 24 item 7, ADR 46). One
  * database, one pair of servers and one relay for the class; each test uses its own project or channel.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}, docs/testing.md): its own two nodes,
+ * relay and database; it asserts what each node lists and reads, no time. Its tests run in turn on the class's thread
+ * (the lock on the class's own name keeps them there).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("MultiNodeIT")
 class MultiNodeIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);

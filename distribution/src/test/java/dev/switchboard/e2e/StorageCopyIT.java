@@ -21,6 +21,9 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -40,7 +43,13 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * install; a server on the copy answers the same reads (list, read, delivery status, cursor), goes on numbering
  * without gaps and replays the workspace receipt. A non-empty target is refused with exit 3 and left alone; a row the
  * target refuses mid-copy leaves no row committed and says so.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}, docs/testing.md): its own
+ * installations and its own databases on the shared embedded PostgreSQL; it asserts rows and exit codes, no time. Its
+ * tests run in turn on the class's thread (the lock on the class's own name keeps them there).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("StorageCopyIT")
 class StorageCopyIT {
 
     private static final String PROJECT = "moved";

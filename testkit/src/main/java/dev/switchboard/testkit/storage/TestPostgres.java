@@ -47,6 +47,7 @@ public final class TestPostgres {
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static final String RUN = Long.toString(ProcessHandle.current().pid(), 36);
     private static EmbeddedPostgres server;
+    private static Path dataDirectory;
     private static Throwable failure;
 
     private TestPostgres() {}
@@ -163,7 +164,8 @@ public final class TestPostgres {
                             e);
                 }
                 EmbeddedPostgres started = server;
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(started), "test-postgres-stop"));
+                Path data = dataDirectory;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(started, data), "test-postgres-stop"));
             }
             return server;
         } finally {
@@ -172,16 +174,26 @@ public final class TestPostgres {
     }
 
     private static EmbeddedPostgres start() throws IOException {
-        EmbeddedPostgres started = EmbeddedPostgres.builder()
-                .setRegisterShutdownHook(false)
-                .setServerConfig("max_connections", "300")
-                .setServerConfig("fsync", "off")
-                .start();
+        Path data = Files.createTempDirectory("epg");
+        EmbeddedPostgres started;
+        try {
+            started = EmbeddedPostgres.builder()
+                    .setRegisterShutdownHook(false)
+                    .setDataDirectory(data)
+                    .setCleanDataDirectory(false) // removed by stop(), outside the JVM
+                    .setServerConfig("max_connections", "300")
+                    .setServerConfig("fsync", "off")
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            DataDirectory.remove(data);
+            throw e;
+        }
+        dataDirectory = data;
         String expected = System.getProperty(MAJOR_PROPERTY, "").strip();
         if (!expected.isEmpty()) {
             int major = major(started);
             if (!expected.equals(Integer.toString(major))) {
-                started.close();
+                stop(started, data);
                 throw new IllegalStateException("the embedded PostgreSQL is " + major + ", but " + MAJOR_PROPERTY
                         + " asks for " + expected + ": the build put the wrong binaries artifact on the class path");
             }
@@ -208,11 +220,14 @@ public final class TestPostgres {
         }
     }
 
-    private static void stop(EmbeddedPostgres started) {
+    /** Stops the server, then removes its data directory ({@link DataDirectory#remove}). */
+    private static void stop(EmbeddedPostgres started, Path data) {
         try {
             started.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            DataDirectory.remove(data);
         }
     }
 }

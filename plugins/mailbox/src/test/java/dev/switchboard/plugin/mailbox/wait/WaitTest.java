@@ -226,7 +226,8 @@ class WaitTest {
                     .isInstanceOfSatisfying(
                             ToolResult.Failure.class,
                             failure -> assertThat(failure.code().value()).isEqualTo("CANCELLED"));
-            assertThat(Duration.ofNanos(wait.returnedAt()[0] - cancelled)).isLessThan(Duration.ofSeconds(1));
+            // At once: long before the wait's own 40 s (a busy host's scheduling may take a second or more).
+            assertThat(Duration.ofNanos(wait.returnedAt()[0] - cancelled)).isLessThan(Duration.ofSeconds(10));
         }
     }
 

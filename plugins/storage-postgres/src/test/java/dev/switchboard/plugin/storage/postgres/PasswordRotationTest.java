@@ -83,7 +83,11 @@ class PasswordRotationTest {
             alterPassword(database, role, "new-password");
             terminateSessionsOf(database, role);
             long refusedFrom = load.failures.get();
-            load.awaitFailures(refusedFrom + 3); // the old password is refused: no call can get a connection
+            // The old password is refused: no call can get a connection. A connection that logged in before the
+            // ALTER but was not yet listed in pg_stat_activity when its sessions were ended (the pool fills itself
+            // in the background; a busy host widens that window) would serve every call, so the role's sessions are
+            // ended again while the refusals are awaited.
+            load.awaitFailures(refusedFrom + 3, () -> terminateSessionsOf(database, role));
 
             writePassword(file, "new-password");
             long successesBefore = load.successes.get();
@@ -148,6 +152,12 @@ class PasswordRotationTest {
         Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** A statement run on the test database while a count is awaited. */
+    @FunctionalInterface
+    private interface SqlAction {
+        void run() throws SQLException;
+    }
+
     /** {@value #WRITERS} writers inserting one row per transaction until closed, counting what succeeds and fails. */
     private static final class Load implements AutoCloseable {
 
@@ -182,20 +192,28 @@ class PasswordRotationTest {
             return lastFailure;
         }
 
-        void awaitSuccesses(long count) throws InterruptedException {
-            await(successes::get, count, "successful writes");
+        void awaitSuccesses(long count) throws Exception {
+            await(successes::get, count, "successful writes", () -> {});
         }
 
-        void awaitFailures(long count) throws InterruptedException {
-            await(failures::get, count, "failed writes");
+        /** Waits for the failures to reach {@code count}, running {@code meanwhile} about every 500 ms until then. */
+        void awaitFailures(long count, SqlAction meanwhile) throws Exception {
+            await(failures::get, count, "failed writes", meanwhile);
         }
 
-        private static void await(LongSupplier counter, long count, String what) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        private static void await(LongSupplier counter, long count, String what, SqlAction meanwhile) throws Exception {
+            long start = System.nanoTime();
+            long deadline = start + TimeUnit.SECONDS.toNanos(20);
+            long nextAction = start + TimeUnit.MILLISECONDS.toNanos(500);
             while (counter.getAsLong() < count) {
-                assertThat(System.nanoTime())
+                long now = System.nanoTime();
+                assertThat(now)
                         .as("%s reached %d within 20 s (now %d)", what, count, counter.getAsLong())
                         .isLessThan(deadline);
+                if (now >= nextAction) {
+                    meanwhile.run();
+                    nextAction = now + TimeUnit.MILLISECONDS.toNanos(500);
+                }
                 Thread.sleep(10);
             }
         }
