@@ -12,9 +12,16 @@ import org.junit.jupiter.api.Test;
 /** The launcher's part of the attach client (distribution/src/main/dist/bin/switchboard), read from the source tree. */
 class LauncherTest {
 
-    /** The long-running servers' collector and heap: G1, an idle collection every 30 s, at most 30 % free. */
-    private static final String SERVER =
-            "-XX:+UseG1GC -XX:G1PeriodicGCInterval=30000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -Xmx512m";
+    /** A serve over HTTP: G1, an idle collection every 30 s, at most 30 % free, a small mark stack (ADR 39, 60). */
+    private static final String HTTP = "-XX:+UseG1GC -XX:G1PeriodicGCInterval=30000 -XX:MinHeapFreeRatio=10"
+            + " -XX:MaxHeapFreeRatio=30 -XX:MarkStackSize=256k -Xmx512m -Xms8m";
+
+    /** stdio sessions, the shared server and commands: serial, a young generation of at most 32 MiB (ADR 60). */
+    private static final String SERIAL =
+            "-XX:+UseSerialGC -XX:MaxNewSize=32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -Xmx512m -Xms8m";
+
+    /** The heap options alone, which stay when SWITCHBOARD_JAVA_OPTS names a collector. */
+    private static final String HEAP = "-Xmx512m -Xms8m";
 
     private static final Path LAUNCHER = Path.of("..", "distribution", "src", "main", "dist", "bin", "switchboard");
 
@@ -41,20 +48,20 @@ class LauncherTest {
     }
 
     @Test
-    void everyServerJvmHasAHeapCeilingAndTheLongRunningOnesACollectorThatReturnsMemory() throws Exception {
-        assertThat(memoryOptions("serve", "")).isEqualTo("-XX:+UseSerialGC -Xmx512m");
-        assertThat(memoryOptions("serve --no-attach", "")).isEqualTo("-XX:+UseSerialGC -Xmx512m");
-        assertThat(memoryOptions("status --role a", "")).isEqualTo("-XX:+UseSerialGC -Xmx512m");
-        assertThat(memoryOptions("serve --http", "")).isEqualTo(SERVER);
-        assertThat(memoryOptions("serve --shared", "")).isEqualTo(SERVER);
-        assertThat(memoryOptions("serve --transport http", "")).isEqualTo(SERVER);
+    void everyServerJvmHasASmallHeapWithACeilingAndHttpACollectorThatReturnsBursts() throws Exception {
+        assertThat(memoryOptions("serve", "")).isEqualTo(SERIAL);
+        assertThat(memoryOptions("serve --no-attach", "")).isEqualTo(SERIAL);
+        assertThat(memoryOptions("status --role a", "")).isEqualTo(SERIAL);
+        assertThat(memoryOptions("serve --shared", "")).isEqualTo(SERIAL);
+        assertThat(memoryOptions("serve --http", "")).isEqualTo(HTTP);
+        assertThat(memoryOptions("serve --transport http", "")).isEqualTo(HTTP);
     }
 
     @Test
     void aCollectorInSwitchboardJavaOptsReplacesTheLaunchersOwn() throws Exception {
-        assertThat(memoryOptions("serve --http", "-Xmx2g -XX:+UseSerialGC")).isEqualTo("-Xmx512m");
-        assertThat(memoryOptions("serve", "-XX:+UseZGC")).isEqualTo("-Xmx512m");
-        assertThat(memoryOptions("serve", "-Xmx2g")).isEqualTo("-XX:+UseSerialGC -Xmx512m");
+        assertThat(memoryOptions("serve --http", "-Xmx2g -XX:+UseSerialGC")).isEqualTo(HEAP);
+        assertThat(memoryOptions("serve", "-XX:+UseZGC")).isEqualTo(HEAP);
+        assertThat(memoryOptions("serve", "-Xmx2g")).isEqualTo(SERIAL);
     }
 
     @Test
@@ -62,7 +69,10 @@ class LauncherTest {
         String launcher = Files.readString(LAUNCHER);
         String opts = launcher.substring(launcher.indexOf("\nopts=("), launcher.indexOf("--enable-native-access"));
 
-        assertThat(opts).contains("\"${gc[@]}\" \"${heap[@]}\"");
+        assertThat(opts)
+                .contains("\"${gc[@]}\" \"${heap[@]}\"")
+                .contains("-XX:TrimNativeHeapInterval=30000")
+                .contains("-XX:ArchiveRelocationMode=0");
         assertThat(launcher)
                 .contains("exec \"$jdk/bin/java\" \"${opts[@]}\" ${SWITCHBOARD_JAVA_OPTS:-} -cp \"$classpath\"");
     }
