@@ -36,14 +36,14 @@ final class InputRound {
     private static final int VERSION = 1;
 
     private final ModernClientRequests client;
-    private final String caller;
-    private final String arguments;
+    private final Principal caller;
+    private final Map<String, ?> args;
     private final JsonValues json;
 
-    private InputRound(ModernClientRequests client, String caller, String arguments, JsonValues json) {
+    private InputRound(ModernClientRequests client, Principal caller, Map<String, ?> args, JsonValues json) {
         this.client = client;
         this.caller = caller;
-        this.arguments = arguments;
+        this.args = args;
         this.json = json;
     }
 
@@ -65,8 +65,6 @@ final class InputRound {
             Map<String, Object> inputResponses,
             String requestState,
             JsonValues json) {
-        String callerDigest = digest(caller.kind().name() + ":" + caller.id());
-        String argumentsDigest = digest(json.toText(canonical(args == null ? Map.of() : args)));
         Map<String, Map<String, Object>> answers = new LinkedHashMap<>(objects(inputResponses));
         if (requestState != null) {
             Map<String, Object> state;
@@ -76,14 +74,13 @@ final class InputRound {
                 throw refused();
             }
             if (!(state.get("v") instanceof Number version && version.intValue() == VERSION)
-                    || !callerDigest.equals(state.get("caller"))
-                    || !argumentsDigest.equals(state.get("arguments"))) {
+                    || !callerDigest(caller).equals(state.get("caller"))
+                    || !argumentsDigest(args, json).equals(state.get("arguments"))) {
                 throw refused();
             }
             answers.putAll(objects(state.get("answers")));
         }
-        return new InputRound(
-                new ModernClientRequests(context.clientCapabilities(), answers), callerDigest, argumentsDigest, json);
+        return new InputRound(new ModernClientRequests(context.clientCapabilities(), answers), caller, args, json);
     }
 
     /** @return the channel back to the client that the tool's call gets */
@@ -112,8 +109,8 @@ final class InputRound {
         asked.forEach((key, request) -> requests.put(key, inputRequest(request)));
         Map<String, Object> state = new LinkedHashMap<>();
         state.put("v", VERSION);
-        state.put("caller", caller);
-        state.put("arguments", arguments);
+        state.put("caller", callerDigest(caller));
+        state.put("arguments", argumentsDigest(args, json));
         state.put("answers", client.used());
         return Optional.of(new McpSchema.InputRequiredResult(requests, json.toText(state), INPUT_REQUIRED, null));
     }
@@ -171,6 +168,18 @@ final class InputRound {
             return list.stream().map(InputRound::canonical).toList();
         }
         return value;
+    }
+
+    /**
+     * The digests are taken only when a state is opened or sealed: most calls never ask their client for anything, and
+     * hashing the canonical JSON of every call's arguments would cost them for nothing.
+     */
+    private static String callerDigest(Principal caller) {
+        return digest(caller.kind().name() + ":" + caller.id());
+    }
+
+    private static String argumentsDigest(Map<String, ?> args, JsonValues json) {
+        return digest(json.toText(canonical(args == null ? Map.of() : args)));
     }
 
     private static String digest(String text) {

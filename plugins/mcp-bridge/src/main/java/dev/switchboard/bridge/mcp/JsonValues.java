@@ -47,10 +47,11 @@ final class JsonValues {
 
     /**
      * @return an SDK record of one era as the same JSON object in the other era's record (the two eras' tools, results,
-     *     resources and prompts share their JSON); IllegalArgumentException if it does not fit
+     *     resources and prompts share their JSON), in one conversion (no JSON object of JDK types in between);
+     *     IllegalArgumentException if it does not fit
      */
     <T> T across(Object value, Class<T> type) {
-        return fromObject(toObject(value), type);
+        return mapper.convertValue(value, type);
     }
 
     /** @return the value as JSON text, strings as they are */

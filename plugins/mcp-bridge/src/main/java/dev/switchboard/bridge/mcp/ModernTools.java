@@ -40,8 +40,15 @@ final class ModernTools implements McpSyncToolRepository {
     private final ToolDescriptorMapper mapper;
     private final ToolCallHandler handler;
     private final JsonValues json;
-    private final Map<ToolDescriptor, Optional<io.modelcontextprotocol.modern.McpSchema.Tool>> definitions =
-            new ConcurrentHashMap<>();
+    private final Map<ToolDescriptor, Definition> definitions = new ConcurrentHashMap<>();
+
+    /**
+     * A descriptor as this era serves it, mapped once.
+     *
+     * @param tool     the modern tool, or empty when its schema is not a JSON object
+     * @param mirrored the {@code Mcp-Param-*} headers it mirrors ({@link #mirroredHeaders})
+     */
+    private record Definition(Optional<io.modelcontextprotocol.modern.McpSchema.Tool> tool, List<String> mirrored) {}
 
     ModernTools(ToolCatalog catalog, ToolDescriptorMapper mapper, ToolCallHandler handler, JsonValues json) {
         this.catalog = catalog;
@@ -85,7 +92,12 @@ final class ModernTools implements McpSyncToolRepository {
             return List.of();
         }
         return catalog.find(name)
-                .flatMap(this::definition)
+                .map(descriptor -> entry(descriptor).mirrored())
+                .orElse(List.of());
+    }
+
+    private static List<String> mirrored(Optional<io.modelcontextprotocol.modern.McpSchema.Tool> definition) {
+        return definition
                 .map(tool ->
                         tool.inputSchema() == null ? null : tool.inputSchema().get("properties"))
                 .filter(Map.class::isInstance)
@@ -126,7 +138,7 @@ final class ModernTools implements McpSyncToolRepository {
         }
         return round.inputRequired()
                 .<io.modelcontextprotocol.modern.McpSchema.CallToolOutcome>map(required -> required)
-                .orElseGet(() -> json.across(result, io.modelcontextprotocol.modern.McpSchema.CallToolResult.class));
+                .orElseGet(() -> ModernCallResults.of(result, json));
     }
 
     /**
@@ -134,7 +146,14 @@ final class ModernTools implements McpSyncToolRepository {
      *     once per descriptor (a catalog that changes adds its new descriptors; the old ones are few and small)
      */
     private Optional<io.modelcontextprotocol.modern.McpSchema.Tool> definition(ToolDescriptor descriptor) {
-        return definitions.computeIfAbsent(descriptor, this::mapped);
+        return entry(descriptor).tool();
+    }
+
+    private Definition entry(ToolDescriptor descriptor) {
+        return definitions.computeIfAbsent(descriptor, key -> {
+            Optional<io.modelcontextprotocol.modern.McpSchema.Tool> tool = mapped(key);
+            return new Definition(tool, mirrored(tool));
+        });
     }
 
     private Optional<io.modelcontextprotocol.modern.McpSchema.Tool> mapped(ToolDescriptor descriptor) {

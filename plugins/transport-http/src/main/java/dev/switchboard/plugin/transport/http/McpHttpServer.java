@@ -3,8 +3,8 @@ package dev.switchboard.plugin.transport.http;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
@@ -105,13 +105,19 @@ final class McpHttpServer {
                 new RequestStreams(server, state, mapper, settings.heartbeat()),
                 server);
         ConnectionDeadlines deadlines = new ConnectionDeadlines(settings.wireTimeouts(), System::nanoTime);
+        // The sessions' and buckets' sweeps, and each streamable modern request's first-heartbeat timer (ADR 53):
+        // cancelled timers leave the queue at once, as thousands are scheduled and cancelled a second.
+        ScheduledThreadPoolExecutor sweeper = new ScheduledThreadPoolExecutor(
+                1,
+                Thread.ofPlatform().daemon().name("switchboard-http-sessions").factory());
+        sweeper.setRemoveOnCancelPolicy(true);
         PostHandler post = new PostHandler(
                 preconditions,
                 new BodyReader(settings.maxBodyBytes(), deadlines),
                 new JsonRpcDecoder(settings.maxJsonDepth(), ProtocolRules.MAX_BATCH),
                 dispatcher,
                 mistakes,
-                new ModernRequests(modern, state, mistakes, mapper, settings.heartbeat()));
+                new ModernRequests(modern, state, mistakes, mapper, settings.heartbeat(), sweeper));
         GetHandler get = new GetHandler(preconditions, state, mapper, settings.heartbeat());
         HeldStreams held = new HeldStreams();
         EndpointHandler endpoints = new EndpointHandler(
@@ -151,19 +157,19 @@ final class McpHttpServer {
                     .build()
                     .start();
         } catch (RuntimeException e) {
+            sweeper.shutdownNow();
             server.close();
             modern.close();
             throw e;
         }
         if (!web.isRunning()) {
             // Helidon reports a failed bind (port in use, address not local) in its log and returns stopped.
+            sweeper.shutdownNow();
             server.close();
             modern.close();
             throw new TransportException("the http transport could not listen on " + address.getHostAddress() + ":"
                     + settings.port() + ": the address is in use or not available (the log above says which)");
         }
-        ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().daemon().name("switchboard-http-sessions").factory());
         long every = Math.clamp(settings.sessionIdleTimeout().toMillis() / 4, 20L, 60_000L);
         sweeper.scheduleWithFixedDelay(sessions::expireIdle, every, every, TimeUnit.MILLISECONDS);
         sweeper.scheduleWithFixedDelay(limits::evictIdle, BUCKET_SWEEP_S, BUCKET_SWEEP_S, TimeUnit.SECONDS);

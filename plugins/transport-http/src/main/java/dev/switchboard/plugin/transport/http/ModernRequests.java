@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 
 import io.helidon.http.HeaderNames;
@@ -39,22 +40,26 @@ final class ModernRequests {
     private final ClientMistakes mistakes;
     private final McpJsonMapper mapper;
     private final Duration heartbeat;
+    private final ScheduledExecutorService timers;
 
     /**
      * @param mapper    writes the events of a streamed answer
      * @param heartbeat how often a quiet streamed answer gets a comment line ({@code sse-heartbeat-ms})
+     * @param timers    runs the first-heartbeat timers of streamable requests ({@link ModernStream})
      */
     ModernRequests(
             ModernServerHandle server,
             ServingState state,
             ClientMistakes mistakes,
             McpJsonMapper mapper,
-            Duration heartbeat) {
+            Duration heartbeat,
+            ScheduledExecutorService timers) {
         this.server = server;
         this.state = state;
         this.mistakes = mistakes;
         this.mapper = mapper;
         this.heartbeat = heartbeat;
+        this.timers = timers;
     }
 
     void answer(
@@ -81,7 +86,7 @@ final class ModernRequests {
                 return;
             }
             if (STREAMED.contains(call.method())) {
-                new ModernStream(server, mapper, heartbeat).answer(call, caller, headers, lease, response);
+                new ModernStream(server, mapper, heartbeat, timers).answer(call, caller, headers, lease, response);
                 return;
             }
             ModernServerHandle.Answer answer = server.answer(call, caller, headers);
