@@ -221,6 +221,37 @@ public final class PlatformArchitectureRules {
                     + " dependencies point inwards, the application reaches storage only through its port.out"
                     + " interfaces, and an inbound adapter (a tool) goes through a use case instead of around it");
 
+    /**
+     * The mailbox's slices (issue 25): {@code channel} is the core every capability builds on (with the plugin-wide
+     * migrations in the root's {@code adapter.out.persistence}); each capability declares here the capabilities it
+     * uses; {@code board}, {@code hook} and {@code status} are views that read many capabilities and that nothing
+     * depends on. A new dependency between capabilities is a design decision: add it to this table, keeping it free of
+     * cycles, or move what is shared into the core.
+     */
+    static final CapabilitySlices MAILBOX_SLICES = CapabilitySlices.of(
+                    "dev.switchboard.plugin.mailbox", "channel", "adapter")
+            .capability("message")
+            .capability("upload")
+            .capability("hosted")
+            .capability("importer")
+            .capability("work", "message")
+            .capability("search", "message")
+            .capability("decision", "message", "work")
+            .capability("pin", "decision", "message", "upload")
+            .capability("cleanup", "message", "pin")
+            .capability("orientation", "decision", "message", "work")
+            .capability("wait", "hosted", "message", "orientation")
+            .views("board", "hook", "status");
+
+    /** The mailbox is a core and a row of slices, {@link #MAILBOX_SLICES}. */
+    @ArchTest
+    public static final ArchRule mailbox_capabilities_depend_only_on_the_core_and_what_they_declare = classes()
+            .that()
+            .resideInAPackage(MAILBOX_SLICES.root() + "..")
+            .should(MAILBOX_SLICES.condition())
+            .because("a capability that reaches into another undeclared one, or into a view, turns the slices back into"
+                    + " a tower: a change to one capability would ripple through the others unseen");
+
     /** AR16, the implementations' names, everywhere: the kernel's core tools ({@code ServerInfoTool}) too. */
     @ArchTest
     public static final ArchRule tool_implementations_are_named_tool = classes()

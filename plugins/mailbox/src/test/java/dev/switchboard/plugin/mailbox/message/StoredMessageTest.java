@@ -16,10 +16,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.CheckedSend;
 import dev.switchboard.plugin.mailbox.message.application.SendMessage;
 import dev.switchboard.plugin.mailbox.message.application.SendRequest;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.work.Store;
 import dev.switchboard.ports.tool.Outcome;
 

@@ -9,10 +9,10 @@ import jakarta.inject.Singleton;
 
 import org.jooq.DSLContext;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcQuery;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
-import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
 
 /**
  * {@link StatusStore} on the mailbox tables, the same SQL on SQLite and PostgreSQL. Stateless and thread-safe.

@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcRows;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
-import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcRows;
 
 /**
  * The orientation capability's unread reads and the pins' headers as SQL text over a plain {@link Connection}, the same on SQLite and
