@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.message;
 import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -64,7 +65,7 @@ class BodylessReadsTest {
             }
         });
         Outcome<T> outcome = transactions.read(channel, tx -> Outcome.done(work.apply(tx)));
-        return ((Outcome.Done<T>) outcome).value();
+        return outcome.orElse(refusal -> fail("refused: " + refusal.message()));
     }
 
     @Test

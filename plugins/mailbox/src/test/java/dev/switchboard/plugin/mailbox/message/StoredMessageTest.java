@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.message;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -81,12 +82,11 @@ class StoredMessageTest {
     private static Message send(MailboxHarness author, SendRequest request) {
         SendMessage sendMessage = author.injector().getInstance(SendMessage.class);
         Caller caller = Store.caller(author);
-        CheckedSend checked = ((Outcome.Done<CheckedSend>) sendMessage.check(request)).value();
+        CheckedSend checked = sendMessage.check(request).orElse(refusal -> fail("refused: " + refusal.message()));
         Outcome<SendMessage.Sent> sent = author.injector()
                 .getInstance(Transactions.class)
                 .write(caller.channelId(), tx -> sendMessage.send(tx, caller, checked));
-        assertThat(sent).isInstanceOf(Outcome.Done.class);
-        return ((Outcome.Done<SendMessage.Sent>) sent).value().message();
+        return sent.map(SendMessage.Sent::message).orElse(refusal -> fail("refused: " + refusal.message()));
     }
 
     private static SendRequest request(
