@@ -1,6 +1,8 @@
 package dev.switchboard.arch;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -72,6 +74,41 @@ final class CapabilitySlices {
     /** @return the root package this table is about, to select the classes the condition applies to */
     String root() {
         return root;
+    }
+
+    /**
+     * @return the table's own mistakes: a use of a slice that is not a declared capability, and a cycle among the
+     *     capabilities (each as one line); empty when the table is sound
+     */
+    List<String> mistakes() {
+        List<String> found = new ArrayList<>();
+        capabilities.forEach((name, uses) -> uses.stream()
+                .filter(use -> !capabilities.containsKey(use))
+                .forEach(use -> found.add("'" + name + "' uses '" + use + "', which is not a declared capability")));
+        for (String start : capabilities.keySet()) {
+            cycleFrom(start, new ArrayList<>(List.of(start)))
+                    .ifPresent(cycle -> found.add("cycle: " + String.join(" -> ", cycle)));
+        }
+        return found;
+    }
+
+    private Optional<List<String>> cycleFrom(String start, List<String> path) {
+        for (String next : capabilities.getOrDefault(path.getLast(), Set.of())) {
+            if (next.equals(start)) {
+                List<String> cycle = new ArrayList<>(path);
+                cycle.add(start);
+                return Optional.of(cycle);
+            }
+            if (!path.contains(next)) {
+                path.add(next);
+                Optional<List<String>> found = cycleFrom(start, path);
+                if (found.isPresent()) {
+                    return found;
+                }
+                path.removeLast();
+            }
+        }
+        return Optional.empty();
     }
 
     /** @return the condition that every class below the root keeps to this table */

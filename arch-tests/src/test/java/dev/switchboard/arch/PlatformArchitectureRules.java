@@ -3,6 +3,7 @@ package dev.switchboard.arch;
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.conditions.ArchConditions.be;
 import static com.tngtech.archunit.lang.conditions.ArchPredicates.are;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -133,6 +134,33 @@ public final class PlatformArchitectureRules {
                     .or(name("dev.switchboard.kernel.core.BuildInfo")))
             .because("the attach client's class path is lib/attach/ and a few jars of lib/; every other class would"
                     + " cost each agent session memory and start-up time (issue 22's targets)");
+
+    /**
+     * The hooks' direct main (ADR 25) runs on lib/hook/ and a few jars of lib/, without Guice or PF4J: it reaches each
+     * plugin only through the one class that plugin documents for it (the mailbox's {@code DirectHooks}, with the
+     * records it takes, and {@code storage-sqlite}'s {@code SqliteSettings}, where the store is), and of the kernel
+     * only what the attach client may use (the configuration, the console, the shared server's name and key).
+     */
+    @ArchTest
+    public static final ArchRule hooks_reach_plugins_only_through_their_entry_points = classes()
+            .that()
+            .resideInAPackage("dev.switchboard.hooks..")
+            .should()
+            .onlyDependOnClassesThat(resideInAnyPackage(
+                            "dev.switchboard.hooks..",
+                            PORTS,
+                            "dev.switchboard.kernel.attach..",
+                            "dev.switchboard.kernel.config..",
+                            "java..",
+                            "tools.jackson.core..")
+                    .or(name("dev.switchboard.kernel.cli.Settings"))
+                    .or(name(CLI_CONSOLE))
+                    .or(name("dev.switchboard.kernel.core.BuildInfo"))
+                    .or(nameMatching("dev\\.switchboard\\.plugin\\.mailbox\\.DirectHooks(\\$.*)?"))
+                    .or(name("dev.switchboard.plugin.storage.sqlite.SqliteSettings")))
+            .because(
+                    "a class the direct path reaches past a plugin's entry point ties the hooks to that plugin's"
+                            + " insides, and must also be on lib/hook/: the plugin's own wiring would have to be repeated there");
 
     /** AR3. */
     @ArchTest

@@ -11,7 +11,7 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 
 /**
  * The orientation capability's unread reads and the pins' headers as SQL text over a plain {@link Connection}, the same on SQLite and
- * PostgreSQL, free of jOOQ: {@link JooqStatusStore} runs them in its transactions and the hooks' direct path
+ * PostgreSQL, free of jOOQ: {@link JdbcStatusStore} runs them in its transactions and the hooks' direct path
  * (ADR 25) on its read-only connection. Throws the driver's {@link SQLException}. Stateless and thread-safe.
  */
 public final class StatusQueries {
