@@ -3,6 +3,7 @@ package dev.switchboard.arch;
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
 import static com.tngtech.archunit.lang.conditions.ArchConditions.be;
 import static com.tngtech.archunit.lang.conditions.ArchPredicates.are;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -136,6 +137,33 @@ public final class PlatformArchitectureRules {
             .because("the attach client's class path is lib/attach/ and a few jars of lib/; every other class would"
                     + " cost each agent session memory and start-up time (issue 22's targets)");
 
+    /**
+     * The hooks' direct main (ADR 25) runs on lib/hook/ and a few jars of lib/, without Guice or PF4J: it reaches each
+     * plugin only through the one class that plugin documents for it (the mailbox's {@code DirectHooks}, with the
+     * records it takes, and {@code storage-sqlite}'s {@code SqliteSettings}, where the store is), and of the kernel
+     * only what the attach client may use (the configuration, the console, the shared server's name and key).
+     */
+    @ArchTest
+    public static final ArchRule hooks_reach_plugins_only_through_their_entry_points = classes()
+            .that()
+            .resideInAPackage("dev.switchboard.hooks..")
+            .should()
+            .onlyDependOnClassesThat(resideInAnyPackage(
+                            "dev.switchboard.hooks..",
+                            PORTS,
+                            "dev.switchboard.kernel.attach..",
+                            "dev.switchboard.kernel.config..",
+                            "java..",
+                            "tools.jackson.core..")
+                    .or(name("dev.switchboard.kernel.cli.Settings"))
+                    .or(name(CLI_CONSOLE))
+                    .or(name("dev.switchboard.kernel.core.BuildInfo"))
+                    .or(nameMatching("dev\\.switchboard\\.plugin\\.mailbox\\.DirectHooks(\\$.*)?"))
+                    .or(name("dev.switchboard.plugin.storage.sqlite.SqliteSettings")))
+            .because(
+                    "a class the direct path reaches past a plugin's entry point ties the hooks to that plugin's"
+                            + " insides, and must also be on lib/hook/: the plugin's own wiring would have to be repeated there");
+
     /** AR3. */
     @ArchTest
     public static final ArchRule kernel_does_not_know_plugins = noClasses()
@@ -222,6 +250,37 @@ public final class PlatformArchitectureRules {
             .because("a plugin's rules (domain, application) must not change when a protocol or a store changes:"
                     + " dependencies point inwards, the application reaches storage only through its port.out"
                     + " interfaces, and an inbound adapter (a tool) goes through a use case instead of around it");
+
+    /**
+     * The mailbox's slices (issue 25): {@code channel} is the core every capability builds on (with the plugin-wide
+     * migrations in the root's {@code adapter.out.persistence}); each capability declares here the capabilities it
+     * uses; {@code board}, {@code hook} and {@code status} are views that read many capabilities and that nothing
+     * depends on. A new dependency between capabilities is a design decision: add it to this table, keeping it free of
+     * cycles, or move what is shared into the core.
+     */
+    static final CapabilitySlices MAILBOX_SLICES = CapabilitySlices.of(
+                    "dev.switchboard.plugin.mailbox", "channel", "adapter")
+            .capability("message")
+            .capability("upload")
+            .capability("hosted")
+            .capability("importer")
+            .capability("work", "message")
+            .capability("search", "message")
+            .capability("decision", "message", "work")
+            .capability("pin", "decision", "message", "upload")
+            .capability("cleanup", "message", "pin")
+            .capability("orientation", "decision", "message", "work")
+            .capability("wait", "hosted", "message", "orientation")
+            .views("board", "hook", "status");
+
+    /** The mailbox is a core and a row of slices, {@link #MAILBOX_SLICES}. */
+    @ArchTest
+    public static final ArchRule mailbox_capabilities_depend_only_on_the_core_and_what_they_declare = classes()
+            .that()
+            .resideInAPackage(MAILBOX_SLICES.root() + "..")
+            .should(MAILBOX_SLICES.condition())
+            .because("a capability that reaches into another undeclared one, or into a view, turns the slices back into"
+                    + " a tower: a change to one capability would ripple through the others unseen");
 
     /** AR16, the implementations' names, everywhere: the kernel's core tools ({@code ServerInfoTool}) too. */
     @ArchTest

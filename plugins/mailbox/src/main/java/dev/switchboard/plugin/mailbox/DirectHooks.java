@@ -19,9 +19,6 @@ import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.HookCommand;
 import dev.switchboard.plugin.mailbox.hook.adapter.in.cli.StatusCommand;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.direct.ReadOnlyStore;
-import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SnapshotFile;
-import dev.switchboard.plugin.mailbox.hook.adapter.out.file.TokenFile;
-import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
 import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
 import dev.switchboard.plugin.mailbox.hook.application.StopHook;
@@ -38,8 +35,8 @@ import dev.switchboard.ports.plugin.PluginSettings;
 /**
  * The direct path of {@code hook stop}, {@code hook session-start} and {@code status [status|pins] [--role R] [--text]}
  * (ADR 25): the plugin's own {@link HookCommand} and {@link StatusCommand}, their usage checks, use cases
- * ({@link StopHook}, {@link CountsLookup}) and adapters, wired by hand as {@link MailboxModule} binds them (this is
- * the direct path's wiring, so it sits beside the module in the root package), the local counts read by
+ * ({@link StopHook}, {@link CountsLookup}) and adapters, wired by {@link HookServices} as {@link MailboxModule} provides
+ * them (this is the direct path's wiring, so it sits beside the module in the root package), the local counts read by
  * {@link ReadOnlyStore} instead of the plugin's storage. It answers only when its answer is the full path's: any other
  * command line or option, a usage error, an invalid {@code plugins.mailbox} setting or role name, or a store
  * {@link ReadOnlyStore#open} refuses is handed back (an empty answer) before standard input is read, so the caller
@@ -272,7 +269,10 @@ public final class DirectHooks {
         }
     }
 
-    /** The services the commands ask for, built by hand as the plugin's module binds them. */
+    /**
+     * The services the commands ask for ({@link SubcommandCall#service}), from {@link HookServices} as the plugin's
+     * module provides them, one each per run.
+     */
     private static final class Wiring {
         private final HookSettings settings;
         private final ConfiguredRole configured;
@@ -290,7 +290,7 @@ public final class DirectHooks {
             if (type == CountsLookup.class) {
                 service = lookup();
             } else if (type == StopHook.class) {
-                service = new StopHook(lookup(), new SnapshotFile(settings));
+                service = HookServices.stopHook(settings, lookup());
             } else if (type == LocalPinList.class) {
                 service = local;
             } else if (type == ConfiguredRole.class) {
@@ -303,7 +303,7 @@ public final class DirectHooks {
 
         private CountsLookup lookup() {
             if (lookup == null) {
-                lookup = new CountsLookup(settings, local, new HttpRemoteCounts(), new TokenFile());
+                lookup = HookServices.countsLookup(settings, local);
             }
             return lookup;
         }

@@ -37,19 +37,17 @@ import dev.switchboard.plugin.mailbox.decision.application.ElectorateTally;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SleeperPidFile;
-import dev.switchboard.plugin.mailbox.hook.adapter.out.file.SnapshotFile;
-import dev.switchboard.plugin.mailbox.hook.adapter.out.file.TokenFile;
 import dev.switchboard.plugin.mailbox.hook.adapter.out.persistence.RecordedSchema;
-import dev.switchboard.plugin.mailbox.hook.adapter.out.remote.HttpRemoteCounts;
+import dev.switchboard.plugin.mailbox.hook.application.CountsLookup;
+import dev.switchboard.plugin.mailbox.hook.application.HookSettings;
 import dev.switchboard.plugin.mailbox.hook.application.LocalPins;
 import dev.switchboard.plugin.mailbox.hook.application.ResolvedLocalCounts;
+import dev.switchboard.plugin.mailbox.hook.application.StopHook;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.LocalPinList;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.MailboxSchema;
-import dev.switchboard.plugin.mailbox.hook.application.port.out.RemoteCounts;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.SleeperSlots;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.SnapshotStore;
-import dev.switchboard.plugin.mailbox.hook.application.port.out.TokenSource;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.AddRoleTool;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.BoardLinkTool;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.tool.CreateChannelTool;
@@ -82,7 +80,7 @@ import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.GetCharterTemp
 import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.GetProtocolTool;
 import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.GetServerBuildTool;
 import dev.switchboard.plugin.mailbox.orientation.adapter.in.tool.ListRolesTool;
-import dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence.JooqStatusStore;
+import dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence.JdbcStatusStore;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.plugin.mailbox.pin.adapter.in.tool.GetPinTool;
 import dev.switchboard.plugin.mailbox.pin.adapter.in.tool.ListPinHistoryTool;
@@ -181,7 +179,7 @@ public final class MailboxModule extends AbstractModule {
         tools.add(GetServerBuildTool.class, () -> GetServerBuildTool.DESCRIPTOR);
         tools.add(GetProtocolTool.class, () -> GetProtocolTool.DESCRIPTOR);
         tools.add(GetCharterTemplateTool.class, () -> GetCharterTemplateTool.DESCRIPTOR);
-        bind(StatusStore.class).to(JooqStatusStore.class);
+        bind(StatusStore.class).to(JdbcStatusStore.class);
         // wait
         tools.add(WaitForReplyTool.class, () -> WaitForReplyTool.DESCRIPTOR);
         tools.add(WaitForMailTool.class, () -> WaitForMailTool.DESCRIPTOR);
@@ -209,13 +207,31 @@ public final class MailboxModule extends AbstractModule {
         bind(SourceReader.class).to(SqliteSourceReader.class);
         bind(ImportStore.class).to(JooqImportStore.class);
         // hooks and status CLI (switchboard hook / status: Subcommand extensions; /hook-status: an HttpEndpoint)
-        bind(RemoteCounts.class).to(HttpRemoteCounts.class);
+        // (CountsLookup, StopHook and the snapshots: HookServices, below, as the direct path builds them)
         bind(LocalCounts.class).to(ResolvedLocalCounts.class);
         bind(LocalPinList.class).to(LocalPins.class);
         bind(MailboxSchema.class).to(RecordedSchema.class);
-        bind(TokenSource.class).to(TokenFile.class);
-        bind(SnapshotStore.class).to(SnapshotFile.class);
         bind(SleeperSlots.class).to(SleeperPidFile.class);
+    }
+
+    /** The hooks' counts lookup, wired by {@link HookServices} as on the direct path; one per injector. */
+    @Provides
+    @Singleton
+    CountsLookup countsLookup(HookSettings settings, LocalCounts local) {
+        return HookServices.countsLookup(settings, local);
+    }
+
+    /** The Stop hook's use case, wired by {@link HookServices}; one per injector. */
+    @Provides
+    @Singleton
+    StopHook stopHook(HookSettings settings, CountsLookup lookup) {
+        return HookServices.stopHook(settings, lookup);
+    }
+
+    /** Where the hooks keep a session's last counts, chosen by {@link HookServices}. */
+    @Provides
+    SnapshotStore snapshots(HookSettings settings) {
+        return HookServices.snapshots(settings);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.message;
 import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -20,11 +21,11 @@ import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
@@ -64,7 +65,7 @@ class BodylessReadsTest {
             }
         });
         Outcome<T> outcome = transactions.read(channel, tx -> Outcome.done(work.apply(tx)));
-        return ((Outcome.Done<T>) outcome).value();
+        return outcome.orElse(refusal -> fail("refused: " + refusal.message()));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.mailbox.message;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -16,10 +17,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.CheckedSend;
 import dev.switchboard.plugin.mailbox.message.application.SendMessage;
 import dev.switchboard.plugin.mailbox.message.application.SendRequest;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.work.Store;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -81,12 +82,11 @@ class StoredMessageTest {
     private static Message send(MailboxHarness author, SendRequest request) {
         SendMessage sendMessage = author.injector().getInstance(SendMessage.class);
         Caller caller = Store.caller(author);
-        CheckedSend checked = ((Outcome.Done<CheckedSend>) sendMessage.check(request)).value();
+        CheckedSend checked = sendMessage.check(request).orElse(refusal -> fail("refused: " + refusal.message()));
         Outcome<SendMessage.Sent> sent = author.injector()
                 .getInstance(Transactions.class)
                 .write(caller.channelId(), tx -> sendMessage.send(tx, caller, checked));
-        assertThat(sent).isInstanceOf(Outcome.Done.class);
-        return ((Outcome.Done<SendMessage.Sent>) sent).value().message();
+        return sent.map(SendMessage.Sent::message).orElse(refusal -> fail("refused: " + refusal.message()));
     }
 
     private static SendRequest request(

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.orientation;
 
 import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -210,7 +211,8 @@ class InboxResourceTest {
     private static String channelTopic(MailboxHarness harness) {
         Outcome<Caller> caller =
                 harness.injector().getInstance(CallerResolver.class).identify(Principal.LOCAL_OWNER);
-        return Transactions.signalTopic(((Outcome.Done<Caller>) caller).value().channelId());
+        return Transactions.signalTopic(
+                caller.orElse(refusal -> fail("refused: " + refusal.message())).channelId());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.switchboard.plugin.mailbox.work;
 
+import static org.assertj.core.api.Assertions.fail;
+
 import java.util.List;
 import java.util.Map;
 
@@ -7,8 +9,8 @@ import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolCall;
@@ -23,7 +25,7 @@ public final class Store {
         Outcome<Caller> caller = role.injector()
                 .getInstance(CallerResolver.class)
                 .resolve(ToolCall.detached("test", Map.of(), Principal.LOCAL_OWNER));
-        return ((Outcome.Done<Caller>) caller).value();
+        return caller.orElse(refusal -> fail("refused: " + refusal.message()));
     }
 
     /** @return the message as stored */
@@ -45,6 +47,6 @@ public final class Store {
         Outcome<T> outcome = role.injector()
                 .getInstance(Transactions.class)
                 .read(caller(role).channelId(), tx -> Outcome.done(work.apply(tx)));
-        return ((Outcome.Done<T>) outcome).value();
+        return outcome.orElse(refusal -> fail("refused: " + refusal.message()));
     }
 }

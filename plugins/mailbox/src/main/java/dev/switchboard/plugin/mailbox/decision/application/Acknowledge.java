@@ -14,13 +14,13 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
 import dev.switchboard.plugin.mailbox.decision.domain.Decision;
 import dev.switchboard.plugin.mailbox.decision.domain.Vote;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
 

@@ -12,12 +12,12 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
 import dev.switchboard.plugin.mailbox.decision.domain.Tally;
 import dev.switchboard.plugin.mailbox.decision.domain.Vote;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.tool.Outcome;
 
 /**

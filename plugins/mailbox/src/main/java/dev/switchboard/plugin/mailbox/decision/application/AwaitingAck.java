@@ -12,10 +12,10 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.ports.tool.Outcome;
 

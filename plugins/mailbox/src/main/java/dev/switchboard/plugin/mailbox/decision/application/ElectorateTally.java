@@ -6,8 +6,8 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.ProposalTally;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 
 /**
  * The {@code acks} every listed proposal carries: the electorate-aware {@link

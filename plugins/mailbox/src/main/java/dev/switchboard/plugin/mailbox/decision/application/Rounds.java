@@ -6,10 +6,10 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
 import dev.switchboard.plugin.mailbox.decision.domain.Round;
 import dev.switchboard.plugin.mailbox.decision.domain.Tally;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 
 /**
  * A message's round and its tally from the votes on record. Thread-safe (stateless).

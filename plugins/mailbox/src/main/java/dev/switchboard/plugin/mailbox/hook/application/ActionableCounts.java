@@ -7,6 +7,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.hook.domain.RoleCounts;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusReader;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
@@ -38,6 +39,8 @@ public final class ActionableCounts {
                         caller.channel(),
                         caller.role(),
                         reader.counts(tx, caller.role()).actionable())));
-        return ((Outcome.Done<RoleCounts>) read).value();
+        return read.orElse(refusal -> {
+            throw new StorageBusyException(refusal.message());
+        });
     }
 }

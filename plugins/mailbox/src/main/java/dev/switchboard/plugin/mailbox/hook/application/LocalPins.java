@@ -7,7 +7,6 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.hook.application.port.out.HookFailure;
@@ -16,7 +15,6 @@ import dev.switchboard.plugin.mailbox.hook.application.port.out.MailboxSchema;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.storage.StorageException;
-import dev.switchboard.ports.tool.Outcome;
 
 /**
  * {@code status pins} on the local store: the latest version of every pin, without bodies, as {@code pin_list} reads
@@ -61,14 +59,18 @@ public final class LocalPins implements LocalPinList {
     public List<Map<String, Object>> list(Principal session, Optional<String> role) {
         try {
             schema.requireReadable();
-            Outcome<Caller> caller = callers.local(session, role);
-            if (caller instanceof Outcome.Refused<Caller> refused) {
-                throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
-            }
-            long channel = ((Outcome.Done<Caller>) caller).value().channelId();
-            Outcome<Map<String, Object>> read = transactions.read(channel, pins::list);
-            return (List<Map<String, Object>>)
-                    ((Outcome.Done<Map<String, Object>>) read).value().get("result");
+            long channel = callers.local(session, role)
+                    .orElse(refusal -> {
+                        throw new HookFailure(HookFailure.Kind.SETUP, refusal.message());
+                    })
+                    .channelId();
+            return transactions
+                    .read(channel, pins::list)
+                    .map(listed -> (List<Map<String, Object>>) listed.get("result"))
+                    .orElse(refusal -> {
+                        throw new HookFailure(
+                                HookFailure.Kind.STORE, "the local mailbox store cannot be read: " + refusal.message());
+                    });
         } catch (StorageException e) {
             throw new HookFailure(HookFailure.Kind.STORE, "the local mailbox store cannot be read: " + e.getMessage());
         }

@@ -79,11 +79,9 @@ public final class ResolvedLocalCounts implements LocalCounts {
         }
         try {
             schema.get().requireReadable();
-            Outcome<Caller> resolved = resolver.local(session, role);
-            if (resolved instanceof Outcome.Refused<Caller> refused) {
-                throw new HookFailure(HookFailure.Kind.SETUP, refused.refusal().message());
-            }
-            Caller caller = ((Outcome.Done<Caller>) resolved).value();
+            Caller caller = resolver.local(session, role).orElse(refusal -> {
+                throw new HookFailure(HookFailure.Kind.SETUP, refusal.message());
+            });
             requireKnown(caller);
             return Optional.of(features.get().with(counts.get().of(caller)));
         } catch (StorageException e) {
@@ -104,7 +102,9 @@ public final class ResolvedLocalCounts implements LocalCounts {
                     rosters.roster(tx),
                     channels.get().localWithRoles()));
         });
-        Optional<String> unknown = ((Outcome.Done<Optional<String>>) problem).value();
+        Optional<String> unknown = problem.orElse(refusal -> {
+            throw new HookFailure(HookFailure.Kind.STORE, CountsLookup.unreadableStore(refusal.message()));
+        });
         if (unknown.isPresent()) {
             throw HookFailure.unknown(caller.channel(), caller.role(), unknown.get());
         }

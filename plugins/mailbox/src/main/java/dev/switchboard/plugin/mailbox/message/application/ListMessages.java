@@ -11,12 +11,12 @@ import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.ports.tool.Outcome;
 

@@ -2,7 +2,7 @@ package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.List;
 
-import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 
 /**
  * One page of a message listing (read_inbox, list_messages): the messages returned, in the listing's order, and

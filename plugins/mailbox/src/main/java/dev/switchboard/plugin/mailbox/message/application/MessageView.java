@@ -14,10 +14,10 @@ import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
+import dev.switchboard.plugin.mailbox.channel.domain.Recipient;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
-import dev.switchboard.plugin.mailbox.message.domain.Recipient;
 
 /**
  * A message as a caller sees it on the wire (§1C.3 "Message wire fields"), used by every tool that returns messages:

@@ -3,7 +3,7 @@ package dev.switchboard.plugin.mailbox.message.application;
 import java.util.Map;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 
 /**
  * The {@code acks} tally a proposal carries in every tool that returns messages; bound to the decision

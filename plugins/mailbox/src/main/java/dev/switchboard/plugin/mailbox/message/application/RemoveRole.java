@@ -13,12 +13,12 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.tool.Outcome;
 
 /**

@@ -14,10 +14,10 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -118,9 +118,12 @@ public final class ReviseMessage {
         Map<String, String> texts = new LinkedHashMap<>();
         texts.put("topic", topic);
         texts.put("body", body);
-        Outcome<List<String>> scanned = guard.check(texts, request.allowSensitive());
-        if (scanned instanceof Outcome.Refused<List<String>> refused) {
-            return Outcome.refused(refused.refusal());
+        List<String> overridden;
+        switch (guard.check(texts, request.allowSensitive())) {
+            case Outcome.Refused<List<String>> refused -> {
+                return Outcome.refused(refused.refusal());
+            }
+            case Outcome.Done<List<String>> scanned -> overridden = scanned.value();
         }
         int quenched = messages.votes(tx, request.id());
         messages.revise(tx, request.id(), topic, body, bodyRef);
@@ -134,7 +137,6 @@ public final class ReviseMessage {
                 caller.role(),
                 request.note() == null ? change : change + "; " + request.note(),
                 List.of());
-        List<String> overridden = ((Outcome.Done<List<String>>) scanned).value();
         if (!overridden.isEmpty()) {
             events.append(
                     tx,

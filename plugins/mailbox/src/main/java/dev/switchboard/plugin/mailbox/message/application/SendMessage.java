@@ -18,15 +18,15 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
-import dev.switchboard.plugin.mailbox.hosted.domain.RosterRules;
+import dev.switchboard.plugin.mailbox.channel.domain.RosterRules;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.application.port.out.NewMessage;
 import dev.switchboard.plugin.mailbox.message.domain.Addressing;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
@@ -197,11 +197,12 @@ public final class SendMessage {
         }
         List<String> voters = null;
         if (request.voters() != null) {
-            Outcome<List<String>> electorate = voters(request.voters(), caller.role(), recipients);
-            if (electorate instanceof Outcome.Refused<List<String>> refused) {
-                return Outcome.refused(refused.refusal());
+            switch (voters(request.voters(), caller.role(), recipients)) {
+                case Outcome.Refused<List<String>> refused -> {
+                    return Outcome.refused(refused.refusal());
+                }
+                case Outcome.Done<List<String>> electorate -> voters = electorate.value();
             }
-            voters = ((Outcome.Done<List<String>>) electorate).value();
         }
         List<String> newRoles = List.of();
         if (roster.isPresent()) {
@@ -250,10 +251,13 @@ public final class SendMessage {
         Outcome<List<String>> scanned = checked.scan() != null
                 ? checked.scan()
                 : guard.check(texts(topic, body, pinKey, request.addenda()), request.allowSensitive());
-        if (scanned instanceof Outcome.Refused<List<String>> refused) {
-            return Outcome.refused(refused.refusal());
+        List<String> overridden;
+        switch (scanned) {
+            case Outcome.Refused<List<String>> refused -> {
+                return Outcome.refused(refused.refusal());
+            }
+            case Outcome.Done<List<String>> done -> overridden = done.value();
         }
-        List<String> overridden = ((Outcome.Done<List<String>>) scanned).value();
         String toRole = recipients.size() == 1 && !addressed.broadcast() ? recipients.getFirst() : Message.SEVERAL;
         Message stored = messages.insert(
                 tx,

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.switchboard.plugin.mailbox.channel.domain.ActionableCounter;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;

@@ -3,8 +3,8 @@ package dev.switchboard.plugin.mailbox.orientation.application;
 import java.util.Map;
 import java.util.Set;
 
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableIds;
+import dev.switchboard.plugin.mailbox.channel.domain.ActionableCounter;
+import dev.switchboard.plugin.mailbox.channel.domain.ActionableIds;
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 

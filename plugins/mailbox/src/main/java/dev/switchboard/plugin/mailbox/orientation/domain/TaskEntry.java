@@ -3,7 +3,7 @@ package dev.switchboard.plugin.mailbox.orientation.domain;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 

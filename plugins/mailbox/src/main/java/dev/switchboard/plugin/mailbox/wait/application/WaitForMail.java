@@ -9,9 +9,9 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.ActionableIds;
+import dev.switchboard.plugin.mailbox.channel.domain.MailWatch;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusReader;
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableIds;
-import dev.switchboard.plugin.mailbox.wait.domain.MailWatch;
 import dev.switchboard.plugin.mailbox.wait.domain.WaitBudget;
 import dev.switchboard.ports.call.Cancellation;
 import dev.switchboard.ports.tool.ErrorCode;

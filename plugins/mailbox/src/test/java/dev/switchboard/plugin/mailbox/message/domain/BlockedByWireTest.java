@@ -7,6 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
+
 class BlockedByWireTest {
 
     @Test

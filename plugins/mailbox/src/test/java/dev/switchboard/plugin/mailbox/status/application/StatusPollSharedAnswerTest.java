@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.status.application;
 
 import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,9 +53,9 @@ class StatusPollSharedAnswerTest {
 
             List<Map<String, Object>> answers = new ArrayList<>();
             for (var each : held) {
-                answers.add(((Outcome.Done<Map<String, Object>>)
-                                each.get(20, TimeUnit.SECONDS).orElseThrow())
-                        .value());
+                answers.add(each.get(20, TimeUnit.SECONDS)
+                        .orElseThrow()
+                        .orElse(refusal -> fail("refused: " + refusal.message())));
             }
             assertThat(answers).hasSize(POLLS).allSatisfy(answer -> {
                 assertThat(answer).containsEntry("role", "frontend").containsEntry("channel", "local");
@@ -76,10 +77,9 @@ class StatusPollSharedAnswerTest {
         try (MailboxHarness frontend = MailboxHarness.open("sqlite", dir, "frontend")) {
             StatusPoll poll = frontend.injector().getInstance(StatusPoll.class);
 
-            Map<String, Object> answer = ((Outcome.Done<Map<String, Object>>)
-                            poll.poll(frontendCaller(frontend), 1, Cancellation.NONE)
-                                    .orElseThrow())
-                    .value();
+            Map<String, Object> answer = poll.poll(frontendCaller(frontend), 1, Cancellation.NONE)
+                    .orElseThrow()
+                    .orElse(refusal -> fail("refused: " + refusal.message()));
 
             assertThat(answer).containsEntry("wait_s", 1L).containsEntry("pending", Map.of());
             assertThat((double) answer.get("waited")).isGreaterThanOrEqualTo(1.0);

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.wait.application;
 
 import static dev.switchboard.plugin.mailbox.MailboxHarness.args;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ class SharedWakeReadsTest {
                     tx -> Outcome.done(status.read(tx, "frontend").actionable().ids().values().stream()
                             .flatMap(Set::stream)
                             .collect(java.util.stream.Collectors.toUnmodifiableSet())));
-            return ((Outcome.Done<Set<Long>>) read).value();
+            return read.orElse(refusal -> fail("refused: " + refusal.message()));
         }
 
         /** Starts the waits; each returns once {@code wanted} is unread, reading through the shared reads. */

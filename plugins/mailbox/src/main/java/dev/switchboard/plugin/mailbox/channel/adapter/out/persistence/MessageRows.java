@@ -18,8 +18,8 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTab
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Recipients;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
-import dev.switchboard.plugin.mailbox.message.domain.Recipient;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
+import dev.switchboard.plugin.mailbox.channel.domain.Recipient;
 
 /**
  * Loads {@link Message}s of the transaction's channel (row, recipients, blockers: three queries for any number of

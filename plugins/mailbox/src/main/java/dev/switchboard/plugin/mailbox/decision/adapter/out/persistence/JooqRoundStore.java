@@ -10,11 +10,11 @@ import jakarta.inject.Singleton;
 import org.jooq.Condition;
 import org.jooq.impl.DSL;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcQuery;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
-import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
 
 /**
  * {@link RoundStore} over {@code mailbox_message}, {@code mailbox_recipient} and {@code mailbox_ack}. Text claims use

@@ -5,8 +5,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcRows;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
-import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcRows;
 
 /**
  * The decision capability's count read as SQL text over a plain {@link Connection}, the same on SQLite and

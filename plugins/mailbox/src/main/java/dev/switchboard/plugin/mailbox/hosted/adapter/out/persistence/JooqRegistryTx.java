@@ -12,6 +12,7 @@ import org.jooq.DSLContext;
 import org.jooq.Record;
 import org.jooq.impl.SQLDataType;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcQuery;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Audit;
@@ -23,7 +24,6 @@ import dev.switchboard.plugin.mailbox.hosted.application.port.out.AuditEntry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.RegistryTx;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.StoredCredential;
-import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
 import dev.switchboard.ports.signal.ChangeSignals;
 
 /** A {@link RegistryTx} on one connection's jOOQ context. Valid only during its transaction; not thread-safe. */

@@ -30,11 +30,11 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MessageRow
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.RosterQueries;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.application.port.out.NewMessage;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
 
 /** {@link MessageStore} on {@code mailbox_message} and {@code mailbox_recipient}. Stateless. */
 @Singleton

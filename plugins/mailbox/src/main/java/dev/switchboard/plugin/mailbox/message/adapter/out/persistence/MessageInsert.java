@@ -10,9 +10,9 @@ import java.util.List;
 import org.jooq.exception.DataAccessException;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
+import dev.switchboard.plugin.mailbox.channel.domain.Recipient;
 import dev.switchboard.plugin.mailbox.message.application.port.out.NewMessage;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
-import dev.switchboard.plugin.mailbox.message.domain.Recipient;
 
 /**
  * The writes of {@code send_message}, the mailbox's hottest write, in plain JDBC with fixed SQL (the same text on

@@ -7,7 +7,7 @@ import java.util.Set;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
-import dev.switchboard.plugin.mailbox.message.domain.Message;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 
 /** The messages of the transaction's channel ({@code mailbox_message}, {@code mailbox_recipient}). */
 public interface MessageStore {

@@ -9,9 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.ActionableIds;
+import dev.switchboard.plugin.mailbox.channel.domain.MailWatch;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusReader;
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableIds;
-import dev.switchboard.plugin.mailbox.wait.domain.MailWatch;
 import dev.switchboard.ports.resource.ResourceSubscription;
 import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.signal.ChangeSignals;

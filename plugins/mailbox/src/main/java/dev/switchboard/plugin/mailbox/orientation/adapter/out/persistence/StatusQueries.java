@@ -6,12 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcRows;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
-import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcRows;
 
 /**
  * The orientation capability's unread reads and the pins' headers as SQL text over a plain {@link Connection}, the same on SQLite and
- * PostgreSQL, free of jOOQ: {@link JooqStatusStore} runs them in its transactions and the hooks' direct path
+ * PostgreSQL, free of jOOQ: {@link JdbcStatusStore} runs them in its transactions and the hooks' direct path
  * (ADR 25) on its read-only connection. Throws the driver's {@link SQLException}. Stateless and thread-safe.
  */
 public final class StatusQueries {

@@ -114,11 +114,13 @@ public final class StatusEndpoint implements HttpEndpoint {
                             ErrorCode.FORBIDDEN,
                             "/status is for a role token; the owner token and view keys have no role in a channel"));
         }
-        Outcome<Caller> caller = callers.identify(principal.get());
-        if (caller instanceof Outcome.Refused<Caller> refused) {
-            return error(403, refused.refusal());
-        }
-        Caller role = ((Outcome.Done<Caller>) caller).value();
+        return callers.identify(principal.get())
+                .map(role -> answer(request, principal.get(), role))
+                .orElse(refusal -> error(403, refusal));
+    }
+
+    /** The answer to an identified role's poll: at once, or held up to its {@code wait} seconds. */
+    private EndpointResponse answer(EndpointRequest request, Principal principal, Caller role) {
         List<String> waits = request.query().getOrDefault("wait", List.of());
         long waitS;
         if (waits.isEmpty()) {
@@ -144,7 +146,7 @@ public final class StatusEndpoint implements HttpEndpoint {
                 case Outcome.Refused<Map<String, Object>> refused -> error(503, refused.refusal());
             };
         }
-        Optional<HeldPolls.Slot> slot = held.take(principal.get().id());
+        Optional<HeldPolls.Slot> slot = held.take(principal.id());
         if (slot.isEmpty()) {
             return error(
                             429,
@@ -155,7 +157,7 @@ public final class StatusEndpoint implements HttpEndpoint {
                     .withHeader("Retry-After", Long.toString(RETRY_AFTER_S));
         }
         request.clientGone().onCancel(slot.get()::close);
-        String tokenId = principal.get().attributes().get(Actor.TOKEN_ID);
+        String tokenId = principal.attributes().get(Actor.TOKEN_ID);
         return new EndpointResponse.Streamed(
                 200,
                 JSON_TYPE,

@@ -14,6 +14,7 @@ import jakarta.inject.Singleton;
 
 import org.jooq.DSLContext;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcQuery;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Blockers;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcRows;
 import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.DebtStatus;
 import dev.switchboard.plugin.mailbox.work.domain.Mark;

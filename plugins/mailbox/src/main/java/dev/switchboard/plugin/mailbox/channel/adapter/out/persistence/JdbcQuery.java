@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.mailbox.work.adapter.out.persistence;
+package dev.switchboard.plugin.mailbox.channel.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;

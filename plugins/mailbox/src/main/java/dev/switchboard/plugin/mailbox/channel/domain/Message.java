@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.mailbox.message.domain;
+package dev.switchboard.plugin.mailbox.channel.domain;
 
 import java.util.List;
 import java.util.Map;

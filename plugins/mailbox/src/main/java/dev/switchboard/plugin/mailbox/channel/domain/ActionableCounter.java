@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.mailbox.orientation.domain;
+package dev.switchboard.plugin.mailbox.channel.domain;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,13 +1,10 @@
-package dev.switchboard.plugin.mailbox.wait.domain;
+package dev.switchboard.plugin.mailbox.channel.domain;
 
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableIds;
 
 /**
  * What {@code wait_for_mail} has already seen, by id, so that it wakes only on a new item in an actionable counter,

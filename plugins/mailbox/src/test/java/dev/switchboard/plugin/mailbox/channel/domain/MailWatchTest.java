@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.mailbox.wait.domain;
+package dev.switchboard.plugin.mailbox.channel.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,9 +7,6 @@ import java.util.Set;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableCounter;
-import dev.switchboard.plugin.mailbox.orientation.domain.ActionableIds;
 
 class MailWatchTest {
 

@@ -1,11 +1,8 @@
-package dev.switchboard.plugin.mailbox.hosted.domain;
+package dev.switchboard.plugin.mailbox.channel.domain;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
-
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
-import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 
 /**
  * What a hosted channel's registered roster adds to {@code send_message}'s rules (behaviours 85, 86): every recipient

@@ -1,5 +1,7 @@
 package dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -7,31 +9,28 @@ import java.util.TreeMap;
 
 import jakarta.inject.Singleton;
 
-import org.jooq.DSLContext;
-
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcQuery;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
-import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.JdbcQuery;
 
 /**
- * {@link StatusStore} on the mailbox tables, the same SQL on SQLite and PostgreSQL. Stateless and thread-safe.
+ * {@link StatusStore} on the mailbox tables in plain JDBC ({@link StatusQueries}, {@link JdbcQuery}; ADR 57), the same
+ * SQL on SQLite and PostgreSQL. Stateless and thread-safe.
  */
 @Singleton
-public final class JooqStatusStore implements StatusStore {
+public final class JdbcStatusStore implements StatusStore {
 
     @Override
     public List<Unread> unread(Tx tx, String role) {
         return JdbcQuery.translated(
-                "reading the unread messages",
-                () -> StatusQueries.unread(JooqTx.of(tx).connection(), tx.channelId(), role));
+                "reading the unread messages", () -> StatusQueries.unread(connection(tx), tx.channelId(), role));
     }
 
     @Override
     public UnreadCount unreadCount(Tx tx, String role) {
         return JdbcQuery.translated(
-                "counting the unread messages",
-                () -> StatusQueries.unreadCount(JooqTx.of(tx).connection(), tx.channelId(), role));
+                "counting the unread messages", () -> StatusQueries.unreadCount(connection(tx), tx.channelId(), role));
     }
 
     @Override
@@ -39,15 +38,14 @@ public final class JooqStatusStore implements StatusStore {
         // plain JDBC, as the counts: every channel_status and /status answer reads these (jOOQ's plain-SQL parsing
         // and records were most of a woken /status answer's read, JFR under the status load bench); the hooks'
         // direct path runs the same query
-        return JdbcQuery.translated(
-                "reading the pins", () -> StatusQueries.pins(JooqTx.of(tx).connection(), tx.channelId()));
+        return JdbcQuery.translated("reading the pins", () -> StatusQueries.pins(connection(tx), tx.channelId()));
     }
 
     @Override
     public Map<String, String> lastSeen(Tx tx) {
         Map<String, String> seen = new TreeMap<>();
         JdbcQuery.list(
-                        JooqTx.of(tx).connection(),
+                        connection(tx),
                         "SELECT role, last_seen FROM mailbox_role_state WHERE channel_id = ? AND last_seen IS NOT NULL",
                         List.of(tx.channelId()),
                         row -> Map.entry(row.getString(1), row.getString(2)))
@@ -57,25 +55,31 @@ public final class JooqStatusStore implements StatusStore {
 
     @Override
     public Optional<String> seenBuild(Tx tx, String role) {
-        return sql(tx).resultQuery(
+        return JdbcQuery.list(
+                        connection(tx),
                         "SELECT seen_build FROM mailbox_role_state WHERE channel_id = ? AND role = ?",
-                        tx.channelId(),
-                        role)
-                .fetchOptional()
-                .map(row -> row.get("seen_build", String.class));
+                        List.of(tx.channelId(), role),
+                        row -> Optional.ofNullable(row.getString(1)))
+                .stream()
+                .findFirst()
+                .flatMap(seen -> seen);
     }
 
     @Override
     public void recordSeenBuild(Tx tx, String role, String build) {
-        sql(tx).execute(
-                        "INSERT INTO mailbox_role_state (channel_id, role, seen_build) VALUES (?, ?, ?)"
-                                + " ON CONFLICT (channel_id, role) DO UPDATE SET seen_build = excluded.seen_build",
-                        tx.channelId(),
-                        role,
-                        build);
+        JdbcQuery.translated("recording the role's seen build", () -> {
+            try (PreparedStatement upsert = connection(tx)
+                    .prepareStatement("INSERT INTO mailbox_role_state (channel_id, role, seen_build) VALUES (?, ?, ?)"
+                            + " ON CONFLICT (channel_id, role) DO UPDATE SET seen_build = excluded.seen_build")) {
+                upsert.setLong(1, tx.channelId());
+                upsert.setString(2, role);
+                upsert.setString(3, build);
+                return upsert.executeUpdate();
+            }
+        });
     }
 
-    private static DSLContext sql(Tx tx) {
-        return JooqTx.of(tx).sql();
+    private static Connection connection(Tx tx) {
+        return JooqTx.of(tx).connection();
     }
 }
