@@ -67,7 +67,8 @@ public final class SearchMessagesTool extends MailboxTool {
                     + " shorter term made the server scan (the scan refuses NEAR, a field filter on a group and"
                     + " { } + - , ^ outside quotes). The scan reads at most the newest "
                     + SearchMessages.SCAN_MESSAGES + " messages the filters admit; when it stops there with fewer"
-                    + " hits than limit, scan_cut: {messages_read, note} says so. Deleted messages are never returned. Refused: a query over "
+                    + " hits than limit, scan_cut: {messages_read, note} says so. Deleted messages are never"
+                    + " returned. Refused: a query over "
                     + MailboxLimits.QUERY_CHARS + " characters, over " + MailboxLimits.QUERY_TERMS
                     + " terms or nested over " + MailboxLimits.QUERY_DEPTH
                     + " deep, NEAR(...), an unknown kind or status; a from_role or to_role that names no role of the channel is"
