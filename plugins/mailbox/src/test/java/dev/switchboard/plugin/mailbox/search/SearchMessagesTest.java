@@ -6,6 +6,8 @@ import static dev.switchboard.plugin.mailbox.MailboxHarness.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.search.application.SearchMessages;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
 
@@ -85,6 +88,62 @@ class SearchMessagesTest {
 
         assertThat(ids(found)).containsExactly(ok);
         assertThat(result(found).getFirst()).containsEntry("match", "substring");
+        assertThat(found).doesNotContainKey("scan_cut");
+    }
+
+    @Test
+    void aShortTermScanReadsTheNewestMessagesUpToItsBoundAndSaysWhereItStopped() {
+        long oldest = frontend.send("backend", "deploy", "looks ok to me");
+        long newest = seed(SearchMessages.SCAN_MESSAGES);
+        frontend.send("backend", "deploy", "ok, the newest hit");
+
+        Map<String, Object> found = search("query", "ok");
+
+        assertThat(ids(found)).containsExactly(newest + 1).doesNotContain(oldest);
+        assertThat(found).doesNotContainKey("truncated");
+        assertThat(scanCut(found))
+                .containsEntry("messages_read", SearchMessages.SCAN_MESSAGES)
+                .hasEntrySatisfying(
+                        "note",
+                        note -> assertThat((String) note)
+                                .contains("only the newest " + SearchMessages.SCAN_MESSAGES)
+                                .contains("3+ characters"));
+        // the filler is from another role: narrowed by from_role, the scan reaches the oldest message
+        Map<String, Object> narrowed = search("query", "ok", "from_role", "frontend");
+        assertThat(ids(narrowed)).containsExactly(newest + 1, oldest);
+        assertThat(narrowed).doesNotContainKey("scan_cut");
+    }
+
+    /**
+     * Adds {@code count} messages from another role without the short term, by JDBC after the newest message.
+     *
+     * @return the newest id added
+     */
+    private long seed(int count) {
+        return frontend.storage().transaction(connection -> {
+            long first;
+            try (PreparedStatement next = connection.prepareStatement("SELECT next_message_id FROM mailbox_channel");
+                    ResultSet row = next.executeQuery()) {
+                row.next();
+                first = row.getLong(1);
+            }
+            try (PreparedStatement message = connection.prepareStatement(
+                    "INSERT INTO mailbox_message (channel_id, id, from_role, to_role, topic, body, created_at)"
+                            + " VALUES (1, ?, 'backend', 'frontend', 'filler', 'nothing to find', ?)")) {
+                for (long id = first; id < first + count; id++) {
+                    message.setLong(1, id);
+                    message.setString(2, "2026-12-01T00:00:00.000Z");
+                    message.addBatch();
+                }
+                message.executeBatch();
+            }
+            try (PreparedStatement next =
+                    connection.prepareStatement("UPDATE mailbox_channel SET next_message_id = ?")) {
+                next.setLong(1, first + count);
+                next.executeUpdate();
+            }
+            return first + count - 1;
+        });
     }
 
     @Test
@@ -227,6 +286,11 @@ class SearchMessagesTest {
                 frontend.bed().tools().find("search_messages").orElseThrow();
         assertThat(descriptor.description()).contains("PROVENANCE");
         assertThat(descriptor.annotations().readOnlyHint()).isTrue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> scanCut(Map<String, Object> listing) {
+        return (Map<String, Object>) listing.get("scan_cut");
     }
 
     @SuppressWarnings("unchecked")

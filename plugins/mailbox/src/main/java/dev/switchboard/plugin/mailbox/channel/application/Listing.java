@@ -88,7 +88,22 @@ public final class Listing {
     public static Map<String, Object> of(
             Stream<Map<String, Object>> rows, int limit, boolean more, boolean cut, String generatedAt) {
         List<Map<String, Object>> shown = fitting(rows.iterator(), MailboxLimits.LISTING_BYTES);
-        boolean full = cut || shown instanceof Cut;
+        return ofFitted(shown, limit, more, cut || shown instanceof Cut, generatedAt);
+    }
+
+    /**
+     * The listing of entries a use case has fitted in {@link MailboxLimits#LISTING_BYTES} itself ({@link #fitting}),
+     * as they are: not measured again.
+     *
+     * @param shown       the fitted entries, in the listing's order
+     * @param limit       the limit asked for
+     * @param more        whether more rows matched than were returned
+     * @param full        whether the use case left entries out for room
+     * @param generatedAt the time to report as {@code generated_at}, or null for tools without it
+     * @return the listing
+     */
+    public static Map<String, Object> ofFitted(
+            List<Map<String, Object>> shown, int limit, boolean more, boolean full, String generatedAt) {
         Map<String, Object> listing = new LinkedHashMap<>();
         listing.put("result", List.copyOf(shown));
         if (more || full) {
@@ -123,7 +138,8 @@ public final class Listing {
         long bytes = 2;
         while (rows.hasNext()) {
             Map<String, Object> row = rows.next();
-            long size = JSON.writeValueAsBytes(row).length + 1L;
+            long counted = JsonBytes.of(row);
+            long size = (counted == JsonBytes.UNKNOWN ? JSON.writeValueAsBytes(row).length : counted) + 1L;
             if (!shown.isEmpty() && bytes + size > budget) {
                 return new Cut(shown);
             }

@@ -85,6 +85,57 @@ public record Message(
     }
 
     /**
+     * @param recipients its recipients
+     * @param blockedBy  the messages it is blocked by
+     * @return this message with these recipients and blockers (as a store assembles a row with its child rows)
+     */
+    public Message with(List<Recipient> recipients, List<Long> blockedBy) {
+        return new Message(
+                id,
+                from,
+                toRole,
+                recipients,
+                topic,
+                body,
+                bodyRef,
+                actionRequired,
+                replyTo,
+                createdAt,
+                status,
+                resolvedBy,
+                resolvedAt,
+                resolutionNote,
+                kind,
+                workStatus,
+                deletedAt,
+                pinKey,
+                aboutMessageId,
+                voters,
+                supersededAt,
+                addenda,
+                decisionRequested,
+                revisedAt,
+                blockedBy,
+                bodyChars);
+    }
+
+    /**
+     * @param role a role
+     * @param at   when it opened the message
+     * @return this message with the role's {@code opened_at} set to {@code at} when it is a recipient that had not
+     *     opened it yet (as {@code read_inbox} records delivery); else this message
+     */
+    public Message openedBy(String role, String at) {
+        if (recipient(role).filter(r -> r.openedAt() == null).isEmpty()) {
+            return this;
+        }
+        List<Recipient> opened = recipients.stream()
+                .map(r -> r.role().equals(role) && r.openedAt() == null ? new Recipient(role, at, r.readAt()) : r)
+                .toList();
+        return with(opened, blockedBy);
+    }
+
+    /**
      * The one "addressed to" predicate of every tool (mark_read, read_inbox, list filters): a role is addressed when
      * it is one of the recipients, multi-recipient messages included.
      *

@@ -158,8 +158,9 @@ public final class MessageView {
     }
 
     /**
-     * A page of messages as the caller's listing ({@code read_inbox}, {@code list_messages}): each message's wire
-     * view, {@code truncated} when more matched, and the provenance note, since the bodies are peers' text.
+     * A page of messages as the caller's listing ({@code list_messages}; {@code read_inbox} fits its entries itself,
+     * {@link ReadInbox}): each message's wire view, {@code truncated} when more matched, and the provenance note,
+     * since the bodies are peers' text.
      *
      * @param tx     the transaction the messages were read in
      * @param page   the page

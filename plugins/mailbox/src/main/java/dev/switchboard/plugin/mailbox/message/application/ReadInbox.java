@@ -14,7 +14,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -22,16 +21,26 @@ import dev.switchboard.ports.tool.Outcome;
  * {@code read_inbox}: the newest {@code limit} live messages addressed to the caller, in chronological order. It
  * records delivery ({@code opened_at}, once per recipient) and never read state: only mark_read marks read. When the
  * entries would pass the listing's byte cap ({@link Listing#fitting}), the newest that fit are returned, as with a
- * lower {@code limit}, and only they are recorded as delivered. Thread-safe.
+ * lower {@code limit}, and only they are recorded as delivered. The messages are read once: their entries are made as
+ * they are after delivery ({@link Message#openedBy}), fitted, and only then is delivery recorded for those shown.
+ * Thread-safe.
  */
 @Singleton
 public final class ReadInbox {
 
     /**
-     * Room kept per entry when fitting before delivery is recorded: an entry's {@code opened_at} then changes from
-     * {@code null} to a timestamp, 22 bytes longer.
+     * The entries of one read.
+     *
+     * @param entries the messages' wire entries, oldest first, already fitted in the listing's byte cap
+     * @param more    whether more messages matched than were returned (by the limit or the cap)
+     * @param cut     whether some were left out for the byte cap
      */
-    private static final int OPENED_AT_GROWTH = 32;
+    public record Page(List<Map<String, Object>> entries, boolean more, boolean cut) {
+        /** Copies the list. */
+        public Page {
+            entries = List.copyOf(entries);
+        }
+    }
 
     private final MessageStore messages;
     private final MessageView view;
@@ -48,27 +57,29 @@ public final class ReadInbox {
      * @param unreadOnly only messages not yet marked read
      * @param limit      1..1000
      * @param fields     the listing's projection (what the byte cap measures)
-     * @return the page, read as {@link MessageView#bodiesFor} says
+     * @return the entries, read as {@link MessageView#bodiesFor} says
      */
-    public Outcome<MessagePage> read(Tx tx, Caller caller, boolean unreadOnly, int limit, Projection fields) {
-        List<Message> newestFirst = messages.inbox(tx, caller.role(), unreadOnly, limit + 1);
+    public Outcome<Page> read(Tx tx, Caller caller, boolean unreadOnly, int limit, Projection fields) {
+        String role = caller.role();
+        List<Long> newestFirst = messages.inbox(tx, role, unreadOnly, limit + 1);
         boolean more = newestFirst.size() > limit;
-        List<Long> ids = new ArrayList<>(
-                newestFirst.stream().limit(limit).map(Message::id).toList());
+        List<Long> ids = new ArrayList<>(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
         Collections.sort(ids);
-        BodyRead bodies = MessageView.bodiesFor(fields);
-        List<Message> found = new ArrayList<>(messages.findAll(tx, ids, bodies));
-        Collections.reverse(found);
+        List<Message> delivered = new ArrayList<>(messages.findAll(tx, ids, MessageView.bodiesFor(fields)));
+        Collections.reverse(delivered);
+        delivered.replaceAll(message -> message.openedBy(role, tx.now()));
         List<Map<String, Object>> fitted = Listing.fitting(
-                found.stream()
-                        .map(message -> view.wire(tx, message, caller.role(), fields))
+                delivered.stream()
+                        .map(message -> view.wire(tx, message, role, fields))
                         .iterator(),
-                MailboxLimits.LISTING_BYTES - (long) OPENED_AT_GROWTH * found.size());
+                MailboxLimits.LISTING_BYTES);
         List<Long> shown = new ArrayList<>(
-                found.stream().limit(fitted.size()).map(Message::id).toList());
+                delivered.stream().limit(fitted.size()).map(Message::id).toList());
         Collections.sort(shown);
-        messages.markOpened(tx, caller.role(), shown);
+        messages.markOpened(tx, role, shown);
         boolean cut = Listing.wasCut(fitted);
-        return Outcome.done(new MessagePage(messages.findAll(tx, shown, bodies), more || cut, cut));
+        List<Map<String, Object>> entries = new ArrayList<>(fitted);
+        Collections.reverse(entries);
+        return Outcome.done(new Page(entries, more || cut, cut));
     }
 }

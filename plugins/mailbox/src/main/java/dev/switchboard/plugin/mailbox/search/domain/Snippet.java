@@ -42,7 +42,24 @@ public final class Snippet {
         if (end < text.length()) {
             snippet.append('…');
         }
-        return snippet.toString().replaceAll("\\s+", " ").strip();
+        return oneSpaced(snippet).strip();
+    }
+
+    /** @return {@code text} with every run of regex {@code \\s} characters ({@code [ \t\n\x0B\f\r]}) as one space */
+    private static String oneSpaced(CharSequence text) {
+        StringBuilder out = new StringBuilder(text.length());
+        boolean space = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean white = c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+            if (!white) {
+                out.append(c);
+            } else if (!space) {
+                out.append(' ');
+            }
+            space = white;
+        }
+        return out.toString();
     }
 
     /** @return the index of the first occurrence of any term in {@code text}, or -1 */

@@ -1,5 +1,9 @@
 package dev.switchboard.plugin.mailbox.channel.adapter.out.persistence;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -7,16 +11,14 @@ import java.util.List;
 import java.util.Map;
 
 import org.jooq.Condition;
-import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record;
+import org.jooq.Query;
 import org.jooq.SortField;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Blockers;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
-import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Recipients;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Recipient;
@@ -42,6 +44,52 @@ public final class MessageRows {
         return select(tx, where, order, limit, WHOLE);
     }
 
+    /** Every column but the body, in {@link Messages#ALL}'s order around it (see {@link #message}). */
+    private static final String BEFORE_BODY = "SELECT channel_id, id, from_role, to_role, topic, ";
+
+    private static final String AFTER_BODY = ", body_ref, action_required, reply_to, created_at, status, resolved_by,"
+            + " resolved_at, resolution_note, kind, work_status, deleted_at, pin_key, about_message_id, voters,"
+            + " superseded_at, addenda, decision_requested, revised_at";
+
+    /**
+     * The messages with these ids, by plain SQL (no query built per call: the listings' hot path), as
+     * {@link #select(Tx, Condition, List, Integer, int)} reads them.
+     *
+     * @param tx        the transaction (its channel)
+     * @param ids       message ids, in any order
+     * @param bodyChars as {@link #select(Tx, Condition, List, Integer, int)}
+     * @return the messages that exist, tombstones included, in id order
+     */
+    public static List<Message> byIds(Tx tx, Collection<Long> ids, int bodyChars) {
+        if (bodyChars < 0) {
+            throw new IllegalArgumentException("bodyChars must be 0 or more, got " + bodyChars);
+        }
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        String body =
+                bodyChars == WHOLE ? "body" : bodyChars == 0 ? "'' AS body" : "substr(body, 1, " + bodyChars + ")";
+        String sql = BEFORE_BODY + body + AFTER_BODY + (bodyChars == WHOLE ? "" : ", length(body)")
+                + " FROM mailbox_message WHERE channel_id = ? AND id IN (%s)" + " ORDER BY id";
+        JooqTx jooq = JooqTx.of(tx);
+        List<Message> messages = new ArrayList<>(ids.size());
+        try {
+            for (List<Long> chunk : chunks(new java.util.TreeSet<>(ids))) {
+                List<Message> rows = new ArrayList<>(chunk.size());
+                try (PreparedStatement select = inChunk(jooq.connection(), sql, tx.channelId(), chunk);
+                        ResultSet row = select.executeQuery()) {
+                    while (row.next()) {
+                        rows.add(message(row, bodyChars != WHOLE));
+                    }
+                }
+                messages.addAll(withChildren(jooq.connection(), tx.channelId(), rows));
+            }
+        } catch (SQLException e) {
+            throw new DataAccessException("reading messages failed: " + e.getMessage(), e);
+        }
+        return messages;
+    }
+
     /** The {@code bodyChars} of {@link #select(Tx, Condition, List, Integer, int)} for whole bodies. */
     public static final int WHOLE = Integer.MAX_VALUE;
 
@@ -64,7 +112,7 @@ public final class MessageRows {
         if (bodyChars < 0) {
             throw new IllegalArgumentException("bodyChars must be 0 or more, got " + bodyChars);
         }
-        DSLContext sql = JooqTx.of(tx).sql();
+        JooqTx jooq = JooqTx.of(tx);
         List<Field<?>> columns = Messages.ALL;
         if (bodyChars != WHOLE) {
             columns = new ArrayList<>(Messages.ALL);
@@ -74,61 +122,118 @@ public final class MessageRows {
                             .as(Messages.BODY.getUnqualifiedName()));
             columns.add(BODY_CHARS);
         }
-        var query = sql.select(columns)
+        var query = jooq.sql()
+                .select(columns)
                 .from(Messages.TABLE)
                 .where(Messages.CHANNEL_ID.eq(tx.channelId()))
                 .and(where)
                 .orderBy(order);
-        List<Record> rows = limit == null ? query.fetch() : query.limit(limit).fetch();
+        // jOOQ writes the SQL; the rows are read by column position over plain JDBC: mapping a page of messages
+        // through jOOQ's records cost most of a listing's time (issue 26)
+        Query rendered = limit == null ? query : query.limit(limit);
+        try {
+            return load(jooq.connection(), tx.channelId(), rendered, bodyChars != WHOLE);
+        } catch (SQLException e) {
+            throw new DataAccessException("reading messages failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Message> load(Connection connection, long channel, Query query, boolean cut)
+            throws SQLException {
+        List<Message> rows = new ArrayList<>();
+        try (PreparedStatement select = connection.prepareStatement(query.getSQL())) {
+            List<Object> binds = query.getBindValues();
+            for (int i = 0; i < binds.size(); i++) {
+                select.setObject(i + 1, binds.get(i));
+            }
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    rows.add(message(row, cut));
+                }
+            }
+        }
+        return withChildren(connection, channel, rows);
+    }
+
+    /** @return the rows with their recipients and blockers, three queries for any number of rows */
+    private static List<Message> withChildren(Connection connection, long channel, List<Message> rows)
+            throws SQLException {
         if (rows.isEmpty()) {
             return List.of();
         }
-        List<Long> ids = rows.stream().map(row -> row.get(Messages.ID)).toList();
-        Map<Long, List<Recipient>> recipients = recipients(sql, tx.channelId(), ids);
-        Map<Long, List<Long>> blockers = blockers(sql, tx.channelId(), ids);
+        List<Long> ids = new ArrayList<>(rows.size());
+        for (Message message : rows) {
+            ids.add(message.id());
+        }
+        Map<Long, List<Recipient>> recipients = recipients(connection, channel, ids);
+        Map<Long, List<Long>> blockers = blockers(connection, channel, ids);
         List<Message> messages = new ArrayList<>(rows.size());
-        for (Record row : rows) {
-            long id = row.get(Messages.ID);
-            messages.add(message(
-                    row,
-                    recipients.getOrDefault(id, List.of()),
-                    blockers.getOrDefault(id, List.of()),
-                    bodyChars == WHOLE ? null : row.get(BODY_CHARS)));
+        for (Message row : rows) {
+            List<Recipient> to = recipients.getOrDefault(row.id(), List.of());
+            List<Long> blockedBy = blockers.getOrDefault(row.id(), List.of());
+            messages.add(to.isEmpty() && blockedBy.isEmpty() ? row : row.with(to, blockedBy));
         }
         return messages;
     }
 
-    private static Map<Long, List<Recipient>> recipients(DSLContext sql, long channel, Collection<Long> ids) {
+    private static final String RECIPIENTS = "SELECT message_id, to_role, opened_at, read_at FROM mailbox_recipient"
+            + " WHERE channel_id = ? AND message_id IN (%s) ORDER BY message_id, to_role";
+
+    private static final String BLOCKERS = "SELECT message_id, blocker_id FROM mailbox_blocker"
+            + " WHERE channel_id = ? AND message_id IN (%s) ORDER BY message_id, blocker_id";
+
+    private static Map<Long, List<Recipient>> recipients(Connection connection, long channel, Collection<Long> ids)
+            throws SQLException {
         Map<Long, List<Recipient>> byMessage = new HashMap<>();
         for (List<Long> chunk : chunks(ids)) {
-            sql.select(Recipients.MESSAGE_ID, Recipients.ROLE, Recipients.OPENED_AT, Recipients.READ_AT)
-                    .from(Recipients.TABLE)
-                    .where(Recipients.CHANNEL_ID.eq(channel))
-                    .and(Recipients.MESSAGE_ID.in(chunk))
-                    .orderBy(Recipients.MESSAGE_ID, Recipients.ROLE)
-                    .forEach(row -> byMessage
-                            .computeIfAbsent(row.get(Recipients.MESSAGE_ID), id -> new ArrayList<>())
-                            .add(new Recipient(
-                                    row.get(Recipients.ROLE),
-                                    row.get(Recipients.OPENED_AT),
-                                    row.get(Recipients.READ_AT))));
+            try (PreparedStatement select = inChunk(connection, RECIPIENTS, channel, chunk);
+                    ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    byMessage
+                            .computeIfAbsent(row.getLong(1), id -> new ArrayList<>())
+                            .add(new Recipient(row.getString(2), row.getString(3), row.getString(4)));
+                }
+            }
         }
         return byMessage;
     }
 
-    private static Map<Long, List<Long>> blockers(DSLContext sql, long channel, Collection<Long> ids) {
+    private static Map<Long, List<Long>> blockers(Connection connection, long channel, Collection<Long> ids)
+            throws SQLException {
         Map<Long, List<Long>> byMessage = new HashMap<>();
         for (List<Long> chunk : chunks(ids)) {
-            sql.select(Blockers.MESSAGE_ID, Blockers.BLOCKER_ID)
-                    .from(Blockers.TABLE)
-                    .where(Blockers.CHANNEL_ID.eq(channel))
-                    .and(Blockers.MESSAGE_ID.in(chunk))
-                    .orderBy(Blockers.MESSAGE_ID, Blockers.BLOCKER_ID)
-                    .forEach(row -> byMessage
-                            .computeIfAbsent(row.get(Blockers.MESSAGE_ID), id -> new ArrayList<>())
-                            .add(row.get(Blockers.BLOCKER_ID)));
+            try (PreparedStatement select = inChunk(connection, BLOCKERS, channel, chunk);
+                    ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    byMessage
+                            .computeIfAbsent(row.getLong(1), id -> new ArrayList<>())
+                            .add(row.getLong(2));
+                }
+            }
         }
         return byMessage;
+    }
+
+    /** @return {@code sql} with one placeholder per id in its {@code IN (%s)}, the channel and the ids bound */
+    private static PreparedStatement inChunk(Connection connection, String sql, long channel, List<Long> chunk)
+            throws SQLException {
+        int at = sql.indexOf("%s");
+        StringBuilder text = new StringBuilder(sql.length() + 2 * chunk.size()).append(sql, 0, at);
+        for (int i = 0; i < chunk.size(); i++) {
+            text.append(i == 0 ? "?" : ",?");
+        }
+        PreparedStatement select = connection.prepareStatement(
+                text.append(sql, at + 2, sql.length()).toString());
+        try {
+            select.setLong(1, channel);
+            for (int i = 0; i < chunk.size(); i++) {
+                select.setLong(i + 2, chunk.get(i));
+            }
+            return select;
+        } catch (SQLException e) {
+            select.close();
+            throw e;
+        }
     }
 
     /** SQLite binds at most 32,766 parameters per statement; stay far below. */
@@ -141,33 +246,43 @@ public final class MessageRows {
         return chunks;
     }
 
-    private static Message message(Record row, List<Recipient> recipients, List<Long> blockers, Long bodyChars) {
+    /** @return a nullable BIGINT column */
+    private static Long nullableLong(ResultSet row, int column) throws SQLException {
+        long value = row.getLong(column);
+        return row.wasNull() ? null : value;
+    }
+
+    /**
+     * @return the row's message, without recipients and blockers; the columns in {@link Messages#ALL}'s order
+     *     (1-based: channel_id first), then the whole body's length when the body was {@code cut}
+     */
+    private static Message message(ResultSet row, boolean cut) throws SQLException {
         return new Message(
-                row.get(Messages.ID),
-                row.get(Messages.FROM),
-                row.get(Messages.TO),
-                recipients,
-                row.get(Messages.TOPIC),
-                row.get(Messages.BODY),
-                row.get(Messages.BODY_REF),
-                row.get(Messages.ACTION_REQUIRED) == 1,
-                row.get(Messages.REPLY_TO),
-                row.get(Messages.CREATED_AT),
-                row.get(Messages.STATUS),
-                row.get(Messages.RESOLVED_BY),
-                row.get(Messages.RESOLVED_AT),
-                row.get(Messages.RESOLUTION_NOTE),
-                row.get(Messages.KIND),
-                row.get(Messages.WORK_STATUS),
-                row.get(Messages.DELETED_AT),
-                row.get(Messages.PIN_KEY),
-                row.get(Messages.ABOUT),
-                Json.strings(row.get(Messages.VOTERS)),
-                row.get(Messages.SUPERSEDED_AT),
-                Json.stringMap(row.get(Messages.ADDENDA)),
-                row.get(Messages.DECISION_REQUESTED) == 1,
-                row.get(Messages.REVISED_AT),
-                blockers,
-                bodyChars);
+                row.getLong(2),
+                row.getString(3),
+                row.getString(4),
+                List.of(),
+                row.getString(5),
+                row.getString(6),
+                nullableLong(row, 7),
+                row.getInt(8) == 1,
+                nullableLong(row, 9),
+                row.getString(10),
+                row.getString(11),
+                row.getString(12),
+                row.getString(13),
+                row.getString(14),
+                row.getString(15),
+                row.getString(16),
+                row.getString(17),
+                row.getString(18),
+                nullableLong(row, 19),
+                Json.strings(row.getString(20)),
+                row.getString(21),
+                Json.stringMap(row.getString(22)),
+                row.getInt(23) == 1,
+                row.getString(24),
+                List.of(),
+                cut ? row.getLong(25) : null);
     }
 }

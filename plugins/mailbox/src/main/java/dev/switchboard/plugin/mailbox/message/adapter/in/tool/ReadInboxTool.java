@@ -11,7 +11,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
-import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.ReadInbox;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -51,14 +50,12 @@ public final class ReadInboxTool extends MailboxTool {
 
     private final Transactions transactions;
     private final ReadInbox readInbox;
-    private final MessageView view;
 
     @Inject
-    ReadInboxTool(CallerResolver callers, Transactions transactions, ReadInbox readInbox, MessageView view) {
+    ReadInboxTool(CallerResolver callers, Transactions transactions, ReadInbox readInbox) {
         super(DESCRIPTOR, callers);
         this.transactions = transactions;
         this.readInbox = readInbox;
-        this.view = view;
     }
 
     @Override
@@ -70,7 +67,12 @@ public final class ReadInboxTool extends MailboxTool {
                                 caller.channelId(),
                                 tx -> readInbox
                                         .read(tx, caller, unreadOnly, limit, fields)
-                                        .then(page -> Outcome.done(
-                                                view.untrustedListing(tx, page, caller.role(), fields, limit))))));
+                                        .then(page -> Outcome.done(listing(page, limit))))));
+    }
+
+    private static Map<String, Object> listing(ReadInbox.Page page, int limit) {
+        Map<String, Object> listing = Listing.ofFitted(page.entries(), limit, page.more(), page.cut(), null);
+        listing.put(Untrusted.FIELD, Untrusted.NOTE);
+        return listing;
     }
 }

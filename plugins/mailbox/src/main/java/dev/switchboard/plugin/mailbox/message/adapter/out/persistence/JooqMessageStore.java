@@ -51,9 +51,7 @@ public final class JooqMessageStore implements MessageStore {
 
     @Override
     public List<Message> findAll(Tx tx, Collection<Long> ids, BodyRead bodies) {
-        return ids.isEmpty()
-                ? List.of()
-                : MessageRows.select(tx, Messages.ID.in(ids), List.of(Messages.ID.asc()), null, bodies.maxChars());
+        return MessageRows.byIds(tx, ids, bodies.maxChars());
     }
 
     @Override
@@ -121,21 +119,22 @@ public final class JooqMessageStore implements MessageStore {
     }
 
     @Override
-    public List<Message> inbox(Tx tx, String role, boolean unreadOnly, int limit) {
+    public List<Long> inbox(Tx tx, String role, boolean unreadOnly, int limit) {
         Condition addressed = Recipients.CHANNEL_ID.eq(tx.channelId()).and(Recipients.ROLE.eq(role));
         if (unreadOnly) {
             addressed = addressed.and(Recipients.READ_AT.isNull());
         }
-        return MessageRows.select(
-                tx,
-                Messages.DELETED_AT
-                        .isNull()
-                        .and(Messages.ID.in(select(Recipients.MESSAGE_ID)
-                                .from(Recipients.TABLE)
-                                .where(addressed))),
-                List.of(Messages.ID.desc()),
-                limit,
-                0);
+        return JooqTx.of(tx)
+                .sql()
+                .select(Messages.ID)
+                .from(Messages.TABLE)
+                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
+                .and(Messages.DELETED_AT.isNull())
+                .and(Messages.ID.in(
+                        select(Recipients.MESSAGE_ID).from(Recipients.TABLE).where(addressed)))
+                .orderBy(Messages.ID.desc())
+                .limit(limit)
+                .fetch(Messages.ID);
     }
 
     /** The characters of a body read at once by {@link #bodyDigest}. */

@@ -86,9 +86,9 @@ public interface MessageStore {
      * @param role       the caller
      * @param unreadOnly only messages the role has not marked read
      * @param limit      the most to return
-     * @return live messages addressed to the role, newest first, read without their bodies ({@link BodyRead#NONE})
+     * @return the ids of the live messages addressed to the role, newest first
      */
-    List<Message> inbox(Tx tx, String role, boolean unreadOnly, int limit);
+    List<Long> inbox(Tx tx, String role, boolean unreadOnly, int limit);
 
     /**
      * @param filter the filters

@@ -65,7 +65,10 @@ public final class SearchMessagesTool extends MailboxTool {
                     + " [...]} with truncated when more matched. Each hit has a snippet (hits marked [like this]) and"
                     + " match: fts when every term has 3+ characters and the trigram index answered, substring when a"
                     + " shorter term made the server scan (the scan refuses NEAR, a field filter on a group and"
-                    + " { } + - , ^ outside quotes). Deleted messages are never returned. Refused: a query over "
+                    + " { } + - , ^ outside quotes). The scan reads at most the newest "
+                    + SearchMessages.SCAN_MESSAGES + " messages the filters admit; when it stops there with fewer"
+                    + " hits than limit, scan_cut: {messages_read, note} says so. Deleted messages are never"
+                    + " returned. Refused: a query over "
                     + MailboxLimits.QUERY_CHARS + " characters, over " + MailboxLimits.QUERY_TERMS
                     + " terms or nested over " + MailboxLimits.QUERY_DEPTH
                     + " deep, NEAR(...), an unknown kind or status; a from_role or to_role that names no role of the channel is"
@@ -124,8 +127,27 @@ public final class SearchMessagesTool extends MailboxTool {
                 .map(hit -> entry(view.wire(tx, hit.message(), caller.role(), fields), hit, fields))
                 .toList();
         Map<String, Object> listing = Listing.of(rows, limit, page.more(), null);
+        if (page.scanCut()) {
+            listing.put(SCAN_CUT, scanCut());
+        }
         listing.put(Untrusted.FIELD, Untrusted.NOTE);
         return listing;
+    }
+
+    /** The answer's field when a scan stopped at its bound. */
+    static final String SCAN_CUT = "scan_cut";
+
+    /** @return {@code {messages_read, note}}: how far back the scan read, and how to search further */
+    private static Map<String, Object> scanCut() {
+        Map<String, Object> cut = new LinkedHashMap<>();
+        cut.put("messages_read", SearchMessages.SCAN_MESSAGES);
+        cut.put(
+                "note",
+                "a term under 3 characters is looked for by reading messages newest first, and only the newest "
+                        + SearchMessages.SCAN_MESSAGES + " the filters admit were read: older ones may match too."
+                        + " Narrow with from_role, to_role, kind or status, or search terms of 3+ characters, which"
+                        + " the index answers over every message");
+        return cut;
     }
 
     /** @return the message's wire entry with the hit's snippet and match, when the projection keeps them */

@@ -21,7 +21,7 @@ public final class JooqMessageSearch implements MessageSearch {
     }
 
     @Override
-    public List<Long> scanned(Tx tx, ScanMatcher matcher, SearchFilters filters, int limit) {
-        return SearchSql.scanned(JooqTx.of(tx).sql(), tx.channelId(), matcher, filters, limit);
+    public Scan scanned(Tx tx, ScanMatcher matcher, SearchFilters filters, int limit, int bound) {
+        return SearchSql.scanned(JooqTx.of(tx).sql(), tx.channelId(), matcher, filters, limit, bound);
     }
 }

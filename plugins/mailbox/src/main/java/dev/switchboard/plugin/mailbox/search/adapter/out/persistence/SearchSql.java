@@ -1,12 +1,14 @@
 package dev.switchboard.plugin.mailbox.search.adapter.out.persistence;
 
-import static org.jooq.impl.DSL.condition;
 import static org.jooq.impl.DSL.exists;
 import static org.jooq.impl.DSL.inline;
 import static org.jooq.impl.DSL.selectOne;
-import static org.jooq.impl.DSL.val;
 import static org.jooq.impl.DSL.when;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,17 +16,15 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.jooq.Condition;
-import org.jooq.Cursor;
 import org.jooq.DSLContext;
-import org.jooq.Record1;
-import org.jooq.Record3;
+import org.jooq.Query;
 import org.jooq.SQLDialect;
-import org.jooq.SelectConditionStep;
 import org.jooq.SortField;
+import org.jooq.exception.DataAccessException;
 
-import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.SearchTables.Fts;
 import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.SearchTables.Messages;
 import dev.switchboard.plugin.mailbox.search.adapter.out.persistence.SearchTables.Recipients;
+import dev.switchboard.plugin.mailbox.search.application.port.out.MessageSearch;
 import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
 import dev.switchboard.plugin.mailbox.search.domain.QueryNode;
 import dev.switchboard.plugin.mailbox.search.domain.Ranking;
@@ -52,7 +52,6 @@ final class SearchSql {
      *         within each group
      */
     static List<Long> ranked(DSLContext sql, long channelId, QueryNode root, SearchFilters filters, int limit) {
-        Condition live = live(channelId, filters);
         Optional<QueryNode> topicHit = Ranking.topicHit(root);
         if (sql.dialect() != SQLDialect.SQLITE) {
             List<SortField<?>> order = new ArrayList<>();
@@ -63,25 +62,25 @@ final class SearchSql {
             order.add(Messages.ID.desc());
             return sql.select(Messages.ID)
                     .from(Messages.TABLE)
-                    .where(live)
+                    .where(live(channelId, filters))
                     .and(TrigramCondition.of(root))
                     .orderBy(order)
                     .limit(limit)
                     .fetch(Messages.ID);
         }
         if (topicHit.isEmpty()) {
-            return newestFirst(sql, root, live, limit);
+            return newestFirst(sql, channelId, root, filters, limit);
         }
         // The first group whole (a topic is short, so few messages hold a term in it), oldest first: FTS5 walks a
         // column-filtered phrase backwards slowly. Then the query's newest hits, once the first group's are taken.
         QueryNode firstGroup = Ranking.firstGroup(root, topicHit.get());
-        List<Long> first = matching(sql, firstGroup, live).reversed();
+        List<Long> first = matching(sql, channelId, firstGroup, filters).reversed();
         if (first.size() >= limit || firstGroup.equals(root)) {
             return List.copyOf(first.subList(0, Math.min(limit, first.size())));
         }
         Set<Long> inFirst = new HashSet<>(first);
         List<Long> ids = new ArrayList<>(first);
-        for (Long id : newestFirst(sql, root, live, limit)) {
+        for (Long id : newestFirst(sql, channelId, root, filters, limit)) {
             if (ids.size() == limit) {
                 break;
             }
@@ -100,48 +99,122 @@ final class SearchSql {
      *         renumbered. (Ordering by the id instead makes SQLite walk the channel's id index and probe the FTS5
      *         index for every message.)
      */
-    private static List<Long> newestFirst(DSLContext sql, QueryNode query, Condition live, int limit) {
-        return select(sql, query, live).orderBy(Fts.ROWID.desc()).limit(limit).fetch(Messages.ID);
+    private static List<Long> newestFirst(
+            DSLContext sql, long channelId, QueryNode query, SearchFilters filters, int limit) {
+        return fts(sql, channelId, query, filters, "DESC", limit);
     }
 
     /** @return the ids of every live message matching {@code query} on SQLite's FTS5 index, oldest first */
-    private static List<Long> matching(DSLContext sql, QueryNode query, Condition live) {
-        return select(sql, query, live).orderBy(Fts.ROWID.asc()).fetch(Messages.ID);
+    private static List<Long> matching(DSLContext sql, long channelId, QueryNode query, SearchFilters filters) {
+        return fts(sql, channelId, query, filters, "ASC", null);
     }
 
-    private static SelectConditionStep<Record1<Long>> select(DSLContext sql, QueryNode query, Condition live) {
-        return sql.select(Messages.ID)
-                .from(Fts.TABLE)
-                .join(Messages.TABLE)
-                .on(Messages.SEQ.eq(Fts.ROWID))
-                .where(condition("{0} MATCH {1}", Fts.TABLE, val(Fts5Expression.of(query))))
-                .and(live);
+    private static final String FTS_SELECT = "SELECT mailbox_message.id FROM mailbox_message_fts"
+            + " JOIN mailbox_message ON mailbox_message.seq = mailbox_message_fts.rowid"
+            + " WHERE mailbox_message_fts MATCH ? AND mailbox_message.channel_id = ?"
+            + " AND mailbox_message.deleted_at IS NULL";
+
+    /**
+     * The FTS5 query as plain SQL over the transaction's connection: the index answers in a fraction of a millisecond,
+     * so building and rendering a jOOQ query per call cost more than the search itself (issue 26).
+     *
+     * @param direction {@code ASC} or {@code DESC}, on the index's row id
+     * @param limit     the most ids, or null for all
+     */
+    private static List<Long> fts(
+            DSLContext sql, long channelId, QueryNode query, SearchFilters filters, String direction, Integer limit) {
+        StringBuilder text = new StringBuilder(FTS_SELECT);
+        List<Object> values = new ArrayList<>();
+        values.add(Fts5Expression.of(query));
+        values.add(channelId);
+        if (filters.fromRole() != null) {
+            text.append(" AND mailbox_message.from_role = ?");
+            values.add(filters.fromRole());
+        }
+        if (filters.toRole() != null) {
+            text.append(" AND EXISTS (SELECT 1 FROM mailbox_recipient WHERE mailbox_recipient.channel_id ="
+                    + " mailbox_message.channel_id AND mailbox_recipient.message_id = mailbox_message.id"
+                    + " AND mailbox_recipient.to_role = ?)");
+            values.add(filters.toRole());
+        }
+        if (filters.kind() != null) {
+            text.append(" AND mailbox_message.kind = ?");
+            values.add(filters.kind());
+        }
+        if (filters.status() != null) {
+            text.append(" AND mailbox_message.status = ?");
+            values.add(filters.status());
+        }
+        text.append(" ORDER BY mailbox_message_fts.rowid ").append(direction);
+        if (limit != null) {
+            text.append(" LIMIT ?");
+            values.add(limit);
+        }
+        return sql.connectionResult(connection -> {
+            List<Long> ids = new ArrayList<>();
+            try (PreparedStatement select = connection.prepareStatement(text.toString())) {
+                for (int i = 0; i < values.size(); i++) {
+                    select.setObject(i + 1, values.get(i));
+                }
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        ids.add(rows.getLong(1));
+                    }
+                }
+            } catch (SQLException e) {
+                throw new DataAccessException("searching messages failed: " + e.getMessage(), e);
+            }
+            return ids;
+        });
     }
 
     /**
-     * @param sql       the transaction's context
-     * @param channelId the channel
-     * @param matcher   the query's evaluator
-     * @param filters   the structural filters
-     * @param limit     the most ids to return
-     * @return matching message ids, newest first
+     * @param sql        the transaction's context: jOOQ writes the SQL, its connection reads the rows by position
+     *                   over plain JDBC (the scan's cost is per row)
+     * @param channelId  the channel
+     * @param matcher    the query's evaluator
+     * @param filters    the structural filters
+     * @param limit      the most ids to return
+     * @param bound      the most messages to read
+     * @return matching message ids, newest first, and whether the scan stopped at its bound
      */
-    static List<Long> scanned(DSLContext sql, long channelId, ScanMatcher matcher, SearchFilters filters, int limit) {
-        List<Long> ids = new ArrayList<>();
-        try (Cursor<Record3<Long, String, String>> rows = sql.select(Messages.ID, Messages.TOPIC, Messages.BODY)
+    static MessageSearch.Scan scanned(
+            DSLContext sql, long channelId, ScanMatcher matcher, SearchFilters filters, int limit, int bound) {
+        Query query = sql.select(Messages.ID, Messages.TOPIC, Messages.BODY)
                 .from(Messages.TABLE)
                 .where(live(channelId, filters))
                 .orderBy(Messages.ID.desc())
-                .fetchSize(SCAN_FETCH_SIZE)
-                .fetchLazy()) {
-            while (ids.size() < limit && rows.hasNext()) {
-                Record3<Long, String, String> row = rows.fetchNext();
-                if (matcher.matches(row.value2(), row.value3())) {
-                    ids.add(row.value1());
+                .limit(bound + 1); // one more than it reads: whether older messages were left unread
+        return sql.connectionResult(connection -> scan(connection, query, matcher, limit, bound));
+    }
+
+    private static MessageSearch.Scan scan(
+            Connection connection, Query query, ScanMatcher matcher, int limit, int bound) {
+        List<Long> ids = new ArrayList<>();
+        int read = 0;
+        boolean cut = false;
+        try (PreparedStatement select = connection.prepareStatement(query.getSQL())) {
+            List<Object> binds = query.getBindValues();
+            for (int i = 0; i < binds.size(); i++) {
+                select.setObject(i + 1, binds.get(i));
+            }
+            select.setFetchSize(SCAN_FETCH_SIZE);
+            try (ResultSet rows = select.executeQuery()) {
+                while (ids.size() < limit && rows.next()) {
+                    if (read == bound) {
+                        cut = true;
+                        break;
+                    }
+                    read++;
+                    if (matcher.matches(rows.getString(2), rows.getString(3))) {
+                        ids.add(rows.getLong(1));
+                    }
                 }
             }
+        } catch (SQLException e) {
+            throw new DataAccessException("scanning messages failed: " + e.getMessage(), e);
         }
-        return ids;
+        return new MessageSearch.Scan(ids, read, !cut);
     }
 
     private static Condition live(long channelId, SearchFilters filters) {

@@ -17,7 +17,6 @@ final class SearchTables {
     /** {@code mailbox_message}. */
     static final class Messages {
         static final Table<Record> TABLE = table(name("mailbox_message"));
-        static final Field<Long> SEQ = number("seq");
         static final Field<Long> CHANNEL = number("channel_id");
         static final Field<Long> ID = number("id");
         static final Field<String> FROM = text("from_role");
@@ -46,13 +45,5 @@ final class SearchTables {
         static final Field<String> TO = field(name("mailbox_recipient", "to_role"), SQLDataType.VARCHAR);
 
         private Recipients() {}
-    }
-
-    /** {@code mailbox_message_fts}, SQLite's FTS5 trigram index (row id = the message's seq). */
-    static final class Fts {
-        static final Table<Record> TABLE = table(name("mailbox_message_fts"));
-        static final Field<Long> ROWID = field(name("mailbox_message_fts", "rowid"), SQLDataType.BIGINT);
-
-        private Fts() {}
     }
 }

@@ -24,12 +24,29 @@ public interface MessageSearch {
     List<Long> ranked(Tx tx, QueryNode root, SearchFilters filters, int limit);
 
     /**
-     * By reading the channel's messages newest first and keeping those the matcher accepts.
+     * What a scan found.
+     *
+     * @param ids      the matching ids, newest first
+     * @param read     how many messages it read
+     * @param complete whether it read every message the filters admit, or stopped at {@code limit} hits; false when
+     *                 it stopped at its bound with fewer hits (older messages were not read)
+     */
+    record Scan(List<Long> ids, int read, boolean complete) {
+        /** Copies the list. */
+        public Scan {
+            ids = List.copyOf(ids);
+        }
+    }
+
+    /**
+     * By reading the channel's messages newest first and keeping those the matcher accepts, at most {@code bound} of
+     * them.
      *
      * @param matcher the query's evaluator
      * @param filters the structural filters
      * @param limit   the most ids to return
-     * @return the matching ids, newest first
+     * @param bound   the most messages to read
+     * @return the matching ids, newest first, and whether the scan stopped at its bound
      */
-    List<Long> scanned(Tx tx, ScanMatcher matcher, SearchFilters filters, int limit);
+    Scan scanned(Tx tx, ScanMatcher matcher, SearchFilters filters, int limit, int bound);
 }

@@ -22,6 +22,8 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.mailbox.MailboxStore;
+import dev.switchboard.plugin.mailbox.search.application.SearchMessages;
+import dev.switchboard.plugin.mailbox.search.application.port.out.MessageSearch;
 import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
 import dev.switchboard.plugin.mailbox.search.domain.ScanMatcher;
 import dev.switchboard.plugin.mailbox.search.domain.SearchPath;
@@ -33,6 +35,9 @@ import dev.switchboard.ports.storage.SqlStorage;
 @ParameterizedClass(name = "on {0}")
 @ValueSource(strings = {"sqlite", "postgres"})
 class SearchSqlTest {
+
+    /** The scan's bound in the tool, far above these tests' few messages. */
+    private static final int BOUND = SearchMessages.SCAN_MESSAGES;
 
     @Parameter
     String backend;
@@ -176,8 +181,28 @@ class SearchSqlTest {
         message(4, "frontend", "backend", "t", "OK then");
 
         assertThat(scanned("ok")).containsExactly(4L, 2L, 1L);
-        assertThat(SearchSql.scanned(jooqRead(), channel, matcher("ok"), SearchFilters.NONE, 2))
+        assertThat(SearchSql.scanned(jooqRead(), channel, matcher("ok"), SearchFilters.NONE, 2, BOUND)
+                        .ids())
                 .containsExactly(4L, 2L);
+    }
+
+    @Test
+    void theScanReadsAtMostItsBoundNewestFirstAndSaysWhenItStoppedThere() {
+        message(1, "frontend", "backend", "t", "ok, the oldest");
+        message(2, "frontend", "backend", "t", "nothing");
+        message(3, "frontend", "backend", "t", "it is ok");
+        message(4, "frontend", "backend", "t", "nothing either");
+
+        MessageSearch.Scan cut = storage.transaction(
+                connection -> SearchSql.scanned(jooq(connection), channel, matcher("ok"), SearchFilters.NONE, 50, 3));
+        MessageSearch.Scan whole = storage.transaction(
+                connection -> SearchSql.scanned(jooq(connection), channel, matcher("ok"), SearchFilters.NONE, 50, 4));
+        MessageSearch.Scan full = storage.transaction(
+                connection -> SearchSql.scanned(jooq(connection), channel, matcher("ok"), SearchFilters.NONE, 1, 3));
+
+        assertThat(cut).isEqualTo(new MessageSearch.Scan(List.of(3L), 3, false));
+        assertThat(whole).isEqualTo(new MessageSearch.Scan(List.of(3L, 1L), 4, true));
+        assertThat(full).isEqualTo(new MessageSearch.Scan(List.of(3L), 2, true));
     }
 
     @Test
@@ -202,7 +227,8 @@ class SearchSqlTest {
             assertThat(ranked(query))
                     .as(query)
                     .containsExactlyInAnyOrderElementsOf(SearchSql.scanned(
-                            jooqRead(), channel, ScanMatcher.of(plan.root()), SearchFilters.NONE, 50));
+                                    jooqRead(), channel, ScanMatcher.of(plan.root()), SearchFilters.NONE, 50, BOUND)
+                            .ids());
         }
     }
 
@@ -215,8 +241,9 @@ class SearchSqlTest {
 
         assertThat(plan.root().depth()).isEqualTo(SearchQueries.MAX_INDEX_NESTING);
         assertThat(ranked(query))
-                .containsExactlyInAnyOrderElementsOf(
-                        SearchSql.scanned(jooqRead(), channel, ScanMatcher.of(plan.root()), SearchFilters.NONE, 50))
+                .containsExactlyInAnyOrderElementsOf(SearchSql.scanned(
+                                jooqRead(), channel, ScanMatcher.of(plan.root()), SearchFilters.NONE, 50, BOUND)
+                        .ids())
                 .containsExactly(1L);
     }
 
@@ -254,7 +281,8 @@ class SearchSqlTest {
 
     private List<Long> scanned(String query, SearchFilters filters) {
         return storage.transaction(
-                connection -> SearchSql.scanned(jooq(connection), channel, matcher(query), filters, 50));
+                connection -> SearchSql.scanned(jooq(connection), channel, matcher(query), filters, 50, BOUND)
+                        .ids());
     }
 
     private static ScanMatcher matcher(String query) {
