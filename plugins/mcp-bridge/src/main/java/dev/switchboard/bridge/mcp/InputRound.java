@@ -15,7 +15,6 @@ import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.server.McpRequestContext;
 
 import dev.switchboard.ports.call.ClientRequests.Capability;
-import dev.switchboard.ports.call.Principal;
 
 /**
  * One round of a modern-era (MCP 2026-07-28) call that may ask its client for input: opens the round from the call's
@@ -24,10 +23,10 @@ import dev.switchboard.ports.call.Principal;
  * call ends with an input-required result instead of the tool's own.
  *
  * <p>The state (JSON, sealed by the SDK: HMAC-SHA256 over it, the tool's name and an expiry of 10 minutes) holds
- * {@code v} (1), a digest of the caller, a digest of the arguments, and {@code answers}: the answers the call used so
- * far, by key, so that a tool that asks in several rounds gets its earlier answers again without the client sending
- * them twice. A state of another caller or of other arguments is refused (-32602); a sealed answer wins over an
- * {@code inputResponses} entry of the same key. Not thread-safe: one per call, used by the call's thread.
+ * {@code v} (1), a digest of the arguments, and {@code answers}: the answers the call used so far, by key, so that a
+ * tool that asks in several rounds gets its earlier answers again without the client sending them twice. A state of
+ * other arguments is refused here (-32602); one of another caller never opens, since the sealing binds a state to its
+ * caller ({@link RequestStates}, ADR 46). A sealed answer wins over an {@code inputResponses} entry of the same key. Not thread-safe: one per call, used by the call's thread.
  */
 final class InputRound {
 
@@ -36,31 +35,26 @@ final class InputRound {
     private static final int VERSION = 1;
 
     private final ModernClientRequests client;
-    private final Principal caller;
     private final Map<String, ?> args;
     private final JsonValues json;
 
-    private InputRound(ModernClientRequests client, Principal caller, Map<String, ?> args, JsonValues json) {
+    private InputRound(ModernClientRequests client, Map<String, ?> args, JsonValues json) {
         this.client = client;
-        this.caller = caller;
         this.args = args;
         this.json = json;
     }
 
     /**
      * @param context        the request's context (its declared client capabilities)
-     * @param caller         who called
      * @param args           the call's arguments, or a prompt's (null for none)
      * @param inputResponses the retry's answers by key, or null
      * @param requestState   the state the SDK opened (verified and unsealed), or null on a first call
      * @param json           the JSON mapping
      * @return the round
-     * @throws McpException -32602 when the state belongs to another caller or other arguments, or is not this
-     *                      server's state
+     * @throws McpException -32602 when the state belongs to other arguments, or is not this server's state
      */
     static InputRound open(
             McpRequestContext context,
-            Principal caller,
             Map<String, ?> args,
             Map<String, Object> inputResponses,
             String requestState,
@@ -74,13 +68,12 @@ final class InputRound {
                 throw refused();
             }
             if (!(state.get("v") instanceof Number version && version.intValue() == VERSION)
-                    || !callerDigest(caller).equals(state.get("caller"))
                     || !argumentsDigest(args, json).equals(state.get("arguments"))) {
                 throw refused();
             }
             answers.putAll(objects(state.get("answers")));
         }
-        return new InputRound(new ModernClientRequests(context.clientCapabilities(), answers), caller, args, json);
+        return new InputRound(new ModernClientRequests(context.clientCapabilities(), answers), args, json);
     }
 
     /** @return the channel back to the client that the tool's call gets */
@@ -109,7 +102,6 @@ final class InputRound {
         asked.forEach((key, request) -> requests.put(key, inputRequest(request)));
         Map<String, Object> state = new LinkedHashMap<>();
         state.put("v", VERSION);
-        state.put("caller", callerDigest(caller));
         state.put("arguments", argumentsDigest(args, json));
         state.put("answers", client.used());
         return Optional.of(new McpSchema.InputRequiredResult(requests, json.toText(state), INPUT_REQUIRED, null));
@@ -139,8 +131,8 @@ final class InputRound {
     }
 
     private static McpException refused() {
-        return McpException.invalidParams("the requestState does not belong to this call (another caller, other"
-                + " arguments, or another server version); call again without requestState and inputResponses");
+        return McpException.invalidParams("the requestState does not belong to this call (other arguments, or"
+                + " another server version); call again without requestState and inputResponses");
     }
 
     /** @return the entries of a JSON object whose values are objects; anything else is no answer */
@@ -170,14 +162,7 @@ final class InputRound {
         return value;
     }
 
-    /**
-     * The digests are taken only when a state is opened or sealed: most calls never ask their client for anything, and
-     * hashing the canonical JSON of every call's arguments would cost them for nothing.
-     */
-    private static String callerDigest(Principal caller) {
-        return digest(caller.kind().name() + ":" + caller.id());
-    }
-
+    /** The digest is taken only when a state is opened or sealed: a call that asks nothing pays for no hash. */
     private static String argumentsDigest(Map<String, ?> args, JsonValues json) {
         return digest(json.toText(canonical(args == null ? Map.of() : args)));
     }

@@ -139,9 +139,8 @@ public final class McpServerAssembly {
                 context.resources(), new ResourceSpecs(context.resources(), MODERN_NAMES_ITS_CALLER, unused), json);
         ModernPrompts prompts = new ModernPrompts(
                 context.prompts(), new PromptSpecs(context.prompts(), MODERN_NAMES_ITS_CALLER, unused, json), json);
-        RequestStates.sealWith(context.sealing());
         ModernSubscriptions subscriptions = new ModernSubscriptions(context.tools(), context.resources(), inFlight);
-        List<String> versions = discoverVersions(context.server());
+        List<String> versions = supportedVersions(context.server());
         io.modelcontextprotocol.modern.server.McpServer server =
                 io.modelcontextprotocol.modern.server.McpServer.builder()
                         .serverInfo(io.modelcontextprotocol.modern.McpSchema.Implementation.builder(
@@ -150,7 +149,7 @@ public final class McpServerAssembly {
                                 .build())
                         .instructions(context.server().instructions())
                         .supportedVersions(versions)
-                        .requestStateCodec(RequestStates.perProcess())
+                        .requestStateCodec(new RequestStates(context.sealing()))
                         .jsonMapper(Shared.PLAIN)
                         .feature(ToolsFeature.ofSync(
                                 tools,
@@ -254,13 +253,16 @@ public final class McpServerAssembly {
     }
 
     /**
-     * The versions {@code server/discover} names, newest first: the modern ones this bridge speaks, then the identity's
-     * legacy ones, so that with an identity listing the modern versions first (the kernel's does) it is that list.
+     * Every version the server speaks, newest first: the one list {@code server/discover} names (its
+     * {@code supportedVersions}, and {@code data.supported} of a -32022) and every refusal that lists versions (over
+     * HTTP, an {@code MCP-Protocol-Version} the server does not speak), so that no client is told a shorter list. The
+     * modern versions this bridge speaks, then the identity's legacy ones: with an identity listing the modern versions
+     * first (the kernel's {@code BuildInfo.PROTOCOL_VERSIONS} does) it is that list.
      *
      * @param identity the server's identity, which lists versions newest first
      * @return the modern versions, then the legacy ones, newest first
      */
-    static List<String> discoverVersions(ServerIdentity identity) {
+    public static List<String> supportedVersions(ServerIdentity identity) {
         List<String> versions = new ArrayList<>(ModernServerHandle.VERSIONS);
         List<String> legacy = new ArrayList<>(protocolVersions(identity));
         Collections.reverse(legacy);

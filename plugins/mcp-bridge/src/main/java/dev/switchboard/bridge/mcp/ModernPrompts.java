@@ -72,8 +72,7 @@ final class ModernPrompts implements McpSyncPromptRepository {
         io.modelcontextprotocol.spec.McpSchema.GetPromptRequest legacy =
                 json.across(get, io.modelcontextprotocol.spec.McpSchema.GetPromptRequest.class);
         Principal caller = ModernExchange.of(context).caller();
-        InputRound round =
-                InputRound.open(context, caller, get.arguments(), get.inputResponses(), get.requestState(), json);
+        InputRound round = InputRound.open(context, get.arguments(), get.inputResponses(), get.requestState(), json);
         McpSchema.GetPromptResult result;
         try {
             result = json.across(specs.render(legacy, caller, round.client()), McpSchema.GetPromptResult.class);

@@ -118,8 +118,7 @@ final class ModernTools implements McpSyncToolRepository {
     private io.modelcontextprotocol.modern.McpSchema.CallToolOutcome call(
             McpRequestContext context, io.modelcontextprotocol.modern.McpSchema.CallToolRequest call) {
         Principal caller = ModernExchange.of(context).caller();
-        InputRound round =
-                InputRound.open(context, caller, call.arguments(), call.inputResponses(), call.requestState(), json);
+        InputRound round = InputRound.open(context, call.arguments(), call.inputResponses(), call.requestState(), json);
         McpSchema.CallToolRequest legacy = new McpSchema.CallToolRequest(call.name(), call.arguments(), call.meta());
         McpSchema.CallToolResult result;
         try {

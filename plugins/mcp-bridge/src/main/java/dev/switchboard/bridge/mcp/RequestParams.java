@@ -17,7 +17,9 @@ import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
  * <ul>
  * <li>{@code params} that is present and not an object;</li>
  * <li>{@code _meta} that is not an object, or a {@code _meta.progressToken} that is neither a string nor an integer;</li>
- * <li>the list methods' {@code cursor} that is not a string;</li>
+ * <li>the list methods' {@code cursor} that is not a string, or any string: every list is answered whole, in one page
+ * with no {@code nextCursor}, so no cursor is one this server gave ("invalid cursor", in both eras; the SDK 2.2's legacy
+ * server ignored it and answered the whole list, its modern one hands it to the lists, which would do the same);</li>
  * <li>{@code resources/read}, {@code resources/subscribe}, {@code resources/unsubscribe} without a string
  * {@code uri}; {@code tools/call} and {@code prompts/get} without a string {@code name}, or with {@code arguments}
  * that is not an object; {@code completion/complete} without a {@code ref} object with a string {@code type} or an
@@ -39,6 +41,10 @@ final class RequestParams {
             McpSchema.METHOD_RESOURCES_SUBSCRIBE,
             McpSchema.METHOD_RESOURCES_UNSUBSCRIBE);
     private static final Set<String> BY_NAME = Set.of(McpSchema.METHOD_TOOLS_CALL, McpSchema.METHOD_PROMPT_GET);
+
+    /** The problem of a cursor this server never gave (it lists everything in one page). */
+    static final String INVALID_CURSOR = "invalid cursor: this server answers every list in one page and gives no"
+            + " nextCursor; list again without a cursor";
 
     private RequestParams() {}
 
@@ -77,6 +83,9 @@ final class RequestParams {
         Object cursor = map.get("cursor");
         if (LISTS.contains(method) && cursor != null && !(cursor instanceof String)) {
             return Optional.of("cursor must be a string, not " + JsonKinds.of(cursor));
+        }
+        if (LISTS.contains(method) && cursor != null) {
+            return Optional.of(INVALID_CURSOR);
         }
         return required(method, map);
     }

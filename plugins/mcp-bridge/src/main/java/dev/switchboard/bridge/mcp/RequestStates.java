@@ -25,11 +25,11 @@ import dev.switchboard.ports.transport.SealingKey;
  * {@link #KEY_UNREADABLE}: the store's reason, which may name the database's file or host (ADR 14), goes to the
  * server's log only.
  *
- * <p>One codec per process, whose key comes from the source the last {@link McpServerAssembly#buildModern} named
- * ({@link #sealWith}; every transport of one process has the kernel's one source), and from a key of the process's own
- * until one is named. Thread-safe.
+ * <p>One codec per modern server ({@link McpServerAssembly#buildModern} builds it with its transport's
+ * {@link SealingKey}, so nothing is shared between servers of one process), built again only when the store's key
+ * changed. Thread-safe.
  */
-final class RequestStates {
+final class RequestStates implements RequestStateCodec {
 
     /** The message of the -32000 answered when the store cannot give the key; it names no location. */
     static final String KEY_UNREADABLE =
@@ -37,30 +37,19 @@ final class RequestStates {
 
     private static final Logger LOG = LoggerFactory.getLogger(RequestStates.class);
 
-    private static final SealingKey OWN = SealingKey.inMemory();
-    private static final Sealer CODEC = new Sealer();
+    private record Keyed(byte[] key, RequestStateCodec codec) {}
 
-    private static volatile SealingKey source = OWN;
+    private final SealingKey source;
+    private volatile Keyed keyed;
 
-    private RequestStates() {}
-
-    /** @return the process's codec. Thread-safe. */
-    static RequestStateCodec perProcess() {
-        return CODEC;
-    }
-
-    /**
-     * Keys the process's codec by {@code key} from now on (a state sealed before under another key no longer opens).
-     *
-     * @param key the store's key source
-     */
-    static void sealWith(SealingKey key) {
-        source = key;
+    /** @param source where the key in force comes from, asked at every seal and open (the store's, ADR 46) */
+    RequestStates(SealingKey source) {
+        this.source = java.util.Objects.requireNonNull(source, "source");
     }
 
     /**
      * @param key the key
-     * @return a codec keyed by {@code key} alone, as the process's is with that key
+     * @return a codec keyed by {@code key} alone, as a server's is with that key
      */
     static RequestStateCodec keyedBy(byte[] key) {
         return HmacRequestStateCodec.builder()
@@ -70,6 +59,16 @@ final class RequestStates {
                 .build();
     }
 
+    @Override
+    public String seal(McpRequestContext context, String state) {
+        return codec().seal(context, state);
+    }
+
+    @Override
+    public String open(McpRequestContext context, String sealed) {
+        return codec().open(context, sealed);
+    }
+
     /** @return the caller a state is bound to: the principal's kind and id, null for a context without one */
     private static String caller(McpTransportContext context) {
         return context.get(ModernExchange.KEY) instanceof ModernExchange exchange
@@ -77,37 +76,20 @@ final class RequestStates {
                 : null;
     }
 
-    /** The codec of the key in force, built again only when the key changed. */
-    private static final class Sealer implements RequestStateCodec {
-
-        private record Keyed(byte[] key, RequestStateCodec codec) {}
-
-        private volatile Keyed keyed;
-
-        @Override
-        public String seal(McpRequestContext context, String state) {
-            return codec().seal(context, state);
+    /** @return the codec of the key in force, built again only when the key changed */
+    private RequestStateCodec codec() {
+        byte[] key;
+        try {
+            key = source.current();
+        } catch (StorageException e) {
+            LOG.warn("The request-state sealing key cannot be read: {}", e.getMessage(), e);
+            throw new McpException(-32_000, KEY_UNREADABLE, Map.of("code", "UNAVAILABLE", "retryable", true));
         }
-
-        @Override
-        public String open(McpRequestContext context, String sealed) {
-            return codec().open(context, sealed);
+        Keyed now = keyed;
+        if (now == null || !Arrays.equals(now.key(), key)) {
+            now = new Keyed(key, keyedBy(key));
+            keyed = now;
         }
-
-        private RequestStateCodec codec() {
-            byte[] key;
-            try {
-                key = source.current();
-            } catch (StorageException e) {
-                LOG.warn("The request-state sealing key cannot be read: {}", e.getMessage(), e);
-                throw new McpException(-32_000, KEY_UNREADABLE, Map.of("code", "UNAVAILABLE", "retryable", true));
-            }
-            Keyed now = keyed;
-            if (now == null || !Arrays.equals(now.key(), key)) {
-                now = new Keyed(key, keyedBy(key));
-                keyed = now;
-            }
-            return now.codec();
-        }
+        return now.codec();
     }
 }

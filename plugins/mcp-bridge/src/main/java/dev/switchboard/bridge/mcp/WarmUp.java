@@ -53,7 +53,7 @@ final class WarmUp {
                 io.modelcontextprotocol.modern.server.McpServer.builder()
                         .serverInfo(io.modelcontextprotocol.modern.McpSchema.Implementation.builder("warm-up", "0")
                                 .build())
-                        .requestStateCodec(RequestStates.perProcess())
+                        .requestStateCodec(new RequestStates(dev.switchboard.ports.transport.SealingKey.inMemory()))
                         .build();
         Map<String, Object> meta = Map.of(
                 "io.modelcontextprotocol/protocolVersion", ModernServerHandle.VERSIONS.getFirst(),

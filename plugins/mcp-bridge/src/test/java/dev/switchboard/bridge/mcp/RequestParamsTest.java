@@ -15,7 +15,7 @@ class RequestParamsTest {
     @Test
     void wellShapedParamsOfEveryMethodPass() {
         Map<String, Object> valid = Map.of(
-                "tools/list", Map.of("cursor", "c1"),
+                "tools/list", Map.of("_meta", Map.of("progressToken", "t")),
                 "tools/call", Map.of("name", "echo", "arguments", Map.of("x", 1), "_meta", Map.of("progressToken", 7)),
                 "resources/list", Map.of(),
                 "resources/templates/list", Map.of("_meta", Map.of()),
@@ -59,5 +59,15 @@ class RequestParamsTest {
         assertThat(RequestParams.problem("resources/read", Map.of())).hasValue("resources/read needs a string \"uri\"");
         assertThat(RequestParams.problem("tools/list", Map.of("cursor", 5)))
                 .hasValue("cursor must be a string, not a number");
+    }
+
+    @Test
+    void aStringCursorOfAnyListIsAnInvalidCursorSinceNoListHasASecondPage() {
+        for (String method : List.of("tools/list", "resources/list", "resources/templates/list", "prompts/list")) {
+            assertThat(RequestParams.problem(method, Map.of("cursor", "bm90LWEtY3Vyc29y")))
+                    .as(method)
+                    .hasValue(RequestParams.INVALID_CURSOR);
+        }
+        assertThat(RequestParams.INVALID_CURSOR).startsWith("invalid cursor");
     }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.modelcontextprotocol.modern.McpException;
@@ -28,11 +27,6 @@ class RequestStatesTest {
     private static final Principal ROLE =
             new Principal("cct_id_1", Principal.Kind.CHANNEL_ROLE, Map.of("channel", "proj", "role", "lead"));
     private static final McpRequestContext CALL = call(ROLE, "send_message");
-
-    @AfterEach
-    void ownKeyAgain() {
-        RequestStates.sealWith(SealingKey.inMemory());
-    }
 
     @Test
     void aStateSealedByOneNodeOpensOnAnotherNodeWithTheSameKey() {
@@ -68,11 +62,10 @@ class RequestStatesTest {
     }
 
     @Test
-    void theProcessCodecFollowsTheStoresKeyAndRefusesStatesSealedBeforeARotation() {
+    void aServersCodecFollowsItsStoresKeyAndRefusesStatesSealedBeforeARotation() {
         AtomicReference<byte[]> stored =
                 new AtomicReference<>(SealingKey.inMemory().current());
-        RequestStates.sealWith(() -> stored.get().clone());
-        RequestStateCodec codec = RequestStates.perProcess();
+        RequestStateCodec codec = new RequestStates(() -> stored.get().clone());
         String beforeRotation = codec.seal(CALL, "before");
         RequestStateCodec otherNode = RequestStates.keyedBy(stored.get());
 
@@ -87,36 +80,47 @@ class RequestStatesTest {
     }
 
     @Test
+    void twoServersOfOneProcessSealWithTheirOwnStoresKeysWhicheverWasBuiltLast() {
+        SealingKey storeA = SealingKey.inMemory();
+        SealingKey storeB = SealingKey.inMemory();
+        RequestStateCodec serverA = new RequestStates(storeA);
+        RequestStateCodec serverB = new RequestStates(storeB);
+
+        String sealedByA = serverA.seal(CALL, "a");
+
+        assertThat(serverA.open(CALL, sealedByA)).isEqualTo("a");
+        assertThat(RequestStates.keyedBy(storeA.current()).open(CALL, sealedByA))
+                .isEqualTo("a");
+        assertThat(serverB.open(CALL, sealedByA)).as("another store's server").isNull();
+    }
+
+    @Test
     void aKeyTheStoreCannotGiveIsUnavailableAndRetryable() {
-        RequestStates.sealWith(() -> {
+        RequestStates codec = new RequestStates(() -> {
             throw new StorageException("db.internal:5432 refused", "the storage cannot be reached", null);
         });
 
-        assertThatThrownBy(() -> RequestStates.perProcess().seal(CALL, "state"))
-                .isInstanceOfSatisfying(McpException.class, e -> {
-                    assertThat(e.error().code()).isEqualTo(-32_000);
-                    assertThat(e.error().message())
-                            .startsWith("Service Unavailable:")
-                            .doesNotContain("db.internal");
-                    assertThat(e.error().data()).isEqualTo(Map.of("code", "UNAVAILABLE", "retryable", true));
-                });
+        assertThatThrownBy(() -> codec.seal(CALL, "state")).isInstanceOfSatisfying(McpException.class, e -> {
+            assertThat(e.error().code()).isEqualTo(-32_000);
+            assertThat(e.error().message()).startsWith("Service Unavailable:").doesNotContain("db.internal");
+            assertThat(e.error().data()).isEqualTo(Map.of("code", "UNAVAILABLE", "retryable", true));
+        });
     }
 
     @Test
     void aKeyTableTheStoreCannotReadIsAnsweredWithoutTheDatabasesPath() {
-        RequestStates.sealWith(() -> {
+        RequestStates codec = new RequestStates(() -> {
             throw new StorageException("transaction on /tmp/trial-state/switchboard.db rolled back: [SQLITE_ERROR]"
                     + " SQL error or missing database (no such table: switchboard_sealing_key)");
         });
 
-        assertThatThrownBy(() -> RequestStates.perProcess().open(CALL, "sealed"))
-                .isInstanceOfSatisfying(McpException.class, e -> {
-                    assertThat(e.error().code()).isEqualTo(-32_000);
-                    assertThat(e.error().message())
-                            .isEqualTo("Service Unavailable: the request-state key cannot be read (the server's log has"
-                                    + " the cause)")
-                            .doesNotContain("/tmp", "switchboard.db", "SQLITE");
-                });
+        assertThatThrownBy(() -> codec.open(CALL, "sealed")).isInstanceOfSatisfying(McpException.class, e -> {
+            assertThat(e.error().code()).isEqualTo(-32_000);
+            assertThat(e.error().message())
+                    .isEqualTo("Service Unavailable: the request-state key cannot be read (the server's log has"
+                            + " the cause)")
+                    .doesNotContain("/tmp", "switchboard.db", "SQLITE");
+        });
     }
 
     private static McpRequestContext call(Principal caller, String tool) {

@@ -98,7 +98,8 @@ final class McpHttpServer {
         McpServerHandle server = McpServerAssembly.build(provider, context, CallerContext.resolver());
         ModernServerHandle modern = McpServerAssembly.buildModern(context);
         sessions.onEnded(ended -> server.sessionEnded(ended.sdkId()));
-        Preconditions preconditions = new Preconditions(gate, new ProtocolVersions(versions), sessions);
+        Preconditions preconditions = new Preconditions(
+                gate, new ProtocolVersions(versions, McpServerAssembly.supportedVersions(context.server())), sessions);
         MessageDispatcher dispatcher = new MessageDispatcher(
                 preconditions,
                 new Initializer(provider, sessions, state, mapper),

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.transport.http;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
@@ -100,6 +101,21 @@ final class ModernRequests {
         } finally {
             state.exit();
         }
+    }
+
+    /**
+     * Answers a message that tries the modern era but is no request of it ({@code ModernAttempts}): 202 for a
+     * notification it takes, else its refusal, logged as a client mistake.
+     */
+    void misfit(ModernServerHandle.Answer answer, ServerResponse response) {
+        if (answer.body() == null) {
+            Replies.empty(response, Status.create(answer.status()));
+            return;
+        }
+        if (answer.body() instanceof Map<?, ?> body && body.get("error") instanceof Map<?, ?> error) {
+            mistakes.record(String.valueOf(error.get("message")));
+        }
+        Replies.json(response, Status.create(answer.status()), answer.body());
     }
 
     /**

@@ -10,8 +10,11 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.bridge.mcp.ModernServerHandle;
 import dev.switchboard.bridge.mcp.transport.ClientMistakes;
 import dev.switchboard.bridge.mcp.transport.JsonRpcDecoder;
+import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+import dev.switchboard.bridge.mcp.transport.ModernAttempts;
 import dev.switchboard.bridge.mcp.transport.ModernEra;
 import dev.switchboard.ports.call.Principal;
 
@@ -25,7 +28,9 @@ import dev.switchboard.ports.call.Principal;
  * refusals of the caller itself (403, 401, 429) read no body and carry a null id. A single request of the modern era
  * ({@link ModernEra#claims}: a protocol version in {@code _meta}, or {@code server/discover}) goes to
  * {@link ModernRequests} instead, sessionless (ADR 42); its {@code MCP-Protocol-Version} is checked there against the
- * body, so a header the legacy era does not speak is refused (400) only once the body shows a legacy request.
+ * body, so a header the legacy era does not speak is refused (400) only once the body shows a legacy request. A
+ * message that tries the modern era without being such a request (malformed params, a notification, a response, a
+ * batch: {@link ModernAttempts}) gets the modern era's answer, never the legacy path's.
  * Thread-safe.
  */
 final class PostHandler implements Handler {
@@ -116,13 +121,34 @@ final class PostHandler implements Handler {
             case JsonRpcDecoder.Single single
             when ModernEra.claims(single.message()) ->
                 modern.answer((McpSchema.JSONRPCRequest) single.message(), caller.get(), lease, request, response);
-            case JsonRpcDecoder.Single ignored when !versionSpoken -> refuseVersion(request, response, body);
-            case JsonRpcDecoder.Batch ignored when !versionSpoken -> refuseVersion(request, response, body);
-            case JsonRpcDecoder.Single single ->
-                dispatcher.single(single.message(), body.id(), caller.get(), lease, request, response);
-            case JsonRpcDecoder.Batch batch ->
-                dispatcher.batch(batch.messages(), caller.get(), lease, request, response);
+            case JsonRpcDecoder.Single single -> {
+                Optional<ModernServerHandle.Answer> misfit =
+                        ModernAttempts.answer(single.message(), protocolHeader(request));
+                if (misfit.isPresent()) {
+                    modern.misfit(misfit.get(), response);
+                } else if (!versionSpoken) {
+                    refuseVersion(request, response, body);
+                } else {
+                    dispatcher.single(single.message(), body.id(), caller.get(), lease, request, response);
+                }
+            }
+            case JsonRpcDecoder.Batch batch -> {
+                Optional<String> modernBatch = ModernAttempts.batchRefusal(batch.messages(), protocolHeader(request));
+                if (modernBatch.isPresent()) {
+                    mistakes.record(modernBatch.get());
+                    Replies.error(
+                            response, Status.BAD_REQUEST_400, null, JsonRpcErrors.INVALID_REQUEST, modernBatch.get());
+                } else if (!versionSpoken) {
+                    refuseVersion(request, response, body);
+                } else {
+                    dispatcher.batch(batch.messages(), caller.get(), lease, request, response);
+                }
+            }
         }
+    }
+
+    private static String protocolHeader(ServerRequest request) {
+        return request.headers().first(McpHeaders.PROTOCOL_VERSION).orElse(null);
     }
 
     private void refuseVersion(ServerRequest request, ServerResponse response, PostBody body) {

@@ -14,10 +14,17 @@ final class ProtocolVersions {
     static final String ASSUMED_WHEN_MISSING = "2025-03-26";
 
     private final List<String> supported;
+    private final List<String> spoken;
 
-    /** @param supported the versions the server accepts, as {@code YYYY-MM-DD} */
-    ProtocolVersions(List<String> supported) {
+    /**
+     * @param supported the versions a legacy request's header may name, as {@code YYYY-MM-DD}
+     * @param spoken    every version the server speaks, in either era, newest first
+     *     ({@code McpServerAssembly.supportedVersions}): what a refusal names, so that a client is never told to
+     *     downgrade from a version the server speaks
+     */
+    ProtocolVersions(List<String> supported, List<String> spoken) {
         this.supported = List.copyOf(supported);
+        this.spoken = List.copyOf(spoken);
     }
 
     /**
@@ -34,6 +41,6 @@ final class ProtocolVersions {
 
     /** @return the refusal for an unsupported header value */
     String unsupported(String header) {
-        return "Bad Request: unsupported MCP-Protocol-Version '" + header + "'; this server speaks " + supported;
+        return "Bad Request: unsupported MCP-Protocol-Version '" + header + "'; this server speaks " + spoken;
     }
 }

@@ -3,13 +3,16 @@ package dev.switchboard.plugin.transport.stdio;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.bridge.mcp.ModernServerHandle;
 import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
+import dev.switchboard.bridge.mcp.transport.ModernAttempts;
 import dev.switchboard.bridge.mcp.transport.ModernEra;
 import dev.switchboard.bridge.mcp.transport.ProtocolRules;
 
@@ -19,7 +22,9 @@ import dev.switchboard.bridge.mcp.transport.ProtocolRules;
  * <ul>
  * <li>a request of the modern era (MCP 2026-07-28: a version claim in {@code params._meta}, or
  * {@code server/discover}: {@link ModernEra#claims}) is served statelessly, whatever the session's phase, and leaves
- * the phase as it was; {@code initialize} without the claim selects the legacy era as below;</li>
+ * the phase as it was; {@code initialize} without the claim selects the legacy era as below; a request whose
+ * {@code _meta} carries the modern version key with a value that is no version gets -32602, and a notification
+ * carrying it other than {@code notifications/cancelled} is dropped ({@link ModernAttempts});</li>
  * <li>before a successful {@code initialize}: {@code ping} is answered {@code {}}, other requests get -32600
  * "send initialize first", notifications other than {@code notifications/cancelled} are dropped;</li>
  * <li>{@code initialize} without a params object gets -32602; a second one after success gets -32600;</li>
@@ -30,6 +35,8 @@ import dev.switchboard.bridge.mcp.transport.ProtocolRules;
  * is then not sent;</li>
  * <li>{@code notifications/roots/list_changed} from a client that did not declare {@code roots} is dropped, so the
  * server never asks it {@code roots/list};</li>
+ * <li>a JSON-RPC batch that tries the modern era is refused with -32600 (the era has none); the legacy session's
+ * own messages are written only once its {@code initialize} was answered ({@link #legacyOpened});</li>
  * <li>a JSON-RPC batch is accepted when the negotiated protocol version has them (2025-03-26 and earlier, as over
  * HTTP) and refused with -32600 otherwise, before initialization, or when it carries {@code initialize}.</li>
  * </ul>
@@ -59,7 +66,15 @@ final class InboundRouter {
     void route(McpSchema.JSONRPCMessage message) {
         switch (message) {
             case McpSchema.JSONRPCRequest request when ModernEra.claims(request) -> session.modern(request);
-            case McpSchema.JSONRPCRequest request -> onRequest(request);
+            case McpSchema.JSONRPCRequest request -> {
+                // a request that tries the modern era but is malformed gets its -32602, never the legacy lifecycle's
+                Optional<ModernServerHandle.Answer> misfit = ModernAttempts.answer(request, null);
+                if (misfit.isPresent()) {
+                    session.reply(replyOf(misfit.get()));
+                } else {
+                    onRequest(request);
+                }
+            }
             case McpSchema.JSONRPCNotification notification -> onNotification(notification);
             default -> session.deliver(message);
         }
@@ -67,8 +82,10 @@ final class InboundRouter {
 
     /** Runs a batch, or refuses it whole. */
     void batch(List<McpSchema.JSONRPCMessage> messages) {
-        String refusal = null;
-        if (phase == Phase.AWAITING_INITIALIZE) {
+        String refusal = ModernAttempts.batchRefusal(messages, null).orElse(null);
+        if (refusal != null) {
+            LOG.debug("refused a batch of the modern era");
+        } else if (phase == Phase.AWAITING_INITIALIZE) {
             refusal = "Session not initialized: send initialize first, alone";
         } else if (!ProtocolRules.allowsBatches(protocolVersion)) {
             refusal = "Invalid Request: JSON-RPC batches are not part of protocol version " + protocolVersion
@@ -88,6 +105,15 @@ final class InboundRouter {
                 .filter(m -> !(m instanceof McpSchema.JSONRPCNotification notification)
                         || ProtocolRules.forwards(notification.method(), clientDeclaredRoots))
                 .toList());
+    }
+
+    /**
+     * @return whether the legacy session has been opened on this connection: its {@code initialize} was answered
+     *     with success. Until then the legacy server's own messages (its list-change notifications, its requests to
+     *     the client) are not for this connection, which may speak only the modern era.
+     */
+    boolean legacyOpened() {
+        return phase != Phase.AWAITING_INITIALIZE;
     }
 
     /** Watches the session's answers for the success of {@code initialize} and the version it negotiated. */
@@ -158,6 +184,9 @@ final class InboundRouter {
         if (isCancellation(notification)) {
             // whatever the phase: a modern-era request runs without a legacy initialize
             cancel(notification);
+        } else if (ModernAttempts.answer(notification, null).isPresent()) {
+            // a notification never gets an answer; the modern era takes none but notifications/cancelled
+            LOG.debug("dropped {}: not a notification of the modern era", method);
         } else if (phase == Phase.AWAITING_INITIALIZE) {
             LOG.debug("dropped {} received before initialize", method);
         } else if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(method)) {
@@ -168,6 +197,11 @@ final class InboundRouter {
             completeInitialization();
             session.deliver(notification);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> replyOf(ModernServerHandle.Answer answer) {
+        return (Map<String, Object>) answer.body();
     }
 
     /** Delivers {@code notifications/initialized} once, whether the client sent it or not. */

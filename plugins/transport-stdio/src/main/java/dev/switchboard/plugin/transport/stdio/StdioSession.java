@@ -303,7 +303,8 @@ final class StdioSession implements SessionPort {
     }
 
     /**
-     * Decides what happens to a message the SDK session sends: the answer to a request the client cancelled is
+     * Decides what happens to a message the SDK session sends: a notification or request of its own before the
+     * legacy {@code initialize} was answered on this connection is dropped; the answer to a request the client cancelled is
      * dropped (MCP: no response after {@code notifications/cancelled}); an answer that belongs to a batch waits for
      * the batch's array; anything else is written at once.
      *
@@ -311,7 +312,16 @@ final class StdioSession implements SessionPort {
      */
     private boolean outbound(InboundRouter router, McpSchema.JSONRPCMessage message) {
         router.observeOutbound(message);
-        if (!(message instanceof McpSchema.JSONRPCResponse response) || response.id() == null) {
+        if (!(message instanceof McpSchema.JSONRPCResponse response)) {
+            // the legacy session's own notifications and requests (a list change, roots/list) are the legacy era's:
+            // none before its initialize on this connection, none to a connection that speaks only the modern era
+            if (!router.legacyOpened()) {
+                LOG.debug("dropped the legacy session's {} before initialize", describe(message));
+                return false;
+            }
+            return true;
+        }
+        if (response.id() == null) {
             return true;
         }
         boolean cancelled = inFlightIds.answered(response.id());
@@ -323,6 +333,14 @@ final class StdioSession implements SessionPort {
             return false;
         }
         return !cancelled;
+    }
+
+    private static String describe(McpSchema.JSONRPCMessage message) {
+        return switch (message) {
+            case McpSchema.JSONRPCNotification notification -> notification.method();
+            case McpSchema.JSONRPCRequest request -> request.method();
+            default -> "message";
+        };
     }
 
     private static Map<String, Object> stillRunning(Object id) {

@@ -58,6 +58,10 @@ class AttachTransportTest {
     }
 
     private Path start(Path socket, boolean shared, long idleSeconds) {
+        return start(socket, shared, idleSeconds, context.with(List.of("echo"), AttachTransportTest::echo));
+    }
+
+    private Path start(Path socket, boolean shared, long idleSeconds, TransportContext served) {
         Map<String, Object> attach = new LinkedHashMap<>();
         attach.put("socket", socket.toString());
         attach.put("shared", shared);
@@ -67,7 +71,7 @@ class AttachTransportTest {
         attach.put("session-variables", List.of("SWITCHBOARD_PLUGINS__HANDOFF__PROJECT"));
         transport = new AttachTransport(
                 new PluginContext("transport-stdio", Map.of("shared-idle-s", idleSeconds, "attach", attach), state));
-        transport.start(context.with(List.of("echo"), AttachTransportTest::echo));
+        transport.start(served);
         return socket;
     }
 
@@ -123,6 +127,58 @@ class AttachTransportTest {
                     .containsEntry("protocolVersion", "2025-11-25");
             client.sendLine(call(2, "old"));
             assertThat(text(client.next())).contains("echo old");
+        }
+    }
+
+    @Test
+    void anAttachedSessionThatNeverInitializedHearsNoLegacyListChange() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger listings = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicReference<dev.switchboard.ports.resource.ResourceUpdateSink> sink =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        dev.switchboard.kernel.catalog.ResourceRegistry registry =
+                new dev.switchboard.kernel.catalog.ResourceRegistry();
+        registry.register("watching", List.of(new dev.switchboard.ports.resource.ResourceProvider() {
+            @Override
+            public List<dev.switchboard.ports.resource.ResourceDescriptor> resources() {
+                // a new list at every listing, so that every change is one
+                String uri = "test://r" + listings.incrementAndGet();
+                return List.of(
+                        new dev.switchboard.ports.resource.ResourceDescriptor(uri, "r", null, "A", "text/plain"));
+            }
+
+            @Override
+            public Optional<List<dev.switchboard.ports.content.ResourceContents>> read(
+                    String uri, dev.switchboard.ports.call.Principal principal) {
+                return Optional.empty();
+            }
+
+            @Override
+            public void watch(dev.switchboard.ports.resource.ResourceUpdateSink target) {
+                sink.set(target);
+            }
+        }));
+        Path socket = start(
+                state.resolve("k.sock"),
+                false,
+                0,
+                FakeTransportContext.builder()
+                        .resources(registry)
+                        .build()
+                        .with(List.of("echo"), AttachTransportTest::echo));
+        try (SocketClient legacy = SocketClient.session(socket, Map.of());
+                SocketClient modern = SocketClient.session(socket, Map.of())) {
+            legacy.initialize();
+            awaitSessions(2);
+
+            sink.get().listChanged();
+            assertThat(legacy.next()).containsEntry("method", "notifications/resources/list_changed");
+            modern.sendLine("""
+                    {"jsonrpc":"2.0","id":"d","method":"server/discover","params":{\
+                    "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}""");
+
+            assertThat(modern.next()).as("its first line answers its request").containsEntry("id", "d");
+            modern.endInput();
+            assertThat(modern.readLine()).as("and nothing else was written").isNull();
         }
     }
 

@@ -130,6 +130,72 @@ class StdioModernEraTest {
         assertThat(result(modern)).containsEntry("resultType", "complete");
     }
 
+    @Test
+    void aNumericClaimedVersionIsInvalidParamsNotASessionRefusal() throws Exception {
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":\"n\",\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":20260728}}}");
+
+        Map<String, Object> answer = client.next();
+
+        assertThat(answer).containsEntry("id", "n");
+        Map<String, Object> error = map(answer.get("error"));
+        assertThat(error).containsEntry("code", -32602);
+        assertThat(error.get("message"))
+                .isEqualTo("Invalid params: params._meta[\"io.modelcontextprotocol/protocolVersion\"] must be a string"
+                        + " such as \"2026-07-28\", not a number");
+    }
+
+    @Test
+    void aModernBatchIsRefusedAsNoPartOfTheEraWhateverTheLegacyPhase() throws Exception {
+        String batch = "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" + meta() + "}}]";
+
+        client.send(batch);
+        Map<String, Object> before = client.next();
+        client.initialize("2025-03-26");
+        client.send(batch);
+        Map<String, Object> after = client.next();
+
+        for (Map<String, Object> answer : List.of(before, after)) {
+            assertThat(answer).containsEntry("id", null);
+            assertThat(map(answer.get("error")))
+                    .containsEntry("code", -32600)
+                    .containsEntry(
+                            "message",
+                            "Invalid Request: JSON-RPC batches are not part of protocol version 2026-07-28; send"
+                                    + " each request on its own");
+        }
+        assertThat(callers).isEmpty();
+    }
+
+    @Test
+    void aModernNotificationIsNeverAnsweredNorHandedToTheLegacySession() throws Exception {
+        client.initialize();
+        client.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\",\"params\":{" + meta() + "}}");
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}");
+
+        assertThat(client.next()).as("the next line answers the ping").containsEntry("id", "p");
+    }
+
+    @Test
+    void aCursorTheServerNeverGaveIsAnInvalidCursorInBothEras() throws Exception {
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"cursor\":\"abc\"," + meta()
+                + "}}");
+        Map<String, Object> modern = client.next();
+        client.initialize();
+        client.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":{\"cursor\":\"abc\"}}");
+        Map<String, Object> legacy = client.next();
+
+        assertThat(modern).containsEntry("id", 1);
+        assertThat(legacy).containsEntry("id", 2);
+        for (Map<String, Object> answer : List.of(modern, legacy)) {
+            assertThat(map(answer.get("error")))
+                    .containsEntry("code", -32602)
+                    .extractingByKey("message")
+                    .asString()
+                    .startsWith("Invalid params: invalid cursor");
+        }
+    }
+
     private static String meta() {
         return META.formatted("2026-07-28");
     }

@@ -128,6 +128,24 @@ class StdioResourceSubscriptionTest {
                 .isEqualTo(2);
     }
 
+    @Test
+    void aConnectionThatSpeaksOnlyTheModernEraNeverHearsTheLegacySessionsListChange() throws Exception {
+        PipedClient modernOnly = new PipedClient();
+        clients.add(modernOnly);
+        modernOnly.transport().start(context);
+        PipedClient legacy = session();
+
+        provider.listed = List.of(descriptor(INBOX), descriptor("test://changed"));
+        provider.sink.listChanged();
+        assertThat(legacy.next()).containsEntry("method", "notifications/resources/list_changed");
+        modernOnly.send("{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}");
+
+        assertThat(modernOnly.next()).as("its first line answers its request").containsEntry("id", "d");
+        modernOnly.closeInput();
+        assertThat(modernOnly.outputClosed()).as("and nothing else was written").isTrue();
+    }
+
     private PipedClient session() throws IOException {
         PipedClient client = new PipedClient();
         clients.add(client);
