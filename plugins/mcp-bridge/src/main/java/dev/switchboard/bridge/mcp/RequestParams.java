@@ -1,6 +1,5 @@
 package dev.switchboard.bridge.mcp;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -118,22 +117,5 @@ final class RequestParams {
 
     private static boolean isIdLike(Object value) {
         return value instanceof String || value instanceof Integer || value instanceof Long;
-    }
-
-    /** How a problem names a JSON value's kind, never its content (client text is not echoed). */
-    private static final class JsonKinds {
-        private JsonKinds() {}
-
-        static String of(Object value) {
-            return switch (value) {
-                case null -> "null";
-                case String s -> "a string";
-                case Boolean b -> "a boolean";
-                case Number n -> "a number";
-                case List<?> l -> "an array";
-                case Map<?, ?> m -> "an object";
-                default -> "a " + value.getClass().getSimpleName();
-            };
-        }
     }
 }

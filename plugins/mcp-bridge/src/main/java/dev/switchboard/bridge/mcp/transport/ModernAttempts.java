@@ -7,6 +7,7 @@ import java.util.Set;
 
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.bridge.mcp.JsonKinds;
 import dev.switchboard.bridge.mcp.ModernServerHandle;
 
 /**
@@ -108,35 +109,24 @@ public final class ModernAttempts {
     private static String problem(McpSchema.JSONRPCRequest request) {
         String era = "a request of protocol version " + ModernEra.MCP_2026_07_28;
         if (request.params() != null && !(request.params() instanceof Map)) {
-            return era + " takes an object as its params, not " + kind(request.params());
+            return era + " takes an object as its params, not " + JsonKinds.of(request.params());
         }
         Object meta = request.params() instanceof Map<?, ?> params ? params.get("_meta") : null;
         if (meta == null) {
             return era + " carries its version in " + VERSION_PATH + "; params._meta is missing";
         }
         if (!(meta instanceof Map<?, ?> metaMap)) {
-            return "params._meta must be an object, not " + kind(meta);
+            return "params._meta must be an object, not " + JsonKinds.of(meta);
         }
         Object version = metaMap.get(ModernEra.VERSION_KEY);
         if (version == null) {
             return era + " carries its version in " + VERSION_PATH + "; it is missing";
         }
-        return VERSION_PATH + " must be a string such as \"" + ModernEra.MCP_2026_07_28 + "\", not " + kind(version);
+        return VERSION_PATH + " must be a string such as \"" + ModernEra.MCP_2026_07_28 + "\", not "
+                + JsonKinds.of(version);
     }
 
     private static ModernServerHandle.Answer refusal(Object id, int code, String message) {
         return new ModernServerHandle.Answer(400, JsonRpcErrors.error(id, code, message));
-    }
-
-    /** How a problem names a JSON value's kind, never its content (client text is not echoed). */
-    private static String kind(Object value) {
-        return switch (value) {
-            case String s -> "a string";
-            case Boolean b -> "a boolean";
-            case Number n -> "a number";
-            case List<?> l -> "an array";
-            case Map<?, ?> m -> "an object";
-            default -> "a " + value.getClass().getSimpleName();
-        };
     }
 }
