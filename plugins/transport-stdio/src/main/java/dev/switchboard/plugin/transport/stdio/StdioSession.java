@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -84,12 +86,19 @@ final class StdioSession implements SessionPort {
      * does not pay for it); null until then. Guarded by {@code this}.
      */
     private ModernServerHandle modern;
+
+    private static final Set<String> NARROWED_LISTS = Set.of(
+            McpSchema.METHOD_RESOURCES_LIST, McpSchema.METHOD_RESOURCES_TEMPLATES_LIST, McpSchema.METHOD_PROMPT_LIST);
+
     /** The principal every request of the session runs as. */
     private final Principal caller;
 
     private final Runnable onInputEnd;
     private final InFlightRequests inFlight = new InFlightRequests();
     private final InFlightIds inFlightIds = new InFlightIds();
+    /** The legacy list requests in flight, by id key: their answers are narrowed to the caller (ADR 20). */
+    private final Map<Object, String> listsInFlight = new ConcurrentHashMap<>();
+
     private final BatchReplies batches = new BatchReplies();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final AtomicBoolean ending = new AtomicBoolean();
@@ -113,7 +122,7 @@ final class StdioSession implements SessionPort {
         this.writer = new LineWriter(streams.out());
         this.router = new InboundRouter(this);
         this.provider = new StdioServerProvider(
-                new StdioSessionTransport(writer, mapper, message -> outbound(router, message)),
+                new StdioSessionTransport(writer, mapper, this::servedToCaller, message -> outbound(router, message)),
                 McpServerAssembly.protocolVersions(context.server()));
         this.caller = caller;
         this.server = McpServerAssembly.build(provider, context, PrincipalResolver.fixed(caller));
@@ -289,6 +298,9 @@ final class StdioSession implements SessionPort {
             return;
         }
         server.observe(provider.session().getId(), request, caller);
+        if (NARROWED_LISTS.contains(request.method())) {
+            listsInFlight.put(InFlightIds.key(request.id()), request.method());
+        }
         inFlight.begin();
         Mono<Void> handling = provider.session()
                 .handle(request)
@@ -300,6 +312,21 @@ final class StdioSession implements SessionPort {
         McpServerAssembly.deliverInline(
                 loop::handOver,
                 () -> handling.subscribe(null, e -> LOG.warn("request {} failed in the MCP session", request.id(), e)));
+    }
+
+    /**
+     * Narrows the legacy session's answer to {@code resources/list}, {@code resources/templates/list} or
+     * {@code prompts/list} to what is served to this session's caller: the SDK answers from what was registered when
+     * the server was built, which on a shared server is not an attached session's own list (its role's inbox).
+     */
+    private McpSchema.JSONRPCMessage servedToCaller(McpSchema.JSONRPCMessage message) {
+        if (message instanceof McpSchema.JSONRPCResponse answer && answer.id() != null) {
+            String method = listsInFlight.remove(InFlightIds.key(answer.id()));
+            if (method != null && answer.result() != null) {
+                return server.servedTo(method, answer, caller);
+            }
+        }
+        return message;
     }
 
     /**

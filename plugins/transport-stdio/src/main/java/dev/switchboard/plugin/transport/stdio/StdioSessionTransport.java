@@ -3,6 +3,7 @@ package dev.switchboard.plugin.transport.stdio;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -18,21 +19,29 @@ final class StdioSessionTransport implements McpServerTransport {
 
     private final LineWriter writer;
     private final McpJsonMapper mapper;
+    private final UnaryOperator<McpSchema.JSONRPCMessage> narrowing;
     private final Predicate<McpSchema.JSONRPCMessage> observer;
 
     /**
-     * @param observer sees every outbound message first and says whether to write it as a line of its own (false for
-     *                 the answer of a cancelled request, or one that goes into a batch's array)
+     * @param narrowing what every outbound message becomes first (a list answer narrowed to the session's caller)
+     * @param observer  sees every outbound message next and says whether to write it as a line of its own (false for
+     *                  the answer of a cancelled request, or one that goes into a batch's array)
      */
-    StdioSessionTransport(LineWriter writer, McpJsonMapper mapper, Predicate<McpSchema.JSONRPCMessage> observer) {
+    StdioSessionTransport(
+            LineWriter writer,
+            McpJsonMapper mapper,
+            UnaryOperator<McpSchema.JSONRPCMessage> narrowing,
+            Predicate<McpSchema.JSONRPCMessage> observer) {
         this.writer = writer;
         this.mapper = mapper;
+        this.narrowing = narrowing;
         this.observer = observer;
     }
 
     @Override
-    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage sent) {
         return Mono.fromRunnable(() -> {
+            McpSchema.JSONRPCMessage message = narrowing.apply(sent);
             if (!observer.test(message)) {
                 return;
             }
