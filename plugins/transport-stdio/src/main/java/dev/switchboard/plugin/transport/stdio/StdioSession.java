@@ -298,7 +298,7 @@ final class StdioSession implements SessionPort {
             return;
         }
         server.observe(provider.session().getId(), request, caller);
-        if (NARROWED_LISTS.contains(request.method())) {
+        if (caller.localSession().isPresent() && NARROWED_LISTS.contains(request.method())) {
             listsInFlight.put(InFlightIds.key(request.id()), request.method());
         }
         inFlight.begin();
@@ -316,8 +316,10 @@ final class StdioSession implements SessionPort {
 
     /**
      * Narrows the legacy session's answer to {@code resources/list}, {@code resources/templates/list} or
-     * {@code prompts/list} to what is served to this session's caller: the SDK answers from what was registered when
-     * the server was built, which on a shared server is not an attached session's own list (its role's inbox).
+     * {@code prompts/list} to what is served to this session's caller, for a session attached to a shared server: the
+     * SDK answers from what was registered when the server was built, which is the server's own list, not an attached
+     * session's (its role's inbox). An in-process session's caller is the server's own, so its lists go unchanged
+     * (and a list change is still listed once per process, not once per session).
      */
     private McpSchema.JSONRPCMessage servedToCaller(McpSchema.JSONRPCMessage message) {
         if (message instanceof McpSchema.JSONRPCResponse answer && answer.id() != null) {

@@ -29,7 +29,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.ports.call.LocalSession;
+import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.content.ResourceContents;
 import dev.switchboard.ports.plugin.PluginContext;
+import dev.switchboard.ports.resource.ResourceCatalog;
+import dev.switchboard.ports.resource.ResourceDescriptor;
+import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
+import dev.switchboard.ports.resource.ResourceUpdateSink;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.ports.transport.TransportContext;
@@ -127,6 +133,27 @@ class AttachTransportTest {
                     .containsEntry("protocolVersion", "2025-11-25");
             client.sendLine(call(2, "old"));
             assertThat(text(client.next())).contains("echo old");
+        }
+    }
+
+    @Test
+    void anAttachedSessionListsItsCallersOwnResourcesNotTheSharedServersRegisteredOnes() throws Exception {
+        // ADR 20: the SDK answers resources/list from what the shared server registered (its own list, no role)
+        Path socket = start(
+                state.resolve("k.sock"),
+                false,
+                0,
+                FakeTransportContext.builder()
+                        .resources(new PerCallerResources())
+                        .build()
+                        .with(List.of("echo"), AttachTransportTest::echo));
+        try (SocketClient client = SocketClient.session(socket, Map.of())) {
+            client.initialize();
+            client.sendLine("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"resources/list\",\"params\":{}}");
+
+            assertThat(client.next().toString())
+                    .contains("uri=test://own/" + Principal.LOCAL_OWNER_ID)
+                    .doesNotContain("test://registered");
         }
     }
 
@@ -483,6 +510,47 @@ class AttachTransportTest {
             hello.put("args", args);
             hello.put("stdin", stdin);
             return client.hello(hello);
+        }
+    }
+
+    /** The server's registered list names one resource; each caller's own list names another. */
+    private static final class PerCallerResources implements ResourceCatalog {
+        @Override
+        public List<ResourceDescriptor> resources() {
+            return List.of(descriptor("test://registered"));
+        }
+
+        @Override
+        public List<ResourceDescriptor> resources(Principal caller) {
+            return List.of(descriptor("test://own/" + caller.id()));
+        }
+
+        @Override
+        public List<ResourceTemplateDescriptor> templates() {
+            return List.of();
+        }
+
+        @Override
+        public List<ResourceTemplateDescriptor> templates(Principal caller) {
+            return List.of();
+        }
+
+        @Override
+        public Optional<List<ResourceContents>> read(String uri, Principal principal) {
+            return Optional.empty();
+        }
+
+        @Override
+        public List<String> complete(
+                String uriTemplate, String variable, String prefix, Map<String, String> ctx, Principal caller) {
+            return List.of();
+        }
+
+        @Override
+        public void addUpdateListener(ResourceUpdateSink sink) {}
+
+        private static ResourceDescriptor descriptor(String uri) {
+            return new ResourceDescriptor(uri, uri, null, "a resource", "text/plain");
         }
     }
 }
