@@ -2,22 +2,16 @@ package dev.switchboard.plugin.mailbox;
 
 import java.time.Clock;
 import java.time.ZoneOffset;
-import java.util.function.Supplier;
 
 import com.google.inject.AbstractModule;
-import com.google.inject.Injector;
-import com.google.inject.Provider;
 import com.google.inject.Provides;
-import com.google.inject.Scopes;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.Multibinder;
 
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.DeferredTool;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqChannels;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqReceipts;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqRoleStates;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTransactions;
-import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Environment;
 import dev.switchboard.plugin.mailbox.channel.application.MailboxSettingKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
@@ -112,7 +106,6 @@ import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.secrets.SecretScanner;
 import dev.switchboard.ports.tool.Tool;
-import dev.switchboard.ports.tool.ToolDescriptor;
 
 /**
  * Guice bindings of the {@code mailbox} plugin, installed in its child injector: the channel tools and the hosted
@@ -120,40 +113,38 @@ import dev.switchboard.ports.tool.ToolDescriptor;
  * each outbound port to its jOOQ adapter, the clock (UTC, millisecond ticks) and the process environment (for the
  * {@code AI_AGENT_CHANNEL_ROLE} alias). The kernel's injector supplies {@code SqlStorage}, {@code ChangeSignals},
  * {@code SecretScanner} and {@code PluginContext}. Bindings only: nothing here does I/O or reads configuration, and
- * no tool is built before its first call (each is a {@link DeferredTool} of its class's descriptor).
+ * no channel tool is built before its first call (their base classes are {@code @BuiltOnFirstCall}: the kernel lists
+ * each from its class's descriptor constant to the {@code ChannelAudience}).
  */
 public final class MailboxModule extends AbstractModule {
 
     @Override
     protected void configure() {
-        DeferredTools tools = new DeferredTools(
-                Multibinder.newSetBinder(binder(), Tool.class),
-                getProvider(Injector.class),
-                getProvider(CallerResolver.class));
+        Multibinder<Tool> tools = Multibinder.newSetBinder(binder(), Tool.class);
         // message (core)
-        tools.add(SendMessageTool.class, () -> SendMessageTool.DESCRIPTOR);
-        tools.add(ReadInboxTool.class, () -> ReadInboxTool.DESCRIPTOR);
-        tools.add(MarkReadTool.class, () -> MarkReadTool.DESCRIPTOR);
-        tools.add(ListMessagesTool.class, () -> ListMessagesTool.DESCRIPTOR);
-        tools.add(GetThreadTool.class, () -> GetThreadTool.DESCRIPTOR);
-        tools.add(DeleteMessageTool.class, () -> DeleteMessageTool.DESCRIPTOR);
-        tools.add(ReviseMessageTool.class, () -> ReviseMessageTool.DESCRIPTOR);
-        tools.add(MessageHistoryTool.class, () -> MessageHistoryTool.DESCRIPTOR);
+        tools.addBinding().to(SendMessageTool.class);
+        tools.addBinding().to(ReadInboxTool.class);
+        tools.addBinding().to(MarkReadTool.class);
+        tools.addBinding().to(ListMessagesTool.class);
+        tools.addBinding().to(GetThreadTool.class);
+        tools.addBinding().to(DeleteMessageTool.class);
+        tools.addBinding().to(ReviseMessageTool.class);
+        tools.addBinding().to(MessageHistoryTool.class);
         // decision, pin, upload, cleanup
-        tools.add(AcknowledgeTool.class, () -> AcknowledgeTool.DESCRIPTOR);
-        tools.add(GetAcknowledgementsTool.class, () -> GetAcknowledgementsTool.DESCRIPTOR);
-        tools.add(AwaitingAckTool.class, () -> AwaitingAckTool.DESCRIPTOR);
-        tools.add(SetPinTool.class, () -> SetPinTool.DESCRIPTOR);
-        tools.add(GetPinTool.class, () -> GetPinTool.DESCRIPTOR);
-        tools.add(ListPinsTool.class, () -> ListPinsTool.DESCRIPTOR);
-        tools.add(ListPinHistoryTool.class, () -> ListPinHistoryTool.DESCRIPTOR);
-        tools.add(UploadContentTool.class, () -> UploadContentTool.DESCRIPTOR);
-        tools.add(SealContentTool.class, () -> SealContentTool.DESCRIPTOR);
-        tools.add(GetContentTool.class, () -> GetContentTool.DESCRIPTOR);
-        tools.add(BackfillSupersededTool.class, () -> BackfillSupersededTool.DESCRIPTOR);
-        tools.add(UndoBackfillTool.class, () -> UndoBackfillTool.DESCRIPTOR);
+        tools.addBinding().to(AcknowledgeTool.class);
+        tools.addBinding().to(GetAcknowledgementsTool.class);
+        tools.addBinding().to(AwaitingAckTool.class);
+        tools.addBinding().to(SetPinTool.class);
+        tools.addBinding().to(GetPinTool.class);
+        tools.addBinding().to(ListPinsTool.class);
+        tools.addBinding().to(ListPinHistoryTool.class);
+        tools.addBinding().to(UploadContentTool.class);
+        tools.addBinding().to(SealContentTool.class);
+        tools.addBinding().to(GetContentTool.class);
+        tools.addBinding().to(BackfillSupersededTool.class);
+        tools.addBinding().to(UndoBackfillTool.class);
         // search
-        tools.add(SearchMessagesTool.class, () -> SearchMessagesTool.DESCRIPTOR);
+        tools.addBinding().to(SearchMessagesTool.class);
 
         // channel core
         bind(Clock.class).toInstance(Clock.tickMillis(ZoneOffset.UTC));
@@ -166,23 +157,23 @@ public final class MailboxModule extends AbstractModule {
         bind(MessageStore.class).to(JooqMessageStore.class);
         bind(EventLog.class).to(JooqEventLog.class);
         // work
-        tools.add(ListObligationsTool.class, () -> ListObligationsTool.DESCRIPTOR);
-        tools.add(ListReadyWorkTool.class, () -> ListReadyWorkTool.DESCRIPTOR);
-        tools.add(ResolveMessageTool.class, () -> ResolveMessageTool.DESCRIPTOR);
-        tools.add(ConfirmResolutionTool.class, () -> ConfirmResolutionTool.DESCRIPTOR);
-        tools.add(ReopenMessageTool.class, () -> ReopenMessageTool.DESCRIPTOR);
-        tools.add(SetWorkStatusTool.class, () -> SetWorkStatusTool.DESCRIPTOR);
+        tools.addBinding().to(ListObligationsTool.class);
+        tools.addBinding().to(ListReadyWorkTool.class);
+        tools.addBinding().to(ResolveMessageTool.class);
+        tools.addBinding().to(ConfirmResolutionTool.class);
+        tools.addBinding().to(ReopenMessageTool.class);
+        tools.addBinding().to(SetWorkStatusTool.class);
         bind(WorkStore.class).to(JooqWorkStore.class);
         // orientation
-        tools.add(GetChannelStatusTool.class, () -> GetChannelStatusTool.DESCRIPTOR);
-        tools.add(ListRolesTool.class, () -> ListRolesTool.DESCRIPTOR);
-        tools.add(GetServerBuildTool.class, () -> GetServerBuildTool.DESCRIPTOR);
-        tools.add(GetProtocolTool.class, () -> GetProtocolTool.DESCRIPTOR);
-        tools.add(GetCharterTemplateTool.class, () -> GetCharterTemplateTool.DESCRIPTOR);
+        tools.addBinding().to(GetChannelStatusTool.class);
+        tools.addBinding().to(ListRolesTool.class);
+        tools.addBinding().to(GetServerBuildTool.class);
+        tools.addBinding().to(GetProtocolTool.class);
+        tools.addBinding().to(GetCharterTemplateTool.class);
         bind(StatusStore.class).to(JdbcStatusStore.class);
         // wait
-        tools.add(WaitForReplyTool.class, () -> WaitForReplyTool.DESCRIPTOR);
-        tools.add(WaitForMailTool.class, () -> WaitForMailTool.DESCRIPTOR);
+        tools.addBinding().to(WaitForReplyTool.class);
+        tools.addBinding().to(WaitForMailTool.class);
         bind(ReplyFinder.class).to(JooqReplyFinder.class);
         // decision, pin, upload, cleanup
         bind(ProposalTally.class).to(ElectorateTally.class);
@@ -193,15 +184,16 @@ public final class MailboxModule extends AbstractModule {
         bind(CleanupStore.class).to(JooqCleanupStore.class);
         // search
         bind(MessageSearch.class).to(JooqMessageSearch.class);
-        // hosted channels: the owner's management tools, the registry (the credential resolver is an extension)
-        tools.addBuiltAtStart(CreateChannelTool.class);
-        tools.addBuiltAtStart(ListChannelsTool.class);
-        tools.addBuiltAtStart(AddRoleTool.class);
-        tools.addBuiltAtStart(RotateTokenTool.class);
-        tools.addBuiltAtStart(BoardLinkTool.class);
-        tools.addBuiltAtStart(RevokeBoardAccessTool.class);
-        tools.addBuiltAtStart(DeleteChannelTool.class);
-        tools.addBuiltAtStart(ListAuditEventsTool.class);
+        // hosted channels: the owner's management tools (built at start: listed to the owner only, ADR 20), the
+        // registry (the credential resolver is an extension)
+        tools.addBinding().to(CreateChannelTool.class);
+        tools.addBinding().to(ListChannelsTool.class);
+        tools.addBinding().to(AddRoleTool.class);
+        tools.addBinding().to(RotateTokenTool.class);
+        tools.addBinding().to(BoardLinkTool.class);
+        tools.addBinding().to(RevokeBoardAccessTool.class);
+        tools.addBinding().to(DeleteChannelTool.class);
+        tools.addBinding().to(ListAuditEventsTool.class);
         bind(Registry.class).to(JooqRegistry.class);
         // importer (switchboard mailbox import: a Subcommand extension, no tool)
         bind(SourceReader.class).to(SqliteSourceReader.class);
@@ -245,32 +237,5 @@ public final class MailboxModule extends AbstractModule {
                 scanner,
                 "plugins.mailbox." + MailboxSettingKeys.ALLOW_SENSITIVE,
                 context.settings().flag(MailboxSettingKeys.ALLOW_SENSITIVE, false));
-    }
-
-    /**
-     * The tool set's bindings: each tool is a {@link DeferredTool}, listed from its descriptor at start and built by
-     * this plugin's injector on its first call, so creating the injector resolves no use case or store of any tool
-     * (docs/performance.md, "Cold start with and without the mailbox plugin").
-     */
-    private record DeferredTools(Multibinder<Tool> set, Provider<Injector> injector, Provider<CallerResolver> callers) {
-
-        /**
-         * @param descriptor the tool class's descriptor, read when the set is first resolved (phase two): naming the
-         *                   field here would initialise the tool class and build its schema while the injector is
-         *                   made, which a command that never lists tools (a hook) would pay for
-         */
-        void add(Class<? extends Tool> type, Supplier<ToolDescriptor> descriptor) {
-            Provider<Tool> deferred = () -> new DeferredTool(
-                    descriptor.get(), callers.get(), () -> injector.get().getInstance(type));
-            set.addBinding().toProvider(deferred).in(Scopes.SINGLETON);
-        }
-
-        /**
-         * Binds a tool built when the plugin starts: the hosted management tools, listed to the owner only
-         * ({@link dev.switchboard.ports.tool.Tool#listedFor}'s default), which a {@link DeferredTool} cannot be.
-         */
-        void addBuiltAtStart(Class<? extends Tool> type) {
-            set.addBinding().to(type);
-        }
     }
 }

@@ -5,37 +5,51 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.google.inject.Binding;
 import com.google.inject.Key;
 import com.google.inject.TypeLiteral;
+import com.google.inject.matcher.Matchers;
+import com.google.inject.spi.LinkedKeyBinding;
+import com.google.inject.spi.ProvisionListener;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.switchboard.kernel.plugin.BoundTools;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
-import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.DeferredTool;
 import dev.switchboard.ports.call.Principal;
+import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.Tool;
+import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolCatalog;
 import dev.switchboard.ports.tool.ToolDescriptor;
+import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * ADR 18: the mailbox's tools are listed only to a session with a role; every one of them is a ChannelTool. The
+ * ADR 18: the mailbox's tools are listed only to a session with a role; every one of them is a ChannelTool, listed by
+ * the kernel before it is built and built on its first call (ADR 54), but the management tools (ADR 20). The
  * tools are those of the committed catalog ({@value #CATALOG}, which the distribution's {@code ToolCatalogIT} checks
  * against a running server), so no count is kept here: the catalog and the module's bindings are compared.
  */
 class ToolListTest {
 
     private static final String CATALOG = "/META-INF/switchboard/tool-catalog.json";
+
+    /** The owner token over HTTP: no role, so the channel tools are not listed to it and refuse it (FORBIDDEN). */
+    private static final Principal OWNER_TOKEN = new Principal("owner", Principal.Kind.OWNER, Map.of());
 
     /** The committed catalog's entries, by tool name. */
     private static final Map<String, JsonNode> COMMITTED = committedCatalog();
@@ -105,23 +119,70 @@ class ToolListTest {
     }
 
     @Test
-    @DisplayName("every channel tool is listed from its class's descriptor before it is built, and builds on first use"
-            + " with it")
-    void everyToolIsDeferredAndBuildsWithItsOwnDescriptor() {
-        try (MailboxHarness backend = MailboxHarness.open("sqlite", dir, "backend")) {
-            Set<Tool> tools = boundTools(backend);
-            assertThat(tools)
-                    .filteredOn(tool -> !isManagementTool(tool))
-                    .isNotEmpty()
-                    .allMatch(tool -> tool instanceof DeferredTool);
-            for (Tool tool : tools) {
-                if (!(tool instanceof DeferredTool deferred)) {
+    @DisplayName(
+            "every channel tool is listed from its class's descriptor constant before it is built, and the kernel's"
+                    + " bound tool builds it once, on its first call, answering that descriptor; the management tools are"
+                    + " built at start")
+    void everyChannelToolIsListedBeforeItIsBuiltAndBuiltOnceOnItsFirstCall() throws ReflectiveOperationException {
+        Map<Class<?>, Integer> builds = new ConcurrentHashMap<>();
+        ProvisionListener counter = new ProvisionListener() {
+            @Override
+            public <T> void onProvision(ProvisionInvocation<T> provision) {
+                Class<?> type = provision.getBinding().getKey().getTypeLiteral().getRawType();
+                if (Tool.class.isAssignableFrom(type) && !Modifier.isAbstract(type.getModifiers())) {
+                    builds.merge(type, 1, Integer::sum);
+                }
+            }
+        };
+        try (MailboxHarness backend = MailboxHarness.builder("sqlite", dir)
+                .override(binder -> binder.bindListener(Matchers.any(), counter))
+                .open("backend")) {
+            Map<Class<?>, ToolDescriptor> channel = new LinkedHashMap<>();
+            Set<Class<?>> management = new HashSet<>();
+            for (Binding<Tool> element : backend.injector().findBindingsByType(TypeLiteral.get(Tool.class))) {
+                Class<?> type = ((LinkedKeyBinding<Tool>) element)
+                        .getLinkedKey()
+                        .getTypeLiteral()
+                        .getRawType();
+                if (ChannelTool.class.isAssignableFrom(type)) {
+                    channel.put(
+                            type, (ToolDescriptor) type.getField("DESCRIPTOR").get(null));
+                } else {
+                    management.add(type);
+                }
+            }
+            assertThat(channel).isNotEmpty();
+            assertThat(management).isNotEmpty();
+
+            ToolCatalog catalog = backend.bed().tools();
+            for (ToolDescriptor descriptor : channel.values()) {
+                assertThat(catalog.find(descriptor.name()))
+                        .as(descriptor.name())
+                        .containsSame(descriptor);
+                assertThat(catalog.listedFor(descriptor.name(), Principal.LOCAL_OWNER))
+                        .as(descriptor.name())
+                        .isTrue();
+                assertThat(catalog.listedFor(descriptor.name(), OWNER_TOKEN))
+                        .as(descriptor.name())
+                        .isFalse();
+            }
+            assertThat(builds.keySet())
+                    .as("the tools built by the start and the listing")
+                    .containsExactlyInAnyOrderElementsOf(management);
+
+            for (Tool tool : BoundTools.in(backend.injector())) {
+                if (!channel.containsValue(tool.descriptor())) {
                     continue;
                 }
-                Tool built = deferred.tool();
-                assertThat(built).isNotInstanceOf(DeferredTool.class);
-                assertThat(built.descriptor()).isSameAs(tool.descriptor());
-                assertThat(deferred.tool()).isSameAs(built);
+                ToolCall call = ToolCall.detached(tool.descriptor().name(), Map.of(), OWNER_TOKEN);
+                assertThat(tool.call(call))
+                        .isInstanceOfSatisfying(
+                                ToolResult.Failure.class,
+                                failure -> assertThat(failure.code()).isEqualTo(ErrorCode.FORBIDDEN));
+                assertThat(tool.call(call)).isInstanceOf(ToolResult.Failure.class);
+            }
+            for (Class<?> type : channel.keySet()) {
+                assertThat(builds.get(type)).as(type.getSimpleName()).isEqualTo(1);
             }
         }
     }

@@ -7,7 +7,8 @@ import dev.switchboard.ports.tool.Tool;
 /**
  * A mailbox tool: listed only to a caller that has a role (ADR 18), so a session that runs Switchboard without a
  * mailbox role pays nothing for the mailbox's tools in its context. Every mailbox tool implements this; its calls
- * still refuse on their own without a role ({@link CallerResolver#resolve}, behaviour 78).
+ * still refuse on their own without a role ({@link CallerResolver#resolve}, behaviour 78). Who it is listed to is
+ * {@link ChannelAudience}'s rule, which the kernel asks before the tool is built.
  */
 public interface ChannelTool extends Tool {
 
@@ -16,7 +17,7 @@ public interface ChannelTool extends Tool {
 
     @Override
     default boolean listedFor(Principal caller) {
-        return callers().hasRole(caller);
+        return new ChannelAudience(callers()).listedFor(caller);
     }
 
     @Override
@@ -24,13 +25,9 @@ public interface ChannelTool extends Tool {
         return CallerResolver.HOW_TO_SET_A_ROLE;
     }
 
-    /** A session whose role is set but malformed is told so, not to set one. */
+    /** A session whose role is set but malformed is told so, not to set one ({@link ChannelAudience}). */
     @Override
     default String unlistedHint(Principal caller) {
-        return callers()
-                .roleProblem(caller)
-                .map(problem ->
-                        "The mailbox tools are not listed because " + problem + "; fix it and restart the session.")
-                .orElse(CallerResolver.HOW_TO_SET_A_ROLE);
+        return new ChannelAudience(callers()).unlistedHint(caller);
     }
 }

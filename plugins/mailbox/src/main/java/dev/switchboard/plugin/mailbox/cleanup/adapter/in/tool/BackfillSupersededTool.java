@@ -46,7 +46,7 @@ public final class BackfillSupersededTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", Backfills.FIELDS), RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Retire rounds settled before the supersede rule")
             .description("One-off: replays the supersede rule over rounds settled before it existed. Candidates:"

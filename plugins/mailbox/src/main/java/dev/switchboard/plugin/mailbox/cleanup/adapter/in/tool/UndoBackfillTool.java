@@ -34,7 +34,7 @@ public final class UndoBackfillTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(MailboxLimits.NOTE_CHARS, RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Undo a cleanup pass")
             .description("Puts back records that backfill_superseded retired. Only retirements made by a cleanup"

@@ -36,7 +36,7 @@ public final class AcknowledgeTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(MailboxLimits.NOTE_CHARS, RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Record your decision on a message")
             .description("Records your role's decision on another role's message: agree, reject, needs_changes or"

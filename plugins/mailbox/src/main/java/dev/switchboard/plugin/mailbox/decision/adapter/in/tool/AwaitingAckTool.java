@@ -37,7 +37,7 @@ public final class AwaitingAckTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Proposals awaiting a decision")
             .description("Proposals (kind='proc') that await a role's decision, oldest first: addressed to it, live,"

@@ -32,7 +32,7 @@ public final class GetAcknowledgementsTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", Acknowledgements.FIELDS));
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("See who agreed to a message")
             .description("The consent state of a message: the acknowledgements on record (each marked stale when it"

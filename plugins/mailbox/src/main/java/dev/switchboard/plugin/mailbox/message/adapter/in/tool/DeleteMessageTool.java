@@ -31,7 +31,7 @@ public final class DeleteMessageTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Delete a message (tombstone)")
             .description("Deletes a message you sent or received: it leaves the inbox, lists, search and counters,"

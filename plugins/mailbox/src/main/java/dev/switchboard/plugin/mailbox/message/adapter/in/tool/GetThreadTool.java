@@ -36,7 +36,7 @@ public final class GetThreadTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(Projection.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a whole thread")
             .description("Walks reply_to from the message up to the thread's root and returns the reply tree in"

@@ -55,7 +55,7 @@ public final class ListMessagesTool extends MailboxTool {
                     DEFAULT_LIMIT,
                     Projection.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List the channel's messages")
             .description("Lists live messages of the channel, newest first, as {result: [...]} with truncated when"

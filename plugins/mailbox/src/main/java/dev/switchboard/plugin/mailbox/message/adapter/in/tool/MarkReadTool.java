@@ -35,7 +35,7 @@ public final class MarkReadTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Mark messages addressed to you read")
             .description("Marks one message (message_id, answered with an object) or several (message_ids, answered"

@@ -32,7 +32,7 @@ public final class MessageHistoryTool extends MailboxTool {
               "additionalProperties": false
             }""";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a message's history")
             .description("Returns {id, events: [...]}: every state change of the message, oldest first, each with"

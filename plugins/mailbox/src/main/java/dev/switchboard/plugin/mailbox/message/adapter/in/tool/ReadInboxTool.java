@@ -36,7 +36,7 @@ public final class ReadInboxTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read the messages addressed to you")
             .description("Returns the newest `limit` messages addressed to your role (multi-recipient and \"*\""

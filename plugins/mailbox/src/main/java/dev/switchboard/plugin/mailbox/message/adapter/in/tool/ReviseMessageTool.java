@@ -40,7 +40,7 @@ public final class ReviseMessageTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(MailboxLimits.TOPIC_CHARS, MailboxLimits.NOTE_CHARS, RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Revise your message")
             .description("Replaces the body (and topic) of a message you wrote, on the same id; recipients, kind and"

@@ -63,7 +63,7 @@ public final class SendMessageTool extends MailboxTool {
                     MailboxLimits.NOTE_CHARS,
                     RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Send a message to other roles")
             .description("Sends a message from your role (the server knows who you are) to one role, a list of roles,"

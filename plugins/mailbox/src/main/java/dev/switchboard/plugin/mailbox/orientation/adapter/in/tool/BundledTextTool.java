@@ -6,8 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
+import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelAudience;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.ports.tool.BuiltOnFirstCall;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
 import dev.switchboard.ports.tool.ToolResult;
@@ -15,8 +17,10 @@ import dev.switchboard.ports.tool.ToolResult;
 /**
  * A tool that answers a text file the plugin jar carries next to the orientation classes, as plain text, to a caller
  * with a role: {@code get_protocol} and {@code get_charter_template}. The file is read once, when the tool is built
- * (on its first call: the module defers every tool). Thread-safe (immutable).
+ * (on its first call: {@link BuiltOnFirstCall}, listed before to the {@link ChannelAudience}). Thread-safe
+ * (immutable).
  */
+@BuiltOnFirstCall(listedTo = ChannelAudience.class)
 abstract class BundledTextTool implements ChannelTool {
 
     private final ToolDescriptor descriptor;

@@ -18,7 +18,7 @@ public final class GetChannelStatusTool extends MailboxTool {
 
     static final String NAME = "channel_status";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Your status in the channel")
             .description("Call it when a session starts and again before you finish a task: nothing in the channel"

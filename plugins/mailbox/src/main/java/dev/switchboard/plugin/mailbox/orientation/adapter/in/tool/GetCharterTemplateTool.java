@@ -13,7 +13,7 @@ public final class GetCharterTemplateTool extends BundledTextTool {
 
     static final String FILE = "charter-template.md";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("A starter team charter")
             .description(

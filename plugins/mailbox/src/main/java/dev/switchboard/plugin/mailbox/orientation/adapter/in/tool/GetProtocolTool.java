@@ -14,7 +14,7 @@ public final class GetProtocolTool extends BundledTextTool {
     /** The file the build copies from {@code docs/} into the jar. */
     static final String FILE = "mailbox-protocol.md";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("The mailbox's behavioural contract")
             .description("Returns the full contract of this channel as Markdown: who may do what (the permission"

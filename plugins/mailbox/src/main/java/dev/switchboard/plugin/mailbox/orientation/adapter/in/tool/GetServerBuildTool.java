@@ -18,7 +18,7 @@ public final class GetServerBuildTool extends MailboxTool {
 
     static final String NAME = "server_build";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("What this running mailbox is")
             .description("Describes the server answering your calls, which a source checkout cannot: build (a day and"

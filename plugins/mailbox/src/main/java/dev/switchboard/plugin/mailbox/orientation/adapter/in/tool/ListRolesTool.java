@@ -19,7 +19,7 @@ public final class ListRolesTool extends MailboxTool {
 
     static final String NAME = "list_roles";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Who is in this channel")
             .description("Returns {roles, you, source, last_seen}. On one machine there is no roster: source is"

@@ -28,7 +28,7 @@ public final class GetPinTool extends MailboxTool {
               "additionalProperties": false
             }""";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read a pinned document")
             .description("The current version of a pinned document by key, with its body, as {\"result\": {...}};"

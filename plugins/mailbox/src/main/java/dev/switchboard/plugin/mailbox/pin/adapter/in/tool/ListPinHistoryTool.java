@@ -33,7 +33,7 @@ public final class ListPinHistoryTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(String.join(", ", PinViews.FIELDS));
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("History of a pinned document")
             .description("Every version of a pinned document, newest first: who changed it, when, with which"

@@ -19,7 +19,7 @@ public final class ListPinsTool extends MailboxTool {
 
     static final String NAME = "pin_list";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List pinned documents")
             .description("Every pinned document's current version (key, title, version, updated_by, updated_at,"

@@ -46,7 +46,7 @@ public final class SetPinTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(PinKeys.KEY_MAX, PinKeys.TITLE_MAX, PinKeys.VERSION_MAX, RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Pin a version of a channel document")
             .description("Appends a version of a channel-level pinned document by key (see pin_history). Protected"

@@ -57,7 +57,7 @@ public final class SearchMessagesTool extends MailboxTool {
                     DEFAULT_LIMIT,
                     Projection.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Search the channel's messages")
             .description("Finds live messages whose topic or body contains the query's terms (case-insensitive"

@@ -31,7 +31,7 @@ public final class GetContentTool extends MailboxTool {
               "additionalProperties": false
             }""";
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Read an upload")
             .description("Reads an upload back: upload_id, uploaded_by, label, sealed, created_at, sealed_at, its"

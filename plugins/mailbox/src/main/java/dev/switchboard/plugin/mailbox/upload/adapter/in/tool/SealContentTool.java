@@ -30,7 +30,7 @@ public final class SealContentTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Seal an upload")
             .description("Seals your upload: its bytes can no longer change, and its sha256 (over the raw UTF-8"

@@ -37,7 +37,7 @@ public final class UploadContentTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(Upload.LABEL_MAX, RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Upload a large body in pieces")
             .description("Uploads a document too large for one call in pieces: call it without upload_id to start,"

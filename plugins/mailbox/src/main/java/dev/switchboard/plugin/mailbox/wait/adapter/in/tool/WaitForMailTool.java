@@ -30,7 +30,7 @@ public final class WaitForMailTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(WaitArguments.budgetProperties(2.0));
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Wait until something new is for you")
             .description("Sleeps in the channel until something new is actionable for you: new mail, a debt you have"

@@ -36,7 +36,7 @@ public final class WaitForReplyTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(WaitArguments.budgetProperties(1.0));
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Wait for a reply to a message")
             .description("Waits for a reply (reply_to = message_id) addressed to you that you have not seen yet: not"

@@ -38,7 +38,7 @@ public final class ListObligationsTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List open obligations")
             .description("Lists the debts still owed: action_required messages with status 'open' addressed to a role"

@@ -32,7 +32,7 @@ public final class ListReadyWorkTool extends MailboxTool {
               "additionalProperties": false
             }""".formatted(Listing.LIMIT_SCHEMA, Projection.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("List the work you can start now")
             .description("Answers \"what do I pick up\": your open debts that are not waiting behind a live blocker,"

@@ -35,7 +35,7 @@ public final class ReopenMessageTool extends MailboxTool {
                     WorkArguments.note("reason", "Why it is reopened, for the history."),
                     RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Reopen a resolved debt")
             .description(

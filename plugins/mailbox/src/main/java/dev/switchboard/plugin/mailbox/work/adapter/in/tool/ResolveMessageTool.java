@@ -35,7 +35,7 @@ public final class ResolveMessageTool extends MailboxTool {
                     WorkArguments.note("resolution_note", "What was done, for the other participant and the history."),
                     RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Resolve a debt")
             .description("Marks an action_required message resolved: records who closed it, when, and an optional"

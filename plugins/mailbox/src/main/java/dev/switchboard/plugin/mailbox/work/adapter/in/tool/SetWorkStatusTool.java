@@ -40,7 +40,7 @@ public final class SetWorkStatusTool extends MailboxTool {
                     WorkArguments.BLOCKED_BY,
                     RequestKeys.SCHEMA_PROPERTY);
 
-    /** The tool's descriptor: the module reads it to list the tool before building it (DeferredTool). */
+    /** The tool's descriptor: the kernel lists the tool by it before building it ({@code @BuiltOnFirstCall}). */
     public static final ToolDescriptor DESCRIPTOR = ToolDescriptor.builder(NAME)
             .title("Change the work status of a message")
             .description("Moves the work of an existing message through its lifecycle instead of sending a new message"
