@@ -72,11 +72,19 @@ final class ScratchState implements AutoCloseable {
         if (directory == null) {
             return;
         }
+        // a second pass, since a file may vanish while the walk reads it (SQLite removes its -shm and -wal files when
+        // the plugins' last connection closes), which the walk reports as an UncheckedIOException
+        for (int pass = 0; pass < 2 && Files.exists(directory); pass++) {
+            deleteTree();
+        }
+    }
+
+    private void deleteTree() {
         try (Stream<Path> paths = Files.walk(directory)) {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);
             }
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // Best effort: a temporary directory left behind is not state; the system's cleaner removes it.
         }
     }
