@@ -8,6 +8,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -145,6 +146,8 @@ final class ServerStarter {
             return true;
         } catch (OverlappingFileLockException e) {
             return false; // held by this very process (a server in the same JVM, in tests)
+        } catch (NoSuchFileException e) {
+            return true; // removed by the exiting server between the check above and the open
         }
     }
 
