@@ -19,7 +19,7 @@ import dev.switchboard.ports.storage.StorageBusyException;
 
 /**
  * The plugin's access to {@link SqlStorage} through jOOQ: {@link #write} runs work in one storage transaction,
- * {@link #read} on one read-only snapshot ({@link SqlStorage#snapshot}). Thread-safe.
+ * {@link #read} (and {@link #snapshot} on plain JDBC) on one read-only snapshot ({@link SqlStorage#snapshot}). Thread-safe.
  *
  * <p>Concurrent writers: on SQLite one transaction writes at a time. On PostgreSQL, where transactions of several
  * nodes run together, every write of this plugin is made safe by the statement itself rather than by the isolation
@@ -102,6 +102,17 @@ final class Database {
      */
     <T> T read(Function<DSLContext, T> work) {
         return busyAsStoreBusy(() -> storage.snapshot(connection -> work.apply(jooq(connection))));
+    }
+
+    /**
+     * Like {@link #read}, on the snapshot's plain JDBC connection.
+     *
+     * @param work read-only work; MUST NOT keep the connection
+     * @param <T>  its result
+     * @return what the work returned
+     */
+    <T> T snapshot(SqlWork<T> work) {
+        return busyAsStoreBusy(() -> storage.snapshot(work));
     }
 
     /** @return jOOQ on a connection of this storage, in its dialect */

@@ -1,37 +1,47 @@
 package dev.switchboard.plugin.mailbox.wait.adapter.out.persistence;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 import jakarta.inject.Singleton;
 
+import org.jooq.Condition;
+
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Recipients;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.wait.application.port.out.ReplyFinder;
 
-/** {@link ReplyFinder} on {@code mailbox_message} and {@code mailbox_recipient}; stateless and thread-safe. */
+/**
+ * {@link ReplyFinder} on {@code mailbox_message} and {@code mailbox_recipient}, through jOOQ's DSL over the table
+ * constants (ADR 57); stateless and thread-safe.
+ */
 @Singleton
 public final class JooqReplyFinder implements ReplyFinder {
 
     @Override
     public Optional<Long> firstReply(Tx tx, long parentId, String role, Long afterId, boolean includeRead) {
-        StringBuilder query = new StringBuilder("SELECT m.id FROM mailbox_message m JOIN mailbox_recipient r"
-                + " ON r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?"
-                + " WHERE m.channel_id = ? AND m.reply_to = ? AND m.deleted_at IS NULL");
-        List<Object> binds = new ArrayList<>(List.of(role, tx.channelId(), parentId));
+        Condition reply = Messages.CHANNEL_ID
+                .eq(tx.channelId())
+                .and(Messages.REPLY_TO.eq(parentId))
+                .and(Messages.DELETED_AT.isNull());
         if (afterId != null) {
-            query.append(" AND m.id > ?");
-            binds.add(afterId);
+            reply = reply.and(Messages.ID.gt(afterId));
         }
         if (!includeRead) {
-            query.append(" AND r.read_at IS NULL");
+            reply = reply.and(Recipients.READ_AT.isNull());
         }
-        query.append(" ORDER BY m.id LIMIT 1");
         return JooqTx.of(tx)
                 .sql()
-                .resultQuery(query.toString(), binds.toArray())
-                .fetchOptional()
-                .map(row -> row.get("id", Long.class));
+                .select(Messages.ID)
+                .from(Messages.TABLE)
+                .join(Recipients.TABLE)
+                .on(Recipients.CHANNEL_ID.eq(Messages.CHANNEL_ID))
+                .and(Recipients.MESSAGE_ID.eq(Messages.ID))
+                .and(Recipients.ROLE.eq(role))
+                .where(reply)
+                .orderBy(Messages.ID)
+                .limit(1)
+                .fetchOptional(Messages.ID);
     }
 }

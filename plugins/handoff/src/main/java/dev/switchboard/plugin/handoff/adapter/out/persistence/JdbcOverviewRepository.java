@@ -1,11 +1,12 @@
 package dev.switchboard.plugin.handoff.adapter.out.persistence;
 
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.inject.Inject;
-
-import org.jooq.Record;
 
 import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort;
 import dev.switchboard.plugin.handoff.domain.Cursor;
@@ -15,10 +16,11 @@ import dev.switchboard.plugin.handoff.domain.Sequence;
  * The owner's overview of {@code handoff_project}, {@code handoff_cursor} and {@code handoff_cursor_ahead} in one
  * query on both dialects: the first projects by key (window-counted in all), each joined to its first consumers'
  * cursors (window-numbered and counted per project) and the count of each cursor's handled-ahead sequences, so a page
- * costs one round trip however many projects it shows. Plain SQL, the same text on SQLite (window functions, 3.25 and
- * later) and PostgreSQL; the table and column names are those of {@link HandoffTables}. Thread-safe.
+ * costs one round trip however many projects it shows. Plain JDBC on one read snapshot (derived tables, window functions
+ * and a correlated count read more plainly as SQL than as jOOQ's DSL), the same text on SQLite (window functions, 3.25
+ * and later) and PostgreSQL; the table and column names are those of {@link HandoffTables}. Thread-safe.
  */
-public final class JooqOverviewRepository implements LoadOverviewPort {
+public final class JdbcOverviewRepository implements LoadOverviewPort {
 
     static final String OVERVIEW = """
             SELECT p.project_key, p.latest_sequence, p.projects, c.consumer, c.through_sequence, c.consumers,
@@ -37,7 +39,7 @@ public final class JooqOverviewRepository implements LoadOverviewPort {
     private final Database db;
 
     @Inject
-    JooqOverviewRepository(Database db) {
+    JdbcOverviewRepository(Database db) {
         this.db = db;
     }
 
@@ -46,35 +48,42 @@ public final class JooqOverviewRepository implements LoadOverviewPort {
         if (projects < 1 || consumers < 1) {
             throw new IllegalArgumentException("limits must be at least 1: " + projects + ", " + consumers);
         }
-        return db.read(
-                sql -> page(sql.resultQuery(OVERVIEW, projects, consumers).fetch()));
+        return db.snapshot(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(OVERVIEW)) {
+                statement.setInt(1, projects);
+                statement.setInt(2, consumers);
+                try (ResultSet rows = statement.executeQuery()) {
+                    return page(rows);
+                }
+            }
+        });
     }
 
-    private static Overview page(List<? extends Record> rows) {
+    private static Overview page(ResultSet rows) throws SQLException {
         List<ProjectLine> lines = new ArrayList<>();
         long total = 0;
         String key = null;
         Sequence latest = null;
         long consumersInAll = 0;
         List<ConsumerLine> consumers = new ArrayList<>();
-        for (Record row : rows) {
-            String rowKey = row.get("project_key", String.class);
+        while (rows.next()) {
+            String rowKey = rows.getString("project_key");
             if (!rowKey.equals(key)) {
                 if (key != null) {
                     lines.add(line(key, latest, consumers, consumersInAll));
                 }
                 key = rowKey;
-                latest = Sequence.of(row.get("latest_sequence", Long.class));
-                total = row.get("projects", Long.class);
+                latest = Sequence.of(rows.getLong("latest_sequence"));
+                total = rows.getLong("projects");
                 consumers = new ArrayList<>();
                 consumersInAll = 0;
             }
-            String consumer = row.get("consumer", String.class);
+            String consumer = rows.getString("consumer");
             if (consumer != null) {
-                Sequence through = Sequence.of(row.get("through_sequence", Long.class));
-                long ahead = row.get("ahead", Long.class);
+                Sequence through = Sequence.of(rows.getLong("through_sequence"));
+                long ahead = rows.getLong("ahead");
                 consumers.add(new ConsumerLine(consumer, through, Cursor.pending(through, ahead, latest)));
-                consumersInAll = row.get("consumers", Long.class);
+                consumersInAll = rows.getLong("consumers");
             }
         }
         if (key != null) {
