@@ -62,6 +62,20 @@ public final class PlatformArchitectureRules {
     private static final String STORABLE_TEXT = "dev.switchboard.ports.tool.StorableText";
 
     /**
+     * What a thin client of the shared server may load besides its own classes (the attach client, and the hooks'
+     * direct path too): the JDK, jackson-core's streaming parser, and the kernel's classes that read the configuration
+     * and name the shared server.
+     */
+    private static final DescribedPredicate<JavaClass> WHAT_THE_ATTACH_CLIENT_MAY_USE = resideInAnyPackage(
+                    "dev.switchboard.kernel.attach..",
+                    "dev.switchboard.kernel.config..",
+                    "java..",
+                    "tools.jackson.core..")
+            .or(name("dev.switchboard.kernel.cli.Settings"))
+            .or(name(CLI_CONSOLE))
+            .or(name("dev.switchboard.kernel.core.BuildInfo"));
+
+    /**
      * The one checked exception a port may declare: {@code SqlWork.run} hands a plugin the JDBC connection inside
      * a transaction, and JDBC reports every failure as {@code SQLException}. Making the plugin wrap each one would
      * only hide the SQL state the storage adapter needs to classify the failure; the adapter translates it.
@@ -116,7 +130,7 @@ public final class PlatformArchitectureRules {
                     + " (the JDK's jdk.security.auth gives it the process's numeric user id)");
 
     /**
-     * The attach client (issue 22) starts for every stdio session: its memory and start-up budget (40 MiB, 250 ms to
+     * The attach client starts for every stdio session: its memory and start-up budget (40 MiB, 250 ms to
      * the first answer) allow the JDK, jackson-core's streaming parser and the few kernel classes that read the
      * configuration and name the shared server, nothing that would load Guice, PF4J, databind or MCP.
      */
@@ -125,17 +139,10 @@ public final class PlatformArchitectureRules {
             .that()
             .resideInAPackage("dev.switchboard.attach..")
             .should()
-            .onlyDependOnClassesThat(resideInAnyPackage(
-                            "dev.switchboard.attach..",
-                            "dev.switchboard.kernel.attach..",
-                            "dev.switchboard.kernel.config..",
-                            "java..",
-                            "tools.jackson.core..")
-                    .or(name("dev.switchboard.kernel.cli.Settings"))
-                    .or(name(CLI_CONSOLE))
-                    .or(name("dev.switchboard.kernel.core.BuildInfo")))
+            .onlyDependOnClassesThat(
+                    resideInAnyPackage("dev.switchboard.attach..").or(WHAT_THE_ATTACH_CLIENT_MAY_USE))
             .because("the attach client's class path is lib/attach/ and a few jars of lib/; every other class would"
-                    + " cost each agent session memory and start-up time (issue 22's targets)");
+                    + " cost each agent session memory and start-up time");
 
     /**
      * The hooks' direct main (ADR 25) runs on lib/hook/ and a few jars of lib/, without Guice or PF4J: it reaches each
@@ -148,16 +155,8 @@ public final class PlatformArchitectureRules {
             .that()
             .resideInAPackage("dev.switchboard.hooks..")
             .should()
-            .onlyDependOnClassesThat(resideInAnyPackage(
-                            "dev.switchboard.hooks..",
-                            PORTS,
-                            "dev.switchboard.kernel.attach..",
-                            "dev.switchboard.kernel.config..",
-                            "java..",
-                            "tools.jackson.core..")
-                    .or(name("dev.switchboard.kernel.cli.Settings"))
-                    .or(name(CLI_CONSOLE))
-                    .or(name("dev.switchboard.kernel.core.BuildInfo"))
+            .onlyDependOnClassesThat(resideInAnyPackage("dev.switchboard.hooks..", PORTS)
+                    .or(WHAT_THE_ATTACH_CLIENT_MAY_USE)
                     .or(nameMatching("dev\\.switchboard\\.plugin\\.mailbox\\.DirectHooks(\\$.*)?"))
                     .or(name("dev.switchboard.plugin.storage.sqlite.SqliteSettings")))
             .because(
@@ -252,7 +251,7 @@ public final class PlatformArchitectureRules {
                     + " interfaces, and an inbound adapter (a tool) goes through a use case instead of around it");
 
     /**
-     * The mailbox's slices (issue 25): {@code channel} is the core every capability builds on (with the plugin-wide
+     * The mailbox's slices: {@code channel} is the core every capability builds on (with the plugin-wide
      * migrations in the root's {@code adapter.out.persistence}); each capability declares here the capabilities it
      * uses; {@code board}, {@code hook} and {@code status} are views that read many capabilities and that nothing
      * depends on. A new dependency between capabilities is a design decision: add it to this table, keeping it free of

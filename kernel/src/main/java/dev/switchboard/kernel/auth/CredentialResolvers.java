@@ -1,8 +1,6 @@
 package dev.switchboard.kernel.auth;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Singleton;
@@ -10,6 +8,7 @@ import jakarta.inject.Singleton;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.switchboard.kernel.contribution.ByOwner;
 import dev.switchboard.ports.auth.CredentialResolver;
 import dev.switchboard.ports.auth.CredentialsUnavailableException;
 import dev.switchboard.ports.auth.PresentedCredential;
@@ -18,7 +17,7 @@ import dev.switchboard.ports.storage.StorageException;
 
 /**
  * The {@link CredentialResolver}s of started plugins, asked by {@link KernelAuthenticator} after the owner token, in
- * the order the plugins started. Reading is lock-free (one volatile array, replaced when a plugin starts or stops),
+ * the order the plugins started. Kept {@link ByOwner}: reading is lock-free,
  * so a plugin that stops takes its credentials with it at once. A resolver whose store cannot answer (it throws a
  * {@link StorageException} or {@link CredentialsUnavailableException}) makes the credential "unavailable" rather than
  * "unknown": the next one is still asked, and when none finds the credential, {@link #resolve} throws
@@ -30,29 +29,20 @@ import dev.switchboard.ports.storage.StorageException;
 public final class CredentialResolvers {
 
     private static final Logger LOG = LoggerFactory.getLogger(CredentialResolvers.class);
-    private static final Entry[] NONE = new Entry[0];
 
-    private record Entry(String owner, CredentialResolver resolver) {}
-
-    private final Map<String, List<CredentialResolver>> byOwner = new LinkedHashMap<>();
-    private volatile Entry[] current = NONE;
+    private final ByOwner<CredentialResolver> resolvers = new ByOwner<>();
 
     /**
      * @param owner       the plugin id
      * @param contributed its resolvers (none: nothing changes)
      */
-    public synchronized void register(String owner, List<CredentialResolver> contributed) {
-        if (!contributed.isEmpty()) {
-            byOwner.put(owner, List.copyOf(contributed));
-            publish();
-        }
+    public void register(String owner, List<CredentialResolver> contributed) {
+        resolvers.register(owner, contributed);
     }
 
     /** @param owner the plugin whose resolvers to withdraw */
-    public synchronized void unregister(String owner) {
-        if (byOwner.remove(owner) != null) {
-            publish();
-        }
+    public void unregister(String owner) {
+        resolvers.unregister(owner);
     }
 
     /**
@@ -63,9 +53,9 @@ public final class CredentialResolvers {
     Optional<Principal> resolve(PresentedCredential credential) {
         RuntimeException unavailable = null;
         String unavailableOwner = null;
-        for (Entry entry : current) {
+        for (ByOwner.Owned<CredentialResolver> entry : resolvers.current()) {
             try {
-                Optional<Principal> found = entry.resolver().resolve(credential);
+                Optional<Principal> found = entry.value().resolve(credential);
                 if (found != null && found.isPresent()) {
                     return found;
                 }
@@ -88,11 +78,5 @@ public final class CredentialResolvers {
                     unavailable);
         }
         return Optional.empty();
-    }
-
-    private void publish() {
-        current = byOwner.entrySet().stream()
-                .flatMap(e -> e.getValue().stream().map(r -> new Entry(e.getKey(), r)))
-                .toArray(Entry[]::new);
     }
 }

@@ -1,0 +1,2 @@
+/** What started plugins contribute to the kernel, kept by owner: {@link dev.switchboard.kernel.contribution.ByOwner}. */
+package dev.switchboard.kernel.contribution;
