@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The first line each way on a connection (issue 22's frames). The client's:
+ * The first line each way on a connection. The client's:
  * {@code {"attach":1,"kind":"session|status|stop|drain","build":"...","pid":N,"cwd":"...","env":{...}}}, with
  * {@code cwd} and {@code env} (the whole environment) for a session only. The server's: {@code {"attach":1,"ok":true,
  * "pid":N,"build":"..."}} (a status answer adds {@code server} and {@code sessions}), or {@code {"attach":1,"ok":false,

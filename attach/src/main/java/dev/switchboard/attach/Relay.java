@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Relays one MCP session between stdio and a shared server, lines unchanged, and survives the server's death (issue
- * 22, item 5). Two threads: a daemon thread pumps stdin to the current connection (or, while none is up, into a
+ * Relays one MCP session between stdio and a shared server, lines unchanged, and survives the server's death.
+ * Two threads: a daemon thread pumps stdin to the current connection (or, while none is up, into a
  * buffer); the calling thread relays the server's lines to stdout and, when the connection ends while stdin is open,
  * answers every request in flight with {@code UNAVAILABLE} ({@link Replies#unavailable}), connects again (starting a
  * server), replays the session ({@link MessageTracker#replay}: {@code initialize} under a private id, waiting for its

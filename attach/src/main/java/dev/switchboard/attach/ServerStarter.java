@@ -18,7 +18,7 @@ import java.util.function.BooleanSupplier;
 import dev.switchboard.kernel.attach.AttachPaths;
 
 /**
- * Connects to the shared server of one key, starting it when none runs (issue 22's lock rules): connect; else, holding
+ * Connects to the shared server of one key, starting it when none runs: connect; else, holding
  * {@code <key>.start.lock}, connect again (another client may have started it meanwhile); else, when
  * {@code <key>.lock} is free (no live server), delete a stale socket file and spawn the server; then wait, bounded,
  * until the socket answers. So two clients starting at once end with exactly one server. Thread-safe (each call works

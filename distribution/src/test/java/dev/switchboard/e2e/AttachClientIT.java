@@ -27,7 +27,7 @@ import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
- * The attach client (issue 22) end to end: {@code bin/switchboard serve}, as an MCP client starts it, attaches to a
+ * The attach client end to end: {@code bin/switchboard serve}, as an MCP client starts it, attaches to a
  * shared server it starts ({@code serve --shared}, detached), with the MCP Java SDK client on its stdio. Two sessions
  * starting at once end with exactly one server process; a {@code kill -9} of that server answers the call in flight
  * {@code UNAVAILABLE} and the next call succeeds on a new server; {@code server status} lists the sessions with their
@@ -37,7 +37,7 @@ import dev.switchboard.testkit.distribution.McpClients;
 class AttachClientIT {
 
     /**
-     * The next call after the kill succeeds within this long. Issue 22 asks for 2 s on a quiet host, which the
+     * The next call after the kill succeeds within this long. The target is 2 s on a quiet host (docs/performance.md), which the
      * benchmark measures; the new server's cold start alone takes 3-4 s on a loaded 2-core host, so the test allows
      * more, and still fails a client that stalls (a lost wake-up, a timeout instead of a reconnection).
      */

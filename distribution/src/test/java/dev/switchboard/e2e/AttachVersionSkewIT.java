@@ -30,7 +30,7 @@ import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
- * Version skew between attach clients and shared servers (issue 22, item 4; ADR 32): a client whose installation is
+ * Version skew between attach clients and shared servers (ADR 32): a client whose installation is
  * another build than the running shared server's starts a server of its own on the same state directory, and the old
  * server drains: it keeps serving the session attached to it and exits as soon as that session ends, without waiting
  * for its idle period. Two real installations (the second's kernel jar carries another build time), real processes,

@@ -26,10 +26,10 @@ import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
- * Hooks and the status CLI ask a running shared server (issue 22, item 8; ADR 41): with a shared server of the same
+ * Hooks and the status CLI ask a running shared server (ADR 41): with a shared server of the same
  * build and configuration running, {@code hook stop}, {@code hook session-start} and {@code status} are answered by
  * it over the attach socket (its {@code status} frame counts them) with exactly the direct path's output and exit
- * status; a mistyped role is said by the server as by the direct path (issue 23 item 12: {@code status} exits 2
+ * status; a mistyped role is said by the server as by the direct path ({@code status} exits 2
  * naming the roles, {@code hook stop} blocks once per session, then passes); with no server, or only a server of another
  * build, the direct path answers and no server is started. Real
  * installations, real processes, the MCP Java SDK client for the sessions that start the server.
@@ -93,7 +93,7 @@ class HookThroughSharedServerIT {
             assertThat(lead.exitCode()).isZero();
             assertThat(ops.exitCode()).isZero();
 
-            // Issue 23 item 12, answered by the server (three attached runs, each counted): a mistyped role is said,
+            // A mistyped role, answered by the server (three attached runs, each counted): a mistyped role is said,
             // never counted as zero; the direct runs (attach off) show the same answer and share the stop's marker.
             List<String> typoStatus = List.of("status", "--role", "nosuch");
             String typoSession = "{\"session_id\":\"typo\",\"stop_hook_active\":false}";

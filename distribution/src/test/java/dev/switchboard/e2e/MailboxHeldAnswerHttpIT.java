@@ -38,7 +38,7 @@ class MailboxHeldAnswerHttpIT {
     private static final String VERSION = "2025-11-25";
     /** Far longer than the default {@code credential-recheck-ms} (100), so the answer surely counts as held. */
     private static final Duration HELD_AT_LEAST = Duration.ofMillis(1_300);
-    /** Far below the waits' 50 s: the wait ended on the revocation (issue 23, item 19), not at its deadline. */
+    /** Far below the waits' 50 s: the wait ended on the revocation, not at its deadline. */
     private static final Duration AT_ONCE = Duration.ofSeconds(10);
 
     private static HttpServe server;

@@ -43,7 +43,7 @@ import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
- * The mailbox's hooks and status CLI as Claude Code and a script run them (issue 15): {@code bin/switchboard hook
+ * The mailbox's hooks and status CLI as Claude Code and a script run them: {@code bin/switchboard hook
  * stop|session-start} and {@code bin/switchboard status} as processes, with Claude Code's hook JSON on stdin; local
  * mode on the installation's store, remote mode against a real Switchboard HTTP server ({@code /hook-status},
  * behaviour 141), a tiny local server answering 302, and a port nobody listens on. Behaviours 142 and 143.
@@ -330,7 +330,7 @@ class MailboxHooksIT {
             assertThat(pending.exitCode()).as(pending.describe()).isEqualTo(1);
             assertThat(pending.stdout()).isEqualTo("pending for 'backend' in 'local': unread=1\n");
 
-            // issue 23: a mistyped role or channel is said (status 2; the stop hook once per session), not counted as 0
+            // A mistyped role or channel is said (status 2; the stop hook once per session), not counted as 0
             CliRun typo = local.runWith(Map.of(), othersThan(Map.of()), "status", "--role", "nosuch", "--text");
             assertThat(typo.exitCode()).as(typo.describe()).isEqualTo(2);
             assertThat(typo.stderr())

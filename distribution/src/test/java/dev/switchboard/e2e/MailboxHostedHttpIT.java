@@ -30,7 +30,7 @@ import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
- * Hosted channels end to end (issue 14, part A): the built distribution over streamable HTTP; the owner, with the
+ * Hosted channels end to end: the built distribution over streamable HTTP; the owner, with the
  * owner token, creates a channel with three roles through the MCP Java SDK client; each role's own client, with its
  * own role token, sees the channel tools only, and the roles send, read, resolve and confirm a debt; rotate_token makes
  * the old token fail at once (401), and a view key is refused on /mcp (403); a role token is served its own inbox

@@ -41,7 +41,7 @@ import dev.switchboard.testkit.storage.RestartablePostgres;
 import dev.switchboard.testkit.storage.TestDatabase;
 
 /**
- * Issue 23's fault test, over real HTTP, on a PostgreSQL server of the test's own that it stops and starts under a
+ * A storage outage under load, over real HTTP, on a PostgreSQL server of the test's own that it stops and starts under a
  * running {@code serve --http} while {@value #WRITERS} writers keep sending: each writer is a role of a hosted channel
  * with its own token and MCP session, sends {@code send_message} with a unique {@code request_key} at line speed, and
  * retries a call answered 503 or {@code UNAVAILABLE} with the same key until it is answered (as a client is told to).

@@ -34,7 +34,7 @@ import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 
 /**
- * The hosted {@code GET /status[?wait=N]} long poll (issue 14, part B) against the built distribution's
+ * The hosted {@code GET /status[?wait=N]} long poll against the built distribution's
  * {@code serve --http}, over real HTTP and real sockets: the summary and its debts, the wake on a message sent by
  * another role, the caps on held polls (429 with {@code Retry-After: 5}), a hung-up client freeing its slot, the
  * 50 s cap, and the refusals (401, 403, 400). Each test uses its own channel.

@@ -29,7 +29,7 @@ import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
- * {@code bin/switchboard hook wake} as Claude Code runs an {@code asyncRewake} Stop hook (issue 15, experimental): a
+ * {@code bin/switchboard hook wake} as Claude Code runs an {@code asyncRewake} Stop hook: a
  * fake session ends its turns (each Stop runs {@code hook stop} and starts {@code hook wake} in the background, the
  * hook's JSON on stdin), goes idle, and is woken by exit status 2 when a peer writes; locally on the installation's
  * store and remotely against a real Switchboard HTTP server ({@code /status?wait} long polls).

@@ -24,8 +24,8 @@ import dev.switchboard.testkit.distribution.Installation;
 /**
  * The official MCP conformance suite 0.2.0-alpha.12, {@code --suite all}, against Switchboard's own streamable HTTP
  * transport with the conformance fixture enabled and authentication off (as {@link ConformanceHttpIT}, which runs
- * 0.1.16 on the legacy versions, unchanged), twice on one server: every scenario at its own version (the run issue 24
- * counts, with the tasks and skills extensions), and every scenario of the modern era (2026-07-28) in that era. Every
+ * 0.1.16 on the legacy versions, unchanged), twice on one server: every scenario at its own version (the run the
+ * baseline counts, with the tasks and skills extensions), and every scenario of the modern era (2026-07-28) in that era. Every
  * failing check must be in that run's baseline ({@link ModernBaseline}) and every listed one must still fail. Results
  * stay in {@code target/conformance/modern-http-*}.
  */

@@ -55,7 +55,7 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * one embedded PostgreSQL, each with its own MCP sessions: what one node commits, the other lists, reads, routes and
  * advances; concurrent publishers on both nodes lose nothing and leave no gap. Behind one address that alternates
  * requests between the nodes with no affinity ({@link RoundRobinRelay}), a modern client (MCP 2026-07-28, the Java
- * SDK's modern client) works whichever node answers, and a legacy session does not (issue 24 item 7, ADR 46). One
+ * SDK's modern client) works whichever node answers, and a legacy session does not (ADR 46). One
  * database, one pair of servers and one relay for the class; each test uses its own project or channel.
  *
  * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}, docs/testing.md): its own two nodes,
@@ -113,7 +113,7 @@ class MultiNodeIT {
 
     @Test
     @DisplayName("token rotate takes effect on both running nodes at their next request: the new token is served,"
-            + " the old one refused, no restart (issue 23, item 19)")
+            + " the old one refused, no restart")
     void tokenRotateTakesEffectOnRunningNodesWithoutARestart() throws Exception {
         Path file = installation.stateDir().resolve("owner.token");
         String old = Files.readString(file).strip();
@@ -265,8 +265,7 @@ class MultiNodeIT {
 
     @Test
     @DisplayName("a modern client behind a relay that alternates requests between the nodes discovers, lists, and"
-            + " publishes a handoff on one node that it reads and whose cursor it advances on the other (issue 24"
-            + " item 7)")
+            + " publishes a handoff on one node that it reads and whose cursor it advances on the other")
     void aModernClientNeedsNoAffinityForHandoffs() {
         io.modelcontextprotocol.modern.client.McpSyncClient client = modern(nodeA.token());
 
@@ -318,7 +317,7 @@ class MultiNodeIT {
 
     @Test
     @DisplayName("role tokens' modern clients behind the relay: a message sent through one node is in the inbox"
-            + " read through the other (issue 24 item 7)")
+            + " read through the other")
     @SuppressWarnings("unchecked")
     void aModernRoleClientReadsThroughOneNodeWhatWasSentThroughTheOther() {
         Map<String, String> tokens = (Map<String, String>)
@@ -408,7 +407,7 @@ class MultiNodeIT {
 
     @Test
     @DisplayName("a subscriptions/listen stream open on one node hears a handoff published through the other, with its"
-            + " subscription id (issue 24 item 7, ADR 45)")
+            + " subscription id (ADR 45)")
     @SuppressWarnings("unchecked")
     void aListenStreamOnOneNodeHearsAChangeWrittenThroughTheOther() throws Exception {
         ok(onA, "frontispice_register_project", Map.of("project", "heard"));

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11 (new-user trial): {@code ./dev run} rebuilt the distribution it served from and so undid
- * {@code plugins enable workspace} and configuration edits. It now serves {@code .dev/switchboard}, refreshed from
+ * {@code ./dev run} keeps {@code plugins enable workspace} and configuration edits: it does not serve the
+ * distribution it rebuilds. It serves {@code .dev/switchboard}, refreshed from
  * each build by {@code distribution/src/build/sync-run-layout.sh}; this runs that script on the real build, twice,
  * with a user's changes in between, and runs the refreshed launcher.
  */

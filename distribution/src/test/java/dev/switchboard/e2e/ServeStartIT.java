@@ -317,7 +317,7 @@ class ServeStartIT {
 
     @Test
     void doctorOnAStateDirectoryHoldingOnlyTheOwnerTokenDotFilesAndAttachFilesCreatesNoDatabase() throws IOException {
-        // what an init step copying the owner token in leaves before the first serve (trial finding: a migrated
+        // what an init step copying the owner token in leaves before the first serve (a migrated
         // switchboard.db was left behind, and read-only commands then took the store for one a server had used)
         Installation installation = Installation.copyOfBuilt(dir);
         Path state = Files.createDirectories(dir.resolve("token-only"));

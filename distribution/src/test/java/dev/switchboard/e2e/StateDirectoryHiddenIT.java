@@ -24,7 +24,7 @@ import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
 
 /**
- * Issue 11, item 14: no tool answer names the server's own state directory (which holds the owner token and the
+ * No tool answer names the server's own state directory (which holds the owner token and the
  * database). One session with every bundled plugin enabled calls every tool the server lists, with arguments that
  * succeed and with none (errors), and runs the {@code bash} answers that name a file (a truncated output, a timeout);
  * another serves a plugin that failed on a setting naming the state directory. A real MCP client over stdio.

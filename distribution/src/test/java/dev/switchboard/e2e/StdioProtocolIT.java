@@ -70,7 +70,7 @@ class StdioProtocolIT {
     void clientMistakesTheSdkWouldWarnAboutLeaveNoWarningEchoingTheClientsText() {
         try (RawSession session = installation.serve()) {
             // an unsupported protocol version, an unknown notification, a response to no request, a prompt that
-            // does not exist: each made the SDK log a WARN line quoting the client's text (issue 23, item 21)
+            // does not exist: each made the SDK log a WARN line quoting the client's text
             session.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"zz-echo-1\",\"capabilities\":{},\"clientInfo\":{\"name\":\"zz-echo-2\",\"version\":\"1\"}}}");
             assertThat(session.awaitResponse(1).has("result")).isTrue();

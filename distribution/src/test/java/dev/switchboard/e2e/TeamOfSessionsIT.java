@@ -24,7 +24,7 @@ import dev.switchboard.e2e.support.TypeScriptSession;
 import dev.switchboard.testkit.distribution.Installation;
 
 /**
- * Issue 22's end-to-end proof (ADR 32): four stdio sessions of the official MCP TypeScript SDK client, each started
+ * The shared server's end-to-end proof (ADR 32): four stdio sessions of the official MCP TypeScript SDK client, each started
  * with the README's client entry unchanged ({@code bin/switchboard serve}) and its own mailbox role, are served by
  * exactly one Switchboard server process; messages flow between them, a wait in one is woken by another's send, a
  * workspace {@code bash} of one session sees that session's own environment, a {@code kill -9} of the shared server
@@ -35,7 +35,7 @@ class TeamOfSessionsIT {
 
     private static final List<String> ROLES = List.of("lead", "backend", "frontend", "qa");
     /**
-     * The next call after the kill succeeds within this long: issue 22 asks for 2 s on a quiet host, which the team
+     * The next call after the kill succeeds within this long: the target is 2 s on a quiet host (docs/performance.md), which the team
      * benchmark measures; a loaded 2-core CI host needs more for the new server's start, and a client that stalls
      * (a lost wake-up, a timeout instead of a reconnection) still fails.
      */

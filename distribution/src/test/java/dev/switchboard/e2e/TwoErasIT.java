@@ -30,7 +30,7 @@ import dev.switchboard.testkit.distribution.McpClients;
 import dev.switchboard.testkit.distribution.NodeTests;
 
 /**
- * Both MCP eras from real clients (issue 24's proof), on one installation with the workspace plugin enabled: over
+ * Both MCP eras from real clients, on one installation with the workspace plugin enabled: over
  * streamable HTTP, the TypeScript SDK 2.x client (modern era, 2026-07-28) and the 1.32.2 client (legacy era) against
  * ONE running {@code serve --http} at the same time, each calling a handoff, a mailbox and a workspace tool, with the
  * same tool lists per caller (owner token, role token) in both eras and a view key refused (403) in both

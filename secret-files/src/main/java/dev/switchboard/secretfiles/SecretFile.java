@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * The one rule for a file that holds a secret (the kernel's owner token, a mailbox role token, the PostgreSQL
- * password; issue 15 and the original channel CLI's §1C.10): a <em>regular file</em>, looked at and opened
+ * password; the original channel CLI's rule, §1C.10): a <em>regular file</em>, looked at and opened
  * <em>without following a symbolic link</em> ({@code O_NOFOLLOW}), <em>owned by the user</em> running the process
  * ({@code user.name}), with <em>no group or other permission bits</em> (0600 or 0400), <em>not blank</em>, and read
  * whole as strict UTF-8. The attributes are read before the file is opened (so a FIFO is refused, never opened and

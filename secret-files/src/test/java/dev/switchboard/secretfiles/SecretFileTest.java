@@ -129,7 +129,7 @@ class SecretFileTest {
 
     @Test
     void theOwnerIsComparedByUserIdSoAUserWithoutAPasswdEntryReadsItsOwnFile() throws Exception {
-        // a container's runAsUser without an /etc/passwd entry: the JDK's user.name is then "?" (trial finding)
+        // a container's runAsUser without an /etc/passwd entry: the JDK's user.name is then "?"
         Path file = secret("own", "s3cret", "rw-------");
         String user = System.getProperty("user.name");
         System.setProperty("user.name", "?");

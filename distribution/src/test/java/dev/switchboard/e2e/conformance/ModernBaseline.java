@@ -39,7 +39,7 @@ public final class ModernBaseline {
     }
 
     /**
-     * The run issue 24 counts: {@code --suite all} with no {@code --spec-version}, every scenario at its own version
+     * The run the baseline counts: {@code --suite all} with no {@code --spec-version}, every scenario at its own version
      * (the legacy-era scenarios in the legacy era, the modern-only ones, the tasks and skills extensions); baseline
      * {@code expected-failures-all.yml}.
      *

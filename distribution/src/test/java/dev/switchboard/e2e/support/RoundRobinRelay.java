@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One address in front of several HTTP nodes that alternates requests between them, with no affinity of any kind (no
- * cookie, no session header looked at): the load balancer of issue 24 item 7, in the JDK alone. Each request is sent
+ * cookie, no session header looked at): a load balancer without affinity, in the JDK alone. Each request is sent
  * to the next node in turn on a connection of its own ({@code Connection: close} both ways), so a client that keeps
  * its connection alive still has its next request served by the next node. Requests must carry a
  * {@code Content-Length} (or no body); the node's answer, whatever its framing (a length, chunks, an event stream),

@@ -17,7 +17,7 @@ import dev.switchboard.kernel.config.KernelSettings;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 
 /**
- * The key of the shared server a configuration selects (issue 22): 16 lowercase hex characters of a SHA-256 over
+ * The key of the shared server a configuration selects: 16 lowercase hex characters of a SHA-256 over
  * everything that cannot differ inside one server process, so that a session whose process-wide settings differ from
  * a running server's gets a server of its own, never a silently different configuration. Computed here, and only
  * here, by the attach client and the server alike.

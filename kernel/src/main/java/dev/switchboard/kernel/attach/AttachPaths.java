@@ -16,7 +16,7 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * The files of one shared server under {@code <state-dir>/attach/} (issue 22): the Unix socket {@code <key>.sock}
+ * The files of one shared server under {@code <state-dir>/attach/}: the Unix socket {@code <key>.sock}
  * (0600), the server's life lock {@code <key>.lock} (held while it lives: free means a socket file there is stale),
  * the clients' start lock {@code <key>.start.lock}, the server's description {@code <key>.json} (written when
  * listening, deleted at exit) and the spawned server's log {@code <key>.log}. Immutable; the file operations are

@@ -1,5 +1,5 @@
 /**
- * What selects and locates the shared server a {@code serve} session attaches to (issue 22): the digest of the
+ * What selects and locates the shared server a {@code serve} session attaches to: the digest of the
  * process-wide settings ({@link dev.switchboard.kernel.attach.AttachKey}), the files under
  * {@code <state-dir>/attach/} ({@link dev.switchboard.kernel.attach.AttachPaths}) and the plugins' declared
  * per-session settings and variables ({@link dev.switchboard.kernel.attach.SessionDeclarations}). Used by the server

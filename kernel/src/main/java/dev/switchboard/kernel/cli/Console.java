@@ -37,7 +37,7 @@ public record Console(PrintWriter out, PrintWriter err, InputStream in) {
 
     /**
      * The process's standard output as raw bytes, unbuffered, for a program whose stdout is a byte protocol relayed
-     * unchanged (the attach client, issue 22): a failed write (the reader went away) throws, as a
+     * unchanged (the attach client): a failed write (the reader went away) throws, as a
      * {@link PrintStream} would not. Only this class opens it (the architecture rules' recorded exception).
      *
      * @return a new stream on file descriptor 1; closing it closes stdout

@@ -52,7 +52,7 @@ final class ScratchState implements AutoCloseable {
         }
         Path token = ownerTokenFile.toAbsolutePath().normalize();
         try (Stream<Path> entries = Files.list(stateDir)) {
-            // the hooks' own dot-files (.wake.lock, .stop-hook-*) are no store either (trial finding), nor is the
+            // the hooks' own dot-files (.wake.lock, .stop-hook-*) are no store either, nor is the
             // shared servers' attach directory (ADR 32), which their clients' lock and log files outlive
             return entries.anyMatch(entry -> !entry.toAbsolutePath().normalize().equals(token)
                     && !entry.getFileName().toString().startsWith(".")

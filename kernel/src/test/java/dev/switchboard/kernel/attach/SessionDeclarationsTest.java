@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An attached session's environment is refused the way the in-process start refuses it when a variable sets a key
- * below a declared session setting (issue 23, trial finding 1).
+ * below a declared session setting.
  */
 class SessionDeclarationsTest {
 

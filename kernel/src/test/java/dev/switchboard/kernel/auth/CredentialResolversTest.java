@@ -78,7 +78,7 @@ class CredentialResolversTest {
     }
 
     @Test
-    @DisplayName("issue 23: a resolver whose store cannot answer makes the token unavailable, never unknown")
+    @DisplayName("a resolver whose store cannot answer makes the token unavailable, never unknown")
     void storageFailureIsUnavailableNotUnknown() {
         String token = "cct_" + "z".repeat(43);
         resolvers.register("mailbox", List.of(credential -> {
@@ -95,7 +95,7 @@ class CredentialResolversTest {
     }
 
     @Test
-    @DisplayName("issue 23: another resolver that knows the token still wins over one whose store cannot answer")
+    @DisplayName("another resolver that knows the token still wins over one whose store cannot answer")
     void anotherResolverStillWinsDuringAnOutage() {
         String token = "cct_" + "w".repeat(43);
         resolvers.register("down", List.of(credential -> {

@@ -168,7 +168,7 @@ class OwnerTokenFileTest {
 
     @Test
     void aSymbolicLinkIsRefusedAsALinkBeforeItsTargetsGroupBitsAreLookedAt() throws IOException {
-        // a Kubernetes Secret volume: a link to a group-readable file on a read-only volume (trial finding: the
+        // a Kubernetes Secret volume: a link to a group-readable file on a read-only volume (the
         // refusal named the target's group bits and suggested chmod and token rotate, neither possible there)
         Path target = write("secret-target", TokenFormat.generate(), "r--r-----");
         Path link = Files.createSymbolicLink(temp.resolve("owner.token"), target);

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.ports.call.Principal;
 
-/** The running server's owner token follows its file (issue 23, item 19): no restart after {@code token rotate}. */
+/** The running server's owner token follows its file: no restart after {@code token rotate}. */
 class WatchedOwnerTokenTest {
 
     @TempDir

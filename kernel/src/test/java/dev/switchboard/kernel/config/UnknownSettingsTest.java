@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23 item 8: every key of the file and every {@code SWITCHBOARD_*} variable that names no setting is refused,
+ * Every key of the file and every {@code SWITCHBOARD_*} variable that names no setting is refused,
  * naming the key, where it was set and the closest known key; settings of disabled, absent or undeclared plugins are
  * not typos.
  */

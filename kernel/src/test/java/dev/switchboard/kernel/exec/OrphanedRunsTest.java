@@ -24,7 +24,7 @@ import dev.switchboard.ports.exec.ProcessOutcome.Termination;
 import dev.switchboard.ports.exec.ProcessSpec;
 
 /**
- * Issue 11.4: runs outlive neither a killed server (the next start reaps them) nor the server's parent (the runs in
+ * Runs outlive neither a killed server (the next start reaps them) nor the server's parent (the runs in
  * progress are cancelled). Real server JVMs, real signals, real re-parented processes.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -36,7 +36,7 @@ class OrphanedRunsTest {
     Path dir;
 
     @Test
-    @DisplayName("issue 11.4: a run of a SIGKILLed server keeps running until the next start reaps it by its label")
+    @DisplayName("a run of a SIGKILLed server keeps running until the next start reaps it by its label")
     void theRunsOfAKilledServerAreReapedByLabel() throws Exception {
         String suffix = uniqueSuffix();
         String marker = "300." + suffix;
@@ -66,7 +66,7 @@ class OrphanedRunsTest {
     }
 
     @Test
-    @DisplayName("issue 11.4: a run of a server that is alive is never reaped, even with a matching label")
+    @DisplayName("a run of a server that is alive is never reaped, even with a matching label")
     void theRunsOfALiveServerAreLeftAlone() throws Exception {
         String marker = "300." + uniqueSuffix();
         Specs.TestCancellation cancellation = new Specs.TestCancellation();
@@ -93,7 +93,7 @@ class OrphanedRunsTest {
     }
 
     @Test
-    @DisplayName("issue 11.4: when the server's parent dies, its running commands are killed and answer CANCELLED")
+    @DisplayName("when the server's parent dies, its running commands are killed and answer CANCELLED")
     void theRunsInProgressAreCancelledWhenTheServersParentDies() throws Exception {
         String suffix = uniqueSuffix();
         String marker = "300." + suffix;

@@ -16,7 +16,7 @@ class SecretVariableRegistryTest {
     @Test
     void startsWithTheOwnerTokenVariableAndMergesTheNamesOfEveryDeclaration() {
         SecretVariableRegistry registry = new SecretVariableRegistry();
-        // the README's client configurations take the owner token from SWITCHBOARD_TOKEN (trial finding: a stdio
+        // the README's client configurations take the owner token from SWITCHBOARD_TOKEN (a stdio
         // server started by such a client passed it on to workspace runs)
         assertThat(registry.names()).containsExactly("SWITCHBOARD_TOKEN");
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** list_updates' byte cap (issue 23, item 14): summaries past 512 KiB of text wait for the next call. */
+/** list_updates' byte cap: summaries past 512 KiB of text wait for the next call. */
 class ListUpdatesCapTest {
 
     @TempDir

@@ -165,7 +165,7 @@ class PublishAndReceiptTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"with space", "nul\u0000key", "caf\u00e9", "semi;colon"})
-    @DisplayName("issue 11.8: an idempotency key outside [A-Za-z0-9._:-] is refused by publish and delivery_status")
+    @DisplayName("an idempotency key outside [A-Za-z0-9._:-] is refused by publish and delivery_status")
     void anIdempotencyKeyOutsideTheCharacterSetIsRefused(String key) {
         ToolResult.Failure publish = handoff.refused(
                 "frontispice_publish_handoff", with(VALID, "idempotency_key", key), "INVALID_ARGUMENTS");

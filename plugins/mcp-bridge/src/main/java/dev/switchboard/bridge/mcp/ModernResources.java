@@ -23,7 +23,7 @@ import dev.switchboard.ports.resource.ResourceTemplateDescriptor;
  * {@code resources/templates/list} are the caller's own (ADR 20), in URI order, {@code cacheScope: private} and
  * {@code ttlMs} 0; {@code resources/read} reads through the legacy era's {@link ResourceSpecs#read}, and a URI not
  * found or not served to the caller is -32602 (MCP 2026-07-28; the legacy era answers -32002). Subscriptions are not
- * offered (issue 24 item 4). {@code completion/complete} of a template's variable asks the catalog for the caller
+ * offered. {@code completion/complete} of a template's variable asks the catalog for the caller
  * ({@link ModernCompletions}). Thread-safe.
  */
 final class ModernResources implements McpSyncResourceRepository {

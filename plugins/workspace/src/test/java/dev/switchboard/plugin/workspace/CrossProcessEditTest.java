@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.plugin.workspace.domain.Revision;
 
 /**
- * Issue 11.2: several server processes, each with its own state directory and database, edit one file with the same
+ * Several server processes, each with its own state directory and database, edit one file with the same
  * expected_revision at the same moment, round after round: exactly one edit wins each round, the others are refused,
  * and the file holds the winner's change.
  */
@@ -32,7 +32,7 @@ class CrossProcessEditTest {
     Path base;
 
     @Test
-    @DisplayName("issue 11.2: servers on different state directories let exactly one edit win per revision")
+    @DisplayName("servers on different state directories let exactly one edit win per revision")
     void exactlyOneEditWinsPerRevisionAcrossServers() throws Exception {
         Path home = Files.createDirectory(base.resolve("home"));
         Path file = home.resolve("shared.txt");

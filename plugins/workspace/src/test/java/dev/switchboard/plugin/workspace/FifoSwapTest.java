@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * Issue 11.1: a file swapped for a FIFO between the check and the open never holds a call. A swap thread renames
+ * A file swapped for a FIFO between the check and the open never holds a call. A swap thread renames
  * real FIFOs (made with mkfifo) and regular files over one path every ~0.25 ms while read and grep calls run; every
  * call must answer within a few seconds (text, or UNSUPPORTED_FILE when it met the FIFO).
  */
@@ -65,7 +65,7 @@ class FifoSwapTest {
     }
 
     @Test
-    @DisplayName("issue 11.1: read of a path swapped between a FIFO and a regular file always answers")
+    @DisplayName("read of a path swapped between a FIFO and a regular file always answers")
     void everyReadAnswersWhileAFifoIsSwappedIn() throws Exception {
         List<CompletableFuture<ToolResult>> calls = new ArrayList<>();
         int before = swaps.get();
@@ -80,7 +80,7 @@ class FifoSwapTest {
     }
 
     @Test
-    @DisplayName("issue 11.1: grep over 3,000 files, one of them swapped for a FIFO, always answers")
+    @DisplayName("grep over 3,000 files, one of them swapped for a FIFO, always answers")
     void everyGrepAnswersWhileAFifoIsSwappedIn() throws Exception {
         Path tree = Files.createDirectory(home.resolve("tree"));
         for (int i = 0; i < 3000; i++) {

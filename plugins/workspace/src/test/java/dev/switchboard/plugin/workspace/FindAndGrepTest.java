@@ -152,7 +152,7 @@ class FindAndGrepTest {
     }
 
     @Test
-    @DisplayName("issue 11.3: find and grep with a path that is a symlink to a directory search its target")
+    @DisplayName("find and grep with a path that is a symlink to a directory search its target")
     void aSymlinkedDirectoryIsSearchedAtItsTarget() throws Exception {
         Files.createSymbolicLink(home.resolve("linked"), home.resolve("sub"));
 
@@ -165,7 +165,7 @@ class FindAndGrepTest {
     }
 
     @Test
-    @DisplayName("issue 11.3: with confinement, a symlinked directory inside the roots is searched too")
+    @DisplayName("with confinement, a symlinked directory inside the roots is searched too")
     void aSymlinkedDirectoryInsideTheRootsIsSearchedWhenConfined() throws Exception {
         Files.createSymbolicLink(home.resolve("linked"), home.resolve("sub"));
         try (WorkspaceHarness confined =

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11.4: a bash command of a server killed with SIGKILL keeps running, re-parented; the next start on the same
+ * A bash command of a server killed with SIGKILL keeps running, re-parented; the next start on the same
  * state directory finds it, kills it before its side effects, and records that in the command's receipt.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -33,7 +33,7 @@ class OrphanedCommandTest {
     Path home;
 
     @Test
-    @DisplayName("issue 11.4: after SIGKILL of the server, the next start kills its running bash and records it")
+    @DisplayName("after SIGKILL of the server, the next start kills its running bash and records it")
     void theNextStartKillsACommandLeftByAKilledServer() throws Exception {
         Path started = home.resolve("started");
         Path finished = home.resolve("finished");

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * Issue 11.5: with confinement on, a write whose parent directory is swapped for a symlink to a directory outside the
+ * With confinement on, a write whose parent directory is swapped for a symlink to a directory outside the
  * roots never creates a file outside, not even a temp file for a moment. A swap thread keeps replacing the parent by
  * such a symlink and putting it back, while an inotify watch on the outside directory records every name created.
  *
@@ -49,7 +49,7 @@ class ParentSwapTest {
     Path base;
 
     @Test
-    @DisplayName("issue 11.5: a parent swapped for an outside symlink during writes never receives a temp file")
+    @DisplayName("a parent swapped for an outside symlink during writes never receives a temp file")
     void noByteLandsOutsideTheRootsWhileTheParentIsSwapped() throws Exception {
         Path root = Files.createDirectory(base.resolve("root"));
         Path parent = Files.createDirectory(root.resolve("sub"));

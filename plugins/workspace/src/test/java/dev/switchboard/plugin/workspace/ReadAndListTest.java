@@ -41,7 +41,7 @@ class ReadAndListTest {
     }
 
     @Test
-    @DisplayName("issue 11.6: read of a ZIP answers that it is binary, with its MIME type and size, not its bytes")
+    @DisplayName("read of a ZIP answers that it is binary, with its MIME type and size, not its bytes")
     void readOfAZipSaysItIsBinary() throws Exception {
         Path zip = home.resolve("archive.zip");
         try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
@@ -62,7 +62,7 @@ class ReadAndListTest {
     }
 
     @Test
-    @DisplayName("issue 11.6: read of a file with NUL bytes answers binary application/octet-stream, no U+FFFD")
+    @DisplayName("read of a file with NUL bytes answers binary application/octet-stream, no U+FFFD")
     void readOfAFileWithNulBytesSaysItIsBinary() throws Exception {
         byte[] bytes = new byte[950];
         bytes[0] = 'x';
@@ -80,7 +80,7 @@ class ReadAndListTest {
     }
 
     @Test
-    @DisplayName("issue 11.6: text that merely starts like a short magic (MZ) is still read as text")
+    @DisplayName("text that merely starts like a short magic (MZ) is still read as text")
     void textStartingWithAShortMagicStaysText() throws Exception {
         Files.writeString(home.resolve("notes.txt"), "MZ stands for Mark Zbikowski\n");
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.plugin.workspace.domain.Revision;
 
-/** {@code read}'s byte cap (issue 23, item 17): at most 50 KiB of text, whatever the lines are like. */
+/** {@code read}'s byte cap: at most 50 KiB of text, whatever the lines are like. */
 class ReadCapTest {
 
     private static final int CAP = 50 * 1024;

@@ -152,7 +152,7 @@ class ReceiptRetentionTest {
     }
 
     @Test
-    @DisplayName("issue 11.28: a truncated command's output file is pruned with its receipt, the others stay")
+    @DisplayName("a truncated command's output file is pruned with its receipt, the others stay")
     void commandOutputFilesArePrunedWithTheirReceipts() throws Exception {
         try (WorkspaceHarness harness = new WorkspaceHarness(database, home, limits("1", "100"))) {
             String id = harness.open(home);

@@ -61,7 +61,7 @@ class RequestKeyTest {
     }
 
     @Test
-    @DisplayName("issue 11.8: request keys with a space, a NUL or a character outside [A-Za-z0-9._:-] are refused")
+    @DisplayName("request keys with a space, a NUL or a character outside [A-Za-z0-9._:-] are refused")
     void requestKeysOutsideTheCharacterSetAreRefused() throws Exception {
         try (WorkspaceHarness harness = new WorkspaceHarness(database, home)) {
             String id = harness.open(home);

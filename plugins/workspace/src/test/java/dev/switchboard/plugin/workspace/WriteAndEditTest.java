@@ -184,7 +184,7 @@ class WriteAndEditTest {
     }
 
     @Test
-    @DisplayName("issue 11.7: editing a file that mixes CRLF and LF changes only the edited region's bytes")
+    @DisplayName("editing a file that mixes CRLF and LF changes only the edited region's bytes")
     void editingAMixedLineEndFileKeepsTheUntouchedLineEnds() throws Exception {
         Path file = Files.writeString(cwd.resolve("mixed.txt"), "one\r\ntwo\nthree\r\n");
 
@@ -225,7 +225,7 @@ class WriteAndEditTest {
     }
 
     @Test
-    @DisplayName("issue 11.8: an edit whose newText equals its oldText is refused as INVALID_ARGUMENTS")
+    @DisplayName("an edit whose newText equals its oldText is refused as INVALID_ARGUMENTS")
     void aNoOpEditIsRefused() throws Exception {
         Path file = Files.writeString(cwd.resolve("a.txt"), "alpha beta");
 
@@ -237,7 +237,7 @@ class WriteAndEditTest {
     }
 
     @Test
-    @DisplayName("issue 11.8: two edits whose ranges touch are refused and the file is unchanged")
+    @DisplayName("two edits whose ranges touch are refused and the file is unchanged")
     void touchingEditsAreRefused() throws Exception {
         Path file = Files.writeString(cwd.resolve("a.txt"), "abcd");
 
@@ -249,7 +249,7 @@ class WriteAndEditTest {
     }
 
     @Test
-    @DisplayName("issue 11.8: a path with a C0 control character or DEL is INVALID_PATH, like NUL")
+    @DisplayName("a path with a C0 control character or DEL is INVALID_PATH, like NUL")
     void refusesControlCharactersInPaths() throws Exception {
         for (String path : new String[] {"a\nb", "tab\there", "esc\u001b[31m", "bell\u0007", "del\u007f"}) {
             ToolResult.Failure failure = harness.refused("write", write(path, "x", "missing"), "INVALID_PATH");

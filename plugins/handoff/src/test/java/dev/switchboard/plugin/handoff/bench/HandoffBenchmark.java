@@ -14,7 +14,7 @@ import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.testkit.storage.TestDatabase;
 
 /**
- * Issues 4 and 12's benchmark, in one run on one disk, on SQLite and then on PostgreSQL:
+ * The handoff plugin's benchmark, in one run on one disk, on SQLite and then on PostgreSQL:
  * <ol>
  *   <li>SQLite: the raw commit rate (sequential single-row transactions through plain sqlite-jdbc, WAL, FULL, own
  *       file); durable publishes per second through {@code frontispice_publish_handoff} (kernel invoker, tool,

@@ -1,5 +1,5 @@
 /**
- * The mailbox's performance benchmarks (issue 13, "Benchmark"): {@code channel_status} with 10,000 open obligations,
+ * The mailbox's performance benchmarks: {@code channel_status} with 10,000 open obligations,
  * durable {@code send_message} throughput against the backend's raw commit rate, and {@code wait_for_mail} wake
  * latency, on both backends. Programs with a {@code main}, not tests: speed is measured here and reported in
  * {@code docs/performance.md}, never asserted.

@@ -21,7 +21,7 @@ import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.summary.SummarySection;
 import dev.switchboard.testkit.mailbox.BoardDemo;
 
-/** What the board shows a human, read through the mailbox's own services (issue 14, "What the board shows"). */
+/** What the board shows a human, read through the mailbox's own services. */
 class BoardPagesTest {
 
     @TempDir

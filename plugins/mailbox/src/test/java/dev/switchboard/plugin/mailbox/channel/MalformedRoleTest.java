@@ -21,7 +21,7 @@ import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.Tool;
 
 /**
- * Issue 23 item 9: a configured role that is no role name is said, not hidden: the session check the kernel asks
+ * A configured role that is no role name is said, not hidden: the session check the kernel asks
  * before serving stdio in-process names the setting and the rule, and the hint {@code server_info} shows for the
  * unlisted tools says what is wrong instead of asking for a role that is set.
  */

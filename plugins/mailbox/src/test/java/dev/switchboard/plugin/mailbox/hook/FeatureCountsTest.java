@@ -18,7 +18,7 @@ import dev.switchboard.ports.plugin.InvalidSettingException;
 import dev.switchboard.ports.storage.StorageException;
 
 /**
- * One actionable model for the whole server (issue 15; ADR 28): another feature's counters of this session (as the
+ * One actionable model for the whole server (ADR 28): another feature's counters of this session (as the
  * kernel lists them through {@code ports.summary}) count in the local stop hook and {@code status} next to the
  * mailbox's, on a real SQLite store.
  */

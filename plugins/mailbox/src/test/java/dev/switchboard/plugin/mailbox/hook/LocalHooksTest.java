@@ -357,7 +357,7 @@ class LocalHooksTest {
 
     @Test
     void printConfigMakesARelativeOrTildeTokenFileAbsoluteSinceTheHookRunsInTheSessionsDirectory() {
-        // trial finding: `--token-file backend` was printed as is, and a quoted '~/b.token' never expands
+        // `--token-file backend` was printed as is, and a quoted '~/b.token' never expands
         String home = System.getProperty("user.home");
         String cwd = Path.of("").toAbsolutePath().toString();
 

@@ -22,7 +22,7 @@ import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.storage.RestartablePostgres;
 
 /**
- * Issue 23: a role token's lookup that fails for a storage reason is a storage failure (the kernel then answers 503 /
+ * A role token's lookup that fails for a storage reason is a storage failure (the kernel then answers 503 /
  * UNAVAILABLE), never "no such token" (401) or "revoked" (403), and the same token resolves again once the store is
  * back: on a PostgreSQL server that stops and starts, and on a SQLite file that cannot be read.
  */

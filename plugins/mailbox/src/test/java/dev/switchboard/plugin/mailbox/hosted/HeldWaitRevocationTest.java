@@ -24,7 +24,7 @@ import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.ToolResults;
 
 /**
- * A role token's held wait ends as soon as the token dies (issue 23, item 19), as {@code /status?wait} does: a
+ * A role token's held wait ends as soon as the token dies, as {@code /status?wait} does: a
  * {@code wait_for_mail} across {@code rotate_token} of its role, a {@code wait_for_reply} across
  * {@code delete_channel}, each answering FORBIDDEN long before its 50 s deadline; another role's rotation does not end
  * it. On both backends (the revocation's signal is published in the revoking transaction).

@@ -71,7 +71,7 @@ class HostedAddressingTest {
     }
 
     @Test
-    @DisplayName("a role argument off the roster is UNKNOWN_ROLE naming the roster, never an empty answer (issue 23)")
+    @DisplayName("a role argument off the roster is UNKNOWN_ROLE naming the roster, never an empty answer")
     void unknownRoleArgumentsAreRefused() {
         hosted.ok(a, "send_message", args("to", "b", "topic", "t", "body", "x"));
 

@@ -28,7 +28,7 @@ import dev.switchboard.ports.content.Content;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * The bounds of a listing's answer (issue 23, item 14): bodies cut at 65,536 characters with their whole length and
+ * The bounds of a listing's answer: bodies cut at 65,536 characters with their whole length and
  * digest, entries stopped at 1 MiB of JSON with {@code truncated.max_bytes}, and a large answer carried once.
  */
 @ParameterizedClass(name = "on {0}")

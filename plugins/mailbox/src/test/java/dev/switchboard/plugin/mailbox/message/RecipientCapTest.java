@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.ports.tool.ToolResult;
 
-/** send_message's bound on the length of its {@code to} list (issue 23, item 18), on SQLite: no row is read. */
+/** send_message's bound on the length of its {@code to} list, on SQLite: no row is read. */
 class RecipientCapTest {
 
     @TempDir

@@ -24,7 +24,7 @@ import dev.switchboard.plugin.mailbox.message.adapter.in.cli.RemoveRoleCommand;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * Role arguments that name no role of the channel (issue 23, items 11 and 13): UNKNOWN_ROLE naming the roles, never
+ * Role arguments that name no role of the channel: UNKNOWN_ROLE naming the roles, never
  * an empty answer, in a local channel (the hosted half is in HostedAddressingTest); a local channel's first message to or from a role says it made the
  * role ({@code new_roles}), its roster is capped, and the owner removes a mistyped role. On both backends.
  */

@@ -28,7 +28,7 @@ import dev.switchboard.ports.content.Content;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * The bounds of get_thread's answer (trial finding 3): the named message whole, the others cut as in listings, at most
+ * The bounds of get_thread's answer: the named message whole, the others cut as in listings, at most
  * 1 MiB of them around the named one, and {@code truncated} naming where to read on.
  */
 @ParameterizedClass(name = "on {0}")

@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <li>a batch: {@code null} (an error refusing a batch whole names no one of its requests);</li>
  * <li>a notification: {@code null} (it has no id);</li>
  * <li>a response, well-formed or not: {@code null}, never its id, which the client would take for the answer to its
- * own request of that id (issue 23's rule; see {@link JsonRpcDecoder.Invalid#refusal()});</li>
+ * own request of that id (see {@link JsonRpcDecoder.Invalid#refusal()});</li>
  * <li>an object with a string or integer {@code id} and a {@code method} (or, malformed, with no {@code result} and
  * no {@code error}): that id, as a string, {@code Integer} or {@code Long};</li>
  * <li>a message too large to read whole: the id found in its first {@link #PREFIX_BYTES}, when that start shows a

@@ -16,7 +16,7 @@ import dev.switchboard.ports.auth.CredentialsUnavailableException;
 import dev.switchboard.ports.call.Principal;
 
 /**
- * Issue 23: a token the credential store could not check is neither accepted nor refused: 503 (never 401), a held
+ * A token the credential store could not check is neither accepted nor refused: 503 (never 401), a held
  * answer's second lookup says "unavailable" (never "gone"), and the log says which, one line per kind per interval.
  */
 class BearerAuthenticationTest {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Requests whose {@code params} break the MCP schema's shape, each answered -32602 by a correct server on every
- * transport (issue 23, item 21): every served method with params that are not an object, and the fields the server
+ * transport: every served method with params that are not an object, and the fields the server
  * needs with the wrong type or missing (published in this module's test jar for the transports' tests).
  */
 public final class WronglyShapedParams {

@@ -24,7 +24,7 @@ public final class PostgresSecretVariables implements SecretVariables {
     @Inject
     public PostgresSecretVariables(PluginContext context) {
         // the default name too when another is configured: an operator who renamed the variable may still export
-        // the old one (trial finding)
+        // the old one
         Set<String> declared = new TreeSet<>(Set.of(PostgresSettings.DEFAULT_PASSWORD_ENV));
         PostgresSettings.declaredPasswordVariable(context.settings()).ifPresent(declared::add);
         names = Set.copyOf(declared);

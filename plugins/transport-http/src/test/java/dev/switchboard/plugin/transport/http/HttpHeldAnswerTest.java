@@ -27,7 +27,7 @@ import dev.switchboard.testkit.transport.FakeTransportContext;
 /**
  * ADR 27 over real HTTP: an answer written later than {@code credential-recheck-ms} after its request was admitted
  * has the request's credential looked up again, and a credential revoked meanwhile gets FORBIDDEN instead of what
- * was computed; an answer written sooner costs no second lookup. Issue 23: a credential the store could not check
+ * was computed; an answer written sooner costs no second lookup. A credential the store could not check
  * (a storage outage) is UNAVAILABLE, 503 with {@code Retry-After}, never FORBIDDEN or 401.
  */
 class HttpHeldAnswerTest {

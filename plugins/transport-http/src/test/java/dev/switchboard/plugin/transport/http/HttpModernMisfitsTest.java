@@ -16,7 +16,7 @@ import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /**
  * What a client trying the modern era (MCP 2026-07-28) gets over HTTP when its message is no request the modern
- * server takes (issue 24, fresh-user trial): the modern era's own clear answer, never the legacy path's "unsupported
+ * server takes: the modern era's own clear answer, never the legacy path's "unsupported
  * MCP-Protocol-Version '2026-07-28'"; a refusal that lists versions lists every one the server speaks; a cursor this
  * server never gave is "invalid cursor" in both eras.
  */

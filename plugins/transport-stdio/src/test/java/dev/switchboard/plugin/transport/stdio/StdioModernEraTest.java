@@ -16,7 +16,7 @@ import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.transport.FakeTransportContext;
 
 /**
- * Both MCP eras on one stdio connection (issue 24 item 1): a request whose {@code _meta} claims 2026-07-28, or a
+ * Both MCP eras on one stdio connection: a request whose {@code _meta} claims 2026-07-28, or a
  * {@code server/discover}, is answered statelessly in one line with its id, without {@code initialize}, as the
  * process's caller; {@code initialize} still opens the legacy session.
  */

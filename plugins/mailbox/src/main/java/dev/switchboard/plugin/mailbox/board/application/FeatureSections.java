@@ -16,7 +16,7 @@ import dev.switchboard.ports.summary.StateSummary;
 import dev.switchboard.ports.summary.SummarySection;
 
 /**
- * The other features' state for the owner's index, so one page covers the whole server (issue 14; ADR 28): each
+ * The other features' state for the owner's index, so one page covers the whole server (ADR 28): each
  * {@link StateSummary} the kernel lists, asked for at most {@value BoardLimits#SUMMARY_ITEMS} items. A contributor
  * that fails is shown as unavailable (and logged without its details reaching the page); the others are shown.
  * Thread-safe.

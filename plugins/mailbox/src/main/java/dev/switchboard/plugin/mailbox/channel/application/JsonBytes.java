@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * The length in bytes of a value's compact JSON in UTF-8, as Jackson writes it by default, counted without writing it:
  * what {@link Listing#fitting} measures each entry by, since writing every entry once to measure it and again to answer
- * cost a large listing a third of its time (issue 26). Counts strings (escapes as Jackson writes them: {@code \"},
+ * cost a large listing a third of its time. Counts strings (escapes as Jackson writes them: {@code \"},
  * {@code \\}, the short forms of {@code \b \t \n \f \r}, {@code \}{@code u00XX} for the other control characters; a
  * lone surrogate as 6, Jackson's escape or more than its replacement), whole numbers, booleans, null, maps with string
  * keys and collections. Stateless.

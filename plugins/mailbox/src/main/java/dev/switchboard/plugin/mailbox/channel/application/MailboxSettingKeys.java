@@ -26,7 +26,7 @@ public final class MailboxSettingKeys {
     /** The address clients reach the server at, for board links (hosted channels). */
     public static final String PUBLIC_URL = "public-url";
 
-    /** The hosted server the hooks and the status CLI ask instead of the local store (issue 15). */
+    /** The hosted server the hooks and the status CLI ask instead of the local store. */
     public static final String REMOTE_URL = "remote-url";
 
     /** The file holding the role token the hooks and the status CLI send to {@link #REMOTE_URL}. */
@@ -38,7 +38,7 @@ public final class MailboxSettingKeys {
     /** The cap on held {@code GET /status?wait} polls per token (hosted channels). */
     public static final String STATUS_MAX_HELD_PER_TOKEN = "status-max-held-per-token";
 
-    /** The longest time one {@code hook wake} sleeps, in seconds, before it ends without waking (issue 15). */
+    /** The longest time one {@code hook wake} sleeps, in seconds, before it ends without waking. */
     public static final String WAKE_MAX_S = "wake-max-s";
 
     /**

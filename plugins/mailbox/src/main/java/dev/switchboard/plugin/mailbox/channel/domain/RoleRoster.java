@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * What a channel's roster is and who is on it, the one rule every role argument is checked by (issue 23): a hosted
+ * What a channel's roster is and who is on it, the one rule every role argument is checked by: a hosted
  * channel's roles are its registry's; a local channel's are those that have sent or received a message (the
  * original's rule: the first message to or from a role makes it one), at most {@link #LOCAL_ROLES_MAX}. A role
  * argument naming no role of the channel is {@link Problem.Kind#UNKNOWN_ROLE} naming the known roles, never an empty

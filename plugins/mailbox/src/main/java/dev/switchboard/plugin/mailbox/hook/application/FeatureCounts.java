@@ -11,7 +11,7 @@ import dev.switchboard.ports.summary.StateSummaries;
 import dev.switchboard.ports.summary.StateSummary;
 
 /**
- * One actionable model for the whole server (issue 15; ADR 28): the other features' counters of this session (each
+ * One actionable model for the whole server (ADR 28): the other features' counters of this session (each
  * {@link StateSummary#actionable()} the kernel lists, such as handoff's {@code handoffs_pending} for
  * {@code plugins.handoff.consumer} and {@code project}) after the mailbox's, for the local stop hook and the local
  * {@code status}. A feature without a configured session adds nothing. Thread-safe.

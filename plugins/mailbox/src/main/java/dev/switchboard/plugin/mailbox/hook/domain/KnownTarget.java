@@ -8,7 +8,7 @@ import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 
 /**
  * Whether the local hooks' and status CLI's role and channel name something in the store, so that a typo is said
- * instead of counted as zero (issue 23). The original's rule stays: a local channel's roles are those that have sent
+ * instead of counted as zero. The original's rule stays: a local channel's roles are those that have sent
  * or received a message, so "unknown" means:
  *
  * <ul>

@@ -15,7 +15,7 @@ import java.util.Optional;
  *   <li>the role unknown (no role configured): block the first attempt with a generic reminder, pass the retry.</li>
  * </ul>
  *
- * Beyond the seed (issue 15's reminder budget): a first attempt whose counters are exactly those of the kept snapshot
+ * Beyond the seed: a first attempt whose counters are exactly those of the kept snapshot
  * (the last block, of an earlier chain, or the last {@code hook wake}) passes, the snapshot kept, so the same
  * unchanged set of pending items is never reminded of twice; any change (a counter grew, or one fell: a drain) makes
  * it block again once. The snapshot is cleared when nothing is actionable, as the seed has it.

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The {@code hook wake} rules (issue 15, beyond the seed), without I/O. The first counters read are the baseline: what
+ * The {@code hook wake} rules (beyond the seed), without I/O. The first counters read are the baseline: what
  * was pending when the session went idle is the stop hook's to remind of, never a reason to wake. Afterwards it wakes
  * only when some actionable counter grew above the baseline <em>and</em> above the last reminder (the shared
  * {@link HookSnapshot}: a set the stop hook already blocked on, or an earlier wake, is not woken for again). Counters

@@ -22,7 +22,7 @@ import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.tool.Outcome;
 
 /**
- * The owner takes a mistyped role off a local channel's roster ({@code switchboard mailbox remove-role}, issue 23): a
+ * The owner takes a mistyped role off a local channel's roster ({@code switchboard mailbox remove-role}): a
  * role made by a message addressed to a typo. Only a role that never acted (sent, voted, uploaded, or appears in the
  * audit as an actor) can be removed: a role that spoke is a session's, and its history stays. Its read state and
  * presence go; a live message it was the only recipient of becomes a tombstone (the audit's {@code deleted} event in

@@ -54,7 +54,7 @@ public final class SearchMessages {
     /**
      * The most messages one scan reads (a query with a term under 3 characters), newest first: a scan costs per
      * message read (about 1.4 s over 100,000 messages on a loaded host), so past this bound it stops and says so
-     * ({@link Page#scanCut}) instead of reading every message of a large channel (issue 26, ADR 59).
+     * ({@link Page#scanCut}) instead of reading every message of a large channel (ADR 59).
      */
     public static final int SCAN_MESSAGES = 10_000;
 

@@ -129,7 +129,7 @@ public final class MessageRows {
                 .and(where)
                 .orderBy(order);
         // jOOQ writes the SQL; the rows are read by column position over plain JDBC: mapping a page of messages
-        // through jOOQ's records cost most of a listing's time (issue 26)
+        // through jOOQ's records cost most of a listing's time
         Query rendered = limit == null ? query : query.limit(limit);
         try {
             return load(jooq.connection(), tx.channelId(), rendered, bodyChars != WHOLE);

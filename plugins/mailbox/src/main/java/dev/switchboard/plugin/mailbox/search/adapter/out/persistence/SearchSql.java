@@ -116,7 +116,7 @@ final class SearchSql {
 
     /**
      * The FTS5 query as plain SQL over the transaction's connection: the index answers in a fraction of a millisecond,
-     * so building and rendering a jOOQ query per call cost more than the search itself (issue 26).
+     * so building and rendering a jOOQ query per call cost more than the search itself.
      *
      * @param direction {@code ASC} or {@code DESC}, on the index's row id
      * @param limit     the most ids, or null for all

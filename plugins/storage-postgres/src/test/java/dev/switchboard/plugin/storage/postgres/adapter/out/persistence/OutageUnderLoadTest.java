@@ -30,7 +30,7 @@ import dev.switchboard.testkit.storage.RestartablePostgres;
 import dev.switchboard.testkit.storage.TestDatabase;
 
 /**
- * Issue 23 item 7: a PostgreSQL restart under writers, readers and a change-signal listener is two lines in the log
+ * A PostgreSQL restart under writers, readers and a change-signal listener is two lines in the log
  * (down, back), and a call made while the server is down fails within the connect timeout.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
