@@ -24,8 +24,9 @@ import dev.switchboard.ports.call.Principal;
  * then closed, since the unread body must never be parsed as a next request), UTF-8, JSON, duplicate keys, nesting depth and JSON-RPC shape 400),
  * then the {@link MessageDispatcher}, which checks batches against the session's protocol version. Nothing reaches
  * the SDK before every check passed. The body of an admitted caller is read before its headers are checked
- * ({@link PostBody}), so that each refusal from {@code Accept} on carries the request's id when it can be read; the
- * refusals of the caller itself (403, 401, 429) read no body and carry a null id. A single request of the modern era
+ * ({@link PostBody}), so that each refusal from {@code Accept} on carries the request's id when it can be read; so
+ * does the 429 of an admitted credential over its rate limit. The refusals of a caller that is not admitted (403,
+ * 401, and the 429 of an address that presented too many refused credentials) read no body and carry a null id. A single request of the modern era
  * ({@link ModernEra#claims}: a protocol version in {@code _meta}, or {@code server/discover}) goes to
  * {@link ModernRequests} instead, sessionless (ADR 42); its {@code MCP-Protocol-Version} is checked there against the
  * body, so a header the legacy era does not speak is refused (400) only once the body shows a legacy request. A
@@ -59,7 +60,12 @@ final class PostHandler implements Handler {
 
     @Override
     public void handle(ServerRequest request, ServerResponse response) {
-        Optional<Principal> caller = preconditions.caller(request, response);
+        // a caller over its rate limit is admitted, so its 429 reads the body to name the request's id
+        Optional<Principal> caller = preconditions.caller(
+                request,
+                response,
+                (refused, status, code, message) -> PostBody.read(bodies, decoder, request)
+                        .ifPresent(body -> body.refuse(refused, status, code, message)));
         if (caller.isEmpty()) {
             return;
         }

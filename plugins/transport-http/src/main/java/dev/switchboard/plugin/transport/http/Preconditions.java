@@ -30,7 +30,15 @@ final class Preconditions {
      *         it opens the read-only board, never {@code /mcp}
      */
     Optional<Principal> caller(ServerRequest request, ServerResponse response) {
-        return gate.admit(request, response).filter(caller -> {
+        return caller(request, response, RequestGate.WITHOUT_ID);
+    }
+
+    /**
+     * Like {@link #caller(ServerRequest, ServerResponse)}, answering a caller over its rate limit through
+     * {@code overRate} ({@link RequestGate#admit(ServerRequest, ServerResponse, RequestGate.Refusal)}).
+     */
+    Optional<Principal> caller(ServerRequest request, ServerResponse response, RequestGate.Refusal overRate) {
+        return gate.admit(request, response, overRate).filter(caller -> {
             if (caller.kind() != Principal.Kind.VIEWER) {
                 return true;
             }

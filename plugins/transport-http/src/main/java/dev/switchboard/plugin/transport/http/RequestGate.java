@@ -23,12 +23,28 @@ import dev.switchboard.ports.call.Principal;
  * of this transport, {@code /mcp} and any other, passes it first. {@link #admit} also applies the
  * {@link RateLimits}: a refused credential from a peer that presented too many of them, or a credential spent faster
  * than its bucket allows, gets 429 with {@code Retry-After} (whole seconds, rounded up) and a JSON-RPC error body (a
- * credential that verifies is never refused for the failures of others at the same address);
+ * credential that verifies is never refused for the failures of others at the same address; the 429 of a credential
+ * over its own limit names the request's id where the route reads it, {@link #admit(ServerRequest, ServerResponse,
+ * Refusal)});
  * {@link #checkOrigin} is never limited (health probes, preflights). Thread-safe.
  */
 final class RequestGate {
 
     private static final String EXPOSED_HEADERS = "Mcp-Session-Id, WWW-Authenticate";
+
+    /**
+     * Writes a refusal as a JSON-RPC error body: the request's id, where the route can read it, or null.
+     */
+    @FunctionalInterface
+    interface Refusal {
+
+        /** Writes the refusal on {@code response}; it may end the connection (by throwing, as a body refusal does). */
+        void send(ServerResponse response, Status status, int code, String message);
+    }
+
+    /** A refusal with a null id, for a route whose request has no id (or one it does not read). */
+    static final Refusal WITHOUT_ID =
+            (response, status, code, message) -> Replies.error(response, status, code, message);
 
     private final AccessGate gate;
     private final RateLimits limits;
@@ -53,11 +69,22 @@ final class RequestGate {
     }
 
     /**
-     * Checks {@code Host}, {@code Origin} and the caller's token.
+     * Checks {@code Host}, {@code Origin} and the caller's token; every refusal carries a null id.
      *
      * @return the caller, or empty when the request was refused (the refusal has been sent)
      */
     Optional<Principal> admit(ServerRequest request, ServerResponse response) {
+        return admit(request, response, WITHOUT_ID);
+    }
+
+    /**
+     * Like {@link #admit(ServerRequest, ServerResponse)}, answering a credential that verifies but is over its rate
+     * limit (429) through {@code overRate}, which may read the request's body to name its id. The other refusals
+     * read no body: a caller that is not admitted never has its body read.
+     *
+     * @return the caller, or empty when the request was refused (the refusal has been sent)
+     */
+    Optional<Principal> admit(ServerRequest request, ServerResponse response, Refusal overRate) {
         AccessGate.Request facts = facts(request);
         AccessGate.Decision origin = gate.checkOrigin(facts);
         if (origin instanceof AccessGate.Refused) {
@@ -79,7 +106,11 @@ final class RequestGate {
         OptionalLong wait = limits.admitted(
                 facts.authorization().isEmpty() ? null : facts.authorization().getFirst(), peer);
         if (wait.isPresent()) {
-            tooMany(response, wait.getAsLong(), "this credential made more requests than its rate limit allows");
+            tooMany(
+                    response,
+                    wait.getAsLong(),
+                    "this credential made more requests than its rate limit allows",
+                    overRate);
             return Optional.empty();
         }
         return admitted.map(AccessGate.Admitted::caller);
@@ -95,7 +126,7 @@ final class RequestGate {
     boolean failureAllowed(ServerRequest request, ServerResponse response) {
         OptionalLong wait = limits.authenticationFailed(peer(request));
         if (wait.isPresent()) {
-            tooMany(response, wait.getAsLong(), "too many refused credentials from this address");
+            tooMany(response, wait.getAsLong(), "too many refused credentials from this address", WITHOUT_ID);
             return false;
         }
         return true;
@@ -112,9 +143,9 @@ final class RequestGate {
         return new CredentialLease(() -> gate.recheck(facts, caller), recheckAfter, System::nanoTime);
     }
 
-    private static void tooMany(ServerResponse response, long seconds, String why) {
+    private static void tooMany(ServerResponse response, long seconds, String why, Refusal refusal) {
         response.header(HeaderNames.RETRY_AFTER, Long.toString(seconds));
-        Replies.error(
+        refusal.send(
                 response,
                 Status.TOO_MANY_REQUESTS_429,
                 Replies.SERVER_ERROR,

@@ -49,18 +49,18 @@ class HttpRateLimitTest {
         for (int id = 100; id < 150; id++) {
             RawHttp.Response response = call(token, session, id);
             if (response.status() != 200) {
-                return new Spent(served, response, (System.nanoTime() - start) / 1_000_000_000d);
+                return new Spent(served, id, response, (System.nanoTime() - start) / 1_000_000_000d);
             }
             served++;
         }
         throw new AssertionError("50 calls were all served");
     }
 
-    /** What {@link #spendUntilRefused} saw: the calls served, the first refusal, the seconds it took. */
-    private record Spent(int served, RawHttp.Response refused, double seconds) {}
+    /** What {@link #spendUntilRefused} saw: the calls served, the first refusal and its request's id, the seconds. */
+    private record Spent(int served, int refusedId, RawHttp.Response refused, double seconds) {}
 
     @Test
-    void theOwnersBurstIsServedThenTheExcessGets429WithRetryAfterAndAJsonRpcError() throws IOException {
+    void theOwnersBurstIsServedThenTheExcessGets429WithRetryAfterAndAJsonRpcErrorNamingTheRequest() throws IOException {
         start(Map.of("rate-limit-per-second", 1, "rate-limit-burst", 8));
         String session = server.initialize(ALICE_TOKEN); // initialize and notifications/initialized: 2 permits
 
@@ -73,6 +73,9 @@ class HttpRateLimitTest {
         assertThat(spent.refused().error()).containsEntry("code", -32000);
         assertThat((String) spent.refused().error().get("message"))
                 .startsWith("Too Many Requests: this credential made more requests than its rate limit allows");
+        assertThat(spent.refused().json())
+                .as("the request's id, read from its body")
+                .containsEntry("id", spent.refusedId());
     }
 
     @Test
@@ -140,6 +143,7 @@ class HttpRateLimitTest {
         assertThat(next.status()).isEqualTo(429);
         assertThat(Long.parseLong(next.header("Retry-After"))).isBetween(55L, 60L);
         assertThat((String) next.error().get("message")).contains("too many refused credentials from this address");
+        assertThat(next.json()).as("a caller not admitted has no body read").containsEntry("id", null);
     }
 
     @Test
