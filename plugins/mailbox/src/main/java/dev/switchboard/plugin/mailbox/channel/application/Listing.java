@@ -114,10 +114,7 @@ public final class Listing {
                 truncated.put("max_bytes", MailboxLimits.LISTING_BYTES);
                 truncated.put("note", BYTES_NOTE);
             } else {
-                truncated.put(
-                        "note",
-                        "more entries matched than limit=" + limit + "; narrow the filters or raise limit (at most "
-                                + MailboxLimits.LIMIT_MAX + ") to see the rest");
+                truncated.put("note", moreNote(limit));
             }
             listing.put("truncated", truncated);
         }
@@ -162,6 +159,15 @@ public final class Listing {
         Cut(List<Map<String, Object>> shown) {
             super(shown);
         }
+    }
+
+    /** @return how to see the entries past {@code limit}: a higher limit only while there is a higher one */
+    static String moreNote(int limit) {
+        return limit < MailboxLimits.LIMIT_MAX
+                ? "more entries matched than limit=" + limit + "; narrow the filters or raise limit (at most "
+                        + MailboxLimits.LIMIT_MAX + ") to see the rest"
+                : "more entries matched than limit=" + limit + ", the most one call returns; narrow the filters to"
+                        + " see the rest";
     }
 
     private static final String BYTES_NOTE = "the entries after these were left out: with them the answer would pass"
