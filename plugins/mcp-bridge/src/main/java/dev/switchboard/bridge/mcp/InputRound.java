@@ -131,8 +131,9 @@ final class InputRound {
     }
 
     private static McpException refused() {
-        return McpException.invalidParams("the requestState does not belong to this call (other arguments, or"
-                + " another server version); call again without requestState and inputResponses");
+        return McpException.invalidParams(
+                "Invalid params: the requestState does not belong to this call (other arguments, or"
+                        + " another server version); call again without requestState and inputResponses");
     }
 
     /** @return the entries of a JSON object whose values are objects; anything else is no answer */

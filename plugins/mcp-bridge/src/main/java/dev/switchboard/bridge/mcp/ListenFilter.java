@@ -25,6 +25,9 @@ import dev.switchboard.ports.resource.ResourceCatalog;
  */
 record ListenFilter(boolean toolsListChanged, boolean resourcesListChanged, Set<String> uris) {
 
+    /** How every -32602 refusal of this server begins. */
+    private static final String INVALID_PARAMS = "Invalid params: ";
+
     /** The most URIs one listen may ask for; more is refused -32602. */
     static final int MAX_URIS = 100;
 
@@ -42,7 +45,7 @@ record ListenFilter(boolean toolsListChanged, boolean resourcesListChanged, Set<
     static ListenFilter of(Object params, ResourceCatalog resources, Principal caller) {
         Object filter = params instanceof Map<?, ?> map ? map.get("notifications") : null;
         if (filter != null && !(filter instanceof Map<?, ?>)) {
-            throw McpException.invalidParams("notifications must be an object");
+            throw McpException.invalidParams(INVALID_PARAMS + "notifications must be an object");
         }
         Map<?, ?> wanted = filter == null ? Map.of() : (Map<?, ?>) filter;
         boolean tools = flag(wanted, "toolsListChanged");
@@ -52,10 +55,11 @@ record ListenFilter(boolean toolsListChanged, boolean resourcesListChanged, Set<
             return new ListenFilter(tools, lists, Set.of());
         }
         if (!(asked instanceof List<?> list) || !list.stream().allMatch(String.class::isInstance)) {
-            throw McpException.invalidParams("notifications.resourceSubscriptions must be an array of URI strings");
+            throw McpException.invalidParams(
+                    INVALID_PARAMS + "notifications.resourceSubscriptions must be an array of URI strings");
         }
         if (list.size() > MAX_URIS) {
-            throw McpException.invalidParams("notifications.resourceSubscriptions names " + list.size()
+            throw McpException.invalidParams(INVALID_PARAMS + "notifications.resourceSubscriptions names " + list.size()
                     + " URIs; at most " + MAX_URIS + " per listen");
         }
         Set<String> uris = new LinkedHashSet<>();
@@ -85,7 +89,7 @@ record ListenFilter(boolean toolsListChanged, boolean resourcesListChanged, Set<
     private static boolean flag(Map<?, ?> wanted, String name) {
         Object value = wanted.get(name);
         if (value != null && !(value instanceof Boolean)) {
-            throw McpException.invalidParams("notifications." + name + " must be a boolean");
+            throw McpException.invalidParams(INVALID_PARAMS + "notifications." + name + " must be a boolean");
         }
         return Boolean.TRUE.equals(value);
     }

@@ -46,7 +46,7 @@ import dev.switchboard.ports.transport.TransportContext;
  * call ends with an input-required result naming the requests and a sealed {@code requestState}; the retry with the
  * answers runs the tool again and gets its result; a changed or borrowed state is refused; a request for a capability
  * the client did not declare is -32021; a prompt asks the same way; a tool's mirrored parameter header is checked
- * (issue 24 item 5, ADR 44).
+ * (ADR 44).
  */
 class HttpInputRequiredTest {
 
@@ -164,7 +164,8 @@ class HttpInputRequiredTest {
         }
         // the sealing binds a state to its caller (ADR 46), so another caller's is refused before it is opened
         assertThat(String.valueOf(borrowed.error().get("message"))).isEqualTo("Invalid or expired requestState");
-        assertThat(String.valueOf(otherArguments.error().get("message"))).contains("does not belong to this call");
+        assertThat(String.valueOf(otherArguments.error().get("message")))
+                .startsWith("Invalid params: the requestState does not belong to this call");
         assertThat(rounds).hasSize(before);
     }
 

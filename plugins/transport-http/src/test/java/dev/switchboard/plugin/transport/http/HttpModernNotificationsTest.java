@@ -287,10 +287,11 @@ class HttpModernNotificationsTest {
                 .send(server.port);
 
         assertThat(notBoolean.error()).containsEntry("code", -32602);
-        assertThat(String.valueOf(notBoolean.error().get("message"))).contains("toolsListChanged must be a boolean");
+        assertThat(String.valueOf(notBoolean.error().get("message")))
+                .isEqualTo("Invalid params: notifications.toolsListChanged must be a boolean");
         assertThat(notStrings.error()).containsEntry("code", -32602);
         assertThat(String.valueOf(notStrings.error().get("message")))
-                .contains("resourceSubscriptions must be an array");
+                .startsWith("Invalid params: notifications.resourceSubscriptions must be an array");
     }
 
     @Test
