@@ -194,8 +194,10 @@ class HttpModernEraTest {
         RawHttp.Response subscribe = TestServer.modern(
                         ALICE_TOKEN, 51, "resources/subscribe", "{\"uri\":\"test://static-text\"}", null)
                 .send(server.port);
+        RawHttp.Response ping =
+                TestServer.modern(ALICE_TOKEN, 52, "ping", "{}", null).send(server.port);
 
-        for (RawHttp.Response response : List.of(initialize, subscribe)) {
+        for (RawHttp.Response response : List.of(initialize, subscribe, ping)) {
             assertThat(response.status()).isEqualTo(404);
             assertThat(response.error()).containsEntry("code", -32601);
             assertThat(response.header("Mcp-Session-Id")).isNull();
