@@ -20,12 +20,25 @@ public final class KernelMigrations {
      * Version 1: the request-state sealing key (ADR 46), one row at most ({@code id} 1), the key as unpadded base64url
      * text (the same on every backend), when it was drawn as UTF ISO-8601 text.
      */
-    private static final Migration SEALING_KEY = new Migration(1, "create sealing key", """
-            CREATE TABLE switchboard_sealing_key (
-                id         INTEGER PRIMARY KEY CHECK (id = 1),
-                sealing    TEXT    NOT NULL,
-                created_at TEXT    NOT NULL
-            )""");
+    private static final Migration SEALING_KEY =
+            new Migration(1, "create sealing key", "CREATE TABLE " + SealingKeyTable.DEFINITION);
+
+    /** The sealing key's table, in the words of version 1, which {@link StoredSealingKey} repeats when it is gone. */
+    static final class SealingKeyTable {
+
+        /** The table's name and columns, after {@code CREATE TABLE}. */
+        static final String DEFINITION = """
+                switchboard_sealing_key (
+                    id         INTEGER PRIMARY KEY CHECK (id = 1),
+                    sealing    TEXT    NOT NULL,
+                    created_at TEXT    NOT NULL
+                )""";
+
+        /** Creates the table when it is missing; the same SQL for every dialect. */
+        static final String CREATE_IF_MISSING = "CREATE TABLE IF NOT EXISTS " + DEFINITION;
+
+        private SealingKeyTable() {}
+    }
 
     private KernelMigrations() {}
 

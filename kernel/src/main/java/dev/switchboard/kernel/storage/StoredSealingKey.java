@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
@@ -14,6 +15,7 @@ import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.ports.storage.StorageBusyException;
 import dev.switchboard.ports.storage.StorageException;
 import dev.switchboard.ports.transport.SealingKey;
 
@@ -23,7 +25,9 @@ import dev.switchboard.ports.transport.SealingKey;
  * read back, so concurrent first uses on several nodes agree on one key) and read by every other. A node keeps the key
  * in memory for {@link #REFRESH} and then reads it again, so a rotation (the row deleted: the next node to need a key
  * draws a new one) reaches every node within that period without a restart. The key is as secret as the store: an
- * owner-only SQLite file, or a PostgreSQL schema readable only by the server's role (ADR 46). Thread-safe.
+ * owner-only SQLite file, or a PostgreSQL schema readable only by the server's role (ADR 46). A table dropped by hand
+ * while its migration stays recorded is created again on the next read, with a new key (as after a rotation).
+ * Thread-safe.
  */
 @Singleton
 public final class StoredSealingKey implements SealingKey {
@@ -86,10 +90,35 @@ public final class StoredSealingKey implements SealingKey {
         byte[] drawn = new byte[BYTES];
         random.nextBytes(drawn);
         String candidate = Base64.getUrlEncoder().withoutPadding().encodeToString(drawn);
-        String stored = open.transaction(connection -> readOrDraw(connection, candidate));
+        String stored;
+        try {
+            stored = open.transaction(connection -> readOrDraw(connection, candidate));
+        } catch (StorageBusyException e) {
+            throw e;
+        } catch (StorageException e) {
+            stored = afterRecreating(open, candidate, e);
+        }
         byte[] key = decode(stored);
         held = new Held(key, clock.millis() + refresh.toMillis());
         return key;
+    }
+
+    /**
+     * The table is gone although its migration is recorded (dropped by hand): creates it again and draws a new key,
+     * as a rotation does. When that fails too, {@code failure} is what the caller sees.
+     */
+    private String afterRecreating(SqlStorage open, String candidate, StorageException failure) {
+        try {
+            return open.transaction(connection -> {
+                try (Statement create = connection.createStatement()) {
+                    create.execute(KernelMigrations.SealingKeyTable.CREATE_IF_MISSING);
+                }
+                return readOrDraw(connection, candidate);
+            });
+        } catch (StorageException again) {
+            failure.addSuppressed(again);
+            throw failure;
+        }
     }
 
     private String readOrDraw(Connection connection, String candidate) throws SQLException {

@@ -123,6 +123,19 @@ class SharedSealingKeyTest {
     }
 
     @Test
+    void aKeyTableDroppedByHandIsCreatedAgainWithANewKeyThatEveryNodeReads() throws SQLException {
+        byte[] before = nodeA.current();
+        execute("DROP TABLE switchboard_sealing_key");
+        now.set(now.get().plus(Duration.ofSeconds(61)));
+
+        byte[] drawnByA = nodeA.current();
+        byte[] readByB = nodeB.current();
+
+        assertThat(drawnByA).hasSize(SealingKey.BYTES).isNotEqualTo(before);
+        assertThat(readByB).isEqualTo(drawnByA);
+    }
+
+    @Test
     void aDamagedStoredKeyIsRefusedNamingTheTableAndTheRemedy() throws SQLException {
         nodeA.current();
         execute("UPDATE switchboard_sealing_key SET sealing = 'c2hvcnQ'");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,8 @@ import dev.switchboard.ports.transport.SealingKey;
 
 /**
  * The kernel's request-state sealing key on one SQLite file (ADR 46): two processes on one state directory (two
- * storages on one file) draw one key between them, and it survives a restart.
+ * storages on one file) draw one key between them, and it survives a restart; a key table dropped by hand is created
+ * again with a new key.
  */
 class SharedSealingKeyTest {
 
@@ -45,22 +47,45 @@ class SharedSealingKeyTest {
     }
 
     @Test
-    void aDroppedKeyTableFailsWithAClientMessageNamingNoPath() {
+    void aDroppedKeyTableIsCreatedAgainWithANewKeyByARunningNodeAndAStartingOne() {
         try (Opened opened = new Opened(stateDir)) {
-            SealingKey key = opened.key();
-            key.current();
+            SealingKey running = opened.keyReadEachTime();
+            byte[] before = running.current();
+            dropKeyTable(opened.storage);
+
+            byte[] recreated = running.current();
+            dropKeyTable(opened.storage);
+            byte[] afterStart = opened.key().current();
+
+            assertThat(recreated).hasSize(SealingKey.BYTES).isNotEqualTo(before);
+            assertThat(afterStart).hasSize(SealingKey.BYTES).isNotEqualTo(recreated);
+            assertThat(running.current()).as("every node reads the one new key").isEqualTo(afterStart);
+        }
+    }
+
+    @Test
+    void aKeyRowThatIsNoKeyFailsWithAClientMessageNamingNoPath() {
+        try (Opened opened = new Opened(stateDir)) {
+            opened.key().current();
             opened.storage.transaction(connection -> {
                 try (var statement = connection.createStatement()) {
-                    return statement.executeUpdate("DROP TABLE switchboard_sealing_key");
+                    return statement.executeUpdate("UPDATE switchboard_sealing_key SET sealing = 'short'");
                 }
             });
 
-            SealingKey fresh = opened.key();
-            assertThatThrownBy(fresh::current).isInstanceOfSatisfying(StorageException.class, e -> {
-                assertThat(e.getMessage()).contains("switchboard_sealing_key");
-                assertThat(e.clientMessage()).contains("no such table").doesNotContain(stateDir.toString(), ".db");
+            assertThatThrownBy(opened.key()::current).isInstanceOfSatisfying(StorageException.class, e -> {
+                assertThat(e.getMessage()).contains("switchboard_sealing_key", "delete its row");
+                assertThat(e.clientMessage()).doesNotContain(stateDir.toString(), ".db");
             });
         }
+    }
+
+    private static void dropKeyTable(SqlStorage storage) {
+        storage.transaction(connection -> {
+            try (var statement = connection.createStatement()) {
+                return statement.executeUpdate("DROP TABLE switchboard_sealing_key");
+            }
+        });
     }
 
     private static final class Opened implements AutoCloseable {
@@ -74,6 +99,11 @@ class SharedSealingKeyTest {
 
         SealingKey key() {
             return new StoredSealingKey(() -> storage, Clock.systemUTC(), StoredSealingKey.REFRESH);
+        }
+
+        /** A node that reads the key at every use, as any node does once its refresh period ran out. */
+        SealingKey keyReadEachTime() {
+            return new StoredSealingKey(() -> storage, Clock.systemUTC(), Duration.ZERO);
         }
 
         @Override
