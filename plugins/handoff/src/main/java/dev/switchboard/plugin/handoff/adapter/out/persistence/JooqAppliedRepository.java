@@ -4,6 +4,7 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
+import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.impl.DSL;
 
@@ -22,6 +23,14 @@ import dev.switchboard.plugin.handoff.domain.Sequence;
  * deletes); the unique key makes an identical record a no-op. Thread-safe.
  */
 public final class JooqAppliedRepository implements RecordAppliedPort, LoadAppliedPort {
+
+    /** The columns {@link #applied(Record)} reads. */
+    private static final List<Field<?>> APPLIED = List.of(
+            AppliedRows.APPLIED_BY,
+            AppliedRows.REPOSITORY,
+            AppliedRows.COMMIT_REF,
+            AppliedRows.PATHS,
+            AppliedRows.APPLIED_AT);
 
     private final Database db;
 
@@ -46,12 +55,7 @@ public final class JooqAppliedRepository implements RecordAppliedPort, LoadAppli
 
     @Override
     public List<Applied> applied(HandoffId handoff) {
-        return db.read(sql -> sql.select(
-                        AppliedRows.APPLIED_BY,
-                        AppliedRows.REPOSITORY,
-                        AppliedRows.COMMIT_REF,
-                        AppliedRows.PATHS,
-                        AppliedRows.APPLIED_AT)
+        return db.read(sql -> sql.select(APPLIED)
                 .from(AppliedRows.TABLE)
                 .where(AppliedRows.HANDOFF.eq(handoff.value()))
                 .orderBy(AppliedRows.ID)
@@ -60,14 +64,8 @@ public final class JooqAppliedRepository implements RecordAppliedPort, LoadAppli
 
     @Override
     public List<AppliedEntry> recent(ProjectKey project, int limit) {
-        return db.read(sql -> sql.select(
-                        AppliedRows.HANDOFF,
-                        Records.SEQUENCE,
-                        AppliedRows.APPLIED_BY,
-                        AppliedRows.REPOSITORY,
-                        AppliedRows.COMMIT_REF,
-                        AppliedRows.PATHS,
-                        AppliedRows.APPLIED_AT)
+        return db.read(sql -> sql.select(AppliedRows.HANDOFF, Records.SEQUENCE)
+                .select(APPLIED)
                 .from(AppliedRows.TABLE)
                 .join(Records.TABLE)
                 .on(Records.ID.eq(AppliedRows.HANDOFF))

@@ -17,6 +17,7 @@ import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.SelectField;
+import org.jooq.SelectLimitStep;
 import org.jooq.Table;
 import org.jooq.impl.SQLDataType;
 
@@ -67,14 +68,7 @@ public final class JooqPinStore implements PinStore {
 
     @Override
     public Optional<PinVersion> current(Tx tx, String key) {
-        return JooqTx.of(tx)
-                .sql()
-                .select(COLUMNS)
-                .from(PIN)
-                .where(inChannel(tx).and(KEY.eq(key)))
-                .orderBy(SEQ.desc())
-                .limit(1)
-                .fetchOptional(JooqPinStore::version);
+        return newestFirst(tx, key, COLUMNS).limit(1).fetchOptional(JooqPinStore::version);
     }
 
     @Override
@@ -86,13 +80,17 @@ public final class JooqPinStore implements PinStore {
 
     @Override
     public List<PinVersion> history(Tx tx, String key) {
+        return newestFirst(tx, key, WITHOUT_BODY).fetch(JooqPinStore::version);
+    }
+
+    /** @return the key's versions in this channel, newest first, with these columns */
+    private static SelectLimitStep<Record> newestFirst(Tx tx, String key, SelectField<?>[] columns) {
         return JooqTx.of(tx)
                 .sql()
-                .select(WITHOUT_BODY)
+                .select(columns)
                 .from(PIN)
                 .where(inChannel(tx).and(KEY.eq(key)))
-                .orderBy(SEQ.desc())
-                .fetch(JooqPinStore::version);
+                .orderBy(SEQ.desc());
     }
 
     @Override
