@@ -106,9 +106,13 @@ function ok(answer, what) {
 
 // CPU ticks of a process (all its threads), and of each of its threads by name (digits folded: "C2 CompilerThread0").
 function cpuOf(pid) {
+  return userSysOf(pid).reduce((a, b) => a + b);
+}
+/** [user ticks, system ticks] */
+function userSysOf(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(f[11]) + Number(f[12]);
+  return [Number(f[11]), Number(f[12])];
 }
 function threadsOf(pid) {
   const out = new Map();
@@ -182,14 +186,20 @@ async function drive(list, op, secs, tag, least = 0) {
 
 async function phase(server, clients, list, op) {
   await drive(list, op, warm, 'w', warmCalls);
-  const t0 = cpuOf(server); const c0 = treeCpu(clients); const th0 = threadsOf(server);
+  const t0 = userSysOf(server); const c0 = treeCpu(clients); const th0 = threadsOf(server);
   const w0 = performance.now();
   const count = await drive(list, op, seconds, 'm');
   const wall = (performance.now() - w0) / 1000;
-  const t1 = cpuOf(server); const c1 = treeCpu(clients); const th1 = threadsOf(server);
+  const t1 = userSysOf(server); const c1 = treeCpu(clients); const th1 = threadsOf(server);
   const perCallUs = (ticks) => (ticks * 1e6) / ticksPerSecond / count;
-  const threads = [...threadDelta(th0, th1)].sort((a, b) => b[1] - a[1]).map(([n, d]) => `${n} ${fmt(perCallUs(d))}`);
-  return { rate: count / wall, count, serverUs: perCallUs(t1 - t0), clientUs: perCallUs(c1 - c0), threads };
+  const byThread = [...threadDelta(th0, th1)].sort((a, b) => b[1] - a[1]);
+  const threads = byThread.map(([n, d]) => `${n} ${fmt(perCallUs(d))}`);
+  const jit = byThread.filter(([n]) => /Compiler/.test(n)).reduce((a, [, d]) => a + d, 0);
+  const all = t1[0] + t1[1] - t0[0] - t0[1];
+  return {
+    rate: count / wall, count, serverUs: perCallUs(all), sysUs: perCallUs(t1[1] - t0[1]), noJitUs: perCallUs(all - jit),
+    clientUs: perCallUs(c1 - c0), threads,
+  };
 }
 
 function env(stateDir, role, opts) {
@@ -253,7 +263,7 @@ for (let round = 0; round < rounds; round++) {
       const r = await runMode(variant, mode);
       results.push({ round, variant: variant.name, mode, ...r });
       console.log(`round ${round} ${variant.name} ${mode} (load ${load()}): server RSS idle ${fmt(r.rss.idle, 1)} MiB, after ${fmt(r.rss.used, 1)} MiB; ` + Object.entries(r).filter(([k]) => k !== 'rss').map(([k, v]) =>
-        `${k} ${fmt(v.rate)}/s server ${fmt(v.serverUs)} µs client ${fmt(v.clientUs)} µs [${v.threads.slice(0, 6).join(', ')}]`).join('; '));
+        `${k} ${fmt(v.rate)}/s server ${fmt(v.serverUs)} µs (system ${fmt(v.sysUs)}, without JIT ${fmt(v.noJitUs)}) client ${fmt(v.clientUs)} µs [${v.threads.slice(0, 6).join(', ')}]`).join('; '));
     }
   }
   floors[1024].push(rawFloor(1024));
@@ -269,8 +279,8 @@ for (const v of variants) {
     console.log(`${v.name} ${mode}: server VmRSS idle ${rs.map((r) => fmt(r.rss.idle, 1)).join(' / ')} MiB, after the phases ${rs.map((r) => fmt(r.rss.used, 1)).join(' / ')} MiB`);
   }
 }
-console.log('\n| variant | mode | operation | senders | per second | of raw | server process CPU µs per call | client CPU µs per call | server threads, µs per call (top 5) |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('\n| variant | mode | operation | senders | per second | of raw | server process CPU µs per call | of it system | without the JIT threads | client CPU µs per call | server threads, µs per call (top 5) |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const v of variants) {
   for (const mode of modes) {
     const rs = results.filter((r) => r.variant === v.name && r.mode === mode);
@@ -279,7 +289,7 @@ for (const v of variants) {
       const rate = median(rs.map((r) => r[key].rate));
       const floor = op === 'send' ? floor200 : floor1k;
       const last = rs.at(-1)[key];
-      console.log(`| ${v.name} | ${mode} | ${op} | ${n} | ${fmt(rate)} | ${fmt((100 * rate) / floor)} % | ${fmt(median(rs.map((r) => r[key].serverUs)))} | ${mode === 'shared' ? fmt(median(rs.map((r) => r[key].clientUs))) : '—'} | ${last.threads.slice(0, 5).join(', ')} |`);
+      console.log(`| ${v.name} | ${mode} | ${op} | ${n} | ${fmt(rate)} | ${fmt((100 * rate) / floor)} % | ${fmt(median(rs.map((r) => r[key].serverUs)))} | ${fmt(median(rs.map((r) => r[key].sysUs)))} | ${fmt(median(rs.map((r) => r[key].noJitUs)))} | ${mode === 'shared' ? fmt(median(rs.map((r) => r[key].clientUs))) : '—'} | ${last.threads.slice(0, 5).join(', ')} |`);
     }
   }
 }
