@@ -60,7 +60,7 @@ if (jfr) mkdirSync(jfr, { recursive: true });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (x, d = 0) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = (s.length - 1) / 2; return (s[Math.floor(m)] + s[Math.ceil(m)]) / 2; };
 
 function session(command, argvs, env) {
   const child = spawn(command, argvs, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
