@@ -8,7 +8,7 @@ import java.sql.Statement;
  * The durable-commit floor of the team benchmark: one process committing single-row transactions (a 200-byte text)
  * to a SQLite file in WAL mode with synchronous FULL, as fast as it can for the given seconds, through plain
  * sqlite-jdbc. Run several at once on one file for the multi-process floor. Prints "commits=N seconds=S".
- * Usage: java -cp sqlite-jdbc.jar RawCommits.java FILE SECONDS
+ * Usage: java -cp sqlite-jdbc.jar RawCommits.java FILE SECONDS [ROW_BYTES, default 200]
  */
 public final class RawCommits {
     public static void main(String[] args) throws Exception {
@@ -22,7 +22,7 @@ public final class RawCommits {
                 s.execute("CREATE TABLE IF NOT EXISTS t(id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
             }
             c.setAutoCommit(true);
-            String body = "x".repeat(200);
+            String body = "x".repeat(args.length > 2 ? Integer.parseInt(args[2]) : 200);
             // Start together: the driver wrote a start time into the environment.
             long startAt = Long.parseLong(System.getenv().getOrDefault("RAW_START_AT_MS", "0"));
             while (System.currentTimeMillis() < startAt) {

@@ -27,6 +27,11 @@ final class Contributions<T> {
         byOwner.remove(owner);
     }
 
+    /** @return whether no plugin contributed anything */
+    boolean isEmpty() {
+        return byOwner.isEmpty();
+    }
+
     Stream<T> stream() {
         return byOwner.entrySet().stream().sorted(Map.Entry.comparingByKey()).flatMap(e -> e.getValue().stream());
     }

@@ -17,7 +17,8 @@ import io.modelcontextprotocol.spec.McpSchema;
  * Keeps the SDK server's registered resources equal to the catalog's after a provider reports that its list changed
  * (SDK 2.1.0 lists only registered resources): resources no longer listed are removed, new ones added, and the SDK
  * sends {@code notifications/resources/list_changed} for each change. The work runs on a virtual thread, never on
- * the reporting thread (a tool call), and reports that arrive while it runs are coalesced into one more pass. The
+ * the reporting thread (a tool call), and reports that arrive while it runs, or within {@link #SPACING} after it, are
+ * coalesced into one more pass. The
  * wanted list is the catalog's ({@code ResourceCatalog.resources()}), which the kernel asks its providers for once per
  * reported change for the whole process: a process serving many sessions (one server each) reads a changed list once,
  * and each server only compares it with what it registered. Thread-safe.
@@ -26,10 +27,17 @@ final class ResourceListSync {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceListSync.class);
     private static final Duration STEP_LIMIT = Duration.ofSeconds(5);
+    /**
+     * The least time between two passes. Every publish of a handoff changes the resource list (its 50 newest); without
+     * a spacing each publish cost a listing query, the SDK's remove and add, and a notification to every session:
+     * about as much CPU as the publish itself (docs/performance.md, "Durable writes"). A client learns of a change at
+     * most this much later.
+     */
+    static final Duration SPACING = Duration.ofMillis(500);
 
     private final McpAsyncServer server;
     private final ResourceSpecs specs;
-    private final CoalescedPasses passes = new CoalescedPasses("mcp-resource-list-sync", this::syncOnce);
+    private final CoalescedPasses passes = new CoalescedPasses("mcp-resource-list-sync", this::syncOnce, SPACING);
 
     ResourceListSync(McpAsyncServer server, ResourceSpecs specs) {
         this.server = server;
