@@ -44,9 +44,9 @@ if [ "$postgres" = true ]; then
   # The same store on the testkit's embedded PostgreSQL: its environment (KEY=VALUE lines) points bin/switchboard at it.
   mvn -B -ntp -o -q -pl testkit dependency:build-classpath -Dmdep.outputFile="$work/testkit.cp" -Dmdep.includeScope=runtime
   "$jdk/bin/java" -cp "testkit/target/classes:$(cat "$work/testkit.cp")" dev.switchboard.testkit.storage.TestPostgresMain \
-    > "$work/pg.env" 2> "$work/pg.log" & pg_pid=$!
-  for _ in $(seq 300); do grep -q '^SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__USER=' "$work/pg.env" && break; sleep 0.2; done
-  grep -q '^SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__USER=' "$work/pg.env" \
+    "$work/pg.env" > "$work/pg.log" 2>&1 & pg_pid=$!
+  for _ in $(seq 300); do [ -f "$work/pg.env" ] && break; sleep 0.2; done
+  grep -q '^SWITCHBOARD_PLUGINS__STORAGE_POSTGRES__USER=' "$work/pg.env" 2>/dev/null \
     || { echo "the embedded PostgreSQL did not start:" >&2; cat "$work/pg.log" >&2; exit 1; }
   mapfile -t pg_env < "$work/pg.env"
   pg_env=(env "${pg_env[@]}" SWITCHBOARD_KERNEL__STATE_DIR="$work/pg-state")
