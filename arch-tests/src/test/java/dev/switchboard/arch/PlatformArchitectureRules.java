@@ -147,7 +147,8 @@ public final class PlatformArchitectureRules {
     /**
      * The hooks' direct main (ADR 25) runs on lib/hook/ and a few jars of lib/, without Guice or PF4J: it reaches each
      * plugin only through the one class that plugin documents for it (the mailbox's {@code DirectHooks}, with the
-     * records it takes, and {@code storage-sqlite}'s {@code SqliteSettings}, where the store is), and of the kernel
+     * records it takes, {@code storage-sqlite}'s {@code SqliteSettings}, where the store is, and {@code storage-postgres}'s
+     * {@code PostgresDirectConnection}, its one connection, ADR 65), and of the kernel
      * only what the attach client may use (the configuration, the console, the shared server's name and key).
      */
     @ArchTest
@@ -158,7 +159,8 @@ public final class PlatformArchitectureRules {
             .onlyDependOnClassesThat(resideInAnyPackage("dev.switchboard.hooks..", PORTS)
                     .or(WHAT_THE_ATTACH_CLIENT_MAY_USE)
                     .or(nameMatching("dev\\.switchboard\\.plugin\\.mailbox\\.DirectHooks(\\$.*)?"))
-                    .or(name("dev.switchboard.plugin.storage.sqlite.SqliteSettings")))
+                    .or(name("dev.switchboard.plugin.storage.sqlite.SqliteSettings"))
+                    .or(name("dev.switchboard.plugin.storage.postgres.PostgresDirectConnection")))
             .because(
                     "a class the direct path reaches past a plugin's entry point ties the hooks to that plugin's"
                             + " insides, and must also be on lib/hook/: the plugin's own wiring would have to be repeated there");

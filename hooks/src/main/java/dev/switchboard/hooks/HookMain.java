@@ -10,6 +10,7 @@ import dev.switchboard.kernel.cli.Settings;
 import dev.switchboard.kernel.config.ConfigException;
 import dev.switchboard.kernel.config.SwitchboardConfig;
 import dev.switchboard.plugin.mailbox.DirectHooks;
+import dev.switchboard.plugin.storage.postgres.PostgresDirectConnection;
 import dev.switchboard.plugin.storage.sqlite.SqliteSettings;
 import dev.switchboard.ports.plugin.PluginContext;
 import dev.switchboard.ports.storage.StorageException;
@@ -17,7 +18,8 @@ import dev.switchboard.ports.storage.StorageException;
 /**
  * The direct path's main (ADR 25), which {@code bin/switchboard} runs for {@code hook ...} and {@code status ...}: the
  * configuration by the kernel's rules ({@link Settings}), the store where {@code storage-sqlite} puts it
- * ({@link SqliteSettings}), then, when a shared server of the same configuration is running, that server's answer
+ * ({@link SqliteSettings}) or the PostgreSQL schema {@code storage-postgres} uses ({@link PostgresDirectConnection}, one
+ * connection, ADR 65), then, when a shared server of the same configuration is running, that server's answer
  * ({@link SharedServer}, ADR 41), else the mailbox's {@link DirectHooks}. Exits with the command's status, or with
  * {@value #FULL_PATH} when the full path must answer ({@link FullPathRules}, or {@link DirectHooks} declining), before
  * anything was read from standard input or written anywhere: the launcher then runs the full path on the same command
@@ -102,20 +104,45 @@ public final class HookMain {
             return shared.exit().get();
         }
         Path stateDir = config.kernel().stateDir();
-        SqliteSettings sqlite;
-        try {
-            sqlite = SqliteSettings.from(
-                    new PluginContext("storage-sqlite", config.pluginConfig("storage-sqlite"), stateDir),
-                    Path.of(System.getProperty("user.home")));
-        } catch (StorageException e) {
-            return FULL_PATH;
+        Path home = Path.of(System.getProperty("user.home"));
+        PluginContext mailbox =
+                new PluginContext(FullPathRules.MAILBOX, config.pluginConfig(FullPathRules.MAILBOX), stateDir);
+        DirectHooks.Streams streams = new DirectHooks.Streams(shared.input(), console.out(), console.err());
+        Optional<Integer> status;
+        if (FullPathRules.POSTGRES.equals(config.kernel().storage())) {
+            PostgresDirectConnection postgres;
+            try {
+                postgres = PostgresDirectConnection.from(
+                        new PluginContext(
+                                FullPathRules.STORAGE_POSTGRES,
+                                config.pluginConfig(FullPathRules.STORAGE_POSTGRES),
+                                stateDir),
+                        System.getenv(),
+                        home);
+            } catch (StorageException e) {
+                return FULL_PATH; // a malformed setting or an unreadable password: the full path reports it
+            }
+            status = DirectHooks.run(
+                    List.of(args),
+                    mailbox,
+                    postgres::open,
+                    name -> Optional.ofNullable(environment.get(name)),
+                    streams);
+        } else {
+            SqliteSettings sqlite;
+            try {
+                sqlite = SqliteSettings.from(
+                        new PluginContext("storage-sqlite", config.pluginConfig("storage-sqlite"), stateDir), home);
+            } catch (StorageException e) {
+                return FULL_PATH;
+            }
+            status = DirectHooks.run(
+                    List.of(args),
+                    mailbox,
+                    new DirectHooks.Store(sqlite.file(), sqlite.busyTimeoutMs()),
+                    name -> Optional.ofNullable(environment.get(name)),
+                    streams);
         }
-        Optional<Integer> status = DirectHooks.run(
-                List.of(args),
-                new PluginContext(FullPathRules.MAILBOX, config.pluginConfig(FullPathRules.MAILBOX), stateDir),
-                new DirectHooks.Store(sqlite.file(), sqlite.busyTimeoutMs()),
-                name -> Optional.ofNullable(environment.get(name)),
-                new DirectHooks.Streams(shared.input(), console.out(), console.err()));
         console.out().flush();
         console.err().flush();
         return status.orElse(FULL_PATH);

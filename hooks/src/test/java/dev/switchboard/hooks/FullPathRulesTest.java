@@ -39,11 +39,31 @@ class FullPathRulesTest {
     }
 
     @Test
-    void postgresStorageFromTheFileOrTheEnvironmentGoesToTheFullPath() throws IOException {
+    void postgresStorageWithItsPluginEnabledIsAnsweredDirectlyFromTheFileOrTheEnvironment() throws IOException {
+        Files.writeString(home.resolve("plugins/plugin-storage-postgres.zip"), "zip");
+
         assertThat(FullPathRules.reason(config("kernel:\n  storage: postgres\n", Map.of())))
-                .contains("kernel.storage is postgres");
+                .isEmpty();
         assertThat(FullPathRules.reason(config("", Map.of("SWITCHBOARD_KERNEL__STORAGE", "postgres"))))
-                .contains("kernel.storage is postgres");
+                .isEmpty();
+    }
+
+    @Test
+    void postgresStorageWhosePluginIsNotCertainlyEnabledGoesToTheFullPath() throws IOException {
+        assertThat(FullPathRules.reason(config("kernel:\n  storage: postgres\n", Map.of()))
+                        .orElseThrow())
+                .startsWith("no plugin-storage-postgres.zip");
+
+        Files.writeString(home.resolve("plugins/plugin-storage-postgres.zip"), "zip");
+        Files.writeString(home.resolve("plugins/disabled.txt"), "storage-postgres\n");
+        assertThat(FullPathRules.reason(config("kernel:\n  storage: postgres\n", Map.of())))
+                .contains("the storage-postgres plugin is disabled");
+    }
+
+    @Test
+    void anotherStorageGoesToTheFullPath() throws IOException {
+        assertThat(FullPathRules.reason(config("kernel:\n  storage: mysql\n", Map.of())))
+                .contains("kernel.storage is mysql");
     }
 
     @Test

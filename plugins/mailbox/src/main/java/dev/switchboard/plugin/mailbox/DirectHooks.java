@@ -3,6 +3,8 @@ package dev.switchboard.plugin.mailbox;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -55,6 +57,20 @@ public final class DirectHooks {
     public record Store(Path file, int busyTimeoutMs) {}
 
     /**
+     * Opens one connection to a database store (PostgreSQL: {@code storage-postgres}'s {@code PostgresDirectConnection},
+     * ADR 65), read-only and not in auto-commit mode, which the direct path reads exactly as the SQLite file.
+     */
+    @FunctionalInterface
+    public interface Database {
+
+        /**
+         * @return the open connection; the caller closes it
+         * @throws SQLException if the server cannot be reached or refuses the login (the full path then answers)
+         */
+        Connection open() throws SQLException;
+    }
+
+    /**
      * The process's streams.
      *
      * @param in  standard input (the hook's JSON)
@@ -75,13 +91,43 @@ public final class DirectHooks {
      */
     public static Optional<Integer> run(
             List<String> commandLine, PluginContext context, Store store, Environment environment, Streams streams) {
+        return runOn(
+                commandLine, context, ReadOnlyStore.sqlite(store.file(), store.busyTimeoutMs()), environment, streams);
+    }
+
+    /**
+     * As {@link #run(List, PluginContext, Store, Environment, Streams)}, on a database store: one connection, opened
+     * only when the command reads the store, and the same queries.
+     *
+     * @param commandLine the arguments after the program name
+     * @param context     the mailbox's settings ({@code plugins.mailbox}) and the state directory
+     * @param database    opens the store's connection
+     * @param environment the process's environment
+     * @param streams     the process's streams
+     * @return the exit status, or empty when the full path must answer (nothing was read or written then)
+     */
+    public static Optional<Integer> run(
+            List<String> commandLine,
+            PluginContext context,
+            Database database,
+            Environment environment,
+            Streams streams) {
+        return runOn(commandLine, context, database::open, environment, streams);
+    }
+
+    private static Optional<Integer> runOn(
+            List<String> commandLine,
+            PluginContext context,
+            ReadOnlyStore.Connector connector,
+            Environment environment,
+            Streams streams) {
         ConfiguredRole configured = new ConfiguredRole(context, environment);
         return answer(
                 commandLine,
                 context.settings(),
                 configured,
                 new HookSettings(context, environment),
-                new DirectStore(store),
+                new DirectStore(connector),
                 streams);
     }
 
@@ -185,17 +231,17 @@ public final class DirectHooks {
 
     /** The direct path's store: {@link ReadOnlyStore}, opened on demand. */
     private static final class DirectStore implements LocalStore {
-        private final Store store;
+        private final ReadOnlyStore.Connector connector;
         private ReadOnlyStore opened;
 
-        DirectStore(Store store) {
-            this.store = store;
+        DirectStore(ReadOnlyStore.Connector connector) {
+            this.connector = connector;
         }
 
         @Override
         public boolean open(String channel, Optional<String> configuredRole) {
             try {
-                opened = ReadOnlyStore.open(store.file(), store.busyTimeoutMs(), channel, configuredRole);
+                opened = ReadOnlyStore.open(connector, channel, configuredRole);
                 return true;
             } catch (ReadOnlyStore.NotAnswerable e) {
                 return false;

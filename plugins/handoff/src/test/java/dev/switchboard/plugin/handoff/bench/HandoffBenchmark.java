@@ -8,9 +8,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.switchboard.ports.storage.SqlStorage;
+import dev.switchboard.testkit.storage.DurablePostgres;
+import dev.switchboard.testkit.storage.Pgbench;
 import dev.switchboard.testkit.storage.TestDatabase;
 
 /**
@@ -21,7 +24,7 @@ import dev.switchboard.testkit.storage.TestDatabase;
  *       application, persistence, {@code SqlStorage.transaction}) to one project from 1 and from 8 threads, each
  *       receipt checked; 8 threads committing the raw loop's single-row transactions through
  *       {@code SqlStorage.transaction} (group commit without the plugin's CPU); ratios to the raw rate;</li>
- *   <li>PostgreSQL ({@link BenchPostgres}: the embedded 17.6 with {@code fsync} and {@code synchronous_commit} on,
+ *   <li>PostgreSQL ({@link DurablePostgres}: the embedded 17.6 with {@code fsync} and {@code synchronous_commit} on,
  *       printed): its own single-row insert rate through plain JDBC from 1 and 8 connections, durable publishes to one
  *       project from 1 and 8 threads, and from 8 threads to 8 projects (one each: no shared sequence row); ratios
  *       of publishes to the raw rate with as many clients, and the bytes of WAL the server wrote per operation;</li>
@@ -41,6 +44,9 @@ public final class HandoffBenchmark {
     private static final String UPDATES_PROJECT = "bench-updates";
     private static final int THREADS = 8;
     private static final long WARM_UP_MILLIS = 2000;
+    /** pgbench's transaction: the raw inserts' one row of {@link BenchText#CONTENT_BYTES} characters. */
+    private static final String PGBENCH_INSERT =
+            "INSERT INTO raw_commit (body) VALUES (repeat('x', " + BenchText.CONTENT_BYTES + "))";
 
     private HandoffBenchmark() {}
 
@@ -117,7 +123,7 @@ public final class HandoffBenchmark {
     private static void postgres(Path dir, int rounds, long millis, int handoffs, int calls) throws Exception {
         OUT.printf("%n== PostgreSQL (embedded, durable settings)%n");
         long start = System.nanoTime();
-        try (BenchPostgres postgres = new BenchPostgres(dir.resolve("pgdata"))) {
+        try (DurablePostgres postgres = new DurablePostgres(dir.resolve("pgdata"))) {
             OUT.printf(
                     Locale.ROOT,
                     "server started in %.1f s: %s%n",
@@ -138,14 +144,23 @@ public final class HandoffBenchmark {
                     server.call("frontispice_register_project", Map.of("project", project));
                     spread.add(new Publishers(server, project));
                 }
-                List<Rounds.Measure> measures = List.of(
+                List<Rounds.Measure> measures = new ArrayList<>(List.of(
                         ms -> raw.concurrent(1, ms),
                         ms -> raw.concurrent(THREADS, ms),
                         publishers::sequential,
                         ms -> publishers.concurrent(THREADS, ms),
                         ms -> spread(spread, ms),
                         ms -> notifying.concurrent(1, ms),
-                        ms -> notifying.concurrent(THREADS, ms));
+                        ms -> notifying.concurrent(THREADS, ms)));
+                // pgbench's one-row insert of the same 1 KB on the same server (issue 26's floor), when installed
+                Optional<Pgbench> pgbench = Pgbench.find();
+                OUT.println(pgbench.map(found -> "pgbench: " + found.executable())
+                        .orElse("pgbench: none on the PATH; the raw inserts (a JDBC loop) are the only floor"));
+                pgbench.ifPresent(found -> {
+                    measures.add(ms -> found.transactions(rawDatabase, PGBENCH_INSERT, 1, Math.max(1, ms / 1000)));
+                    measures.add(
+                            ms -> found.transactions(rawDatabase, PGBENCH_INSERT, THREADS, Math.max(1, ms / 1000)));
+                });
                 Rounds.warmUp(measures, WARM_UP_MILLIS);
                 long publishCpuBefore = publishers.sequentialCpuNanos();
                 long[] retries = new long[measures.size()];
@@ -155,26 +170,27 @@ public final class HandoffBenchmark {
                         wal.counting(countingRetries(measures, server.storage(), retries), walBytes, walSyncs),
                         rounds,
                         millis);
-                List<String> names = List.of(
+                List<String> names = new ArrayList<>(List.of(
                         "raw inserts, 1 conn",
                         "raw inserts, 8 conns",
                         "publishes, 1 thread",
                         "publishes, 8 threads",
                         "8 thr. to 8 projects",
                         "raw + NOTIFY, 1 conn",
-                        "raw + NOTIFY, 8 conns");
-                RateReport.print(
-                        OUT,
-                        names,
-                        counts,
-                        millis,
-                        List.of(
-                                new RateReport.Ratio(2, 0),
-                                new RateReport.Ratio(3, 1),
-                                new RateReport.Ratio(4, 1),
-                                new RateReport.Ratio(5, 0),
-                                new RateReport.Ratio(6, 1),
-                                new RateReport.Ratio(3, 6)));
+                        "raw + NOTIFY, 8 conns"));
+                List<RateReport.Ratio> ratios = new ArrayList<>(List.of(
+                        new RateReport.Ratio(2, 0),
+                        new RateReport.Ratio(3, 1),
+                        new RateReport.Ratio(4, 1),
+                        new RateReport.Ratio(5, 0),
+                        new RateReport.Ratio(6, 1),
+                        new RateReport.Ratio(3, 6)));
+                if (pgbench.isPresent()) {
+                    names.addAll(List.of("pgbench insert, 1 cl.", "pgbench insert, 8 cl."));
+                    ratios.addAll(List.of(
+                            new RateReport.Ratio(2, 7), new RateReport.Ratio(3, 8), new RateReport.Ratio(4, 8)));
+                }
+                RateReport.print(OUT, names, counts, millis, ratios);
                 for (int m = 2; m <= 4; m++) {
                     int measure = m;
                     long committed = Arrays.stream(counts)

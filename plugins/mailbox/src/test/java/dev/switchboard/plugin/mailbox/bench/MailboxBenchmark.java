@@ -24,6 +24,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,6 +43,9 @@ import dev.switchboard.ports.storage.SqlStorage;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolResult;
 import dev.switchboard.testkit.ToolResults;
+import dev.switchboard.testkit.storage.DurablePostgres;
+import dev.switchboard.testkit.storage.Pgbench;
+import dev.switchboard.testkit.storage.TestDatabase;
 
 /**
  * The mailbox's benchmarks through the kernel's invoker (schema validation, caller, use case, storage; no MCP
@@ -234,8 +238,29 @@ public final class MailboxBenchmark {
     // ---- send_message throughput against the raw commit rate
 
     private static void send(String backend, Path dir) throws Exception {
+        if (!backend.equals("postgres")) {
+            send(backend, dir, null);
+            return;
+        }
+        // durable commits on PostgreSQL too (the testkit's shared server runs without fsync), and pgbench beside them
+        try (DurablePostgres durable = new DurablePostgres(dir.resolve("pgdata"))) {
+            OUT.println("durable PostgreSQL: " + durable.durabilitySettings());
+            send(backend, dir, durable.database("bench_send"));
+        }
+    }
+
+    private static void send(String backend, Path dir, TestDatabase database) throws Exception {
         long seconds = Long.getLong("bench.seconds", 5);
-        try (MailboxHarness receiver = MailboxHarness.open(backend, dir, "backend")) {
+        Optional<Pgbench> pgbench = database == null ? Optional.empty() : Pgbench.find();
+        if (database != null) {
+            OUT.println(pgbench.map(found -> "pgbench: " + found.executable())
+                    .orElse("pgbench: none on the PATH; the raw commits (through the adapter) are the only floor"));
+        }
+        MailboxHarness.Builder builder = MailboxHarness.builder(backend, dir);
+        if (database != null) {
+            builder.database(database);
+        }
+        try (MailboxHarness receiver = builder.open("backend")) {
             List<MailboxHarness> senders = new ArrayList<>();
             for (int i = 1; i <= SENDERS; i++) {
                 senders.add(receiver.as("sender" + i));
@@ -283,6 +308,21 @@ public final class MailboxBenchmark {
                         100 * sends.perSecond() / raw.perSecond(),
                         raw.cpuMicrosPerCall(),
                         sends.cpuMicrosPerCall());
+                if (pgbench.isPresent() && threads > 0) {
+                    long committed = pgbench.get()
+                            .transactions(
+                                    database,
+                                    "INSERT INTO bench_commit (note) VALUES ('" + RAW_NOTE + "')",
+                                    count,
+                                    seconds);
+                    double perSecond = (double) committed / seconds;
+                    OUT.printf(
+                            Locale.ROOT,
+                            "  pgbench one-row insert, %d client(s): %.0f/s; send_message %.0f %% of it%n",
+                            count,
+                            perSecond,
+                            100 * sends.perSecond() / perSecond);
+                }
             }
         }
     }

@@ -70,6 +70,39 @@ class ConcurrentSendTest {
     }
 
     @Test
+    @DisplayName("eight threads of one server sending at once (one channel's writes share group commits) store all,"
+            + " with ids 1 to 160 and none lost")
+    void concurrentSendsOfOneServerShareTransactionsAndLoseNothing() throws Exception {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            frontend.as("backend");
+            ExecutorService pool = Executors.newFixedThreadPool(8);
+            try {
+                List<Callable<List<Long>>> senders = new ArrayList<>();
+                for (int thread = 0; thread < 8; thread++) {
+                    senders.add(() -> {
+                        List<Long> ids = new ArrayList<>();
+                        for (int i = 0; i < 20; i++) {
+                            ids.add(frontend.send("backend", "m" + i, "b"));
+                        }
+                        return ids;
+                    });
+                }
+                List<Long> all = new ArrayList<>();
+                for (Future<List<Long>> sender : pool.invokeAll(senders)) {
+                    all.addAll(sender.get());
+                }
+                assertThat(all).doesNotHaveDuplicates().hasSize(160);
+                assertThat(all.stream().mapToLong(Long::longValue).max().orElseThrow())
+                        .isEqualTo(160L);
+                assertThat(MailboxHarness.ids(frontend.ok("list_messages", args("limit", 1000))))
+                        .hasSize(160);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
     @DisplayName("two proposals on one pin key sent at once from two servers: exactly one opens its round")
     void concurrentRoundsOnOneKeyCannotBothOpen() throws Exception {
         try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {

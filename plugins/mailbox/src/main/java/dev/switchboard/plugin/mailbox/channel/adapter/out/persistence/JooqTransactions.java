@@ -21,12 +21,19 @@ import dev.switchboard.ports.tool.Refusal;
 /**
  * {@link Transactions} on the storage's unit of work. A write runs {@link SqlStorage#write} at
  * {@link Isolation#READ_COMMITTED} (the adapter may share one database transaction among concurrent writes), takes
- * the channel's row lock first ({@link ChannelLockSql}), publishes the channel's change signal when it is done and is
+ * the channel's row lock first ({@link ChannelLockSql}) and names that row as its affinity ({@link #AFFINITY}), publishes the channel's change signal when it is done and is
  * rolled back when refused; a read is one {@link SqlStorage#snapshot}. A storage that stayed busy or unreachable after
  * the adapter's own waiting answers {@code UNAVAILABLE}, nothing changed. Thread-safe.
  */
 @Singleton
 public final class JooqTransactions implements Transactions {
+
+    /**
+     * The affinity of a channel's writes (ADR 29, ADR 65): its row, which each write locks first, so that a storage with
+     * group commit runs concurrent writes of one channel in one shared transaction, one after the other, instead of in
+     * concurrent ones that would each wait for the previous one's commit to release the row.
+     */
+    static final String AFFINITY = "mailbox.channel:";
 
     private final SqlStorage storage;
     private final MailboxJooq jooq;
@@ -42,10 +49,11 @@ public final class JooqTransactions implements Transactions {
     @Override
     public <T> Outcome<T> write(long channelId, Function<Tx, Outcome<T>> work) {
         try {
-            return storage.write(Isolation.READ_COMMITTED, null, Transactions.signalTopic(channelId), connection -> {
-                ChannelLockSql.lock(connection, storage.dialect(), channelId);
-                return work.apply(tx(channelId, connection));
-            });
+            return storage.write(
+                    Isolation.READ_COMMITTED, AFFINITY + channelId, Transactions.signalTopic(channelId), connection -> {
+                        ChannelLockSql.lock(connection, storage.dialect(), channelId);
+                        return work.apply(tx(channelId, connection));
+                    });
         } catch (StorageBusyException e) {
             return busy();
         }

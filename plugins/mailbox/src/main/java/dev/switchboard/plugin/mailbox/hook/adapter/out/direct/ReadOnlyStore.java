@@ -29,7 +29,8 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 import dev.switchboard.plugin.mailbox.work.adapter.out.persistence.WorkQueries;
 
 /**
- * {@link LocalCounts} and {@link LocalPinList} over one read-only connection to the local SQLite store (ADR 25): the queries
+ * {@link LocalCounts} and {@link LocalPinList} over one read-only connection to the local store (ADR 25), the SQLite
+ * file or the configured PostgreSQL schema (ADR 65): the queries
  * {@code channel_status} counts with ({@link StatusQueries}, {@link WorkQueries}, {@link RoundQueries}) and its rule
  * ({@link StatusCounts#of}), and the pins as {@code channel_status} lists them ({@link StatusQueries#pins}), in one
  * read transaction, without jOOQ or the plugin's storage. It writes nothing: a channel
@@ -67,30 +68,70 @@ public final class ReadOnlyStore implements LocalCounts, LocalPinList, AutoClose
     }
 
     /**
-     * Opens the store read-only and checks that this path reads it as the plugin would: the file exists, its mailbox
-     * schema is at {@link MailboxMigrations#LATEST_VERSION} (the version these queries are written for, by
-     * {@link RecordedSchema}'s rule, which the full path applies too), and the local
-     * channel, if it has a row, is not hosted (a local session cannot join a hosted channel; the plugin refuses it).
+     * Opens one read-only connection to a store, in a transaction of its own (not in auto-commit mode): the local
+     * SQLite file, or the configured PostgreSQL schema. Not thread-safe.
+     */
+    @FunctionalInterface
+    public interface Connector {
+
+        /**
+         * @return the open connection; the caller closes it
+         * @throws SQLException if the store cannot be reached or read
+         * @throws NotAnswerable if there is no store to read yet
+         */
+        Connection open() throws SQLException;
+    }
+
+    /**
+     * Opens the SQLite file read-only and checks it as {@link #open(Connector, String, Optional)} does.
      *
      * @param file           the SQLite file ({@code storage-sqlite}'s {@code path})
      * @param busyTimeoutMs  how long a read waits for a writer's lock, in milliseconds
      * @param channel        the local channel's name ({@code plugins.mailbox.channel})
      * @param configuredRole the configured role, for a run without {@code --role}
      * @return the open store
-     * @throws NotAnswerable if the file is missing, the schema is another version or absent, the channel is hosted,
-     *                       or the file cannot be opened or read
+     * @throws NotAnswerable if the file is missing, or as {@link #open(Connector, String, Optional)}
      */
     public static ReadOnlyStore open(Path file, int busyTimeoutMs, String channel, Optional<String> configuredRole) {
-        if (!Files.isRegularFile(file)) {
-            throw new NotAnswerable("no store at " + file + " yet");
-        }
-        SQLiteConfig config = new SQLiteConfig();
-        config.setReadOnly(true);
-        config.setBusyTimeout(busyTimeoutMs);
+        return open(sqlite(file, busyTimeoutMs), channel, configuredRole);
+    }
+
+    /**
+     * @param file          the SQLite file
+     * @param busyTimeoutMs how long a read waits for a writer's lock, in milliseconds
+     * @return a connector opening the file read-only; {@link NotAnswerable} when the file does not exist yet
+     */
+    public static Connector sqlite(Path file, int busyTimeoutMs) {
+        return () -> {
+            if (!Files.isRegularFile(file)) {
+                throw new NotAnswerable("no store at " + file + " yet");
+            }
+            SQLiteConfig config = new SQLiteConfig();
+            config.setReadOnly(true);
+            config.setBusyTimeout(busyTimeoutMs);
+            Connection connection = config.createConnection("jdbc:sqlite:" + file);
+            connection.setAutoCommit(false);
+            return connection;
+        };
+    }
+
+    /**
+     * Opens the store and checks that this path reads it as the plugin would: its mailbox schema is at
+     * {@link MailboxMigrations#LATEST_VERSION} (the version these queries are written for, by {@link RecordedSchema}'s
+     * rule, which the full path applies too), and the local channel, if it has a row, is not hosted (a local session
+     * cannot join a hosted channel; the plugin refuses it). The queries are the same on SQLite and PostgreSQL.
+     *
+     * @param connector      opens the store's read-only connection
+     * @param channel        the local channel's name ({@code plugins.mailbox.channel})
+     * @param configuredRole the configured role, for a run without {@code --role}
+     * @return the open store
+     * @throws NotAnswerable if there is no store yet, the schema is another version or absent, the channel is hosted,
+     *                       or the store cannot be opened or read
+     */
+    public static ReadOnlyStore open(Connector connector, String channel, Optional<String> configuredRole) {
         Connection connection = null;
         try {
-            connection = config.createConnection("jdbc:sqlite:" + file);
-            connection.setAutoCommit(false);
+            connection = connector.open();
             Optional<String> unreadable = RecordedSchema.whyNotReadable(RecordedSchema.version(connection));
             if (unreadable.isPresent()) {
                 throw new NotAnswerable(unreadable.get());

@@ -75,15 +75,7 @@ final class ConnectionPool {
      */
     static PGSimpleDataSource driverDataSource(PostgresConfig config, PasswordSource passwords, LoginLog logins) {
         PGSimpleDataSource driver = new LoginDataSource(passwords, logins);
-        driver.setURL(config.url());
-        config.user().ifPresent(driver::setUser);
-        driver.setCurrentSchema(config.schema());
-        driver.setApplicationName("switchboard");
-        driver.setConnectTimeout(Math.max(1, (config.connectTimeoutMs() + 999) / 1000));
-        String own =
-                "-c statement_timeout=" + config.statementTimeoutMs() + " -c lock_timeout=" + config.lockTimeoutMs();
-        String given = driver.getOptions();
-        driver.setOptions(given == null || given.isBlank() ? own : given + " " + own);
+        DriverSettings.apply(driver, config);
         return driver;
     }
 
