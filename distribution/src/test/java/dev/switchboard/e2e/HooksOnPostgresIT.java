@@ -21,7 +21,7 @@ import dev.switchboard.testkit.distribution.McpClients;
 import dev.switchboard.testkit.storage.TestDatabase;
 import dev.switchboard.testkit.storage.TestPostgres;
 
-/** The hooks on PostgreSQL as Claude Code runs them (issue 26 goal 4, ADR 65): real processes, a real database. */
+/** The hooks on PostgreSQL as Claude Code runs them (ADR 65): real processes, a real database. */
 class HooksOnPostgresIT {
 
     private static final String FIRST =

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 /**
  * PostgreSQL's own benchmark client, {@code pgbench}, running one custom statement as each transaction (one row per
  * {@code INSERT}, one commit each: the floor a durable write pays on the server), for benchmarks that compare a
- * storage path with it on the same server (issue 26). {@code pgbench} is taken from the embedded server's binaries
+ * storage path with it on the same server. {@code pgbench} is taken from the embedded server's binaries
  * when they have it (zonky's do not), else from the {@code PATH} (any version: the protocol is the same). Immutable;
  * thread-safe (each run is its own process).
  */

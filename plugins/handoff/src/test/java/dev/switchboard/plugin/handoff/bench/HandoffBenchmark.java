@@ -152,7 +152,7 @@ public final class HandoffBenchmark {
                         ms -> spread(spread, ms),
                         ms -> notifying.concurrent(1, ms),
                         ms -> notifying.concurrent(THREADS, ms)));
-                // pgbench's one-row insert of the same 1 KB on the same server (issue 26's floor), when installed
+                // pgbench's one-row insert of the same 1 KB on the same server (the floor), when installed
                 Optional<Pgbench> pgbench = Pgbench.find();
                 OUT.println(pgbench.map(found -> "pgbench: " + found.executable())
                         .orElse("pgbench: none on the PATH; the raw inserts (a JDBC loop) are the only floor"));
