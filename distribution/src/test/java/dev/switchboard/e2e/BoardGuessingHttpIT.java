@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,15 +13,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
 import dev.switchboard.e2e.support.BoardChannel;
+import dev.switchboard.e2e.support.ClassHttpServe;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
-import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * ADR 22 on the board of the built distribution, over real HTTP: a bogus board nonce or an unknown session cookie
@@ -31,20 +30,17 @@ import dev.switchboard.testkit.distribution.Installation;
  */
 class BoardGuessingHttpIT {
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final ClassHttpServe SERVER = ClassHttpServe.withEnvironment(Map.of(
+            "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__AUTH_FAILURE_BURST", "3",
+            "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__AUTH_FAILURES_PER_MINUTE", "1"));
 
     private static HttpServe server;
     private static HttpClient http;
 
     @BeforeAll
-    static void start() {
-        server = HttpServe.start(
-                Installation.copyOfBuilt(dir),
-                Map.of(
-                        "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__AUTH_FAILURE_BURST", "3",
-                        "SWITCHBOARD_PLUGINS__TRANSPORT_HTTP__AUTH_FAILURES_PER_MINUTE", "1"),
-                dir.resolve("server.log"));
+    static void start(HttpServe started) {
+        server = started;
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 
@@ -52,9 +48,6 @@ class BoardGuessingHttpIT {
     static void stop() {
         if (http != null) {
             http.close();
-        }
-        if (server != null) {
-            server.close();
         }
     }
 

@@ -18,6 +18,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
@@ -37,7 +40,13 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * stdio ({@code src/test/node/postgres-client.test.mjs}). One embedded PostgreSQL database and one HTTP server for the
  * class; the stdio client starts its own server, as stdio clients do, on the same database. Each test uses its own
  * project and workspace directory, and checks that its rows are in PostgreSQL.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its installation, database, server and workspace home are its own and it asserts no time; its tests run in turn on the
+ * class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("ClientsOnPostgresIT")
 class ClientsOnPostgresIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);

@@ -21,10 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -34,6 +34,7 @@ import com.sun.net.httpserver.HttpServer;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
+import dev.switchboard.e2e.support.ClassHttpServe;
 import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
@@ -64,6 +65,9 @@ class MailboxHooksIT {
     private static final Set<String> ORIGINAL_VARIABLES = Set.of(
             "AI_AGENT_CHANNEL_URL", "AI_AGENT_CHANNEL_TOKEN", "AI_AGENT_CHANNEL_TOKEN_FILE", "AI_AGENT_CHANNEL_ROLE");
 
+    @RegisterExtension
+    static final ClassHttpServe SERVER = ClassHttpServe.shippedDefaults();
+
     @TempDir
     static Path dir;
 
@@ -74,8 +78,8 @@ class MailboxHooksIT {
 
     @BeforeAll
     @SuppressWarnings("unchecked")
-    static void startServer() {
-        server = HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"));
+    static void createChannel(HttpServe started) {
+        server = started;
         client = Installation.copyOfBuilt(dir.resolve("client"));
         try (McpSyncClient owner = http(server.token(), "owner")) {
             tokens = (Map<String, String>)
@@ -83,13 +87,6 @@ class MailboxHooksIT {
                             .get("tokens");
             viewKey =
                     (String) ok(owner, "board_link", Map.of("channel", "proj")).get("view_key");
-        }
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
         }
     }
 

@@ -9,7 +9,6 @@ import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,17 +20,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
+import dev.switchboard.e2e.support.ClassHttpServe;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.StatusPolls;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
-import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The hosted {@code GET /status[?wait=N]} long poll against the built distribution's
@@ -47,25 +46,22 @@ class MailboxStatusHttpIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final ClassHttpServe SERVER = ClassHttpServe.shippedDefaults();
 
     private static HttpServe server;
     private static HttpClient http;
 
     @BeforeAll
-    static void startServer() {
-        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
+    static void openClient(HttpServe started) {
+        server = started;
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
 
     @AfterAll
-    static void stopServer() {
+    static void closeClient() {
         if (http != null) {
             http.close();
-        }
-        if (server != null) {
-            server.close();
         }
     }
 

@@ -17,10 +17,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
+import dev.switchboard.e2e.support.ClassHttpServe;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.CliRun;
@@ -33,8 +38,19 @@ import dev.switchboard.testkit.distribution.McpClients;
  * fake session ends its turns (each Stop runs {@code hook stop} and starts {@code hook wake} in the background, the
  * hook's JSON on stdin), goes idle, and is woken by exit status 2 when a peer writes; locally on the installation's
  * store and remotely against a real Switchboard HTTP server ({@code /status?wait} long polls).
+ *
+ * <p>The two remote tests share one server of the class's ({@link ClassHttpServe}), each on a channel of its own. The
+ * class runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}): most of its time is real waiting
+ * (sleepers, a wake's 5 s bound, a watch's held poll), its installations and server are its own, and its one bound on
+ * time (a held poll reports within 40 s, against the 60 s interval it replaces) is far from what a loaded host takes;
+ * its tests run in turn on the class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("MailboxWakeIT")
 class MailboxWakeIT {
+
+    @RegisterExtension
+    static final ClassHttpServe SERVER = ClassHttpServe.shippedDefaults();
 
     private static final Duration WAIT = Duration.ofSeconds(45);
     private static final Set<String> ORIGINAL_VARIABLES = Set.of(
@@ -93,79 +109,74 @@ class MailboxWakeIT {
 
     @Test
     @SuppressWarnings("unchecked")
-    void remotelyASleeperAndStatusWatchLongPollStatusAndTheSleeperEndsOnItsOwnAndNeverWakesOnAFailure()
+    void remotelyASleeperAndStatusWatchLongPollStatusAndTheSleeperEndsOnItsOwnAndNeverWakesOnAFailure(HttpServe server)
             throws Exception {
-        try (HttpServe server =
-                HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"))) {
-            Installation client = Installation.copyOfBuilt(dir.resolve("client"));
-            Map<String, String> tokens = channelProj(server, "wake-owner");
-            Map<String, String> remote = backendRemote(server, tokens, "120");
+        Installation client = Installation.copyOfBuilt(dir.resolve("client"));
+        Map<String, String> tokens = channel(server, "proj", "wake-owner");
+        Map<String, String> remote = backendRemote(server, tokens, "120");
 
-            CompletableFuture<CliRun> sleeper = wake(client, remote, "r1");
-            awaitPidFile(client.stateDir(), "r1");
-            try (McpSyncClient lead = HttpClients.initialized(server, tokens.get("lead"), "wake-lead")) {
-                ToolCalls.okStructured(
-                        lead,
-                        "send_message",
-                        Map.of("to", "backend", "topic", "news", "body", "while you were idle"),
-                        "\n" + server.log());
-            }
-            CliRun woken = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-            assertThat(woken.exitCode()).as(woken.describe()).isEqualTo(2);
-            assertThat(woken.stderr()).startsWith("channel has new items for 'backend': unread=1. ");
-            CliRun afterWake = client.runWithInput(remote, othersThan(remote), stop("r1"), "hook", "stop");
-            assertThat(afterWake.stdout())
-                    .as("the wake reminded of unread=1 already")
-                    .isEmpty();
-
-            Map<String, String> bounded = new HashMap<>(remote);
-            bounded.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", "5");
-            CliRun ended = client.runWithInput(bounded, othersThan(bounded), stop("r1"), "hook", "wake");
-            assertThat(ended.exitCode()).as(ended.describe()).isZero();
-            assertThat(ended.stderr()).contains("nothing new within 5 s");
-
-            assertWatchLongPolls(server, client);
-
-            Map<String, String> down = new HashMap<>(remote);
-            down.put("AI_AGENT_CHANNEL_URL", "http://127.0.0.1:" + freePort());
-            CliRun failed = client.runWithInput(down, othersThan(down), stop("r1"), "hook", "wake");
-            assertThat(failed.exitCode()).as("a failure never wakes").isEqualTo(1);
-            assertThat(failed.stderr())
-                    .contains("is unreachable")
-                    .contains("will not wake the session")
-                    .doesNotContain("cct_")
-                    .doesNotContain("\tat ");
+        CompletableFuture<CliRun> sleeper = wake(client, remote, "r1");
+        awaitPidFile(client.stateDir(), "r1");
+        try (McpSyncClient lead = HttpClients.initialized(server, tokens.get("lead"), "wake-lead")) {
+            ToolCalls.okStructured(
+                    lead,
+                    "send_message",
+                    Map.of("to", "backend", "topic", "news", "body", "while you were idle"),
+                    "\n" + server.log());
         }
+        CliRun woken = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(woken.exitCode()).as(woken.describe()).isEqualTo(2);
+        assertThat(woken.stderr()).startsWith("channel has new items for 'backend': unread=1. ");
+        CliRun afterWake = client.runWithInput(remote, othersThan(remote), stop("r1"), "hook", "stop");
+        assertThat(afterWake.stdout())
+                .as("the wake reminded of unread=1 already")
+                .isEmpty();
+
+        Map<String, String> bounded = new HashMap<>(remote);
+        bounded.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", "5");
+        CliRun ended = client.runWithInput(bounded, othersThan(bounded), stop("r1"), "hook", "wake");
+        assertThat(ended.exitCode()).as(ended.describe()).isZero();
+        assertThat(ended.stderr()).contains("nothing new within 5 s");
+
+        assertWatchLongPolls(server, client);
+
+        Map<String, String> down = new HashMap<>(remote);
+        down.put("AI_AGENT_CHANNEL_URL", "http://127.0.0.1:" + freePort());
+        CliRun failed = client.runWithInput(down, othersThan(down), stop("r1"), "hook", "wake");
+        assertThat(failed.exitCode()).as("a failure never wakes").isEqualTo(1);
+        assertThat(failed.stderr())
+                .contains("is unreachable")
+                .contains("will not wake the session")
+                .doesNotContain("cct_")
+                .doesNotContain("\tat ");
     }
 
     @Test
     @SuppressWarnings("unchecked")
-    void remotelyASleeperWhoseTokenIsRotatedAwayWhileItSleepsExits1AtOnceAndLeavesNoPidFile() throws Exception {
-        try (HttpServe server =
-                HttpServe.start(Installation.copyOfBuilt(dir.resolve("server")), Map.of(), dir.resolve("server.log"))) {
-            Installation client = Installation.copyOfBuilt(dir.resolve("client"));
-            Map<String, String> tokens = channelProj(server, "rotate-owner");
-            Map<String, String> remote = backendRemote(server, tokens, "3600");
+    void remotelyASleeperWhoseTokenIsRotatedAwayWhileItSleepsExits1AtOnceAndLeavesNoPidFile(HttpServe server)
+            throws Exception {
+        Installation client = Installation.copyOfBuilt(dir.resolve("client"));
+        Map<String, String> tokens = channel(server, "rotated", "rotate-owner");
+        Map<String, String> remote = backendRemote(server, tokens, "3600");
 
-            CompletableFuture<CliRun> sleeper = wake(client, remote, "r2");
-            awaitPidFile(client.stateDir(), "r2");
-            try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "rotate-owner-2")) {
-                ToolCalls.okStructured(
-                        owner, "rotate_token", Map.of("channel", "proj", "role", "backend"), "\n" + server.log());
-            }
+        CompletableFuture<CliRun> sleeper = wake(client, remote, "r2");
+        awaitPidFile(client.stateDir(), "r2");
+        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "rotate-owner-2")) {
+            ToolCalls.okStructured(
+                    owner, "rotate_token", Map.of("channel", "rotated", "role", "backend"), "\n" + server.log());
+        }
 
-            CliRun refused = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS); // far under its 3600 s bound
-            assertThat(refused.exitCode()).as(refused.describe()).isEqualTo(1);
-            assertThat(refused.stderr().lines()).as(refused.describe()).hasSize(1);
-            assertThat(refused.stderr())
-                    .containsAnyOf("answered FORBIDDEN (the token was revoked or its channel deleted)", "answered 401")
-                    .contains("this hook will not wake the session")
-                    .doesNotContain("cct_");
-            try (Stream<Path> files = Files.list(client.stateDir())) {
-                assertThat(files.map(f -> f.getFileName().toString()))
-                        .as("its pid file is removed")
-                        .noneMatch(name -> name.startsWith(".wake-r2-"));
-            }
+        CliRun refused = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS); // far under its 3600 s bound
+        assertThat(refused.exitCode()).as(refused.describe()).isEqualTo(1);
+        assertThat(refused.stderr().lines()).as(refused.describe()).hasSize(1);
+        assertThat(refused.stderr())
+                .containsAnyOf("answered FORBIDDEN (the token was revoked or its channel deleted)", "answered 401")
+                .contains("this hook will not wake the session")
+                .doesNotContain("cct_");
+        try (Stream<Path> files = Files.list(client.stateDir())) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .as("its pid file is removed")
+                    .noneMatch(name -> name.startsWith(".wake-r2-"));
         }
     }
 
@@ -279,14 +290,14 @@ class MailboxWakeIT {
         }
     }
 
-    /** @return the role tokens of a new hosted channel {@code proj} with roles lead and backend, created by the owner */
+    /** @return the role tokens of a new hosted channel {@code name} with roles lead and backend, created by the owner */
     @SuppressWarnings("unchecked")
-    private static Map<String, String> channelProj(HttpServe server, String clientName) {
+    private static Map<String, String> channel(HttpServe server, String name, String clientName) {
         try (McpSyncClient owner = HttpClients.initialized(server, server.token(), clientName)) {
             return (Map<String, String>) ToolCalls.okStructured(
                             owner,
                             "create_channel",
-                            Map.of("name", "proj", "roles", List.of("lead", "backend")),
+                            Map.of("name", name, "roles", List.of("lead", "backend")),
                             "\n" + server.log())
                     .get("tokens");
         }

@@ -13,24 +13,22 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.prometheus.metrics.expositionformats.generated.com_google_protobuf_4_36_2.Metrics;
 
+import dev.switchboard.e2e.support.ClassHttpServe;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
-import dev.switchboard.testkit.distribution.Installation;
 
 /**
  * The bundled metrics plugin in the built distribution, served over HTTP beside {@code /mcp}: real tool calls through
@@ -42,21 +40,14 @@ class MetricsHttpIT {
     private static final String PROTOBUF =
             "application/vnd.google.protobuf; proto=io.prometheus.client.MetricFamily; encoding=delimited";
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final ClassHttpServe SERVER = ClassHttpServe.shippedDefaults();
 
     private static HttpServe server;
 
     @BeforeAll
-    static void startServer() {
-        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
+    static void takeServer(HttpServe started) {
+        server = started;
     }
 
     @Test

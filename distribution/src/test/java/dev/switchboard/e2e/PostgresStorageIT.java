@@ -12,6 +12,9 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import tools.jackson.databind.JsonNode;
 
@@ -29,7 +32,13 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * environment): the bundled storage-postgres plugin opens it, a plugin's migrations run there once, and the doctor
  * reports on the server (a refused login as such); a server down at start fails the plugins that need it with a reason
  * that names no host or user to clients. Handoff is disabled in the copies that serve the fixture plugin.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its installation, copies, databases and server processes are its own and it asserts no time; its tests run in turn on the
+ * class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("PostgresStorageIT")
 class PostgresStorageIT {
 
     @TempDir

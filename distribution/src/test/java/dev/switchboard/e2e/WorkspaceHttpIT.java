@@ -23,6 +23,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -40,7 +43,13 @@ import dev.switchboard.testkit.distribution.Installation;
  * {@code workspace_id} and replays both keys. A command whose caller disconnects mid-call also completes (MCP: a
  * disconnection is not a cancellation), and its key then replays its output. Java SDK clients for the workspace calls,
  * raw HTTP for the cycles and the vanishing caller.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its installation, server, workspace home and sessions are its own and it asserts no time; its tests run in turn on the
+ * class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("WorkspaceHttpIT")
 class WorkspaceHttpIT {
 
     private static final int CYCLES = 80;

@@ -14,6 +14,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import tools.jackson.databind.JsonNode;
 
@@ -29,7 +32,13 @@ import dev.switchboard.testkit.distribution.RawSession;
  * during a command ends the server with 0, kills the command and records it failed, and the receipts in the shared
  * database hold no command text or file content. Raw JSON-RPC over stdio, so the tests control the process (signals,
  * restarts). One installation and state directory for the class; each test has its own project and keys.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its installation, state directory, projects and server processes are its own and it asserts no time; its tests run in turn on the
+ * class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("WorkspaceReceiptsIT")
 class WorkspaceReceiptsIT {
 
     private static final Duration WAIT = Duration.ofSeconds(20);

@@ -11,6 +11,7 @@
  * dev.switchboard.e2e.support.Pids}), a direct look into a server's database ({@link
  * dev.switchboard.e2e.support.SqliteFile}), the test plugins ({@link dev.switchboard.e2e.support.TestPlugins}) and
  * the one {@code serve --http} the classes that need only shipped defaults share ({@link
- * dev.switchboard.e2e.support.SharedHttpServe}).
+ * dev.switchboard.e2e.support.SharedHttpServe}), and one {@code serve --http} of a class's own that its tests share
+ * ({@link dev.switchboard.e2e.support.ClassHttpServe}).
  */
 package dev.switchboard.e2e.support;
