@@ -17,7 +17,6 @@ import dev.switchboard.plugin.mailbox.board.application.BoardViews.Debt;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.Line;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.MessagesPage;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.Pin;
-import dev.switchboard.plugin.mailbox.board.application.BoardViews.PinPage;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.Proposal;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.RoleCard;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
@@ -68,6 +67,9 @@ public final class BoardReader {
     private static final Projection DEBT_FIELDS =
             Projection.of(List.of("id", "topic", "from", "work_status", "age_days"));
 
+    /** What an open proposal's row shows of {@code get_acknowledgements}: the tally without the notes. */
+    private static final Projection TALLY = Projection.of(Acknowledgements.HEADERS);
+
     private final Registry registry;
     private final Transactions transactions;
     private final Roster roster;
@@ -78,6 +80,7 @@ public final class BoardReader {
     private final Acknowledgements acknowledgements;
     private final ReadPins pins;
     private final GetThread threads;
+    private final StillToVote stillToVote;
 
     @Inject
     BoardReader(
@@ -90,7 +93,8 @@ public final class BoardReader {
             ListMessages messages,
             Acknowledgements acknowledgements,
             ReadPins pins,
-            GetThread threads) {
+            GetThread threads,
+            StillToVote stillToVote) {
         this.registry = registry;
         this.transactions = transactions;
         this.roster = roster;
@@ -101,6 +105,7 @@ public final class BoardReader {
         this.acknowledgements = acknowledgements;
         this.pins = pins;
         this.threads = threads;
+        this.stillToVote = stillToVote;
     }
 
     /** @return the hosted channels that are not deleted, by name: the owner's index */
@@ -155,26 +160,9 @@ public final class BoardReader {
 
     /**
      * @param channel a channel's name
-     * @param key     a pin key
-     * @return its versions, newest first, each with the proposal that approved it; NOT_FOUND for an unknown channel
-     *     or a key that was never pinned
+     * @return its id; NOT_FOUND for an unknown or deleted channel
      */
-    public Outcome<PinPage> pin(String channel, String key) {
-        return live(channel)
-                .then(id -> transactions.read(
-                        id,
-                        tx -> pins.history(tx, key, Projection.ALL).then(answer -> {
-                            List<Pin> versions = rows(answer.get("result")).stream()
-                                    .map(BoardReader::pinOf)
-                                    .toList();
-                            return versions.isEmpty()
-                                    ? Refusals.refused(
-                                            Problem.notFound("no pin '" + key + "' in channel '" + channel + "'"))
-                                    : Outcome.done(new PinPage(channel, key, versions));
-                        })));
-    }
-
-    private Outcome<Long> live(String channel) {
+    Outcome<Long> live(String channel) {
         return registry.read(tx -> {
             Optional<HostedChannel> found = tx.channel(channel).filter(c -> c.deletedAt() == null);
             return found.isPresent()
@@ -196,7 +184,8 @@ public final class BoardReader {
             ballsWith.put(role, ball);
         }
         Map<String, List<Debt>> owed = new LinkedHashMap<>();
-        Map<String, Integer> inCourt = new LinkedHashMap<>();
+        Map<String, List<Debt>> inCourt = new LinkedHashMap<>();
+        roles.forEach(role -> inCourt.put(role, new ArrayList<>()));
         for (String role : roles) {
             Outcome<Map<String, Object>> open =
                     debts.openObligations(tx, READER, role, BoardLimits.LIST_ENTRIES, DEBT_FIELDS);
@@ -206,32 +195,41 @@ public final class BoardReader {
                             ? d.value().get("result")
                             : null)) {
                 long id = ((Number) row.get("id")).longValue();
-                String court = Court.of(id, role, ballsWith);
-                inCourt.merge(court, 1, Integer::sum);
-                list.add(new Debt(
+                Debt debt = new Debt(
                         id,
                         (String) row.get("topic"),
                         (String) row.get("from"),
                         role,
                         (String) row.get("work_status"),
-                        court,
+                        Court.of(id, role, ballsWith),
                         (Number) row.get("age_days"),
-                        null));
+                        null);
+                list.add(debt);
+                inCourt.computeIfAbsent(debt.court(), r -> new ArrayList<>()).add(debt);
             }
             owed.put(role, list);
+        }
+        Map<String, List<Long>> awaiting = stillToVote.byRole(tx, roles);
+        boolean courtsCut = false;
+        for (String role : roles) {
+            courtsCut |= owed.get(role).size() < counts.get(role).openObligations();
         }
         List<RoleCard> cards = new ArrayList<>();
         List<Debt> toConfirm = new ArrayList<>();
         for (String role : roles) {
             StatusCounts each = counts.get(role);
+            List<Debt> court = new ArrayList<>(inCourt.get(role));
+            court.sort((a, b) -> Long.compare(b.id(), a.id()));
             cards.add(new RoleCard(
                     role,
                     lastSeen.get(role),
                     each.unread(),
                     each.awaitingAck(),
+                    awaiting.get(role),
                     owed.get(role),
                     each.openObligations(),
-                    inCourt.getOrDefault(role, 0)));
+                    court,
+                    courtsCut));
             for (TaskEntry entry : each.lists().of(TaskList.RESOLVED_FOR_YOU)) {
                 toConfirm.add(new Debt(
                         entry.task().id(),
@@ -246,10 +244,12 @@ public final class BoardReader {
                         entry.task().resolvedBy()));
             }
         }
-        return new ChannelPage(channel, cards, toConfirm, proposals(tx, channelId, channel), latestPins(tx), tx.now());
+        Map<Long, List<String>> still = StillToVote.byProposal(awaiting);
+        return new ChannelPage(
+                channel, cards, toConfirm, proposals(tx, channelId, channel, still), latestPins(tx), tx.now());
     }
 
-    private List<Proposal> proposals(Tx tx, long channelId, String channel) {
+    private List<Proposal> proposals(Tx tx, long channelId, String channel, Map<Long, List<String>> still) {
         Outcome<MessagePage> page = messages.list(
                 tx,
                 new Caller(channelId, channel, READER, true),
@@ -264,10 +264,10 @@ public final class BoardReader {
             if (proc.supersededAt() != null || !proc.decisionRequested() || proc.aboutMessageId() != null) {
                 continue;
             }
-            if (acknowledgements.of(tx, proc.id(), Projection.ALL) instanceof Outcome.Done<Map<String, Object>> tally) {
+            if (acknowledgements.of(tx, proc.id(), TALLY) instanceof Outcome.Done<Map<String, Object>> tally) {
                 Map<String, Object> t = tally.value();
                 @SuppressWarnings("unchecked")
-                List<String> missing = (List<String>) t.get("missing");
+                Map<String, String> decisions = (Map<String, String>) t.get("decisions");
                 open.add(new Proposal(
                         proc.id(),
                         proc.from(),
@@ -275,7 +275,8 @@ public final class BoardReader {
                         proc.pinKey(),
                         ((Number) t.get("agreed")).intValue(),
                         ((Number) t.get("needed")).intValue(),
-                        missing));
+                        decisions,
+                        still.getOrDefault(proc.id(), List.of())));
             }
         }
         return open;
@@ -318,7 +319,7 @@ public final class BoardReader {
         return m.isBodyWhole() ? m.body().codePointCount(0, m.body().length()) : m.bodyChars();
     }
 
-    private static Pin pinOf(Map<String, Object> row) {
+    static Pin pinOf(Map<String, Object> row) {
         return new Pin(
                 (String) row.get("key"),
                 (String) row.get("title"),
@@ -330,7 +331,7 @@ public final class BoardReader {
     }
 
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> rows(Object result) {
+    static List<Map<String, Object>> rows(Object result) {
         return result instanceof List<?> list ? (List<Map<String, Object>>) list : List.of();
     }
 }
