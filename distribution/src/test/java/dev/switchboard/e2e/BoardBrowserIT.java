@@ -94,7 +94,7 @@ class BoardBrowserIT {
 
     @Test
     @DisplayName("a board link opens the channel in Chromium: four roles, debts in each court, a debt to confirm, the"
-            + " open proposal's missing votes, the pinned charter with its approval; an HttpOnly session cookie")
+            + " open proposal's roles still to vote, the pinned charter with its approval; an HttpOnly session cookie")
     void aHumanRedeemsABoardLinkAndSeesTheChannel() throws IOException {
         browser.get(server.uri(channel.link(server, server.token())).toString());
 
@@ -117,7 +117,8 @@ class BoardBrowserIT {
                 .isEqualTo("2");
         assertThat(browser.findElement(By.cssSelector("tr.resolved td.court")).getText())
                 .isEqualTo("lead");
-        assertThat(browser.findElement(By.cssSelector("tr.proposal .missing")).getText())
+        assertThat(browser.findElement(By.cssSelector("tr.proposal .still-to-vote"))
+                        .getText())
                 .isEqualTo("lead, qa");
         assertThat(browser.findElement(By.cssSelector("tr.pin td")).getText()).isEqualTo("charter");
         assertThat(browser.findElements(By.tagName("script"))).isEmpty();
@@ -128,9 +129,8 @@ class BoardBrowserIT {
                         .getText())
                 .isEqualTo("We review every change before it lands.");
         browser.findElement(By.cssSelector("a.approved-by")).click();
-        assertThat(browser.getCurrentUrl()).contains("/board/proj/thread/");
-        assertThat(browser.findElement(By.cssSelector("article.message .topic")).getText())
-                .isEqualTo("the team charter");
+        assertThat(browser.getCurrentUrl()).contains("/board/proj/proposal/");
+        assertThat(browser.findElement(By.cssSelector("h1 .topic")).getText()).isEqualTo("the team charter");
     }
 
     @Test

@@ -209,6 +209,7 @@ public final class DecisionReader {
                         (String) vote.get("created_at"),
                         Boolean.TRUE.equals(vote.get("stale"))))
                 .toList();
+        List<Pin> keyHistory = pinHistory(tx, proposal.pinKey());
         List<String> still = StillToVote.byProposal(
                         stillToVote.byRole(tx, roster.of(tx).roles()))
                 .getOrDefault(id, List.of());
@@ -232,20 +233,23 @@ public final class DecisionReader {
                         ballots,
                         still,
                         strings(t.get("declared_dead_by")),
-                        produced(tx, proposal),
+                        !keyHistory.isEmpty(),
+                        keyHistory.stream()
+                                .filter(pin -> pin.approvedBy() != null && pin.approvedBy() == id)
+                                .toList(),
                         proposal.actionRequired(),
                         steps(events))));
     }
 
-    private List<Pin> produced(Tx tx, Message proposal) {
-        if (proposal.pinKey() == null) {
+    /** @return the versions of a pin key, newest first; empty for a null key or one never pinned */
+    private List<Pin> pinHistory(Tx tx, String key) {
+        if (key == null) {
             return List.of();
         }
-        Outcome<Map<String, Object>> versions = pins.history(tx, proposal.pinKey(), Projection.ALL);
+        Outcome<Map<String, Object>> versions = pins.history(tx, key, Projection.ALL);
         return versions instanceof Outcome.Done<Map<String, Object>> done
                 ? BoardReader.rows(done.value().get("result")).stream()
                         .map(BoardReader::pinOf)
-                        .filter(pin -> pin.approvedBy() != null && pin.approvedBy() == proposal.id())
                         .toList()
                 : List.of();
     }

@@ -128,6 +128,7 @@ public final class DecisionViews {
      * @param stillToVote    the roles whose decision it awaits: the rule {@code awaiting_ack} and
      *                       {@code channel_status} count by
      * @param declaredDeadBy electorate members whose fresh {@code void} closed it
+     * @param pinned         whether its pin key has a version (so the pin has a page)
      * @param produced       the pin versions it approved, newest first
      * @param debt           whether it is a debt too (its life has a page of its own)
      * @param history        every event, oldest first
@@ -149,6 +150,7 @@ public final class DecisionViews {
             List<Ballot> ballots,
             List<String> stillToVote,
             List<String> declaredDeadBy,
+            boolean pinned,
             List<Pin> produced,
             boolean debt,
             List<Step> history) {
