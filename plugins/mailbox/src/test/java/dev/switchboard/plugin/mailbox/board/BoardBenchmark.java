@@ -24,7 +24,7 @@ import dev.switchboard.ports.call.Principal;
  * their work statuses, some blocked on others, plus 20 proposals with votes and a pin of 5 versions), then asks each
  * page {@code bench.warmUp} times (20) and times {@code bench.calls} more (200) through the board's endpoints as the
  * HTTP transport calls them (access check, one read transaction, the jte page rendered to bytes; no socket). Prints
- * per page the wall p50, p90, p99 and the calling thread's CPU p50, in milliseconds, on the SQLite adapter's file.
+ * per page ({@code bench.pages}, comma-separated, all by default) the wall p50, p90, p99 and the calling thread's CPU p50, in milliseconds, on the SQLite adapter's file.
  *
  * <p>Run: see {@code docs/performance.md} ("Board").
  */
@@ -64,7 +64,12 @@ final class BoardBenchmark {
             pages.put("pin", "/board/bench/pin?key=" + URLEncoder.encode("team/charter", StandardCharsets.UTF_8));
             System.out.printf(Locale.ROOT, "%-10s %8s %8s %8s %8s %8s%n", "page", "p50", "p90", "p99", "cpu p50", "KB");
             As owner = As.principal(Board.OWNER);
+            List<String> only = List.of(System.getProperty("bench.pages", String.join(",", pages.keySet()))
+                    .split(","));
             for (Map.Entry<String, String> page : pages.entrySet()) {
+                if (!only.contains(page.getKey())) {
+                    continue;
+                }
                 long[] wall = new long[calls];
                 long[] cpu = new long[calls];
                 int bytes = 0;

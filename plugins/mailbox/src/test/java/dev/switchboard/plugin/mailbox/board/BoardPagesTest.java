@@ -103,7 +103,7 @@ class BoardPagesTest {
             BoardScenario scenario = BoardScenario.on(new Board(harness));
             Board board = scenario.board();
             var lead = board.principal(scenario.tokens().get("lead"));
-            for (int i = 0; i < BoardLimits.LIST_ENTRIES; i++) {
+            for (int i = 0; i < BoardLimits.CARD_ENTRIES; i++) {
                 board.ok(
                         lead,
                         "send_message",
@@ -113,12 +113,12 @@ class BoardPagesTest {
 
             Document page = page(board.get("/board/proj", As.principal(Board.OWNER)));
 
-            assertThat(page.select("#role-qa tr.debt")).hasSize(BoardLimits.LIST_ENTRIES);
-            assertThat(page.select("#role-qa p.note").text())
-                    .isEqualTo("The newest " + BoardLimits.LIST_ENTRIES + " of its " + (BoardLimits.LIST_ENTRIES + 1)
+            assertThat(page.select("#role-qa tr.debt")).hasSize(BoardLimits.CARD_ENTRIES);
+            assertThat(page.select("#role-qa p.cut[data-for=owes-qa]").text())
+                    .isEqualTo("The newest " + BoardLimits.CARD_ENTRIES + " of its " + (BoardLimits.CARD_ENTRIES + 1)
                             + " open debts are listed.");
-            assertThat(page.select("#role-qa .owes").text()).isEqualTo(Integer.toString(BoardLimits.LIST_ENTRIES + 1));
-            assertThat(page.select("#role-qa p.caveat")).isNotEmpty();
+            assertThat(page.select("#role-qa .owes").text()).isEqualTo(Integer.toString(BoardLimits.CARD_ENTRIES + 1));
+            assertThat(page.select("#role-qa p.cut").eachAttr("data-for")).containsExactly("court-qa", "owes-qa");
             assertThat(page.select("#role-frontend p.note")).isEmpty();
         }
     }

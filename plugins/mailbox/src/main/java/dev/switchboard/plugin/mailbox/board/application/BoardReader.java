@@ -28,7 +28,8 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
-import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
+import dev.switchboard.plugin.mailbox.decision.application.Rounds;
+import dev.switchboard.plugin.mailbox.decision.domain.Tally;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.message.application.GetThread;
@@ -42,6 +43,8 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskEntry;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
+import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
+import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -50,7 +53,7 @@ import dev.switchboard.ports.tool.Outcome;
  * (nothing is written, not even the {@code channel_status} build notice): per role what it owes and whose court each
  * debt is in ({@code channel_status}'s task lists and {@code open_obligations}), the debts resolved and waiting for
  * confirmation ({@code resolved_for_you}), open proposals with their tally and missing votes ({@code list_messages}
- * of kind {@code proc} and {@code get_acknowledgements}), the pins ({@code pin_list}, {@code pin_history}), presence
+ * of kind {@code proc} and the tally every listed proposal carries), the pins ({@code pin_list}, {@code pin_history}), presence
  * ({@code last_seen}), the feed and a thread ({@code get_thread}). A channel that does not exist or was deleted is
  * NOT_FOUND. Thread-safe.
  */
@@ -67,9 +70,6 @@ public final class BoardReader {
     private static final Projection DEBT_FIELDS =
             Projection.of(List.of("id", "topic", "from", "work_status", "age_days"));
 
-    /** What an open proposal's row shows of {@code get_acknowledgements}: the tally without the notes. */
-    private static final Projection TALLY = Projection.of(Acknowledgements.HEADERS);
-
     private final Registry registry;
     private final Transactions transactions;
     private final Roster roster;
@@ -77,7 +77,8 @@ public final class BoardReader {
     private final StatusStore presence;
     private final ListDebts debts;
     private final ListMessages messages;
-    private final Acknowledgements acknowledgements;
+    private final Rounds rounds;
+    private final WorkStore work;
     private final ReadPins pins;
     private final GetThread threads;
     private final StillToVote stillToVote;
@@ -91,7 +92,8 @@ public final class BoardReader {
             StatusStore presence,
             ListDebts debts,
             ListMessages messages,
-            Acknowledgements acknowledgements,
+            Rounds rounds,
+            WorkStore work,
             ReadPins pins,
             GetThread threads,
             StillToVote stillToVote) {
@@ -102,7 +104,8 @@ public final class BoardReader {
         this.presence = presence;
         this.debts = debts;
         this.messages = messages;
-        this.acknowledgements = acknowledgements;
+        this.rounds = rounds;
+        this.work = work;
         this.pins = pins;
         this.threads = threads;
         this.stillToVote = stillToVote;
@@ -188,7 +191,7 @@ public final class BoardReader {
         roles.forEach(role -> inCourt.put(role, new ArrayList<>()));
         for (String role : roles) {
             Outcome<Map<String, Object>> open =
-                    debts.openObligations(tx, READER, role, BoardLimits.LIST_ENTRIES, DEBT_FIELDS);
+                    debts.openObligations(tx, READER, role, BoardLimits.CARD_ENTRIES, DEBT_FIELDS);
             List<Debt> list = new ArrayList<>();
             for (Map<String, Object> row : rows(
                     open instanceof Outcome.Done<Map<String, Object>> d
@@ -210,9 +213,12 @@ public final class BoardReader {
             owed.put(role, list);
         }
         Map<String, List<Long>> awaiting = stillToVote.byRole(tx, roles);
-        boolean courtsCut = false;
+        // Every open debt's court, counted from the narrow claims (ids only): the cards' rows are the listed ones.
+        Map<String, Integer> courtTotals = new LinkedHashMap<>();
         for (String role : roles) {
-            courtsCut |= owed.get(role).size() < counts.get(role).openObligations();
+            for (DebtClaim claim : work.openDebtClaimsTo(tx, role)) {
+                courtTotals.merge(Court.of(claim.id(), role, ballsWith), 1, Integer::sum);
+            }
         }
         List<RoleCard> cards = new ArrayList<>();
         List<Debt> toConfirm = new ArrayList<>();
@@ -220,6 +226,7 @@ public final class BoardReader {
             StatusCounts each = counts.get(role);
             List<Debt> court = new ArrayList<>(inCourt.get(role));
             court.sort((a, b) -> Long.compare(b.id(), a.id()));
+            List<Debt> courtShown = court.subList(0, Math.min(court.size(), BoardLimits.CARD_ENTRIES));
             cards.add(new RoleCard(
                     role,
                     lastSeen.get(role),
@@ -228,8 +235,8 @@ public final class BoardReader {
                     awaiting.get(role),
                     owed.get(role),
                     each.openObligations(),
-                    court,
-                    courtsCut));
+                    courtShown,
+                    courtTotals.getOrDefault(role, 0)));
             for (TaskEntry entry : each.lists().of(TaskList.RESOLVED_FOR_YOU)) {
                 toConfirm.add(new Debt(
                         entry.task().id(),
@@ -264,20 +271,16 @@ public final class BoardReader {
             if (proc.supersededAt() != null || !proc.decisionRequested() || proc.aboutMessageId() != null) {
                 continue;
             }
-            if (acknowledgements.of(tx, proc.id(), TALLY) instanceof Outcome.Done<Map<String, Object>> tally) {
-                Map<String, Object> t = tally.value();
-                @SuppressWarnings("unchecked")
-                Map<String, String> decisions = (Map<String, String>) t.get("decisions");
-                open.add(new Proposal(
-                        proc.id(),
-                        proc.from(),
-                        proc.topic(),
-                        proc.pinKey(),
-                        ((Number) t.get("agreed")).intValue(),
-                        ((Number) t.get("needed")).intValue(),
-                        decisions,
-                        still.getOrDefault(proc.id(), List.of())));
-            }
+            Tally tally = rounds.tally(tx, proc);
+            open.add(new Proposal(
+                    proc.id(),
+                    proc.from(),
+                    proc.topic(),
+                    proc.pinKey(),
+                    tally.agreed(),
+                    tally.needed(),
+                    tally.decisions(),
+                    still.getOrDefault(proc.id(), List.of())));
         }
         return open;
     }

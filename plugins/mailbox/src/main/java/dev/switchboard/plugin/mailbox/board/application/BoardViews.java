@@ -74,18 +74,20 @@ public final class BoardViews {
 
     /**
      * One role's card on the channel page. Every count is the size of the rows it names, or, where a list is cut at
-     * {@link BoardLimits#LIST_ENTRIES}, the count {@code channel_status} gives, with the cut said (ADR 66).
+     * {@link BoardLimits#CARD_ENTRIES}, the whole count, with the cut said (ADR 66).
      *
      * @param role        the role
      * @param lastSeen    its last mailbox call, or null (never)
      * @param unread      messages to it not marked read ({@code channel_status}'s {@code unread})
      * @param awaiting    proposals awaiting its decision ({@code channel_status}'s {@code awaiting_ack})
      * @param awaitingIds those proposals, ascending: the same query ({@code awaiting_ack}'s)
-     * @param owes        the open debts addressed to it, newest first, at most {@link BoardLimits#LIST_ENTRIES}
+     * @param owes        the open debts addressed to it, newest first, at most {@link BoardLimits#CARD_ENTRIES}
      * @param owesTotal   how many open debts are addressed to it in all ({@code channel_status}'s
      *                    {@code open_obligations}; more than {@code owes} holds when cut)
-     * @param inCourt     the listed open debts of the channel whose move is this role's, newest first
-     * @param courtsCut   whether some role's list was cut, so debts not listed are in no court's rows
+     * @param inCourt     the listed open debts of the channel whose move is this role's, newest first, at most
+     *                    {@link BoardLimits#CARD_ENTRIES}
+     * @param inCourtTotal how many open debts of the channel are in its court in all (more than {@code inCourt}
+     *                    holds when the lists are cut)
      */
     public record RoleCard(
             String role,
@@ -96,7 +98,7 @@ public final class BoardViews {
             List<Debt> owes,
             int owesTotal,
             List<Debt> inCourt,
-            boolean courtsCut) {
+            int inCourtTotal) {
         /** Copies the lists. */
         public RoleCard {
             awaitingIds = List.copyOf(awaitingIds);
