@@ -24,6 +24,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
@@ -219,7 +220,7 @@ class BoardBrowserIT {
                 .isEqualTo("qa");
         screenshot("board-channel-decisions.png");
 
-        browser.findElement(By.tagName("body")).sendKeys(Keys.TAB);
+        new Actions(browser).sendKeys(Keys.TAB).perform();
         assertThat(browser.switchTo().activeElement().getTagName()).isEqualTo("a");
         WebElement logo = browser.findElement(By.cssSelector("#owes-frontend a[href='/board/decide/debt/"
                 + decided.decisions().logo() + "']"));
