@@ -18,7 +18,6 @@ import dev.switchboard.plugin.mailbox.board.application.DecisionViews.PinVersion
 import dev.switchboard.plugin.mailbox.board.application.DecisionViews.ProposalPage;
 import dev.switchboard.plugin.mailbox.board.application.DecisionViews.Step;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
-import dev.switchboard.plugin.mailbox.board.domain.PinDiff;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;

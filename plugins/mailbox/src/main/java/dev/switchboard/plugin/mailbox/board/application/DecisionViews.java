@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.Pin;
-import dev.switchboard.plugin.mailbox.board.domain.PinDiff;
 
 /**
  * The decision pages' contents (ADR 66): a message's life as a debt, a proposal's votes, a pin's versions with what

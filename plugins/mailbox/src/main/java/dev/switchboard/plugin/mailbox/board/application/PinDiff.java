@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.mailbox.board.domain;
+package dev.switchboard.plugin.mailbox.board.application;
 
 import java.util.ArrayList;
 import java.util.Arrays;
