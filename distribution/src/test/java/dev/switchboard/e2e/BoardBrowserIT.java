@@ -18,11 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
@@ -32,6 +34,7 @@ import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.mailbox.DecisionDemo;
 
 /**
  * The board in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, which the build's
@@ -94,7 +97,7 @@ class BoardBrowserIT {
 
     @Test
     @DisplayName("a board link opens the channel in Chromium: four roles, debts in each court, a debt to confirm, the"
-            + " open proposal's missing votes, the pinned charter with its approval; an HttpOnly session cookie")
+            + " open proposal's roles still to vote, the pinned charter with its approval; an HttpOnly session cookie")
     void aHumanRedeemsABoardLinkAndSeesTheChannel() throws IOException {
         browser.get(server.uri(channel.link(server, server.token())).toString());
 
@@ -117,7 +120,8 @@ class BoardBrowserIT {
                 .isEqualTo("2");
         assertThat(browser.findElement(By.cssSelector("tr.resolved td.court")).getText())
                 .isEqualTo("lead");
-        assertThat(browser.findElement(By.cssSelector("tr.proposal .missing")).getText())
+        assertThat(browser.findElement(By.cssSelector("tr.proposal .still-to-vote"))
+                        .getText())
                 .isEqualTo("lead, qa");
         assertThat(browser.findElement(By.cssSelector("tr.pin td")).getText()).isEqualTo("charter");
         assertThat(browser.findElements(By.tagName("script"))).isEmpty();
@@ -128,9 +132,8 @@ class BoardBrowserIT {
                         .getText())
                 .isEqualTo("We review every change before it lands.");
         browser.findElement(By.cssSelector("a.approved-by")).click();
-        assertThat(browser.getCurrentUrl()).contains("/board/proj/thread/");
-        assertThat(browser.findElement(By.cssSelector("article.message .topic")).getText())
-                .isEqualTo("the team charter");
+        assertThat(browser.getCurrentUrl()).contains("/board/proj/proposal/");
+        assertThat(browser.findElement(By.cssSelector("h1 .topic")).getText()).isEqualTo("the team charter");
     }
 
     @Test
@@ -191,6 +194,65 @@ class BoardBrowserIT {
         } finally {
             browser.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));
         }
+    }
+
+    @Test
+    @DisplayName("in Chromium the board explains decisions: every count equals its rows, a debt's page (opened with the"
+            + " keyboard) shows its resolution, reopening and blocker notes, a proposal's page who is still to vote and"
+            + " the needs_changes note, a pin's page what version 2 changed; no script runs")
+    void aHumanReadsWhyDecisionsWereMade() throws IOException {
+        BoardChannel.Decided decided = BoardChannel.createWithDecisions(server, "decide");
+        browser.get(server.uri(decided.channel().link(server, server.token())).toString());
+        assertThat(browser.getCurrentUrl())
+                .isEqualTo(server.uri("/board/decide").toString());
+
+        List<WebElement> counts = browser.findElements(By.cssSelector(".count[data-for]"));
+        assertThat(counts).isNotEmpty();
+        for (WebElement count : counts) {
+            String list = count.getDomAttribute("data-for");
+            assertThat(browser.findElements(By.cssSelector("[id='" + list + "'] .row")))
+                    .as(list)
+                    .hasSize(Integer.parseInt(count.getText()));
+        }
+        assertThat(browser.findElement(By.cssSelector(
+                                "tr.proposal[data-id='" + decided.demo().glossary() + "'] .still-to-vote"))
+                        .getText())
+                .isEqualTo("qa");
+        screenshot("board-channel-decisions.png");
+
+        new Actions(browser).sendKeys(Keys.TAB).perform();
+        assertThat(browser.switchTo().activeElement().getTagName()).isEqualTo("a");
+        WebElement logo = browser.findElement(By.cssSelector("#owes-frontend a[href='/board/decide/debt/"
+                + decided.decisions().logo() + "']"));
+        logo.sendKeys(Keys.ENTER);
+        assertThat(browser.getCurrentUrl())
+                .endsWith("/board/decide/debt/" + decided.decisions().logo());
+        assertThat(texts(By.cssSelector("#history .step .note")))
+                .containsSubsequence(
+                        DecisionDemo.RESOLUTION_NOTE, DecisionDemo.REOPEN_REASON, DecisionDemo.PROGRESS_NOTE);
+        assertThat(browser.findElement(By.cssSelector("#addenda pre")).getText())
+                .isEqualTo(DecisionDemo.ADDENDUM);
+        screenshot("board-debt.png");
+
+        browser.get(server.uri("/board/decide/debt/" + decided.demo().plan()).toString());
+        assertThat(browser.findElement(By.cssSelector("#waits-on .blocker")).getText())
+                .contains("load-test environment", "open");
+        assertThat(texts(By.cssSelector("#history .step .note"))).contains(DecisionDemo.BLOCKED_NOTE);
+
+        browser.get(server.uri("/board/decide/proposal/" + decided.demo().glossary())
+                .toString());
+        assertThat(texts(By.cssSelector("#still-to-vote .voter"))).containsExactly("qa");
+        assertThat(browser.findElement(By.cssSelector("#ballots .ballot[data-role='lead'] .note"))
+                        .getText())
+                .isEqualTo(DecisionDemo.NEEDS_CHANGES_NOTE);
+        screenshot("board-proposal.png");
+
+        browser.get(server.uri("/board/decide/pin?key=charter").toString());
+        assertThat(texts(By.cssSelector("article.pin-version")).size()).isEqualTo(2);
+        assertThat(texts(By.cssSelector("pre.diff .added"))).containsExactly("+We pair on risky changes.");
+        assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+        assertThat(browser.executeScript("return document.title")).isNotEqualTo("owned");
+        screenshot("board-pin.png");
     }
 
     private static List<String> texts(By selector) {

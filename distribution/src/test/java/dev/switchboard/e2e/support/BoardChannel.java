@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -13,6 +14,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.McpClients;
 import dev.switchboard.testkit.mailbox.BoardDemo;
+import dev.switchboard.testkit.mailbox.DecisionDemo;
 
 /**
  * The board's demonstration channel on a served distribution: the testkit's {@link BoardDemo} (four roles, an open
@@ -37,8 +39,40 @@ public record BoardChannel(String name, Map<String, String> tokens, long login, 
      * @param name   the new channel's name
      * @return the channel, filled
      */
-    @SuppressWarnings("unchecked")
     public static BoardChannel create(HttpServe server, String name) {
+        return filled(server, name, (tokens, caller) -> {
+            BoardDemo demo = BoardDemo.fill(caller);
+            return new BoardChannel(name, tokens, demo.login(), demo.hostile());
+        });
+    }
+
+    /**
+     * The demonstration channel with the testkit's {@link DecisionDemo} added (a {@code needs_changes} vote with a
+     * note, a blocker, a reopened debt with an addendum, a second charter version: issue 27).
+     *
+     * @param channel   the channel
+     * @param demo      what {@link BoardDemo#fill} sent
+     * @param decisions what {@link DecisionDemo#fill} sent
+     */
+    public record Decided(BoardChannel channel, BoardDemo demo, DecisionDemo decisions) {}
+
+    /**
+     * @param server a server with the mailbox plugin, over HTTP
+     * @param name   the new channel's name
+     * @return the channel, filled with the demonstration and its decisions
+     */
+    public static Decided createWithDecisions(HttpServe server, String name) {
+        return filled(server, name, (tokens, caller) -> {
+            BoardDemo demo = BoardDemo.fill(caller);
+            DecisionDemo decisions = DecisionDemo.fill(caller, demo);
+            return new Decided(new BoardChannel(name, tokens, demo.login(), demo.hostile()), demo, decisions);
+        });
+    }
+
+    /** Creates the channel with {@link BoardDemo#ROLES} as the owner, then fills it with each role's own client. */
+    @SuppressWarnings("unchecked")
+    private static <T> T filled(
+            HttpServe server, String name, BiFunction<Map<String, String>, BoardDemo.Caller, T> fill) {
         Map<String, String> tokens;
         try (McpSyncClient owner = client(server, server.token(), "board-owner")) {
             tokens = (Map<String, String>) ok(owner, "create_channel", Map.of("name", name, "roles", BoardDemo.ROLES))
@@ -49,8 +83,7 @@ public record BoardChannel(String name, Map<String, String> tokens, long login, 
             for (String role : BoardDemo.ROLES) {
                 clients.put(role, client(server, tokens.get(role), role));
             }
-            BoardDemo demo = BoardDemo.fill((role, tool, arguments) -> ok(clients.get(role), tool, arguments));
-            return new BoardChannel(name, tokens, demo.login(), demo.hostile());
+            return fill.apply(tokens, (role, tool, arguments) -> ok(clients.get(role), tool, arguments));
         } finally {
             clients.values().forEach(McpSyncClient::close);
         }

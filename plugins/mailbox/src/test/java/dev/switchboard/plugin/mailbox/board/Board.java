@@ -15,9 +15,11 @@ import java.util.Optional;
 import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.BoardIndexEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.ChannelBoardEndpoint;
+import dev.switchboard.plugin.mailbox.board.adapter.in.http.DebtBoardEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.FeedBoardEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.PinBoardEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.PinByQueryBoardEndpoint;
+import dev.switchboard.plugin.mailbox.board.adapter.in.http.ProposalBoardEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.ThreadBoardEndpoint;
 import dev.switchboard.plugin.mailbox.hosted.adapter.in.auth.HostedCredentialResolver;
 import dev.switchboard.ports.auth.PresentedCredential;
@@ -49,7 +51,9 @@ final class Board {
                 harness.injector().getInstance(FeedBoardEndpoint.class),
                 harness.injector().getInstance(ThreadBoardEndpoint.class),
                 harness.injector().getInstance(PinBoardEndpoint.class),
-                harness.injector().getInstance(PinByQueryBoardEndpoint.class));
+                harness.injector().getInstance(PinByQueryBoardEndpoint.class),
+                harness.injector().getInstance(DebtBoardEndpoint.class),
+                harness.injector().getInstance(ProposalBoardEndpoint.class));
     }
 
     /** A request's credentials and origin. */

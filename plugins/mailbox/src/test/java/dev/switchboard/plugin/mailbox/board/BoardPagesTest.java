@@ -29,8 +29,8 @@ class BoardPagesTest {
 
     @Test
     @DisplayName("the channel page shows per role what it owes and whose court each debt is in, the debt waiting for"
-            + " confirmation, the open proposal's tally and missing votes, the pin with its approving proposal, and"
-            + " presence")
+            + " confirmation, the open proposal's tally, votes and who is still to vote, the pin with its approving"
+            + " proposal, and presence")
     void theChannelPageShowsDebtsCourtsProposalsPinsAndPresence() {
         try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
             BoardScenario scenario = BoardScenario.on(new Board(harness));
@@ -45,6 +45,8 @@ class BoardPagesTest {
             assertThat(courts(page, "lead")).containsExactly(scenario.notes() + "=qa");
             assertThat(courts(page, "qa")).containsExactly(scenario.plan() + "=qa");
             assertThat(page.select("#role-frontend .in-court").text()).isEqualTo("2");
+            assertThat(page.select("#role-frontend tr.court-debt").eachAttr("data-id"))
+                    .containsExactly(Long.toString(scenario.api()), Long.toString(scenario.login()));
             assertThat(page.select("#role-qa .in-court").text()).isEqualTo("2");
             assertThat(page.select("#role-lead .in-court").text()).isEqualTo("0");
             assertThat(page.select("#role-lead .last-seen").text()).doesNotContain("never");
@@ -57,11 +59,13 @@ class BoardPagesTest {
             assertThat(page.select("tr.proposal").eachAttr("data-id"))
                     .containsExactly(Long.toString(scenario.glossary()));
             assertThat(page.select("tr.proposal .tally").text()).isEqualTo("1/3");
-            assertThat(page.select("tr.proposal .missing").text()).isEqualTo("lead, qa");
+            assertThat(page.select("tr.proposal .votes").text()).isEqualTo("backend: agree");
+            assertThat(page.select("tr.proposal .still-to-vote").text()).isEqualTo("lead, qa");
 
             Element pin = page.selectFirst("tr.pin");
             assertThat(pin.select("td").first().text()).isEqualTo("charter");
-            assertThat(pin.select("a.approved-by").attr("href")).isEqualTo("/board/proj/thread/" + scenario.charter());
+            assertThat(pin.select("a.approved-by").attr("href"))
+                    .isEqualTo("/board/proj/proposal/" + scenario.charter());
             assertThat(page.select("script")).isEmpty();
         }
     }
@@ -99,7 +103,7 @@ class BoardPagesTest {
             BoardScenario scenario = BoardScenario.on(new Board(harness));
             Board board = scenario.board();
             var lead = board.principal(scenario.tokens().get("lead"));
-            for (int i = 0; i < BoardLimits.LIST_ENTRIES; i++) {
+            for (int i = 0; i < BoardLimits.CARD_ENTRIES; i++) {
                 board.ok(
                         lead,
                         "send_message",
@@ -109,10 +113,12 @@ class BoardPagesTest {
 
             Document page = page(board.get("/board/proj", As.principal(Board.OWNER)));
 
-            assertThat(page.select("#role-qa tr.debt")).hasSize(BoardLimits.LIST_ENTRIES);
-            assertThat(page.select("#role-qa p.note").text())
-                    .isEqualTo("The newest " + BoardLimits.LIST_ENTRIES + " of its " + (BoardLimits.LIST_ENTRIES + 1)
-                            + " open debts are listed; the courts count those listed.");
+            assertThat(page.select("#role-qa tr.debt")).hasSize(BoardLimits.CARD_ENTRIES);
+            assertThat(page.select("#role-qa p.cut[data-for=owes-qa]").text())
+                    .isEqualTo("The newest " + BoardLimits.CARD_ENTRIES + " of its " + (BoardLimits.CARD_ENTRIES + 1)
+                            + " open debts are listed.");
+            assertThat(page.select("#role-qa .owes").text()).isEqualTo(Integer.toString(BoardLimits.CARD_ENTRIES + 1));
+            assertThat(page.select("#role-qa p.cut").eachAttr("data-for")).containsExactly("court-qa", "owes-qa");
             assertThat(page.select("#role-frontend p.note")).isEmpty();
         }
     }
@@ -211,7 +217,7 @@ class BoardPagesTest {
 
             assertThat(pin.select("article.pin-version pre.body").eachText()).containsExactly(BoardDemo.CHARTER_BODY);
             assertThat(pin.select("a.approved-by").eachAttr("href"))
-                    .containsExactly("/board/proj/thread/" + scenario.charter());
+                    .containsExactly("/board/proj/proposal/" + scenario.charter());
         }
     }
 

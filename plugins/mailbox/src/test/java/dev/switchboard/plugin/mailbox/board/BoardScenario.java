@@ -36,6 +36,11 @@ record BoardScenario(
 
     static final String HOSTILE = BoardDemo.HOSTILE;
 
+    /** @return the principal of one of the channel's roles, resolved from its token */
+    Principal as(String role) {
+        return board.principal(tokens.get(role));
+    }
+
     static BoardScenario on(Board board) {
         Map<String, String> tokens = board.create("proj", BoardDemo.ROLES.toArray(String[]::new));
         Map<String, Principal> principals = new HashMap<>();

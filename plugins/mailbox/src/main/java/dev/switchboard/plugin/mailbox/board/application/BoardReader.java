@@ -17,7 +17,6 @@ import dev.switchboard.plugin.mailbox.board.application.BoardViews.Debt;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.Line;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.MessagesPage;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.Pin;
-import dev.switchboard.plugin.mailbox.board.application.BoardViews.PinPage;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.Proposal;
 import dev.switchboard.plugin.mailbox.board.application.BoardViews.RoleCard;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
@@ -29,7 +28,8 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Problem;
-import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
+import dev.switchboard.plugin.mailbox.decision.application.Rounds;
+import dev.switchboard.plugin.mailbox.decision.domain.Tally;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.message.application.GetThread;
@@ -43,6 +43,8 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskEntry;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
+import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
+import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -51,7 +53,7 @@ import dev.switchboard.ports.tool.Outcome;
  * (nothing is written, not even the {@code channel_status} build notice): per role what it owes and whose court each
  * debt is in ({@code channel_status}'s task lists and {@code open_obligations}), the debts resolved and waiting for
  * confirmation ({@code resolved_for_you}), open proposals with their tally and missing votes ({@code list_messages}
- * of kind {@code proc} and {@code get_acknowledgements}), the pins ({@code pin_list}, {@code pin_history}), presence
+ * of kind {@code proc} and the tally every listed proposal carries), the pins ({@code pin_list}, {@code pin_history}), presence
  * ({@code last_seen}), the feed and a thread ({@code get_thread}). A channel that does not exist or was deleted is
  * NOT_FOUND. Thread-safe.
  */
@@ -75,9 +77,11 @@ public final class BoardReader {
     private final StatusStore presence;
     private final ListDebts debts;
     private final ListMessages messages;
-    private final Acknowledgements acknowledgements;
+    private final Rounds rounds;
+    private final WorkStore work;
     private final ReadPins pins;
     private final GetThread threads;
+    private final StillToVote stillToVote;
 
     @Inject
     BoardReader(
@@ -88,9 +92,11 @@ public final class BoardReader {
             StatusStore presence,
             ListDebts debts,
             ListMessages messages,
-            Acknowledgements acknowledgements,
+            Rounds rounds,
+            WorkStore work,
             ReadPins pins,
-            GetThread threads) {
+            GetThread threads,
+            StillToVote stillToVote) {
         this.registry = registry;
         this.transactions = transactions;
         this.roster = roster;
@@ -98,9 +104,11 @@ public final class BoardReader {
         this.presence = presence;
         this.debts = debts;
         this.messages = messages;
-        this.acknowledgements = acknowledgements;
+        this.rounds = rounds;
+        this.work = work;
         this.pins = pins;
         this.threads = threads;
+        this.stillToVote = stillToVote;
     }
 
     /** @return the hosted channels that are not deleted, by name: the owner's index */
@@ -155,26 +163,9 @@ public final class BoardReader {
 
     /**
      * @param channel a channel's name
-     * @param key     a pin key
-     * @return its versions, newest first, each with the proposal that approved it; NOT_FOUND for an unknown channel
-     *     or a key that was never pinned
+     * @return its id; NOT_FOUND for an unknown or deleted channel
      */
-    public Outcome<PinPage> pin(String channel, String key) {
-        return live(channel)
-                .then(id -> transactions.read(
-                        id,
-                        tx -> pins.history(tx, key, Projection.ALL).then(answer -> {
-                            List<Pin> versions = rows(answer.get("result")).stream()
-                                    .map(BoardReader::pinOf)
-                                    .toList();
-                            return versions.isEmpty()
-                                    ? Refusals.refused(
-                                            Problem.notFound("no pin '" + key + "' in channel '" + channel + "'"))
-                                    : Outcome.done(new PinPage(channel, key, versions));
-                        })));
-    }
-
-    private Outcome<Long> live(String channel) {
+    Outcome<Long> live(String channel) {
         return registry.read(tx -> {
             Optional<HostedChannel> found = tx.channel(channel).filter(c -> c.deletedAt() == null);
             return found.isPresent()
@@ -196,42 +187,56 @@ public final class BoardReader {
             ballsWith.put(role, ball);
         }
         Map<String, List<Debt>> owed = new LinkedHashMap<>();
-        Map<String, Integer> inCourt = new LinkedHashMap<>();
+        Map<String, List<Debt>> inCourt = new LinkedHashMap<>();
+        roles.forEach(role -> inCourt.put(role, new ArrayList<>()));
         for (String role : roles) {
             Outcome<Map<String, Object>> open =
-                    debts.openObligations(tx, READER, role, BoardLimits.LIST_ENTRIES, DEBT_FIELDS);
+                    debts.openObligations(tx, READER, role, BoardLimits.CARD_ENTRIES, DEBT_FIELDS);
             List<Debt> list = new ArrayList<>();
             for (Map<String, Object> row : rows(
                     open instanceof Outcome.Done<Map<String, Object>> d
                             ? d.value().get("result")
                             : null)) {
                 long id = ((Number) row.get("id")).longValue();
-                String court = Court.of(id, role, ballsWith);
-                inCourt.merge(court, 1, Integer::sum);
-                list.add(new Debt(
+                Debt debt = new Debt(
                         id,
                         (String) row.get("topic"),
                         (String) row.get("from"),
                         role,
                         (String) row.get("work_status"),
-                        court,
+                        Court.of(id, role, ballsWith),
                         (Number) row.get("age_days"),
-                        null));
+                        null);
+                list.add(debt);
+                inCourt.computeIfAbsent(debt.court(), r -> new ArrayList<>()).add(debt);
             }
             owed.put(role, list);
+        }
+        Map<String, List<Long>> awaiting = stillToVote.byRole(tx, roles);
+        // Every open debt's court, counted from the narrow claims (ids only): the cards' rows are the listed ones.
+        Map<String, Integer> courtTotals = new LinkedHashMap<>();
+        for (String role : roles) {
+            for (DebtClaim claim : work.openDebtClaimsTo(tx, role)) {
+                courtTotals.merge(Court.of(claim.id(), role, ballsWith), 1, Integer::sum);
+            }
         }
         List<RoleCard> cards = new ArrayList<>();
         List<Debt> toConfirm = new ArrayList<>();
         for (String role : roles) {
             StatusCounts each = counts.get(role);
+            List<Debt> court = new ArrayList<>(inCourt.get(role));
+            court.sort((a, b) -> Long.compare(b.id(), a.id()));
+            List<Debt> courtShown = court.subList(0, Math.min(court.size(), BoardLimits.CARD_ENTRIES));
             cards.add(new RoleCard(
                     role,
                     lastSeen.get(role),
                     each.unread(),
                     each.awaitingAck(),
+                    awaiting.get(role),
                     owed.get(role),
                     each.openObligations(),
-                    inCourt.getOrDefault(role, 0)));
+                    courtShown,
+                    courtTotals.getOrDefault(role, 0)));
             for (TaskEntry entry : each.lists().of(TaskList.RESOLVED_FOR_YOU)) {
                 toConfirm.add(new Debt(
                         entry.task().id(),
@@ -246,10 +251,12 @@ public final class BoardReader {
                         entry.task().resolvedBy()));
             }
         }
-        return new ChannelPage(channel, cards, toConfirm, proposals(tx, channelId, channel), latestPins(tx), tx.now());
+        Map<Long, List<String>> still = StillToVote.byProposal(awaiting);
+        return new ChannelPage(
+                channel, cards, toConfirm, proposals(tx, channelId, channel, still), latestPins(tx), tx.now());
     }
 
-    private List<Proposal> proposals(Tx tx, long channelId, String channel) {
+    private List<Proposal> proposals(Tx tx, long channelId, String channel, Map<Long, List<String>> still) {
         Outcome<MessagePage> page = messages.list(
                 tx,
                 new Caller(channelId, channel, READER, true),
@@ -264,19 +271,16 @@ public final class BoardReader {
             if (proc.supersededAt() != null || !proc.decisionRequested() || proc.aboutMessageId() != null) {
                 continue;
             }
-            if (acknowledgements.of(tx, proc.id(), Projection.ALL) instanceof Outcome.Done<Map<String, Object>> tally) {
-                Map<String, Object> t = tally.value();
-                @SuppressWarnings("unchecked")
-                List<String> missing = (List<String>) t.get("missing");
-                open.add(new Proposal(
-                        proc.id(),
-                        proc.from(),
-                        proc.topic(),
-                        proc.pinKey(),
-                        ((Number) t.get("agreed")).intValue(),
-                        ((Number) t.get("needed")).intValue(),
-                        missing));
-            }
+            Tally tally = rounds.tally(tx, proc);
+            open.add(new Proposal(
+                    proc.id(),
+                    proc.from(),
+                    proc.topic(),
+                    proc.pinKey(),
+                    tally.agreed(),
+                    tally.needed(),
+                    tally.decisions(),
+                    still.getOrDefault(proc.id(), List.of())));
         }
         return open;
     }
@@ -318,7 +322,7 @@ public final class BoardReader {
         return m.isBodyWhole() ? m.body().codePointCount(0, m.body().length()) : m.bodyChars();
     }
 
-    private static Pin pinOf(Map<String, Object> row) {
+    static Pin pinOf(Map<String, Object> row) {
         return new Pin(
                 (String) row.get("key"),
                 (String) row.get("title"),
@@ -330,7 +334,7 @@ public final class BoardReader {
     }
 
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> rows(Object result) {
+    static List<Map<String, Object>> rows(Object result) {
         return result instanceof List<?> list ? (List<Map<String, Object>>) list : List.of();
     }
 }

@@ -2,7 +2,10 @@ package dev.switchboard.plugin.mailbox.board.application;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 
@@ -70,40 +73,72 @@ public final class BoardViews {
             String resolvedBy) {}
 
     /**
-     * One role's column on the channel page.
+     * One role's card on the channel page. Every count is the size of the rows it names, or, where a list is cut at
+     * {@link BoardLimits#CARD_ENTRIES}, the whole count, with the cut said (ADR 66).
      *
-     * @param role     the role
-     * @param lastSeen its last mailbox call, or null (never)
-     * @param unread   messages to it not marked read
-     * @param awaiting proposals awaiting its decision
-     * @param owes     the open debts addressed to it, newest first, at most {@link BoardLimits#LIST_ENTRIES}
-     * @param owesTotal how many open debts are addressed to it in all (more than {@code owes} holds when cut)
-     * @param inCourt  how many of the listed open debts of the channel are in its court
+     * @param role        the role
+     * @param lastSeen    its last mailbox call, or null (never)
+     * @param unread      messages to it not marked read ({@code channel_status}'s {@code unread})
+     * @param awaiting    proposals awaiting its decision ({@code channel_status}'s {@code awaiting_ack})
+     * @param awaitingIds those proposals, ascending: the same query ({@code awaiting_ack}'s)
+     * @param owes        the open debts addressed to it, newest first, at most {@link BoardLimits#CARD_ENTRIES}
+     * @param owesTotal   how many open debts are addressed to it in all ({@code channel_status}'s
+     *                    {@code open_obligations}; more than {@code owes} holds when cut)
+     * @param inCourt     the listed open debts of the channel whose move is this role's, newest first, at most
+     *                    {@link BoardLimits#CARD_ENTRIES}
+     * @param inCourtTotal how many open debts of the channel are in its court in all (more than {@code inCourt}
+     *                    holds when the lists are cut)
      */
     public record RoleCard(
-            String role, String lastSeen, int unread, int awaiting, List<Debt> owes, int owesTotal, int inCourt) {
-        /** Copies the list. */
+            String role,
+            String lastSeen,
+            int unread,
+            int awaiting,
+            List<Long> awaitingIds,
+            List<Debt> owes,
+            int owesTotal,
+            List<Debt> inCourt,
+            int inCourtTotal) {
+        /** Copies the lists. */
         public RoleCard {
+            awaitingIds = List.copyOf(awaitingIds);
             owes = List.copyOf(owes);
+            inCourt = List.copyOf(inCourt);
         }
     }
 
     /**
      * An open proposal ({@code proc}) awaiting decisions.
      *
-     * @param id      the message id
-     * @param from    its author
-     * @param topic   its topic
-     * @param pinKey  the pin key it is for, or null
-     * @param agreed  electorate members with a fresh agree
-     * @param needed  the electorate's size
-     * @param missing electorate members without a fresh agree
+     * @param id          the message id
+     * @param from        its author
+     * @param topic       its topic
+     * @param pinKey      the pin key it is for, or null
+     * @param agreed      electorate members with a fresh agree
+     * @param needed      the electorate's size
+     * @param decisions   every fresh decision, role to decision, by role
+     * @param stillToVote the roles whose decision it awaits ({@link StillToVote}: {@code awaiting_ack}'s rule)
      */
     public record Proposal(
-            long id, String from, String topic, String pinKey, int agreed, int needed, List<String> missing) {
-        /** Copies the list. */
+            long id,
+            String from,
+            String topic,
+            String pinKey,
+            int agreed,
+            int needed,
+            Map<String, String> decisions,
+            List<String> stillToVote) {
+        /** Copies the collections, keeping the decisions sorted by role. */
         public Proposal {
-            missing = List.copyOf(missing);
+            decisions = Collections.unmodifiableMap(new TreeMap<>(decisions));
+            stillToVote = List.copyOf(stillToVote);
+        }
+
+        /** @return the decisions as {@code role: decision} texts, by role */
+        public List<String> votes() {
+            return decisions.entrySet().stream()
+                    .map(e -> e.getKey() + ": " + e.getValue())
+                    .toList();
         }
     }
 
@@ -199,20 +234,6 @@ public final class BoardViews {
         /** Copies the list. */
         public MessagesPage {
             lines = List.copyOf(lines);
-        }
-    }
-
-    /**
-     * A pin's history, newest first.
-     *
-     * @param channel  the channel
-     * @param key      the pin key
-     * @param versions its versions
-     */
-    public record PinPage(String channel, String key, List<Pin> versions) {
-        /** Copies the list. */
-        public PinPage {
-            versions = List.copyOf(versions);
         }
     }
 }

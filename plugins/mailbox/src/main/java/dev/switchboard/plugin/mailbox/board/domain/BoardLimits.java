@@ -26,6 +26,12 @@ public final class BoardLimits {
     /** How many debts, proposals or entries one list of a channel page shows at most. */
     public static final int LIST_ENTRIES = 200;
 
+    /**
+     * How many debts one list of a role card shows at most (the debts it owes, the debts in its court), newest first:
+     * a card is read at a glance, and the count above each list is the whole (ADR 66).
+     */
+    public static final int CARD_ENTRIES = 50;
+
     /** How many items (handoff projects, say) the owner's index shows of another feature's state. */
     public static final int SUMMARY_ITEMS = 50;
 

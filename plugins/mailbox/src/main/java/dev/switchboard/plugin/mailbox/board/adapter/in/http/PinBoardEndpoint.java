@@ -5,6 +5,7 @@ import jakarta.inject.Provider;
 
 import org.pf4j.Extension;
 
+import dev.switchboard.plugin.mailbox.board.application.DecisionReader;
 import dev.switchboard.ports.http.EndpointRequest;
 import dev.switchboard.ports.http.EndpointResponse;
 
@@ -12,15 +13,18 @@ import dev.switchboard.ports.http.EndpointResponse;
 @Extension
 public final class PinBoardEndpoint extends BoardEndpoint {
 
+    private final Provider<DecisionReader> decisions;
+
     /** Built by the plugin's injector; builds nothing until the first request. */
     @Inject
-    public PinBoardEndpoint(Provider<BoardHttp> board) {
+    public PinBoardEndpoint(Provider<BoardHttp> board, Provider<DecisionReader> decisions) {
         super("/board/{channel}/pin/{key}", board);
+        this.decisions = decisions;
     }
 
     @Override
     EndpointResponse page(BoardHttp http, EndpointRequest request) {
         String key = request.pathParameters().get("key");
-        return http.channelPage(request, channel -> http.reader().pin(channel, key), "pin.jte");
+        return http.channelPage(request, channel -> decisions.get().pin(channel, key), "pin.jte");
     }
 }

@@ -7,6 +7,7 @@ import jakarta.inject.Provider;
 
 import org.pf4j.Extension;
 
+import dev.switchboard.plugin.mailbox.board.application.DecisionReader;
 import dev.switchboard.ports.http.EndpointRequest;
 import dev.switchboard.ports.http.EndpointResponse;
 
@@ -18,10 +19,13 @@ import dev.switchboard.ports.http.EndpointResponse;
 @Extension
 public final class PinByQueryBoardEndpoint extends BoardEndpoint {
 
+    private final Provider<DecisionReader> decisions;
+
     /** Built by the plugin's injector; builds nothing until the first request. */
     @Inject
-    public PinByQueryBoardEndpoint(Provider<BoardHttp> board) {
+    public PinByQueryBoardEndpoint(Provider<BoardHttp> board, Provider<DecisionReader> decisions) {
         super("/board/{channel}/pin", board);
+        this.decisions = decisions;
     }
 
     @Override
@@ -31,6 +35,6 @@ public final class PinByQueryBoardEndpoint extends BoardEndpoint {
             return http.notFound(request, "Name one pin: /board/<channel>/pin?key=<key>.");
         }
         String key = keys.getFirst();
-        return http.channelPage(request, channel -> http.reader().pin(channel, key), "pin.jte");
+        return http.channelPage(request, channel -> decisions.get().pin(channel, key), "pin.jte");
     }
 }

@@ -1,5 +1,7 @@
 package dev.switchboard.plugin.mailbox.board.adapter.in.http;
 
+import java.util.OptionalLong;
+
 import jakarta.inject.Inject;
 import jakarta.inject.Provider;
 
@@ -22,10 +24,11 @@ public final class ThreadBoardEndpoint extends BoardEndpoint {
     @Override
     EndpointResponse page(BoardHttp http, EndpointRequest request) {
         String id = request.pathParameters().get("id");
-        if (!id.matches("[1-9][0-9]{0,17}")) {
+        OptionalLong parsed = MessageIds.parse(id);
+        if (parsed.isEmpty()) {
             return http.notFound(request, "There is no message " + ClientText.quoted(id) + ".");
         }
-        long messageId = Long.parseLong(id);
+        long messageId = parsed.getAsLong();
         return http.channelPage(request, channel -> http.reader().thread(channel, messageId), "messages.jte");
     }
 }
