@@ -1,27 +1,22 @@
 package dev.switchboard.plugin.mailbox.channel.application;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
+import java.io.Writer;
 import java.util.AbstractMap;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 
 import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.SerializableString;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A mailbox answer's JSON, written once (issue 26, ADR 68): the compact UTF-8 JSON a default Jackson mapper writes
- * for the same value, byte for byte, streamed through one generator by a walk of the answer's JDK values (maps with
- * string keys, collections, strings, whole numbers, booleans, null; anything else goes to Jackson's databind). A
- * listing's entries are written when {@link Listing#fitting} measures them ({@link #written}) and copied into the
- * answer as they are, so no entry is written twice. A lone UTF-16 surrogate is written as its escape
- * ({@code \\uD800}), as the transports' UTF-8 writer writes it anyway; text the mailbox stores has none
- * ({@code StorableText}). Stateless and thread-safe.
+ * A mailbox answer's JSON text, written once (issue 26, ADR 68): the compact JSON a default Jackson mapper writes
+ * for the same value ({@code writeValueAsString}), character for character, streamed through one generator by a walk
+ * of the answer's JDK values (maps with string keys, collections, strings, whole numbers, booleans, null; anything
+ * else goes to Jackson's databind). A listing's entries are written when {@link Listing#fitting} measures them
+ * ({@link #written}: their UTF-8 length counted from the text) and copied into the answer as they are, so no entry
+ * is written twice. Stateless and thread-safe.
  */
 public final class AnswerJson {
 
@@ -30,27 +25,32 @@ public final class AnswerJson {
     private AnswerJson() {}
 
     /**
-     * A listing's entry with its JSON: reads as the entry (an unmodifiable view), written into an answer as its bytes.
+     * A listing's entry with its JSON: reads as the entry (an unmodifiable view), written into an answer as its text.
      * Immutable when the entry is not changed afterwards.
      */
     public static final class Written extends AbstractMap<String, Object> {
 
         private final Map<String, Object> entry;
-        private final byte[] json;
+        private final String json;
+        private final long bytes;
 
-        private Written(Map<String, Object> entry, byte[] json) {
+        private Written(Map<String, Object> entry, String json) {
             this.entry = entry;
             this.json = json;
+            this.bytes = utf8Bytes(json);
         }
 
-        /** @return the length of the entry's JSON in bytes (UTF-8) */
-        public int bytes() {
-            return json.length;
+        /**
+         * @return the length of the entry's JSON in bytes as the transports write it (UTF-8, a lone surrogate as its
+         *     six-character escape)
+         */
+        public long bytes() {
+            return bytes;
         }
 
         @Override
         public Set<Entry<String, Object>> entrySet() {
-            return java.util.Collections.unmodifiableMap(entry).entrySet();
+            return Collections.unmodifiableMap(entry).entrySet();
         }
 
         @Override
@@ -78,7 +78,7 @@ public final class AnswerJson {
         if (entry instanceof Written written) {
             return written;
         }
-        return new Written(entry, bytes(entry));
+        return new Written(entry, text(entry));
     }
 
     /**
@@ -86,16 +86,11 @@ public final class AnswerJson {
      * @return its JSON text
      */
     public static String text(Object value) {
-        return new String(bytes(value), StandardCharsets.UTF_8);
-    }
-
-    /** @return {@code value}'s JSON, UTF-8 */
-    static byte[] bytes(Object value) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        TextOut out = new TextOut();
         try (JsonGenerator generator = JSON.createGenerator(out)) {
             write(generator, value);
         }
-        return out.toByteArray();
+        return out.text.toString();
     }
 
     private static void write(JsonGenerator out, Object value) {
@@ -105,7 +100,7 @@ public final class AnswerJson {
             case Long number -> out.writeNumber(number);
             case Integer number -> out.writeNumber(number);
             case Boolean flag -> out.writeBoolean(flag);
-            case Written written -> out.writeRawValue(new RawBytes(written.json));
+            case Written written -> out.writeRawValue(written.json);
             case Map<?, ?> map
             when stringKeys(map) -> {
                 out.writeStartObject(map);
@@ -135,86 +130,49 @@ public final class AnswerJson {
         return true;
     }
 
-    /** JSON bytes written as they are ({@link JsonGenerator#writeRawValue(SerializableString)}). */
-    private record RawBytes(byte[] utf8) implements SerializableString {
-
-        @Override
-        public String getValue() {
-            return new String(utf8, StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public int charLength() {
-            return getValue().length();
-        }
-
-        @Override
-        public char[] asQuotedChars() {
-            throw new UnsupportedOperationException("raw JSON is not quoted");
-        }
-
-        @Override
-        public byte[] asUnquotedUTF8() {
-            return utf8;
-        }
-
-        @Override
-        public byte[] asQuotedUTF8() {
-            throw new UnsupportedOperationException("raw JSON is not quoted");
-        }
-
-        @Override
-        public int appendQuotedUTF8(byte[] buffer, int offset) {
-            throw new UnsupportedOperationException("raw JSON is not quoted");
-        }
-
-        @Override
-        public int appendQuoted(char[] buffer, int offset) {
-            throw new UnsupportedOperationException("raw JSON is not quoted");
-        }
-
-        @Override
-        public int appendUnquotedUTF8(byte[] buffer, int offset) {
-            if (offset + utf8.length > buffer.length) {
-                return -1;
+    /** @return the UTF-8 length of {@code json}, a lone surrogate counted as its escape {@code \\uD800} */
+    static long utf8Bytes(String json) {
+        long bytes = 0;
+        for (int i = 0, n = json.length(); i < n; i++) {
+            char c = json.charAt(i);
+            if (c < 0x80) {
+                bytes++;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(json.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += Character.isSurrogate(c) ? 6 : 3;
             }
-            System.arraycopy(utf8, 0, buffer, offset, utf8.length);
-            return utf8.length;
+        }
+        return bytes;
+    }
+
+    /** A writer into a string builder, unsynchronized (a generator writes from one thread). */
+    private static final class TextOut extends Writer {
+
+        private final StringBuilder text = new StringBuilder(1024);
+
+        @Override
+        public void write(char[] chars, int offset, int length) {
+            text.append(chars, offset, length);
         }
 
         @Override
-        public int appendUnquoted(char[] buffer, int offset) {
-            String text = getValue();
-            if (offset + text.length() > buffer.length) {
-                return -1;
-            }
-            text.getChars(0, text.length(), buffer, offset);
-            return text.length();
+        public void write(String chars, int offset, int length) {
+            text.append(chars, offset, offset + length);
         }
 
         @Override
-        public int writeQuotedUTF8(OutputStream out) {
-            throw new UnsupportedOperationException("raw JSON is not quoted");
+        public void write(int c) {
+            text.append((char) c);
         }
 
         @Override
-        public int writeUnquotedUTF8(OutputStream out) throws IOException {
-            out.write(utf8);
-            return utf8.length;
-        }
+        public void flush() {}
 
         @Override
-        public int putQuotedUTF8(ByteBuffer buffer) {
-            throw new UnsupportedOperationException("raw JSON is not quoted");
-        }
-
-        @Override
-        public int putUnquotedUTF8(ByteBuffer buffer) {
-            if (buffer.remaining() < utf8.length) {
-                return -1;
-            }
-            buffer.put(utf8);
-            return utf8.length;
-        }
+        public void close() {}
     }
 }
