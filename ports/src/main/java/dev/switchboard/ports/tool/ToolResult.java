@@ -72,14 +72,17 @@ public sealed interface ToolResult permits ToolResult.Success, ToolResult.Failur
      * content only when the text is at most {@link #STRUCTURED_COPY_MAX_CHARS} characters. MCP makes structured
      * content optional for a tool without an output schema and asks for the JSON as text for clients that read only
      * text, so a large answer is the text alone (a client that reads structured content falls back to it), not the
-     * same megabytes twice.
+     * same megabytes twice. The structured content comes as a {@link SerializedJson} carrying {@code json}, so a
+     * transport writes that text in its place rather than writing the object a second time.
      *
-     * @param json       the structured content as JSON text
+     * @param json       the structured content as JSON text, exactly as a default Jackson mapper writes it
      * @param structured the structured content, a JSON object
      * @return a success with one text block, and the structured content when the text is short
      */
     static ToolResult json(String json, Map<String, Object> structured) {
-        return new Success(List.of(Content.text(json)), json.length() <= STRUCTURED_COPY_MAX_CHARS ? structured : null);
+        return new Success(
+                List.of(Content.text(json)),
+                json.length() <= STRUCTURED_COPY_MAX_CHARS ? new SerializedJson(json, structured) : null);
     }
 
     /**

@@ -11,7 +11,8 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
  * again by the SDK's builder) and once more for every further assembly (each streamable HTTP session assembles its
  * own server); the schemas are the same, the verdict too. Verdicts are kept per schema, compared by value (tool
  * schemas are parsed JSON, never changed afterwards), for at most {@value #MAX_REMEMBERED} schemas; beyond that a
- * schema is checked every time. Validating data against a schema is passed on unchanged. Thread-safe.
+ * schema is checked every time. Validating data against a schema is passed on, structured content a tool wrote once
+ * parsed first ({@link WrittenContent#readable}). Thread-safe.
  */
 final class RememberingSchemaValidator implements JsonSchemaValidator {
 
@@ -27,7 +28,7 @@ final class RememberingSchemaValidator implements JsonSchemaValidator {
 
     @Override
     public ValidationResponse validate(Map<String, Object> schema, Object structuredContent) {
-        return delegate.validate(schema, structuredContent);
+        return delegate.validate(schema, WrittenContent.readable(structuredContent));
     }
 
     @Override

@@ -14,7 +14,7 @@ import dev.switchboard.ports.tool.ToolResult;
  * {@code isError: true}, one text block {@code "<CODE>: <message>"} and {@code structuredContent}
  * {@code {code, message, details, output}} (MCP 2025-11-25, tool execution errors), where {@code output} repeats the
  * text block so that clients reading only structured results still see the error (the rule of rig-bridge's results,
- * applied to every tool). Stateless.
+ * applied to every tool). Structured content a tool wrote once travels as its text ({@link WrittenContent}). Stateless.
  */
 final class ToolResultMapper {
 
@@ -43,7 +43,7 @@ final class ToolResultMapper {
                 .content(ContentMapper.toSdk(success.content()))
                 .isError(false);
         if (success.structuredContent() != null) {
-            builder.structuredContent(success.structuredContent());
+            builder.structuredContent(WrittenContent.of(success.structuredContent()));
         }
         return builder.build();
     }

@@ -31,7 +31,10 @@ import dev.switchboard.testkit.transport.FakeTransportContext;
 class StdioTransportTest {
 
     private static final List<String> TOOLS =
-            List.of("slow", "fast", "chatty", "weird", "failing", "vanished", "waits_for_cancel");
+            List.of("slow", "fast", "chatty", "weird", "written", "failing", "vanished", "waits_for_cancel");
+
+    /** What the "written" tool answers: JSON text written once, with the object it is the text of. */
+    private static final String WRITTEN_JSON = "{\"count\":2,\"names\":[\"a\",\"Ротация \\\"q\\\" 😀\"]}";
 
     private final FakeTransportContext context = FakeTransportContext.plain();
     private final CountDownLatch cancelRaised = new CountDownLatch(1);
@@ -62,6 +65,8 @@ class StdioTransportTest {
                 yield ToolResult.text("chatty done");
             }
             case "weird" -> new ToolResult.Success(List.of(new Content.Text("lone \uD800 emoji \uD83D\uDE00")), null);
+            case "written" ->
+                ToolResult.json(WRITTEN_JSON, Map.of("count", 2, "names", List.of("a", "Ротация \"q\" 😀")));
             case "failing" -> ToolResult.failure(ErrorCode.CONFLICT, "revision 2 is stale");
             case "waits_for_cancel" -> {
                 call.cancellation().onCancel(cancelRaised::countDown);
@@ -206,6 +211,20 @@ class StdioTransportTest {
         assertThat(context.awaitEnded(Duration.ofSeconds(10))).isTrue();
 
         assertThat(client.transport().openSessions()).isEqualTo(OptionalInt.of(0));
+    }
+
+    @Test
+    void sendsTheTextAToolWroteOnceAsItsStructuredContent() throws Exception {
+        client.initialize();
+        client.send(call(31, "written", "{}"));
+
+        byte[] raw = client.nextRaw();
+
+        assertThat(strictUtf8(raw)).contains("\"structuredContent\":" + WRITTEN_JSON);
+        Map<String, Object> result = result(PipedClient.parse(raw));
+        assertThat(text(PipedClient.parse(raw))).isEqualTo(WRITTEN_JSON);
+        assertThat(result.get("structuredContent"))
+                .isEqualTo(Map.of("count", 2, "names", List.of("a", "Ротация \"q\" 😀")));
     }
 
     @Test

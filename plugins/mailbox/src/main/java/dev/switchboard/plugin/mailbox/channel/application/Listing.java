@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import tools.jackson.databind.json.JsonMapper;
-
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
@@ -26,8 +24,6 @@ public final class Listing {
     /** The input-schema property for {@code limit}, without its default (each tool says its own in words). */
     public static final String LIMIT_SCHEMA = "\"type\": \"integer\", \"minimum\": " + MailboxLimits.LIMIT_MIN
             + ", \"maximum\": " + MailboxLimits.LIMIT_MAX;
-
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private Listing() {}
 
@@ -128,15 +124,15 @@ public final class Listing {
      * @param rows   the entries, in the listing's order
      * @param budget the most bytes of JSON they may take, at most {@link MailboxLimits#LISTING_BYTES}
      * @return the first entries that fit (at least one when there is one), each taken from {@code rows} only while
-     *     room remains; a list whose {@link #wasCut} is true when some were left out for room
+     *     room remains and written once to measure it ({@link AnswerJson#written}: the answer copies that JSON); a
+     *     list whose {@link #wasCut} is true when some were left out for room
      */
     public static List<Map<String, Object>> fitting(Iterator<Map<String, Object>> rows, long budget) {
         List<Map<String, Object>> shown = new ArrayList<>();
         long bytes = 2;
         while (rows.hasNext()) {
-            Map<String, Object> row = rows.next();
-            long counted = JsonBytes.of(row);
-            long size = (counted == JsonBytes.UNKNOWN ? JSON.writeValueAsBytes(row).length : counted) + 1L;
+            AnswerJson.Written row = AnswerJson.written(rows.next());
+            long size = row.bytes() + 1L;
             if (!shown.isEmpty() && bytes + size > budget) {
                 return new Cut(shown);
             }

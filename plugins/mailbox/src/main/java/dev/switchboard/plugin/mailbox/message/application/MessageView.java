@@ -56,6 +56,9 @@ public final class MessageView {
     /** How a listing reads bodies that it shows: cut by the database at the listing's most characters. */
     public static final BodyRead LISTING_READ = BodyRead.prefix(MailboxLimits.LISTING_BODY_CHARS);
 
+    /** Room for every field of an entry without growing the map ({@link Projection#FIELDS}, and body_cut). */
+    private static final int WIRE_CAPACITY = 64;
+
     /** The fields that need the whole body: the body and its digests. */
     private static final List<String> WHOLE_BODY_FIELDS =
             List.of("body", "body_sha256", "body_length_bytes", "body_length_chars");
@@ -86,7 +89,7 @@ public final class MessageView {
             throw new IllegalStateException("message " + message.id()
                     + " was read without its whole body (none of it), but the projection shows the body or its digest");
         }
-        Map<String, Object> wire = new LinkedHashMap<>();
+        Map<String, Object> wire = new LinkedHashMap<>(WIRE_CAPACITY);
         wire.put("id", message.id());
         wire.put("from", message.from());
         wire.put("to", message.hasSeveralRecipients() ? message.recipientRoles() : message.toRole());

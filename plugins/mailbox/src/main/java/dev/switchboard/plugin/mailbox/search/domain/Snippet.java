@@ -27,8 +27,10 @@ public final class Snippet {
         List<String> terms = root.positiveTerms().stream()
                 .map(term -> Fold.fold(term.text()))
                 .toList();
-        String text = firstHit(terms, body) >= 0 || firstHit(terms, topic) < 0 ? body : topic;
-        int hit = Math.max(firstHit(terms, text), 0);
+        int bodyHit = firstHit(terms, body);
+        int topicHit = bodyHit >= 0 ? -1 : firstHit(terms, topic);
+        String text = topicHit >= 0 ? topic : body;
+        int hit = Math.max(Math.max(bodyHit, topicHit), 0);
         int start = Math.max(0, hit - BEFORE);
         int end = Math.min(text.length(), start + WIDTH);
         start = Math.max(0, Math.min(start, end - WIDTH));

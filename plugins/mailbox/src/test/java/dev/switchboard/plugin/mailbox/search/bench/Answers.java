@@ -5,13 +5,17 @@ import java.util.List;
 import java.util.Map;
 
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.util.RawValue;
 
 import dev.switchboard.ports.content.Content;
+import dev.switchboard.ports.tool.SerializedJson;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
  * Writes a tool's answer as the JSON-RPC response a transport sends ({@code result: {content: [{type, text}],
- * structuredContent}}), so a benchmark times the answer's JSON as a client receives it, not only the tool. Thread-safe.
+ * structuredContent}}), so a benchmark times the answer's JSON as a client receives it, not only the tool: structured
+ * content a tool wrote once ({@link SerializedJson}) is copied as its text, as the MCP bridge's transports copy it
+ * (ADR 68). Thread-safe.
  */
 final class Answers {
 
@@ -30,7 +34,9 @@ final class Answers {
                 success.content().stream()
                         .map(content -> Map.of("type", "text", "text", ((Content.Text) content).text()))
                         .toList());
-        if (success.structuredContent() != null) {
+        if (success.structuredContent() instanceof SerializedJson written) {
+            answer.put("structuredContent", new RawValue(written.json()));
+        } else if (success.structuredContent() != null) {
             answer.put("structuredContent", success.structuredContent());
         }
         return JSON.writeValueAsBytes(Map.of("jsonrpc", "2.0", "id", 1, "result", answer));

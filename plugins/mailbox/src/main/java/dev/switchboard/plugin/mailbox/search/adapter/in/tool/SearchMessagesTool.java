@@ -150,9 +150,13 @@ public final class SearchMessagesTool extends MailboxTool {
         return cut;
     }
 
+    /** Room for a message's wire fields, the snippet and the match without growing the entry. */
+    private static final int ENTRY_CAPACITY = 64;
+
     /** @return the message's wire entry with the hit's snippet and match, when the projection keeps them */
     private static Map<String, Object> entry(Map<String, Object> wire, SearchMessages.Hit hit, Projection fields) {
-        Map<String, Object> entry = new LinkedHashMap<>(wire);
+        Map<String, Object> entry = new LinkedHashMap<>(ENTRY_CAPACITY);
+        entry.putAll(wire);
         if (fields.wants("snippet")) {
             entry.put("snippet", hit.snippet());
         }
