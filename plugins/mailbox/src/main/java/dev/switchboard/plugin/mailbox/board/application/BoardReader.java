@@ -174,6 +174,14 @@ public final class BoardReader {
                         })));
     }
 
+    /**
+     * @param channel a channel's name
+     * @return the change-signal topic its writes publish, for the live board; NOT_FOUND as {@link #channel}
+     */
+    public Outcome<String> topic(String channel) {
+        return live(channel).then(id -> Outcome.done(Transactions.signalTopic(id)));
+    }
+
     private Outcome<Long> live(String channel) {
         return registry.read(tx -> {
             Optional<HostedChannel> found = tx.channel(channel).filter(c -> c.deletedAt() == null);
