@@ -87,7 +87,8 @@
     });
     events.addEventListener("change", reread);
     events.addEventListener("error", function () {
-      setLive("stale", "Reconnecting…");
+      // A network error reconnects by itself; a refusal (the session ended: 401) closes the stream for good.
+      setLive("stale", events.readyState === EventSource.CLOSED ? "Not live: reload the page." : "Reconnecting…");
     });
   }
 }());
