@@ -51,6 +51,7 @@ import dev.switchboard.testkit.distribution.Installation;
 class BoardBrowserIT {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final String HOSTILE_TITLE = "Note 4 <img src=x onerror=\"document.title='owned'\">";
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
     @TempDir
@@ -172,7 +173,7 @@ class BoardBrowserIT {
                 ToolCalls.okStructured(
                         owner,
                         "frontispice_publish_handoff",
-                        Handoffs.publish("raveil", "Note " + i, "content " + i, null),
+                        Handoffs.publish("raveil", i == 4 ? HOSTILE_TITLE : "Note " + i, "content " + i, null),
                         server.log());
             }
             for (Map.Entry<String, Integer> cursor :
@@ -202,7 +203,9 @@ class BoardBrowserIT {
                             List.of("raveil", "4", "codex", "1", "3"), List.of("raveil", "4", "librarian", "4", "0"));
             assertThat(texts(By.cssSelector("section.feature:nth-of-type(2) tr.summary-row td:nth-child(3)")))
                     .as("the timeline, newest first")
-                    .containsSubsequence("Note 4", "Note 3", "Note 2", "Note 1");
+                    .containsSubsequence(HOSTILE_TITLE, "Note 3", "Note 2", "Note 1");
+            assertThat(browser.findElements(By.cssSelector("main img"))).isEmpty();
+            assertThat(browser.getTitle()).isEqualTo("Channels · Switchboard board");
             assertOnlyTheBoardsOwnScript();
             screenshot("board-index.png");
         } finally {
@@ -266,7 +269,8 @@ class BoardBrowserIT {
         browser.executeCdpCommand("Network.enable", Map.of());
         browser.executeCdpCommand(
                 "Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Authorization", "Bearer " + server.token())));
-        Files.createDirectories(workspaceHome.resolve("proj"));
+        String directory = "proj <img src=x onerror=\"document.title='owned'\">";
+        Path cwd = Files.createDirectories(workspaceHome.resolve(directory));
         String command =
                 "sleep 120 # <script>document.title='owned'</script><img src=x onerror=\"document.title='owned'\">";
         try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "browser-workspace")) {
@@ -276,7 +280,7 @@ class BoardBrowserIT {
 
             long before = System.nanoTime();
             String workspace =
-                    (String) ToolCalls.okStructured(owner, "workspace_open", Map.of("cwd", "proj"), server.log())
+                    (String) ToolCalls.okStructured(owner, "workspace_open", Map.of("cwd", directory), server.log())
                             .get("workspace_id");
             CompletableFuture<McpSchema.CallToolResult> running = CompletableFuture.supplyAsync(() -> ToolCalls.call(
                     owner,
