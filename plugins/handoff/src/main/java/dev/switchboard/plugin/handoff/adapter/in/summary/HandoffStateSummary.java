@@ -60,7 +60,7 @@ public final class HandoffStateSummary implements StateSummary {
      */
     @Override
     public List<BoardSection> sections(int limit) {
-        List<HandoffSummary> recent = new ArrayList<>(handoffs.recent(limit));
+        List<HandoffSummary> recent = new ArrayList<>(handoffs.timeline(limit));
         recent.sort(
                 Comparator.comparing((HandoffSummary h) -> h.receipt().project().value())
                         .thenComparing(h -> -h.receipt().sequence().value()));
