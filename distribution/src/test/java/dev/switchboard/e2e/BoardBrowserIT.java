@@ -221,7 +221,7 @@ class BoardBrowserIT {
         browser.get(server.uri(channel.link(server, server.token())).toString());
         awaitLive();
         browser.executeScript("window.sameDocument = true");
-        String topic = "live <img src=x onerror=\"document.title='owned'\"><script>document.title='owned'</script>";
+        String topic = "live <img src=x onerror=\"document.title='owned'\">";
 
         long before = System.nanoTime();
         try (McpSyncClient qa = HttpClients.initialized(server, channel.tokens().get("qa"), "browser-qa")) {
@@ -311,6 +311,12 @@ class BoardBrowserIT {
 
             browser.findElement(By.cssSelector("form.action button[data-action='workspace.abort']"))
                     .click();
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .ignoring(StaleElementReferenceException.class)
+                    .withMessage(() -> "after the Abort the browser shows: "
+                            + browser.findElement(By.tagName("main")).getText())
+                    .until(driver -> texts(By.cssSelector("section.feature tr.summary-row td"))
+                            .contains("aborted"));
 
             McpSchema.CallToolResult aborted = running.get(20, TimeUnit.SECONDS);
             assertThat(aborted.isError()).isTrue();

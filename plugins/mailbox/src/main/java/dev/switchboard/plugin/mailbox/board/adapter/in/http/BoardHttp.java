@@ -89,8 +89,7 @@ final class BoardHttp {
         return serve(
                 request,
                 viewer -> viewer.owner()
-                        ? page(
-                                200,
+                        ? ownerPage(
                                 "index.jte",
                                 Map.of(
                                         "channels",
@@ -267,6 +266,19 @@ final class BoardHttp {
 
     private EndpointResponse problem(int status, String title, String message) {
         return page(status, "problem.jte", Map.of("status", status, "title", title, "message", message));
+    }
+
+    /**
+     * The owner's index, whose forms POST back to the board: {@code Referrer-Policy: same-origin} instead of
+     * {@code no-referrer}, because a browser sends {@code Origin: null} with a form POST from a no-referrer page, and
+     * the abort's same-origin check needs the real origin (ADR 67). The referrer still never leaves this origin.
+     */
+    private EndpointResponse ownerPage(String template, Map<String, Object> parameters) {
+        Map<String, List<String>> headers = headers();
+        headers.put("Referrer-Policy", List.of("same-origin"));
+        headers.put("Content-Type", List.of("text/html; charset=utf-8"));
+        byte[] body = pages.render(template, parameters).getBytes(StandardCharsets.UTF_8);
+        return new EndpointResponse.Complete(200, headers, body);
     }
 
     private EndpointResponse page(int status, String template, Map<String, Object> parameters) {
