@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -38,6 +39,7 @@ import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
+import dev.switchboard.testkit.distribution.McpClients;
 
 /**
  * The board in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, which the build's
@@ -273,7 +275,15 @@ class BoardBrowserIT {
         Path cwd = Files.createDirectories(workspaceHome.resolve(directory));
         String command =
                 "sleep 120 # <script>document.title='owned'</script><img src=x onerror=\"document.title='owned'\">";
-        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "browser-workspace")) {
+        // Its requests may wait 150 s: longer than the command would run, so only the abort can end it in time.
+        try (McpSyncClient owner = McpClients.http(
+                server,
+                server.token(),
+                "browser-workspace",
+                ConcurrentHashMap.newKeySet(),
+                Duration.ofSeconds(150),
+                spec -> spec)) {
+            owner.initialize();
             browser.get(server.uri("/board").toString());
             awaitLive();
             browser.executeScript("window.sameDocument = true");
@@ -318,7 +328,7 @@ class BoardBrowserIT {
                     .until(driver -> texts(By.cssSelector("section.feature tr.summary-row td"))
                             .contains("aborted"));
 
-            McpSchema.CallToolResult aborted = running.get(20, TimeUnit.SECONDS);
+            McpSchema.CallToolResult aborted = running.get(30, TimeUnit.SECONDS);
             assertThat(aborted.isError()).isTrue();
             assertThat(ToolResults.structured(aborted)).containsEntry("code", "COMMAND_CANCELLED");
             new WebDriverWait(browser, Duration.ofSeconds(5))
