@@ -34,8 +34,15 @@
 
   var reading = false;
   var again = false;
+  var submitting = false;
+
+  // A form being submitted (the owner's Abort) must stay in the document: a form swapped out of it is not sent.
+  document.addEventListener("submit", function () { submitting = true; }, true);
 
   function reread() {
+    if (submitting) {
+      return;
+    }
     if (reading) {
       again = true;
       return;
@@ -52,7 +59,7 @@
         var fresh = new DOMParser().parseFromString(html, "text/html");
         var next = fresh.querySelector("main");
         var current = document.querySelector("main");
-        if (next && current) {
+        if (next && current && !submitting) {
           current.replaceWith(document.adoptNode(next));
           document.title = fresh.title;
         }
