@@ -10,6 +10,9 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,32 +23,40 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
 
 import dev.switchboard.e2e.support.BoardChannel;
 import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
+import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.mailbox.DecisionDemo;
+import dev.switchboard.testkit.distribution.McpClients;
 
 /**
  * The board in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, which the build's
  * {@code src/test/browser/install-chromium.sh} installs when missing; Selenium is given both binaries, so it never
  * downloads a browser or a driver): a human redeems a board link, sees a channel with four roles, debts in each court,
  * a pinned charter and a thread, and a message body with {@code <script>} and {@code "><img onerror>} shows as text
- * while no script runs. Screenshots of the pages go to {@code docs/images/}.
+ * while no script runs; the channel page and the owner's index follow tool calls live within 2 s, fit 1280 and 390
+ * px, and the index's Abort button stops a workspace command (issue 27). Screenshots of the pages go to
+ * {@code docs/images/}.
  */
 class BoardBrowserIT {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final String HOSTILE_TITLE = "Note 4 <img src=x onerror=\"document.title='owned'\">";
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
     @TempDir
@@ -54,6 +65,7 @@ class BoardBrowserIT {
     private static HttpServe server;
     private static BoardChannel channel;
     private static ChromeDriver browser;
+    private static Path workspaceHome;
 
     @BeforeAll
     static void start() throws IOException {
@@ -63,7 +75,11 @@ class BoardBrowserIT {
         assertThat(CHROMEDRIVER)
                 .as("Debian's chromium-driver (src/test/browser/install-chromium.sh)")
                 .isExecutable();
-        server = HttpServe.start(Installation.copyOfBuilt(dir), Map.of(), dir.resolve("server.log"));
+        workspaceHome = Files.createDirectories(dir.resolve("home"));
+        server = HttpServe.start(
+                Installation.copyOfBuilt(dir).enable("workspace"),
+                Map.of("SWITCHBOARD_PLUGINS__WORKSPACE__HOME", workspaceHome.toString()),
+                dir.resolve("server.log"));
         channel = BoardChannel.create(server, "proj");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
@@ -124,7 +140,7 @@ class BoardBrowserIT {
                         .getText())
                 .isEqualTo("lead, qa");
         assertThat(browser.findElement(By.cssSelector("tr.pin td")).getText()).isEqualTo("charter");
-        assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+        assertOnlyTheBoardsOwnScript();
         screenshot("board-channel.png");
 
         browser.findElement(By.cssSelector("tr.pin a")).click();
@@ -144,7 +160,7 @@ class BoardBrowserIT {
 
         WebElement body = browser.findElement(By.cssSelector("#m" + channel.hostile() + " pre.body"));
         assertThat(body.getText()).isEqualTo(BoardChannel.HOSTILE);
-        assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+        assertOnlyTheBoardsOwnScript();
         assertThat(browser.findElements(By.tagName("img"))).isEmpty();
         assertThat(browser.getTitle()).isEqualTo("thread of #" + channel.hostile() + " · Switchboard board");
         assertThat(browser.executeScript("return document.title")).isNotEqualTo("owned");
@@ -162,7 +178,7 @@ class BoardBrowserIT {
                 ToolCalls.okStructured(
                         owner,
                         "frontispice_publish_handoff",
-                        Handoffs.publish("raveil", "Note " + i, "content " + i, null),
+                        Handoffs.publish("raveil", i == 4 ? HOSTILE_TITLE : "Note " + i, "content " + i, null),
                         server.log());
             }
             for (Map.Entry<String, Integer> cursor :
@@ -181,15 +197,21 @@ class BoardBrowserIT {
             browser.get(server.uri("/board").toString());
 
             assertThat(texts(By.cssSelector("tr.channel a"))).contains("proj");
-            assertThat(texts(By.cssSelector("section.feature h2"))).containsExactly("Handoff projects");
-            assertThat(browser.findElements(By.cssSelector("section.feature tr.summary-row")).stream()
+            assertThat(texts(By.cssSelector("section.feature h2")))
+                    .containsExactly("Handoff projects", "Handoff timeline", "Open workspaces", "Workspace commands");
+            assertThat(browser.findElements(By.cssSelector("section.feature:first-of-type tr.summary-row")).stream()
                             .map(row -> row.findElements(By.tagName("td")).stream()
                                     .map(WebElement::getText)
                                     .toList())
                             .toList())
                     .containsExactly(
                             List.of("raveil", "4", "codex", "1", "3"), List.of("raveil", "4", "librarian", "4", "0"));
-            assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+            assertThat(texts(By.cssSelector("section.feature:nth-of-type(2) tr.summary-row td:nth-child(3)")))
+                    .as("the timeline, newest first")
+                    .containsSubsequence(HOSTILE_TITLE, "Note 3", "Note 2", "Note 1");
+            assertThat(browser.findElements(By.cssSelector("main img"))).isEmpty();
+            assertThat(browser.getTitle()).isEqualTo("Channels · Switchboard board");
+            assertOnlyTheBoardsOwnScript();
             screenshot("board-index.png");
         } finally {
             browser.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));
@@ -250,9 +272,171 @@ class BoardBrowserIT {
         browser.get(server.uri("/board/decide/pin?key=charter").toString());
         assertThat(texts(By.cssSelector("article.pin-version")).size()).isEqualTo(2);
         assertThat(texts(By.cssSelector("pre.diff .added"))).containsExactly("+We pair on risky changes.");
-        assertThat(browser.findElements(By.tagName("script"))).isEmpty();
+        assertOnlyTheBoardsOwnScript();
         assertThat(browser.executeScript("return document.title")).isNotEqualTo("owned");
         screenshot("board-pin.png");
+    }
+
+    @Test
+    @DisplayName("in Chromium a channel page follows a tool call within 2 s without a reload, shows times relative"
+            + " with the exact time on hover, a hostile topic as text, and never overflows at 1280 or 390 px")
+    void aChannelPageIsLiveAndFitsAPhone() throws IOException {
+        viewport(1280, 1000, false);
+        browser.get(server.uri(channel.link(server, server.token())).toString());
+        awaitLive();
+        browser.executeScript("window.sameDocument = true");
+        String topic = "live <img src=x onerror=\"document.title='owned'\">";
+
+        long before = System.nanoTime();
+        try (McpSyncClient qa = HttpClients.initialized(server, channel.tokens().get("qa"), "browser-qa")) {
+            ToolCalls.okStructured(
+                    qa,
+                    "send_message",
+                    Map.of("to", "lead", "topic", topic, "body", "new", "action_required", true),
+                    server.log());
+        }
+        new WebDriverWait(browser, Duration.ofSeconds(2))
+                .ignoring(StaleElementReferenceException.class)
+                .until(driver -> texts(By.cssSelector("#role-lead tr.debt td")).contains(topic));
+        long millis = Duration.ofNanos(System.nanoTime() - before).toMillis();
+
+        assertThat(millis)
+                .as("the page showed the new debt %d ms after the call began", millis)
+                .isLessThan(2_000);
+        assertThat(browser.executeScript("return window.sameDocument"))
+                .as("no reload")
+                .isEqualTo(true);
+        assertThat(browser.getTitle()).isEqualTo("proj · Switchboard board");
+        assertThat(browser.findElements(By.cssSelector("main img"))).isEmpty();
+        WebElement lastSeen = browser.findElement(By.cssSelector("#role-qa .last-seen time"));
+        assertThat(lastSeen.getText()).matches("just now|\\d+ (s|min) ago");
+        assertThat(lastSeen.getDomAttribute("title")).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC");
+        assertThat(texts(By.cssSelector("header .live")))
+                .containsExactly("Live: this page follows the server's changes.");
+        assertNoHorizontalOverflow(1280);
+        screenshot("board-channel-1280.png");
+
+        viewport(390, 844, true);
+        browser.navigate().refresh();
+        assertNoHorizontalOverflow(390);
+        screenshot("board-channel-390.png");
+        browser.get(server.uri("/board/proj/feed").toString());
+        assertNoHorizontalOverflow(390);
+        browser.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+    }
+
+    @Test
+    @DisplayName("in Chromium the owner's index shows a workspace and its running command within 2 s of the tool"
+            + " calls, the command line as text, fits 1280 and 390 px, and its Abort button stops the command")
+    void theOwnersIndexIsLiveAndAbortsACommand() throws Exception {
+        viewport(1280, 1000, false);
+        browser.executeCdpCommand("Network.enable", Map.of());
+        browser.executeCdpCommand(
+                "Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Authorization", "Bearer " + server.token())));
+        String directory = "proj <img src=x onerror=\"document.title='owned'\">";
+        Path cwd = Files.createDirectories(workspaceHome.resolve(directory));
+        String command =
+                "sleep 120 # <script>document.title='owned'</script><img src=x onerror=\"document.title='owned'\">";
+        // Its requests may wait 150 s: longer than the command would run, so only the abort can end it in time.
+        try (McpSyncClient owner = McpClients.http(
+                server,
+                server.token(),
+                "browser-workspace",
+                ConcurrentHashMap.newKeySet(),
+                Duration.ofSeconds(150),
+                spec -> spec)) {
+            owner.initialize();
+            browser.get(server.uri("/board").toString());
+            awaitLive();
+            browser.executeScript("window.sameDocument = true");
+
+            String workspace =
+                    (String) ToolCalls.okStructured(owner, "workspace_open", Map.of("cwd", directory), server.log())
+                            .get("workspace_id");
+            long before = System.nanoTime(); // the change: the command starts
+            CompletableFuture<McpSchema.CallToolResult> running = CompletableFuture.supplyAsync(() -> ToolCalls.call(
+                    owner,
+                    "bash",
+                    Map.of("workspace_id", workspace, "request_key", "browser-abort", "command", command)));
+            new WebDriverWait(browser, Duration.ofSeconds(2))
+                    .ignoring(StaleElementReferenceException.class)
+                    .until(driver -> texts(By.cssSelector("section.feature tr.summary-row td"))
+                            .contains(command));
+            long millis = Duration.ofNanos(System.nanoTime() - before).toMillis();
+
+            assertThat(millis)
+                    .as("the index showed the command %d ms after its call began", millis)
+                    .isLessThan(2_000);
+            assertThat(browser.executeScript("return window.sameDocument"))
+                    .as("no reload")
+                    .isEqualTo(true);
+            assertThat(texts(By.cssSelector("section.feature tr.summary-row td")))
+                    .contains(workspace, "running");
+            assertThat(browser.getTitle()).isEqualTo("Channels · Switchboard board");
+            assertThat(browser.findElements(By.cssSelector("main img"))).isEmpty();
+            assertNoHorizontalOverflow(1280);
+            screenshot("board-index-1280.png");
+            viewport(390, 844, true);
+            assertNoHorizontalOverflow(390);
+            screenshot("board-index-390.png");
+            viewport(1280, 1000, false);
+            browser.navigate().refresh(); // a fresh page at 1280 px, its stream open, so no swap races the click
+            awaitLive();
+
+            browser.findElement(By.cssSelector("form.action button[data-action='workspace.abort']"))
+                    .click();
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .ignoring(StaleElementReferenceException.class)
+                    .withMessage(() -> "after the Abort the browser shows: "
+                            + browser.findElement(By.tagName("main")).getText())
+                    .until(driver -> texts(By.cssSelector("section.feature tr.summary-row td"))
+                            .contains("aborted"));
+
+            McpSchema.CallToolResult aborted = running.get(30, TimeUnit.SECONDS);
+            assertThat(aborted.isError()).isTrue();
+            assertThat(ToolResults.structured(aborted)).containsEntry("code", "COMMAND_CANCELLED");
+            new WebDriverWait(browser, Duration.ofSeconds(5))
+                    .ignoring(StaleElementReferenceException.class)
+                    .until(driver -> texts(By.cssSelector("section.feature tr.summary-row td"))
+                            .contains("aborted"));
+            assertThat(browser.getCurrentUrl()).isEqualTo(server.uri("/board").toString());
+            assertThat(browser.findElements(By.cssSelector("form.action button")))
+                    .isEmpty();
+        } finally {
+            browser.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));
+            browser.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+        }
+    }
+
+    /** Waits until the page's event stream is open (board.js marks the document), so a change after it is seen. */
+    private static void awaitLive() {
+        new WebDriverWait(browser, Duration.ofSeconds(10))
+                .until(driver -> "open"
+                        .equals(browser.executeScript("return document.documentElement.getAttribute('data-live')")));
+    }
+
+    /** Makes the viewport {@code width} px wide, as a phone ({@code mobile}) or a desktop window. */
+    private static void viewport(int width, int height, boolean mobile) {
+        browser.executeCdpCommand(
+                "Emulation.setDeviceMetricsOverride",
+                Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", mobile));
+    }
+
+    /** The document is exactly as wide as the viewport: nothing scrolls sideways. */
+    private static void assertNoHorizontalOverflow(int width) {
+        Number inner = (Number) browser.executeScript("return window.innerWidth");
+        Number viewport = (Number) browser.executeScript("return document.documentElement.clientWidth");
+        Number document = (Number) browser.executeScript("return document.documentElement.scrollWidth");
+        assertThat(inner.intValue()).as("window width").isEqualTo(width);
+        assertThat(document.intValue()).as("document width at %d px", width).isEqualTo(viewport.intValue());
+    }
+
+    /** The page runs the board's one same-origin script and nothing inline. */
+    private static void assertOnlyTheBoardsOwnScript() {
+        List<WebElement> scripts = browser.findElements(By.tagName("script"));
+        assertThat(scripts).hasSize(1);
+        assertThat(scripts.getFirst().getDomAttribute("src")).isEqualTo("/board-assets/board.js");
+        assertThat(scripts.getFirst().getDomProperty("text")).isEmpty();
     }
 
     private static List<String> texts(By selector) {

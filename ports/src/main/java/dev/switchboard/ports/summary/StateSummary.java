@@ -19,6 +19,11 @@ import org.pf4j.ExtensionPoint;
  * starts the storage alone, with the plugin's injector built but its migrations not applied and its services not
  * started. What they throw is the asker's to report (the board shows the section as unavailable, a hook passes with a
  * warning); it must not hold a secret.
+ *
+ * <p>The board (ADR 67) shows a contributor's {@linkplain #sections sections} (typed cells: text, moments, owner
+ * actions), re-reads them when one of its {@linkplain #changeTopics change topics} is signalled, and hands an owner's
+ * checked action to {@link #perform}: the one method that may change state, called only for the server's owner after
+ * the board has checked the request (CSRF token, same origin; never for a view key).
  */
 public interface StateSummary extends ExtensionPoint {
 
@@ -35,4 +40,37 @@ public interface StateSummary extends ExtensionPoint {
      * @throws dev.switchboard.ports.storage.StorageException if the store cannot be read
      */
     List<ActionableCount> actionable();
+
+    /**
+     * The owner's board view of this plugin's state: by default the {@link #overview} as text. A contributor with
+     * more to show (timelines, running work, actions) answers several sections, each bounded by {@code limit}.
+     *
+     * @param limit the most items per section, at least 1
+     * @return the sections, in the order to show them
+     * @throws dev.switchboard.ports.storage.StorageException if the store cannot be read
+     */
+    default List<BoardSection> sections(int limit) {
+        return List.of(BoardSection.of(overview(limit)));
+    }
+
+    /**
+     * @return the {@link dev.switchboard.ports.signal.ChangeSignals} topics published when what {@link #sections}
+     *         shows changes, so a live board re-reads it; empty (the default) when it has none
+     */
+    default List<String> changeTopics() {
+        return List.of();
+    }
+
+    /**
+     * Takes an owner's action that one of this contributor's {@link BoardCell.Action} cells offered. Called only
+     * after the asker has established that the server's owner asked, on purpose (the board: owner credentials, a
+     * valid CSRF token, a same-origin request). Must not throw for an unknown or stale target.
+     *
+     * @param action the action's name
+     * @param target what it acts on
+     * @return {@link ActionResult#UNKNOWN} (the default) when the action is not this contributor's
+     */
+    default ActionResult perform(String action, String target) {
+        return ActionResult.UNKNOWN;
+    }
 }

@@ -15,6 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.handoff.adapter.in.summary.HandoffStateSummary;
 import dev.switchboard.ports.summary.ActionableCount;
+import dev.switchboard.ports.summary.BoardCell;
+import dev.switchboard.ports.summary.BoardSection;
 import dev.switchboard.ports.summary.SummarySection;
 
 /** Handoff's state summary (ADR 28): the owner's overview of every project and a configured consumer's pending count. */
@@ -131,6 +133,45 @@ class StateSummaryTest {
         publish("raveil", 2);
 
         assertThat(summary().actionable()).isEmpty();
+    }
+
+    @Test
+    void theBoardShowsTheOverviewThenEachProjectsTimelineWithRoutesAndSourceNewestFirst() {
+        handoff = HandoffHarness.open(backend, dir);
+        handoff.register("raveil");
+        handoff.register("atlas");
+        String first = (String) handoff.publish("raveil", "<script>alert(1)</script>", "Content")
+                .get("handoff_id");
+        handoff.publish("atlas", "Atlas note", "Content");
+        handoff.publish("raveil", "Second", "Content");
+        handoff.ok(
+                "frontispice_route_handoff",
+                Map.of(
+                        "project", "raveil",
+                        "handoff_id", first,
+                        "targets", List.of("research", "architecture"),
+                        "rationale", "Needs an ADR",
+                        "routed_by", "librarian"));
+
+        List<BoardSection> sections = summary().sections(10);
+
+        assertThat(sections).extracting(BoardSection::title).containsExactly("Handoff projects", "Handoff timeline");
+        assertThat(sections.getFirst().rows()).hasSize(2);
+        BoardSection timeline = sections.get(1);
+        assertThat(timeline.columns())
+                .containsExactly("Project", "Sequence", "Title", "Kind", "Source", "Routed to", "Committed");
+        assertThat(timeline.rows())
+                .extracting(row -> List.of(text(row.get(0)), text(row.get(1)), text(row.get(2)), text(row.get(5))))
+                .containsExactly(
+                        List.of("atlas", "1", "Atlas note", ""),
+                        List.of("raveil", "2", "Second", ""),
+                        List.of("raveil", "1", "<script>alert(1)</script>", "architecture, research"));
+        assertThat(timeline.rows()).allSatisfy(row -> assertThat(row.get(6)).isInstanceOf(BoardCell.Time.class));
+        assertThat(summary().changeTopics()).containsExactly("handoff.list");
+    }
+
+    private static String text(BoardCell cell) {
+        return ((BoardCell.Text) cell).text();
     }
 
     private HandoffStateSummary summary() {

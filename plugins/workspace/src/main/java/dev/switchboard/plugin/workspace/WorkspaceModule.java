@@ -14,6 +14,8 @@ import dev.switchboard.plugin.workspace.adapter.in.tool.RunCommandTool;
 import dev.switchboard.plugin.workspace.adapter.in.tool.SearchTextTool;
 import dev.switchboard.plugin.workspace.adapter.in.tool.WriteFileTool;
 import dev.switchboard.plugin.workspace.adapter.out.persistence.JooqReceiptStore;
+import dev.switchboard.plugin.workspace.adapter.out.persistence.SignalledActivity;
+import dev.switchboard.plugin.workspace.application.port.out.ActivitySignal;
 import dev.switchboard.plugin.workspace.application.port.out.ReceiptStore;
 import dev.switchboard.ports.tool.Tool;
 
@@ -40,5 +42,6 @@ public final class WorkspaceModule extends AbstractModule {
         tools.addBinding().to(RunCommandTool.class);
         tools.addBinding().to(DescribeSkillTool.class);
         bind(ReceiptStore.class).to(JooqReceiptStore.class);
+        bind(ActivitySignal.class).to(SignalledActivity.class);
     }
 }

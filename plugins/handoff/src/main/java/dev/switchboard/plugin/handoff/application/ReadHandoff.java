@@ -57,6 +57,14 @@ public final class ReadHandoff {
         return handoffs.recent(limit);
     }
 
+    /**
+     * @param limit how many at most
+     * @return the most recent handoffs of registered projects, newest first, with their routes: the board's timeline
+     */
+    public List<HandoffSummary> timeline(int limit) {
+        return handoffs.timeline(limit);
+    }
+
     private HandoffDetails details(Handoff handoff) {
         var id = handoff.receipt().handoffId();
         return new HandoffDetails(handoff, routes.routes(id), applied.applied(id));

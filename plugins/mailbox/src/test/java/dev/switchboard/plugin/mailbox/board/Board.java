@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.switchboard.plugin.mailbox.MailboxHarness;
+import dev.switchboard.plugin.mailbox.board.adapter.in.http.BoardActionEndpoint;
+import dev.switchboard.plugin.mailbox.board.adapter.in.http.BoardAssetEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.BoardIndexEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.ChannelBoardEndpoint;
 import dev.switchboard.plugin.mailbox.board.adapter.in.http.DebtBoardEndpoint;
@@ -53,7 +55,9 @@ final class Board {
                 harness.injector().getInstance(PinBoardEndpoint.class),
                 harness.injector().getInstance(PinByQueryBoardEndpoint.class),
                 harness.injector().getInstance(DebtBoardEndpoint.class),
-                harness.injector().getInstance(ProposalBoardEndpoint.class));
+                harness.injector().getInstance(ProposalBoardEndpoint.class),
+                harness.injector().getInstance(BoardActionEndpoint.class),
+                harness.injector().getInstance(BoardAssetEndpoint.class));
     }
 
     /** A request's credentials and origin. */
@@ -102,6 +106,43 @@ final class Board {
         }
     }
 
+    /** @return the endpoint's answer to a {@code POST} of a form body */
+    Answer post(String path, String form, As as) {
+        EndpointResponse response = handle("POST", path, Map.of(), as, form.getBytes(StandardCharsets.UTF_8));
+        return answer((EndpointResponse.Complete) response);
+    }
+
+    /** @return a page's answer when asked for its event stream ({@code Accept: text/event-stream}) */
+    EndpointResponse events(String path, As as) {
+        return handle("GET", path, Map.of(), as.header("Accept", "text/event-stream"), new byte[0]);
+    }
+
+    private EndpointResponse handle(String method, String path, Map<String, List<String>> query, As as, byte[] body) {
+        Map<String, List<String>> headers = new HashMap<>();
+        as.headers().forEach((name, value) -> headers.put(name, List.of(value)));
+        for (HttpEndpoint endpoint : endpoints) {
+            Optional<Map<String, String>> parameters = endpoint.route().match(path);
+            if (parameters.isPresent() && endpoint.route().method().equals(method)) {
+                return endpoint.handle(new EndpointRequest(
+                        method,
+                        path,
+                        parameters.get(),
+                        query,
+                        HttpHeaders.of(headers, (a, b) -> true),
+                        as.cookies(),
+                        body,
+                        as.principal(),
+                        as.remote(),
+                        Cancellation.NONE));
+            }
+        }
+        throw new AssertionError("no board route matches " + method + " " + path);
+    }
+
+    private static Answer answer(EndpointResponse.Complete response) {
+        return new Answer(response.status(), response.headers(), new String(response.body(), StandardCharsets.UTF_8));
+    }
+
     Answer get(String pathAndQuery, As as) {
         int question = pathAndQuery.indexOf('?');
         String path = question < 0 ? pathAndQuery : pathAndQuery.substring(0, question);
@@ -114,27 +155,7 @@ final class Board {
                         List.of(URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8)));
             }
         }
-        Map<String, List<String>> headers = new HashMap<>();
-        as.headers().forEach((name, value) -> headers.put(name, List.of(value)));
-        for (HttpEndpoint endpoint : endpoints) {
-            Optional<Map<String, String>> parameters = endpoint.route().match(path);
-            if (parameters.isPresent()) {
-                EndpointResponse.Complete response = (EndpointResponse.Complete) endpoint.handle(new EndpointRequest(
-                        "GET",
-                        path,
-                        parameters.get(),
-                        query,
-                        HttpHeaders.of(headers, (a, b) -> true),
-                        as.cookies(),
-                        new byte[0],
-                        as.principal(),
-                        as.remote(),
-                        Cancellation.NONE));
-                return new Answer(
-                        response.status(), response.headers(), new String(response.body(), StandardCharsets.UTF_8));
-            }
-        }
-        throw new AssertionError("no board route matches " + path);
+        return answer((EndpointResponse.Complete) handle("GET", path, query, as, new byte[0]));
     }
 
     /** @return the path and query of a board_link url (the tool answers a path when no public-url is set) */

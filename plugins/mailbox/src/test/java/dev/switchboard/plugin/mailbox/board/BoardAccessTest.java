@@ -118,8 +118,8 @@ class BoardAccessTest {
     }
 
     @Test
-    @DisplayName("3C.138 every board response carries the CSP, nosniff, DENY, no-store and no-referrer headers and no"
-            + " <script")
+    @DisplayName("3C.138 every board response carries the CSP, nosniff, DENY, no-store and no-referrer (the owner's"
+            + " index: same-origin) headers and no inline <script")
     void everyResponseCarriesTheHeadersAndNoScript() {
         try (MailboxHarness harness = MailboxHarness.open(backend, dir, null)) {
             Board board = new Board(harness);
@@ -129,20 +129,28 @@ class BoardAccessTest {
             for (Answer answer : new Answer[] {
                 board.get("/board/proj", As.session(session)),
                 board.get("/board/proj/feed", As.session(session)),
-                board.get("/board", As.principal(Board.OWNER)),
                 board.get("/board/proj", As.nobody()),
                 board.get(link, As.nobody()),
                 board.get("/board/nowhere", As.principal(Board.OWNER))
             }) {
                 assertThat(answer.header("Content-Security-Policy"))
-                        .isEqualTo("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:;"
-                                + " frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+                        .isEqualTo("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self';"
+                                + " img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
                 assertThat(answer.header("X-Content-Type-Options")).isEqualTo("nosniff");
                 assertThat(answer.header("X-Frame-Options")).isEqualTo("DENY");
                 assertThat(answer.header("Cache-Control")).isEqualTo("no-store");
                 assertThat(answer.header("Referrer-Policy")).isEqualTo("no-referrer");
-                assertThat(answer.body()).doesNotContainIgnoringCase("<script");
+                assertThat(answer.body()).doesNotContainIgnoringCase("<script>");
             }
+            Answer index = board.get("/board", As.principal(Board.OWNER));
+            assertThat(index.header("Content-Security-Policy"))
+                    .isEqualTo("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self';"
+                            + " img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+            assertThat(index.header("X-Frame-Options")).isEqualTo("DENY");
+            assertThat(index.header("Cache-Control")).isEqualTo("no-store");
+            assertThat(index.header("Referrer-Policy"))
+                    .as("the owner's forms must send their real Origin (ADR 67)")
+                    .isEqualTo("same-origin");
         }
     }
 

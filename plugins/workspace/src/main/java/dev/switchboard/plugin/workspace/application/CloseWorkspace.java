@@ -5,6 +5,8 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.workspace.application.port.out.ActivitySignal;
+
 /**
  * {@code workspace_close}: removes a workspace and kills its running commands. Closing an unknown or already closed
  * id is harmless and answers {@code closed: true} too. Completed effects are not undone. Thread-safe.
@@ -12,10 +14,12 @@ import jakarta.inject.Inject;
 public final class CloseWorkspace {
 
     private final WorkspaceRegistry registry;
+    private final ActivitySignal signal;
 
     @Inject
-    CloseWorkspace(WorkspaceRegistry registry) {
+    CloseWorkspace(WorkspaceRegistry registry, ActivitySignal signal) {
         this.registry = registry;
+        this.signal = signal;
     }
 
     /**
@@ -26,6 +30,7 @@ public final class CloseWorkspace {
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("workspace_id", id);
         var closed = registry.close(id);
+        closed.ifPresent(workspace -> signal.changed());
         closed.ifPresent(workspace -> facts.put("cwd", workspace.cwd().toString()));
         facts.put("closed", true);
         return Answer.of(

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import dev.switchboard.plugin.workspace.application.port.out.ActivitySignal;
 import dev.switchboard.plugin.workspace.domain.Code;
 import dev.switchboard.plugin.workspace.domain.WorkspaceException;
 import dev.switchboard.ports.call.Principal;
@@ -25,10 +26,12 @@ public final class OpenWorkspace {
     private final WorkspaceRegistry registry;
     private final WorkspaceSettings settings;
     private final GitState git;
+    private final ActivitySignal signal;
 
     @Inject
-    OpenWorkspace(WorkspaceRegistry registry, WorkspaceSettings settings, GitState git) {
+    OpenWorkspace(WorkspaceRegistry registry, WorkspaceSettings settings, GitState git, ActivitySignal signal) {
         this.registry = registry;
+        this.signal = signal;
         this.settings = settings;
         this.git = git;
     }
@@ -44,6 +47,7 @@ public final class OpenWorkspace {
         Path real =
                 settings.confinement().admit(realDirectory(cwd == null ? home : PathResolver.resolve(home, home, cwd)));
         Workspace workspace = registry.open(real);
+        signal.changed();
         Map<String, Object> repository = git.of(real, caller);
         List<ProjectInstructions.Found> instructions = ProjectInstructions.from(real);
         SkillCatalog.Found skills = SkillCatalog.of(home, real);

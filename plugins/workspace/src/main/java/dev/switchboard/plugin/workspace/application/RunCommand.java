@@ -39,6 +39,7 @@ public final class RunCommand {
     private final ProcessExecutor executor;
     private final CommandOutputFiles outputs;
     private final OrphanedCommands orphans;
+    private final CommandActivity activity;
 
     @Inject
     RunCommand(
@@ -46,8 +47,10 @@ public final class RunCommand {
             RequestKeys keys,
             ProcessExecutor executor,
             CommandOutputFiles outputs,
-            OrphanedCommands orphans) {
+            OrphanedCommands orphans,
+            CommandActivity activity) {
         this.registry = registry;
+        this.activity = activity;
         this.keys = keys;
         this.executor = executor;
         this.outputs = outputs;
@@ -66,6 +69,21 @@ public final class RunCommand {
     public Answer run(Map<String, Object> arguments, Cancellation cancellation, Principal caller) {
         String workspaceId = (String) arguments.get("workspace_id");
         Number timeout = (Number) arguments.getOrDefault("timeout", DEFAULT_TIMEOUT_SECONDS);
+        CommandActivity.Running running = activity.start(workspaceId, (String) arguments.get("command"));
+        try {
+            return run(arguments, cancellation, caller, workspaceId, timeout, running);
+        } finally {
+            running.discard();
+        }
+    }
+
+    private Answer run(
+            Map<String, Object> arguments,
+            Cancellation cancellation,
+            Principal caller,
+            String workspaceId,
+            Number timeout,
+            CommandActivity.Running running) {
         return keys.once(
                 workspaceId,
                 (String) arguments.get("request_key"),
@@ -79,7 +97,8 @@ public final class RunCommand {
                                 Duration.ofMillis(Math.round(timeout.doubleValue() * 1000)),
                                 cancellation,
                                 caller,
-                                RequestKeys.receiptId(workspaceId, (String) arguments.get("request_key")))),
+                                RequestKeys.receiptId(workspaceId, (String) arguments.get("request_key")),
+                                running)),
                 RunCommand::facts);
     }
 
@@ -89,10 +108,11 @@ public final class RunCommand {
             Duration timeout,
             Cancellation cancellation,
             Principal caller,
-            String receiptId) {
+            String receiptId,
+            CommandActivity.Running running) {
         Path full = outputs.forRun(receiptId);
         ProcessOutcome outcome;
-        try (EitherCancellation either = new EitherCancellation(cancellation, workspace)) {
+        try (EitherCancellation either = new EitherCancellation(cancellation, workspace, running.abort())) {
             outcome = executor.run(
                     CallerEnvironment.of(
                             new ProcessSpec(
@@ -107,12 +127,14 @@ public final class RunCommand {
                             caller),
                     either);
         } catch (ProcessStartException e) {
+            running.ended("not started", null);
             deleteQuietly(full);
             throw new WorkspaceException(
                     Code.COMMAND_FAILED,
                     "the command could not be started: " + e.getMessage(),
                     Map.of("effects_may_have_occurred", false));
         }
+        running.ended(status(outcome, running), exitCode(outcome));
         switch (outcome.termination()) {
             case TIMED_OUT ->
                 throw new WorkspaceException(
@@ -126,6 +148,21 @@ public final class RunCommand {
                 return answer(workspace, outcome, full);
             }
         }
+    }
+
+    private static String status(ProcessOutcome outcome, CommandActivity.Running running) {
+        return switch (outcome.termination()) {
+            case TIMED_OUT -> "timed out";
+            case CANCELLED -> running.aborted() ? "aborted" : "cancelled";
+            default -> outcome.exitCode() == 0 ? "completed" : "failed";
+        };
+    }
+
+    private static Integer exitCode(ProcessOutcome outcome) {
+        return switch (outcome.termination()) {
+            case TIMED_OUT, CANCELLED -> null;
+            default -> outcome.exitCode();
+        };
     }
 
     private static Answer answer(Workspace workspace, ProcessOutcome outcome, Path full) {

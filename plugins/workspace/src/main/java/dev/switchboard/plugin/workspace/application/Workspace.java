@@ -1,9 +1,7 @@
 package dev.switchboard.plugin.workspace.application;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.time.Instant;
 
 import dev.switchboard.ports.call.Cancellation;
 
@@ -16,7 +14,8 @@ public final class Workspace {
 
     private final String id;
     private final Path cwd;
-    private final Closing closing = new Closing();
+    private final Instant openedAt = Instant.now();
+    private final RaisedOnce closing = new RaisedOnce();
     private long lastUsed;
     private int activeCalls;
 
@@ -36,6 +35,11 @@ public final class Workspace {
         return cwd;
     }
 
+    /** @return when it was opened */
+    public Instant openedAt() {
+        return openedAt;
+    }
+
     /** @return raised when the workspace is closed */
     public Cancellation cancellation() {
         return closing;
@@ -48,7 +52,7 @@ public final class Workspace {
      * @param action the registered action
      */
     void forget(Runnable action) {
-        closing.actions.remove(action);
+        closing.forget(action);
     }
 
     long lastUsed() {
@@ -70,34 +74,5 @@ public final class Workspace {
 
     void close() {
         closing.raise();
-    }
-
-    /** A cancellation raised once, when the workspace closes. */
-    private static final class Closing implements Cancellation {
-        private final AtomicBoolean raised = new AtomicBoolean();
-        private final List<Runnable> actions = new CopyOnWriteArrayList<>();
-
-        @Override
-        public boolean isCancelled() {
-            return raised.get();
-        }
-
-        @Override
-        public void onCancel(Runnable action) {
-            actions.add(action);
-            if (raised.get() && actions.remove(action)) {
-                action.run();
-            }
-        }
-
-        void raise() {
-            if (raised.compareAndSet(false, true)) {
-                for (Runnable action : actions) {
-                    if (actions.remove(action)) {
-                        action.run();
-                    }
-                }
-            }
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.workspace.application;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -128,6 +129,23 @@ public final class WorkspaceRegistry {
         open.clear();
         all.forEach(Workspace::close);
         return all.size();
+    }
+
+    /**
+     * One open workspace as the owner's board shows it.
+     *
+     * @param id          the workspace id
+     * @param cwd         its directory
+     * @param openedAt    when it was opened
+     * @param activeCalls how many of its calls are in progress
+     */
+    public record OpenView(String id, Path cwd, Instant openedAt, int activeCalls) {}
+
+    /** @return the open workspaces, in the order they were opened */
+    public synchronized List<OpenView> openWorkspaces() {
+        return open.values().stream()
+                .map(w -> new OpenView(w.id(), w.cwd(), w.openedAt(), w.activeCalls()))
+                .toList();
     }
 
     /** @return how many workspaces are open */

@@ -165,6 +165,14 @@ public final class BoardReader {
      * @param channel a channel's name
      * @return its id; NOT_FOUND for an unknown or deleted channel
      */
+    /**
+     * @param channel a channel's name
+     * @return the change-signal topic its writes publish, for the live board; NOT_FOUND as {@link #channel}
+     */
+    public Outcome<String> topic(String channel) {
+        return live(channel).then(id -> Outcome.done(Transactions.signalTopic(id)));
+    }
+
     Outcome<Long> live(String channel) {
         return registry.read(tx -> {
             Optional<HostedChannel> found = tx.channel(channel).filter(c -> c.deletedAt() == null);

@@ -32,8 +32,8 @@ public final class BoardViews {
     }
 
     /**
-     * Another feature's state in the owner's index (a {@code ports.summary.StateSummary}, such as handoff's projects),
-     * as plain text cells.
+     * Another feature's state in the owner's index (a section of a {@code ports.summary.StateSummary}, such as
+     * handoff's projects or the workspace's commands): cells of text, moments and owner actions.
      *
      * @param title       the section's heading
      * @param columns     the column headings
@@ -42,7 +42,11 @@ public final class BoardViews {
      * @param unavailable why the section could not be read, else empty
      */
     public record FeatureSection(
-            String title, List<String> columns, List<List<String>> rows, String moreText, String unavailable) {
+            String title,
+            List<String> columns,
+            List<List<dev.switchboard.ports.summary.BoardCell>> rows,
+            String moreText,
+            String unavailable) {
         /** Copies the lists. */
         public FeatureSection {
             columns = List.copyOf(columns);

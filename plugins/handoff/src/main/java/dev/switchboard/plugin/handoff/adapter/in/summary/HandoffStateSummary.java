@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.handoff.adapter.in.summary;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import jakarta.inject.Inject;
@@ -9,11 +10,16 @@ import jakarta.inject.Singleton;
 import org.pf4j.Extension;
 
 import dev.switchboard.plugin.handoff.application.ConsumerPending;
+import dev.switchboard.plugin.handoff.application.HandoffListChanges;
 import dev.switchboard.plugin.handoff.application.OwnerOverview;
+import dev.switchboard.plugin.handoff.application.ReadHandoff;
 import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.ConsumerLine;
 import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.Overview;
 import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.ProjectLine;
+import dev.switchboard.plugin.handoff.domain.HandoffSummary;
 import dev.switchboard.ports.summary.ActionableCount;
+import dev.switchboard.ports.summary.BoardCell;
+import dev.switchboard.ports.summary.BoardSection;
 import dev.switchboard.ports.summary.StateSummary;
 import dev.switchboard.ports.summary.SummarySection;
 
@@ -33,13 +39,45 @@ public final class HandoffStateSummary implements StateSummary {
 
     static final List<String> COLUMNS = List.of("Project", "Latest sequence", "Consumer", "Cursor", "Pending");
 
+    static final List<String> TIMELINE_COLUMNS =
+            List.of("Project", "Sequence", "Title", "Kind", "Source", "Routed to", "Committed");
+
     private final OwnerOverview overview;
     private final ConsumerPending pending;
+    private final ReadHandoff handoffs;
 
     @Inject
-    HandoffStateSummary(OwnerOverview overview, ConsumerPending pending) {
+    HandoffStateSummary(OwnerOverview overview, ConsumerPending pending, ReadHandoff handoffs) {
         this.overview = overview;
         this.pending = pending;
+        this.handoffs = handoffs;
+    }
+
+    /**
+     * The board's sections (ADR 67): the projects' cursors and pending counts as {@link #overview}, then the timeline
+     * of the {@code limit} most recent handoffs, by project, newest first in each: sequence, title, kind, source
+     * (where it came from), the targets a librarian routed it to, and when it was committed.
+     */
+    @Override
+    public List<BoardSection> sections(int limit) {
+        List<HandoffSummary> recent = new ArrayList<>(handoffs.timeline(limit));
+        recent.sort(
+                Comparator.comparing((HandoffSummary h) -> h.receipt().project().value())
+                        .thenComparing(h -> -h.receipt().sequence().value()));
+        List<List<BoardCell>> rows = new ArrayList<>();
+        for (HandoffSummary handoff : recent) {
+            rows.add(List.of(
+                    BoardCell.text(handoff.receipt().project().value()),
+                    BoardCell.text(Long.toString(handoff.receipt().sequence().value())),
+                    BoardCell.text(handoff.title()),
+                    BoardCell.text(handoff.kind()),
+                    BoardCell.text(handoff.source()),
+                    BoardCell.text(String.join(", ", handoff.routedTo())),
+                    new BoardCell.Time(handoff.receipt().committedAt())));
+        }
+        return List.of(
+                BoardSection.of(overview(limit)),
+                new BoardSection("Handoff timeline", TIMELINE_COLUMNS, rows, 0, "handoffs"));
     }
 
     @Override
@@ -65,6 +103,12 @@ public final class HandoffStateSummary implements StateSummary {
             }
         }
         return new SummarySection("Handoff projects", COLUMNS, rows, page.more(), "projects");
+    }
+
+    /** @return {@value HandoffListChanges#TOPIC}: a handoff published or a project registered (ADR 67's live board) */
+    @Override
+    public List<String> changeTopics() {
+        return List.of(HandoffListChanges.TOPIC);
     }
 
     @Override

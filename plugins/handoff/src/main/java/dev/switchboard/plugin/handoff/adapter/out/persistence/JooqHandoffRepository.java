@@ -3,11 +3,13 @@ package dev.switchboard.plugin.handoff.adapter.out.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 
 import org.jooq.Condition;
+import org.jooq.DSLContext;
 import org.jooq.Record;
 
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffTables.Records;
@@ -122,7 +124,24 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
 
     @Override
     public List<HandoffSummary> recent(int limit) {
-        return db.read(sql -> sql
+        return db.read(sql -> latest(sql, limit).stream()
+                .map(row -> HandoffRows.summary(row, List.of()))
+                .toList());
+    }
+
+    @Override
+    public List<HandoffSummary> timeline(int limit) {
+        return db.read(sql -> {
+            List<Record> rows = latest(sql, limit);
+            Map<String, List<String>> routed = RoutedTargets.of(sql, rows);
+            return rows.stream()
+                    .map(row -> HandoffRows.summary(row, routed.getOrDefault(row.get(Records.ID), List.of())))
+                    .toList();
+        });
+    }
+
+    private static List<Record> latest(DSLContext sql, int limit) {
+        return sql
                 .select(HandoffRows.SUMMARY)
                 .from(Records.TABLE)
                 .orderBy(Records.COMMITTED_AT.desc(), Records.SEQUENCE.desc())
@@ -130,8 +149,8 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
                 .fetch()
                 .stream()
                 .filter(HandoffRows::registered)
-                .map(row -> HandoffRows.summary(row, List.of()))
-                .toList());
+                .map(Record.class::cast)
+                .toList();
     }
 
     /** Only handoffs of registered projects: legacy rows are invisible until a registration merges them. */

@@ -3,15 +3,12 @@ package dev.switchboard.plugin.handoff.adapter.out.persistence;
 import static org.jooq.impl.DSL.exists;
 import static org.jooq.impl.DSL.selectOne;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
 
 import org.jooq.Condition;
-import org.jooq.DSLContext;
 import org.jooq.Record;
 
 import dev.switchboard.plugin.handoff.adapter.out.persistence.HandoffTables.Projects;
@@ -55,7 +52,7 @@ public final class JooqUpdatesRepository implements FindUpdatesPort {
                     .fetch();
             boolean hasMore = rows.size() > query.limit();
             List<Record> page = hasMore ? rows.subList(0, query.limit()) : rows;
-            Map<String, List<String>> routed = routedTo(sql, page);
+            Map<String, List<String>> routed = RoutedTargets.of(sql, page);
             List<HandoffSummary> items = page.stream()
                     .map(row -> HandoffRows.summary(row, routed.getOrDefault(row.get(Records.ID), List.of())))
                     .toList();
@@ -77,20 +74,5 @@ public final class JooqUpdatesRepository implements FindUpdatesPort {
                     .and(Routes.TARGET.eq(query.target()))));
         }
         return condition;
-    }
-
-    private static Map<String, List<String>> routedTo(DSLContext sql, List<Record> page) {
-        if (page.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, List<String>> routed = new HashMap<>();
-        sql.selectDistinct(Routes.HANDOFF, Routes.TARGET)
-                .from(Routes.TABLE)
-                .where(Routes.HANDOFF.in(
-                        page.stream().map(row -> row.get(Records.ID)).toList()))
-                .orderBy(Routes.HANDOFF, Routes.TARGET)
-                .forEach(row -> routed.computeIfAbsent(row.get(Routes.HANDOFF), id -> new ArrayList<>())
-                        .add(row.get(Routes.TARGET)));
-        return routed;
     }
 }

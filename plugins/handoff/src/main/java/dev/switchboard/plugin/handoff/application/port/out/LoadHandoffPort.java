@@ -36,4 +36,10 @@ public interface LoadHandoffPort {
      * @return the most recently committed handoffs of registered projects, newest first
      */
     List<HandoffSummary> recent(int limit);
+
+    /**
+     * @param limit how many at most
+     * @return as {@link #recent}, each with the targets it was routed to (one more query for the page)
+     */
+    List<HandoffSummary> timeline(int limit);
 }

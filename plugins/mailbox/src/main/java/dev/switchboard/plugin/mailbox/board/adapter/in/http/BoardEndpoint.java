@@ -10,7 +10,9 @@ import dev.switchboard.ports.http.HttpRoute;
 /**
  * What every board page's endpoint shares: a {@code GET} route with access {@code HANDLER} (a bearer that is sent is
  * checked by the kernel; a session cookie or a nonce by {@link BoardHttp}), and the board's services built on the
- * first request, not with the plugin's injector. Subclasses say only how their page is made. Thread-safe.
+ * first request, not with the plugin's injector. Asked with {@code Accept: text/event-stream}, a page's path answers
+ * the page's event stream instead ({@link BoardHttp#events}, ADR 67), so a live page needs no route of its own.
+ * Subclasses say only how their page is made. Thread-safe.
  */
 abstract class BoardEndpoint implements HttpEndpoint {
 
@@ -33,7 +35,9 @@ abstract class BoardEndpoint implements HttpEndpoint {
 
     @Override
     public final EndpointResponse handle(EndpointRequest request) {
-        return page(board.get(), request);
+        boolean stream =
+                request.headers().allValues("Accept").stream().anyMatch(accept -> accept.contains("text/event-stream"));
+        return stream ? board.get().events(request) : page(board.get(), request);
     }
 
     /** The page (or refusal page) for one request; never throws for what a client sends. */

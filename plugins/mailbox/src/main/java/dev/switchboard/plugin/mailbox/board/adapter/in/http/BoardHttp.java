@@ -12,6 +12,7 @@ import java.util.function.Function;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.board.application.BoardCsrf;
 import dev.switchboard.plugin.mailbox.board.application.BoardReader;
 import dev.switchboard.plugin.mailbox.board.application.BoardSessions;
 import dev.switchboard.plugin.mailbox.board.application.FeatureSections;
@@ -23,6 +24,7 @@ import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointRequest;
 import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.SecurityHeaders;
+import dev.switchboard.ports.summary.ActionResult;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.Outcome;
 
@@ -36,11 +38,18 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 final class BoardHttp {
 
+    /**
+     * The board's policy (ADR 67): the transport's default for HTML, except that the board's own stylesheet and
+     * script (same origin, never inline), its event streams and its owner's forms are allowed.
+     */
+    static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self';"
+            + " connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
     private static final Map<String, String> HEADERS;
 
     static {
         Map<String, String> headers = new LinkedHashMap<>(SecurityHeaders.DEFAULTS);
-        headers.put("Content-Security-Policy", SecurityHeaders.HTML_CONTENT_SECURITY_POLICY);
+        headers.put("Content-Security-Policy", CONTENT_SECURITY_POLICY);
         HEADERS = Map.copyOf(headers);
     }
 
@@ -48,13 +57,23 @@ final class BoardHttp {
     private final BoardReader reader;
     private final BoardPages pages;
     private final FeatureSections features;
+    private final BoardEvents events;
+    private final BoardCsrf csrf;
 
     @Inject
-    BoardHttp(BoardSessions sessions, BoardReader reader, BoardPages pages, FeatureSections features) {
+    BoardHttp(
+            BoardSessions sessions,
+            BoardReader reader,
+            BoardPages pages,
+            FeatureSections features,
+            BoardEvents events,
+            BoardCsrf csrf) {
         this.sessions = sessions;
         this.reader = reader;
         this.pages = pages;
         this.features = features;
+        this.events = events;
+        this.csrf = csrf;
     }
 
     /** @return the board's reads */
@@ -70,8 +89,91 @@ final class BoardHttp {
         return serve(
                 request,
                 viewer -> viewer.owner()
-                        ? page(200, "index.jte", Map.of("channels", reader.index(), "features", features.read()))
+                        ? ownerPage(
+                                "index.jte",
+                                Map.of(
+                                        "channels",
+                                        reader.index(),
+                                        "features",
+                                        features.read(),
+                                        "csrf",
+                                        csrf.token(subject(request))))
                         : redirect(viewer.channel(), null));
+    }
+
+    /**
+     * A page's event stream, asked for with {@code Accept: text/event-stream} on the page's own path (ADR 67): the
+     * same checks as the page, then {@code event: change} whenever what the page shows may have changed (the owner's
+     * index: every feature's topics; a channel's pages: the channel's).
+     */
+    EndpointResponse events(EndpointRequest request) {
+        String channel = request.pathParameters().get("channel");
+        return serve(request, viewer -> {
+            if (channel == null) {
+                return viewer.owner()
+                        ? events.stream(features.topics(), headers())
+                        : problem(403, "Not your board", "Only the server's owner watches the index.");
+            }
+            if (!viewer.mayRead(channel)) {
+                return problem(403, "Not your channel", "This board session reads another channel's board.");
+            }
+            return switch (reader.topic(channel)) {
+                case Outcome.Done<String> done -> events.stream(List.of(done.value()), headers());
+                case Outcome.Refused<String> refused ->
+                    problem(404, "Not found", refused.refusal().message());
+            };
+        });
+    }
+
+    /**
+     * {@code POST /board}: an owner's action from the index (ADR 67), such as aborting a workspace command. Acted on
+     * only when every check passes, in this order: credentials (none or a dead session 401), the server's owner (a
+     * view key or a role token 403), a same-origin {@code Origin} (403), the viewer's CSRF token (403), a well-formed
+     * action that a feature takes (400); then {@code 303} back to the index.
+     */
+    EndpointResponse act(EndpointRequest request) {
+        Optional<Viewer> viewer;
+        if (request.principal().isPresent()) {
+            viewer = viewerOf(request.principal().get());
+        } else {
+            String session = request.cookies().get(BoardLimits.COOKIE);
+            if (session == null) {
+                return problem(401, "Not signed in", "Open a board link to act on the board.");
+            }
+            viewer = sessions.viewer(session);
+            if (viewer.isEmpty()) {
+                return problem(401, "Your board session has ended", "Ask for a new board link.");
+            }
+        }
+        if (viewer.isEmpty() || !viewer.get().owner()) {
+            return problem(
+                    403, "Only the owner acts", "Only the server's owner may act on the board; nothing was done.");
+        }
+        if (!SameOrigin.holds(request)) {
+            return problem(403, "Refused", "The request did not come from this board's own pages; nothing was done.");
+        }
+        Map<String, String> form = FormBody.parse(request.body());
+        if (!csrf.matches(subject(request), form.get("csrf"))) {
+            return problem(403, "This form has expired", "Reload the board and try again; nothing was done.");
+        }
+        String action = form.getOrDefault("action", "");
+        String target = form.getOrDefault("target", "");
+        ActionResult result = action.matches("[a-z][a-z0-9_.-]{0,47}") && target.matches("[A-Za-z0-9_.:-]{1,128}")
+                ? features.perform(action, target)
+                : ActionResult.UNKNOWN;
+        if (result == ActionResult.UNKNOWN) {
+            return problem(400, "Unknown action", "No feature takes this action; nothing was done.");
+        }
+        Map<String, List<String>> headers = headers();
+        headers.put("Location", List.of("/board"));
+        return new EndpointResponse.Complete(303, headers, new byte[0]);
+    }
+
+    /** @return who is looking, for the CSRF token: the bearer's principal, else the board session */
+    private static String subject(EndpointRequest request) {
+        return request.principal()
+                .map(principal -> "principal:" + principal.id())
+                .orElseGet(() -> "session:" + request.cookies().getOrDefault(BoardLimits.COOKIE, ""));
     }
 
     /**
@@ -164,6 +266,19 @@ final class BoardHttp {
 
     private EndpointResponse problem(int status, String title, String message) {
         return page(status, "problem.jte", Map.of("status", status, "title", title, "message", message));
+    }
+
+    /**
+     * The owner's index, whose forms POST back to the board: {@code Referrer-Policy: same-origin} instead of
+     * {@code no-referrer}, because a browser sends {@code Origin: null} with a form POST from a no-referrer page, and
+     * the abort's same-origin check needs the real origin (ADR 67). The referrer still never leaves this origin.
+     */
+    private EndpointResponse ownerPage(String template, Map<String, Object> parameters) {
+        Map<String, List<String>> headers = headers();
+        headers.put("Referrer-Policy", List.of("same-origin"));
+        headers.put("Content-Type", List.of("text/html; charset=utf-8"));
+        byte[] body = pages.render(template, parameters).getBytes(StandardCharsets.UTF_8);
+        return new EndpointResponse.Complete(200, headers, body);
     }
 
     private EndpointResponse page(int status, String template, Map<String, Object> parameters) {
