@@ -50,7 +50,7 @@ import dev.switchboard.testkit.distribution.McpClients;
  * downloads a browser or a driver): a human redeems a board link, sees a channel with four roles, debts in each court,
  * a pinned charter and a thread, and a message body with {@code <script>} and {@code "><img onerror>} shows as text
  * while no script runs; the channel page and the owner's index follow tool calls live within 2 s, fit 1280 and 390
- * px, and the index's Abort button stops a workspace command (issue 27). Screenshots of the pages go to
+ * px, and the index's Abort button stops a workspace command (ADR 67). Screenshots of the pages go to
  * {@code docs/images/}.
  */
 class BoardBrowserIT {

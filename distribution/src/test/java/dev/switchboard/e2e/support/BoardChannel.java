@@ -48,7 +48,7 @@ public record BoardChannel(String name, Map<String, String> tokens, long login, 
 
     /**
      * The demonstration channel with the testkit's {@link DecisionDemo} added (a {@code needs_changes} vote with a
-     * note, a blocker, a reopened debt with an addendum, a second charter version: issue 27).
+     * note, a blocker, a reopened debt with an addendum, a second charter version: ADR 66).
      *
      * @param channel   the channel
      * @param demo      what {@link BoardDemo#fill} sent

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * The decisions added to the board's demonstration channel after {@link BoardDemo#fill}, for the pages that explain
- * them (issue 27, ADR 66): a vote of {@code needs_changes} with a note on the open glossary proposal (so {@code qa} is
+ * them (ADR 66): a vote of {@code needs_changes} with a note on the open glossary proposal (so {@code qa} is
  * the one still to vote, while {@code lead} has no agree yet), a blocker ({@code plan} waits on {@link #env}), a debt
  * resolved with a note, reopened with a reason and taken up again with a note ({@link #logo}, carrying an addendum
  * for its recipient), and a second version of the charter pin approved by a second proposal whose votes carry notes.

@@ -22,7 +22,7 @@ import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * No text an agent writes runs as markup on any board page (issue 27, "XSS test suite"; ADR 66): every field the
+ * No text an agent writes runs as markup on any board page (ADR 66): every field the
  * decision pages show (topics, bodies, addenda, resolution, reopen, work-status, confirmation and vote notes, pin keys,
  * titles, version labels and bodies) carries a script payload, every page is read, and none holds an element or an
  * event handler the payload would have made, while the payload shows as text. Role and channel names cannot carry
