@@ -24,11 +24,9 @@ import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.plugin.mailbox.board.domain.Court;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
@@ -45,6 +43,7 @@ import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Reads what the board shows, through the mailbox's own application services and in one read transaction per page
@@ -168,8 +167,8 @@ public final class BoardReader {
                                     .map(BoardReader::pinOf)
                                     .toList();
                             return versions.isEmpty()
-                                    ? Refusals.refused(
-                                            Problem.notFound("no pin '" + key + "' in channel '" + channel + "'"))
+                                    ? Refusal.notFound("no pin '" + key + "' in channel '" + channel + "'")
+                                            .outcome()
                                     : Outcome.done(new PinPage(channel, key, versions));
                         })));
     }
@@ -179,7 +178,7 @@ public final class BoardReader {
             Optional<HostedChannel> found = tx.channel(channel).filter(c -> c.deletedAt() == null);
             return found.isPresent()
                     ? Outcome.done(found.get().id())
-                    : Refusals.refused(Problem.notFound("no channel '" + channel + "'"));
+                    : Refusal.notFound("no channel '" + channel + "'").outcome();
         });
     }
 

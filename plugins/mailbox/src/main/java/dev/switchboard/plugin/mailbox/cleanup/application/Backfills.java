@@ -15,11 +15,9 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.cleanup.application.port.out.CleanupStore;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Apply;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Backfill;
@@ -33,6 +31,7 @@ import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
 import dev.switchboard.plugin.mailbox.pin.domain.PinVersion;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code backfill_superseded} and {@code undo_backfill} (seed-features §1C.2, "One-off history cleanup"). The preview,
@@ -173,25 +172,25 @@ public final class Backfills {
             String snapshotAt,
             boolean includeByReference) {
         if (ids.isEmpty()) {
-            return Refusals.refused(
-                    Problem.invalid(
+            return Refusal.invalid(
                             "ids",
                             "is required when dry_run=false: retiring whatever the"
-                                    + " query returns without naming it is what this tool exists to prevent; pass the reviewed ids"));
+                                    + " query returns without naming it is what this tool exists to prevent; pass the reviewed ids")
+                    .outcome();
         }
         if (expectCount == null) {
-            return Refusals.refused(
-                    Problem.invalid(
+            return Refusal.invalid(
                             "expect_count",
                             "is required when dry_run=false: the number of"
-                                    + " records the key owner's word says, taken from that message rather than from your list"));
+                                    + " records the key owner's word says, taken from that message rather than from your list")
+                    .outcome();
         }
         if (keys.isEmpty() || keys.size() != words.size()) {
-            return Refusals.refused(
-                    Problem.invalid(
+            return Refusal.invalid(
                             "word_message_id",
                             "pass key and word_message_id together, one"
-                                    + " word per key: the key this pass runs over and the message where its owner gave their word"));
+                                    + " word per key: the key this pass runs over and the message where its owner gave their word")
+                    .outcome();
         }
         List<Long> distinct = List.copyOf(new TreeSet<>(ids));
         List<Candidate> everything = candidates(tx);
@@ -206,7 +205,7 @@ public final class Backfills {
                 snapshotAt);
         Optional<String> problem = Backfill.applyProblem(apply).or(() -> wordProblem(tx, keys, words));
         if (problem.isPresent()) {
-            return Refusals.refused(Problem.conflict(problem.get()));
+            return Refusal.conflict(problem.get()).outcome();
         }
         Map<String, Long> byKey = new TreeMap<>();
         for (int i = 0; i < keys.size(); i++) {
@@ -245,11 +244,12 @@ public final class Backfills {
      */
     public Outcome<Map<String, Object>> undo(Tx tx, String role, List<Long> ids, String reason) {
         if (ids.isEmpty()) {
-            return Refusals.refused(Problem.invalid("ids", "is required: the ids a cleanup pass retired"));
+            return Refusal.invalid("ids", "is required: the ids a cleanup pass retired")
+                    .outcome();
         }
         if (reason != null && reason.codePointCount(0, reason.length()) > MailboxLimits.NOTE_CHARS) {
-            return Refusals.refused(
-                    Problem.invalid("reason", "must be at most " + MailboxLimits.NOTE_CHARS + " characters"));
+            return Refusal.invalid("reason", "must be at most " + MailboxLimits.NOTE_CHARS + " characters")
+                    .outcome();
         }
         List<Long> restored = new ArrayList<>();
         List<String> refused = new ArrayList<>();
@@ -286,7 +286,7 @@ public final class Backfills {
             List<String> all = new ArrayList<>(forbidden);
             all.addAll(refused);
             String text = "nothing was restored: " + String.join("; ", all);
-            return Refusals.refused(forbidden.isEmpty() ? Problem.conflict(text) : Problem.forbidden(text));
+            return (forbidden.isEmpty() ? Refusal.conflict(text) : Refusal.forbidden(text)).outcome();
         }
         List<String> notRestored = new ArrayList<>(refused);
         notRestored.addAll(forbidden);

@@ -9,13 +9,11 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
 import dev.switchboard.plugin.mailbox.decision.domain.Decision;
 import dev.switchboard.plugin.mailbox.decision.domain.Vote;
@@ -23,6 +21,7 @@ import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code acknowledge}: a role records its decision on another role's message (any kind; only proposals surface in
@@ -70,28 +69,33 @@ public final class Acknowledge {
         }
         Optional<Decision> decision = Decision.parse(decisionName);
         if (decision.isEmpty()) {
-            return Refusals.refused(Problem.invalid(
-                    "decision",
-                    ClientText.quoted(decisionName) + " is not one of " + String.join(", ", Decision.WIRE_NAMES)));
+            return Refusal.invalid(
+                            "decision",
+                            ClientText.quoted(decisionName) + " is not one of "
+                                    + String.join(", ", Decision.WIRE_NAMES))
+                    .outcome();
         }
         if (note != null && note.codePointCount(0, note.length()) > MailboxLimits.NOTE_CHARS) {
-            return Refusals.refused(
-                    Problem.invalid("note", "must be at most " + MailboxLimits.NOTE_CHARS + " characters"));
+            return Refusal.invalid("note", "must be at most " + MailboxLimits.NOTE_CHARS + " characters")
+                    .outcome();
         }
         Optional<Message> found = messages.find(tx, messageId).filter(m -> !m.isDeleted());
         if (found.isEmpty()) {
-            return Refusals.noMessage(messageId);
+            return Message.notFound(messageId).outcome();
         }
         Message message = found.get();
         if (message.isAuthor(role)) {
-            return Refusals.refused(Problem.conflict("message " + messageId + " is your own: a sender's agreement"
-                    + " is implicit and cannot be recorded. Withdraw it with delete_message, or revise it"));
+            return Refusal.conflict("message " + messageId + " is your own: a sender's agreement"
+                            + " is implicit and cannot be recorded. Withdraw it with delete_message, or revise it")
+                    .outcome();
         }
         String actual = Digest.of(message.body()).sha256();
         if (expectedSha256 != null && !actual.equals(expectedSha256.strip().toLowerCase(Locale.ROOT))) {
-            return Refusals.refused(Problem.conflict("the body of message " + messageId + " now has sha256 " + actual
-                    + ", not " + expectedSha256 + ": it was revised after you read it, and consent is bound to the"
-                    + " bytes. Nothing was recorded; read it again before voting"));
+            return Refusal.conflict("the body of message " + messageId + " now has sha256 " + actual
+                            + ", not " + expectedSha256
+                            + ": it was revised after you read it, and consent is bound to the"
+                            + " bytes. Nothing was recorded; read it again before voting")
+                    .outcome();
         }
         Optional<Vote> earlier = votes.votes(tx, messageId).stream()
                 .filter(vote -> vote.role().equals(role))

@@ -9,7 +9,6 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
@@ -77,7 +76,7 @@ public final class Acknowledgements {
     public Outcome<Map<String, Object>> of(Tx tx, long messageId, Projection fields) {
         Optional<Message> found = messages.find(tx, messageId).filter(m -> !m.isDeleted());
         if (found.isEmpty()) {
-            return Refusals.noMessage(messageId);
+            return Message.notFound(messageId).outcome();
         }
         Message message = found.get();
         List<Vote> recorded = votes.votes(tx, messageId);

@@ -7,13 +7,12 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code delete_message}: a soft delete (tombstone) by a participant; a proposal only by its author (deleting an
@@ -48,30 +47,37 @@ public final class DeleteMessage {
     public Outcome<Deleted> delete(Tx tx, Caller caller, long id) {
         Optional<Message> found = messages.find(tx, id).filter(message -> !message.isDeleted());
         if (found.isEmpty()) {
-            return Refusals.noMessage(id);
+            return Message.notFound(id).outcome();
         }
         Message message = found.get();
         String role = caller.role();
         if (!message.isParticipant(role)) {
-            return Refusals.refused(Problem.forbidden("only the sender or a recipient of message " + id
-                    + " can delete it, and you ('" + role + "') are neither"));
+            return Refusal.forbidden("only the sender or a recipient of message " + id + " can delete it, and you ('"
+                            + role + "') are neither")
+                    .outcome();
         }
         if (message.isProposal() && !message.isAuthor(role)) {
-            return Refusals.refused(Problem.forbidden("message " + id + " is a proposal by '" + message.from()
-                    + "'; only its author can delete it (deleting closes its round). Vote void to close it instead"));
+            return Refusal.forbidden(
+                            "message " + id + " is a proposal by '" + message.from()
+                                    + "'; only its author can delete it (deleting closes its round). Vote void to close it instead")
+                    .outcome();
         }
         if (messages.approvedAPin(tx, id)) {
-            return Refusals.refused(Problem.conflict("message " + id + " approved a pin version, so it is that"
-                    + " version's consent record and cannot be deleted"));
+            return Refusal.conflict("message " + id + " approved a pin version, so it is that"
+                            + " version's consent record and cannot be deleted")
+                    .outcome();
         }
         if (message.actionRequired() && "open".equals(message.status())) {
-            return Refusals.refused(Problem.conflict("message " + id + " is an open debt; deleting it would hide"
-                    + " the obligation. Resolve it first (resolve_message), then its author confirms, then delete"));
+            return Refusal.conflict(
+                            "message " + id + " is an open debt; deleting it would hide"
+                                    + " the obligation. Resolve it first (resolve_message), then its author confirms, then delete")
+                    .outcome();
         }
         if (message.actionRequired() && "resolved".equals(message.status()) && !confirmed(tx, id)) {
-            return Refusals.refused(Problem.conflict("message " + id + " is resolved but not yet confirmed by the"
-                    + " other participant; deleting it would skip that check. Confirm it (confirm_resolution) or"
-                    + " reopen it"));
+            return Refusal.conflict("message " + id + " is resolved but not yet confirmed by the"
+                            + " other participant; deleting it would skip that check. Confirm it (confirm_resolution) or"
+                            + " reopen it")
+                    .outcome();
         }
         messages.delete(tx, id);
         events.append(tx, id, DELETED, role, null, List.of());

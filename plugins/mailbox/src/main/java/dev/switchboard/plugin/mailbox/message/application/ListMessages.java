@@ -7,18 +7,17 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code list_messages}: live messages of the channel, newest first, filtered. {@code topic} and {@code text} are
@@ -76,25 +75,26 @@ public final class ListMessages {
     public Outcome<MessagePage> list(Tx tx, Caller caller, Request request, int limit, BodyRead bodies) {
         for (String[] filter : new String[][] {{"topic", request.topic()}, {"text", request.text()}}) {
             if (filter[1] != null && filter[1].codePointCount(0, filter[1].length()) > MailboxLimits.FILTER_CHARS) {
-                return Refusals.refused(
-                        Problem.invalid(filter[0], "is longer than " + MailboxLimits.FILTER_CHARS + " characters"));
+                return Refusal.invalid(filter[0], "is longer than " + MailboxLimits.FILTER_CHARS + " characters")
+                        .outcome();
             }
         }
-        Optional<Problem> value = oneOf("status", request.status(), Vocabulary.STATUSES)
+        Optional<Refusal> value = oneOf("status", request.status(), Vocabulary.STATUSES)
                 .or(() -> oneOf("kind", request.kind(), Vocabulary.KINDS))
                 .or(() -> oneOf("work_status", request.workStatus(), Vocabulary.WORK_STATUSES));
         if (value.isPresent()) {
-            return Refusals.refused(value.get());
+            return value.get().outcome();
         }
         String since = null;
         if (request.since() != null) {
             var parsed = Timestamps.parseSince(request.since());
             if (parsed.isEmpty()) {
-                return Refusals.refused(Problem.invalid(
-                        "since",
-                        ClientText.quoted(request.since())
-                                + " is not an ISO-8601 time; use 2026-08-09, 2026-08-09T14:30:00Z,"
-                                + " 2026-08-09 14:30:00+02:00 (no offset means UTC)"));
+                return Refusal.invalid(
+                                "since",
+                                ClientText.quoted(request.since())
+                                        + " is not an ISO-8601 time; use 2026-08-09, 2026-08-09T14:30:00Z,"
+                                        + " 2026-08-09 14:30:00+02:00 (no offset means UTC)")
+                        .outcome();
             }
             since = Timestamps.format(parsed.get());
         }
@@ -113,10 +113,10 @@ public final class ListMessages {
         return Outcome.done(new MessagePage(found.stream().limit(limit).toList(), found.size() > limit));
     }
 
-    private static Optional<Problem> oneOf(String field, String value, List<String> allowed) {
+    private static Optional<Refusal> oneOf(String field, String value, List<String> allowed) {
         return value == null || allowed.contains(value)
                 ? Optional.empty()
-                : Optional.of(Problem.invalid(
+                : Optional.of(Refusal.invalid(
                         field, ClientText.quoted(value) + " is not one of " + String.join(", ", allowed)));
     }
 }

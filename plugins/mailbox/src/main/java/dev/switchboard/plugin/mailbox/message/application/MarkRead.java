@@ -9,12 +9,11 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code mark_read}: the only thing that marks a message read for its recipient. A batch is atomic: one id that does
@@ -42,14 +41,15 @@ public final class MarkRead {
         for (long id : unique) {
             Optional<Message> message = messages.find(tx, id).filter(found -> !found.isDeleted());
             if (message.isEmpty()) {
-                return Refusals.noMessage(id);
+                return Message.notFound(id).outcome();
             }
             if (!message.get().isAddressedTo(caller.role())) {
-                return Refusals.refused(Problem.forbidden("message " + id + " is not addressed to you ('"
-                        + caller.role() + "'), so you cannot mark it read"
-                        + (unique.size() > 1
-                                ? "; nothing in this batch was marked. Leave it out and mark the others"
-                                : "; only its recipients can")));
+                return Refusal.forbidden("message " + id + " is not addressed to you ('"
+                                + caller.role() + "'), so you cannot mark it read"
+                                + (unique.size() > 1
+                                        ? "; nothing in this batch was marked. Leave it out and mark the others"
+                                        : "; only its recipients can"))
+                        .outcome();
             }
         }
         messages.markRead(tx, caller.role(), unique);

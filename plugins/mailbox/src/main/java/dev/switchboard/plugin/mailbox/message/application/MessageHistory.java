@@ -5,8 +5,8 @@ import java.util.List;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.tool.Outcome;
@@ -27,7 +27,7 @@ public final class MessageHistory {
     /** @return the events, or NOT_FOUND for a message that does not exist or was deleted */
     public Outcome<List<EventLog.Event>> history(Tx tx, long id) {
         if (messages.find(tx, id).filter(message -> !message.isDeleted()).isEmpty()) {
-            return Refusals.noMessage(id);
+            return Message.notFound(id).outcome();
         }
         return Outcome.done(events.history(tx, id));
     }

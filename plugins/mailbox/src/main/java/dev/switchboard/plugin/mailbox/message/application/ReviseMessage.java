@@ -9,17 +9,16 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code revise_message}: the author replaces the body (and topic) of a live message on the same id. Earlier votes
@@ -71,42 +70,47 @@ public final class ReviseMessage {
     public Outcome<Revision> revise(Tx tx, Caller caller, Request request) {
         Optional<Message> found = messages.find(tx, request.id()).filter(message -> !message.isDeleted());
         if (found.isEmpty()) {
-            return Refusals.noMessage(request.id());
+            return Message.notFound(request.id()).outcome();
         }
         Message message = found.get();
         if (!message.isAuthor(caller.role())) {
-            return Refusals.refused(Problem.forbidden("only the author of message " + request.id() + " ('"
-                    + message.from() + "') can revise it; reply to it instead"));
+            return Refusal.forbidden("only the author of message " + request.id() + " ('" + message.from()
+                            + "') can revise it; reply to it instead")
+                    .outcome();
         }
         if (messages.approvedAPin(tx, request.id())) {
-            return Refusals.refused(Problem.conflict("message " + request.id() + " approved a pin version, so the"
-                    + " text that was agreed must stay as it was; send a new proposal instead"));
+            return Refusal.conflict("message " + request.id() + " approved a pin version, so the"
+                            + " text that was agreed must stay as it was; send a new proposal instead")
+                    .outcome();
         }
         if (request.bodyRef() != null && !request.body().isEmpty()) {
-            return Refusals.refused(Problem.invalid("body_ref", "give either body or body_ref, not both"));
+            return Refusal.invalid("body_ref", "give either body or body_ref, not both")
+                    .outcome();
         }
-        Optional<Problem> oversized = DirectBody.problem(request.body());
+        Optional<Refusal> oversized = DirectBody.problem(request.body());
         if (oversized.isPresent()) {
-            return Refusals.refused(oversized.get());
+            return oversized.get().outcome();
         }
         if (request.note() != null
                 && request.note().codePointCount(0, request.note().length()) > MailboxLimits.NOTE_CHARS) {
-            return Refusals.refused(
-                    Problem.invalid("note", "is longer than " + MailboxLimits.NOTE_CHARS + " characters"));
+            return Refusal.invalid("note", "is longer than " + MailboxLimits.NOTE_CHARS + " characters")
+                    .outcome();
         }
         String topic =
                 request.topic() == null ? message.topic() : request.topic().strip();
         if (topic.isEmpty() || topic.codePointCount(0, topic.length()) > MailboxLimits.TOPIC_CHARS) {
-            return Refusals.refused(
-                    Problem.invalid("topic", "must be 1 to " + MailboxLimits.TOPIC_CHARS + " characters"));
+            return Refusal.invalid("topic", "must be 1 to " + MailboxLimits.TOPIC_CHARS + " characters")
+                    .outcome();
         }
         String body = request.body().isEmpty() ? message.body() : request.body();
         Long bodyRef = request.body().isEmpty() ? message.bodyRef() : null;
         if (request.bodyRef() != null) {
             Optional<MessageStore.Upload> upload = messages.upload(tx, request.bodyRef());
             if (upload.isEmpty() || !upload.get().sealed()) {
-                return Refusals.refused(Problem.invalid(
-                        "body_ref", "upload " + request.bodyRef() + " is not a sealed upload; seal_content seals it"));
+                return Refusal.invalid(
+                                "body_ref",
+                                "upload " + request.bodyRef() + " is not a sealed upload; seal_content seals it")
+                        .outcome();
             }
             body = upload.get().body();
             bodyRef = request.bodyRef();

@@ -8,11 +8,9 @@ import java.util.Map;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
@@ -24,6 +22,7 @@ import dev.switchboard.plugin.mailbox.search.domain.SearchPlan;
 import dev.switchboard.plugin.mailbox.search.domain.SearchQueries;
 import dev.switchboard.plugin.mailbox.search.domain.Snippet;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code search_messages} (§1C.2): ranked substring search over the topics and bodies of the channel's live messages,
@@ -89,20 +88,23 @@ public final class SearchMessages {
      */
     public static Outcome<Prepared> prepare(String query, SearchFilters filters) {
         if (filters.kind() != null && !Vocabulary.KINDS.contains(filters.kind())) {
-            return Refusals.refused(Problem.invalid(
-                    "kind",
-                    ClientText.quoted(filters.kind()) + " is not a kind; use one of "
-                            + String.join(", ", Vocabulary.KINDS)));
+            return Refusal.invalid(
+                            "kind",
+                            ClientText.quoted(filters.kind()) + " is not a kind; use one of "
+                                    + String.join(", ", Vocabulary.KINDS))
+                    .outcome();
         }
         if (filters.status() != null && !Vocabulary.STATUSES.contains(filters.status())) {
-            return Refusals.refused(Problem.invalid(
-                    "status",
-                    ClientText.quoted(filters.status()) + " is not a status; use one of "
-                            + String.join(", ", Vocabulary.STATUSES)));
+            return Refusal.invalid(
+                            "status",
+                            ClientText.quoted(filters.status()) + " is not a status; use one of "
+                                    + String.join(", ", Vocabulary.STATUSES))
+                    .outcome();
         }
         return switch (SearchQueries.plan(query)) {
             case SearchPlan.Ready ready -> Outcome.done(new Prepared(ready, filters));
-            case SearchPlan.Refused refused -> Refusals.refused(Problem.invalid("query", refused.reason()));
+            case SearchPlan.Refused refused ->
+                Refusal.invalid("query", refused.reason()).outcome();
         };
     }
 

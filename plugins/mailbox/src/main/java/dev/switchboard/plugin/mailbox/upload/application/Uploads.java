@@ -8,13 +8,12 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.upload.application.port.out.UploadStore;
 import dev.switchboard.plugin.mailbox.upload.domain.Upload;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * The upload use cases (seed-features §1C.2 "Large bodies"). Any role may read an upload; only its owner appends to
@@ -50,14 +49,15 @@ public final class Uploads {
     public Outcome<Uploaded> upload(
             Tx tx, String role, String text, Optional<Long> uploadId, String label, boolean allowSensitive) {
         if (text.isEmpty()) {
-            return Refusals.refused(Problem.invalid("text", "is required: the piece to upload"));
+            return Refusal.invalid("text", "is required: the piece to upload").outcome();
         }
         if (label != null && label.codePointCount(0, label.length()) > Upload.LABEL_MAX) {
-            return Refusals.refused(Problem.invalid("label", "must be at most " + Upload.LABEL_MAX + " characters"));
+            return Refusal.invalid("label", "must be at most " + Upload.LABEL_MAX + " characters")
+                    .outcome();
         }
         if (uploadId.isEmpty()) {
             if (!Upload.fits(Upload.utf8Bytes(text))) {
-                return Refusals.refused(tooLarge(Upload.utf8Bytes(text)));
+                return tooLarge(Upload.utf8Bytes(text)).outcome();
             }
             Map<String, String> texts = new LinkedHashMap<>();
             texts.put("label", label);
@@ -70,15 +70,15 @@ public final class Uploads {
         return find(tx, uploadId.get()).then(upload -> {
             Optional<Upload.Problem> problem = upload.appendProblem(role, text);
             if (problem.isPresent()) {
-                return Refusals.refused(
-                        switch (problem.get()) {
-                            case NOT_OWNER -> notOwner(upload, role);
-                            case SEALED ->
-                                Problem.conflict("upload " + upload.id() + " is sealed: its digest is published"
-                                        + " and its bytes cannot change; nothing was appended. Start a new upload for a new"
-                                        + " revision");
-                            case TOO_LARGE -> tooLarge(Upload.utf8Bytes(upload.body()) + Upload.utf8Bytes(text));
-                        });
+                Refusal refusal = switch (problem.get()) {
+                    case NOT_OWNER -> notOwner(upload, role);
+                    case SEALED ->
+                        Refusal.conflict("upload " + upload.id() + " is sealed: its digest is published"
+                                + " and its bytes cannot change; nothing was appended. Start a new upload for a new"
+                                + " revision");
+                    case TOO_LARGE -> tooLarge(Upload.utf8Bytes(upload.body()) + Upload.utf8Bytes(text));
+                };
+                return refusal.outcome();
             }
             String before = upload.body();
             String scanned = before.substring(Math.max(0, before.length() - SCAN_OVERLAP)) + text;
@@ -101,7 +101,7 @@ public final class Uploads {
     public Outcome<Upload> seal(Tx tx, String role, long id) {
         return find(tx, id).then(upload -> {
             if (!upload.owner().equals(role)) {
-                return Refusals.refused(notOwner(upload, role));
+                return notOwner(upload, role).outcome();
             }
             if (upload.sealed()) {
                 return Outcome.done(upload);
@@ -120,8 +120,9 @@ public final class Uploads {
     public Outcome<Upload> find(Tx tx, long id) {
         return lookup(tx, id)
                 .map(Outcome::done)
-                .orElseGet(() -> Refusals.refused(Problem.notFound("upload " + id + " not found in this channel;"
-                        + " upload_content without upload_id starts one")));
+                .orElseGet(() -> Refusal.notFound("upload " + id + " not found in this channel;"
+                                + " upload_content without upload_id starts one")
+                        .outcome());
     }
 
     /**
@@ -144,10 +145,10 @@ public final class Uploads {
         return find(tx, bodyRef)
                 .then(upload -> upload.sealed()
                         ? Outcome.done(upload)
-                        : Refusals.refused(
-                                Problem.conflict("upload " + bodyRef + " is not sealed: only a sealed upload,"
+                        : Refusal.conflict("upload " + bodyRef + " is not sealed: only a sealed upload,"
                                         + " whose bytes are fixed, can be a body_ref. Call seal_content(" + bodyRef
-                                        + ") first")));
+                                        + ") first")
+                                .outcome());
     }
 
     private Outcome<Uploaded> recorded(Tx tx, Upload upload, List<String> overridden) {
@@ -170,13 +171,13 @@ public final class Uploads {
         }
     }
 
-    private static Problem notOwner(Upload upload, String role) {
-        return Problem.forbidden("upload " + upload.id() + " belongs to '" + upload.owner() + "', not '" + role
+    private static Refusal notOwner(Upload upload, String role) {
+        return Refusal.forbidden("upload " + upload.id() + " belongs to '" + upload.owner() + "', not '" + role
                 + "'; only its owner may append to or seal it. Start an upload of your own");
     }
 
-    private static Problem tooLarge(long totalBytes) {
-        return Problem.invalid(
+    private static Refusal tooLarge(long totalBytes) {
+        return Refusal.invalid(
                 "text",
                 "an upload may hold at most " + Upload.MAX_BYTES + " bytes of UTF-8; this would make it " + totalBytes
                         + ". Nothing was appended; split the document into several uploads");

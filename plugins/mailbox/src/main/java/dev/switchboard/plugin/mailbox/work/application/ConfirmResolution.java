@@ -8,13 +8,12 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.work.domain.DebtVerdict;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code confirm_resolution}: the participant who did not resolve a debt confirms it, which takes it out of its
@@ -50,14 +49,16 @@ public final class ConfirmResolution {
         }
         return debts.participantOf(tx, caller, id, "confirm").then(subject -> {
             return switch (DebtVerdict.confirm(subject.facts(), caller.role())) {
-                case NOT_A_DEBT -> Refusals.refused(ResolveDebt.notADebt(id, "confirm"));
+                case NOT_A_DEBT -> ResolveDebt.notADebt(id, "confirm").outcome();
                 case NOT_RESOLVED ->
-                    Refusals.refused(Problem.conflict("message " + id + " is not resolved, so there is no resolution"
-                            + " to confirm; nothing was changed. confirm_resolution follows resolve_message"));
+                    Refusal.conflict("message " + id + " is not resolved, so there is no resolution"
+                                    + " to confirm; nothing was changed. confirm_resolution follows resolve_message")
+                            .outcome();
                 case RESOLVER_CANNOT_CONFIRM ->
-                    Refusals.refused(Problem.forbidden("'" + caller.role() + "' resolved message " + id
-                            + " and cannot also confirm its own resolution; nothing was changed. The other"
-                            + " participant verifies it (it is in their resolved_for_you)"));
+                    Refusal.forbidden("'" + caller.role() + "' resolved message " + id
+                                    + " and cannot also confirm its own resolution; nothing was changed. The other"
+                                    + " participant verifies it (it is in their resolved_for_you)")
+                            .outcome();
                 case ALREADY -> Outcome.done(answer(id, true));
                 case PROCEED -> {
                     events.append(tx, id, "resolution_confirmed", caller.role(), note, List.of());

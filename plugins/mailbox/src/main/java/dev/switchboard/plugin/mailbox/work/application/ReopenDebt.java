@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
@@ -51,7 +50,7 @@ public final class ReopenDebt {
         }
         return debts.participantOf(tx, caller, id, "reopen").then(subject -> {
             return switch (DebtVerdict.reopen(subject.facts())) {
-                case NOT_A_DEBT -> Refusals.refused(ResolveDebt.notADebt(id, "reopen"));
+                case NOT_A_DEBT -> ResolveDebt.notADebt(id, "reopen").outcome();
                 case ALREADY -> Outcome.done(answer(id, true));
                 default -> {
                     work.reopen(tx, id);

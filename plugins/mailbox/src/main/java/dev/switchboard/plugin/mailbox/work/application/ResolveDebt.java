@@ -8,15 +8,14 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.DebtVerdict;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code resolve_message}: a participant closes a debt with an optional note; the answer names the tasks that this
@@ -55,7 +54,7 @@ public final class ResolveDebt {
         return debts.participantOf(tx, caller, id, "resolve").then(subject -> {
             WorkFacts debt = subject.facts();
             return switch (DebtVerdict.resolve(debt)) {
-                case NOT_A_DEBT -> Refusals.refused(notADebt(id, "resolve"));
+                case NOT_A_DEBT -> notADebt(id, "resolve").outcome();
                 case ALREADY -> Outcome.done(answer(id, debt.resolvedBy(), debt.resolvedAt(), true));
                 default -> {
                     work.resolve(tx, id, caller.role(), note);
@@ -73,8 +72,8 @@ public final class ResolveDebt {
         });
     }
 
-    static Problem notADebt(long id, String verb) {
-        return Problem.invalid(
+    static Refusal notADebt(long id, String verb) {
+        return Refusal.invalid(
                 "message_id",
                 "message " + id + " is not action_required, so there is no debt to " + verb
                         + "; nothing was changed. Only messages sent with action_required: true are debts");

@@ -9,15 +9,14 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
@@ -69,8 +68,9 @@ public final class ListObligationsTool extends MailboxTool {
         String asked = call.args().optionalText("to_role").map(String::strip).orElse("");
         String role = asked.isEmpty() ? caller.role() : asked;
         if (!Roles.isName(role)) {
-            return Refusals.refused(Problem.invalid(
-                    "to_role", ClientText.quoted(role) + " is not a role name; leave it out for your own debts"));
+            return Refusal.invalid(
+                            "to_role", ClientText.quoted(role) + " is not a role name; leave it out for your own debts")
+                    .outcome();
         }
         return Listing.limit(call.args(), 100)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
