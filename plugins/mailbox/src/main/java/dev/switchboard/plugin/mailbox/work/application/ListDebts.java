@@ -6,7 +6,9 @@ import java.util.Map;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
@@ -20,11 +22,13 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class ListDebts {
 
+    private final Transactions transactions;
     private final WorkStore work;
     private final DebtListing listing;
 
     @Inject
-    ListDebts(WorkStore work, DebtListing listing) {
+    ListDebts(Transactions transactions, WorkStore work, DebtListing listing) {
+        this.transactions = transactions;
         this.work = work;
         this.listing = listing;
     }
@@ -44,15 +48,18 @@ public final class ListDebts {
     }
 
     /**
-     * @param tx     a read transaction
-     * @param role   the caller
+     * @param caller   the caller
      * @param limit  1..1000
      * @param fields the projection
      * @return the caller's open debts not behind a live blocker (unblocked ones included), oldest first
      */
-    public Outcome<Map<String, Object>> readyWork(Tx tx, String role, int limit, Projection fields) {
-        List<WorkFacts> ready =
-                work.openDebtsTo(tx, role).stream().filter(WorkFacts::isReady).toList();
-        return Outcome.done(listing.of(tx, role, ready, limit, fields, false));
+    public Outcome<Map<String, Object>> readyWork(Caller caller, int limit, Projection fields) {
+        return transactions.read(caller.channelId(), tx -> {
+            String role = caller.role();
+            List<WorkFacts> ready = work.openDebtsTo(tx, role).stream()
+                    .filter(WorkFacts::isReady)
+                    .toList();
+            return Outcome.done(listing.of(tx, role, ready, limit, fields, false));
+        });
     }
 }

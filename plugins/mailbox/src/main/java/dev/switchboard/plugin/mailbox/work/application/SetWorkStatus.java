@@ -8,7 +8,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
@@ -19,6 +19,7 @@ import dev.switchboard.plugin.mailbox.work.domain.WorkStatusRule;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * {@code set_work_status}: a participant moves a message's work along the transition table of {@link WorkStatusRule};
@@ -28,13 +29,15 @@ import dev.switchboard.ports.tool.Refusal;
 @Singleton
 public final class SetWorkStatus {
 
+    private final RequestKeys requestKeys;
     private final Debts debts;
     private final WorkStore work;
     private final EventLog events;
     private final SecretGuard guard;
 
     @Inject
-    SetWorkStatus(Debts debts, WorkStore work, EventLog events, SecretGuard guard) {
+    SetWorkStatus(RequestKeys requestKeys, Debts debts, WorkStore work, EventLog events, SecretGuard guard) {
+        this.requestKeys = requestKeys;
         this.guard = guard;
         this.debts = debts;
         this.work = work;
@@ -42,7 +45,7 @@ public final class SetWorkStatus {
     }
 
     /**
-     * @param tx        the transaction
+     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller    who sets it
      * @param id        the message
      * @param value     the wire value asked for
@@ -53,32 +56,34 @@ public final class SetWorkStatus {
      *     done without done_local)
      */
     public Outcome<Map<String, Object>> set(
-            Tx tx, Caller caller, long id, String value, String note, List<Long> blockedBy) {
-        Outcome<List<String>> screened = guard.checkNote("note", note);
-        if (screened instanceof Outcome.Refused<List<String>> refused) {
-            return Outcome.refused(refused.refusal());
-        }
-        WorkStatus requested = WorkStatus.fromWire(value).orElse(null);
-        if (requested == null) {
-            return Refusal.invalid(
-                            "work_status",
-                            ClientText.quoted(value) + " is not a work status; use one of "
-                                    + String.join(", ", Vocabulary.WORK_STATUSES))
-                    .outcome();
-        }
-        return debts.participantOf(tx, caller, id, "set the work status of").then(subject -> {
-            WorkStatusDecision decision = WorkStatusRule.decide(
-                    subject.facts(), caller.role(), requested, blockedBy, work.blockers(tx, blockedBy));
-            return switch (decision) {
-                case WorkStatusDecision.Refused refused ->
-                    problem(refused, subject, requested).outcome();
-                case WorkStatusDecision.AlreadySet already -> Outcome.done(answer(id, requested, requested, true));
-                case WorkStatusDecision.Transition transition -> {
-                    work.setWorkStatus(tx, id, transition.next(), transition.blockers());
-                    events.append(tx, id, transition.next().event(), caller.role(), note, List.of());
-                    yield Outcome.done(answer(id, transition.next(), transition.previous(), false));
-                }
-            };
+            Caller caller, ToolCall call, long id, String value, String note, List<Long> blockedBy) {
+        return requestKeys.write(caller, call, tx -> {
+            Outcome<List<String>> screened = guard.checkNote("note", note);
+            if (screened instanceof Outcome.Refused<List<String>> refused) {
+                return Outcome.refused(refused.refusal());
+            }
+            WorkStatus requested = WorkStatus.fromWire(value).orElse(null);
+            if (requested == null) {
+                return Refusal.invalid(
+                                "work_status",
+                                ClientText.quoted(value) + " is not a work status; use one of "
+                                        + String.join(", ", Vocabulary.WORK_STATUSES))
+                        .outcome();
+            }
+            return debts.participantOf(tx, caller, id, "set the work status of").then(subject -> {
+                WorkStatusDecision decision = WorkStatusRule.decide(
+                        subject.facts(), caller.role(), requested, blockedBy, work.blockers(tx, blockedBy));
+                return switch (decision) {
+                    case WorkStatusDecision.Refused refused ->
+                        problem(refused, subject, requested).outcome();
+                    case WorkStatusDecision.AlreadySet already -> Outcome.done(answer(id, requested, requested, true));
+                    case WorkStatusDecision.Transition transition -> {
+                        work.setWorkStatus(tx, id, transition.next(), transition.blockers());
+                        events.append(tx, id, transition.next().event(), caller.role(), note, List.of());
+                        yield Outcome.done(answer(id, transition.next(), transition.previous(), false));
+                    }
+                };
+            });
         });
     }
 
