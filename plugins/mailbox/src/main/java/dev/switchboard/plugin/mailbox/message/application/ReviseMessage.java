@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
@@ -19,6 +20,7 @@ import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * {@code revise_message}: the author replaces the body (and topic) of a live message on the same id. Earlier votes
@@ -41,7 +43,29 @@ public final class ReviseMessage {
      * @param previous      the digest before
      * @param quenchedVotes how many votes the revision made stale
      */
-    public record Revision(Message message, boolean unchanged, Digest previous, int quenchedVotes) {}
+    public record Revision(Message message, boolean unchanged, Digest previous, int quenchedVotes) {
+
+        /**
+         * @return {@code {id, unchanged: true}}, or {@code {id, revised_at, previous_body_sha256, body_sha256,
+         *     body_length_bytes, body_length_chars, quenched_votes}}
+         */
+        public Map<String, Object> wire() {
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("id", message.id());
+            if (unchanged) {
+                result.put("unchanged", true);
+                return result;
+            }
+            Digest next = Digest.of(message.body());
+            result.put("revised_at", message.revisedAt());
+            result.put("previous_body_sha256", previous.sha256());
+            result.put("body_sha256", next.sha256());
+            result.put("body_length_bytes", next.bytes());
+            result.put("body_length_chars", next.chars());
+            result.put("quenched_votes", quenchedVotes);
+            return result;
+        }
+    }
 
     /**
      * The arguments.
@@ -55,19 +79,30 @@ public final class ReviseMessage {
      */
     public record Request(long id, String body, String topic, String note, Long bodyRef, boolean allowSensitive) {}
 
+    private final RequestKeys requestKeys;
     private final MessageStore messages;
     private final EventLog events;
     private final SecretGuard guard;
 
     @Inject
-    ReviseMessage(MessageStore messages, EventLog events, SecretGuard guard) {
+    ReviseMessage(RequestKeys requestKeys, MessageStore messages, EventLog events, SecretGuard guard) {
+        this.requestKeys = requestKeys;
         this.messages = messages;
         this.events = events;
         this.guard = guard;
     }
 
-    /** @return the revision, or the refusal (nothing written) */
-    public Outcome<Revision> revise(Tx tx, Caller caller, Request request) {
+    /**
+     * @param caller  who revises (only the author may)
+     * @param call    the tool call: its request_key makes a retry safe ({@link RequestKeys})
+     * @param request the arguments
+     * @return the revision's wire form ({@link Revision#wire}), or the refusal (nothing written)
+     */
+    public Outcome<Map<String, Object>> revise(Caller caller, ToolCall call, Request request) {
+        return requestKeys.write(caller, call, tx -> revise(tx, caller, request).map(Revision::wire));
+    }
+
+    private Outcome<Revision> revise(Tx tx, Caller caller, Request request) {
         Optional<Message> found = messages.find(tx, request.id()).filter(message -> !message.isDeleted());
         if (found.isEmpty()) {
             return Message.notFound(request.id()).outcome();

@@ -9,7 +9,10 @@ import java.util.Set;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
@@ -29,6 +32,7 @@ import dev.switchboard.plugin.mailbox.upload.application.Uploads;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * {@code pin_set}: appends a version of a pin once the approval algorithm ({@link PinApproval}) lets it, and retires
@@ -39,6 +43,8 @@ import dev.switchboard.ports.tool.Refusal;
 @Singleton
 public final class SetPin {
 
+    private final Transactions transactions;
+    private final RequestKeys requestKeys;
     private final PinStore pins;
     private final MessageStore messages;
     private final VoteStore votes;
@@ -50,6 +56,8 @@ public final class SetPin {
 
     @Inject
     SetPin(
+            Transactions transactions,
+            RequestKeys requestKeys,
             PinStore pins,
             MessageStore messages,
             VoteStore votes,
@@ -58,6 +66,8 @@ public final class SetPin {
             PinSettings settings,
             SecretGuard guard,
             Channels channels) {
+        this.transactions = transactions;
+        this.requestKeys = requestKeys;
         this.pins = pins;
         this.messages = messages;
         this.votes = votes;
@@ -69,8 +79,8 @@ public final class SetPin {
     }
 
     /**
-     * @param tx     the transaction (a writing one unless {@code dryRun})
-     * @param role   the caller
+     * @param caller who sets the pin
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys}); a dry run reads only
      * @param draft  the arguments
      * @param dryRun whether to stop before writing
      * @param allowSensitive the caller's half of the secret guardrail's override
@@ -80,6 +90,13 @@ public final class SetPin {
      *         {@code details.missing_agrees}) when consent is not there, FORBIDDEN for a non-participant on stdio
      */
     public Outcome<Map<String, Object>> set(
+            Caller caller, ToolCall call, PinDraft draft, boolean dryRun, boolean allowSensitive) {
+        return dryRun
+                ? transactions.read(caller.channelId(), tx -> set(tx, caller.role(), draft, true, allowSensitive))
+                : requestKeys.write(caller, call, tx -> set(tx, caller.role(), draft, false, allowSensitive));
+    }
+
+    private Outcome<Map<String, Object>> set(
             Tx tx, String role, PinDraft draft, boolean dryRun, boolean allowSensitive) {
         return body(tx, draft).then(body -> {
             String key = draft.key().strip();

@@ -8,12 +8,17 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.upload.application.port.out.UploadStore;
 import dev.switchboard.plugin.mailbox.upload.domain.Upload;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * The upload use cases (seed-features §1C.2 "Large bodies"). Any role may read an upload; only its owner appends to
@@ -26,18 +31,22 @@ public final class Uploads {
     /** How much of the body before an appended piece the secret scan also reads, for a secret split across pieces. */
     static final int SCAN_OVERLAP = 512;
 
+    private final Transactions transactions;
+    private final RequestKeys requestKeys;
     private final UploadStore store;
     private final SecretGuard guard;
 
     @Inject
-    Uploads(UploadStore store, SecretGuard guard) {
+    Uploads(Transactions transactions, RequestKeys requestKeys, UploadStore store, SecretGuard guard) {
+        this.transactions = transactions;
+        this.requestKeys = requestKeys;
         this.store = store;
         this.guard = guard;
     }
 
     /**
-     * @param tx       a writing transaction
-     * @param role     the caller
+     * @param caller   who uploads
+     * @param call     the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param text     the piece (not empty)
      * @param uploadId the upload to append to, or empty to start one
      * @param label    the new upload's label (at most {@link Upload#LABEL_MAX} characters), or null
@@ -46,7 +55,26 @@ public final class Uploads {
      *         INVALID_ARGUMENTS for empty text, a long label or a piece over the cap; NOT_FOUND; FORBIDDEN for another
      *         role's upload; CONFLICT for a sealed one; SECRET_DETECTED
      */
-    public Outcome<Uploaded> upload(
+    public Outcome<Map<String, Object>> upload(
+            Caller caller, ToolCall call, String text, Optional<Long> uploadId, String label, boolean allowSensitive) {
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> upload(tx, caller.role(), text, uploadId, label, allowSensitive)
+                        .map(uploaded -> {
+                            Map<String, Object> wire = UploadViews.wire(uploaded.upload(), false);
+                            if (!uploaded.overridden().isEmpty()) {
+                                wire.put("sensitive_override", uploaded.overridden());
+                            }
+                            wire.put(
+                                    "note",
+                                    "append more with the same upload_id, then seal_content to fix its digest; the"
+                                            + " digest above is of what has arrived so far");
+                            return wire;
+                        }));
+    }
+
+    private Outcome<Uploaded> upload(
             Tx tx, String role, String text, Optional<Long> uploadId, String label, boolean allowSensitive) {
         if (text.isEmpty()) {
             return Refusal.invalid("text", "is required: the piece to upload").outcome();
@@ -110,6 +138,40 @@ public final class Uploads {
             store.update(tx, sealed);
             return Outcome.done(sealed);
         });
+    }
+
+    /**
+     * {@code seal_content}: {@link #seal(Tx, String, long)} in its own write.
+     *
+     * @param caller who seals
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
+     * @param id     the upload
+     * @return the sealed upload's wire form ({@link UploadViews#wire}); NOT_FOUND, or FORBIDDEN for another role's
+     *     upload
+     */
+    public Outcome<Map<String, Object>> seal(Caller caller, ToolCall call, long id) {
+        return requestKeys.write(
+                caller, call, tx -> seal(tx, caller.role(), id).map(upload -> UploadViews.wire(upload, false)));
+    }
+
+    /**
+     * {@code get_content}: one upload, read in its own snapshot.
+     *
+     * @param caller   who reads
+     * @param id       the upload
+     * @param withBody whether to include its text (marked untrusted)
+     * @return the upload's wire form; NOT_FOUND
+     */
+    public Outcome<Map<String, Object>> content(Caller caller, long id, boolean withBody) {
+        return transactions.read(
+                caller.channelId(),
+                tx -> find(tx, id).map(upload -> {
+                    Map<String, Object> wire = UploadViews.wire(upload, withBody);
+                    if (withBody) {
+                        wire.put(Untrusted.FIELD, Untrusted.NOTE);
+                    }
+                    return wire;
+                }));
     }
 
     /**
