@@ -8,7 +8,9 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
@@ -56,15 +58,29 @@ public final class Acknowledgements {
             "quenched_by_revision",
             "declared_dead_by");
 
+    private final Transactions transactions;
     private final MessageStore messages;
     private final VoteStore votes;
     private final Roster roster;
 
     @Inject
-    Acknowledgements(MessageStore messages, VoteStore votes, Roster roster) {
+    Acknowledgements(Transactions transactions, MessageStore messages, VoteStore votes, Roster roster) {
+        this.transactions = transactions;
         this.messages = messages;
         this.votes = votes;
         this.roster = roster;
+    }
+
+    /**
+     * {@code get_acknowledgements}: {@link #of(Tx, long, Projection)} in its own snapshot.
+     *
+     * @param caller    the caller
+     * @param messageId the message
+     * @param fields    the projection
+     * @return the answer; NOT_FOUND for a missing or deleted message
+     */
+    public Outcome<Map<String, Object>> of(Caller caller, long messageId, Projection fields) {
+        return transactions.read(caller.channelId(), tx -> of(tx, messageId, fields));
     }
 
     /**

@@ -1,12 +1,15 @@
 package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
@@ -54,11 +57,38 @@ public final class ListMessages {
             String workStatus,
             String pinKey) {}
 
+    private final Transactions transactions;
     private final MessageStore messages;
+    private final MessageView view;
+    private final Roster roster;
 
     @Inject
-    ListMessages(MessageStore messages) {
+    ListMessages(Transactions transactions, MessageStore messages, MessageView view, Roster roster) {
+        this.transactions = transactions;
         this.messages = messages;
+        this.view = view;
+        this.roster = roster;
+    }
+
+    /**
+     * {@code list_messages}: the role arguments checked against the roster, then the page, in one snapshot.
+     *
+     * @param caller  the caller
+     * @param request the filters
+     * @param limit   1..1000
+     * @param fields  the listing's projection
+     * @return {@code {result, truncated?, untrusted}} ({@link MessageView#untrustedListing}), or UNKNOWN_ROLE or
+     *     INVALID_ARGUMENTS naming the filter and its rule
+     */
+    public Outcome<Map<String, Object>> listing(Caller caller, Request request, int limit, Projection fields) {
+        return transactions.read(
+                caller.channelId(),
+                tx -> roster.requireKnown(
+                        tx,
+                        caller.role(),
+                        Roster.named("from_role", request.fromRole(), "to_role", request.toRole()),
+                        () -> list(tx, caller, request, limit, MessageView.bodiesFor(fields))
+                                .map(page -> view.untrustedListing(tx, page, caller.role(), fields, limit))));
     }
 
     /**

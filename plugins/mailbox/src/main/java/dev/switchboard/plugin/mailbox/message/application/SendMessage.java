@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
@@ -29,6 +30,7 @@ import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * {@code send_message}: checks every rule of §1C.2 and stores the message in two steps, {@link #check} (the rules
@@ -49,15 +51,35 @@ public final class SendMessage {
      *                 never addressed before: the first message creates a role), in the order named; empty when none
      *                 or in a hosted channel
      */
-    public record Sent(Message message, List<String> newRoles) {}
+    public record Sent(Message message, List<String> newRoles) {
 
+        /** @return {@code {id, created_at}}, plus {@code recipients}, {@code voters} and {@code new_roles} where they apply */
+        public Map<String, Object> wire() {
+            Map<String, Object> receipt = new LinkedHashMap<>();
+            receipt.put("id", message.id());
+            receipt.put("created_at", message.createdAt());
+            if (message.hasSeveralRecipients() || Message.SEVERAL.equals(message.toRole())) {
+                receipt.put("recipients", message.recipientRoles());
+            }
+            if (message.voters() != null) {
+                receipt.put("voters", message.voters());
+            }
+            if (!newRoles.isEmpty()) {
+                receipt.put("new_roles", newRoles);
+            }
+            return receipt;
+        }
+    }
+
+    private final RequestKeys requestKeys;
     private final MessageStore messages;
     private final EventLog events;
     private final SecretGuard guard;
     private final Channels channels;
 
     @Inject
-    SendMessage(MessageStore messages, EventLog events, SecretGuard guard, Channels channels) {
+    SendMessage(RequestKeys requestKeys, MessageStore messages, EventLog events, SecretGuard guard, Channels channels) {
+        this.requestKeys = requestKeys;
         this.messages = messages;
         this.events = events;
         this.guard = guard;
@@ -147,6 +169,23 @@ public final class SendMessage {
                 ? guard.check(texts(topic, request.body(), pinKey, request.addenda()), request.allowSensitive())
                 : null;
         return Outcome.done(new CheckedSend(request, topic, pinKey, scan));
+    }
+
+    /**
+     * {@code send_message} in its own write. The checks that need no channel state and the secret scan ({@link
+     * #check}) ran before the channel's lock; a refusal among them is still returned from inside the write, so that a
+     * request_key replay or conflict comes first.
+     *
+     * @param caller  the sender
+     * @param call    the tool call: its request_key makes a retry safe ({@link RequestKeys})
+     * @param checked the checked request, or the refusal of the checks
+     * @return the message's receipt ({@link Sent#wire}), or the refusal (nothing written)
+     */
+    public Outcome<Map<String, Object>> send(Caller caller, ToolCall call, Outcome<CheckedSend> checked) {
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> checked.then(request -> send(tx, caller, request)).map(Sent::wire));
     }
 
     /**

@@ -9,8 +9,10 @@ import java.util.stream.Stream;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
 import dev.switchboard.plugin.mailbox.pin.domain.PinVersion;
@@ -23,11 +25,42 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class ReadPins {
 
+    private final Transactions transactions;
     private final PinStore pins;
 
     @Inject
-    ReadPins(PinStore pins) {
+    ReadPins(Transactions transactions, PinStore pins) {
+        this.transactions = transactions;
         this.pins = pins;
+    }
+
+    /**
+     * The tools' reads, each in its own snapshot of the caller's channel: {@code get_pin}.
+     *
+     * @param caller the caller
+     * @param key    the pin key
+     * @return as {@link #get(Tx, String)}
+     */
+    public Outcome<Map<String, Object>> get(Caller caller, String key) {
+        return transactions.read(caller.channelId(), tx -> get(tx, key));
+    }
+
+    /**
+     * @param caller the caller
+     * @return {@code list_pins}: as {@link #list(Tx)}
+     */
+    public Outcome<Map<String, Object>> list(Caller caller) {
+        return transactions.read(caller.channelId(), this::list);
+    }
+
+    /**
+     * @param caller the caller
+     * @param key    the pin key
+     * @param fields the projection
+     * @return {@code list_pin_history}: as {@link #history(Tx, String, Projection)}
+     */
+    public Outcome<Map<String, Object>> history(Caller caller, String key, Projection fields) {
+        return transactions.read(caller.channelId(), tx -> history(tx, key, fields));
     }
 
     /** @return {@code {"result": <latest version with body, or null>}} */

@@ -10,6 +10,7 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 import dev.switchboard.ports.tool.Outcome;
@@ -23,20 +24,40 @@ import dev.switchboard.ports.tool.Outcome;
 public final class ListDebts {
 
     private final Transactions transactions;
+    private final Roster roster;
     private final WorkStore work;
     private final DebtListing listing;
 
     @Inject
-    ListDebts(Transactions transactions, WorkStore work, DebtListing listing) {
+    ListDebts(Transactions transactions, Roster roster, WorkStore work, DebtListing listing) {
         this.transactions = transactions;
+        this.roster = roster;
         this.work = work;
         this.listing = listing;
     }
 
     /**
+     * @param caller the caller
+     * @param role   whose debts (the caller's by default)
+     * @param limit  1..1000
+     * @param fields the projection
+     * @return the open debts addressed to {@code role}, newest first, with {@code generated_at}; UNKNOWN_ROLE for a
+     *     role not on the channel's roster
+     */
+    public Outcome<Map<String, Object>> openObligations(Caller caller, String role, int limit, Projection fields) {
+        return transactions.read(
+                caller.channelId(),
+                tx -> roster.requireKnown(
+                        tx,
+                        caller.role(),
+                        Roster.named("to_role", role),
+                        () -> openObligations(tx, caller.role(), role, limit, fields)));
+    }
+
+    /**
      * @param tx     a read transaction
      * @param viewer the caller
-     * @param role   whose debts (the caller's by default)
+     * @param role   whose debts
      * @param limit  1..1000
      * @param fields the projection
      * @return the open debts addressed to {@code role}, newest first, with {@code generated_at}

@@ -10,10 +10,8 @@ import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
-import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
@@ -51,16 +49,12 @@ public final class ListObligationsTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ListDebts listDebts;
-    private final Roster roster;
 
     @Inject
-    ListObligationsTool(CallerResolver callers, Transactions transactions, ListDebts listDebts, Roster roster) {
+    ListObligationsTool(CallerResolver callers, ListDebts listDebts) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.listDebts = listDebts;
-        this.roster = roster;
     }
 
     @Override
@@ -74,12 +68,6 @@ public final class ListObligationsTool extends MailboxTool {
         }
         return Listing.limit(call.args(), 100)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                        .then(fields -> transactions.read(
-                                caller.channelId(),
-                                tx -> roster.requireKnown(
-                                        tx,
-                                        caller.role(),
-                                        Roster.named("to_role", role),
-                                        () -> listDebts.openObligations(tx, caller.role(), role, limit, fields)))));
+                        .then(fields -> listDebts.openObligations(caller, role, limit, fields)));
     }
 }
