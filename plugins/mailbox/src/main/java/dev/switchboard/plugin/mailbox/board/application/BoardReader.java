@@ -167,8 +167,8 @@ public final class BoardReader {
                                     .map(BoardReader::pinOf)
                                     .toList();
                             return versions.isEmpty()
-                                    ? Refusal.notFound("no pin '" + key + "' in channel '" + channel + "'")
-                                            .outcome()
+                                    ? Outcome.refused(
+                                            Refusal.notFound("no pin '" + key + "' in channel '" + channel + "'"))
                                     : Outcome.done(new PinPage(channel, key, versions));
                         })));
     }

@@ -193,25 +193,25 @@ public final class Backfills {
         return requestKeys.write(caller, call, tx -> {
             String role = caller.role();
             if (ids.isEmpty()) {
-                return Refusal.invalid(
+                return Outcome.refused(
+                        Refusal.invalid(
                                 "ids",
                                 "is required when dry_run=false: retiring whatever the"
-                                        + " query returns without naming it is what this tool exists to prevent; pass the reviewed ids")
-                        .outcome();
+                                        + " query returns without naming it is what this tool exists to prevent; pass the reviewed ids"));
             }
             if (expectCount == null) {
-                return Refusal.invalid(
+                return Outcome.refused(
+                        Refusal.invalid(
                                 "expect_count",
                                 "is required when dry_run=false: the number of"
-                                        + " records the key owner's word says, taken from that message rather than from your list")
-                        .outcome();
+                                        + " records the key owner's word says, taken from that message rather than from your list"));
             }
             if (keys.isEmpty() || keys.size() != words.size()) {
-                return Refusal.invalid(
+                return Outcome.refused(
+                        Refusal.invalid(
                                 "word_message_id",
                                 "pass key and word_message_id together, one"
-                                        + " word per key: the key this pass runs over and the message where its owner gave their word")
-                        .outcome();
+                                        + " word per key: the key this pass runs over and the message where its owner gave their word"));
             }
             List<Long> distinct = List.copyOf(new TreeSet<>(ids));
             List<Candidate> everything = candidates(tx);
@@ -272,8 +272,8 @@ public final class Backfills {
                         .outcome();
             }
             if (reason != null && reason.codePointCount(0, reason.length()) > MailboxLimits.NOTE_CHARS) {
-                return Refusal.invalid("reason", "must be at most " + MailboxLimits.NOTE_CHARS + " characters")
-                        .outcome();
+                return Outcome.refused(
+                        Refusal.invalid("reason", "must be at most " + MailboxLimits.NOTE_CHARS + " characters"));
             }
             List<Long> restored = new ArrayList<>();
             List<String> refused = new ArrayList<>();

@@ -81,15 +81,13 @@ public final class Acknowledge {
             }
             Optional<Decision> decision = Decision.parse(decisionName);
             if (decision.isEmpty()) {
-                return Refusal.invalid(
-                                "decision",
-                                ClientText.quoted(decisionName) + " is not one of "
-                                        + String.join(", ", Decision.WIRE_NAMES))
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "decision",
+                        ClientText.quoted(decisionName) + " is not one of " + String.join(", ", Decision.WIRE_NAMES)));
             }
             if (note != null && note.codePointCount(0, note.length()) > MailboxLimits.NOTE_CHARS) {
-                return Refusal.invalid("note", "must be at most " + MailboxLimits.NOTE_CHARS + " characters")
-                        .outcome();
+                return Outcome.refused(
+                        Refusal.invalid("note", "must be at most " + MailboxLimits.NOTE_CHARS + " characters"));
             }
             Optional<Message> found = messages.find(tx, messageId).filter(m -> !m.isDeleted());
             if (found.isEmpty()) {
@@ -103,11 +101,10 @@ public final class Acknowledge {
             }
             String actual = Digest.of(message.body()).sha256();
             if (expectedSha256 != null && !actual.equals(expectedSha256.strip().toLowerCase(Locale.ROOT))) {
-                return Refusal.conflict("the body of message " + messageId + " now has sha256 " + actual
-                                + ", not " + expectedSha256
-                                + ": it was revised after you read it, and consent is bound to the"
-                                + " bytes. Nothing was recorded; read it again before voting")
-                        .outcome();
+                return Outcome.refused(Refusal.conflict("the body of message " + messageId + " now has sha256 " + actual
+                        + ", not " + expectedSha256
+                        + ": it was revised after you read it, and consent is bound to the"
+                        + " bytes. Nothing was recorded; read it again before voting"));
             }
             Optional<Vote> earlier = votes.votes(tx, messageId).stream()
                     .filter(vote -> vote.role().equals(role))

@@ -26,9 +26,8 @@ public final class Administrators {
         if (Actor.isHostedOwner(principal)) {
             return Outcome.done(Actor.OWNER);
         }
-        return Refusal.forbidden(who(principal) + " cannot administer hosted channels; nothing was" + " done. "
-                        + HOW_TO_ADMINISTER)
-                .outcome();
+        return Outcome.refused(Refusal.forbidden(
+                who(principal) + " cannot administer hosted channels; nothing was" + " done. " + HOW_TO_ADMINISTER));
     }
 
     /**

@@ -47,18 +47,16 @@ public final class BoardAccess {
     public Outcome<Map<String, Object>> link(Actor actor, String channel, String label) {
         String name = channel == null || channel.isEmpty() ? actor.channel() : channel;
         if (name == null) {
-            return Refusal.invalid("channel", "is required for the owner: name the channel to link")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid("channel", "is required for the owner: name the channel to link"));
         }
         if (!actor.owner() && !name.equals(actor.channel())) {
-            return Refusal.forbidden("your role token belongs to channel '" + actor.channel() + "', not '" + name
-                            + "'; a role links only its own channel's board. Nothing was issued")
-                    .outcome();
+            return Outcome.refused(Refusal.forbidden("your role token belongs to channel '" + actor.channel()
+                    + "', not '" + name + "'; a role links only its own channel's board. Nothing was issued"));
         }
         String trimmed = label.strip();
         if (trimmed.isEmpty() || trimmed.codePointCount(0, trimmed.length()) > HostedLimits.LABEL_CHARS) {
-            return Refusal.invalid("label", "must be 1 to " + HostedLimits.LABEL_CHARS + " characters")
-                    .outcome();
+            return Outcome.refused(
+                    Refusal.invalid("label", "must be 1 to " + HostedLimits.LABEL_CHARS + " characters"));
         }
         Instant now = clock.instant();
         String keyExpires = Timestamps.format(now.plus(settings.viewKeyLifetime()));

@@ -58,22 +58,20 @@ public final class ChannelAdministration {
             return problem.get().outcome();
         }
         if (name.equals(localChannel)) {
-            return Refusal.conflict("'" + name + "' is the local channel's name ("
-                            + CallerResolver.CHANNEL_SETTING
-                            + "): the local stdio sessions use it, and a hosted channel of that"
-                            + " name would shut them out; nothing was created. Pick another name, or set "
-                            + CallerResolver.CHANNEL_SETTING + " to another name first")
-                    .outcome();
+            return Outcome.refused(Refusal.conflict("'" + name + "' is the local channel's name ("
+                    + CallerResolver.CHANNEL_SETTING
+                    + "): the local stdio sessions use it, and a hosted channel of that"
+                    + " name would shut them out; nothing was created. Pick another name, or set "
+                    + CallerResolver.CHANNEL_SETTING + " to another name first"));
         }
         return registry.write(tx -> {
             Optional<HostedChannel> existing = tx.channel(name);
             if (existing.isPresent()) {
-                return Refusal.conflict("a channel named '" + name + "' "
-                                + (existing.get().deleted()
-                                        ? "existed and was deleted; a deleted channel's name is never reused"
-                                        : "exists already")
-                                + "; nothing was created. Pick another name")
-                        .outcome();
+                return Outcome.refused(Refusal.conflict("a channel named '" + name + "' "
+                        + (existing.get().deleted()
+                                ? "existed and was deleted; a deleted channel's name is never reused"
+                                : "exists already")
+                        + "; nothing was created. Pick another name"));
             }
             long id = tx.insertChannel(name, roles);
             Map<String, String> tokens = new LinkedHashMap<>();
@@ -122,16 +120,14 @@ public final class ChannelAdministration {
         }
         return registry.write(tx -> live(tx, channel).then(found -> {
             if (found.roles().contains(role)) {
-                return Refusal.conflict("channel '" + channel + "' has a role '" + role
-                                + "' already; nothing was added. rotate_token gives it a fresh token")
-                        .outcome();
+                return Outcome.refused(Refusal.conflict("channel '" + channel + "' has a role '" + role
+                        + "' already; nothing was added. rotate_token gives it a fresh token"));
             }
             if (found.roles().size() >= MailboxLimits.ROLES_MAX) {
-                return Refusal.conflict("channel '" + channel + "' has "
-                                + found.roles().size()
-                                + " roles, the most a channel can have (" + MailboxLimits.ROLES_MAX + "); nothing was"
-                                + " added. Create another channel for more roles")
-                        .outcome();
+                return Outcome.refused(Refusal.conflict("channel '" + channel + "' has "
+                        + found.roles().size()
+                        + " roles, the most a channel can have (" + MailboxLimits.ROLES_MAX + "); nothing was"
+                        + " added. Create another channel for more roles"));
             }
             List<String> roles = new ArrayList<>(found.roles());
             roles.add(role);
@@ -161,9 +157,8 @@ public final class ChannelAdministration {
     public Outcome<Map<String, Object>> rotate(Actor actor, String channel, String role) {
         return registry.write(tx -> live(tx, channel).then(found -> {
             if (!found.roles().contains(role)) {
-                return Refusal.notFound("channel '" + channel + "' has no role '" + role + "' (its" + " roles: "
-                                + String.join(", ", found.roles()) + "); nothing was rotated")
-                        .outcome();
+                return Outcome.refused(Refusal.notFound("channel '" + channel + "' has no role '" + role + "' (its"
+                        + " roles: " + String.join(", ", found.roles()) + "); nothing was rotated"));
             }
             int revoked = tx.revokeRole(found.id(), role);
             tx.credentialsRevoked(found.id());
@@ -212,14 +207,12 @@ public final class ChannelAdministration {
     static Outcome<HostedChannel> live(RegistryTx tx, String name) {
         Optional<HostedChannel> found = tx.channel(name).filter(HostedChannel::hosted);
         if (found.isEmpty()) {
-            return Refusal.notFound("there is no hosted channel named '" + name
-                            + "'; list_channels lists them; nothing was done")
-                    .outcome();
+            return Outcome.refused(Refusal.notFound(
+                    "there is no hosted channel named '" + name + "'; list_channels lists them; nothing was done"));
         }
         if (found.get().deleted()) {
-            return Refusal.notFound("channel '" + name + "' was deleted at "
-                            + found.get().deletedAt() + "; nothing was done")
-                    .outcome();
+            return Outcome.refused(Refusal.notFound(
+                    "channel '" + name + "' was deleted at " + found.get().deletedAt() + "; nothing was done"));
         }
         return Outcome.done(found.get());
     }

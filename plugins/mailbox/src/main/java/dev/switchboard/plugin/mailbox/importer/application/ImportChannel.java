@@ -65,18 +65,16 @@ public final class ImportChannel {
         ImportPlan plan = planned.plan();
         long channelId = channels.ensure(channel, Timestamps.format(clock.instant()));
         if (channels.hosted(channelId)) {
-            return Refusal.conflict("channel '" + channel + "' is a hosted channel (or a deleted"
-                            + " one), whose roles act with their role tokens; nothing was imported. Import only into a local"
-                            + " channel: --channel NAME with a name no hosted channel has")
-                    .outcome();
+            return Outcome.refused(Refusal.conflict("channel '" + channel + "' is a hosted channel (or a deleted"
+                    + " one), whose roles act with their role tokens; nothing was imported. Import only into a local"
+                    + " channel: --channel NAME with a name no hosted channel has"));
         }
         return transactions.write(channelId, tx -> {
             if (!store.isEmpty(tx)) {
-                return Refusal.conflict("channel '" + channel + "' already holds messages, pins or"
-                                + " uploads, and an import keeps the file's ids, so it goes only into an empty channel;"
-                                + " nothing was imported. Import into a new channel (--channel NAME) and point the sessions"
-                                + " at it (plugins.mailbox.channel)")
-                        .outcome();
+                return Outcome.refused(Refusal.conflict("channel '" + channel + "' already holds messages, pins or"
+                        + " uploads, and an import keeps the file's ids, so it goes only into an empty channel;"
+                        + " nothing was imported. Import into a new channel (--channel NAME) and point the sessions"
+                        + " at it (plugins.mailbox.channel)"));
             }
             return Outcome.done(new ImportReport(
                     channel,

@@ -64,27 +64,25 @@ public final class DeleteMessage {
                         .outcome();
             }
             if (message.isProposal() && !message.isAuthor(role)) {
-                return Refusal.forbidden(
+                return Outcome.refused(
+                        Refusal.forbidden(
                                 "message " + id + " is a proposal by '" + message.from()
-                                        + "'; only its author can delete it (deleting closes its round). Vote void to close it instead")
-                        .outcome();
+                                        + "'; only its author can delete it (deleting closes its round). Vote void to close it instead"));
             }
             if (messages.approvedAPin(tx, id)) {
-                return Refusal.conflict("message " + id + " approved a pin version, so it is that"
-                                + " version's consent record and cannot be deleted")
-                        .outcome();
+                return Outcome.refused(Refusal.conflict("message " + id + " approved a pin version, so it is that"
+                        + " version's consent record and cannot be deleted"));
             }
             if (message.actionRequired() && "open".equals(message.status())) {
-                return Refusal.conflict(
+                return Outcome.refused(
+                        Refusal.conflict(
                                 "message " + id + " is an open debt; deleting it would hide"
-                                        + " the obligation. Resolve it first (resolve_message), then its author confirms, then delete")
-                        .outcome();
+                                        + " the obligation. Resolve it first (resolve_message), then its author confirms, then delete"));
             }
             if (message.actionRequired() && "resolved".equals(message.status()) && !confirmed(tx, id)) {
-                return Refusal.conflict("message " + id + " is resolved but not yet confirmed by the"
-                                + " other participant; deleting it would skip that check. Confirm it (confirm_resolution) or"
-                                + " reopen it")
-                        .outcome();
+                return Outcome.refused(Refusal.conflict("message " + id + " is resolved but not yet confirmed by the"
+                        + " other participant; deleting it would skip that check. Confirm it (confirm_resolution) or"
+                        + " reopen it"));
             }
             messages.delete(tx, id);
             events.append(tx, id, DELETED, role, null, List.of());

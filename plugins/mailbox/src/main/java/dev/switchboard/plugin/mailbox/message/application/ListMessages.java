@@ -105,8 +105,8 @@ public final class ListMessages {
     public Outcome<MessagePage> list(Tx tx, Caller caller, Request request, int limit, BodyRead bodies) {
         for (String[] filter : new String[][] {{"topic", request.topic()}, {"text", request.text()}}) {
             if (filter[1] != null && filter[1].codePointCount(0, filter[1].length()) > MailboxLimits.FILTER_CHARS) {
-                return Refusal.invalid(filter[0], "is longer than " + MailboxLimits.FILTER_CHARS + " characters")
-                        .outcome();
+                return Outcome.refused(
+                        Refusal.invalid(filter[0], "is longer than " + MailboxLimits.FILTER_CHARS + " characters"));
             }
         }
         Optional<Refusal> value = oneOf("status", request.status(), Vocabulary.STATUSES)
@@ -119,12 +119,11 @@ public final class ListMessages {
         if (request.since() != null) {
             var parsed = Timestamps.parseSince(request.since());
             if (parsed.isEmpty()) {
-                return Refusal.invalid(
-                                "since",
-                                ClientText.quoted(request.since())
-                                        + " is not an ISO-8601 time; use 2026-08-09, 2026-08-09T14:30:00Z,"
-                                        + " 2026-08-09 14:30:00+02:00 (no offset means UTC)")
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "since",
+                        ClientText.quoted(request.since())
+                                + " is not an ISO-8601 time; use 2026-08-09, 2026-08-09T14:30:00Z,"
+                                + " 2026-08-09 14:30:00+02:00 (no offset means UTC)"));
             }
             since = Timestamps.format(parsed.get());
         }

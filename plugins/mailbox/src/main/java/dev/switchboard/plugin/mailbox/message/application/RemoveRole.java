@@ -66,9 +66,8 @@ public final class RemoveRole {
     public Outcome<Removed> remove(String channel, String role) {
         Optional<Long> id = channels.find(channel);
         if (id.isEmpty()) {
-            return Refusal.notFound("there is no channel " + ClientText.quoted(channel)
-                            + "; the local channels with roles are: " + String.join(", ", channels.localWithRoles()))
-                    .outcome();
+            return Outcome.refused(Refusal.notFound("there is no channel " + ClientText.quoted(channel)
+                    + "; the local channels with roles are: " + String.join(", ", channels.localWithRoles())));
         }
         return transactions.write(id.get(), tx -> remove(tx, channel, role));
     }
@@ -76,21 +75,19 @@ public final class RemoveRole {
     private Outcome<Removed> remove(Tx tx, String channel, String role) {
         RoleRoster before = roster.roster(tx);
         if (before.registered()) {
-            return Refusal.conflict("channel " + ClientText.quoted(channel) + " is hosted: its roles"
-                            + " are its registry's, administered with the owner token (add_role, rotate_token,"
-                            + " delete_channel); nothing was removed")
-                    .outcome();
+            return Outcome.refused(Refusal.conflict("channel " + ClientText.quoted(channel) + " is hosted: its roles"
+                    + " are its registry's, administered with the owner token (add_role, rotate_token,"
+                    + " delete_channel); nothing was removed"));
         }
         Optional<Refusal> unknown = before.check("ROLE", role, null);
         if (unknown.isPresent()) {
             return Outcome.refused(unknown.get().with("roles", before.roles()));
         }
         if (messages.hasActed(tx, role)) {
-            return Refusal.conflict(ClientText.quoted(role) + " has acted in channel "
-                            + ClientText.quoted(channel)
-                            + " (sent a message, voted, uploaded or changed a message's state):"
-                            + " it is a session's role, not a typo, and its history stays; nothing was removed")
-                    .outcome();
+            return Outcome.refused(Refusal.conflict(ClientText.quoted(role) + " has acted in channel "
+                    + ClientText.quoted(channel)
+                    + " (sent a message, voted, uploaded or changed a message's state):"
+                    + " it is a session's role, not a typo, and its history stays; nothing was removed"));
         }
         List<Long> unaddressed = messages.removeRole(tx, role);
         List<Long> deleted = new ArrayList<>();

@@ -114,13 +114,11 @@ public final class ReviseMessage {
                     .outcome();
         }
         if (messages.approvedAPin(tx, request.id())) {
-            return Refusal.conflict("message " + request.id() + " approved a pin version, so the"
-                            + " text that was agreed must stay as it was; send a new proposal instead")
-                    .outcome();
+            return Outcome.refused(Refusal.conflict("message " + request.id() + " approved a pin version, so the"
+                    + " text that was agreed must stay as it was; send a new proposal instead"));
         }
         if (request.bodyRef() != null && !request.body().isEmpty()) {
-            return Refusal.invalid("body_ref", "give either body or body_ref, not both")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid("body_ref", "give either body or body_ref, not both"));
         }
         Optional<Refusal> oversized = DirectBody.problem(request.body());
         if (oversized.isPresent()) {
@@ -128,24 +126,22 @@ public final class ReviseMessage {
         }
         if (request.note() != null
                 && request.note().codePointCount(0, request.note().length()) > MailboxLimits.NOTE_CHARS) {
-            return Refusal.invalid("note", "is longer than " + MailboxLimits.NOTE_CHARS + " characters")
-                    .outcome();
+            return Outcome.refused(
+                    Refusal.invalid("note", "is longer than " + MailboxLimits.NOTE_CHARS + " characters"));
         }
         String topic =
                 request.topic() == null ? message.topic() : request.topic().strip();
         if (topic.isEmpty() || topic.codePointCount(0, topic.length()) > MailboxLimits.TOPIC_CHARS) {
-            return Refusal.invalid("topic", "must be 1 to " + MailboxLimits.TOPIC_CHARS + " characters")
-                    .outcome();
+            return Outcome.refused(
+                    Refusal.invalid("topic", "must be 1 to " + MailboxLimits.TOPIC_CHARS + " characters"));
         }
         String body = request.body().isEmpty() ? message.body() : request.body();
         Long bodyRef = request.body().isEmpty() ? message.bodyRef() : null;
         if (request.bodyRef() != null) {
             Optional<MessageStore.Upload> upload = messages.upload(tx, request.bodyRef());
             if (upload.isEmpty() || !upload.get().sealed()) {
-                return Refusal.invalid(
-                                "body_ref",
-                                "upload " + request.bodyRef() + " is not a sealed upload; seal_content seals it")
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "body_ref", "upload " + request.bodyRef() + " is not a sealed upload; seal_content seals it"));
             }
             body = upload.get().body();
             bodyRef = request.bodyRef();

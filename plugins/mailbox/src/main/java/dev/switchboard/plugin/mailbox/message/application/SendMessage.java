@@ -98,72 +98,63 @@ public final class SendMessage {
     public Outcome<CheckedSend> check(SendRequest request) {
         String topic = request.topic().strip();
         if (topic.isEmpty()) {
-            return Refusal.invalid("topic", "is required: say in a few words what the message is about")
-                    .outcome();
+            return Outcome.refused(
+                    Refusal.invalid("topic", "is required: say in a few words what the message is about"));
         }
         if (chars(topic) > MailboxLimits.TOPIC_CHARS) {
-            return Refusal.invalid(
-                            "topic",
-                            "is " + chars(topic) + " characters; the limit is " + MailboxLimits.TOPIC_CHARS
-                                    + ". Shorten it and put the detail in the body")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "topic",
+                    "is " + chars(topic) + " characters; the limit is " + MailboxLimits.TOPIC_CHARS
+                            + ". Shorten it and put the detail in the body"));
         }
         if (request.bodyRef() != null && !request.body().isEmpty()) {
-            return Refusal.invalid("body_ref", "give either body or body_ref (a sealed upload), not both")
-                    .outcome();
+            return Outcome.refused(
+                    Refusal.invalid("body_ref", "give either body or body_ref (a sealed upload), not both"));
         }
         if (request.bodyRef() == null && request.body().isEmpty()) {
-            return Refusal.invalid("body", "is required (or body_ref, the id of a sealed upload, for a large body)")
-                    .outcome();
+            return Outcome.refused(
+                    Refusal.invalid("body", "is required (or body_ref, the id of a sealed upload, for a large body)"));
         }
         Optional<Refusal> oversized = DirectBody.problem(request.body());
         if (oversized.isPresent()) {
             return oversized.get().outcome();
         }
         if (request.kind() != null && !Vocabulary.KINDS.contains(request.kind())) {
-            return Refusal.invalid(
-                            "kind",
-                            ClientText.quoted(request.kind()) + " is not a kind; use one of "
-                                    + String.join(", ", Vocabulary.KINDS))
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "kind",
+                    ClientText.quoted(request.kind()) + " is not a kind; use one of "
+                            + String.join(", ", Vocabulary.KINDS)));
         }
         if (request.workStatus() != null && !Vocabulary.WORK_STATUSES.contains(request.workStatus())) {
-            return Refusal.invalid(
-                            "work_status",
-                            ClientText.quoted(request.workStatus()) + " is not a work status; use one of "
-                                    + String.join(", ", Vocabulary.WORK_STATUSES))
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "work_status",
+                    ClientText.quoted(request.workStatus()) + " is not a work status; use one of "
+                            + String.join(", ", Vocabulary.WORK_STATUSES)));
         }
         if ("proc".equals(request.kind()) && !request.pinKeyGiven()) {
-            return Refusal.invalid(
-                            "pin_key",
-                            "a proposal (kind proc) must say which pin it is about: pass pin_key explicitly, or pin_key: null"
-                                    + " for a proposal that changes no pin")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "pin_key",
+                    "a proposal (kind proc) must say which pin it is about: pass pin_key explicitly, or pin_key: null"
+                            + " for a proposal that changes no pin"));
         }
         if ("proc".equals(request.kind()) && !request.aboutGiven()) {
-            return Refusal.invalid(
-                            "about_message_id",
-                            "a proposal (kind proc) must say whether it nudges about a message: pass about_message_id"
-                                    + " explicitly, or about_message_id: null for a new round")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "about_message_id",
+                    "a proposal (kind proc) must say whether it nudges about a message: pass about_message_id"
+                            + " explicitly, or about_message_id: null for a new round"));
         }
         String pinKey = request.pinKey() == null ? null : request.pinKey().strip();
         if (pinKey != null && pinKey.isEmpty()) {
-            return Refusal.invalid("pin_key", "is blank; pass a key, or null for none")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid("pin_key", "is blank; pass a key, or null for none"));
         }
         if (pinKey != null && chars(pinKey) > MailboxLimits.PIN_KEY_CHARS) {
-            return Refusal.invalid(
-                            "pin_key",
-                            "is " + chars(pinKey) + " characters; the limit is " + MailboxLimits.PIN_KEY_CHARS)
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "pin_key", "is " + chars(pinKey) + " characters; the limit is " + MailboxLimits.PIN_KEY_CHARS));
         }
         if (request.voters() != null && pinKey == null) {
-            return Refusal.invalid(
-                            "voters",
-                            "declares the electorate of a pin round, so it needs pin_key; drop voters or add pin_key")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "voters",
+                    "declares the electorate of a pin round, so it needs pin_key; drop voters or add pin_key"));
         }
         Outcome<List<String>> scan = request.bodyRef() == null
                 ? guard.check(texts(topic, request.body(), pinKey, request.addenda()), request.allowSensitive())
@@ -207,16 +198,14 @@ public final class SendMessage {
         if (request.replyTo() != null) {
             parent = live(tx, request.replyTo());
             if (parent.isEmpty()) {
-                return Refusal.invalid("reply_to", "message " + request.replyTo() + " does not exist in this channel")
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "reply_to", "message " + request.replyTo() + " does not exist in this channel"));
             }
         }
         if (request.aboutMessageId() != null
                 && live(tx, request.aboutMessageId()).isEmpty()) {
-            return Refusal.invalid(
-                            "about_message_id",
-                            "message " + request.aboutMessageId() + " does not exist in this channel")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "about_message_id", "message " + request.aboutMessageId() + " does not exist in this channel"));
         }
         Optional<List<String>> roster = channels.roster(tx);
         Addressing.Addressed addressed = Addressing.recipients(
@@ -232,19 +221,17 @@ public final class SendMessage {
         List<String> recipients = addressed.recipients();
         for (Map.Entry<String, String> addendum : request.addenda().entrySet()) {
             if (!recipients.contains(addendum.getKey())) {
-                return Refusal.invalid(
-                                "addenda",
-                                "names '" + addendum.getKey() + "', who is not a recipient ("
-                                        + String.join(", ", recipients)
-                                        + "); an addendum is for one recipient of this message")
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "addenda",
+                        "names '" + addendum.getKey() + "', who is not a recipient ("
+                                + String.join(", ", recipients)
+                                + "); an addendum is for one recipient of this message"));
             }
             if (chars(addendum.getValue()) > MailboxLimits.NOTE_CHARS) {
-                return Refusal.invalid(
-                                "addenda",
-                                "the addendum for '" + addendum.getKey() + "' is " + chars(addendum.getValue())
-                                        + " characters; the limit is " + MailboxLimits.NOTE_CHARS)
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "addenda",
+                        "the addendum for '" + addendum.getKey() + "' is " + chars(addendum.getValue())
+                                + " characters; the limit is " + MailboxLimits.NOTE_CHARS));
             }
         }
         List<String> voters = null;
@@ -281,12 +268,11 @@ public final class SendMessage {
         if (request.bodyRef() != null) {
             Optional<MessageStore.Upload> upload = messages.upload(tx, request.bodyRef());
             if (upload.isEmpty() || !upload.get().sealed()) {
-                return Refusal.invalid(
-                                "body_ref",
-                                "upload " + request.bodyRef()
-                                        + (upload.isEmpty() ? " does not exist" : " is not sealed yet")
-                                        + "; only a sealed upload can be a body (seal_content seals it)")
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "body_ref",
+                        "upload " + request.bodyRef()
+                                + (upload.isEmpty() ? " does not exist" : " is not sealed yet")
+                                + "; only a sealed upload can be a body (seal_content seals it)"));
             }
             body = upload.get().body();
         }
@@ -379,11 +365,10 @@ public final class SendMessage {
         List<String> electorate =
                 names.stream().filter(name -> !name.equals(author)).toList();
         if (electorate.isEmpty()) {
-            return Refusal.invalid(
-                            "voters",
-                            "leaves nobody to vote (you are never your own voter); name the roles whose agreement the pin"
-                                    + " needs, or \"*\" for every recipient")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "voters",
+                    "leaves nobody to vote (you are never your own voter); name the roles whose agreement the pin"
+                            + " needs, or \"*\" for every recipient"));
         }
         return Outcome.done(electorate);
     }

@@ -140,8 +140,8 @@ public final class SetPin {
                     .orElseGet(() -> Outcome.done(body));
         }
         if (!body.isEmpty()) {
-            return Refusal.invalid("body_ref", "pass either body or body_ref, not both: one text has one source")
-                    .outcome();
+            return Outcome.refused(
+                    Refusal.invalid("body_ref", "pass either body or body_ref, not both: one text has one source"));
         }
         return uploads.sealedReference(tx, draft.bodyRef()).then(upload -> Outcome.done(upload.body()));
     }

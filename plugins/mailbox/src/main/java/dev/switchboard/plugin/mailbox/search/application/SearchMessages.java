@@ -125,18 +125,16 @@ public final class SearchMessages {
      */
     public static Outcome<Prepared> prepare(String query, SearchFilters filters) {
         if (filters.kind() != null && !Vocabulary.KINDS.contains(filters.kind())) {
-            return Refusal.invalid(
-                            "kind",
-                            ClientText.quoted(filters.kind()) + " is not a kind; use one of "
-                                    + String.join(", ", Vocabulary.KINDS))
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "kind",
+                    ClientText.quoted(filters.kind()) + " is not a kind; use one of "
+                            + String.join(", ", Vocabulary.KINDS)));
         }
         if (filters.status() != null && !Vocabulary.STATUSES.contains(filters.status())) {
-            return Refusal.invalid(
-                            "status",
-                            ClientText.quoted(filters.status()) + " is not a status; use one of "
-                                    + String.join(", ", Vocabulary.STATUSES))
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "status",
+                    ClientText.quoted(filters.status()) + " is not a status; use one of "
+                            + String.join(", ", Vocabulary.STATUSES)));
         }
         return switch (SearchQueries.plan(query)) {
             case SearchPlan.Ready ready -> Outcome.done(new Prepared(ready, filters));

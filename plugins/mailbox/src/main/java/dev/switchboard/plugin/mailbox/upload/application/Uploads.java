@@ -207,10 +207,9 @@ public final class Uploads {
         return find(tx, bodyRef)
                 .then(upload -> upload.sealed()
                         ? Outcome.done(upload)
-                        : Refusal.conflict("upload " + bodyRef + " is not sealed: only a sealed upload,"
-                                        + " whose bytes are fixed, can be a body_ref. Call seal_content(" + bodyRef
-                                        + ") first")
-                                .outcome());
+                        : Outcome.refused(Refusal.conflict("upload " + bodyRef + " is not sealed: only a sealed upload,"
+                                + " whose bytes are fixed, can be a body_ref. Call seal_content(" + bodyRef
+                                + ") first")));
     }
 
     private Outcome<Uploaded> recorded(Tx tx, Upload upload, List<String> overridden) {

@@ -64,11 +64,10 @@ public final class SetWorkStatus {
             }
             WorkStatus requested = WorkStatus.fromWire(value).orElse(null);
             if (requested == null) {
-                return Refusal.invalid(
-                                "work_status",
-                                ClientText.quoted(value) + " is not a work status; use one of "
-                                        + String.join(", ", Vocabulary.WORK_STATUSES))
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "work_status",
+                        ClientText.quoted(value) + " is not a work status; use one of "
+                                + String.join(", ", Vocabulary.WORK_STATUSES)));
             }
             return debts.participantOf(tx, caller, id, "set the work status of").then(subject -> {
                 WorkStatusDecision decision = WorkStatusRule.decide(

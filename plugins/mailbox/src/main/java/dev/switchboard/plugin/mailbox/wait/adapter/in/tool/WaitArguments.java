@@ -38,9 +38,8 @@ final class WaitArguments {
         if (rawTimeout != null) {
             if (!(rawTimeout instanceof Number number)
                     || Arguments.exactLong(number).isEmpty()) {
-                return Refusal.invalid(
-                                "timeout_s", "must be a whole number of seconds from 0 to " + WaitBudget.MAX_TIMEOUT_S)
-                        .outcome();
+                return Outcome.refused(Refusal.invalid(
+                        "timeout_s", "must be a whole number of seconds from 0 to " + WaitBudget.MAX_TIMEOUT_S));
             }
             timeout = Arguments.exactLong(number).get();
         }

@@ -62,9 +62,8 @@ public final class ListObligationsTool extends MailboxTool {
         String asked = call.args().optionalText("to_role").map(String::strip).orElse("");
         String role = asked.isEmpty() ? caller.role() : asked;
         if (!Roles.isName(role)) {
-            return Refusal.invalid(
-                            "to_role", ClientText.quoted(role) + " is not a role name; leave it out for your own debts")
-                    .outcome();
+            return Outcome.refused(Refusal.invalid(
+                    "to_role", ClientText.quoted(role) + " is not a role name; leave it out for your own debts"));
         }
         return Listing.limit(call.args(), 100)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
