@@ -71,14 +71,7 @@ public final class Acknowledgements {
         this.roster = roster;
     }
 
-    /**
-     * {@code get_acknowledgements}: {@link #of(Tx, long, Projection)} in its own snapshot.
-     *
-     * @param caller    the caller
-     * @param messageId the message
-     * @param fields    the projection
-     * @return the answer; NOT_FOUND for a missing or deleted message
-     */
+    /** @return {@code get_acknowledgements}' answer ({@link #of(Tx, long, Projection)}) in its own snapshot */
     public Outcome<Map<String, Object>> of(Caller caller, long messageId, Projection fields) {
         return transactions.read(caller.channelId(), tx -> of(tx, messageId, fields));
     }

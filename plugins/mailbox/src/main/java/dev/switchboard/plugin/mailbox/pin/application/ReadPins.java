@@ -34,31 +34,17 @@ public final class ReadPins {
         this.pins = pins;
     }
 
-    /**
-     * The tools' reads, each in its own snapshot of the caller's channel: {@code get_pin}.
-     *
-     * @param caller the caller
-     * @param key    the pin key
-     * @return as {@link #get(Tx, String)}
-     */
+    /** @return {@code get_pin}'s answer ({@link #get(Tx, String)}) in a snapshot of the caller's channel */
     public Outcome<Map<String, Object>> get(Caller caller, String key) {
         return transactions.read(caller.channelId(), tx -> get(tx, key));
     }
 
-    /**
-     * @param caller the caller
-     * @return {@code list_pins}: as {@link #list(Tx)}
-     */
+    /** @return {@code list_pins}' answer ({@link #list(Tx)}) in a snapshot of the caller's channel */
     public Outcome<Map<String, Object>> list(Caller caller) {
         return transactions.read(caller.channelId(), this::list);
     }
 
-    /**
-     * @param caller the caller
-     * @param key    the pin key
-     * @param fields the projection
-     * @return {@code list_pin_history}: as {@link #history(Tx, String, Projection)}
-     */
+    /** @return {@code list_pin_history}'s answer ({@link #history(Tx, String, Projection)}) in a snapshot */
     public Outcome<Map<String, Object>> history(Caller caller, String key, Projection fields) {
         return transactions.read(caller.channelId(), tx -> history(tx, key, fields));
     }

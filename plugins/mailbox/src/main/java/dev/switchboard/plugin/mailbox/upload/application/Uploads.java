@@ -174,12 +174,8 @@ public final class Uploads {
                 }));
     }
 
-    /**
-     * @param tx any transaction
-     * @param id the upload
-     * @return the upload, readable by any role; NOT_FOUND
-     */
-    public Outcome<Upload> find(Tx tx, long id) {
+    /** @return the upload, readable by any role; NOT_FOUND */
+    private Outcome<Upload> find(Tx tx, long id) {
         return lookup(tx, id)
                 .map(Outcome::done)
                 .orElseGet(() -> Refusal.notFound("upload " + id + " not found in this channel;"
