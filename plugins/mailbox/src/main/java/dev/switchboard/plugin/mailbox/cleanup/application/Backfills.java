@@ -170,8 +170,8 @@ public final class Backfills {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller               the caller
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param ids                the reviewed ids
      * @param keys               the pass's keys
      * @param words              per key, the id of the message where its owner gave their word
@@ -258,8 +258,8 @@ public final class Backfills {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller   the caller
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param ids    the messages to restore
      * @param reason at most 4000 characters, or null
      * @return {@code {restored, refused}}; FORBIDDEN or CONFLICT when nothing could be restored

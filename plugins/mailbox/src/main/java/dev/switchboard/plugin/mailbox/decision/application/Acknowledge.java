@@ -62,8 +62,8 @@ public final class Acknowledge {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller           the caller
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param messageId      the message
      * @param decisionName   agree, reject, needs_changes or void
      * @param note           at most {@link MailboxLimits#NOTE_CHARS} characters, or null

@@ -44,8 +44,8 @@ public final class DeleteMessage {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller who deletes
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param id     the message
      * @return {@code {id, deleted: true, superseded: [ids of the nudges retired with it]}}, or NOT_FOUND, FORBIDDEN or
      *     CONFLICT (nothing written)

@@ -36,8 +36,8 @@ public final class MarkRead {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller the recipient
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param ids    the messages, in the order given
      * @param single whether one id was given ({@code message_id}): the answer is then {@code {id, read_at}}, else
      *               {@code {result: [{id, read_at}, ...]}} in that order

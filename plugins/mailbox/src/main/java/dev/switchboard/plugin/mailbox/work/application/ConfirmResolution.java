@@ -38,8 +38,8 @@ public final class ConfirmResolution {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller who confirms
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param id     the debt
      * @param note   a note for the history, or null
      * @return {@code {id, already_confirmed}}, or a refusal (NOT_FOUND; FORBIDDEN for a non-participant or the

@@ -39,8 +39,8 @@ public final class ReopenDebt {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller who reopens
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param id     the debt
      * @param reason why, for the history, or null
      * @return {@code {id, status: "open", already_open}}, or a refusal (NOT_FOUND, FORBIDDEN for a non-participant,

@@ -42,8 +42,8 @@ public final class ResolveDebt {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller the resolver
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param id     the debt
      * @param note   the resolution note (at most 4000 characters, checked by the tool), or null
      * @return {@code {id, status, resolved_by, resolved_at, already_resolved[, unblocked]}}, or a refusal (NOT_FOUND,

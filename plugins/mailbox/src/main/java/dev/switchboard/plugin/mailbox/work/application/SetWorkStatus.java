@@ -45,8 +45,8 @@ public final class SetWorkStatus {
     }
 
     /**
-     * @param call   the tool call: its request_key makes a retry safe (RequestKeys)
      * @param caller    who sets it
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param id        the message
      * @param value     the wire value asked for
      * @param note      the note for the history, or null
