@@ -58,8 +58,12 @@ public final class PlatformArchitectureRules {
     private static final String INBOUND_ADAPTERS = "inbound adapters";
     private static final String OUTBOUND_ADAPTERS = "outbound adapters";
     private static final String WIRING = "plugin root";
-    /** The one port a domain may use: the storable-text rule, plain functions of JDK strings. */
+    /** A port a domain may use: the storable-text rule, plain functions of JDK strings. */
     private static final String STORABLE_TEXT = "dev.switchboard.ports.tool.StorableText";
+    /** Ports a domain may use: why a rule refuses, as immutable values (ADR 61). */
+    private static final String REFUSAL = "dev.switchboard.ports.tool.Refusal";
+
+    private static final String ERROR_CODE = "dev.switchboard.ports.tool.ErrorCode";
 
     /**
      * What a thin client of the shared server may load besides its own classes (the attach client, and the hooks'
@@ -217,10 +221,14 @@ public final class PlatformArchitectureRules {
             .that()
             .resideInAPackage(DOMAINS)
             .should()
-            .onlyDependOnClassesThat(resideInAnyPackage("java..", DOMAINS).or(name(STORABLE_TEXT)))
+            .onlyDependOnClassesThat(resideInAnyPackage("java..", DOMAINS)
+                    .or(name(STORABLE_TEXT))
+                    .or(name(REFUSAL))
+                    .or(name(ERROR_CODE)))
             .because("a plugin's domain model holds its rules in plain Java, so it can be read and tested without"
                     + " storage, protocol or framework (ports' StorableText is such a rule: static functions of"
-                    + " JDK strings, published once so that every plugin refuses the same text)");
+                    + " JDK strings, published once so that every plugin refuses the same text; a rule says why it"
+                    + " refuses with ports' Refusal and ErrorCode, immutable values, so no plugin keeps its own copy)");
 
     /**
      * AR7. The rings are found by package name in every plugin, so a new plugin or a new adapter package

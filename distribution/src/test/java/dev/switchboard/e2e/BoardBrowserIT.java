@@ -41,8 +41,8 @@ import dev.switchboard.e2e.support.ToolCalls;
 import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
-import dev.switchboard.testkit.mailbox.DecisionDemo;
 import dev.switchboard.testkit.distribution.McpClients;
+import dev.switchboard.testkit.mailbox.DecisionDemo;
 
 /**
  * The board in a real headless Chromium (Debian's {@code chromium} and {@code chromium-driver}, which the build's

@@ -25,7 +25,7 @@ import dev.switchboard.ports.summary.BoardSection;
 import dev.switchboard.ports.tool.ToolResult;
 
 /**
- * What the owner's board reads of the workspace through {@code ports.summary} (issue 27, ADR 67): open workspaces,
+ * What the owner's board reads of the workspace through {@code ports.summary} (ADR 67): open workspaces,
  * running and recent commands with status, duration and exit code, the abort action of a running command, and the
  * change signal that makes the board live.
  */

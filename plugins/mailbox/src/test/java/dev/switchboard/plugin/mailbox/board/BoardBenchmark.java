@@ -18,7 +18,7 @@ import dev.switchboard.plugin.mailbox.board.Board.As;
 import dev.switchboard.ports.call.Principal;
 
 /**
- * Times every board page (issue 27 item 5: at most 50 ms p50 with 10,000 messages and 1,000 open debts). A {@code main}
+ * Times every board page (the target: at most 50 ms p50 with 10,000 messages and 1,000 open debts). A {@code main}
  * in the test sources, not a test: it seeds a hosted channel of five roles through the tools ({@code bench.messages}
  * messages, 10,000 by default, of which {@code bench.debts} open debts, 1,000 by default, spread over the roles and
  * their work statuses, some blocked on others, plus 20 proposals with votes and a pin of 5 versions), then asks each

@@ -25,7 +25,7 @@ import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.testkit.mailbox.BoardDemo;
 
 /**
- * Every count on every board page matches the rows it summarises (issue 27 item 2, ADR 66): a count is a
+ * Every count on every board page matches the rows it summarises (ADR 66): a count is a
  * {@code .count} whose {@code data-for} names the list it counts, whose rows are {@code .row}; a list cut at
  * {@link BoardLimits.CARD_ENTRIES} says so in a {@code .cut} note naming the count. And the role cards' counts are
  * {@code channel_status}'s.

@@ -37,7 +37,7 @@ import dev.switchboard.ports.summary.BoardCell;
 import dev.switchboard.ports.summary.BoardSection;
 
 /**
- * The live board and the owner's actions (issue 27 items 3 and 4, ADR 67), on one mailbox test bed shared by the
+ * The live board and the owner's actions (ADR 67), on one mailbox test bed shared by the
  * class: the pages' strict policy with same-origin script only, relative times with the exact time on hover, the
  * event stream of a page that sends a change after a tool call, and the abort button that acts only for the owner,
  * with its own CSRF token, from the board's own origin.

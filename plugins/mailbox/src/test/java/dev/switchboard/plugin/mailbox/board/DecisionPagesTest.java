@@ -21,7 +21,7 @@ import dev.switchboard.testkit.mailbox.BoardDemo;
 import dev.switchboard.testkit.mailbox.DecisionDemo;
 
 /**
- * The board's decision pages (issue 27 item 1, ADR 66), on the plugin's test bed with the real SQLite store: a debt's
+ * The board's decision pages (ADR 66), on the plugin's test bed with the real SQLite store: a debt's
  * whole life, a proposal's votes and who is still to vote, a pin's versions with their approvals and changes.
  */
 class DecisionPagesTest {

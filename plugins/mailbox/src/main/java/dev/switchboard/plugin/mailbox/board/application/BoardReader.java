@@ -23,11 +23,9 @@ import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.plugin.mailbox.board.domain.Court;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.decision.application.Rounds;
 import dev.switchboard.plugin.mailbox.decision.domain.Tally;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
@@ -47,6 +45,7 @@ import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Reads what the board shows, through the mailbox's own application services and in one read transaction per page
@@ -178,7 +177,7 @@ public final class BoardReader {
             Optional<HostedChannel> found = tx.channel(channel).filter(c -> c.deletedAt() == null);
             return found.isPresent()
                     ? Outcome.done(found.get().id())
-                    : Refusals.refused(Problem.notFound("no channel '" + channel + "'"));
+                    : Refusal.notFound("no channel '" + channel + "'").outcome();
         });
     }
 

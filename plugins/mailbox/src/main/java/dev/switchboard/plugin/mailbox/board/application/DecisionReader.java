@@ -19,11 +19,9 @@ import dev.switchboard.plugin.mailbox.board.application.DecisionViews.ProposalPa
 import dev.switchboard.plugin.mailbox.board.application.DecisionViews.Step;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
 import dev.switchboard.plugin.mailbox.message.application.MessageHistory;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
@@ -35,6 +33,7 @@ import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.BlockerFacts;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Reads the board's decision pages (ADR 66), each in one read transaction, through the services the tools answer
@@ -115,8 +114,8 @@ public final class DecisionReader {
                                     .map(BoardReader::pinOf)
                                     .toList();
                             return versions.isEmpty()
-                                    ? Refusals.refused(
-                                            Problem.notFound("no pin '" + key + "' in channel '" + channel + "'"))
+                                    ? Outcome.refused(
+                                            Refusal.notFound("no pin '" + key + "' in channel '" + channel + "'"))
                                     : Outcome.done(new PinPage(channel, key, withChanges(tx, versions)));
                         })));
     }
@@ -125,7 +124,7 @@ public final class DecisionReader {
         Optional<Message> found = messages.find(tx, id, SHOWN).filter(m -> !m.isDeleted());
         Optional<WorkFacts> facts = work.find(tx, id);
         if (found.isEmpty() || facts.isEmpty()) {
-            return Refusals.noMessage(id);
+            return Outcome.refused(Message.notFound(id));
         }
         Message message = found.get();
         return history.history(tx, id)
@@ -191,13 +190,13 @@ public final class DecisionReader {
     private Outcome<ProposalPage> proposalPage(Tx tx, String channel, long id) {
         Optional<Message> found = messages.find(tx, id, SHOWN).filter(m -> !m.isDeleted());
         if (found.isEmpty() || !found.get().isProposal()) {
-            return Refusals.refused(Problem.notFound("message " + id + " is not a proposal of channel '" + channel
+            return Outcome.refused(Refusal.notFound("message " + id + " is not a proposal of channel '" + channel
                     + "' (a proposal is a live message of kind proc)"));
         }
         Message proposal = found.get();
         Outcome<Map<String, Object>> tally = acknowledgements.of(tx, id, Projection.ALL);
         if (!(tally instanceof Outcome.Done<Map<String, Object>> done)) {
-            return Refusals.noMessage(id);
+            return Outcome.refused(Message.notFound(id));
         }
         Map<String, Object> t = done.value();
         List<Ballot> ballots = BoardReader.rows(t.get("acknowledgements")).stream()

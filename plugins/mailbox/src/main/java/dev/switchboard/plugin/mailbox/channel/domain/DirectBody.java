@@ -2,6 +2,8 @@ package dev.switchboard.plugin.mailbox.channel.domain;
 
 import java.util.Optional;
 
+import dev.switchboard.ports.tool.Refusal;
+
 /**
  * The size rule of a body given directly ({@code body} of send_message, revise_message and pin_set): at most
  * {@link MailboxLimits#BODY_BYTES} bytes of UTF-8, as an upload. Stateless and thread-safe.
@@ -15,7 +17,7 @@ public final class DirectBody {
      * @return INVALID_ARGUMENTS naming {@code body}, its size, the limit and the way out (an upload and
      *     {@code body_ref}) when the body is larger than {@link MailboxLimits#BODY_BYTES} bytes of UTF-8; else empty
      */
-    public static Optional<Problem> problem(String body) {
+    public static Optional<Refusal> problem(String body) {
         // a UTF-16 unit is 1 to 3 bytes of UTF-8 (a surrogate pair, two units, is 4): most bodies need no count
         if ((long) body.length() * 3 <= MailboxLimits.BODY_BYTES) {
             return Optional.empty();
@@ -24,7 +26,7 @@ public final class DirectBody {
         if (bytes <= MailboxLimits.BODY_BYTES) {
             return Optional.empty();
         }
-        return Optional.of(Problem.invalid(
+        return Optional.of(Refusal.invalid(
                 "body",
                 "is " + bytes + " bytes of UTF-8; a body is at most " + MailboxLimits.BODY_BYTES
                         + " bytes (8 MiB, the size of one upload), and nothing was written. Shorten it or split it"

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.switchboard.ports.tool.Refusal;
+
 /**
  * A message of a channel: every column of {@code mailbox_message}, its recipients with their read state and its
  * blockers. Identity fields ({@code from}, {@code resolvedBy}) come from the server. Times are mailbox timestamps
@@ -70,6 +72,15 @@ public record Message(
 
     /** The stored {@code to_role} of a message with several recipients. */
     public static final String SEVERAL = "*";
+
+    /**
+     * @param id a message id the caller named
+     * @return NOT_FOUND naming the id (a deleted message is not found, as in the original)
+     */
+    public static Refusal notFound(long id) {
+        return Refusal.notFound("message " + id
+                + " not found in this channel (it never existed or was deleted); list_messages shows the live ones");
+    }
 
     /** @throws NullPointerException if a required component is null */
     public Message {

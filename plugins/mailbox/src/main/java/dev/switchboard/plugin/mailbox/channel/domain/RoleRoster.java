@@ -2,14 +2,18 @@ package dev.switchboard.plugin.mailbox.channel.domain;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+
+import dev.switchboard.ports.tool.ErrorCode;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * What a channel's roster is and who is on it, the one rule every role argument is checked by: a hosted
  * channel's roles are its registry's; a local channel's are those that have sent or received a message (the
  * original's rule: the first message to or from a role makes it one), at most {@link #LOCAL_ROLES_MAX}. A role
- * argument naming no role of the channel is {@link Problem.Kind#UNKNOWN_ROLE} naming the known roles, never an empty
+ * argument naming no role of the channel is {@link #UNKNOWN_ROLE} naming the known roles, never an empty
  * answer. Immutable.
  *
  * @param roles      the roles, ascending
@@ -22,6 +26,13 @@ public record RoleRoster(List<String> roles, boolean registered) {
      * that would make more is refused, so a typo cannot grow the roster without bound.
      */
     public static final int LOCAL_ROLES_MAX = 32;
+
+    /**
+     * A role argument ({@code to_role}, {@code from_role}, a hosted recipient or voter) that names no role of the
+     * channel: {@code "<field>: ..."} naming the known roles, {@code details.field} (and {@code details.roles} where
+     * the application adds them).
+     */
+    public static final ErrorCode UNKNOWN_ROLE = ErrorCode.of("UNKNOWN_ROLE");
 
     /** @throws NullPointerException if {@code roles} is null */
     public RoleRoster {
@@ -45,11 +56,11 @@ public record RoleRoster(List<String> roles, boolean registered) {
      *               message), or null
      * @return why the name is refused, or empty when it is a role of the channel (or the caller's)
      */
-    public Optional<Problem> check(String field, String name, String caller) {
+    public Optional<Refusal> check(String field, String name, String caller) {
         if (name == null || has(name) || name.equals(caller)) {
             return Optional.empty();
         }
-        return Optional.of(Problem.unknownRole(field, unknown(name)));
+        return Optional.of(new Refusal(UNKNOWN_ROLE, field + ": " + unknown(name), Map.of("field", field)));
     }
 
     /**
@@ -70,13 +81,13 @@ public record RoleRoster(List<String> roles, boolean registered) {
     /**
      * @param field    the argument the new roles come from
      * @param newRoles the roles a message would add (not on the roster)
-     * @return why a local channel cannot take them ({@link Problem.Kind#INVALID}), or empty
+     * @return why a local channel cannot take them (INVALID_ARGUMENTS), or empty
      */
-    public Optional<Problem> admits(String field, Collection<String> newRoles) {
+    public Optional<Refusal> admits(String field, Collection<String> newRoles) {
         if (registered || roles.size() + newRoles.size() <= LOCAL_ROLES_MAX) {
             return Optional.empty();
         }
-        return Optional.of(Problem.invalid(
+        return Optional.of(Refusal.invalid(
                 field,
                 "would make " + newRoles.size() + " new role(s) (" + ClientText.quoted(String.join(", ", newRoles))
                         + ") in a channel that has " + roles.size() + " (" + names() + "), and a local channel holds"

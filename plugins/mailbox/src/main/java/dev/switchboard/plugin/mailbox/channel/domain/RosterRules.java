@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 
+import dev.switchboard.ports.tool.Refusal;
+
 /**
  * What a hosted channel's registered roster adds to {@code send_message}'s rules (behaviours 85, 86): every recipient
  * is on the roster (else UNKNOWN_ROLE, {@link RoleRoster#check}); a pin proposal ({@code kind proc} with a {@code pin_key}) is addressed to every other role and
@@ -23,7 +25,7 @@ public final class RosterRules {
      * @param voters      the electorate from {@code voters} (the author left out), or null when not passed
      * @return why the message is refused, or empty
      */
-    public static Optional<Problem> check(
+    public static Optional<Refusal> check(
             List<String> roster,
             String author,
             List<String> recipients,
@@ -33,7 +35,7 @@ public final class RosterRules {
             List<String> voters) {
         RoleRoster registered = new RoleRoster(roster, true);
         for (String recipient : recipients) {
-            Optional<Problem> unknown = registered.check("to", recipient, null);
+            Optional<Refusal> unknown = registered.check("to", recipient, null);
             if (unknown.isPresent()) {
                 return unknown;
             }
@@ -44,19 +46,19 @@ public final class RosterRules {
         TreeSet<String> others = new TreeSet<>(roster);
         others.remove(author);
         if (!new TreeSet<>(recipients).equals(others)) {
-            return Optional.of(Problem.invalid(
+            return Optional.of(Refusal.invalid(
                     "to",
                     "a pin proposal in a hosted channel goes to every other role (" + String.join(", ", others)
                             + "), so each can see the round it may vote in; pass to=\"*\""));
         }
         if (!votersGiven) {
-            return Optional.of(Problem.invalid(
+            return Optional.of(Refusal.invalid(
                     "voters",
                     "a pin proposal in a hosted channel declares its electorate: pass voters=\"*\" for every other"
                             + " role, or the list of roles whose agreement the pin needs"));
         }
         for (String voter : voters) {
-            Optional<Problem> unknown = registered.check("voters", voter, null);
+            Optional<Refusal> unknown = registered.check("voters", voter, null);
             if (unknown.isPresent()) {
                 return unknown;
             }

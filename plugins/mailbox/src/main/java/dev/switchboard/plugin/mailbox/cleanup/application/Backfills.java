@@ -14,12 +14,13 @@ import java.util.stream.Collectors;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.cleanup.application.port.out.CleanupStore;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Apply;
 import dev.switchboard.plugin.mailbox.cleanup.domain.Backfill;
@@ -33,6 +34,8 @@ import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
 import dev.switchboard.plugin.mailbox.pin.domain.PinVersion;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * {@code backfill_superseded} and {@code undo_backfill} (seed-features §1C.2, "One-off history cleanup"). The preview,
@@ -73,6 +76,8 @@ public final class Backfills {
             + " 'would_cascade' are nudges that go with them, 'not_candidates' ids matching nothing (a transcription"
             + " error, not a no-op), 'multi_claimed' ids that need every claiming key named in one pass";
 
+    private final Transactions transactions;
+    private final RequestKeys requestKeys;
     private final CleanupStore store;
     private final PinStore pins;
     private final MessageStore messages;
@@ -80,7 +85,16 @@ public final class Backfills {
     private final Nudges nudges;
 
     @Inject
-    Backfills(CleanupStore store, PinStore pins, MessageStore messages, EventLog events, Nudges nudges) {
+    Backfills(
+            Transactions transactions,
+            RequestKeys requestKeys,
+            CleanupStore store,
+            PinStore pins,
+            MessageStore messages,
+            EventLog events,
+            Nudges nudges) {
+        this.transactions = transactions;
+        this.requestKeys = requestKeys;
         this.store = store;
         this.pins = pins;
         this.messages = messages;
@@ -89,7 +103,7 @@ public final class Backfills {
     }
 
     /**
-     * @param tx                 the transaction
+     * @param caller who calls
      * @param ids                the ids to narrow to, or empty
      * @param keys               the pass's keys, or empty
      * @param includeByReference whether {@code #N} reference rows are included
@@ -97,63 +111,67 @@ public final class Backfills {
      * @return the preview
      */
     public Outcome<Map<String, Object>> preview(
-            Tx tx, List<Long> ids, List<String> keys, boolean includeByReference, Projection fields) {
-        List<Candidate> everything = candidates(tx);
-        List<Candidate> pass = Backfill.filter(everything, keys, includeByReference);
-        List<Candidate> selected = pass;
-        List<Long> notCandidates = List.of();
-        if (!ids.isEmpty()) {
-            Set<Long> wanted = new TreeSet<>(ids);
-            selected =
-                    pass.stream().filter(c -> wanted.contains(c.message().id())).toList();
-            Set<Long> found = selected.stream().map(c -> c.message().id()).collect(Collectors.toSet());
-            notCandidates = wanted.stream().filter(id -> !found.contains(id)).toList();
-        }
-        List<Long> cascade =
-                nudges.cascade(tx, selected.stream().map(c -> c.message().id()).toList());
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("dry_run", true);
-        answer.put("generated_at", tx.now());
-        answer.put(
-                "would_retire",
-                selected.stream().map(c -> fields.apply(line(c))).toList());
-        answer.put("count", selected.size());
-        answer.put(
-                "would_cascade",
-                messages.findAll(tx, cascade, BodyRead.NONE).stream()
-                        .map(Backfills::nudge)
-                        .toList());
-        answer.put("cascade_count", cascade.size());
-        answer.put("not_candidates", notCandidates);
-        answer.put(
-                "multi_claimed",
-                selected.stream()
-                        .filter(c -> c.claimedBy().size() > 1)
-                        .map(c -> c.message().id())
-                        .toList());
-        answer.put("total_candidates", everything.size());
-        answer.put("filtered_by_key", keys.isEmpty() ? null : keys);
-        Map<String, Object> excluded = new LinkedHashMap<>();
-        excluded.put(
-                "other_keys",
-                everything.stream()
-                        .filter(c -> c.matchKind() == Candidate.MatchKind.KEY && !pass.contains(c))
-                        .count());
-        excluded.put(
-                "by_reference",
-                includeByReference
-                        ? 0
-                        : everything.stream()
-                                .filter(c -> c.matchKind() == Candidate.MatchKind.REFERENCE)
-                                .count());
-        answer.put("excluded", excluded);
-        answer.put("note", PREVIEW_NOTE);
-        return Outcome.done(answer);
+            Caller caller, List<Long> ids, List<String> keys, boolean includeByReference, Projection fields) {
+        return transactions.read(caller.channelId(), tx -> {
+            List<Candidate> everything = candidates(tx);
+            List<Candidate> pass = Backfill.filter(everything, keys, includeByReference);
+            List<Candidate> selected = pass;
+            List<Long> notCandidates = List.of();
+            if (!ids.isEmpty()) {
+                Set<Long> wanted = new TreeSet<>(ids);
+                selected = pass.stream()
+                        .filter(c -> wanted.contains(c.message().id()))
+                        .toList();
+                Set<Long> found = selected.stream().map(c -> c.message().id()).collect(Collectors.toSet());
+                notCandidates =
+                        wanted.stream().filter(id -> !found.contains(id)).toList();
+            }
+            List<Long> cascade = nudges.cascade(
+                    tx, selected.stream().map(c -> c.message().id()).toList());
+            Map<String, Object> answer = new LinkedHashMap<>();
+            answer.put("dry_run", true);
+            answer.put("generated_at", tx.now());
+            answer.put(
+                    "would_retire",
+                    selected.stream().map(c -> fields.apply(line(c))).toList());
+            answer.put("count", selected.size());
+            answer.put(
+                    "would_cascade",
+                    messages.findAll(tx, cascade, BodyRead.NONE).stream()
+                            .map(Backfills::nudge)
+                            .toList());
+            answer.put("cascade_count", cascade.size());
+            answer.put("not_candidates", notCandidates);
+            answer.put(
+                    "multi_claimed",
+                    selected.stream()
+                            .filter(c -> c.claimedBy().size() > 1)
+                            .map(c -> c.message().id())
+                            .toList());
+            answer.put("total_candidates", everything.size());
+            answer.put("filtered_by_key", keys.isEmpty() ? null : keys);
+            Map<String, Object> excluded = new LinkedHashMap<>();
+            excluded.put(
+                    "other_keys",
+                    everything.stream()
+                            .filter(c -> c.matchKind() == Candidate.MatchKind.KEY && !pass.contains(c))
+                            .count());
+            excluded.put(
+                    "by_reference",
+                    includeByReference
+                            ? 0
+                            : everything.stream()
+                                    .filter(c -> c.matchKind() == Candidate.MatchKind.REFERENCE)
+                                    .count());
+            answer.put("excluded", excluded);
+            answer.put("note", PREVIEW_NOTE);
+            return Outcome.done(answer);
+        });
     }
 
     /**
-     * @param tx                 a writing transaction
-     * @param role               the caller
+     * @param caller               the caller
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param ids                the reviewed ids
      * @param keys               the pass's keys
      * @param words              per key, the id of the message where its owner gave their word
@@ -164,136 +182,144 @@ public final class Backfills {
      *         for missing arguments, CONFLICT for a failed precondition (nothing retired)
      */
     public Outcome<Map<String, Object>> apply(
-            Tx tx,
-            String role,
+            Caller caller,
+            ToolCall call,
             List<Long> ids,
             List<String> keys,
             List<Long> words,
             Long expectCount,
             String snapshotAt,
             boolean includeByReference) {
-        if (ids.isEmpty()) {
-            return Refusals.refused(
-                    Problem.invalid(
-                            "ids",
-                            "is required when dry_run=false: retiring whatever the"
-                                    + " query returns without naming it is what this tool exists to prevent; pass the reviewed ids"));
-        }
-        if (expectCount == null) {
-            return Refusals.refused(
-                    Problem.invalid(
-                            "expect_count",
-                            "is required when dry_run=false: the number of"
-                                    + " records the key owner's word says, taken from that message rather than from your list"));
-        }
-        if (keys.isEmpty() || keys.size() != words.size()) {
-            return Refusals.refused(
-                    Problem.invalid(
-                            "word_message_id",
-                            "pass key and word_message_id together, one"
-                                    + " word per key: the key this pass runs over and the message where its owner gave their word"));
-        }
-        List<Long> distinct = List.copyOf(new TreeSet<>(ids));
-        List<Candidate> everything = candidates(tx);
-        Apply apply = new Apply(
-                distinct,
-                expectCount,
-                Set.copyOf(keys),
-                everything,
-                Backfill.filter(everything, keys, includeByReference),
-                store.approvals(tx),
-                retired(tx, distinct),
-                snapshotAt);
-        Optional<String> problem = Backfill.applyProblem(apply).or(() -> wordProblem(tx, keys, words));
-        if (problem.isPresent()) {
-            return Refusals.refused(Problem.conflict(problem.get()));
-        }
-        Map<String, Long> byKey = new TreeMap<>();
-        for (int i = 0; i < keys.size(); i++) {
-            byKey.put(keys.get(i), words.get(i));
-        }
-        String stamp = byKey.entrySet().stream()
-                .map(e -> e.getKey() + " (word: #" + e.getValue() + ")")
-                .collect(Collectors.joining(", "));
-        List<String> sortedKeys = List.copyOf(byKey.keySet());
-        nudges.retire(
-                tx,
-                distinct,
-                role,
-                "backfill of the supersede rule, applied " + tx.now().substring(0, 10) + "; key " + stamp,
-                EVENT,
-                sortedKeys);
-        List<Long> cascaded = nudges.cascade(tx, distinct);
-        nudges.retire(tx, cascaded, role, "target retired by cleanup; key " + stamp, EVENT, sortedKeys);
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("dry_run", false);
-        answer.put("applied_at", tx.now());
-        answer.put("retired", distinct);
-        answer.put("cascaded", cascaded);
-        answer.put("count", distinct.size());
-        answer.put("cascaded_count", cascaded.size());
-        answer.put("keys", sortedKeys);
-        return Outcome.done(answer);
+        return requestKeys.write(caller, call, tx -> {
+            String role = caller.role();
+            if (ids.isEmpty()) {
+                return Outcome.refused(
+                        Refusal.invalid(
+                                "ids",
+                                "is required when dry_run=false: retiring whatever the"
+                                        + " query returns without naming it is what this tool exists to prevent; pass the reviewed ids"));
+            }
+            if (expectCount == null) {
+                return Outcome.refused(
+                        Refusal.invalid(
+                                "expect_count",
+                                "is required when dry_run=false: the number of"
+                                        + " records the key owner's word says, taken from that message rather than from your list"));
+            }
+            if (keys.isEmpty() || keys.size() != words.size()) {
+                return Outcome.refused(
+                        Refusal.invalid(
+                                "word_message_id",
+                                "pass key and word_message_id together, one"
+                                        + " word per key: the key this pass runs over and the message where its owner gave their word"));
+            }
+            List<Long> distinct = List.copyOf(new TreeSet<>(ids));
+            List<Candidate> everything = candidates(tx);
+            Apply apply = new Apply(
+                    distinct,
+                    expectCount,
+                    Set.copyOf(keys),
+                    everything,
+                    Backfill.filter(everything, keys, includeByReference),
+                    store.approvals(tx),
+                    retired(tx, distinct),
+                    snapshotAt);
+            Optional<String> problem = Backfill.applyProblem(apply).or(() -> wordProblem(tx, keys, words));
+            if (problem.isPresent()) {
+                return Refusal.conflict(problem.get()).outcome();
+            }
+            Map<String, Long> byKey = new TreeMap<>();
+            for (int i = 0; i < keys.size(); i++) {
+                byKey.put(keys.get(i), words.get(i));
+            }
+            String stamp = byKey.entrySet().stream()
+                    .map(e -> e.getKey() + " (word: #" + e.getValue() + ")")
+                    .collect(Collectors.joining(", "));
+            List<String> sortedKeys = List.copyOf(byKey.keySet());
+            nudges.retire(
+                    tx,
+                    distinct,
+                    role,
+                    "backfill of the supersede rule, applied " + tx.now().substring(0, 10) + "; key " + stamp,
+                    EVENT,
+                    sortedKeys);
+            List<Long> cascaded = nudges.cascade(tx, distinct);
+            nudges.retire(tx, cascaded, role, "target retired by cleanup; key " + stamp, EVENT, sortedKeys);
+            Map<String, Object> answer = new LinkedHashMap<>();
+            answer.put("dry_run", false);
+            answer.put("applied_at", tx.now());
+            answer.put("retired", distinct);
+            answer.put("cascaded", cascaded);
+            answer.put("count", distinct.size());
+            answer.put("cascaded_count", cascaded.size());
+            answer.put("keys", sortedKeys);
+            return Outcome.done(answer);
+        });
     }
 
     /**
-     * @param tx     a writing transaction
-     * @param role   the caller
+     * @param caller   the caller
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys})
      * @param ids    the messages to restore
      * @param reason at most 4000 characters, or null
      * @return {@code {restored, refused}}; FORBIDDEN or CONFLICT when nothing could be restored
      */
-    public Outcome<Map<String, Object>> undo(Tx tx, String role, List<Long> ids, String reason) {
-        if (ids.isEmpty()) {
-            return Refusals.refused(Problem.invalid("ids", "is required: the ids a cleanup pass retired"));
-        }
-        if (reason != null && reason.codePointCount(0, reason.length()) > MailboxLimits.NOTE_CHARS) {
-            return Refusals.refused(
-                    Problem.invalid("reason", "must be at most " + MailboxLimits.NOTE_CHARS + " characters"));
-        }
-        List<Long> restored = new ArrayList<>();
-        List<String> refused = new ArrayList<>();
-        List<String> forbidden = new ArrayList<>();
-        for (long id : new TreeSet<>(ids)) {
-            Optional<Message> message = messages.find(tx, id);
-            if (message.isEmpty()) {
-                refused.add(id + " (not found)");
-                continue;
+    public Outcome<Map<String, Object>> undo(Caller caller, ToolCall call, List<Long> ids, String reason) {
+        return requestKeys.write(caller, call, tx -> {
+            String role = caller.role();
+            if (ids.isEmpty()) {
+                return Refusal.invalid("ids", "is required: the ids a cleanup pass retired")
+                        .outcome();
             }
-            if (message.get().supersededAt() == null) {
-                refused.add(id + " (not retired)");
-                continue;
+            if (reason != null && reason.codePointCount(0, reason.length()) > MailboxLimits.NOTE_CHARS) {
+                return Outcome.refused(
+                        Refusal.invalid("reason", "must be at most " + MailboxLimits.NOTE_CHARS + " characters"));
             }
-            Optional<EventLog.Event> last = lastRetirement(tx, id);
-            if (last.isEmpty() || !last.get().event().equals(EVENT)) {
-                refused.add(id + " (retired by the live rule, not by a cleanup)");
-                continue;
+            List<Long> restored = new ArrayList<>();
+            List<String> refused = new ArrayList<>();
+            List<String> forbidden = new ArrayList<>();
+            for (long id : new TreeSet<>(ids)) {
+                Optional<Message> message = messages.find(tx, id);
+                if (message.isEmpty()) {
+                    refused.add(id + " (not found)");
+                    continue;
+                }
+                if (message.get().supersededAt() == null) {
+                    refused.add(id + " (not retired)");
+                    continue;
+                }
+                Optional<EventLog.Event> last = lastRetirement(tx, id);
+                if (last.isEmpty() || !last.get().event().equals(EVENT)) {
+                    refused.add(id + " (retired by the live rule, not by a cleanup)");
+                    continue;
+                }
+                Set<String> owners = last.get().pinKeys().stream()
+                        .map(key ->
+                                pins.current(tx, key).map(PinVersion::updatedBy).orElse(null))
+                        .filter(java.util.Objects::nonNull)
+                        .collect(Collectors.toSet());
+                if (!role.equals(last.get().role()) && !owners.contains(role)) {
+                    forbidden.add(id + " (retired by '" + last.get().role() + "' under key(s) "
+                            + last.get().pinKeys() + "; only that role or the key's owner may undo it)");
+                    continue;
+                }
+                store.restore(tx, id);
+                events.append(tx, id, UNDONE, role, reason, List.of());
+                restored.add(id);
             }
-            Set<String> owners = last.get().pinKeys().stream()
-                    .map(key -> pins.current(tx, key).map(PinVersion::updatedBy).orElse(null))
-                    .filter(java.util.Objects::nonNull)
-                    .collect(Collectors.toSet());
-            if (!role.equals(last.get().role()) && !owners.contains(role)) {
-                forbidden.add(id + " (retired by '" + last.get().role() + "' under key(s) "
-                        + last.get().pinKeys() + "; only that role or the key's owner may undo it)");
-                continue;
+            if (restored.isEmpty()) {
+                List<String> all = new ArrayList<>(forbidden);
+                all.addAll(refused);
+                String text = "nothing was restored: " + String.join("; ", all);
+                return (forbidden.isEmpty() ? Refusal.conflict(text) : Refusal.forbidden(text)).outcome();
             }
-            store.restore(tx, id);
-            events.append(tx, id, UNDONE, role, reason, List.of());
-            restored.add(id);
-        }
-        if (restored.isEmpty()) {
-            List<String> all = new ArrayList<>(forbidden);
-            all.addAll(refused);
-            String text = "nothing was restored: " + String.join("; ", all);
-            return Refusals.refused(forbidden.isEmpty() ? Problem.conflict(text) : Problem.forbidden(text));
-        }
-        List<String> notRestored = new ArrayList<>(refused);
-        notRestored.addAll(forbidden);
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("restored", restored);
-        answer.put("refused", notRestored);
-        return Outcome.done(answer);
+            List<String> notRestored = new ArrayList<>(refused);
+            notRestored.addAll(forbidden);
+            Map<String, Object> answer = new LinkedHashMap<>();
+            answer.put("restored", restored);
+            answer.put("refused", notRestored);
+            return Outcome.done(answer);
+        });
     }
 
     private List<Candidate> candidates(Tx tx) {

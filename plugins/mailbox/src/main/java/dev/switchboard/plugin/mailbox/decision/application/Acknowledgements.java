@@ -8,8 +8,9 @@ import java.util.Optional;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
@@ -57,15 +58,22 @@ public final class Acknowledgements {
             "quenched_by_revision",
             "declared_dead_by");
 
+    private final Transactions transactions;
     private final MessageStore messages;
     private final VoteStore votes;
     private final Roster roster;
 
     @Inject
-    Acknowledgements(MessageStore messages, VoteStore votes, Roster roster) {
+    Acknowledgements(Transactions transactions, MessageStore messages, VoteStore votes, Roster roster) {
+        this.transactions = transactions;
         this.messages = messages;
         this.votes = votes;
         this.roster = roster;
+    }
+
+    /** @return {@code get_acknowledgements}' answer ({@link #of(Tx, long, Projection)}) in its own snapshot */
+    public Outcome<Map<String, Object>> of(Caller caller, long messageId, Projection fields) {
+        return transactions.read(caller.channelId(), tx -> of(tx, messageId, fields));
     }
 
     /**
@@ -77,7 +85,7 @@ public final class Acknowledgements {
     public Outcome<Map<String, Object>> of(Tx tx, long messageId, Projection fields) {
         Optional<Message> found = messages.find(tx, messageId).filter(m -> !m.isDeleted());
         if (found.isEmpty()) {
-            return Refusals.noMessage(messageId);
+            return Message.notFound(messageId).outcome();
         }
         Message message = found.get();
         List<Vote> recorded = votes.votes(tx, messageId);

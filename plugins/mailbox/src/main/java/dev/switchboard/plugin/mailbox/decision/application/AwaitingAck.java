@@ -9,12 +9,15 @@ import java.util.stream.Stream;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.ports.tool.Outcome;
@@ -31,17 +34,50 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class AwaitingAck {
 
+    private final Transactions transactions;
+    private final Roster roster;
     private final RoundStore rounds;
     private final MessageStore messages;
     private final WorkStore work;
     private final MessageView view;
 
     @Inject
-    AwaitingAck(RoundStore rounds, MessageStore messages, WorkStore work, MessageView view) {
+    AwaitingAck(
+            Transactions transactions,
+            Roster roster,
+            RoundStore rounds,
+            MessageStore messages,
+            WorkStore work,
+            MessageView view) {
+        this.transactions = transactions;
+        this.roster = roster;
         this.rounds = rounds;
         this.messages = messages;
         this.work = work;
         this.view = view;
+    }
+
+    /**
+     * {@code awaiting_ack}: the role arguments checked against the roster, then {@link #list(Tx, String, String,
+     * String, String, int, Projection) the listing}, in one snapshot.
+     *
+     * @param caller   the caller
+     * @param role     whose decisions are awaited
+     * @param fromRole only proposals by this author, or null
+     * @param pinKey   only proposals on this pin key, or null
+     * @param limit    1..1000
+     * @param fields   the projection
+     * @return the listing with {@code generated_at}, or UNKNOWN_ROLE
+     */
+    public Outcome<Map<String, Object>> list(
+            Caller caller, String role, String fromRole, String pinKey, int limit, Projection fields) {
+        return transactions.read(
+                caller.channelId(),
+                tx -> roster.requireKnown(
+                        tx,
+                        caller.role(),
+                        Roster.named("to_role", role, "from_role", fromRole),
+                        () -> list(tx, caller.role(), role, fromRole, pinKey, limit, fields)));
     }
 
     /**

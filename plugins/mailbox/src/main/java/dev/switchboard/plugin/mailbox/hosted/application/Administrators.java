@@ -1,9 +1,8 @@
 package dev.switchboard.plugin.mailbox.hosted.application;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Who may use the management tools (behaviour 129): the owner token over HTTP for all of them; a role token only for
@@ -27,7 +26,7 @@ public final class Administrators {
         if (Actor.isHostedOwner(principal)) {
             return Outcome.done(Actor.OWNER);
         }
-        return Refusals.refused(Problem.forbidden(
+        return Outcome.refused(Refusal.forbidden(
                 who(principal) + " cannot administer hosted channels; nothing was" + " done. " + HOW_TO_ADMINISTER));
     }
 

@@ -9,13 +9,12 @@ import java.util.Map;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.StoredCredential;
 import dev.switchboard.plugin.mailbox.hosted.domain.HostedLimits;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Board access (§1C.2 {@code board_link}, {@code revoke_board_access}; §1C.12): a board link is a fresh view key
@@ -48,16 +47,16 @@ public final class BoardAccess {
     public Outcome<Map<String, Object>> link(Actor actor, String channel, String label) {
         String name = channel == null || channel.isEmpty() ? actor.channel() : channel;
         if (name == null) {
-            return Refusals.refused(Problem.invalid("channel", "is required for the owner: name the channel to link"));
+            return Outcome.refused(Refusal.invalid("channel", "is required for the owner: name the channel to link"));
         }
         if (!actor.owner() && !name.equals(actor.channel())) {
-            return Refusals.refused(Problem.forbidden("your role token belongs to channel '" + actor.channel()
+            return Outcome.refused(Refusal.forbidden("your role token belongs to channel '" + actor.channel()
                     + "', not '" + name + "'; a role links only its own channel's board. Nothing was issued"));
         }
         String trimmed = label.strip();
         if (trimmed.isEmpty() || trimmed.codePointCount(0, trimmed.length()) > HostedLimits.LABEL_CHARS) {
-            return Refusals.refused(
-                    Problem.invalid("label", "must be 1 to " + HostedLimits.LABEL_CHARS + " characters"));
+            return Outcome.refused(
+                    Refusal.invalid("label", "must be 1 to " + HostedLimits.LABEL_CHARS + " characters"));
         }
         Instant now = clock.instant();
         String keyExpires = Timestamps.format(now.plus(settings.viewKeyLifetime()));

@@ -10,9 +10,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.HostedChannel;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.Registry;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.RegistryTx;
@@ -20,6 +18,7 @@ import dev.switchboard.plugin.mailbox.hosted.application.port.out.StoredCredenti
 import dev.switchboard.plugin.mailbox.hosted.domain.HostedLimits;
 import dev.switchboard.plugin.mailbox.hosted.domain.Slugs;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * The owner's channel management (§1C.2): {@code create_channel}, {@code list_channels}, {@code add_role},
@@ -54,12 +53,12 @@ public final class ChannelAdministration {
      *         that name would shut every local stdio session out
      */
     public Outcome<Map<String, Object>> create(Actor actor, String name, List<String> roles) {
-        Optional<Problem> problem = Slugs.check("name", name).or(() -> Slugs.roster(roles));
+        Optional<Refusal> problem = Slugs.check("name", name).or(() -> Slugs.roster(roles));
         if (problem.isPresent()) {
-            return Refusals.refused(problem.get());
+            return problem.get().outcome();
         }
         if (name.equals(localChannel)) {
-            return Refusals.refused(Problem.conflict("'" + name + "' is the local channel's name ("
+            return Outcome.refused(Refusal.conflict("'" + name + "' is the local channel's name ("
                     + CallerResolver.CHANNEL_SETTING
                     + "): the local stdio sessions use it, and a hosted channel of that"
                     + " name would shut them out; nothing was created. Pick another name, or set "
@@ -68,7 +67,7 @@ public final class ChannelAdministration {
         return registry.write(tx -> {
             Optional<HostedChannel> existing = tx.channel(name);
             if (existing.isPresent()) {
-                return Refusals.refused(Problem.conflict("a channel named '" + name + "' "
+                return Outcome.refused(Refusal.conflict("a channel named '" + name + "' "
                         + (existing.get().deleted()
                                 ? "existed and was deleted; a deleted channel's name is never reused"
                                 : "exists already")
@@ -115,20 +114,20 @@ public final class ChannelAdministration {
      *         an existing role or a channel with 12 roles
      */
     public Outcome<Map<String, Object>> addRole(Actor actor, String channel, String role) {
-        Optional<Problem> slug = Slugs.check("role", role);
+        Optional<Refusal> slug = Slugs.check("role", role);
         if (slug.isPresent()) {
-            return Refusals.refused(slug.get());
+            return slug.get().outcome();
         }
         return registry.write(tx -> live(tx, channel).then(found -> {
             if (found.roles().contains(role)) {
-                return Refusals.refused(Problem.conflict("channel '" + channel + "' has a role '" + role
+                return Outcome.refused(Refusal.conflict("channel '" + channel + "' has a role '" + role
                         + "' already; nothing was added. rotate_token gives it a fresh token"));
             }
             if (found.roles().size() >= MailboxLimits.ROLES_MAX) {
-                return Refusals.refused(Problem.conflict(
-                        "channel '" + channel + "' has " + found.roles().size()
-                                + " roles, the most a channel can have (" + MailboxLimits.ROLES_MAX + "); nothing was"
-                                + " added. Create another channel for more roles"));
+                return Outcome.refused(Refusal.conflict("channel '" + channel + "' has "
+                        + found.roles().size()
+                        + " roles, the most a channel can have (" + MailboxLimits.ROLES_MAX + "); nothing was"
+                        + " added. Create another channel for more roles"));
             }
             List<String> roles = new ArrayList<>(found.roles());
             roles.add(role);
@@ -158,7 +157,7 @@ public final class ChannelAdministration {
     public Outcome<Map<String, Object>> rotate(Actor actor, String channel, String role) {
         return registry.write(tx -> live(tx, channel).then(found -> {
             if (!found.roles().contains(role)) {
-                return Refusals.refused(Problem.notFound("channel '" + channel + "' has no role '" + role + "' (its"
+                return Outcome.refused(Refusal.notFound("channel '" + channel + "' has no role '" + role + "' (its"
                         + " roles: " + String.join(", ", found.roles()) + "); nothing was rotated"));
             }
             int revoked = tx.revokeRole(found.id(), role);
@@ -208,11 +207,11 @@ public final class ChannelAdministration {
     static Outcome<HostedChannel> live(RegistryTx tx, String name) {
         Optional<HostedChannel> found = tx.channel(name).filter(HostedChannel::hosted);
         if (found.isEmpty()) {
-            return Refusals.refused(Problem.notFound(
+            return Outcome.refused(Refusal.notFound(
                     "there is no hosted channel named '" + name + "'; list_channels lists them; nothing was done"));
         }
         if (found.get().deleted()) {
-            return Refusals.refused(Problem.notFound(
+            return Outcome.refused(Refusal.notFound(
                     "channel '" + name + "' was deleted at " + found.get().deletedAt() + "; nothing was done"));
         }
         return Outcome.done(found.get());

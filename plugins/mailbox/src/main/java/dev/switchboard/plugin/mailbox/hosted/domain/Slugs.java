@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Names in the hosted registry (§1C.2 create_channel): a channel and each of its roles is a slug
@@ -27,11 +27,11 @@ public final class Slugs {
      * @param value a proposed name
      * @return why it is not a slug, or empty
      */
-    public static Optional<Problem> check(String field, String value) {
+    public static Optional<Refusal> check(String field, String value) {
         if (value != null && SLUG.matcher(value).matches()) {
             return Optional.empty();
         }
-        return Optional.of(Problem.invalid(
+        return Optional.of(Refusal.invalid(
                 field,
                 ClientText.quoted(value)
                         + " is not a slug: a lower-case letter or digit, then up to 63 lower-case letters,"
@@ -42,22 +42,22 @@ public final class Slugs {
      * @param roles a new channel's roles
      * @return why they cannot be a channel's roles (fewer than 2, more than 12, a duplicate, a non-slug), or empty
      */
-    public static Optional<Problem> roster(List<String> roles) {
+    public static Optional<Refusal> roster(List<String> roles) {
         if (roles.size() < MailboxLimits.ROLES_MIN || roles.size() > MailboxLimits.ROLES_MAX) {
-            return Optional.of(Problem.invalid(
+            return Optional.of(Refusal.invalid(
                     "roles",
                     "a channel has " + MailboxLimits.ROLES_MIN + " to " + MailboxLimits.ROLES_MAX + " roles; "
                             + roles.size() + " were given"));
         }
         Set<String> seen = new HashSet<>();
         for (String role : roles) {
-            Optional<Problem> slug = check("roles", role);
+            Optional<Refusal> slug = check("roles", role);
             if (slug.isPresent()) {
                 return slug;
             }
             if (!seen.add(role)) {
                 return Optional.of(
-                        Problem.invalid("roles", ClientText.quoted(role) + " is listed twice; each role once"));
+                        Refusal.invalid("roles", ClientText.quoted(role) + " is listed twice; each role once"));
             }
         }
         return Optional.empty();

@@ -6,10 +6,8 @@ import java.time.Clock;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.plugin.mailbox.importer.application.port.out.ImportStore;
 import dev.switchboard.plugin.mailbox.importer.application.port.out.SourceReader;
@@ -17,6 +15,7 @@ import dev.switchboard.plugin.mailbox.importer.domain.ImportPlan;
 import dev.switchboard.plugin.mailbox.importer.domain.SourceChannel;
 import dev.switchboard.plugin.mailbox.importer.domain.SourceSchema;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Imports an ai-agent-channel channel database into a channel of the store: every message (ids, timestamps, debt and
@@ -55,24 +54,24 @@ public final class ImportChannel {
      */
     public Outcome<ImportReport> run(Path file, String channel) {
         SourceChannel source = reader.read(file);
-        java.util.Optional<Problem> verdict = SourceSchema.verdict(source.shape());
+        java.util.Optional<Refusal> verdict = SourceSchema.verdict(source.shape());
         if (verdict.isPresent()) {
-            return Refusals.refused(verdict.get());
+            return verdict.get().outcome();
         }
         ImportPlan.Outcome planned = ImportPlan.of(source);
         if (planned.problem() != null) {
-            return Refusals.refused(planned.problem());
+            return planned.problem().outcome();
         }
         ImportPlan plan = planned.plan();
         long channelId = channels.ensure(channel, Timestamps.format(clock.instant()));
         if (channels.hosted(channelId)) {
-            return Refusals.refused(Problem.conflict("channel '" + channel + "' is a hosted channel (or a deleted"
+            return Outcome.refused(Refusal.conflict("channel '" + channel + "' is a hosted channel (or a deleted"
                     + " one), whose roles act with their role tokens; nothing was imported. Import only into a local"
                     + " channel: --channel NAME with a name no hosted channel has"));
         }
         return transactions.write(channelId, tx -> {
             if (!store.isEmpty(tx)) {
-                return Refusals.refused(Problem.conflict("channel '" + channel + "' already holds messages, pins or"
+                return Outcome.refused(Refusal.conflict("channel '" + channel + "' already holds messages, pins or"
                         + " uploads, and an import keeps the file's ids, so it goes only into an empty channel;"
                         + " nothing was imported. Import into a new channel (--channel NAME) and point the sessions"
                         + " at it (plugins.mailbox.channel)"));

@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.ports.tool.Refusal;
 import dev.switchboard.ports.tool.StorableText;
 
 /**
@@ -59,7 +59,7 @@ public record ImportPlan(
      *         overlong topic is kept: it is history, and the mailbox's limits guard new writes
      */
     public static Outcome of(SourceChannel source) {
-        Optional<Problem> unstorable = firstUnstorable(source);
+        Optional<Refusal> unstorable = firstUnstorable(source);
         if (unstorable.isPresent()) {
             return new Outcome(null, unstorable.get());
         }
@@ -164,7 +164,7 @@ public record ImportPlan(
         }
     }
 
-    private static Optional<Problem> firstUnstorable(SourceChannel source) {
+    private static Optional<Refusal> firstUnstorable(SourceChannel source) {
         for (SourceMessage m : source.messages()) {
             Optional<String> bad = id(m.id())
                     .or(() -> role("from_role", m.from()))
@@ -253,8 +253,8 @@ public record ImportPlan(
                 : Optional.of(column + " '" + value + "' (allowed: " + new TreeSet<>(allowed) + ")");
     }
 
-    private static Problem unstorable(String row, String what) {
-        return Problem.conflict("the file's " + row + " has " + what + ", which the mailbox cannot hold; nothing"
+    private static Refusal unstorable(String row, String what) {
+        return Refusal.conflict("the file's " + row + " has " + what + ", which the mailbox cannot hold; nothing"
                 + " was imported. Correct that row in a copy of the file and import the copy");
     }
 
@@ -264,7 +264,7 @@ public record ImportPlan(
      * @param plan    the plan, or null
      * @param problem why not, or null
      */
-    public record Outcome(ImportPlan plan, Problem problem) {}
+    public record Outcome(ImportPlan plan, Refusal problem) {}
 
     /** @return how many rows of each mailbox table the plan writes */
     public ImportCounts counts() {

@@ -3,8 +3,8 @@ package dev.switchboard.plugin.mailbox.importer.domain;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * The source's times in the mailbox's one format ({@code yyyy-MM-ddTHH:mm:ss.SSSZ}, whose string order is time order,
@@ -17,7 +17,7 @@ final class ImportTimes {
     private static final Pattern MAILBOX_FORMAT =
             Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
 
-    private Problem first;
+    private Refusal first;
 
     /**
      * @param value  a time column's value, or null
@@ -32,14 +32,14 @@ final class ImportTimes {
         }
         Optional<String> converted = Timestamps.parseSince(value).map(Timestamps::format);
         if (converted.isEmpty() && first == null) {
-            first = Problem.conflict("the file's " + row + " has " + column + " '" + value + "', which is no ISO-8601"
+            first = Refusal.conflict("the file's " + row + " has " + column + " '" + value + "', which is no ISO-8601"
                     + " time; nothing was imported. Correct that row in a copy of the file and import the copy");
         }
         return converted.orElse(value);
     }
 
     /** @return the first value that was no time, as a refusal */
-    Optional<Problem> problem() {
+    Optional<Refusal> problem() {
         return Optional.ofNullable(first);
     }
 }

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * The ai-agent-channel channel schema this import understands (its {@code db/schema.py} and {@code migrations.py}
@@ -130,14 +130,13 @@ public final class SourceSchema {
     /**
      * @param shape a file's shape
      * @return empty when the file is a channel database this import can read whole; else why not:
-     *         {@link Problem.Kind#INVALID} when it is not a channel database at all (no {@code messages} table with
-     *         {@link #REQUIRED_MESSAGE_COLUMNS}), {@link Problem.Kind#CONFLICT} when it holds columns (or, from a newer
+     *         INVALID_ARGUMENTS when it is not a channel database at all (no {@code messages} table with
+     *         {@link #REQUIRED_MESSAGE_COLUMNS}), CONFLICT when it holds columns (or, from a newer
      *         build, tables) this import does not know, naming the version
      */
-    public static Optional<Problem> verdict(SourceShape shape) {
+    public static Optional<Refusal> verdict(SourceShape shape) {
         if (!REQUIRED_MESSAGE_COLUMNS.stream().allMatch(column -> shape.has("messages", column))) {
-            return Optional.of(Problem.invalid(
-                    null,
+            return Optional.of(Refusal.invalid(
                     "not an ai-agent-channel channel database: it has no messages table with the columns "
                             + REQUIRED_MESSAGE_COLUMNS));
         }
@@ -154,7 +153,7 @@ public final class SourceSchema {
         if (unknown.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(Problem.conflict("the file (user_version " + shape.userVersion() + ", "
+        return Optional.of(Refusal.conflict("the file (user_version " + shape.userVersion() + ", "
                 + (isNewer(shape.userVersion())
                         ? "written by a newer ai-agent-channel than 0.2.0, whose schema step is " + CURRENT_VERSION
                         : "ai-agent-channel's schema step " + CURRENT_VERSION + " or older")

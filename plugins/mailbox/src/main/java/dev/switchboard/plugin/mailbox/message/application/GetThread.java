@@ -10,7 +10,6 @@ import java.util.Set;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
@@ -40,7 +39,7 @@ public final class GetThread {
     public Outcome<List<Message>> thread(Tx tx, long id, BodyRead bodies) {
         Optional<Message> start = messages.find(tx, id, bodies).filter(message -> !message.isDeleted());
         if (start.isEmpty()) {
-            return Refusals.noMessage(id);
+            return Message.notFound(id).outcome();
         }
         Set<Long> seen = new HashSet<>();
         Message root = start.get();

@@ -1,24 +1,26 @@
 package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Timestamps;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code list_messages}: live messages of the channel, newest first, filtered. {@code topic} and {@code text} are
@@ -55,11 +57,38 @@ public final class ListMessages {
             String workStatus,
             String pinKey) {}
 
+    private final Transactions transactions;
     private final MessageStore messages;
+    private final MessageView view;
+    private final Roster roster;
 
     @Inject
-    ListMessages(MessageStore messages) {
+    ListMessages(Transactions transactions, MessageStore messages, MessageView view, Roster roster) {
+        this.transactions = transactions;
         this.messages = messages;
+        this.view = view;
+        this.roster = roster;
+    }
+
+    /**
+     * {@code list_messages}: the role arguments checked against the roster, then the page, in one snapshot.
+     *
+     * @param caller  the caller
+     * @param request the filters
+     * @param limit   1..1000
+     * @param fields  the listing's projection
+     * @return {@code {result, truncated?, untrusted}} ({@link MessageView#untrustedListing}), or UNKNOWN_ROLE or
+     *     INVALID_ARGUMENTS naming the filter and its rule
+     */
+    public Outcome<Map<String, Object>> listing(Caller caller, Request request, int limit, Projection fields) {
+        return transactions.read(
+                caller.channelId(),
+                tx -> roster.requireKnown(
+                        tx,
+                        caller.role(),
+                        Roster.named("from_role", request.fromRole(), "to_role", request.toRole()),
+                        () -> list(tx, caller, request, limit, MessageView.bodiesFor(fields))
+                                .map(page -> view.untrustedListing(tx, page, caller.role(), fields, limit))));
     }
 
     /**
@@ -76,21 +105,21 @@ public final class ListMessages {
     public Outcome<MessagePage> list(Tx tx, Caller caller, Request request, int limit, BodyRead bodies) {
         for (String[] filter : new String[][] {{"topic", request.topic()}, {"text", request.text()}}) {
             if (filter[1] != null && filter[1].codePointCount(0, filter[1].length()) > MailboxLimits.FILTER_CHARS) {
-                return Refusals.refused(
-                        Problem.invalid(filter[0], "is longer than " + MailboxLimits.FILTER_CHARS + " characters"));
+                return Outcome.refused(
+                        Refusal.invalid(filter[0], "is longer than " + MailboxLimits.FILTER_CHARS + " characters"));
             }
         }
-        Optional<Problem> value = oneOf("status", request.status(), Vocabulary.STATUSES)
+        Optional<Refusal> value = oneOf("status", request.status(), Vocabulary.STATUSES)
                 .or(() -> oneOf("kind", request.kind(), Vocabulary.KINDS))
                 .or(() -> oneOf("work_status", request.workStatus(), Vocabulary.WORK_STATUSES));
         if (value.isPresent()) {
-            return Refusals.refused(value.get());
+            return value.get().outcome();
         }
         String since = null;
         if (request.since() != null) {
             var parsed = Timestamps.parseSince(request.since());
             if (parsed.isEmpty()) {
-                return Refusals.refused(Problem.invalid(
+                return Outcome.refused(Refusal.invalid(
                         "since",
                         ClientText.quoted(request.since())
                                 + " is not an ISO-8601 time; use 2026-08-09, 2026-08-09T14:30:00Z,"
@@ -113,10 +142,10 @@ public final class ListMessages {
         return Outcome.done(new MessagePage(found.stream().limit(limit).toList(), found.size() > limit));
     }
 
-    private static Optional<Problem> oneOf(String field, String value, List<String> allowed) {
+    private static Optional<Refusal> oneOf(String field, String value, List<String> allowed) {
         return value == null || allowed.contains(value)
                 ? Optional.empty()
-                : Optional.of(Problem.invalid(
+                : Optional.of(Refusal.invalid(
                         field, ClientText.quoted(value) + " is not one of " + String.join(", ", allowed)));
     }
 }

@@ -11,7 +11,7 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
@@ -42,44 +42,47 @@ public final class ReadInbox {
         }
     }
 
+    private final Transactions transactions;
     private final MessageStore messages;
     private final MessageView view;
 
     @Inject
-    ReadInbox(MessageStore messages, MessageView view) {
+    ReadInbox(Transactions transactions, MessageStore messages, MessageView view) {
+        this.transactions = transactions;
         this.messages = messages;
         this.view = view;
     }
 
     /**
-     * @param tx         the write transaction
      * @param caller     the recipient
      * @param unreadOnly only messages not yet marked read
      * @param limit      1..1000
      * @param fields     the listing's projection (what the byte cap measures)
      * @return the entries, read as {@link MessageView#bodiesFor} says
      */
-    public Outcome<Page> read(Tx tx, Caller caller, boolean unreadOnly, int limit, Projection fields) {
-        String role = caller.role();
-        List<Long> newestFirst = messages.inbox(tx, role, unreadOnly, limit + 1);
-        boolean more = newestFirst.size() > limit;
-        List<Long> ids = new ArrayList<>(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
-        Collections.sort(ids);
-        List<Message> delivered = new ArrayList<>(messages.findAll(tx, ids, MessageView.bodiesFor(fields)));
-        Collections.reverse(delivered);
-        delivered.replaceAll(message -> message.openedBy(role, tx.now()));
-        List<Map<String, Object>> fitted = Listing.fitting(
-                delivered.stream()
-                        .map(message -> view.wire(tx, message, role, fields))
-                        .iterator(),
-                MailboxLimits.LISTING_BYTES);
-        List<Long> shown = new ArrayList<>(
-                delivered.stream().limit(fitted.size()).map(Message::id).toList());
-        Collections.sort(shown);
-        messages.markOpened(tx, role, shown);
-        boolean cut = Listing.wasCut(fitted);
-        List<Map<String, Object>> entries = new ArrayList<>(fitted);
-        Collections.reverse(entries);
-        return Outcome.done(new Page(entries, more || cut, cut));
+    public Outcome<Page> read(Caller caller, boolean unreadOnly, int limit, Projection fields) {
+        return transactions.write(caller.channelId(), tx -> {
+            String role = caller.role();
+            List<Long> newestFirst = messages.inbox(tx, role, unreadOnly, limit + 1);
+            boolean more = newestFirst.size() > limit;
+            List<Long> ids = new ArrayList<>(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
+            Collections.sort(ids);
+            List<Message> delivered = new ArrayList<>(messages.findAll(tx, ids, MessageView.bodiesFor(fields)));
+            Collections.reverse(delivered);
+            delivered.replaceAll(message -> message.openedBy(role, tx.now()));
+            List<Map<String, Object>> fitted = Listing.fitting(
+                    delivered.stream()
+                            .map(message -> view.wire(tx, message, role, fields))
+                            .iterator(),
+                    MailboxLimits.LISTING_BYTES);
+            List<Long> shown = new ArrayList<>(
+                    delivered.stream().limit(fitted.size()).map(Message::id).toList());
+            Collections.sort(shown);
+            messages.markOpened(tx, role, shown);
+            boolean cut = Listing.wasCut(fitted);
+            List<Map<String, Object>> entries = new ArrayList<>(fitted);
+            Collections.reverse(entries);
+            return Outcome.done(new Page(entries, more || cut, cut));
+        });
     }
 }

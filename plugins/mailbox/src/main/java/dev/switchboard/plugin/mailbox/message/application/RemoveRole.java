@@ -2,24 +2,22 @@ package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * The owner takes a mistyped role off a local channel's roster ({@code switchboard mailbox remove-role}): a
@@ -68,7 +66,7 @@ public final class RemoveRole {
     public Outcome<Removed> remove(String channel, String role) {
         Optional<Long> id = channels.find(channel);
         if (id.isEmpty()) {
-            return Refusals.refused(Problem.notFound("there is no channel " + ClientText.quoted(channel)
+            return Outcome.refused(Refusal.notFound("there is no channel " + ClientText.quoted(channel)
                     + "; the local channels with roles are: " + String.join(", ", channels.localWithRoles())));
         }
         return transactions.write(id.get(), tx -> remove(tx, channel, role));
@@ -77,17 +75,18 @@ public final class RemoveRole {
     private Outcome<Removed> remove(Tx tx, String channel, String role) {
         RoleRoster before = roster.roster(tx);
         if (before.registered()) {
-            return Refusals.refused(Problem.conflict("channel " + ClientText.quoted(channel) + " is hosted: its roles"
+            return Outcome.refused(Refusal.conflict("channel " + ClientText.quoted(channel) + " is hosted: its roles"
                     + " are its registry's, administered with the owner token (add_role, rotate_token,"
                     + " delete_channel); nothing was removed"));
         }
-        Optional<Problem> unknown = before.check("ROLE", role, null);
+        Optional<Refusal> unknown = before.check("ROLE", role, null);
         if (unknown.isPresent()) {
-            return Outcome.refused(Refusals.of(unknown.get(), Map.of("roles", before.roles())));
+            return Outcome.refused(unknown.get().with("roles", before.roles()));
         }
         if (messages.hasActed(tx, role)) {
-            return Refusals.refused(Problem.conflict(ClientText.quoted(role) + " has acted in channel "
-                    + ClientText.quoted(channel) + " (sent a message, voted, uploaded or changed a message's state):"
+            return Outcome.refused(Refusal.conflict(ClientText.quoted(role) + " has acted in channel "
+                    + ClientText.quoted(channel)
+                    + " (sent a message, voted, uploaded or changed a message's state):"
                     + " it is a session's role, not a typo, and its history stays; nothing was removed"));
         }
         List<Long> unaddressed = messages.removeRole(tx, role);

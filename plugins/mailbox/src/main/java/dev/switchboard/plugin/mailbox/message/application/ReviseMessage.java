@@ -9,17 +9,18 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * {@code revise_message}: the author replaces the body (and topic) of a live message on the same id. Earlier votes
@@ -42,7 +43,29 @@ public final class ReviseMessage {
      * @param previous      the digest before
      * @param quenchedVotes how many votes the revision made stale
      */
-    public record Revision(Message message, boolean unchanged, Digest previous, int quenchedVotes) {}
+    public record Revision(Message message, boolean unchanged, Digest previous, int quenchedVotes) {
+
+        /**
+         * @return {@code {id, unchanged: true}}, or {@code {id, revised_at, previous_body_sha256, body_sha256,
+         *     body_length_bytes, body_length_chars, quenched_votes}}
+         */
+        public Map<String, Object> wire() {
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("id", message.id());
+            if (unchanged) {
+                result.put("unchanged", true);
+                return result;
+            }
+            Digest next = Digest.of(message.body());
+            result.put("revised_at", message.revisedAt());
+            result.put("previous_body_sha256", previous.sha256());
+            result.put("body_sha256", next.sha256());
+            result.put("body_length_bytes", next.bytes());
+            result.put("body_length_chars", next.chars());
+            result.put("quenched_votes", quenchedVotes);
+            return result;
+        }
+    }
 
     /**
      * The arguments.
@@ -56,56 +79,68 @@ public final class ReviseMessage {
      */
     public record Request(long id, String body, String topic, String note, Long bodyRef, boolean allowSensitive) {}
 
+    private final RequestKeys requestKeys;
     private final MessageStore messages;
     private final EventLog events;
     private final SecretGuard guard;
 
     @Inject
-    ReviseMessage(MessageStore messages, EventLog events, SecretGuard guard) {
+    ReviseMessage(RequestKeys requestKeys, MessageStore messages, EventLog events, SecretGuard guard) {
+        this.requestKeys = requestKeys;
         this.messages = messages;
         this.events = events;
         this.guard = guard;
     }
 
-    /** @return the revision, or the refusal (nothing written) */
-    public Outcome<Revision> revise(Tx tx, Caller caller, Request request) {
+    /**
+     * @param caller  who revises (only the author may)
+     * @param call    the tool call: its request_key makes a retry safe ({@link RequestKeys})
+     * @param request the arguments
+     * @return the revision's wire form ({@link Revision#wire}), or the refusal (nothing written)
+     */
+    public Outcome<Map<String, Object>> revise(Caller caller, ToolCall call, Request request) {
+        return requestKeys.write(caller, call, tx -> revise(tx, caller, request).map(Revision::wire));
+    }
+
+    private Outcome<Revision> revise(Tx tx, Caller caller, Request request) {
         Optional<Message> found = messages.find(tx, request.id()).filter(message -> !message.isDeleted());
         if (found.isEmpty()) {
-            return Refusals.noMessage(request.id());
+            return Message.notFound(request.id()).outcome();
         }
         Message message = found.get();
         if (!message.isAuthor(caller.role())) {
-            return Refusals.refused(Problem.forbidden("only the author of message " + request.id() + " ('"
-                    + message.from() + "') can revise it; reply to it instead"));
+            return Refusal.forbidden("only the author of message " + request.id() + " ('" + message.from()
+                            + "') can revise it; reply to it instead")
+                    .outcome();
         }
         if (messages.approvedAPin(tx, request.id())) {
-            return Refusals.refused(Problem.conflict("message " + request.id() + " approved a pin version, so the"
+            return Outcome.refused(Refusal.conflict("message " + request.id() + " approved a pin version, so the"
                     + " text that was agreed must stay as it was; send a new proposal instead"));
         }
         if (request.bodyRef() != null && !request.body().isEmpty()) {
-            return Refusals.refused(Problem.invalid("body_ref", "give either body or body_ref, not both"));
+            return Outcome.refused(Refusal.invalid("body_ref", "give either body or body_ref, not both"));
         }
-        Optional<Problem> oversized = DirectBody.problem(request.body());
+        Optional<Refusal> oversized = DirectBody.problem(request.body());
         if (oversized.isPresent()) {
-            return Refusals.refused(oversized.get());
+            return oversized.get().outcome();
         }
         if (request.note() != null
                 && request.note().codePointCount(0, request.note().length()) > MailboxLimits.NOTE_CHARS) {
-            return Refusals.refused(
-                    Problem.invalid("note", "is longer than " + MailboxLimits.NOTE_CHARS + " characters"));
+            return Outcome.refused(
+                    Refusal.invalid("note", "is longer than " + MailboxLimits.NOTE_CHARS + " characters"));
         }
         String topic =
                 request.topic() == null ? message.topic() : request.topic().strip();
         if (topic.isEmpty() || topic.codePointCount(0, topic.length()) > MailboxLimits.TOPIC_CHARS) {
-            return Refusals.refused(
-                    Problem.invalid("topic", "must be 1 to " + MailboxLimits.TOPIC_CHARS + " characters"));
+            return Outcome.refused(
+                    Refusal.invalid("topic", "must be 1 to " + MailboxLimits.TOPIC_CHARS + " characters"));
         }
         String body = request.body().isEmpty() ? message.body() : request.body();
         Long bodyRef = request.body().isEmpty() ? message.bodyRef() : null;
         if (request.bodyRef() != null) {
             Optional<MessageStore.Upload> upload = messages.upload(tx, request.bodyRef());
             if (upload.isEmpty() || !upload.get().sealed()) {
-                return Refusals.refused(Problem.invalid(
+                return Outcome.refused(Refusal.invalid(
                         "body_ref", "upload " + request.bodyRef() + " is not a sealed upload; seal_content seals it"));
             }
             body = upload.get().body();

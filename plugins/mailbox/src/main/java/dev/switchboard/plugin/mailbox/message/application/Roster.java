@@ -10,13 +10,12 @@ import java.util.function.Supplier;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * The channel's roles as the caller can know them, and where that list comes from: the one answer of
@@ -113,9 +112,9 @@ public final class Roster {
         }
         RoleRoster roster = roster(tx);
         for (Map.Entry<String, String> argument : named.entrySet()) {
-            Optional<Problem> unknown = roster.check(argument.getKey(), argument.getValue(), caller);
+            Optional<Refusal> unknown = roster.check(argument.getKey(), argument.getValue(), caller);
             if (unknown.isPresent()) {
-                return Outcome.refused(Refusals.of(unknown.get(), Map.of("roles", roster.roles())));
+                return Outcome.refused(unknown.get().with("roles", roster.roles()));
             }
         }
         return then.get();

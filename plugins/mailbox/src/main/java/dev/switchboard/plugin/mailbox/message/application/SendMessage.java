@@ -12,14 +12,13 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.channel.domain.RosterRules;
@@ -30,6 +29,8 @@ import dev.switchboard.plugin.mailbox.message.domain.Addressing;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * {@code send_message}: checks every rule of §1C.2 and stores the message in two steps, {@link #check} (the rules
@@ -50,15 +51,35 @@ public final class SendMessage {
      *                 never addressed before: the first message creates a role), in the order named; empty when none
      *                 or in a hosted channel
      */
-    public record Sent(Message message, List<String> newRoles) {}
+    public record Sent(Message message, List<String> newRoles) {
 
+        /** @return {@code {id, created_at}}, plus {@code recipients}, {@code voters} and {@code new_roles} where they apply */
+        public Map<String, Object> wire() {
+            Map<String, Object> receipt = new LinkedHashMap<>();
+            receipt.put("id", message.id());
+            receipt.put("created_at", message.createdAt());
+            if (message.hasSeveralRecipients() || Message.SEVERAL.equals(message.toRole())) {
+                receipt.put("recipients", message.recipientRoles());
+            }
+            if (message.voters() != null) {
+                receipt.put("voters", message.voters());
+            }
+            if (!newRoles.isEmpty()) {
+                receipt.put("new_roles", newRoles);
+            }
+            return receipt;
+        }
+    }
+
+    private final RequestKeys requestKeys;
     private final MessageStore messages;
     private final EventLog events;
     private final SecretGuard guard;
     private final Channels channels;
 
     @Inject
-    SendMessage(MessageStore messages, EventLog events, SecretGuard guard, Channels channels) {
+    SendMessage(RequestKeys requestKeys, MessageStore messages, EventLog events, SecretGuard guard, Channels channels) {
+        this.requestKeys = requestKeys;
         this.messages = messages;
         this.events = events;
         this.guard = guard;
@@ -77,61 +98,61 @@ public final class SendMessage {
     public Outcome<CheckedSend> check(SendRequest request) {
         String topic = request.topic().strip();
         if (topic.isEmpty()) {
-            return Refusals.refused(
-                    Problem.invalid("topic", "is required: say in a few words what the message is about"));
+            return Outcome.refused(
+                    Refusal.invalid("topic", "is required: say in a few words what the message is about"));
         }
         if (chars(topic) > MailboxLimits.TOPIC_CHARS) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "topic",
                     "is " + chars(topic) + " characters; the limit is " + MailboxLimits.TOPIC_CHARS
                             + ". Shorten it and put the detail in the body"));
         }
         if (request.bodyRef() != null && !request.body().isEmpty()) {
-            return Refusals.refused(
-                    Problem.invalid("body_ref", "give either body or body_ref (a sealed upload), not both"));
+            return Outcome.refused(
+                    Refusal.invalid("body_ref", "give either body or body_ref (a sealed upload), not both"));
         }
         if (request.bodyRef() == null && request.body().isEmpty()) {
-            return Refusals.refused(
-                    Problem.invalid("body", "is required (or body_ref, the id of a sealed upload, for a large body)"));
+            return Outcome.refused(
+                    Refusal.invalid("body", "is required (or body_ref, the id of a sealed upload, for a large body)"));
         }
-        Optional<Problem> oversized = DirectBody.problem(request.body());
+        Optional<Refusal> oversized = DirectBody.problem(request.body());
         if (oversized.isPresent()) {
-            return Refusals.refused(oversized.get());
+            return oversized.get().outcome();
         }
         if (request.kind() != null && !Vocabulary.KINDS.contains(request.kind())) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "kind",
                     ClientText.quoted(request.kind()) + " is not a kind; use one of "
                             + String.join(", ", Vocabulary.KINDS)));
         }
         if (request.workStatus() != null && !Vocabulary.WORK_STATUSES.contains(request.workStatus())) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "work_status",
                     ClientText.quoted(request.workStatus()) + " is not a work status; use one of "
                             + String.join(", ", Vocabulary.WORK_STATUSES)));
         }
         if ("proc".equals(request.kind()) && !request.pinKeyGiven()) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "pin_key",
                     "a proposal (kind proc) must say which pin it is about: pass pin_key explicitly, or pin_key: null"
                             + " for a proposal that changes no pin"));
         }
         if ("proc".equals(request.kind()) && !request.aboutGiven()) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "about_message_id",
                     "a proposal (kind proc) must say whether it nudges about a message: pass about_message_id"
                             + " explicitly, or about_message_id: null for a new round"));
         }
         String pinKey = request.pinKey() == null ? null : request.pinKey().strip();
         if (pinKey != null && pinKey.isEmpty()) {
-            return Refusals.refused(Problem.invalid("pin_key", "is blank; pass a key, or null for none"));
+            return Outcome.refused(Refusal.invalid("pin_key", "is blank; pass a key, or null for none"));
         }
         if (pinKey != null && chars(pinKey) > MailboxLimits.PIN_KEY_CHARS) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "pin_key", "is " + chars(pinKey) + " characters; the limit is " + MailboxLimits.PIN_KEY_CHARS));
         }
         if (request.voters() != null && pinKey == null) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "voters",
                     "declares the electorate of a pin round, so it needs pin_key; drop voters or add pin_key"));
         }
@@ -139,6 +160,23 @@ public final class SendMessage {
                 ? guard.check(texts(topic, request.body(), pinKey, request.addenda()), request.allowSensitive())
                 : null;
         return Outcome.done(new CheckedSend(request, topic, pinKey, scan));
+    }
+
+    /**
+     * {@code send_message} in its own write. The checks that need no channel state and the secret scan ({@link
+     * #check}) ran before the channel's lock; a refusal among them is still returned from inside the write, so that a
+     * request_key replay or conflict comes first.
+     *
+     * @param caller  the sender
+     * @param call    the tool call: its request_key makes a retry safe ({@link RequestKeys})
+     * @param checked the checked request, or the refusal of the checks
+     * @return the message's receipt ({@link Sent#wire}), or the refusal (nothing written)
+     */
+    public Outcome<Map<String, Object>> send(Caller caller, ToolCall call, Outcome<CheckedSend> checked) {
+        return requestKeys.write(
+                caller,
+                call,
+                tx -> checked.then(request -> send(tx, caller, request)).map(Sent::wire));
     }
 
     /**
@@ -160,13 +198,13 @@ public final class SendMessage {
         if (request.replyTo() != null) {
             parent = live(tx, request.replyTo());
             if (parent.isEmpty()) {
-                return Refusals.refused(Problem.invalid(
+                return Outcome.refused(Refusal.invalid(
                         "reply_to", "message " + request.replyTo() + " does not exist in this channel"));
             }
         }
         if (request.aboutMessageId() != null
                 && live(tx, request.aboutMessageId()).isEmpty()) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "about_message_id", "message " + request.aboutMessageId() + " does not exist in this channel"));
         }
         Optional<List<String>> roster = channels.roster(tx);
@@ -178,18 +216,19 @@ public final class SendMessage {
                 parent,
                 request.actionRequired());
         if (addressed.problem() != null) {
-            return Refusals.refused(addressed.problem());
+            return addressed.problem().outcome();
         }
         List<String> recipients = addressed.recipients();
         for (Map.Entry<String, String> addendum : request.addenda().entrySet()) {
             if (!recipients.contains(addendum.getKey())) {
-                return Refusals.refused(Problem.invalid(
+                return Outcome.refused(Refusal.invalid(
                         "addenda",
-                        "names '" + addendum.getKey() + "', who is not a recipient (" + String.join(", ", recipients)
+                        "names '" + addendum.getKey() + "', who is not a recipient ("
+                                + String.join(", ", recipients)
                                 + "); an addendum is for one recipient of this message"));
             }
             if (chars(addendum.getValue()) > MailboxLimits.NOTE_CHARS) {
-                return Refusals.refused(Problem.invalid(
+                return Outcome.refused(Refusal.invalid(
                         "addenda",
                         "the addendum for '" + addendum.getKey() + "' is " + chars(addendum.getValue())
                                 + " characters; the limit is " + MailboxLimits.NOTE_CHARS));
@@ -206,11 +245,10 @@ public final class SendMessage {
         }
         List<String> newRoles = List.of();
         if (roster.isPresent()) {
-            Optional<Problem> hosted = RosterRules.check(
+            Optional<Refusal> hosted = RosterRules.check(
                     roster.get(), caller.role(), recipients, request.kind(), pinKey, request.voters() != null, voters);
             if (hosted.isPresent()) {
-                return Outcome.refused(Refusals.of(
-                        hosted.get(), Map.of("roles", new RoleRoster(roster.get(), true).roles())));
+                return Outcome.refused(hosted.get().with("roles", new RoleRoster(roster.get(), true).roles()));
             }
         } else {
             Set<String> named = new LinkedHashSet<>();
@@ -220,9 +258,9 @@ public final class SendMessage {
             newRoles = named.stream().filter(name -> !known.contains(name)).toList();
             if (!newRoles.isEmpty()) {
                 RoleRoster local = new RoleRoster(List.copyOf(messages.knownRoles(tx)), false);
-                Optional<Problem> full = local.admits("to", newRoles);
+                Optional<Refusal> full = local.admits("to", newRoles);
                 if (full.isPresent()) {
-                    return Outcome.refused(Refusals.of(full.get(), Map.of("roles", local.roles())));
+                    return Outcome.refused(full.get().with("roles", local.roles()));
                 }
             }
         }
@@ -230,9 +268,10 @@ public final class SendMessage {
         if (request.bodyRef() != null) {
             Optional<MessageStore.Upload> upload = messages.upload(tx, request.bodyRef());
             if (upload.isEmpty() || !upload.get().sealed()) {
-                return Refusals.refused(Problem.invalid(
+                return Outcome.refused(Refusal.invalid(
                         "body_ref",
-                        "upload " + request.bodyRef() + (upload.isEmpty() ? " does not exist" : " is not sealed yet")
+                        "upload " + request.bodyRef()
+                                + (upload.isEmpty() ? " does not exist" : " is not sealed yet")
                                 + "; only a sealed upload can be a body (seal_content seals it)"));
             }
             body = upload.get().body();
@@ -240,12 +279,12 @@ public final class SendMessage {
         if ("proc".equals(request.kind()) && pinKey != null && request.aboutMessageId() == null) {
             List<Long> open = messages.openRounds(tx, pinKey);
             if (!open.isEmpty()) {
-                return Outcome.refused(Refusals.of(
-                        Problem.conflict("pin key '" + pinKey + "' already has an open round: message(s) "
-                                + open.stream().map(id -> "#" + id).collect(Collectors.joining(", "))
-                                + "; a second round would split the vote. Revise or nudge the open round, or close"
-                                + " it first (its author deletes it, or an electorate member votes void)"),
-                        Map.of("open_rounds", open)));
+                return Outcome.refused(
+                        Refusal.conflict("pin key '" + pinKey + "' already has an open round: message(s) "
+                                        + open.stream().map(id -> "#" + id).collect(Collectors.joining(", "))
+                                        + "; a second round would split the vote. Revise or nudge the open round, or close"
+                                        + " it first (its author deletes it, or an electorate member votes void)")
+                                .with("open_rounds", open));
             }
         }
         Outcome<List<String>> scanned = checked.scan() != null
@@ -315,17 +354,18 @@ public final class SendMessage {
         } else if (declared instanceof List<?> list) {
             names = list.stream().map(String::valueOf).distinct().toList();
         } else {
-            return Refusals.refused(Problem.invalid("voters", "must be \"*\" or a list of roles"));
+            return Refusal.invalid("voters", "must be \"*\" or a list of roles").outcome();
         }
         for (String name : names) {
             if (!Roles.isName(name)) {
-                return Refusals.refused(Problem.invalid("voters", ClientText.quoted(name) + " is not a role name"));
+                return Refusal.invalid("voters", ClientText.quoted(name) + " is not a role name")
+                        .outcome();
             }
         }
         List<String> electorate =
                 names.stream().filter(name -> !name.equals(author)).toList();
         if (electorate.isEmpty()) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "voters",
                     "leaves nobody to vote (you are never your own voter); name the roles whose agreement the pin"
                             + " needs, or \"*\" for every recipient"));

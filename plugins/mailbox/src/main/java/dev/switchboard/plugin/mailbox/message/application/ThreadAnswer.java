@@ -11,9 +11,11 @@ import java.util.NoSuchElementException;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
@@ -36,26 +38,31 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class ThreadAnswer {
 
+    private final Transactions transactions;
     private final GetThread threads;
     private final MessageStore messages;
     private final MessageView view;
 
     @Inject
-    ThreadAnswer(GetThread threads, MessageStore messages, MessageView view) {
+    ThreadAnswer(Transactions transactions, GetThread threads, MessageStore messages, MessageView view) {
+        this.transactions = transactions;
         this.threads = threads;
         this.messages = messages;
         this.view = view;
     }
 
     /**
-     * @param tx     a read transaction of the caller's channel
      * @param id     the message to show whole, any message of the thread
-     * @param role   the caller's role
+     * @param caller   the caller's role
      * @param fields the projection of every entry
      * @return the answer described above, or NOT_FOUND for a message that does not exist or was deleted
      */
-    public Outcome<Map<String, Object>> answer(Tx tx, long id, String role, Projection fields) {
-        return threads.thread(tx, id, BodyRead.NONE).then(thread -> Outcome.done(answer(tx, thread, id, role, fields)));
+    public Outcome<Map<String, Object>> answer(long id, Caller caller, Projection fields) {
+        return transactions.read(caller.channelId(), tx -> {
+            String role = caller.role();
+            return threads.thread(tx, id, BodyRead.NONE)
+                    .then(thread -> Outcome.done(answer(tx, thread, id, role, fields)));
+        });
     }
 
     private Map<String, Object> answer(Tx tx, List<Message> thread, long id, String role, Projection fields) {

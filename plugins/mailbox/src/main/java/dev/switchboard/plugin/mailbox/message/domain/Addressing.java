@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * Who a new message goes to (§1C.2 send_message): {@code to} is one role, a list of roles, or {@code "*"} alone
@@ -30,9 +30,9 @@ public final class Addressing {
      * @param broadcast  whether they came from {@code "*"}
      * @param problem    why the address was refused, or null
      */
-    public record Addressed(List<String> recipients, boolean broadcast, Problem problem) {
+    public record Addressed(List<String> recipients, boolean broadcast, Refusal problem) {
 
-        static Addressed refused(Problem problem) {
+        static Addressed refused(Refusal problem) {
             return new Addressed(List.of(), false, problem);
         }
     }
@@ -64,7 +64,7 @@ public final class Addressing {
                         .sorted()
                         .toList();
                 if (recipients.isEmpty()) {
-                    return Addressed.refused(Problem.invalid(
+                    return Addressed.refused(Refusal.invalid(
                             "to",
                             "'*' means every other role, and no other role is known in this channel yet (the roster is"
                                     + " learnt from messages); address a role by name first"));
@@ -75,41 +75,41 @@ public final class Addressing {
         } else if (to instanceof List<?> list) {
             if (list.isEmpty()) {
                 return Addressed.refused(
-                        Problem.invalid("to", "an empty list addresses nobody; name one or more roles"));
+                        Refusal.invalid("to", "an empty list addresses nobody; name one or more roles"));
             }
             Set<String> unique = new LinkedHashSet<>();
             for (Object item : list) {
                 if (Roles.EVERYONE.equals(item)) {
-                    return Addressed.refused(Problem.invalid(
+                    return Addressed.refused(Refusal.invalid(
                             "to", "'*' stands alone: pass to=\"*\" for every other role, or list the roles by name"));
                 }
                 unique.add(String.valueOf(item));
             }
             recipients = new ArrayList<>(unique);
         } else {
-            return Addressed.refused(Problem.invalid("to", "must be a role, a list of roles, or \"*\""));
+            return Addressed.refused(Refusal.invalid("to", "must be a role, a list of roles, or \"*\""));
         }
         for (String recipient : recipients) {
             if (!Roles.isName(recipient)) {
-                return Addressed.refused(Problem.invalid(
+                return Addressed.refused(Refusal.invalid(
                         "to",
                         ClientText.quoted(recipient)
                                 + " is not a role name (a letter or digit, then letters, digits, '_', '.'"
                                 + " or '-'; at most 64 characters)"));
             }
             if (recipient.equals(sender)) {
-                return Addressed.refused(Problem.invalid(
+                return Addressed.refused(Refusal.invalid(
                         "to", "you are '" + sender + "': a message to yourself is refused; address another role"));
             }
         }
         if (recipients.size() > 1) {
             if (actionRequired) {
-                return Addressed.refused(Problem.invalid(
+                return Addressed.refused(Refusal.invalid(
                         "action_required",
                         "a debt has one addressee, and this message has " + recipients.size()
                                 + "; send one action_required message per role, or drop action_required"));
             }
-            Optional<Problem> several = severalAllowed(recipients, sender, kind, parent, broadcast);
+            Optional<Refusal> several = severalAllowed(recipients, sender, kind, parent, broadcast);
             if (several.isPresent()) {
                 return Addressed.refused(several.get());
             }
@@ -117,7 +117,7 @@ public final class Addressing {
         return new Addressed(List.copyOf(recipients), broadcast, null);
     }
 
-    private static Optional<Problem> severalAllowed(
+    private static Optional<Refusal> severalAllowed(
             List<String> recipients, String sender, String kind, Optional<Message> parent, boolean broadcast) {
         if (broadcast || (kind != null && Vocabulary.MULTI_RECIPIENT_KINDS.contains(kind))) {
             return Optional.empty();
@@ -130,13 +130,13 @@ public final class Addressing {
             if (outside.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(Problem.invalid(
+            return Optional.of(Refusal.invalid(
                     "to",
                     "a reply to message " + thread.id() + " may go only to its author and recipients ("
                             + String.join(", ", audience(thread)) + "); " + String.join(", ", outside)
                             + " is outside it. Send them a message of their own"));
         }
-        return Optional.of(Problem.invalid(
+        return Optional.of(Refusal.invalid(
                 "to",
                 "several recipients are allowed only for kind proc or status, or for a reply to a multi-recipient"
                         + " message; this is kind " + (kind == null ? "none" : kind) + ". Send one message per role,"

@@ -7,7 +7,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
 import dev.switchboard.ports.tool.Outcome;
@@ -21,27 +21,30 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class ListRoles {
 
+    private final Transactions transactions;
     private final Roster roster;
     private final StatusStore status;
 
     @Inject
-    ListRoles(Roster roster, StatusStore status) {
+    ListRoles(Transactions transactions, Roster roster, StatusStore status) {
+        this.transactions = transactions;
         this.roster = roster;
         this.status = status;
     }
 
     /**
-     * @param tx     a read transaction
      * @param caller who asks
      * @return {@code {roles, you, source, last_seen}}, roles ascending
      */
-    public Outcome<Map<String, Object>> roles(Tx tx, Caller caller) {
-        Roster.Members members = roster.of(tx);
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("roles", members.roles());
-        answer.put("you", caller.role());
-        answer.put("source", members.source());
-        answer.put("last_seen", status.lastSeen(tx));
-        return Outcome.done(answer);
+    public Outcome<Map<String, Object>> roles(Caller caller) {
+        return transactions.read(caller.channelId(), tx -> {
+            Roster.Members members = roster.of(tx);
+            Map<String, Object> answer = new LinkedHashMap<>();
+            answer.put("roles", members.roles());
+            answer.put("you", caller.role());
+            answer.put("source", members.source());
+            answer.put("last_seen", status.lastSeen(tx));
+            return Outcome.done(answer);
+        });
     }
 }

@@ -9,8 +9,10 @@ import java.util.stream.Stream;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.pin.application.port.out.PinStore;
 import dev.switchboard.plugin.mailbox.pin.domain.PinVersion;
@@ -23,11 +25,28 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class ReadPins {
 
+    private final Transactions transactions;
     private final PinStore pins;
 
     @Inject
-    ReadPins(PinStore pins) {
+    ReadPins(Transactions transactions, PinStore pins) {
+        this.transactions = transactions;
         this.pins = pins;
+    }
+
+    /** @return {@code get_pin}'s answer ({@link #get(Tx, String)}) in a snapshot of the caller's channel */
+    public Outcome<Map<String, Object>> get(Caller caller, String key) {
+        return transactions.read(caller.channelId(), tx -> get(tx, key));
+    }
+
+    /** @return {@code list_pins}' answer ({@link #list(Tx)}) in a snapshot of the caller's channel */
+    public Outcome<Map<String, Object>> list(Caller caller) {
+        return transactions.read(caller.channelId(), this::list);
+    }
+
+    /** @return {@code list_pin_history}'s answer ({@link #history(Tx, String, Projection)}) in a snapshot */
+    public Outcome<Map<String, Object>> history(Caller caller, String key, Projection fields) {
+        return transactions.read(caller.channelId(), tx -> history(tx, key, fields));
     }
 
     /** @return {@code {"result": <latest version with body, or null>}} */

@@ -9,13 +9,14 @@ import java.util.Set;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.DirectBody;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.decision.application.Retirement;
 import dev.switchboard.plugin.mailbox.decision.application.Rounds;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.VoteStore;
@@ -30,6 +31,8 @@ import dev.switchboard.plugin.mailbox.pin.domain.Verdict;
 import dev.switchboard.plugin.mailbox.upload.application.Uploads;
 import dev.switchboard.ports.secrets.SecretGuard;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
+import dev.switchboard.ports.tool.ToolCall;
 
 /**
  * {@code pin_set}: appends a version of a pin once the approval algorithm ({@link PinApproval}) lets it, and retires
@@ -40,6 +43,8 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class SetPin {
 
+    private final Transactions transactions;
+    private final RequestKeys requestKeys;
     private final PinStore pins;
     private final MessageStore messages;
     private final VoteStore votes;
@@ -51,6 +56,8 @@ public final class SetPin {
 
     @Inject
     SetPin(
+            Transactions transactions,
+            RequestKeys requestKeys,
             PinStore pins,
             MessageStore messages,
             VoteStore votes,
@@ -59,6 +66,8 @@ public final class SetPin {
             PinSettings settings,
             SecretGuard guard,
             Channels channels) {
+        this.transactions = transactions;
+        this.requestKeys = requestKeys;
         this.pins = pins;
         this.messages = messages;
         this.votes = votes;
@@ -70,8 +79,8 @@ public final class SetPin {
     }
 
     /**
-     * @param tx     the transaction (a writing one unless {@code dryRun})
-     * @param role   the caller
+     * @param caller who sets the pin
+     * @param call   the tool call: its request_key makes a retry safe ({@link RequestKeys}); a dry run reads only
      * @param draft  the arguments
      * @param dryRun whether to stop before writing
      * @param allowSensitive the caller's half of the secret guardrail's override
@@ -81,14 +90,21 @@ public final class SetPin {
      *         {@code details.missing_agrees}) when consent is not there, FORBIDDEN for a non-participant on stdio
      */
     public Outcome<Map<String, Object>> set(
+            Caller caller, ToolCall call, PinDraft draft, boolean dryRun, boolean allowSensitive) {
+        return dryRun
+                ? transactions.read(caller.channelId(), tx -> set(tx, caller.role(), draft, true, allowSensitive))
+                : requestKeys.write(caller, call, tx -> set(tx, caller.role(), draft, false, allowSensitive));
+    }
+
+    private Outcome<Map<String, Object>> set(
             Tx tx, String role, PinDraft draft, boolean dryRun, boolean allowSensitive) {
         return body(tx, draft).then(body -> {
             String key = draft.key().strip();
             String title = draft.title().strip();
             String version = draft.version().strip();
-            Optional<Problem> invalid = invalid(key, title, version, body);
+            Optional<Refusal> invalid = invalid(key, title, version, body);
             if (invalid.isPresent()) {
-                return Refusals.refused(invalid.get());
+                return invalid.get().outcome();
             }
             Map<String, String> texts = new LinkedHashMap<>();
             texts.put("key", key);
@@ -99,7 +115,8 @@ public final class SetPin {
                 Digest digest = Digest.of(body);
                 Verdict verdict = PinApproval.judge(request(tx, role, key, digest, draft.approvedBy()));
                 return switch (verdict) {
-                    case Verdict.Forbidden forbidden -> Refusals.refused(Problem.forbidden(forbidden.problem()));
+                    case Verdict.Forbidden forbidden ->
+                        Refusal.forbidden(forbidden.problem()).outcome();
                     case Verdict.Blocked blocked -> dryRun ? Outcome.done(failedPreview(blocked)) : refusal(blocked);
                     case Verdict.Approved approved ->
                         dryRun
@@ -119,37 +136,37 @@ public final class SetPin {
         String body = draft.body() == null ? "" : draft.body();
         if (draft.bodyRef() == null) {
             return DirectBody.problem(body)
-                    .<Outcome<String>>map(Refusals::refused)
+                    .<Outcome<String>>map(Refusal::outcome)
                     .orElseGet(() -> Outcome.done(body));
         }
         if (!body.isEmpty()) {
-            return Refusals.refused(
-                    Problem.invalid("body_ref", "pass either body or body_ref, not both: one text has one source"));
+            return Outcome.refused(
+                    Refusal.invalid("body_ref", "pass either body or body_ref, not both: one text has one source"));
         }
         return uploads.sealedReference(tx, draft.bodyRef()).then(upload -> Outcome.done(upload.body()));
     }
 
-    private static Optional<Problem> invalid(String key, String title, String version, String body) {
+    private static Optional<Refusal> invalid(String key, String title, String version, String body) {
         if (key.isEmpty()) {
-            return Optional.of(Problem.invalid("key", "is required"));
+            return Optional.of(Refusal.invalid("key", "is required"));
         }
         if (chars(key) > PinKeys.KEY_MAX) {
-            return Optional.of(Problem.invalid("key", "must be at most " + PinKeys.KEY_MAX + " characters"));
+            return Optional.of(Refusal.invalid("key", "must be at most " + PinKeys.KEY_MAX + " characters"));
         }
         if (title.isEmpty()) {
-            return Optional.of(Problem.invalid("title", "is required"));
+            return Optional.of(Refusal.invalid("title", "is required"));
         }
         if (chars(title) > PinKeys.TITLE_MAX) {
-            return Optional.of(Problem.invalid("title", "must be at most " + PinKeys.TITLE_MAX + " characters"));
+            return Optional.of(Refusal.invalid("title", "must be at most " + PinKeys.TITLE_MAX + " characters"));
         }
         if (body.isEmpty()) {
-            return Optional.of(Problem.invalid("body", "is required (or body_ref, a sealed upload)"));
+            return Optional.of(Refusal.invalid("body", "is required (or body_ref, a sealed upload)"));
         }
         if (version.isEmpty()) {
-            return Optional.of(Problem.invalid("version", "is required"));
+            return Optional.of(Refusal.invalid("version", "is required"));
         }
         if (chars(version) > PinKeys.VERSION_MAX) {
-            return Optional.of(Problem.invalid("version", "must be at most " + PinKeys.VERSION_MAX + " characters"));
+            return Optional.of(Refusal.invalid("version", "must be at most " + PinKeys.VERSION_MAX + " characters"));
         }
         return Optional.empty();
     }
@@ -225,9 +242,9 @@ public final class SetPin {
     }
 
     private static Outcome<Map<String, Object>> refusal(Verdict.Blocked blocked) {
-        Problem problem =
-                blocked.notFound() ? Problem.notFound(blocked.problem()) : Problem.conflict(blocked.problem());
-        return Outcome.refused(Refusals.of(problem, Map.of("missing_agrees", blocked.missingAgrees())));
+        Refusal problem =
+                blocked.notFound() ? Refusal.notFound(blocked.problem()) : Refusal.conflict(blocked.problem());
+        return Outcome.refused(problem.with("missing_agrees", blocked.missingAgrees()));
     }
 
     private static int chars(String text) {

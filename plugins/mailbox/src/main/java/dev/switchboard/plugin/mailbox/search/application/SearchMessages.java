@@ -2,18 +2,23 @@ package dev.switchboard.plugin.mailbox.search.application;
 
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
+import dev.switchboard.plugin.mailbox.channel.application.Listing;
+import dev.switchboard.plugin.mailbox.channel.application.Projection;
+import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
+import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.domain.Vocabulary;
 import dev.switchboard.plugin.mailbox.search.application.port.out.MessageSearch;
@@ -24,6 +29,7 @@ import dev.switchboard.plugin.mailbox.search.domain.SearchPlan;
 import dev.switchboard.plugin.mailbox.search.domain.SearchQueries;
 import dev.switchboard.plugin.mailbox.search.domain.Snippet;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * {@code search_messages} (§1C.2): ranked substring search over the topics and bodies of the channel's live messages,
@@ -73,13 +79,43 @@ public final class SearchMessages {
         }
     }
 
+    private final Transactions transactions;
     private final MessageSearch search;
     private final MessageStore messages;
+    private final MessageView view;
+    private final Roster roster;
 
     @Inject
-    SearchMessages(MessageSearch search, MessageStore messages) {
+    SearchMessages(
+            Transactions transactions, MessageSearch search, MessageStore messages, MessageView view, Roster roster) {
+        this.transactions = transactions;
         this.search = search;
         this.messages = messages;
+        this.view = view;
+        this.roster = roster;
+    }
+
+    /**
+     * {@code search_messages}: the query checked ({@link #prepare}), the role filters checked against the roster, then
+     * the page of hits, in one snapshot.
+     *
+     * @param caller  the caller
+     * @param query   the query
+     * @param filters the filters as sent (null = not given)
+     * @param limit   1..1000
+     * @param fields  the listing's projection
+     * @return {@code {result, truncated?, scan_cut?, untrusted}}, or INVALID_ARGUMENTS or UNKNOWN_ROLE
+     */
+    public Outcome<Map<String, Object>> search(
+            Caller caller, String query, SearchFilters filters, int limit, Projection fields) {
+        return prepare(query, filters)
+                .then(prepared -> transactions.read(
+                        caller.channelId(),
+                        tx -> roster.requireKnown(
+                                tx,
+                                caller.role(),
+                                Roster.named("from_role", filters.fromRole(), "to_role", filters.toRole()),
+                                () -> run(tx, prepared, limit).map(page -> listing(tx, caller, page, limit, fields)))));
     }
 
     /**
@@ -89,20 +125,21 @@ public final class SearchMessages {
      */
     public static Outcome<Prepared> prepare(String query, SearchFilters filters) {
         if (filters.kind() != null && !Vocabulary.KINDS.contains(filters.kind())) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "kind",
                     ClientText.quoted(filters.kind()) + " is not a kind; use one of "
                             + String.join(", ", Vocabulary.KINDS)));
         }
         if (filters.status() != null && !Vocabulary.STATUSES.contains(filters.status())) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "status",
                     ClientText.quoted(filters.status()) + " is not a status; use one of "
                             + String.join(", ", Vocabulary.STATUSES)));
         }
         return switch (SearchQueries.plan(query)) {
             case SearchPlan.Ready ready -> Outcome.done(new Prepared(ready, filters));
-            case SearchPlan.Refused refused -> Refusals.refused(Problem.invalid("query", refused.reason()));
+            case SearchPlan.Refused refused ->
+                Refusal.invalid("query", refused.reason()).outcome();
         };
     }
 
@@ -136,5 +173,49 @@ public final class SearchMessages {
                 .map(message -> new Hit(message, Snippet.of(plan.root(), message.topic(), message.body()), match))
                 .toList();
         return Outcome.done(new Page(hits, more, scanCut));
+    }
+
+    private Map<String, Object> listing(Tx tx, Caller caller, SearchMessages.Page page, int limit, Projection fields) {
+        List<Map<String, Object>> rows = page.hits().stream()
+                .map(hit -> entry(view.wire(tx, hit.message(), caller.role(), fields), hit, fields))
+                .toList();
+        Map<String, Object> listing = Listing.of(rows, limit, page.more(), null);
+        if (page.scanCut()) {
+            listing.put(SCAN_CUT, scanCut());
+        }
+        listing.put(Untrusted.FIELD, Untrusted.NOTE);
+        return listing;
+    }
+
+    /** The answer's field when a scan stopped at its bound. */
+    private static final String SCAN_CUT = "scan_cut";
+
+    /** @return {@code {messages_read, note}}: how far back the scan read, and how to search further */
+    private static Map<String, Object> scanCut() {
+        Map<String, Object> cut = new LinkedHashMap<>();
+        cut.put("messages_read", SearchMessages.SCAN_MESSAGES);
+        cut.put(
+                "note",
+                "a term under 3 characters is looked for by reading messages newest first, and only the newest "
+                        + SearchMessages.SCAN_MESSAGES + " the filters admit were read: older ones may match too."
+                        + " Narrow with from_role, to_role, kind or status, or search terms of 3+ characters, which"
+                        + " the index answers over every message");
+        return cut;
+    }
+
+    /** Room for a message's wire fields, the snippet and the match without growing the entry. */
+    private static final int ENTRY_CAPACITY = 64;
+
+    /** @return the message's wire entry with the hit's snippet and match, when the projection keeps them */
+    private static Map<String, Object> entry(Map<String, Object> wire, SearchMessages.Hit hit, Projection fields) {
+        Map<String, Object> entry = new LinkedHashMap<>(ENTRY_CAPACITY);
+        entry.putAll(wire);
+        if (fields.wants("snippet")) {
+            entry.put("snippet", hit.snippet());
+        }
+        if (fields.wants("match")) {
+            entry.put("match", hit.match());
+        }
+        return entry;
     }
 }

@@ -9,9 +9,9 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
+import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.MessageView;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.wait.application.port.out.ReplyFinder;
@@ -68,7 +68,7 @@ public final class WaitForReply {
                         tx -> messages.find(tx, messageId)
                                 .filter(m -> !m.isDeleted())
                                 .<Outcome<Long>>map(m -> Outcome.done(m.id()))
-                                .orElseGet(() -> Refusals.noMessage(messageId)))
+                                .orElseGet(() -> Message.notFound(messageId).outcome()))
                 .then(parent -> replyTo(caller, parent, budget, afterId, includeRead, cancellation));
     }
 

@@ -6,14 +6,13 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /**
  * The first step of every work change: the live message, its work facts, and the check that the caller is one of its
@@ -51,18 +50,20 @@ public final class Debts {
         Optional<Message> found = messages.find(tx, id).filter(message -> !message.isDeleted());
         Optional<WorkFacts> facts = work.find(tx, id);
         if (found.isEmpty() || facts.isEmpty()) {
-            return Refusals.noMessage(id);
+            return Message.notFound(id).outcome();
         }
         Message message = found.get();
         if (!message.isParticipant(caller.role())) {
-            return Refusals.refused(Problem.forbidden("message " + id + " is between '" + message.from() + "' and "
-                    + String.join(
-                            ", ",
-                            message.recipientRoles().stream()
-                                    .map(r -> "'" + r + "'")
-                                    .toList())
-                    + "; '" + caller.role() + "' cannot " + verb + " it, because only its sender and recipients can."
-                    + " Nothing was changed; ask one of them, or send your own message"));
+            return Refusal.forbidden("message " + id + " is between '" + message.from() + "' and "
+                            + String.join(
+                                    ", ",
+                                    message.recipientRoles().stream()
+                                            .map(r -> "'" + r + "'")
+                                            .toList())
+                            + "; '" + caller.role() + "' cannot " + verb
+                            + " it, because only its sender and recipients can."
+                            + " Nothing was changed; ask one of them, or send your own message")
+                    .outcome();
         }
         return Outcome.done(new Subject(message, facts.get()));
     }

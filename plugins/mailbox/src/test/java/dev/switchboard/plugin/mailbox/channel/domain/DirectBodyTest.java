@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
+import dev.switchboard.ports.tool.ErrorCode;
+
 class DirectBodyTest {
 
     @Test
@@ -23,8 +25,8 @@ class DirectBodyTest {
     void refusesOnlyPastTheLimit() {
         assertThat(DirectBody.problem("x".repeat(MailboxLimits.BODY_BYTES))).isEmpty();
         assertThat(DirectBody.problem("x".repeat(MailboxLimits.BODY_BYTES + 1))).hasValueSatisfying(problem -> {
-            assertThat(problem.kind()).isEqualTo(Problem.Kind.INVALID);
-            assertThat(problem.field()).isEqualTo("body");
+            assertThat(problem.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS);
+            assertThat(problem.details()).containsEntry("field", "body");
             assertThat(problem.message()).contains("8388609 bytes", "8388608 bytes");
         });
     }

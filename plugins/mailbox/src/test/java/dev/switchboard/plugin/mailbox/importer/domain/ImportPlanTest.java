@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.ports.tool.ErrorCode;
 
 class ImportPlanTest {
 
@@ -64,7 +64,7 @@ class ImportPlanTest {
         ImportPlan.Outcome outcome = ImportPlan.of(channel(List.of(message(9, "yesterday", null)), List.of()));
 
         assertThat(outcome.plan()).isNull();
-        assertThat(outcome.problem().kind()).isEqualTo(Problem.Kind.CONFLICT);
+        assertThat(outcome.problem().code()).isEqualTo(ErrorCode.CONFLICT);
         assertThat(outcome.problem().message()).startsWith("the file's message #9 has created_at 'yesterday'");
     }
 

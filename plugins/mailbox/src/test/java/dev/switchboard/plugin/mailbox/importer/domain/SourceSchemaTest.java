@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
+import dev.switchboard.ports.tool.ErrorCode;
 
 class SourceSchemaTest {
 
@@ -49,7 +49,7 @@ class SourceSchemaTest {
         Map<String, List<String>> extraColumn = currentTables();
         extraColumn.put("content_blobs", List.of("id", "role", "body", "created_at", "mime"));
         assertThat(SourceSchema.verdict(new SourceShape(0, extraColumn))).hasValueSatisfying(problem -> {
-            assertThat(problem.kind()).isEqualTo(Problem.Kind.CONFLICT);
+            assertThat(problem.code()).isEqualTo(ErrorCode.CONFLICT);
             assertThat(problem.message()).contains("[content_blobs.mime]");
         });
     }
@@ -57,7 +57,7 @@ class SourceSchemaTest {
     @Test
     void aFileWithoutTheMessagesTableIsNotAChannelDatabase() {
         assertThat(SourceSchema.verdict(new SourceShape(0, Map.of("things", List.of("id")))))
-                .hasValueSatisfying(problem -> assertThat(problem.kind()).isEqualTo(Problem.Kind.INVALID));
+                .hasValueSatisfying(problem -> assertThat(problem.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS));
     }
 
     @Test

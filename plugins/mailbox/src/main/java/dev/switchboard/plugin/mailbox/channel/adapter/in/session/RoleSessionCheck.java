@@ -14,7 +14,7 @@ import dev.switchboard.ports.call.SessionCheck;
 /**
  * A local session whose configured role ({@code plugins.mailbox.role}, else {@code AI_AGENT_CHANNEL_ROLE}) is no role
  * name: the in-process stdio session then refuses to start, naming the setting and the rule, instead of serving
- * without its 34 tools and without a word. Thread-safe.
+ * without its tools and without a word. Thread-safe.
  */
 @Extension
 public final class RoleSessionCheck implements SessionCheck {

@@ -15,8 +15,9 @@ import dev.switchboard.ports.tool.ToolResult;
  * tools alike: first the one storable-text check ({@link StorableText}: INVALID_ARGUMENTS naming the first argument
  * with a NUL or a lone surrogate, which would be stored changed), then {@link #identify} (who calls, or the refusal
  * naming who may), then {@link #answer}; answered through {@link Replies} (the result object as structured content
- * and JSON text, a refusal with its code, a database that stays busy as UNAVAILABLE). Thread-safe when the subclass
- * is (all are stateless).
+ * and JSON text, a refusal with its code, a database that stays busy as UNAVAILABLE). {@code answer} reads the
+ * arguments and calls one use case, which opens the transaction (ADR 61); a tool opens none. Thread-safe when the
+ * subclass is (all are stateless).
  *
  * @param <C> who calls, as the tool needs it (a channel {@code Caller}, a hosted {@code Actor})
  */

@@ -9,7 +9,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.cleanup.application.Backfills;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
@@ -64,16 +63,11 @@ public final class BackfillSupersededTool extends MailboxTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final RequestKeys requestKeys;
-    private final Transactions transactions;
     private final Backfills backfills;
 
     @Inject
-    BackfillSupersededTool(
-            CallerResolver callers, RequestKeys requestKeys, Transactions transactions, Backfills backfills) {
+    BackfillSupersededTool(CallerResolver callers, Backfills backfills) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
-        this.transactions = transactions;
         this.backfills = backfills;
     }
 
@@ -86,20 +80,16 @@ public final class BackfillSupersededTool extends MailboxTool {
         var keys = ArgumentLists.texts(args, "key");
         return Projection.parse(args.values().get("fields"), Backfills.FIELDS, Backfills.HEADERS)
                 .then(fields -> dryRun
-                        ? transactions.read(
-                                caller.channelId(), tx -> backfills.preview(tx, ids, keys, byReference, fields))
-                        : requestKeys.write(
+                        ? backfills.preview(caller, ids, keys, byReference, fields)
+                        : backfills.apply(
                                 caller,
                                 call,
-                                tx -> backfills.apply(
-                                        tx,
-                                        caller.role(),
-                                        ids,
-                                        keys,
-                                        ArgumentLists.ids(args, "word_message_id"),
-                                        args.optionalInteger("expect_count", 0, Long.MAX_VALUE)
-                                                .orElse(null),
-                                        args.optionalText("snapshot_at").orElse(null),
-                                        byReference)));
+                                ids,
+                                keys,
+                                ArgumentLists.ids(args, "word_message_id"),
+                                args.optionalInteger("expect_count", 0, Long.MAX_VALUE)
+                                        .orElse(null),
+                                args.optionalText("snapshot_at").orElse(null),
+                                byReference));
     }
 }

@@ -46,26 +46,21 @@ public final class UndoBackfillTool extends MailboxTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final RequestKeys requestKeys;
     private final Backfills backfills;
 
     @Inject
-    UndoBackfillTool(CallerResolver callers, RequestKeys requestKeys, Backfills backfills) {
+    UndoBackfillTool(CallerResolver callers, Backfills backfills) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.backfills = backfills;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
-        return requestKeys.write(
+        return backfills.undo(
                 caller,
                 call,
-                tx -> backfills.undo(
-                        tx,
-                        caller.role(),
-                        ArgumentLists.ids(args, "ids"),
-                        args.optionalText("reason").orElse(null)));
+                ArgumentLists.ids(args, "ids"),
+                args.optionalText("reason").orElse(null));
     }
 }

@@ -52,13 +52,11 @@ public final class AcknowledgeTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final RequestKeys requestKeys;
     private final Acknowledge acknowledge;
 
     @Inject
-    AcknowledgeTool(CallerResolver callers, RequestKeys requestKeys, Acknowledge acknowledge) {
+    AcknowledgeTool(CallerResolver callers, Acknowledge acknowledge) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.acknowledge = acknowledge;
     }
 
@@ -66,15 +64,12 @@ public final class AcknowledgeTool extends MailboxTool {
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
-        return requestKeys.write(
+        return acknowledge.acknowledge(
                 caller,
                 call,
-                tx -> acknowledge.acknowledge(
-                        tx,
-                        caller.role(),
-                        id,
-                        args.text("decision"),
-                        args.optionalText("note").orElse(null),
-                        args.optionalText("expect_body_sha256").orElse(null)));
+                id,
+                args.text("decision"),
+                args.optionalText("note").orElse(null),
+                args.optionalText("expect_body_sha256").orElse(null));
     }
 }

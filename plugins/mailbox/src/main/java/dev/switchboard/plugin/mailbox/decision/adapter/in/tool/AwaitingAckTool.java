@@ -10,9 +10,7 @@ import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.AwaitingAck;
-import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -51,16 +49,12 @@ public final class AwaitingAckTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final AwaitingAck awaitingAck;
-    private final Roster roster;
 
     @Inject
-    AwaitingAckTool(CallerResolver callers, Transactions transactions, AwaitingAck awaitingAck, Roster roster) {
+    AwaitingAckTool(CallerResolver callers, AwaitingAck awaitingAck) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.awaitingAck = awaitingAck;
-        this.roster = roster;
     }
 
     @Override
@@ -70,19 +64,12 @@ public final class AwaitingAckTool extends MailboxTool {
         String fromRole = args.optionalText("from_role").orElse(null);
         return Listing.limit(args, 100)
                 .then(limit -> Projection.parse(args.values().get(Projection.ARGUMENT))
-                        .then(fields -> transactions.read(
-                                caller.channelId(),
-                                tx -> roster.requireKnown(
-                                        tx,
-                                        caller.role(),
-                                        Roster.named("to_role", toRole, "from_role", fromRole),
-                                        () -> awaitingAck.list(
-                                                tx,
-                                                caller.role(),
-                                                toRole,
-                                                fromRole,
-                                                args.optionalText("pin_key").orElse(null),
-                                                limit,
-                                                fields)))));
+                        .then(fields -> awaitingAck.list(
+                                caller,
+                                toRole,
+                                fromRole,
+                                args.optionalText("pin_key").orElse(null),
+                                limit,
+                                fields)));
     }
 }

@@ -9,7 +9,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.decision.application.Acknowledgements;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -47,13 +46,11 @@ public final class GetAcknowledgementsTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final Acknowledgements acknowledgements;
 
     @Inject
-    GetAcknowledgementsTool(CallerResolver callers, Transactions transactions, Acknowledgements acknowledgements) {
+    GetAcknowledgementsTool(CallerResolver callers, Acknowledgements acknowledgements) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.acknowledgements = acknowledgements;
     }
 
@@ -61,6 +58,6 @@ public final class GetAcknowledgementsTool extends MailboxTool {
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
         return Projection.parse(call.args().values().get("fields"), Acknowledgements.FIELDS, Acknowledgements.HEADERS)
-                .then(fields -> transactions.read(caller.channelId(), tx -> acknowledgements.of(tx, id, fields)));
+                .then(fields -> acknowledgements.of(caller, id, fields));
     }
 }

@@ -9,7 +9,7 @@ import org.pf4j.Extension;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
+import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.message.application.RemoveRole;
 import dev.switchboard.ports.cli.Subcommand;
@@ -100,7 +100,7 @@ public final class RemoveRoleCommand implements Subcommand {
         if (refusal.code().equals(ErrorCode.CONFLICT)) {
             return REFUSED;
         }
-        return refusal.code().equals(Refusals.UNKNOWN_ROLE) || refusal.code().equals(ErrorCode.NOT_FOUND)
+        return refusal.code().equals(RoleRoster.UNKNOWN_ROLE) || refusal.code().equals(ErrorCode.NOT_FOUND)
                 ? USAGE
                 : FAILED;
     }

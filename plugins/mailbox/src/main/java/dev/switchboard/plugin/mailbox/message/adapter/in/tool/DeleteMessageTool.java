@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.mailbox.message.adapter.in.tool;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -42,28 +41,17 @@ public final class DeleteMessageTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().destructive().idempotent())
             .build();
 
-    private final RequestKeys requestKeys;
     private final DeleteMessage deleteMessage;
 
     @Inject
-    DeleteMessageTool(CallerResolver callers, RequestKeys requestKeys, DeleteMessage deleteMessage) {
+    DeleteMessageTool(CallerResolver callers, DeleteMessage deleteMessage) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.deleteMessage = deleteMessage;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
-        return requestKeys.write(
-                caller,
-                call,
-                tx -> deleteMessage.delete(tx, caller, id).then(deleted -> {
-                    Map<String, Object> result = new LinkedHashMap<>();
-                    result.put("id", deleted.id());
-                    result.put("deleted", true);
-                    result.put("superseded", deleted.superseded());
-                    return Outcome.done(result);
-                }));
+        return deleteMessage.delete(caller, call, id);
     }
 }

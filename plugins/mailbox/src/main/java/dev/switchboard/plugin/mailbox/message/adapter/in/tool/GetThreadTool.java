@@ -9,7 +9,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.message.application.ThreadAnswer;
 import dev.switchboard.ports.tool.Outcome;
@@ -50,13 +49,11 @@ public final class GetThreadTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ThreadAnswer threads;
 
     @Inject
-    GetThreadTool(CallerResolver callers, Transactions transactions, ThreadAnswer threads) {
+    GetThreadTool(CallerResolver callers, ThreadAnswer threads) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.threads = threads;
     }
 
@@ -64,7 +61,6 @@ public final class GetThreadTool extends MailboxTool {
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
         return Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                .then(fields ->
-                        transactions.read(caller.channelId(), tx -> threads.answer(tx, id, caller.role(), fields)));
+                .then(fields -> threads.answer(id, caller, fields));
     }
 }

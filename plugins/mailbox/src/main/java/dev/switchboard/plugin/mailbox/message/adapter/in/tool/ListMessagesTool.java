@@ -10,11 +10,8 @@ import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.message.application.ListMessages;
-import dev.switchboard.plugin.mailbox.message.application.MessageView;
-import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -70,23 +67,12 @@ public final class ListMessagesTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ListMessages listMessages;
-    private final MessageView view;
-    private final Roster roster;
 
     @Inject
-    ListMessagesTool(
-            CallerResolver callers,
-            Transactions transactions,
-            ListMessages listMessages,
-            MessageView view,
-            Roster roster) {
+    ListMessagesTool(CallerResolver callers, ListMessages listMessages) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.listMessages = listMessages;
-        this.view = view;
-        this.roster = roster;
     }
 
     @Override
@@ -105,15 +91,6 @@ public final class ListMessagesTool extends MailboxTool {
                 args.optionalText("pin_key").orElse(null));
         return Listing.limit(args, DEFAULT_LIMIT)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                        .then(fields -> transactions.read(
-                                caller.channelId(),
-                                tx -> roster.requireKnown(
-                                        tx,
-                                        caller.role(),
-                                        Roster.named("from_role", request.fromRole(), "to_role", request.toRole()),
-                                        () -> listMessages
-                                                .list(tx, caller, request, limit, MessageView.bodiesFor(fields))
-                                                .then(page -> Outcome.done(view.untrustedListing(
-                                                        tx, page, caller.role(), fields, limit)))))));
+                        .then(fields -> listMessages.listing(caller, request, limit, fields)));
     }
 }

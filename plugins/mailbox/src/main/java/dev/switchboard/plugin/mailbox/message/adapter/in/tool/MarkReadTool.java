@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.mailbox.message.adapter.in.tool;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +9,6 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
-import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.message.application.MarkRead;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
@@ -46,13 +44,11 @@ public final class MarkReadTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final RequestKeys requestKeys;
     private final MarkRead markRead;
 
     @Inject
-    MarkReadTool(CallerResolver callers, RequestKeys requestKeys, MarkRead markRead) {
+    MarkReadTool(CallerResolver callers, MarkRead markRead) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.markRead = markRead;
     }
 
@@ -68,25 +64,6 @@ public final class MarkReadTool extends MailboxTool {
                 ? List.of(call.args().integer("message_id", 1, Long.MAX_VALUE))
                 : ((List<?>) call.arguments().get("message_ids"))
                         .stream().map(id -> ((Number) id).longValue()).toList();
-        return requestKeys.write(
-                caller,
-                call,
-                tx -> markRead.mark(tx, caller, ids).then(marked -> {
-                    if (single) {
-                        return Outcome.done(entry(marked.getFirst(), caller.role()));
-                    }
-                    Map<String, Object> result = new LinkedHashMap<>();
-                    result.put(
-                            "result",
-                            marked.stream().map(m -> entry(m, caller.role())).toList());
-                    return Outcome.done(result);
-                }));
-    }
-
-    private static Map<String, Object> entry(Message message, String role) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("id", message.id());
-        entry.put("read_at", message.recipient(role).orElseThrow().readAt());
-        return entry;
+        return markRead.mark(caller, call, ids, single);
     }
 }

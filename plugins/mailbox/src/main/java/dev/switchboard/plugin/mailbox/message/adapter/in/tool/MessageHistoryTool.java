@@ -9,7 +9,6 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.message.application.MessageHistory;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.ports.tool.Outcome;
@@ -43,30 +42,24 @@ public final class MessageHistoryTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final MessageHistory history;
 
     @Inject
-    MessageHistoryTool(CallerResolver callers, Transactions transactions, MessageHistory history) {
+    MessageHistoryTool(CallerResolver callers, MessageHistory history) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.history = history;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("message_id", 1, Long.MAX_VALUE);
-        return transactions.read(
-                caller.channelId(),
-                tx -> history.history(tx, id).then(events -> {
-                    Map<String, Object> result = new LinkedHashMap<>();
-                    result.put("id", id);
-                    result.put(
-                            "events",
-                            events.stream().map(MessageHistoryTool::event).toList());
-                    result.put(Untrusted.FIELD, Untrusted.NOTE);
-                    return Outcome.done(result);
-                }));
+        return history.history(caller, id).map(events -> {
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("id", id);
+            result.put("events", events.stream().map(MessageHistoryTool::event).toList());
+            result.put(Untrusted.FIELD, Untrusted.NOTE);
+            return result;
+        });
     }
 
     private static Map<String, Object> event(EventLog.Event event) {

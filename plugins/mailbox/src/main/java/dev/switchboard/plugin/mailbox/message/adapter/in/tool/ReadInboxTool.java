@@ -10,7 +10,6 @@ import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.message.application.ReadInbox;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -48,13 +47,11 @@ public final class ReadInboxTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final Transactions transactions;
     private final ReadInbox readInbox;
 
     @Inject
-    ReadInboxTool(CallerResolver callers, Transactions transactions, ReadInbox readInbox) {
+    ReadInboxTool(CallerResolver callers, ReadInbox readInbox) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.readInbox = readInbox;
     }
 
@@ -63,11 +60,8 @@ public final class ReadInboxTool extends MailboxTool {
         boolean unreadOnly = call.args().flag("unread_only", true);
         return Listing.limit(call.args(), DEFAULT_LIMIT)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                        .then(fields -> transactions.write(
-                                caller.channelId(),
-                                tx -> readInbox
-                                        .read(tx, caller, unreadOnly, limit, fields)
-                                        .then(page -> Outcome.done(listing(page, limit))))));
+                        .then(fields -> readInbox.read(caller, unreadOnly, limit, fields))
+                        .map(page -> listing(page, limit)));
     }
 
     private static Map<String, Object> listing(ReadInbox.Page page, int limit) {

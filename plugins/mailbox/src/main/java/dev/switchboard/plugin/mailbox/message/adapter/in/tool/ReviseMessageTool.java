@@ -1,6 +1,5 @@
 package dev.switchboard.plugin.mailbox.message.adapter.in.tool;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -9,7 +8,6 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
-import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
 import dev.switchboard.plugin.mailbox.message.application.ReviseMessage;
 import dev.switchboard.ports.tool.Arguments;
@@ -53,13 +51,11 @@ public final class ReviseMessageTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().destructive().idempotent())
             .build();
 
-    private final RequestKeys requestKeys;
     private final ReviseMessage reviseMessage;
 
     @Inject
-    ReviseMessageTool(CallerResolver callers, RequestKeys requestKeys, ReviseMessage reviseMessage) {
+    ReviseMessageTool(CallerResolver callers, ReviseMessage reviseMessage) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.reviseMessage = reviseMessage;
     }
 
@@ -73,24 +69,6 @@ public final class ReviseMessageTool extends MailboxTool {
                 args.optionalText("note").orElse(null),
                 args.optionalInteger("body_ref", 1, Long.MAX_VALUE).orElse(null),
                 args.flag("allow_sensitive", false));
-        return requestKeys.write(
-                caller,
-                call,
-                tx -> reviseMessage.revise(tx, caller, request).then(revision -> {
-                    Map<String, Object> result = new LinkedHashMap<>();
-                    result.put("id", revision.message().id());
-                    if (revision.unchanged()) {
-                        result.put("unchanged", true);
-                        return Outcome.done(result);
-                    }
-                    Digest next = Digest.of(revision.message().body());
-                    result.put("revised_at", revision.message().revisedAt());
-                    result.put("previous_body_sha256", revision.previous().sha256());
-                    result.put("body_sha256", next.sha256());
-                    result.put("body_length_bytes", next.bytes());
-                    result.put("body_length_chars", next.chars());
-                    result.put("quenched_votes", revision.quenchedVotes());
-                    return Outcome.done(result);
-                }));
+        return reviseMessage.revise(caller, call, request);
     }
 }

@@ -10,7 +10,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
-import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.message.application.CheckedSend;
 import dev.switchboard.plugin.mailbox.message.application.SendMessage;
@@ -82,27 +81,19 @@ public final class SendMessageTool extends MailboxTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final RequestKeys requestKeys;
     private final SendMessage sendMessage;
 
     @Inject
-    SendMessageTool(CallerResolver callers, RequestKeys requestKeys, SendMessage sendMessage) {
+    SendMessageTool(CallerResolver callers, SendMessage sendMessage) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.sendMessage = sendMessage;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
-        // the checks that need no channel state and the secret scan run here, before the channel's lock; a refusal
-        // among them is still returned from inside the write, so that a request_key replay or conflict comes first
         Outcome<CheckedSend> checked =
                 RecipientCap.check(call.arguments().get("to")).then(ok -> sendMessage.check(request(call)));
-        return requestKeys.write(
-                caller,
-                call,
-                tx -> checked.then(request -> sendMessage.send(tx, caller, request))
-                        .then(sent -> Outcome.done(receipt(sent))));
+        return sendMessage.send(caller, call, checked);
     }
 
     private static SendRequest request(ToolCall call) {
@@ -128,22 +119,5 @@ public final class SendMessageTool extends MailboxTool {
                 call.arguments().containsKey("voters"),
                 call.arguments().get("voters"),
                 args.flag("allow_sensitive", false));
-    }
-
-    private static Map<String, Object> receipt(SendMessage.Sent stored) {
-        Message sent = stored.message();
-        Map<String, Object> receipt = new LinkedHashMap<>();
-        receipt.put("id", sent.id());
-        receipt.put("created_at", sent.createdAt());
-        if (sent.hasSeveralRecipients() || Message.SEVERAL.equals(sent.toRole())) {
-            receipt.put("recipients", sent.recipientRoles());
-        }
-        if (sent.voters() != null) {
-            receipt.put("voters", sent.voters());
-        }
-        if (!stored.newRoles().isEmpty()) {
-            receipt.put("new_roles", stored.newRoles());
-        }
-        return receipt;
     }
 }

@@ -7,7 +7,6 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.orientation.application.ListRoles;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -30,18 +29,16 @@ public final class ListRolesTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ListRoles listRoles;
 
     @Inject
-    ListRolesTool(CallerResolver callers, Transactions transactions, ListRoles listRoles) {
+    ListRolesTool(CallerResolver callers, ListRoles listRoles) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.listRoles = listRoles;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
-        return transactions.read(caller.channelId(), tx -> listRoles.roles(tx, caller));
+        return listRoles.roles(caller);
     }
 }

@@ -8,7 +8,6 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -38,19 +37,17 @@ public final class GetPinTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ReadPins pins;
 
     @Inject
-    GetPinTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
+    GetPinTool(CallerResolver callers, ReadPins pins) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.pins = pins;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         String key = call.args().text("key");
-        return transactions.read(caller.channelId(), tx -> pins.get(tx, key));
+        return pins.get(caller, key);
     }
 }

@@ -9,7 +9,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.pin.application.PinViews;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.ports.tool.Outcome;
@@ -42,13 +41,11 @@ public final class ListPinHistoryTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ReadPins pins;
 
     @Inject
-    ListPinHistoryTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
+    ListPinHistoryTool(CallerResolver callers, ReadPins pins) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.pins = pins;
     }
 
@@ -56,6 +53,6 @@ public final class ListPinHistoryTool extends MailboxTool {
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         String key = call.args().text("key");
         return Projection.parse(call.args().values().get("fields"), PinViews.FIELDS, PinViews.HEADERS)
-                .then(fields -> transactions.read(caller.channelId(), tx -> pins.history(tx, key, fields)));
+                .then(fields -> pins.history(caller, key, fields));
     }
 }

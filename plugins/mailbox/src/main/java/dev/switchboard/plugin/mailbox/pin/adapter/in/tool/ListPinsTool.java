@@ -7,7 +7,6 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -29,18 +28,16 @@ public final class ListPinsTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ReadPins pins;
 
     @Inject
-    ListPinsTool(CallerResolver callers, Transactions transactions, ReadPins pins) {
+    ListPinsTool(CallerResolver callers, ReadPins pins) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.pins = pins;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
-        return transactions.read(caller.channelId(), pins::list);
+        return pins.list(caller);
     }
 }

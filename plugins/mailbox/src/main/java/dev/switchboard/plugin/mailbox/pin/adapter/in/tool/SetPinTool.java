@@ -8,7 +8,6 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.RequestKeys;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.pin.application.PinDraft;
 import dev.switchboard.plugin.mailbox.pin.application.SetPin;
 import dev.switchboard.plugin.mailbox.pin.domain.PinKeys;
@@ -68,15 +67,11 @@ public final class SetPinTool extends MailboxTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final RequestKeys requestKeys;
-    private final Transactions transactions;
     private final SetPin setPin;
 
     @Inject
-    SetPinTool(CallerResolver callers, RequestKeys requestKeys, Transactions transactions, SetPin setPin) {
+    SetPinTool(CallerResolver callers, SetPin setPin) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
-        this.transactions = transactions;
         this.setPin = setPin;
     }
 
@@ -92,9 +87,6 @@ public final class SetPinTool extends MailboxTool {
                 args.optionalInteger("approved_by", 1, Long.MAX_VALUE).orElse(null));
         boolean dryRun = args.flag("dry_run", false);
         boolean allowSensitive = args.flag("allow_sensitive", false);
-        return dryRun
-                ? transactions.read(
-                        caller.channelId(), tx -> setPin.set(tx, caller.role(), draft, true, allowSensitive))
-                : requestKeys.write(caller, call, tx -> setPin.set(tx, caller.role(), draft, false, allowSensitive));
+        return setPin.set(caller, call, draft, dryRun, allowSensitive);
     }
 }

@@ -1,7 +1,5 @@
 package dev.switchboard.plugin.mailbox.search.adapter.in.tool;
 
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -12,11 +10,7 @@ import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
-import dev.switchboard.plugin.mailbox.message.application.MessageView;
-import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.search.application.SearchMessages;
 import dev.switchboard.plugin.mailbox.search.application.port.out.SearchFilters;
 import dev.switchboard.ports.tool.Arguments;
@@ -78,23 +72,12 @@ public final class SearchMessagesTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final SearchMessages searchMessages;
-    private final MessageView view;
-    private final Roster roster;
 
     @Inject
-    SearchMessagesTool(
-            CallerResolver callers,
-            Transactions transactions,
-            SearchMessages searchMessages,
-            MessageView view,
-            Roster roster) {
+    SearchMessagesTool(CallerResolver callers, SearchMessages searchMessages) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.searchMessages = searchMessages;
-        this.view = view;
-        this.roster = roster;
     }
 
     @Override
@@ -108,61 +91,6 @@ public final class SearchMessagesTool extends MailboxTool {
                 args.optionalText("status").orElse(null));
         return Listing.limit(args, DEFAULT_LIMIT)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                        .then(fields -> SearchMessages.prepare(query, filters)
-                                .then(prepared -> transactions.read(
-                                        caller.channelId(),
-                                        tx -> roster.requireKnown(
-                                                tx,
-                                                caller.role(),
-                                                Roster.named(
-                                                        "from_role", filters.fromRole(), "to_role", filters.toRole()),
-                                                () -> searchMessages
-                                                        .run(tx, prepared, limit)
-                                                        .then(page -> Outcome.done(
-                                                                listing(tx, caller, page, limit, fields))))))));
-    }
-
-    private Map<String, Object> listing(Tx tx, Caller caller, SearchMessages.Page page, int limit, Projection fields) {
-        List<Map<String, Object>> rows = page.hits().stream()
-                .map(hit -> entry(view.wire(tx, hit.message(), caller.role(), fields), hit, fields))
-                .toList();
-        Map<String, Object> listing = Listing.of(rows, limit, page.more(), null);
-        if (page.scanCut()) {
-            listing.put(SCAN_CUT, scanCut());
-        }
-        listing.put(Untrusted.FIELD, Untrusted.NOTE);
-        return listing;
-    }
-
-    /** The answer's field when a scan stopped at its bound. */
-    static final String SCAN_CUT = "scan_cut";
-
-    /** @return {@code {messages_read, note}}: how far back the scan read, and how to search further */
-    private static Map<String, Object> scanCut() {
-        Map<String, Object> cut = new LinkedHashMap<>();
-        cut.put("messages_read", SearchMessages.SCAN_MESSAGES);
-        cut.put(
-                "note",
-                "a term under 3 characters is looked for by reading messages newest first, and only the newest "
-                        + SearchMessages.SCAN_MESSAGES + " the filters admit were read: older ones may match too."
-                        + " Narrow with from_role, to_role, kind or status, or search terms of 3+ characters, which"
-                        + " the index answers over every message");
-        return cut;
-    }
-
-    /** Room for a message's wire fields, the snippet and the match without growing the entry. */
-    private static final int ENTRY_CAPACITY = 64;
-
-    /** @return the message's wire entry with the hit's snippet and match, when the projection keeps them */
-    private static Map<String, Object> entry(Map<String, Object> wire, SearchMessages.Hit hit, Projection fields) {
-        Map<String, Object> entry = new LinkedHashMap<>(ENTRY_CAPACITY);
-        entry.putAll(wire);
-        if (fields.wants("snippet")) {
-            entry.put("snippet", hit.snippet());
-        }
-        if (fields.wants("match")) {
-            entry.put("match", hit.match());
-        }
-        return entry;
+                        .then(fields -> searchMessages.search(caller, query, filters, limit, fields)));
     }
 }

@@ -8,7 +8,6 @@ import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.MailboxTool;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.upload.application.Uploads;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -41,13 +40,11 @@ public final class GetContentTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final Uploads uploads;
 
     @Inject
-    GetContentTool(CallerResolver callers, Transactions transactions, Uploads uploads) {
+    GetContentTool(CallerResolver callers, Uploads uploads) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.uploads = uploads;
     }
 
@@ -55,14 +52,6 @@ public final class GetContentTool extends MailboxTool {
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("upload_id", 1, Long.MAX_VALUE);
         boolean withBody = call.args().flag("with_body", false);
-        return transactions.read(
-                caller.channelId(),
-                tx -> uploads.find(tx, id).then(upload -> {
-                    Map<String, Object> wire = UploadViews.wire(upload, withBody);
-                    if (withBody) {
-                        wire.put(Untrusted.FIELD, Untrusted.NOTE);
-                    }
-                    return Outcome.done(wire);
-                }));
+        return uploads.content(caller, id, withBody);
     }
 }

@@ -41,23 +41,17 @@ public final class SealContentTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final RequestKeys requestKeys;
     private final Uploads uploads;
 
     @Inject
-    SealContentTool(CallerResolver callers, RequestKeys requestKeys, Uploads uploads) {
+    SealContentTool(CallerResolver callers, Uploads uploads) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.uploads = uploads;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         long id = call.args().integer("upload_id", 1, Long.MAX_VALUE);
-        return requestKeys.write(
-                caller,
-                call,
-                tx -> uploads.seal(tx, caller.role(), id)
-                        .then(upload -> Outcome.done(UploadViews.wire(upload, false))));
+        return uploads.seal(caller, call, id);
     }
 }

@@ -52,39 +52,23 @@ public final class UploadContentTool extends MailboxTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final RequestKeys requestKeys;
     private final Uploads uploads;
 
     @Inject
-    UploadContentTool(CallerResolver callers, RequestKeys requestKeys, Uploads uploads) {
+    UploadContentTool(CallerResolver callers, Uploads uploads) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.uploads = uploads;
     }
 
     @Override
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         Arguments args = call.args();
-        return requestKeys.write(
+        return uploads.upload(
                 caller,
                 call,
-                tx -> uploads.upload(
-                                tx,
-                                caller.role(),
-                                args.text("text"),
-                                args.optionalInteger("upload_id", 1, Long.MAX_VALUE),
-                                args.optionalText("label").orElse(null),
-                                args.flag("allow_sensitive", false))
-                        .then(uploaded -> {
-                            Map<String, Object> wire = UploadViews.wire(uploaded.upload(), false);
-                            if (!uploaded.overridden().isEmpty()) {
-                                wire.put("sensitive_override", uploaded.overridden());
-                            }
-                            wire.put(
-                                    "note",
-                                    "append more with the same upload_id, then seal_content to fix its digest; the"
-                                            + " digest above is of what has arrived so far");
-                            return Outcome.done(wire);
-                        }));
+                args.text("text"),
+                args.optionalInteger("upload_id", 1, Long.MAX_VALUE),
+                args.optionalText("label").orElse(null),
+                args.flag("allow_sensitive", false));
     }
 }

@@ -1,10 +1,9 @@
 package dev.switchboard.plugin.mailbox.wait.adapter.in.tool;
 
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.wait.domain.WaitBudget;
 import dev.switchboard.ports.tool.Arguments;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 
 /** Schema pieces and the budget read both waits share. */
 final class WaitArguments {
@@ -39,7 +38,7 @@ final class WaitArguments {
         if (rawTimeout != null) {
             if (!(rawTimeout instanceof Number number)
                     || Arguments.exactLong(number).isEmpty()) {
-                return Refusals.refused(Problem.invalid(
+                return Outcome.refused(Refusal.invalid(
                         "timeout_s", "must be a whole number of seconds from 0 to " + WaitBudget.MAX_TIMEOUT_S));
             }
             timeout = Arguments.exactLong(number).get();
@@ -47,7 +46,8 @@ final class WaitArguments {
         double poll = args.optionalNumber("poll_interval_s").orElse(pollDefault);
         long timeoutS = timeout;
         return WaitBudget.violation(timeoutS, poll)
-                .<Outcome<WaitBudget>>map(wrong -> Refusals.refused(Problem.invalid(wrong.field(), wrong.problem())))
+                .<Outcome<WaitBudget>>map(
+                        wrong -> Refusal.invalid(wrong.field(), wrong.problem()).outcome())
                 .orElseGet(() -> Outcome.done(new WaitBudget(timeoutS, poll)));
     }
 }

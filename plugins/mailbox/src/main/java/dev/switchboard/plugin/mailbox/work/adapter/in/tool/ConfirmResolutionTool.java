@@ -48,13 +48,11 @@ public final class ConfirmResolutionTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final RequestKeys requestKeys;
     private final ConfirmResolution useCase;
 
     @Inject
-    ConfirmResolutionTool(CallerResolver callers, RequestKeys requestKeys, ConfirmResolution useCase) {
+    ConfirmResolutionTool(CallerResolver callers, ConfirmResolution useCase) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.useCase = useCase;
     }
 
@@ -63,6 +61,6 @@ public final class ConfirmResolutionTool extends MailboxTool {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
         String note = args.optionalText("note").orElse(null);
-        return requestKeys.write(caller, call, tx -> useCase.confirm(tx, caller, id, note));
+        return useCase.confirm(caller, call, id, note);
     }
 }

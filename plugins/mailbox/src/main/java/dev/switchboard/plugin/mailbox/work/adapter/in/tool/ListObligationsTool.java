@@ -9,15 +9,12 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.Refusals;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
-import dev.switchboard.plugin.mailbox.channel.domain.Problem;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
-import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
 import dev.switchboard.ports.tool.Outcome;
+import dev.switchboard.ports.tool.Refusal;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolCall;
 import dev.switchboard.ports.tool.ToolDescriptor;
@@ -52,16 +49,12 @@ public final class ListObligationsTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ListDebts listDebts;
-    private final Roster roster;
 
     @Inject
-    ListObligationsTool(CallerResolver callers, Transactions transactions, ListDebts listDebts, Roster roster) {
+    ListObligationsTool(CallerResolver callers, ListDebts listDebts) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.listDebts = listDebts;
-        this.roster = roster;
     }
 
     @Override
@@ -69,17 +62,11 @@ public final class ListObligationsTool extends MailboxTool {
         String asked = call.args().optionalText("to_role").map(String::strip).orElse("");
         String role = asked.isEmpty() ? caller.role() : asked;
         if (!Roles.isName(role)) {
-            return Refusals.refused(Problem.invalid(
+            return Outcome.refused(Refusal.invalid(
                     "to_role", ClientText.quoted(role) + " is not a role name; leave it out for your own debts"));
         }
         return Listing.limit(call.args(), 100)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                        .then(fields -> transactions.read(
-                                caller.channelId(),
-                                tx -> roster.requireKnown(
-                                        tx,
-                                        caller.role(),
-                                        Roster.named("to_role", role),
-                                        () -> listDebts.openObligations(tx, caller.role(), role, limit, fields)))));
+                        .then(fields -> listDebts.openObligations(caller, role, limit, fields)));
     }
 }

@@ -10,7 +10,6 @@ import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.work.application.ListDebts;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.ToolAnnotations;
@@ -45,13 +44,11 @@ public final class ListReadyWorkTool extends MailboxTool {
             .annotations(ToolAnnotations.readOnly())
             .build();
 
-    private final Transactions transactions;
     private final ListDebts listDebts;
 
     @Inject
-    ListReadyWorkTool(CallerResolver callers, Transactions transactions, ListDebts listDebts) {
+    ListReadyWorkTool(CallerResolver callers, ListDebts listDebts) {
         super(DESCRIPTOR, callers);
-        this.transactions = transactions;
         this.listDebts = listDebts;
     }
 
@@ -59,7 +56,6 @@ public final class ListReadyWorkTool extends MailboxTool {
     protected Outcome<Map<String, Object>> answer(ToolCall call, Caller caller) {
         return Listing.limit(call.args(), 50)
                 .then(limit -> Projection.parse(call.arguments().get(Projection.ARGUMENT))
-                        .then(fields -> transactions.read(
-                                caller.channelId(), tx -> listDebts.readyWork(tx, caller.role(), limit, fields))));
+                        .then(fields -> listDebts.readyWork(caller, limit, fields)));
     }
 }

@@ -48,13 +48,11 @@ public final class ReopenMessageTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final RequestKeys requestKeys;
     private final ReopenDebt useCase;
 
     @Inject
-    ReopenMessageTool(CallerResolver callers, RequestKeys requestKeys, ReopenDebt useCase) {
+    ReopenMessageTool(CallerResolver callers, ReopenDebt useCase) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.useCase = useCase;
     }
 
@@ -63,6 +61,6 @@ public final class ReopenMessageTool extends MailboxTool {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
         String note = args.optionalText("reason").orElse(null);
-        return requestKeys.write(caller, call, tx -> useCase.reopen(tx, caller, id, note));
+        return useCase.reopen(caller, call, id, note);
     }
 }

@@ -52,13 +52,11 @@ public final class ResolveMessageTool extends MailboxTool {
             .annotations(ToolAnnotations.writes().idempotent())
             .build();
 
-    private final RequestKeys requestKeys;
     private final ResolveDebt useCase;
 
     @Inject
-    ResolveMessageTool(CallerResolver callers, RequestKeys requestKeys, ResolveDebt useCase) {
+    ResolveMessageTool(CallerResolver callers, ResolveDebt useCase) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.useCase = useCase;
     }
 
@@ -67,6 +65,6 @@ public final class ResolveMessageTool extends MailboxTool {
         Arguments args = call.args();
         long id = args.integer("message_id", 1, Long.MAX_VALUE);
         String note = args.optionalText("resolution_note").orElse(null);
-        return requestKeys.write(caller, call, tx -> useCase.resolve(tx, caller, id, note));
+        return useCase.resolve(caller, call, id, note);
     }
 }

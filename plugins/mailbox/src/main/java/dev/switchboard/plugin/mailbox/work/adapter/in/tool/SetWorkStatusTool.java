@@ -61,13 +61,11 @@ public final class SetWorkStatusTool extends MailboxTool {
             .annotations(ToolAnnotations.writes())
             .build();
 
-    private final RequestKeys requestKeys;
     private final SetWorkStatus setWorkStatus;
 
     @Inject
-    SetWorkStatusTool(CallerResolver callers, RequestKeys requestKeys, SetWorkStatus setWorkStatus) {
+    SetWorkStatusTool(CallerResolver callers, SetWorkStatus setWorkStatus) {
         super(DESCRIPTOR, callers);
-        this.requestKeys = requestKeys;
         this.setWorkStatus = setWorkStatus;
     }
 
@@ -78,6 +76,6 @@ public final class SetWorkStatusTool extends MailboxTool {
         String value = args.text("work_status");
         String note = args.optionalText("note").orElse(null);
         List<Long> blockedBy = WorkArguments.blockedBy(args);
-        return requestKeys.write(caller, call, tx -> setWorkStatus.set(tx, caller, id, value, note, blockedBy));
+        return setWorkStatus.set(caller, call, id, value, note, blockedBy);
     }
 }

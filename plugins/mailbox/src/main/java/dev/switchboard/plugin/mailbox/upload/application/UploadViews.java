@@ -1,4 +1,4 @@
-package dev.switchboard.plugin.mailbox.upload.adapter.in.tool;
+package dev.switchboard.plugin.mailbox.upload.application;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -7,7 +7,7 @@ import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.upload.domain.Upload;
 
 /** An upload's wire form, as every upload tool answers it. Stateless. */
-final class UploadViews {
+public final class UploadViews {
 
     private UploadViews() {}
 
@@ -17,7 +17,7 @@ final class UploadViews {
      * @return {@code upload_id, uploaded_by, label, sealed, created_at, sealed_at, sha256, length_bytes,
      *         length_chars} (+ {@code body})
      */
-    static Map<String, Object> wire(Upload upload, boolean withBody) {
+    public static Map<String, Object> wire(Upload upload, boolean withBody) {
         Digest digest = upload.digest();
         Map<String, Object> wire = new LinkedHashMap<>();
         wire.put("upload_id", upload.id());
