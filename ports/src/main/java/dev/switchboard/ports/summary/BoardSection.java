@@ -27,18 +27,7 @@ public record BoardSection(String title, List<String> columns, List<List<BoardCe
         Objects.requireNonNull(unit, "unit");
         columns = List.copyOf(columns);
         rows = rows.stream().map(List::copyOf).toList();
-        if (columns.isEmpty()) {
-            throw new IllegalArgumentException("a section needs at least one column");
-        }
-        for (List<BoardCell> row : rows) {
-            if (row.size() != columns.size()) {
-                throw new IllegalArgumentException(
-                        "a row has " + row.size() + " cells for " + columns.size() + " columns");
-            }
-        }
-        if (more < 0) {
-            throw new IllegalArgumentException("more must not be negative: " + more);
-        }
+        SummarySection.checkTable(columns, rows, more);
     }
 
     /**

@@ -27,10 +27,20 @@ public record SummarySection(String title, List<String> columns, List<List<Strin
         Objects.requireNonNull(unit, "unit");
         columns = List.copyOf(columns);
         rows = rows.stream().map(List::copyOf).toList();
+        checkTable(columns, rows, more);
+    }
+
+    /**
+     * The shape rule every section table keeps (this record's and {@link BoardSection}'s).
+     *
+     * @throws IllegalArgumentException if there are no columns, a row's width differs from the columns', or
+     *                                  {@code more} is negative
+     */
+    static void checkTable(List<String> columns, List<? extends List<?>> rows, long more) {
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("a section needs at least one column");
         }
-        for (List<String> row : rows) {
+        for (List<?> row : rows) {
             if (row.size() != columns.size()) {
                 throw new IllegalArgumentException(
                         "a row has " + row.size() + " cells for " + columns.size() + " columns");

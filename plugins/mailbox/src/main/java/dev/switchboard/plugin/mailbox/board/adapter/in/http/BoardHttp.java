@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import jakarta.inject.Inject;
@@ -19,6 +21,7 @@ import dev.switchboard.plugin.mailbox.board.application.FeatureSections;
 import dev.switchboard.plugin.mailbox.board.application.Viewer;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
+import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.hosted.application.Actor;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointRequest;
@@ -174,6 +177,23 @@ final class BoardHttp {
         return request.principal()
                 .map(principal -> "principal:" + principal.id())
                 .orElseGet(() -> "session:" + request.cookies().getOrDefault(BoardLimits.COOKIE, ""));
+    }
+
+    /**
+     * {@link #channelPage} for a page of one message, named by the path's {@code {id}}: a segment that cannot be a
+     * message id is a 404 page before anything is read.
+     *
+     * @param read the page's values for the channel and the message id
+     */
+    <T> EndpointResponse messagePage(
+            EndpointRequest request, BiFunction<String, Long, Outcome<T>> read, String template) {
+        String id = request.pathParameters().get("id");
+        OptionalLong parsed = MessageIds.parse(id);
+        if (parsed.isEmpty()) {
+            return notFound(request, "There is no message " + ClientText.quoted(id) + ".");
+        }
+        long messageId = parsed.getAsLong();
+        return channelPage(request, channel -> read.apply(channel, messageId), template);
     }
 
     /**

@@ -1,14 +1,11 @@
 package dev.switchboard.plugin.mailbox.board.adapter.in.http;
 
-import java.util.OptionalLong;
-
 import jakarta.inject.Inject;
 import jakarta.inject.Provider;
 
 import org.pf4j.Extension;
 
 import dev.switchboard.plugin.mailbox.board.application.DecisionReader;
-import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.ports.http.EndpointRequest;
 import dev.switchboard.ports.http.EndpointResponse;
 
@@ -31,12 +28,6 @@ public final class DebtBoardEndpoint extends BoardEndpoint {
 
     @Override
     EndpointResponse page(BoardHttp http, EndpointRequest request) {
-        String id = request.pathParameters().get("id");
-        OptionalLong parsed = MessageIds.parse(id);
-        if (parsed.isEmpty()) {
-            return http.notFound(request, "There is no message " + ClientText.quoted(id) + ".");
-        }
-        long messageId = parsed.getAsLong();
-        return http.channelPage(request, channel -> decisions.get().debt(channel, messageId), "debt.jte");
+        return http.messagePage(request, decisions.get()::debt, "debt.jte");
     }
 }

@@ -1,13 +1,10 @@
 package dev.switchboard.plugin.mailbox.board.adapter.in.http;
 
-import java.util.OptionalLong;
-
 import jakarta.inject.Inject;
 import jakarta.inject.Provider;
 
 import org.pf4j.Extension;
 
-import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.ports.http.EndpointRequest;
 import dev.switchboard.ports.http.EndpointResponse;
 
@@ -23,12 +20,6 @@ public final class ThreadBoardEndpoint extends BoardEndpoint {
 
     @Override
     EndpointResponse page(BoardHttp http, EndpointRequest request) {
-        String id = request.pathParameters().get("id");
-        OptionalLong parsed = MessageIds.parse(id);
-        if (parsed.isEmpty()) {
-            return http.notFound(request, "There is no message " + ClientText.quoted(id) + ".");
-        }
-        long messageId = parsed.getAsLong();
-        return http.channelPage(request, channel -> http.reader().thread(channel, messageId), "messages.jte");
+        return http.messagePage(request, http.reader()::thread, "messages.jte");
     }
 }
