@@ -62,25 +62,12 @@ public record BoardDemo(
         long plan = debt(caller, "backend", "qa", "test plan", "plan the load tests");
         long schema = debt(caller, "lead", "backend", "schema", "migrate the schema");
         caller.ok("backend", "resolve_message", args("message_id", schema, "resolution_note", "migrated"));
-        long charter = propose(caller, "lead", "charter", "the team charter");
+        long charter = propose(caller, "lead", "charter", "the team charter", "agree to pin charter");
         for (String voter : List.of("frontend", "backend", "qa")) {
             caller.ok(voter, "acknowledge", args("message_id", charter, "decision", "agree"));
         }
-        caller.ok(
-                "lead",
-                "pin_set",
-                args(
-                        "key",
-                        "charter",
-                        "title",
-                        "Team charter",
-                        "version",
-                        "1",
-                        "body",
-                        CHARTER_BODY,
-                        "approved_by",
-                        charter));
-        long glossary = propose(caller, "frontend", "glossary", "the glossary");
+        pinCharter(caller, "1", CHARTER_BODY, charter);
+        long glossary = propose(caller, "frontend", "glossary", "the glossary", "agree to pin glossary");
         caller.ok("backend", "acknowledge", args("message_id", glossary, "decision", "agree"));
         long hostile = id(caller.ok(
                 "frontend",
@@ -94,7 +81,8 @@ public record BoardDemo(
                 caller.ok(from, "send_message", args("to", to, "topic", topic, "body", body, "action_required", true)));
     }
 
-    private static long propose(Caller caller, String from, String key, String topic) {
+    /** Sends a proposal to pin {@code key} to every role, every role a voter; returns its id. */
+    static long propose(Caller caller, String from, String key, String topic, String body) {
         return id(caller.ok(
                 from,
                 "send_message",
@@ -112,14 +100,32 @@ public record BoardDemo(
                         "topic",
                         topic,
                         "body",
-                        "agree to pin " + key)));
+                        body)));
     }
 
-    private static long id(Map<String, Object> sent) {
+    /** Sets the charter pin as lead, at a version, approved by a proposal. */
+    static void pinCharter(Caller caller, String version, String body, long approvedBy) {
+        caller.ok(
+                "lead",
+                "pin_set",
+                args(
+                        "key",
+                        "charter",
+                        "title",
+                        "Team charter",
+                        "version",
+                        version,
+                        "body",
+                        body,
+                        "approved_by",
+                        approvedBy));
+    }
+
+    static long id(Map<String, Object> sent) {
         return ((Number) sent.get("id")).longValue();
     }
 
-    private static Map<String, Object> args(Object... keysAndValues) {
+    static Map<String, Object> args(Object... keysAndValues) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {
             arguments.put((String) keysAndValues[i], keysAndValues[i + 1]);

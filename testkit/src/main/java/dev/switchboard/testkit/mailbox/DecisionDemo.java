@@ -1,6 +1,10 @@
 package dev.switchboard.testkit.mailbox;
 
-import java.util.LinkedHashMap;
+import static dev.switchboard.testkit.mailbox.BoardDemo.args;
+import static dev.switchboard.testkit.mailbox.BoardDemo.id;
+import static dev.switchboard.testkit.mailbox.BoardDemo.pinCharter;
+import static dev.switchboard.testkit.mailbox.BoardDemo.propose;
+
 import java.util.List;
 import java.util.Map;
 
@@ -98,54 +102,12 @@ public record DecisionDemo(long env, long logo, long charter2) {
                 "frontend",
                 "set_work_status",
                 args("message_id", logo, "work_status", "in_progress", "note", PROGRESS_NOTE));
-        long charter2 = id(caller.ok(
-                "lead",
-                "send_message",
-                args(
-                        "to",
-                        "*",
-                        "kind",
-                        "proc",
-                        "pin_key",
-                        "charter",
-                        "about_message_id",
-                        null,
-                        "voters",
-                        "*",
-                        "topic",
-                        "charter v2",
-                        "body",
-                        "agree to pin charter version 2")));
+        long charter2 = propose(caller, "lead", "charter", "charter v2", "agree to pin charter version 2");
         caller.ok("backend", "acknowledge", args("message_id", charter2, "decision", "agree", "note", AGREE_NOTE));
         for (String voter : List.of("frontend", "qa")) {
             caller.ok(voter, "acknowledge", args("message_id", charter2, "decision", "agree"));
         }
-        caller.ok(
-                "lead",
-                "pin_set",
-                args(
-                        "key",
-                        "charter",
-                        "title",
-                        "Team charter",
-                        "version",
-                        "2",
-                        "body",
-                        CHARTER_BODY_2,
-                        "approved_by",
-                        charter2));
+        pinCharter(caller, "2", CHARTER_BODY_2, charter2);
         return new DecisionDemo(env, logo, charter2);
-    }
-
-    private static long id(Map<String, Object> sent) {
-        return ((Number) sent.get("id")).longValue();
-    }
-
-    private static Map<String, Object> args(Object... keysAndValues) {
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            arguments.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return arguments;
     }
 }
