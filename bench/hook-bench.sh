@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The stop hook's start-up (issue 15; docs/performance.md, "Hooks and the status CLI"): `switchboard hook stop` in
+# The stop hook's start-up (docs/performance.md, "Hooks and the status CLI"): `switchboard hook stop` in
 # local mode on a store with one unread message (the hook blocks), and in remote mode against `serve --http` on
 # loopback, measured in the same run, taking turns, against /bin/true and a bare `java -version` with the launcher's
 # JVM options (and its AOT cache when the layout has one for this JDK). Prints the p50 and p90 wall times and the p50
@@ -7,7 +7,7 @@
 # DIR adds a second layout's hooks (a build before a change) to the same turns, against the same store and server. The `serve --http` also serves the attach socket (ADR 32), so it is the running
 # shared server that hooks ask (ADR 41): hook-local and hook-remote run the direct path (SWITCHBOARD_KERNEL__ATTACH=false,
 # as with no server running), hook-shared and hook-remote-shared ask the server over the socket, in the same turns.
-# PostgreSQL (issue 26, ADR 65), in the same turns: the testkit's embedded PostgreSQL (TestPostgresMain, from
+# PostgreSQL (ADR 65), in the same turns: the testkit's embedded PostgreSQL (TestPostgresMain, from
 # testkit/target/classes: build the reactor first) holds a second store with the same message; hook-pg runs the
 # direct path on it (one connection), hook-pg-full the full path (a copy of the layout whose plugins/enabled.txt
 # lists every plugin, which sends hooks to the full path, as every PostgreSQL hook ran before ADR 65). --no-postgres

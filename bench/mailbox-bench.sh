@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The mailbox's benchmarks (issue 13; docs/performance.md, "Mailbox: channel_status, send_message, wait_for_mail"):
+# The mailbox's benchmarks (docs/performance.md, "Mailbox: channel_status, send_message, wait_for_mail"):
 # channel_status with 10,000 open obligations, send_message per second against the raw commit rate, and
 # wait_for_mail wake latency, on SQLite and PostgreSQL. The harness is MailboxBenchmark in the mailbox plugin's test
 # sources (it drives the plugin through the kernel's invoker with the testkit's storage); this script builds what it

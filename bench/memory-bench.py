@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""RSS of `serve --http` around two parallel large calls, then idle (issue 23, item 18; docs/performance.md, "Memory").
+"""RSS of `serve --http` around two parallel large calls, then idle (ADR 39; docs/performance.md, "Memory").
 
 Usage: bench/memory-bench.py LAYOUT [LAUNCHER[::SWITCHBOARD_JAVA_OPTS] ...]
 Each launcher (default: LAYOUT/bin/switchboard) in turn serves a fresh state directory from LAYOUT; a hosted channel

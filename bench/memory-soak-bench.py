@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """RSS and PSS of one Switchboard server idle, after 50,000 mixed calls and a search run over 100,000 messages, and
-over a soak of mixed calls (issue 26, goal 5; docs/performance.md, "Memory"; ADR 60).
+over a soak of mixed calls (docs/performance.md, "Memory"; ADR 60).
 
 Usage:
   bench/memory-soak-bench.py [--layout distribution/target/switchboard] [--launcher LAYOUT/bin/OTHER]

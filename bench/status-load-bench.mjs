@@ -1,4 +1,4 @@
-// Load on the hosted mailbox over HTTP (issue 14; docs/performance.md, "Mailbox: /status long polls under load"):
+// Load on the hosted mailbox over HTTP (docs/performance.md, "Mailbox: /status long polls under load"):
 // 4 channels x 4 roles, each role with its own role token and MCP session, while 64 `GET /status?wait=50` polls are
 // held (4 per role token, within the default caps of 8 per token and 64 in all). Each round: the 64 polls are
 // held, then all 16 roles send one message at once to the next role of their channel (so every role gets one and

@@ -160,7 +160,7 @@ async function compareWithout(id, withPlugin, rounds, disableOnly = false) {
   const scratchB = mkdtempSync(join(tmpdir(), 'sb-layout-'));
   const stateB = mkdtempSync(join(tmpdir(), 'sb-bench-'));
   const without = layoutWithout(join(withPlugin, '..', '..'), id, scratchB, disableOnly);
-  // The in-process server (issue 22's attach client is measured by team-bench.mjs).
+  // The in-process server (the attach client is measured by team-bench.mjs).
   const envB = { SWITCHBOARD_KERNEL__STATE_DIR: stateB, SWITCHBOARD_KERNEL__ATTACH: 'false' };
   try {
     await coldStart(without, ['serve'], envB);
@@ -204,7 +204,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'sb-layout-'));
 const switchboard = layoutWithAllPlugins(scratch);
 const state = mkdtempSync(join(tmpdir(), 'sb-bench-'));
 const fsRoot = mkdtempSync(join(tmpdir(), 'fs-bench-'));
-// The in-process server, as before attaching (issue 22): team-bench.mjs measures the attach client and shared server.
+// The in-process server (`serve --no-attach`): team-bench.mjs measures the attach client and shared server.
 const sbEnv = { SWITCHBOARD_KERNEL__STATE_DIR: state, SWITCHBOARD_KERNEL__ATTACH: 'false' };
 // Each older build gets a state directory of its own (its migrations may be older than the new build's) and serves
 // in-process as the new one does (an older build's serve would otherwise attach and measure the attach client).

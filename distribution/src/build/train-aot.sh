@@ -48,7 +48,7 @@ request | SWITCHBOARD_KERNEL__STATE_DIR="$state" SWITCHBOARD_AOT_OUTPUT="$dist/l
   "$dist/bin/switchboard" serve --no-attach >/dev/null 2>"$state/train.log" || { cat "$state/train.log" >&2; exit 1; }
 sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"/\1/p' "$jdk_home/release" > "$dist/lib/switchboard.aot.jdk"
 
-# The attach client's cache (issue 22): a first `serve` starts the shared server of a training state directory and
+# The attach client's cache (ADR 33): a first `serve` starts the shared server of a training state directory and
 # leaves at once; the recorded run then attaches to the running server (the common case, whose latency counts), relays
 # the same session and leaves; `server stop --all` stops the server. A failure costs only the cache (a warning): the
 # client then starts without it.
