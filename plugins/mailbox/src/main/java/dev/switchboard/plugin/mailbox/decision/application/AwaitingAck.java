@@ -12,7 +12,6 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.decision.application.port.out.RoundStore;
@@ -34,7 +33,6 @@ import dev.switchboard.ports.tool.Outcome;
 @Singleton
 public final class AwaitingAck {
 
-    private final Transactions transactions;
     private final Roster roster;
     private final RoundStore rounds;
     private final MessageStore messages;
@@ -42,14 +40,7 @@ public final class AwaitingAck {
     private final MessageView view;
 
     @Inject
-    AwaitingAck(
-            Transactions transactions,
-            Roster roster,
-            RoundStore rounds,
-            MessageStore messages,
-            WorkStore work,
-            MessageView view) {
-        this.transactions = transactions;
+    AwaitingAck(Roster roster, RoundStore rounds, MessageStore messages, WorkStore work, MessageView view) {
         this.roster = roster;
         this.rounds = rounds;
         this.messages = messages;
@@ -71,13 +62,10 @@ public final class AwaitingAck {
      */
     public Outcome<Map<String, Object>> list(
             Caller caller, String role, String fromRole, String pinKey, int limit, Projection fields) {
-        return transactions.read(
-                caller.channelId(),
-                tx -> roster.requireKnown(
-                        tx,
-                        caller.role(),
-                        Roster.named("to_role", role, "from_role", fromRole),
-                        () -> list(tx, caller.role(), role, fromRole, pinKey, limit, fields)));
+        return roster.readKnown(
+                caller,
+                Roster.named("to_role", role, "from_role", fromRole),
+                tx -> list(tx, caller.role(), role, fromRole, pinKey, limit, fields));
     }
 
     /**

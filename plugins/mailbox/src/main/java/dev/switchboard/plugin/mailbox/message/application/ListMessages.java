@@ -9,7 +9,6 @@ import jakarta.inject.Singleton;
 
 import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.MailboxLimits;
@@ -57,14 +56,12 @@ public final class ListMessages {
             String workStatus,
             String pinKey) {}
 
-    private final Transactions transactions;
     private final MessageStore messages;
     private final MessageView view;
     private final Roster roster;
 
     @Inject
-    ListMessages(Transactions transactions, MessageStore messages, MessageView view, Roster roster) {
-        this.transactions = transactions;
+    ListMessages(MessageStore messages, MessageView view, Roster roster) {
         this.messages = messages;
         this.view = view;
         this.roster = roster;
@@ -81,14 +78,11 @@ public final class ListMessages {
      *     INVALID_ARGUMENTS naming the filter and its rule
      */
     public Outcome<Map<String, Object>> listing(Caller caller, Request request, int limit, Projection fields) {
-        return transactions.read(
-                caller.channelId(),
-                tx -> roster.requireKnown(
-                        tx,
-                        caller.role(),
-                        Roster.named("from_role", request.fromRole(), "to_role", request.toRole()),
-                        () -> list(tx, caller, request, limit, MessageView.bodiesFor(fields))
-                                .map(page -> view.untrustedListing(tx, page, caller.role(), fields, limit))));
+        return roster.readKnown(
+                caller,
+                Roster.named("from_role", request.fromRole(), "to_role", request.toRole()),
+                tx -> list(tx, caller, request, limit, MessageView.bodiesFor(fields))
+                        .map(page -> view.untrustedListing(tx, page, caller.role(), fields, limit)));
     }
 
     /**

@@ -5,12 +5,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Channels;
+import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
@@ -40,11 +43,13 @@ public final class Roster {
      */
     public record Members(List<String> roles, String source) {}
 
+    private final Transactions transactions;
     private final MessageStore messages;
     private final Channels channels;
 
     @Inject
-    Roster(MessageStore messages, Channels channels) {
+    Roster(Transactions transactions, MessageStore messages, Channels channels) {
+        this.transactions = transactions;
         this.messages = messages;
         this.channels = channels;
     }
@@ -91,6 +96,21 @@ public final class Roster {
             named.put(fieldsAndNames[i], fieldsAndNames[i + 1]);
         }
         return named;
+    }
+
+    /**
+     * A read of the caller's channel in one snapshot: the role arguments checked ({@link #requireKnown}), then the
+     * rest of the call, as the read-only tools that take role filters do.
+     *
+     * @param caller the caller (its channel and role)
+     * @param named  argument name to the role it names, in the order reported; null values (not given) are skipped
+     * @param then   the rest of the call, in the same snapshot
+     * @param <T>    its value's type
+     * @return {@code then}'s outcome, or UNKNOWN_ROLE as {@link #requireKnown} answers
+     */
+    public <T> Outcome<T> readKnown(Caller caller, Map<String, String> named, Function<Tx, Outcome<T>> then) {
+        return transactions.read(
+                caller.channelId(), tx -> requireKnown(tx, caller.role(), named, () -> then.apply(tx)));
     }
 
     /**

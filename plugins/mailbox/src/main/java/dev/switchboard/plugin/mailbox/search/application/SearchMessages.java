@@ -13,7 +13,6 @@ import dev.switchboard.plugin.mailbox.channel.application.Caller;
 import dev.switchboard.plugin.mailbox.channel.application.Listing;
 import dev.switchboard.plugin.mailbox.channel.application.Projection;
 import dev.switchboard.plugin.mailbox.channel.application.Untrusted;
-import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.ClientText;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
@@ -79,16 +78,13 @@ public final class SearchMessages {
         }
     }
 
-    private final Transactions transactions;
     private final MessageSearch search;
     private final MessageStore messages;
     private final MessageView view;
     private final Roster roster;
 
     @Inject
-    SearchMessages(
-            Transactions transactions, MessageSearch search, MessageStore messages, MessageView view, Roster roster) {
-        this.transactions = transactions;
+    SearchMessages(MessageSearch search, MessageStore messages, MessageView view, Roster roster) {
         this.search = search;
         this.messages = messages;
         this.view = view;
@@ -109,13 +105,10 @@ public final class SearchMessages {
     public Outcome<Map<String, Object>> search(
             Caller caller, String query, SearchFilters filters, int limit, Projection fields) {
         return prepare(query, filters)
-                .then(prepared -> transactions.read(
-                        caller.channelId(),
-                        tx -> roster.requireKnown(
-                                tx,
-                                caller.role(),
-                                Roster.named("from_role", filters.fromRole(), "to_role", filters.toRole()),
-                                () -> run(tx, prepared, limit).map(page -> listing(tx, caller, page, limit, fields)))));
+                .then(prepared -> roster.readKnown(
+                        caller,
+                        Roster.named("from_role", filters.fromRole(), "to_role", filters.toRole()),
+                        tx -> run(tx, prepared, limit).map(page -> listing(tx, caller, page, limit, fields))));
     }
 
     /**

@@ -45,13 +45,8 @@ public final class ListDebts {
      *     role not on the channel's roster
      */
     public Outcome<Map<String, Object>> openObligations(Caller caller, String role, int limit, Projection fields) {
-        return transactions.read(
-                caller.channelId(),
-                tx -> roster.requireKnown(
-                        tx,
-                        caller.role(),
-                        Roster.named("to_role", role),
-                        () -> openObligations(tx, caller.role(), role, limit, fields)));
+        return roster.readKnown(
+                caller, Roster.named("to_role", role), tx -> openObligations(tx, caller.role(), role, limit, fields));
     }
 
     /**
