@@ -1,4 +1,4 @@
-// The team benchmark (issue 22; docs/performance.md, "A team of sessions on one machine"): N stdio sessions, each
+// The team benchmark (docs/performance.md, "A team of sessions on one machine"): N stdio sessions, each
 // with its own mailbox role, started the way an MCP client starts them (`bin/switchboard serve`, which attaches to the
 // shared server of the user and state directory) against N in-process servers (`serve --no-attach`), in one run:
 //   memory      total RSS of every Switchboard process (sessions' process trees and the shared server) after use;
@@ -16,7 +16,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { ok, open as openAs, procStat, session, sharedServerPids as serverPids, ticksPerSecond } from './lib/mcp-stdio.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, v, i, all) =>
@@ -34,75 +34,30 @@ const work = mkdtempSync(join(tmpdir(), 'tb-'));
 const layout = join(work, 'sb');
 cpSync(source, layout, { recursive: true });
 const launcher = join(layout, 'bin', 'switchboard');
-const ticksPerSecond = 100;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]; };
 const fmt = (x, d = 1) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
 
-function session(command, argv, env) {
-  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  const waiting = new Map();
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    let msg;
-    try { msg = JSON.parse(line); } catch { return; }
-    const resolve = waiting.get(msg.id);
-    if (resolve) { waiting.delete(msg.id); resolve(msg); }
-  });
-  let next = 1;
-  const exited = new Promise((r) => child.on('exit', r));
-  return {
-    pid: child.pid,
-    stderr: () => stderr,
-    request(method, params) {
-      const id = next++;
-      return new Promise((resolve) => {
-        waiting.set(id, resolve);
-        child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
-      });
-    },
-    call(name, args) { return this.request('tools/call', { name, arguments: args }); },
-    notify(method) { child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method }) + '\n'); },
-    close() { child.stdin.end(); return exited; },
-    kill() { child.kill('SIGKILL'); return exited; },
-  };
-}
-
-const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'team-bench', version: '1' } };
-
-async function open(s) {
-  const answer = await s.request('initialize', init);
-  if (!answer.result) throw new Error('initialize failed: ' + JSON.stringify(answer) + '\n' + s.stderr());
-  s.notify('notifications/initialized');
-  await s.request('tools/list', {});
-  return s;
-}
-
-function ok(answer, what) {
-  if (!answer.result || answer.result.isError) throw new Error(what + ': ' + JSON.stringify(answer));
-  return answer.result;
-}
+const open = (s) => openAs(s, 'team-bench');
 
 // /proc accounting: a process tree's RSS (KiB) and CPU (ticks).
-function procStat(pid) {
+function usage(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const { ppid, user, system } = procStat(pid);
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rss = Number((status.match(/VmRSS:\s+(\d+)/) ?? [0, 0])[1]);
     let pss = 0;
     try { pss = Number((readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/Pss:\s+(\d+)/) ?? [0, 0])[1]); } catch { /* gone */ }
-    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]), rss, pss };
+    return { ppid, cpu: user + system, rss, pss };
   } catch { return null; }
 }
 function tree(root) {
   const all = new Map();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const s = procStat(Number(name));
+    const s = usage(Number(name));
     if (s) all.set(Number(name), s);
   }
   const out = [];
@@ -120,14 +75,6 @@ function tree(root) {
 // client's tree may hold the server too.
 const sum = (procs, key) => [...new Map(procs.map((p) => [p.pid, p])).values()].reduce((a, p) => a + p[key], 0);
 const without = (procs, pids) => procs.filter((p) => !pids.includes(p.pid));
-
-function serverPids(stateDir) {
-  const dir = join(stateDir, 'attach');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => {
-    try { return JSON.parse(readFileSync(join(dir, f), 'utf8')).pid; } catch { return null; }
-  }).filter((p) => p);
-}
 
 function env(stateDir, role) {
   return {

@@ -1,7 +1,7 @@
-// The durable-write benchmark (issue 26, goal 1; docs/performance.md, "Durable writes: CPU per call and group
-// commit"): in one run, the PROCESS CPU (every thread of the server JVM, utime + stime from /proc/PID/stat) per durable
-// `send_message` and per durable `frontispice_publish_handoff` of 1 KiB, and their rates, beside the raw durable commit
-// floor (one plain sqlite-jdbc process committing one-row transactions, WAL, synchronous FULL, on the same disk):
+// The durable-write benchmark (docs/performance.md, "Durable writes: CPU per call and group commit"): in one run,
+// the PROCESS CPU (every thread of the server JVM, utime + stime from /proc/PID/stat) per durable `send_message` and
+// per durable `frontispice_publish_handoff` of 1 KiB, and their rates, beside the raw durable commit floor (one plain
+// sqlite-jdbc process committing one-row transactions, WAL, synchronous FULL, on the same disk):
 //   shared  the shared server (`bin/switchboard serve` sessions attached to one `serve --shared`, ADR 32/33), with
 //           1 sender (the other sessions idle) and with 8 senders at once (the server's group commit);
 //   stdio   one in-process session (`serve --no-attach`), 1 sender.
@@ -14,12 +14,12 @@
 //        [--warm-calls 1000] [--senders 8] [--modes shared,stdio] [--ops send,publish] [--jfr DIR]   (a JFR recording of every JVM, DIR/sb-PID.jfr)
 //        [--variant 'NAME::JAVA OPTIONS' ...]   JVM option sets for the server, taking turns (SWITCHBOARD_JAVA_OPTS)
 //        [--variant 'NAME:LAYOUT:JAVA OPTIONS']  another build (a layout directory) in the same turns
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
+import { ok, open as openAs, procStat, session, sharedServerPids, ticksPerSecond } from './lib/mcp-stdio.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -40,7 +40,6 @@ const ops = (args.ops ?? 'send,publish').split(',');
 const jfr = args.jfr ? resolve(args.jfr) : undefined;
 const defaultLayout = resolve(args.layout ?? join(here, '..', 'distribution', 'target', 'switchboard'));
 const javaHome = process.env.JAVA_HOME ?? '/usr/lib/jvm/temurin-25-jdk-amd64';
-const ticksPerSecond = 100;
 
 const work = mkdtempSync(join(tmpdir(), 'wb-'));
 const layouts = new Map();
@@ -62,47 +61,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (x, d = 0) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = (s.length - 1) / 2; return (s[Math.floor(m)] + s[Math.ceil(m)]) / 2; };
 
-function session(command, argvs, env) {
-  const child = spawn(command, argvs, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  const waiting = new Map();
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    let msg;
-    try { msg = JSON.parse(line); } catch { return; }
-    const resolveIt = waiting.get(msg.id);
-    if (resolveIt) { waiting.delete(msg.id); resolveIt(msg); }
-  });
-  let next = 1;
-  const exited = new Promise((r) => child.on('exit', r));
-  return {
-    pid: child.pid,
-    stderr: () => stderr,
-    request(method, params) {
-      const id = next++;
-      return new Promise((r) => {
-        waiting.set(id, r);
-        child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
-      });
-    },
-    call(name, a) { return this.request('tools/call', { name, arguments: a }); },
-    notify(method) { child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method }) + '\n'); },
-    close() { child.stdin.end(); return exited; },
-  };
-}
-
-const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'write-bench', version: '1' } };
-async function open(s) {
-  const answer = await s.request('initialize', init);
-  if (!answer.result) throw new Error('initialize failed: ' + JSON.stringify(answer) + '\n' + s.stderr());
-  s.notify('notifications/initialized');
-  await s.request('tools/list', {});
-  return s;
-}
-function ok(answer, what) {
-  if (!answer.result || answer.result.isError) throw new Error(what + ': ' + JSON.stringify(answer).slice(0, 2000));
-  return answer.result;
-}
+const open = (s) => openAs(s, 'write-bench');
 
 // CPU ticks of a process (all its threads), and of each of its threads by name (digits folded: "C2 CompilerThread0").
 function cpuOf(pid) {
@@ -110,9 +69,8 @@ function cpuOf(pid) {
 }
 /** [user ticks, system ticks] */
 function userSysOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return [Number(f[11]), Number(f[12])];
+  const { user, system } = procStat(pid);
+  return [user, system];
 }
 function threadsOf(pid) {
   const out = new Map();
@@ -141,11 +99,7 @@ function clientTree(pid, serverPid) {
   const all = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      all.push([Number(name), ppid]);
-    } catch { /* gone */ }
+    try { all.push([Number(name), procStat(name).ppid]); } catch { /* gone */ }
   }
   const out = [pid];
   for (let i = 0; i < out.length; i++) for (const [p, pp] of all) if (pp === out[i] && p !== serverPid) out.push(p);
@@ -154,14 +108,7 @@ function clientTree(pid, serverPid) {
 const rssOf = (pid) => Number((readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/) ?? [0, 0])[1]) / 1024;
 const treeCpu = (pids) => pids.reduce((a, p) => { try { return a + cpuOf(p); } catch { return a; } }, 0);
 
-function serverPid(stateDir) {
-  const dir = join(stateDir, 'attach');
-  if (!existsSync(dir)) return undefined;
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-    try { return JSON.parse(readFileSync(join(dir, f), 'utf8')).pid; } catch { /* being written */ }
-  }
-  return undefined;
-}
+const serverPid = (stateDir) => sharedServerPids(stateDir)[0];
 
 const content = 'durable write bench content, a curated conclusion of about one KiB. '.repeat(15).slice(0, 1024);
 const operations = {
