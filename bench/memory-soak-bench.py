@@ -5,7 +5,7 @@ over a soak of mixed calls (docs/performance.md, "Memory"; ADR 60).
 Usage:
   bench/memory-soak-bench.py [--layout distribution/target/switchboard] [--launcher LAYOUT/bin/OTHER]
                              [--mode stdio|shared] [--calls 50000]
-                             [--messages 100000] [--searches 2000] [--soak-minutes 0] [--nmt]
+                             [--messages 100000] [--searches 2000] [--burst] [--soak-minutes 0] [--nmt]
                              [--variant LABEL::SWITCHBOARD_JAVA_OPTS ...] [--node]
 
 A fresh state directory ($HOME) per variant; the session has mailbox role `a`.
@@ -19,6 +19,9 @@ Measured (VmRSS from /proc/PID/status, PSS from /proc/PID/smaps_rollup, of the s
             seeded into the channel (plain sqlite3 on the store, the FTS triggers index them) before the calls;
   search    after --searches search_messages calls over the seeded channel (terms as SearchBenchmark's);
   settled   after --settle (60) s idle;
+  burst     with --burst: right after ten read_inbox calls of limit 1000 (each answers the newest 1,000 of the seeded
+            messages to a; none is marked read) and ten search_messages calls of limit 1000 over a term in half of the seeded messages
+            (the large answers of docs/performance.md, "Memory"), then --settle s and 2 x --settle s later;
   soak      every minute over --soak-minutes of mixed calls (the same mix with one search in 20), paced at about 20
             calls a second.
 --nmt adds -XX:NativeMemoryTracking=summary and prints `jcmd PID VM.native_memory summary` at each point.
@@ -269,6 +272,17 @@ def run_switchboard(args, label, java_opts):
         point("search", pid, f"({args.searches} searches in {search_s:.0f} s)")
         time.sleep(args.settle)
         point("settled", pid)
+        if args.burst:
+            t = time.time()
+            for _ in range(10):
+                session.tool("read_inbox", {"limit": 1000})
+            for _ in range(10):
+                session.tool("search_messages", {"query": "ren", "limit": 1000})
+            point("burst", pid, f"(10 read_inbox and 10 search_messages of limit 1000 in {time.time() - t:.0f} s)")
+            time.sleep(args.settle)
+            point(f"burst +{args.settle} s", pid)
+            time.sleep(args.settle)
+            point(f"burst +{2 * args.settle} s", pid)
         for minute in range(1, args.soak_minutes + 1):
             end = time.time() + 60
             n = 0
@@ -332,6 +346,7 @@ def main():
     p.add_argument("--calls", type=int, default=50_000)
     p.add_argument("--messages", type=int, default=100_000)
     p.add_argument("--searches", type=int, default=2_000)
+    p.add_argument("--burst", action="store_true", help="ten read_inbox and ten search_messages of limit 1000")
     p.add_argument("--soak-minutes", type=int, default=0)
     p.add_argument("--nmt", action="store_true")
     p.add_argument("--settle", type=int, default=60, help="seconds idle after the search run")

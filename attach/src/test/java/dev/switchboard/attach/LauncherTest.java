@@ -16,9 +16,12 @@ class LauncherTest {
     private static final String HTTP = "-XX:+UseG1GC -XX:G1PeriodicGCInterval=30000 -XX:MinHeapFreeRatio=10"
             + " -XX:MaxHeapFreeRatio=30 -XX:MarkStackSize=256k -Xmx512m -Xms8m";
 
-    /** stdio sessions, the shared server and commands: serial, a young generation of at most 32 MiB (ADR 60). */
-    private static final String SERIAL =
-            "-XX:+UseSerialGC -XX:MaxNewSize=32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -Xmx512m -Xms8m";
+    /**
+     * stdio sessions, the shared server and commands: serial, a young generation of at most 32 MiB (ADR 60), shrunk
+     * to the free ratio at the first full collection (ADR 76).
+     */
+    private static final String SERIAL = "-XX:+UseSerialGC -XX:MaxNewSize=32m -XX:MinHeapFreeRatio=10"
+            + " -XX:MaxHeapFreeRatio=30 -XX:-ShrinkHeapInSteps -Xmx512m -Xms8m";
 
     /** The heap options alone, which stay when SWITCHBOARD_JAVA_OPTS names a collector. */
     private static final String HEAP = "-Xmx512m -Xms8m";

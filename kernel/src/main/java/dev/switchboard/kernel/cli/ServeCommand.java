@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import dev.switchboard.kernel.auth.ServeAuthCheck;
 import dev.switchboard.kernel.boot.Kernel;
 import dev.switchboard.kernel.config.SwitchboardConfig;
+import dev.switchboard.kernel.memory.HeapCompaction;
 import dev.switchboard.kernel.plugin.PluginStatus;
 import dev.switchboard.kernel.plugin.SessionChecks;
 import dev.switchboard.ports.call.Principal;
@@ -25,7 +26,7 @@ import dev.switchboard.ports.transport.Transport;
  * the transports (stdio by
  * default, HTTP with {@code --http}, beside it the {@code attach} socket unless {@code --no-attach}; only the socket
  * with {@code --shared}: {@link ServeAttach}), writes one line to stderr saying where it serves ({@link StartLine}),
- * and runs
+ * keeps a serial-collector heap compact ({@link HeapCompaction}, ADR 76), and runs
  * until they end or the process is told to stop
  * (SIGTERM, SIGINT), then shuts down cleanly with status 0, or halts with status 1 if that shutdown takes longer than
  * {@value ShutdownDeadline#DEFAULT_SECONDS} s.
@@ -95,9 +96,11 @@ final class ServeCommand implements CliCommand {
                             + " would stop instead)",
                     failed.stream().map(PluginStatus::id).toList());
         }
+        HeapCompaction compaction = HeapCompaction.start();
         ShutdownDeadline deadline = ShutdownDeadline.halting();
         Runnable stop = () -> {
             deadline.arm();
+            compaction.close();
             kernel.close();
             attach.close();
             deadline.disarm();
