@@ -6,12 +6,12 @@ package dev.switchboard.kernel.memory;
  * without one a burst of large answers keeps its heap and objects promoted early from the small young generation
  * raise the old generation slowly under steady calls. A collection is asked when either:
  * <ul>
- *   <li><b>after a burst</b>: no young collection (so no calls to speak of) for {@link #idleMillis} and the committed
- *       heap exceeds twice the old generation's live bytes by at least {@link #slackBytes}; once per quiet spell (a
+ *   <li><b>after a burst</b>: no young collection (so no calls to speak of) for {@code idleMillis} and the committed
+ *       heap exceeds twice the old generation's live bytes by at least {@code slackBytes}; once per quiet spell (a
  *       young collection must come between two such requests);</li>
- *   <li><b>growth</b>: the old generation has grown by at least {@link #slackBytes}, and by at least half its live
- *       bytes, since its last full collection (busy or not: a full collection of a heap this size is a pause of tens
- *       of milliseconds, about once in twenty minutes of steady calls).</li>
+ *   <li><b>growth</b>: the old generation has grown by at least {@code slackBytes}, and by at least half its live
+ *       bytes, since its last full collection, busy or not (a few times during a burst of large answers; about once in three
+ *       hours of docs/performance.md's steady mix, whose old generation grows by 45 KiB a minute).</li>
  * </ul>
  * Before the first full collection the old generation's first reading stands for its live bytes. No request follows
  * one that brought no full collection (a JVM run with {@code -XX:+DisableExplicitGC}). Not thread-safe:
