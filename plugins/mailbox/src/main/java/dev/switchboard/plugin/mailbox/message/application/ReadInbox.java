@@ -63,20 +63,22 @@ public final class ReadInbox {
     public Outcome<Page> read(Caller caller, boolean unreadOnly, int limit, Projection fields) {
         return transactions.write(caller.channelId(), tx -> {
             String role = caller.role();
-            List<Long> newestFirst = messages.inbox(tx, role, unreadOnly, limit + 1);
+            List<Message> newestFirst = messages.inbox(tx, role, unreadOnly, limit + 1, MessageView.bodiesFor(fields));
             boolean more = newestFirst.size() > limit;
-            List<Long> ids = new ArrayList<>(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
-            Collections.sort(ids);
-            List<Message> delivered = new ArrayList<>(messages.findAll(tx, ids, MessageView.bodiesFor(fields)));
-            Collections.reverse(delivered);
-            delivered.replaceAll(message -> message.openedBy(role, tx.now()));
+            List<Message> read = newestFirst.subList(0, Math.min(limit, newestFirst.size()));
             List<Map<String, Object>> fitted = Listing.fitting(
-                    delivered.stream()
-                            .map(message -> view.wire(tx, message, role, fields))
+                    read.stream()
+                            .map(message -> view.wire(tx, message.openedBy(role, tx.now()), role, fields))
                             .iterator(),
                     MailboxLimits.LISTING_BYTES);
-            List<Long> shown = new ArrayList<>(
-                    delivered.stream().limit(fitted.size()).map(Message::id).toList());
+            // delivery is recorded for the messages shown whose recipient row was not opened yet: the others have
+            // nothing to record
+            List<Long> shown = new ArrayList<>();
+            for (Message message : read.subList(0, fitted.size())) {
+                if (message.recipient(role).filter(r -> r.openedAt() == null).isPresent()) {
+                    shown.add(message.id());
+                }
+            }
             Collections.sort(shown);
             messages.markOpened(tx, role, shown);
             boolean cut = Listing.wasCut(fitted);

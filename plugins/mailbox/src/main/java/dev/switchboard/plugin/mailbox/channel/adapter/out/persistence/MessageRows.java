@@ -90,6 +90,91 @@ public final class MessageRows {
         return messages;
     }
 
+    /**
+     * How many of the channel's newest messages {@link #inbox} looks through first, per message it returns: a role
+     * that receives at least one message in this many finds its page there, by the channel's id index, newest first.
+     */
+    static final int INBOX_WINDOW_PER_MESSAGE = 4;
+
+    /**
+     * The newest live messages addressed to a role, in one query for the rows when they are among the channel's newest
+     * ({@link #INBOX_WINDOW_PER_MESSAGE} per message asked for: walked newest first by the channel's id index, each
+     * probed for the role's recipient row, which stops at the limit), and a second query for the rest further back
+     * (the role's recipient rows first, which costs per recipient row of the channel, so a role with little mail does
+     * not walk every message); then their recipients and blockers, as {@link #byIds}.
+     *
+     * @param tx         the transaction (its channel)
+     * @param role       the recipient
+     * @param unreadOnly only messages the role has not marked read
+     * @param limit      the most to return, 1 and up
+     * @param bodyChars  as {@link #select(Tx, Condition, List, Integer, int)}
+     * @return the messages, newest first
+     */
+    public static List<Message> inbox(Tx tx, String role, boolean unreadOnly, int limit, int bodyChars) {
+        if (bodyChars < 0 || limit < 1) {
+            throw new IllegalArgumentException(
+                    "bodyChars must be 0 or more and limit 1 or more, got " + bodyChars + " and " + limit);
+        }
+        String body =
+                bodyChars == WHOLE ? "body" : bodyChars == 0 ? "'' AS body" : "substr(body, 1, " + bodyChars + ")";
+        String select = BEFORE_BODY + body + AFTER_BODY + (bodyChars == WHOLE ? "" : ", length(body)")
+                + " FROM mailbox_message WHERE channel_id = ? AND deleted_at IS NULL";
+        String unread = unreadOnly ? " AND mailbox_recipient.read_at IS NULL" : "";
+        String newest = select + " AND id > ? AND EXISTS (SELECT 1 FROM mailbox_recipient WHERE"
+                + " mailbox_recipient.channel_id = mailbox_message.channel_id AND mailbox_recipient.message_id ="
+                + " mailbox_message.id AND mailbox_recipient.to_role = ?" + unread + ") ORDER BY id DESC LIMIT ?";
+        String older =
+                select + " AND id <= ? AND id IN (SELECT mailbox_recipient.message_id FROM mailbox_recipient WHERE"
+                        + " mailbox_recipient.channel_id = ? AND mailbox_recipient.to_role = ?" + unread
+                        + ") ORDER BY id DESC LIMIT ?";
+        Connection connection = JooqTx.of(tx).connection();
+        long channel = tx.channelId();
+        try {
+            long window = (long) INBOX_WINDOW_PER_MESSAGE * limit;
+            long from = Math.max(0, newestId(connection, channel) - window);
+            List<Message> rows = new ArrayList<>(Math.min(limit, 1024));
+            try (PreparedStatement query = connection.prepareStatement(newest)) {
+                query.setLong(1, channel);
+                query.setLong(2, from);
+                query.setString(3, role);
+                query.setInt(4, limit);
+                read(query, bodyChars != WHOLE, rows);
+            }
+            if (rows.size() < limit && from > 0) {
+                try (PreparedStatement query = connection.prepareStatement(older)) {
+                    query.setLong(1, channel);
+                    query.setLong(2, from);
+                    query.setLong(3, channel);
+                    query.setString(4, role);
+                    query.setInt(5, limit - rows.size());
+                    read(query, bodyChars != WHOLE, rows);
+                }
+            }
+            return withChildren(connection, channel, rows);
+        } catch (SQLException e) {
+            throw new DataAccessException("reading the inbox failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the channel's highest message id, 0 when it has none */
+    private static long newestId(Connection connection, long channel) throws SQLException {
+        try (PreparedStatement query =
+                connection.prepareStatement("SELECT max(id) FROM mailbox_message WHERE channel_id = ?")) {
+            query.setLong(1, channel);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? row.getLong(1) : 0;
+            }
+        }
+    }
+
+    private static void read(PreparedStatement query, boolean cut, List<Message> into) throws SQLException {
+        try (ResultSet row = query.executeQuery()) {
+            while (row.next()) {
+                into.add(message(row, cut));
+            }
+        }
+    }
+
     /** The {@code bodyChars} of {@link #select(Tx, Condition, List, Integer, int)} for whole bodies. */
     public static final int WHOLE = Integer.MAX_VALUE;
 

@@ -119,22 +119,8 @@ public final class JooqMessageStore implements MessageStore {
     }
 
     @Override
-    public List<Long> inbox(Tx tx, String role, boolean unreadOnly, int limit) {
-        Condition addressed = Recipients.CHANNEL_ID.eq(tx.channelId()).and(Recipients.ROLE.eq(role));
-        if (unreadOnly) {
-            addressed = addressed.and(Recipients.READ_AT.isNull());
-        }
-        return JooqTx.of(tx)
-                .sql()
-                .select(Messages.ID)
-                .from(Messages.TABLE)
-                .where(Messages.CHANNEL_ID.eq(tx.channelId()))
-                .and(Messages.DELETED_AT.isNull())
-                .and(Messages.ID.in(
-                        select(Recipients.MESSAGE_ID).from(Recipients.TABLE).where(addressed)))
-                .orderBy(Messages.ID.desc())
-                .limit(limit)
-                .fetch(Messages.ID);
+    public List<Message> inbox(Tx tx, String role, boolean unreadOnly, int limit, BodyRead bodies) {
+        return MessageRows.inbox(tx, role, unreadOnly, limit, bodies.maxChars());
     }
 
     /** The characters of a body read at once by {@link #bodyDigest}. */

@@ -85,10 +85,11 @@ public interface MessageStore {
     /**
      * @param role       the caller
      * @param unreadOnly only messages the role has not marked read
-     * @param limit      the most to return
-     * @return the ids of the live messages addressed to the role, newest first
+     * @param limit      the most to return, 1 and up
+     * @param bodies     how much of each body to load
+     * @return the live messages addressed to the role, newest first
      */
-    List<Long> inbox(Tx tx, String role, boolean unreadOnly, int limit);
+    List<Message> inbox(Tx tx, String role, boolean unreadOnly, int limit, BodyRead bodies);
 
     /**
      * @param filter the filters
