@@ -88,6 +88,39 @@ class ReadStateAndListingTest {
 
     @Test
     @DisplayName(
+            "read_inbox: a role's messages behind many newer ones to others are found, newest first, shown oldest first,"
+                    + " unread or all, and marked delivered (ADR 72)")
+    void inboxReachesPastTheChannelsNewest() {
+        long oldest = frontend.send("backend", "old 1", "b");
+        long older = frontend.send("backend", "old 2", "b");
+        for (int i = 0; i < 12; i++) {
+            frontend.send("infra", "other " + i, "b");
+        }
+        long newest = frontend.send("backend", "new", "b");
+        frontend.send("infra", "after", "b");
+
+        Map<String, Object> two = backendRole.ok("read_inbox", args("limit", 2));
+        assertThat(ids(two)).containsExactly(older, newest);
+        assertThat(two).containsKey("truncated");
+        assertThat(result(two))
+                .allSatisfy(entry -> assertThat(entry.get("opened_at")).isNotNull());
+        Map<String, Object> all = backendRole.ok("read_inbox", args("limit", 5));
+        assertThat(ids(all)).containsExactly(oldest, older, newest);
+        assertThat(all).doesNotContainKey("truncated");
+        assertThat(result(all).get(1).get("opened_at"))
+                .as("delivery is recorded once")
+                .isEqualTo(result(two).getFirst().get("opened_at"));
+
+        backendRole.ok("mark_read", args("message_ids", List.of(newest, oldest)));
+        assertThat(ids(backendRole.ok("read_inbox", args("limit", 1)))).containsExactly(older);
+        assertThat(ids(backendRole.ok("read_inbox", args("limit", 1, "unread_only", false))))
+                .containsExactly(newest);
+        assertThat(ids(frontend.as("nobody").ok("read_inbox", args("unread_only", false))))
+                .isEmpty();
+    }
+
+    @Test
+    @DisplayName(
             "3C.94 list_messages: literal text, ASCII case-insensitive topic, since parsing, limit and filter bounds")
     void listFilters() {
         long literal = frontend.send("backend", "Sale", "get 50%_off today");

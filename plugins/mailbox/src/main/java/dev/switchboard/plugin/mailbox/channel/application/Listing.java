@@ -130,14 +130,16 @@ public final class Listing {
     public static List<Map<String, Object>> fitting(Iterator<Map<String, Object>> rows, long budget) {
         List<Map<String, Object>> shown = new ArrayList<>();
         long bytes = 2;
-        while (rows.hasNext()) {
-            AnswerJson.Written row = AnswerJson.written(rows.next());
-            long size = row.bytes() + 1L;
-            if (!shown.isEmpty() && bytes + size > budget) {
-                return new Cut(shown);
+        try (AnswerJson.Entries json = new AnswerJson.Entries()) {
+            while (rows.hasNext()) {
+                AnswerJson.Written row = json.written(rows.next());
+                long size = row.bytes() + 1L;
+                if (!shown.isEmpty() && bytes + size > budget) {
+                    return new Cut(shown);
+                }
+                shown.add(row);
+                bytes += size;
             }
-            shown.add(row);
-            bytes += size;
         }
         return shown;
     }

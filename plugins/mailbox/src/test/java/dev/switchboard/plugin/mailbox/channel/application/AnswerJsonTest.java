@@ -58,6 +58,23 @@ class AnswerJsonTest {
     }
 
     @Test
+    void entriesWrittenOneAfterAnotherAreEachTheTextWrittenAlone() {
+        List<Map<String, Object>> entries = List.of(
+                entry(),
+                Map.of("text", "a lone high \ud83d, ротация"),
+                Map.of("fraction", 0.5, "record", new Point(1, 2)),
+                Map.of());
+
+        try (AnswerJson.Entries json = new AnswerJson.Entries()) {
+            for (Map<String, Object> entry : entries) {
+                AnswerJson.Written written = json.written(entry);
+                assertThat(AnswerJson.text(written)).isEqualTo(AnswerJson.text(entry));
+                assertThat(written.bytes()).isEqualTo(AnswerJson.written(entry).bytes());
+            }
+        }
+    }
+
+    @Test
     void aWrittenEntryReadsAsItsEntry() {
         Map<String, Object> entry = entry();
 
