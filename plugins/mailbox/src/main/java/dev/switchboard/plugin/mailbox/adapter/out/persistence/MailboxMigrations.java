@@ -27,14 +27,15 @@ public final class MailboxMigrations implements MigrationSet {
      * store at any other version for. A constant, so that reading it loads nothing of this class. Raise it with each
      * new migration (a test keeps it equal to the number of {@link #FILES}).
      */
-    public static final int LATEST_VERSION = 4;
+    public static final int LATEST_VERSION = 5;
 
     /** The migration files in version order; the class path cannot be listed, so they are named here. */
     private static final List<String> FILES = List.of(
             "V1__create_mailbox_tables.sql",
             "V2__denormalise_work_trail.sql",
             "V3__hosted_registry.sql",
-            "V4__board_sessions.sql");
+            "V4__board_sessions.sql",
+            "V5__fold_planned_once.sql");
 
     private static final String DIRECTORY = "/db/migration/mailbox";
 
