@@ -1,8 +1,8 @@
 package dev.switchboard.plugin.storage.sqlite.adapter.out.persistence;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 
 import dev.switchboard.ports.storage.SqlWork;
@@ -24,6 +24,10 @@ final class GroupCommit {
 
     /** An unlikely name, so that a unit's own savepoints cannot be confused with the batch's. */
     private static final String SAVEPOINT = "switchboard_unit";
+
+    private static final String BEGIN_UNIT = "SAVEPOINT " + SAVEPOINT;
+    private static final String ROLLBACK_UNIT = "ROLLBACK TO " + SAVEPOINT;
+    private static final String END_UNIT = "RELEASE " + SAVEPOINT;
 
     private final WriterConnection writer;
 
@@ -77,15 +81,15 @@ final class GroupCommit {
         boolean anySucceeded = false;
         try {
             for (Pending<?> unit : units) {
-                execute(connection, "SAVEPOINT " + SAVEPOINT);
+                execute(connection, BEGIN_UNIT);
                 if (unit.runOn(connection, writer.file())) {
                     anySucceeded = true;
                 } else {
                     // also fails when SQLite already rolled the whole transaction back (a full disk, say): then the
                     // earlier units' writes are gone too, and the catch below fails them
-                    execute(connection, "ROLLBACK TO " + SAVEPOINT);
+                    execute(connection, ROLLBACK_UNIT);
                 }
-                execute(connection, "RELEASE " + SAVEPOINT);
+                execute(connection, END_UNIT);
             }
         } catch (SQLException e) {
             StorageException failure = new StorageException(
@@ -108,8 +112,9 @@ final class GroupCommit {
     }
 
     private static void execute(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement()) {
-            statement.execute(sql);
+        // prepared, so that the writer connection keeps it compiled (StatementCache)
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.execute();
         }
     }
 }

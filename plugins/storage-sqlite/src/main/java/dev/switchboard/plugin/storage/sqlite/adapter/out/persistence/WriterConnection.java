@@ -14,7 +14,7 @@ import dev.switchboard.ports.storage.StorageException;
  * whenever a transaction could not be ended cleanly, so the next transaction starts on a fresh one. Transactions are
  * begun by leaving auto-commit ({@code BEGIN IMMEDIATE}, see {@link SqliteConnector#openWriter}) and committed by
  * returning to it, so no transaction stays open between calls. Not thread-safe: only the writer queue's current
- * leader uses it.
+ * leader uses it. Its prepared statements are kept between transactions ({@link StatementCache}).
  */
 final class WriterConnection {
 
@@ -35,7 +35,7 @@ final class WriterConnection {
     Connection get() {
         if (connection == null) {
             try {
-                connection = connector.openWriter();
+                connection = StatementCache.wrap(connector.openWriter());
             } catch (SQLException e) {
                 throw new StorageException("cannot open the SQLite database " + file() + ": " + e.getMessage(), e);
             }
