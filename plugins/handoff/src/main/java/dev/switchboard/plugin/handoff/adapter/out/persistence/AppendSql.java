@@ -37,6 +37,10 @@ final class AppendSql {
     private final String allocate;
 
     private final String registered;
+
+    /** Whether a handoff holds an idempotency key: a row comes back. */
+    private final String keyTaken;
+
     private final String insert;
 
     /**
@@ -63,6 +67,10 @@ final class AppendSql {
         this.registered = render.selectOne()
                 .from(Projects.TABLE)
                 .where(Projects.KEY.eq(""))
+                .getSQL();
+        this.keyTaken = render.selectOne()
+                .from(Records.TABLE)
+                .where(Records.IDEMPOTENCY_KEY.eq(""))
                 .getSQL();
         this.insert = render.insertInto(Records.TABLE, COLUMNS)
                 .values(Collections.nCopies(COLUMNS.size(), null))
@@ -163,6 +171,19 @@ final class AppendSql {
     boolean registered(Connection connection, String project) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(registered)) {
             statement.setString(1, project);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next();
+            }
+        }
+    }
+
+    /**
+     * @return whether a handoff holds the idempotency key: a plain statement, so that a publish with a fresh key (the
+     *     common case) does not render the query that reads the earlier handoff whole
+     */
+    boolean keyTaken(Connection connection, String idempotencyKey) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(keyTaken)) {
+            statement.setString(1, idempotencyKey);
             try (ResultSet row = statement.executeQuery()) {
                 return row.next();
             }

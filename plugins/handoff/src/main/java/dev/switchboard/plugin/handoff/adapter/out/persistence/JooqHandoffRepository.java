@@ -63,12 +63,12 @@ public final class JooqHandoffRepository implements AppendHandoffPort, LoadHando
             if (!append.registered(connection, project)) {
                 return Optional.empty();
             }
-            Record earlier = db.jooq(connection)
-                    .select(Records.COLUMNS)
-                    .from(Records.TABLE)
-                    .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey()))
-                    .fetchOne();
-            if (earlier != null) {
+            if (append.keyTaken(connection, handoff.idempotencyKey())) {
+                Record earlier = db.jooq(connection)
+                        .select(Records.COLUMNS)
+                        .from(Records.TABLE)
+                        .where(Records.IDEMPOTENCY_KEY.eq(handoff.idempotencyKey()))
+                        .fetchOne();
                 return Optional.of(answer(handoff, earlier));
             }
         }

@@ -69,7 +69,7 @@ public final class JooqTransactions implements Transactions {
     }
 
     private JooqTx tx(long channelId, Connection connection) {
-        return new JooqTx(channelId, Timestamps.format(clock.instant()), jooq.on(connection), connection);
+        return new JooqTx(channelId, Timestamps.format(clock.instant()), jooq, connection);
     }
 
     private static <T> Outcome<T> busy() {

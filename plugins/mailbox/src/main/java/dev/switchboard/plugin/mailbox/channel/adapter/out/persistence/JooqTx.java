@@ -15,13 +15,14 @@ public final class JooqTx implements Tx {
 
     private final long channelId;
     private final String now;
-    private final DSLContext sql;
+    private final MailboxJooq jooq;
     private final Connection connection;
+    private DSLContext sql;
 
-    JooqTx(long channelId, String now, DSLContext sql, Connection connection) {
+    JooqTx(long channelId, String now, MailboxJooq jooq, Connection connection) {
         this.channelId = channelId;
         this.now = now;
-        this.sql = sql;
+        this.jooq = jooq;
         this.connection = connection;
     }
 
@@ -47,8 +48,14 @@ public final class JooqTx implements Tx {
         return now;
     }
 
-    /** @return jOOQ on the transaction's connection, in the storage's dialect */
+    /**
+     * @return jOOQ on the transaction's connection, in the storage's dialect; made on first use, since the hottest
+     *     paths ({@code send_message}'s) run on plain JDBC and building the context costs a send measurable CPU
+     */
     public DSLContext sql() {
+        if (sql == null) {
+            sql = jooq.on(connection);
+        }
         return sql;
     }
 
