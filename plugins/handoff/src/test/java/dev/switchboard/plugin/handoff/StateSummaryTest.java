@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -14,6 +16,9 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.plugin.handoff.adapter.in.summary.HandoffStateSummary;
+import dev.switchboard.plugin.handoff.application.HandoffProgress;
+import dev.switchboard.ports.signal.ChangeSignals;
+import dev.switchboard.ports.signal.SignalSubscription;
 import dev.switchboard.ports.summary.ActionableCount;
 import dev.switchboard.ports.summary.BoardCell;
 import dev.switchboard.ports.summary.BoardSection;
@@ -159,7 +164,7 @@ class StateSummaryTest {
         assertThat(sections.getFirst().rows()).hasSize(2);
         BoardSection timeline = sections.get(1);
         assertThat(timeline.columns())
-                .containsExactly("Project", "Sequence", "Title", "Kind", "Source", "Routed to", "Committed");
+                .containsExactly("Project", "Sequence", "Title", "Kind", "Source", "Routed to", "Committed", "Applied");
         assertThat(timeline.rows())
                 .extracting(row -> List.of(text(row.get(0)), text(row.get(1)), text(row.get(2)), text(row.get(5))))
                 .containsExactly(
@@ -167,7 +172,52 @@ class StateSummaryTest {
                         List.of("raveil", "2", "Second", ""),
                         List.of("raveil", "1", "<script>alert(1)</script>", "architecture, research"));
         assertThat(timeline.rows()).allSatisfy(row -> assertThat(row.get(6)).isInstanceOf(BoardCell.Time.class));
-        assertThat(summary().changeTopics()).containsExactly("handoff.list");
+        assertThat(summary().changeTopics()).containsExactly("handoff.list", "handoff.progress");
+    }
+
+    @Test
+    void aCursorMoveAndAnAppliedRecordSignalTheLiveBoardAndShowOnIt() throws InterruptedException {
+        handoff = HandoffHarness.open(backend, dir);
+        handoff.register("raveil");
+        String first = (String) handoff.publish("raveil", "First", "Content").get("handoff_id");
+        handoff.publish("raveil", "Second", "Content");
+        assertThat(summary().changeTopics()).contains(HandoffProgress.TOPIC);
+        Semaphore heard = new Semaphore(0);
+        SignalSubscription subscription =
+                handoff.injector().getInstance(ChangeSignals.class).subscribe(HandoffProgress.TOPIC, heard::release);
+        try {
+            advance("raveil", "codex", 1);
+
+            assertThat(heard.tryAcquire(10, TimeUnit.SECONDS))
+                    .as("the cursor move's signal")
+                    .isTrue();
+            assertThat(summary().sections(10).getFirst().rows())
+                    .extracting(row -> List.of(text(row.get(2)), text(row.get(3)), text(row.get(4))))
+                    .containsExactly(List.of("codex", "1", "1"));
+
+            handoff.ok(
+                    "frontispice_mark_applied",
+                    Map.of(
+                            "project", "raveil",
+                            "handoff_id", first,
+                            "applied_by", "codex",
+                            "repository", "git@example.org:raveil.git",
+                            "commit_ref", "abc1234",
+                            "paths", List.of("docs/adr/0001-first.md")));
+
+            assertThat(heard.tryAcquire(10, TimeUnit.SECONDS))
+                    .as("the applied record's signal")
+                    .isTrue();
+            List<List<BoardCell>> timeline = summary().sections(10).get(1).rows();
+            assertThat(text(timeline.get(1).get(7)))
+                    .startsWith("codex applied it to git@example.org:raveil.git at abc1234 (docs/adr/0001-first.md), ")
+                    .endsWith(" UTC");
+            assertThat(text(timeline.get(0).get(7)))
+                    .as("the second, never applied")
+                    .isEmpty();
+        } finally {
+            subscription.close();
+        }
     }
 
     private static String text(BoardCell cell) {

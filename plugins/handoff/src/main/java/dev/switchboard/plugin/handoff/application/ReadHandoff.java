@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.handoff.application;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
@@ -8,7 +9,9 @@ import jakarta.inject.Inject;
 import dev.switchboard.plugin.handoff.application.port.out.LoadAppliedPort;
 import dev.switchboard.plugin.handoff.application.port.out.LoadHandoffPort;
 import dev.switchboard.plugin.handoff.application.port.out.LoadRoutesPort;
+import dev.switchboard.plugin.handoff.domain.Applied;
 import dev.switchboard.plugin.handoff.domain.Handoff;
+import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.HandoffSummary;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Sequence;
@@ -63,6 +66,14 @@ public final class ReadHandoff {
      */
     public List<HandoffSummary> timeline(int limit) {
         return handoffs.timeline(limit);
+    }
+
+    /**
+     * @param ids handoffs, such as a page of the {@link #timeline}
+     * @return per handoff, who applied it where and when ({@code mark_applied}'s records), oldest first
+     */
+    public Map<HandoffId, List<Applied>> applied(List<HandoffId> ids) {
+        return applied.applied(ids);
     }
 
     private HandoffDetails details(Handoff handoff) {

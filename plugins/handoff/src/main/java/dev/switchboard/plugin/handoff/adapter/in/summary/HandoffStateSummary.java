@@ -1,8 +1,11 @@
 package dev.switchboard.plugin.handoff.adapter.in.summary;
 
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -11,11 +14,14 @@ import org.pf4j.Extension;
 
 import dev.switchboard.plugin.handoff.application.ConsumerPending;
 import dev.switchboard.plugin.handoff.application.HandoffListChanges;
+import dev.switchboard.plugin.handoff.application.HandoffProgress;
 import dev.switchboard.plugin.handoff.application.OwnerOverview;
 import dev.switchboard.plugin.handoff.application.ReadHandoff;
 import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.ConsumerLine;
 import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.Overview;
 import dev.switchboard.plugin.handoff.application.port.out.LoadOverviewPort.ProjectLine;
+import dev.switchboard.plugin.handoff.domain.Applied;
+import dev.switchboard.plugin.handoff.domain.HandoffId;
 import dev.switchboard.plugin.handoff.domain.HandoffSummary;
 import dev.switchboard.ports.summary.ActionableCount;
 import dev.switchboard.ports.summary.BoardCell;
@@ -40,7 +46,10 @@ public final class HandoffStateSummary implements StateSummary {
     static final List<String> COLUMNS = List.of("Project", "Latest sequence", "Consumer", "Cursor", "Pending");
 
     static final List<String> TIMELINE_COLUMNS =
-            List.of("Project", "Sequence", "Title", "Kind", "Source", "Routed to", "Committed");
+            List.of("Project", "Sequence", "Title", "Kind", "Source", "Routed to", "Committed", "Applied");
+
+    private static final DateTimeFormatter APPLIED_AT =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
     private final OwnerOverview overview;
     private final ConsumerPending pending;
@@ -56,7 +65,8 @@ public final class HandoffStateSummary implements StateSummary {
     /**
      * The board's sections (ADR 67): the projects' cursors and pending counts as {@link #overview}, then the timeline
      * of the {@code limit} most recent handoffs, by project, newest first in each: sequence, title, kind, source
-     * (where it came from), the targets a librarian routed it to, and when it was committed.
+     * (where it came from), the targets a librarian routed it to, when it was committed, and who applied it where and
+     * when ({@code mark_applied}'s records, {@link #applied}).
      */
     @Override
     public List<BoardSection> sections(int limit) {
@@ -64,6 +74,8 @@ public final class HandoffStateSummary implements StateSummary {
         recent.sort(
                 Comparator.comparing((HandoffSummary h) -> h.receipt().project().value())
                         .thenComparing(h -> -h.receipt().sequence().value()));
+        Map<HandoffId, List<Applied>> applied = handoffs.applied(
+                recent.stream().map(h -> h.receipt().handoffId()).toList());
         List<List<BoardCell>> rows = new ArrayList<>();
         for (HandoffSummary handoff : recent) {
             rows.add(List.of(
@@ -73,11 +85,27 @@ public final class HandoffStateSummary implements StateSummary {
                     BoardCell.text(handoff.kind()),
                     BoardCell.text(handoff.source()),
                     BoardCell.text(String.join(", ", handoff.routedTo())),
-                    new BoardCell.Time(handoff.receipt().committedAt())));
+                    new BoardCell.Time(handoff.receipt().committedAt()),
+                    BoardCell.text(
+                            applied(applied.getOrDefault(handoff.receipt().handoffId(), List.of())))));
         }
         return List.of(
                 BoardSection.of(overview(limit)),
                 new BoardSection("Handoff timeline", TIMELINE_COLUMNS, rows, 0, "handoffs"));
+    }
+
+    /**
+     * @return {@code mark_applied}'s records in words, oldest first, separated by semicolons: who applied it, in which repository
+     *     and commit, into which files, and when (UTC); empty when it was never applied
+     */
+    static String applied(List<Applied> records) {
+        List<String> lines = new ArrayList<>();
+        for (Applied record : records) {
+            lines.add(record.appliedBy() + " applied it to " + record.repository() + " at " + record.commitRef()
+                    + (record.paths().isEmpty() ? "" : " (" + String.join(", ", record.paths()) + ")") + ", "
+                    + APPLIED_AT.format(record.appliedAt()));
+        }
+        return String.join("\n", lines);
     }
 
     @Override
@@ -105,10 +133,14 @@ public final class HandoffStateSummary implements StateSummary {
         return new SummarySection("Handoff projects", COLUMNS, rows, page.more(), "projects");
     }
 
-    /** @return {@value HandoffListChanges#TOPIC}: a handoff published or a project registered (ADR 67's live board) */
+    /**
+     * @return {@value HandoffListChanges#TOPIC} (a handoff published or a project registered) and
+     *     {@value HandoffProgress#TOPIC} (a cursor moved, a handoff applied): what changes these sections, for ADR
+     *     67's live board
+     */
     @Override
     public List<String> changeTopics() {
-        return List.of(HandoffListChanges.TOPIC);
+        return List.of(HandoffListChanges.TOPIC, HandoffProgress.TOPIC);
     }
 
     @Override

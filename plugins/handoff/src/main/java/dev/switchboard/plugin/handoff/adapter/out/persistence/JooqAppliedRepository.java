@@ -1,6 +1,10 @@
 package dev.switchboard.plugin.handoff.adapter.out.persistence;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.inject.Inject;
 
@@ -20,7 +24,8 @@ import dev.switchboard.plugin.handoff.domain.Sequence;
 
 /**
  * Applied provenance in {@code handoff_applied}. Rows are only ever inserted (the schema's triggers refuse updates and
- * deletes); the unique key makes an identical record a no-op. Thread-safe.
+ * deletes); the unique key makes an identical record a no-op; a new record publishes {@code HandoffProgress.TOPIC} in
+ * its transaction. Thread-safe.
  */
 public final class JooqAppliedRepository implements RecordAppliedPort, LoadAppliedPort {
 
@@ -33,24 +38,52 @@ public final class JooqAppliedRepository implements RecordAppliedPort, LoadAppli
             AppliedRows.APPLIED_AT);
 
     private final Database db;
+    private final ProgressSignal progress;
 
     @Inject
-    JooqAppliedRepository(Database db) {
+    JooqAppliedRepository(Database db, ProgressSignal progress) {
         this.db = db;
+        this.progress = progress;
     }
 
     @Override
     public boolean record(HandoffId handoff, Applied applied) {
-        return db.write(sql -> sql.insertInto(AppliedRows.TABLE)
-                        .set(AppliedRows.HANDOFF, handoff.value())
-                        .set(AppliedRows.APPLIED_BY, applied.appliedBy())
-                        .set(AppliedRows.REPOSITORY, applied.repository())
-                        .set(AppliedRows.COMMIT_REF, applied.commitRef())
-                        .set(AppliedRows.PATHS, JsonLists.write(applied.paths()))
-                        .set(AppliedRows.APPLIED_AT, Times.format(applied.appliedAt()))
-                        .onConflictDoNothing()
-                        .execute()
-                == 1);
+        return db.write(sql -> {
+            boolean inserted = sql.insertInto(AppliedRows.TABLE)
+                            .set(AppliedRows.HANDOFF, handoff.value())
+                            .set(AppliedRows.APPLIED_BY, applied.appliedBy())
+                            .set(AppliedRows.REPOSITORY, applied.repository())
+                            .set(AppliedRows.COMMIT_REF, applied.commitRef())
+                            .set(AppliedRows.PATHS, JsonLists.write(applied.paths()))
+                            .set(AppliedRows.APPLIED_AT, Times.format(applied.appliedAt()))
+                            .onConflictDoNothing()
+                            .execute()
+                    == 1;
+            if (inserted) {
+                progress.publish(sql);
+            }
+            return inserted;
+        });
+    }
+
+    @Override
+    public Map<HandoffId, List<Applied>> applied(Collection<HandoffId> handoffs) {
+        Map<HandoffId, List<Applied>> byHandoff = new LinkedHashMap<>();
+        handoffs.forEach(id -> byHandoff.put(id, new ArrayList<>()));
+        if (handoffs.isEmpty()) {
+            return byHandoff;
+        }
+        db.read(sql -> sql.select(AppliedRows.HANDOFF)
+                        .select(APPLIED)
+                        .from(AppliedRows.TABLE)
+                        .where(AppliedRows.HANDOFF.in(
+                                handoffs.stream().map(HandoffId::value).toList()))
+                        .orderBy(AppliedRows.ID)
+                        .fetch())
+                .forEach(row -> byHandoff
+                        .computeIfAbsent(new HandoffId(row.get(AppliedRows.HANDOFF)), id -> new ArrayList<>())
+                        .add(applied(row)));
+        return byHandoff;
     }
 
     @Override

@@ -12,14 +12,19 @@ import dev.switchboard.plugin.handoff.domain.CursorMove;
 import dev.switchboard.plugin.handoff.domain.ProjectKey;
 import dev.switchboard.plugin.handoff.domain.Sequence;
 
-/** Consumer cursors in {@code handoff_cursor} and {@code handoff_cursor_ahead}. Thread-safe. */
+/**
+ * Consumer cursors in {@code handoff_cursor} and {@code handoff_cursor_ahead}; a move publishes
+ * {@code HandoffProgress.TOPIC} in its transaction. Thread-safe.
+ */
 public final class JooqCursorRepository implements LoadCursorsPort, AdvanceCursorPort {
 
     private final Database db;
+    private final ProgressSignal progress;
 
     @Inject
-    JooqCursorRepository(Database db) {
+    JooqCursorRepository(Database db, ProgressSignal progress) {
         this.db = db;
+        this.progress = progress;
     }
 
     @Override
@@ -37,6 +42,7 @@ public final class JooqCursorRepository implements LoadCursorsPort, AdvanceCurso
             CursorMove move = cursor.advanceTo(target, latest, now);
             if (move.kind() == CursorMove.Kind.ADVANCED) {
                 CursorRows.save(sql, project.value(), move.after());
+                progress.publish(sql);
             }
             return move;
         });

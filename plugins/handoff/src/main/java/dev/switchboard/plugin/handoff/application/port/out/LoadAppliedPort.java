@@ -1,6 +1,8 @@
 package dev.switchboard.plugin.handoff.application.port.out;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import dev.switchboard.plugin.handoff.domain.Applied;
 import dev.switchboard.plugin.handoff.domain.AppliedEntry;
@@ -15,6 +17,12 @@ public interface LoadAppliedPort {
      * @return its provenance records, oldest first
      */
     List<Applied> applied(HandoffId handoff);
+
+    /**
+     * @param handoffs handoffs
+     * @return per handoff (every one asked is present), its records, oldest first: one read for a page of them
+     */
+    Map<HandoffId, List<Applied>> applied(Collection<HandoffId> handoffs);
 
     /**
      * @param project a registered project
