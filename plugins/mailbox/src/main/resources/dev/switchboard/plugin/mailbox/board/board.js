@@ -81,7 +81,8 @@
 
   refreshTimes(document);
   window.setInterval(function () { refreshTimes(document); }, 15000);
-  if (window.EventSource) {
+  // A page without the live marker (an error page) has nothing to follow.
+  if (window.EventSource && document.querySelector(".live")) {
     var events = new EventSource(window.location.pathname + window.location.search);
     var opened = false;
     events.addEventListener("open", function () {
@@ -94,8 +95,19 @@
     });
     events.addEventListener("change", reread);
     events.addEventListener("error", function () {
-      // A network error reconnects by itself; a refusal (the session ended: 401) closes the stream for good.
-      setLive("stale", events.readyState === EventSource.CLOSED ? "Not live: reload the page." : "Reconnecting…");
+      // A network error reconnects by itself; a refusal closes the stream for good. Reloading cannot mend an ended
+      // session (401): only a new board link can, so that is what the page says then.
+      if (events.readyState !== EventSource.CLOSED) {
+        setLive("stale", "Reconnecting…");
+        return;
+      }
+      fetch(window.location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+        .then(function (response) { return response.status; }, function () { return 0; })
+        .then(function (status) {
+          setLive("stale", status === 401
+            ? "Not live: this board session has ended. Ask for a new board link (board_link)."
+            : "Not live: reload the page.");
+        });
     });
   }
 }());

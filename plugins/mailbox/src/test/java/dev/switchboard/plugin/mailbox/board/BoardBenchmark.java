@@ -1,5 +1,6 @@
 package dev.switchboard.plugin.mailbox.board;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.URLEncoder;
@@ -25,6 +26,8 @@ import dev.switchboard.ports.call.Principal;
  * page {@code bench.warmUp} times (20) and times {@code bench.calls} more (200) through the board's endpoints as the
  * HTTP transport calls them (access check, one read transaction, the jte page rendered to bytes; no socket). Prints
  * per page ({@code bench.pages}, comma-separated, all by default) the wall p50, p90, p99 and the calling thread's CPU p50, in milliseconds, on the SQLite adapter's file.
+ * With {@code bench.seeded} (a directory) the seeded channel is kept there, and a later run given the same directory
+ * reuses it instead of seeding again: two builds can then be timed on the same data, one after the other.
  *
  * <p>Run: see {@code docs/performance.md} ("Board").
  */
@@ -40,20 +43,29 @@ final class BoardBenchmark {
         int debts = Integer.getInteger("bench.debts", 1_000);
         int warmUp = Integer.getInteger("bench.warmUp", 20);
         int calls = Integer.getInteger("bench.calls", 200);
-        Path dir = Files.createTempDirectory(args.length > 0 ? Path.of(args[0]) : Path.of("target"), "board-bench");
+        String kept = System.getProperty("bench.seeded");
+        Path dir = kept != null
+                ? Files.createDirectories(Path.of(kept))
+                : Files.createTempDirectory(args.length > 0 ? Path.of(args[0]) : Path.of("target"), "board-bench");
         try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
             Board board = new Board(harness);
-            long seedStart = System.nanoTime();
-            Map<String, Principal> as = new LinkedHashMap<>();
-            board.create("bench", ROLES.toArray(String[]::new))
-                    .forEach((role, token) -> as.put(role, board.principal(token)));
-            Seeded seeded = seed(board, as, messages, debts);
-            System.out.printf(
-                    Locale.ROOT,
-                    "seeded %d messages (%d open debts) in %.1f s%n",
-                    seeded.sent(),
-                    debts,
-                    (System.nanoTime() - seedStart) / 1e9);
+            Seeded seeded = Seeded.load(dir);
+            if (seeded == null) {
+                long seedStart = System.nanoTime();
+                Map<String, Principal> as = new LinkedHashMap<>();
+                board.create("bench", ROLES.toArray(String[]::new))
+                        .forEach((role, token) -> as.put(role, board.principal(token)));
+                seeded = seed(board, as, messages, debts);
+                seeded.save(dir);
+                System.out.printf(
+                        Locale.ROOT,
+                        "seeded %d messages (%d open debts) in %.1f s%n",
+                        seeded.sent(),
+                        debts,
+                        (System.nanoTime() - seedStart) / 1e9);
+            } else {
+                System.out.printf(Locale.ROOT, "reusing %d seeded messages in %s%n", seeded.sent(), dir);
+            }
             Map<String, String> pages = new LinkedHashMap<>();
             pages.put("index", "/board");
             pages.put("channel", "/board/bench");
@@ -103,8 +115,25 @@ final class BoardBenchmark {
         }
     }
 
-    /** What the seed sent that the pages show. */
-    private record Seeded(int sent, long thread, long debt, long proposal) {}
+    /** What the seed sent that the pages show; kept beside the database so that a later run can reuse it. */
+    private record Seeded(int sent, long thread, long debt, long proposal) {
+        private static final String FILE = "seeded.txt";
+
+        static Seeded load(Path dir) throws IOException {
+            Path file = dir.resolve(FILE);
+            if (!Files.exists(file)) {
+                return null;
+            }
+            long[] v = Arrays.stream(Files.readString(file).trim().split(" "))
+                    .mapToLong(Long::parseLong)
+                    .toArray();
+            return new Seeded((int) v[0], v[1], v[2], v[3]);
+        }
+
+        void save(Path dir) throws IOException {
+            Files.writeString(dir.resolve(FILE), sent + " " + thread + " " + debt + " " + proposal + "\n");
+        }
+    }
 
     private static Seeded seed(Board board, Map<String, Principal> as, int messages, int debts) {
         int sent = 0;

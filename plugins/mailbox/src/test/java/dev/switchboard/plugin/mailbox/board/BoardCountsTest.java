@@ -127,7 +127,7 @@ class BoardCountsTest {
                 assertThat(rows).as(path + ": the rows of the cut " + list).isLessThan(said);
                 assertThat(cut.getFirst().text())
                         .as(path + ": the cut note of " + list)
-                        .contains(" " + said + " ");
+                        .isEqualTo("Showing the " + rows + " newest of " + said + ".");
             }
             checked++;
         }

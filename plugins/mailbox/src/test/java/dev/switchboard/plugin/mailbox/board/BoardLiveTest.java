@@ -97,6 +97,58 @@ class BoardLiveTest {
     }
 
     @Test
+    @DisplayName("a used board link's page and an ended session's page do not follow the server (no live marker for"
+            + " the script) and say to ask for a new board link; the script says so too when a live page's stream is"
+            + " refused with 401")
+    void pagesOfAnEndedSessionSayToAskForANewLink() {
+        String link = board.link(board.principal(tokens.get("lead")), null);
+        assertThat(board.get(link, As.nobody()).status()).isEqualTo(303);
+        Answer used = board.get(link, As.nobody());
+        Answer ended = board.get("/board/proj", As.session("no-such-session"));
+        for (Answer page : List.of(used, ended)) {
+            assertThat(page.status()).isEqualTo(401);
+            Document doc = Jsoup.parse(page.body());
+            assertThat(doc.select(".live")).isEmpty();
+            assertThat(doc.select("p.problem").text()).contains("Ask for a new");
+        }
+        assertThat(board.get("/board-assets/board.js", As.nobody()).body())
+                .contains("Not live: this board session has ended. Ask for a new board link (board_link).")
+                .contains("document.querySelector(\".live\")");
+    }
+
+    @Test
+    @DisplayName("table cells keep ordinary words whole and let long tokens wrap: the stylesheet's cell rule breaks a"
+            + " word only when it is longer than its line, and an owner's summary cell of several words is not"
+            + " marked as a token")
+    void tableCellsBreakTokensNotWords() {
+        String css = board.get("/board-assets/board.css", As.nobody()).body();
+        String cells = css.lines()
+                .filter(line -> line.startsWith("th, td {"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(cells)
+                .contains("overflow-wrap: break-word;")
+                .contains("word-break: normal;")
+                .doesNotContain("anywhere");
+        assertThat(css).contains("td code, td.command, td .token, td.token { overflow-wrap: anywhere; }");
+
+        Document index = Jsoup.parse(board.get("/board", owner()).body());
+        Element command = index.select("tr.summary-row td").first();
+        assertThat(command.text()).startsWith("echo ");
+        assertThat(command.hasClass("token"))
+                .as("a command line of several words")
+                .isFalse();
+    }
+
+    @Test
+    @DisplayName("the channel page's as-of sentence has no space before its full stop")
+    void theAsOfSentenceEndsWithoutAStraySpace() {
+        Document page = Jsoup.parse(board.get("/board/proj", owner()).body());
+
+        assertThat(page.select("main > p.muted").first().text()).matches("Read-only, as of (just now|\\d+ s ago)\\.");
+    }
+
+    @Test
     @DisplayName("pages allow same-origin script and style only, carry no inline code, and load the board's own files")
     void pagesKeepAStrictPolicyWithSameOriginScriptOnly() {
         String session = board.session(board.principal(tokens.get("lead")), null);

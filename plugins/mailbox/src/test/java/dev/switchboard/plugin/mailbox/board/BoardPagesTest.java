@@ -115,8 +115,16 @@ class BoardPagesTest {
 
             assertThat(page.select("#role-qa tr.debt")).hasSize(BoardLimits.CARD_ENTRIES);
             assertThat(page.select("#role-qa p.cut[data-for=owes-qa]").text())
-                    .isEqualTo("The newest " + BoardLimits.CARD_ENTRIES + " of its " + (BoardLimits.CARD_ENTRIES + 1)
-                            + " open debts are listed.");
+                    .isEqualTo("Showing the " + BoardLimits.CARD_ENTRIES + " newest of "
+                            + (BoardLimits.CARD_ENTRIES + 1) + ".");
+            assertThat(page.select("#role-qa p.cut[data-for=court-qa]").text())
+                    .isEqualTo("Showing the " + BoardLimits.CARD_ENTRIES + " newest of "
+                            + (BoardLimits.CARD_ENTRIES + 1) + ".");
+            // The court's rows are its newest debts: the newest is shown, the oldest is not.
+            List<String> court = page.select("#court-qa tr.court-debt").eachAttr("data-id");
+            assertThat(court).hasSize(BoardLimits.CARD_ENTRIES);
+            assertThat(court.getFirst())
+                    .isEqualTo(page.select("#owes-qa tr.debt").first().attr("data-id"));
             assertThat(page.select("#role-qa .owes").text()).isEqualTo(Integer.toString(BoardLimits.CARD_ENTRIES + 1));
             assertThat(page.select("#role-qa p.cut").eachAttr("data-for")).containsExactly("court-qa", "owes-qa");
             assertThat(page.select("#role-frontend p.note")).isEmpty();

@@ -208,20 +208,33 @@ class DecisionPagesTest {
     }
 
     @Test
-    @DisplayName("a message that is not a proposal has no proposal page, and an id that is not a number no debt page:"
-            + " both 404 pages")
-    void pagesOfWhatIsNotThereAre404() {
+    @DisplayName("a debt asked for as a proposal, and a proposal asked for as a debt, are sent to their own page (303);"
+            + " a message that is not there, or an id that is not a number, is a 404 page on both")
+    void pagesOfTheOtherKindRedirectAndWhatIsNotThereIs404() {
         try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
             DecisionScenario scenario = DecisionScenario.on(new Board(harness));
             Board board = scenario.board();
+            long debt = scenario.base().login();
+            long proposal = scenario.base().glossary();
 
-            Answer notAProposal =
-                    board.get("/board/proj/proposal/" + scenario.base().login(), owner());
-            assertThat(notAProposal.status()).isEqualTo(404);
-            assertThat(Jsoup.parse(notAProposal.body()).select("p.problem").text())
-                    .contains("is not a proposal");
-            assertThat(board.get("/board/proj/debt/x1", owner()).status()).isEqualTo(404);
-            assertThat(board.get("/board/proj/debt/999999", owner()).status()).isEqualTo(404);
+            Answer debtAsProposal = board.get("/board/proj/proposal/" + debt, owner());
+            assertThat(debtAsProposal.status()).isEqualTo(303);
+            assertThat(debtAsProposal.header("Location")).isEqualTo("/board/proj/debt/" + debt);
+            Answer proposalAsDebt = board.get("/board/proj/debt/" + proposal, owner());
+            assertThat(proposalAsDebt.status()).isEqualTo(303);
+            assertThat(proposalAsDebt.header("Location")).isEqualTo("/board/proj/proposal/" + proposal);
+            assertThat(board.get(proposalAsDebt.header("Location"), owner()).status())
+                    .isEqualTo(200);
+            for (String page : List.of("debt", "proposal")) {
+                Answer missing = board.get("/board/proj/" + page + "/999999", owner());
+                assertThat(missing.status()).as(page).isEqualTo(404);
+                assertThat(Jsoup.parse(missing.body()).select("p.problem").text())
+                        .as(page)
+                        .startsWith("message 999999 not found in this channel");
+                assertThat(board.get("/board/proj/" + page + "/x1", owner()).status())
+                        .as(page)
+                        .isEqualTo(404);
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.switchboard.plugin.mailbox.board.application;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +37,7 @@ import dev.switchboard.plugin.mailbox.message.application.ListMessages;
 import dev.switchboard.plugin.mailbox.message.application.MessagePage;
 import dev.switchboard.plugin.mailbox.message.application.Roster;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
+import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusCounts;
 import dev.switchboard.plugin.mailbox.orientation.application.StatusReader;
 import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusStore;
@@ -81,6 +84,7 @@ public final class BoardReader {
     private final ReadPins pins;
     private final GetThread threads;
     private final StillToVote stillToVote;
+    private final MessageStore messageStore;
 
     @Inject
     BoardReader(
@@ -95,7 +99,8 @@ public final class BoardReader {
             WorkStore work,
             ReadPins pins,
             GetThread threads,
-            StillToVote stillToVote) {
+            StillToVote stillToVote,
+            MessageStore messageStore) {
         this.registry = registry;
         this.transactions = transactions;
         this.roster = roster;
@@ -108,6 +113,7 @@ public final class BoardReader {
         this.pins = pins;
         this.threads = threads;
         this.stillToVote = stillToVote;
+        this.messageStore = messageStore;
     }
 
     /** @return the hosted channels that are not deleted, by name: the owner's index */
@@ -184,18 +190,16 @@ public final class BoardReader {
     private ChannelPage channelPage(Tx tx, long channelId, String channel) {
         List<String> roles = roster.of(tx).roles();
         Map<String, String> lastSeen = presence.lastSeen(tx);
-        Map<String, StatusCounts> counts = new LinkedHashMap<>();
+        // Every role's counters in one pass, by the queries channel_status counts one role with.
+        Map<String, StatusCounts> counts = status.counts(tx, roles);
         Map<String, Set<Long>> ballsWith = new LinkedHashMap<>();
         for (String role : roles) {
-            StatusCounts each = status.counts(tx, role);
-            counts.put(role, each);
-            Set<Long> ball = new HashSet<>(each.lists().ids(TaskList.NEEDS_YOU));
-            ball.addAll(each.lists().ids(TaskList.AWAITING_DONE));
+            Set<Long> ball = new HashSet<>(counts.get(role).lists().ids(TaskList.NEEDS_YOU));
+            ball.addAll(counts.get(role).lists().ids(TaskList.AWAITING_DONE));
             ballsWith.put(role, ball);
         }
         Map<String, List<Debt>> owed = new LinkedHashMap<>();
-        Map<String, List<Debt>> inCourt = new LinkedHashMap<>();
-        roles.forEach(role -> inCourt.put(role, new ArrayList<>()));
+        Map<Owed, Debt> listed = new HashMap<>();
         for (String role : roles) {
             Outcome<Map<String, Object>> open =
                     debts.openObligations(tx, READER, role, BoardLimits.CARD_ENTRIES, DEBT_FIELDS);
@@ -215,25 +219,25 @@ public final class BoardReader {
                         (Number) row.get("age_days"),
                         null);
                 list.add(debt);
-                inCourt.computeIfAbsent(debt.court(), r -> new ArrayList<>()).add(debt);
+                listed.put(new Owed(id, role), debt);
             }
             owed.put(role, list);
         }
         Map<String, List<Long>> awaiting = stillToVote.byRole(tx, roles);
-        // Every open debt's court, counted from the narrow claims (ids only): the cards' rows are the listed ones.
-        Map<String, Integer> courtTotals = new LinkedHashMap<>();
+        // Every open debt's court, from the narrow claims (ids only); each court shows its newest debts.
+        Map<String, List<Owed>> courts = new LinkedHashMap<>();
+        roles.forEach(role -> courts.put(role, new ArrayList<>()));
         for (String role : roles) {
             for (DebtClaim claim : work.openDebtClaimsTo(tx, role)) {
-                courtTotals.merge(Court.of(claim.id(), role, ballsWith), 1, Integer::sum);
+                courts.computeIfAbsent(Court.of(claim.id(), role, ballsWith), r -> new ArrayList<>())
+                        .add(new Owed(claim.id(), role));
             }
         }
+        Map<String, List<Debt>> inCourt = inCourt(tx, courts, listed);
         List<RoleCard> cards = new ArrayList<>();
         List<Debt> toConfirm = new ArrayList<>();
         for (String role : roles) {
             StatusCounts each = counts.get(role);
-            List<Debt> court = new ArrayList<>(inCourt.get(role));
-            court.sort((a, b) -> Long.compare(b.id(), a.id()));
-            List<Debt> courtShown = court.subList(0, Math.min(court.size(), BoardLimits.CARD_ENTRIES));
             cards.add(new RoleCard(
                     role,
                     lastSeen.get(role),
@@ -242,8 +246,8 @@ public final class BoardReader {
                     awaiting.get(role),
                     owed.get(role),
                     each.openObligations(),
-                    courtShown,
-                    courtTotals.getOrDefault(role, 0)));
+                    inCourt.getOrDefault(role, List.of()),
+                    courts.getOrDefault(role, List.of()).size()));
             for (TaskEntry entry : each.lists().of(TaskList.RESOLVED_FOR_YOU)) {
                 toConfirm.add(new Debt(
                         entry.task().id(),
@@ -261,6 +265,47 @@ public final class BoardReader {
         Map<Long, List<String>> still = StillToVote.byProposal(awaiting);
         return new ChannelPage(
                 channel, cards, toConfirm, proposals(tx, channelId, channel, still), latestPins(tx), tx.now());
+    }
+
+    /** An open debt as one role owes it (a debt to several roles is owed by each). */
+    private record Owed(long id, String role) {}
+
+    /**
+     * @param courts per court, the open debts in it
+     * @param listed the debts the role cards list: the others shown are read here, without bodies
+     * @return per court, its {@link BoardLimits#CARD_ENTRIES} newest debts, newest first
+     */
+    private Map<String, List<Debt>> inCourt(Tx tx, Map<String, List<Owed>> courts, Map<Owed, Debt> listed) {
+        Map<String, List<Owed>> newest = new LinkedHashMap<>();
+        Set<Long> unlisted = new HashSet<>();
+        courts.forEach((court, owed) -> {
+            List<Owed> head = owed.stream()
+                    .sorted(Comparator.comparingLong(Owed::id).reversed())
+                    .limit(BoardLimits.CARD_ENTRIES)
+                    .toList();
+            newest.put(court, head);
+            head.stream().filter(o -> !listed.containsKey(o)).forEach(o -> unlisted.add(o.id()));
+        });
+        Map<Long, Message> read = new HashMap<>();
+        if (!unlisted.isEmpty()) {
+            messageStore.findAll(tx, unlisted, BodyRead.NONE).forEach(m -> read.put(m.id(), m));
+        }
+        Map<String, List<Debt>> inCourt = new LinkedHashMap<>();
+        newest.forEach((court, head) -> {
+            List<Debt> shown = new ArrayList<>();
+            for (Owed owed : head) {
+                Debt debt = listed.get(owed);
+                Message m = read.get(owed.id());
+                if (debt == null && m != null) {
+                    debt = new Debt(m.id(), m.topic(), m.from(), owed.role(), m.workStatus(), court, null, null);
+                }
+                if (debt != null) {
+                    shown.add(debt);
+                }
+            }
+            inCourt.put(court, shown);
+        });
+        return inCourt;
     }
 
     private List<Proposal> proposals(Tx tx, long channelId, String channel, Map<Long, List<String>> still) {

@@ -88,7 +88,7 @@ public final class BoardViews {
      * @param owes        the open debts addressed to it, newest first, at most {@link BoardLimits#CARD_ENTRIES}
      * @param owesTotal   how many open debts are addressed to it in all ({@code channel_status}'s
      *                    {@code open_obligations}; more than {@code owes} holds when cut)
-     * @param inCourt     the listed open debts of the channel whose move is this role's, newest first, at most
+     * @param inCourt     the newest open debts of the channel whose move is this role's, newest first, at most
      *                    {@link BoardLimits#CARD_ENTRIES}
      * @param inCourtTotal how many open debts of the channel are in its court in all (more than {@code inCourt}
      *                    holds when the lists are cut)

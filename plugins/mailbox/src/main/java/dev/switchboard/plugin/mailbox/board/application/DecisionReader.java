@@ -32,6 +32,7 @@ import dev.switchboard.plugin.mailbox.pin.application.ReadPins;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.BlockerFacts;
 import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
+import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
 
@@ -41,10 +42,17 @@ import dev.switchboard.ports.tool.Refusal;
  * its blockers both ways), a proposal's votes ({@code get_acknowledgements}) with who is still to vote
  * ({@link StillToVote}: the rule {@code awaiting_ack} lists by) and the pin versions it approved ({@code pin_history}),
  * and a pin's versions with their approving proposals and what each changed ({@link PinDiff}). An unknown or deleted
- * channel, message or pin is NOT_FOUND; a message that is not a proposal has no proposal page (NOT_FOUND). Thread-safe.
+ * channel, message or pin is NOT_FOUND; a message that is not a proposal has no proposal page, and a proposal that is
+ * not a debt no debt page (NOT_FOUND with {@link #SEE_OTHER}, the page that shows it). Thread-safe.
  */
 @Singleton
 public final class DecisionReader {
+
+    /**
+     * The detail of a NOT_FOUND refusal that names the page showing the message instead: a debt's page asked for a
+     * proposal that is not a debt, or a proposal's page asked for a message that is not a proposal.
+     */
+    public static final String SEE_OTHER = "see_other";
 
     /** A body as far as a page shows it. */
     private static final BodyRead SHOWN = BodyRead.prefix(BoardLimits.BODY_SHOWN);
@@ -127,6 +135,11 @@ public final class DecisionReader {
             return Outcome.refused(Message.notFound(id));
         }
         Message message = found.get();
+        if (message.isProposal() && !message.actionRequired()) {
+            return Outcome.refused(seeOther(
+                    "message " + id + " is a proposal, not a debt: its votes are on its proposal page",
+                    "proposal/" + id));
+        }
         return history.history(tx, id)
                 .then(events -> Outcome.done(new DebtPage(
                         channel,
@@ -189,9 +202,13 @@ public final class DecisionReader {
 
     private Outcome<ProposalPage> proposalPage(Tx tx, String channel, long id) {
         Optional<Message> found = messages.find(tx, id, SHOWN).filter(m -> !m.isDeleted());
-        if (found.isEmpty() || !found.get().isProposal()) {
-            return Outcome.refused(Refusal.notFound("message " + id + " is not a proposal of channel '" + channel
-                    + "' (a proposal is a live message of kind proc)"));
+        if (found.isEmpty()) {
+            return Outcome.refused(Message.notFound(id));
+        }
+        if (!found.get().isProposal()) {
+            return Outcome.refused(seeOther(
+                    "message " + id + " is not a proposal (a live message of kind proc): its life is on its own page",
+                    "debt/" + id));
         }
         Message proposal = found.get();
         Outcome<Map<String, Object>> tally = acknowledgements.of(tx, id, Projection.ALL);
@@ -237,6 +254,15 @@ public final class DecisionReader {
                                 .toList(),
                         proposal.actionRequired(),
                         steps(events))));
+    }
+
+    /**
+     * A message asked for on the other kind's page: NOT_FOUND here, with {@value #SEE_OTHER} naming the page that shows
+     * it, relative to the channel's board ({@code proposal/12}, {@code debt/12}), which the board answers with a
+     * redirect.
+     */
+    private static Refusal seeOther(String message, String page) {
+        return new Refusal(ErrorCode.NOT_FOUND, message, Map.of(SEE_OTHER, page));
     }
 
     /** @return the versions of a pin key, newest first; empty for a null key or one never pinned */

@@ -1,7 +1,9 @@
 package dev.switchboard.plugin.mailbox.orientation.application;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import jakarta.inject.Inject;
@@ -13,6 +15,7 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
 import dev.switchboard.plugin.mailbox.orientation.domain.TaskLists;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
+import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 
 /**
  * Reads one role's status in the transaction it is given: the unread messages, the open debts and which are untaken
@@ -45,13 +48,34 @@ public final class StatusReader {
      * @return its counters
      */
     public StatusCounts counts(Tx tx, String role) {
-        return StatusCounts.of(
-                role,
-                status.unreadCount(tx, role),
-                work.openDebtCountTo(tx, role),
-                work.openDebtClaimsMovedBy(tx, role),
-                rounds.awaitingDecisionOf(tx, role, null, null).size(),
-                work.taskCandidates(tx, role));
+        return counts(tx, List.of(role)).get(role);
+    }
+
+    /**
+     * The counters of several roles, read in one pass where a store counts them together (the unread messages, the
+     * task candidates): what {@link #counts(Tx, String)} reads for one role, by the same queries, so a board of every
+     * role and a role's {@code channel_status} count alike.
+     *
+     * @param tx    a transaction
+     * @param roles the roles, at least one
+     * @return per role, in the order given, its counters
+     */
+    public Map<String, StatusCounts> counts(Tx tx, List<String> roles) {
+        Map<String, StatusStore.UnreadCount> unread = status.unreadCounts(tx, roles);
+        Map<String, List<WorkFacts>> candidates = work.taskCandidates(tx, roles);
+        Map<String, StatusCounts> counts = new LinkedHashMap<>();
+        for (String role : roles) {
+            counts.put(
+                    role,
+                    StatusCounts.of(
+                            role,
+                            unread.get(role),
+                            work.openDebtCountTo(tx, role),
+                            work.openDebtClaimsMovedBy(tx, role),
+                            rounds.awaitingDecisionOf(tx, role, null, null).size(),
+                            candidates.get(role)));
+        }
+        return counts;
     }
 
     /**

@@ -59,7 +59,8 @@ public final class ListDebts {
      */
     public Outcome<Map<String, Object>> openObligations(
             Tx tx, String viewer, String role, int limit, Projection fields) {
-        List<WorkFacts> debts = work.openDebtsTo(tx, role).reversed();
+        // One more than the page: the listing says whether more exist.
+        List<WorkFacts> debts = work.newestOpenDebtsTo(tx, role, limit + 1);
         return Outcome.done(listing.of(tx, viewer, debts, limit, fields, true));
     }
 

@@ -17,6 +17,7 @@ import jakarta.inject.Singleton;
 import dev.switchboard.plugin.mailbox.board.application.BoardCsrf;
 import dev.switchboard.plugin.mailbox.board.application.BoardReader;
 import dev.switchboard.plugin.mailbox.board.application.BoardSessions;
+import dev.switchboard.plugin.mailbox.board.application.DecisionReader;
 import dev.switchboard.plugin.mailbox.board.application.FeatureSections;
 import dev.switchboard.plugin.mailbox.board.application.Viewer;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
@@ -35,7 +36,8 @@ import dev.switchboard.ports.tool.Outcome;
  * What every board route does before and after its page (seed-features §1C.8, behaviours 133, 138, 139): a {@code t}
  * nonce is redeemed into a {@code cc_board} session and answered 303 to its channel's board; otherwise the caller is
  * the owner's bearer (every channel), a view key's bearer or a live session (one channel); a role token is 403, no or
- * a dead session 401, another channel 403, an unknown channel or record 404, each as a page. Every response carries
+ * a dead session 401, another channel 403, an unknown channel or record 404, each as a page; a message asked for on
+ * the other kind's page (a proposal as a debt, a debt as a proposal) 303 to its own page. Every response carries
  * the §1C.8 headers itself, whichever transport serves it. Thread-safe.
  */
 @Singleton
@@ -212,11 +214,21 @@ final class BoardHttp {
             return switch (read.apply(channel)) {
                 case Outcome.Done<T> done -> page(200, template, Map.of("page", done.value()));
                 case Outcome.Refused<T> refused ->
-                    refused.refusal().code().equals(ErrorCode.NOT_FOUND)
-                            ? problem(404, "Not found", refused.refusal().message())
-                            : problem(400, "Refused", refused.refusal().message());
+                    refused.refusal().details().get(DecisionReader.SEE_OTHER) instanceof String other
+                            ? seeOther(channel, other)
+                            : refused.refusal().code().equals(ErrorCode.NOT_FOUND)
+                                    ? problem(
+                                            404, "Not found", refused.refusal().message())
+                                    : problem(400, "Refused", refused.refusal().message());
             };
         });
+    }
+
+    /** @return a 303 to another page of the channel's board, such as a proposal asked for as a debt */
+    private static EndpointResponse seeOther(String channel, String page) {
+        Map<String, List<String>> headers = headers();
+        headers.put("Location", List.of("/board/" + URLEncoder.encode(channel, StandardCharsets.UTF_8) + "/" + page));
+        return new EndpointResponse.Complete(303, headers, new byte[0]);
     }
 
     /** @return a 404 page for a path parameter that names nothing (a message id that is not a number) */

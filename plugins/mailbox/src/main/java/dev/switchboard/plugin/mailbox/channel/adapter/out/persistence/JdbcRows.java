@@ -53,6 +53,17 @@ public final class JdbcRows {
     }
 
     /**
+     * @param count how many values, at least one
+     * @return {@code count} bind placeholders for an {@code IN} list: {@code ?, ?, ?}
+     */
+    public static String placeholders(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("an IN list needs a value");
+        }
+        return String.join(", ", java.util.Collections.nCopies(count, "?"));
+    }
+
+    /**
      * @param row    a result set on a row
      * @param column a column position, from 1
      * @return the column's integer, or null for SQL NULL

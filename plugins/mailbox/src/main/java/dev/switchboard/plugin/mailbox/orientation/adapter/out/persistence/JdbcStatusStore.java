@@ -28,9 +28,10 @@ public final class JdbcStatusStore implements StatusStore {
     }
 
     @Override
-    public UnreadCount unreadCount(Tx tx, String role) {
+    public Map<String, UnreadCount> unreadCounts(Tx tx, List<String> roles) {
         return JdbcQuery.translated(
-                "counting the unread messages", () -> StatusQueries.unreadCount(connection(tx), tx.channelId(), role));
+                "counting the unread messages",
+                () -> StatusQueries.unreadCounts(connection(tx), tx.channelId(), roles));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.orientation.adapter.out.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,16 +17,18 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
  */
 public final class StatusQueries {
 
-    /** A role's unread messages: after the columns of {@link #UNREAD} or {@link #UNREAD_COUNT}. */
+    /** The unread messages of roles: after the columns of {@link #UNREAD} or {@link #UNREAD_COUNTS}. */
     private static final String UNREAD_ROWS = " FROM mailbox_recipient r"
             + " JOIN mailbox_message m ON m.channel_id = r.channel_id AND m.id = r.message_id"
-            + " WHERE r.channel_id = ? AND r.to_role = ? AND r.read_at IS NULL AND m.deleted_at IS NULL";
+            + " WHERE r.channel_id = ? AND r.read_at IS NULL AND m.deleted_at IS NULL";
 
     private static final String UNREAD = "SELECT r.message_id, CASE WHEN r.opened_at IS NULL THEN 0 ELSE 1 END"
-            + UNREAD_ROWS + " ORDER BY r.message_id";
+            + UNREAD_ROWS + " AND r.to_role = ? ORDER BY r.message_id";
 
-    private static final String UNREAD_COUNT =
-            "SELECT count(*), coalesce(sum(CASE WHEN r.opened_at IS NULL THEN 1 ELSE 0 END), 0)" + UNREAD_ROWS;
+    /** Per role, after the roles' {@code IN} list: one row for each role with an unread message. */
+    private static final String UNREAD_COUNTS =
+            "SELECT r.to_role, count(*), coalesce(sum(CASE WHEN r.opened_at IS NULL THEN 1 ELSE 0 END), 0)"
+                    + UNREAD_ROWS + " AND r.to_role IN (";
 
     private static final String PINS = "SELECT p.pin_key, p.title, p.version, p.updated_by, p.updated_at,"
             + " p.approved_by, p.body_sha256, p.body_length_bytes, p.body_length_chars FROM mailbox_pin p"
@@ -76,11 +79,30 @@ public final class StatusQueries {
      */
     public static StatusStore.UnreadCount unreadCount(Connection connection, long channelId, String role)
             throws SQLException {
-        return JdbcRows.list(
+        return unreadCounts(connection, channelId, List.of(role)).get(role);
+    }
+
+    /**
+     * The counts of {@link #unreadCount} for several roles in one query: the one definition, whichever is asked.
+     *
+     * @param roles the roles, at least one
+     * @return per role (every role asked is present, zeros included), how many messages it has not marked read, and
+     *     how many of them were never delivered
+     * @throws SQLException if the query fails
+     */
+    public static Map<String, StatusStore.UnreadCount> unreadCounts(
+            Connection connection, long channelId, List<String> roles) throws SQLException {
+        List<Object> binds = new ArrayList<>();
+        binds.add(channelId);
+        binds.addAll(roles);
+        Map<String, StatusStore.UnreadCount> counts = new LinkedHashMap<>();
+        roles.forEach(role -> counts.put(role, new StatusStore.UnreadCount(0, 0)));
+        JdbcRows.list(
                         connection,
-                        UNREAD_COUNT,
-                        List.of(channelId, role),
-                        row -> new StatusStore.UnreadCount(row.getInt(1), row.getInt(2)))
-                .getFirst();
+                        UNREAD_COUNTS + JdbcRows.placeholders(roles.size()) + ") GROUP BY r.to_role",
+                        binds,
+                        row -> Map.entry(row.getString(1), new StatusStore.UnreadCount(row.getInt(2), row.getInt(3))))
+                .forEach(entry -> counts.put(entry.getKey(), entry.getValue()));
+        return counts;
     }
 }

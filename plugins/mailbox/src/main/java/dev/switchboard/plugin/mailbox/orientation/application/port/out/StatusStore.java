@@ -36,11 +36,11 @@ public interface StatusStore {
     record UnreadCount(int unread, int unopened) {}
 
     /**
-     * @param tx   the transaction
-     * @param role the role
-     * @return the counts of its unread messages, in one row
+     * @param tx    the transaction
+     * @param roles the roles, at least one
+     * @return per role (every role asked is present), the counts of its unread messages: one query for all of them
      */
-    UnreadCount unreadCount(Tx tx, String role);
+    Map<String, UnreadCount> unreadCounts(Tx tx, List<String> roles);
 
     /**
      * @param tx the transaction

@@ -90,6 +90,16 @@ public final class JooqWorkStore implements WorkStore {
     }
 
     @Override
+    public Map<String, List<WorkFacts>> taskCandidates(Tx tx, List<String> roles) {
+        return read(tx, connection -> WorkQueries.taskCandidates(connection, tx.channelId(), roles));
+    }
+
+    @Override
+    public List<WorkFacts> newestOpenDebtsTo(Tx tx, String role, int limit) {
+        return read(tx, connection -> WorkQueries.newestOpenDebtsTo(connection, tx.channelId(), role, limit));
+    }
+
+    @Override
     public List<WorkFacts> blockedOn(Tx tx, long blockerId) {
         return facts(
                 tx,

@@ -3,6 +3,8 @@ package dev.switchboard.plugin.mailbox.work.adapter.out.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,9 +45,6 @@ public final class WorkQueries {
     /** A live open debt: the condition of the open-debt reads, after the channel's. */
     static final String OPEN_DEBT = " AND m.action_required = 1 AND m.status = 'open'";
 
-    private static final String PARTICIPANT = " AND (m.from_role = ? OR EXISTS (SELECT 1 FROM mailbox_recipient r"
-            + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role = ?))";
-
     /**
      * Addressed to the role (bound twice). {@code to_role} is the one recipient of a message that has one, and
      * {@code '*'} for the others, whose recipients are rows: the common case is a column compare, not a lookup.
@@ -63,6 +62,9 @@ public final class WorkQueries {
             + " JOIN mailbox_message t ON t.channel_id = bl.channel_id AND t.id = bl.message_id"
             + " LEFT JOIN mailbox_message b ON b.channel_id = bl.channel_id AND b.id = bl.blocker_id"
             + " WHERE bl.channel_id = ? AND t.deleted_at IS NULL AND t.work_status = 'blocked'";
+
+    /** Message ids bound in one recipients' read: far below every backend's limit on bind values. */
+    private static final int RECIPIENT_CHUNK = 500;
 
     private WorkQueries() {}
 
@@ -95,17 +97,91 @@ public final class WorkQueries {
 
     /**
      * @return the facts of the messages that can be on the role's task lists: those with a work status, and resolved
-     *     debts, that the role sent or received; ascending by id
+     *     debts, that the role sent or received; ascending by id ({@link #taskCandidates(Connection, long, List)} of
+     *     the one role)
      * @throws SQLException if the query fails
      */
     public static List<WorkFacts> taskCandidates(Connection connection, long channelId, String role)
             throws SQLException {
+        return taskCandidates(connection, channelId, List.of(role)).get(role);
+    }
+
+    /**
+     * The task-list candidates of several roles in one pass: one read of the candidate messages any of them sent or
+     * received, one of their recipients, then each role's share. The one definition of a role's candidates, whether
+     * one role is asked ({@code channel_status}, the hooks) or every role (the board).
+     *
+     * @param roles the roles, at least one
+     * @return per role (every role asked is present), the facts of the messages that can be on its task lists: those
+     *     with a work status, and resolved debts, that it sent or received; ascending by id
+     * @throws SQLException if a query fails
+     */
+    public static Map<String, List<WorkFacts>> taskCandidates(Connection connection, long channelId, List<String> roles)
+            throws SQLException {
+        String in = JdbcRows.placeholders(roles.size());
+        String candidate = " AND (m.work_status IS NOT NULL OR (m.action_required = 1 AND m.status = 'resolved'))"
+                + " AND (m.from_role IN (" + in + ") OR EXISTS (SELECT 1 FROM mailbox_recipient r"
+                + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role IN (" + in + ")))";
+        List<Object> binds = new ArrayList<>(roles);
+        binds.addAll(roles);
+        List<WorkFacts> facts = facts(connection, channelId, candidate, binds, Optional.empty());
+        if (roles.size() == 1) {
+            // every candidate read is the one role's: the condition selected by its participation
+            return Map.of(roles.getFirst(), facts);
+        }
+        Map<Long, List<String>> recipients = recipients(
+                connection, channelId, facts.stream().map(WorkFacts::id).toList());
+        Map<String, List<WorkFacts>> byRole = new LinkedHashMap<>();
+        roles.forEach(role -> byRole.put(role, new ArrayList<>()));
+        for (WorkFacts fact : facts) {
+            List<String> to = recipients.getOrDefault(fact.id(), List.of());
+            byRole.forEach((role, list) -> {
+                if (role.equals(fact.from()) || to.contains(role)) {
+                    list.add(fact);
+                }
+            });
+        }
+        return byRole;
+    }
+
+    /** The recipients' roles of the messages, read by ids in chunks that every backend binds. */
+    private static Map<Long, List<String>> recipients(Connection connection, long channelId, List<Long> ids)
+            throws SQLException {
+        Map<Long, List<String>> recipients = new HashMap<>();
+        for (int from = 0; from < ids.size(); from += RECIPIENT_CHUNK) {
+            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + RECIPIENT_CHUNK));
+            List<Object> binds = new ArrayList<>();
+            binds.add(channelId);
+            binds.addAll(chunk);
+            for (Object[] row : JdbcRows.list(
+                    connection,
+                    "SELECT r.message_id, r.to_role FROM mailbox_recipient r WHERE r.channel_id = ? AND r.message_id IN ("
+                            + JdbcRows.placeholders(chunk.size()) + ")",
+                    binds,
+                    row -> new Object[] {row.getLong(1), row.getString(2)})) {
+                recipients
+                        .computeIfAbsent((Long) row[0], id -> new ArrayList<>())
+                        .add((String) row[1]);
+            }
+        }
+        return recipients;
+    }
+
+    /**
+     * @param limit at most this many
+     * @return the newest live open debts addressed to the role, newest first: the head of what
+     *     {@code openDebtsTo} lists, read without the rest
+     * @throws SQLException if the query fails
+     */
+    public static List<WorkFacts> newestOpenDebtsTo(Connection connection, long channelId, String role, int limit)
+            throws SQLException {
         return facts(
                 connection,
                 channelId,
-                " AND (m.work_status IS NOT NULL OR (m.action_required = 1 AND m.status = 'resolved'))" + PARTICIPANT,
+                OPEN_DEBT + ADDRESSED,
                 List.of(role, role),
-                Optional.empty());
+                Optional.empty(),
+                " ORDER BY m.id DESC LIMIT " + Math.max(0, limit));
     }
 
     /**
@@ -134,11 +210,23 @@ public final class WorkQueries {
     static List<WorkFacts> facts(
             Connection connection, long channelId, String condition, List<Object> binds, Optional<Long> only)
             throws SQLException {
+        return facts(connection, channelId, condition, binds, only, " ORDER BY m.id");
+    }
+
+    /** {@link #facts(Connection, long, String, List, Optional)} in the order (and limit) of {@code order}. */
+    private static List<WorkFacts> facts(
+            Connection connection,
+            long channelId,
+            String condition,
+            List<Object> binds,
+            Optional<Long> only,
+            String order)
+            throws SQLException {
         List<Object> all = new ArrayList<>();
         all.add(channelId);
         all.addAll(binds);
         Map<Long, List<long[]>> blockers = blockersOfBlocked(connection, channelId, only);
-        return JdbcRows.list(connection, FACTS + condition + " ORDER BY m.id", all, row -> {
+        return JdbcRows.list(connection, FACTS + condition + order, all, row -> {
             long id = row.getLong(1);
             List<long[]> ofTask = blockers.getOrDefault(id, List.of());
             return new WorkFacts(

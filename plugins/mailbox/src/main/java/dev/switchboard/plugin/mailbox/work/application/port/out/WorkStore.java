@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.work.application.port.out;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -73,6 +74,26 @@ public interface WorkStore {
      *     candidates of the task lists), ascending by id
      */
     List<WorkFacts> taskCandidates(Tx tx, String role);
+
+    /**
+     * {@link #taskCandidates(Tx, String)} of several roles in one pass (the same definition).
+     *
+     * @param tx    the transaction
+     * @param roles the roles, at least one
+     * @return per role (every role asked is present), its candidates, ascending by id
+     */
+    Map<String, List<WorkFacts>> taskCandidates(Tx tx, List<String> roles);
+
+    /**
+     * The head of {@link #openDebtsTo}, newest first, read without the rest: a listing of a role with thousands of
+     * open debts reads the page it shows.
+     *
+     * @param tx    the transaction
+     * @param role  a role
+     * @param limit at most this many
+     * @return the newest live open debts addressed to the role, descending by id
+     */
+    List<WorkFacts> newestOpenDebtsTo(Tx tx, String role, int limit);
 
     /**
      * @param tx        the transaction
