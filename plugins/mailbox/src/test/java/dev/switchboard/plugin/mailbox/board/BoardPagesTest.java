@@ -3,6 +3,7 @@ package dev.switchboard.plugin.mailbox.board;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 
 import org.jsoup.Jsoup;
@@ -119,12 +120,15 @@ class BoardPagesTest {
                             + (BoardLimits.CARD_ENTRIES + 1) + ".");
             assertThat(page.select("#role-qa p.cut[data-for=court-qa]").text())
                     .isEqualTo("Showing the " + BoardLimits.CARD_ENTRIES + " newest of "
-                            + (BoardLimits.CARD_ENTRIES + 1) + ".");
-            // The court's rows are its newest debts: the newest is shown, the oldest is not.
-            List<String> court = page.select("#court-qa tr.court-debt").eachAttr("data-id");
-            assertThat(court).hasSize(BoardLimits.CARD_ENTRIES);
+                            + page.select("#role-qa .count[data-for=court-qa]").text() + ".");
+            // The court's rows are its newest debts, newest first: the newest qa owes leads them.
+            List<Long> court = page.select("#court-qa tr.court-debt").eachAttr("data-id").stream()
+                    .map(Long::valueOf)
+                    .toList();
+            assertThat(court).hasSize(BoardLimits.CARD_ENTRIES).isSortedAccordingTo(Comparator.reverseOrder());
             assertThat(court.getFirst())
-                    .isEqualTo(page.select("#owes-qa tr.debt").first().attr("data-id"));
+                    .isEqualTo(
+                            Long.valueOf(page.select("#owes-qa tr.debt").first().attr("data-id")));
             assertThat(page.select("#role-qa .owes").text()).isEqualTo(Integer.toString(BoardLimits.CARD_ENTRIES + 1));
             assertThat(page.select("#role-qa p.cut").eachAttr("data-for")).containsExactly("court-qa", "owes-qa");
             assertThat(page.select("#role-frontend p.note")).isEmpty();

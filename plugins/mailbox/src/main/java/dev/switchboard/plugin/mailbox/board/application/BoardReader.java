@@ -47,6 +47,7 @@ import dev.switchboard.plugin.mailbox.work.application.ListDebts;
 import dev.switchboard.plugin.mailbox.work.application.port.out.WorkStore;
 import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
 import dev.switchboard.plugin.mailbox.work.domain.TaskList;
+import dev.switchboard.plugin.mailbox.work.domain.WorkFacts;
 import dev.switchboard.ports.tool.Outcome;
 import dev.switchboard.ports.tool.Refusal;
 
@@ -233,7 +234,14 @@ public final class BoardReader {
                         .add(new Owed(claim.id(), role));
             }
         }
-        Map<String, List<Debt>> inCourt = inCourt(tx, courts, listed);
+        // A debt in another role's court is on that role's needs_you or awaiting_done list: its facts are read.
+        Map<Long, WorkFacts> inBalls = new HashMap<>();
+        counts.values().forEach(each -> {
+            for (TaskList list : List.of(TaskList.NEEDS_YOU, TaskList.AWAITING_DONE)) {
+                each.lists().of(list).forEach(entry -> inBalls.put(entry.task().id(), entry.task()));
+            }
+        });
+        Map<String, List<Debt>> inCourt = inCourt(tx, courts, listed, inBalls);
         List<RoleCard> cards = new ArrayList<>();
         List<Debt> toConfirm = new ArrayList<>();
         for (String role : roles) {
@@ -272,10 +280,13 @@ public final class BoardReader {
 
     /**
      * @param courts per court, the open debts in it
-     * @param listed the debts the role cards list: the others shown are read here, without bodies
+     * @param listed  the debts the role cards list
+     * @param inBalls the facts of the debts on a needs_you or awaiting_done list; the others shown are read here,
+     *                without bodies
      * @return per court, its {@link BoardLimits#CARD_ENTRIES} newest debts, newest first
      */
-    private Map<String, List<Debt>> inCourt(Tx tx, Map<String, List<Owed>> courts, Map<Owed, Debt> listed) {
+    private Map<String, List<Debt>> inCourt(
+            Tx tx, Map<String, List<Owed>> courts, Map<Owed, Debt> listed, Map<Long, WorkFacts> inBalls) {
         Map<String, List<Owed>> newest = new LinkedHashMap<>();
         Set<Long> unlisted = new HashSet<>();
         courts.forEach((court, owed) -> {
@@ -284,7 +295,9 @@ public final class BoardReader {
                     .limit(BoardLimits.CARD_ENTRIES)
                     .toList();
             newest.put(court, head);
-            head.stream().filter(o -> !listed.containsKey(o)).forEach(o -> unlisted.add(o.id()));
+            head.stream()
+                    .filter(o -> !listed.containsKey(o) && !inBalls.containsKey(o.id()))
+                    .forEach(o -> unlisted.add(o.id()));
         });
         Map<Long, Message> read = new HashMap<>();
         if (!unlisted.isEmpty()) {
@@ -295,8 +308,21 @@ public final class BoardReader {
             List<Debt> shown = new ArrayList<>();
             for (Owed owed : head) {
                 Debt debt = listed.get(owed);
+                WorkFacts facts = inBalls.get(owed.id());
                 Message m = read.get(owed.id());
-                if (debt == null && m != null) {
+                if (debt == null && facts != null) {
+                    debt = new Debt(
+                            facts.id(),
+                            facts.topic(),
+                            facts.from(),
+                            owed.role(),
+                            facts.workStatus() == null
+                                    ? null
+                                    : facts.workStatus().wire(),
+                            court,
+                            null,
+                            null);
+                } else if (debt == null && m != null) {
                     debt = new Debt(m.id(), m.topic(), m.from(), owed.role(), m.workStatus(), court, null, null);
                 }
                 if (debt != null) {
