@@ -137,7 +137,6 @@ class BoardXssTest {
                     "/board/x/debt/" + debt,
                     "/board/x/debt/" + blocker,
                     "/board/x/proposal/" + proposal,
-                    "/board/x/debt/" + proposal,
                     "/board/x/pin?key=" + key)) {
                 Answer answer = board.get(path, As.principal(Board.OWNER));
                 assertThat(answer.status()).as(path + ": " + answer.body()).isEqualTo(200);
