@@ -74,6 +74,27 @@ final class RegistryTables {
         private Sessions() {}
     }
 
+    /** {@code mailbox_board_owner_nonce} (V5). */
+    static final class OwnerNonces {
+        static final Table<Record> TABLE = table(name("mailbox_board_owner_nonce"));
+        static final Field<String> HASH = field(name("nonce_hash"), SQLDataType.VARCHAR);
+        static final Field<String> CREATED_AT = field(name("created_at"), SQLDataType.VARCHAR);
+        static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
+        static final Field<String> USED_AT = field(name("used_at"), SQLDataType.VARCHAR);
+
+        private OwnerNonces() {}
+    }
+
+    /** {@code mailbox_board_owner_session} (V5). */
+    static final class OwnerSessions {
+        static final Table<Record> TABLE = table(name("mailbox_board_owner_session"));
+        static final Field<String> HASH = field(name("session_hash"), SQLDataType.VARCHAR);
+        static final Field<String> CREATED_AT = field(name("created_at"), SQLDataType.VARCHAR);
+        static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
+
+        private OwnerSessions() {}
+    }
+
     /** {@code mailbox_audit}. */
     static final class Audit {
         static final Table<Record> TABLE = table(name("mailbox_audit"));
