@@ -9,7 +9,7 @@ import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.SQLDataType;
 
-/** The registry's tables of {@code V3__hosted_registry.sql} and {@code V4__board_sessions.sql}, and the columns of {@code mailbox_channel} it uses. */
+/** The registry's tables of {@code V3__hosted_registry.sql} and {@code V4__board_sessions.sql} and {@code V5__board_owner_sessions.sql}, and the columns of {@code mailbox_channel} it uses. */
 final class RegistryTables {
 
     private RegistryTables() {}
