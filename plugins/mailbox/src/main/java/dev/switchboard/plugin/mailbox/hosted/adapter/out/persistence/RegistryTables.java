@@ -9,7 +9,7 @@ import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.SQLDataType;
 
-/** The registry's tables of {@code V3__hosted_registry.sql} and {@code V4__board_sessions.sql} and {@code V5__board_owner_sessions.sql}, and the columns of {@code mailbox_channel} it uses. */
+/** The registry's tables of {@code V3__hosted_registry.sql} and {@code V4__board_sessions.sql} and {@code V6__board_owner_sessions.sql}, and the columns of {@code mailbox_channel} it uses. */
 final class RegistryTables {
 
     private RegistryTables() {}
@@ -74,7 +74,7 @@ final class RegistryTables {
         private Sessions() {}
     }
 
-    /** {@code mailbox_board_owner_nonce} (V5). */
+    /** {@code mailbox_board_owner_nonce} (V6). */
     static final class OwnerNonces {
         static final Table<Record> TABLE = table(name("mailbox_board_owner_nonce"));
         static final Field<String> HASH = field(name("nonce_hash"), SQLDataType.VARCHAR);
@@ -85,7 +85,7 @@ final class RegistryTables {
         private OwnerNonces() {}
     }
 
-    /** {@code mailbox_board_owner_session} (V5). */
+    /** {@code mailbox_board_owner_session} (V6). */
     static final class OwnerSessions {
         static final Table<Record> TABLE = table(name("mailbox_board_owner_session"));
         static final Field<String> HASH = field(name("session_hash"), SQLDataType.VARCHAR);
