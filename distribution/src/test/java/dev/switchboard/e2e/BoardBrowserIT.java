@@ -394,6 +394,8 @@ class BoardBrowserIT {
                 Duration.ofSeconds(150),
                 spec -> spec)) {
             owner.initialize();
+            String viewSession = viewSession();
+            String viewKey = viewKey();
             browser.get(server.uri(ownerLink()).toString());
             new WebDriverWait(browser, Duration.ofSeconds(10))
                     .until(driver -> server.uri("/board").toString().equals(driver.getCurrentUrl()));
@@ -431,7 +433,7 @@ class BoardBrowserIT {
             screenshot("board-index-390.png");
             viewport(1280, 1000, false);
 
-            assertAbortRefusals();
+            assertAbortRefusals(viewSession, viewKey);
             assertThat(running).as("no refused POST ended the command").isNotDone();
 
             browser.findElement(By.cssSelector("form.action button[data-action='workspace.abort']"))
@@ -464,8 +466,11 @@ class BoardBrowserIT {
      * The index's Abort form, posted with each missing or wrong part, is refused (403, or 401 without credentials):
      * its own fields without the CSRF token or from another origin, with the owner session's cookie; its fields with
      * a view key's session cookie, a view key or a role token as the bearer.
+     *
+     * @param viewSession a view key's board session id
+     * @param viewKey     a view key
      */
-    private static void assertAbortRefusals() throws Exception {
+    private static void assertAbortRefusals(String viewSession, String viewKey) throws Exception {
         WebElement form = browser.findElement(By.cssSelector("form.action:has(button[data-action='workspace.abort'])"));
         Map<String, String> fields = form.findElements(By.cssSelector("input[type=hidden]")).stream()
                 .collect(Collectors.toMap(
@@ -490,7 +495,6 @@ class BoardBrowserIT {
         assertThat(postBoard(all, "Cookie", ownerCookie, "http://evil.example").statusCode())
                 .as("another origin")
                 .isEqualTo(403);
-        String viewSession = viewSession();
         assertThat(postBoard(all, "Cookie", "cc_board=" + viewSession, origin).statusCode())
                 .as("a view key's session")
                 .isEqualTo(403);

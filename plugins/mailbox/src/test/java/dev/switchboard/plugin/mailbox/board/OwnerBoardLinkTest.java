@@ -3,7 +3,6 @@ package dev.switchboard.plugin.mailbox.board;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -120,8 +119,8 @@ class OwnerBoardLinkTest {
         board.execute(
                 "INSERT INTO mailbox_board_owner_nonce (nonce_hash, created_at, expires_at) VALUES (?, ?, ?)",
                 hex(expired),
-                Instant.now().minusSeconds(400).toString(),
-                Instant.now().minusSeconds(100).toString());
+                "2000-01-01T00:00:00.000Z",
+                "2000-01-01T00:05:00.000Z");
         assertThat(board.get("/board?t=" + expired, As.nobody()).status()).isEqualTo(401);
 
         String ownerLink = mint();
