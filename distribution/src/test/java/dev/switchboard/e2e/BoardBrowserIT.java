@@ -502,7 +502,7 @@ class BoardBrowserIT {
                         .statusCode())
                 .as("a view key's session presented as an owner session")
                 .isEqualTo(401);
-        assertThat(postBoard(all, "Authorization", "Bearer " + viewKey(), origin)
+        assertThat(postBoard(all, "Authorization", "Bearer " + viewKey, origin)
                         .statusCode())
                 .as("a view key")
                 .isEqualTo(403);
