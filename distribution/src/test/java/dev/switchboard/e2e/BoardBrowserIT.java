@@ -502,8 +502,7 @@ class BoardBrowserIT {
                         .statusCode())
                 .as("a view key's session presented as an owner session")
                 .isEqualTo(401);
-        assertThat(postBoard(all, "Authorization", "Bearer " + viewKey, origin)
-                        .statusCode())
+        assertThat(postBoard(all, "Authorization", "Bearer " + viewKey, origin).statusCode())
                 .as("a view key")
                 .isEqualTo(403);
         assertThat(postBoard(all, "Authorization", "Bearer " + channel.tokens().get("qa"), origin)
