@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -12,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,11 +40,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.e2e.support.BoardChannel;
 import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
+import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -48,7 +58,8 @@ import dev.switchboard.testkit.mailbox.DecisionDemo;
  * downloads a browser or a driver): a human redeems a board link, sees a channel with four roles, debts in each court,
  * a pinned charter and a thread, and a message body with {@code <script>} and {@code "><img onerror>} shows as text
  * while no script runs; the channel page and the owner's index follow tool calls live within 2 s, fit 1280 and 390
- * px, and the index's Abort button stops a workspace command (ADR 67). Screenshots of the pages go to
+ * px; the owner opens the index with a one-use owner link (ADR 69), and its Abort button, clicked, stops a
+ * workspace command and says so (ADR 67). Screenshots of the pages go to
  * {@code docs/images/}.
  */
 class BoardBrowserIT {
@@ -324,15 +335,54 @@ class BoardBrowserIT {
     }
 
     @Test
+    @DisplayName("an owner link opens the owner's index in Chromium once, as an HttpOnly SameSite=Strict cookie on"
+            + " /board; used again it is refused with a page that says so; a view key's cookie never shows the index;"
+            + " a role token or a view key cannot mint an owner link")
+    void anOwnerLinkOpensTheOwnersIndexOnce() throws Exception {
+        assertThat(mintOwnerLink(channel.tokens().get("qa")).statusCode())
+                .as("a role token")
+                .isEqualTo(403);
+        assertThat(mintOwnerLink(viewKey()).statusCode()).as("a view key").isEqualTo(403);
+        browser.get(server.uri(channel.link(server, server.token())).toString());
+        browser.get(server.uri("/board").toString());
+        assertThat(browser.getCurrentUrl())
+                .as("a view key's session is sent to its channel")
+                .isEqualTo(server.uri("/board/proj").toString());
+        assertThat(browser.findElements(By.cssSelector("form.action"))).isEmpty();
+
+        String link = ownerLink();
+        try {
+            browser.get(server.uri(link).toString());
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .until(driver -> server.uri("/board").toString().equals(driver.getCurrentUrl()));
+
+            assertThat(browser.getTitle()).isEqualTo("Channels · Switchboard board");
+            assertThat(texts(By.cssSelector("tr.channel a"))).contains("proj");
+            Cookie cookie = browser.manage().getCookieNamed("cc_board_owner");
+            assertThat(cookie).isNotNull();
+            assertThat(cookie.isHttpOnly()).isTrue();
+            assertThat(cookie.getSameSite()).isEqualTo("Strict");
+            assertThat(cookie.getPath()).isEqualTo("/board");
+            assertOnlyTheBoardsOwnScript();
+
+            browser.get(server.uri(link).toString());
+            assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("This owner link no longer works");
+            assertThat(browser.findElement(By.cssSelector("p.problem")).getDomAttribute("data-status"))
+                    .isEqualTo("401");
+        } finally {
+            browser.manage().deleteCookieNamed("cc_board_owner");
+        }
+    }
+
+    @Test
     @DisplayName("in Chromium the owner's index shows a workspace and its running command within 2 s of the tool"
-            + " calls, the command line as text, fits 1280 and 390 px, and offers an Abort form")
+            + " calls, the command line as text, fits 1280 and 390 px; a click on Abort ends the command (its call"
+            + " answers COMMAND_CANCELLED) and the page says it was done; the POST is refused without the CSRF token,"
+            + " from another origin, with a view key or a role token")
     void theOwnersIndexIsLiveAndAbortsACommand() throws Exception {
         viewport(1280, 1000, false);
-        browser.executeCdpCommand("Network.enable", Map.of());
-        browser.executeCdpCommand(
-                "Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Authorization", "Bearer " + server.token())));
         String directory = "proj <img src=x onerror=\"document.title='owned'\">";
-        Path cwd = Files.createDirectories(workspaceHome.resolve(directory));
+        Files.createDirectories(workspaceHome.resolve(directory));
         String command =
                 "sleep 120 # <script>document.title='owned'</script><img src=x onerror=\"document.title='owned'\">";
         // Its requests may wait 150 s: longer than the command would run, so only the abort can end it in time.
@@ -344,7 +394,11 @@ class BoardBrowserIT {
                 Duration.ofSeconds(150),
                 spec -> spec)) {
             owner.initialize();
-            browser.get(server.uri("/board").toString());
+            String viewSession = viewSession();
+            String viewKey = viewKey();
+            browser.get(server.uri(ownerLink()).toString());
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .until(driver -> server.uri("/board").toString().equals(driver.getCurrentUrl()));
             awaitLive();
             browser.executeScript("window.sameDocument = true");
 
@@ -379,11 +433,145 @@ class BoardBrowserIT {
             screenshot("board-index-390.png");
             viewport(1280, 1000, false);
 
-            assertThat(browser.findElements(By.cssSelector("form.action button[data-action='workspace.abort']")))
-                    .hasSize(1);
+            assertAbortRefusals(viewSession, viewKey);
+            assertThat(running).as("no refused POST ended the command").isNotDone();
+
+            browser.findElement(By.cssSelector("form.action button[data-action='workspace.abort']"))
+                    .click();
+
+            McpSchema.CallToolResult aborted = running.get(30, TimeUnit.SECONDS);
+            assertThat(aborted.isError()).isTrue();
+            assertThat(ToolResults.structured(aborted)).containsEntry("code", "COMMAND_CANCELLED");
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .ignoring(StaleElementReferenceException.class)
+                    .withMessage(() -> "after the Abort the browser shows: "
+                            + browser.findElement(By.tagName("main")).getText())
+                    .until(driver -> texts(By.cssSelector("section.feature tr.summary-row td"))
+                            .contains("aborted"));
+            WebElement notice = browser.findElement(By.cssSelector("main p.notice"));
+            assertThat(notice.getDomAttribute("data-outcome")).isEqualTo("done");
+            assertThat(notice.getText()).startsWith("Done: workspace.abort was taken for ");
+            assertThat(browser.getCurrentUrl())
+                    .startsWith(server.uri("/board?done=workspace.abort").toString());
+            assertThat(browser.findElements(By.cssSelector("form.action button")))
+                    .isEmpty();
+            assertThat(browser.getTitle()).isEqualTo("Channels · Switchboard board");
         } finally {
-            browser.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));
+            browser.manage().deleteCookieNamed("cc_board_owner");
             browser.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+        }
+    }
+
+    /**
+     * The index's Abort form, posted with each missing or wrong part, is refused (403, or 401 without credentials):
+     * its own fields without the CSRF token or from another origin, with the owner session's cookie; its fields with
+     * a view key's session cookie, a view key or a role token as the bearer.
+     *
+     * @param viewSession a view key's board session id
+     * @param viewKey     a view key
+     */
+    private static void assertAbortRefusals(String viewSession, String viewKey) throws Exception {
+        WebElement form = browser.findElement(By.cssSelector("form.action:has(button[data-action='workspace.abort'])"));
+        Map<String, String> fields = form.findElements(By.cssSelector("input[type=hidden]")).stream()
+                .collect(Collectors.toMap(
+                        input -> input.getDomAttribute("name"), input -> input.getDomAttribute("value")));
+        assertThat(fields).containsKeys("csrf", "action", "target");
+        String ownerCookie = "cc_board_owner="
+                + browser.manage().getCookieNamed("cc_board_owner").getValue();
+        URI board = server.uri("/board");
+        String origin = board.getScheme() + "://" + board.getAuthority();
+        String without = form(fields, "csrf");
+        String all = form(fields, null);
+        assertThat(postBoard(all, "Cookie", ownerCookie, null).statusCode())
+                .as("no Origin")
+                .isEqualTo(403);
+        assertThat(postBoard(without, "Cookie", ownerCookie, origin).statusCode())
+                .as("no CSRF token")
+                .isEqualTo(403);
+        assertThat(postBoard(all.replace("csrf=", "csrf=x"), "Cookie", ownerCookie, origin)
+                        .statusCode())
+                .as("a wrong CSRF token")
+                .isEqualTo(403);
+        assertThat(postBoard(all, "Cookie", ownerCookie, "http://evil.example").statusCode())
+                .as("another origin")
+                .isEqualTo(403);
+        assertThat(postBoard(all, "Cookie", "cc_board=" + viewSession, origin).statusCode())
+                .as("a view key's session")
+                .isEqualTo(403);
+        assertThat(postBoard(all, "Cookie", "cc_board_owner=" + viewSession, origin)
+                        .statusCode())
+                .as("a view key's session presented as an owner session")
+                .isEqualTo(401);
+        assertThat(postBoard(all, "Authorization", "Bearer " + viewKey, origin).statusCode())
+                .as("a view key")
+                .isEqualTo(403);
+        assertThat(postBoard(all, "Authorization", "Bearer " + channel.tokens().get("qa"), origin)
+                        .statusCode())
+                .as("a role token")
+                .isEqualTo(403);
+    }
+
+    private static String form(Map<String, String> fields, String leftOut) {
+        return fields.entrySet().stream()
+                .filter(field -> !field.getKey().equals(leftOut))
+                .map(field -> field.getKey() + "=" + URLEncoder.encode(field.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+    }
+
+    private static HttpResponse<String> postBoard(String form, String header, String value, String origin)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(server.uri("/board"))
+                .header(header, value)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form));
+        if (origin != null) {
+            request.header("Origin", origin);
+        }
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    /** @return a fresh owner link's path and query, minted with the owner token ({@code POST /board/owner-link}) */
+    private static String ownerLink() throws IOException, InterruptedException {
+        HttpResponse<String> minted = mintOwnerLink(server.token());
+        assertThat(minted.statusCode()).as(minted.body()).isEqualTo(200);
+        String url = (String)
+                JsonMapper.builder().build().readValue(minted.body(), Map.class).get("url");
+        assertThat(url).startsWith("/board?t=");
+        return url;
+    }
+
+    private static HttpResponse<String> mintOwnerLink(String bearer) throws IOException, InterruptedException {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            return http.send(
+                    HttpRequest.newBuilder(server.uri("/board/owner-link"))
+                            .header("Authorization", "Bearer " + bearer)
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    /** @return a new view key of the channel {@code proj} (the owner's board_link) */
+    private static String viewKey() {
+        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "browser-view-key")) {
+            return (String) ToolCalls.okStructured(
+                            owner, "board_link", Map.of("channel", "proj", "label", "refusals"), server.log())
+                    .get("view_key");
+        }
+    }
+
+    /** @return a view key's board session id, opened by redeeming a board link outside the browser */
+    private static String viewSession() throws IOException, InterruptedException {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> redeemed = http.send(
+                    HttpRequest.newBuilder(server.uri(channel.link(server, server.token())))
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            String cookie = redeemed.headers().firstValue("Set-Cookie").orElseThrow();
+            return cookie.substring("cc_board=".length(), cookie.indexOf(';'));
         }
     }
 

@@ -80,11 +80,17 @@ public final class FeatureState implements StateSummary {
         return topics;
     }
 
-    /** Takes {@code test.abort} on any target of an {@link BoardCell.Action} it shows; nothing else. */
+    /**
+     * Takes {@code test.abort} on any target of an {@link BoardCell.Action} it shows, except {@code ended} (a target
+     * that is gone); nothing else.
+     */
     @Override
     public ActionResult perform(String action, String target) {
         if (!action.equals("test.abort")) {
             return ActionResult.UNKNOWN;
+        }
+        if (target.equals("ended")) {
+            return ActionResult.GONE;
         }
         performed.add(action + ":" + target);
         return ActionResult.DONE;

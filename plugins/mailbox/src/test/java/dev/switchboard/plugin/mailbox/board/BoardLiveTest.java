@@ -260,7 +260,7 @@ class BoardLiveTest {
         Answer done = board.post("/board", abortForm(csrf), owner().header("Origin", ORIGIN));
 
         assertThat(done.status()).isEqualTo(303);
-        assertThat(done.header("Location")).isEqualTo("/board");
+        assertThat(done.header("Location")).isEqualTo("/board?done=test.abort&target=run-1");
         assertThat(feature.performed()).containsExactly("test.abort:run-1");
         assertThat(board.post("/board", "action=mailbox.drop&target=x&csrf=" + csrf, owner().header("Origin", ORIGIN))
                         .status())

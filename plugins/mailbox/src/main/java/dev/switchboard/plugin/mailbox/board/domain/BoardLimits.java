@@ -8,6 +8,12 @@ public final class BoardLimits {
     /** The session cookie's name. */
     public static final String COOKIE = "cc_board";
 
+    /**
+     * The owner's session cookie's name (ADR 69): a cookie of its own, so that a browser holding a view key's session
+     * and an owner session keeps both and the board always knows which one it reads.
+     */
+    public static final String OWNER_COOKIE = "cc_board_owner";
+
     /** How long a board session lives (the cookie's {@code Max-Age}): 7 days, unless its view key dies first. */
     public static final Duration SESSION_TTL = Duration.ofDays(7);
 

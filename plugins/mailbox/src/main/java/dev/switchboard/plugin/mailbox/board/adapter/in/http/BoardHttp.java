@@ -14,11 +14,13 @@ import java.util.function.Function;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import dev.switchboard.plugin.mailbox.board.application.ActionNotice;
 import dev.switchboard.plugin.mailbox.board.application.BoardCsrf;
 import dev.switchboard.plugin.mailbox.board.application.BoardReader;
 import dev.switchboard.plugin.mailbox.board.application.BoardSessions;
 import dev.switchboard.plugin.mailbox.board.application.DecisionReader;
 import dev.switchboard.plugin.mailbox.board.application.FeatureSections;
+import dev.switchboard.plugin.mailbox.board.application.OwnerBoardAccess;
 import dev.switchboard.plugin.mailbox.board.application.Viewer;
 import dev.switchboard.plugin.mailbox.board.domain.BoardLimits;
 import dev.switchboard.plugin.mailbox.channel.application.CallerResolver;
@@ -64,16 +66,19 @@ final class BoardHttp {
     private final FeatureSections features;
     private final BoardEvents events;
     private final BoardCsrf csrf;
+    private final OwnerBoardAccess owners;
 
     @Inject
     BoardHttp(
             BoardSessions sessions,
+            OwnerBoardAccess owners,
             BoardReader reader,
             BoardPages pages,
             FeatureSections features,
             BoardEvents events,
             BoardCsrf csrf) {
         this.sessions = sessions;
+        this.owners = owners;
         this.reader = reader;
         this.pages = pages;
         this.features = features;
@@ -91,19 +96,23 @@ final class BoardHttp {
      * is sent to its channel.
      */
     EndpointResponse index(EndpointRequest request) {
-        return serve(
-                request,
-                viewer -> viewer.owner()
-                        ? ownerPage(
-                                "index.jte",
-                                Map.of(
-                                        "channels",
-                                        reader.index(),
-                                        "features",
-                                        features.read(),
-                                        "csrf",
-                                        csrf.token(subject(request))))
-                        : redirect(viewer.channel(), null));
+        return serve(request, (viewer, subject) -> {
+            if (!viewer.owner()) {
+                return redirect(viewer.channel(), null);
+            }
+            Map<String, Object> parameters = new HashMap<>();
+            parameters.put("channels", reader.index());
+            parameters.put("features", features.read());
+            parameters.put("csrf", csrf.token(subject));
+            parameters.put(
+                    "notice",
+                    ActionNotice.of(
+                                    request.queryParameter("done").orElse(null),
+                                    request.queryParameter("gone").orElse(null),
+                                    request.queryParameter("target").orElse(null))
+                            .orElse(null));
+            return ownerPage("index.jte", parameters);
+        });
     }
 
     /**
@@ -113,7 +122,7 @@ final class BoardHttp {
      */
     EndpointResponse events(EndpointRequest request) {
         String channel = request.pathParameters().get("channel");
-        return serve(request, viewer -> {
+        return serve(request, (viewer, subject) -> {
             if (channel == null) {
                 return viewer.owner()
                         ? events.stream(features.topics(), headers())
@@ -131,26 +140,19 @@ final class BoardHttp {
     }
 
     /**
-     * {@code POST /board}: an owner's action from the index (ADR 67), such as aborting a workspace command. Acted on
-     * only when every check passes, in this order: credentials (none or a dead session 401), the server's owner (a
-     * view key or a role token 403), a same-origin {@code Origin} (403), the viewer's CSRF token (403), a well-formed
-     * action that a feature takes (400); then {@code 303} back to the index.
+     * {@code POST /board}: an owner's action from the index (ADR 67, ADR 69), such as aborting a workspace command.
+     * Acted on only when every check passes, in this order: credentials (none or a dead session 401), the server's
+     * owner (a view key, as a bearer or a session, or a role token 403), a same-origin {@code Origin} (403), the
+     * viewer's CSRF token (403), a well-formed action that a feature takes (400); each refusal is a page that says
+     * nothing was done. Then {@code 303} back to the index with the outcome in its query ({@link ActionNotice}):
+     * {@code done} when the feature took the action, {@code gone} when its target had already ended.
      */
     EndpointResponse act(EndpointRequest request) {
-        Optional<Viewer> viewer;
-        if (request.principal().isPresent()) {
-            viewer = viewerOf(request.principal().get());
-        } else {
-            String session = request.cookies().get(BoardLimits.COOKIE);
-            if (session == null) {
-                return problem(401, "Not signed in", "Open a board link to act on the board.");
-            }
-            viewer = sessions.viewer(session);
-            if (viewer.isEmpty()) {
-                return problem(401, "Your board session has ended", "Ask for a new board link.");
-            }
+        Access access = access(request);
+        if (access.refusal() != null) {
+            return access.refusal();
         }
-        if (viewer.isEmpty() || !viewer.get().owner()) {
+        if (!access.viewer().owner()) {
             return problem(
                     403, "Only the owner acts", "Only the server's owner may act on the board; nothing was done.");
         }
@@ -158,27 +160,19 @@ final class BoardHttp {
             return problem(403, "Refused", "The request did not come from this board's own pages; nothing was done.");
         }
         Map<String, String> form = FormBody.parse(request.body());
-        if (!csrf.matches(subject(request), form.get("csrf"))) {
+        if (!csrf.matches(access.subject(), form.get("csrf"))) {
             return problem(403, "This form has expired", "Reload the board and try again; nothing was done.");
         }
         String action = form.getOrDefault("action", "");
         String target = form.getOrDefault("target", "");
-        ActionResult result = action.matches("[a-z][a-z0-9_.-]{0,47}") && target.matches("[A-Za-z0-9_.:-]{1,128}")
-                ? features.perform(action, target)
-                : ActionResult.UNKNOWN;
+        boolean wellFormed = ActionNotice.isAction(action) && ActionNotice.isTarget(target);
+        ActionResult result = wellFormed ? features.perform(action, target) : ActionResult.UNKNOWN;
         if (result == ActionResult.UNKNOWN) {
             return problem(400, "Unknown action", "No feature takes this action; nothing was done.");
         }
         Map<String, List<String>> headers = headers();
-        headers.put("Location", List.of("/board"));
+        headers.put("Location", List.of(ActionNotice.location(result, action, target)));
         return new EndpointResponse.Complete(303, headers, new byte[0]);
-    }
-
-    /** @return who is looking, for the CSRF token: the bearer's principal, else the board session */
-    private static String subject(EndpointRequest request) {
-        return request.principal()
-                .map(principal -> "principal:" + principal.id())
-                .orElseGet(() -> "session:" + request.cookies().getOrDefault(BoardLimits.COOKIE, ""));
     }
 
     /**
@@ -207,7 +201,7 @@ final class BoardHttp {
      */
     <T> EndpointResponse channelPage(EndpointRequest request, Function<String, Outcome<T>> read, String template) {
         String channel = request.pathParameters().get("channel");
-        return serve(request, viewer -> {
+        return serve(request, (viewer, subject) -> {
             if (!viewer.mayRead(channel)) {
                 return problem(403, "Not your channel", "This board session reads another channel's board.");
             }
@@ -233,43 +227,111 @@ final class BoardHttp {
 
     /** @return a 404 page for a path parameter that names nothing (a message id that is not a number) */
     EndpointResponse notFound(EndpointRequest request, String what) {
-        return serve(request, viewer -> problem(404, "Not found", what));
+        return serve(request, (viewer, subject) -> problem(404, "Not found", what));
     }
 
-    private EndpointResponse serve(EndpointRequest request, Function<Viewer, EndpointResponse> page) {
+    private EndpointResponse serve(EndpointRequest request, BiFunction<Viewer, String, EndpointResponse> page) {
         Optional<String> nonce = request.queryParameter(BoardLimits.NONCE_PARAMETER);
         if (nonce.isPresent()) {
-            return sessions.redeem(nonce.get())
-                    .map(opened -> redirect(opened.channel(), cookie(opened.sessionId(), request)))
-                    .orElseGet(() -> problem(
-                            401,
-                            "This board link no longer works",
-                            "A board link opens the board once, within 300 seconds. Ask for a new one (board_link)."));
+            return request.pathParameters().containsKey("channel")
+                    ? redeemViewLink(nonce.get(), request)
+                    : redeemOwnerLink(nonce.get(), request);
         }
+        Access access = access(request);
+        return access.refusal() != null ? access.refusal() : page.apply(access.viewer(), access.subject());
+    }
+
+    /**
+     * Who is looking (ADR 69), in this order: a bearer (the owner's: every channel; a view key's: one; a role token's:
+     * 403), an owner session's cookie, a view key's session cookie; none, or only dead sessions, 401.
+     */
+    private Access access(EndpointRequest request) {
         Optional<Principal> principal = request.principal();
         if (principal.isPresent()) {
             return viewerOf(principal.get())
-                    .map(page)
-                    .orElseGet(() -> problem(
+                    .map(viewer ->
+                            Access.of(viewer, "principal:" + principal.get().id()))
+                    .orElseGet(() -> Access.refused(problem(
                             403,
                             "Role tokens do not open the board",
                             "A role token works on /mcp and the status endpoints. To watch the board, open a board"
-                                    + " link (board_link) in a browser."));
+                                    + " link (board_link) in a browser.")));
+        }
+        String owner = request.cookies().get(BoardLimits.OWNER_COOKIE);
+        if (owner != null && owners.live(owner)) {
+            return Access.of(Viewer.OWNER, "owner-session:" + owner);
         }
         String session = request.cookies().get(BoardLimits.COOKIE);
-        if (session == null) {
-            return problem(
-                    401,
-                    "Not signed in",
-                    "Open a board link (the board_link tool makes one) to read this channel's board.");
+        if (session != null) {
+            return sessions.viewer(session)
+                    .map(viewer -> Access.of(viewer, "session:" + session))
+                    .orElseGet(() -> Access.refused(problem(
+                            401,
+                            "Your board session has ended",
+                            "It expired, or the view key it came from was revoked (rotate_token, revoke_board_access)."
+                                    + " Ask for a new board link.")));
         }
-        return sessions.viewer(session)
-                .map(page)
+        if (owner != null) {
+            return Access.refused(problem(
+                    401,
+                    "Your owner session has ended",
+                    "It expired or was ended (switchboard mailbox owner-link --end-sessions). Open a new owner link:"
+                            + " run switchboard mailbox owner-link on the server's machine."));
+        }
+        return Access.refused(problem(
+                401,
+                "Not signed in",
+                "Open a board link (the board_link tool makes one) to read this channel's board; the server's owner"
+                        + " opens the index with an owner link (switchboard mailbox owner-link)."));
+    }
+
+    private EndpointResponse redeemViewLink(String nonce, EndpointRequest request) {
+        return sessions.redeem(nonce)
+                .map(opened ->
+                        redirect(opened.channel(), cookie(BoardLimits.COOKIE, opened.sessionId(), "Lax", request)))
                 .orElseGet(() -> problem(
                         401,
-                        "Your board session has ended",
-                        "It expired, or the view key it came from was revoked (rotate_token, revoke_board_access)."
-                                + " Ask for a new board link."));
+                        "This board link no longer works",
+                        "A board link opens the board once, within 300 seconds. Ask for a new one (board_link)."));
+    }
+
+    /**
+     * An owner link (ADR 69): a {@code 200} page that sets the owner's {@code SameSite=Strict} cookie and goes on to
+     * the index by a same-site navigation ({@code <meta http-equiv="refresh">}, and a link). A {@code 303} would do in
+     * most cases, but a browser following a redirect of a navigation begun on another site (a link clicked in a chat
+     * page) does not send a {@code Strict} cookie to its target, and the owner would land on "Not signed in".
+     */
+    private EndpointResponse redeemOwnerLink(String nonce, EndpointRequest request) {
+        Optional<String> opened = owners.redeem(nonce);
+        if (opened.isEmpty()) {
+            return problem(
+                    401,
+                    "This owner link no longer works",
+                    "An owner link opens the board once, within 300 seconds, and this one was used or has expired."
+                            + " Make a new one: run switchboard mailbox owner-link on the server's machine.");
+        }
+        Map<String, List<String>> headers = headers();
+        headers.put("Content-Type", List.of("text/html; charset=utf-8"));
+        headers.put("Set-Cookie", List.of(cookie(BoardLimits.OWNER_COOKIE, opened.get(), "Strict", request)));
+        byte[] body = pages.render("signed-in.jte", Map.of()).getBytes(StandardCharsets.UTF_8);
+        return new EndpointResponse.Complete(200, headers, body);
+    }
+
+    /**
+     * Who a request is for the board: a viewer and the name its CSRF token is bound to, or the page that refuses it.
+     *
+     * @param viewer  who is looking, or null when refused
+     * @param subject {@code principal:<id>}, {@code owner-session:<id>} or {@code session:<id>}; null when refused
+     * @param refusal the 401 or 403 page, or null
+     */
+    private record Access(Viewer viewer, String subject, EndpointResponse refusal) {
+        static Access of(Viewer viewer, String subject) {
+            return new Access(viewer, subject, null);
+        }
+
+        static Access refused(EndpointResponse refusal) {
+            return new Access(null, null, refusal);
+        }
     }
 
     private static Optional<Viewer> viewerOf(Principal principal) {
@@ -282,8 +344,8 @@ final class BoardHttp {
                 : Optional.empty();
     }
 
-    private static String cookie(String sessionId, EndpointRequest request) {
-        return BoardLimits.COOKIE + "=" + sessionId + "; HttpOnly; SameSite=Lax; Path=/board; Max-Age="
+    private static String cookie(String name, String sessionId, String sameSite, EndpointRequest request) {
+        return name + "=" + sessionId + "; HttpOnly; SameSite=" + sameSite + "; Path=/board; Max-Age="
                 + BoardLimits.SESSION_TTL.toSeconds() + (TrustedProxy.servesHttps(request) ? "; Secure" : "");
     }
 

@@ -18,6 +18,8 @@ import dev.switchboard.plugin.mailbox.channel.application.port.out.Transactions;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Audit;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Channels;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Nonces;
+import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.OwnerNonces;
+import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.OwnerSessions;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Sessions;
 import dev.switchboard.plugin.mailbox.hosted.adapter.out.persistence.RegistryTables.Tokens;
 import dev.switchboard.plugin.mailbox.hosted.application.port.out.AuditEntry;
@@ -253,6 +255,65 @@ final class JooqRegistryTx implements RegistryTx {
                         .orderBy(Sessions.EXPIRES_AT)
                         .limit(limit)))
                 .execute();
+    }
+
+    @Override
+    public void insertOwnerNonce(String hash, String expiresAt) {
+        sql.insertInto(OwnerNonces.TABLE)
+                .columns(OwnerNonces.HASH, OwnerNonces.CREATED_AT, OwnerNonces.EXPIRES_AT)
+                .values(hash, now, expiresAt)
+                .execute();
+    }
+
+    @Override
+    public boolean redeemOwnerNonce(String hash) {
+        return sql.update(OwnerNonces.TABLE)
+                        .set(OwnerNonces.USED_AT, now)
+                        .where(OwnerNonces.HASH.eq(hash))
+                        .and(OwnerNonces.USED_AT.isNull())
+                        .and(OwnerNonces.EXPIRES_AT.gt(now))
+                        .execute()
+                == 1;
+    }
+
+    @Override
+    public void insertOwnerSession(String hash, String expiresAt) {
+        sql.insertInto(OwnerSessions.TABLE)
+                .columns(OwnerSessions.HASH, OwnerSessions.CREATED_AT, OwnerSessions.EXPIRES_AT)
+                .values(hash, now, expiresAt)
+                .execute();
+    }
+
+    @Override
+    public boolean liveOwnerSession(String hash) {
+        return sql.fetchExists(sql.selectOne()
+                .from(OwnerSessions.TABLE)
+                .where(OwnerSessions.HASH.eq(hash))
+                .and(OwnerSessions.EXPIRES_AT.gt(now)));
+    }
+
+    @Override
+    public int pruneExpiredOwnerAccess(int limit) {
+        int nonces = sql.deleteFrom(OwnerNonces.TABLE)
+                .where(OwnerNonces.HASH.in(sql.select(OwnerNonces.HASH)
+                        .from(OwnerNonces.TABLE)
+                        .where(OwnerNonces.EXPIRES_AT.le(now))
+                        .orderBy(OwnerNonces.EXPIRES_AT)
+                        .limit(limit)))
+                .execute();
+        return nonces
+                + sql.deleteFrom(OwnerSessions.TABLE)
+                        .where(OwnerSessions.HASH.in(sql.select(OwnerSessions.HASH)
+                                .from(OwnerSessions.TABLE)
+                                .where(OwnerSessions.EXPIRES_AT.le(now))
+                                .orderBy(OwnerSessions.EXPIRES_AT)
+                                .limit(limit)))
+                        .execute();
+    }
+
+    @Override
+    public int endOwnerSessions() {
+        return sql.deleteFrom(OwnerSessions.TABLE).execute();
     }
 
     /** The credential matching {@code which} when it is live: unrevoked, unexpired, its channel and issuer alive. */

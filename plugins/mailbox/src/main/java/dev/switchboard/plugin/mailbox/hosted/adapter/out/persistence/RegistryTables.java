@@ -9,7 +9,7 @@ import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.SQLDataType;
 
-/** The registry's tables of {@code V3__hosted_registry.sql} and {@code V4__board_sessions.sql}, and the columns of {@code mailbox_channel} it uses. */
+/** The registry's tables of {@code V3__hosted_registry.sql} and {@code V4__board_sessions.sql} and {@code V6__board_owner_sessions.sql}, and the columns of {@code mailbox_channel} it uses. */
 final class RegistryTables {
 
     private RegistryTables() {}
@@ -72,6 +72,27 @@ final class RegistryTables {
         static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
 
         private Sessions() {}
+    }
+
+    /** {@code mailbox_board_owner_nonce} (V6). */
+    static final class OwnerNonces {
+        static final Table<Record> TABLE = table(name("mailbox_board_owner_nonce"));
+        static final Field<String> HASH = field(name("nonce_hash"), SQLDataType.VARCHAR);
+        static final Field<String> CREATED_AT = field(name("created_at"), SQLDataType.VARCHAR);
+        static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
+        static final Field<String> USED_AT = field(name("used_at"), SQLDataType.VARCHAR);
+
+        private OwnerNonces() {}
+    }
+
+    /** {@code mailbox_board_owner_session} (V6). */
+    static final class OwnerSessions {
+        static final Table<Record> TABLE = table(name("mailbox_board_owner_session"));
+        static final Field<String> HASH = field(name("session_hash"), SQLDataType.VARCHAR);
+        static final Field<String> CREATED_AT = field(name("created_at"), SQLDataType.VARCHAR);
+        static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
+
+        private OwnerSessions() {}
     }
 
     /** {@code mailbox_audit}. */

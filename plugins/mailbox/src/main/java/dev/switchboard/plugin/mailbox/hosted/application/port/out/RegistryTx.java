@@ -123,6 +123,37 @@ public interface RegistryTx {
      */
     int pruneExpiredSessions(int limit);
 
+    /** Stores an owner's board nonce's digest (ADR 69), unused, expiring at {@code expiresAt}. */
+    void insertOwnerNonce(String hash, String expiresAt);
+
+    /**
+     * Redeems an owner's board nonce: marks it used when it is unused and unexpired, so it works once.
+     *
+     * @param hash the presented nonce's digest
+     * @return whether it was an unused, unexpired owner nonce (now used)
+     */
+    boolean redeemOwnerNonce(String hash);
+
+    /** Stores an owner's board session's digest, expiring at {@code expiresAt}. */
+    void insertOwnerSession(String hash, String expiresAt);
+
+    /**
+     * @param hash a presented owner session id's digest
+     * @return whether an unexpired owner session has it
+     */
+    boolean liveOwnerSession(String hash);
+
+    /**
+     * Deletes owner nonces and owner sessions that expired at or before {@link #now()}.
+     *
+     * @param limit the most rows of each table deleted by this call, at least 1
+     * @return how many were deleted, 0..2 * limit
+     */
+    int pruneExpiredOwnerAccess(int limit);
+
+    /** @return how many owner sessions there were, every one now deleted (they end at their next request) */
+    int endOwnerSessions();
+
     /** Records that a credential was used now. */
     void touch(long tokenId);
 
