@@ -294,8 +294,9 @@ class BoardBrowserIT {
         browser.executeScript("window.sameDocument = true");
         String topic = "live <img src=x onerror=\"document.title='owned'\">";
 
-        long before = System.nanoTime();
+        long before;
         try (McpSyncClient qa = HttpClients.initialized(server, channel.tokens().get("qa"), "browser-qa")) {
+            before = System.nanoTime(); // the change: the send (not the client's start)
             ToolCalls.okStructured(
                     qa,
                     "send_message",
