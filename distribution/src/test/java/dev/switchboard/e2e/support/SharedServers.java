@@ -1,6 +1,8 @@
 package dev.switchboard.e2e.support;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -22,14 +24,26 @@ public final class SharedServers {
     public static List<Long> of(Installation installation) {
         Path state = realPath(installation.stateDir());
         return ProcessHandle.allProcesses()
-                .filter(process -> process.info()
-                        .commandLine()
-                        .map(line -> line.contains("serve --shared"))
-                        .orElse(false))
+                .filter(process -> commandLine(process.pid()).contains("serve --shared"))
                 .filter(process -> realPath(Path.of("/proc", Long.toString(process.pid()), "cwd"))
                         .equals(state))
                 .map(ProcessHandle::pid)
                 .toList();
+    }
+
+    /**
+     * The process's whole command line from {@code /proc/PID/cmdline}: {@code ProcessHandle.Info.commandLine()} is
+     * empty for a line of 4,096 bytes or more, which a shared server's JVM options and class path reach under a long
+     * temporary directory.
+     */
+    private static String commandLine(long pid) {
+        try {
+            return new String(
+                            Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8)
+                    .replace('\0', ' ');
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     private static Path realPath(Path path) {
