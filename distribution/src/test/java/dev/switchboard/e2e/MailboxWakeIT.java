@@ -76,8 +76,7 @@ class MailboxWakeIT {
             assertThat(local.runWithInput(backend, othersThan(backend), stop("s1"), "hook", "stop")
                             .stdout())
                     .isEmpty();
-            CompletableFuture<CliRun> sleeper = wake(local, backend, "s1");
-            awaitPidFile(local.stateDir(), "s1");
+            CompletableFuture<CliRun> sleeper = sleeping(local, backend, "s1");
 
             CliRun second = local.runWithInput(backend, othersThan(backend), stop("s1"), "hook", "wake");
             assertThat(second.exitCode()).as(second.describe()).isZero();
@@ -85,8 +84,7 @@ class MailboxWakeIT {
             assertThat(sleeper).as("the first one sleeps on").isNotDone();
 
             ok(frontend, "send_message", Map.of("to", "backend", "topic", "news", "body", "while you were idle"));
-            CliRun woken = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-            assertThat(woken.exitCode()).as(woken.describe()).isEqualTo(2);
+            CliRun woken = woke(sleeper);
             assertThat(woken.stderr()).startsWith("channel has new items for 'backend': unread=1. ");
             assertThat(woken.stdout()).isEmpty();
 
@@ -96,12 +94,9 @@ class MailboxWakeIT {
             assertThat(afterWake.stdout())
                     .as("the wake reminded of unread=1 already")
                     .isEmpty();
-            CompletableFuture<CliRun> next = wake(local, backend, "s1");
-            awaitPidFile(local.stateDir(), "s1");
+            CompletableFuture<CliRun> next = sleeping(local, backend, "s1");
             ok(frontend, "send_message", Map.of("to", "backend", "topic", "more", "body", "a second one"));
-            CliRun again = next.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-            assertThat(again.exitCode()).as(again.describe()).isEqualTo(2);
-            assertThat(again.stderr()).contains("unread=2");
+            assertThat(woke(next).stderr()).contains("unread=2");
         } finally {
             frontend.closeGracefully();
         }
@@ -112,11 +107,10 @@ class MailboxWakeIT {
     void remotelyASleeperAndStatusWatchLongPollStatusAndTheSleeperEndsOnItsOwnAndNeverWakesOnAFailure(HttpServe server)
             throws Exception {
         Installation client = Installation.copyOfBuilt(dir.resolve("client"));
-        Map<String, String> tokens = channel(server, "proj", "wake-owner");
+        Map<String, String> tokens = channel(server, "proj", "wake-owner", "backend");
         Map<String, String> remote = backendRemote(server, tokens, "120");
 
-        CompletableFuture<CliRun> sleeper = wake(client, remote, "r1");
-        awaitPidFile(client.stateDir(), "r1");
+        CompletableFuture<CliRun> sleeper = sleeping(client, remote, "r1");
         try (McpSyncClient lead = HttpClients.initialized(server, tokens.get("lead"), "wake-lead")) {
             ToolCalls.okStructured(
                     lead,
@@ -124,9 +118,7 @@ class MailboxWakeIT {
                     Map.of("to", "backend", "topic", "news", "body", "while you were idle"),
                     "\n" + server.log());
         }
-        CliRun woken = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-        assertThat(woken.exitCode()).as(woken.describe()).isEqualTo(2);
-        assertThat(woken.stderr()).startsWith("channel has new items for 'backend': unread=1. ");
+        assertThat(woke(sleeper).stderr()).startsWith("channel has new items for 'backend': unread=1. ");
         CliRun afterWake = client.runWithInput(remote, othersThan(remote), stop("r1"), "hook", "stop");
         assertThat(afterWake.stdout())
                 .as("the wake reminded of unread=1 already")
@@ -156,11 +148,10 @@ class MailboxWakeIT {
     void remotelyASleeperWhoseTokenIsRotatedAwayWhileItSleepsExits1AtOnceAndLeavesNoPidFile(HttpServe server)
             throws Exception {
         Installation client = Installation.copyOfBuilt(dir.resolve("client"));
-        Map<String, String> tokens = channel(server, "rotated", "rotate-owner");
+        Map<String, String> tokens = channel(server, "rotated", "rotate-owner", "backend");
         Map<String, String> remote = backendRemote(server, tokens, "3600");
 
-        CompletableFuture<CliRun> sleeper = wake(client, remote, "r2");
-        awaitPidFile(client.stateDir(), "r2");
+        CompletableFuture<CliRun> sleeper = sleeping(client, remote, "r2");
         try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "rotate-owner-2")) {
             ToolCalls.okStructured(
                     owner, "rotate_token", Map.of("channel", "rotated", "role", "backend"), "\n" + server.log());
@@ -184,20 +175,9 @@ class MailboxWakeIT {
      * Remote {@code status watch --interval 60} on a clear channel: a new message is reported within seconds, long
      * before the interval, so the watch holds a {@code /status?wait} poll instead of asking every interval.
      */
-    @SuppressWarnings("unchecked")
     private void assertWatchLongPolls(HttpServe server, Installation client) throws Exception {
-        Map<String, String> tokens;
-        try (McpSyncClient owner = HttpClients.initialized(server, server.token(), "watch-owner")) {
-            tokens = (Map<String, String>) ToolCalls.okStructured(
-                            owner,
-                            "create_channel",
-                            Map.of("name", "watched", "roles", List.of("lead", "qa")),
-                            "\n" + server.log())
-                    .get("tokens");
-        }
-        Path tokenFile = dir.resolve("qa.token");
-        Files.writeString(tokenFile, tokens.get("qa") + "\n");
-        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+        Map<String, String> tokens = channel(server, "watched", "watch-owner", "qa");
+        Path tokenFile = ownerOnlyTokenFile(tokens, "qa");
         ProcessBuilder builder = new ProcessBuilder(
                 client.launcher().toString(),
                 "status",
@@ -243,10 +223,26 @@ class MailboxWakeIT {
         }
     }
 
-    private static CompletableFuture<CliRun> wake(Installation installation, Map<String, String> env, String session) {
-        return CompletableFuture.supplyAsync(
+    /**
+     * Starts {@code hook wake} for the session in the background, as an asyncRewake Stop hook, and waits until it
+     * sleeps (its pid file written: it has read its baseline).
+     *
+     * @return the sleeper's run, done when it exits
+     */
+    private static CompletableFuture<CliRun> sleeping(
+            Installation installation, Map<String, String> env, String session) throws Exception {
+        CompletableFuture<CliRun> sleeper = CompletableFuture.supplyAsync(
                 () -> installation.runWithInput(env, othersThan(env), stop(session), "hook", "wake", "--interval", "1"),
                 command -> Thread.ofVirtual().start(command));
+        awaitPidFile(installation.stateDir(), session);
+        return sleeper;
+    }
+
+    /** @return the sleeper's run, once it has woken its session: exit status 2, within {@link #WAIT} */
+    private static CliRun woke(CompletableFuture<CliRun> sleeper) throws Exception {
+        CliRun woken = sleeper.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertThat(woken.exitCode()).as(woken.describe()).isEqualTo(2);
+        return woken;
     }
 
     private static String read(Path file) {
@@ -290,14 +286,14 @@ class MailboxWakeIT {
         }
     }
 
-    /** @return the role tokens of a new hosted channel {@code name} with roles lead and backend, created by the owner */
+    /** @return the role tokens of a new hosted channel {@code name} with roles lead and {@code role}, made by the owner */
     @SuppressWarnings("unchecked")
-    private static Map<String, String> channel(HttpServe server, String name, String clientName) {
+    private static Map<String, String> channel(HttpServe server, String name, String clientName, String role) {
         try (McpSyncClient owner = HttpClients.initialized(server, server.token(), clientName)) {
             return (Map<String, String>) ToolCalls.okStructured(
                             owner,
                             "create_channel",
-                            Map.of("name", name, "roles", List.of("lead", "backend")),
+                            Map.of("name", name, "roles", List.of("lead", role)),
                             "\n" + server.log())
                     .get("tokens");
         }
@@ -309,13 +305,19 @@ class MailboxWakeIT {
      */
     private Map<String, String> backendRemote(HttpServe server, Map<String, String> tokens, String wakeMaxS)
             throws IOException {
-        Path tokenFile = dir.resolve("backend.token");
-        Files.writeString(tokenFile, tokens.get("backend") + "\n");
-        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+        Path tokenFile = ownerOnlyTokenFile(tokens, "backend");
         Map<String, String> remote = new HashMap<>();
         remote.put("AI_AGENT_CHANNEL_URL", server.url());
         remote.put("AI_AGENT_CHANNEL_TOKEN_FILE", tokenFile.toString());
         remote.put("SWITCHBOARD_PLUGINS__MAILBOX__WAKE_MAX_S", wakeMaxS);
         return remote;
+    }
+
+    /** @return {@code <dir>/<role>.token}, holding the role's token, readable by its owner only */
+    private Path ownerOnlyTokenFile(Map<String, String> tokens, String role) throws IOException {
+        Path tokenFile = dir.resolve(role + ".token");
+        Files.writeString(tokenFile, tokens.get(role) + "\n");
+        Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-------"));
+        return tokenFile;
     }
 }

@@ -22,11 +22,22 @@ final class KernelSubcommandCall implements SubcommandCall {
     private final Console console;
     private final PreparedPlugins plugins;
     private final String pluginId;
+    private final Optional<Path> stateDir;
     private boolean started;
 
+    /**
+     * @param stateDir the state directory to carry in {@link #locationArguments()} ({@link Settings#stateDirToCarry}),
+     *                 empty for the default one
+     */
     KernelSubcommandCall(
-            Subcommand command, CommandLine line, Console console, PreparedPlugins plugins, String pluginId) {
+            Subcommand command,
+            CommandLine line,
+            Console console,
+            PreparedPlugins plugins,
+            String pluginId,
+            Optional<Path> stateDir) {
         this.command = command;
+        this.stateDir = stateDir;
         this.line = line;
         this.console = console;
         this.plugins = plugins;
@@ -53,13 +64,18 @@ final class KernelSubcommandCall implements SubcommandCall {
     @Override
     public List<String> locationArguments() {
         List<String> words = new ArrayList<>();
-        for (String name : Settings.LOCATION_OPTIONS) {
+        for (String name : List.of("home", "config")) {
             String value = line.getOptionValue(name);
             if (value != null) {
                 words.add("--" + name);
                 words.add(Path.of(value).toAbsolutePath().normalize().toString());
             }
         }
+        // the effective one, however it was set: the environment or the file's working directory may differ later
+        stateDir.ifPresent(dir -> {
+            words.add("--state-dir");
+            words.add(dir.toString());
+        });
         return List.copyOf(words);
     }
 

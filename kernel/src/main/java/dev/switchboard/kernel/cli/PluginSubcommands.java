@@ -2,6 +2,7 @@ package dev.switchboard.kernel.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -71,8 +72,9 @@ final class PluginSubcommands {
      */
     int run(String[] args, String topUsage) {
         SwitchboardConfig config;
+        Settings settings = Settings.peek(args);
         try {
-            config = Settings.peek(args).load();
+            config = settings.load();
         } catch (ConfigException e) {
             console.err().println("switchboard: " + e.getMessage());
             console.err().flush();
@@ -87,7 +89,7 @@ final class PluginSubcommands {
             }
             Found chosen = found.get();
             String[] rest = Arrays.copyOfRange(args, chosen.command().path().size(), args.length);
-            return parseAndRun(kernel, chosen, rest, all);
+            return parseAndRun(kernel, chosen, rest, all, settings.stateDirToCarry(config));
         }
     }
 
@@ -140,7 +142,7 @@ final class PluginSubcommands {
         }
     }
 
-    private int parseAndRun(Kernel kernel, Found chosen, String[] rest, List<Found> all) {
+    private int parseAndRun(Kernel kernel, Found chosen, String[] rest, List<Found> all, Optional<Path> stateDir) {
         Subcommand command = chosen.command();
         CommandLine line;
         try {
@@ -160,7 +162,7 @@ final class PluginSubcommands {
             return Subcommand.DONE;
         }
         KernelSubcommandCall call =
-                new KernelSubcommandCall(command, line, console, kernel.prepared(), chosen.pluginId());
+                new KernelSubcommandCall(command, line, console, kernel.prepared(), chosen.pluginId(), stateDir);
         try {
             command.checkUsage(call);
         } catch (SubcommandUsageException e) {

@@ -3,6 +3,7 @@ package dev.switchboard.kernel.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.switchboard.kernel.config.ConfigLoader;
 import dev.switchboard.kernel.config.SwitchboardConfig;
@@ -77,6 +78,22 @@ public record Settings(Path home, Path config, Path stateDir) {
                         installation(),
                         userHome(env, System.getProperty("user.home")),
                         stateDir == null ? null : stateDir.toAbsolutePath().normalize());
+    }
+
+    /**
+     * The state directory a command line printed for later must carry so that it reaches the same state, however it
+     * was set: {@code --state-dir}, {@code SWITCHBOARD_KERNEL__STATE_DIR} (which the later process's environment may
+     * lack) or {@code kernel.state-dir} in the file (a relative value there is taken from the working directory, which
+     * the later process may not share).
+     *
+     * @param config the configuration these locations loaded ({@link #load()})
+     * @return its state directory, absolute, unless it is the default {@code ~/.switchboard}, which the later process
+     *     finds on its own
+     */
+    Optional<Path> stateDirToCarry(SwitchboardConfig config) {
+        Path stateDir = config.kernel().stateDir().toAbsolutePath().normalize();
+        Path fallback = ConfigLoader.defaultStateDir(userHome(System.getenv(), System.getProperty("user.home")));
+        return stateDir.equals(fallback) ? Optional.empty() : Optional.of(stateDir);
     }
 
     /**

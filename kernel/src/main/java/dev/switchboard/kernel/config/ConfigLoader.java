@@ -61,6 +61,15 @@ public final class ConfigLoader {
     }
 
     /**
+     * @param userHome the user's home directory
+     * @return the state directory when nothing sets {@code kernel.state-dir}: {@code <userHome>/.switchboard}, absolute
+     *     and normalised
+     */
+    public static Path defaultStateDir(Path userHome) {
+        return userHome.resolve(".switchboard").toAbsolutePath().normalize();
+    }
+
+    /**
      * The configuration of the defaults alone: no file, no environment overrides. For a command that must find its
      * plugin's subcommand when the configuration cannot be read, to fail with that subcommand's own status.
      *
@@ -184,10 +193,8 @@ public final class ConfigLoader {
 
     private static KernelSettings kernelSettings(
             Map<String, Object> kernel, Path home, Path userHome, ConfigOrigins origins) {
-        Path stateDir = path(
-                scalar(kernel.get("state-dir"), "kernel.state-dir", origins),
-                userHome,
-                userHome.resolve(".switchboard"));
+        Path stateDir =
+                path(scalar(kernel.get("state-dir"), "kernel.state-dir", origins), userHome, defaultStateDir(userHome));
         Path pluginsDir = path(
                 scalar(kernel.get("plugins-dir"), "kernel.plugins-dir", origins), userHome, home.resolve("plugins"));
         Object storageValue = scalar(kernel.get("storage"), "kernel.storage", origins);

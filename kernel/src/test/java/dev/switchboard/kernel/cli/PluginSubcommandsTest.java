@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,7 +74,7 @@ class PluginSubcommandsTest {
     }
 
     @Test
-    void theLocationOptionsReachTheSubcommandAsAbsoluteNormalisedPathsInOneOrder() {
+    void theLocationOptionsReachTheSubcommandAsAbsoluteNormalisedPathsInOneOrder() throws IOException {
         Path config = home.resolve("config/application.yaml");
         Path state = home.resolve("elsewhere");
 
@@ -94,10 +96,46 @@ class PluginSubcommandsTest {
         System.setProperty("switchboard.home", home.toString());
         try {
             assertThat(run("greeter", "hello", "where")).isZero();
+            assertThat(out.toString())
+                    .as("none given: the state directory the file sets is carried, the rest is found again")
+                    .isEqualTo("locations=--state-dir " + home.resolve("state") + "\n");
+
+            Files.writeString(home.resolve("config/application.yaml"), "kernel:\n  storage: memory\n");
+            assertThat(run("greeter", "hello", "where")).isZero();
         } finally {
             System.clearProperty("switchboard.home");
         }
-        assertThat(out.toString()).as("none given, none passed on").isEqualTo("locations=\n");
+        assertThat(out.toString())
+                .as("the default state directory is found again by any later run: none passed on")
+                .isEqualTo("locations=\n");
+    }
+
+    @Test
+    void theStateDirectoryTheEnvironmentSetsReachesTheSubcommandAbsoluteAsIfGivenOnTheCommandLine() throws Exception {
+        Path state = home.resolve("from-env");
+        Files.writeString(home.resolve("config/application.yaml"), "kernel:\n  storage: memory\n");
+        ProcessBuilder builder = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Main.class.getName(),
+                        "greeter",
+                        "hello",
+                        "where",
+                        "--home",
+                        home.toString())
+                .directory(home.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("SWITCHBOARD_KERNEL__STATE_DIR", "from-env/../from-env");
+        Process cli = builder.start();
+        String printed = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(cli.waitFor(60, TimeUnit.SECONDS)).as("the command ended").isTrue();
+
+        assertThat(cli.exitValue()).isZero();
+        assertThat(printed)
+                .as("a later run in another directory and environment reaches the same state")
+                .isEqualTo("locations=--home " + home.toAbsolutePath().normalize() + " --state-dir "
+                        + state.toAbsolutePath().normalize() + "\n");
     }
 
     @Test

@@ -32,9 +32,11 @@ public interface SubcommandCall {
      * The common location options the command line gave, for a subcommand that prints a command line to run later
      * against the same installation, configuration and state (the hook commands {@code hook print-config} prints).
      *
-     * @return {@code --home DIR}, {@code --config FILE}, {@code --state-dir DIR} as pairs of words, in that order, only
-     *     those given, each path made absolute and normalised (so the printed line works from any directory); empty
-     *     when none was given
+     * @return {@code --home DIR}, {@code --config FILE}, {@code --state-dir DIR} as pairs of words, in that order, each
+     *     path made absolute and normalised (so the printed line works from any directory): {@code --home} and
+     *     {@code --config} when given; {@code --state-dir} with the effective state directory whenever it is not the
+     *     default {@code ~/.switchboard}, however it was set (the option, {@code SWITCHBOARD_KERNEL__STATE_DIR}, which
+     *     the later process's environment may lack, or {@code kernel.state-dir} in the file); empty when none applies
      */
     default List<String> locationArguments() {
         return List.of();

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.switchboard.plugin.handoff.domain.HandoffDraft;
 import dev.switchboard.ports.tool.ToolAnnotations;
 import dev.switchboard.ports.tool.ToolDescriptor;
 
@@ -100,6 +101,21 @@ class ToolSurfaceTest {
                             .as(tool.name())
                             .hasSizeGreaterThan(10));
         }
+    }
+
+    @Test
+    void publishStatesThatAMissingSourceIsStoredAsChatgptAsTheOriginalDid() {
+        ToolDescriptor publish = handoff.registry().tools().stream()
+                .filter(tool -> tool.name().equals("frontispice_publish_handoff"))
+                .findFirst()
+                .orElseThrow();
+        JsonNode source =
+                JSON.readTree(publish.inputSchema()).path("properties").path("source");
+
+        assertThat(source.path("default").asString("")).isEqualTo("chatgpt");
+        assertThat(source.path("description").asString("")).endsWith("; stored as chatgpt when left out.");
+        // what the schema states is what a publish without a source stores (3A.19 in PublishAndReceiptTest)
+        assertThat(HandoffDraft.DEFAULT_SOURCE).isEqualTo("chatgpt");
     }
 
     @Test

@@ -34,7 +34,6 @@ import dev.switchboard.ports.http.EndpointResponse;
 import dev.switchboard.ports.http.ResponseStream;
 import dev.switchboard.ports.signal.ChangeSignals;
 import dev.switchboard.ports.summary.BoardCell;
-import dev.switchboard.ports.summary.BoardSection;
 
 /**
  * The live board and the owner's actions (ADR 67), on one mailbox test bed shared by the
@@ -44,12 +43,13 @@ import dev.switchboard.ports.summary.BoardSection;
  */
 class BoardLiveTest {
 
-    private static final String ORIGIN = "http://127.0.0.1:8765";
+    private static final String ORIGIN = BoardTestBed.ORIGIN;
     private static final String TOPIC = "test.activity";
 
     @TempDir
     static Path dir;
 
+    private static BoardTestBed bed;
     private static MailboxHarness harness;
     private static Board board;
     private static FeatureState feature;
@@ -57,29 +57,23 @@ class BoardLiveTest {
 
     @BeforeAll
     static void start() {
-        feature = new FeatureState()
-                .sections(
-                        List.of(new BoardSection(
-                                "Workspace commands",
-                                List.of("Command", "Started", ""),
-                                List.of(List.of(
-                                        BoardCell.text(
-                                                "echo '<script>alert(1)</script>' \"><img src=x onerror=alert(2)>"),
-                                        new BoardCell.Time(Instant.now().minusSeconds(190)),
-                                        new BoardCell.Action("test.abort", "run-1", "Abort"))),
-                                0,
-                                "commands")),
-                        List.of(TOPIC));
-        harness = MailboxHarness.builder("sqlite", dir)
-                .summaries(feature.asSummaries())
-                .open(null);
-        board = new Board(harness);
-        tokens = board.create("proj", "lead", "dev");
+        bed = BoardTestBed.open(
+                dir,
+                List.of("Command", "Started", ""),
+                List.of(List.of(
+                        BoardCell.text("echo '<script>alert(1)</script>' \"><img src=x onerror=alert(2)>"),
+                        new BoardCell.Time(Instant.now().minusSeconds(190)),
+                        new BoardCell.Action("test.abort", "run-1", "Abort"))),
+                TOPIC);
+        harness = bed.harness();
+        board = bed.board();
+        feature = bed.feature();
+        tokens = bed.tokens();
     }
 
     @AfterAll
     static void stop() {
-        harness.close();
+        bed.close();
     }
 
     private static As owner() {

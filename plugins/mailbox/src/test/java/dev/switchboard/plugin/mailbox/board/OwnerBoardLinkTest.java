@@ -18,13 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.plugin.mailbox.CommandRun;
-import dev.switchboard.plugin.mailbox.FeatureState;
-import dev.switchboard.plugin.mailbox.MailboxHarness;
 import dev.switchboard.plugin.mailbox.board.Board.Answer;
 import dev.switchboard.plugin.mailbox.board.Board.As;
 import dev.switchboard.plugin.mailbox.board.adapter.in.cli.OwnerLinkCommand;
 import dev.switchboard.ports.summary.BoardCell;
-import dev.switchboard.ports.summary.BoardSection;
 
 /**
  * The owner's board link (ADR 69): {@code switchboard mailbox owner-link} mints a one-use link, redeemed on
@@ -35,43 +32,29 @@ import dev.switchboard.ports.summary.BoardSection;
  */
 class OwnerBoardLinkTest {
 
-    private static final String ORIGIN = "http://127.0.0.1:8765";
+    private static final String ORIGIN = BoardTestBed.ORIGIN;
 
     @TempDir
     static Path dir;
 
-    private static MailboxHarness harness;
+    private static BoardTestBed bed;
     private static Board board;
-    private static FeatureState feature;
-    private static Map<String, String> tokens;
 
     @BeforeAll
     static void start() {
-        feature = new FeatureState()
-                .sections(
-                        List.of(new BoardSection(
-                                "Workspace commands",
-                                List.of("Command", ""),
-                                List.of(
-                                        List.of(
-                                                BoardCell.text("sleep 300"),
-                                                new BoardCell.Action("test.abort", "run-1", "Abort")),
-                                        List.of(
-                                                BoardCell.text("true"),
-                                                new BoardCell.Action("test.abort", "ended", "Abort"))),
-                                0,
-                                "commands")),
-                        List.of("test.topic"));
-        harness = MailboxHarness.builder("sqlite", dir)
-                .summaries(feature.asSummaries())
-                .open(null);
-        board = new Board(harness);
-        tokens = board.create("proj", "lead", "dev");
+        bed = BoardTestBed.open(
+                dir,
+                List.of("Command", ""),
+                List.of(
+                        List.of(BoardCell.text("sleep 300"), new BoardCell.Action("test.abort", "run-1", "Abort")),
+                        List.of(BoardCell.text("true"), new BoardCell.Action("test.abort", "ended", "Abort"))),
+                "test.topic");
+        board = bed.board();
     }
 
     @AfterAll
     static void stop() {
-        harness.close();
+        bed.close();
     }
 
     @Test
@@ -128,13 +111,13 @@ class OwnerBoardLinkTest {
                         .status())
                 .as("an owner nonce is no view link")
                 .isEqualTo(401);
-        String viewLink = board.link(board.principal(tokens.get("lead")), null);
+        String viewLink = board.link(board.principal(bed.tokens().get("lead")), null);
         assertThat(board.get("/board" + viewLink.substring(viewLink.indexOf('?')), As.nobody())
                         .status())
                 .as("a view nonce is no owner link")
                 .isEqualTo(401);
 
-        String viewSession = board.session(board.principal(tokens.get("lead")), null);
+        String viewSession = board.session(board.principal(bed.tokens().get("lead")), null);
         Answer asOwner = board.get("/board", ownerCookie(viewSession));
         assertThat(asOwner.status()).isEqualTo(401);
         assertThat(Jsoup.parse(asOwner.body()).selectFirst("h1").text()).isEqualTo("Your owner session has ended");
@@ -153,7 +136,7 @@ class OwnerBoardLinkTest {
                 .selectFirst("form.action input[name=csrf]")
                 .attr("value");
         As posting = owner.header("Origin", ORIGIN);
-        String viewSession = board.session(board.principal(tokens.get("lead")), null);
+        String viewSession = board.session(board.principal(bed.tokens().get("lead")), null);
         assertThat(board.post(
                                 "/board",
                                 "action=test.abort&target=run-1&csrf=" + csrf,
@@ -191,7 +174,7 @@ class OwnerBoardLinkTest {
         String session = ownerSession(board.get(mint(), As.nobody()));
         assertThat(board.get("/board", ownerCookie(session)).status()).isEqualTo(200);
 
-        CommandRun ended = CommandRun.of(harness, new OwnerLinkCommand(), "", "--end-sessions", "--json");
+        CommandRun ended = CommandRun.of(bed.harness(), new OwnerLinkCommand(), "", "--end-sessions", "--json");
 
         assertThat(ended.status()).isZero();
         assertThat(ended.out()).contains("\"ended_sessions\":");
@@ -200,8 +183,32 @@ class OwnerBoardLinkTest {
         assertThat(Jsoup.parse(after.body()).selectFirst("h1").text()).isEqualTo("Your owner session has ended");
     }
 
+    @Test
+    @DisplayName("minting an owner link deletes the expired owner links and sessions and keeps the live ones")
+    void mintingAnOwnerLinkDeletesExpiredOwnerLinksAndSessions() {
+        String live = mint().substring("/board?t=".length());
+        board.execute(
+                "INSERT INTO mailbox_board_owner_nonce (nonce_hash, created_at, expires_at) VALUES (?, ?, ?)",
+                hex("expired-nonce"),
+                "2000-01-01T00:00:00.000Z",
+                "2000-01-01T00:05:00.000Z");
+        board.execute(
+                "INSERT INTO mailbox_board_owner_session (session_hash, created_at, expires_at) VALUES (?, ?, ?)",
+                hex("expired-session"),
+                "2000-01-01T00:00:00.000Z",
+                "2000-01-08T00:00:00.000Z");
+
+        mint();
+
+        assertThat(board.column("SELECT nonce_hash FROM mailbox_board_owner_nonce"))
+                .contains(hex(live))
+                .doesNotContain(hex("expired-nonce"));
+        assertThat(board.column("SELECT session_hash FROM mailbox_board_owner_session"))
+                .doesNotContain(hex("expired-session"));
+    }
+
     private static String mint() {
-        CommandRun run = CommandRun.of(harness, new OwnerLinkCommand(), "", "--json");
+        CommandRun run = CommandRun.of(bed.harness(), new OwnerLinkCommand(), "", "--json");
         assertThat(run.status()).as(run.err()).isZero();
         @SuppressWarnings("unchecked")
         Map<String, Object> json = JsonMapper.builder().build().readValue(run.out(), Map.class);

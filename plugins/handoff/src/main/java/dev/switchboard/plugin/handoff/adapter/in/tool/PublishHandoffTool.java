@@ -38,7 +38,7 @@ public final class PublishHandoffTool implements Tool {
                   "items": {"type": "string", "minLength": 1, "maxLength": 64},
                   "description": "Free labels for the receiver, such as architecture or auth."},
                 "source": {"type": "string", "minLength": 1, "maxLength": 64, "default": "chatgpt",
-                  "description": "Who wrote it, such as chatgpt, claude or a person's name."},
+                  "description": "Who wrote it, such as chatgpt, claude or a person's name; stored as chatgpt when left out."},
                 "source_reference": {"type": "string", "minLength": 1, "maxLength": 2000,
                   "description": "Where it came from, such as the conversation's title or link."},
                 "importance": {"type": "string", "enum": ["low", "normal", "high", "critical"], "default": "normal",

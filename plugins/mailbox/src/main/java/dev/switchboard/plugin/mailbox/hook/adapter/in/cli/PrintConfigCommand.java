@@ -19,8 +19,8 @@ import dev.switchboard.ports.cli.SubcommandUsageException;
 
 /**
  * {@code switchboard hook print-config [--claude|--codex] [--role R] [--url URL --token-file PATH]}: prints the
- * settings that run this installation's hooks ({@link HookConfigText}), carrying the {@code --home}, {@code --config}
- * and {@code --state-dir} it was given. Unlike the hooks it configures, it is run by a person: every usage error (a
+ * settings that run this installation's hooks ({@link HookConfigText}), carrying the {@code --home} and
+ * {@code --config} it was given and the state directory however it was set ({@link SubcommandCall#locationArguments}). Unlike the hooks it configures, it is run by a person: every usage error (a
  * token-like argument, {@code --codex}, a bad role or URL, half of remote mode, an unknown option) is refused in
  * {@link #checkUsage}, before anything starts, and exits {@link #USAGE} 2. Starts nothing. Not thread-safe (one run).
  */
@@ -49,7 +49,9 @@ public final class PrintConfigCommand implements Subcommand {
 
     @Override
     public String footer() {
-        return "The printed commands carry --home, --config and --state-dir as given here (made absolute). A token is"
+        return "The printed commands carry --home and --config as given here and the state directory however it was set"
+                + " (--state-dir, SWITCHBOARD_KERNEL__STATE_DIR, kernel.state-dir; unless it is ~/.switchboard), made"
+                + " absolute. A token is"
                 + " never taken on the command line. Exit status: 0 printed, 2 a usage error.";
     }
 

@@ -240,75 +240,70 @@ final class JooqRegistryTx implements RegistryTx {
     public Optional<StoredCredential> liveSession(String hash) {
         Optional<Long> viewKey = sql.select(Sessions.TOKEN_ID)
                 .from(Sessions.TABLE)
-                .where(Sessions.HASH.eq(hash))
-                .and(Sessions.EXPIRES_AT.gt(now))
+                .where(unexpired(Sessions.ROWS, hash))
                 .fetchOptional(Sessions.TOKEN_ID);
         return viewKey.flatMap(id -> liveWhere(Tokens.ID.eq(id).and(Tokens.KIND.eq(StoredCredential.VIEW))));
     }
 
     @Override
     public int pruneExpiredSessions(int limit) {
-        return sql.deleteFrom(Sessions.TABLE)
-                .where(Sessions.HASH.in(sql.select(Sessions.HASH)
-                        .from(Sessions.TABLE)
-                        .where(Sessions.EXPIRES_AT.le(now))
-                        .orderBy(Sessions.EXPIRES_AT)
-                        .limit(limit)))
-                .execute();
+        return pruneExpired(Sessions.ROWS, limit);
     }
 
     @Override
     public void insertOwnerNonce(String hash, String expiresAt) {
-        sql.insertInto(OwnerNonces.TABLE)
-                .columns(OwnerNonces.HASH, OwnerNonces.CREATED_AT, OwnerNonces.EXPIRES_AT)
-                .values(hash, now, expiresAt)
-                .execute();
+        insert(OwnerNonces.ROWS, hash, expiresAt);
     }
 
     @Override
     public boolean redeemOwnerNonce(String hash) {
         return sql.update(OwnerNonces.TABLE)
                         .set(OwnerNonces.USED_AT, now)
-                        .where(OwnerNonces.HASH.eq(hash))
+                        .where(unexpired(OwnerNonces.ROWS, hash))
                         .and(OwnerNonces.USED_AT.isNull())
-                        .and(OwnerNonces.EXPIRES_AT.gt(now))
                         .execute()
                 == 1;
     }
 
     @Override
     public void insertOwnerSession(String hash, String expiresAt) {
-        sql.insertInto(OwnerSessions.TABLE)
-                .columns(OwnerSessions.HASH, OwnerSessions.CREATED_AT, OwnerSessions.EXPIRES_AT)
-                .values(hash, now, expiresAt)
-                .execute();
+        insert(OwnerSessions.ROWS, hash, expiresAt);
     }
 
     @Override
     public boolean liveOwnerSession(String hash) {
-        return sql.fetchExists(sql.selectOne()
-                .from(OwnerSessions.TABLE)
-                .where(OwnerSessions.HASH.eq(hash))
-                .and(OwnerSessions.EXPIRES_AT.gt(now)));
+        return sql.fetchExists(sql.selectOne().from(OwnerSessions.TABLE).where(unexpired(OwnerSessions.ROWS, hash)));
     }
 
     @Override
     public int pruneExpiredOwnerAccess(int limit) {
-        int nonces = sql.deleteFrom(OwnerNonces.TABLE)
-                .where(OwnerNonces.HASH.in(sql.select(OwnerNonces.HASH)
-                        .from(OwnerNonces.TABLE)
-                        .where(OwnerNonces.EXPIRES_AT.le(now))
-                        .orderBy(OwnerNonces.EXPIRES_AT)
-                        .limit(limit)))
+        int nonces = pruneExpired(OwnerNonces.ROWS, limit);
+        return nonces + pruneExpired(OwnerSessions.ROWS, limit);
+    }
+
+    /** Writes a row keyed by {@code hash}, created now, counting until {@code expiresAt}. */
+    private void insert(RegistryTables.Expiring rows, String hash, String expiresAt) {
+        sql.insertInto(rows.table())
+                .columns(rows.hash(), rows.createdAt(), rows.expiresAt())
+                .values(hash, now, expiresAt)
                 .execute();
-        return nonces
-                + sql.deleteFrom(OwnerSessions.TABLE)
-                        .where(OwnerSessions.HASH.in(sql.select(OwnerSessions.HASH)
-                                .from(OwnerSessions.TABLE)
-                                .where(OwnerSessions.EXPIRES_AT.le(now))
-                                .orderBy(OwnerSessions.EXPIRES_AT)
+    }
+
+    /** The row keyed by {@code hash}, while it has not expired. */
+    private Condition unexpired(RegistryTables.Expiring rows, String hash) {
+        return rows.hash().eq(hash).and(rows.expiresAt().gt(now));
+    }
+
+    /** Deletes at most {@code limit} expired rows, the longest expired first, and returns how many it deleted. */
+    private int pruneExpired(RegistryTables.Expiring rows, int limit) {
+        return sql.deleteFrom(rows.table())
+                .where(rows.hash()
+                        .in(sql.select(rows.hash())
+                                .from(rows.table())
+                                .where(rows.expiresAt().le(now))
+                                .orderBy(rows.expiresAt())
                                 .limit(limit)))
-                        .execute();
+                .execute();
     }
 
     @Override

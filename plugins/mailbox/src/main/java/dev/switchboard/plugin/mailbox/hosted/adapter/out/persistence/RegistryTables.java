@@ -63,6 +63,17 @@ final class RegistryTables {
         private Nonces() {}
     }
 
+    /**
+     * The columns every table of hashed, expiring rows has (a board session, an owner nonce, an owner session), for the
+     * statements {@link JooqRegistryTx} runs on any of them alike.
+     *
+     * @param table     the table
+     * @param hash      the row's key: a secret's hash
+     * @param createdAt when the row was written (the transaction's clock, ISO-8601 text)
+     * @param expiresAt when it stops counting (ISO-8601 text, compared as text)
+     */
+    record Expiring(Table<Record> table, Field<String> hash, Field<String> createdAt, Field<String> expiresAt) {}
+
     /** {@code mailbox_board_session} (V4). */
     static final class Sessions {
         static final Table<Record> TABLE = table(name("mailbox_board_session"));
@@ -70,6 +81,7 @@ final class RegistryTables {
         static final Field<Long> TOKEN_ID = field(name("token_id"), SQLDataType.BIGINT);
         static final Field<String> CREATED_AT = field(name("created_at"), SQLDataType.VARCHAR);
         static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
+        static final Expiring ROWS = new Expiring(TABLE, HASH, CREATED_AT, EXPIRES_AT);
 
         private Sessions() {}
     }
@@ -81,6 +93,7 @@ final class RegistryTables {
         static final Field<String> CREATED_AT = field(name("created_at"), SQLDataType.VARCHAR);
         static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
         static final Field<String> USED_AT = field(name("used_at"), SQLDataType.VARCHAR);
+        static final Expiring ROWS = new Expiring(TABLE, HASH, CREATED_AT, EXPIRES_AT);
 
         private OwnerNonces() {}
     }
@@ -91,6 +104,7 @@ final class RegistryTables {
         static final Field<String> HASH = field(name("session_hash"), SQLDataType.VARCHAR);
         static final Field<String> CREATED_AT = field(name("created_at"), SQLDataType.VARCHAR);
         static final Field<String> EXPIRES_AT = field(name("expires_at"), SQLDataType.VARCHAR);
+        static final Expiring ROWS = new Expiring(TABLE, HASH, CREATED_AT, EXPIRES_AT);
 
         private OwnerSessions() {}
     }
