@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.AfterAll;
@@ -45,6 +46,7 @@ import dev.switchboard.e2e.support.BoardChannel;
 import dev.switchboard.e2e.support.Handoffs;
 import dev.switchboard.e2e.support.HttpClients;
 import dev.switchboard.e2e.support.ToolCalls;
+import dev.switchboard.e2e.support.ToolResults;
 import dev.switchboard.testkit.distribution.HttpServe;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.McpClients;
@@ -375,8 +377,9 @@ class BoardBrowserIT {
 
     @Test
     @DisplayName("in Chromium the owner's index shows a workspace and its running command within 2 s of the tool"
-            + " calls, the command line as text, fits 1280 and 390 px; a click on Abort is taken and the page"
-            + " says so; the POST is refused without the CSRF token,"
+            + " calls, the command line as text, fits 1280 and 390 px; a click on Abort is taken, the page says so,"
+            + " the command's call answers COMMAND_CANCELLED and its row turns aborted; the POST is refused without"
+            + " the CSRF token,"
             + " from another origin, with a view key or a role token")
     void theOwnersIndexIsLiveAndAbortsACommand() throws Exception {
         viewport(1280, 1000, false);
@@ -405,10 +408,10 @@ class BoardBrowserIT {
                     (String) ToolCalls.okStructured(owner, "workspace_open", Map.of("cwd", directory), server.log())
                             .get("workspace_id");
             long before = System.nanoTime(); // the change: the command starts
-            CompletableFuture<McpSchema.CallToolResult> running = CompletableFuture.supplyAsync(() -> ToolCalls.call(
+            CompletableFuture<McpSchema.CallToolResult> running = ToolCalls.callInBackground(
                     owner,
                     "bash",
-                    Map.of("workspace_id", workspace, "request_key", "browser-abort", "command", command)));
+                    Map.of("workspace_id", workspace, "request_key", "browser-abort", "command", command));
             new WebDriverWait(browser, Duration.ofSeconds(2))
                     .ignoring(StaleElementReferenceException.class)
                     .until(driver -> texts(By.cssSelector("section.feature tr.summary-row td"))
@@ -438,9 +441,6 @@ class BoardBrowserIT {
             browser.findElement(By.cssSelector("form.action button[data-action='workspace.abort']"))
                     .click();
 
-            // The owner's POST is taken (the status line below); that the command then ends is asserted in process
-            // (BoardLiveTest, the workspace's BoardStateTest) and over raw HTTP: here the sleep was gone but its bash
-            // call did not answer within 30 s and the row stayed "running", a defect left open (docs/testing.md).
             new WebDriverWait(browser, Duration.ofSeconds(10))
                     .until(driver -> driver.getCurrentUrl().contains("done=workspace.abort"));
             WebElement notice = browser.findElement(By.cssSelector("main p.notice"));
@@ -449,6 +449,20 @@ class BoardBrowserIT {
             assertThat(browser.getCurrentUrl())
                     .startsWith(server.uri("/board?done=workspace.abort").toString());
             assertThat(browser.getTitle()).isEqualTo("Channels · Switchboard board");
+
+            // The command's tree is killed within a few seconds (SIGTERM, SIGKILL after 2 s): its call answers
+            // COMMAND_CANCELLED long before the 120 s sleep would end, and the live index shows the row aborted.
+            McpSchema.CallToolResult aborted = running.get(30, TimeUnit.SECONDS);
+            assertThat(aborted.isError()).as("%s%s", aborted, server.log()).isTrue();
+            assertThat(ToolResults.structured(aborted)).containsEntry("code", "COMMAND_CANCELLED");
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .ignoring(StaleElementReferenceException.class)
+                    .until(driver -> browser.findElements(By.cssSelector("section.feature tr.summary-row")).stream()
+                            .map(row -> texts(row, By.tagName("td")))
+                            .anyMatch(cells -> cells.contains(command) && cells.contains("aborted")));
+            assertThat(browser.findElements(By.cssSelector("form.action button[data-action='workspace.abort']")))
+                    .as("no Abort button is left")
+                    .isEmpty();
         } finally {
             browser.manage().deleteCookieNamed("cc_board_owner");
             browser.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
@@ -601,6 +615,10 @@ class BoardBrowserIT {
 
     private static List<String> texts(By selector) {
         return browser.findElements(selector).stream().map(WebElement::getText).toList();
+    }
+
+    private static List<String> texts(WebElement parent, By selector) {
+        return parent.findElements(selector).stream().map(WebElement::getText).toList();
     }
 
     /** Saves the page as docs/images/name (the repository's, so the guide shows what the browser saw). */

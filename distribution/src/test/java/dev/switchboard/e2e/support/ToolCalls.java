@@ -1,6 +1,7 @@
 package dev.switchboard.e2e.support;
 
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -18,6 +19,23 @@ public final class ToolCalls {
     public static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
         return client.callTool(
                 McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
+    }
+
+    /**
+     * {@link #call} on a thread of its own, for a call that must be running while the test goes on (a command to
+     * abort, a wait to wake). Never on the common pool: the JDK's HTTP client, under the SDK's streamable HTTP
+     * transport, completes every response on {@code ForkJoinPool}'s async common pool, which has one worker on a
+     * two-core host, so a blocking call parked on that worker starves its own answer (and every other HTTP client's in
+     * the JVM) until it times out.
+     *
+     * @return the call's result, error or not, once it answers
+     */
+    public static CompletableFuture<McpSchema.CallToolResult> callInBackground(
+            McpSyncClient client, String tool, Map<String, Object> arguments) {
+        return CompletableFuture.supplyAsync(
+                () -> call(client, tool, arguments),
+                command ->
+                        Thread.ofPlatform().daemon().name("tool-call-" + tool).start(command));
     }
 
     /**

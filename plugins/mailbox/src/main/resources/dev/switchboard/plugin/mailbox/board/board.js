@@ -2,7 +2,9 @@
 // and read the same without it. It does two things:
 //  1. keeps every <time datetime> relative ("3 min ago"), by the rule of the server's Ago class;
 //  2. listens to the page's own event stream (the page's path asked with Accept: text/event-stream) and, on each
-//     "change", re-reads the page and swaps its <main> in place, so the page follows the server without a reload.
+//     "change", re-reads the page and swaps its <main> in place when it differs, so the page follows the server
+//     without a reload. The stream's first event, sent once the server has subscribed, is a change: what changed
+//     between the page's reading and the subscription (or while the stream reconnected) is read then.
 (function () {
   "use strict";
 
@@ -23,6 +25,16 @@
         element.textContent = relative(at, now);
       }
     });
+  }
+
+  function withoutMoments(main) {
+    var copy = main.cloneNode(true);
+    copy.querySelectorAll("time").forEach(function (element) {
+      element.removeAttribute("datetime");
+      element.removeAttribute("title");
+      element.textContent = "";
+    });
+    return copy.innerHTML;
   }
 
   function setLive(state, text) {
@@ -59,13 +71,15 @@
         var fresh = new DOMParser().parseFromString(html, "text/html");
         var next = fresh.querySelector("main");
         var current = document.querySelector("main");
-        if (next && current && !submitting) {
+        // A page that differs only in its moments (the channel's "as of") is left alone: swapping it would only lose
+        // the reader's focus and selection.
+        if (next && current && !submitting && withoutMoments(next) !== withoutMoments(current)) {
           current.replaceWith(document.adoptNode(next));
           document.title = fresh.title;
+          document.documentElement.setAttribute("data-updated", String(Date.now()));
         }
         refreshTimes(document);
         setLive("live", "Live: this page follows the server's changes.");
-        document.documentElement.setAttribute("data-updated", String(Date.now()));
       })
       .catch(function () {
         setLive("stale", "Not live: reload the page.");
@@ -84,16 +98,12 @@
   // A page without the live marker (an error page) has nothing to follow.
   if (window.EventSource && document.querySelector(".live")) {
     var events = new EventSource(window.location.pathname + window.location.search);
-    var opened = false;
-    events.addEventListener("open", function () {
-      if (opened) {
-        reread(); // changes made while it reconnected were not announced
-      }
-      opened = true;
-      setLive("live", "Live: this page follows the server's changes.");
+    events.addEventListener("change", function () {
+      // The first change of each connection comes once the server follows the page's topics: from then on, no
+      // change is missed.
       document.documentElement.setAttribute("data-live", "open");
+      reread();
     });
-    events.addEventListener("change", reread);
     events.addEventListener("error", function () {
       // A network error reconnects by itself; a refusal closes the stream for good. Reloading cannot mend an ended
       // session (401): only a new board link can, so that is what the page says then.

@@ -177,6 +177,26 @@ class BoardLiveTest {
     }
 
     @Test
+    @DisplayName("a problem page (a used board link, an ended session, no credentials) loads no script and shows no"
+            + " live marker: it has nothing to follow, so the browser opens no event stream for it")
+    void aProblemPageLoadsNoScript() {
+        String link = board.link(Board.OWNER, "proj");
+        assertThat(board.get(link, As.nobody()).status()).isEqualTo(303);
+
+        for (Answer problem : List.of(
+                board.get(link, As.nobody()),
+                board.get("/board/proj", As.session("no-such-session")),
+                board.get("/board/proj", As.nobody()))) {
+            assertThat(problem.status()).isEqualTo(401);
+            Document doc = Jsoup.parse(problem.body());
+            assertThat(doc.select("p.problem")).hasSize(1);
+            assertThat(doc.select("script")).isEmpty();
+            assertThat(doc.select(".live")).isEmpty();
+            assertThat(doc.select("link[rel=stylesheet]").eachAttr("href")).containsExactly("/board-assets/board.css");
+        }
+    }
+
+    @Test
     @DisplayName("a moment is shown relative, with the exact UTC time on hover and the instant in datetime")
     void timesAreRelativeWithTheExactTimeOnHover() {
         Element time = Jsoup.parse(board.get("/board", owner()).body()).selectFirst("section.feature time");
@@ -270,15 +290,30 @@ class BoardLiveTest {
         assertThat(board.events("/board/other", As.session(session))).isInstanceOf(EndpointResponse.Complete.class);
 
         try (Collected events = Collected.of(stream)) {
-            events.awaitContaining("retry: 1000", 5_000);
+            events.awaitChanges(1, 5_000);
             long before = System.nanoTime();
             board.ok(
                     board.principal(tokens.get("dev")),
                     "send_message",
                     args("to", "lead", "topic", "news", "body", "hi"));
-            events.awaitContaining("event: change", 2_000);
+            events.awaitChanges(2, 2_000);
             assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - before))
                     .isLessThan(2_000);
+        }
+    }
+
+    @Test
+    @DisplayName("a stream's first event, once it follows the page's topics, is a change: a change signalled between"
+            + " the page's reading and the stream's opening (a command that ended just after the Abort's redirect)"
+            + " is read then, not missed")
+    void aStreamBeginsWithAChangeOnceSubscribed() throws Exception {
+        EndpointResponse.Streamed stream = (EndpointResponse.Streamed) board.events("/board", owner());
+
+        try (Collected events = Collected.of(stream)) {
+            events.awaitChanges(1, 5_000);
+            assertThat(events.text())
+                    .as("no signal was published: the change is the stream's own first event")
+                    .startsWith("retry: 1000\n\nevent: change\ndata: \n\n");
         }
     }
 
@@ -287,13 +322,13 @@ class BoardLiveTest {
     void theIndexStreamFollowsTheFeaturesTopics() throws Exception {
         EndpointResponse.Streamed stream = (EndpointResponse.Streamed) board.events("/board", owner());
         try (Collected events = Collected.of(stream)) {
-            events.awaitContaining("retry: 1000", 5_000);
+            events.awaitChanges(1, 5_000);
             ChangeSignals signals = harness.injector().getInstance(ChangeSignals.class);
             harness.storage().transaction(connection -> {
                 signals.publish(connection, TOPIC);
                 return null;
             });
-            events.awaitContaining("event: change", 2_000);
+            events.awaitChanges(2, 2_000);
         }
         String session = board.session(board.principal(tokens.get("lead")), null);
         assertThat(board.events("/board", As.session(session))).isInstanceOf(EndpointResponse.Complete.class);
@@ -325,15 +360,20 @@ class BoardLiveTest {
             return gone;
         }
 
-        synchronized void awaitContaining(String text, long millis) throws InterruptedException {
+        /** Waits until the stream has sent at least {@code count} change events. */
+        synchronized void awaitChanges(int count, long millis) throws InterruptedException {
             long deadline = System.currentTimeMillis() + millis;
-            while (!bytes.toString(StandardCharsets.UTF_8).contains(text)) {
+            while (text().split("event: change\n", -1).length - 1 < count) {
                 long left = deadline - System.currentTimeMillis();
                 assertThat(left)
-                        .as("'%s' within %d ms; got: %s", text, millis, bytes)
+                        .as("%d change events within %d ms; got: %s", count, millis, bytes)
                         .isPositive();
                 wait(left);
             }
+        }
+
+        synchronized String text() {
+            return bytes.toString(StandardCharsets.UTF_8);
         }
 
         @Override

@@ -20,7 +20,10 @@ import dev.switchboard.ports.signal.SignalSubscription;
 /**
  * A board page's event stream (ADR 67): {@code text/event-stream} that sends {@code event: change} each time one of
  * the page's change-signal topics (ADR 17) is signalled, coalesced (a burst of changes is one event), so the page's
- * script re-reads the page. Events carry no data: the page is re-read with the viewer's own credentials, so a
+ * script re-reads the page. The first event, written once the topics are subscribed, is a change too: the page was
+ * read before its stream subscribed, so a change signalled between the two (a command that ends just after the
+ * owner's Abort redirected to the index) would otherwise never reach it ({@link ChangeSignals}: subscribe first, then
+ * read; ADR 81). Events carry no data: the page is re-read with the viewer's own credentials, so a
  * revoked session sees its 401 there. A stream ends after {@link #LIFETIME} (the browser reconnects after
  * {@code retry}, re-checking the viewer) or when the client goes. Thread-safe.
  */
@@ -62,6 +65,7 @@ final class BoardEvents {
             }
             stream.clientGone().onCancel(changed::release);
             stream.write(RETRY);
+            stream.write(CHANGE);
             long deadline = System.nanoTime() + LIFETIME.toNanos();
             while (!stream.clientGone().isCancelled()) {
                 long left = deadline - System.nanoTime();
