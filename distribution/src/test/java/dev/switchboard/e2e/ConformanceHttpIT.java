@@ -10,9 +10,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,13 +25,7 @@ import dev.switchboard.testkit.distribution.Installation;
  * the conformance fixture enabled and authentication off: the suite cannot send an {@code Authorization} header, and
  * the kernel allows {@code kernel.auth.required=false} on a loopback address only. Results stay in
  * {@code target/conformance/http-<version>}.
- *
- * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
- * threads"): its installation, server and results directories ({@code http-*}) are its own and it asserts no time (the
- * suite's bounds are on progress); its tests run in turn on the class's thread (the lock on the class's own name).
  */
-@Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("ConformanceHttpIT")
 class ConformanceHttpIT {
 
     private static final String HTTP_PLUGIN = "transport-http";

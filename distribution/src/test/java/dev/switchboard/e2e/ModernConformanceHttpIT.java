@@ -11,9 +11,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 import dev.switchboard.e2e.conformance.Check;
 import dev.switchboard.e2e.conformance.ConformanceFixture;
@@ -31,14 +28,7 @@ import dev.switchboard.testkit.distribution.Installation;
  * baseline counts, with the tasks and skills extensions), and every scenario of the modern era (2026-07-28) in that era. Every
  * failing check must be in that run's baseline ({@link ModernBaseline}) and every listed one must still fail. Results
  * stay in {@code target/conformance/modern-http-*}.
- *
- * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
- * threads"): its installation, server and results directories ({@code modern-http-*}) are its own and it asserts no
- * time (the suite's bounds are on progress); its tests run in turn on the class's thread (the lock on the class's own
- * name).
  */
-@Execution(ExecutionMode.CONCURRENT)
-@ResourceLock("ModernConformanceHttpIT")
 class ModernConformanceHttpIT {
 
     @TempDir

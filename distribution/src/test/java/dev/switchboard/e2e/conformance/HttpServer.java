@@ -25,13 +25,7 @@ import dev.switchboard.testkit.distribution.Installation;
  */
 public final class HttpServer implements AutoCloseable {
 
-    /**
-     * A bound against a server that never listens, not a measure of its start, as {@code HttpServe}'s: the conformance
-     * classes on HTTP run on JUnit's concurrent thread beside other classes' starts, and on a host at load 19 a start
-     * took over 30 s. The wait ends as soon as the port accepts connections.
-     */
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
 
     private final Process process;
