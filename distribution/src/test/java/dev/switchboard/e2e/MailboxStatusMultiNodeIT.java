@@ -19,6 +19,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 
@@ -34,7 +37,13 @@ import dev.switchboard.testkit.storage.TestPostgres;
  * {@code /status?wait} held on node B is woken by a message a role sends through node A, and answers what that message
  * made pending. The wake latency is a benchmark figure (bench/status-load-bench.mjs, docs/performance.md), not
  * asserted here.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its installation, database and two nodes are its own and it asserts no time beyond telling a woken poll
+ * from one held to its 50 s cap; its tests run in turn on the class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("MailboxStatusMultiNodeIT")
 class MailboxStatusMultiNodeIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);

@@ -9,6 +9,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import tools.jackson.databind.JsonNode;
 
@@ -24,7 +27,13 @@ import dev.switchboard.testkit.distribution.RawSession;
 /**
  * Installing, disabling, enabling and breaking plugins on a copy of the distribution, through the launcher's own
  * commands, and what {@code serve} and {@code doctor} make of it on the next start.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): each test's installation, plugins and processes are its own and it asserts no time; its tests run in turn
+ * on the class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("PluginLifecycleIT")
 class PluginLifecycleIT {
 
     @TempDir

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -40,7 +43,14 @@ import dev.switchboard.testkit.distribution.RawSession;
  * built here by a child {@code mvn package} (its own testkit-based tests run inside that build), its zip dropped into
  * a copy of the built distribution's {@code plugins/}, and its tool called over stdio and HTTP and its endpoint
  * requested with the owner token.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its copy of the sample, its child Maven build, its installation and server processes are its own and it
+ * asserts no time (the build's 170 s is a bound against a hang); its tests run in turn on the class's thread (the lock
+ * on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("SamplePluginIT")
 class SamplePluginIT {
 
     private static final Duration BUILD_TIMEOUT = Duration.ofSeconds(170);

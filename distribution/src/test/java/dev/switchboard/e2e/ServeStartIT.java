@@ -22,6 +22,9 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import tools.jackson.databind.JsonNode;
 
@@ -37,7 +40,14 @@ import dev.switchboard.testkit.distribution.RawSession;
  * distribution: the start line with the real port, {@code --strict}, calls to tools of a failed plugin, one-line
  * reasons without stack traces, the state directory's precedence ({@code --state-dir}, {@code $HOME}), a doctor
  * that creates no state.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): each test's installation, state directory, ports and processes are its own and it asserts no time (its
+ * deadlines are bounds against a hang); its tests run in turn on the class's thread (the lock on the class's own
+ * name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("ServeStartIT")
 class ServeStartIT {
 
     private static final String STACK_FRAME = "\tat ";

@@ -16,6 +16,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -28,7 +31,13 @@ import dev.switchboard.testkit.distribution.McpClients;
  * database). One session with every bundled plugin enabled calls every tool the server lists, with arguments that
  * succeed and with none (errors), and runs the {@code bash} answers that name a file (a truncated output, a timeout);
  * another serves a plugin that failed on a setting naming the state directory. A real MCP client over stdio.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): each test's installation, project and processes are its own and it asserts no time; its tests run in turn
+ * on the class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("StateDirectoryHiddenIT")
 class StateDirectoryHiddenIT {
 
     @TempDir

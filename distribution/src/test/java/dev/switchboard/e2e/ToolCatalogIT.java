@@ -20,6 +20,9 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import tools.jackson.databind.JsonNode;
 
@@ -37,7 +40,13 @@ import dev.switchboard.testkit.distribution.RawSession;
  *
  * <p>To accept a change, regenerate the files and review the diff:
  * {@code mvn -B -ntp verify -pl distribution -Dit.test=ToolCatalogIT -Dswitchboard.catalog.update=true}.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its installation and its one stdio session are its own, it only reads the committed catalogs, and it
+ * asserts no time; its tests run in turn on the class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("ToolCatalogIT")
 class ToolCatalogIT {
 
     private static final boolean UPDATE = Boolean.getBoolean("switchboard.catalog.update");

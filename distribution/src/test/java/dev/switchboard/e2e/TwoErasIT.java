@@ -15,6 +15,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.modern.McpSchema;
@@ -37,7 +40,13 @@ import dev.switchboard.testkit.distribution.NodeTests;
  * ({@code src/test/node/two-eras.test.mjs}); over stdio (a session with a mailbox role), the MCP Java SDK 2.2.0's
  * modern client ({@code io.modelcontextprotocol.modern.client}) lists exactly what the SDK's legacy client lists and
  * calls a handoff, a mailbox and a workspace tool. Its own server: the workspace home is configuration the shared server does not have.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its installation, workspace home, server and clients are its own and it asserts no time (the clients'
+ * timeouts are bounds against a hang); its tests run in turn on the class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("TwoErasIT")
 class TwoErasIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);

@@ -21,6 +21,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -35,7 +38,13 @@ import dev.switchboard.testkit.distribution.McpClients;
  * a workspace on a fixture project, reads with revisions, revision-checked writes and edits, grep, commands with
  * request keys, and the rule that {@code structuredContent.output} repeats the text of every result, errors included.
  * One server for the class; each test uses files and keys of its own, so their order does not matter.
+ *
+ * <p>Runs beside the other end-to-end classes ({@link ExecutionMode#CONCURRENT}; docs/testing.md, "Ordering and
+ * threads"): its installation, workspace home, project and processes are its own and it asserts no time; its tests run
+ * in turn on the class's thread (the lock on the class's own name).
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("WorkspaceStdioIT")
 class WorkspaceStdioIT {
 
     static final List<String> WORKSPACE_TOOLS = ToolCatalog.names("workspace");
