@@ -107,6 +107,22 @@ class RoleArgumentsTest {
     }
 
     @Test
+    @DisplayName("a send to a list tells new roles from roles known only as senders or only as recipients")
+    void aListedSendNamesOnlyTheRolesItMade() {
+        frontend.ok("send_message", args("to", "backend", "topic", "t", "body", "b"));
+        frontend.as("carol").ok("send_message", args("to", "frontend", "topic", "t", "body", "b"));
+        List<String> seven = List.of("backend", "carol", "dave", "e1", "e2", "e3", "e4");
+
+        Map<String, Object> listed =
+                frontend.as("zed").ok("send_message", args("to", seven, "kind", "status", "topic", "t", "body", "b"));
+        Map<String, Object> again =
+                frontend.as("zed").ok("send_message", args("to", seven, "kind", "status", "topic", "t", "body", "b"));
+
+        assertThat(listed.get("new_roles")).isEqualTo(List.of("zed", "dave", "e1", "e2", "e3", "e4"));
+        assertThat(again).doesNotContainKey("new_roles");
+    }
+
+    @Test
     @DisplayName("a local roster holds at most 32 roles: a send that would pass it is refused and stores nothing")
     void aLocalRosterIsCapped() {
         // 40 names: within a message's 64 recipients (RecipientCapTest), past the roster's 32 with the sender

@@ -22,6 +22,7 @@ import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.RoleRoster;
 import dev.switchboard.plugin.mailbox.channel.domain.Roles;
 import dev.switchboard.plugin.mailbox.channel.domain.RosterRules;
+import dev.switchboard.plugin.mailbox.message.application.port.out.Addressees;
 import dev.switchboard.plugin.mailbox.message.application.port.out.EventLog;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
 import dev.switchboard.plugin.mailbox.message.application.port.out.NewMessage;
@@ -70,6 +71,9 @@ public final class SendMessage {
             return receipt;
         }
     }
+
+    /** The most names (the sender and the recipients named) whose rows a send reads with the roster, at once. */
+    static final int NAMES_READ_AT_ONCE = 8;
 
     private final RequestKeys requestKeys;
     private final MessageStore messages;
@@ -207,7 +211,10 @@ public final class SendMessage {
             return Outcome.refused(Refusal.invalid(
                     "about_message_id", "message " + request.aboutMessageId() + " does not exist in this channel"));
         }
-        Optional<List<String>> roster = channels.roster(tx);
+        // the roster and the named roles' rows in one read (ADR 79); for "*" the roster alone
+        List<String> asked = namedIn(caller.role(), request.to());
+        Optional<Addressees> read = asked.isEmpty() ? Optional.empty() : Optional.of(messages.addressees(tx, asked));
+        Optional<List<String>> roster = read.isPresent() ? read.get().roster() : channels.roster(tx);
         Addressing.Addressed addressed = Addressing.recipients(
                 request.to(),
                 caller.role(),
@@ -254,7 +261,8 @@ public final class SendMessage {
             Set<String> named = new LinkedHashSet<>();
             named.add(caller.role());
             named.addAll(recipients);
-            Set<String> known = messages.knownAmong(tx, named);
+            Set<String> known =
+                    read.isPresent() && asked.containsAll(named) ? read.get().known() : messages.knownAmong(tx, named);
             newRoles = named.stream().filter(name -> !known.contains(name)).toList();
             if (!newRoles.isEmpty()) {
                 RoleRoster local = new RoleRoster(List.copyOf(messages.knownRoles(tx)), false);
@@ -330,6 +338,28 @@ public final class SendMessage {
                     List.of());
         }
         return Outcome.done(new Sent(stored, newRoles));
+    }
+
+    /**
+     * @return the sender and the roles {@code to} names, when it names at most {@link #NAMES_READ_AT_ONCE} roles in
+     *     all; empty for {@code "*"}, a malformed {@code to} or more names (their rows are then read as before)
+     */
+    private static List<String> namedIn(String sender, Object to) {
+        Set<String> names = new LinkedHashSet<>();
+        names.add(sender);
+        if (to instanceof String role && !Roles.EVERYONE.equals(role)) {
+            names.add(role);
+        } else if (to instanceof List<?> list && !list.isEmpty() && list.size() < NAMES_READ_AT_ONCE) {
+            for (Object item : list) {
+                if (Roles.EVERYONE.equals(item)) {
+                    return List.of();
+                }
+                names.add(String.valueOf(item));
+            }
+        } else {
+            return List.of();
+        }
+        return List.copyOf(names);
     }
 
     /** The texts the secret guardrail scans, in the order it reports them. */

@@ -19,6 +19,7 @@ import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JooqTx;
+import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.Json;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Acks;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Events;
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.MailboxTables.Messages;
@@ -31,6 +32,7 @@ import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.RosterQuer
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 import dev.switchboard.plugin.mailbox.channel.domain.Digest;
 import dev.switchboard.plugin.mailbox.channel.domain.Message;
+import dev.switchboard.plugin.mailbox.message.application.port.out.Addressees;
 import dev.switchboard.plugin.mailbox.message.application.port.out.BodyRead;
 import dev.switchboard.plugin.mailbox.message.application.port.out.ListFilter;
 import dev.switchboard.plugin.mailbox.message.application.port.out.MessageStore;
@@ -77,6 +79,25 @@ public final class JooqMessageStore implements MessageStore {
             throw new DataAccessException("reading the channel's roles failed: " + e.getMessage(), e);
         }
         return known;
+    }
+
+    @Override
+    public Addressees addressees(Tx tx, List<String> names) {
+        // one statement for the roster and the names (ADR 79); past its limit, the rest one name at a time
+        List<String> first = names.subList(0, Math.min(names.size(), RosterQueries.MAX_NAMES_AT_ONCE));
+        List<String> rest = names.subList(first.size(), names.size());
+        try {
+            Optional<RosterQueries.RosterAndKnown> read =
+                    RosterQueries.rosterAndKnown(JooqTx.of(tx).connection(), tx.channelId(), first);
+            Set<String> known =
+                    new TreeSet<>(read.map(RosterQueries.RosterAndKnown::known).orElseGet(() -> knownAmong(tx, first)));
+            if (!rest.isEmpty()) {
+                known.addAll(knownAmong(tx, rest));
+            }
+            return new Addressees(read.map(RosterQueries.RosterAndKnown::roles).map(Json::strings), known);
+        } catch (SQLException e) {
+            throw new DataAccessException("reading the channel's roster failed: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -50,6 +50,16 @@ public interface MessageStore {
     Set<String> knownAmong(Tx tx, Collection<String> names);
 
     /**
+     * The channel's roster and which of these names are its roles, read together: one statement for up to 8 names
+     * (then as {@code Channels.roster} and {@link #knownAmong} apart), where a send read the roster and then each
+     * name's rows one statement at a time.
+     *
+     * @param names role names (the sender and the recipients named), at least one
+     * @return the roster (empty for a local channel) and the known names among {@code names}
+     */
+    Addressees addressees(Tx tx, List<String> names);
+
+    /**
      * @param role a role name
      * @return whether it has acted in the channel: sent a message, voted, appears in the audit as an actor, or
      *     uploaded (a role that has only been addressed has not)
