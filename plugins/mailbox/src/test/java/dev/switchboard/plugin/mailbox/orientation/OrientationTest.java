@@ -118,6 +118,36 @@ class OrientationTest {
     }
 
     @Test
+    @DisplayName("§1C.6 channel_status's unread counters leave out deleted messages, delivered or not, one recipient or"
+            + " several, and count the rest per recipient")
+    @SuppressWarnings("unchecked")
+    void unreadCountersLeaveOutDeletedMessages() {
+        try (MailboxHarness frontend = MailboxHarness.open(backend, dir, "frontend")) {
+            MailboxHarness backendRole = frontend.as("backend");
+            MailboxHarness qa = frontend.as("qa");
+            long first = frontend.send("backend", "one", "a");
+            frontend.send("backend", "two", "b");
+            long both =
+                    frontend.send(args("to", List.of("backend", "qa"), "topic", "both", "body", "c", "kind", "status"));
+            backendRole.ok("read_inbox", args("limit", 10));
+            frontend.send("backend", "three", "d");
+            long never = frontend.send("backend", "four", "e");
+            frontend.ok("delete_message", args("message_id", first));
+            frontend.ok("delete_message", args("message_id", both));
+            frontend.ok("delete_message", args("message_id", never));
+
+            assertThat((Map<String, Object>)
+                            backendRole.ok("channel_status", Map.of()).get("counts"))
+                    .containsEntry("unread", 2)
+                    .containsEntry("unopened", 1)
+                    .containsEntry("opened_unmarked", 1);
+            assertThat((Map<String, Object>) qa.ok("channel_status", Map.of()).get("counts"))
+                    .containsEntry("unread", 0)
+                    .containsEntry("unopened", 0);
+        }
+    }
+
+    @Test
     @DisplayName("3C.128 list_roles returns the roles seen in messages, source observed-in-messages, and presence")
     @SuppressWarnings("unchecked")
     void listRoles() {

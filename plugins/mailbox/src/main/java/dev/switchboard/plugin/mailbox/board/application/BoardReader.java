@@ -191,8 +191,10 @@ public final class BoardReader {
     private ChannelPage channelPage(Tx tx, long channelId, String channel) {
         List<String> roles = roster.of(tx).roles();
         Map<String, String> lastSeen = presence.lastSeen(tx);
+        // The proposals awaiting each role's decision, read once: its awaiting_ack counter and who is still to vote.
+        Map<String, List<Long>> awaiting = stillToVote.byRole(tx, roles);
         // Every role's counters in one pass, by the queries channel_status counts one role with.
-        Map<String, StatusCounts> counts = status.counts(tx, roles);
+        Map<String, StatusCounts> counts = status.counts(tx, roles, awaiting);
         Map<String, Set<Long>> ballsWith = new LinkedHashMap<>();
         for (String role : roles) {
             Set<Long> ball = new HashSet<>(counts.get(role).lists().ids(TaskList.NEEDS_YOU));
@@ -224,7 +226,6 @@ public final class BoardReader {
             }
             owed.put(role, list);
         }
-        Map<String, List<Long>> awaiting = stillToVote.byRole(tx, roles);
         // Every open debt's court, from the narrow claims (ids only); each court shows its newest debts.
         Map<String, List<Owed>> courts = new LinkedHashMap<>();
         roles.forEach(role -> courts.put(role, new ArrayList<>()));

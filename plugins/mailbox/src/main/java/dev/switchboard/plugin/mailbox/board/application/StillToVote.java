@@ -34,11 +34,7 @@ public final class StillToVote {
      * @return per role, the ids of the proposals awaiting its decision, ascending (every role present)
      */
     public Map<String, List<Long>> byRole(Tx tx, List<String> roles) {
-        Map<String, List<Long>> awaiting = new LinkedHashMap<>();
-        for (String role : roles) {
-            awaiting.put(role, rounds.awaitingDecisionOf(tx, role, null, null));
-        }
-        return awaiting;
+        return rounds.awaitingDecisionOf(tx, roles);
     }
 
     /**

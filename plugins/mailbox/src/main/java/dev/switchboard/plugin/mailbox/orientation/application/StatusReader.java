@@ -61,6 +61,20 @@ public final class StatusReader {
      * @return per role, in the order given, its counters
      */
     public Map<String, StatusCounts> counts(Tx tx, List<String> roles) {
+        return counts(tx, roles, rounds.awaitingDecisionOf(tx, roles));
+    }
+
+    /**
+     * {@link #counts(Tx, List)} with the proposals awaiting each role's decision already read in the same transaction
+     * (by {@link RoundStore#awaitingDecisionOf(Tx, List)}, as a page that also lists who is still to vote reads them
+     * once), so that they are not read a second time.
+     *
+     * @param tx       a transaction
+     * @param roles    the roles, at least one
+     * @param awaiting per role (each of {@code roles} present), the proposals awaiting its decision
+     * @return per role, in the order given, its counters
+     */
+    public Map<String, StatusCounts> counts(Tx tx, List<String> roles, Map<String, List<Long>> awaiting) {
         Map<String, StatusStore.UnreadCount> unread = status.unreadCounts(tx, roles);
         Map<String, List<WorkFacts>> candidates = work.taskCandidates(tx, roles);
         Map<String, StatusCounts> counts = new LinkedHashMap<>();
@@ -72,7 +86,7 @@ public final class StatusReader {
                             unread.get(role),
                             work.openDebtCountTo(tx, role),
                             work.openDebtClaimsMovedBy(tx, role),
-                            rounds.awaitingDecisionOf(tx, role, null, null).size(),
+                            awaiting.get(role).size(),
                             candidates.get(role)));
         }
         return counts;

@@ -1,6 +1,8 @@
 package dev.switchboard.plugin.mailbox.decision.application.port.out;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.switchboard.plugin.mailbox.channel.application.port.out.Tx;
 
@@ -31,4 +33,21 @@ public interface RoundStore {
      * @return their ids, ascending
      */
     List<Long> awaitingDecisionOf(Tx tx, String role, String fromRole, String pinKey);
+
+    /**
+     * {@link #awaitingDecisionOf(Tx, String, String, String)} of several roles, any author and pin: what a page of
+     * every role reads once, for its counters and for who is still to vote on each proposal.
+     *
+     * @param tx    the transaction
+     * @param roles the roles
+     * @return per role, in the order given (every role present), the ids of the proposals awaiting its decision,
+     *     ascending
+     */
+    default Map<String, List<Long>> awaitingDecisionOf(Tx tx, List<String> roles) {
+        Map<String, List<Long>> awaiting = new LinkedHashMap<>();
+        for (String role : roles) {
+            awaiting.put(role, awaitingDecisionOf(tx, role, null, null));
+        }
+        return awaiting;
+    }
 }

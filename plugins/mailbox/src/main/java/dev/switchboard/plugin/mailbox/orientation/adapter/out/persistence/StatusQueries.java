@@ -17,7 +17,7 @@ import dev.switchboard.plugin.mailbox.orientation.application.port.out.StatusSto
  */
 public final class StatusQueries {
 
-    /** The unread messages of roles: after the columns of {@link #UNREAD} or {@link #UNREAD_COUNTS}. */
+    /** A role's unread messages: live messages it has not marked read (after the columns of {@link #UNREAD}). */
     private static final String UNREAD_ROWS = " FROM mailbox_recipient r"
             + " JOIN mailbox_message m ON m.channel_id = r.channel_id AND m.id = r.message_id"
             + " WHERE r.channel_id = ? AND r.read_at IS NULL AND m.deleted_at IS NULL";
@@ -25,10 +25,24 @@ public final class StatusQueries {
     private static final String UNREAD = "SELECT r.message_id, CASE WHEN r.opened_at IS NULL THEN 0 ELSE 1 END"
             + UNREAD_ROWS + " AND r.to_role = ? ORDER BY r.message_id";
 
-    /** Per role, after the roles' {@code IN} list: one row for each role with an unread message. */
-    private static final String UNREAD_COUNTS =
-            "SELECT r.to_role, count(*), coalesce(sum(CASE WHEN r.opened_at IS NULL THEN 1 ELSE 0 END), 0)"
-                    + UNREAD_ROWS + " AND r.to_role IN (";
+    /** Never delivered: counted beside the rows. */
+    private static final String UNOPENED = "coalesce(sum(CASE WHEN r.opened_at IS NULL THEN 1 ELSE 0 END), 0)";
+
+    /**
+     * Per role, after the roles' {@code IN} list is put in twice: a role's unread rows (read from the inbox index
+     * alone, which covers them) minus those of deleted messages (few, found by their own index), so that the rows of
+     * {@link #UNREAD_ROWS} are counted without reading a message per row. Bound: the channel, the roles, the channel,
+     * the roles. {@code CROSS JOIN} keeps SQLite reading the deleted messages first.
+     */
+    private static final String UNREAD_COUNTS = "SELECT u.to_role, CAST(sum(u.n) AS INTEGER),"
+            + " CAST(sum(u.unopened) AS INTEGER) FROM ("
+            + "SELECT r.to_role, count(*) AS n, " + UNOPENED + " AS unopened FROM mailbox_recipient r"
+            + " WHERE r.channel_id = ? AND r.read_at IS NULL AND r.to_role IN (%1$s) GROUP BY r.to_role"
+            + " UNION ALL SELECT r.to_role, -count(*), -" + UNOPENED
+            + " FROM mailbox_message m CROSS JOIN mailbox_recipient r"
+            + " WHERE m.channel_id = ? AND m.deleted_at IS NOT NULL AND r.channel_id = m.channel_id"
+            + " AND r.message_id = m.id AND r.read_at IS NULL AND r.to_role IN (%1$s) GROUP BY r.to_role"
+            + ") u GROUP BY u.to_role";
 
     private static final String PINS = "SELECT p.pin_key, p.title, p.version, p.updated_by, p.updated_at,"
             + " p.approved_by, p.body_sha256, p.body_length_bytes, p.body_length_chars FROM mailbox_pin p"
@@ -95,11 +109,13 @@ public final class StatusQueries {
         List<Object> binds = new ArrayList<>();
         binds.add(channelId);
         binds.addAll(roles);
+        binds.add(channelId);
+        binds.addAll(roles);
         Map<String, StatusStore.UnreadCount> counts = new LinkedHashMap<>();
         roles.forEach(role -> counts.put(role, new StatusStore.UnreadCount(0, 0)));
         JdbcRows.list(
                         connection,
-                        UNREAD_COUNTS + JdbcRows.placeholders(roles.size()) + ") GROUP BY r.to_role",
+                        UNREAD_COUNTS.formatted(JdbcRows.placeholders(roles.size())),
                         binds,
                         row -> Map.entry(row.getString(1), new StatusStore.UnreadCount(row.getInt(2), row.getInt(3))))
                 .forEach(entry -> counts.put(entry.getKey(), entry.getValue()));

@@ -37,7 +37,7 @@ public final class JooqWorkStore implements WorkStore {
 
     @Override
     public Optional<WorkFacts> find(Tx tx, long id) {
-        return facts(tx, " AND m.id = ?", List.of(id), Optional.of(id)).stream().findFirst();
+        return facts(tx, " AND m.id = ?", List.of(id)).stream().findFirst();
     }
 
     @Override
@@ -167,11 +167,7 @@ public final class JooqWorkStore implements WorkStore {
     }
 
     private List<WorkFacts> facts(Tx tx, String condition, List<Object> binds) {
-        return facts(tx, condition, binds, Optional.empty());
-    }
-
-    private List<WorkFacts> facts(Tx tx, String condition, List<Object> binds, Optional<Long> only) {
-        return read(tx, connection -> WorkQueries.facts(connection, tx.channelId(), condition, binds, only));
+        return read(tx, connection -> WorkQueries.facts(connection, tx.channelId(), condition, binds));
     }
 
     /** Runs a {@link WorkQueries} read on the transaction's connection, its failure as jOOQ's. */

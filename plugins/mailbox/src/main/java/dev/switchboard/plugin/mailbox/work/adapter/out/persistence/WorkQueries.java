@@ -7,8 +7,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 
 import dev.switchboard.plugin.mailbox.channel.adapter.out.persistence.JdbcRows;
 import dev.switchboard.plugin.mailbox.work.domain.DebtClaim;
@@ -56,15 +54,15 @@ public final class WorkQueries {
     private static final String LIVE_BLOCKER =
             "b.id IS NOT NULL AND b.deleted_at IS NULL" + " AND (b.status IS NULL OR b.status = 'open')";
 
-    private static final String BLOCKERS_OF_BLOCKED = "SELECT bl.message_id, bl.blocker_id,"
+    /** The blockers of blocked tasks, after the tasks' ids: each with whether it still blocks. */
+    private static final String BLOCKERS_OF = "SELECT bl.message_id, bl.blocker_id,"
             + " CASE WHEN " + LIVE_BLOCKER + " THEN 1 ELSE 0 END AS live"
             + " FROM mailbox_blocker bl"
-            + " JOIN mailbox_message t ON t.channel_id = bl.channel_id AND t.id = bl.message_id"
             + " LEFT JOIN mailbox_message b ON b.channel_id = bl.channel_id AND b.id = bl.blocker_id"
-            + " WHERE bl.channel_id = ? AND t.deleted_at IS NULL AND t.work_status = 'blocked'";
+            + " WHERE bl.channel_id = ? AND bl.message_id IN (";
 
-    /** Message ids bound in one recipients' read: far below every backend's limit on bind values. */
-    private static final int RECIPIENT_CHUNK = 500;
+    /** Message ids bound in one read by ids: far below every backend's limit on bind values. */
+    private static final int ID_CHUNK = 500;
 
     private WorkQueries() {}
 
@@ -124,7 +122,7 @@ public final class WorkQueries {
                 + " WHERE r.channel_id = m.channel_id AND r.message_id = m.id AND r.to_role IN (" + in + ")))";
         List<Object> binds = new ArrayList<>(roles);
         binds.addAll(roles);
-        List<WorkFacts> facts = facts(connection, channelId, candidate, binds, Optional.empty());
+        List<WorkFacts> facts = facts(connection, channelId, candidate, binds);
         if (roles.size() == 1) {
             // every candidate read is the one role's: the condition selected by its participation
             return Map.of(roles.getFirst(), facts);
@@ -148,8 +146,8 @@ public final class WorkQueries {
     private static Map<Long, List<String>> recipients(Connection connection, long channelId, List<Long> ids)
             throws SQLException {
         Map<Long, List<String>> recipients = new HashMap<>();
-        for (int from = 0; from < ids.size(); from += RECIPIENT_CHUNK) {
-            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + RECIPIENT_CHUNK));
+        for (int from = 0; from < ids.size(); from += ID_CHUNK) {
+            List<Long> chunk = ids.subList(from, Math.min(ids.size(), from + ID_CHUNK));
             List<Object> binds = new ArrayList<>();
             binds.add(channelId);
             binds.addAll(chunk);
@@ -180,7 +178,6 @@ public final class WorkQueries {
                 channelId,
                 OPEN_DEBT + ADDRESSED,
                 List.of(role, role),
-                Optional.empty(),
                 " ORDER BY m.id DESC LIMIT " + Math.max(0, limit));
     }
 
@@ -201,67 +198,100 @@ public final class WorkQueries {
     }
 
     /**
-     * The facts of the messages the condition selects; {@code only} narrows the blockers read to one task.
+     * The facts of the messages the condition selects, ascending by id; the blockers of the blocked ones among them
+     * are read after them, by their ids (a listing of a page reads the blockers of that page, not of every blocked
+     * task of the channel).
      *
      * @param condition SQL appended to the channel's live-message condition
      * @param binds     the condition's values (the channel comes first, added here)
      * @throws SQLException if a query fails
      */
-    static List<WorkFacts> facts(
-            Connection connection, long channelId, String condition, List<Object> binds, Optional<Long> only)
+    static List<WorkFacts> facts(Connection connection, long channelId, String condition, List<Object> binds)
             throws SQLException {
-        return facts(connection, channelId, condition, binds, only, " ORDER BY m.id");
+        return facts(connection, channelId, condition, binds, " ORDER BY m.id");
     }
 
-    /** {@link #facts(Connection, long, String, List, Optional)} in the order (and limit) of {@code order}. */
+    /** {@link #facts(Connection, long, String, List)} in the order (and limit) of {@code order}. */
     private static List<WorkFacts> facts(
-            Connection connection,
-            long channelId,
-            String condition,
-            List<Object> binds,
-            Optional<Long> only,
-            String order)
+            Connection connection, long channelId, String condition, List<Object> binds, String order)
             throws SQLException {
         List<Object> all = new ArrayList<>();
         all.add(channelId);
         all.addAll(binds);
-        Map<Long, List<long[]>> blockers = blockersOfBlocked(connection, channelId, only);
-        return JdbcRows.list(connection, FACTS + condition + order, all, row -> {
-            long id = row.getLong(1);
-            List<long[]> ofTask = blockers.getOrDefault(id, List.of());
-            return new WorkFacts(
-                    id,
-                    row.getString(2),
-                    row.getString(3),
-                    row.getString(4),
-                    row.getInt(5) == 1,
-                    DebtStatus.fromWire(row.getString(6)).orElse(null),
-                    row.getString(7),
-                    row.getString(8),
-                    row.getString(9),
-                    WorkStatus.fromWire(row.getString(10)).orElse(null),
-                    ofTask.stream().map(pair -> pair[0]).toList(),
-                    (int) ofTask.stream().filter(pair -> pair[1] == 1).count(),
-                    new WorkTrail(
-                            mark(row.getString(11), JdbcRows.nullableLong(row, 12)),
-                            mark(row.getString(13), JdbcRows.nullableLong(row, 14)),
-                            seq(JdbcRows.nullableLong(row, 15)),
-                            seq(JdbcRows.nullableLong(row, 16)),
-                            seq(JdbcRows.nullableLong(row, 17))),
-                    row.getString(18));
-        });
+        List<WorkFacts> read = JdbcRows.list(
+                connection,
+                FACTS + condition + order,
+                all,
+                row -> new WorkFacts(
+                        row.getLong(1),
+                        row.getString(2),
+                        row.getString(3),
+                        row.getString(4),
+                        row.getInt(5) == 1,
+                        DebtStatus.fromWire(row.getString(6)).orElse(null),
+                        row.getString(7),
+                        row.getString(8),
+                        row.getString(9),
+                        WorkStatus.fromWire(row.getString(10)).orElse(null),
+                        List.of(),
+                        0,
+                        new WorkTrail(
+                                mark(row.getString(11), JdbcRows.nullableLong(row, 12)),
+                                mark(row.getString(13), JdbcRows.nullableLong(row, 14)),
+                                seq(JdbcRows.nullableLong(row, 15)),
+                                seq(JdbcRows.nullableLong(row, 16)),
+                                seq(JdbcRows.nullableLong(row, 17))),
+                        row.getString(18)));
+        List<Long> blocked = read.stream()
+                .filter(fact -> fact.workStatus() == WorkStatus.BLOCKED)
+                .map(WorkFacts::id)
+                .toList();
+        if (blocked.isEmpty()) {
+            return read;
+        }
+        Map<Long, List<long[]>> blockers = blockersOf(connection, channelId, blocked);
+        List<WorkFacts> facts = new ArrayList<>(read.size());
+        for (WorkFacts fact : read) {
+            List<long[]> ofTask = blockers.get(fact.id());
+            facts.add(ofTask == null ? fact : withBlockers(fact, ofTask));
+        }
+        return facts;
     }
 
-    /** Blocker id and liveness (1 or 0) per blocked task, ascending by blocker id. */
-    private static Map<Long, List<long[]>> blockersOfBlocked(Connection connection, long channelId, Optional<Long> only)
+    private static WorkFacts withBlockers(WorkFacts fact, List<long[]> blockers) {
+        return new WorkFacts(
+                fact.id(),
+                fact.topic(),
+                fact.from(),
+                fact.createdAt(),
+                fact.actionRequired(),
+                fact.status(),
+                fact.resolvedBy(),
+                fact.resolvedAt(),
+                fact.resolutionNote(),
+                fact.workStatus(),
+                blockers.stream().map(pair -> pair[0]).toList(),
+                (int) blockers.stream().filter(pair -> pair[1] == 1).count(),
+                fact.trail(),
+                fact.lastMovedAt());
+    }
+
+    /** Blocker id and liveness (1 or 0) per task, ascending by blocker id, read by the tasks' ids in chunks. */
+    private static Map<Long, List<long[]>> blockersOf(Connection connection, long channelId, List<Long> tasks)
             throws SQLException {
-        String query = BLOCKERS_OF_BLOCKED + (only.isPresent() ? " AND bl.message_id = ?" : "")
-                + " ORDER BY bl.message_id, bl.blocker_id";
-        List<Object> binds = only.isPresent() ? List.of(channelId, only.get()) : List.of(channelId);
-        Map<Long, List<long[]>> byTask = new TreeMap<>();
-        for (long[] row : JdbcRows.list(
-                connection, query, binds, row -> new long[] {row.getLong(1), row.getLong(2), row.getLong(3)})) {
-            byTask.computeIfAbsent(row[0], task -> new ArrayList<>()).add(new long[] {row[1], row[2]});
+        Map<Long, List<long[]>> byTask = new HashMap<>();
+        for (int from = 0; from < tasks.size(); from += ID_CHUNK) {
+            List<Long> chunk = tasks.subList(from, Math.min(tasks.size(), from + ID_CHUNK));
+            List<Object> binds = new ArrayList<>();
+            binds.add(channelId);
+            binds.addAll(chunk);
+            for (long[] row : JdbcRows.list(
+                    connection,
+                    BLOCKERS_OF + JdbcRows.placeholders(chunk.size()) + ") ORDER BY bl.message_id, bl.blocker_id",
+                    binds,
+                    row -> new long[] {row.getLong(1), row.getLong(2), row.getLong(3)})) {
+                byTask.computeIfAbsent(row[0], task -> new ArrayList<>()).add(new long[] {row[1], row[2]});
+            }
         }
         return byTask;
     }
