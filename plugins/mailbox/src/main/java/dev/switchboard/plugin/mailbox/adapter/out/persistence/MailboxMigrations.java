@@ -27,7 +27,7 @@ public final class MailboxMigrations implements MigrationSet {
      * store at any other version for. A constant, so that reading it loads nothing of this class. Raise it with each
      * new migration (a test keeps it equal to the number of {@link #FILES}).
      */
-    public static final int LATEST_VERSION = 6;
+    public static final int LATEST_VERSION = 7;
 
     /** The migration files in version order; the class path cannot be listed, so they are named here. */
     private static final List<String> FILES = List.of(
@@ -36,7 +36,8 @@ public final class MailboxMigrations implements MigrationSet {
             "V3__hosted_registry.sql",
             "V4__board_sessions.sql",
             "V5__fold_planned_once.sql",
-            "V6__board_owner_sessions.sql");
+            "V6__board_owner_sessions.sql",
+            "V7__topic_index.sql");
 
     private static final String DIRECTORY = "/db/migration/mailbox";
 
