@@ -24,7 +24,8 @@ import dev.switchboard.plugin.mailbox.channel.domain.Message;
 import dev.switchboard.plugin.mailbox.channel.domain.Recipient;
 
 /**
- * Loads {@link Message}s of the transaction's channel (the rows, then their recipients and blockers in one query), for every mailbox persistence adapter that returns messages: whole, or with at most a number of each
+ * Loads {@link Message}s of the transaction's channel (row, recipients, blockers: three queries for any number of
+ * messages), for every mailbox persistence adapter that returns messages: whole, or with at most a number of each
  * body's characters, cut by the database ({@code substr}, counting code points on SQLite and PostgreSQL alike) with
  * the whole body's length beside it, so the rest of an 8 MiB body never leaves the database. Stateless.
  */
@@ -239,7 +240,7 @@ public final class MessageRows {
         return withChildren(connection, channel, rows);
     }
 
-    /** @return the rows with their recipients and blockers, read by one statement per 1,000 rows */
+    /** @return the rows with their recipients and blockers, three queries for any number of rows */
     private static List<Message> withChildren(Connection connection, long channel, List<Message> rows)
             throws SQLException {
         if (rows.isEmpty()) {
@@ -249,23 +250,8 @@ public final class MessageRows {
         for (Message message : rows) {
             ids.add(message.id());
         }
-        Map<Long, List<Recipient>> recipients = new HashMap<>();
-        Map<Long, List<Long>> blockers = new HashMap<>();
-        for (List<Long> chunk : chunks(ids)) {
-            try (PreparedStatement select = children(connection, channel, chunk);
-                    ResultSet row = select.executeQuery()) {
-                while (row.next()) {
-                    if (row.getInt(1) == RECIPIENT) {
-                        recipients
-                                .computeIfAbsent(row.getLong(2), id -> new ArrayList<>())
-                                .add(new Recipient(row.getString(3), row.getString(4), row.getString(5)));
-                    } else {
-                        blockers.computeIfAbsent(row.getLong(2), id -> new ArrayList<>())
-                                .add(row.getLong(6));
-                    }
-                }
-            }
-        }
+        Map<Long, List<Recipient>> recipients = recipients(connection, channel, ids);
+        Map<Long, List<Long>> blockers = blockers(connection, channel, ids);
         List<Message> messages = new ArrayList<>(rows.size());
         for (Message row : rows) {
             List<Recipient> to = recipients.getOrDefault(row.id(), List.of());
@@ -275,40 +261,42 @@ public final class MessageRows {
         return messages;
     }
 
-    /** The first column of a {@link #CHILDREN} row that is a recipient. */
-    private static final int RECIPIENT = 0;
+    private static final String RECIPIENTS = "SELECT message_id, to_role, opened_at, read_at FROM mailbox_recipient"
+            + " WHERE channel_id = ? AND message_id IN (%s) ORDER BY message_id, to_role";
 
-    /**
-     * The recipients and the blockers of some messages in one statement: {@code (kind, message_id, to_role, opened_at,
-     * read_at, blocker_id)}, kind {@link #RECIPIENT} for a recipient (ordered by role) and 1 for a blocker (ordered by
-     * id), each message's in that order.
-     */
-    private static final String CHILDREN = "SELECT 0, message_id, to_role, opened_at, read_at, 0 FROM mailbox_recipient"
-            + " WHERE channel_id = ? AND message_id IN (%s)"
-            + " UNION ALL SELECT 1, message_id, NULL, NULL, NULL, blocker_id FROM mailbox_blocker"
-            + " WHERE channel_id = ? AND message_id IN (%s) ORDER BY 1, 2, 3, 6";
+    private static final String BLOCKERS = "SELECT message_id, blocker_id FROM mailbox_blocker"
+            + " WHERE channel_id = ? AND message_id IN (%s) ORDER BY message_id, blocker_id";
 
-    /** @return {@link #CHILDREN} with one placeholder per id in each {@code IN (%s)}, the channel and the ids bound */
-    private static PreparedStatement children(Connection connection, long channel, List<Long> chunk)
+    private static Map<Long, List<Recipient>> recipients(Connection connection, long channel, Collection<Long> ids)
             throws SQLException {
-        StringBuilder marks = new StringBuilder(2 * chunk.size());
-        for (int i = 0; i < chunk.size(); i++) {
-            marks.append(i == 0 ? "?" : ",?");
-        }
-        PreparedStatement select = connection.prepareStatement(CHILDREN.replace("%s", marks));
-        try {
-            int at = 1;
-            for (int part = 0; part < 2; part++) {
-                select.setLong(at++, channel);
-                for (Long id : chunk) {
-                    select.setLong(at++, id);
+        Map<Long, List<Recipient>> byMessage = new HashMap<>();
+        for (List<Long> chunk : chunks(ids)) {
+            try (PreparedStatement select = inChunk(connection, RECIPIENTS, channel, chunk);
+                    ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    byMessage
+                            .computeIfAbsent(row.getLong(1), id -> new ArrayList<>())
+                            .add(new Recipient(row.getString(2), row.getString(3), row.getString(4)));
                 }
             }
-            return select;
-        } catch (SQLException e) {
-            select.close();
-            throw e;
         }
+        return byMessage;
+    }
+
+    private static Map<Long, List<Long>> blockers(Connection connection, long channel, Collection<Long> ids)
+            throws SQLException {
+        Map<Long, List<Long>> byMessage = new HashMap<>();
+        for (List<Long> chunk : chunks(ids)) {
+            try (PreparedStatement select = inChunk(connection, BLOCKERS, channel, chunk);
+                    ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    byMessage
+                            .computeIfAbsent(row.getLong(1), id -> new ArrayList<>())
+                            .add(row.getLong(2));
+                }
+            }
+        }
+        return byMessage;
     }
 
     /** @return {@code sql} with one placeholder per id in its {@code IN (%s)}, the channel and the ids bound */
