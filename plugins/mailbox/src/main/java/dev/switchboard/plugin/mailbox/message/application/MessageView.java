@@ -77,7 +77,7 @@ public final class MessageView {
      * @param message the message
      * @param caller  the role it is shown to
      * @param fields  the projection; fields it drops are not computed
-     * @return the entry, projected
+     * @return the entry, projected: a new mutable map, which a capability may add its computed fields to
      * @throws IllegalStateException if the message was read without any body and {@code fields} wants the body or a
      *                               digest (a defect of the caller: {@link #bodiesFor} picks the read)
      */

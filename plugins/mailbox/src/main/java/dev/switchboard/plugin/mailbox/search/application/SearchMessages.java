@@ -196,19 +196,17 @@ public final class SearchMessages {
         return cut;
     }
 
-    /** Room for a message's wire fields, the snippet and the match without growing the entry. */
-    private static final int ENTRY_CAPACITY = 64;
-
-    /** @return the message's wire entry with the hit's snippet and match, when the projection keeps them */
+    /**
+     * @return the message's wire entry with the hit's snippet and match, when the projection keeps them, added to the
+     *     entry {@link MessageView#wire} made for this hit (a new map, after its own fields)
+     */
     private static Map<String, Object> entry(Map<String, Object> wire, SearchMessages.Hit hit, Projection fields) {
-        Map<String, Object> entry = new LinkedHashMap<>(ENTRY_CAPACITY);
-        entry.putAll(wire);
         if (fields.wants("snippet")) {
-            entry.put("snippet", hit.snippet());
+            wire.put("snippet", hit.snippet());
         }
         if (fields.wants("match")) {
-            entry.put("match", hit.match());
+            wire.put("match", hit.match());
         }
-        return entry;
+        return wire;
     }
 }

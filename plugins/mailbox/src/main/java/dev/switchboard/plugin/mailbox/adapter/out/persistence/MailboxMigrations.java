@@ -27,7 +27,7 @@ public final class MailboxMigrations implements MigrationSet {
      * store at any other version for. A constant, so that reading it loads nothing of this class. Raise it with each
      * new migration (a test keeps it equal to the number of {@link #FILES}).
      */
-    public static final int LATEST_VERSION = 7;
+    public static final int LATEST_VERSION = 8;
 
     /** The migration files in version order; the class path cannot be listed, so they are named here. */
     private static final List<String> FILES = List.of(
@@ -37,7 +37,8 @@ public final class MailboxMigrations implements MigrationSet {
             "V4__board_sessions.sql",
             "V5__fold_planned_once.sql",
             "V6__board_owner_sessions.sql",
-            "V7__board_read_indexes.sql");
+            "V7__board_read_indexes.sql",
+            "V8__topic_index.sql");
 
     private static final String DIRECTORY = "/db/migration/mailbox";
 

@@ -72,9 +72,14 @@ final class SearchSql {
             return newestFirst(sql, channelId, root, filters, limit);
         }
         // The first group whole (a topic is short, so few messages hold a term in it), oldest first: FTS5 walks a
-        // column-filtered phrase backwards slowly. Then the query's newest hits, once the first group's are taken.
+        // column-filtered phrase backwards slowly. From the topics' own index when the group is the topic terms alone
+        // (a one-term query, terms joined by OR): the whole index's postings of a term are mostly the bodies'. Then the
+        // query's newest hits, once the first group's are taken.
         QueryNode firstGroup = Ranking.firstGroup(root, topicHit.get());
-        List<Long> first = matching(sql, channelId, firstGroup, filters).reversed();
+        List<Long> first = (firstGroup.equals(topicHit.get())
+                        ? fts(sql, TOPIC_INDEX, channelId, firstGroup, filters, "ASC", null)
+                        : matching(sql, channelId, firstGroup, filters))
+                .reversed();
         if (first.size() >= limit || firstGroup.equals(root)) {
             return List.copyOf(first.subList(0, Math.min(limit, first.size())));
         }
@@ -101,29 +106,48 @@ final class SearchSql {
      */
     private static List<Long> newestFirst(
             DSLContext sql, long channelId, QueryNode query, SearchFilters filters, int limit) {
-        return fts(sql, channelId, query, filters, "DESC", limit);
+        return fts(sql, INDEX, channelId, query, filters, "DESC", limit);
     }
 
     /** @return the ids of every live message matching {@code query} on SQLite's FTS5 index, oldest first */
     private static List<Long> matching(DSLContext sql, long channelId, QueryNode query, SearchFilters filters) {
-        return fts(sql, channelId, query, filters, "ASC", null);
+        return fts(sql, INDEX, channelId, query, filters, "ASC", null);
     }
 
-    private static final String FTS_SELECT = "SELECT mailbox_message.id FROM mailbox_message_fts"
-            + " JOIN mailbox_message ON mailbox_message.seq = mailbox_message_fts.rowid"
-            + " WHERE mailbox_message_fts MATCH ? AND mailbox_message.channel_id = ?"
-            + " AND mailbox_message.deleted_at IS NULL";
+    /** SQLite's FTS5 index over topics and bodies. */
+    private static final String INDEX = "mailbox_message_fts";
+
+    /**
+     * SQLite's FTS5 index over the topics alone (schema version 8, ADR 78), whose one column is also named
+     * {@code topic}, so a query of {@code topic :} terms means there what it means in {@link #INDEX}: the first
+     * group of a query it implies is read from it, without the bodies' postings.
+     */
+    private static final String TOPIC_INDEX = "mailbox_message_topic_fts";
+
+    /** @return the start of an FTS5 query on {@code index} for the ids of a channel's live messages */
+    private static String ftsSelect(String index) {
+        return "SELECT mailbox_message.id FROM " + index + " JOIN mailbox_message ON mailbox_message.seq = " + index
+                + ".rowid WHERE " + index + " MATCH ? AND mailbox_message.channel_id = ?"
+                + " AND mailbox_message.deleted_at IS NULL";
+    }
 
     /**
      * The FTS5 query as plain SQL over the transaction's connection: the index answers in a fraction of a millisecond,
      * so building and rendering a jOOQ query per call cost more than the search itself.
      *
+     * @param index     {@link #INDEX} or {@link #TOPIC_INDEX}
      * @param direction {@code ASC} or {@code DESC}, on the index's row id
      * @param limit     the most ids, or null for all
      */
     private static List<Long> fts(
-            DSLContext sql, long channelId, QueryNode query, SearchFilters filters, String direction, Integer limit) {
-        StringBuilder text = new StringBuilder(FTS_SELECT);
+            DSLContext sql,
+            String index,
+            long channelId,
+            QueryNode query,
+            SearchFilters filters,
+            String direction,
+            Integer limit) {
+        StringBuilder text = new StringBuilder(ftsSelect(index));
         List<Object> values = new ArrayList<>();
         values.add(Fts5Expression.of(query));
         values.add(channelId);
@@ -145,7 +169,7 @@ final class SearchSql {
             text.append(" AND mailbox_message.status = ?");
             values.add(filters.status());
         }
-        text.append(" ORDER BY mailbox_message_fts.rowid ").append(direction);
+        text.append(" ORDER BY ").append(index).append(".rowid ").append(direction);
         if (limit != null) {
             text.append(" LIMIT ?");
             values.add(limit);

@@ -140,6 +140,43 @@ class SearchSqlTest {
     }
 
     @Test
+    void theTopicGroupFollowsARevisedTopicADeletionAndARemovedRow() {
+        message(1, "frontend", "backend", "rollback", "x");
+        message(2, "frontend", "backend", "rollback plan", "the rollback");
+        message(3, "frontend", "backend", "t", "rollback");
+        message(4, "frontend", "backend", "rollback", "y");
+
+        sql("UPDATE mailbox_message SET topic = 'other' WHERE id = 1");
+        sql("UPDATE mailbox_message SET topic = 'ROLLBACK now' WHERE id = 3");
+        sql("UPDATE mailbox_message SET deleted_at = '2026-12-01T01:00:00.000Z' WHERE id = 4");
+
+        assertThat(ranked("rollback")).containsExactly(3L, 2L);
+        assertThat(ranked("rollback OR nothing")).containsExactly(3L, 2L);
+        assertThat(ranked("topic:rollback")).containsExactly(3L, 2L);
+        assertThat(ranked("other")).containsExactly(1L);
+
+        sql("UPDATE mailbox_message SET deleted_at = NULL WHERE id = 4");
+        sql("DELETE FROM mailbox_recipient WHERE message_id = 2");
+        sql("DELETE FROM mailbox_message WHERE id = 2");
+
+        assertThat(ranked("rollback")).containsExactly(4L, 3L);
+    }
+
+    @Test
+    void theStructuralFiltersNarrowTheTopicGroup() {
+        message(1, "frontend", "backend", "deploy", "x", "bug", "open");
+        message(2, "backend", "frontend", "deploy", "y", "feat", "resolved");
+        message(3, "frontend", "backend", "t", "deploy", "bug", "open");
+
+        assertThat(ranked("deploy", new SearchFilters("backend", null, null, null)))
+                .containsExactly(2L);
+        assertThat(ranked("deploy", new SearchFilters(null, "backend", null, null)))
+                .containsExactly(1L, 3L);
+        assertThat(ranked("deploy", new SearchFilters(null, null, "bug", "open")))
+                .containsExactly(1L, 3L);
+    }
+
+    @Test
     void columnFiltersOrAndNotSelectOnTheIndex() {
         message(1, "frontend", "backend", "deploy", "staging");
         message(2, "frontend", "backend", "staging", "deploy");
