@@ -137,10 +137,7 @@ final class BatchingNotifier implements AutoCloseable {
         try {
             for (Set<String> batch = next(); batch != null; batch = next()) {
                 try {
-                    if (connection == null) {
-                        connection = open();
-                    }
-                    notify(connection, batch);
+                    connection = send(connection, batch);
                     done(batch, true);
                     if (failures > 0) {
                         LOG.debug("change signals are sent again, after {} failed attempts", failures);
@@ -209,6 +206,37 @@ final class BatchingNotifier implements AutoCloseable {
             changed.signalAll();
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Sends one batch: on {@code connection} if there is one, and if that fails, once more at once on a new one,
+     * since a connection opened before the database restarted fails at its first use although the database answers
+     * again (that is no outage, and the operator's log must not say so); without one, on a new connection.
+     *
+     * @return the connection the batch went out on
+     * @throws SQLException when a new connection cannot be opened or the batch fails on it
+     */
+    private Connection send(Connection connection, Set<String> batch) throws SQLException {
+        if (connection != null) {
+            try {
+                notify(connection, batch);
+                return connection;
+            } catch (SQLException stale) {
+                if (isClosed()) {
+                    throw stale;
+                }
+                LOG.debug("the notifying connection failed; trying a new one before counting a failure", stale);
+                closeQuietly(connection);
+            }
+        }
+        Connection fresh = open();
+        try {
+            notify(fresh, batch);
+            return fresh;
+        } catch (SQLException e) {
+            closeQuietly(fresh);
+            throw e;
         }
     }
 

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -193,6 +195,39 @@ class PostgresSignalsTest {
             assertThat(waiter.await(PATIENCE))
                     .as("sent again on a new connection")
                     .isTrue();
+        }
+    }
+
+    @Test
+    void aNotifyingConnectionLostWhileTheDatabaseAnswersIsReplacedWithoutLoggingAnOutage() throws SQLException {
+        List<String> warnings = new CopyOnWriteArrayList<>();
+        OutageLog outages = new OutageLog(database.url(), Duration.ofSeconds(1), System::nanoTime, warnings::add);
+        PostgresConfig config = new PostgresConfig(
+                database.url(), Optional.of(database.user()), Optional.empty(), "public", 2, 0, 0, 1_000, 30_000);
+        try (PostgresSqlStorage a = PostgresSqlStorage.open(config, outages)) {
+            SignalFanout onA = signals(a);
+            try (SignalSubscription waiter = signals(node()).subscribe("test.one")) {
+                a.transaction(c -> {
+                    onA.publish(c, "test.one");
+                    return null;
+                });
+                assertThat(waiter.await(PATIENCE)).isTrue();
+
+                // what a database restart leaves behind: a notifying connection that fails at its next use
+                assertThat(terminate(BatchingNotifier.APPLICATION_NAME)).isEqualTo(1);
+                a.transaction(c -> {
+                    onA.publish(c, "test.one");
+                    return null;
+                });
+
+                assertThat(waiter.await(PATIENCE))
+                        .as("sent on a new connection")
+                        .isTrue();
+                assertThat(warnings)
+                        .as("no outage: the database answered throughout")
+                        .isEmpty();
+                assertThat(outages.down()).isFalse();
+            }
         }
     }
 
