@@ -17,12 +17,8 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import com.google.inject.AbstractModule;
-
 import dev.switchboard.plugin.mailbox.MailboxHarness;
-import dev.switchboard.plugin.mailbox.adapter.out.persistence.MailboxMigrations;
-import dev.switchboard.ports.storage.SqlStorage;
-import dev.switchboard.testkit.PluginTestBed;
+import dev.switchboard.plugin.mailbox.OlderSchemaStore;
 import dev.switchboard.testkit.storage.TestDatabase;
 import dev.switchboard.testkit.storage.TestPostgres;
 
@@ -46,37 +42,20 @@ class TopicIndexUpgradeTest {
     private TestDatabase database;
     private MailboxHarness frontend;
 
-    /** A plugin without migrations: its bed opens the storage, on which the test applies versions 1 to 6. */
-    static final class VersionSixStore extends AbstractModule {}
-
     @BeforeEach
     void writeAVersionSixStoreAndUpgradeIt() {
         database = backend.equals("postgres") ? TestPostgres.database() : null;
-        PluginTestBed.Builder builder =
-                PluginTestBed.of("mailbox-v6", new VersionSixStore()).backend(backend);
-        if (database != null) {
-            builder.storageSettings(database.settings());
-        }
-        try (PluginTestBed bed = builder.withoutStartingServices().start(dir)) {
-            SqlStorage storage = bed.storage().orElseThrow();
-            assertThat(storage.migrate(
-                            MailboxMigrations.OWNER,
-                            new MailboxMigrations()
-                                    .migrations(storage.dialect())
-                                    .subList(0, 6)))
-                    .isEqualTo(6);
-            storage.transaction(connection -> {
-                execute(
-                        connection,
-                        "INSERT INTO mailbox_channel (name, created_at, next_message_id) VALUES ('local', ?, 5)",
-                        SENT);
-                message(connection, 1, "Rollback plan", "the steps", null);
-                message(connection, 2, "notes", "a rollback of the release", null);
-                message(connection, 3, "rollback, deleted", "gone", "2026-08-02T09:00:00.000Z");
-                message(connection, 4, "misc", "nothing here", null);
-                return null;
-            });
-        }
+        OlderSchemaStore.write(backend, dir, database, 6, connection -> {
+            execute(
+                    connection,
+                    "INSERT INTO mailbox_channel (name, created_at, next_message_id) VALUES ('local', ?, 5)",
+                    SENT);
+            message(connection, 1, "Rollback plan", "the steps", null);
+            message(connection, 2, "notes", "a rollback of the release", null);
+            message(connection, 3, "rollback, deleted", "gone", "2026-08-02T09:00:00.000Z");
+            message(connection, 4, "misc", "nothing here", null);
+            return null;
+        });
         frontend = MailboxHarness.builder(backend, dir).database(database).open("frontend");
     }
 

@@ -20,13 +20,8 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import com.google.inject.AbstractModule;
-
 import dev.switchboard.plugin.mailbox.MailboxHarness;
-import dev.switchboard.plugin.mailbox.adapter.out.persistence.MailboxMigrations;
-import dev.switchboard.ports.storage.Migration;
-import dev.switchboard.ports.storage.SqlStorage;
-import dev.switchboard.testkit.PluginTestBed;
+import dev.switchboard.plugin.mailbox.OlderSchemaStore;
 import dev.switchboard.testkit.storage.TestDatabase;
 import dev.switchboard.testkit.storage.TestPostgres;
 
@@ -51,30 +46,13 @@ class WorkTrailBackfillTest {
     private TestDatabase database;
     private MailboxHarness frontend;
 
-    /** A plugin without migrations: its bed opens the storage, on which the test applies version 1 alone. */
-    static final class VersionOneStore extends AbstractModule {}
-
     @BeforeEach
     void writeAVersionOneStoreAndUpgradeIt() {
         database = backend.equals("postgres") ? TestPostgres.database() : null;
-        PluginTestBed.Builder builder =
-                PluginTestBed.of("mailbox-v1", new VersionOneStore()).backend(backend);
-        if (database != null) {
-            builder.storageSettings(database.settings());
-        }
-        try (PluginTestBed bed = builder.withoutStartingServices().start(dir)) {
-            SqlStorage storage = bed.storage().orElseThrow();
-            String versionOne =
-                    "/db/migration/mailbox/" + storage.dialect().directory() + "/V1__create_mailbox_tables.sql";
-            assertThat(storage.migrate(
-                            MailboxMigrations.OWNER,
-                            List.of(Migration.fromResource(MailboxMigrations.class, versionOne))))
-                    .isEqualTo(1);
-            storage.transaction(connection -> {
-                seed(connection);
-                return null;
-            });
-        }
+        OlderSchemaStore.write(backend, dir, database, 1, connection -> {
+            seed(connection);
+            return null;
+        });
         frontend = MailboxHarness.builder(backend, dir).database(database).open("frontend");
     }
 

@@ -175,31 +175,8 @@ class PostgresSignalsTest {
     }
 
     @Test
-    void aCommitIsStillDeliveredAfterTheNotifyingConnectionWasLost() throws SQLException {
-        PostgresSqlStorage a = node();
-        PostgresSqlStorage b = node();
-        SignalFanout onA = signals(a);
-        try (SignalSubscription waiter = signals(b).subscribe("test.one")) {
-            a.transaction(c -> {
-                onA.publish(c, "test.one");
-                return null;
-            });
-            assertThat(waiter.await(PATIENCE)).isTrue();
-
-            assertThat(terminate(BatchingNotifier.APPLICATION_NAME)).isEqualTo(1);
-            a.transaction(c -> {
-                onA.publish(c, "test.one");
-                return null;
-            });
-
-            assertThat(waiter.await(PATIENCE))
-                    .as("sent again on a new connection")
-                    .isTrue();
-        }
-    }
-
-    @Test
-    void aNotifyingConnectionLostWhileTheDatabaseAnswersIsReplacedWithoutLoggingAnOutage() throws SQLException {
+    void aCommitIsStillDeliveredAfterTheNotifyingConnectionWasLostAndNoOutageIsLoggedWhileTheDatabaseAnswers()
+            throws SQLException {
         List<String> warnings = new CopyOnWriteArrayList<>();
         OutageLog outages = new OutageLog(database.url(), Duration.ofSeconds(1), System::nanoTime, warnings::add);
         PostgresConfig config = new PostgresConfig(
