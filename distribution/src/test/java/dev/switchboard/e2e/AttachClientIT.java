@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 
+import dev.switchboard.e2e.support.OwnThread;
 import dev.switchboard.e2e.support.Pids;
 import dev.switchboard.e2e.support.SharedServers;
 import dev.switchboard.e2e.support.ToolResults;
@@ -68,8 +69,8 @@ class AttachClientIT {
 
     @Test
     void twoSessionsStartingAtOnceShareOneServerAndSurviveItsKill() throws Exception {
-        CompletableFuture<McpSyncClient> lead = CompletableFuture.supplyAsync(() -> client("lead"));
-        CompletableFuture<McpSyncClient> coder = CompletableFuture.supplyAsync(() -> client("coder"));
+        CompletableFuture<McpSyncClient> lead = OwnThread.supply("start-lead", () -> client("lead"));
+        CompletableFuture<McpSyncClient> coder = OwnThread.supply("start-coder", () -> client("coder"));
         try (McpSyncClient first = lead.join();
                 McpSyncClient second = coder.join()) {
             assertThat(first.listTools().tools())
@@ -89,7 +90,8 @@ class AttachClientIT {
                     .contains("role coder");
 
             long killed = servers.get(0);
-            CompletableFuture<McpSchema.CallToolResult> waiting = CompletableFuture.supplyAsync(
+            CompletableFuture<McpSchema.CallToolResult> waiting = OwnThread.supply(
+                    "wait-for-mail",
                     () -> first.callTool(new McpSchema.CallToolRequest("wait_for_mail", Map.of("timeout_s", 60))));
             // the call has no observable state before its answer: give the SDK client time to write it
             Thread.sleep(300);

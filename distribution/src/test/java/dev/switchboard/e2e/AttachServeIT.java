@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import dev.switchboard.e2e.support.AttachSocket;
+import dev.switchboard.e2e.support.OwnThread;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.RawSession;
 
@@ -110,7 +111,8 @@ class AttachServeIT {
                 "{\"pid\":1,\"build\":\"0.0.1@old\",\"key\":\"" + otherKey + "\"}");
         try (ServerSocketChannel oldServer = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             oldServer.bind(UnixDomainSocketAddress.of(attachDir.resolve(otherKey + ".sock")));
-            CompletableFuture<String> drainHello = CompletableFuture.supplyAsync(() -> firstLineAnsweringOk(oldServer));
+            CompletableFuture<String> drainHello =
+                    OwnThread.supply("old-server", () -> firstLineAnsweringOk(oldServer));
 
             try (RawSession server = installation.serve(Map.of(), "--shared")) {
                 assertThat(drainHello.get(60, TimeUnit.SECONDS))

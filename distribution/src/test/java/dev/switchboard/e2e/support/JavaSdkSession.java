@@ -39,7 +39,7 @@ public final class JavaSdkSession implements ToolSession {
 
     @Override
     public CompletableFuture<Answer> callAsync(String tool, Map<String, Object> arguments) {
-        return CompletableFuture.supplyAsync(() -> {
+        return OwnThread.supply("java-sdk-call-" + tool, () -> {
             McpSchema.CallToolResult result = ToolCalls.call(client, tool, arguments);
             return new Answer(Boolean.TRUE.equals(result.isError()), ToolResults.structured(result));
         });

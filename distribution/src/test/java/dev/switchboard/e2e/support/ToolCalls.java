@@ -32,10 +32,7 @@ public final class ToolCalls {
      */
     public static CompletableFuture<McpSchema.CallToolResult> callInBackground(
             McpSyncClient client, String tool, Map<String, Object> arguments) {
-        return CompletableFuture.supplyAsync(
-                () -> call(client, tool, arguments),
-                command ->
-                        Thread.ofPlatform().daemon().name("tool-call-" + tool).start(command));
+        return OwnThread.supply("tool-call-" + tool, () -> call(client, tool, arguments));
     }
 
     /**
