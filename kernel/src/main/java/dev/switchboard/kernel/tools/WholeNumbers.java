@@ -11,7 +11,8 @@ import dev.switchboard.ports.tool.Arguments;
 
 /**
  * Where an input schema declares {@code "type": "integer"}, and the check that a value there is a whole number in
- * the signed 64-bit range. JSON Schema calls {@code 1e20} and {@code 18446744073709551618} integers, but no handler can
+ * the signed 64-bit range and within the schema's own integral {@code minimum} and {@code maximum}, refused with one
+ * message that names the whole range allowed. JSON Schema calls {@code 1e20} and {@code 18446744073709551618} integers, but no handler can
  * hold them: without this check they would be wrapped ({@code 18446744073709551618} read as 2) or saturated. Follows
  * {@code properties}, {@code additionalProperties}, {@code items} and local {@code $ref}s, recursively (the shapes
  * tool schemas use); an integer declared only inside a combinator ({@code anyOf}, ...) is still refused by
@@ -25,15 +26,22 @@ final class WholeNumbers {
     private final WholeNumbers items;
     /** The range named in the message: the schema's own integral bounds where declared, else the 64-bit range. */
     private final String range;
+    /** The schema's integral bounds, {@link Long#MIN_VALUE} and {@link Long#MAX_VALUE} where it declares none. */
+    private final long minimum;
+
+    private final long maximum;
 
     private WholeNumbers(
             boolean integer,
             Map<String, WholeNumbers> properties,
             WholeNumbers otherProperties,
             WholeNumbers items,
-            String range) {
+            Optional<Long> minimum,
+            Optional<Long> maximum) {
         this.integer = integer;
-        this.range = range;
+        this.range = range(minimum, maximum);
+        this.minimum = minimum.orElse(Long.MIN_VALUE);
+        this.maximum = maximum.orElse(Long.MAX_VALUE);
         this.properties = properties;
         this.otherProperties = otherProperties;
         this.items = items;
@@ -70,19 +78,26 @@ final class WholeNumbers {
         if (!integer && properties.isEmpty() && otherProperties == null && items == null) {
             return Optional.empty();
         }
-        String range = range(bound(schema.get("minimum")), bound(schema.get("maximum")));
-        return Optional.of(new WholeNumbers(integer, Map.copyOf(properties), otherProperties, items, range));
+        return Optional.of(new WholeNumbers(
+                integer,
+                Map.copyOf(properties),
+                otherProperties,
+                items,
+                bound(schema.get("minimum")),
+                bound(schema.get("maximum"))));
     }
 
     /**
-     * Adds a violation for every value declared an integer that is not a whole signed 64-bit number.
+     * Adds a violation for every value declared an integer that is not a whole signed 64-bit number, or lies outside
+     * the schema's own integral bounds: both named in one message, the range the schema allows (the JSON Schema
+     * validator's own message would name only the bound crossed).
      *
      * @param value      the value (a parsed JSON value)
      * @param field      its dotted path, {@code ""} for the arguments object
      * @param violations where violations are added
      */
     void check(Object value, String field, List<ArgumentValidator.Violation> violations) {
-        if (integer && value instanceof Number number && !fitsALong(number)) {
+        if (integer && value instanceof Number number && !withinRange(number)) {
             violations.add(new ArgumentValidator.Violation(field, "must be a whole number " + range));
         } else if (value instanceof Map<?, ?> map) {
             map.forEach((key, member) -> {
@@ -123,8 +138,9 @@ final class WholeNumbers {
                 : Optional.empty();
     }
 
-    private static boolean fitsALong(Number number) {
-        return Arguments.exactLong(number).isPresent();
+    private boolean withinRange(Number number) {
+        Optional<Long> whole = Arguments.exactLong(number);
+        return whole.isPresent() && whole.get() >= minimum && whole.get() <= maximum;
     }
 
     private static boolean declaresInteger(JsonNode type) {

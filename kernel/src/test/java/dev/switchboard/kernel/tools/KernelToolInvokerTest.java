@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ErrorCode;
@@ -180,6 +181,24 @@ class KernelToolInvokerTest {
                         f -> assertThat(f.message())
                                 .contains("n: must be a whole number from 1 to 500")
                                 .doesNotContain("9223372036854775807"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {0, -5, 501})
+    void aWholeNumberOutsideTheSchemasBoundsIsRefusedNamingTheWholeRangeOnce(long sent) {
+        registry.register("p", "", List.of(FakeTool.withSchema("bounded", """
+                {"type": "object", "properties": {"n": {"type": ["integer", "null"], "minimum": 1, "maximum": 500}}}""", c -> {
+            throw new AssertionError("handler must not run");
+        })));
+
+        ToolResult result = invoker.invoke(call("bounded", Map.of("n", sent)));
+
+        assertThat(result).isInstanceOfSatisfying(ToolResult.Failure.class, f -> {
+            assertThat(f.code()).isEqualTo(ErrorCode.INVALID_ARGUMENTS);
+            assertThat(f.details()).containsEntry("field", "n");
+            assertThat(f.message()).contains("n: must be a whole number from 1 to 500");
+            assertThat((List<?>) f.details().get("violations")).hasSize(1);
+        });
     }
 
     @Test

@@ -30,6 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.switchboard.kernel.plugin.BoundTools;
 import dev.switchboard.plugin.mailbox.channel.adapter.in.tool.ChannelTool;
+import dev.switchboard.plugin.mailbox.wait.domain.WaitBudget;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.tool.ErrorCode;
 import dev.switchboard.ports.tool.Tool;
@@ -79,6 +80,35 @@ class ToolListTest {
                 assertThat(json.readTree(descriptor.inputSchema()))
                         .as(descriptor.name())
                         .isEqualTo(committed.path("inputSchema"));
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("every integer argument declares the minimum the tool reads it with, and each wait's timeout_s its 0"
+            + " to 3600 seconds, so a refusal quotes the schema's range, not the 64-bit one")
+    void integerArgumentsDeclareTheRangeTheToolsRead() {
+        for (Map.Entry<String, JsonNode> tool : COMMITTED.entrySet()) {
+            JsonNode properties = tool.getValue().path("inputSchema").path("properties");
+            for (String name : properties.propertyNames()) {
+                JsonNode property = properties.path(name);
+                boolean integer = property.path("type").asString("").equals("integer")
+                        || property.path("type")
+                                .valueStream()
+                                .anyMatch(type -> type.asString("").equals("integer"));
+                if (integer) {
+                    assertThat(property.has("minimum"))
+                            .as("%s.%s declares a minimum: %s", tool.getKey(), name, property)
+                            .isTrue();
+                }
+                if (name.equals("timeout_s")) {
+                    assertThat(property.path("minimum").asLong(-1))
+                            .as(tool.getKey())
+                            .isZero();
+                    assertThat(property.path("maximum").asLong(-1))
+                            .as(tool.getKey())
+                            .isEqualTo(WaitBudget.MAX_TIMEOUT_S);
+                }
             }
         }
     }

@@ -23,7 +23,7 @@ public final class DeleteMessageTool extends MailboxTool {
             {
               "type": "object",
               "properties": {
-                "message_id": {"type": "integer", "description": "The message to delete."},
+                "message_id": {"type": "integer", "minimum": 1, "description": "The message to delete."},
                 %s
               },
               "required": ["message_id"],

@@ -28,7 +28,7 @@ public final class GetThreadTool extends MailboxTool {
             {
               "type": "object",
               "properties": {
-                "message_id": {"type": "integer", "description": "Any message of the thread."},
+                "message_id": {"type": "integer", "minimum": 1, "description": "Any message of the thread."},
                 %s
               },
               "required": ["message_id"],

@@ -25,7 +25,7 @@ public final class MarkReadTool extends MailboxTool {
             {
               "type": "object",
               "properties": {
-                "message_id": {"type": ["integer", "null"], "description": "One message to mark read."},
+                "message_id": {"type": ["integer", "null"], "minimum": 1, "description": "One message to mark read."},
                 "message_ids": {"type": ["array", "null"], "items": {"type": "integer"}, "minItems": 1, "maxItems": 1000,
                   "description": "Several messages, marked all or none."},
                 %s

@@ -25,7 +25,7 @@ public final class MessageHistoryTool extends MailboxTool {
             {
               "type": "object",
               "properties": {
-                "message_id": {"type": "integer", "description": "The message."}
+                "message_id": {"type": "integer", "minimum": 1, "description": "The message."}
               },
               "required": ["message_id"],
               "additionalProperties": false

@@ -26,11 +26,11 @@ public final class ReviseMessageTool extends MailboxTool {
             {
               "type": "object",
               "properties": {
-                "message_id": {"type": "integer", "description": "Your message to revise."},
+                "message_id": {"type": "integer", "minimum": 1, "description": "Your message to revise."},
                 "body": {"type": "string", "default": "", "description": "The new body (empty keeps the body)."},
                 "topic": {"type": ["string", "null"], "description": "The new topic (null keeps it), at most %d characters."},
                 "note": {"type": ["string", "null"], "description": "Why, recorded in the revision event (at most %d characters)."},
-                "body_ref": {"type": ["integer", "null"], "description": "A sealed upload whose text becomes the body, instead of body."},
+                "body_ref": {"type": ["integer", "null"], "minimum": 1, "description": "A sealed upload whose text becomes the body, instead of body."},
                 "allow_sensitive": {"type": "boolean", "default": false, "description": "As for send_message."},
                 %s
               },

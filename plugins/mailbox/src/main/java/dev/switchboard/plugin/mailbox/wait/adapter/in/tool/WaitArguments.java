@@ -20,7 +20,8 @@ final class WaitArguments {
      * @return the {@code timeout_s} and {@code poll_interval_s} properties
      */
     static String budgetProperties(double pollDefault) {
-        return "\"timeout_s\": {\"type\": \"integer\", \"default\": 50, \"description\": \"How long to wait, 0 to "
+        return "\"timeout_s\": {\"type\": \"integer\", \"minimum\": 0, \"maximum\": " + WaitBudget.MAX_TIMEOUT_S
+                + ", \"default\": 50, \"description\": \"How long to wait, 0 to "
                 + WaitBudget.MAX_TIMEOUT_S + " seconds (default 50; at most " + WaitBudget.CAP_S
                 + " are used).\"}, \"poll_interval_s\": {\"type\": \"number\", \"default\": " + pollDefault
                 + ", \"description\": \"Longest time between checks, " + WaitBudget.MIN_POLL_S + " to "
