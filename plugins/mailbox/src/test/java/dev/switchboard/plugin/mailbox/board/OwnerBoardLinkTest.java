@@ -160,7 +160,8 @@ class OwnerBoardLinkTest {
         assertThat(notice(board.get(done.header("Location"), owner)))
                 .isEqualTo("done: Done: test.abort was taken for run-1.");
         assertThat(notice(board.get(gone.header("Location"), owner)))
-                .isEqualTo("gone: Nothing done: ended had already ended, so test.abort had nothing to act on.");
+                .isEqualTo("gone: Nothing done: ended is not running (it has ended, or never ran), so test.abort had"
+                        + " nothing to act on.");
         assertThat(Jsoup.parse(board.get("/board?done=%3Cscript%3E&target=x", owner)
                                 .body())
                         .select("p.notice"))
@@ -205,6 +206,17 @@ class OwnerBoardLinkTest {
                 .doesNotContain(hex("expired-nonce"));
         assertThat(board.column("SELECT session_hash FROM mailbox_board_owner_session"))
                 .doesNotContain(hex("expired-session"));
+    }
+
+    @Test
+    @DisplayName("owner-link without --json prints the link alone on stdout, so a script can take it; the advice goes"
+            + " to stderr")
+    void thePlainOutputIsTheLinkAlone() {
+        CommandRun run = CommandRun.of(bed.harness(), new OwnerLinkCommand(), "");
+
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out().strip()).matches("/board\\?t=[A-Za-z0-9_-]{43}");
+        assertThat(run.err()).contains("within 300 s", "works once", "plugins.mailbox.public-url");
     }
 
     private static String mint() {

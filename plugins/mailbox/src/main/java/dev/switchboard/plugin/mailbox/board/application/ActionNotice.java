@@ -10,7 +10,7 @@ import dev.switchboard.ports.summary.ActionResult;
 /**
  * What became of the owner's last action, shown as a status line on the index it redirects to (ADR 69): {@code POST
  * /board} answers {@code 303} to {@code /board?done=<action>&target=<id>} when a feature took the action and to
- * {@code /board?gone=<action>&target=<id>} when its target had already ended; a refused action never redirects (it is
+ * {@code /board?gone=<action>&target=<id>} when its target is not there (ended, or never was); a refused action never redirects (it is
  * answered with a page saying why and that nothing was done). The query only chooses one of two fixed sentences, and
  * the action and target are shown only when they have the form an action's may have, so a crafted link shows
  * nothing but that sentence. Immutable.
@@ -68,6 +68,7 @@ public record ActionNotice(String kind, String action, String target) {
     public String sentence() {
         return kind.equals("done")
                 ? "Done: " + action + " was taken for " + target + "."
-                : "Nothing done: " + target + " had already ended, so " + action + " had nothing to act on.";
+                : "Nothing done: " + target + " is not running (it has ended, or never ran), so " + action
+                        + " had nothing to act on.";
     }
 }

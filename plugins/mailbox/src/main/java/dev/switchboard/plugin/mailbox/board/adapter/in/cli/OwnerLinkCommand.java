@@ -74,14 +74,16 @@ public final class OwnerLinkCommand implements Subcommand {
         OwnerBoardAccess.Link link = owners.mint("cli");
         json.put("url", link.url());
         json.put("expires_in_s", link.expiresIn());
-        print(
-                call,
-                json,
-                link.url() + "\nOpen it in a browser within " + link.expiresIn() + " s; it works once."
-                        + (link.relative()
-                                ? " It is a path: put the server's address before it (or set"
-                                        + " plugins.mailbox.public-url)."
-                                : ""));
+        print(call, json, link.url());
+        if (!call.flag("json")) {
+            // advice on stderr, so that $(switchboard mailbox owner-link) is the link alone
+            call.err()
+                    .println("Open it in a browser within " + link.expiresIn() + " s; it works once."
+                            + (link.relative()
+                                    ? " It is a path: put the server's address before it (or set"
+                                            + " plugins.mailbox.public-url)."
+                                    : ""));
+        }
         return DONE;
     }
 

@@ -145,7 +145,7 @@ final class BoardHttp {
      * owner (a view key, as a bearer or a session, or a role token 403), a same-origin {@code Origin} (403), the
      * viewer's CSRF token (403), a well-formed action that a feature takes (400); each refusal is a page that says
      * nothing was done. Then {@code 303} back to the index with the outcome in its query ({@link ActionNotice}):
-     * {@code done} when the feature took the action, {@code gone} when its target had already ended.
+     * {@code done} when the feature took the action, {@code gone} when its target is not there (ended, or never was).
      */
     EndpointResponse act(EndpointRequest request) {
         Access access = access(request);
