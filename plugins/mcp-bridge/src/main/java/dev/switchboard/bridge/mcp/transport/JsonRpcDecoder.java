@@ -1,5 +1,6 @@
 package dev.switchboard.bridge.mcp.transport;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,8 @@ public final class JsonRpcDecoder {
 
     private static final String NOT_A_MESSAGE = "Invalid Request: needs \"jsonrpc\": \"2.0\", a string \"method\""
             + " and an \"id\" that is a string or an integer";
+    private static final String ID_PAST_64_BITS = "Invalid Request: an integer \"id\" must fit in 64 bits, from"
+            + " -9223372036854775808 to 9223372036854775807 (a larger one can be sent as a string)";
     private static final JsonMapper STRICT = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
@@ -167,7 +170,11 @@ public final class JsonRpcDecoder {
         }
         if (hasMethod && map.containsKey("id")) {
             return usableId == null
-                    ? new Invalid(null, JsonRpcErrors.INVALID_REQUEST, NOT_A_MESSAGE, false)
+                    ? new Invalid(
+                            null,
+                            JsonRpcErrors.INVALID_REQUEST,
+                            id instanceof BigInteger ? ID_PAST_64_BITS : NOT_A_MESSAGE,
+                            false)
                     : new Single(new McpSchema.JSONRPCRequest(
                             "2.0", (String) map.get("method"), usableId, map.get("params")));
         }

@@ -83,11 +83,20 @@ class JsonRpcDecoderTest {
     @Test
     void refusesUnusableIdsAndVersionsEchoingOnlyUsableIds() {
         assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\"}"))
-                .extracting("id", "code")
-                .containsExactly(null, JsonRpcErrors.INVALID_REQUEST);
-        assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":18446744073709551616,\"method\":\"ping\"}"))
-                .extracting("id", "code")
-                .containsExactly(null, JsonRpcErrors.INVALID_REQUEST);
+                .extracting("id", "code", "message")
+                .containsExactly(
+                        null,
+                        JsonRpcErrors.INVALID_REQUEST,
+                        "Invalid Request: needs \"jsonrpc\": \"2.0\", a string \"method\" and an \"id\" that is a string"
+                                + " or an integer");
+        // an integer past 64 bits is told so, not that it is no integer
+        assertThat(decode("{\"jsonrpc\":\"2.0\",\"id\":18446744073709551618,\"method\":\"ping\"}"))
+                .extracting("id", "code", "message")
+                .containsExactly(
+                        null,
+                        JsonRpcErrors.INVALID_REQUEST,
+                        "Invalid Request: an integer \"id\" must fit in 64 bits, from -9223372036854775808 to"
+                                + " 9223372036854775807 (a larger one can be sent as a string)");
         for (String version : List.of("\"1.0\"", "2.0", "\"2.00\"", "{}")) {
             assertThat(decode("{\"jsonrpc\":" + version + ",\"id\":3,\"method\":\"ping\"}"))
                     .as(version)
