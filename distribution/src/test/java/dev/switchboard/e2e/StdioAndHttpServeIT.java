@@ -15,13 +15,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.switchboard.testkit.distribution.CliRun;
 import dev.switchboard.testkit.distribution.Installation;
 import dev.switchboard.testkit.distribution.RawSession;
 
 /**
  * {@code serve --transport stdio,http} as an MCP client launches it: when the client goes away (stdin ends) the
  * process ends and frees the HTTP port, so the client's next launch can bind it again; {@code --keep-serving} keeps
- * HTTP up until SIGTERM.
+ * HTTP up until SIGTERM or {@code server stop}, which stops the whole server.
  */
 class StdioAndHttpServeIT {
 
@@ -68,6 +69,35 @@ class StdioAndHttpServeIT {
             assertThat(health(port)).isEqualTo(200);
             session.sigterm();
             assertThat(session.awaitExit()).as(session.log()).isZero();
+        }
+    }
+
+    @Test
+    void serverStopStopsAKeepServingServerHttpIncluded() throws Exception {
+        Installation installation = Installation.copyOfBuilt(dir).attaching();
+        int port = freePort();
+        try (RawSession session = installation.serve(
+                Map.of(), "--transport", "stdio,http", "--port", String.valueOf(port), "--keep-serving")) {
+            session.initialize(1);
+            awaitStartLine(session); // printed once every transport, the attach socket too, serves
+
+            CliRun stop = installation.run("server", "stop", "--all");
+
+            assertThat(stop.exitCode()).as(stop.describe() + session.log()).isZero();
+            assertThat(session.awaitExit()).as(session.log()).isZero();
+            try (ServerSocket again = new ServerSocket(port)) {
+                assertThat(again.getLocalPort()).as("HTTP stopped too").isEqualTo(port);
+            }
+        }
+    }
+
+    private static void awaitStartLine(RawSession session) throws InterruptedException {
+        long deadline = System.nanoTime() + UP.toNanos();
+        while (!session.stderr().contains("switchboard: serving ")) {
+            assertThat(System.nanoTime() < deadline)
+                    .as("no start line within %s: %s", UP, session.log())
+                    .isTrue();
+            Thread.sleep(100);
         }
     }
 

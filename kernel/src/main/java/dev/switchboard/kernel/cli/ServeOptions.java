@@ -71,8 +71,9 @@ final class ServeOptions {
                         .get())
                 .addOption(Option.builder()
                         .longOpt(KEEP_SERVING)
-                        .desc("With --transport stdio,http: keep serving HTTP after stdin ends (by default the end "
-                                + "of stdin ends the server and frees the port).")
+                        .desc("Keep the other transports serving when one ends on its own: with --transport "
+                                + "stdio,http, HTTP after stdin ends (by default the end of stdin ends the server and "
+                                + "frees the port). SIGTERM and 'server stop' still stop everything.")
                         .get())
                 .addOption(Option.builder()
                         .longOpt("token-file")

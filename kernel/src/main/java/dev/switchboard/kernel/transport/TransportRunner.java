@@ -23,7 +23,7 @@ import dev.switchboard.ports.transport.TransportStatus;
  * Starts the requested transports, tracks which are running, and lets the boot thread wait until the serving ends:
  * by default as soon as one transport ends on its own (stdin EOF ends {@code serve --transport stdio,http}, so the
  * HTTP port is free for the stdio client's next launch), or, when asked to keep serving, once every transport has
- * ended; and whenever the server is asked to stop. Reports the transports' open sessions. Thread-safe.
+ * ended; and whenever the server is asked to stop (by a transport, {@link #stopRequested}, or {@link #stop()}). Reports the transports' open sessions. Thread-safe.
  */
 @Singleton
 public final class TransportRunner implements TransportLifecycle, TransportStatus {
@@ -119,8 +119,16 @@ public final class TransportRunner implements TransportLifecycle, TransportStatu
         }
     }
 
+    /** Ends the serving whatever {@code untilAllEnd} says: the boot thread then stops every transport. */
+    @Override
+    public void stopRequested(String transportId) {
+        LOG.info("transport {} asked the server to stop", transportId);
+        finished.countDown();
+    }
+
     /**
-     * Blocks until the serving ended (see the class comment) or {@link #stop()} was called.
+     * Blocks until the serving ended (see the class comment), a transport asked the server to stop, or
+     * {@link #stop()} was called.
      *
      * @throws InterruptedException if the waiting thread is interrupted
      */

@@ -57,6 +57,10 @@ class TransportRunnerTest {
         void endOnItsOwn() {
             lifecycle.get().ended(id);
         }
+
+        void askTheServerToStop() {
+            lifecycle.get().stopRequested(id);
+        }
     }
 
     private final EndingTransport stdio = new EndingTransport("stdio");
@@ -87,6 +91,19 @@ class TransportRunnerTest {
         assertThat(runner.active()).containsExactly("http");
         runner.stop();
         serving.get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aStopAskedThroughOneTransportEndsTheServingEvenWithKeepServing() throws Exception {
+        runner.start(List.of("stdio", "http"), List.of(stdio, http), context(), true);
+        CompletableFuture<Void> serving = CompletableFuture.runAsync(this::awaitEnd);
+
+        stdio.askTheServerToStop();
+
+        serving.get(5, TimeUnit.SECONDS);
+        runner.stop();
+        assertThat(http.stopped).isTrue();
+        assertThat(stdio.stopped).isTrue();
     }
 
     private void awaitEnd() {

@@ -62,6 +62,7 @@ final class AttachServer {
     private final AttachStatus status;
     private final AttachCommands commands;
     private final Runnable leave;
+    private final Runnable stopServer;
     private final AttachedSessions sessions;
     private final ServerSocketChannel listener;
     private final Object socketFileKey;
@@ -76,12 +77,14 @@ final class AttachServer {
             AttachSettings settings,
             TransportContext context,
             Runnable leave,
+            Runnable stopServer,
             ServerSocketChannel listener,
             ScheduledExecutorService timer)
             throws IOException {
         this.settings = settings;
         this.context = context;
         this.leave = leave;
+        this.stopServer = stopServer;
         this.listener = listener;
         this.timer = timer;
         this.socketFileKey = fileKey(settings.socket());
@@ -96,12 +99,13 @@ final class AttachServer {
      *
      * @param settings where to bind and how to behave
      * @param context  what to serve
-     * @param leave    what ends the server (the kernel's lifecycle): run on {@code stop}, when a shared server is
-     *                 idle or drained, and when its socket file is gone
+     * @param leave      what ends this transport (the kernel's lifecycle): run when a shared server is idle or
+     *                   drained, and when its socket file is gone
+     * @param stopServer what stops the whole server, every transport (the kernel's lifecycle): run on {@code stop}
      * @return the server, accepting
      * @throws UncheckedIOException if the socket cannot be bound or made owner-only
      */
-    static AttachServer start(AttachSettings settings, TransportContext context, Runnable leave) {
+    static AttachServer start(AttachSettings settings, TransportContext context, Runnable leave, Runnable stopServer) {
         Path socket = settings.socket();
         ServerSocketChannel listener = null;
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
@@ -111,7 +115,7 @@ final class AttachServer {
             listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
             listener.bind(UnixDomainSocketAddress.of(socket));
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
-            AttachServer server = new AttachServer(settings, context, leave, listener, timer);
+            AttachServer server = new AttachServer(settings, context, leave, stopServer, listener, timer);
             server.sessions.start();
             Thread.ofPlatform().daemon().name("switchboard-attach-accept").start(server::acceptLoop);
             server.watch = timer.scheduleWithFixedDelay(
@@ -223,7 +227,7 @@ final class AttachServer {
                 writeLine(channel, status.ok());
                 closeQuietly(channel);
                 LOG.info("attach: asked to stop (pid {})", hello.pid());
-                timer.execute(leave);
+                timer.execute(stopServer);
             }
             case DRAIN -> {
                 sessions.drain();

@@ -21,8 +21,9 @@ import dev.switchboard.ports.transport.TransportException;
  * connection from a process of this user says what it wants in one hello line and gets one answer line; a
  * {@code session} is then served as its own MCP session over the socket, exactly as stdio serves its one, and its end
  * ends that session only. {@code status}, {@code stop} and {@code drain} answer and close. A shared server
- * ({@code serve --shared}) leaves through {@link dev.switchboard.ports.transport.TransportLifecycle#ended} when idle,
- * drained, stopped, or when its socket file disappears. Settings: {@link AttachSettings}. Starts once; {@link #stop()}
+ * ({@code serve --shared}) leaves through {@link dev.switchboard.ports.transport.TransportLifecycle#ended} when idle
+ * or drained, and any server when its socket file disappears; {@code stop} stops the whole server, every transport
+ * ({@link dev.switchboard.ports.transport.TransportLifecycle#stopRequested}). Settings: {@link AttachSettings}. Starts once; {@link #stop()}
  * is idempotent. Thread-safe.
  */
 @Extension
@@ -61,7 +62,10 @@ public final class AttachTransport implements Transport {
         }
         try {
             server.set(AttachServer.start(
-                    settings, context, () -> context.lifecycle().ended(ID)));
+                    settings,
+                    context,
+                    () -> context.lifecycle().ended(ID),
+                    () -> context.lifecycle().stopRequested(ID)));
         } catch (UncheckedIOException e) {
             throw new TransportException(e.getMessage(), e);
         }
