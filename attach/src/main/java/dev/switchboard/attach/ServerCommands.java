@@ -185,8 +185,10 @@ final class ServerCommands {
             }
             if (!awaitExit(paths)) {
                 console.err()
-                        .println("switchboard: the shared server " + paths.key() + " did not exit within "
-                                + STOP_WAIT.toSeconds() + " s");
+                        .println("switchboard: the shared server " + paths.key() + " (pid "
+                                + server.answer().members().get("pid") + ") did not exit within "
+                                + STOP_WAIT.toSeconds() + " s; it may still be finishing its calls, or end it with"
+                                + " kill <pid> (SIGTERM)");
                 status = 1;
                 continue;
             }
