@@ -455,7 +455,8 @@ class MailboxHooksIT {
 
     @Test
     @DisplayName("status on a store no server has used exits 2 naming `switchboard serve`, never with SQL text;"
-            + " hook stop passes with that warning; neither creates the store")
+            + " hook stop passes with that warning; owner-link prints no link that no server would honour;"
+            + " none creates the store")
     void statusOnANeverServedStoreFailsCleanly() throws Exception {
         Installation fresh = Installation.copyOfBuilt(dir.resolve("never-served"));
         Map<String, String> role = Map.of("AI_AGENT_CHANNEL_ROLE", "backend");
@@ -466,6 +467,13 @@ class MailboxHooksIT {
         assertThat(stop.exitCode()).as(stop.describe()).isZero();
         assertThat(stop.stdout()).isEmpty();
         assertThat(stop.stderr()).contains("has `switchboard serve` run").doesNotContain("SQL");
+        CliRun link = fresh.run("mailbox", "owner-link");
+        assertThat(link.exitCode()).as(link.describe()).isEqualTo(2);
+        assertThat(link.stdout()).as(link.describe()).isEmpty();
+        assertThat(link.stderr())
+                .as(link.describe())
+                .contains("has `switchboard serve` run on it once, with this state directory?")
+                .doesNotContain("SQL", "\tat ", "failed to start");
         assertThat(fresh.stateDir().resolve("switchboard.db"))
                 .as("a read-only start refuses the missing store instead of creating it")
                 .doesNotExist();

@@ -172,12 +172,13 @@ final class PluginSubcommands {
         Subcommand.Start start = command.start(call);
         switch (start) {
             case PLUGIN -> kernel.plugins().startPrepared(chosen.pluginId());
+            case PLUGIN_ON_EXISTING_STORE -> kernel.plugins().startPreparedOnExistingStore(chosen.pluginId());
             case STORAGE -> kernel.plugins().startStorage();
             case NOTHING -> {}
         }
         Optional<String> problem = start == Subcommand.Start.NOTHING
                 ? Optional.empty()
-                : whyNotStarted(kernel, chosen.pluginId(), start == Subcommand.Start.PLUGIN);
+                : whyNotStarted(kernel, chosen.pluginId(), start != Subcommand.Start.STORAGE);
         if (problem.isPresent()) {
             console.err().println("switchboard: cannot run '" + chosen.name() + "': " + problem.get());
             console.err().flush();

@@ -217,6 +217,21 @@ public final class PluginHost {
     }
 
     /**
+     * As {@link #startPrepared(String)}, with the configured backend opened only if its database exists
+     * ({@code StorageProvider.openExisting}): a store no server has used is left uncreated and the storage
+     * unavailable, saying why, and the plugin is then not started (nor marked failed).
+     *
+     * @param pluginId the plugin to start
+     */
+    public void startPreparedOnExistingStore(String pluginId) {
+        startStorage();
+        // without a store the plugin is not tried: the storage's reason is the one thing to say
+        if (storageUnavailableReason().isEmpty() && prepared.ids().contains(pluginId)) {
+            failures.guarded(pluginId, () -> phaseTwo(pluginId));
+        }
+    }
+
+    /**
      * After {@link #prepare()}: phase two for the storage plugins (the configured backend is opened) and for
      * {@code pluginId} alone: its migrations applied, its contributions registered, its managed services started. The
      * other prepared plugins contribute nothing. For a plugin's own command-line subcommand, which needs its plugin as

@@ -320,6 +320,28 @@ class PluginSubcommandsTest {
     }
 
     @Test
+    void aPluginStartOnAnExistingStoreRefusesAMissingStoreAndStartsThePluginOnAnExistingOne() {
+        System.setProperty(MemStorage.MISSING, "true");
+        try {
+            assertThat(run("greeter", "hello", "guest", "--home", home.toString()))
+                    .isEqualTo(2);
+        } finally {
+            System.clearProperty(MemStorage.MISSING);
+        }
+        assertThat(err.toString())
+                .isEqualTo("switchboard: cannot run 'greeter hello': no storage: there is no memory store yet\n");
+        assertThat(out.toString()).isEmpty();
+        assertThat(System.getProperty(MemStorage.PREFIX + "greeter"))
+                .as("no migration ran")
+                .isNull();
+
+        assertThat(run("greeter", "hello", "guest", "--home", home.toString()))
+                .as("on an existing store the plugin starts, its migrations applied")
+                .isZero();
+        assertThat(out.toString()).isEqualTo("Hello guest\nplugin=greeter storage=SQLITE migrated=1\n");
+    }
+
+    @Test
     void aPluginThatCannotStartMakesItsSubcommandASetupErrorNamingWhy() throws IOException {
         Files.writeString(
                 home.resolve("config/application.yaml"),

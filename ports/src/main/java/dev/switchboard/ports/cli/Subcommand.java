@@ -108,6 +108,13 @@ public interface Subcommand extends ExtensionPoint {
          * that runs at every turn end).
          */
         STORAGE,
+        /**
+         * As {@link #PLUGIN}, but the configured backend is opened only if its database exists (as for
+         * {@link #STORAGE}): for a command that writes what only a server on that store can use, such as a one-use
+         * board link, so that a wrong or missing state directory is a setup error instead of a new, empty store and
+         * a result no server will ever honour.
+         */
+        PLUGIN_ON_EXISTING_STORE,
         /** Nothing: no storage opens; {@link SubcommandCall#service(Class)} builds only what needs no storage. */
         NOTHING
     }

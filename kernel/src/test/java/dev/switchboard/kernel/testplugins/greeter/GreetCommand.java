@@ -47,10 +47,17 @@ public final class GreetCommand implements Subcommand {
         }
     }
 
-    /** NAME {@code reader} asks for the storage-only start (a read-only command); any other, the plugin's. */
+    /**
+     * NAME {@code reader} asks for the storage-only start (a read-only command), {@code guest} for the plugin's on an
+     * existing store only; any other, the plugin's.
+     */
     @Override
     public Start start(SubcommandCall call) {
-        return call.arguments().get(0).equals("reader") ? Start.STORAGE : Start.PLUGIN;
+        return switch (call.arguments().get(0)) {
+            case "reader" -> Start.STORAGE;
+            case "guest" -> Start.PLUGIN_ON_EXISTING_STORE;
+            default -> Start.PLUGIN;
+        };
     }
 
     @Override

@@ -69,7 +69,8 @@ class SqliteStorageProviderTest {
             assertThatThrownBy(provider::openExisting)
                     .isInstanceOf(StorageException.class)
                     .hasMessageStartingWith("there is no database file at " + stateDir.resolve("switchboard.db"))
-                    .hasMessageContaining("has `switchboard serve` run on it once?");
+                    .hasMessageContaining("has `switchboard serve` run on it once, with this state directory?")
+                    .hasMessageEndingWith("this command does not create it");
             assertThat(stateDir)
                     .as("neither the file nor its directory is created")
                     .doesNotExist();

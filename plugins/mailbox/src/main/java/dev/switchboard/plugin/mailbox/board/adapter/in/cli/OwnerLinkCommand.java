@@ -19,7 +19,7 @@ import dev.switchboard.ports.cli.SubcommandUsageException;
  * the store, as for every {@code mailbox} command) mints an owner board link (ADR 69): a URL that, opened once within
  * 300 s in a browser, signs that browser in to the owner's index ({@link OwnerBoardAccess}). With
  * {@code --end-sessions} it instead ends every owner board session. Exit statuses: 0 done; 1 the store failed; 2 the
- * command line is wrong. Stateless; built before the storage opens.
+ * command line is wrong, or no server has used the store (it is not created). Stateless; built before the storage opens.
  */
 @Extension
 public final class OwnerLinkCommand implements Subcommand {
@@ -42,7 +42,8 @@ public final class OwnerLinkCommand implements Subcommand {
                 + " Abort of running workspace commands. It works once, within 300 seconds; the session it opens lasts"
                 + " 7 days (an HttpOnly, SameSite=Strict cookie on /board). Without plugins.mailbox.public-url the link"
                 + " is a path: put the server's address before it. --end-sessions ends every owner session instead."
-                + " Exit 0 done; 1 failed; 2 usage.";
+                + " Give the --state-dir (or storage settings) the server uses: a store no server has used is refused,"
+                + " not created. Exit 0 done; 1 failed; 2 usage, or no such store.";
     }
 
     @Override
@@ -58,6 +59,15 @@ public final class OwnerLinkCommand implements Subcommand {
             throw new SubcommandUsageException(
                     "expected no arguments, got " + call.arguments().size());
         }
+    }
+
+    /**
+     * The link works only on a server of this store, so a store no server has used (a wrong or missing
+     * {@code --state-dir}) is refused, not created.
+     */
+    @Override
+    public Start start(SubcommandCall call) {
+        return Start.PLUGIN_ON_EXISTING_STORE;
     }
 
     @Override

@@ -175,8 +175,8 @@ public final class SqliteSqlStorage implements SqlStorage, AutoCloseable {
         Path absolute = file.toAbsolutePath().normalize();
         if (!Files.isRegularFile(absolute)) {
             throw new StorageException("there is no database file at " + absolute
-                    + ": no server has used this store (has `switchboard serve` run on it once?); a read-only"
-                    + " command does not create it");
+                    + ": no server has used this store (has `switchboard serve` run on it once, with this state"
+                    + " directory?); this command does not create it");
         }
         return open(absolute, busyTimeoutMs, signalPoll, busyRetry);
     }
