@@ -1,5 +1,7 @@
 package dev.switchboard.plugin.transport.http;
 
+import java.util.regex.Pattern;
+
 import io.helidon.http.DirectHandler;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.RequestException;
@@ -13,7 +15,7 @@ import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
 
 /**
  * The answers to requests Helidon refuses before any route runs (a bare LF or other malformed request line or
- * header, a request line longer than {@link #MAX_REQUEST_LINE} (414), a header section over Helidon's limit, HTTP/1.0):
+ * header, a malformed percent-escape in the path (said so) or the query, a request line longer than {@link #MAX_REQUEST_LINE} (414), a header section over Helidon's limit, HTTP/1.0):
  * the transport's JSON-RPC error body instead of Helidon's empty or plain-text one, a fixed message that echoes
  * nothing the client sent, {@code Connection: close}, and one rate-limited line at the client-mistake level instead of
  * a stack trace. Helidon hands a direct handler no cause (its messages are not "safe"), so the transport's own checks
@@ -27,6 +29,12 @@ final class WireRefusals implements DirectHandler {
 
     /** The largest header section accepted, in bytes (Helidon's default); a larger one gets 431. */
     static final int MAX_HEADER_SECTION = 16384;
+
+    /** A {@code %} not followed by two hexadecimal digits: a request target no one can decode. */
+    private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
+
+    private static final String BAD_ESCAPE_TEXT = "Bad Request: the request target has a malformed percent-escape (a"
+            + " '%' must be followed by two hexadecimal digits; write a literal '%' as %25)";
 
     private final ClientMistakes mistakes;
 
@@ -66,7 +74,11 @@ final class WireRefusals implements DirectHandler {
             Status status,
             ServerResponseHeaders headers,
             String message) {
-        String text = request instanceof Explained explained ? explained.text() : explain(status);
+        String text = request instanceof Explained explained
+                ? explained.text()
+                : status.code() == 400 && BAD_ESCAPE.matcher(targetOf(request)).find()
+                        ? BAD_ESCAPE_TEXT
+                        : explain(status);
         boolean clientMistake = status.code() >= 400 && status.code() < 500;
         if (clientMistake) {
             mistakes.record("malformed HTTP request (" + status.code()
@@ -81,11 +93,20 @@ final class WireRefusals implements DirectHandler {
                 .build();
     }
 
+    /** @return the request's path as Helidon read it, or empty when it had none to give */
+    private static String targetOf(TransportRequest request) {
+        try {
+            return String.valueOf(request.path());
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
     private static String explain(Status status) {
         return switch (status.code()) {
             case 400 ->
                 "Bad Request: the request is not valid HTTP/1.1 (lines must end with CRLF; methods are"
-                        + " case-sensitive)";
+                        + " case-sensitive; a '%' in the target must start a two-digit hexadecimal escape)";
             case 413 -> "Payload Too Large: the request is larger than this server accepts";
             case 414 -> "URI Too Long: the request line is limited to " + MAX_REQUEST_LINE + " bytes";
             case 431 -> "Request Header Fields Too Large: the header section is larger than this server accepts";

@@ -131,6 +131,25 @@ class HttpMalformedWireTest {
     }
 
     @Test
+    void aMalformedPercentEscapeInThePathGets400SayingSoAndNotABadLineEnd() throws Exception {
+        for (String target : List.of("/mcp%ZZ", "/mcp/%4", "/mcp%")) {
+            try (RawConnection connection = RawConnection.open(server.port)) {
+                connection.write("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+
+                RawHttp.Response response = connection.response(AT_ONCE);
+
+                assertThat(response.status()).as(target).isEqualTo(400);
+                assertThat((String) response.error().get("message"))
+                        .as(target)
+                        .isEqualTo("Bad Request: the request target has a malformed percent-escape (a '%' must be"
+                                + " followed by two hexadecimal digits; write a literal '%' as %25)");
+                assertThat(connection.closedWithin(AT_ONCE)).isTrue();
+            }
+        }
+        assertThat(context.invocations()).isZero();
+    }
+
+    @Test
     void badBodyFramingGets400NamingTheMistakeAndAClosedConnection() throws Exception {
         String head = chunkedHead().replace("Transfer-Encoding: chunked\r\n\r\n", "");
         Map<String, String> requests = new LinkedHashMap<>();
