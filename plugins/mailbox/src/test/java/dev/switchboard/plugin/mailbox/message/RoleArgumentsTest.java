@@ -158,7 +158,8 @@ class RoleArgumentsTest {
         assertThat(spoke.status()).isEqualTo(3);
         assertThat(spoke.err()).contains("'frontend' has acted", "nothing was removed");
         assertThat(unknown.status()).isEqualTo(2);
-        assertThat(unknown.err()).contains("'nosuch' is not a role of this channel (its roles: backend, bakend,");
+        assertThat(unknown.err())
+                .startsWith("switchboard: 'nosuch' is not a role of this channel (its roles: backend, bakend,");
         assertThat(removed.status()).isZero();
         assertThat(removed.out())
                 .contains("removed role 'bakend' from channel 'local'", "recipient of 2 message(s); 1 of them", "#2")

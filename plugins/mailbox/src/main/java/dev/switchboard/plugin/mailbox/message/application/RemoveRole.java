@@ -2,6 +2,7 @@ package dev.switchboard.plugin.mailbox.message.application;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
@@ -79,9 +80,10 @@ public final class RemoveRole {
                     + " are its registry's, administered with the owner token (add_role, rotate_token,"
                     + " delete_channel); nothing was removed"));
         }
-        Optional<Refusal> unknown = before.check("ROLE", role, null);
-        if (unknown.isPresent()) {
-            return Outcome.refused(unknown.get().with("roles", before.roles()));
+        if (!before.has(role)) {
+            // a command line's one argument, so no argument name before the sentence
+            return Outcome.refused(new Refusal(RoleRoster.UNKNOWN_ROLE, before.unknown(role), Map.of("field", "ROLE"))
+                    .with("roles", before.roles()));
         }
         if (messages.hasActed(tx, role)) {
             return Outcome.refused(Refusal.conflict(ClientText.quoted(role) + " has acted in channel "
