@@ -237,7 +237,8 @@ class BoardPagesTest {
 
     @Test
     @DisplayName("the owner's index shows every other feature's state (handoff projects: latest sequence, each"
-            + " consumer's cursor and what is pending for it) as escaped text, with the projects left out counted")
+            + " consumer's cursor and what is pending for it) as escaped text, with the projects left out counted;"
+            + " it says where the local channel's board is")
     void theOwnersIndexShowsTheHandoffProjects() {
         FeatureState handoff = new FeatureState()
                 .overview(new SummarySection(
@@ -258,6 +259,9 @@ class BoardPagesTest {
             Document doc = page(index);
 
             assertThat(doc.select("tr.channel a").eachText()).containsExactly("proj");
+            assertThat(doc.select("p.local a").eachAttr("href"))
+                    .as("the index, which lists hosted channels, says where the local channel's board is")
+                    .containsExactly("/board/local");
             Element section = doc.selectFirst("section.feature");
             assertThat(section.select("h2").text()).isEqualTo("Handoff projects");
             assertThat(section.select("th").eachText())
