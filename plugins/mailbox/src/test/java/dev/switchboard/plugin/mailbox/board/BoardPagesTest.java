@@ -161,6 +161,35 @@ class BoardPagesTest {
     }
 
     @Test
+    @DisplayName("bidirectional override and isolate controls in a topic or body show as [U+XXXX] marks, so the board"
+            + " never reorders what an agent wrote; right-to-left letters are shown as they are")
+    void bidirectionalControlsAreShownAsMarks() {
+        try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {
+            BoardScenario scenario = BoardScenario.on(new Board(harness));
+            Board board = scenario.board();
+            long id = ((Number) board.ok(
+                                    board.principal(scenario.tokens().get("frontend")),
+                                    "send_message",
+                                    MailboxHarness.args(
+                                            "to",
+                                            "lead",
+                                            "topic",
+                                            "ok \u202Egnp.exe",
+                                            "body",
+                                            "access = \u2067\u2066 admin\u2069\u2066; שלום"))
+                            .get("id"))
+                    .longValue();
+
+            Document thread = page(board.get("/board/proj/thread/" + id, As.principal(Board.OWNER)));
+
+            assertThat(thread.select("#m" + id + " pre.body").text())
+                    .isEqualTo("access = [U+2067][U+2066] admin[U+2069][U+2066]; שלום");
+            assertThat(thread.select("#m" + id + " .topic").text()).isEqualTo("ok [U+202E]gnp.exe");
+            assertThat(thread.html()).doesNotContain("\u202E", "\u2066", "\u2067", "\u2069");
+        }
+    }
+
+    @Test
     @DisplayName("a pin whose key holds a slash is linked by ?key= and its page found")
     void aPinKeyWithASlashIsReachable() {
         try (MailboxHarness harness = MailboxHarness.open("sqlite", dir, null)) {

@@ -10,7 +10,8 @@ import gg.jte.output.StringOutput;
 
 /**
  * Renders the board's pages with the jte templates of {@code src/main/jte}, precompiled by the build into
- * {@value #PACKAGE} (HTML content type: every {@code ${...}} is escaped for where it stands, text or attribute). The
+ * {@value #PACKAGE} (HTML content type: every {@code ${...}} is escaped for where it stands, text or attribute, and
+ * shows bidirectional controls as marks, {@link VisibleBidiOutput}). The
  * engine and the template classes load on the first page asked for, so a server whose board nobody opens does no
  * template work at start (ADR 21). Thread-safe.
  */
@@ -37,7 +38,7 @@ final class BoardPages {
         // jte looks precompiled templates up through the context class loader; they are in this plugin's.
         thread.setContextClassLoader(BoardPages.class.getClassLoader());
         try {
-            Engine.INSTANCE.render(template, parameters, output);
+            Engine.INSTANCE.render(template, parameters, new VisibleBidiOutput(output));
         } finally {
             thread.setContextClassLoader(previous);
         }
