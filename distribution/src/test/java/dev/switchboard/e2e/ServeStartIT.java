@@ -74,9 +74,12 @@ class ServeStartIT {
     }
 
     @Test
-    void stdioStartLineNamesTheStateDirectoryAndTheFailedPlugins() {
+    void stdioStartLineNamesTheStateDirectoryAndTheFailedPluginsAndWarnsOfAStateDirectoryOthersCanEnter()
+            throws IOException {
         Installation installation = Installation.copyOfBuilt(dir);
         TestPlugins.BROKEN.writeTo(installation.pluginsDir());
+        Files.setPosixFilePermissions(
+                installation.stateDir(), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-x---"));
 
         try (RawSession session = installation.serve()) {
             session.initialize(1);
@@ -85,6 +88,9 @@ class ServeStartIT {
                     .contains("switchboard: serving stdio; state directory " + installation.stateDir()
                             + "; failed plugins: " + BrokenPlugin.ID + " (see 'switchboard doctor')")
                     .contains("serving without the failed plugin(s) [" + BrokenPlugin.ID + "]")
+                    .contains("switchboard: warning: the state directory " + installation.stateDir()
+                            + " is accessible to group or others [GROUP_READ, GROUP_EXECUTE]; what it holds is the"
+                            + " owner's alone: run chmod go-rwx " + installation.stateDir())
                     .doesNotContain("stdin is a terminal");
         }
     }

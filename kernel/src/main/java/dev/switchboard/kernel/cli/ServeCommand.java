@@ -118,6 +118,7 @@ final class ServeCommand implements CliCommand {
                             config.kernel().stateDir(),
                             kernel.plugins().statuses()));
             attach.serving(config, transports);
+            StartLine.openStateDirectory(config.kernel().stateDir()).ifPresent(console.err()::println);
             StartLine.terminalHint(endpoints, Boolean.getBoolean(StartLine.STDIN_TERMINAL_PROPERTY))
                     .ifPresent(console.err()::println);
             kernel.awaitTransports();

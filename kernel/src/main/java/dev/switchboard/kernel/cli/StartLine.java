@@ -1,16 +1,21 @@
 package dev.switchboard.kernel.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.switchboard.kernel.plugin.PluginState;
 import dev.switchboard.kernel.plugin.PluginStatus;
+import dev.switchboard.secretfiles.SecretFile;
 
 /**
  * The lines {@code serve} writes to stderr once its transports serve: one line saying where it serves (each
  * transport with its address and the real port), where its state is, and which plugins failed; and, when stdin is a
- * terminal and stdio serves, a hint that stdio expects an MCP client. Stateless.
+ * terminal and stdio serves, a hint that stdio expects an MCP client; and a warning when the state directory is not
+ * owner-only. Stateless.
  */
 final class StartLine {
 
@@ -50,6 +55,26 @@ final class StartLine {
         return Optional.of("switchboard: stdin is a terminal, but stdio serving expects an MCP client's JSON-RPC "
                 + "messages, one per line (Ctrl-D ends). Configure this command in an MCP client instead, or run "
                 + "'switchboard doctor' to check the installation.");
+    }
+
+    /**
+     * @param stateDir the state directory, which {@code serve} has created owner-only when it was missing
+     * @return a warning when group or others may enter or read it (its stores, tokens and sockets are the owner's
+     *         alone; {@code switchboard doctor} reports the same), or empty when it is owner-only or its permissions
+     *         cannot be read
+     */
+    static Optional<String> openStateDirectory(Path stateDir) {
+        try {
+            Set<PosixFilePermission> open = SecretFile.groupOrOthersAccess(stateDir);
+            if (open.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of("switchboard: warning: the state directory " + stateDir
+                    + " is accessible to group or others " + open + "; what it holds is the owner's alone: run chmod"
+                    + " go-rwx " + stateDir);
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.empty();
+        }
     }
 
     /** @return the plugins that failed, sorted by id */

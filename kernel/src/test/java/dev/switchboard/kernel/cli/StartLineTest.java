@@ -2,11 +2,15 @@ package dev.switchboard.kernel.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.switchboard.kernel.plugin.PluginState;
 import dev.switchboard.kernel.plugin.PluginStatus;
@@ -38,6 +42,20 @@ class StartLineTest {
                         status("workspace", PluginState.DISABLED)));
 
         assertThat(line).endsWith("; failed plugins: handoff, storage-sqlite (see 'switchboard doctor')");
+    }
+
+    @Test
+    void warnsOnlyWhenGroupOrOthersCanEnterTheStateDirectory(@TempDir Path dir) throws IOException {
+        Path owners = Files.createDirectory(
+                dir.resolve("owners"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path open = Files.createDirectory(dir.resolve("open"));
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-x---"));
+
+        assertThat(StartLine.openStateDirectory(owners)).isEmpty();
+        assertThat(StartLine.openStateDirectory(open))
+                .contains("switchboard: warning: the state directory " + open + " is accessible to group or others"
+                        + " [GROUP_READ, GROUP_EXECUTE]; what it holds is the owner's alone: run chmod go-rwx " + open);
     }
 
     @Test
