@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.switchboard.kernel.plugin.TestPlugins;
 import dev.switchboard.kernel.testplugins.greeter.GreetLoudlyCommand;
@@ -300,31 +302,13 @@ class PluginSubcommandsTest {
         assertThat(out.toString()).contains("Commands under 'greeter':").contains("greeter hello");
     }
 
-    @Test
-    void aStorageOnlyStartOnAMissingStoreIsOneSetupErrorNamingWhyAndOpensNothing() {
+    /** NAME {@code reader}: the storage-only start; {@code guest}: the plugin's, on an existing store only. */
+    @ParameterizedTest
+    @ValueSource(strings = {"reader", "guest"})
+    void aStartOnAnExistingStoreOnlyIsOneSetupErrorOnAMissingStoreNamingWhyAndOpensNothing(String name) {
         System.setProperty(MemStorage.MISSING, "true");
         try {
-            assertThat(run("greeter", "hello", "reader", "--home", home.toString()))
-                    .isEqualTo(2);
-        } finally {
-            System.clearProperty(MemStorage.MISSING);
-        }
-        assertThat(err.toString())
-                .isEqualTo("switchboard: cannot run 'greeter hello': no storage: there is no memory store yet\n");
-        assertThat(out.toString()).isEmpty();
-
-        assertThat(run("greeter", "hello", "reader", "--home", home.toString()))
-                .as("an existing store opens for the storage-only start")
-                .isZero();
-        assertThat(out.toString()).contains("storage=SQLITE migrated=null");
-    }
-
-    @Test
-    void aPluginStartOnAnExistingStoreRefusesAMissingStoreAndStartsThePluginOnAnExistingOne() {
-        System.setProperty(MemStorage.MISSING, "true");
-        try {
-            assertThat(run("greeter", "hello", "guest", "--home", home.toString()))
-                    .isEqualTo(2);
+            assertThat(run("greeter", "hello", name, "--home", home.toString())).isEqualTo(2);
         } finally {
             System.clearProperty(MemStorage.MISSING);
         }
@@ -335,10 +319,13 @@ class PluginSubcommandsTest {
                 .as("no migration ran")
                 .isNull();
 
-        assertThat(run("greeter", "hello", "guest", "--home", home.toString()))
-                .as("on an existing store the plugin starts, its migrations applied")
+        assertThat(run("greeter", "hello", name, "--home", home.toString()))
+                .as("an existing store opens")
                 .isZero();
-        assertThat(out.toString()).isEqualTo("Hello guest\nplugin=greeter storage=SQLITE migrated=1\n");
+        assertThat(out.toString())
+                .as("the storage-only start applies no migration of the plugin; the plugin's start does")
+                .isEqualTo("Hello " + name + "\nplugin=greeter storage=SQLITE migrated="
+                        + (name.equals("reader") ? "null" : "1") + "\n");
     }
 
     @Test
