@@ -1,6 +1,7 @@
 package dev.switchboard.plugin.transport.http;
 
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -14,6 +15,7 @@ import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
 import dev.switchboard.bridge.mcp.transport.ThrottledLog;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointResponse;
@@ -172,7 +174,14 @@ final class EndpointHandler implements Handler {
                     if (principal.kind() == Principal.Kind.OWNER) {
                         return Optional.of(Optional.of(principal));
                     }
-                    Replies.text(response, Status.FORBIDDEN_403, "Forbidden: this route is for the owner only\n");
+                    Replies.json(
+                            response,
+                            Status.FORBIDDEN_403,
+                            JsonRpcErrors.error(
+                                    null,
+                                    Replies.SERVER_ERROR,
+                                    "Forbidden: this route is for the server's owner only (the owner token)",
+                                    Map.of("code", "FORBIDDEN")));
                     return Optional.empty();
                 });
         };

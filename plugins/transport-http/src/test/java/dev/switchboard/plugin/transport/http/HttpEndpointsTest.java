@@ -61,6 +61,10 @@ class HttpEndpointsTest {
         assertThat(anonymous.status()).isEqualTo(401);
         assertThat(anonymous.header("WWW-Authenticate")).startsWith("Bearer");
         assertThat(admin.status()).isEqualTo(403);
+        assertThat(admin.header("Content-Type")).startsWith("application/json");
+        assertThat(admin.error())
+                .containsEntry("message", "Forbidden: this route is for the server's owner only (the owner token)")
+                .containsEntry("data", Map.of("code", "FORBIDDEN"));
         assertThat(owner.status()).isEqualTo(201);
         assertThat(owner.text()).isEqualTo("{\"ok\":true}");
         EndpointRequest request = seen.get();
