@@ -12,8 +12,8 @@ import dev.switchboard.ports.tool.Arguments;
 /**
  * Where an input schema declares {@code "type": "integer"}, and the check that a value there is a whole number in
  * the signed 64-bit range and within the schema's own integral {@code minimum} and {@code maximum}, refused with one
- * message that names the whole range allowed. JSON Schema calls {@code 1e20} and {@code 18446744073709551618} integers, but no handler can
- * hold them: without this check they would be wrapped ({@code 18446744073709551618} read as 2) or saturated. Follows
+ * message that names the whole range allowed. JSON Schema calls {@code 1e20} and {@code 18446744073709551618}
+ * integers, but no handler can hold them: without this check they would be wrapped ({@code 18446744073709551618} read as 2) or saturated. Follows
  * {@code properties}, {@code additionalProperties}, {@code items} and local {@code $ref}s, recursively (the shapes
  * tool schemas use); an integer declared only inside a combinator ({@code anyOf}, ...) is still refused by
  * {@link Arguments} when the handler reads it. Immutable and thread-safe.

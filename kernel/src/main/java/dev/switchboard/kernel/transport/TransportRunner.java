@@ -23,7 +23,8 @@ import dev.switchboard.ports.transport.TransportStatus;
  * Starts the requested transports, tracks which are running, and lets the boot thread wait until the serving ends:
  * by default as soon as one transport ends on its own (stdin EOF ends {@code serve --transport stdio,http}, so the
  * HTTP port is free for the stdio client's next launch), or, when asked to keep serving, once every transport has
- * ended; and whenever the server is asked to stop (by a transport, {@link #stopRequested}, or {@link #stop()}). Reports the transports' open sessions. Thread-safe.
+ * ended; and whenever the server is asked to stop (by a transport, {@link #stopRequested}, or {@link #stop()}).
+ * Reports the transports' open sessions. Thread-safe.
  */
 @Singleton
 public final class TransportRunner implements TransportLifecycle, TransportStatus {

@@ -1,7 +1,6 @@
 package dev.switchboard.plugin.transport.http;
 
 import java.io.UncheckedIOException;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -15,7 +14,6 @@ import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
 import dev.switchboard.bridge.mcp.transport.ThrottledLog;
 import dev.switchboard.ports.call.Principal;
 import dev.switchboard.ports.http.EndpointResponse;
@@ -174,14 +172,8 @@ final class EndpointHandler implements Handler {
                     if (principal.kind() == Principal.Kind.OWNER) {
                         return Optional.of(Optional.of(principal));
                     }
-                    Replies.json(
-                            response,
-                            Status.FORBIDDEN_403,
-                            JsonRpcErrors.error(
-                                    null,
-                                    Replies.SERVER_ERROR,
-                                    "Forbidden: this route is for the server's owner only (the owner token)",
-                                    Map.of("code", "FORBIDDEN")));
+                    Replies.forbidden(
+                            response, "Forbidden: this route is for the server's owner only (the owner token)");
                     return Optional.empty();
                 });
         };

@@ -29,6 +29,9 @@ final class Replies {
     /** The {@code data} of a 503 whose credential could not be checked (a storage outage). */
     static final Map<String, Object> UNAVAILABLE_DATA = Map.of("code", "UNAVAILABLE", "retryable", true);
 
+    /** The {@code data} of a 403: a valid credential that may not do this. */
+    static final Map<String, Object> FORBIDDEN_DATA = Map.of("code", "FORBIDDEN");
+
     private Replies() {}
 
     /**
@@ -52,6 +55,11 @@ final class Replies {
                 response,
                 Status.SERVICE_UNAVAILABLE_503,
                 JsonRpcErrors.error(null, SERVER_ERROR, message, UNAVAILABLE_DATA));
+    }
+
+    /** Answers 403 and a JSON-RPC error whose {@code data.code} is {@code FORBIDDEN}. */
+    static void forbidden(ServerResponse response, String message) {
+        json(response, Status.FORBIDDEN_403, JsonRpcErrors.error(null, SERVER_ERROR, message, FORBIDDEN_DATA));
     }
 
     static void error(ServerResponse response, Status status, int code, String message) {

@@ -15,7 +15,8 @@ import dev.switchboard.bridge.mcp.transport.JsonRpcErrors;
 
 /**
  * The answers to requests Helidon refuses before any route runs (a bare LF or other malformed request line or
- * header, a malformed percent-escape in the path (said so) or the query, a request line longer than {@link #MAX_REQUEST_LINE} (414), a header section over Helidon's limit, HTTP/1.0):
+ * header, a malformed percent-escape in the path (said so) or the query, a request line longer than
+ * {@link #MAX_REQUEST_LINE} (414), a header section over Helidon's limit, HTTP/1.0):
  * the transport's JSON-RPC error body instead of Helidon's empty or plain-text one, a fixed message that echoes
  * nothing the client sent, {@code Connection: close}, and one rate-limited line at the client-mistake level instead of
  * a stack trace. Helidon hands a direct handler no cause (its messages are not "safe"), so the transport's own checks
@@ -74,11 +75,7 @@ final class WireRefusals implements DirectHandler {
             Status status,
             ServerResponseHeaders headers,
             String message) {
-        String text = request instanceof Explained explained
-                ? explained.text()
-                : status.code() == 400 && BAD_ESCAPE.matcher(targetOf(request)).find()
-                        ? BAD_ESCAPE_TEXT
-                        : explain(status);
+        String text = request instanceof Explained explained ? explained.text() : explain(request, status);
         boolean clientMistake = status.code() >= 400 && status.code() < 500;
         if (clientMistake) {
             mistakes.record("malformed HTTP request (" + status.code()
@@ -102,7 +99,10 @@ final class WireRefusals implements DirectHandler {
         }
     }
 
-    private static String explain(Status status) {
+    private static String explain(TransportRequest request, Status status) {
+        if (status.code() == 400 && BAD_ESCAPE.matcher(targetOf(request)).find()) {
+            return BAD_ESCAPE_TEXT;
+        }
         return switch (status.code()) {
             case 400 ->
                 "Bad Request: the request is not valid HTTP/1.1 (lines must end with CRLF; methods are"

@@ -18,7 +18,7 @@ enum Withheld {
             Status.FORBIDDEN_403,
             "Forbidden: this request's credential was rotated or revoked, or its channel deleted, while its answer was"
                     + " held; nothing of the answer is sent. Ask again with a live credential",
-            Map.of("code", "FORBIDDEN")),
+            Replies.FORBIDDEN_DATA),
     /**
      * The credential store could not be asked (a storage outage): the credential was not refused, but the answer
      * cannot be written for a credential nobody confirmed. 503 UNAVAILABLE, retryable.
@@ -29,7 +29,7 @@ enum Withheld {
                     + " because the credential store is unreachable (the credential was not refused); nothing of the"
                     + " answer is sent. Retry in a moment: a call with a request key that was already carried out"
                     + " answers its outcome again",
-            Map.of("code", "UNAVAILABLE", "retryable", true));
+            Replies.UNAVAILABLE_DATA);
 
     private final Status status;
     private final String message;

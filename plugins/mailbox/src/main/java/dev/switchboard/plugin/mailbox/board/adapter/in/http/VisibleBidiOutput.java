@@ -1,5 +1,7 @@
 package dev.switchboard.plugin.mailbox.board.adapter.in.http;
 
+import java.util.Locale;
+
 import gg.jte.TemplateOutput;
 import gg.jte.html.OwaspHtmlTemplateOutput;
 
@@ -34,7 +36,7 @@ final class VisibleBidiOutput extends OwaspHtmlTemplateOutput {
         text.chars().forEach(c -> {
             if (isControl(c)) {
                 shown.append("[U+")
-                        .append(Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT))
+                        .append(Integer.toHexString(c).toUpperCase(Locale.ROOT))
                         .append(']');
             } else {
                 shown.append((char) c);
