@@ -170,10 +170,12 @@ class OwnerBoardLinkTest {
     }
 
     @Test
-    @DisplayName("owner-link --end-sessions ends every owner session: its cookie then gets a 401 page")
+    @DisplayName("owner-link --end-sessions ends every owner session (its cookie then gets a 401 page) and cancels"
+            + " every link not yet opened")
     void endingSessionsSignsEveryOwnerBrowserOut() {
         String session = ownerSession(board.get(mint(), As.nobody()));
         assertThat(board.get("/board", ownerCookie(session)).status()).isEqualTo(200);
+        String unopened = mint();
 
         CommandRun ended = CommandRun.of(bed.harness(), new OwnerLinkCommand(), "", "--end-sessions", "--json");
 
@@ -182,6 +184,13 @@ class OwnerBoardLinkTest {
         Answer after = board.get("/board", ownerCookie(session));
         assertThat(after.status()).isEqualTo(401);
         assertThat(Jsoup.parse(after.body()).selectFirst("h1").text()).isEqualTo("Your owner session has ended");
+        assertThat(board.get(unopened, As.nobody()).status())
+                .as("a link minted before the clean-up opens no session")
+                .isEqualTo(401);
+        assertThat(board.get(mint(), As.nobody()).header("Set-Cookie"))
+                .as("a link minted after it does")
+                .startsWith("cc_board_owner=");
+        CommandRun.of(bed.harness(), new OwnerLinkCommand(), "", "--end-sessions"); // the class shares one store
     }
 
     @Test

@@ -111,7 +111,8 @@ public final class OwnerBoardAccess {
     }
 
     /**
-     * Ends every owner session (each browser must open a new owner link).
+     * Ends every owner session and cancels every owner link not yet opened (each browser must open a link minted
+     * after this).
      *
      * @return how many there were
      */

@@ -41,7 +41,7 @@ public final class OwnerLinkCommand implements Subcommand {
         return "The link signs a browser in as the server's owner: the index of every channel and feature, and the"
                 + " Abort of running workspace commands. It works once, within 300 seconds; the session it opens lasts"
                 + " 7 days (an HttpOnly, SameSite=Strict cookie on /board). Without plugins.mailbox.public-url the link"
-                + " is a path: put the server's address before it. --end-sessions ends every owner session instead."
+                + " is a path: put the server's address before it. --end-sessions instead ends every owner session and cancels every link not yet opened."
                 + " Give the --state-dir (or storage settings) the server uses: a store no server has used is refused,"
                 + " not created. Exit 0 done; 1 failed; 2 usage, or no such store.";
     }
@@ -49,7 +49,9 @@ public final class OwnerLinkCommand implements Subcommand {
     @Override
     public List<SubcommandOption> options() {
         return List.of(
-                SubcommandOption.flag("end-sessions", "End every owner board session instead of making a link."),
+                SubcommandOption.flag(
+                        "end-sessions",
+                        "End every owner board session, and cancel unopened links, instead of making a link."),
                 SubcommandOption.flag("json", "Print the result as one JSON object."));
     }
 

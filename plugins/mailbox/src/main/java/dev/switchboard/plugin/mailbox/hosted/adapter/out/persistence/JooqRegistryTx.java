@@ -308,6 +308,7 @@ final class JooqRegistryTx implements RegistryTx {
 
     @Override
     public int endOwnerSessions() {
+        sql.deleteFrom(OwnerNonces.TABLE).where(OwnerNonces.USED_AT.isNull()).execute();
         return sql.deleteFrom(OwnerSessions.TABLE).execute();
     }
 

@@ -151,7 +151,12 @@ public interface RegistryTx {
      */
     int pruneExpiredOwnerAccess(int limit);
 
-    /** @return how many owner sessions there were, every one now deleted (they end at their next request) */
+    /**
+     * Deletes every owner session (each ends at its next request) and every owner link not yet opened (it can no
+     * longer open a session: after a leak, a link minted with the leaked token must not outlive the clean-up).
+     *
+     * @return how many owner sessions there were
+     */
     int endOwnerSessions();
 
     /** Records that a credential was used now. */
