@@ -71,10 +71,15 @@ final class StartLine {
             }
             return Optional.of("switchboard: warning: the state directory " + stateDir
                     + " is accessible to group or others " + open + "; what it holds is the owner's alone: run chmod"
-                    + " go-rwx " + stateDir);
+                    + " go-rwx " + shellWord(stateDir.toString()));
         } catch (IOException | UnsupportedOperationException e) {
             return Optional.empty();
         }
+    }
+
+    /** @return {@code path} as one shell word: as it is when it needs no quoting, else in single quotes */
+    static String shellWord(String path) {
+        return path.matches("[A-Za-z0-9_./+:@%=,-]+") ? path : "'" + path.replace("'", "'\\''") + "'";
     }
 
     /** @return the plugins that failed, sorted by id */

@@ -52,6 +52,14 @@ class StartLineTest {
         Path open = Files.createDirectory(dir.resolve("open"));
         Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxr-x---"));
 
+        Path spaced = Files.createDirectory(dir.resolve("it's open"));
+        Files.setPosixFilePermissions(spaced, PosixFilePermissions.fromString("rwx--x--x"));
+
+        assertThat(StartLine.openStateDirectory(spaced))
+                .get()
+                .asString()
+                .as("the chmod to paste is one shell word")
+                .endsWith("run chmod go-rwx '" + dir + "/it'\\''s open'");
         assertThat(StartLine.openStateDirectory(owners)).isEmpty();
         assertThat(StartLine.openStateDirectory(open))
                 .contains("switchboard: warning: the state directory " + open + " is accessible to group or others"
